@@ -1,0 +1,35 @@
+"""The registry of finding codes, one module per family.
+
+Codes are stable: users search for them, and the README's table is generated
+from this registry (``python -m explorer.core.codes`` prints it; a test checks that
+the README matches). Never rename or reuse a code; retire it instead.
+"""
+
+from __future__ import annotations
+
+from explorer.core.codes import changes, document, http, hub, parse, websub
+from explorer.core.findings import CodeInfo
+
+FAMILIES = (parse, document, http, websub, changes, hub)
+
+
+def _collect() -> dict[str, CodeInfo]:
+    registry: dict[str, CodeInfo] = {}
+    for family in FAMILIES:
+        for info in family.CODES:
+            if info.code in registry:
+                raise ValueError(f"finding code {info.code} is registered twice")
+            registry[info.code] = info
+    return registry
+
+
+CODES: dict[str, CodeInfo] = _collect()
+
+
+def markdown_table() -> str:
+    """The README's code table, one row per code, grouped by family."""
+    rows = ["| Code | Severity | Spec | Meaning |", "| --- | --- | --- | --- |"]
+    for family in FAMILIES:
+        for info in family.CODES:
+            rows.append(f"| `{info.code}` | {info.severity} | {info.spec or ''} | {info.title} |")
+    return "\n".join(rows)

@@ -1,0 +1,1 @@
+"""The PySide6 desktop explorer: windows, docks, item models and highlighters."""
