@@ -53,8 +53,8 @@ def test_layer_has_no_forbidden_imports(layer: str) -> None:
 
 def test_cli_commands_do_not_import_the_gui() -> None:
     commands = [p for p in (PACKAGE / "cli").glob("*.py") if p.name != "__init__.py"]
-    found = {p.name: sorted(m for m in imported_modules(p) if m.startswith(("PySide6", "explorer.ui")))
-             for p in commands}
+    gui = ("PySide6", "explorer.ui")
+    found = {p.name: sorted(m for m in imported_modules(p) if m.startswith(gui)) for p in commands}
     assert {name: bad for name, bad in found.items() if bad} == {}
 
 

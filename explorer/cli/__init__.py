@@ -17,6 +17,13 @@ from explorer import APP_NAME, __version__
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("explorer.cli.validate", "validate ResourceSync documents (files or URLs)"),
+    "inspect": ("explorer.cli.inspect", "discover a Source from any URL, walk it, report problems"),
+    "demo-source": ("explorer.cli.demo_source", "run the demo Source and reference WebSub hub"),
+    "diff": ("explorer.cli.diff", "diff two versions of a document (files or URLs)"),
+    "listen": ("explorer.cli.listen", "subscribe to notification channels and print events"),
+    "export": ("explorer.cli.export", "write stored notifications as JSON lines or XML files"),
+    "hub-check": ("explorer.cli.hub_check", "run conformance checks against a WebSub hub"),
+    "publish": ("explorer.cli.publish", "POST a notification file to a hub (notification §4.1)"),
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

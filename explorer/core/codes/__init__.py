@@ -33,3 +33,21 @@ def markdown_table() -> str:
         for info in family.CODES:
             rows.append(f"| `{info.code}` | {info.severity} | {info.spec or ''} | {info.title} |")
     return "\n".join(rows)
+
+
+TABLE_START = "<!-- codes-table -->"
+TABLE_END = "<!-- /codes-table -->"
+
+
+def readme_with_table(text: str) -> str:
+    """``text`` (the README) with the current table between the codes-table markers."""
+    start = text.index(TABLE_START) + len(TABLE_START)
+    end = text.index(TABLE_END, start)
+    return f"{text[:start]}\n{markdown_table()}\n{text[end:]}"
+
+
+def readme_table(text: str) -> str:
+    """The table currently between the README's codes-table markers."""
+    start = text.index(TABLE_START) + len(TABLE_START)
+    end = text.index(TABLE_END, start)
+    return text[start:end].strip()

@@ -1,0 +1,173 @@
+"""``diff OLD NEW [--json]``: what changed between two versions of a document.
+
+OLD and NEW are files or http(s) URLs. The human output lists document-level changes,
+the entries added, removed and changed (by loc, field by field), then a unified diff of
+the canonicalised documents (``explorer.core.changes.line_diff``).
+
+JSON output (``--json``), one object::
+
+    {"old": {"source", "capability", "entries"}, "new": {...},
+     "structure": DocumentDiff.to_json()   # added/removed/changed counts, reordered, root,
+                                           # metadata, links_added/removed, *_entries
+     "lines": LineDiff.to_json()           # identical, added_lines, removed_lines, hunks
+                                           # ([[tag, text], ...] per hunk); null if too large
+     "lines_reason": null or why "lines" is null,
+     "findings": [...]}                    # why an input was unusable (exit 2)
+
+Exit status: 0 when both documents were read (whether or not they differ), 2 when an
+input is unusable (missing file, failed fetch, not a document) or arguments are bad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from explorer.core.changes.document_diff import DocumentDiff, diff_documents
+from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
+from explorer.core.findings import Finding, finding
+from explorer.core.model import Document, Link
+from explorer.core.parser import DocumentParseError, parse_document
+from explorer.net.http import Fetcher, Timeouts
+
+EXIT_OK, EXIT_UNUSABLE = 0, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("old", metavar="OLD", help="the earlier version (file or URL)")
+    parser.add_argument("new", metavar="NEW", help="the later version (file or URL)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--context", type=int, default=3, metavar="N",
+                        help="lines of context around each change in the line diff (default 3)")
+    parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="network timeout for URLs (default 30)")
+
+
+@dataclass(slots=True)
+class _Input:
+    source: str
+    data: bytes | None = None
+    document: Document | None = None
+    problem: Finding | None = None
+
+    def describe(self) -> dict[str, Any]:
+        doc = self.document
+        return {
+            "source": self.source,
+            "capability": doc.capability if doc is not None else None,
+            "entries": len(doc.entries) if doc is not None else None,
+        }
+
+
+def _is_url(source: str) -> bool:
+    return source.startswith(("http://", "https://"))
+
+
+async def _read_all(sources: list[str], timeout: float) -> list[_Input]:
+    inputs = [_Input(source) for source in sources]
+    urls = [item for item in inputs if _is_url(item.source)]
+    if urls:
+        async with Fetcher(timeout=Timeouts.uniform(timeout)) as fetcher:
+            results = await asyncio.gather(*(fetcher.fetch(item.source) for item in urls))
+        for item, result in zip(urls, results, strict=True):
+            if result.ok:
+                item.data = result.body
+            else:
+                item.problem = finding("changes.input-unreadable",
+                                       f"could not fetch {item.source}: {result.describe_error()}",
+                                       url=item.source)
+    for item in inputs:
+        if _is_url(item.source):
+            continue
+        try:
+            item.data = Path(item.source).read_bytes()
+        except OSError as exc:
+            item.problem = finding("changes.input-unreadable",
+                                   f"could not read {item.source}: {exc.strerror or exc}")
+    for item in inputs:
+        if item.data is None:
+            continue
+        try:
+            item.document = parse_document(item.data)
+        except DocumentParseError as exc:
+            item.problem = exc.finding
+    return inputs
+
+
+def _link_text(link: Link) -> str:
+    return f"rel={link.rel} href={link.href}"
+
+
+def _print_structure(diff: DocumentDiff) -> None:
+    if diff.root is not None:
+        print(f"root element: {diff.root.old} → {diff.root.new}")
+    for change in diff.metadata:
+        print(f"document rs:md {change.name}: {change.old} → {change.new}")
+    for link in diff.links_removed:
+        print(f"document link removed: {_link_text(link)}")
+    for link in diff.links_added:
+        print(f"document link added: {_link_text(link)}")
+    counts = diff.summary()
+    order = " (order of common entries changed)" if diff.reordered else ""
+    print(f"entries: {counts['added']} added, {counts['removed']} removed, "
+          f"{counts['changed']} changed{order}")
+    for _, entry in diff.added:
+        print(f"  + {entry.loc}  (new line {entry.line})")
+    for _, entry in diff.removed:
+        print(f"  - {entry.loc}  (old line {entry.line})")
+    for item in diff.changed:
+        fields = "; ".join(f"{f.name} {f.old} → {f.new}" for f in item.fields)
+        print(f"  ~ {item.loc}: {fields}")
+
+
+def run(args: argparse.Namespace) -> int:
+    old, new = asyncio.run(_read_all([args.old, args.new], args.timeout))
+    problems = [item.problem for item in (old, new) if item.problem is not None]
+    if problems or old.document is None or new.document is None or (
+            old.data is None or new.data is None):
+        if args.json:
+            print(json.dumps({"old": old.describe(), "new": new.describe(), "structure": None,
+                              "lines": None, "lines_reason": "an input is unusable",
+                              "findings": [item.to_json() for item in problems]}, indent=2))
+        else:
+            for item in problems:
+                print(f"{item.severity}: {item.message} [{item.code}]", file=sys.stderr)
+        return EXIT_UNUSABLE
+
+    structure = diff_documents(old.document, new.document)
+    lines: LineDiff | None = None
+    lines_reason: str | None = None
+    try:
+        lines = diff_lines(canonical_lines(old.data), canonical_lines(new.data))
+    except LineDiffTooLarge as exc:
+        lines_reason = str(exc)
+
+    if args.json:
+        print(json.dumps({
+            "old": old.describe(),
+            "new": new.describe(),
+            "structure": structure.to_json(),
+            "lines": lines.to_json(args.context) if lines is not None else None,
+            "lines_reason": lines_reason,
+            "findings": [],
+        }, indent=2))
+        return EXIT_OK
+
+    print(f"--- {args.old}  ({old.document.capability or old.document.root}, "
+          f"{len(old.document.entries)} entries)")
+    print(f"+++ {args.new}  ({new.document.capability or new.document.root}, "
+          f"{len(new.document.entries)} entries)")
+    _print_structure(structure)
+    print()
+    if lines is None:
+        print(f"no line diff: {lines_reason}")
+    elif lines.identical:
+        print("canonical documents are identical")
+    else:
+        sys.stdout.write(lines.unified(args.old, args.new, args.context))
+    return EXIT_OK

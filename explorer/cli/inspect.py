@@ -1,0 +1,180 @@
+"""``inspect URL``: discover a Source from any URL, walk it, and report what is wrong.
+
+Human output: how the Source was found (every discovery route with its outcome), then
+the tree of documents and notification channels with the findings under each node.
+A progress line is shown on stderr only when stderr is a terminal.
+
+JSON output (``--json``), one object::
+
+    {"source": url or null,
+     "route": the discovery route that found it, or null,
+     "discovery": [{"route", "url", "ok", "detail"}],
+     "documents": [{"url", "capability", "root", "status", "entries", "parent",
+                    "findings": [...]}],
+     "channels": [{"topic", "hub", "capability", "capability_list", "findings": [...]}],
+     "findings": [...]}          # Source-wide: discovery and crawl limits
+
+Exit status: 0 no error findings, 1 error findings, 2 nothing could be discovered or the
+arguments are wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import TextIO
+
+from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
+from explorer.net.crawl import Channel, Crawler, CrawlLimits, CrawlResult, DocumentNode, Progress
+from explorer.net.crawl import status_line as node_status
+from explorer.net.dump_check import check_dumps
+from explorer.net.http import Fetcher, Timeouts
+from explorer.net.resource_check import check_resources
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("url", metavar="URL",
+                        help="any URL: a site root, an HTML page, a resource, a document")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--depth", type=_non_negative, default=None, metavar="N",
+                        help="levels below the Source Description to fetch (default: all)")
+    parser.add_argument("--check-resources", type=_non_negative, default=0, metavar="N",
+                        help="spot-check N resources of every Resource List and Change List")
+    parser.add_argument("--check-dumps", action="store_true",
+                        help="download dump packages and check them against their manifests")
+    parser.add_argument("--timeout", type=_positive, default=30.0, metavar="S",
+                        help="connect and read timeout in seconds (default 30)")
+    parser.add_argument("--max-documents", type=_positive_int, default=CrawlLimits().max_documents,
+                        metavar="N", help="stop after N documents (default %(default)s)")
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.url.lower().startswith(("http://", "https://")):
+        print(f"inspect: {args.url!r} is not an http(s) URL", file=sys.stderr)
+        return EXIT_UNUSABLE
+    progress = _ProgressLine(sys.stderr) if sys.stderr.isatty() else None
+    result = asyncio.run(inspect(args, progress))
+    if progress is not None:
+        progress.clear()
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_tree(result, sys.stdout)
+    if result.root is None:
+        return EXIT_UNUSABLE
+    has_errors = any(f.severity is Severity.ERROR for f in result.all_findings())
+    return EXIT_FINDINGS if has_errors else EXIT_OK
+
+
+async def inspect(args: argparse.Namespace, progress: _ProgressLine | None) -> CrawlResult:
+    """Discover, crawl to ``--depth``, then run the requested spot and dump checks."""
+    limits = CrawlLimits(max_documents=args.max_documents)
+    async with Fetcher(timeout=Timeouts.uniform(args.timeout)) as fetcher:
+        crawler = Crawler(fetcher, limits=limits,
+                          on_progress=progress.update if progress is not None else None)
+        result = await crawler.crawl(args.url, depth=args.depth)
+        nodes = result.nodes()
+        if args.check_resources:
+            await asyncio.gather(*(check_resources(fetcher, node, args.check_resources)
+                                   for node in nodes))
+        if args.check_dumps:
+            await asyncio.gather(*(check_dumps(fetcher, node) for node in nodes))
+    return result
+
+
+class _ProgressLine:
+    """One self-overwriting status line on a terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.width = 0
+
+    def update(self, progress: Progress) -> None:
+        text = (f"inspect: {progress.documents_done}/{progress.documents_known} documents, "
+                f"{_size(progress.bytes)}")
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+
+    def clear(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+
+def _size(count: int) -> str:
+    if count < 1024:
+        return f"{count} B"
+    if count < 1024 * 1024:
+        return f"{count / 1024:.1f} KiB"
+    return f"{count / (1024 * 1024):.1f} MiB"
+
+
+def print_tree(result: CrawlResult, out: TextIO) -> None:
+    """The human report: discovery, then the tree with findings under each node."""
+    discovery = result.discovery
+    if result.root is None:
+        out.write(f"No ResourceSync Source found from {result.start_url}\n")
+    else:
+        out.write(f"Source: {result.root.url} (found via {discovery.route})\n")
+    out.write("Discovery:\n")
+    for attempt in discovery.attempts:
+        mark = "ok  " if attempt.ok else "--  "
+        out.write(f"  {mark}{attempt.route!s:<12} {attempt.url}\n")
+        out.write(f"        {attempt.detail}\n")
+    _write_findings(result.findings, "  ", out)
+    if result.root is not None:
+        out.write("\n")
+        _write_node(result.root, "", "", out)
+    counts = count_by_severity(result.all_findings())
+    out.write(f"\n{len(result.documents())} documents, {len(result.channels())} channels: "
+              f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+              f"{counts[Severity.INFO]} notes\n")
+
+
+def _write_node(node: DocumentNode, lead: str, child_lead: str, out: TextIO) -> None:
+    out.write(f"{lead}{node.title}  {node.url}  [{node_status(node)}]\n")
+    items: list[DocumentNode | Channel] = [*node.children, *node.channels]
+    _write_findings(node.findings, child_lead + ("│   " if items else "    "), out)
+    for position, item in enumerate(items):
+        last = position == len(items) - 1
+        branch, extend = ("└── ", "    ") if last else ("├── ", "│   ")
+        if isinstance(item, DocumentNode):
+            _write_node(item, child_lead + branch, child_lead + extend, out)
+        else:
+            out.write(f"{child_lead}{branch}channel {item.capability}  {item.topic}  "
+                      f"hub {item.hub or '(none)'}\n")
+            _write_findings(item.findings, child_lead + extend + "    ", out)
+
+
+def _write_findings(findings: list[Finding], indent: str, out: TextIO) -> None:
+    for item in sort_findings(findings):
+        where = f" line {item.line}" if item.line is not None else ""
+        spec = f" ({item.spec})" if item.spec else ""
+        out.write(f"{indent}{item.severity}: {item.code}{where}: {item.message}{spec}\n")

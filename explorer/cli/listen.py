@@ -1,0 +1,241 @@
+"""``listen``: subscribe to notification channels and print one line per event.
+
+Subscriptions, deliveries and the exchange log go to the store (``--store`` or the user
+data directory), so a later ``listen`` resumes subscriptions whose lease is still
+valid instead of subscribing again, and ``export`` can write what was received.
+On Ctrl-C or SIGTERM every subscription made or resumed here is unsubscribed, unless
+``--keep``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import queue
+import signal
+import sys
+import threading
+from urllib.parse import urlsplit
+
+from explorer.net.callback_server import DEFAULT_MAX_BODY, CallbackServer
+from explorer.net.exchange_log import ExchangeLog
+from explorer.net.http import Fetcher
+from explorer.net.hub_discovery import Channel, discover_channels
+from explorer.net.refetch import ChangeTracker, describe_diff
+from explorer.net.store import Store, StoreError, default_store_path
+from explorer.net.subscriber import Subscriber, SubscriberConfig
+from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.subscription import Subscription
+
+EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
+UNSUBSCRIBE_WAIT = 10.0
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--topic", action="append", required=True, metavar="URL",
+                        help="topic (channel) URL, or a Capability List URL for all its "
+                             "notification channels; repeatable")
+    parser.add_argument("--hub", metavar="URL",
+                        help="hub URL (default: discover it from the topic, WebSub §4)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address the callback server binds (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=None,
+                        help="callback port (default: the one stored subscriptions use, "
+                             "else any free port)")
+    parser.add_argument("--public-url", metavar="URL",
+                        help="public base URL of the callback server (tunnel, reverse proxy)")
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument("--secret", metavar="S", help="hub.secret to use (default: random)")
+    secret.add_argument("--no-secret", action="store_true", help="send no hub.secret")
+    parser.add_argument("--lease", type=int, metavar="SECONDS",
+                        help="hub.lease_seconds to ask for (default: the hub decides)")
+    parser.add_argument("--verify", choices=("sync", "async"),
+                        help="send hub.verify (for PubSubHubbub 0.4 hubs)")
+    parser.add_argument("--max-body", type=int, default=DEFAULT_MAX_BODY, metavar="BYTES",
+                        help=f"largest delivery accepted (default {DEFAULT_MAX_BODY})")
+    parser.add_argument("--store", metavar="PATH",
+                        help=f"SQLite store (default {default_store_path()})")
+    parser.add_argument("--keep", action="store_true",
+                        help="leave subscriptions active on exit (do not unsubscribe)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+
+
+def run(args: argparse.Namespace) -> int:
+    if (args.lease is not None and args.lease <= 0) or args.max_body <= 0:
+        print("listen: --lease and --max-body must be positive", file=sys.stderr)
+        return EXIT_UNUSABLE
+    if args.secret is not None and len(args.secret.encode()) >= 200:
+        print("listen: --secret must be under 200 bytes (WebSub §5.1)", file=sys.stderr)
+        return EXIT_UNUSABLE
+    try:
+        store = Store(args.store or default_store_path())
+    except (StoreError, OSError) as exc:
+        print(f"listen: cannot open the store: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    try:
+        return asyncio.run(_listen(args, store))
+    except KeyboardInterrupt:
+        return EXIT_OK
+    finally:
+        store.close()
+
+
+def _stored_port(store: Store, host: str) -> int:
+    """The port live stored subscriptions call back on, so restarting keeps them valid."""
+    for row in store.subscriptions():
+        if row["state"] in ("active", "renewing", "pending", "requested"):
+            parts = urlsplit(row["callback_url"])
+            if parts.hostname == host and parts.port:
+                return parts.port
+    return 0
+
+
+async def _start_server(args: argparse.Namespace, store: Store) -> CallbackServer:
+    log = ExchangeLog(store)
+    port = args.port
+    if port is None and not args.public_url:
+        port = _stored_port(store, args.host)
+        if port:
+            server = CallbackServer(args.host, port, max_body=args.max_body, exchange_log=log)
+            try:
+                await server.start()
+                return server
+            except OSError:
+                pass
+    server = CallbackServer(args.host, port or 0, public_url=args.public_url,
+                            max_body=args.max_body, exchange_log=log)
+    await server.start()
+    return server
+
+
+async def _listen(args: argparse.Namespace, store: Store) -> int:
+    try:
+        server = await _start_server(args, store)
+    except OSError as exc:
+        print(f"listen: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    config = SubscriberConfig(lease_seconds=args.lease, use_secret=not args.no_secret,
+                              verify_mode=args.verify)
+    tracker = ChangeTracker()  # sets each notification event's diff (issue 6)
+    subscriber = Subscriber(store, server, config=config, enrich=tracker.enrich)
+    printer = _Printer(args.json)
+    subscriber.listeners.append(printer)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    mine: list[Subscription] = []
+    try:
+        await subscriber.start()
+        print(f"listen: callbacks at {server.base_url}, store {store.path}", file=sys.stderr,
+              flush=True)
+        for topic in args.topic:
+            mine += await _subscribe(subscriber, topic, args, tracker)
+        while not stop.is_set() and not all(sub.final for sub in mine):
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.5)
+        failed = all(sub.state in ("failed", "denied") for sub in mine)
+        if not args.keep:
+            live = [sub for sub in mine if not sub.final]
+            await asyncio.gather(*(asyncio.wait_for(subscriber.unsubscribe(sub),
+                                                    UNSUBSCRIBE_WAIT) for sub in live),
+                                 return_exceptions=True)
+        return EXIT_FAILED if failed else EXIT_OK
+    finally:
+        await subscriber.close()
+        await server.stop()
+        printer.close()
+
+
+async def _subscribe(subscriber: Subscriber, topic: str, args: argparse.Namespace,
+                     tracker: ChangeTracker) -> list[Subscription]:
+    """Resume a live stored subscription to ``topic`` or subscribe (each channel of a
+    Capability List when the URL is one)."""
+    secret = args.secret
+    resumed = subscriber.live_subscription(topic, args.hub)
+    if resumed is not None:
+        print(f"listen: resuming {resumed.topic} at {resumed.hub} ({resumed.state})",
+              file=sys.stderr, flush=True)
+        return [resumed]
+    if args.hub:
+        return [await subscriber.subscribe(topic, args.hub, secret=secret)]
+    made = []
+    channels = await discover_channels(subscriber.client, topic,
+                                       exchange_log=subscriber.exchange_log)
+    await _prime(tracker, topic, channels)
+    for channel in channels:
+        resumed = subscriber.live_subscription(channel.topic, channel.hub)
+        if resumed is not None:
+            made.append(resumed)
+        elif channel.hub is None:
+            made.append(await subscriber.subscribe(channel.topic, None, secret=secret))
+        else:
+            made.append(await subscriber.subscribe(
+                channel.topic, channel.hub, channel_capability=channel.capability,
+                secret=secret))
+    return made
+
+
+async def _prime(tracker: ChangeTracker, topic: str, channels: list[Channel]) -> None:
+    """When ``topic`` is a Capability List, read its Resource and Change Lists first, so the
+    first notifications already have a before (and framework diffs an earlier version)."""
+    if not any(channel.via == "capability-list" for channel in channels):
+        return
+    changes = next((channel.topic for channel in channels
+                    if channel.capability == "change-notification"), None)
+    async with Fetcher(timeout=30.0, retries=1) as fetcher:
+        problems = await tracker.prime(topic, fetcher, topic=changes)
+    for item in problems:
+        print(f"listen: {item.severity}: {item.code}: {item.message}", file=sys.stderr,
+              flush=True)
+
+
+class _Printer:
+    """Prints events from its own thread, so a slow reader of stdout (a pipe nobody
+    drains, a paused terminal) never stalls the event loop and the acknowledgements."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self._queue: queue.SimpleQueue[SubscriberEvent | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="listen-printer", daemon=True)
+        self._thread.start()
+
+    def __call__(self, event: SubscriberEvent) -> None:
+        self._queue.put(event)
+
+    def _run(self) -> None:
+        while (event := self._queue.get()) is not None:
+            line = json.dumps(event.to_json()) if self.as_json else _text_line(event)
+            try:
+                print(line, flush=True)
+            except (BrokenPipeError, ValueError):  # the reader went away: keep listening
+                continue
+
+    def close(self) -> None:
+        """Print what is queued, then stop."""
+        self._queue.put(None)
+        self._thread.join()
+
+
+def _text_line(event: SubscriberEvent) -> str:
+    data = event.to_json()
+    parts = [data["time"], f"{event.event:<19}", event.topic]
+    if event.event == NOTIFICATION:
+        parts.append(f"{event.capability} {len(event.entries or [])} entries, "
+                     f"signature {event.signature}")
+    if event.lease_seconds is not None:
+        parts.append(f"lease {event.lease_seconds} s")
+    if event.flavour:
+        parts.append(f"({event.flavour})")
+    for text in (event.reason, event.message):
+        if text:
+            parts.append(f"— {text}")
+    line = "  ".join(parts)
+    for text in describe_diff(event.diff) if isinstance(event.diff, list) else []:
+        line += f"\n    {text}"
+    for item in event.findings:
+        line += f"\n    {item.severity}: {item.code}: {item.message}"
+    return line

@@ -1,0 +1,73 @@
+"""``publish``: POST a notification file to a hub as a ResourceSync Source does.
+
+change-notification 1.0.1 §4.1: ``Content-Type: application/xml`` and Link ``self``
+(the topic), ``hub`` and ``resourcesync`` (the Capability List; by default the
+payload's own ``rs:ln rel="up"``). The file is validated first and its findings shown,
+but sent as it is: sending a broken payload on purpose is part of debugging a hub.
+Prints the hub's full response. Exit 0 on 200, 1 otherwise, 2 for unusable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+from explorer.core.validator import check_bytes
+from explorer.net.publisher import DEFAULT_TIMEOUT, PublishResult, publish
+
+EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hub", metavar="HUB_URL", help="the hub to POST to")
+    parser.add_argument("--topic", required=True, metavar="URL",
+                        help="topic URI for Link rel=self")
+    parser.add_argument("file", metavar="FILE", help="the notification payload (XML)")
+    parser.add_argument("--resourcesync", metavar="URL",
+                        help="Link rel=resourcesync (default: the payload's rs:ln rel=up)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    for label, value in (("HUB_URL", args.hub), ("--topic", args.topic)):
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            print(f"publish: {label} must be an http(s) URL, not {value!r}", file=sys.stderr)
+            return EXIT_UNUSABLE
+    try:
+        payload = Path(args.file).read_bytes()
+    except OSError as exc:
+        print(f"publish: cannot read {args.file}: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    findings = check_bytes(payload).findings
+    for item in findings:
+        where = f"line {item.line}: " if item.line else ""
+        print(f"{args.file}: {where}{item.severity}: {item.code}: {item.message}",
+              file=sys.stderr)
+    result = asyncio.run(_publish(args, payload))
+    if args.json:
+        print(json.dumps({
+            "hub": result.hub, "topic": result.topic, "status": result.status,
+            "headers": result.headers, "body": result.body.decode("utf-8", "replace"),
+            "request_headers": result.request_headers, "error": result.error,
+            "elapsed_ms": result.elapsed_ms,
+            "findings": [item.to_json() for item in [*findings, *result.findings]],
+        }))
+    else:
+        print(result.response_text())
+        for item in result.findings:
+            print(f"{item.severity}: {item.code}: {item.message}", file=sys.stderr)
+    return EXIT_OK if result.ok else EXIT_FAILED
+
+
+async def _publish(args: argparse.Namespace, payload: bytes) -> PublishResult:
+    async with httpx.AsyncClient() as client:
+        return await publish(client, args.hub, args.topic, payload,
+                             resourcesync=args.resourcesync, timeout=args.timeout)

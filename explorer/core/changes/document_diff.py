@@ -1,0 +1,179 @@
+"""Structural diff of two versions of one document: what a reader wants to see first.
+
+Entries are matched by loc (core 1.1 §7: ``<loc>`` identifies the resource) and compared
+field by field: lastmod, changefreq, each ``rs:md`` attribute and the ``rs:ln`` links.
+A Change List lists a resource once per change (core 1.1 §12.1), so the key is the loc
+and its occurrence number: the second entry for a loc is matched with the second one.
+Order alone is not a change; ``reordered`` says whether the common entries moved.
+Document-level ``rs:md`` (capability, at, completed, from, until) and links are compared
+too. One pass over each document with dicts: linear in the number of entries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from explorer.core.model import Document, Entry, Link
+
+EntryKey = tuple[str | None, int]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldChange:
+    """One field, old → new; None means the field is absent on that side."""
+
+    name: str
+    old: str | None
+    new: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.name, "old": self.old, "new": self.new}
+
+
+@dataclass(frozen=True, slots=True)
+class EntryChange:
+    """An entry present in both versions whose fields differ."""
+
+    loc: str | None
+    occurrence: int
+    fields: tuple[FieldChange, ...]
+    old_line: int | None
+    new_line: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "loc": self.loc,
+            "occurrence": self.occurrence,
+            "old_line": self.old_line,
+            "new_line": self.new_line,
+            "fields": [item.to_json() for item in self.fields],
+        }
+
+
+@dataclass(slots=True)
+class DocumentDiff:
+    """Entries added, removed and changed, plus document-level metadata and link changes."""
+
+    added: list[tuple[int, Entry]] = field(default_factory=list)
+    removed: list[tuple[int, Entry]] = field(default_factory=list)
+    changed: list[EntryChange] = field(default_factory=list)
+    metadata: list[FieldChange] = field(default_factory=list)
+    links_added: list[Link] = field(default_factory=list)
+    links_removed: list[Link] = field(default_factory=list)
+    root: FieldChange | None = None
+    reordered: bool = False
+
+    @property
+    def is_empty(self) -> bool:
+        """True when nothing but (possibly) the order of entries differs."""
+        return not (self.added or self.removed or self.changed or self.metadata
+                    or self.links_added or self.links_removed or self.root)
+
+    def summary(self) -> dict[str, int]:
+        """The counts framework events of ``listen --json`` carry."""
+        return {"added": len(self.added), "removed": len(self.removed),
+                "changed": len(self.changed)}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.summary(),
+            "reordered": self.reordered,
+            "root": self.root.to_json() if self.root else None,
+            "metadata": [item.to_json() for item in self.metadata],
+            "links_added": [link_json(link) for link in self.links_added],
+            "links_removed": [link_json(link) for link in self.links_removed],
+            "added_entries": [entry_json(entry, n) for n, entry in self.added],
+            "removed_entries": [entry_json(entry, n) for n, entry in self.removed],
+            "changed_entries": [item.to_json() for item in self.changed],
+        }
+
+
+def link_json(link: Link) -> dict[str, Any]:
+    return {"rel": link.rel, "href": link.href, "attributes": dict(link.attributes),
+            "line": link.line}
+
+
+def entry_json(entry: Entry, occurrence: int = 0) -> dict[str, Any]:
+    return {
+        "loc": entry.loc,
+        "occurrence": occurrence,
+        "line": entry.line,
+        "lastmod": entry.lastmod,
+        "changefreq": entry.changefreq,
+        "md": dict(entry.md),
+        "links": [link_json(link) for link in entry.links],
+    }
+
+
+def _keyed(entries: list[Entry]) -> dict[EntryKey, Entry]:
+    seen: dict[str | None, int] = {}
+    keyed: dict[EntryKey, Entry] = {}
+    for entry in entries:
+        n = seen.get(entry.loc, 0)
+        seen[entry.loc] = n + 1
+        keyed[(entry.loc, n)] = entry
+    return keyed
+
+
+def _link_key(link: Link) -> tuple[Any, ...]:
+    return (link.rel, link.href, tuple(sorted(link.attributes.items())))
+
+
+def _describe_links(links: list[Link]) -> str | None:
+    if not links:
+        return None
+    return " ".join(sorted(f"{link.rel}={link.href}" for link in links))
+
+
+def _dict_changes(old: dict[str, str], new: dict[str, str]) -> list[FieldChange]:
+    if old == new:
+        return []
+    names = list(old) + [name for name in new if name not in old]
+    return [FieldChange(name, old.get(name), new.get(name))
+            for name in names if old.get(name) != new.get(name)]
+
+
+def diff_entries(old: Entry, new: Entry) -> tuple[FieldChange, ...]:
+    """Field-by-field differences of two entries for the same loc."""
+    changes: list[FieldChange] = []
+    if old.lastmod != new.lastmod:
+        changes.append(FieldChange("lastmod", old.lastmod, new.lastmod))
+    if old.changefreq != new.changefreq:
+        changes.append(FieldChange("changefreq", old.changefreq, new.changefreq))
+    changes.extend(_dict_changes(old.md, new.md))
+    if sorted(map(_link_key, old.links)) != sorted(map(_link_key, new.links)):
+        changes.append(FieldChange("links", _describe_links(old.links), _describe_links(new.links)))
+    return tuple(changes)
+
+
+def diff_documents(old: Document, new: Document) -> DocumentDiff:
+    """Compare two versions of a document by loc, field by field."""
+    result = DocumentDiff()
+    if old.root != new.root:
+        result.root = FieldChange("root", old.root, new.root)
+    result.metadata = _dict_changes(old.md, new.md)
+    old_links = {_link_key(link): link for link in old.links}
+    new_links = {_link_key(link): link for link in new.links}
+    result.links_removed = [link for key, link in old_links.items() if key not in new_links]
+    result.links_added = [link for key, link in new_links.items() if key not in old_links]
+
+    old_keyed, new_keyed = _keyed(old.entries), _keyed(new.entries)
+    common_order: list[EntryKey] = []
+    for key, entry in old_keyed.items():
+        other = new_keyed.get(key)
+        if other is None:
+            result.removed.append((key[1], entry))
+            continue
+        common_order.append(key)
+        if entry.lastmod == other.lastmod and entry.md == other.md and (
+            entry.changefreq == other.changefreq
+        ) and not (entry.links or other.links):
+            continue
+        fields = diff_entries(entry, other)
+        if fields:
+            result.changed.append(EntryChange(key[0], key[1], fields, entry.line, other.line))
+    result.added = [(key[1], entry) for key, entry in new_keyed.items() if key not in old_keyed]
+    new_common = [key for key in new_keyed if key in old_keyed]
+    result.reordered = new_common != common_order
+    return result

@@ -1,0 +1,128 @@
+"""Checks of a notification delivery against the subscription it arrived on.
+
+The document rules (from/until present, change values, ...) live in the validator;
+these checks need what only the subscriber knows: the channel type it subscribed to,
+the previous notification on that channel, and the delivery's HTTP headers.
+Link headers are compared with the subscription but never used to pick it (WebSub §7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from explorer.core.findings import Finding, finding
+from explorer.core.link_header import links_by_rel
+from explorer.core.model import Document
+
+NOTIFICATION_CAPABILITIES = ("change-notification", "framework-notification")
+
+# How many entries a stored summary keeps; the raw body always has them all.
+SUMMARY_ENTRY_LIMIT = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryContext:
+    """What the subscription expects of a delivery arriving on its callback."""
+
+    topic: str
+    hub: str | None = None
+    channel_capability: str | None = None  # from the Capability List, when known
+
+
+def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]:
+    """The payload's capability against the channel type (change-notification §2, §3)."""
+    findings: list[Finding] = []
+    capability = doc.capability
+    if capability not in NOTIFICATION_CAPABILITIES:
+        findings.append(finding(
+            "websub.not-a-notification",
+            f"capability is {capability!r}; a notification has change-notification or "
+            "framework-notification", line=doc.md_line or doc.line))
+    elif context.channel_capability and capability != context.channel_capability:
+        findings.append(finding(
+            "websub.capability-mismatch",
+            f"a {capability} arrived on a channel advertised as {context.channel_capability}",
+            line=doc.md_line or doc.line))
+    return findings
+
+
+def check_continuity(doc: Document, previous_until: str | None) -> list[Finding]:
+    """Consecutive notifications cover adjoining, non-overlapping intervals (change-notif. §3).
+
+    ``previous_until`` is the until of the previous notification on the same channel.
+    """
+    start = parse_w3c_datetime(doc.md.get("from"))
+    before = parse_w3c_datetime(previous_until)
+    if start is None or before is None or start == before:
+        return []
+    if start > before:
+        return [finding("websub.continuity-gap",
+                        f"from {doc.md['from']} is later than the previous until "
+                        f"{previous_until}: notifications in between may be missing",
+                        line=doc.md_line)]
+    return [finding("websub.continuity-overlap",
+                    f"from {doc.md['from']} is earlier than the previous until "
+                    f"{previous_until}: the intervals overlap", line=doc.md_line)]
+
+
+def check_delivery_headers(
+    content_type: str | None, link_values: Iterable[str], context: DeliveryContext
+) -> list[Finding]:
+    """Content-Type (change-notification §4.3) and Link self/hub (WebSub §7) of a delivery."""
+    findings: list[Finding] = []
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    if media != "application/xml":
+        findings.append(finding("websub.content-type",
+                                f"Content-Type is {content_type or 'absent'!s}, "
+                                "expected application/xml"))
+    links = links_by_rel(list(link_values))
+    selfs, hubs = links.get("self", []), links.get("hub", [])
+    if not selfs:
+        findings.append(finding("websub.link-self-missing", "no Link header with rel=self"))
+    elif context.topic not in selfs:
+        findings.append(finding("websub.link-self-mismatch",
+                                f"Link rel=self is {selfs[0]}, subscribed topic is "
+                                f"{context.topic}", url=selfs[0]))
+    if not hubs:
+        findings.append(finding("websub.link-hub-missing", "no Link header with rel=hub"))
+    elif context.hub and context.hub not in hubs:
+        findings.append(finding("websub.link-hub-mismatch",
+                                f"Link rel=hub is {hubs[0]}, subscribed at {context.hub}",
+                                url=hubs[0]))
+    return findings
+
+
+def summarize_notification(doc: Document) -> dict[str, Any]:
+    """The parsed summary stored with a notification and shown in ``listen --json``."""
+    entries = []
+    for entry in doc.entries[:SUMMARY_ENTRY_LIMIT]:
+        item: dict[str, Any] = {"loc": entry.loc, "change": entry.change,
+                                "datetime": entry.datetime}
+        if entry.capability:
+            item["capability"] = entry.capability
+        entries.append(item)
+    return {
+        "capability": doc.capability,
+        "from": doc.md.get("from"),
+        "until": doc.md.get("until"),
+        "entry_count": len(doc.entries),
+        "entries": entries,
+        "entries_truncated": len(doc.entries) > SUMMARY_ENTRY_LIMIT,
+    }
+
+
+def parse_w3c_datetime(value: str | None) -> datetime | None:
+    """A W3C datetime (core 1.1 §7) as an aware datetime, or None when absent or invalid."""
+    if not value:
+        return None
+    text = value.strip()
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)

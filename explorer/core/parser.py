@@ -1,0 +1,425 @@
+"""Reading ResourceSync documents: bytes in, a ``Document`` (or one ``DocumentParseError``) out.
+
+Every document type is the same Sitemap shape (core 1.1 §7, Table 2): a ``urlset`` or
+``sitemapindex`` root holding one ``rs:md``, ``rs:ln`` links and ``url``/``sitemap``
+entries. That covers Source Descriptions, Capability Lists, Resource/Change Lists and
+their indexes, dumps and manifests, archives, change and framework notification payloads
+and plain Sitemaps; what kind of document it is lives in ``doc.capability``.
+
+The parser records what only it can see (namespaces as written, repeated or misplaced
+elements, pre-1.0 syntax) in ``doc.findings``; rules on values belong to the validator.
+Speed matters (a 50,000-entry list must read in a few times a bare lxml parse), so the
+walk is one pass over children with tag lookups in a per-document dictionary.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from lxml import etree
+
+from explorer.core.findings import Finding, finding
+from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash
+from explorer.core.model import RS_NS, SITEMAP_NS, SITEMAPINDEX, URLSET, Document, Entry, Link
+from explorer.core.safe_xml import MAX_DOCUMENT_BYTES, DocumentParseError, fail, load_root
+from explorer.core.tags import Kind, Vocabulary, kind_in, split_tag, vocabulary_of
+
+__all__ = ["MAX_DOCUMENT_BYTES", "DocumentParseError", "parse_document"]
+
+_VOCABULARY_CODES = {
+    Vocabulary.RS: "parse.rs-namespace",
+    Vocabulary.SITEMAP: "parse.sitemap-namespace",
+}
+_EXPECTED_URI = {Vocabulary.RS: RS_NS, Vocabulary.SITEMAP: SITEMAP_NS}
+_ENTRY_FOR_ROOT = {Kind.URLSET: Kind.URL, Kind.SITEMAPINDEX: Kind.SITEMAP}
+_ROOT_NAMES = {Kind.URLSET: URLSET, Kind.SITEMAPINDEX: SITEMAPINDEX}
+_ENTRY_NAMES = {Kind.URL: "url", Kind.SITEMAP: "sitemap"}
+
+# Plain module globals: identity tests against them are several times faster than
+# ``Kind.X`` attribute lookups, and the entry loop runs once per child element.
+_LOC, _LASTMOD, _CHANGEFREQ, _PRIORITY = Kind.LOC, Kind.LASTMOD, Kind.CHANGEFREQ, Kind.PRIORITY
+_RS_MD, _RS_LN, _XHTML_LINK, _IGNORED = Kind.RS_MD, Kind.RS_LN, Kind.XHTML_LINK, Kind.IGNORED
+
+# rs:md/rs:ln attribute names defined by core 1.1 §7 Table 3 (and the link relations in §14):
+# an attribute set within these needs no check for namespace prefixes.
+_PLAIN_MD_KEYS = frozenset(
+    {"at", "capability", "change", "completed", "datetime", "encoding", "from", "hash"}
+    | {"length", "path", "type", "until", "href", "hreflang", "modified", "pri", "rel"}
+)
+
+
+def _is_rs(uri: str) -> bool:
+    """Is this attribute namespace the ResourceSync one (or a near-miss of it)?"""
+    return vocabulary_of(uri, "", None)[0] is Vocabulary.RS
+
+
+def parse_document(data: bytes) -> Document:
+    """Parse any Sitemap-format ResourceSync document (plain or gzip bytes).
+
+    Raises only ``DocumentParseError`` (with ``.finding``) when the bytes cannot be read
+    as a document: too large, not well-formed, a DOCTYPE, or a root that is not a Sitemap.
+    """
+    root, size = load_root(data)
+    with _cyclic_gc_paused():
+        return _Reader(root, size).read()
+
+
+_gc_lock = threading.Lock()
+_gc_pausers = 0
+_gc_was_enabled = False
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Building 50,000 entries allocates ~100,000 tracked objects; with the cyclic GC running
+    it re-scans them over and over (a fifth of the walk's time), though they hold no cycles.
+    Threads may parse concurrently (GUIDE §4): the first to enter pauses the GC, the last to
+    leave restores whatever state the first one found."""
+    global _gc_pausers, _gc_was_enabled
+    with _gc_lock:
+        if _gc_pausers == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_pausers += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_pausers -= 1
+            if _gc_pausers == 0 and _gc_was_enabled:
+                gc.enable()
+
+
+class _Reader:
+    """One pass over one tree; holds the per-document tag cache and the findings so far."""
+
+    def __init__(self, root: etree._Element, size: int) -> None:
+        self.root = root
+        self.size = size
+        self.kinds: dict[object, Kind] = {}
+        self.findings: list[Finding] = []
+        self.wrong_uris: set[str | None] = set()
+        self.sitemap_alias: str | None = None
+        self.legacy = LegacyTally()
+        self.unknown: dict[str, list[int | None]] = {}
+        self.misplaced_entries: list[int | None] = []
+
+    # -- tags ---------------------------------------------------------------------------
+
+    def classify(self, el: etree._Element) -> Kind:
+        tag = el.tag
+        if not isinstance(tag, str):
+            self.kinds[tag] = Kind.IGNORED
+            return Kind.IGNORED
+        uri, local = split_tag(tag)
+        if uri is not None and uri == self.sitemap_alias:
+            vocabulary, exact = Vocabulary.SITEMAP, True
+        else:
+            vocabulary, exact = vocabulary_of(uri, local, el.prefix)
+        if not exact and uri not in self.wrong_uris:
+            self.wrong_uris.add(uri)
+            self.report_namespace(vocabulary, uri, local, el.sourceline)
+        kind = kind_in(vocabulary, local)
+        self.kinds[tag] = kind
+        return kind
+
+    def report_namespace(
+        self, vocabulary: Vocabulary, uri: str | None, local: str, line: int | None
+    ) -> None:
+        written = f'"{uri}"' if uri is not None else "no namespace"
+        self.findings.append(
+            finding(
+                _VOCABULARY_CODES[vocabulary],
+                f"<{local}> is in {written}; the namespace must be exactly "
+                f'"{_EXPECTED_URI[vocabulary]}". Read as intended, but other tools will not '
+                "recognise these elements",
+                line=line,
+            )
+        )
+
+    def kind_of(self, el: etree._Element) -> Kind:
+        kind = self.kinds.get(el.tag)
+        return self.classify(el) if kind is None else kind
+
+    # -- document -----------------------------------------------------------------------
+
+    def read(self) -> Document:
+        root = self.root
+        root_kind = self.root_kind()
+        doc = Document(
+            root=_ROOT_NAMES[root_kind],
+            line=root.sourceline,
+            namespaces=dict(root.nsmap),
+            size=self.size,
+        )
+        self.read_root_attributes(doc)
+        entry_kind = _ENTRY_FOR_ROOT[root_kind]
+        other_entry = Kind.SITEMAP if entry_kind is Kind.URL else Kind.URL
+        kinds = self.kinds
+        entries = doc.entries
+        read_entry = self.read_entry
+        md_seen = False
+        for child in root:
+            kind = kinds.get(child.tag)
+            if kind is None:
+                kind = self.classify(child)
+            if kind is entry_kind:
+                entries.append(read_entry(child))
+            elif kind is Kind.RS_MD:
+                line = child.sourceline
+                if md_seen:
+                    self.findings.append(
+                        finding(
+                            "parse.md-repeated",
+                            "a second document-level <rs:md> "
+                            f"(the first is at line {doc.md_line}); "
+                            "a document has exactly one, and only the first is used",
+                            line=line,
+                        )
+                    )
+                    continue
+                md_seen = True
+                if entries:
+                    self.findings.append(
+                        finding(
+                            "parse.md-after-entries",
+                            "the document-level <rs:md> comes after the first entry "
+                            f"(line {entries[0].line}); it belongs before all entries",
+                            line=line,
+                        )
+                    )
+                doc.md.update(self.checked_attributes(dict(child.items()), child))
+                doc.md_line = line
+            elif kind is Kind.RS_LN:
+                if entries:
+                    self.findings.append(
+                        finding(
+                            "parse.ln-after-entries",
+                            "a document-level <rs:ln> comes after the first entry; "
+                            "links about the document belong before all entries",
+                            line=child.sourceline,
+                        )
+                    )
+                doc.links.append(self.read_link(child))
+            elif kind is other_entry:
+                self.misplaced_entries.append(child.sourceline)
+                entries.append(read_entry(child))
+            elif kind is Kind.XHTML_LINK:
+                doc.links.append(self.read_legacy_link(child))
+            elif kind is Kind.XHTML_META:
+                self.read_legacy_meta(child)
+            elif kind is not Kind.IGNORED:
+                self.note_unknown(child, "the root element")
+        self.finish(doc, root_kind, entry_kind)
+        return doc
+
+    def root_kind(self) -> Kind:
+        root = self.root
+        kind = self.kind_of(root)
+        if kind in _ROOT_NAMES:
+            return kind
+        uri, local = split_tag(root.tag) if isinstance(root.tag, str) else (None, str(root.tag))
+        if local in ("urlset", "sitemapindex") and uri is not None:
+            # A root with the right name in an unrelated namespace: read it as a Sitemap.
+            self.sitemap_alias = uri
+            self.kinds.clear()
+            self.wrong_uris.add(uri)
+            self.report_namespace(Vocabulary.SITEMAP, uri, local, root.sourceline)
+            return self.kind_of(root)
+        fail(
+            "parse.not-sitemap",
+            f"the root element is <{local}>, not <urlset> or <sitemapindex>: "
+            "this is not a Sitemap-format document",
+            line=root.sourceline,
+        )
+
+    def read_root_attributes(self, doc: Document) -> None:
+        """The only root attribute with meaning is the 2012 ``rs:type="changeset"``."""
+        for key, value in self.root.attrib.items():
+            uri, local = split_tag(key)
+            if uri is None or local != "type":
+                continue
+            if _is_rs(uri) and value.strip() == "changeset":
+                self.legacy.note("parse.legacy-changeset", self.root.sourceline)
+                doc.md.setdefault("capability", "changelist")
+
+    def finish(self, doc: Document, root_kind: Kind, entry_kind: Kind) -> None:
+        if self.misplaced_entries:
+            count = len(self.misplaced_entries)
+            wrong = _ENTRY_NAMES[Kind.SITEMAP if entry_kind is Kind.URL else Kind.URL]
+            self.findings.append(
+                finding(
+                    "parse.entry-element",
+                    f"{count} <{wrong}> element(s) inside <{_ROOT_NAMES[root_kind]}>, which "
+                    f"holds <{_ENTRY_NAMES[entry_kind]}> entries; read as entries anyway",
+                    line=self.misplaced_entries[0],
+                )
+            )
+        for name, (count, line) in self.unknown.items():
+            times = "" if count == 1 else f" ({count} times)"
+            self.findings.append(
+                finding(
+                    "parse.unknown-element",
+                    f"{name}{times} has no meaning here and was ignored",
+                    line=line,
+                )
+            )
+        if self.legacy:
+            doc.legacy = True
+            self.findings.extend(self.legacy.findings())
+        doc.findings.extend(self.findings)
+
+    def note_unknown(self, el: etree._Element, where: str) -> None:
+        local = split_tag(el.tag)[1]
+        prefix = "rs:" if self.kinds.get(el.tag) is Kind.RS_OTHER else ""
+        name = f"<{prefix}{local}> in {where}"
+        seen = self.unknown.get(name)
+        if seen is None:
+            self.unknown[name] = [1, el.sourceline]
+        else:
+            seen[0] = (seen[0] or 0) + 1
+
+    # -- parts --------------------------------------------------------------------------
+
+    def checked_attributes(self, attributes: dict[str, str], el: etree._Element) -> dict[str, str]:
+        """Attributes of rs:md/rs:ln; only names outside the usual set need a closer look."""
+        for key in attributes:
+            if key[0] == "{":
+                return self.unprefix(attributes, el.sourceline)
+        return attributes
+
+    def unprefix(self, md: dict[str, str], line: int | None) -> dict[str, str]:
+        """core 1.1 §7: rs:md/rs:ln attributes carry no prefix. ``rs:capability`` is read as
+        ``capability`` (flagged); attributes in other namespaces are extensions, kept as is."""
+        result: dict[str, str] = {}
+        for key, value in md.items():
+            uri, local = split_tag(key)
+            if uri is not None and _is_rs(uri):
+                self.findings.append(
+                    finding(
+                        "parse.attribute-prefixed",
+                        f'attribute "{local}" is written with the ResourceSync namespace prefix; '
+                        "rs:md and rs:ln attributes must not have a prefix",
+                        line=line,
+                    )
+                )
+                result.setdefault(local, value)
+            else:
+                result[key] = value
+        return result
+
+    def read_link(self, el: etree._Element) -> Link:
+        attributes = self.checked_attributes(dict(el.items()), el)
+        return Link(attributes.get("rel"), attributes.get("href"), attributes, el.sourceline)
+
+    def read_legacy_link(self, el: etree._Element) -> Link:
+        """An xhtml:link (2012 §3.1.7): its rs:protocol/rs:pubsubnode attributes were prefixed
+        by design then, so they are kept as written and not flagged."""
+        self.legacy.note("parse.legacy-xhtml-link", el.sourceline)
+        attributes = dict(el.items())
+        return Link(attributes.get("rel"), attributes.get("href"), attributes, el.sourceline)
+
+    def read_legacy_meta(self, el: etree._Element) -> None:
+        if (el.get("name") or "").strip().lower() == "dcterms.modified":
+            self.legacy.note("parse.legacy-xhtml-meta", el.sourceline)
+
+    def read_entry(self, el: etree._Element) -> Entry:
+        """The hot loop: one call per entry, so module-level kind constants and no proxies
+        beyond the children themselves (``items()`` rather than ``attrib``)."""
+        line = el.sourceline
+        loc = lastmod = changefreq = None
+        md: dict[str, str] | None = None
+        links: list[Link] = []
+        legacy: dict[str, str] | None = None
+        kinds = self.kinds
+        for child in el[:]:  # slicing builds the child list in C: faster than iterating
+            kind = kinds.get(child.tag)
+            if kind is None:
+                kind = self.classify(child)
+            if kind is _LOC:
+                if loc is None:
+                    loc = (child.text or "").strip()
+                else:
+                    self.repeated(child, "parse.loc-repeated", "<loc>", line)
+            elif kind is _LASTMOD:
+                if lastmod is None:
+                    lastmod = (child.text or "").strip()
+                    if child.keys():
+                        legacy = self.read_lastmod_type(child, lastmod, legacy)
+                else:
+                    self.repeated(child, "parse.lastmod-repeated", "<lastmod>", line)
+            elif kind is _RS_MD:
+                if md is None:
+                    md = dict(child.items())
+                    if not _PLAIN_MD_KEYS.issuperset(md):
+                        md = self.checked_attributes(md, child)
+                else:
+                    self.repeated(child, "parse.entry-md-repeated", "<rs:md>", line)
+            elif kind is _RS_LN:
+                links.append(self.read_link(child))
+            elif kind is _XHTML_LINK:
+                links.append(self.read_legacy_link(child))
+            elif kind is _CHANGEFREQ:
+                changefreq = (child.text or "").strip()
+            elif kind is not _PRIORITY and kind is not _IGNORED:
+                legacy = self.read_entry_other(child, kind, legacy)
+        if legacy:
+            if md is None:
+                md = legacy
+            else:
+                for key, value in legacy.items():
+                    md.setdefault(key, value)
+        return Entry(loc, lastmod, changefreq, md if md is not None else {}, links, line)
+
+    def repeated(self, el: etree._Element, code: str, name: str, entry_line: int | None) -> None:
+        self.findings.append(
+            finding(
+                code,
+                f"the entry at line {entry_line} has more than one {name}; only the first is used",
+                line=el.sourceline,
+            )
+        )
+
+    def read_lastmod_type(
+        self, el: etree._Element, lastmod: str, legacy: dict[str, str] | None
+    ) -> dict[str, str] | None:
+        for key, value in el.attrib.items():
+            uri, local = split_tag(key)
+            if (
+                uri is not None
+                and local == "type"
+                and vocabulary_of(uri, local, None)[0] is Vocabulary.RS
+            ):
+                self.legacy.note("parse.legacy-lastmod-type", el.sourceline)
+                legacy = legacy if legacy is not None else {}
+                legacy["change"] = value.strip()
+                legacy["datetime"] = lastmod
+        return legacy
+
+    def read_entry_other(
+        self, el: etree._Element, kind: Kind, legacy: dict[str, str] | None
+    ) -> dict[str, str] | None:
+        """Entry children other than loc/lastmod/rs:md/rs:ln: legacy forms or unknown ones."""
+        line = el.sourceline
+        if kind is Kind.EXPIRES:
+            self.legacy.note("parse.legacy-expires", line)
+            legacy = legacy if legacy is not None else {}
+            legacy["change"] = "deleted"
+            legacy["datetime"] = (el.text or "").strip()
+        elif kind is Kind.RS_FIXITY:
+            self.legacy.note("parse.legacy-fixity", line)
+            legacy = legacy if legacy is not None else {}
+            digest = fixity_to_hash(el.get("type"), el.text or "")
+            previous = legacy.get("hash")
+            legacy["hash"] = f"{previous} {digest}" if previous else digest
+        elif kind in ELEMENT_TO_MD:
+            code, key = ELEMENT_TO_MD[kind]
+            self.legacy.note(code, line)
+            legacy = legacy if legacy is not None else {}
+            legacy[key] = (el.text or "").strip()
+        elif kind is not Kind.XHTML_META:
+            self.note_unknown(el, "an entry")
+        return legacy

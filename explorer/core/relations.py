@@ -1,0 +1,87 @@
+"""Checks between documents: what a crawl learns by following links (core 1.1 §6.1, §6.2).
+
+Pure functions over capabilities and roots already known, so the crawl decides what to
+fetch and these decide what is wrong. The capability hierarchy itself lives in
+``explorer.core.rules.capabilities``.
+"""
+
+from __future__ import annotations
+
+from explorer.core.findings import Finding, finding
+from explorer.core.model import SITEMAPINDEX
+from explorer.core.rules.capabilities import (
+    allowed_child_capabilities,
+    display_name,
+    expected_up_capability,
+)
+
+
+def check_child_capability(
+    parent_capability: str | None,
+    parent_is_index: bool,
+    child_capability: str | None,
+    url: str,
+    line: int | None = None,
+) -> list[Finding]:
+    """A document's capability must be one its parent may list (§6.1, §8, §9).
+
+    The validator already judges a capability the parent declared (its entry rules) and
+    a served capability that differs from the declared one (``document.capability-mismatch``);
+    the crawl calls this only when the parent declared nothing, so nothing is said twice.
+    """
+    if parent_capability is None or child_capability is None:
+        return []
+    allowed = allowed_child_capabilities(parent_capability, parent_is_index)
+    if not allowed or child_capability in allowed:
+        return []
+    parent_name = display_name(parent_capability, parent_is_index)
+    return [finding(
+        "http.child-capability",
+        f"a {display_name(child_capability)} ({child_capability}) is not allowed under a "
+        f"{parent_name}; expected {', '.join(sorted(allowed))}",
+        line=line, url=url,
+    )]
+
+
+def check_up_target(
+    capability: str | None,
+    target_capability: str | None,
+    target_url: str,
+    url: str,
+    line: int | None = None,
+) -> list[Finding]:
+    """An ``up`` link must point at the next level of the hierarchy (§6.2)."""
+    expected = expected_up_capability(capability)
+    if expected is None or target_capability == expected:
+        return []
+    found = f"a {display_name(target_capability)}" if target_capability else "no ResourceSync "
+    found += f" ({target_capability})" if target_capability else "document"
+    return [finding(
+        "http.up-target",
+        f"up points at {target_url}, which is {found}; a {display_name(capability)} "
+        f"points up at a {display_name(expected)}",
+        line=line, url=url,
+    )]
+
+
+def check_index_target(
+    capability: str | None,
+    target_root: str | None,
+    target_capability: str | None,
+    target_url: str,
+    url: str,
+    line: int | None = None,
+) -> list[Finding]:
+    """An ``index`` link must point at a <sitemapindex> with the same capability (§6.2)."""
+    problems = []
+    if target_root != SITEMAPINDEX:
+        problems.append(f"its root is <{target_root}>" if target_root else "it is not a document")
+    if capability is not None and target_capability != capability:
+        problems.append(f"its capability is {target_capability!r}, not {capability!r}")
+    if not problems:
+        return []
+    return [finding(
+        "http.index-target",
+        f"index points at {target_url}, but {' and '.join(problems)}",
+        line=line, url=url,
+    )]

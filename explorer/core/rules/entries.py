@@ -1,0 +1,466 @@
+"""Per-entry rules, in one pass over the entries (core 1.1 §7-§13, notification specs §3/§5).
+
+A 50,000-entry list must validate in a fraction of its parse time, so the loop does
+a cheap, precompiled check of each value and only calls the helper that words a
+finding when that check fails. Everything the loop needs to know about the document
+type is decided once, before it starts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from explorer.core.findings import Finding, finding
+from explorer.core.model import Document, Entry
+from explorer.core.rules import capabilities as caps
+from explorer.core.rules.context import ValidationContext
+from explorer.core.rules.datetimes import (
+    explain_invalid,
+    is_w3c_datetime,
+    parse_w3c_datetime,
+)
+from explorer.core.rules.document_links import check_link_attributes
+
+MAX_LOC_LENGTH = 2048
+
+# Hex digest lengths of the algorithms ResourceSync publishers use (core 1.1 §7 names md5
+# and sha-256; the others follow the same naming).
+DIGEST_LENGTHS = {"md5": 32, "sha-1": 40, "sha-224": 56, "sha-256": 64, "sha-384": 96,
+                  "sha-512": 128}
+_HASH_OK = re.compile(
+    r"\s*(?:(?:md5:[0-9a-fA-F]{32}|sha-1:[0-9a-fA-F]{40}|sha-256:[0-9a-fA-F]{64}"
+    r"|sha-512:[0-9a-fA-F]{128})(?:\s+|\Z))+"
+).fullmatch
+# Bulk form: every hash value, one per line, each a list of known-algorithm digests.
+_DIGEST = (
+    r"(?:md5:[0-9a-fA-F]{32}|sha-1:[0-9a-fA-F]{40}|sha-256:[0-9a-fA-F]{64}"
+    r"|sha-512:[0-9a-fA-F]{128})"
+)
+_ALL_HASHES_OK = re.compile(rf"(?: *{_DIGEST}(?: +{_DIGEST})* *\n)*").fullmatch
+_HEX = re.compile(r"[0-9a-fA-F]+").fullmatch
+_ALGORITHM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*").fullmatch
+# RFC 6838 type/subtype, optional RFC 2045 parameters.
+_TOKEN = r"[A-Za-z0-9!#$%&'*+.^_`|~-]+"
+_MEDIA_TYPE = re.compile(
+    rf"{_TOKEN}/{_TOKEN}(?:\s*;\s*{_TOKEN}=(?:{_TOKEN}|\"(?:[^\"\\]|\\.)*\"))*\s*"
+).fullmatch
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S").match
+
+_AT_TIMES = frozenset({"at", "completed"})
+_FROM_TIMES = frozenset({"from", "until"})
+_ALL_TIMES = _AT_TIMES | _FROM_TIMES
+
+
+def _entry_times(capability: str | None, is_index: bool) -> tuple[frozenset[str], bool] | None:
+    """(time attributes entries may carry, whether from is recommended), per Table 4.
+
+    None when Table 4 says nothing about this document type.
+    """
+    if capability in (caps.RESOURCELIST, caps.RESOURCEDUMP):
+        return (_AT_TIMES if is_index or capability == caps.RESOURCEDUMP else frozenset()), False
+    if capability in (caps.CHANGELIST, caps.CHANGEDUMP):
+        recommended = is_index or capability == caps.CHANGEDUMP
+        return (_FROM_TIMES if recommended else frozenset()), recommended
+    if capability in caps.MANIFESTS:
+        return frozenset(), False
+    if capability in (caps.RESOURCELIST_ARCHIVE, caps.RESOURCEDUMP_ARCHIVE):
+        return _AT_TIMES, False
+    if capability in (caps.CHANGELIST_ARCHIVE, caps.CHANGEDUMP_ARCHIVE):
+        return _FROM_TIMES, False
+    return None
+
+
+def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None:
+    capability = doc.capability
+    is_index = doc.is_index
+    name = caps.display_name(capability, is_index)
+    requires_change = caps.requires_change(capability, is_index)
+    change_used = requires_change or capability == caps.FRAMEWORK_NOTIFICATION
+    manifest = capability in caps.MANIFESTS and not is_index
+    capability_list = capability == caps.CAPABILITYLIST and not is_index
+    description = capability == caps.DESCRIPTION and not is_index
+    lists_capabilities = capability_list or description or is_index
+    allowed_children = caps.allowed_child_capabilities(capability, is_index)
+    times = _entry_times(capability, is_index)
+    allowed_times, from_recommended = times if times is not None else (_ALL_TIMES, False)
+    interval = capability in caps.INTERVAL_DOCUMENTS or capability in caps.NOTIFICATIONS
+    doc_from = doc_until = None
+    if interval and not is_index:
+        raw = doc.md.get("from")
+        doc_from = parse_w3c_datetime(raw) if raw is not None else None
+        raw = doc.md.get("until")
+        doc_until = parse_w3c_datetime(raw) if raw is not None else None
+    check_range = doc_from is not None or doc_until is not None
+    # Entries whose rs:md holds only hash/length/type can skip the rest of the loop body,
+    # unless this document type makes some other attribute mandatory.
+    always_full = requires_change or manifest or lists_capabilities or from_recommended
+    seen_capabilities: dict[str, int | None] = {}
+    missing_from = 0
+    first_missing_from: int | None = None
+    # Values checked in bulk after the loop (one regex run instead of 50,000 calls).
+    lastmods: set[str] = set()
+    hashes: list[str] = []
+    lengths: list[str] = []
+    types: set[str] = set()
+    add_lastmod, add_hash, add_length, add_type = (
+        lastmods.add, hashes.append, lengths.append, types.add
+    )
+
+    for entry in doc.entries:
+        line = entry.line
+        loc = entry.loc
+        if loc is None or len(loc) > MAX_LOC_LENGTH or not loc.startswith(
+            ("http://", "https://")
+        ):
+            _check_loc(loc, line, out)
+        lastmod = entry.lastmod
+        if lastmod is not None:
+            add_lastmod(lastmod)
+        md = entry.md
+        plain = 0  # how many of md's attributes are the bulk-checked hash, length, type
+        value = md.get("hash")
+        if value is not None:
+            add_hash(value)
+            plain += 1
+        value = md.get("length")
+        if value is not None:
+            add_length(value)
+            plain += 1
+        value = md.get("type")
+        if value is not None:
+            add_type(value)
+            plain += 1
+        if plain == len(md) and not always_full:
+            # Nothing else on this rs:md and nothing mandatory missing to report.
+            if entry.links:
+                for link in entry.links:
+                    check_link_attributes(link, out, "in this entry")
+            continue
+        value = md.get("change")
+        if value is None:
+            if requires_change:
+                _change_missing(entry, name, capability, out)
+        elif value not in caps.CHANGE_VALUES:
+            out.append(finding(
+                "document.change-invalid",
+                f'change="{value}" is not allowed; use created, updated or deleted.',
+                line=line,
+            ))
+        elif not change_used and capability is not None:
+            out.append(finding(
+                "document.change-not-used",
+                f"A {name} does not describe changes; the change attribute belongs in Change "
+                "Lists, Change Dump Manifests and notifications.",
+                line=line,
+            ))
+        value = md.get("datetime")
+        if value is not None:
+            moment = parse_w3c_datetime(value)
+            if moment is None:
+                out.append(finding(
+                    "document.datetime-invalid",
+                    f'datetime="{value}" is not a W3C Datetime: {explain_invalid(value)}.',
+                    line=line,
+                ))
+            elif check_range and (
+                (doc_from is not None and moment < doc_from)
+                or (doc_until is not None and moment > doc_until)
+            ):
+                _outside_interval(doc, entry, value, name, out)
+        value = md.get("path")
+        if value is None:
+            if manifest and md.get("change") != "deleted":
+                _path_missing(entry, name, requires_change, out)
+        elif not value.startswith("/"):
+            out.append(finding(
+                "document.path-not-absolute",
+                f'path="{value}" must start with "/" (relative to the package root), '
+                f'e.g. path="/{value}".',
+                line=line,
+            ))
+        elif not manifest and capability is not None:
+            out.append(finding(
+                "document.path-not-used",
+                f"path is only used in Resource Dump and Change Dump Manifests, not in a {name}.",
+                line=line,
+            ))
+        if lists_capabilities:
+            entry_capability = md.get("capability")
+            if entry_capability is None:
+                if capability_list or description:
+                    _entry_capability_missing(entry, capability_list, out)
+            else:
+                if entry_capability not in allowed_children:
+                    _capability_not_allowed(entry_capability, name, allowed_children, line, out)
+                if capability_list:
+                    _check_capability_list_entry(entry, entry_capability, seen_capabilities, out)
+        if not md.keys().isdisjoint(_ALL_TIMES):
+            _check_entry_times(entry, name, allowed_times, times is not None, out)
+        if from_recommended and "from" not in md:
+            missing_from += 1
+            if first_missing_from is None:
+                first_missing_from = line
+        if entry.links:
+            for link in entry.links:
+                check_link_attributes(link, out, "in this entry")
+
+    if lastmods:
+        _check_lastmods(doc, lastmods, out)
+    if hashes and _ALL_HASHES_OK("\n".join(hashes) + "\n") is None:
+        _report_hashes(doc, out)
+    if lengths and ("" in lengths or not _digits("".join(lengths))):
+        _report_lengths(doc, out)
+    if types:
+        bad_types = {value for value in types if _MEDIA_TYPE(value) is None}
+        if bad_types:
+            _report_types(doc, bad_types, out)
+    if missing_from:
+        out.append(finding(
+            "document.entry-from-missing",
+            f"{missing_from} of {len(doc.entries)} entries of this {name} have no from "
+            "(and until, once closed) on their <rs:md>; these are recommended so Destinations "
+            "can pick the documents covering the period they need. First at this line.",
+            line=first_missing_from,
+        ))
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _check_lastmods(doc: Document, values: set[str], out: list[Finding]) -> None:
+    bad = {value for value in values if not is_w3c_datetime(value)}
+    if not bad:
+        return
+    for entry in doc.entries:
+        lastmod = entry.lastmod
+        if lastmod in bad:
+            out.append(finding(
+                "document.lastmod-invalid",
+                f"<lastmod>{lastmod}</lastmod> is not a W3C Datetime: "
+                f"{explain_invalid(lastmod)}.",
+                line=entry.line,
+            ))
+
+
+def _report_hashes(doc: Document, out: list[Finding]) -> None:
+    for entry in doc.entries:
+        value = entry.md.get("hash")
+        if value is not None and _HASH_OK(value) is None:
+            _check_hash(value, entry.line, out)
+
+
+def _report_lengths(doc: Document, out: list[Finding]) -> None:
+    for entry in doc.entries:
+        value = entry.md.get("length")
+        if value is not None and not _digits(value):
+            out.append(finding(
+                "document.length-invalid",
+                f'length="{value}" must be the size in bytes as a non-negative integer '
+                '(e.g. length="8876").',
+                line=entry.line,
+            ))
+
+
+def _report_types(doc: Document, bad: set[str], out: list[Finding]) -> None:
+    for entry in doc.entries:
+        value = entry.md.get("type")
+        if value in bad:
+            out.append(finding(
+                "document.type-invalid",
+                f'type="{value}" is not a media type; use type/subtype as in the '
+                'Content-Type header, e.g. type="text/html".',
+                line=entry.line,
+            ))
+
+
+def _change_missing(
+    entry: Entry, name: str, capability: str | None, out: list[Finding]
+) -> None:
+    out.append(finding(
+        "document.change-missing",
+        f'Every entry of a {name} needs <rs:md change="created|updated|deleted">; '
+        f"add the change for {entry.loc or 'this entry'} ({_change_section(capability)}).",
+        line=entry.line,
+    ))
+
+
+def _path_missing(entry: Entry, name: str, change_manifest: bool, out: list[Finding]) -> None:
+    out.append(finding(
+        "document.path-missing",
+        f"Entries of a {name} need path=\"/...\" giving the bitstream's place in "
+        f"the package (core 1.1 {'§13.2' if change_manifest else '§11.2'}).",
+        line=entry.line,
+    ))
+
+
+def _entry_capability_missing(entry: Entry, capability_list: bool, out: list[Finding]) -> None:
+    if capability_list:
+        out.append(finding(
+            "document.entry-capability-missing",
+            f"The Capability List entry for {entry.loc or 'this entry'} needs "
+            '<rs:md capability="..."/> saying what it points at (e.g. resourcelist).',
+            line=entry.line,
+        ))
+    else:
+        out.append(finding(
+            "document.description-entry-capability-missing",
+            f"The Source Description entry for {entry.loc or 'this entry'} should carry "
+            '<rs:md capability="capabilitylist"/>.',
+            line=entry.line,
+        ))
+
+
+def _check_capability_list_entry(
+    entry: Entry, capability: str, seen: dict[str, int | None], out: list[Finding]
+) -> None:
+    if capability in seen:
+        out.append(finding(
+            "document.capability-repeated",
+            f'A Capability List has one entry per capability, but "{capability}" was already '
+            f"listed at line {seen[capability]}; keep one (use an index for several "
+            "documents).",
+            line=entry.line,
+        ))
+    else:
+        seen[capability] = entry.line
+    if caps.is_channel(capability) and not entry.links_with("hub"):
+        out.append(finding(
+            "document.channel-hub-missing",
+            f"The {caps.display_name(capability)} channel {entry.loc} needs "
+            '<rs:ln rel="hub" href="..."/> naming its WebSub hub '
+            "(change-notification 1.0.1 §5, framework-notification 1.0.1 §5).",
+            line=entry.line,
+        ))
+
+
+def _outside_interval(
+    doc: Document, entry: Entry, value: str, name: str, out: list[Finding]
+) -> None:
+    bounds = f'from="{doc.md.get("from")}"'
+    if "until" in doc.md:
+        bounds += f' until="{doc.md["until"]}"'
+    out.append(finding(
+        "document.datetime-outside-interval",
+        f'datetime="{value}" lies outside the {name}\'s interval ({bounds}); the change '
+        "belongs in another document, or the interval is wrong.",
+        line=entry.line,
+    ))
+
+
+def _change_section(capability: str | None) -> str:
+    if capability == caps.CHANGE_NOTIFICATION:
+        return "change-notification 1.0.1 §3"
+    if capability == caps.CHANGEDUMP_MANIFEST:
+        return "core 1.1 §13.2"
+    return "core 1.1 §12.1"
+
+
+def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
+    if loc is None or not loc.strip():
+        out.append(finding(
+            "document.loc-missing",
+            "This entry has no <loc>; every entry needs exactly one <loc> with the "
+            "absolute URI it describes.",
+            line=line,
+        ))
+        return
+    if len(loc) > MAX_LOC_LENGTH:
+        out.append(finding(
+            "document.loc-too-long",
+            f"<loc> is {len(loc)} characters long; Sitemaps allow at most {MAX_LOC_LENGTH}. "
+            "Shorten the URI.",
+            line=line,
+        ))
+    if _SCHEME(loc) is None:
+        out.append(finding(
+            "document.loc-not-absolute",
+            f"<loc>{loc[:200]}</loc> is not an absolute URI; write the full URI with its "
+            "scheme and host, e.g. http://example.com/res1.",
+            line=line,
+        ))
+
+
+def _check_hash(value: str, line: int | None, out: list[Finding]) -> None:
+    tokens = value.split()
+    if not tokens:
+        out.append(finding(
+            "document.hash-malformed",
+            'hash="" is empty; give one or more alg:hexdigest values, e.g. '
+            'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6", or drop the attribute.',
+            line=line,
+        ))
+        return
+    for token in tokens:
+        algorithm, colon, digest = token.partition(":")
+        if not colon or not digest or _ALGORITHM(algorithm) is None or _HEX(digest) is None:
+            out.append(finding(
+                "document.hash-malformed",
+                f'hash value "{token}" is not alg:hexdigest (e.g. '
+                '"sha-256:854f6129..."); Destinations cannot use it to check fixity.',
+                line=line,
+            ))
+            continue
+        expected = DIGEST_LENGTHS.get(algorithm.lower())
+        if expected is not None and len(digest) != expected:
+            out.append(finding(
+                "document.hash-digest-length",
+                f"The {algorithm} digest has {len(digest)} hex digits; {algorithm} has "
+                f"{expected}. The value is truncated or uses the wrong algorithm name.",
+                line=line,
+            ))
+
+
+def _capability_not_allowed(
+    value: str, name: str, allowed: frozenset[str], line: int | None, out: list[Finding]
+) -> None:
+    choices = ", ".join(sorted(allowed)) or "none"
+    out.append(finding(
+        "document.entry-capability-not-allowed",
+        f'An entry with capability="{value}" cannot be listed in a {name}; allowed here: '
+        f"{choices}.",
+        line=line,
+    ))
+
+
+def _check_entry_times(
+    entry: Entry, name: str, allowed: frozenset[str], judged: bool, out: list[Finding]
+) -> None:
+    md = entry.md
+    line = entry.line
+    values: dict[str, float] = {}
+    for attribute in ("at", "completed", "from", "until"):
+        raw = md.get(attribute)
+        if raw is None:
+            continue
+        parsed = parse_w3c_datetime(raw)
+        if parsed is None:
+            out.append(finding(
+                "document.datetime-invalid",
+                f'{attribute}="{raw}" on this entry is not a W3C Datetime: '
+                f"{explain_invalid(raw)}.",
+                line=line,
+            ))
+        else:
+            values[attribute] = parsed
+    if "at" in values and "completed" in values and values["completed"] < values["at"]:
+        out.append(finding(
+            "document.completed-before-at",
+            f'completed="{md["completed"]}" is earlier than at="{md["at"]}" on this entry.',
+            line=line,
+        ))
+    if "from" in values and "until" in values and values["until"] < values["from"]:
+        out.append(finding(
+            "document.until-before-from",
+            f'until="{md["until"]}" is earlier than from="{md["from"]}" on this entry.',
+            line=line,
+        ))
+    if judged:
+        unused = sorted(set(md) & (_ALL_TIMES - allowed))
+        if unused:
+            out.append(finding(
+                "document.entry-time-not-used",
+                f"Entries of a {name} do not use {' and '.join(unused)}"
+                + (f"; use {'/'.join(sorted(allowed))} instead." if allowed else "; remove it."),
+                line=line,
+            ))

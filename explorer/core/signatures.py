@@ -1,0 +1,100 @@
+"""X-Hub-Signature checks for authenticated content distribution (WebSub §7.1).
+
+Pure: takes the raw body bytes exactly as received (the HMAC covers them before any
+decoding, WebSub §7.1) and the subscription's secret, and says whether the delivery
+may be treated as a notification.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from explorer.core.findings import Finding, finding
+
+# WebSub §7.1.1: the recognised algorithm names.
+ALGORITHMS = {
+    "sha1": hashlib.sha1,
+    "sha256": hashlib.sha256,
+    "sha384": hashlib.sha384,
+    "sha512": hashlib.sha512,
+}
+
+_HEX = re.compile(r"[0-9a-f]+")
+
+# WebSub §5.1: hub.secret MUST be less than 200 bytes.
+MAX_SECRET_BYTES = 199
+
+
+class SignatureState(StrEnum):
+    """valid and none are acceptable; the others make the delivery rejected."""
+
+    VALID = "valid"
+    NONE = "none"  # no secret was given (any signature that came cannot be checked)
+    INVALID = "invalid"
+    MISSING = "missing"
+    MALFORMED = "malformed"
+
+    @property
+    def accepted(self) -> bool:
+        return self in (SignatureState.VALID, SignatureState.NONE)
+
+
+@dataclass(frozen=True, slots=True)
+class SignatureCheck:
+    state: SignatureState
+    algorithm: str | None = None
+    reason: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+
+def sign(secret: str | bytes, body: bytes, algorithm: str = "sha256") -> str:
+    """The X-Hub-Signature value a hub sends for ``body`` (used by test hubs and the demo)."""
+    key = secret.encode("utf-8") if isinstance(secret, str) else secret
+    digest = hmac.new(key, body, ALGORITHMS[algorithm]).hexdigest()
+    return f"{algorithm}={digest}"
+
+
+def verify_signature(header: str | None, body: bytes, secret: str | bytes | None) -> SignatureCheck:
+    """Check ``header`` (the X-Hub-Signature value, or None) against the raw ``body``.
+
+    With a secret, a missing, malformed or mismatched signature means the message is
+    to be ignored as invalid (WebSub §7.1.2); the caller still answers 2xx.
+    """
+    if not secret:
+        if header:
+            return SignatureCheck(
+                SignatureState.NONE,
+                findings=[finding("websub.signature-unexpected",
+                                  "the delivery carries X-Hub-Signature but no secret was "
+                                  "given when subscribing; it was not checked")],
+            )
+        return SignatureCheck(SignatureState.NONE)
+    if not header:
+        reason = "no X-Hub-Signature header although the subscription has a secret"
+        return SignatureCheck(SignatureState.MISSING, reason=reason,
+                              findings=[finding("websub.signature-missing", reason)])
+    method, sep, digest = header.strip().partition("=")
+    method = method.strip().lower()
+    digest = digest.strip().lower()
+    if not sep or method not in ALGORITHMS or not _is_hex(digest):
+        reason = f"X-Hub-Signature {header[:100]!r} is not method=hexdigest with a known method"
+        return SignatureCheck(SignatureState.MALFORMED, reason=reason,
+                              findings=[finding("websub.signature-malformed", reason)])
+    key = secret.encode("utf-8") if isinstance(secret, str) else secret
+    expected = hmac.new(key, body, ALGORITHMS[method]).hexdigest()
+    if not hmac.compare_digest(expected, digest):
+        reason = f"{method} signature does not match the body ({len(body)} bytes)"
+        return SignatureCheck(SignatureState.INVALID, method, reason,
+                              [finding("websub.signature-invalid", reason)])
+    notes = []
+    if method == "sha1":
+        notes.append(finding("websub.signature-weak", "the hub signs with sha1"))
+    return SignatureCheck(SignatureState.VALID, method, findings=notes)
+
+
+def _is_hex(text: str) -> bool:
+    return _HEX.fullmatch(text) is not None

@@ -1,0 +1,86 @@
+"""Faults the demo can inject on purpose, so users see what a broken Source or hub looks like.
+
+Faults are switched on and off while the demo runs (GUI toggles, ``/demo/faults``);
+every part of the demo reads the live ``FaultSet`` at the moment it acts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+FAULTS: dict[str, str] = {
+    "bad-signature": "hub signs deliveries with the wrong key (WebSub §7.1)",
+    "no-signature": "hub omits X-Hub-Signature although the subscriber gave hub.secret "
+    "(WebSub §7.1)",
+    "wrong-content-type": "deliveries, topic URIs and XML documents carry text/plain "
+    "instead of application/xml (change-notification 1.0.1 §4.1, §4.3)",
+    "missing-link-header": "deliveries and topic URIs have no Link self/hub; resources have "
+    "no Link rel=resourcesync (change-notification 1.0.1 §4.1, core 1.1 §6.3.3)",
+    "out-of-order": "change notifications are published in swapped pairs, so from/until "
+    "intervals arrive out of sequence (change-notification 1.0.1 §3)",
+    "malformed-xml": "notification payloads and Change Lists are cut short (not well-formed XML)",
+    "wrong-namespace": "notification payloads and XML documents use a wrong ResourceSync "
+    "namespace URI (core 1.1 §4)",
+    "slow-delivery": "hub waits before each delivery",
+    "verify-wrong-topic": "hub's verification GET names a topic the subscriber never "
+    "requested (WebSub §5.3.1)",
+    "lease-zero": "hub's verification GET says hub.lease_seconds=0 while it keeps the "
+    "clamped lease, as some real hubs do (WebSub §5.3)",
+    "drop-index-link": "framework notifications and component lists lack the rel=index "
+    "link (framework-notification 1.0.1 §3, core 1.1 §6.2)",
+}
+
+
+class UnknownFaultError(ValueError):
+    """Raised for a fault name that is not in ``FAULTS``."""
+
+
+def parse_fault_names(text: str) -> list[str]:
+    """Split a ``--faults a,b`` value; raise ``UnknownFaultError`` naming any unknown fault."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in FAULTS]
+    if unknown:
+        raise UnknownFaultError(
+            f"unknown fault(s): {', '.join(unknown)}; known: {', '.join(FAULTS)}"
+        )
+    return names
+
+
+class FaultSet:
+    """The set of faults currently on; mutable at run time."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self._on: set[str] = set()
+        for name in names:
+            self.enable(name)
+
+    def enable(self, name: str) -> None:
+        if name not in FAULTS:
+            raise UnknownFaultError(f"unknown fault {name!r}; known: {', '.join(FAULTS)}")
+        self._on.add(name)
+
+    def disable(self, name: str) -> None:
+        if name not in FAULTS:
+            raise UnknownFaultError(f"unknown fault {name!r}; known: {', '.join(FAULTS)}")
+        self._on.discard(name)
+
+    def set(self, name: str, on: bool) -> None:
+        if on:
+            self.enable(name)
+        else:
+            self.disable(name)
+
+    def clear(self) -> None:
+        self._on.clear()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._on
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._on))
+
+    def __len__(self) -> int:
+        return len(self._on)
+
+    def __repr__(self) -> str:
+        return f"FaultSet({sorted(self._on)!r})"

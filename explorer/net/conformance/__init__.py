@@ -1,0 +1,74 @@
+"""Conformance run against any WebSub hub: the explorer publishes and subscribes itself.
+
+Usage (the CLI's ``hub-check`` and the GUI's Hub workbench do the same)::
+
+    server = CallbackServer("127.0.0.1", 0, exchange_log=ExchangeLog())
+    await server.start()
+    async with httpx.AsyncClient() as client:
+        results = await run_conformance(hub_url, server, client, topic=None,
+                                        settings=ConformanceSettings(), on_result=print)
+
+``topic=None`` hosts a topic URI on the callback server (answering HEAD/GET per
+change-notification 1.0.1 §4.1); a hub that serves only its own topics (the demo hub)
+needs one of them. Every ``CheckResult`` has an outcome (pass/warn/fail), a one-line
+summary, findings and the exchanges that show it. Checks are listed in ``CHECKS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import httpx
+
+from explorer.net.callback_server import CallbackServer
+from explorer.net.conformance.checks import CHECKS, run_check
+from explorer.net.conformance.session import (
+    CheckResult,
+    ConformanceSettings,
+    Outcome,
+    Session,
+    describe_exchange,
+    exchange_json,
+)
+
+__all__ = [
+    "CHECKS",
+    "CheckResult",
+    "ConformanceSettings",
+    "Outcome",
+    "describe_exchange",
+    "exchange_json",
+    "run_conformance",
+]
+
+
+async def run_conformance(
+    hub: str,
+    server: CallbackServer,
+    client: httpx.AsyncClient,
+    *,
+    topic: str | None = None,
+    settings: ConformanceSettings | None = None,
+    only: Iterable[str] | None = None,
+    on_result: Callable[[CheckResult], None] | None = None,
+) -> list[CheckResult]:
+    """Run the checks (all, or the ids in ``only``) in order; ``on_result`` sees each one.
+
+    ``server`` must be started; its exchange log supplies the evidence (one is attached
+    if it has none). Probes are unsubscribed and their paths freed at the end.
+    """
+    wanted = list(CHECKS) if only is None else list(only)
+    unknown = [name for name in wanted if name not in CHECKS]
+    if unknown:
+        raise ValueError(f"unknown check(s): {', '.join(unknown)}; known: {', '.join(CHECKS)}")
+    session = Session(hub, server, client, topic=topic, settings=settings or ConformanceSettings())
+    results: list[CheckResult] = []
+    try:
+        for check_id in (name for name in CHECKS if name in wanted):
+            result = await run_check(session, check_id)
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    finally:
+        await session.close()
+    return results

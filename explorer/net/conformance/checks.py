@@ -1,0 +1,454 @@
+"""The conformance checks, one function each, in the order a run performs them.
+
+Each takes the ``Session`` and returns a verdict: pass, warn or fail, the reason in one
+line and findings (registered ``hub.*`` codes, plus ``websub.*`` signature findings);
+``run_check`` adds the exchanges that show it and makes the ``CheckResult``. A check
+starts its own probes, so one check's outcome never depends on another's, except the
+signed delivery sample that three checks read (made once per run).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from explorer.core.findings import Finding, finding
+from explorer.core.signatures import SignatureState, verify_signature
+from explorer.net.callback_server import Delivery
+from explorer.net.conformance.probe import WRONG_ECHO, Probe
+from explorer.net.conformance.session import (
+    FLAVOUR_PUSH,
+    CheckResult,
+    Outcome,
+    Publication,
+    Session,
+    SubscribeOutcome,
+    delivery_links,
+)
+from explorer.net.publisher import XML
+from explorer.net.store import ExchangeRecord
+
+SAMPLE_READERS = frozenset({"signed-delivery", "delivery-headers", "delivery-latency"})
+EXTRA_PARAMETERS = {"hub.explorer_probe": "1", "x-explorer-unknown": "ignore me"}
+
+
+@dataclass(slots=True)
+class _Verdict:
+    outcome: Outcome
+    summary: str
+    findings: list[Finding]
+    facts: dict[str, Any] = field(default_factory=dict)  # machine-readable (``--json``)
+
+
+# --- shared steps -----------------------------------------------------------------------
+
+
+def _not_active(session: Session, step: str, sub: SubscribeOutcome) -> _Verdict | None:
+    """Why a subscription request did not give an active subscription, or None if it did."""
+    answer = sub.answer
+    if answer.status is None:
+        message = f"{step}: POST {session.hub} failed: {answer.error}"
+        return _Verdict(Outcome.FAIL, message, [finding("hub.unreachable", message,
+                                                        url=session.hub)])
+    if not answer.accepted:
+        said = answer.body.strip()[:300] or "(no reason given)"
+        message = f"{step}: the hub answered {answer.status}: {said}"
+        return _Verdict(Outcome.FAIL, message, [finding("hub.subscribe-refused", message,
+                                                        url=session.hub)])
+    if sub.denial is not None:
+        message = (f"{step}: the hub denied {session.topic}: "
+                   f"{sub.denial.reason or '(no hub.reason)'}")
+        if session.hosts_topic:
+            message += "; if the hub serves only its own topics, give one with --topic"
+        return _Verdict(Outcome.FAIL, message, [finding("hub.denied", message)])
+    if sub.verification is None:
+        if sub.stray:
+            stray = sub.stray[0]
+            message = (f"{step}: the hub's {stray.mode!r} verification named another topic, "
+                       f"{stray.topic}; the probe answered 404 (WebSub §5.3.1)")
+            return _Verdict(Outcome.FAIL, message,
+                            [finding("hub.verification-wrong-topic", message)])
+        message = (f"{step}: the hub answered {answer.status} but no verification arrived "
+                   f"within {session.settings.verification_timeout:g} s")
+        return _Verdict(Outcome.FAIL, message, [finding("hub.verification-missing", message)])
+    return None
+
+
+async def _active_probe(session: Session, step: str, **options: bool) -> \
+        tuple[Probe, SubscribeOutcome, _Verdict | None]:
+    probe = session.probe(**options)
+    sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
+    return probe, sub, _not_active(session, step, sub)
+
+
+def _publish_problem(session: Session, publication: Publication) -> _Verdict | None:
+    result = publication.result
+    if result.accepted:
+        return None
+    said = (result.error or result.body.decode("utf-8", "replace").strip()[:300]
+            or "(no reason given)")
+    status = "no answer" if result.status is None else f"answered {result.status}"
+    message = f"publishing to {session.hub} failed ({status}): {said}"
+    code = "hub.unreachable" if result.status is None else "hub.publish-refused"
+    return _Verdict(Outcome.FAIL, message, [finding(code, message, url=session.hub)])
+
+
+def _lease_verdict(raw: str | None, asked: int | None) -> tuple[Outcome, str, list[Finding]]:
+    """hub.lease_seconds of a subscribe verification (WebSub §5.3: required, positive)."""
+    if raw is None:
+        message = "the verification carried no hub.lease_seconds"
+        return Outcome.FAIL, message, [finding("hub.lease-missing", message)]
+    if not raw.strip().isdigit() or int(raw) <= 0:
+        text = f"hub.lease_seconds={raw[:40]!r}, not a positive lease"
+        message = (f"{text}: the expiry is unknown (some hubs say 0 while keeping a lease); "
+                   f"asked for {asked} s")
+        return Outcome.WARN, text, [finding("hub.lease-zero", message)]
+    given = int(raw)
+    if asked is not None and given != asked:
+        way = "up" if given > asked else "down"
+        message = f"asked for {asked} s, granted {given} s (clamped {way})"
+        return Outcome.PASS, message, [finding("hub.lease-clamped", message)]
+    return Outcome.PASS, f"granted {given} s" + (" as asked" if asked else ""), []
+
+
+def _lease_value(raw: str | None) -> int | str | None:
+    """A granted lease for the facts: an int when it reads as one, else the raw text."""
+    return int(raw) if raw is not None and raw.strip().isdigit() else raw
+
+
+@dataclass(slots=True)
+class _SignedSample:
+    """One signed subscription and one delivery, read by three checks (made once per run)."""
+
+    probe: Probe
+    problem: _Verdict | None
+    publication: Publication | None
+    delivery: Delivery | None
+    evidence: list[ExchangeRecord]
+
+
+async def _signed_sample(session: Session) -> _SignedSample:
+    if isinstance(session.shared.get("signed"), _SignedSample):
+        return session.shared["signed"]
+    since = session.mark()
+    probe, _sub, problem = await _active_probe(session, "subscription with hub.secret",
+                                              secret=True)
+    publication = delivery = None
+    if problem is None:
+        publication = await session.publish()
+        problem = _publish_problem(session, publication)
+        if problem is None:
+            found = await session.deliveries([probe], publication, expect=True, settle=False)
+            delivery = next(iter(found[probe]), None)
+            if delivery is None:
+                message = (f"no delivery within {session.settings.delivery_timeout:g} s of "
+                           "the publication")
+                problem = _Verdict(Outcome.FAIL, message,
+                                   [finding("hub.delivery-missing", message)])
+    sample = _SignedSample(probe, problem, publication, delivery,
+                           session.evidence(since, [probe]))
+    session.shared["signed"] = sample
+    return sample
+
+
+# --- the checks -------------------------------------------------------------------------
+
+
+async def check_publish(session: Session) -> _Verdict:
+    """10. A ResourceSync notification POST answers 200 (change-notification 1.0.1 §4.1)."""
+    publication = await session.publish()
+    result = publication.result
+    problem = _publish_problem(session, publication)
+    if problem is not None:
+        return problem
+    facts = {"status": result.status, "legacy": publication.legacy}
+    if publication.legacy:
+        message = (f"the hub refused the application/xml POST of §4.1 but took "
+                   f"hub.mode=publish ({result.status}): PubSubHubbub 0.4 style; it fetches "
+                   "the hosted topic")
+        return _Verdict(Outcome.WARN, message, [finding("hub.legacy-publish", message)], facts)
+    if result.status != 200:
+        return _Verdict(Outcome.WARN, f"answered {result.status}; §4.1 asks for 200",
+                        result.findings, facts)
+    return _Verdict(Outcome.PASS, "answered 200 OK to an application/xml POST with Link self, "
+                    "hub and resourcesync", [], facts)
+
+
+async def check_subscription(session: Session) -> _Verdict:
+    """1. 202, then an asynchronous verification carrying hub.lease_seconds (WebSub §5.1-5.3)."""
+    _probe, sub, problem = await _active_probe(session, "subscription")
+    if problem is not None:
+        return problem
+    assert sub.verification is not None
+    lease_outcome, lease_text, findings = _lease_verdict(sub.verification.lease,
+                                                         session.settings.lease_seconds)
+    findings = [f for f in findings if f.code != "hub.lease-clamped"]
+    facts = {"status": sub.answer.status, "flavour": sub.flavour,
+             "lease_asked": session.settings.lease_seconds,
+             "lease_given": _lease_value(sub.verification.lease)}
+    if sub.flavour == FLAVOUR_PUSH:
+        message = "PubSubHubbub 0.4 behaviour: " + "; ".join(sub.legacy_notes)
+        return _Verdict(Outcome.WARN, f"{message}; lease: {lease_text}",
+                        [finding("hub.legacy-flavour", message), *findings], facts)
+    if sub.answer.status != 202:
+        message = f"accepted with {sub.answer.status}, not 202"
+        return _Verdict(Outcome.WARN, f"{message}; verified; lease: {lease_text}",
+                        [finding("hub.subscribe-status", message), *findings], facts)
+    return _Verdict(lease_outcome, f"202 Accepted, then verified asynchronously; lease: "
+                    f"{lease_text}", findings, facts)
+
+
+async def check_signed_delivery(session: Session) -> _Verdict:
+    """2. With hub.secret, deliveries are signed and the signature is valid (WebSub §7.1)."""
+    sample = await _signed_sample(session)
+    if sample.problem is not None:
+        return sample.problem
+    assert sample.delivery is not None
+    header = sample.delivery.header("X-Hub-Signature")
+    check = verify_signature(header, sample.delivery.body, sample.probe.secret)
+    facts = {"signature": str(check.state), "algorithm": check.algorithm}
+    if check.state is SignatureState.VALID:
+        weak = check.algorithm == "sha1"
+        return _Verdict(Outcome.WARN if weak else Outcome.PASS,
+                        f"signed with {check.algorithm}; the signature is valid",
+                        list(check.findings), facts)
+    message = f"the delivery is not validly signed: {check.reason}"
+    return _Verdict(Outcome.FAIL, message,
+                    [finding("hub.delivery-unsigned", message), *check.findings], facts)
+
+
+async def check_extra_parameters(session: Session) -> _Verdict:
+    """3. Unknown request parameters are ignored (WebSub §5.1)."""
+    probe = session.probe()
+    sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds,
+                                extra=EXTRA_PARAMETERS)
+    problem = _not_active(session, "subscription with unknown parameters", sub)
+    if problem is not None:
+        if sub.answer.status is not None and 400 <= sub.answer.status < 500:
+            message = (f"the hub refused a request with {', '.join(EXTRA_PARAMETERS)}: "
+                       f"{sub.answer.status} {sub.answer.body.strip()[:200]}")
+            return _Verdict(Outcome.FAIL, message,
+                            [finding("hub.extra-parameters-refused", message)])
+        return problem
+    return _Verdict(Outcome.PASS, f"subscribed and verified with {', '.join(EXTRA_PARAMETERS)} "
+                    "in the request", [])
+
+
+async def check_resubscribe(session: Session) -> _Verdict:
+    """4. Re-subscribing before expiry leaves one subscription: one delivery per publish."""
+    probe, _sub, problem = await _active_probe(session, "first subscription")
+    if problem is not None:
+        return problem
+    again = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
+    problem = _not_active(session, "re-subscription", again)
+    if problem is not None:
+        return problem
+    publication = await session.publish()
+    if (problem := _publish_problem(session, publication)) is not None:
+        return problem
+    count = len((await session.deliveries([probe], publication, expect=True))[probe])
+    if count == 1:
+        return _Verdict(Outcome.PASS, "re-subscribed before expiry; one publication gave "
+                        "exactly one delivery", [])
+    if count == 0:
+        message = "after the re-subscription, the publication was not delivered"
+        return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-missing", message)])
+    message = f"after the re-subscription, one publication was delivered {count} times"
+    return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-duplicated", message)])
+
+
+async def check_unsubscribe(session: Session) -> _Verdict:
+    """5. After unsubscribing, nothing more is delivered (WebSub §5.1, §5.3)."""
+    probe, _sub, problem = await _active_probe(session, "subscription")
+    if problem is not None:
+        return problem
+    before = await session.publish()
+    if (problem := _publish_problem(session, before)) is not None:
+        return problem
+    if not (await session.deliveries([probe], before, expect=True, settle=False))[probe]:
+        message = "no delivery while subscribed, so 'none after unsubscribing' proves nothing"
+        return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-missing", message)])
+    probe.accept_unsubscribe = True
+    ended = await session.request(probe, "unsubscribe")
+    if ended.answer.status is None or not ended.answer.accepted:
+        message = (f"the hub answered {ended.answer.status or ended.answer.error} to the "
+                   f"unsubscription: {ended.answer.body.strip()[:200]}")
+        return _Verdict(Outcome.FAIL, message, [finding("hub.subscribe-refused", message)])
+    after = await session.publish()
+    if (problem := _publish_problem(session, after)) is not None:
+        return problem
+    late = (await session.deliveries([probe], after, expect=False))[probe]
+    if late:
+        message = f"{len(late)} delivery(ies) arrived after the unsubscription"
+        return _Verdict(Outcome.FAIL, message,
+                        [finding("hub.delivery-after-unsubscribe", message)])
+    quiet = f"no delivery in {session.quiet_period():.1f} s after the unsubscription"
+    if ended.verification is None:
+        message = "the hub sent no verification of the unsubscription"
+        return _Verdict(Outcome.WARN, f"{message}; {quiet}",
+                        [finding("hub.unsubscribe-unverified", message)])
+    return _Verdict(Outcome.PASS, f"unsubscription verified; {quiet}", [])
+
+
+async def check_delivery_headers(session: Session) -> _Verdict:
+    """6. Deliveries carry the topic's Content-Type and Link self and hub (WebSub §7)."""
+    sample = await _signed_sample(session)
+    if sample.problem is not None:
+        return sample.problem
+    assert sample.delivery is not None
+    delivery = sample.delivery
+    topic_type = await session.topic_content_type()
+    findings: list[Finding] = []
+    got = (delivery.header("Content-Type") or "").split(";", 1)[0].strip().lower()
+    if got != XML:
+        findings.append(finding(
+            "hub.delivery-content-type",
+            f"Content-Type is {got or 'absent'}; the notification was published as {XML}"
+            + (f" and the topic serves {topic_type}" if topic_type else "")))
+    links = delivery_links(delivery)
+    if session.topic not in links.get("self", []):
+        shown = ", ".join(links.get("self", [])) or "none"
+        findings.append(finding("hub.delivery-link-self",
+                                f"Link rel=self is {shown}, expected {session.topic}"))
+    if not links.get("hub"):
+        findings.append(finding("hub.delivery-link-hub", "the delivery has no Link rel=hub"))
+    if findings:
+        return _Verdict(Outcome.FAIL, "; ".join(f.message for f in findings), findings)
+    hub_note = ("" if session.hub in links["hub"]
+                else f" (rel=hub names {links['hub'][0]}, not {session.hub})")
+    return _Verdict(Outcome.PASS, f"Content-Type {XML} like the topic; Link self and hub "
+                    f"present{hub_note}", [])
+
+
+async def check_lease_clamping(session: Session) -> _Verdict:
+    """7. Leases asked for and granted, side by side (WebSub §5.3.1)."""
+    findings: list[Finding] = []
+    outcomes: list[Outcome] = []
+    parts: list[str] = []
+    facts: dict[str, Any] = {"asked": [], "given": []}
+    for asked in session.settings.probe_leases:
+        probe = session.probe()
+        sub = await session.request(probe, "subscribe", lease=asked)
+        problem = _not_active(session, f"subscription asking for {asked} s", sub)
+        if problem is not None:
+            return problem
+        assert sub.verification is not None
+        outcome, text, notes = _lease_verdict(sub.verification.lease, asked)
+        facts["asked"].append(asked)
+        facts["given"].append(_lease_value(sub.verification.lease))
+        outcomes.append(outcome)
+        findings += notes
+        parts.append(text if text.startswith("asked") else f"asked for {asked} s, got {text}")
+    worst = (Outcome.FAIL if Outcome.FAIL in outcomes else
+             Outcome.WARN if Outcome.WARN in outcomes else Outcome.PASS)
+    return _Verdict(worst, "; ".join(parts), findings, facts)
+
+
+async def check_bad_requests(session: Session) -> _Verdict:
+    """8. No hub.callback, or a bad hub.mode: 4xx with a plain-text reason (WebSub §5.1.2)."""
+    # The callback never confirms: a bogus mode gets 404, a subscribe a wrong echo.
+    probe = session.probe(answer=WRONG_ECHO)
+    cases = {
+        "without hub.callback": {"hub.mode": "subscribe", "hub.topic": session.topic},
+        "with hub.mode=bogus": {"hub.callback": probe.url, "hub.mode": "bogus",
+                                "hub.topic": session.topic},
+    }
+    findings: list[Finding] = []
+    parts: list[str] = []
+    for label, form in cases.items():
+        answer = await session.post_form(form, "bad-request")
+        if answer.status is None:
+            message = f"request {label}: POST failed: {answer.error}"
+            findings.append(finding("hub.unreachable", message, url=session.hub))
+        elif not 400 <= answer.status < 500:
+            findings.append(finding("hub.bad-request-accepted",
+                                    f"request {label}: answered {answer.status}, not 4xx"))
+        elif not answer.body.strip():
+            findings.append(finding("hub.bad-request-no-reason",
+                                    f"request {label}: {answer.status} with an empty body"))
+        parts.append(f"{label}: no answer ({answer.error})" if answer.status is None
+                     else f"{label}: {answer.status} {answer.body.strip()[:120]!r}")
+    summary = "; ".join(parts)
+    if any(f.code in ("hub.bad-request-accepted", "hub.unreachable") for f in findings):
+        return _Verdict(Outcome.FAIL, summary, findings)
+    return _Verdict(Outcome.WARN if findings else Outcome.PASS, summary, findings)
+
+
+async def check_wrong_challenge(session: Session) -> _Verdict:
+    """9. Echoing the wrong challenge must not activate the subscription (WebSub §5.3.1)."""
+    probe = session.probe(answer=WRONG_ECHO)
+    sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
+    if sub.verification is None:
+        problem = _not_active(session, "subscription", sub)
+        assert problem is not None
+        if sub.answer.status is None:
+            return problem
+        return _Verdict(Outcome.WARN, f"could not be tried: {problem.summary}",
+                        problem.findings)
+    publication = await session.publish()
+    if (problem := _publish_problem(session, publication)) is not None:
+        return problem
+    delivered = (await session.deliveries([probe], publication, expect=False))[probe]
+    if delivered:
+        message = "the probe echoed a wrong challenge, yet the hub delivered to it"
+        return _Verdict(Outcome.FAIL, message, [finding("hub.wrong-challenge-accepted",
+                                                        message)])
+    refused = ("" if sub.answer.accepted else
+               f"; the hub answered {sub.answer.status} after verifying synchronously")
+    return _Verdict(Outcome.PASS, f"answered the challenge wrongly; no delivery in "
+                    f"{session.quiet_period():.1f} s after a publication{refused}", [])
+
+
+async def check_delivery_latency(session: Session) -> _Verdict:
+    """11. How long a publication takes to arrive, against the configured threshold."""
+    sample = await _signed_sample(session)
+    if sample.problem is not None:
+        return sample.problem
+    assert sample.delivery is not None and sample.publication is not None
+    seconds = max(0.0, sample.delivery.received - sample.publication.started)
+    limit = session.settings.slow_delivery
+    facts = {"seconds": round(seconds, 3), "threshold": limit}
+    if seconds > limit:
+        message = f"delivered {seconds:.2f} s after the publication (threshold {limit:g} s)"
+        return _Verdict(Outcome.WARN, message, [finding("hub.delivery-slow", message)], facts)
+    return _Verdict(Outcome.PASS, f"delivered {seconds:.2f} s after the publication", [],
+                    facts)
+
+
+Check = Callable[[Session], Awaitable[_Verdict]]
+
+# id -> (title, function); the order of a run.
+CHECKS: dict[str, tuple[str, Check]] = {
+    "publish": ("Publish answers 200 (notification §4.1)", check_publish),
+    "subscription": ("Typical subscription: 202, async verification, lease",
+                     check_subscription),
+    "signed-delivery": ("Secret: signed delivery, valid signature", check_signed_delivery),
+    "extra-parameters": ("Unknown extra parameters ignored", check_extra_parameters),
+    "resubscribe": ("Re-subscribe: exactly one delivery per publish", check_resubscribe),
+    "unsubscribe": ("No delivery after unsubscribing", check_unsubscribe),
+    "delivery-headers": ("Delivery Content-Type and Link self/hub", check_delivery_headers),
+    "lease-clamping": ("Lease asked vs granted", check_lease_clamping),
+    "bad-requests": ("Missing hub.callback / bad hub.mode: 4xx with reason",
+                     check_bad_requests),
+    "wrong-challenge": ("Wrong challenge echo does not activate", check_wrong_challenge),
+    "delivery-latency": ("Delivery latency", check_delivery_latency),
+}
+
+
+async def run_check(session: Session, check_id: str) -> CheckResult:
+    """Run one check, collecting its evidence; probes it started are closed afterwards."""
+    title, function = CHECKS[check_id]
+    since = session.mark()
+    had_sample = "signed" in session.shared
+    probes_before = len(session.probes)
+    verdict = await function(session)
+    probes = session.probes[probes_before:]
+    for probe in probes:  # later deliveries to it get 410 (WebSub §7)
+        probe.closed = True
+    evidence = session.evidence(since, probes)
+    sample = session.shared.get("signed")
+    if had_sample and check_id in SAMPLE_READERS and isinstance(sample, _SignedSample):
+        evidence = sample.evidence + evidence
+    return CheckResult(check_id, title, verdict.outcome, verdict.summary, verdict.findings,
+                       evidence, verdict.facts)

@@ -1,0 +1,368 @@
+"""The shared machinery of a conformance run: probes, subscription requests, publications,
+the hosted topic and the evidence each check collects from the exchange log.
+
+The explorer plays both roles against the hub under test: Source (it publishes, and
+can host the topic URI on its callback server) and Destination (its probes subscribe).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+import httpx
+
+from explorer.core.findings import Finding, finding
+from explorer.core.link_header import links_by_rel
+from explorer.core.payload_templates import change_notification
+from explorer.core.serialize import serialize_document
+from explorer.net.callback_server import CallbackServer, Delivery, Reply
+from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
+from explorer.net.exchange_log import ExchangeLog
+from explorer.net.http import USER_AGENT
+from explorer.net.publisher import XML, PublishResult, publish, topic_reply
+from explorer.net.store import ExchangeRecord
+from explorer.net.subscription import new_callback_token, new_secret
+
+FLAVOUR_WEBSUB = "websub"
+FLAVOUR_PUSH = "pubsubhubbub-0.4"
+
+
+class Outcome(StrEnum):
+    PASS = "pass"
+    WARN = "warn"
+    FAIL = "fail"
+
+
+@dataclass(frozen=True, slots=True)
+class ConformanceSettings:
+    """Waits and leases of a run. Defaults suit a remote hub; tests shrink the waits."""
+
+    verification_timeout: float = 10.0  # after the 2xx, for the hub's GET
+    delivery_timeout: float = 10.0  # after a publication, for its delivery
+    quiet_period: float = 2.0  # how long "no delivery" is watched (at least)
+    slow_delivery: float = 3.0  # deliveries slower than this warn
+    request_timeout: float = 10.0
+    lease_seconds: int = 3600  # asked for in the typical subscription
+    probe_leases: tuple[int, int] = (1, 10 * 365 * 86400)  # asked for to see clamping
+
+
+@dataclass(slots=True)
+class CheckResult:
+    """One check's verdict, the reason in a line, findings, and the exchanges that show it."""
+
+    check: str
+    title: str
+    outcome: Outcome
+    summary: str
+    findings: list[Finding] = field(default_factory=list)
+    evidence: list[ExchangeRecord] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, body_chars: int = 2000) -> dict[str, Any]:
+        return {
+            "check": self.check,
+            "title": self.title,
+            "outcome": str(self.outcome),
+            "summary": self.summary,
+            "facts": self.facts,
+            "findings": [item.to_json() for item in self.findings],
+            "evidence": [exchange_json(record, body_chars) for record in self.evidence],
+        }
+
+
+def exchange_json(record: ExchangeRecord, body_chars: int = 2000) -> dict[str, Any]:
+    """An exchange as JSON, bodies as text cut to ``body_chars``."""
+    def text(body: bytes | None) -> str | None:
+        return None if body is None else body[:body_chars].decode("utf-8", "replace")
+
+    return {
+        "time": record.time, "direction": record.direction, "kind": record.kind,
+        "method": record.method, "url": record.url, "status": record.status,
+        "request_headers": record.request_headers, "request_body": text(record.request_body),
+        "response_headers": record.response_headers,
+        "response_body": text(record.response_body), "error": record.error,
+    }
+
+
+def describe_exchange(record: ExchangeRecord) -> str:
+    """One line: ``in  GET http://...?... -> 200`` (for the CLI and the GUI list)."""
+    arrow = "->" if record.direction == "out" else "<-"
+    status = record.error if record.status is None else str(record.status)
+    return f"{arrow} {record.kind:<12} {record.method} {record.url}  [{status}]"
+
+
+@dataclass(slots=True)
+class HubAnswer:
+    """What a subscription POST got (``status`` None: no answer)."""
+
+    status: int | None
+    body: str = ""
+    error: str | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+
+@dataclass(slots=True)
+class SubscribeOutcome:
+    """A (un)subscription request and the verification it led to."""
+
+    answer: HubAnswer
+    verification: Verification | None = None  # for this mode and topic
+    denial: Verification | None = None
+    stray: list[Verification] = field(default_factory=list)  # wrong topic or mode
+    flavour: str = FLAVOUR_WEBSUB
+    legacy_notes: list[str] = field(default_factory=list)
+
+    @property
+    def active(self) -> bool:
+        return self.verification is not None and self.verification.confirmed
+
+
+@dataclass(slots=True)
+class Publication:
+    """A payload this run published, when, and what the hub answered."""
+
+    body: bytes
+    started: float
+    result: PublishResult
+    legacy: bool = False  # sent as hub.mode=publish (PubSubHubbub 0.4 style)
+
+
+class Session:
+    """State shared by the checks of one run against one hub and one topic."""
+
+    def __init__(self, hub: str, server: CallbackServer, client: httpx.AsyncClient, *,
+                 topic: str | None, settings: ConformanceSettings) -> None:
+        self.hub = hub
+        self.server = server
+        self.client = client
+        self.settings = settings
+        if server.exchange_log is None:  # the evidence comes from the exchange log
+            server.exchange_log = ExchangeLog()
+        self.log: ExchangeLog = server.exchange_log
+        self._topic_token: str | None = None
+        if topic is None:
+            self._topic_token = new_callback_token()
+            topic = server.host_topic(self._topic_token, self._topic_reply)
+        self.topic = topic
+        self.latest = b""  # what the hosted topic serves: the latest payload published
+        self.probes: list[Probe] = []
+        self.latencies: list[float] = []
+        self.publish_legacy = False
+        self.shared: dict[str, Any] = {}  # results several checks read (made once)
+        self._records: list[ExchangeRecord] = []
+        self._listener = self._records.append
+        self._counter = 0
+        self.log.listeners.append(self._listener)
+
+    @property
+    def hosts_topic(self) -> bool:
+        return self._topic_token is not None
+
+    def _topic_reply(self) -> Reply:
+        return topic_reply(self.topic, self.hub, self.latest)
+
+    async def close(self) -> None:
+        """Unsubscribe what is still subscribed (best effort), then free every path."""
+        live = [p for p in self.probes
+                if p.verifications_after(0, "subscribe") and not any(
+                    v.confirmed for v in p.verifications_after(0, "unsubscribe"))]
+        for probe in live:
+            probe.accept_unsubscribe = True
+        await asyncio.gather(*(self.request(p, "unsubscribe", wait=False) for p in live),
+                             return_exceptions=True)
+        if live:
+            await wait_until(lambda: all(p.verifications_after(0, "unsubscribe") for p in live),
+                             self.settings.quiet_period)
+        for probe in self.probes:
+            self.server.unregister(probe.token)
+        if self._topic_token is not None:
+            self.server.unhost_topic(self._topic_token)
+        if self._listener in self.log.listeners:
+            self.log.listeners.remove(self._listener)
+
+    # --- evidence ----------------------------------------------------------------------
+
+    def mark(self) -> int:
+        return len(self._records)
+
+    def evidence(self, since: int, probes: list[Probe]) -> list[ExchangeRecord]:
+        """Exchanges since ``since`` that involve the hub, these probes or the hosted topic."""
+        tokens = [p.token for p in probes]
+        if self._topic_token is not None:
+            tokens.append(self._topic_token)
+        picked = []
+        for record in self._records[since:]:
+            url = record.url.split("?", 1)[0]
+            ours = url in (self.hub.split("?", 1)[0], self.topic)
+            if (record.direction == "out" and ours) or any(token in url for token in tokens):
+                picked.append(record)
+        return sorted(picked, key=lambda record: record.time)
+
+    # --- subscriber side ---------------------------------------------------------------
+
+    def probe(self, *, secret: bool = False, answer: str = ECHO) -> Probe:
+        token = new_callback_token()
+        probe = Probe(token, self.server.callback_url(token), self.topic,
+                      secret=new_secret() if secret else None, answer=answer)
+        self.server.register(token, probe)
+        self.probes.append(probe)
+        return probe
+
+    async def post_form(self, form: dict[str, str], kind: str) -> HubAnswer:
+        """A form POST to the hub (WebSub §5.1), logged as evidence; never raises."""
+        started = time.time()
+        try:
+            response = await self.client.post(
+                self.hub, data=form, headers={"User-Agent": USER_AGENT},
+                timeout=self.settings.request_timeout, follow_redirects=True)
+        except (httpx.HTTPError, ValueError) as exc:
+            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            self.log.record(direction="out", kind=kind, method="POST", url=self.hub,
+                            status=None, request_body=str(httpx.QueryParams(form)).encode(),
+                            started=started, error=detail)
+            return HubAnswer(None, error=detail)
+        self.log.record(direction="out", kind=kind, method="POST", url=self.hub,
+                        status=response.status_code,
+                        request_headers=response.request.headers.multi_items(),
+                        request_body=response.request.content,
+                        response_headers=response.headers.multi_items(),
+                        response_body=response.content, started=started)
+        return HubAnswer(response.status_code, response.text)
+
+    async def request(self, probe: Probe, mode: str, *, lease: int | None = None,
+                      extra: dict[str, str] | None = None, wait: bool = True) -> SubscribeOutcome:
+        """Send a (un)subscription for ``probe`` and wait for the hub's verification.
+
+        PubSubHubbub 0.4 hubs are recognised, not failed: a 204 (synchronous
+        verification) is accepted, and a refusal that asks for ``hub.verify`` is
+        re-sent with ``hub.verify=sync`` (framework-notification 1.0 §4.2).
+        """
+        form = {"hub.callback": probe.url, "hub.mode": mode, "hub.topic": self.topic}
+        if mode == "subscribe":
+            if lease is not None:
+                form["hub.lease_seconds"] = str(lease)
+            if probe.secret:
+                form["hub.secret"] = probe.secret
+        form.update(extra or {})
+        seen = len(probe.verifications)
+        answer = await self.post_form(form, mode)
+        notes: list[str] = []
+        if (answer.status is not None and 400 <= answer.status < 500
+                and "hub.verify" in answer.body):
+            notes.append(f"answered {answer.status} asking for hub.verify; re-sent with "
+                         "hub.verify=sync")
+            answer = await self.post_form({**form, "hub.verify": "sync"}, mode)
+        outcome = SubscribeOutcome(answer, legacy_notes=notes)
+        if answer.status == 204:  # a WebSub hub that is merely fast still answers 202
+            early = bool(probe.verifications_after(seen))
+            outcome.legacy_notes.append(
+                "answered 204 instead of 202" + (", having verified intent synchronously "
+                                                 "before answering" if early else ""))
+        if not answer.accepted or not wait:
+            return self._classify(outcome, probe, seen, mode)
+        # The probe is this request's alone: any GET to it (right, wrong or denial) ends the wait.
+        await wait_until(lambda: bool(probe.verifications_after(seen)),
+                         self.settings.verification_timeout)
+        return self._classify(outcome, probe, seen, mode)
+
+    def _classify(self, outcome: SubscribeOutcome, probe: Probe, seen: int,
+                  mode: str) -> SubscribeOutcome:
+        for verification in probe.verifications_after(seen):
+            if verification.mode == "denied" and outcome.denial is None:
+                outcome.denial = verification
+            elif (verification.mode == mode and verification.topic == self.topic
+                  and outcome.verification is None):
+                outcome.verification = verification
+            elif verification.mode != "denied":
+                outcome.stray.append(verification)
+        if outcome.legacy_notes:
+            outcome.flavour = FLAVOUR_PUSH
+        return outcome
+
+    # --- publisher side ----------------------------------------------------------------
+
+    def payload(self) -> bytes:
+        """A fresh one-entry change notification, unique to this run and call."""
+        self._counter += 1
+        marker = f"{new_callback_token()[:10]}-{self._counter}"
+        doc = change_notification(1, datetime.now(UTC), marker=marker)
+        return serialize_document(doc)
+
+    async def publish(self) -> Publication:
+        """Publish a fresh payload as change-notification 1.0.1 §4.1 says; when the hub
+        refuses that and the topic is hosted here, fall back to hub.mode=publish (WebSub §6)."""
+        body = self.payload()
+        self.latest = body
+        started = time.time()
+        if self.publish_legacy:
+            return Publication(body, started, await self._publish_legacy(), legacy=True)
+        result = await publish(self.client, self.hub, self.topic, body, exchange_log=self.log,
+                               timeout=self.settings.request_timeout)
+        if (result.status is not None and 400 <= result.status < 500 and self.hosts_topic):
+            legacy = await self._publish_legacy()
+            if legacy.accepted:
+                self.publish_legacy = True
+                return Publication(body, started, legacy, legacy=True)
+        return Publication(body, started, result)
+
+    async def _publish_legacy(self) -> PublishResult:
+        answer = await self.post_form({"hub.mode": "publish", "hub.url": self.topic}, "publish")
+        result = PublishResult(self.hub, self.topic, answer.status,
+                               body=answer.body.encode(), error=answer.error)
+        if answer.status is None:
+            result.findings = [finding("hub.unreachable", f"POST {self.hub} failed: "
+                                       f"{answer.error}", url=self.hub)]
+        return result
+
+    async def deliveries(self, probes: list[Probe], publication: Publication, *,
+                         expect: bool, settle: bool = True) -> dict[Probe, list[Delivery]]:
+        """Deliveries of ``publication`` at ``probes``. With ``expect``, wait until each
+        probe has one; with ``settle``, then watch for ``quiet_period()`` for more (or,
+        without ``expect``, for any at all)."""
+        def got() -> dict[Probe, list[Delivery]]:
+            return {p: p.deliveries_of(publication.body) for p in probes}
+
+        if expect:
+            await wait_until(lambda: all(got().values()), self.settings.delivery_timeout)
+            for delivery in (d for found in got().values() for d in found[:1]):
+                self.latencies.append(max(0.0, delivery.received - publication.started))
+        if settle:
+            await asyncio.sleep(self.quiet_period())
+        return got()
+
+    def quiet_period(self) -> float:
+        """The configured quiet period, stretched to 1.5 times the slowest delivery seen:
+        a delivery that should not come would take about as long as those that did."""
+        return max([self.settings.quiet_period, *(1.5 * x for x in self.latencies)])
+
+    async def topic_content_type(self) -> str | None:
+        """The topic's media type as a GET shows it (logged as a topic check)."""
+        if self.hosts_topic:
+            return XML
+        started = time.time()
+        try:
+            response = await self.client.get(self.topic, timeout=self.settings.request_timeout,
+                                              headers={"User-Agent": USER_AGENT})
+        except (httpx.HTTPError, ValueError) as exc:
+            self.log.record(direction="out", kind="topic-check", method="GET", url=self.topic,
+                            status=None, started=started, error=str(exc) or type(exc).__name__)
+            return None
+        self.log.record(direction="out", kind="topic-check", method="GET", url=self.topic,
+                        status=response.status_code,
+                        request_headers=response.request.headers.multi_items(),
+                        response_headers=response.headers.multi_items(),
+                        response_body=response.content, started=started)
+        value = response.headers.get("content-type")
+        return value.split(";", 1)[0].strip().lower() if value else None
+
+
+def delivery_links(delivery: Delivery) -> dict[str, list[str]]:
+    return links_by_rel(delivery.header_values("Link"))

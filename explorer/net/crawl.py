@@ -1,0 +1,642 @@
+"""Walking a Source: Source Description → Capability Lists → capability documents → indexes
+→ components, plus the notification channels (core 1.1 §6.1; notification specs §5).
+
+The result is a tree of ``DocumentNode`` with ``Channel`` leaves that the GUI draws and
+the CLI prints or dumps as JSON. Each node keeps the fetch (status, headers, redirect
+chain), the raw bytes and the parsed ``Document`` for the document view, and the
+findings of the validator plus the HTTP and relation checks.
+
+Laziness: ``crawl(url, depth=...)`` loads nodes down to ``depth`` (None: everything) and
+leaves deeper ones ``PENDING``; with ``expand_indexes=False`` the components of a
+``<sitemapindex>`` also stay pending. ``await crawler.expand(node)`` loads a pending
+node and its direct children on demand.
+
+Safety: a URL is fetched at most once per crawl (a visited map), so cycles cannot loop;
+``CrawlLimits`` caps documents and bytes; ``cancel()`` (or ``should_stop``) stops
+scheduling new fetches, and cancelling the awaiting task stops at once.
+
+Usage::
+
+    async with Fetcher() as fetcher:
+        crawler = Crawler(fetcher, on_progress=print)
+        result = await crawler.crawl("https://example.org/", depth=None)
+        for node in result.root.walk(): ...
+        await crawler.expand(some_pending_node)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+from urllib.parse import urljoin
+
+from explorer.core.findings import Finding, finding
+from explorer.core.model import Document, Entry
+from explorer.core.parser import DocumentParseError, parse_document
+from explorer.core.relations import check_child_capability, check_index_target, check_up_target
+from explorer.core.rules import capabilities as caps
+from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
+from explorer.core.validator import ValidationContext, check_bytes
+from explorer.net.discovery import Discovery, discover_source
+from explorer.net.http import Fetcher, FetchError, FetchResult
+from explorer.net.topic_check import check_topic
+
+XML_TYPES = frozenset({"application/xml", "text/xml"})
+GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip"})
+THREAD_PARSE_BYTES = 4096
+"""Documents above this are parsed and validated in a worker thread: the event loop keeps
+issuing requests meanwhile (measured: +20% crawl speed on a 111-document Source)."""
+
+
+class NodeState(StrEnum):
+    PENDING = "pending"  # known from its parent, not fetched (beyond depth, lazy, cancelled)
+    LOADING = "loading"
+    LOADED = "loaded"  # fetched; the document may still have failed to parse (see findings)
+    FAILED = "failed"  # no usable HTTP response
+    SKIPPED = "skipped"  # not fetched: a crawl limit was reached
+    DUPLICATE = "duplicate"  # the URL is already a node elsewhere in the tree
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlLimits:
+    """Documented limits: at most ``max_documents`` fetched, ``max_bytes`` read in total,
+    ``max_document_bytes`` per document (the parser's own ceiling by default)."""
+
+    max_documents: int = 5000
+    max_bytes: int = 2 * 1024 * 1024 * 1024
+    max_document_bytes: int = MAX_DOCUMENT_BYTES
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Documents fetched so far, documents known (fetched or scheduled), body bytes read."""
+
+    documents_done: int
+    documents_known: int
+    bytes: int
+
+
+@dataclass(eq=False, slots=True)
+class Channel:
+    """A notification channel advertised in a Capability List (notification specs §5)."""
+
+    topic: str
+    hub: str | None
+    capability: str
+    capability_list: str
+    line: int | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "topic": self.topic,
+            "hub": self.hub,
+            "capability": self.capability,
+            "capability_list": self.capability_list,
+            "findings": [item.to_json() for item in self.findings],
+        }
+
+
+@dataclass(eq=False, slots=True)
+class DocumentNode:
+    """One document of the Source's tree (identity, not value, equality: one node per URL).
+
+    ``declared_capability`` is what the parent said; ``capability`` is what the document
+    itself says once loaded. ``line`` is the line of the parent entry pointing here.
+    """
+
+    url: str
+    declared_capability: str | None = None
+    parent: DocumentNode | None = None
+    depth: int = 0
+    line: int | None = None
+    state: NodeState = NodeState.PENDING
+    fetch: FetchResult | None = None
+    document: Document | None = None
+    findings: list[Finding] = field(default_factory=list)
+    children: list[DocumentNode] = field(default_factory=list)
+    channels: list[Channel] = field(default_factory=list)
+
+    @property
+    def capability(self) -> str | None:
+        if self.document is not None and self.document.capability is not None:
+            return self.document.capability
+        return self.declared_capability
+
+    @property
+    def root(self) -> str | None:
+        return self.document.root if self.document is not None else None
+
+    @property
+    def is_index(self) -> bool:
+        return self.document is not None and self.document.is_index
+
+    @property
+    def status(self) -> int | None:
+        return self.fetch.status if self.fetch is not None else None
+
+    @property
+    def entries(self) -> int | None:
+        return len(self.document.entries) if self.document is not None else None
+
+    @property
+    def body(self) -> bytes | None:
+        return self.fetch.body if self.fetch is not None else None
+
+    @property
+    def final_url(self) -> str:
+        return self.fetch.final_url if self.fetch is not None else self.url
+
+    @property
+    def parent_url(self) -> str | None:
+        return self.parent.url if self.parent is not None else None
+
+    @property
+    def expandable(self) -> bool:
+        """True when this node or a direct child still waits to be loaded."""
+        return self.state is NodeState.PENDING or any(
+            child.state is NodeState.PENDING for child in self.children
+        )
+
+    @property
+    def title(self) -> str:
+        return caps.display_name(self.capability, self.is_index)
+
+    def walk(self) -> Iterator[DocumentNode]:
+        """This node and its descendants, depth first, in document order."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "url": self.url,
+            "capability": self.capability,
+            "root": self.root,
+            "status": self.status,
+            "entries": self.entries,
+            "parent": self.parent_url,
+            "findings": [item.to_json() for item in self.findings],
+        }
+
+
+@dataclass(slots=True)
+class CrawlResult:
+    """Discovery plus the tree. ``findings`` are crawl-wide (discovery, limits)."""
+
+    start_url: str
+    discovery: Discovery
+    root: DocumentNode | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def source_url(self) -> str | None:
+        return self.root.url if self.root is not None else None
+
+    def nodes(self) -> list[DocumentNode]:
+        return list(self.root.walk()) if self.root is not None else []
+
+    def documents(self) -> list[DocumentNode]:
+        """Nodes that were fetched (loaded or failed), in tree order."""
+        return [n for n in self.nodes() if n.state in (NodeState.LOADED, NodeState.FAILED)]
+
+    def channels(self) -> list[Channel]:
+        return [channel for node in self.nodes() for channel in node.channels]
+
+    def all_findings(self) -> list[Finding]:
+        found = list(self.findings)
+        for node in self.nodes():
+            found.extend(node.findings)
+            for channel in node.channels:
+                found.extend(channel.findings)
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``inspect --json`` object."""
+        return {
+            "source": self.source_url,
+            "route": str(self.discovery.route) if self.discovery.route else None,
+            "discovery": self.discovery.to_json(),
+            "documents": [node.to_json() for node in self.documents()],
+            "channels": [channel.to_json() for channel in self.channels()],
+            "findings": [item.to_json() for item in self.findings],
+        }
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class Crawler:
+    """Walks one Source with a shared ``Fetcher`` (one ``crawl`` per Crawler); keep it to
+    ``expand`` nodes later.
+
+    ``on_progress`` is called after every document; ``should_stop`` is polled before
+    every fetch (return True to stop); ``check_topics`` runs the topic URI check of
+    change-notification §4.1 on every channel; ``on_node`` is called when a node
+    finishes loading (the GUI updates its row), and again if the link and topic checks,
+    which run beside the walk, add findings to it. ``crawl`` and ``expand`` return
+    only when every check has finished.
+    """
+
+    def __init__(
+        self,
+        fetcher: Fetcher,
+        *,
+        limits: CrawlLimits = CrawlLimits(),
+        on_progress: ProgressCallback | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        on_node: Callable[[DocumentNode], None] | None = None,
+        check_topics: bool = True,
+    ) -> None:
+        self.fetcher = fetcher
+        self.limits = limits
+        self.on_progress = on_progress
+        self.should_stop = should_stop
+        self.on_node = on_node
+        self.check_topics = check_topics
+        self.result: CrawlResult | None = None
+        self._nodes: dict[str, DocumentNode] = {}
+        self._targets: dict[str, asyncio.Task[_Target | None]] = {}
+        self._links: dict[str, asyncio.Task[FetchResult]] = {}
+        self._prefetched: dict[str, FetchResult] = {}
+        self._cancelled = False
+        self._checks: list[asyncio.Future[None]] = []
+        self._expand_indexes = True
+        self._done = 0
+        self._started = 0
+        self._known = 0
+        self._bytes = 0
+        self._limit_reported = False
+
+    def cancel(self) -> None:
+        """Stop scheduling fetches; what is loaded stays, the rest stays pending."""
+        self._cancelled = True
+
+    @property
+    def stopped(self) -> bool:
+        return self._cancelled or (self.should_stop is not None and self.should_stop())
+
+    async def crawl(
+        self,
+        url: str,
+        *,
+        depth: int | None = None,
+        expand_indexes: bool = True,
+        discovery: Discovery | None = None,
+    ) -> CrawlResult:
+        """Discover the Source from ``url`` (unless ``discovery`` is given) and walk it."""
+        self._expand_indexes = expand_indexes
+        if discovery is None:
+            discovery = await discover_source(url, self.fetcher)
+        self._prefetched = dict(discovery.fetched)
+        result = self.result = CrawlResult(url, discovery, None, list(discovery.findings))
+        if discovery.source_url is None:
+            return result
+        root = DocumentNode(discovery.source_url)
+        self._nodes[root.url] = root
+        result.root = root
+        self._schedule(1)
+        await self._settle(self._walk(root, depth))
+        return result
+
+    async def expand(self, node: DocumentNode) -> None:
+        """Load ``node`` if pending, then its pending children (one level, concurrently)."""
+        self._cancelled = False
+        if node.state is NodeState.PENDING:
+            self._schedule(1)
+            await self._load(node)
+        pending = [c for c in node.children if c.state is NodeState.PENDING]
+        self._schedule(len(pending))
+        await self._settle(asyncio.gather(*(self._load(child) for child in pending)))
+
+    async def _settle(self, work: Awaitable[object]) -> None:
+        """Await the walk, then the link and topic checks it started; if cancelled,
+        cancel those checks too so nothing outlives the caller."""
+        try:
+            await work
+            await self._finish_checks()
+        except BaseException:
+            pending, self._checks = self._checks, []
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+            raise
+
+    async def _walk(self, node: DocumentNode, depth: int | None) -> None:
+        await self._load(node)
+        if depth is not None and node.depth >= depth:
+            return
+        if node.is_index and not self._expand_indexes:
+            return
+        children = [c for c in node.children if c.state is NodeState.PENDING]
+        self._schedule(len(children))
+        await asyncio.gather(*(self._walk(child, depth) for child in children))
+
+    def _schedule(self, count: int) -> None:
+        self._known += count
+        self._report()
+
+    def _report(self) -> None:
+        if self.on_progress is not None:
+            self.on_progress(Progress(self._done, self._known, self._bytes))
+
+    def _limit_hit(self) -> bool:
+        over = self._started >= self.limits.max_documents or self._bytes >= self.limits.max_bytes
+        if over and not self._limit_reported and self.result is not None:
+            self._limit_reported = True
+            self.result.findings.append(finding(
+                "http.limit-reached",
+                f"Stopped after {self._started} documents and {self._bytes} bytes (limits: "
+                f"{self.limits.max_documents} documents, {self.limits.max_bytes} bytes); "
+                "the rest of the tree was not fetched.",
+                url=self.result.source_url,
+            ))
+        return over
+
+    async def _load(self, node: DocumentNode) -> None:
+        if node.state is not NodeState.PENDING:
+            return
+        if self.stopped:
+            self._known -= 1
+            return
+        if self._limit_hit():
+            node.state = NodeState.SKIPPED
+            self._known -= 1
+            return
+        node.state = NodeState.LOADING
+        self._started += 1
+        result = self._prefetched.pop(node.url, None)
+        if result is None or len(result.body) > self.limits.max_document_bytes:
+            try:
+                result = await self.fetcher.fetch(
+                    node.url, max_bytes=self.limits.max_document_bytes)
+            except asyncio.CancelledError:
+                node.state = NodeState.PENDING  # a later expand() fetches it again
+                self._started -= 1
+                raise
+        node.fetch = result
+        self._done += 1
+        self._bytes += len(result.body)
+        node.findings.extend(transport_findings(result))
+        if result.ok:
+            node.state = NodeState.LOADED
+            await self._read(node, result)
+        else:
+            node.state = NodeState.FAILED
+        self._report()
+        if self.on_node is not None:
+            self.on_node(node)
+
+    async def _read(self, node: DocumentNode, result: FetchResult) -> None:
+        node.findings.extend(content_type_findings(result))
+        parent = node.parent
+        context = ValidationContext(
+            declared_capability=node.declared_capability,
+            parent=parent.document if parent is not None else None,
+            url=node.url,
+            parent_url=parent.url if parent is not None else None,
+        )
+        if len(result.body) > THREAD_PARSE_BYTES:
+            checked = await asyncio.to_thread(check_bytes, result.body, context)
+        else:
+            checked = check_bytes(result.body, context)
+        node.findings.extend(checked.findings)
+        node.document = document = checked.document
+        if document is None:
+            return
+        if parent is not None and node.declared_capability is None:
+            node.findings.extend(check_child_capability(
+                parent.capability, parent.is_index, document.capability, node.url, node.line))
+        self._add_children(node, document)
+        self._checks.append(asyncio.ensure_future(self._follow_links(node, document)))
+
+    async def _follow_links(self, node: DocumentNode, document: Document) -> None:
+        """Link and topic checks wait on other servers: they run beside the walk, so the
+        children of a node are fetched without waiting for them."""
+        checks = [self._check_channel(c) for c in node.channels] if self.check_topics else []
+        found, *_ = await asyncio.gather(self._link_findings(node, document), *checks)
+        if found:
+            node.findings.extend(found)
+        if self.on_node is not None and (found or checks):
+            self.on_node(node)
+
+    async def _finish_checks(self) -> None:
+        while self._checks:
+            pending, self._checks = self._checks, []
+            await asyncio.gather(*pending)
+
+    async def _link_findings(self, node: DocumentNode, document: Document) -> list[Finding]:
+        """Check where up, index and describedby lead; fetch them only if not in the tree."""
+        found: list[Finding] = []
+        base = node.final_url
+        up = document.links_with("up")
+        if up and up[0].href and caps.expected_up_capability(document.capability):
+            target = urljoin(base, up[0].href)
+            loaded = await self._target(target)
+            if loaded is None:
+                found.append(_broken_link("up", target, node, up[0].line))
+            else:
+                found.extend(check_up_target(document.capability, loaded.capability, target,
+                                             node.url, up[0].line))
+        index = document.links_with("index")
+        if index and index[0].href and not document.is_index:
+            target = urljoin(base, index[0].href)
+            loaded = await self._target(target)
+            if loaded is None:
+                found.append(_broken_link("index", target, node, index[0].line))
+            else:
+                found.extend(check_index_target(document.capability, loaded.root,
+                                                loaded.capability, target, node.url,
+                                                index[0].line))
+        for link in document.links_with("describedby")[:1]:
+            if link.href:
+                target = urljoin(base, link.href)
+                outcome = await self._describedby(target)
+                if not outcome.ok:
+                    found.append(finding(
+                        "http.link-broken",
+                        f"describedby {target}: {outcome.describe_error()}",
+                        line=link.line, url=node.url,
+                    ))
+        return found
+
+    async def _target(self, url: str) -> _Target | None:
+        """Capability and root of the document at ``url``: from the tree when it is there
+        (loaded), else fetched once per crawl. None when it cannot be read."""
+        node = self._nodes.get(url)
+        if node is not None and node.document is not None:
+            return _Target(node.document.capability, node.document.root)
+        known = self.result.discovery.documents.get(url) if self.result is not None else None
+        if known is not None:
+            return _Target(known.capability, known.root)
+        task = self._targets.get(url)
+        if task is None:
+            task = self._targets[url] = asyncio.ensure_future(self._fetch_target(url))
+        return await task
+
+    async def _fetch_target(self, url: str) -> _Target | None:
+        result = await self.fetcher.fetch(url, max_bytes=self.limits.max_document_bytes)
+        if not result.ok:
+            return None
+        try:
+            document = await asyncio.to_thread(parse_document, result.body)
+        except DocumentParseError:
+            return _Target(None, None)
+        return _Target(document.capability, document.root)
+
+    async def _describedby(self, url: str) -> FetchResult:
+        task = self._links.get(url)
+        if task is None:
+            task = self._links[url] = asyncio.ensure_future(
+                self.fetcher.fetch(url, max_bytes=1024 * 1024))
+        return await task
+
+    def _add_children(self, node: DocumentNode, document: Document) -> None:
+        """Entries that are documents become child nodes, channels become ``Channel``s;
+        lists of resources (the bulk of any Source) have no child documents."""
+        capability = document.capability
+        base = node.final_url
+        if document.is_index:
+            for entry in document.entries:
+                if entry.loc:
+                    self._add_child(node, urljoin(base, entry.loc.strip()), capability,
+                                    entry.line)
+        elif capability in (caps.DESCRIPTION, caps.CAPABILITYLIST):
+            for entry in document.entries:
+                if not entry.loc:
+                    continue
+                url = urljoin(base, entry.loc.strip())
+                if capability == caps.CAPABILITYLIST and caps.is_channel(entry.capability):
+                    node.channels.append(_channel(entry, url, node.url))
+                else:
+                    self._add_child(node, url, entry.capability, entry.line)
+        elif capability in caps.ARCHIVES:
+            for entry in document.entries:
+                if entry.loc:
+                    self._add_child(node, urljoin(base, entry.loc.strip()),
+                                    capability.removesuffix("-archive"), entry.line)
+        elif capability in (caps.RESOURCEDUMP, caps.CHANGEDUMP):
+            manifest = f"{capability}-manifest"
+            for entry in document.entries:
+                for link in entry.links_with("contents"):
+                    if link.href:
+                        self._add_child(node, urljoin(base, link.href), manifest, link.line)
+
+    def _add_child(self, node: DocumentNode, url: str, declared: str | None,
+                   line: int | None) -> None:
+        existing = self._nodes.get(url)
+        if existing is not None:
+            ancestor = node
+            while ancestor is not None and ancestor is not existing:
+                ancestor = ancestor.parent
+            if ancestor is existing:
+                node.findings.append(finding(
+                    "http.revisit",
+                    f"{url} is listed here but is already higher in this branch "
+                    f"({caps.display_name(existing.capability, existing.is_index)}); "
+                    "not followed again.",
+                    line=line, url=node.url,
+                ))
+                return
+            node.children.append(DocumentNode(url, declared, node, node.depth + 1, line,
+                                              NodeState.DUPLICATE))
+            return
+        child = DocumentNode(url, declared, node, node.depth + 1, line)
+        self._nodes[url] = child
+        node.children.append(child)
+
+    async def _check_channel(self, channel: Channel) -> None:
+        if channel.hub is None:
+            return
+        channel.findings.extend(await check_topic(self.fetcher, channel.topic, channel.hub))
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    capability: str | None
+    root: str | None
+
+
+def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
+    hubs = [link.href for link in entry.links_with("hub") if link.href]
+    channel = Channel(
+        topic=topic,
+        hub=urljoin(topic, hubs[0]) if hubs else None,
+        capability=entry.capability or "",
+        capability_list=capability_list,
+        line=entry.line,
+    )
+    if not hubs:
+        channel.findings.append(finding(
+            "http.channel-no-hub",
+            f'The {entry.capability} channel {topic} has no <rs:ln rel="hub" href="..."/>; '
+            "a Destination cannot subscribe without the hub URI.",
+            line=entry.line, url=capability_list,
+        ))
+    return channel
+
+
+def _broken_link(rel: str, target: str, node: DocumentNode, line: int | None) -> Finding:
+    return finding("http.link-broken", f"{rel} link {target} cannot be read as a document",
+                   line=line, url=node.url)
+
+
+_ERROR_CODES = {
+    FetchError.TIMEOUT: "http.timeout",
+    FetchError.CONNECT: "http.unreachable",
+    FetchError.PROTOCOL: "http.unreachable",
+    FetchError.INVALID_URL: "http.unreachable",
+    FetchError.REDIRECT_LOOP: "http.redirect-loop",
+    FetchError.TOO_MANY_REDIRECTS: "http.too-many-redirects",
+    FetchError.TOO_LARGE: "http.too-large",
+}
+
+
+def transport_findings(result: FetchResult) -> list[Finding]:
+    """Findings about how a fetch went: errors, status, redirects, retries."""
+    url = result.url
+    found: list[Finding] = []
+    if result.redirects:
+        chain = " → ".join(f"{hop.url} ({hop.status})" for hop in result.redirects)
+        found.append(finding("http.redirect", f"Redirected: {chain} → {result.final_url}",
+                             url=url))
+    if result.error is not None:
+        found.append(finding(_ERROR_CODES[result.error], f"{url}: {result.describe_error()}",
+                             url=url))
+    elif result.status is not None and not result.ok:
+        found.append(finding("http.status", f"{url} answered HTTP {result.status}", url=url))
+    if result.attempts > 1 and result.ok:
+        found.append(finding("http.retried", f"{url} succeeded after {result.attempts} attempts",
+                             url=url))
+    return found
+
+
+def content_type_findings(result: FetchResult) -> list[Finding]:
+    """ResourceSync documents are XML: application/xml or text/xml, charset allowed;
+    gzip types are fine for gzipped Sitemaps."""
+    media = result.content_type
+    if media in XML_TYPES:
+        return []
+    if media in GZIP_TYPES and result.body[:2] == b"\x1f\x8b":
+        return []
+    shown = result.headers.get("content-type") or "no Content-Type"
+    return [finding(
+        "http.content-type",
+        f"Served as {shown}; ResourceSync documents should be served as application/xml "
+        "(or text/xml).",
+        url=result.url,
+    )]
+
+
+def status_line(node: DocumentNode) -> str:
+    """A short label for a node's state, for trees and tables."""
+    if node.state is NodeState.LOADED:
+        entries = node.entries
+        suffix = f", {entries} entries" if entries is not None else ", unreadable"
+        return f"{node.status}{suffix}"
+    if node.state is NodeState.FAILED and node.fetch is not None:
+        return node.fetch.describe_error()
+    return str(node.state)

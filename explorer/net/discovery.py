@@ -1,0 +1,373 @@
+"""Finding a Source Description from any URL (core 1.1 §6.3).
+
+Every route is tried, so the report says both how the Source was found and which of the
+spec's advertising mechanisms are missing or broken:
+
+- ``direct``: the URL is itself a ResourceSync document; ``up`` links lead to the top;
+- ``link-header``: its HTTP ``Link`` header has ``rel="resourcesync"`` (§6.3.3);
+- ``html-link``: it is an HTML page with ``<link rel="resourcesync">`` in its head (§6.3.3);
+- ``well-known``: ``/.well-known/resourcesync`` on its origin (§6.3.2);
+- ``robots``: ``Sitemap:`` lines of ``/robots.txt``, then ``up`` links (§6.3.4).
+
+Links usually reach a Capability List; from any document the climb follows ``up`` (or,
+for an index component without one, ``index``) to the Source Description (§6.2).
+The winner is the first route, in the order above, that reached a Source Description
+(or, failing that, any ResourceSync document).
+
+Usage::
+
+    discovery = await discover_source("https://example.org/", fetcher)
+    discovery.source_url   # the top document reached, or None
+    discovery.route        # Route.WELL_KNOWN, ...
+    discovery.attempts     # every route with url, ok and detail
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from explorer.core.findings import Finding, finding
+from explorer.core.model import Document
+from explorer.core.parser import DocumentParseError, parse_document
+from explorer.core.rules.capabilities import DESCRIPTION, display_name
+from explorer.net.http import Fetcher, FetchResult
+
+MAX_CLIMB = 8
+"""Longest up-chain followed: resource list -> index -> capability list -> description is 3."""
+MAX_ROBOTS_SITEMAPS = 10
+HTML_SCAN_BYTES = 1024 * 1024
+"""Only the start of an HTML page is read for its head: enough for any real <head>."""
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+
+
+class Route(StrEnum):
+    DIRECT = "direct"
+    LINK_HEADER = "link-header"
+    HTML_LINK = "html-link"
+    WELL_KNOWN = "well-known"
+    ROBOTS = "robots"
+
+
+ROUTE_ORDER = (Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK, Route.WELL_KNOWN, Route.ROBOTS)
+
+
+@dataclass(slots=True)
+class RouteAttempt:
+    """One discovery route: the URL it started from, whether it reached a document, and why.
+
+    ``chain`` lists (url, capability) from where the route entered the hierarchy up to the
+    top it reached.
+    """
+
+    route: Route
+    url: str
+    ok: bool
+    detail: str
+    chain: list[tuple[str, str | None]] = field(default_factory=list)
+
+    @property
+    def top_url(self) -> str | None:
+        return self.chain[-1][0] if self.chain else None
+
+    @property
+    def top_capability(self) -> str | None:
+        return self.chain[-1][1] if self.chain else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"route": str(self.route), "url": self.url, "ok": self.ok, "detail": self.detail}
+
+
+@dataclass(slots=True)
+class Discovery:
+    """The outcome of ``discover_source``.
+
+    ``source_url`` is the top document reached (a Source Description when ``findings``
+    has no ``http.not-source-description``), or None when every route failed.
+    ``fetched`` and ``documents`` keep what was read on the way so the crawl reuses it.
+    """
+
+    start_url: str
+    source_url: str | None = None
+    route: Route | None = None
+    attempts: list[RouteAttempt] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    fetched: dict[str, FetchResult] = field(default_factory=dict)
+    documents: dict[str, Document] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.source_url is not None
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [attempt.to_json() for attempt in self.attempts]
+
+
+async def discover_source(
+    url: str, fetcher: Fetcher, routes: Iterable[Route] = ROUTE_ORDER
+) -> Discovery:
+    """Try the §6.3 routes from ``url`` (all by default) and pick the Source Description;
+    never raises for network or content problems (they become attempt details and
+    findings). Restricting ``routes`` shows whether one mechanism works on its own."""
+    return await _Discoverer(url, fetcher, frozenset(routes)).run()
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "", "", ""))
+
+
+def robots_sitemaps(text: str, base_url: str) -> list[str]:
+    """The ``Sitemap:`` directives of a robots.txt, in order, resolved and de-duplicated."""
+    found: list[str] = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        name, sep, value = line.partition(":")
+        if sep and name.strip().lower() == "sitemap" and value.strip():
+            target = urljoin(base_url, value.strip())
+            if target not in found:
+                found.append(target)
+    return found
+
+
+def html_resourcesync_links(data: bytes, base_url: str) -> list[str]:
+    """Targets of ``<link rel="resourcesync">`` in an HTML page's head (§6.3.3).
+
+    Parsed with lxml's HTML parser with network access off, from at most the first
+    megabyte; ``<base href>`` is honoured. Bad markup yields an empty list.
+    """
+    parser = lxml_html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
+    try:
+        tree = lxml_html.document_fromstring(data[:HTML_SCAN_BYTES], parser=parser)
+    except (etree.ParserError, ValueError):
+        return []
+    head = tree.find("head")
+    if head is None:
+        return []
+    base = base_url
+    for element in head.iter("base"):
+        if element.get("href"):
+            base = urljoin(base_url, element.get("href", "").strip())
+            break
+    targets: list[str] = []
+    for element in head.iter("link"):
+        rels = (element.get("rel") or "").lower().split()
+        href = (element.get("href") or "").strip()
+        if "resourcesync" in rels and href:
+            target = urljoin(base, href)
+            if target not in targets:
+                targets.append(target)
+    return targets
+
+
+@dataclass(slots=True)
+class _Loaded:
+    result: FetchResult
+    document: Document | None
+    problem: str
+
+
+class _Discoverer:
+    def __init__(self, url: str, fetcher: Fetcher, routes: frozenset[Route]) -> None:
+        self.fetcher = fetcher
+        self.routes = routes
+        self.discovery = Discovery(start_url=url)
+        self._loads: dict[str, asyncio.Task[_Loaded]] = {}
+
+    async def run(self) -> Discovery:
+        url = self.discovery.start_url
+        origin = origin_of(url)
+        groups = await asyncio.gather(
+            self._from_start(url),
+            self._well_known(origin) if Route.WELL_KNOWN in self.routes else _none(),
+            self._robots(origin) if Route.ROBOTS in self.routes else _none(),
+        )
+        attempts = [attempt for group in groups if group for attempt in group]
+        attempts.sort(key=lambda a: ROUTE_ORDER.index(a.route))
+        self.discovery.attempts = attempts
+        self._choose(attempts)
+        return self.discovery
+
+    def _choose(self, attempts: list[RouteAttempt]) -> None:
+        found = [a for a in attempts if a.ok]
+        if not found:
+            self.discovery.findings.append(finding(
+                "http.discovery-failed",
+                "No route found a ResourceSync document: "
+                + "; ".join(f"{a.route}: {a.detail}" for a in attempts),
+                url=self.discovery.start_url,
+            ))
+            return
+        described = [a for a in found if a.top_capability == DESCRIPTION]
+        best = (described or found)[0]
+        self.discovery.source_url = best.top_url
+        self.discovery.route = best.route
+        if not described:
+            self.discovery.findings.append(finding(
+                "http.not-source-description",
+                f"The top document reached ({best.top_url}) is a "
+                f"{display_name(best.top_capability)}, not a Source Description; it has no "
+                "up link to follow further.",
+                url=best.top_url,
+            ))
+        tops = {a.top_url for a in described}
+        if len(tops) > 1:
+            listing = ", ".join(f"{a.route} → {a.top_url}" for a in described)
+            self.discovery.findings.append(finding(
+                "http.discovery-disagree",
+                f"Discovery routes reach different Source Descriptions: {listing}",
+                url=self.discovery.start_url,
+            ))
+        well_known = next((a for a in attempts if a.route is Route.WELL_KNOWN), None)
+        if described and well_known is not None and not (
+            well_known.ok and well_known.top_capability == DESCRIPTION
+        ):
+            self.discovery.findings.append(finding(
+                "http.no-well-known",
+                f"The Source Description was found via {best.route} but not at "
+                f"{well_known.url} ({well_known.detail}).",
+                url=well_known.url,
+            ))
+
+    async def _load(self, url: str) -> _Loaded:
+        task = self._loads.get(url)
+        if task is None:
+            task = self._loads[url] = asyncio.ensure_future(self._fetch_and_parse(url))
+        return await task
+
+    async def _fetch_and_parse(self, url: str) -> _Loaded:
+        result = await self.fetcher.fetch(url)
+        self.discovery.fetched[url] = result
+        if not result.ok:
+            return _Loaded(result, None, result.describe_error())
+        if result.content_type in HTML_TYPES:
+            return _Loaded(result, None, f"an HTML page ({result.content_type})")
+        try:
+            document = await _parse(result.body)
+        except DocumentParseError as exc:
+            return _Loaded(result, None, f"not a ResourceSync document ({exc.finding.message})")
+        if document.capability is None:
+            return _Loaded(result, document, "a Sitemap without rs:md capability")
+        self.discovery.documents[url] = document
+        return _Loaded(result, document, "")
+
+    async def _climb(self, route: Route, start: str, entry: str) -> RouteAttempt:
+        """Follow up (or index) links from ``entry`` to the top of the hierarchy."""
+        chain: list[tuple[str, str | None]] = []
+        current: str | None = entry
+        while current is not None and len(chain) < MAX_CLIMB:
+            if any(url == current for url, _ in chain):
+                break
+            loaded = await self._load(current)
+            document = loaded.document
+            if document is None or document.capability is None:
+                if not chain:
+                    return RouteAttempt(route, start, False, f"{current}: {loaded.problem}")
+                detail = f"{_describe_chain(chain)}; its up link {current} is {loaded.problem}"
+                return RouteAttempt(route, start, True, detail, chain)
+            chain.append((current, document.capability))
+            if document.capability == DESCRIPTION:
+                break
+            target = document.link_href("up")
+            if target is None and not document.is_index:
+                target = document.link_href("index")
+            current = urljoin(loaded.result.final_url, target) if target else None
+        return RouteAttempt(route, start, True, _describe_chain(chain), chain)
+
+    async def _from_start(self, url: str) -> list[RouteAttempt]:
+        if not self.routes & {Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK}:
+            return []
+        loaded = await self._load(url)
+        result = loaded.result
+        if not result.ok:
+            reason = f"{url}: {loaded.problem}"
+            return [RouteAttempt(route, url, False, reason)
+                    for route in (Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK)]
+        attempts = await asyncio.gather(
+            self._direct(url, loaded) if Route.DIRECT in self.routes else _none(),
+            self._link_header(url, result) if Route.LINK_HEADER in self.routes else _none(),
+            self._html_link(url, result) if Route.HTML_LINK in self.routes else _none(),
+        )
+        return [attempt for attempt in attempts if attempt is not None]
+
+    async def _direct(self, url: str, loaded: _Loaded) -> RouteAttempt:
+        if loaded.document is None or loaded.document.capability is None:
+            return RouteAttempt(Route.DIRECT, url, False, f"the URL is {loaded.problem}")
+        return await self._climb(Route.DIRECT, url, url)
+
+    async def _link_header(self, url: str, result: FetchResult) -> RouteAttempt:
+        targets = result.link_hrefs("resourcesync")
+        if not targets:
+            return RouteAttempt(Route.LINK_HEADER, url, False,
+                                'no HTTP Link header with rel="resourcesync"')
+        return await self._first_working(Route.LINK_HEADER, url, targets)
+
+    async def _html_link(self, url: str, result: FetchResult) -> RouteAttempt:
+        if result.content_type not in HTML_TYPES:
+            return RouteAttempt(Route.HTML_LINK, url, False,
+                                f"not an HTML page ({result.content_type or 'no Content-Type'})")
+        targets = html_resourcesync_links(result.body, result.final_url)
+        if not targets:
+            return RouteAttempt(Route.HTML_LINK, url, False,
+                                'no <link rel="resourcesync"> in the HTML head')
+        return await self._first_working(Route.HTML_LINK, url, targets)
+
+    async def _first_working(self, route: Route, page: str, targets: list[str]) -> RouteAttempt:
+        """Climb from each linked target; the attempt is reported against the page."""
+        attempts = [await self._climb(route, page, target) for target in targets]
+        working = [a for a in attempts if a.ok]
+        if working:
+            best = working[0]
+            best.detail = f"links to {best.chain[0][0]}: {best.detail}"
+            return best
+        return RouteAttempt(route, page, False, "; ".join(a.detail for a in attempts))
+
+    async def _well_known(self, origin: str) -> list[RouteAttempt]:
+        url = origin + "/.well-known/resourcesync"
+        attempt = await self._climb(Route.WELL_KNOWN, url, url)
+        if attempt.ok and attempt.chain[0][1] != DESCRIPTION:
+            attempt.detail = f"serves a {display_name(attempt.chain[0][1])}; {attempt.detail}"
+        return [attempt]
+
+    async def _robots(self, origin: str) -> list[RouteAttempt]:
+        url = origin + "/robots.txt"
+        result = await self.fetcher.fetch(url, max_bytes=512 * 1024)
+        if not result.ok:
+            detail = f"robots.txt: {result.describe_error()}"
+            return [RouteAttempt(Route.ROBOTS, url, False, detail)]
+        sitemaps = robots_sitemaps(result.body.decode("utf-8", "replace"), result.final_url)
+        if not sitemaps:
+            return [RouteAttempt(Route.ROBOTS, url, False, "robots.txt has no Sitemap: lines")]
+        attempts = [await self._climb(Route.ROBOTS, url, target)
+                    for target in sitemaps[:MAX_ROBOTS_SITEMAPS]]
+        working = [a for a in attempts if a.ok]
+        if working:
+            best = next((a for a in working if a.top_capability == DESCRIPTION), working[0])
+            best.detail = f"Sitemap: {best.chain[0][0]}: {best.detail}"
+            return [best]
+        details = "; ".join(a.detail for a in attempts)
+        return [RouteAttempt(Route.ROBOTS, url, False, f"Sitemap lines lead nowhere: {details}")]
+
+
+async def _none() -> None:
+    """Stands in for a route that was not asked for."""
+    return None
+
+
+def _describe_chain(chain: list[tuple[str, str | None]]) -> str:
+    names = " → ".join(display_name(capability) for _, capability in chain)
+    return f"{names} at {chain[-1][0]}"
+
+
+async def _parse(data: bytes) -> Document:
+    """Large documents are parsed in a worker thread so the event loop stays responsive."""
+    if len(data) > 256 * 1024:
+        return await asyncio.to_thread(parse_document, data)
+    return parse_document(data)

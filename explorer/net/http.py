@@ -1,0 +1,458 @@
+"""The shared HTTP fetcher: one ``httpx.AsyncClient`` for discovery, crawl and checks.
+
+Why one client: connection reuse and a single place for politeness (a bounded pool per
+host), robustness (timeouts, retries with backoff), transparency (every redirect hop is
+recorded, every exchange can be logged) and economy (a conditional-request cache, so a
+refresh of an unchanged document costs a 304 and no body).
+
+``Fetcher.fetch`` never raises for network trouble: it returns a ``FetchResult`` whose
+``error`` says what went wrong, so callers turn it into findings instead of crashing.
+
+Usage::
+
+    async with Fetcher(timeout=Timeouts(connect=5, read=10)) as fetcher:
+        result = await fetcher.fetch("https://example.org/.well-known/resourcesync")
+        if result.ok:
+            parse(result.body)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+from enum import StrEnum
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from explorer import __version__
+from explorer.core.link_header import parse_link_header
+
+USER_AGENT = f"ResourceSync-Explorer/{__version__}"
+
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+"""Default cap on a decoded body: above the parser's 50 MB document limit, far below RAM."""
+
+DEFAULT_PER_HOST = 6
+DEFAULT_MAX_REDIRECTS = 10
+RETRY_STATUSES = frozenset({500, 502, 503, 504})
+MAX_RETRY_AFTER = 10.0
+"""Longest Retry-After (seconds) honoured; a longer one is treated as final."""
+
+ACCEPT = "application/xml, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1"
+
+
+class FetchError(StrEnum):
+    """Why a fetch has no usable response (``FetchResult.error``)."""
+
+    TIMEOUT = "timeout"
+    CONNECT = "connect"
+    PROTOCOL = "protocol"
+    REDIRECT_LOOP = "redirect-loop"
+    TOO_MANY_REDIRECTS = "too-many-redirects"
+    TOO_LARGE = "too-large"
+    INVALID_URL = "invalid-url"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Connect and read timeouts (seconds); ``total`` bounds one request including the body,
+    so a server trickling bytes cannot hold a crawl forever."""
+
+    connect: float = 10.0
+    read: float = 30.0
+    total: float = 120.0
+
+    @classmethod
+    def uniform(cls, seconds: float) -> Timeouts:
+        """One number for everything, as the CLI's ``--timeout`` gives it."""
+        return cls(connect=seconds, read=seconds, total=max(seconds * 4, seconds))
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    """One hop of a redirect chain: ``url`` answered ``status`` pointing at ``location``."""
+
+    url: str
+    status: int
+    location: str
+
+
+@dataclass(slots=True)
+class Exchange:
+    """One HTTP request actually sent and what came back, for the exchange log.
+
+    Reported for every hop of a redirect chain and every retry attempt. ``body`` is
+    what was read (possibly capped); ``error`` is set when no complete response came.
+    """
+
+    method: str
+    url: str
+    request_headers: dict[str, str]
+    status: int | None
+    response_headers: list[tuple[str, str]]
+    body: bytes
+    started: float
+    elapsed: float
+    error: FetchError | None = None
+    detail: str = ""
+
+
+ExchangeHook = Callable[[Exchange], None]
+
+
+@dataclass(slots=True)
+class FetchResult:
+    """The outcome of ``Fetcher.fetch``: the last response after redirects, and how we got there.
+
+    ``status`` is None when no response arrived (see ``error``/``detail``). When the
+    cache revalidated the body, ``status`` is the cached 200 and ``not_modified`` is True.
+    ``elapsed`` covers all hops and attempts.
+    """
+
+    url: str
+    method: str
+    status: int | None
+    headers: httpx.Headers
+    final_url: str
+    redirects: list[Redirect]
+    body: bytes
+    elapsed: float
+    attempts: int = 1
+    error: FetchError | None = None
+    detail: str = ""
+    not_modified: bool = False
+    truncated: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """A complete 2xx response."""
+        return self.error is None and self.status is not None and 200 <= self.status < 300
+
+    @property
+    def content_type(self) -> str | None:
+        """The media type without parameters, lower-cased (None when absent)."""
+        value = self.headers.get("content-type")
+        if not value:
+            return None
+        return value.split(";", 1)[0].strip().lower() or None
+
+    @property
+    def content_length(self) -> int | None:
+        value = self.headers.get("content-length")
+        try:
+            return int(value) if value is not None else None
+        except ValueError:
+            return None
+
+    @property
+    def last_modified(self) -> str | None:
+        return self.headers.get("last-modified")
+
+    def links(self) -> list[tuple[str, str]]:
+        """(href, rel) pairs from every ``Link`` header, hrefs resolved against the final URL."""
+        return parse_link_header(self.headers.get_list("link"), self.final_url)
+
+    def link_hrefs(self, rel: str) -> list[str]:
+        """Targets of the ``Link`` header links with this relation type, in order."""
+        rel = rel.lower()
+        return [href for href, link_rel in self.links() if link_rel == rel]
+
+    def describe_error(self) -> str:
+        """One human line for a failed fetch."""
+        if self.error is not None:
+            return f"{self.error}: {self.detail}" if self.detail else str(self.error)
+        if self.status is not None and not self.ok:
+            return f"HTTP {self.status}"
+        return "ok"
+
+
+@dataclass(slots=True)
+class _CacheEntry:
+    etag: str | None
+    last_modified: str | None
+    headers: httpx.Headers
+    body: bytes
+
+
+class ResponseCache:
+    """Validators and bodies of earlier 200 responses, least recently used evicted first.
+
+    Only responses carrying an ETag or Last-Modified are kept: without a validator a
+    refresh could not be conditional anyway.
+    """
+
+    def __init__(self, max_bytes: int = 128 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict[str, _CacheEntry] = OrderedDict()
+        self._size = 0
+
+    def get(self, url: str) -> _CacheEntry | None:
+        entry = self._entries.get(url)
+        if entry is not None:
+            self._entries.move_to_end(url)
+        return entry
+
+    def store(self, url: str, headers: httpx.Headers, body: bytes) -> None:
+        etag, last_modified = headers.get("etag"), headers.get("last-modified")
+        if not etag and not last_modified:
+            self.discard(url)
+            return
+        if len(body) > self.max_bytes // 4:
+            return
+        self.discard(url)
+        self._entries[url] = _CacheEntry(etag, last_modified, headers, body)
+        self._size += len(body)
+        while self._size > self.max_bytes and self._entries:
+            _, old = self._entries.popitem(last=False)
+            self._size -= len(old.body)
+
+    def discard(self, url: str) -> None:
+        old = self._entries.pop(url, None)
+        if old is not None:
+            self._size -= len(old.body)
+
+
+@dataclass(slots=True)
+class _Hop:
+    status: int | None
+    headers: httpx.Headers
+    body: bytes
+    error: FetchError | None = None
+    detail: str = ""
+    truncated: bool = False
+
+
+class Fetcher:
+    """Polite, bounded, cached HTTP GET/HEAD over one shared ``httpx.AsyncClient``.
+
+    ``per_host`` requests run at a time per host (others wait); 5xx answers and
+    connection errors are retried ``retries`` times with exponential backoff starting at
+    ``backoff`` seconds (Retry-After honoured up to 10 s); redirects are followed by
+    hand so that loops are caught and the chain is reported. Bodies are streamed and
+    decoded (gzip) and capped at ``max_bytes``. ``on_exchange`` sees every request sent.
+    Pass ``transport`` (e.g. ``httpx.MockTransport``) only in tests.
+    """
+
+    def __init__(
+        self,
+        *,
+        timeout: Timeouts | float = Timeouts(),
+        per_host: int = DEFAULT_PER_HOST,
+        retries: int = 2,
+        backoff: float = 0.25,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        cache: ResponseCache | None = None,
+        on_exchange: ExchangeHook | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self.timeouts = timeout if isinstance(timeout, Timeouts) else Timeouts.uniform(timeout)
+        self.per_host = per_host
+        self.retries = retries
+        self.backoff = backoff
+        self.max_bytes = max_bytes
+        self.max_redirects = max_redirects
+        self.cache = cache if cache is not None else ResponseCache()
+        self.on_exchange = on_exchange
+        self._semaphores: dict[str, asyncio.Semaphore] = {}
+        self._client = httpx.AsyncClient(
+            headers={"User-Agent": USER_AGENT, "Accept": ACCEPT},
+            timeout=httpx.Timeout(
+                self.timeouts.read, connect=self.timeouts.connect, pool=self.timeouts.total
+            ),
+            limits=httpx.Limits(max_connections=None, max_keepalive_connections=32),
+            follow_redirects=False,
+            transport=transport,
+        )
+
+    async def __aenter__(self) -> Fetcher:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+    async def fetch(
+        self,
+        url: str,
+        *,
+        method: str = "GET",
+        headers: dict[str, str] | None = None,
+        max_bytes: int | None = None,
+        use_cache: bool = True,
+    ) -> FetchResult:
+        """Fetch ``url`` following redirects; never raises for network or HTTP problems."""
+        started = time.perf_counter()
+        method = method.upper()
+        cap = self.max_bytes if max_bytes is None else max_bytes
+        redirects: list[Redirect] = []
+        seen = {url}
+        current = url
+        attempts = 0
+        while True:
+            if urlsplit(current).scheme not in ("http", "https"):
+                return self._result(url, method, current, redirects, started, attempts,
+                                    _Hop(None, httpx.Headers(), b"", FetchError.INVALID_URL,
+                                         f"not an http(s) URL: {current}"))
+            hop, tries, not_modified = await self._request_with_retries(
+                method, current, headers or {}, cap, use_cache
+            )
+            attempts += tries
+            location = hop.headers.get("location")
+            if hop.error is None and hop.status in (301, 302, 303, 307, 308) and location:
+                target = urljoin(current, location.strip())
+                redirects.append(Redirect(current, hop.status, target))
+                if target in seen:
+                    hop = _Hop(hop.status, hop.headers, b"", FetchError.REDIRECT_LOOP,
+                               f"{target} was already visited in this redirect chain")
+                    return self._result(url, method, current, redirects, started, attempts, hop)
+                if len(redirects) > self.max_redirects:
+                    hop = _Hop(hop.status, hop.headers, b"", FetchError.TOO_MANY_REDIRECTS,
+                               f"more than {self.max_redirects} redirects")
+                    return self._result(url, method, current, redirects, started, attempts, hop)
+                seen.add(target)
+                current = target
+                continue
+            result = self._result(url, method, current, redirects, started, attempts, hop)
+            result.not_modified = not_modified
+            return result
+
+    def _result(self, url: str, method: str, final_url: str, redirects: list[Redirect],
+                started: float, attempts: int, hop: _Hop) -> FetchResult:
+        return FetchResult(
+            url=url, method=method, status=hop.status, headers=hop.headers,
+            final_url=final_url, redirects=redirects, body=hop.body,
+            elapsed=time.perf_counter() - started, attempts=attempts,
+            error=hop.error, detail=hop.detail, truncated=hop.truncated,
+        )
+
+    async def _request_with_retries(
+        self, method: str, url: str, headers: dict[str, str], cap: int, use_cache: bool
+    ) -> tuple[_Hop, int, bool]:
+        attempt = 0
+        while True:
+            attempt += 1
+            request_headers = dict(headers)
+            cached = self.cache.get(url) if use_cache and method == "GET" else None
+            if cached is not None:
+                if cached.etag:
+                    request_headers["If-None-Match"] = cached.etag
+                if cached.last_modified:
+                    request_headers["If-Modified-Since"] = cached.last_modified
+            hop = await self._request_once(method, url, request_headers, cap)
+            retryable = hop.error in (FetchError.CONNECT, FetchError.PROTOCOL) or (
+                hop.error is None and hop.status in RETRY_STATUSES
+            )
+            if retryable and attempt <= self.retries:
+                delay = self._retry_delay(hop, attempt)
+                if delay is not None:
+                    await asyncio.sleep(delay)
+                    continue
+            if cached is not None and hop.error is None and hop.status == 304:
+                return _Hop(200, cached.headers, cached.body), attempt, True
+            if use_cache and method == "GET" and hop.error is None and hop.status == 200:
+                self.cache.store(url, hop.headers, hop.body)
+            return hop, attempt, False
+
+    def _retry_delay(self, hop: _Hop, attempt: int) -> float | None:
+        delay = self.backoff * (2 ** (attempt - 1))
+        retry_after = hop.headers.get("retry-after") if hop.error is None else None
+        if retry_after:
+            wait = _retry_after_seconds(retry_after)
+            if wait is None or wait > MAX_RETRY_AFTER:
+                return None
+            delay = max(delay, wait)
+        return delay
+
+    def _semaphore(self, url: str) -> asyncio.Semaphore:
+        host = urlsplit(url).netloc.lower()
+        semaphore = self._semaphores.get(host)
+        if semaphore is None:
+            semaphore = self._semaphores[host] = asyncio.Semaphore(self.per_host)
+        return semaphore
+
+    async def _request_once(
+        self, method: str, url: str, headers: dict[str, str], cap: int
+    ) -> _Hop:
+        async with self._semaphore(url):
+            started_wall, started = time.time(), time.perf_counter()
+            hop = await self._exchange(method, url, headers, cap)
+            if self.on_exchange is not None:
+                sent = {"User-Agent": USER_AGENT, "Accept": ACCEPT, **headers}
+                self.on_exchange(Exchange(
+                    method=method, url=url, request_headers=sent, status=hop.status,
+                    response_headers=list(hop.headers.multi_items()), body=hop.body,
+                    started=started_wall, elapsed=time.perf_counter() - started,
+                    error=hop.error, detail=hop.detail,
+                ))
+            return hop
+
+    async def _exchange(self, method: str, url: str, headers: dict[str, str], cap: int) -> _Hop:
+        response: httpx.Response | None = None
+        try:
+            async with asyncio.timeout(self.timeouts.total):
+                async with self._client.stream(method, url, headers=headers) as response:
+                    return await self._read_body(response, cap)
+        except httpx.ConnectTimeout as exc:  # no connection at all: retried like a refusal
+            return self._failed(response, FetchError.CONNECT, _describe(exc, "connect timed out"))
+        except (httpx.TimeoutException, TimeoutError) as exc:
+            return self._failed(response, FetchError.TIMEOUT, _describe(exc, "timed out"))
+        except httpx.ConnectError as exc:
+            return self._failed(response, FetchError.CONNECT, _describe(exc, "connection failed"))
+        except httpx.InvalidURL as exc:
+            return self._failed(response, FetchError.INVALID_URL, _describe(exc, "invalid URL"))
+        except httpx.UnsupportedProtocol as exc:
+            return self._failed(response, FetchError.INVALID_URL, _describe(exc, "unsupported"))
+        except (httpx.TransportError, httpx.DecodingError) as exc:
+            return self._failed(response, FetchError.PROTOCOL, _describe(
+                exc, f"{type(exc).__name__}: the connection was reset or closed mid-exchange"))
+
+    @staticmethod
+    def _failed(response: httpx.Response | None, error: FetchError, detail: str) -> _Hop:
+        if response is None:
+            return _Hop(None, httpx.Headers(), b"", error, detail)
+        return _Hop(response.status_code, response.headers, b"", error, detail)
+
+    @staticmethod
+    async def _read_body(response: httpx.Response, cap: int) -> _Hop:
+        if response.request.method == "HEAD":
+            return _Hop(response.status_code, response.headers, b"")
+        declared = response.headers.get("content-length")
+        encoded = response.headers.get("content-encoding", "identity").lower()
+        if declared and declared.isdigit() and encoded == "identity" and int(declared) > cap:
+            return _Hop(response.status_code, response.headers, b"", FetchError.TOO_LARGE,
+                        f"Content-Length {declared} exceeds the {cap}-byte limit", truncated=True)
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > cap:
+                chunks.append(chunk[: len(chunk) - (size - cap)])
+                return _Hop(response.status_code, response.headers, b"".join(chunks),
+                            FetchError.TOO_LARGE, f"body exceeds the {cap}-byte limit",
+                            truncated=True)
+            chunks.append(chunk)
+        return _Hop(response.status_code, response.headers, b"".join(chunks))
+
+
+def _describe(exc: Exception, fallback: str) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else fallback
+
+
+def _retry_after_seconds(value: str) -> float | None:
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())

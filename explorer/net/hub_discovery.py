@@ -1,0 +1,130 @@
+"""Finding the hub for a topic (WebSub §4) or the channels of a Capability List.
+
+Order: the topic URI's Link ``hub``/``self`` headers first (WebSub §4,
+change-notification 1.0.1 §4.1); failing that, the Capability List entry for the
+channel, whose ``rs:ln rel="hub"`` names the hub (change-notification 1.0.1 §5). The
+Capability List is the topic's own body when the user gave a Capability List URL, or
+the one the topic's payload points ``up`` to.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import httpx
+
+from explorer.core.findings import Finding, finding
+from explorer.core.link_header import links_by_rel
+from explorer.core.model import Document
+from explorer.core.notification_checks import NOTIFICATION_CAPABILITIES
+from explorer.core.parser import DocumentParseError, parse_document
+from explorer.net.exchange_log import ExchangeLog
+
+MAX_DISCOVERY_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(slots=True)
+class Channel:
+    """A topic to subscribe to, with its hub and (when known) its notification capability."""
+
+    topic: str
+    hub: str | None
+    capability: str | None = None
+    via: str = "link-header"  # link-header, capability-list, given
+    findings: list[Finding] = field(default_factory=list)
+
+
+def channels_in_capability_list(doc: Document) -> list[Channel]:
+    """The notification channel entries of a Capability List, with their hubs (pure)."""
+    channels = []
+    for entry in doc.entries:
+        if entry.capability in NOTIFICATION_CAPABILITIES and entry.loc:
+            hubs = [link.href for link in entry.links_with("hub") if link.href]
+            channels.append(Channel(entry.loc, hubs[0] if hubs else None, entry.capability,
+                                    "capability-list"))
+    return channels
+
+
+async def discover_channels(
+    client: httpx.AsyncClient, url: str, *, exchange_log: ExchangeLog | None = None,
+) -> list[Channel]:
+    """Channels reachable from ``url``: a topic (one channel) or a Capability List (each).
+
+    Never raises for network or document trouble; a channel without a hub, or an empty
+    list, comes with findings saying what was missing.
+    """
+    response, body, error = await _get(client, url, exchange_log)
+    if response is None:
+        return [Channel(url, None, via="none", findings=[
+            finding("websub.topic-unreachable", f"{url}: {error}", url=url),
+            finding("websub.no-hub", "the topic could not be fetched to find its hub", url=url),
+        ])]
+    doc = _parse(body)
+    if doc is not None and doc.capability == "capabilitylist":
+        channels = channels_in_capability_list(doc)
+        if channels:
+            return channels
+    links = links_by_rel(response.headers.get_list("link"), base=str(response.url))
+    hubs, selfs = links.get("hub", []), links.get("self", [])
+    notes: list[Finding] = []
+    if not hubs or not selfs:
+        notes.append(finding("websub.topic-link-missing",
+                             f"{url} answered without Link rel=self and rel=hub headers",
+                             url=url))
+    capability = doc.capability if doc is not None and \
+        doc.capability in NOTIFICATION_CAPABILITIES else None
+    if hubs:
+        topic = selfs[0] if selfs else url
+        if topic != url:
+            notes.append(finding("websub.topic-self-differs",
+                                 f"{url} names {topic} as its self URL", url=url))
+        return [Channel(topic, hubs[0], capability, "link-header", notes)]
+    up = doc.link_href("up") if doc is not None else None
+    if up:
+        _, up_body, _ = await _get(client, up, exchange_log)
+        up_doc = _parse(up_body)
+        if up_doc is not None:
+            for channel in channels_in_capability_list(up_doc):
+                if channel.topic == url and channel.hub:
+                    channel.findings = notes
+                    return [channel]
+    notes.append(finding("websub.no-hub", f"no hub found for {url}", url=url))
+    return [Channel(url, None, capability, "none", notes)]
+
+
+def _parse(body: bytes | None) -> Document | None:
+    if not body:
+        return None
+    try:
+        return parse_document(body)
+    except DocumentParseError:
+        return None
+
+
+async def _get(client: httpx.AsyncClient, url: str, exchange_log: ExchangeLog | None,
+               ) -> tuple[httpx.Response | None, bytes | None, str | None]:
+    """GET with a size cap, logged as a topic check; (response, body, error)."""
+    started = time.time()
+    response: httpx.Response | None = None
+    body = b""
+    error: str | None = None
+    try:
+        async with client.stream("GET", url, follow_redirects=True) as response:
+            async for chunk in response.aiter_bytes():
+                body += chunk
+                if len(body) > MAX_DISCOVERY_BYTES:
+                    break
+    except httpx.HTTPError as exc:
+        error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        response = None
+    if exchange_log is not None:
+        exchange_log.record(
+            direction="out", kind="topic-check", method="GET", url=url,
+            status=response.status_code if response is not None else None,
+            request_headers=response.request.headers.items() if response is not None else (),
+            response_headers=response.headers.multi_items() if response is not None else (),
+            response_body=body if response is not None else None, started=started, error=error)
+    if response is not None and response.status_code >= 400:
+        return None, None, f"HTTP {response.status_code}"
+    return response, body, error

@@ -1,0 +1,327 @@
+"""Refetching the documents a framework notification names, and diffing them.
+
+A framework notification only says that a Resource List, Change List, Capability List...
+was created, updated or deleted (framework-notification 1.0.1 §3). To show *what*
+changed, the explorer fetches the document each entry names and diffs it against the
+earlier version it holds: a structural diff (by loc, field by field) and a canonical
+line diff. A created document is diffed against an empty one, so every entry shows as
+added. When the diff cannot be made (fetch failed, unreadable document, no earlier
+version, document deleted) the diff is absent and ``reason`` says why; nothing raises.
+
+Earlier versions live behind ``DocumentVersions`` (latest bytes per URL). The in-memory
+``MemoryDocumentVersions`` is the default; a persistent store only has to provide the
+same two methods.
+
+Change notifications need no fetch: ``ChangeTracker`` keeps one ``ResourceState`` per
+topic and diffs each entry against it. ``ChangeTracker.enrich`` is the subscriber's
+``enrich`` hook (called in a worker thread) and sets ``event.diff`` for both kinds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from explorer.core.changes.document_diff import DocumentDiff, diff_documents
+from explorer.core.changes.entry_diff import apply_notification
+from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
+from explorer.core.changes.resource_state import Provenance, ResourceState
+from explorer.core.findings import Finding, finding
+from explorer.core.model import Document, Entry
+from explorer.core.parser import DocumentParseError, parse_document
+from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.net.http import Fetcher, Timeouts
+from explorer.net.subscriber_events import SubscriberEvent, iso_time
+
+PRIMED_CAPABILITIES = frozenset({"resourcelist", "changelist", "resourcedump", "changedump"})
+MAX_PRIMED_DOCUMENTS = 200
+"""``prime`` reads at most this many documents: enough for a set, not a crawl."""
+
+SHOWN_LOCS = 50
+"""How many added/removed/changed locs a framework event lists (the counts are complete)."""
+
+
+class DocumentVersions(Protocol):
+    """Where earlier versions of documents are kept: the latest bytes per URL."""
+
+    def latest(self, url: str) -> bytes | None: ...
+
+    def remember(self, url: str, data: bytes) -> None: ...
+
+
+class MemoryDocumentVersions:
+    """The latest bytes per URL in memory, least recently used dropped past ``max_bytes``.
+
+    Thread-safe: the subscriber's enrich hook runs in worker threads.
+    """
+
+    def __init__(self, max_bytes: int = 256 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes
+        self._data: OrderedDict[str, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def latest(self, url: str) -> bytes | None:
+        with self._lock:
+            data = self._data.get(url)
+            if data is not None:
+                self._data.move_to_end(url)
+            return data
+
+    def remember(self, url: str, data: bytes) -> None:
+        with self._lock:
+            old = self._data.pop(url, None)
+            if old is not None:
+                self._size -= len(old)
+            self._data[url] = data
+            self._size += len(data)
+            while self._size > self.max_bytes and len(self._data) > 1:
+                _, dropped = self._data.popitem(last=False)
+                self._size -= len(dropped)
+
+
+@dataclass(slots=True)
+class RefetchResult:
+    """One framework notification entry: the refetched document's diff, or why there is none."""
+
+    loc: str | None
+    change: str | None
+    capability: str | None
+    structural: DocumentDiff | None = None
+    lines: LineDiff | None = None
+    reason: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The per-entry ``diff`` of framework events in ``listen --json``."""
+        data: dict[str, Any] = {
+            "loc": self.loc,
+            "change": self.change,
+            "capability": self.capability,
+            "diff": self.structural.summary() if self.structural is not None else None,
+            "reason": self.reason,
+        }
+        if self.structural is not None:
+            data["added_locs"] = [e.loc for _, e in self.structural.added[:SHOWN_LOCS]]
+            data["removed_locs"] = [e.loc for _, e in self.structural.removed[:SHOWN_LOCS]]
+            data["changed_locs"] = [c.loc for c in self.structural.changed[:SHOWN_LOCS]]
+            data["metadata"] = [item.to_json() for item in self.structural.metadata]
+        if self.lines is not None:
+            data["lines"] = {"added": self.lines.added_lines, "removed": self.lines.removed_lines}
+        return data
+
+
+def diff_versions(old: bytes | None,
+                  new: bytes) -> tuple[DocumentDiff, LineDiff | None, str | None]:
+    """Structural and line diff of two versions; the line diff may be absent with a reason.
+
+    ``old`` None stands for a document that did not exist (it was created): every entry
+    and every line is added. Raises ``DocumentParseError`` when a version cannot be read.
+    """
+    new_doc = parse_document(new)
+    old_doc = Document(root=new_doc.root) if old is None else parse_document(old)
+    structural = diff_documents(old_doc, new_doc)
+    try:
+        old_lines = [] if old is None else canonical_lines(old)
+        return structural, diff_lines(old_lines, canonical_lines(new)), None
+    except LineDiffTooLarge as exc:
+        return structural, None, str(exc)
+
+
+def _unusable(entry: Entry, reason: str, code: str | None = None) -> RefetchResult:
+    found = []
+    if code is not None:
+        found.append(finding(code, f"{entry.loc}: {reason}", line=entry.line, url=entry.loc))
+    return RefetchResult(entry.loc, entry.change, entry.capability, reason=reason, findings=found)
+
+
+async def refetch_entry(entry: Entry, fetcher: Fetcher, versions: DocumentVersions, *,
+                        offload: bool = True) -> RefetchResult:
+    """Fetch the document one framework notification entry names and diff it.
+
+    With ``offload`` the CPU work (parsing, diffing a 50,000-entry list) runs in a
+    worker thread (GUIDE §4).
+    """
+    loc, change = entry.loc, entry.change
+    if not loc:
+        return _unusable(entry, "the entry has no loc, so there is no document to fetch")
+    if change == "deleted":
+        return _unusable(entry, "the document was deleted; there is nothing to fetch")
+    result = await fetcher.fetch(loc)
+    if not result.ok:
+        return _unusable(entry, f"could not fetch it ({result.describe_error()})",
+                         "changes.refetch-failed")
+    earlier = versions.latest(loc)
+    body = result.body
+
+    def compute() -> RefetchResult:
+        try:
+            if earlier is None and change != "created":
+                parse_document(body)
+                return _unusable(entry, "no earlier version is held; this one is kept "
+                                        "for the next notification")
+            structural, lines, reason = diff_versions(earlier, body)
+        except DocumentParseError as exc:
+            return _unusable(entry, f"the fetched document cannot be read: {exc.finding.message}",
+                             "changes.refetch-failed")
+        return RefetchResult(loc, change, entry.capability, structural, lines, reason)
+
+    if offload:
+        outcome = await asyncio.get_running_loop().run_in_executor(None, compute)
+    else:
+        outcome = compute()
+    if not outcome.findings:  # readable: it is the earlier version next time
+        versions.remember(loc, body)
+    return outcome
+
+
+async def refetch_notification(doc: Document, fetcher: Fetcher, versions: DocumentVersions, *,
+                               offload: bool = True) -> list[RefetchResult]:
+    """Refetch and diff every entry of a framework notification, in document order."""
+    return [await refetch_entry(entry, fetcher, versions, offload=offload)
+            for entry in doc.entries]
+
+
+def describe_diff(items: list[dict[str, Any]]) -> list[str]:
+    """One human line per entry of an event's ``diff`` (either kind), for text feeds."""
+    lines = []
+    for item in items:
+        if "before" in item:  # a change notification entry
+            before, after = item.get("before") or {}, item.get("after") or {}
+            if item.get("changed"):
+                detail = "; ".join(f"{name} {before.get(name)} → {after.get(name)}"
+                                   for name in item["changed"])
+            elif item["change"] == "deleted" and before:
+                detail = "last known " + ", ".join(f"{k} {v}" for k, v in before.items())
+            elif before:
+                detail = "no tracked field changed"
+            else:
+                detail = "not seen before"
+            lines.append(f"{item['change']} {item['loc']}: {detail}")
+        elif item.get("diff") is not None:
+            counts = item["diff"]
+            added = ", ".join(str(loc) for loc in item.get("added_locs", [])[:5])
+            more = f" (+ {added}{', ...' if counts['added'] > 5 else ''})" if added else ""
+            lines.append(f"{item['change']} {item.get('capability')} {item['loc']}: "
+                         f"{counts['added']} added, {counts['removed']} removed, "
+                         f"{counts['changed']} changed{more}")
+        else:
+            lines.append(f"{item.get('change')} {item.get('capability')} {item.get('loc')}: "
+                         f"no diff ({item.get('reason')})")
+    return lines
+
+
+FetcherFactory = Callable[[], Fetcher]
+
+
+class ChangeTracker:
+    """Diffs for the live feed: one ``ResourceState`` per topic, earlier document versions.
+
+    ``enrich`` plugs into ``Subscriber(enrich=...)``; it runs in a worker thread, so the
+    framework refetch runs there on its own short-lived event loop and ``Fetcher``.
+    """
+
+    def __init__(self, versions: DocumentVersions | None = None, *,
+                 fetcher_factory: FetcherFactory | None = None,
+                 timeout: float = 30.0) -> None:
+        self.versions: DocumentVersions = versions or MemoryDocumentVersions()
+        self._fetcher_factory = fetcher_factory or (
+            lambda: Fetcher(timeout=Timeouts.uniform(timeout), retries=1))
+        self._states: dict[str, ResourceState] = {}
+        self._lock = threading.Lock()
+
+    def state_for(self, topic: str) -> ResourceState:
+        """The resource state of one change notification channel (one set of resources)."""
+        with self._lock:
+            return self._states.setdefault(topic, ResourceState())
+
+    async def prime(self, capability_list_url: str, fetcher: Fetcher, *,
+                    topic: str | None = None) -> list[Finding]:
+        """Learn the starting point before notifications arrive; returns what went wrong.
+
+        Reads the Capability List and the documents it names (through one level of
+        indexes, at most ``MAX_PRIMED_DOCUMENTS``) and keeps each as the earlier version
+        for framework diffs. Resource Lists, then Change Lists in ``from`` order, feed the
+        resource state of ``topic`` (the change notification channel of this set of
+        resources), so the first 'updated' notification already has a before.
+        """
+        problems: list[Finding] = []
+        documents: list[tuple[str, Document]] = []
+
+        async def read(url: str) -> Document | None:
+            result = await fetcher.fetch(url)
+            if not result.ok:
+                problems.append(finding("changes.prime-failed",
+                                        f"{url}: could not fetch it ({result.describe_error()})",
+                                        url=url))
+                return None
+            try:
+                doc = parse_document(result.body)
+            except DocumentParseError as exc:
+                problems.append(finding("changes.prime-failed",
+                                        f"{url}: cannot be read: {exc.finding.message}", url=url))
+                return None
+            self.versions.remember(url, result.body)
+            return doc
+
+        capability_list = await read(capability_list_url)
+        if capability_list is None:
+            return problems
+        budget = MAX_PRIMED_DOCUMENTS
+        for entry in capability_list.entries:
+            if not entry.loc or entry.capability not in PRIMED_CAPABILITIES or budget <= 0:
+                continue
+            doc = await read(entry.loc)
+            budget -= 1
+            if doc is None:
+                continue
+            if not doc.is_index:
+                documents.append((entry.loc, doc))
+                continue
+            for child in doc.entries:
+                if child.loc and budget > 0:
+                    budget -= 1
+                    if (part := await read(child.loc)) is not None:
+                        documents.append((child.loc, part))
+        if topic is not None:
+            state = self.state_for(topic)
+            received = iso_time(time.time())
+            lists = [item for item in documents if item[1].capability == "resourcelist"]
+            changes = sorted((item for item in documents if item[1].capability == "changelist"),
+                             key=lambda item: parse_w3c_datetime(item[1].md.get("from", ""))
+                             or 0.0)
+            with self._lock:
+                for url, doc in [*lists, *changes]:
+                    state.load_document(doc, Provenance(url, doc.capability, received))
+        return problems
+
+    def enrich(self, event: SubscriberEvent) -> SubscriberEvent:
+        """Set ``event.diff`` (a JSON list, one item per entry) and add anomaly findings."""
+        doc = event.document
+        if doc is None:
+            return event
+        if doc.capability == "change-notification":
+            state = self.state_for(event.topic)
+            provenance = Provenance(event.topic, "change-notification", iso_time(event.time))
+            with self._lock:
+                result = apply_notification(state, doc, provenance)
+            return replace(event, diff=[item.to_json() for item in result.entries],
+                           findings=[*event.findings, *result.findings])
+        if doc.capability == "framework-notification":
+            results = asyncio.run(self._refetch(doc))
+            findings = [item for result in results for item in result.findings]
+            return replace(event, diff=[result.to_json() for result in results],
+                           findings=[*event.findings, *findings])
+        return event
+
+    async def _refetch(self, doc: Document) -> list[RefetchResult]:
+        async with self._fetcher_factory() as fetcher:
+            return await refetch_notification(doc, fetcher, self.versions, offload=False)

@@ -1,0 +1,141 @@
+"""Resource spot checks (``inspect --check-resources N``): do the listed resources match
+their metadata?
+
+From each Resource List or Change List a sample of N entries (spread evenly over the
+list, so the start, the middle and the end are all seen) is requested: HEAD for status,
+type, length and Last-Modified; GET as well when the entry has a hash, whose digest is
+computed on the bytes. Deleted entries of a Change List are expected to be gone
+(core 1.1 §12.1). Findings are added to the list's node, with the resource's URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from email.utils import parsedate_to_datetime
+from urllib.parse import urljoin
+
+from explorer.core.digests import Digester, digest_mismatches, parse_hash
+from explorer.core.findings import Finding, finding
+from explorer.core.model import Entry
+from explorer.core.rules import capabilities as caps
+from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.net.crawl import DocumentNode, NodeState
+from explorer.net.http import Fetcher, FetchResult
+
+RESOURCE_BODY_CAP = 64 * 1024 * 1024
+CHECKED_CAPABILITIES = frozenset({caps.RESOURCELIST, caps.CHANGELIST})
+CLOCK_SKEW = 1.0
+"""Seconds of tolerance when comparing Last-Modified (whole seconds) with lastmod."""
+
+
+def sample_entries(entries: list[Entry], count: int) -> list[Entry]:
+    """``count`` entries spread evenly over the list (all of them when it is shorter)."""
+    usable = [entry for entry in entries if entry.loc]
+    if count <= 0:
+        return []
+    if len(usable) <= count:
+        return usable
+    if count == 1:
+        return [usable[0]]
+    step = (len(usable) - 1) / (count - 1)
+    return [usable[round(i * step)] for i in range(count)]
+
+
+async def check_resources(fetcher: Fetcher, node: DocumentNode, count: int) -> list[Finding]:
+    """Spot-check ``count`` entries of a loaded list node; findings are also added to it."""
+    document = node.document
+    if node.state is not NodeState.LOADED or document is None or document.is_index:
+        return []
+    if document.capability not in CHECKED_CAPABILITIES:
+        return []
+    chosen = sample_entries(document.entries, count)
+    groups = await asyncio.gather(*(
+        check_entry(fetcher, entry, urljoin(node.final_url, entry.loc or "")) for entry in chosen
+    ))
+    found = [item for group in groups for item in group]
+    node.findings.extend(found)
+    return found
+
+
+async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]:
+    """Compare one resource with its entry's metadata."""
+    if entry.change == "deleted":
+        head = await fetcher.fetch(url, method="HEAD")
+        if head.ok:
+            return [finding(
+                "http.resource-deleted-present",
+                f"{url} is listed as deleted but still answers {head.status}.",
+                line=entry.line, url=url,
+            )]
+        return []
+    expected_hashes = parse_hash(entry.hash)
+    response = await fetcher.fetch(url, method="HEAD")
+    if response.status in (405, 501) or (response.ok and expected_hashes):
+        response = await fetcher.fetch(url, max_bytes=RESOURCE_BODY_CAP, use_cache=False)
+    if response.status != 200 or response.error is not None:
+        return [finding(
+            "http.resource-status",
+            f"{response.method} {url} gave {response.describe_error()}, expected 200.",
+            line=entry.line, url=url,
+        )]
+    found: list[Finding] = []
+    found.extend(_length(entry, response, url))
+    found.extend(_type(entry, response, url))
+    found.extend(_lastmod(entry, response, url))
+    if expected_hashes and response.method == "GET" and not response.truncated:
+        digester = Digester(tuple(expected_hashes))
+        digester.update(response.body)
+        problems = digest_mismatches(expected_hashes, digester.hexdigests())
+        if problems:
+            found.append(finding("http.resource-hash", f"{url}: {'; '.join(problems)}.",
+                                 line=entry.line, url=url))
+    return found
+
+
+def _length(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
+    listed = entry.length
+    if listed is None or not listed.strip().isdigit():
+        return []
+    if response.method == "GET":
+        actual: int | None = len(response.body)
+    elif response.headers.get("content-encoding", "identity").lower() == "identity":
+        actual = response.content_length
+    else:
+        actual = None
+    if actual is None or actual == int(listed):
+        return []
+    return [finding("http.resource-length",
+                    f"{url} is {actual} bytes; the list says length={listed}.",
+                    line=entry.line, url=url)]
+
+
+def _type(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
+    listed = entry.type
+    if not listed:
+        return []
+    actual = response.content_type
+    if actual is None or actual == listed.split(";", 1)[0].strip().lower():
+        return []
+    return [finding("http.resource-type",
+                    f"{url} is served as {actual}; the list says type={listed}.",
+                    line=entry.line, url=url)]
+
+
+def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
+    listed = entry.lastmod or entry.datetime
+    header = response.last_modified
+    if not listed or not header:
+        return []
+    when = parse_w3c_datetime(listed)
+    try:
+        served = parsedate_to_datetime(header).timestamp()
+    except (TypeError, ValueError):
+        return []
+    if when is None or served <= when + CLOCK_SKEW:
+        return []
+    return [finding(
+        "http.resource-lastmod",
+        f"{url} was last modified {header}, after the list's {listed}: the list is stale "
+        "or the resource changed since.",
+        line=entry.line, url=url,
+    )]

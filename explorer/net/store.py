@@ -1,0 +1,440 @@
+"""The explorer's SQLite store: subscriptions, notifications and the exchange log.
+
+One file (``default_store_path()`` or ``--store PATH``) in WAL mode with a versioned
+schema (``PRAGMA user_version``). Writes go through one writer thread that commits in
+groups: a caller awaits a future that resolves only after COMMIT, so the callback server
+can answer 2xx knowing the delivery is on disk, while a burst of deliveries shares one
+fsync. Reads use their own connection (WAL lets them run beside the writer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import queue
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from explorer.core.findings import Finding
+
+SCHEMA_VERSION = 1
+DEFAULT_EXCHANGE_RETENTION = 20_000
+APP_DIR = "resourcesync-explorer"
+_GROUP_LIMIT = 512
+_PRUNE_EVERY = 500
+
+_SCHEMA = """
+CREATE TABLE subscriptions (
+    id TEXT PRIMARY KEY,
+    topic TEXT NOT NULL,
+    hub TEXT NOT NULL,
+    callback_path TEXT NOT NULL UNIQUE,
+    callback_url TEXT NOT NULL,
+    secret TEXT,
+    state TEXT NOT NULL,
+    reason TEXT,
+    flavour TEXT,
+    channel_capability TEXT,
+    requested_lease INTEGER,
+    lease_seconds INTEGER,
+    lease_expires REAL,
+    verify_mode TEXT,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE notifications (
+    id INTEGER PRIMARY KEY,
+    subscription_id TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    received REAL NOT NULL,
+    status TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    reason TEXT,
+    content_type TEXT,
+    headers TEXT NOT NULL,
+    body BLOB NOT NULL,
+    capability TEXT,
+    from_time TEXT,
+    until_time TEXT,
+    summary TEXT,
+    findings TEXT NOT NULL
+);
+CREATE INDEX notifications_by_subscription ON notifications (subscription_id, id);
+CREATE TABLE exchanges (
+    id INTEGER PRIMARY KEY,
+    time REAL NOT NULL,
+    direction TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    method TEXT NOT NULL,
+    url TEXT NOT NULL,
+    status INTEGER,
+    duration_ms REAL,
+    request_headers TEXT NOT NULL,
+    request_body BLOB,
+    request_size INTEGER,
+    response_headers TEXT NOT NULL,
+    response_body BLOB,
+    response_size INTEGER,
+    body_cap INTEGER NOT NULL,
+    error TEXT
+);
+"""
+
+
+class StoreError(Exception):
+    """The store file cannot be used (newer schema, not a database, unwritable)."""
+
+
+def default_store_path() -> Path:
+    """``$XDG_DATA_HOME/resourcesync-explorer/explorer.sqlite3`` (``~/.local/share`` default)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_DIR / "explorer.sqlite3"
+
+
+@dataclass(slots=True)
+class NotificationRecord:
+    """One stored delivery: status is ``notification`` or ``rejected`` (bad signature)."""
+
+    subscription_id: str
+    topic: str
+    received: float
+    status: str
+    signature: str
+    body: bytes
+    headers: list[tuple[str, str]]
+    content_type: str | None = None
+    reason: str | None = None
+    capability: str | None = None
+    from_time: str | None = None
+    until_time: str | None = None
+    summary: dict[str, Any] | None = None
+    findings: list[Finding] = field(default_factory=list)
+    id: int | None = None
+
+
+@dataclass(slots=True)
+class ExchangeRecord:
+    """One HTTP exchange, either direction; bodies already capped at ``body_cap`` bytes."""
+
+    time: float
+    direction: str  # "out": the explorer sent the request; "in": it received it
+    kind: str  # subscribe, unsubscribe, verification, delivery, topic-check, other
+    method: str
+    url: str
+    status: int | None
+    request_headers: list[tuple[str, str]]
+    request_body: bytes | None
+    request_size: int | None
+    response_headers: list[tuple[str, str]]
+    response_body: bytes | None
+    response_size: int | None
+    body_cap: int
+    duration_ms: float | None = None
+    error: str | None = None
+    id: int | None = None
+
+
+_SUBSCRIPTION_COLUMNS = (
+    "id", "topic", "hub", "callback_path", "callback_url", "secret", "state", "reason",
+    "flavour", "channel_capability", "requested_lease", "lease_seconds", "lease_expires",
+    "verify_mode", "created", "updated",
+)
+
+
+class Store:
+    """Open (creating or migrating) the store at ``path``; ``close()`` when done."""
+
+    def __init__(self, path: str | Path, *, exchange_retention: int = DEFAULT_EXCHANGE_RETENTION,
+                 synchronous: str = "FULL"):
+        """``synchronous``: FULL (default) makes each commit survive power loss; NORMAL
+        still survives a killed process (the WAL is written before the 2xx) but not an OS
+        crash, and saves an fsync per group."""
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        self.path = Path(path)
+        self.exchange_retention = exchange_retention
+        self.synchronous = synchronous
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._read = self._connect()
+            self._migrate(self._read)
+            writer = self._connect()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: {exc}") from exc
+        self._read_lock = threading.Lock()
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._closed = False
+        self._thread = threading.Thread(target=self._write_loop, args=(writer,),
+                                        name="explorer-store-writer", daemon=True)
+        self._thread.start()
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                               timeout=30)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={self.synchronous}")
+        return conn
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"store schema {version} is newer than this explorer's "
+                             f"({SCHEMA_VERSION}); upgrade the explorer")
+        if version == 0:
+            conn.executescript(
+                f"BEGIN IMMEDIATE;\n{_SCHEMA}\nPRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;")
+
+    # --- the writer thread -------------------------------------------------------
+
+    def _write_loop(self, conn: sqlite3.Connection) -> None:
+        """Commit queued writes in groups: one transaction and one executemany per table.
+
+        Few, large steps keep the writer from contending with the event loop for the GIL.
+        A group that fails is retried item by item so one bad row fails only its writer.
+        """
+        exchanges_since_prune = 0
+        while True:
+            first = self._queue.get()
+            if first is None:
+                break
+            batch: list[_Write] = [first]
+            stop = False
+            while len(batch) < _GROUP_LIMIT:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            try:
+                values = self._commit(conn, batch)
+                errors: list[BaseException | None] = [None] * len(batch)
+            except Exception:  # the writer must outlive any bad row: retry one by one
+                values, errors = [], []
+                for item in batch:
+                    try:
+                        values.extend(self._commit(conn, [item]))
+                        errors.append(None)
+                    except Exception as exc:
+                        values.append(None)
+                        errors.append(exc)
+            exchanges_since_prune += sum(item.kind == _EXCHANGE for item in batch)
+            if exchanges_since_prune >= _PRUNE_EVERY:
+                with contextlib.suppress(sqlite3.Error):
+                    self._prune(conn)
+                exchanges_since_prune = 0
+            _resolve(batch, values, errors)
+            if stop:
+                break
+        conn.close()
+
+    @staticmethod
+    def _commit(conn: sqlite3.Connection, batch: list[_Write]) -> list[Any]:
+        """Write ``batch`` in one transaction; the value for each item (a notification id)."""
+        values: list[Any] = [None] * len(batch)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            notes = [i for i, item in enumerate(batch) if item.kind == _NOTIFICATION]
+            if notes:
+                # Ids are assigned here, under the write lock, so one executemany serves all.
+                first = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM notifications"
+                                     ).fetchone()[0]
+                rows = []
+                for offset, index in enumerate(notes):
+                    values[index] = first + offset
+                    rows.append((first + offset, *batch[index].params))
+                conn.executemany(_INSERT_NOTIFICATION, rows)
+            for kind, sql in ((_SUBSCRIPTION, _UPSERT_SUBSCRIPTION),
+                              (_EXCHANGE, _INSERT_EXCHANGE)):
+                rows = [item.params for item in batch if item.kind == kind]
+                if rows:
+                    conn.executemany(sql, rows)
+            conn.execute("COMMIT")
+        except Exception:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return values
+
+    def _prune(self, conn: sqlite3.Connection) -> None:
+        conn.execute("DELETE FROM exchanges WHERE id <= (SELECT MAX(id) FROM exchanges) - ?",
+                     (self.exchange_retention,))
+
+    def _submit(self, kind: str, params: tuple[Any, ...]) -> asyncio.Future[Any]:
+        """Queue a write; the future resolves after the group holding it is committed."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._queue.put(_Write(kind, params, loop, future))
+        return future
+
+    # --- writes --------------------------------------------------------------------
+
+    async def add_notification(self, record: NotificationRecord) -> int:
+        """Commit a delivery; returns its id once it is durable."""
+        row = (
+            record.subscription_id, record.topic, record.received, record.status,
+            record.signature, record.reason, record.content_type,
+            json.dumps(record.headers), record.body, record.capability, record.from_time,
+            record.until_time,
+            json.dumps(record.summary) if record.summary is not None else None,
+            json.dumps([f.to_json() for f in record.findings]),
+        )
+        record.id = await self._submit(_NOTIFICATION, row)
+        return record.id
+
+    async def save_subscription(self, row: dict[str, Any]) -> None:
+        """Insert or replace a subscription row (keys: ``_SUBSCRIPTION_COLUMNS``)."""
+        await self._submit(_SUBSCRIPTION, tuple(row.get(name) for name in _SUBSCRIPTION_COLUMNS))
+
+    def log_exchange(self, record: ExchangeRecord) -> None:
+        """Queue an exchange; it is committed with the next group (not awaited)."""
+        if self._closed:
+            return
+        row = (
+            record.time, record.direction, record.kind, record.method, record.url,
+            record.status, record.duration_ms, json.dumps(record.request_headers),
+            record.request_body, record.request_size, json.dumps(record.response_headers),
+            record.response_body, record.response_size, record.body_cap, record.error,
+        )
+        self._queue.put(_Write(_EXCHANGE, row, None, None))
+
+    async def flush(self) -> None:
+        """Wait until everything queued so far is committed."""
+        await self._submit(_FLUSH, ())
+
+    def close(self) -> None:
+        """Commit what is queued, stop the writer and close both connections."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(None)
+        self._thread.join()
+        with self._read_lock:
+            self._read.close()
+
+    # --- reads ---------------------------------------------------------------------
+
+    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with self._read_lock:
+            cursor = self._read.execute(sql, params)
+            cursor.row_factory = sqlite3.Row
+            return cursor.fetchall()
+
+    def subscriptions(self) -> list[dict[str, Any]]:
+        return [dict(row) for row in self._query("SELECT * FROM subscriptions ORDER BY created")]
+
+    def notifications(self, *, subscription_id: str | None = None, after_id: int = 0,
+                      limit: int = -1, status: str | None = None) -> list[NotificationRecord]:
+        """Stored deliveries in arrival order, optionally filtered."""
+        sql = "SELECT * FROM notifications WHERE id > ?"
+        params: list[Any] = [after_id]
+        if subscription_id is not None:
+            sql += " AND subscription_id = ?"
+            params.append(subscription_id)
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        sql += " ORDER BY id LIMIT ?"
+        params.append(limit)
+        return [_notification_from_row(row) for row in self._query(sql, tuple(params))]
+
+    def count_notifications(self, status: str | None = None) -> int:
+        if status is None:
+            return self._query("SELECT COUNT(*) AS n FROM notifications")[0]["n"]
+        return self._query("SELECT COUNT(*) AS n FROM notifications WHERE status = ?",
+                           (status,))[0]["n"]
+
+    def last_until(self, subscription_id: str) -> str | None:
+        """``until`` of the latest accepted notification on a subscription (for continuity)."""
+        rows = self._query(
+            "SELECT until_time FROM notifications WHERE subscription_id = ? AND "
+            "status = 'notification' AND until_time IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (subscription_id,))
+        return rows[0]["until_time"] if rows else None
+
+    def exchanges(self, *, after_id: int = 0, limit: int = -1) -> list[ExchangeRecord]:
+        rows = self._query("SELECT * FROM exchanges WHERE id > ? ORDER BY id LIMIT ?",
+                           (after_id, limit))
+        return [_exchange_from_row(row) for row in rows]
+
+
+_NOTIFICATION, _SUBSCRIPTION, _EXCHANGE = "notification", "subscription", "exchange"
+_FLUSH = "flush"
+
+_INSERT_NOTIFICATION = (
+    "INSERT INTO notifications (id, subscription_id, topic, received, status, signature, "
+    "reason, content_type, headers, body, capability, from_time, until_time, summary, "
+    "findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+_INSERT_EXCHANGE = (
+    "INSERT INTO exchanges (time, direction, kind, method, url, status, duration_ms, "
+    "request_headers, request_body, request_size, response_headers, response_body, "
+    "response_size, body_cap, error) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+_UPSERT_SUBSCRIPTION = (
+    f"INSERT OR REPLACE INTO subscriptions ({', '.join(_SUBSCRIPTION_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in _SUBSCRIPTION_COLUMNS)})")
+
+
+@dataclass(slots=True)
+class _Write:
+    """One queued write; ``future`` (on ``loop``) is settled once it is committed."""
+
+    kind: str
+    params: tuple[Any, ...]
+    loop: asyncio.AbstractEventLoop | None
+    future: asyncio.Future[Any] | None
+
+
+def _resolve(batch: list[_Write], values: list[Any], errors: list[BaseException | None]) -> None:
+    """Settle the batch's futures with one wake-up per event loop."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Any, Any, Any]]] = {}
+    for item, value, error in zip(batch, values, errors, strict=True):
+        if item.loop is not None:
+            by_loop.setdefault(item.loop, []).append((item.future, value, error))
+    for loop, settled in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # that loop has closed meanwhile
+            loop.call_soon_threadsafe(_settle, settled)
+
+
+def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, value, error in settled:
+        if future.done():
+            continue
+        if error is not None:
+            future.set_exception(StoreError(str(error)))
+        else:
+            future.set_result(value)
+
+
+def _notification_from_row(row: sqlite3.Row) -> NotificationRecord:
+    return NotificationRecord(
+        id=row["id"], subscription_id=row["subscription_id"], topic=row["topic"],
+        received=row["received"], status=row["status"], signature=row["signature"],
+        reason=row["reason"], content_type=row["content_type"],
+        headers=[tuple(pair) for pair in json.loads(row["headers"])], body=bytes(row["body"]),
+        capability=row["capability"], from_time=row["from_time"], until_time=row["until_time"],
+        summary=json.loads(row["summary"]) if row["summary"] else None,
+        findings=[Finding.from_json(item) for item in json.loads(row["findings"])],
+    )
+
+
+def _exchange_from_row(row: sqlite3.Row) -> ExchangeRecord:
+    return ExchangeRecord(
+        id=row["id"], time=row["time"], direction=row["direction"], kind=row["kind"],
+        method=row["method"], url=row["url"], status=row["status"],
+        duration_ms=row["duration_ms"],
+        request_headers=[tuple(p) for p in json.loads(row["request_headers"])],
+        request_body=row["request_body"], request_size=row["request_size"],
+        response_headers=[tuple(p) for p in json.loads(row["response_headers"])],
+        response_body=row["response_body"], response_size=row["response_size"],
+        body_cap=row["body_cap"], error=row["error"],
+    )

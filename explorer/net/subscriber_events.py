@@ -1,0 +1,74 @@
+"""Events the subscriber emits, one plain dataclass for all; ``to_json()`` is ``listen --json``.
+
+The GUI turns them into Qt signals, the CLI prints them. A notification event also
+carries the parsed ``document`` (not serialised) so later stages can enrich it: the
+change tracker sets ``diff`` through the subscriber's ``enrich`` hook.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from explorer.core.findings import Finding
+from explorer.core.model import Document
+
+SUBSCRIBE_REQUESTED = "subscribe-requested"
+VERIFIED = "verified"
+DENIED = "denied"
+RENEWED = "renewed"
+NOTIFICATION = "notification"
+REJECTED = "rejected"
+UNSUBSCRIBED = "unsubscribed"
+ERROR = "error"
+
+EVENT_NAMES = (SUBSCRIBE_REQUESTED, VERIFIED, DENIED, RENEWED, NOTIFICATION, REJECTED,
+               UNSUBSCRIBED, ERROR)
+
+
+def iso_time(epoch: float) -> str:
+    """UTC, millisecond precision, with Z: the explorer's one timestamp format."""
+    moment = datetime.fromtimestamp(epoch, UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+@dataclass(slots=True)
+class SubscriberEvent:
+    """One thing that happened to a subscription. Fields not relevant to ``event`` are None."""
+
+    event: str
+    topic: str
+    subscription: str | None = None
+    time: float = field(default_factory=time.time)
+    hub: str | None = None
+    state: str | None = None
+    flavour: str | None = None
+    lease_seconds: int | None = None
+    # notification / rejected
+    notification_id: int | None = None
+    capability: str | None = None
+    entries: list[dict[str, Any]] | None = None
+    signature: str | None = None
+    # rejected / denied / unsubscribed
+    reason: str | None = None
+    # error
+    message: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    # set by an enrich hook (change tracking); any JSON-serialisable value
+    diff: Any = None
+    document: Document | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"event": self.event, "topic": self.topic,
+                                "time": iso_time(self.time)}
+        for name in ("subscription", "hub", "state", "flavour", "lease_seconds",
+                     "notification_id", "capability", "entries", "signature", "reason",
+                     "message", "diff"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        if self.findings or self.event in (NOTIFICATION, REJECTED):
+            data["findings"] = [item.to_json() for item in self.findings]
+        return data

@@ -1,0 +1,121 @@
+"""The subscription state machine (WebSub §5) and the intent rule for verifications.
+
+    requested -> pending -> active <-> renewing
+                       \\        \\-> unsubscribing -> ended
+                        \\-> denied / failed (with a reason)
+
+``requested`` is the moment the form POST is being sent; a PubSubHubbub 0.4 hub
+verifying synchronously (hub.verify=sync) calls back before the POST returns, so the
+intent is already pending then.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class State(StrEnum):
+    REQUESTED = "requested"
+    PENDING = "pending"  # the hub accepted the request; verification of intent awaited
+    ACTIVE = "active"
+    RENEWING = "renewing"
+    UNSUBSCRIBING = "unsubscribing"
+    ENDED = "ended"
+    DENIED = "denied"
+    FAILED = "failed"
+
+
+FINAL_STATES = frozenset({State.ENDED, State.DENIED, State.FAILED})
+
+_ALLOWED: dict[State, frozenset[State]] = {
+    State.REQUESTED: frozenset({State.PENDING, State.ACTIVE, State.DENIED, State.FAILED,
+                                State.UNSUBSCRIBING}),
+    State.PENDING: frozenset({State.ACTIVE, State.DENIED, State.FAILED, State.UNSUBSCRIBING}),
+    State.ACTIVE: frozenset({State.RENEWING, State.UNSUBSCRIBING, State.DENIED, State.FAILED,
+                             State.ACTIVE}),
+    State.RENEWING: frozenset({State.ACTIVE, State.UNSUBSCRIBING, State.DENIED, State.FAILED}),
+    State.UNSUBSCRIBING: frozenset({State.ENDED, State.FAILED, State.DENIED}),
+    State.ENDED: frozenset(),
+    State.DENIED: frozenset(),
+    State.FAILED: frozenset({State.REQUESTED}),
+}
+
+# States in which a subscribe verification is wanted: the request is in flight or
+# pending, or the hub re-confirms an active lease (WebSub §5 lets hubs reconfirm).
+_WANTS_SUBSCRIBE = frozenset({State.REQUESTED, State.PENDING, State.ACTIVE, State.RENEWING})
+
+
+class TransitionError(RuntimeError):
+    """A state change the machine does not allow (a programming error)."""
+
+
+def new_callback_token() -> str:
+    """The unguessable callback path segment: 24 random bytes = 192 bits (WebSub §5.1.1)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_secret() -> str:
+    """A random hub.secret: 32 bytes as 43 URL-safe characters, far under 200 (WebSub §5.1)."""
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(slots=True)
+class Subscription:
+    """One subscription to one topic at one hub, at its own callback path."""
+
+    id: str
+    topic: str
+    hub: str
+    callback_path: str
+    callback_url: str
+    secret: str | None
+    state: State = State.REQUESTED
+    reason: str | None = None
+    flavour: str | None = None  # "websub" or "pubsubhubbub-0.4", as the hub behaved
+    channel_capability: str | None = None
+    requested_lease: int | None = None
+    lease_seconds: int | None = None
+    lease_expires: float | None = None
+    verify_mode: str | None = None  # hub.verify to send (PubSubHubbub 0.4), or None
+    created: float = 0.0
+    updated: float = 0.0
+
+    def transition(self, new: State, reason: str | None = None) -> None:
+        if new not in _ALLOWED[self.state]:
+            raise TransitionError(f"{self.state} -> {new} is not a subscription transition")
+        self.state = new
+        self.reason = reason
+        self.updated = time.time()
+
+    def wants(self, mode: str, topic: str) -> bool:
+        """Whether a verification (mode, topic) on this callback matches a pending intent.
+
+        WebSub §5.3.1: echo the challenge only for a (un)subscription we wish to carry
+        out; everything else is 404. The callback is implied: this object owns the path.
+        """
+        if topic != self.topic:
+            return False
+        if mode == "subscribe":
+            return self.state in _WANTS_SUBSCRIBE
+        if mode == "unsubscribe":
+            return self.state == State.UNSUBSCRIBING
+        return False
+
+    @property
+    def final(self) -> bool:
+        return self.state in FINAL_STATES
+
+    def to_row(self) -> dict[str, Any]:
+        row = asdict(self)
+        row["state"] = str(self.state)
+        return row
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Subscription:
+        data = dict(row)
+        data["state"] = State(data["state"])
+        return cls(**data)

@@ -1,0 +1,193 @@
+"""The document view for the selected tree node: header, entries, XML source, problems."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.findings import Finding, Severity, count_by_severity
+from explorer.core.model import Document
+from explorer.ui.entries_model import CHANGE_TYPES, EntriesTableModel
+from explorer.ui.problems_model import ProblemsModel
+from explorer.ui.xml_view import XmlSourceView
+
+HEADER_FIELDS = ("at", "completed", "from", "until")
+
+
+def header_html(url: str, document: Document | None, findings: Sequence[Finding]) -> str:
+    """Rich text for the header: capability, time attributes, links and finding counts."""
+    parts = [f"<b>{html.escape(url)}</b>"]
+    if document is not None:
+        kind = document.capability or "(no capability)"
+        root = "index" if document.is_index else document.root
+        times = " · ".join(
+            f"{name}={html.escape(document.md[name])}" for name in HEADER_FIELDS
+            if name in document.md
+        )
+        parts.append(f"{html.escape(kind)} ({root}), {len(document.entries):,} entries"
+                     + (f" · {times}" if times else "")
+                     + (" · legacy syntax" if document.legacy else ""))
+        links = " ".join(
+            f'{html.escape(link.rel or "?")}: <a href="{html.escape(link.href or "")}">'
+            f"{html.escape(link.href or '')}</a>"
+            for link in document.links
+        )
+        if links:
+            parts.append(links)
+    counts = count_by_severity(list(findings))
+    parts.append(f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+                 f"{counts[Severity.INFO]} notes")
+    return "<br>".join(parts)
+
+
+class DocumentView(QWidget):
+    """Shows one document. ``show_document`` returns at once; the XML fills in chunks."""
+
+    link_activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.header = QLabel("Open a Source to see its documents.")
+        self.header.setWordWrap(True)
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.header.setOpenExternalLinks(False)
+        self.header.linkActivated.connect(self.link_activated)
+        self.header.setAccessibleName("Document header")
+
+        self.entries = EntriesTableModel(self)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter entries by loc, type or hash (Ctrl+F)")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName("Entry filter")
+        self.change_filter = QComboBox()
+        self.change_filter.addItem("all changes", None)
+        for change in CHANGE_TYPES:
+            self.change_filter.addItem(change, change)
+        self.change_filter.setAccessibleName("Change type filter")
+        self.count_label = QLabel()
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.change_filter.currentIndexChanged.connect(self._apply_filter)
+
+        self.table = QTableView()
+        self.table.setModel(self.entries)
+        self.table.setSortingEnabled(False)
+        self.table.horizontalHeader().setSortIndicatorShown(True)
+        self.table.horizontalHeader().sortIndicatorChanged.connect(self.entries.sort)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAccessibleName("Entries")
+        self.table.setColumnWidth(0, 380)
+        self.table.setColumnWidth(2, 170)
+        self.entries.modelReset.connect(self._update_count)
+        self.entries.rowsInserted.connect(self._update_count)
+
+        entries_page = QWidget()
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_edit, 1)
+        filters.addWidget(self.change_filter)
+        filters.addWidget(self.count_label)
+        layout = QVBoxLayout(entries_page)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.table)
+
+        self.source = XmlSourceView()
+        self.problems = ProblemsModel(self)
+        self.problems_table = QTableView()
+        self.problems_table.setModel(self.problems)
+        self.problems_table.verticalHeader().hide()
+        self.problems_table.horizontalHeader().setStretchLastSection(True)
+        self.problems_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.problems_table.setAccessibleName("Problems")
+        self.problems_table.setColumnWidth(1, 200)
+        self.problems_table.setColumnWidth(3, 420)
+        self.problems_table.activated.connect(self._jump_to_problem)
+        self.problems_table.clicked.connect(self._jump_to_problem)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(entries_page, "Entries")
+        self.tabs.addTab(self.source, "XML source")
+        self.tabs.addTab(self.problems_table, "Problems")
+        self.tabs.setAccessibleName("Document tabs")
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(self.header)
+        outer.addWidget(self.tabs, 1)
+        self._source_task: asyncio.Task[None] | None = None
+        self.url: str | None = None
+        self.shown: Document | None = None
+        self.shown_findings = 0
+        self._update_count()
+
+    def show_document(self, url: str, document: Document | None, findings: Sequence[Finding],
+                      raw: bytes | None) -> None:
+        """Display a document; the XML text streams in without blocking the loop."""
+        self.url, self.shown, self.shown_findings = url, document, len(findings)
+        self.header.setText(header_html(url, document, findings))
+        self.entries.set_entries(document.entries if document is not None else [])
+        self.problems.set_findings(findings)
+        errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+        self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
+        if errors and document is None:
+            self.tabs.setCurrentIndex(2)
+        if self._source_task is not None:
+            self._source_task.cancel()
+        self._source_task = asyncio.get_event_loop().create_task(
+            self.source.set_xml_async(raw or b""))
+
+    def show_channel(self, topic: str, capability: str | None, hub: str | None,
+                     findings: Sequence[Finding] = ()) -> None:
+        """A notification channel has no document: show its topic, hub and topic checks."""
+        self.url, self.shown, self.shown_findings = topic, None, len(findings)
+        self.header.setText(
+            f"<b>{html.escape(topic)}</b><br>{html.escape(capability or 'notification')} "
+            f"channel · hub: {html.escape(hub or '(none declared)')}<br>"
+            "Subscribe from the context menu or the Subscriptions panel.")
+        self.entries.set_entries([])
+        self.problems.set_findings(findings)
+        self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
+        self.source.set_xml("")
+
+    def cancel(self) -> None:
+        if self._source_task is not None:
+            self._source_task.cancel()
+
+    def focus_filter(self) -> None:
+        self.tabs.setCurrentIndex(0)
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()
+
+    def _apply_filter(self) -> None:
+        change = self.change_filter.currentData()
+        self.entries.set_filter(self.filter_edit.text(), None if change is None else [change])
+
+    def _update_count(self) -> None:
+        shown, total = self.entries.rowCount(), self.entries.total
+        self.count_label.setText(f"{shown:,} of {total:,}" if shown != total
+                                 else f"{total:,} entries")
+
+    def _jump_to_problem(self, index: QModelIndex) -> None:
+        item = self.problems.finding(index.row())
+        if item.line is not None:
+            self.tabs.setCurrentIndex(1)
+            self.source.go_to_line(item.line)

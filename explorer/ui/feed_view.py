@@ -1,0 +1,318 @@
+"""The live feed: filters, the notification table, and a detail pane for the selected row.
+
+The detail pane shows what the change tracker computed (entries old → new), the
+findings, the raw payload and, for framework notifications, the side-by-side diff
+of each refetched document, computed in a worker when the row is selected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.changes import LineDiff
+from explorer.net.subscriber_events import SubscriberEvent, iso_time
+from explorer.ui.diff_view import SideBySideDiffView
+from explorer.ui.feed_model import (
+    CHANGE,
+    FRAMEWORK,
+    REJECTED_KIND,
+    FeedItem,
+    FeedModel,
+    is_feed_event,
+)
+from explorer.ui.icons import CHANGE_COLOURS
+from explorer.ui.problems_model import ProblemsModel
+from explorer.ui.services import ExplorerServices
+from explorer.ui.xml_view import XmlSourceView
+
+OLD = "#d32f2f"
+BATCH_MS = 100
+"""Rows arriving within this window are inserted (and painted) together: a hub's
+burst of a thousand notifications a second would otherwise repaint per row."""
+NEW = "#2e9d48"
+
+
+def _fields(values: dict[str, Any] | None, colour: str, strike: bool = False) -> str:
+    style = f"color:{colour};" + ("text-decoration:line-through;" if strike else "")
+    return ", ".join(f"{html.escape(str(k))} <span style='{style}'>{html.escape(str(v))}</span>"
+                     for k, v in (values or {}).items())
+
+
+def changes_html(item: FeedItem) -> str:
+    """The entries of a notification with what changed, old → new."""
+    if item.kind == REJECTED_KIND:
+        return (f"<p style='color:{OLD}'><b>Rejected delivery</b>: "
+                f"{html.escape(item.reason or '')} "
+                f"(signature: {html.escape(item.signature or '')})."
+                "</p><p>It was acknowledged to the hub but is not a notification.</p>")
+    if item.diff is None:
+        rows = "".join(
+            f"<li><b>{html.escape(str(e.get('change')))}</b> {html.escape(str(e.get('loc')))} "
+            f"{html.escape(str(e.get('datetime') or ''))}</li>" for e in item.entries)
+        return (f"<p>{item.entry_count} entries (no diff: the tracker's state is not kept "
+                f"across restarts, or it could not be computed).</p><ul>{rows}</ul>")
+    parts = []
+    for entry in item.diff:
+        change = str(entry.get("change"))
+        colour = CHANGE_COLOURS.get(change, "")
+        head = (f"<b style='color:{colour}'>{html.escape(change)}</b> "
+                f"{html.escape(str(entry.get('loc')))}")
+        if "before" in entry:  # change notification entry
+            before, after = entry.get("before") or {}, entry.get("after") or {}
+            changed = entry.get("changed") or []
+            if changed:
+                body = "<br>".join(
+                    f"&nbsp;&nbsp;{html.escape(name)}: <span style='color:{OLD};"
+                    f"text-decoration:line-through'>{html.escape(str(before.get(name)))}</span>"
+                    f" → <span style='color:{NEW}'>{html.escape(str(after.get(name)))}</span>"
+                    for name in changed)
+            elif change == "deleted":
+                body = "&nbsp;&nbsp;last known: " + (_fields(before, OLD, strike=True) or "nothing")
+            elif change == "created" or not before:
+                body = "&nbsp;&nbsp;new: " + _fields(after, NEW)
+            else:
+                body = "&nbsp;&nbsp;no tracked field changed"
+        else:  # framework notification entry: the refetched document's diff
+            counts = entry.get("diff")
+            if counts is None:
+                body = f"&nbsp;&nbsp;no diff: {html.escape(str(entry.get('reason')))}"
+            else:
+                added = ", ".join(html.escape(str(x)) for x in entry.get("added_locs", [])[:5])
+                body = (f"&nbsp;&nbsp;{html.escape(str(entry.get('capability')))}: "
+                        f"<span style='color:{NEW}'>{counts.get('added', 0)} added</span>, "
+                        f"<span style='color:{OLD}'>{counts.get('removed', 0)} removed</span>, "
+                        f"<span style='color:{CHANGE_COLOURS['updated']}'>"
+                        f"{counts.get('changed', 0)} changed</span>"
+                        + (f"<br>&nbsp;&nbsp;added: {added}" if added else ""))
+        parts.append(f"<p>{head}<br>{body}</p>")
+    return "".join(parts) or "<p>No entries.</p>"
+
+
+class FeedView(QWidget):
+    """The Live feed dock's widget."""
+
+    detail_shown = Signal(object)  # FeedItem whose detail (and diff, if any) is on screen
+
+    def __init__(self, services: ExplorerServices, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.model = FeedModel(self)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._shown: FeedItem | None = None
+        self._pending: list[FeedItem] = []
+        self._batch = QTimer(self)
+        self._batch.setSingleShot(True)
+        self._batch.setInterval(BATCH_MS)
+        self._batch.timeout.connect(self._add_pending)
+
+        self.kind_filter = QComboBox()
+        self.kind_filter.setAccessibleName("Channel filter")
+        for label, kind in (("all channels", None), ("change", CHANGE),
+                            ("framework", FRAMEWORK), ("rejected", REJECTED_KIND)):
+            self.kind_filter.addItem(label, kind)
+        self.change_filter = QComboBox()
+        self.change_filter.setAccessibleName("Change type filter")
+        for label in ("all changes", "created", "updated", "deleted"):
+            self.change_filter.addItem(label, None if label == "all changes" else label)
+        self.text_filter = QLineEdit()
+        self.text_filter.setPlaceholderText("Filter by topic, loc, code")
+        self.text_filter.setClearButtonEnabled(True)
+        self.text_filter.setAccessibleName("Feed text filter")
+        self.follow = QCheckBox("Auto-scroll")
+        self.follow.setChecked(True)
+        self.follow.setAccessibleName("Auto-scroll (untick to pause)")
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setAccessibleName("Clear feed")
+        self.export_button = QPushButton("Export…")
+        self.export_button.setAccessibleName("Export feed")
+        for widget in (self.kind_filter, self.change_filter):
+            widget.currentIndexChanged.connect(self._apply_filter)
+        self.text_filter.textChanged.connect(self._apply_filter)
+        self.clear_button.clicked.connect(self.model.clear)
+        self.export_button.clicked.connect(self._choose_export_file)
+
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setAccessibleName("Notifications")
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        for column, width in enumerate((70, 95, 0, 55, 60, 60, 60, 70)):
+            if width:
+                self.table.setColumnWidth(column, width)
+        self.table.selectionModel().currentRowChanged.connect(self._row_selected)
+        self.model.rowsInserted.connect(self._scroll)
+
+        self.changes = QTextBrowser()
+        self.changes.setAccessibleName("Entry changes")
+        self.problems = ProblemsModel(self)
+        self.problems_table = QTableView()
+        self.problems_table.setModel(self.problems)
+        self.problems_table.verticalHeader().hide()
+        self.problems_table.horizontalHeader().setStretchLastSection(True)
+        self.problems_table.setAccessibleName("Notification warnings")
+        self.payload = XmlSourceView()
+        self.payload.setAccessibleName("Raw payload")
+        self.document_choice = QComboBox()
+        self.document_choice.setAccessibleName("Refetched document")
+        self.document_choice.currentIndexChanged.connect(self._document_chosen)
+        self.diff_view = SideBySideDiffView()
+        diff_page = QWidget()
+        diff_layout = QVBoxLayout(diff_page)
+        diff_layout.setContentsMargins(0, 0, 0, 0)
+        diff_layout.addWidget(self.document_choice)
+        diff_layout.addWidget(self.diff_view, 1)
+        self.detail = QTabWidget()
+        self.detail.addTab(self.changes, "Changes")
+        self.detail.addTab(self.problems_table, "Warnings")
+        self.detail.addTab(self.payload, "Payload")
+        self.detail.addTab(diff_page, "Document diff")
+        self.detail.setAccessibleName("Notification detail")
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.kind_filter)
+        filters.addWidget(self.change_filter)
+        filters.addWidget(self.text_filter, 1)
+        filters.addWidget(self.follow)
+        filters.addWidget(self.clear_button)
+        filters.addWidget(self.export_button)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.detail)
+        splitter.setSizes([520, 480])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(filters)
+        layout.addWidget(splitter, 1)
+
+        services.subscriber_event.connect(self.on_event)
+
+    # --- rows
+    def restore(self) -> None:
+        """Fill the feed from the store (deliveries received in earlier sessions)."""
+        self.model.add(FeedItem.from_record(r) for r in self.services.stored_notifications())
+
+    def on_event(self, event: SubscriberEvent) -> None:
+        if is_feed_event(event):
+            self._pending.append(FeedItem.from_event(event))
+            if not self._batch.isActive():
+                self._batch.start()
+
+    def _add_pending(self) -> None:
+        pending, self._pending = self._pending, []
+        self.model.add(pending)
+
+    def _scroll(self) -> None:
+        if self.follow.isChecked():
+            self.table.scrollToBottom()
+
+    def _apply_filter(self) -> None:
+        self.model.set_filter(self.kind_filter.currentData(), self.change_filter.currentData(),
+                              self.text_filter.text())
+
+    # --- detail
+    def select_row(self, row: int) -> None:
+        self.table.selectRow(row)
+
+    def _row_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.show_detail(self.model.item(current.row()))
+
+    def show_detail(self, item: FeedItem) -> None:
+        self._shown = item
+        self.changes.setHtml(changes_html(item))
+        self.problems.set_findings(item.findings)
+        self.detail.setTabText(1, f"Warnings ({len(item.findings)})" if item.findings
+                               else "Warnings")
+        body = self.services.notification_body(item.notification_id)
+        self.payload.set_xml(body.decode("utf-8", "replace") if body is not None else "")
+        self.document_choice.blockSignals(True)
+        self.document_choice.clear()
+        if item.kind == FRAMEWORK:
+            for entry in item.diff or item.entries:
+                if entry.get("loc"):
+                    self.document_choice.addItem(str(entry["loc"]))
+        self.document_choice.blockSignals(False)
+        self.detail.setTabEnabled(3, item.kind == FRAMEWORK)
+        if item.kind == FRAMEWORK and self.document_choice.count():
+            self._document_chosen(0)
+        else:
+            self.diff_view.show_message("")
+            self.detail_shown.emit(item)
+
+    def _document_chosen(self, index: int) -> None:
+        item = self._shown
+        if item is None or index < 0 or item.notification_id is None:
+            return
+        url = self.document_choice.itemText(index)
+        self.diff_view.show_message(f"computing the diff of {url}…")
+        task = asyncio.get_event_loop().create_task(self._show_line_diff(item, url))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _show_line_diff(self, item: FeedItem, url: str) -> None:
+        assert item.notification_id is not None
+        result = await self.services.framework_line_diff(item.notification_id, url)
+        if self._shown is not item or self.document_choice.currentText() != url:
+            return
+        if isinstance(result, LineDiff):
+            rows = result.side_by_side()
+            caption = (f"{url}: {result.removed_lines} lines removed, "
+                       f"{result.added_lines} added (canonical XML, old left, new right)")
+            self.diff_view.set_rows(rows, caption)
+        else:
+            self.diff_view.show_message(f"{url}: no diff — {result}")
+        self.detail_shown.emit(item)
+
+    def cancel(self) -> None:
+        """Stop diff computations in flight (the window is closing)."""
+        for task in list(self._tasks):
+            task.cancel()
+
+    # --- export
+    def _choose_export_file(self) -> None:
+        dialog = QFileDialog(self, "Export feed", str(Path.home() / "feed.jsonl"),
+                             "JSON lines (*.jsonl)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.fileSelected.connect(lambda path: self.export(Path(path)))
+        dialog.open()  # never exec() inside the qasync loop (GUIDE §4)
+
+    def export(self, path: Path) -> int:
+        """Write the visible rows as JSON lines; returns how many."""
+        with path.open("w", encoding="utf-8") as out:
+            for row in range(self.model.rowCount()):
+                item = self.model.item(row)
+                out.write(json.dumps({
+                    "time": iso_time(item.time), "kind": item.kind, "topic": item.topic,
+                    "notification_id": item.notification_id, "entries": item.entry_count,
+                    "changes": item.changes, "reason": item.reason, "diff": item.diff,
+                    "findings": [f.to_json() for f in item.findings],
+                }) + "\n")
+        return self.model.rowCount()

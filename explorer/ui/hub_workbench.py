@@ -1,0 +1,523 @@
+"""The Hub workbench: publish test notifications to any WebSub hub and run conformance checks.
+
+Left, the publisher: a template picker (change notification with N entries, or any
+framework notification pair of Table 2), file loading, an XML editor validated as you
+type, and Publish, which shows the hub's full response. Right, the conformance run of
+``explorer.net.conformance``: one row per check, and for the selected check its
+findings and the exchanges that show it. Everything runs as tasks on the qasync loop;
+validation of the editor's text runs in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFontDatabase, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.findings import Finding, Severity
+from explorer.core.payload_templates import CHANGE_TEMPLATE, render, templates
+from explorer.core.validator import CheckResult as Validation
+from explorer.core.validator import check_bytes
+from explorer.net.conformance import (
+    CheckResult,
+    ConformanceSettings,
+    Outcome,
+    describe_exchange,
+    run_conformance,
+)
+from explorer.net.publisher import PublishResult, publish, topic_reply
+from explorer.net.store import ExchangeRecord
+from explorer.net.subscription import new_callback_token
+from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
+from explorer.ui.inspector import pretty_body
+from explorer.ui.services import ExplorerServices
+from explorer.ui.xml_view import XmlSourceView
+
+log = logging.getLogger(__name__)
+OUTCOME_COLOURS = {Outcome.PASS: "#2e9d48", Outcome.WARN: "#e09b00", Outcome.FAIL: "#d32f2f"}
+VALIDATE_DELAY_MS = 250
+
+Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]
+
+
+class HubWorkbench(QWidget):
+    """The "Hub workbench" tab. ``spawn`` runs coroutines (the main window's, by default
+    a task kept here whose failure is shown in the status line)."""
+
+    validated = Signal(object)  # explorer.core.validator.CheckResult of the editor's text
+    published = Signal(object)  # PublishResult
+    result_added = Signal(object)  # conformance CheckResult, as each check finishes
+    run_finished = Signal(list)  # every CheckResult of the run
+
+    def __init__(self, services: ExplorerServices, spawn: Spawn | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self._spawn = spawn or self._own_spawn
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._generation = 0
+        self._topic_token: str | None = None
+        self._hosted_payload = b""
+        self.results: list[CheckResult] = []
+        self.last_validation: Validation | None = None
+
+        self.hub_edit = QLineEdit()
+        self.hub_edit.setPlaceholderText("hub URL, e.g. http://127.0.0.1:8080/hub")
+        self.hub_edit.setAccessibleName("Hub URL")
+        self.topic_edit = QLineEdit()
+        self.topic_edit.setPlaceholderText("topic URL (empty: host one on the callback server)")
+        self.topic_edit.setAccessibleName("Topic URL")
+        self.host_button = QPushButton("Host topic here")
+        self.host_button.setToolTip("Serve a topic URI (HEAD/GET, notification §4.1) on the "
+                                    "callback server, answering with the last payload published")
+        self.host_button.clicked.connect(self.host_topic)
+        target = QFormLayout()
+        topic_row = QHBoxLayout()
+        topic_row.addWidget(self.topic_edit, 1)
+        topic_row.addWidget(self.host_button)
+        target.addRow("Hub", self.hub_edit)
+        target.addRow("Topic", topic_row)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._build_publisher())
+        splitter.addWidget(self._build_conformance())
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([560, 840])
+        self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setAccessibleName("Workbench status")
+        layout = QVBoxLayout(self)
+        layout.addLayout(target)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.status)
+
+        self._validate_timer = QTimer(self)
+        self._validate_timer.setSingleShot(True)
+        self._validate_timer.setInterval(VALIDATE_DELAY_MS)
+        self._validate_timer.timeout.connect(lambda: self._spawn(self.validate()))
+        self.editor.textChanged.connect(self._validate_timer.start)
+        self._update_count_enabled()
+
+    # --- construction -------------------------------------------------------------------
+
+    def _build_publisher(self) -> QWidget:
+        box = QGroupBox("Publish")
+        self.template_combo = QComboBox()  # item data: the template key
+        for template in templates():
+            self.template_combo.addItem(template.title, template.key)
+        self.template_combo.setAccessibleName("Template")
+        self.template_combo.currentIndexChanged.connect(self._update_count_enabled)
+        self.count_spin = QSpinBox()
+        self.count_spin.setRange(0, 100_000)
+        self.count_spin.setValue(3)
+        self.count_spin.setPrefix("N = ")
+        self.count_spin.setAccessibleName("Entries")
+        insert = QPushButton("Use template")
+        insert.clicked.connect(self.apply_template)
+        load = QPushButton("Load file…")
+        load.clicked.connect(self._choose_file)
+        row = QHBoxLayout()
+        row.addWidget(self.template_combo, 1)
+        row.addWidget(self.count_spin)
+        row.addWidget(insert)
+        row.addWidget(load)
+
+        self.editor = XmlSourceView()
+        self.editor.setReadOnly(False)
+        self.editor.setAccessibleName("Payload editor")
+        self.validation_label = QLabel("no payload yet")
+        self.validation_label.setAccessibleName("Validation")
+        self.problems = QListWidget()
+        self.problems.setAccessibleName("Payload problems")
+        self.problems.setMaximumHeight(90)
+        self.problems.itemActivated.connect(self._go_to_problem)
+        self.problems.hide()  # shown only when there is something to say
+        self.publish_button = QPushButton("Publish")
+        self.publish_button.setToolTip("POST as application/xml with Link self, hub and "
+                                       "resourcesync (change-notification 1.0.1 §4.1)")
+        self.publish_button.clicked.connect(lambda: self._spawn(self.publish_payload()))
+        publish_row = QHBoxLayout()
+        publish_row.addWidget(self.validation_label, 1)
+        publish_row.addWidget(self.publish_button)
+        self.response_view = QPlainTextEdit()
+        self.response_view.setReadOnly(True)
+        self.response_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.response_view.setPlaceholderText("the hub's full response appears here")
+        self.response_view.setAccessibleName("Hub response")
+        self.response_view.setMaximumHeight(150)
+
+        layout = QVBoxLayout(box)
+        layout.addLayout(row)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(self.problems)
+        layout.addLayout(publish_row)
+        layout.addWidget(self.response_view)
+        return box
+
+    def _build_conformance(self) -> QWidget:
+        box = QGroupBox("Conformance")
+        self.wait_spin = _seconds(ConformanceSettings().delivery_timeout,
+                                  "wait for a verification or a delivery")
+        self.quiet_spin = _seconds(ConformanceSettings().quiet_period,
+                                   "watch this long for deliveries that must not come")
+        self.run_button = QPushButton("Run checks")
+        self.run_button.clicked.connect(lambda: self._spawn(self.run_checks()))
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Wait"))
+        row.addWidget(self.wait_spin)
+        row.addWidget(QLabel("Quiet"))
+        row.addWidget(self.quiet_spin)
+        row.addStretch(1)
+        row.addWidget(self.run_button)
+
+        self.results_tree = QTreeWidget()
+        self.results_tree.setHeaderLabels(["Result", "Check", "Summary"])
+        self.results_tree.setRootIsDecorated(False)
+        self.results_tree.setUniformRowHeights(True)
+        self.results_tree.setAccessibleName("Conformance results")
+        header = self.results_tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(1, 290)
+        header.setStretchLastSection(True)
+        self.results_tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.results_tree.setMinimumHeight(self.results_tree.fontMetrics().height() * 8)
+        self.results_tree.currentItemChanged.connect(self._show_result)
+        self.summary_label = QLabel()
+        self.summary_label.setAccessibleName("Conformance summary")
+
+        self.detail_label = QLabel("select a check to see its evidence")
+        self.detail_label.setWordWrap(True)
+        self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail_label.setAccessibleName("Check detail")
+        self.evidence_list = QListWidget()
+        self.evidence_list.setAccessibleName("Evidence")
+        self.evidence_list.currentRowChanged.connect(self._show_exchange)
+        self.exchange_view = QPlainTextEdit()
+        self.exchange_view.setReadOnly(True)
+        self.exchange_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.exchange_view.setAccessibleName("Exchange detail")
+        evidence = QSplitter(Qt.Orientation.Vertical)
+        evidence.addWidget(self.evidence_list)
+        evidence.addWidget(self.exchange_view)
+        evidence.setStretchFactor(0, 1)
+        evidence.setStretchFactor(1, 3)
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.results_tree)
+        detail = QWidget()
+        detail_layout = QVBoxLayout(detail)
+        detail_layout.setContentsMargins(0, 0, 0, 0)
+        detail_layout.addWidget(self.detail_label)
+        detail_layout.addWidget(evidence, 1)
+        split.addWidget(detail)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 4)
+        layout = QVBoxLayout(box)
+        layout.addLayout(row)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.summary_label)
+        return box
+
+    # --- tasks ---------------------------------------------------------------------------
+
+    def _own_spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_event_loop().create_task(coro)
+        self._tasks.add(task)
+
+        def done(finished: asyncio.Task[Any]) -> None:
+            self._tasks.discard(finished)
+            if not finished.cancelled() and finished.exception() is not None:
+                exc = finished.exception()
+                log.error("workbench task failed", exc_info=exc)
+                self.status.setText(f"{type(exc).__name__}: {exc}")
+
+        task.add_done_callback(done)
+        return task
+
+    # --- the payload ----------------------------------------------------------------------
+
+    def _update_count_enabled(self) -> None:
+        self.count_spin.setEnabled(self.template_combo.currentData() == CHANGE_TEMPLATE)
+
+    def apply_template(self) -> None:
+        """Replace the editor's text with the chosen template, timestamped now."""
+        key = self.template_combo.currentData()
+        data = render(key, datetime.now(UTC), count=self.count_spin.value())
+        self.editor.setPlainText(data.decode("utf-8"))
+
+    def _choose_file(self) -> None:
+        dialog = QFileDialog(self, "Load a notification payload")
+        dialog.setNameFilters(["XML (*.xml)", "Any file (*)"])
+        dialog.fileSelected.connect(self.load_file)
+        dialog.open()  # non-modal (GUIDE §4)
+
+    def load_file(self, path: str | Path) -> None:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            self.status.setText(f"cannot read {path}: {exc}")
+            return
+        self.editor.setPlainText(data.decode("utf-8", "replace"))
+        self.status.setText(f"loaded {path} ({len(data)} bytes)")
+
+    def payload(self) -> bytes:
+        return self.editor.toPlainText().encode("utf-8")
+
+    async def validate(self) -> Validation:
+        """Check the editor's text in a worker thread; a newer edit wins over an older one."""
+        self._generation += 1
+        generation = self._generation
+        data = self.payload()
+        loop = asyncio.get_running_loop()
+        result = await loop.run_in_executor(None, check_bytes, data)
+        if generation == self._generation:
+            self._show_validation(result)
+        return result
+
+    def _show_validation(self, result: Validation) -> None:
+        self.last_validation = result
+        self.problems.clear()
+        for item in result.findings:
+            self.problems.addItem(_finding_item(item))
+        self.problems.setVisible(bool(result.findings))
+        counts = {severity: sum(f.severity is severity for f in result.findings)
+                  for severity in Severity}
+        if result.document is None:
+            text, colour = "not well-formed XML", SEVERITY_COLOURS[Severity.ERROR]
+        elif counts[Severity.ERROR]:
+            text = (f"{result.document.capability or 'document'}: {counts[Severity.ERROR]} "
+                    f"error(s), {counts[Severity.WARNING]} warning(s)")
+            colour = SEVERITY_COLOURS[Severity.ERROR]
+        elif counts[Severity.WARNING]:
+            text = f"{result.document.capability}: {counts[Severity.WARNING]} warning(s)"
+            colour = SEVERITY_COLOURS[Severity.WARNING]
+        else:
+            text, colour = f"✓ valid {result.document.capability}", OUTCOME_COLOURS[Outcome.PASS]
+        self.validation_label.setText(text)
+        self.validation_label.setStyleSheet(f"color: {colour};")
+        self.validated.emit(result)
+
+    def _go_to_problem(self, item: QListWidgetItem) -> None:
+        line = item.data(Qt.ItemDataRole.UserRole)
+        if line:
+            self.editor.go_to_line(int(line))
+
+    # --- topic and hub ---------------------------------------------------------------------
+
+    def host_topic(self) -> str | None:
+        """Serve a topic URI on the callback server and put it in the Topic field."""
+        server = self.services.server
+        if server is None:
+            self.status.setText("the callback server is not running")
+            return None
+        if self._topic_token is None:
+            self._topic_token = new_callback_token()
+        url = server.topic_url(self._topic_token)
+        server.host_topic(self._topic_token, lambda: topic_reply(
+            url, self.hub_edit.text().strip(), self._hosted_payload))
+        self.topic_edit.setText(url)
+        return url
+
+    def _target(self) -> tuple[str, str] | None:
+        self.prefill_from_demo()
+        hub = self.hub_edit.text().strip()
+        if not hub.startswith(("http://", "https://")):
+            self.status.setText("give the hub's http(s) URL first")
+            return None
+        topic = self.topic_edit.text().strip() or self.host_topic()
+        return (hub, topic) if topic else None
+
+    async def publish_payload(self) -> PublishResult | None:
+        """POST the editor's payload to the hub; show the full response."""
+        target = self._target()
+        client = self._client()
+        if target is None or client is None:
+            return None
+        hub, topic = target
+        data = self.payload()
+        self._hosted_payload = data
+        self.publish_button.setEnabled(False)
+        self.status.setText(f"publishing {len(data)} bytes to {hub} …")
+        try:
+            result = await publish(client, hub, topic, data,
+                                   exchange_log=self.services.exchange_log)
+        finally:
+            self.publish_button.setEnabled(True)
+        lines = [result.response_text()]
+        lines += [f"\n{f.severity}: {f.code}: {f.message}" for f in result.findings]
+        self.response_view.setPlainText("".join(lines))
+        self.status.setText(f"published: {result.status or result.error} in "
+                            f"{result.elapsed_ms:.0f} ms")
+        self.published.emit(result)
+        return result
+
+    def _client(self) -> Any:
+        subscriber = self.services.subscriber
+        if subscriber is None or self.services.server is None:
+            self.status.setText("the callback server is not running; start it in the "
+                                "Subscriptions panel")
+            return None
+        return subscriber.client
+
+    # --- conformance -------------------------------------------------------------------------
+
+    async def run_checks(self) -> list[CheckResult]:
+        """Run every check against the hub; rows appear as checks finish."""
+        self.prefill_from_demo()
+        hub = self.hub_edit.text().strip()
+        client = self._client()
+        if not hub.startswith(("http://", "https://")):
+            self.status.setText("give the hub's http(s) URL first")
+            return []
+        if client is None or self.services.server is None:
+            return []
+        wait, quiet = self.wait_spin.value(), self.quiet_spin.value()
+        settings = ConformanceSettings(verification_timeout=wait, delivery_timeout=wait,
+                                       quiet_period=quiet, request_timeout=max(wait, 5.0))
+        self.results = []
+        self.results_tree.clear()
+        self.summary_label.clear()
+        self.run_button.setEnabled(False)
+        self.status.setText(f"running conformance checks against {hub} …")
+        try:
+            results = await run_conformance(
+                hub, self.services.server, client,
+                topic=self.topic_edit.text().strip() or None, settings=settings,
+                on_result=self._add_result)
+        finally:
+            self.run_button.setEnabled(True)
+        counts = {o: sum(r.outcome is o for r in results) for o in Outcome}
+        self.summary_label.setText(f"{len(results)} checks: {counts[Outcome.PASS]} pass, "
+                                   f"{counts[Outcome.WARN]} warn, {counts[Outcome.FAIL]} fail")
+        self.status.setText("conformance run finished")
+        if self.results_tree.topLevelItemCount():
+            first_bad = next((i for i, r in enumerate(results) if r.outcome is not Outcome.PASS),
+                             0)
+            self.results_tree.setCurrentItem(self.results_tree.topLevelItem(first_bad))
+        self.run_finished.emit(results)
+        return results
+
+    def _add_result(self, result: CheckResult) -> None:
+        self.results.append(result)
+        item = QTreeWidgetItem([str(result.outcome).upper(), result.title, result.summary])
+        item.setForeground(0, QColor(OUTCOME_COLOURS[result.outcome]))
+        item.setToolTip(2, result.summary)
+        item.setData(0, Qt.ItemDataRole.UserRole, len(self.results) - 1)
+        self.results_tree.addTopLevelItem(item)
+        self.result_added.emit(result)
+
+    def _show_result(self, item: QTreeWidgetItem | None, _previous: object = None) -> None:
+        self.evidence_list.clear()
+        self.exchange_view.clear()
+        if item is None:
+            return
+        result = self.results[int(item.data(0, Qt.ItemDataRole.UserRole))]
+        lines = [f"{str(result.outcome).upper()} — {result.title}", result.summary]
+        for f in result.findings:  # the message only when the summary does not say it
+            said = "" if f.message in result.summary else f": {f.message}"
+            lines.append(f"{f.severity}: {f.code}" + (f" ({f.spec})" if f.spec else "") + said)
+        lines.append(f"{len(result.evidence)} exchange(s) show it:")
+        self.detail_label.setText("\n".join(lines))
+        for record in result.evidence:
+            entry = QListWidgetItem(describe_exchange(record))
+            entry.setData(Qt.ItemDataRole.UserRole, record)
+            self.evidence_list.addItem(entry)
+        if result.evidence:
+            self.evidence_list.setCurrentRow(0)
+
+    def _show_exchange(self, row: int) -> None:
+        item = self.evidence_list.item(row) if row >= 0 else None
+        if item is None:
+            self.exchange_view.clear()
+            return
+        self.exchange_view.setPlainText(exchange_text(item.data(Qt.ItemDataRole.UserRole)))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.prefill_from_demo()
+
+    def prefill_from_demo(self) -> None:
+        """With the embedded demo running and no hub typed yet, point at the demo's hub
+        and its first change notification topic (the demo hub serves only its own)."""
+        demo = self.services.demo
+        if demo is not None and not self.hub_edit.text().strip():
+            self.hub_edit.setText(demo.hub_url)
+            self.topic_edit.setText(demo.channels[0].topic)
+
+    def shutdown(self) -> None:
+        """Stop serving the hosted topic (the callback server itself belongs to services)."""
+        if self._topic_token is not None and self.services.server is not None:
+            self.services.server.unhost_topic(self._topic_token)
+
+
+def exchange_text(record: ExchangeRecord) -> str:
+    """An exchange as a developer reads it: request line, headers, body; then the response."""
+    def content_type(headers: list[tuple[str, str]]) -> str | None:
+        return next((v for k, v in headers if k.lower() == "content-type"), None)
+
+    def body(data: bytes | None, size: int | None, headers: list[tuple[str, str]]) -> str:
+        if data is None:
+            return ""
+        shown = pretty_body(data, content_type(headers))
+        if size is not None and size > len(data):
+            shown += f"\n… first {len(data)} of {size} bytes shown"
+        return shown
+
+    parts = [f"{record.method} {record.url}"]
+    parts += [f"{k}: {v}" for k, v in record.request_headers]
+    parts += ["", body(record.request_body, record.request_size, record.request_headers), ""]
+    if record.status is None:
+        parts.append(f"no response: {record.error}")
+    else:
+        parts.append(f"→ {record.status}" + (f"  ({record.duration_ms:.0f} ms)"
+                                             if record.duration_ms is not None else ""))
+        parts += [f"{k}: {v}" for k, v in record.response_headers]
+        parts += ["", body(record.response_body, record.response_size, record.response_headers)]
+    return "\n".join(parts)
+
+
+def _finding_item(item: Finding) -> QListWidgetItem:
+    where = f"line {item.line}: " if item.line else ""
+    entry = QListWidgetItem(severity_icon(item.severity), f"{where}{item.code}: {item.message}")
+    entry.setData(Qt.ItemDataRole.UserRole, item.line)
+    entry.setToolTip(item.spec or "")
+    return entry
+
+
+def _seconds(value: float, tip: str) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(0.1, 600.0)
+    spin.setDecimals(1)
+    spin.setSuffix(" s")
+    spin.setValue(value)
+    spin.setToolTip(tip)
+    return spin

@@ -1,0 +1,235 @@
+"""The HTTP inspector: every exchange of the exchange log, with details, curl and replay.
+
+Like ngrok's inspector: the list shows each request the explorer sent or received,
+the detail pane its headers, pretty-printed bodies (with the cap shown) and timing.
+A received delivery can be replayed to its callback; any request can be copied as
+a curl command.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.changes.line_diff import canonical_text
+from explorer.core.parser import DocumentParseError
+from explorer.net.store import ExchangeRecord
+from explorer.ui.services import ExplorerServices
+from explorer.ui.xml_view import XmlSourceView
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "url")
+MAX_ROWS = 20_000
+
+
+def pretty_body(body: bytes | None, content_type: str | None) -> str:
+    """XML indented by the core's canonicaliser, JSON indented, anything else as text."""
+    if not body:
+        return ""
+    kind = (content_type or "").lower()
+    if "json" in kind:
+        try:
+            return json.dumps(json.loads(body), indent=2, ensure_ascii=False)
+        except ValueError:
+            pass
+    if "xml" in kind or body.lstrip()[:1] == b"<":
+        try:
+            return canonical_text(body)
+        except (DocumentParseError, ValueError):
+            pass
+    return body.decode("utf-8", "replace")
+
+
+def _header(headers: list[tuple[str, str]], name: str) -> str | None:
+    return next((value for key, value in headers if key.lower() == name), None)
+
+
+def curl_command(record: ExchangeRecord) -> str:
+    """The request as a shell command (bodies as sent, when they were kept whole)."""
+    parts = ["curl", "-i", "-X", record.method, shlex.quote(record.url)]
+    for name, value in record.request_headers:
+        if name.lower() not in ("host", "content-length", "accept-encoding", "connection"):
+            parts += ["-H", shlex.quote(f"{name}: {value}")]
+    if record.request_body:
+        parts += ["--data-binary", shlex.quote(record.request_body.decode("utf-8", "replace"))]
+    return " ".join(parts)
+
+
+def describe(record: ExchangeRecord) -> str:
+    """The detail text: request and response with headers, bodies and timing."""
+    when = datetime.fromtimestamp(record.time, UTC).isoformat(timespec="milliseconds")
+    lines = [f"{record.method} {record.url}",
+             f"{'received' if record.direction == 'in' else 'sent'} {when} · kind {record.kind}"
+             + (f" · {record.duration_ms:.1f} ms" if record.duration_ms is not None else "")]
+    if record.error:
+        lines.append(f"error: {record.error}")
+    lines.append("")
+    lines += [f"{name}: {value}" for name, value in record.request_headers]
+    if record.request_body:
+        lines += ["", pretty_body(record.request_body,
+                                  _header(record.request_headers, "content-type"))]
+        if record.request_size and record.request_size > len(record.request_body):
+            lines.append(f"… first {len(record.request_body):,} of {record.request_size:,} "
+                         f"bytes kept (cap {record.body_cap:,})")
+    lines += ["", f"← {record.status if record.status is not None else 'no response'}"]
+    lines += [f"{name}: {value}" for name, value in record.response_headers]
+    if record.response_body:
+        lines += ["", pretty_body(record.response_body,
+                                  _header(record.response_headers, "content-type"))]
+        if record.response_size and record.response_size > len(record.response_body):
+            lines.append(f"… first {len(record.response_body):,} of {record.response_size:,} "
+                         f"bytes kept (cap {record.body_cap:,})")
+    return "\n".join(lines)
+
+
+class ExchangeModel(QAbstractTableModel):
+    """Exchanges in order; the newest at the bottom, bounded to ``MAX_ROWS``."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[ExchangeRecord] = []
+
+    def add(self, records: list[ExchangeRecord]) -> None:
+        if not records:
+            return
+        overflow = len(self._rows) + len(records) - MAX_ROWS
+        if overflow > 0:
+            self.beginRemoveRows(QModelIndex(), 0, min(overflow, len(self._rows)) - 1)
+            del self._rows[:overflow]
+            self.endRemoveRows()
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(records) - 1)
+        self._rows.extend(records)
+        self.endInsertRows()
+
+    def record(self, row: int) -> ExchangeRecord:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        record = self._rows[index.row()]
+        column = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == "time":
+                return datetime.fromtimestamp(record.time, UTC).strftime("%H:%M:%S.%f")[:-3]
+            if column == "dir":
+                return "→ out" if record.direction == "out" else "← in"
+            if column == "status":
+                return (record.error or "") if record.status is None else str(record.status)
+            if column == "ms":
+                return "" if record.duration_ms is None else f"{record.duration_ms:.0f}"
+            return str(getattr(record, column))
+        if role == Qt.ItemDataRole.ForegroundRole and column == "status" and (
+                record.status is None or record.status >= 400):
+            return QColor("#d32f2f")
+        if role == Qt.ItemDataRole.UserRole:
+            return record
+        return None
+
+
+class InspectorView(QWidget):
+    """The HTTP inspector dock's widget."""
+
+    def __init__(self, services: ExplorerServices, spawn: Any,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.spawn = spawn
+        self.model = ExchangeModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setAccessibleName("HTTP exchanges")
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.selectionModel().currentRowChanged.connect(self._row_selected)
+        self.detail = XmlSourceView()
+        self.detail.setAccessibleName("Exchange detail")
+        self.curl_button = QPushButton("Copy as curl")
+        self.replay_button = QPushButton("Replay delivery")
+        self.curl_button.setAccessibleName("Copy as curl")
+        self.replay_button.setAccessibleName("Replay delivery to its callback")
+        self.curl_button.clicked.connect(self.copy_curl)
+        self.replay_button.clicked.connect(self.replay)
+        self.status = QLabel()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.curl_button)
+        buttons.addWidget(self.replay_button)
+        buttons.addWidget(self.status, 1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(buttons)
+        right_layout.addWidget(self.detail, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.table)
+        splitter.addWidget(right)
+        splitter.setSizes([500, 500])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(splitter)
+        services.exchange_logged.connect(lambda record: self.model.add([record]))
+        self._update_buttons(None)
+
+    def restore(self) -> None:
+        self.model.add(self.services.stored_exchanges())
+
+    def selected(self) -> ExchangeRecord | None:
+        index = self.table.currentIndex()
+        return self.model.record(index.row()) if index.isValid() else None
+
+    def _row_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        record = self.model.record(current.row()) if current.isValid() else None
+        self.detail.set_xml(describe(record) if record is not None else "")
+        self._update_buttons(record)
+
+    def _update_buttons(self, record: ExchangeRecord | None) -> None:
+        self.curl_button.setEnabled(record is not None)
+        self.replay_button.setEnabled(
+            record is not None and record.direction == "in" and record.kind == "delivery")
+
+    def copy_curl(self) -> None:
+        record = self.selected()
+        if record is not None:
+            QGuiApplication.clipboard().setText(curl_command(record))
+            self.status.setText("curl command copied")
+
+    def replay(self) -> None:
+        record = self.selected()
+        if record is not None:
+            self.spawn(self._replay(record))
+
+    async def _replay(self, record: ExchangeRecord) -> None:
+        answer = await self.services.replay_delivery(record)
+        self.status.setText(f"replayed: the callback answered {answer}")

@@ -1,0 +1,432 @@
+"""The main window: address bar, Source tree dock, document view and the live docks.
+
+The window owns no I/O: it asks ``ExplorerServices`` (explorer/ui/services.py) to
+discover, fetch, subscribe and so on, and draws what comes back. Every long job runs
+as a task behind the status-bar progress indicator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPoint, QSettings, Qt, QUrl, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QToolBar,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.findings import Severity
+from explorer.net.crawl import CrawlResult, DocumentNode, NodeState
+from explorer.net.discovery import Route
+from explorer.ui.document_view import DocumentView
+from explorer.ui.message_bar import MessageBar
+from explorer.ui.progress import ProgressIndicator
+from explorer.ui.services import ExplorerServices
+from explorer.ui.source_tree import BadgeDelegate, SourceTreeModel, TreeItem
+
+log = logging.getLogger(__name__)
+HISTORY_KEY = "address/history"
+HISTORY_SIZE = 20
+ROUTE_TEXT = {
+    Route.WELL_KNOWN: "found via /.well-known/resourcesync",
+    Route.LINK_HEADER: "found via an HTTP Link header (rel=resourcesync)",
+    Route.HTML_LINK: "found via an HTML <link rel=\"resourcesync\">",
+    Route.ROBOTS: "found via robots.txt Sitemap lines",
+    Route.DIRECT: "the address is a ResourceSync document",
+}
+
+
+def discovery_text(result: CrawlResult) -> tuple[str, str]:
+    """A short outcome for the address bar and every route tried for its tooltip."""
+    discovery = result.discovery
+    tried = "\n".join(f"{'✓' if a.ok else '✗'} {a.route}: {a.url} — {a.detail}"
+                      for a in discovery.attempts)
+    if discovery.route is None:
+        return "no Source Description found", tried
+    return ROUTE_TEXT.get(discovery.route, f"found via {discovery.route}"), tried
+
+
+def _being_read(node: DocumentNode) -> bool:
+    """Fetching, or fetched and still being parsed (no document and no parse finding yet)."""
+    return node.state is NodeState.LOADING or (
+        node.state is NodeState.LOADED and node.document is None
+        and not any(f.code.startswith("parse.") for f in node.findings))
+
+
+class MainWindow(QMainWindow):
+    """The explorer's one window. ``quit_requested`` asks the app to shut down cleanly."""
+
+    quit_requested = Signal()
+    source_opened = Signal(str)  # Source Description URL
+
+    def __init__(self, services: ExplorerServices, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.settings = settings or QSettings()
+        self.setWindowTitle("ResourceSync Explorer")
+        self.setObjectName("MainWindow")
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.panels: Any = None  # explorer.ui.panels.Panels once installed
+        self._opening: tuple[str, asyncio.Task[Any]] | None = None
+
+        self.messages = MessageBar()
+        self.document_view = DocumentView()
+        self.document_view.link_activated.connect(self.open_url)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.document_view, 1)
+        self.setCentralWidget(central)
+
+        self.progress = ProgressIndicator()
+        self.statusBar().addPermanentWidget(self.progress)
+        self._build_address_bar()
+        self._build_tree()
+        self._build_actions()
+
+    # --- construction
+    def _build_address_bar(self) -> None:
+        bar = QToolBar("Address")
+        bar.setObjectName("AddressBar")
+        bar.setMovable(False)
+        self.address = QComboBox()
+        self.address.setEditable(True)
+        self.address.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.address.setMinimumContentsLength(40)
+        self.address.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.address.setAccessibleName("Address")
+        self.address.lineEdit().setPlaceholderText(
+            "Source URL: site root, document or resource (Ctrl+L)")
+        self.address.addItems(self._history())
+        self.address.setCurrentText("")
+        self.address.lineEdit().returnPressed.connect(
+            lambda: self.open_url(self.address.currentText()))
+        go = QPushButton("Open")
+        go.setAccessibleName("Open address")
+        go.clicked.connect(lambda: self.open_url(self.address.currentText()))
+        self.discovery_label = QLabel()
+        self.discovery_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.discovery_label.setAccessibleName("Discovery outcome")
+        bar.addWidget(self.address)
+        bar.addWidget(go)
+        bar.addSeparator()
+        bar.addWidget(self.discovery_label)
+        self.addToolBar(bar)
+
+    def _build_tree(self) -> None:
+        self.tree_model = SourceTreeModel(self.services.expand, self)
+        self.tree_model.node_loaded.connect(self._item_loaded)
+        self.services.node_updated.connect(self._node_updated)
+        self.services.crawl_progress.connect(self.progress.report)
+        self.tree = QTreeView()
+        self.tree.setModel(self.tree_model)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setItemDelegateForColumn(1, BadgeDelegate(self.tree))
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.tree.header().resizeSection(1, 70)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._tree_menu)
+        self.tree.selectionModel().currentChanged.connect(self._node_selected)
+        self.tree.setAccessibleName("Source tree")
+        self.tree_dock = self.add_dock("Source", "SourceDock", self.tree,
+                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+
+
+    def _build_actions(self) -> None:
+        def action(text: str, shortcut: QKeySequence | str, slot: Any) -> QAction:
+            item = QAction(text, self)
+            item.setShortcut(QKeySequence(shortcut))
+            item.triggered.connect(slot)
+            self.addAction(item)
+            return item
+
+        file_menu = self.menuBar().addMenu("&File")
+        self.address_action = action("Go to address", "Ctrl+L", self.focus_address)
+        file_menu.addAction(self.address_action)
+        self.refresh_action = action("Refresh", QKeySequence.StandardKey.Refresh, self.refresh)
+        self.refresh_action.setShortcuts([QKeySequence("F5"), QKeySequence.StandardKey.Refresh])
+        file_menu.addAction(self.refresh_action)
+        file_menu.addSeparator()
+        self.quit_action = action("Quit", QKeySequence("Ctrl+Q"), self.quit_requested.emit)
+        file_menu.addAction(self.quit_action)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.find_action = action("Filter", QKeySequence("Ctrl+F"), self.focus_filter)
+        edit_menu.addAction(self.find_action)
+        self.view_menu = self.menuBar().addMenu("&View")
+        for dock in self.findChildren(QDockWidget):
+            self.view_menu.addAction(dock.toggleViewAction())
+
+    def add_dock(self, title: str, name: str, widget: QWidget,
+                 area: Qt.DockWidgetArea) -> QDockWidget:
+        """Add a restorable dock (its object name keys the saved state)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setAccessibleName(title)
+        self.addDockWidget(area, dock)
+        if hasattr(self, "view_menu"):
+            self.view_menu.addAction(dock.toggleViewAction())
+        return dock
+
+    # --- settings
+    def _history(self) -> list[str]:
+        value = self.settings.value(HISTORY_KEY, [])
+        if isinstance(value, str):
+            return [value]
+        return [str(item) for item in value or []]
+
+    def remember(self, url: str) -> None:
+        history = [url] + [item for item in self._history() if item != url]
+        self.settings.setValue(HISTORY_KEY, history[:HISTORY_SIZE])
+        self.address.blockSignals(True)
+        self.address.clear()
+        self.address.addItems(history[:HISTORY_SIZE])
+        self.address.setCurrentText(url)
+        self.address.blockSignals(False)
+
+    def restore_state(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1600, 1000)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        else:
+            self._default_dock_sizes()
+
+    def _default_dock_sizes(self) -> None:
+        """First start: a wide tree and subscriptions, the feed a third of the height."""
+        docks = {dock.objectName(): dock for dock in self.findChildren(QDockWidget)}
+        side = [d for d in (docks.get("SourceDock"), docks.get("SubscriptionsDock")) if d]
+        self.resizeDocks(side, [self.width() // 4, self.width() * 3 // 8][:len(side)],
+                         Qt.Orientation.Horizontal)
+        if "FeedDock" in docks:
+            self.resizeDocks([docks["FeedDock"]], [self.height() // 3],
+                             Qt.Orientation.Vertical)
+
+    def save_state(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        event.accept()
+        self.quit_requested.emit()
+
+    # --- messages and tasks
+    def show_error(self, text: str, severity: Severity = Severity.ERROR) -> None:
+        """Non-modal: a message strip plus the status bar (never a modal dialog)."""
+        log.info("%s: %s", severity, text)
+        self.messages.show_message(text, severity)
+        self.statusBar().showMessage(text, 10_000)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task whose failure becomes a message, not a lost exception."""
+        task = asyncio.get_event_loop().create_task(coro)
+        self._tasks.add(task)
+
+        def done(finished: asyncio.Task[Any]) -> None:
+            self._tasks.discard(finished)
+            if not finished.cancelled() and finished.exception() is not None:
+                exc = finished.exception()
+                log.error("task failed", exc_info=exc)
+                self.show_error(f"{type(exc).__name__}: {exc}")
+
+        task.add_done_callback(done)
+        return task
+
+    # --- address bar and tree
+    def focus_address(self) -> None:
+        self.address.setFocus()
+        self.address.lineEdit().selectAll()
+
+    def focus_filter(self) -> None:
+        self.document_view.focus_filter()
+
+    def open_url(self, url: str) -> asyncio.Task[Any] | None:
+        url = url.strip()
+        if not url:
+            return None
+        if self._opening is not None and not self._opening[1].done():
+            if self._opening[0] == url:  # the same request twice (Return reaches us twice)
+                return self._opening[1]
+            self._opening[1].cancel()
+        task = self.spawn(self.open_source(url))
+        self._opening = (url, task)
+        return task
+
+    async def open_source(self, url: str) -> TreeItem | None:
+        """Discover the Source Description from any URL, crawl it to the Capability Lists
+        and show it as the tree's root."""
+        self.remember(url)
+        self.discovery_label.setText("discovering…")
+        try:
+            result = await self.progress.run(f"Opening {url}", self.services.crawl(url))
+        except asyncio.CancelledError:
+            self.discovery_label.setText("cancelled")
+            return None
+        summary, tried = discovery_text(result)
+        self.discovery_label.setText(summary)
+        self.discovery_label.setToolTip(tried)
+        if result.root is None:
+            self.tree_model.clear()
+            self.show_error(f"No ResourceSync document found from {url}.\n{tried}")
+            return None
+        self.messages.hide()
+        root = self.tree_model.set_source(result.root)
+        self.tree.setCurrentIndex(self.tree_model.index_of(root))
+        self.tree.expand(self.tree_model.index_of(root))
+        for child in root.children:
+            self.tree.expand(self.tree_model.index_of(child))
+        self.source_opened.emit(result.root.url)
+        return root
+
+    def selected_item(self) -> TreeItem | None:
+        return self.tree_model.item(self.tree.currentIndex())
+
+    def refresh(self) -> None:
+        """F5: open the address again (the fetcher's cache makes unchanged documents cheap)."""
+        if self.address.currentText().strip():
+            self.open_url(self.address.currentText())
+
+    def _node_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        item = self.tree_model.item(current)
+        if item is None:
+            return
+        if item.doc is not None and item.doc.state is NodeState.PENDING:
+            self.tree_model.expand(item)
+        self._show_item(item)
+
+    def _node_updated(self, doc: DocumentNode) -> None:
+        self.tree_model.refresh(doc)
+        selected = self.selected_item()
+        if selected is not None and selected.doc is doc:
+            self._show_item(selected)
+
+    def _item_loaded(self, item: TreeItem) -> None:
+        if item is self.selected_item():
+            self._show_item(item)
+        if item.error:
+            self.show_error(f"{item.url}: {item.error}")
+
+    def _show_item(self, item: TreeItem) -> None:
+        if item.channel is not None:
+            self.document_view.show_channel(item.channel.topic, item.channel.capability,
+                                            item.channel.hub, item.channel.findings)
+            return
+        doc = item.doc
+        assert doc is not None
+        if self.document_view.url == doc.url and self.document_view.shown is doc.document \
+                and self.document_view.shown_findings == len(doc.findings):
+            return
+        self.document_view.show_document(doc.url, doc.document, doc.findings, doc.body)
+
+    def _tree_menu(self, pos: QPoint) -> None:
+        item = self.tree_model.item(self.tree.indexAt(pos))
+        if item is None:
+            return
+        self.tree_menu(item).popup(self.tree.viewport().mapToGlobal(pos))
+
+    def tree_menu(self, item: TreeItem) -> QMenu:
+        """The context menu for a row (built separately so tests can trigger entries)."""
+        menu = QMenu(self)
+        url = item.url
+        menu.addAction("Open in browser", lambda: QDesktopServices.openUrl(QUrl(url)))
+        menu.addAction("Copy URL", lambda: QGuiApplication.clipboard().setText(url))
+        if item.channel is not None:
+            channel = item.channel
+            menu.addAction("Subscribe", lambda: self.spawn(
+                self.subscribe(channel.topic, channel.hub, channel.capability)))
+        elif item.doc is not None:
+            doc = item.doc
+            menu.addAction("Refresh", self.refresh)
+            if doc.is_index:
+                menu.addAction("Show all entries of this index",
+                               lambda: self.spawn(self.show_all_entries(doc)))
+            menu.addAction("Check resources", lambda: self.spawn(self.check(doc, "resources")))
+            menu.addAction("Check dump", lambda: self.spawn(self.check(doc, "dump")))
+        return menu
+
+    async def show_all_entries(self, doc: DocumentNode) -> int:
+        """Load every component of an index and list all their entries in one table, each
+        component as soon as it is read: the first rows show while the others still load
+        (a million rows stay responsive: the model is a plain list, GUIDE §5)."""
+        view = self.document_view
+        view.show_document(doc.url, doc.document, doc.findings, doc.body)
+        view.entries.set_entries([])
+        listed: set[int] = set()
+
+        def list_read(_node: object = None) -> None:
+            if view.url != doc.url:
+                return  # the view shows something else now
+            for child in doc.children:
+                if child.document is not None and id(child) not in listed:
+                    listed.add(id(child))
+                    view.entries.append_entries(child.document.entries)
+
+        self.services.node_updated.connect(list_read)
+        try:
+            list_read()
+            await self.progress.run(f"Loading the components of {doc.url}",
+                                    self.services.expand(doc))
+            # expand() does not wait for components the tree view was already loading
+            while any(_being_read(child) for child in doc.children):
+                await asyncio.sleep(0.05)
+            list_read()
+        except asyncio.CancelledError:
+            return 0
+        finally:
+            self.services.node_updated.disconnect(list_read)
+        self.statusBar().showMessage(
+            f"{view.entries.total:,} entries from {len(doc.children)} documents", 10_000)
+        return view.entries.total
+
+    async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
+        """Subscribe to a channel; the subscription panel follows its state."""
+        await self.services.subscribe(topic, hub, capability)
+        self.statusBar().showMessage(f"subscription to {topic} requested", 10_000)
+
+    async def check(self, doc: DocumentNode, what: str) -> None:
+        """Run a resource or dump check on a document; findings join the node's."""
+        if doc.document is None:
+            self.show_error(f"Load {doc.url} before checking it.", Severity.WARNING)
+            return
+        try:
+            findings = await self.progress.run(f"Checking {what} of {doc.url}",
+                                               self.services.check(doc, what))
+        except asyncio.CancelledError:
+            return
+        self._node_updated(doc)
+        self.statusBar().showMessage(
+            f"{what} check of {doc.url}: {len(findings)} findings", 10_000)
+
+    def shutdown(self) -> None:
+        """Cancel every task the window started, before the engines are closed."""
+        for task in list(self._tasks):
+            task.cancel()
+        self.progress.cancel()
+        self.tree_model.cancel()
+        self.document_view.cancel()
+        if self.panels is not None:
+            self.panels.feed.cancel()

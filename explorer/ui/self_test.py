@@ -1,0 +1,155 @@
+"""``--self-test``: the end-to-end demo scenario, driven through the real window.
+
+Steps: load the demo Source; see the tree reach its notification channels; subscribe
+to a change and a framework channel; wait until the feed holds a change notification
+with its entry diff and a framework notification with its document diff, each shown
+in the detail pane. Each step prints one line; a failure names its step. Used by CI
+and the packaging smoke test (headless, ``QT_QPA_PLATFORM=offscreen``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from explorer.net.subscription import State
+from explorer.ui.feed_model import CHANGE, FRAMEWORK, FeedItem
+from explorer.ui.main_window import MainWindow
+
+TOTAL_SECONDS = 55.0
+POLL = 0.05
+
+
+class SelfTestFailure(Exception):
+    def __init__(self, step: str, reason: str) -> None:
+        super().__init__(f"{step}: {reason}")
+        self.step = step
+        self.reason = reason
+
+
+async def wait_for(condition: Callable[[], object], timeout: float, step: str,
+                   reason: str) -> object:
+    """Poll ``condition`` on the running loop until truthy; fail ``step`` after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise SelfTestFailure(step, reason)
+        await asyncio.sleep(POLL)
+
+
+def _say(text: str) -> None:
+    print(f"self-test: {text}", flush=True)
+
+
+async def _detail(window: MainWindow, item: FeedItem) -> None:
+    """Select ``item`` in the feed and wait until its detail (and diff) is on screen."""
+    feed = window.panels.feed
+    shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def done(which: FeedItem) -> None:
+        if which is item and not shown.done():
+            shown.set_result(None)
+
+    feed.detail_shown.connect(done)
+    try:
+        feed.select_row(feed.model.items.index(item))
+        await asyncio.wait_for(shown, 15)
+    finally:
+        feed.detail_shown.disconnect(done)
+
+
+async def scenario(window: MainWindow, url: str) -> None:
+    step = "1 load the demo Source"
+    root = await window.open_source(url)
+    if root is None or root.doc is None or root.doc.document is None:
+        raise SelfTestFailure(step, f"no Source Description loaded from {url}")
+    _say(f"step {step}: ok ({window.discovery_label.text()})")
+
+    step = "2 tree populated down to the channels"
+    model = window.tree_model
+    channels = await wait_for(
+        lambda: [i for i in model.walk() if i.channel is not None], 15, step,
+        "no notification channel appeared in the tree")
+    assert isinstance(channels, list)
+    first_list = channels[0].channel.capability_list
+    chosen = {i.channel.capability: i.channel for i in channels
+              if i.channel.capability_list == first_list}
+    if set(chosen) != {"change-notification", "framework-notification"}:
+        raise SelfTestFailure(step, f"channels of {first_list}: {sorted(chosen)}")
+    _say(f"step {step}: ok ({len(channels)} channels, {len(model.walk())} rows)")
+
+    step = "3 subscribe to both channels"
+    for channel in chosen.values():
+        await window.subscribe(channel.topic, channel.hub, channel.capability)
+
+    def active() -> bool:
+        subs = [s for s in window.services.subscriptions()
+                if s.topic in {c.topic for c in chosen.values()}]
+        failed = [s for s in subs if s.state in (State.FAILED, State.DENIED)]
+        if failed:
+            raise SelfTestFailure(step, f"{failed[0].topic}: {failed[0].state} {failed[0].reason}")
+        return len(subs) == 2 and all(s.state == State.ACTIVE for s in subs)
+
+    await wait_for(active, 20, step, "the subscriptions did not become active")
+    _say(f"step {step}: ok")
+
+    step = "4 change and framework notifications in the feed, with diffs"
+    feed = window.panels.feed
+
+    def first(kind: str, need_diff: bool) -> FeedItem | None:
+        return next((i for i in feed.model.items
+                     if i.kind == kind and (i.diff or not need_diff)), None)
+
+    change = await wait_for(lambda: first(CHANGE, True), 30, step,
+                            "no change notification with an entry diff arrived")
+    assert isinstance(change, FeedItem)
+    await _detail(window, change)
+    if "→" not in feed.changes.toPlainText() and not change.diff:
+        raise SelfTestFailure(step, "the change notification's diff is not shown")
+    framework = await wait_for(lambda: first(FRAMEWORK, False), 30, step,
+                               "no framework notification arrived")
+    assert isinstance(framework, FeedItem)
+    await _detail(window, framework)
+    if feed.diff_view.changed_rows == 0:
+        raise SelfTestFailure(step, "the framework notification's document diff is empty: "
+                              + feed.diff_view.caption.text())
+    window.panels.feed.detail.setCurrentIndex(3)
+    window.tree.setCurrentIndex(model.index_of(root.children[0]))  # a document in view
+    _say(f"step {step}: ok ({len(feed.model.items)} deliveries; "
+         f"document diff of {feed.diff_view.changed_rows} changed rows)")
+
+
+async def run_self_test(window: MainWindow, url: str | None,
+                        screenshot: Path | None) -> int:
+    """Run the scenario under an overall deadline; 0 on success, 1 naming the failed step."""
+    if not url:
+        print("self-test FAILED: no demo URL", file=sys.stderr)
+        return 1
+    started = time.monotonic()
+    try:
+        await asyncio.wait_for(scenario(window, url), TOTAL_SECONDS)
+    except SelfTestFailure as exc:
+        print(f"self-test FAILED at step {exc.step}: {exc.reason}", file=sys.stderr)
+        return 1
+    except TimeoutError:
+        print(f"self-test FAILED: no result within {TOTAL_SECONDS:.0f} s", file=sys.stderr)
+        return 1
+    finally:
+        if screenshot is not None:
+            await _screenshot(window, screenshot)
+    _say(f"passed in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+async def _screenshot(window: MainWindow, path: Path) -> None:
+    await asyncio.sleep(0.2)  # let the last layout and paint happen
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if window.grab().save(str(path)):
+        _say(f"screenshot saved to {path}")
+

@@ -1,0 +1,308 @@
+"""The Subscriptions dock: callback server, public URL, subscriptions and their events.
+
+Subscriptions live in the subscriber (and its store), so they survive restarts; this
+panel only lists them, counts leases down once a second and sends the user's
+subscribe / renew / unsubscribe requests. Hub answers are shown verbatim in the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import time
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.net.subscriber_events import SubscriberEvent, iso_time
+from explorer.net.subscription import State, Subscription
+from explorer.ui.services import CallbackStatus, ExplorerServices
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
+STATE_COLOURS = {State.ACTIVE: "#2e9d48", State.DENIED: "#d32f2f", State.FAILED: "#d32f2f",
+                 State.PENDING: "#d08a00", State.REQUESTED: "#d08a00",
+                 State.RENEWING: "#d08a00", State.UNSUBSCRIBING: "#d08a00"}
+
+
+def lease_text(sub: Subscription, now: float) -> str:
+    """A live countdown (``h:mm:ss left``), or why there is none."""
+    if sub.lease_expires is None:
+        return "—" if sub.state != State.ACTIVE else "no lease given"
+    left = int(sub.lease_expires - now)
+    if left <= 0:
+        return "expired"
+    hours, rest = divmod(left, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d} left"
+
+
+def masked(secret: str | None) -> str:
+    return "(none)" if not secret else "•" * 8 + secret[-4:]
+
+
+class SubscriptionsModel(QAbstractTableModel):
+    """Reads the subscriber's live ``Subscription`` objects; ``tick`` redraws leases."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._subs: list[Subscription] = []
+
+    def set_subscriptions(self, subs: list[Subscription]) -> None:
+        self.beginResetModel()
+        self._subs = sorted(subs, key=lambda s: (s.state in (State.ENDED,), -s.created))
+        self.endResetModel()
+
+    def subscription(self, row: int) -> Subscription:
+        return self._subs[row]
+
+    def row_of(self, subscription_id: str) -> int | None:
+        return next((row for row, sub in enumerate(self._subs) if sub.id == subscription_id),
+                    None)
+
+    def tick(self) -> None:
+        if self._subs:
+            column = COLUMNS.index("lease")
+            self.dataChanged.emit(self.index(0, column), self.index(len(self._subs) - 1, column))
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._subs)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        sub = self._subs[index.row()]
+        column = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                "state": str(sub.state), "topic": sub.topic, "hub": sub.hub,
+                "lease": lease_text(sub, time.time()), "flavour": sub.flavour or "",
+                "secret": masked(sub.secret), "reason": sub.reason or "",
+            }[column]
+        if role == Qt.ItemDataRole.ForegroundRole and column == "state":
+            colour = STATE_COLOURS.get(sub.state)
+            return QColor(colour) if colour else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == "secret":
+                return "masked; use Copy secret"
+            return f"callback: {sub.callback_url}\n{sub.reason or ''}".strip()
+        if role == Qt.ItemDataRole.UserRole:
+            return sub
+        return None
+
+
+class SubscriptionPanel(QWidget):
+    """Callback server controls, the subscriptions table, actions and an event log."""
+
+    def __init__(self, services: ExplorerServices, spawn: Any,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.spawn = spawn
+
+        self.host = QLineEdit(services.callback_host)
+        self.host.setAccessibleName("Callback bind address")
+        self.port = QSpinBox()
+        self.port.setRange(0, 65535)
+        self.port.setSpecialValueText("any free port")
+        self.port.setAccessibleName("Callback port")
+        self.server_button = QPushButton("Stop")
+        self.server_button.setAccessibleName("Start or stop the callback server")
+        self.server_button.clicked.connect(self._toggle_server)
+        self.server_status = QLabel()
+        self.server_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.public_url = QLineEdit(services.public_url or "")
+        self.public_url.setPlaceholderText("https://….ngrok.app (optional tunnel)")
+        self.public_url.setAccessibleName("Public URL")
+        self.apply_public = QPushButton("Apply")
+        self.apply_public.setAccessibleName("Use this public URL")
+        self.apply_public.clicked.connect(self._apply_public_url)
+        self.test_public = QPushButton("Test")
+        self.test_public.setAccessibleName("Test the public URL")
+        self.test_public.clicked.connect(self._test_public_url)
+        server_box = QGroupBox("Callback server")
+        form = QFormLayout(server_box)
+        address = QHBoxLayout()
+        address.addWidget(self.host, 1)
+        address.addWidget(self.port)
+        address.addWidget(self.server_button)
+        form.addRow("Bind", address)
+        form.addRow("Reachable at", self.server_status)
+        public = QHBoxLayout()
+        public.addWidget(self.public_url, 1)
+        public.addWidget(self.apply_public)
+        public.addWidget(self.test_public)
+        form.addRow("Public URL", public)
+
+        self.topic = QLineEdit()
+        self.topic.setPlaceholderText("topic URL (or pick a channel in the Source tree)")
+        self.topic.setAccessibleName("Topic")
+        self.hub = QLineEdit()
+        self.hub.setPlaceholderText("hub URL (empty: discover from the topic)")
+        self.hub.setAccessibleName("Hub")
+        self.subscribe_button = QPushButton("Subscribe")
+        self.subscribe_button.setAccessibleName("Subscribe")
+        self.subscribe_button.clicked.connect(self._subscribe)
+        new_row = QHBoxLayout()
+        new_row.addWidget(self.topic, 2)
+        new_row.addWidget(self.hub, 1)
+        new_row.addWidget(self.subscribe_button)
+
+        self.model = SubscriptionsModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setAccessibleName("Subscriptions")
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setWordWrap(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        for column, width in enumerate((60, 300, 200, 110, 70, 110)):
+            self.table.setColumnWidth(column, width)
+        self.renew_button = QPushButton("Renew")
+        self.unsubscribe_button = QPushButton("Unsubscribe")
+        self.copy_secret_button = QPushButton("Copy secret")
+        for button, slot in ((self.renew_button, self._renew),
+                             (self.unsubscribe_button, self._unsubscribe),
+                             (self.copy_secret_button, self._copy_secret)):
+            button.setAccessibleName(button.text())
+            button.clicked.connect(slot)
+        actions = QHBoxLayout()
+        actions.addWidget(self.renew_button)
+        actions.addWidget(self.unsubscribe_button)
+        actions.addWidget(self.copy_secret_button)
+        actions.addStretch(1)
+
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        self.log.setAccessibleName("Subscription events and hub answers")
+        self.log.setPlaceholderText("Subscription events and hub answers (verbatim)")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(server_box)
+        layout.addLayout(new_row)
+        layout.addWidget(self.table, 2)
+        layout.addLayout(actions)
+        layout.addWidget(self.log, 1)
+
+        services.subscriber_event.connect(self.on_event)
+        services.callback_changed.connect(self.show_status)
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self.model.tick)
+        self.timer.start()
+        self.show_status(services.callback_status())
+        self.reload()
+
+    # --- display
+    def reload(self) -> None:
+        """Re-read the subscriptions, keeping the selected one selected."""
+        chosen = self.selected()
+        self.model.set_subscriptions(self.services.subscriptions())
+        if chosen is not None:
+            row = self.model.row_of(chosen.id)
+            if row is not None:
+                self.table.selectRow(row)
+
+    def show_status(self, status: CallbackStatus) -> None:
+        self.server_button.setText("Stop" if status.running else "Start")
+        self.server_status.setText(status.base_url or "stopped")
+        self.port.setValue(status.port if status.running else self.port.value())
+        self.reload()
+
+    def on_event(self, event: SubscriberEvent) -> None:
+        if event.event == "notification":
+            return  # the feed shows those
+        if event.event != "rejected":  # deliveries change no subscription: no reset per row
+            self.reload()
+        detail = event.message or event.reason or ""
+        parts = [f"{iso_time(event.time)} {event.event} {event.topic}"]
+        if event.state:
+            parts.append(f"[{event.state}]")
+        if event.lease_seconds is not None:
+            parts.append(f"lease {event.lease_seconds} s")
+        if detail:
+            parts.append(f"— {detail}")
+        self.log.appendPlainText(" ".join(parts))
+        for item in event.findings:
+            self.log.appendPlainText(f"    {item.severity} {item.code}: {item.message}")
+
+    def note(self, text: str) -> None:
+        self.log.appendPlainText(text)
+
+    # --- actions
+    def selected(self) -> Subscription | None:
+        index = self.table.currentIndex()
+        return self.model.subscription(index.row()) if index.isValid() else None
+
+    def _subscribe(self) -> None:
+        topic = self.topic.text().strip()
+        if topic:
+            self.spawn(self.services.subscribe(topic, self.hub.text().strip() or None))
+
+    def _renew(self) -> None:
+        if (sub := self.selected()) is not None:
+            self.spawn(self.services.renew(sub.id))
+
+    def _unsubscribe(self) -> None:
+        if (sub := self.selected()) is not None:
+            self.spawn(self.services.unsubscribe(sub.id))
+
+    def _copy_secret(self) -> None:
+        sub = self.selected()
+        if sub is not None and sub.secret:
+            QGuiApplication.clipboard().setText(sub.secret)
+            self.note(f"secret of {sub.topic} copied to the clipboard")
+
+    def _toggle_server(self) -> None:
+        if self.services.server is not None:
+            self.spawn(self.services.stop_callback_server())
+        else:
+            self.spawn(self.services.start_callback_server(
+                self.host.text().strip() or "127.0.0.1", self.port.value(),
+                self.public_url.text().strip() or None))
+
+    def _apply_public_url(self) -> None:
+        self.spawn(self.services.start_callback_server(
+            self.host.text().strip() or "127.0.0.1", self.services.callback_port,
+            self.public_url.text().strip() or None))
+
+    def _test_public_url(self) -> None:
+        url = self.public_url.text().strip()
+        if url:
+            self.spawn(self._run_test(url))
+
+    async def _run_test(self, url: str) -> None:
+        self.note(f"testing {url} …")
+        try:
+            report = await self.services.test_public_url(url)
+        except asyncio.CancelledError:
+            raise
+        self.note(html.unescape(report))

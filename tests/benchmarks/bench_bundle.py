@@ -1,0 +1,191 @@
+"""Bundle figures: unpacked size, and start-up to the first shown window as a ratio.
+
+    python3 tests/benchmarks/bench_bundle.py [--runs 7] [--bundle dist/resourcesync-explorer]
+
+The baseline is a bare PySide6 "hello window" bundle, built in the same run with the
+same venv's PyInstaller (plain ``pyinstaller --onedir``, no trimming), so both numbers
+share the machine, the disk cache and the Qt build. Without ``--bundle`` the script first
+runs ``packaging/build.sh --reuse-venv``.
+
+"First shown window" is the first time Qt flushes painted pixels to a top-level
+window: both programs run with QT_QPA_PLATFORM=offscreen and the ``qt.widgets.painting``
+log category on, and the clock stops at the first "Flushing ... to QWidgetWindow" line
+on stderr. No X server and no hook in the app are needed; the logging costs both sides
+alike. Runs alternate app/baseline (and the app from source, for comparison) after
+one unmeasured warm-up each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TARGET_MB = 200
+TARGET_RATIO = 1.5
+
+HELLO = """\
+import sys
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+
+app = QApplication(sys.argv)
+window = QMainWindow()
+window.setWindowTitle("hello")
+window.setCentralWidget(QLabel("hello"))
+window.resize(800, 600)
+window.show()
+sys.exit(app.exec())
+"""
+
+
+def tree_bytes(folder: Path) -> int:
+    """Bytes of the files under ``folder``; symlinks count as links (as ``du`` does)."""
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def build_app() -> Path:
+    done = subprocess.run(
+        ["bash", str(ROOT / "packaging" / "build.sh"), "--reuse-venv"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return Path(done.stdout.strip().splitlines()[-1])
+
+
+def build_hello(venv: Path, work: Path) -> Path:
+    script = work / "hello.py"
+    script.write_text(HELLO, encoding="utf-8")
+    subprocess.run(
+        [
+            str(venv / "bin" / "python"),
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--onedir",
+            "--log-level",
+            "ERROR",
+            "--distpath",
+            str(work / "dist"),
+            "--workpath",
+            str(work / "build"),
+            "--specpath",
+            str(work),
+            str(script),
+        ],
+        check=True,
+        cwd=work,
+    )
+    return work / "dist" / "hello" / "hello"
+
+
+def time_to_first_window(command: list[str], env: dict[str, str], timeout: float = 60.0) -> float:
+    """Seconds from process start to Qt's first flush to a top-level window."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        command,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+    )
+    try:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            if "Flushing" in line and "to QWidgetWindow" in line:
+                return time.perf_counter() - start
+            if time.perf_counter() - start > timeout:
+                break
+        raise RuntimeError(f"{command} showed no window (exit {proc.poll()})")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--bundle", type=Path, help="an already built bundle folder")
+    parser.add_argument(
+        "--venv",
+        type=Path,
+        default=ROOT / "build" / "venv",
+        help="the build venv (its PyInstaller builds the baseline)",
+    )
+    args = parser.parse_args()
+
+    began = time.perf_counter()
+    bundle = args.bundle or build_app()
+    app_build_s = time.perf_counter() - began
+    program = bundle / "resourcesync-explorer"
+
+    with tempfile.TemporaryDirectory(prefix="bench-bundle-") as tmp:
+        work = Path(tmp)
+        began = time.perf_counter()
+        hello = build_hello(args.venv.resolve(), work)
+        hello_build_s = time.perf_counter() - began
+        home = work / "home"
+        home.mkdir()
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "QT_LOGGING_RULES": "qt.widgets.painting.debug=true",
+            "HOME": str(home),
+            "XDG_CONFIG_HOME": str(home / "config"),
+            "XDG_DATA_HOME": str(home / "data"),
+            "XDG_CACHE_HOME": str(home / "cache"),
+        }
+        commands = {
+            "app": [str(program)],
+            "bare": [str(hello)],
+            "source": [sys.executable, "-m", "explorer"],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for command in commands.values():
+            time_to_first_window(command, env)
+        for _ in range(args.runs):
+            for name, command in commands.items():
+                times[name].append(time_to_first_window(command, env))
+        app_mb = tree_bytes(bundle) / 1e6
+        hello_mb = tree_bytes(hello.parent) / 1e6
+        shutil.rmtree(home, ignore_errors=True)
+
+    app_s, hello_s, source_s = times["app"], times["bare"], times["source"]
+    ratio = statistics.mean(app_s) / statistics.mean(hello_s)
+    print(f"bundle: {bundle}")
+    if not args.bundle:
+        print(f"build (packaging/build.sh --reuse-venv): {app_build_s:.1f} s")
+    print(f"baseline build (pyinstaller --onedir hello.py): {hello_build_s:.1f} s")
+    print(
+        f"size unpacked: {app_mb:.1f} MB (target <= {TARGET_MB}); "
+        f"bare PySide6 bundle {hello_mb:.1f} MB"
+    )
+    print(
+        f"first shown window, {args.runs} runs: app mean {statistics.mean(app_s):.3f} s "
+        f"(median {statistics.median(app_s):.3f}), bare PySide6 bundle mean "
+        f"{statistics.mean(hello_s):.3f} s (median {statistics.median(hello_s):.3f})"
+    )
+    print(f"start-up ratio app / bare: {ratio:.2f} (target <= {TARGET_RATIO})")
+    print(
+        f"for comparison, the app from source (python3 -m explorer): mean "
+        f"{statistics.mean(source_s):.3f} s, bundle / source "
+        f"{statistics.mean(app_s) / statistics.mean(source_s):.2f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""``hub-check`` and ``publish`` as a user runs them, against the demo hub (clean and faulted).
+
+The command runs ``asyncio.run`` itself, so it goes to a worker thread while the demo
+runs on the test's loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from explorer.cli import COMMANDS, main
+from explorer.core.payload_templates import CHANGE_TEMPLATE, render
+from explorer.demo import RunningDemo, start_demo
+from explorer.net.conformance import CHECKS
+
+FAST = ["--timeout", "2", "--quiet", "0.2", "--slow", "1"]
+
+
+@pytest.fixture
+async def demo() -> AsyncIterator[RunningDemo]:
+    running = await start_demo(rate=0)
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+async def _cli(*argv: str) -> int:
+    return await asyncio.to_thread(main, list(argv))
+
+
+async def test_hub_check_passes_every_check_on_the_clean_demo_hub(demo: RunningDemo, capsys):
+    code = await _cli("hub-check", demo.hub_url, "--topic", demo.channels[0].topic, *FAST)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    verdicts = [line.split()[:2] for line in out.splitlines() if line[:4] in ("PASS", "WARN",
+                                                                               "FAIL")]
+    assert verdicts == [["PASS", check] for check in CHECKS]
+    assert f"{len(CHECKS)} checks: {len(CHECKS)} pass, 0 warn, 0 fail" in out
+    assert "-> publish      POST " in out and "<- delivery     POST " in out  # evidence lines
+
+
+async def test_hub_check_json_reports_a_faulted_hub_with_evidence(demo: RunningDemo, capsys):
+    demo.faults.enable("no-signature")
+    code = await _cli("hub-check", demo.hub_url, "--topic", demo.channels[0].topic, *FAST,
+                      "--json", "--check", "signed-delivery", "--check", "bad-requests")
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1
+    by_check = {line["check"]: line for line in lines}
+    assert list(by_check) == ["signed-delivery", "bad-requests"]
+    signed = by_check["signed-delivery"]
+    assert signed["outcome"] == "fail"
+    assert "no X-Hub-Signature" in signed["summary"]
+    assert {f["code"] for f in signed["findings"]} == {"hub.delivery-unsigned",
+                                                       "websub.signature-missing"}
+    delivery = next(e for e in signed["evidence"] if e["kind"] == "delivery")
+    assert "<urlset" in delivery["request_body"]
+    assert not any(name.lower() == "x-hub-signature" for name, _ in delivery["request_headers"])
+    assert by_check["bad-requests"]["outcome"] == "pass"
+
+
+async def test_hub_check_bad_arguments_exit_2(capsys):
+    assert await _cli("hub-check", "not a url") == 2
+    assert await _cli("hub-check", "http://127.0.0.1:9/hub", "--check", "nope") == 2
+    assert await _cli("hub-check", "http://127.0.0.1:9/hub", "--timeout", "0") == 2
+    assert "HUB_URL must be an http(s) URL" in capsys.readouterr().err
+
+
+def test_commands_are_listed() -> None:
+    assert COMMANDS["hub-check"][0] == "explorer.cli.hub_check"
+    assert COMMANDS["publish"][0] == "explorer.cli.publish"
+
+
+async def test_publish_prints_the_full_hub_response(demo: RunningDemo, tmp_path: Path, capsys):
+    payload = tmp_path / "notification.xml"
+    payload.write_bytes(render(CHANGE_TEMPLATE, datetime(2026, 1, 1, tzinfo=UTC), count=3))
+    topic = demo.channels[0].topic
+    assert await _cli("publish", demo.hub_url, "--topic", topic, str(payload)) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("HTTP/1.1 200 OK\n") and "content-type: text/plain" in out.lower()
+    assert demo.hub.events[-1].kind == "published" and demo.hub.events[-1].topic == topic
+
+    assert await _cli("publish", demo.hub_url, "--topic", demo.base_url + "nope",
+                      str(payload), "--json") == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["status"] == 404 and "unknown topic" in result["body"]
+    assert [f["code"] for f in result["findings"]] == ["hub.publish-refused"]
+
+
+async def test_publish_sends_a_broken_file_but_says_so(demo: RunningDemo, tmp_path: Path,
+                                                       capsys):
+    broken = tmp_path / "broken.xml"
+    broken.write_bytes(b"<urlset><url>")
+    code = await _cli("publish", demo.hub_url, "--topic", demo.channels[0].topic, str(broken))
+    captured = capsys.readouterr()
+    assert code == 0 and "200 OK" in captured.out
+    assert "error: parse." in captured.err
+    assert await _cli("publish", demo.hub_url, "--topic", "x", str(broken)) == 2
+    assert await _cli("publish", demo.hub_url, "--topic", demo.channels[0].topic,
+                      str(tmp_path / "missing.xml")) == 2

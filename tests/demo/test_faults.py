@@ -1,0 +1,198 @@
+"""Every fault produces its effect, and faults switch on and off while the demo runs."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from demo_support import Subscriber, expected_signature, wait_for_event
+from lxml import etree
+
+from explorer.core.model import RS_NS, SITEMAP_NS
+from explorer.core.parser import parse_document
+from explorer.core.validator import ValidationContext, check_bytes
+from explorer.demo import FAULTS, FaultSet, RunningDemo, UnknownFaultError, parse_fault_names
+
+NS = {"sm": SITEMAP_NS, "rs": RS_NS}
+
+
+def codes(data: bytes, **context: object) -> set[str]:
+    return {f.code for f in check_bytes(data, ValidationContext(**context)).findings}
+
+
+async def subscribed(demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient,
+                     capability: str = "change-notification", **extra: str) -> str:
+    topic = demo.docs.topic_url("dataset1", capability)
+    await subscriber.subscribe(client, demo.hub_url, topic, **extra)
+    await wait_for_event(demo, "subscribed", subscriber.url)
+    return topic
+
+
+async def test_bad_signature(demo: RunningDemo, subscriber: Subscriber,
+                             client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client, **{"hub.secret": "k"})
+    demo.faults.enable("bad-signature")
+    demo.change("dataset1")
+    delivery = await subscriber.next_delivery()
+    assert delivery.headers["X-Hub-Signature"].startswith("sha256=")
+    assert delivery.headers["X-Hub-Signature"] != expected_signature("k", delivery.body)
+    demo.faults.disable("bad-signature")
+    demo.change("dataset1")
+    delivery = await subscriber.next_delivery()
+    assert delivery.headers["X-Hub-Signature"] == expected_signature("k", delivery.body)
+
+
+async def test_no_signature(demo: RunningDemo, subscriber: Subscriber,
+                            client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client, **{"hub.secret": "k"})
+    demo.faults.enable("no-signature")
+    demo.change("dataset1")
+    assert "X-Hub-Signature" not in (await subscriber.next_delivery()).headers
+
+
+async def test_wrong_content_type(demo: RunningDemo, subscriber: Subscriber,
+                                  client: httpx.AsyncClient) -> None:
+    topic = await subscribed(demo, subscriber, client)
+    demo.faults.enable("wrong-content-type")
+    demo.change("dataset1")
+    assert (await subscriber.next_delivery()).headers["Content-Type"] == "text/plain"
+    for url in (topic, demo.capability_list_urls[0]):
+        response = await client.get(url)
+        assert response.headers["content-type"].startswith("text/plain")
+
+
+async def test_missing_link_header(demo: RunningDemo, subscriber: Subscriber,
+                                   client: httpx.AsyncClient) -> None:
+    topic = await subscribed(demo, subscriber, client)
+    demo.faults.enable("missing-link-header")
+    demo.change("dataset1")
+    assert "Link" not in (await subscriber.next_delivery()).headers
+    assert "link" not in (await client.head(topic)).headers
+    resource = demo.world.sets["dataset1"].resources[1]
+    assert "link" not in (await client.get(demo.base_url + resource.path)).headers
+
+
+async def test_out_of_order(demo: RunningDemo, subscriber: Subscriber,
+                            client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client)
+    demo.faults.enable("out-of-order")
+    demo.change("dataset1")
+    demo.change("dataset1")
+    intervals = []
+    for _ in range(2):
+        md = etree.fromstring((await subscriber.next_delivery()).body).find("rs:md", NS)
+        intervals.append((md.get("from"), md.get("until")))
+    (first_from, _), (_, second_until) = intervals
+    assert first_from == second_until  # the later interval arrived first
+
+
+async def test_out_of_order_releases_a_held_notification_when_switched_off(
+        demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client)
+    demo.faults.enable("out-of-order")
+    demo.change("dataset1")
+    demo.faults.disable("out-of-order")
+    demo.change("dataset1")
+    bodies = [(await subscriber.next_delivery()).body for _ in range(2)]
+    mds = [etree.fromstring(body).find("rs:md", NS) for body in bodies]
+    assert mds[0].get("until") == mds[1].get("from")
+
+
+async def test_malformed_xml(demo: RunningDemo, subscriber: Subscriber,
+                             client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client)
+    demo.faults.enable("malformed-xml")
+    demo.change("dataset1")
+    assert codes((await subscriber.next_delivery()).body) == {"parse.malformed"}
+    change_list = await client.get(demo.base_url + "dataset1/changelist-3.xml")
+    assert codes(change_list.content) == {"parse.malformed"}
+    capability_list = await client.get(demo.capability_list_urls[0])
+    assert codes(capability_list.content) == set()
+
+
+async def test_wrong_namespace(demo: RunningDemo, subscriber: Subscriber,
+                               client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client)
+    demo.faults.enable("wrong-namespace")
+    demo.change("dataset1")
+    assert "parse.rs-namespace" in codes((await subscriber.next_delivery()).body)
+    response = await client.get(demo.capability_list_urls[0])
+    assert "parse.rs-namespace" in codes(response.content)
+
+
+async def test_slow_delivery(demo: RunningDemo, subscriber: Subscriber,
+                             client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client)
+    demo.faults.enable("slow-delivery")
+    published = time.monotonic()
+    demo.change("dataset1")
+    await subscriber.next_delivery()
+    waited = time.monotonic() - published
+    kinds = [e.kind for e in demo.hub.events]
+    assert kinds.index("delayed") < kinds.index("delivered")
+    assert waited >= demo.hub.settings.slow_delivery_seconds  # the hub slept first
+
+
+async def test_verify_wrong_topic(demo: RunningDemo, subscriber: Subscriber,
+                                  client: httpx.AsyncClient) -> None:
+    demo.faults.enable("verify-wrong-topic")
+    topic = demo.docs.topic_url("dataset1", "change-notification")
+    await subscriber.subscribe(client, demo.hub_url, topic)
+    await wait_for_event(demo, "verify-failed", subscriber.url)
+    assert subscriber.verifications[-1]["hub.topic"] != topic
+    assert demo.hub.subscriptions(topic) == []
+
+
+async def test_lease_zero(demo: RunningDemo, subscriber: Subscriber,
+                          client: httpx.AsyncClient) -> None:
+    demo.faults.enable("lease-zero")
+    await subscribed(demo, subscriber, client, **{"hub.lease_seconds": "600"})
+    assert subscriber.verifications[-1]["hub.lease_seconds"] == "0"
+    demo.change("dataset1")
+    assert (await subscriber.next_delivery()).body
+
+
+async def test_drop_index_link(demo: RunningDemo, subscriber: Subscriber,
+                               client: httpx.AsyncClient) -> None:
+    await subscribed(demo, subscriber, client, "framework-notification")
+    demo.faults.enable("drop-index-link")
+    demo.rollover("dataset1")
+    note = etree.fromstring((await subscriber.next_delivery()).body)
+    assert note.find("rs:ln[@rel='up']", NS) is not None
+    assert note.findall(".//sm:url/rs:ln[@rel='index']", NS) == []
+    index_url = demo.base_url + "dataset1/changelist-index.xml"
+    index = parse_document((await client.get(index_url)).content)
+    url = demo.base_url + "dataset1/changelist-3.xml"
+    found = codes((await client.get(url)).content, url=url, parent=index, parent_url=index_url)
+    assert "document.index-link-missing" in found
+
+
+async def test_faults_switch_over_http(demo: RunningDemo, client: httpx.AsyncClient) -> None:
+    url = demo.base_url + "demo/faults"
+    response = await client.post(url, data={"enable": "lease-zero,slow-delivery"})
+    assert response.json()["enabled"] == ["lease-zero", "slow-delivery"]
+    assert "lease-zero" in demo.faults
+    response = await client.post(url, data={"disable": "lease-zero"})
+    assert response.json()["enabled"] == ["slow-delivery"]
+    assert (await client.post(url, data={"enable": "nonsense"})).status_code == 400
+    listing = (await client.get(url)).json()
+    assert set(listing["available"]) == set(FAULTS)
+
+
+def test_fault_names_are_checked() -> None:
+    assert parse_fault_names(" bad-signature, lease-zero ,") == ["bad-signature", "lease-zero"]
+    with pytest.raises(UnknownFaultError, match="nope"):
+        parse_fault_names("bad-signature,nope")
+    faults = FaultSet(["drop-index-link"])
+    faults.set("drop-index-link", False)
+    assert list(faults) == []
+    with pytest.raises(UnknownFaultError):
+        faults.enable("nope")
+
+
+def test_every_fault_has_a_test_here() -> None:
+    source = Path(__file__).read_text(encoding="utf-8")
+    missing = [name for name in FAULTS if f"def test_{name.replace('-', '_')}(" not in source]
+    assert missing == []

@@ -1,0 +1,122 @@
+"""Dump checks: manifest against package contents, zip-slip, size cap, contents link."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+
+from crawl_site import Reply, Site, urlset
+
+from explorer.net.crawl import Crawler
+from explorer.net.dump_check import check_dumps, check_package, unsafe_path
+from explorer.net.http import Fetcher
+
+A, B = b"alpha bytes", b"beta"
+
+
+def manifest(files: dict[str, bytes], extra: list[tuple[str, dict[str, str]]] = ()) -> str:
+    entries = [(f"http://example.org/{name}",
+                {"path": f"/{name}", "length": str(len(data)),
+                 "hash": f"md5:{hashlib.md5(data).hexdigest()}"})
+               for name, data in files.items()]
+    return urlset("resourcedump-manifest", entries + list(extra),
+                  links=[("up", "http://example.org/cl.xml")])
+
+
+def package(members: dict[str, bytes | str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def codes(data: bytes) -> list[str]:
+    report = check_package(data, "http://x/p.zip", "resourcedump-manifest")
+    return [f.code for f in report.findings if f.code.startswith("http.")]
+
+
+def test_consistent_package_is_clean() -> None:
+    files = {"res/a": A, "res/b": B}
+    assert codes(package({"manifest.xml": manifest(files), **files})) == []
+
+
+def test_manifest_disagreeing_with_contents() -> None:
+    listed = {"res/a": A, "res/b": B, "res/c": b"never packaged"}
+    data = package({"manifest.xml": manifest(listed), "res/a": b"changed!", "res/b": B,
+                    "res/extra": b"not listed"})
+    assert sorted(codes(data)) == ["http.dump-hash", "http.dump-length", "http.dump-missing-file",
+                                   "http.dump-unlisted-file"]
+
+
+def test_zip_slip_member_and_manifest_path() -> None:
+    escaping = manifest({"res/a": A}, [("http://example.org/evil",
+                                         {"path": "/../../etc/passwd"})])
+    data = package({"manifest.xml": escaping, "res/a": A, "../../evil.sh": b"rm -rf"})
+    assert codes(data).count("http.dump-path-escape") == 2
+
+
+def test_not_a_zip_and_missing_manifest() -> None:
+    assert codes(b"PK\x03\x04 not really") == ["http.dump-not-zip"]
+    assert codes(package({"res/a": A})) == ["http.dump-no-manifest"]
+    assert codes(package({"manifest.xml": "<not-xml", "res/a": A})) == [
+        "http.dump-manifest-invalid"]
+
+
+def test_unpacked_size_budget_stops_a_bomb() -> None:
+    big = b"\0" * 2_000_000
+    data = package({"manifest.xml": manifest({"big": big}), "big": big})
+    report = check_package(data, "http://x/p.zip", "resourcedump-manifest", max_unpacked=100_000)
+    assert report.manifest is not None and "http.dump-hash" not in [f.code for f in report.findings]
+
+
+def test_unsafe_paths() -> None:
+    assert unsafe_path("../x") and unsafe_path("/etc/passwd") and unsafe_path("a/../../b")
+    assert unsafe_path("C:evil") and unsafe_path("a\\..\\b")
+    assert not unsafe_path("res/a..b") and not unsafe_path("manifest.xml")
+
+
+async def _dump_site(site: Site, zip_bytes: bytes, listed_length: int | None = None,
+                     linked_manifest: str | None = None) -> str:
+    u = site.url
+    md = {"type": "application/zip", "length": str(listed_length or len(zip_bytes))}
+    site.add("/p1.zip", Reply(zip_bytes, content_type="application/zip"))
+    links = [("contents", u("/m1.xml"))] if linked_manifest else []
+    site.add("/dump.xml", urlset("resourcedump", [(u("/p1.zip"), md, links)]))
+    if linked_manifest:
+        site.add("/m1.xml", linked_manifest)
+    return u("/dump.xml")
+
+
+async def test_check_dumps_downloads_and_checks_each_package() -> None:
+    files = {"res/a": A}
+    inner = manifest(files)
+    async with Site() as site, Fetcher() as fetcher:
+        url = await _dump_site(site, package({"manifest.xml": inner, **files}),
+                               linked_manifest=inner)
+        result = await Crawler(fetcher).crawl(url)
+        found = await check_dumps(fetcher, result.root)
+    assert [f.code for f in found if f.code.startswith("http.")] == []
+    assert [c.capability for c in result.root.children] == ["resourcedump-manifest"]
+
+
+async def test_package_length_and_contents_link_disagree() -> None:
+    files = {"res/a": A}
+    async with Site() as site, Fetcher() as fetcher:
+        url = await _dump_site(site, package({"manifest.xml": manifest(files), **files}),
+                               listed_length=5, linked_manifest=manifest({"res/b": B}))
+        result = await Crawler(fetcher).crawl(url)
+        found = await check_dumps(fetcher, result.root)
+    assert sorted(f.code for f in found if f.code.startswith("http.")) == [
+        "http.dump-contents-differ", "http.dump-package-length"]
+    assert all(f in result.root.findings for f in found)
+
+
+async def test_oversized_package_is_not_downloaded() -> None:
+    files = {"res/a": A * 1000}
+    async with Site() as site, Fetcher() as fetcher:
+        url = await _dump_site(site, package({"manifest.xml": manifest(files), **files}))
+        result = await Crawler(fetcher).crawl(url)
+        found = await check_dumps(fetcher, result.root, max_bytes=100)
+    assert [f.code for f in found] == ["http.dump-too-large"]

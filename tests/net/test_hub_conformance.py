@@ -1,0 +1,285 @@
+"""The conformance run against the demo hub (clean and faulted) and against scripted hubs
+that break the rules the demo hub cannot be made to break."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import ssl
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode
+
+import httpx
+import pytest
+from aiohttp import web
+
+from explorer.core.signatures import sign
+from explorer.demo import RunningDemo, start_demo
+from explorer.net.callback_server import CallbackServer
+from explorer.net.conformance import CHECKS, CheckResult, ConformanceSettings, run_conformance
+from explorer.net.exchange_log import ExchangeLog
+
+FAST = ConformanceSettings(verification_timeout=2.0, delivery_timeout=2.0, quiet_period=0.2,
+                           slow_delivery=0.4, request_timeout=3.0)
+
+
+@pytest.fixture
+async def demo() -> AsyncIterator[RunningDemo]:
+    running = await start_demo(rate=0, slow_delivery_seconds=0.6, retry_delay=0.1)
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[CallbackServer]:
+    callback = CallbackServer("127.0.0.1", 0, exchange_log=ExchangeLog())
+    await callback.start()
+    try:
+        yield callback
+    finally:
+        await callback.stop()
+
+
+@pytest.fixture(scope="session")
+def tls_context() -> ssl.SSLContext:
+    """Built once: loading the CA bundle costs ~0.4 s per httpx client otherwise."""
+    return ssl.create_default_context()
+
+
+@pytest.fixture
+async def client(tls_context: ssl.SSLContext) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(verify=tls_context) as http:
+        yield http
+
+
+async def _run(hub: str, server: CallbackServer, client: httpx.AsyncClient,
+               topic: str | None, only: list[str] | None = None) -> dict[str, CheckResult]:
+    results = await run_conformance(hub, server, client, topic=topic, settings=FAST, only=only)
+    return {result.check: result for result in results}
+
+
+def _codes(result: CheckResult) -> set[str]:
+    return {item.code for item in result.findings}
+
+
+# --- the demo hub ------------------------------------------------------------------------
+
+
+async def test_every_check_passes_against_the_demo_hub(demo: RunningDemo, server, client):
+    seen: list[str] = []
+    results = await run_conformance(demo.hub_url, server, client, topic=demo.channels[0].topic,
+                                    settings=FAST, on_result=lambda r: seen.append(r.check))
+    assert [r.check for r in results] == list(CHECKS) == seen
+    failing = {r.check: r.summary for r in results if r.outcome != "pass"}
+    assert not failing
+    by_id = {r.check: r for r in results}
+    for result in results:
+        assert result.evidence, f"{result.check} shows no exchange"
+    assert "sha256" in by_id["signed-delivery"].summary
+    assert by_id["signed-delivery"].facts == {"signature": "valid", "algorithm": "sha256"}
+    assert by_id["lease-clamping"].facts == {"asked": [1, 315360000], "given": [300, 2678400]}
+    assert by_id["subscription"].facts["lease_given"] == 3600
+    clamping = by_id["lease-clamping"].summary
+    assert "asked for 1 s, granted 300 s" in clamping and "granted 2678400 s" in clamping
+    kinds = {record.kind for record in by_id["signed-delivery"].evidence}
+    assert {"subscribe", "verification", "publish", "delivery"} <= kinds
+    # the run cleans up: every probe unsubscribed or dropped, no path left registered
+    async with asyncio.timeout(5):
+        while demo.hub.subscriptions():
+            await asyncio.sleep(0.02)
+    assert not server._targets and not server._topics
+
+
+FAULTS = [
+    ("bad-signature", "signed-delivery", "fail", "websub.signature-invalid"),
+    ("no-signature", "signed-delivery", "fail", "websub.signature-missing"),
+    ("wrong-content-type", "delivery-headers", "fail", "hub.delivery-content-type"),
+    ("missing-link-header", "delivery-headers", "fail", "hub.delivery-link-self"),
+    ("lease-zero", "lease-clamping", "warn", "hub.lease-zero"),
+    ("lease-zero", "subscription", "warn", "hub.lease-zero"),
+    ("verify-wrong-topic", "subscription", "fail", "hub.verification-wrong-topic"),
+    ("slow-delivery", "delivery-latency", "warn", "hub.delivery-slow"),
+]
+
+
+@pytest.mark.parametrize(("fault", "check", "outcome", "code"), FAULTS)
+async def test_each_demo_fault_trips_its_check(demo: RunningDemo, server, client, fault: str,
+                                               check: str, outcome: str, code: str):
+    demo.faults.enable(fault)
+    results = await _run(demo.hub_url, server, client, demo.channels[0].topic,
+                         only=[check, "bad-requests"])
+    assert results[check].outcome == outcome, results[check].summary
+    assert code in _codes(results[check])
+    assert results["bad-requests"].outcome == "pass"  # unrelated checks are not dragged down
+
+
+async def test_a_denied_hosted_topic_says_to_give_one(demo: RunningDemo, server, client):
+    results = await _run(demo.hub_url, server, client, None, only=["subscription"])
+    assert results["subscription"].outcome == "fail"
+    assert "hub.denied" in _codes(results["subscription"])
+    assert "--topic" in results["subscription"].summary
+
+
+async def test_an_unreachable_hub_fails_without_crashing(server, client):
+    results = await _run("http://127.0.0.1:9/hub", server, client, None,
+                         only=["publish", "subscription", "bad-requests"])
+    assert {r.outcome for r in results.values()} == {"fail"}
+    assert all("hub.unreachable" in _codes(r) for r in results.values())
+
+
+def test_unknown_check_ids_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown check"):
+        asyncio.run(run_conformance("http://127.0.0.1:9/hub", CallbackServer(), None,  # type: ignore[arg-type]
+                                    only=["nope"]))
+
+
+# --- scripted hubs ------------------------------------------------------------------------
+
+
+@dataclass
+class Behaviour:
+    """How the scripted hub bends the rules; the defaults follow WebSub."""
+
+    legacy: bool = False  # PubSubHubbub 0.4: hub.verify required, 204 after sync verify,
+    #                      hub.mode=publish fetching the topic, sha1 signatures
+    check_echo: bool = True
+    duplicate_on_resubscribe: bool = False
+    keep_after_unsubscribe: bool = False
+    accept_bad_requests: bool = False
+
+
+@dataclass
+class ScriptedHub:
+    behaviour: Behaviour
+    client: httpx.AsyncClient
+    url: str = ""
+    subscribers: list[tuple[str, str, str | None]] = field(default_factory=list)
+    tasks: set[asyncio.Task] = field(default_factory=set)
+
+    async def handle(self, request: web.Request) -> web.Response:
+        if request.content_type == "application/xml":
+            if self.behaviour.legacy:
+                return web.Response(status=400, text="publish with hub.mode=publish")
+            topic = _link_self(request.headers.get("Link", ""))
+            await self._fan_out(topic, await request.read(), "application/xml")
+            return web.Response(status=200, text="OK")
+        form = dict(parse_qsl((await request.read()).decode()))
+        mode = form.get("hub.mode")
+        if mode == "publish" and self.behaviour.legacy:
+            topic = form["hub.url"]
+            response = await self.client.get(topic)
+            await self._fan_out(topic, response.content, response.headers["content-type"])
+            return web.Response(status=204)
+        good = "hub.callback" in form and mode in ("subscribe", "unsubscribe")
+        if not good and not self.behaviour.accept_bad_requests:
+            return web.Response(status=400, text="hub.callback and a known hub.mode, please")
+        if not good:
+            return web.Response(status=202)
+        if self.behaviour.legacy:
+            if "hub.verify" not in form:
+                return web.Response(status=400, text="hub.verify is required")
+            ok = await self._verify(form)
+            return web.Response(status=204 if ok else 409, text="" if ok else "not verified")
+        task = asyncio.create_task(self._verify(form))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return web.Response(status=202)
+
+    async def _verify(self, form: dict[str, str]) -> bool:
+        challenge = secrets.token_urlsafe(12)
+        params = {"hub.mode": form["hub.mode"], "hub.topic": form["hub.topic"],
+                  "hub.challenge": challenge}
+        if form["hub.mode"] == "subscribe":
+            params["hub.lease_seconds"] = str(max(60, int(form.get("hub.lease_seconds", 600))))
+        response = await self.client.get(form["hub.callback"] + "?" + urlencode(params))
+        if self.behaviour.check_echo and response.text != challenge:
+            return False
+        entry = (form["hub.topic"], form["hub.callback"], form.get("hub.secret"))
+        same = [s for s in self.subscribers if s[:2] == entry[:2]]
+        if form["hub.mode"] == "unsubscribe":
+            if not self.behaviour.keep_after_unsubscribe:
+                self.subscribers = [s for s in self.subscribers if s[:2] != entry[:2]]
+        elif not same or self.behaviour.duplicate_on_resubscribe:
+            self.subscribers.append(entry)
+        return True
+
+    async def _fan_out(self, topic: str, body: bytes, content_type: str) -> None:
+        for sub_topic, callback, secret in list(self.subscribers):
+            if sub_topic != topic:
+                continue
+            headers = {"Content-Type": content_type,
+                       "Link": f'<{topic}>; rel="self", <{self.url}>; rel="hub"'}
+            if secret:
+                headers["X-Hub-Signature"] = sign(secret, body,
+                                                  "sha1" if self.behaviour.legacy else "sha256")
+            await self.client.post(callback, content=body, headers=headers)
+
+
+def _link_self(value: str) -> str:
+    return value.split(">", 1)[0].lstrip("<").strip()
+
+
+@pytest.fixture
+async def scripted(tls_context: ssl.SSLContext) -> AsyncIterator:
+    hubs: list[tuple[ScriptedHub, web.AppRunner]] = []
+
+    async def start(behaviour: Behaviour) -> ScriptedHub:
+        hub = ScriptedHub(behaviour, httpx.AsyncClient(verify=tls_context))
+        app = web.Application()
+        app.router.add_post("/hub", hub.handle)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        hub.url = f"http://127.0.0.1:{runner.addresses[0][1]}/hub"
+        hubs.append((hub, runner))
+        return hub
+
+    yield start
+    for hub, runner in hubs:
+        for task in hub.tasks:
+            task.cancel()
+        await asyncio.gather(*hub.tasks, return_exceptions=True)
+        await hub.client.aclose()
+        await runner.cleanup()
+
+
+async def test_a_websub_hub_passes_with_a_hosted_topic(scripted, server, client):
+    hub = await scripted(Behaviour())
+    results = await _run(hub.url, server, client, None)
+    assert {r.check: r.outcome for r in results.values() if r.outcome != "pass"} == {}
+
+
+async def test_pubsubhubbub_0_4_is_recognised_and_labelled_not_failed(scripted, server, client):
+    hub = await scripted(Behaviour(legacy=True))
+    results = await _run(hub.url, server, client, None)
+    outcomes = {check: r.outcome for check, r in results.items()}
+    assert "fail" not in outcomes.values(), {c: r.summary for c, r in results.items()}
+    assert outcomes["subscription"] == "warn"
+    assert "hub.legacy-flavour" in _codes(results["subscription"])
+    assert "PubSubHubbub 0.4" in results["subscription"].summary
+    assert "204" in results["subscription"].summary
+    assert outcomes["publish"] == "warn" and "hub.legacy-publish" in _codes(results["publish"])
+    assert outcomes["signed-delivery"] == "warn" and "sha1" in results["signed-delivery"].summary
+    assert results["subscription"].facts["flavour"] == "pubsubhubbub-0.4"
+    # the hub fetched the hosted topic to deliver it (HEAD/GET per notification §4.1)
+    topic_kinds = [r.kind for r in results["publish"].evidence]
+    assert "topic" in topic_kinds
+
+
+@pytest.mark.parametrize(("behaviour", "check", "code"), [
+    (Behaviour(check_echo=False), "wrong-challenge", "hub.wrong-challenge-accepted"),
+    (Behaviour(duplicate_on_resubscribe=True), "resubscribe", "hub.delivery-duplicated"),
+    (Behaviour(keep_after_unsubscribe=True), "unsubscribe", "hub.delivery-after-unsubscribe"),
+    (Behaviour(accept_bad_requests=True), "bad-requests", "hub.bad-request-accepted"),
+])
+async def test_scripted_misbehaviour_fails_its_check(scripted, server, client,
+                                                     behaviour: Behaviour, check: str,
+                                                     code: str):
+    hub = await scripted(behaviour)
+    results = await _run(hub.url, server, client, None, only=[check])
+    assert results[check].outcome == "fail", results[check].summary
+    assert code in _codes(results[check])

@@ -1,0 +1,56 @@
+"""What keeps the GUI alive under a burst of deliveries (found by bench_delivery_load.py).
+
+* PySide6 6.12 on Python 3.11 drops a reference to ``True`` on every ``Signal.emit``;
+  qasync emits one per ``call_soon_threadsafe``, so after ~7,000 notifications the app
+  aborted with "bool_dealloc". ``explorer.ui.compat`` guards against it.
+* The feed inserts the rows of a burst together (one insert, one repaint), instead of
+  one repaint per notification.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QObject, Signal
+
+from explorer.core.model import URLSET, Document, Entry
+from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+
+BURST = 500
+
+
+class Emitter(QObject):
+    fired = Signal(object)
+
+
+def test_many_signal_emits_do_not_use_up_true(qapp) -> None:
+    emitter = Emitter()
+    received: list[object] = []
+    emitter.fired.connect(received.append)
+    for n in range(50_000):
+        emitter.fired.emit(n)  # unguarded, this count of emits aborts the interpreter
+    assert len(received) == 50_000
+    assert sys.getrefcount(True) > 50_000 and sys.getrefcount(False) > 50_000
+
+
+def notification(n: int) -> SubscriberEvent:
+    doc = Document(URLSET, md={"capability": "change-notification"},
+                   entries=[Entry(loc=f"http://s/r{n}", md={"change": "updated"})])
+    return SubscriberEvent(NOTIFICATION, "http://s/topic", "sub1", notification_id=n,
+                           capability="change-notification",
+                           entries=[{"loc": f"http://s/r{n}", "change": "updated"}],
+                           signature="valid", document=doc)
+
+
+def test_a_burst_of_notifications_lands_in_the_feed_in_few_inserts(window, qtbot) -> None:
+    feed = window.panels.feed
+    inserts: list[int] = []
+    feed.model.rowsInserted.connect(lambda _parent, first, last: inserts.append(last - first + 1))
+    before = feed.model.rowCount()
+    for n in range(BURST):
+        window.services.subscriber_event.emit(notification(n))
+    qtbot.waitUntil(lambda: feed.model.rowCount() == before + BURST, timeout=5000)
+    assert sum(inserts) == BURST
+    assert len(inserts) < 5, inserts  # not one insert (and repaint) per notification
+    locs = [feed.model.item(row).entries[0]["loc"] for row in range(before, before + BURST)]
+    assert locs == [f"http://s/r{n}" for n in range(BURST)]  # arrival order is kept
