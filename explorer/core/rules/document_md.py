@@ -11,9 +11,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.context import ValidationContext
-from explorer.core.rules.datetimes import explain_invalid, parse_w3c_datetime
-
-TIME_ATTRIBUTES = ("at", "completed", "from", "until")
+from explorer.core.rules.time_attributes import check_time_attributes
 
 
 def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None:
@@ -119,35 +117,7 @@ def _check_times(
     doc: Document, capability: str | None, name: str, line: int | None, out: list[Finding]
 ) -> None:
     md = doc.md
-    values: dict[str, float] = {}
-    for attribute in TIME_ATTRIBUTES:
-        raw = md.get(attribute)
-        if raw is None:
-            continue
-        parsed = parse_w3c_datetime(raw)
-        if parsed is None:
-            out.append(finding(
-                "document.datetime-invalid",
-                f"{attribute}=\"{raw}\" on the document <rs:md> is not a W3C Datetime: "
-                f"{explain_invalid(raw)}.",
-                line=line,
-            ))
-        else:
-            values[attribute] = parsed
-    if "at" in values and "completed" in values and values["completed"] < values["at"]:
-        out.append(finding(
-            "document.completed-before-at",
-            f"completed=\"{md['completed']}\" is earlier than at=\"{md['at']}\"; the snapshot "
-            "cannot finish before it started.",
-            line=line,
-        ))
-    if "from" in values and "until" in values and values["until"] < values["from"]:
-        out.append(finding(
-            "document.until-before-from",
-            f"until=\"{md['until']}\" is earlier than from=\"{md['from']}\"; swap them or fix "
-            "the interval.",
-            line=line,
-        ))
+    check_time_attributes(md, "on the document <rs:md>", line, out)
     if capability == caps.CHANGE_NOTIFICATION:
         missing = [a for a in ("from", "until") if a not in md]
         if missing:

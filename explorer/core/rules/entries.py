@@ -20,6 +20,7 @@ from explorer.core.rules.datetimes import (
     parse_w3c_datetime,
 )
 from explorer.core.rules.document_links import check_link_attributes
+from explorer.core.rules.time_attributes import check_time_attributes
 
 MAX_LOC_LENGTH = 2048
 
@@ -428,33 +429,7 @@ def _check_entry_times(
 ) -> None:
     md = entry.md
     line = entry.line
-    values: dict[str, float] = {}
-    for attribute in ("at", "completed", "from", "until"):
-        raw = md.get(attribute)
-        if raw is None:
-            continue
-        parsed = parse_w3c_datetime(raw)
-        if parsed is None:
-            out.append(finding(
-                "document.datetime-invalid",
-                f'{attribute}="{raw}" on this entry is not a W3C Datetime: '
-                f"{explain_invalid(raw)}.",
-                line=line,
-            ))
-        else:
-            values[attribute] = parsed
-    if "at" in values and "completed" in values and values["completed"] < values["at"]:
-        out.append(finding(
-            "document.completed-before-at",
-            f'completed="{md["completed"]}" is earlier than at="{md["at"]}" on this entry.',
-            line=line,
-        ))
-    if "from" in values and "until" in values and values["until"] < values["from"]:
-        out.append(finding(
-            "document.until-before-from",
-            f'until="{md["until"]}" is earlier than from="{md["from"]}" on this entry.',
-            line=line,
-        ))
+    check_time_attributes(md, "on this entry", line, out)
     if judged:
         unused = sorted(set(md) & (_ALL_TIMES - allowed))
         if unused:

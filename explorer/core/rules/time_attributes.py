@@ -1,0 +1,48 @@
+"""at/completed and from/until on any ``rs:md``, document-level or entry-level (core 1.1 §7).
+
+Both places share the same syntax and ordering rules, so one function judges them and
+returns the parsed values for the callers' own, place-specific checks.
+"""
+
+from __future__ import annotations
+
+from explorer.core.findings import Finding, finding
+from explorer.core.rules.datetimes import explain_invalid, parse_w3c_datetime
+
+TIME_ATTRIBUTES = ("at", "completed", "from", "until")
+
+
+def check_time_attributes(
+    md: dict[str, str], where: str, line: int | None, out: list[Finding]
+) -> dict[str, float]:
+    """Report unparseable datetimes, completed < at and until < from; ``where`` names the
+    element in messages (e.g. "on the document <rs:md>")."""
+    values: dict[str, float] = {}
+    for attribute in TIME_ATTRIBUTES:
+        raw = md.get(attribute)
+        if raw is None:
+            continue
+        parsed = parse_w3c_datetime(raw)
+        if parsed is None:
+            out.append(finding(
+                "document.datetime-invalid",
+                f'{attribute}="{raw}" {where} is not a W3C Datetime: {explain_invalid(raw)}.',
+                line=line,
+            ))
+        else:
+            values[attribute] = parsed
+    if "at" in values and "completed" in values and values["completed"] < values["at"]:
+        out.append(finding(
+            "document.completed-before-at",
+            f'completed="{md["completed"]}" is earlier than at="{md["at"]}" {where}; a '
+            "snapshot cannot finish before it started.",
+            line=line,
+        ))
+    if "from" in values and "until" in values and values["until"] < values["from"]:
+        out.append(finding(
+            "document.until-before-from",
+            f'until="{md["until"]}" is earlier than from="{md["from"]}" {where}; swap them or '
+            "fix the interval.",
+            line=line,
+        ))
+    return values
