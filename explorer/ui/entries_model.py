@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 
 from explorer.core.model import Entry
 from explorer.ui.icons import change_colour
-
-Index = QModelIndex | QPersistentModelIndex
+from explorer.ui.row_table_model import Index, RowTableModel
 
 
 def _search_key(entry: Entry) -> str:
@@ -42,8 +41,10 @@ COLUMNS: tuple[tuple[str, Callable[[Entry], str | None], Callable[[Entry], Any]]
 CHANGE_TYPES = ("created", "updated", "deleted")
 
 
-class EntriesTableModel(QAbstractTableModel):
+class EntriesTableModel(RowTableModel):
     """Entries of one document (or of an expanded index) with Python-side sort and filter."""
+
+    headers = tuple(name for name, _, _ in COLUMNS)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -55,17 +56,6 @@ class EntriesTableModel(QAbstractTableModel):
         self._keys: list[str] | None = None  # lower-cased loc/type/hash, built on first search
 
     # --- Qt model interface
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][0]
-        return None
-
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None

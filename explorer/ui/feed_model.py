@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
 from explorer.core.findings import Finding, Severity
 from explorer.net.store import NotificationRecord
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.ui.icons import CHANGE_COLOURS, severity_icon
+from explorer.ui.row_table_model import Index, RowTableModel
 
-Index = QModelIndex | QPersistentModelIndex
 CHANGE = "change"
 FRAMEWORK = "framework"
 REJECTED_KIND = "rejected"
@@ -102,9 +102,11 @@ def is_feed_event(event: SubscriberEvent) -> bool:
     return event.event in (NOTIFICATION, REJECTED)
 
 
-class FeedModel(QAbstractTableModel):
+class FeedModel(RowTableModel):
     """Rows in arrival order; a filter (channel kind, change type, text) is applied in
     Python and the visible rows are kept as a list, as in the entries table."""
+
+    headers = COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -113,17 +115,6 @@ class FeedModel(QAbstractTableModel):
         self._kind: str | None = None
         self._change: str | None = None
         self._text = ""
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role not in _ANSWERED or not index.isValid():

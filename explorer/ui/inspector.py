@@ -13,7 +13,7 @@ import shlex
 from datetime import UTC, datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
 from explorer.core.changes.line_diff import canonical_text
 from explorer.core.parser import DocumentParseError
 from explorer.net.store import ExchangeRecord
+from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import ExplorerServices
 from explorer.ui.xml_view import XmlSourceView
 
-Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "url")
 MAX_ROWS = 20_000
 
@@ -98,12 +98,10 @@ def describe(record: ExchangeRecord) -> str:
     return "\n".join(lines)
 
 
-class ExchangeModel(QAbstractTableModel):
+class ExchangeModel(RowTableModel):
     """Exchanges in order; the newest at the bottom, bounded to ``MAX_ROWS``."""
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: list[ExchangeRecord] = []
+    headers = COLUMNS
 
     def add(self, records: list[ExchangeRecord]) -> None:
         if not records:
@@ -120,17 +118,6 @@ class ExchangeModel(QAbstractTableModel):
 
     def record(self, row: int) -> ExchangeRecord:
         return self._rows[row]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -199,8 +186,13 @@ class InspectorView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(splitter)
-        services.exchange_logged.connect(lambda record: self.model.add([record]))
+        services.exchange_logged.connect(self._append)
         self._update_buttons(None)
+
+    def _append(self, record: ExchangeRecord) -> None:
+        # A bound slot, not a lambda: Qt drops the connection when this panel is destroyed,
+        # while the services object (and its signal) may outlive the window.
+        self.model.add([record])
 
     def restore(self) -> None:
         self.model.add(self.services.stored_exchanges())

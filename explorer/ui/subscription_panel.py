@@ -12,7 +12,7 @@ import html
 import time
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
 from explorer.net.subscription import State, Subscription
+from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
 
-Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
 STATE_COLOURS = {State.ACTIVE: "#2e9d48", State.DENIED: "#d32f2f", State.FAILED: "#d32f2f",
                  State.PENDING: "#d08a00", State.REQUESTED: "#d08a00",
@@ -56,45 +56,36 @@ def masked(secret: str | None) -> str:
     return "(none)" if not secret else "•" * 8 + secret[-4:]
 
 
-class SubscriptionsModel(QAbstractTableModel):
+class SubscriptionsModel(RowTableModel):
     """Reads the subscriber's live ``Subscription`` objects; ``tick`` redraws leases."""
+
+    headers = COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._subs: list[Subscription] = []
+        self._rows: list[Subscription] = []
 
     def set_subscriptions(self, subs: list[Subscription]) -> None:
         self.beginResetModel()
-        self._subs = sorted(subs, key=lambda s: (s.state in (State.ENDED,), -s.created))
+        self._rows = sorted(subs, key=lambda s: (s.state in (State.ENDED,), -s.created))
         self.endResetModel()
 
     def subscription(self, row: int) -> Subscription:
-        return self._subs[row]
+        return self._rows[row]
 
     def row_of(self, subscription_id: str) -> int | None:
-        return next((row for row, sub in enumerate(self._subs) if sub.id == subscription_id),
+        return next((row for row, sub in enumerate(self._rows) if sub.id == subscription_id),
                     None)
 
     def tick(self) -> None:
-        if self._subs:
+        if self._rows:
             column = COLUMNS.index("lease")
-            self.dataChanged.emit(self.index(0, column), self.index(len(self._subs) - 1, column))
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._subs)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
+            self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        sub = self._subs[index.row()]
+        sub = self._rows[index.row()]
         column = COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return {
