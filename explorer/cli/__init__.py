@@ -12,7 +12,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from explorer import APP_NAME, __version__
+import explorer
+from explorer import APP_NAME
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -32,7 +33,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 def _top_level_help() -> str:
     width = max(len(name) for name in COMMANDS)
     lines = [
-        f"{APP_NAME} {__version__}",
+        f"{APP_NAME} {explorer.__version__}",
         "",
         "usage: resourcesync-explorer [URL] [--demo] [--self-test [--screenshot PATH]]",
         "       resourcesync-explorer COMMAND [options]",
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_top_level_help())
         return EXIT_OK
     if args and args[0] == "--version":
-        print(f"{APP_NAME} {__version__}")
+        print(f"{APP_NAME} {explorer.__version__}")
         return EXIT_OK
     from explorer.ui.app import run_gui
 

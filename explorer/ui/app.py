@@ -4,6 +4,11 @@ Order matters: ``QT_API`` is set before qasync is imported (it would otherwise p
 PyQt first), the QApplication exists before the loop, and the window never quits the
 Qt loop itself: ``main()`` awaits a quit event, closes servers and clients in
 ``finally``, and only then returns, which stops the loop with nothing pending.
+
+The window shows first, as a shell that needs only Qt, painted before the event loop
+exists; the engines (httpx, aiohttp, the store, the callback server, the demo) are
+imported and started after its first frame and then wired into it (issue 9: their
+imports alone took most of a second, all before the window used to show).
 """
 
 from __future__ import annotations
@@ -16,10 +21,15 @@ import os
 import sys
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from explorer import APP_NAME, __version__
+import explorer
+from explorer import APP_NAME
+
+if TYPE_CHECKING:
+    from explorer.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 GC_THRESHOLDS = (100_000, 50, 1_000)
@@ -34,7 +44,7 @@ SETTINGS_APP = "resourcesync-explorer"
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="resourcesync-explorer",
-                                     description=f"{APP_NAME} {__version__}: the desktop explorer")
+                                     description=f"{APP_NAME}: the desktop explorer")
     parser.add_argument("url", nargs="?",
                         help="a Source URL to open (site root, document, resource)")
     parser.add_argument("--demo", action="store_true",
@@ -62,12 +72,8 @@ def run_gui(argv: Sequence[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     os.environ.setdefault("QT_API", "pyside6")
-    import qasync
     from PySide6.QtWidgets import QApplication
 
-    from explorer.ui.compat import guard_none_refcount
-
-    guard_none_refcount()
     tune_gc()
 
     logging.basicConfig(level=logging.INFO if args.self_test else logging.WARNING,
@@ -77,10 +83,38 @@ def run_gui(argv: Sequence[str]) -> int:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(SETTINGS_APP)
     app.setApplicationDisplayName(APP_NAME)
-    app.setApplicationVersion(__version__)
     app.setQuitOnLastWindowClosed(False)
+    shell = open_shell(args)
+    app.processEvents()  # the first frame, before the event loop and the engines load
+    import qasync
+
     with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(main(app, args))
+        return runner.run(main(app, args, shell))
+
+
+@dataclass(slots=True)
+class Shell:
+    """The shown window before any engine exists, and where the session keeps state."""
+
+    window: MainWindow
+    store: Path | None  # None: the default store
+    scratch: tempfile.TemporaryDirectory[str] | None  # --self-test's throw-away folder
+
+
+def open_shell(args: argparse.Namespace) -> Shell:
+    """Build and show the window shell: Qt and the pure core only, so it is quick."""
+    from PySide6.QtCore import QSettings
+
+    from explorer.ui.main_window import MainWindow
+
+    scratch = tempfile.TemporaryDirectory(prefix="explorer-self-test-") if args.self_test else None
+    store = args.store or (Path(scratch.name) / "store.sqlite3" if scratch else None)
+    settings = QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat) \
+        if scratch else QSettings()
+    window = MainWindow(settings=settings)
+    window.restore_state()
+    window.show()
+    return Shell(window, store, scratch)
 
 
 def _log_loop_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -88,46 +122,44 @@ def _log_loop_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]
     log.error("event loop: %s", context.get("message", "unhandled"), exc_info=exc)
 
 
-async def main(app: Any, args: argparse.Namespace) -> int:
-    """Show the window and run until a quit is requested; tear everything down after."""
-    from PySide6.QtCore import QSettings
-
-    from explorer.ui.main_window import MainWindow
-    from explorer.ui.panels import install_panels
-    from explorer.ui.self_test import run_self_test
-    from explorer.ui.services import ExplorerServices
-
+async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -> int:
+    """Start the engines in the shown window (opened here without ``shell``) and run
+    until a quit is requested; tear everything down after."""
+    shell = shell or open_shell(args)
+    window = shell.window
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(_log_loop_exception)
     quit_event = asyncio.Event()
     app.aboutToQuit.connect(quit_event.set)
-    scratch = tempfile.TemporaryDirectory(prefix="explorer-self-test-") if args.self_test else None
-    store = args.store or (Path(scratch.name) / "store.sqlite3" if scratch else None)
-    settings = QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat) \
-        if scratch else QSettings()
-    services = ExplorerServices(store_path=store, self_test=args.self_test)
-    window = MainWindow(services, settings)
     window.quit_requested.connect(quit_event.set)
+    services = None
     try:
+        if args.url and not args.self_test:
+            window.open_url(args.url)  # in the address bar at once, opened once engines run
+        await window.first_frame()
+        app.setApplicationVersion(explorer.__version__)  # reads metadata: after the frame
+        from explorer.ui.panels import install_panels
+        from explorer.ui.services import ExplorerServices
+
+        services = ExplorerServices(store_path=shell.store, self_test=args.self_test)
         await services.start()
+        window.attach_services(services)
         install_panels(window)
-        window.restore_state()
-        window.show()
-        start_url = args.url
-        if args.demo or args.self_test:
-            demo_url = await services.start_demo()
-            start_url = start_url or demo_url
+        demo_url = await services.start_demo() if args.demo or args.self_test else None
         if args.self_test:
-            return await run_self_test(window, start_url, args.screenshot)
-        if start_url:
-            window.open_url(start_url)
+            from explorer.ui.self_test import run_self_test
+
+            return await run_self_test(window, args.url or demo_url, args.screenshot)
+        if demo_url and not args.url:
+            window.open_url(demo_url)
         await quit_event.wait()
         return 0
     finally:
         window.save_state()
         window.shutdown()
-        await services.aclose()
+        if services is not None:
+            await services.aclose()
         window.hide()
         window.deleteLater()
-        if scratch is not None:
-            scratch.cleanup()
+        if shell.scratch is not None:
+            shell.scratch.cleanup()

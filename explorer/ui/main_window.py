@@ -3,17 +3,29 @@
 The window owns no I/O: it asks ``ExplorerServices`` (explorer/ui/services.py) to
 discover, fetch, subscribe and so on, and draws what comes back. Every long job runs
 as a task behind the status-bar progress indicator.
+
+The window is built in two steps so that it shows before the engines exist: the shell
+(menus, address bar, document view, empty docks) imports only Qt and the pure core;
+``attach_services`` then wires in the engines, whose imports (httpx, aiohttp) take most
+of a second (issue 9). Addresses asked for in between wait for them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QPoint, QSettings, Qt, QUrl, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QGuiApplication, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDesktopServices,
+    QGuiApplication,
+    QKeySequence,
+    QPaintEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,24 +42,32 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.findings import Severity
-from explorer.net.crawl import CrawlResult, DocumentNode, NodeState
-from explorer.net.discovery import Route
 from explorer.ui.document_view import DocumentView
 from explorer.ui.message_bar import MessageBar
 from explorer.ui.progress import ProgressIndicator
-from explorer.ui.services import ExplorerServices
-from explorer.ui.source_tree import BadgeDelegate, SourceTreeModel, TreeItem
+
+if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
+    from explorer.net.crawl import CrawlResult, DocumentNode
+    from explorer.ui.services import ExplorerServices
+    from explorer.ui.source_tree import SourceTreeModel, TreeItem
 
 log = logging.getLogger(__name__)
 HISTORY_KEY = "address/history"
 HISTORY_SIZE = 20
-ROUTE_TEXT = {
-    Route.WELL_KNOWN: "found via /.well-known/resourcesync",
-    Route.LINK_HEADER: "found via an HTTP Link header (rel=resourcesync)",
-    Route.HTML_LINK: "found via an HTML <link rel=\"resourcesync\">",
-    Route.ROBOTS: "found via robots.txt Sitemap lines",
-    Route.DIRECT: "the address is a ResourceSync document",
+STARTING = "starting engines…"
+ROUTE_TEXT = {  # keyed by explorer.net.discovery.Route values (a StrEnum: equal to these)
+    "well-known": "found via /.well-known/resourcesync",
+    "link-header": "found via an HTTP Link header (rel=resourcesync)",
+    "html-link": "found via an HTML <link rel=\"resourcesync\">",
+    "robots": "found via robots.txt Sitemap lines",
+    "direct": "the address is a ResourceSync document",
 }
+PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.panels.install_panels
+    ("Subscriptions", "SubscriptionsDock", Qt.DockWidgetArea.RightDockWidgetArea),
+    ("Live feed", "FeedDock", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("HTTP inspector", "InspectorDock", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("Hub workbench", "HubWorkbenchDock", Qt.DockWidgetArea.BottomDockWidgetArea),
+)
 
 
 def discovery_text(result: CrawlResult) -> tuple[str, str]:
@@ -62,20 +82,31 @@ def discovery_text(result: CrawlResult) -> tuple[str, str]:
 
 def _being_read(node: DocumentNode) -> bool:
     """Fetching, or fetched and still being parsed (no document and no parse finding yet)."""
+    from explorer.net.crawl import NodeState
+
     return node.state is NodeState.LOADING or (
         node.state is NodeState.LOADED and node.document is None
         and not any(f.code.startswith("parse.") for f in node.findings))
 
 
 class MainWindow(QMainWindow):
-    """The explorer's one window. ``quit_requested`` asks the app to shut down cleanly."""
+    """The explorer's one window. ``quit_requested`` asks the app to shut down cleanly.
+
+    Without ``services`` it is the shell that start-up shows first; ``tree_model`` and
+    the live panels exist once ``attach_services`` (and ``install_panels``) ran.
+    """
 
     quit_requested = Signal()
     source_opened = Signal(str)  # Source Description URL
+    tree_model: SourceTreeModel
 
-    def __init__(self, services: ExplorerServices, settings: QSettings | None = None) -> None:
+    def __init__(self, services: ExplorerServices | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__()
-        self.services = services
+        self.services: ExplorerServices | None = None
+        self.engines_ready = asyncio.Event()
+        self.painted = False  # the first frame has been drawn
+        self._paint_waiters: list[Callable[[], None]] = []
         self.settings = settings or QSettings()
         self.setWindowTitle("ResourceSync Explorer")
         self.setObjectName("MainWindow")
@@ -97,7 +128,56 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self._build_address_bar()
         self._build_tree()
+        self._build_panel_docks()
         self._build_actions()
+        if services is None:
+            self.statusBar().showMessage(STARTING)
+        else:
+            self.attach_services(services)
+
+    def attach_services(self, services: ExplorerServices) -> None:
+        """Wire the started engines into the window: the tree's model, the crawl signals;
+        addresses that waited for them go ahead."""
+        from explorer.ui.source_tree import BadgeDelegate, SourceTreeModel
+
+        self.services = services
+        self.tree_model = SourceTreeModel(services.expand, self)
+        self.tree_model.node_loaded.connect(self._item_loaded)
+        services.node_updated.connect(self._node_updated)
+        services.crawl_progress.connect(self.progress.report)
+        self.tree.setModel(self.tree_model)
+        self.tree.setItemDelegateForColumn(1, BadgeDelegate(self.tree))
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.tree.header().resizeSection(1, 70)
+        self.tree.selectionModel().currentChanged.connect(self._node_selected)
+        self.tree.customContextMenuRequested.connect(self._tree_menu)
+        if self.statusBar().currentMessage() == STARTING:
+            self.statusBar().clearMessage()
+        self.engines_ready.set()
+
+    async def first_frame(self, timeout: float = 1.0) -> None:
+        """Return once the window has painted its first frame (or after ``timeout``, for a
+        window the platform never exposes): start-up work that holds the event loop goes
+        after this, so the window is on screen while it runs."""
+        if self.painted:
+            return
+        loop = asyncio.get_running_loop()
+        done = asyncio.Event()
+        self._paint_waiters.append(lambda: loop.call_soon(done.set))  # once it is flushed
+        try:
+            await asyncio.wait_for(done.wait(), timeout)
+        except TimeoutError:
+            log.info("no paint within %.1f s; going on", timeout)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.painted:
+            self.painted = True
+            for wake in self._paint_waiters:
+                wake()
+            self._paint_waiters.clear()
 
     # --- construction
     def _build_address_bar(self) -> None:
@@ -129,26 +209,38 @@ class MainWindow(QMainWindow):
         self.addToolBar(bar)
 
     def _build_tree(self) -> None:
-        self.tree_model = SourceTreeModel(self.services.expand, self)
-        self.tree_model.node_loaded.connect(self._item_loaded)
-        self.services.node_updated.connect(self._node_updated)
-        self.services.crawl_progress.connect(self.progress.report)
+        """The tree view; its model comes with the engines (``attach_services``)."""
         self.tree = QTreeView()
-        self.tree.setModel(self.tree_model)
         self.tree.setUniformRowHeights(True)
-        self.tree.setItemDelegateForColumn(1, BadgeDelegate(self.tree))
-        self.tree.header().setStretchLastSection(False)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        self.tree.header().resizeSection(1, 70)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.tree.customContextMenuRequested.connect(self._tree_menu)
-        self.tree.selectionModel().currentChanged.connect(self._node_selected)
         self.tree.setAccessibleName("Source tree")
         self.tree_dock = self.add_dock("Source", "SourceDock", self.tree,
                                        Qt.DockWidgetArea.LeftDockWidgetArea)
 
+    def _build_panel_docks(self) -> None:
+        """The live docks, laid out and restorable before their panels exist: each holds
+        a placeholder until ``set_panel`` puts the real panel in."""
+        self.docks: dict[str, QDockWidget] = {}
+        for title, name, area in PANEL_DOCKS:
+            placeholder = QLabel(STARTING)
+            placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            placeholder.setEnabled(False)
+            self.docks[name] = self.add_dock(title, name, placeholder, area)
+        feed, inspector, workbench = (self.docks[name] for name in
+                                      ("FeedDock", "InspectorDock", "HubWorkbenchDock"))
+        self.tabifyDockWidget(feed, inspector)
+        self.tabifyDockWidget(inspector, workbench)
+        feed.raise_()
+
+    def set_panel(self, name: str, widget: QWidget) -> QDockWidget:
+        """Put a panel into its dock (one of ``PANEL_DOCKS``), replacing the placeholder."""
+        dock = self.docks[name]
+        placeholder = dock.widget()
+        dock.setWidget(widget)
+        if placeholder is not None:
+            placeholder.deleteLater()
+        return dock
 
     def _build_actions(self) -> None:
         def action(text: str, shortcut: QKeySequence | str, slot: Any) -> QAction:
@@ -171,8 +263,8 @@ class MainWindow(QMainWindow):
         self.find_action = action("Filter", QKeySequence("Ctrl+F"), self.focus_filter)
         edit_menu.addAction(self.find_action)
         self.view_menu = self.menuBar().addMenu("&View")
-        for dock in self.findChildren(QDockWidget):
-            self.view_menu.addAction(dock.toggleViewAction())
+        for dock in (self.tree_dock, *self.docks.values()):  # not findChildren: it wraps
+            self.view_menu.addAction(dock.toggleViewAction())  # every widget (10 ms)
 
     def add_dock(self, title: str, name: str, widget: QWidget,
                  area: Qt.DockWidgetArea) -> QDockWidget:
@@ -216,13 +308,9 @@ class MainWindow(QMainWindow):
 
     def _default_dock_sizes(self) -> None:
         """First start: a wide tree and subscriptions, the feed a third of the height."""
-        docks = {dock.objectName(): dock for dock in self.findChildren(QDockWidget)}
-        side = [d for d in (docks.get("SourceDock"), docks.get("SubscriptionsDock")) if d]
-        self.resizeDocks(side, [self.width() // 4, self.width() * 3 // 8][:len(side)],
-                         Qt.Orientation.Horizontal)
-        if "FeedDock" in docks:
-            self.resizeDocks([docks["FeedDock"]], [self.height() // 3],
-                             Qt.Orientation.Vertical)
+        self.resizeDocks([self.tree_dock, self.docks["SubscriptionsDock"]],
+                         [self.width() // 4, self.width() * 3 // 8], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["FeedDock"]], [self.height() // 3], Qt.Orientation.Vertical)
 
     def save_state(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -276,13 +364,23 @@ class MainWindow(QMainWindow):
         self._opening = (url, task)
         return task
 
+    async def engines(self) -> ExplorerServices:
+        """The engines, once started (an address typed while they start waits here)."""
+        if self.services is None:
+            await self.engines_ready.wait()
+        assert self.services is not None
+        return self.services
+
     async def open_source(self, url: str) -> TreeItem | None:
         """Discover the Source Description from any URL, crawl it to the Capability Lists
         and show it as the tree's root."""
         self.remember(url)
-        self.discovery_label.setText("discovering…")
         try:
-            result = await self.progress.run(f"Opening {url}", self.services.crawl(url))
+            if self.services is None:
+                self.discovery_label.setText(f"waiting: {STARTING}")
+            services = await self.engines()
+            self.discovery_label.setText("discovering…")
+            result = await self.progress.run(f"Opening {url}", services.crawl(url))
         except asyncio.CancelledError:
             self.discovery_label.setText("cancelled")
             return None
@@ -311,6 +409,8 @@ class MainWindow(QMainWindow):
             self.open_url(self.address.currentText())
 
     def _node_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        from explorer.net.crawl import NodeState
+
         item = self.tree_model.item(current)
         if item is None:
             return
@@ -385,11 +485,12 @@ class MainWindow(QMainWindow):
                     listed.add(id(child))
                     view.entries.append_entries(child.document.entries)
 
-        self.services.node_updated.connect(list_read)
+        services = await self.engines()
+        services.node_updated.connect(list_read)
         try:
             list_read()
             await self.progress.run(f"Loading the components of {doc.url}",
-                                    self.services.expand(doc))
+                                    services.expand(doc))
             # expand() does not wait for components the tree view was already loading
             while any(_being_read(child) for child in doc.children):
                 await asyncio.sleep(0.05)
@@ -397,14 +498,14 @@ class MainWindow(QMainWindow):
         except asyncio.CancelledError:
             return 0
         finally:
-            self.services.node_updated.disconnect(list_read)
+            services.node_updated.disconnect(list_read)
         self.statusBar().showMessage(
             f"{view.entries.total:,} entries from {len(doc.children)} documents", 10_000)
         return view.entries.total
 
     async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
-        await self.services.subscribe(topic, hub, capability)
+        await (await self.engines()).subscribe(topic, hub, capability)
         self.statusBar().showMessage(f"subscription to {topic} requested", 10_000)
 
     async def check(self, doc: DocumentNode, what: str) -> None:
@@ -414,7 +515,7 @@ class MainWindow(QMainWindow):
             return
         try:
             findings = await self.progress.run(f"Checking {what} of {doc.url}",
-                                               self.services.check(doc, what))
+                                               (await self.engines()).check(doc, what))
         except asyncio.CancelledError:
             return
         self._node_updated(doc)
@@ -426,7 +527,8 @@ class MainWindow(QMainWindow):
         for task in list(self._tasks):
             task.cancel()
         self.progress.cancel()
-        self.tree_model.cancel()
+        if self.services is not None:
+            self.tree_model.cancel()
         self.document_view.cancel()
         if self.panels is not None:
             self.panels.feed.cancel()

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-
 from explorer.ui.feed_view import FeedView
 from explorer.ui.hub_workbench import HubWorkbench
 from explorer.ui.inspector import InspectorView
@@ -23,23 +21,18 @@ class Panels:
 
 
 def install_panels(window: MainWindow) -> Panels:
-    """Create the docks (restorable by object name) and fill them from the store."""
+    """Fill the window's docks (laid out by the shell, see ``PANEL_DOCKS``) and the
+    panels from the store; needs the engines attached."""
     services = window.services
+    assert services is not None, "attach_services before install_panels"
     subscriptions = SubscriptionPanel(services, window.spawn)
     feed = FeedView(services)
     inspector = InspectorView(services, window.spawn)
-    window.add_dock("Subscriptions", "SubscriptionsDock", subscriptions,
-                    Qt.DockWidgetArea.RightDockWidgetArea)
-    feed_dock = window.add_dock("Live feed", "FeedDock", feed,
-                                Qt.DockWidgetArea.BottomDockWidgetArea)
-    inspector_dock = window.add_dock("HTTP inspector", "InspectorDock", inspector,
-                                     Qt.DockWidgetArea.BottomDockWidgetArea)
-    window.tabifyDockWidget(feed_dock, inspector_dock)
     workbench = HubWorkbench(services, window.spawn)
-    workbench_dock = window.add_dock("Hub workbench", "HubWorkbenchDock", workbench,
-                                     Qt.DockWidgetArea.BottomDockWidgetArea)
-    window.tabifyDockWidget(inspector_dock, workbench_dock)
-    feed_dock.raise_()
+    window.set_panel("SubscriptionsDock", subscriptions)
+    window.set_panel("FeedDock", feed)
+    window.set_panel("InspectorDock", inspector)
+    window.set_panel("HubWorkbenchDock", workbench)
     feed.restore()
     inspector.restore()
     window.panels = Panels(subscriptions, feed, inspector, workbench)

@@ -104,8 +104,7 @@ class ExplorerServices(QObject):
         self.callback_port = port
         self.public_url = public_url
         self.subscriber_config = subscriber_config or SubscriberConfig()
-        self.fetcher = Fetcher(timeout=Timeouts(connect=5.0, read=20.0, total=120.0),
-                               on_exchange=self._fetch_exchange)
+        self._fetcher: Fetcher | None = None
         self.store: Store | None = None
         self.exchange_log: ExchangeLog | None = None
         self.server: CallbackServer | None = None
@@ -117,6 +116,15 @@ class ExplorerServices(QObject):
         self.demo: Any = None
         self._primed: set[str] = set()
         self._channels: dict[str, Channel] = {}
+
+    @property
+    def fetcher(self) -> Fetcher:
+        """The shared fetcher, made on first use: its httpx client builds an SSL context
+        (a quarter of a second), which should not hold up the window's start-up."""
+        if self._fetcher is None:
+            self._fetcher = Fetcher(timeout=Timeouts(connect=5.0, read=20.0, total=120.0),
+                                    on_exchange=self._fetch_exchange)
+        return self._fetcher
 
     # --- lifecycle
     async def start(self) -> None:
@@ -169,7 +177,9 @@ class ExplorerServices(QObject):
 
     async def aclose(self) -> None:
         """Close in reverse order of dependence; each step runs even if one fails."""
-        steps: list[Callable[[], Any]] = [self.stop_callback_server, self.fetcher.aclose]
+        steps: list[Callable[[], Any]] = [self.stop_callback_server]
+        if self._fetcher is not None:
+            steps.append(self._fetcher.aclose)
         if self.demo is not None:
             steps.append(self.demo.stop)
         for step in steps:

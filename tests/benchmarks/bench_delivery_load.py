@@ -388,9 +388,6 @@ def main() -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
-    from explorer.ui.compat import guard_none_refcount
-
-    guard_none_refcount()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setQuitOnLastWindowClosed(False)
     rates = [float(r) for r in options.rates.split(",")]

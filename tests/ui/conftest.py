@@ -17,9 +17,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 
-from explorer.ui.compat import guard_none_refcount
-
-guard_none_refcount()  # before any widget test: see explorer/ui/compat.py
 _loop_errors: list[dict] = []
 
 

@@ -40,7 +40,8 @@ def test_main_opens_the_demo_and_quits_cleanly_on_ctrl_q(qapp, qtbot, qloop, set
         qtbot.waitUntil(lambda: any(isinstance(w, MainWindow) and w.isVisible()
                                     for w in qapp.topLevelWidgets()), timeout=10000)
         window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow))
-        qtbot.waitUntil(lambda: bool(window.tree_model.roots), timeout=15000)
+        qtbot.waitUntil(lambda: window.engines_ready.is_set() and bool(window.tree_model.roots),
+                        timeout=15000)
         window.quit_action.trigger()  # Ctrl+Q
         qtbot.waitUntil(task.done, timeout=15000)
     finally:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 
 from PySide6.QtCore import Qt
@@ -140,19 +139,6 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
         assert panel.model.data(panel.model.index(0, 0)) == "ended"
     finally:
         run(services.aclose())
-
-
-def test_none_refcount_guard_survives_many_void_calls(qapp) -> None:
-    from PySide6.QtCore import QRect
-
-    from explorer.ui.compat import guard_none_refcount
-
-    guard_none_refcount()  # already applied by conftest; a second call is harmless
-    before = sys.getrefcount(None)
-    rect = QRect()
-    for _ in range(100_000):
-        rect.setWidth(1)
-    assert sys.getrefcount(None) > 100_000 or sys.getrefcount(None) >= before
 
 
 def test_lazy_highlighting_colours_only_what_is_shown(qtbot, qloop, run) -> None:
