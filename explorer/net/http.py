@@ -31,6 +31,7 @@ import httpx
 
 from explorer import __version__
 from explorer.core.link_header import parse_link_header
+from explorer.net.spool import BodySpool, SpooledBody
 
 USER_AGENT = f"ResourceSync-Explorer/{__version__}"
 
@@ -44,6 +45,10 @@ MAX_RETRY_AFTER = 10.0
 """Longest Retry-After (seconds) honoured; a longer one is treated as final."""
 
 ACCEPT = "application/xml, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1"
+
+SPOOL_BODY_BYTES = 1024 * 1024
+"""Bodies above this are kept on disk rather than in memory, by the cache and by the crawl
+(issue 10: twenty 9 MB component lists held twice cost 300 MB of a 1 GB budget)."""
 
 
 class FetchError(StrEnum):
@@ -127,6 +132,7 @@ class FetchResult:
     detail: str = ""
     not_modified: bool = False
     truncated: bool = False
+    spooled: SpooledBody | None = None  # the cache's copy of ``body`` on disk, if it made one
 
     @property
     def ok(self) -> bool:
@@ -176,20 +182,40 @@ class _CacheEntry:
     etag: str | None
     last_modified: str | None
     headers: httpx.Headers
-    body: bytes
+    body: bytes | SpooledBody
+
+    @property
+    def memory(self) -> int:
+        return len(self.body) if isinstance(self.body, bytes) else 0
+
+    @property
+    def spooled(self) -> int:
+        return self.body.size if isinstance(self.body, SpooledBody) else 0
+
+    def read(self) -> bytes | None:
+        """The cached body (read back from disk when spooled; None if that file is gone)."""
+        return self.body if isinstance(self.body, bytes) else self.body.read()
 
 
 class ResponseCache:
     """Validators and bodies of earlier 200 responses, least recently used evicted first.
 
     Only responses carrying an ETag or Last-Modified are kept: without a validator a
-    refresh could not be conditional anyway.
+    refresh could not be conditional anyway. With a ``spool``, bodies above
+    ``spool_above`` bytes are written to disk (at most ``max_spooled_bytes`` of them)
+    and only small ones count against ``max_bytes`` of memory.
     """
 
-    def __init__(self, max_bytes: int = 128 * 1024 * 1024) -> None:
+    def __init__(self, max_bytes: int = 128 * 1024 * 1024, *, spool: BodySpool | None = None,
+                 spool_above: int = SPOOL_BODY_BYTES,
+                 max_spooled_bytes: int = 1024 * 1024 * 1024) -> None:
         self.max_bytes = max_bytes
+        self.spool = spool
+        self.spool_above = spool_above
+        self.max_spooled_bytes = max_spooled_bytes
         self._entries: OrderedDict[str, _CacheEntry] = OrderedDict()
-        self._size = 0
+        self._size = 0  # bytes of bodies held in memory
+        self._spooled = 0  # bytes of bodies held on disk
 
     def get(self, url: str) -> _CacheEntry | None:
         entry = self._entries.get(url)
@@ -197,24 +223,38 @@ class ResponseCache:
             self._entries.move_to_end(url)
         return entry
 
-    def store(self, url: str, headers: httpx.Headers, body: bytes) -> None:
+    def store(self, url: str, headers: httpx.Headers, body: bytes) -> SpooledBody | None:
+        """Remember a 200 response; returns the body's copy on disk when it was spooled."""
         etag, last_modified = headers.get("etag"), headers.get("last-modified")
-        if not etag and not last_modified:
-            self.discard(url)
-            return
-        if len(body) > self.max_bytes // 4:
-            return
         self.discard(url)
-        self._entries[url] = _CacheEntry(etag, last_modified, headers, body)
-        self._size += len(body)
-        while self._size > self.max_bytes and self._entries:
-            _, old = self._entries.popitem(last=False)
-            self._size -= len(old.body)
+        if not etag and not last_modified:
+            return None
+        kept: bytes | SpooledBody = body
+        if self.spool is not None and len(body) > self.spool_above:
+            if len(body) > self.max_spooled_bytes // 4:
+                return None
+            try:
+                kept = self.spool.keep(body)
+            except OSError:
+                return None  # no room on disk: the next fetch is simply unconditional
+        elif len(body) > self.max_bytes // 4:
+            return None
+        entry = self._entries[url] = _CacheEntry(etag, last_modified, headers, kept)
+        self._size += entry.memory
+        self._spooled += entry.spooled
+        while (self._size > self.max_bytes or self._spooled > self.max_spooled_bytes) \
+                and self._entries:
+            self._forget(self._entries.popitem(last=False)[1])
+        return kept if isinstance(kept, SpooledBody) else None
 
     def discard(self, url: str) -> None:
         old = self._entries.pop(url, None)
         if old is not None:
-            self._size -= len(old.body)
+            self._forget(old)
+
+    def _forget(self, entry: _CacheEntry) -> None:
+        self._size -= entry.memory
+        self._spooled -= entry.spooled
 
 
 @dataclass(slots=True)
@@ -225,6 +265,7 @@ class _Hop:
     error: FetchError | None = None
     detail: str = ""
     truncated: bool = False
+    spooled: SpooledBody | None = None
 
 
 class Fetcher:
@@ -235,6 +276,8 @@ class Fetcher:
     ``backoff`` seconds (Retry-After honoured up to 10 s); redirects are followed by
     hand so that loops are caught and the chain is reported. Bodies are streamed and
     decoded (gzip) and capped at ``max_bytes``. ``on_exchange`` sees every request sent.
+    ``spool`` keeps large cached bodies on disk; it is closed with the fetcher, and the
+    crawl uses it for the bodies of the documents it has parsed.
     Pass ``transport`` (e.g. ``httpx.MockTransport``) only in tests.
     """
 
@@ -257,7 +300,8 @@ class Fetcher:
         self.backoff = backoff
         self.max_bytes = max_bytes
         self.max_redirects = max_redirects
-        self.cache = cache if cache is not None else ResponseCache()
+        self.spool = BodySpool()
+        self.cache = cache if cache is not None else ResponseCache(spool=self.spool)
         self.on_exchange = on_exchange
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         self._client = httpx.AsyncClient(
@@ -277,7 +321,10 @@ class Fetcher:
         await self.aclose()
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        try:
+            await self._client.aclose()
+        finally:
+            self.spool.close()
 
     async def fetch(
         self,
@@ -330,7 +377,7 @@ class Fetcher:
             url=url, method=method, status=hop.status, headers=hop.headers,
             final_url=final_url, redirects=redirects, body=hop.body,
             elapsed=time.perf_counter() - started, attempts=attempts,
-            error=hop.error, detail=hop.detail, truncated=hop.truncated,
+            error=hop.error, detail=hop.detail, truncated=hop.truncated, spooled=hop.spooled,
         )
 
     async def _request_with_retries(
@@ -356,9 +403,16 @@ class Fetcher:
                     await asyncio.sleep(delay)
                     continue
             if cached is not None and hop.error is None and hop.status == 304:
-                return _Hop(200, cached.headers, cached.body), attempt, True
+                body = cached.read() if isinstance(cached.body, bytes) else \
+                    await asyncio.to_thread(cached.read)
+                if body is not None:
+                    on_disk = cached.body if isinstance(cached.body, SpooledBody) else None
+                    return _Hop(200, cached.headers, body, spooled=on_disk), attempt, True
+                self.cache.discard(url)  # its spooled copy is gone: ask again, unconditionally
+                attempt -= 1
+                continue
             if use_cache and method == "GET" and hop.error is None and hop.status == 200:
-                self.cache.store(url, hop.headers, hop.body)
+                hop.spooled = self.cache.store(url, hop.headers, hop.body)
             return hop, attempt, False
 
     def _retry_delay(self, hop: _Hop, attempt: int) -> float | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
@@ -27,6 +27,9 @@ from explorer.ui.problems_model import ProblemsModel
 from explorer.ui.xml_view import XmlSourceView
 
 HEADER_FIELDS = ("at", "completed", "from", "until")
+RawSource = bytes | Callable[[], bytes | None] | None
+"""The XML source of a document: its bytes, or a function reading them (a body the crawl
+keeps on disk), which runs in a worker."""
 
 
 def header_html(url: str, document: Document | None, findings: Sequence[Finding]) -> str:
@@ -140,8 +143,8 @@ class DocumentView(QWidget):
         self._update_count()
 
     def show_document(self, url: str, document: Document | None, findings: Sequence[Finding],
-                      raw: bytes | None) -> None:
-        """Display a document; the XML text streams in without blocking the loop."""
+                      raw: RawSource) -> None:
+        """Display a document; the XML text is read and streams in without blocking the loop."""
         self.url, self.shown, self.shown_findings = url, document, len(findings)
         self.header.setText(header_html(url, document, findings))
         self.entries.set_entries(document.entries if document is not None else [])
@@ -150,10 +153,12 @@ class DocumentView(QWidget):
         self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
         if errors and document is None:
             self.tabs.setCurrentIndex(2)
-        if self._source_task is not None:
-            self._source_task.cancel()
-        self._source_task = asyncio.get_event_loop().create_task(
-            self.source.set_xml_async(raw or b""))
+        self.cancel()
+        self._source_task = asyncio.get_event_loop().create_task(self._show_source(raw))
+
+    async def _show_source(self, raw: RawSource) -> None:
+        data = await asyncio.to_thread(raw) if callable(raw) else raw
+        await self.source.set_xml_async(data or b"")
 
     def show_channel(self, topic: str, capability: str | None, hub: str | None,
                      findings: Sequence[Finding] = ()) -> None:
@@ -166,6 +171,7 @@ class DocumentView(QWidget):
         self.entries.set_entries([])
         self.problems.set_findings(findings)
         self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
+        self.cancel()  # a document's source still being read must not land here
         self.source.set_xml("")
 
     def cancel(self) -> None:

@@ -440,7 +440,7 @@ class MainWindow(QMainWindow):
         if self.document_view.url == doc.url and self.document_view.shown is doc.document \
                 and self.document_view.shown_findings == len(doc.findings):
             return
-        self.document_view.show_document(doc.url, doc.document, doc.findings, doc.body)
+        self.document_view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
 
     def _tree_menu(self, pos: QPoint) -> None:
         item = self.tree_model.item(self.tree.indexAt(pos))
@@ -473,7 +473,7 @@ class MainWindow(QMainWindow):
         component as soon as it is read: the first rows show while the others still load
         (a million rows stay responsive: the model is a plain list, GUIDE §5)."""
         view = self.document_view
-        view.show_document(doc.url, doc.document, doc.findings, doc.body)
+        view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
         view.entries.set_entries([])
         listed: set[int] = set()
 

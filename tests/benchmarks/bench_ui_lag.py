@@ -27,7 +27,6 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from explorer.ui.app import tune_gc
-from explorer.ui.compat import guard_none_refcount
 
 ENTRIES = 50_000
 TICK = 0.01
@@ -116,7 +115,6 @@ async def main(scratch: Path) -> None:
 
 
 if __name__ == "__main__":
-    guard_none_refcount()
     if "--default-gc" not in sys.argv:
         tune_gc()  # as run_gui does
     qt_app = QApplication(sys.argv[:1])
