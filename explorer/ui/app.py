@@ -138,6 +138,10 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
             window.open_url(args.url)  # in the address bar at once, opened once engines run
         await window.first_frame()
         app.setApplicationVersion(explorer.__version__)  # reads metadata: after the frame
+        from explorer.ui.about import APP_ID, application_icon
+
+        app.setDesktopFileName(APP_ID)  # matches resources/*.desktop for the shell's icon
+        app.setWindowIcon(application_icon())
         from explorer.ui.panels import install_panels
         from explorer.ui.services import ExplorerServices
 

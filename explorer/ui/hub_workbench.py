@@ -58,6 +58,7 @@ from explorer.net.subscription import new_callback_token
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.inspector import pretty_body
 from explorer.ui.services import ExplorerServices
+from explorer.ui.tasks import TaskKeeper
 from explorer.ui.xml_view import XmlSourceView
 
 log = logging.getLogger(__name__)
@@ -80,8 +81,8 @@ class HubWorkbench(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.services = services
-        self._spawn = spawn or self._own_spawn
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = TaskKeeper(lambda text: self.status.setText(text))
+        self._spawn = spawn or self._tasks.spawn
         self._generation = 0
         self._topic_token: str | None = None
         self._hosted_payload = b""
@@ -248,20 +249,6 @@ class HubWorkbench(QWidget):
         return box
 
     # --- tasks ---------------------------------------------------------------------------
-
-    def _own_spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        task = asyncio.get_event_loop().create_task(coro)
-        self._tasks.add(task)
-
-        def done(finished: asyncio.Task[Any]) -> None:
-            self._tasks.discard(finished)
-            if not finished.cancelled() and finished.exception() is not None:
-                exc = finished.exception()
-                log.error("workbench task failed", exc_info=exc)
-                self.status.setText(f"{type(exc).__name__}: {exc}")
-
-        task.add_done_callback(done)
-        return task
 
     # --- the payload ----------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ from explorer.core.findings import Severity
 from explorer.ui.document_view import DocumentView
 from explorer.ui.message_bar import MessageBar
 from explorer.ui.progress import ProgressIndicator
+from explorer.ui.tasks import TaskKeeper
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     from explorer.net.crawl import CrawlResult, DocumentNode
@@ -110,7 +111,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings()
         self.setWindowTitle("ResourceSync Explorer")
         self.setObjectName("MainWindow")
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = TaskKeeper(self.show_error)
         self.panels: Any = None  # explorer.ui.panels.Panels once installed
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
 
@@ -265,6 +266,13 @@ class MainWindow(QMainWindow):
         self.view_menu = self.menuBar().addMenu("&View")
         for dock in (self.tree_dock, *self.docks.values()):  # not findChildren: it wraps
             self.view_menu.addAction(dock.toggleViewAction())  # every widget (10 ms)
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction("&About ResourceSync Explorer", self.show_about)
+
+    def show_about(self) -> None:
+        from explorer.ui.about import show_about  # not needed for the first frame
+
+        show_about(self)
 
     def add_dock(self, title: str, name: str, widget: QWidget,
                  area: Qt.DockWidgetArea) -> QDockWidget:
@@ -331,18 +339,7 @@ class MainWindow(QMainWindow):
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` as a task whose failure becomes a message, not a lost exception."""
-        task = asyncio.get_event_loop().create_task(coro)
-        self._tasks.add(task)
-
-        def done(finished: asyncio.Task[Any]) -> None:
-            self._tasks.discard(finished)
-            if not finished.cancelled() and finished.exception() is not None:
-                exc = finished.exception()
-                log.error("task failed", exc_info=exc)
-                self.show_error(f"{type(exc).__name__}: {exc}")
-
-        task.add_done_callback(done)
-        return task
+        return self._tasks.spawn(coro)
 
     # --- address bar and tree
     def focus_address(self) -> None:
@@ -524,8 +521,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Cancel every task the window started, before the engines are closed."""
-        for task in list(self._tasks):
-            task.cancel()
+        self._tasks.cancel_all()
         self.progress.cancel()
         if self.services is not None:
             self.tree_model.cancel()

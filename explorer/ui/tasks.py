@@ -1,0 +1,42 @@
+"""Fire-and-forget coroutines from widgets, without losing them or their errors.
+
+asyncio keeps only a weak reference to a task, so a widget that starts one must hold it;
+and an exception nobody awaits would vanish. ``TaskKeeper`` does both jobs for a widget.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class TaskKeeper:
+    """Holds the tasks it starts until they finish; a failure goes to ``report``."""
+
+    def __init__(self, report: Callable[[str], None]) -> None:
+        self._report = report
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_event_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("task failed", exc_info=exc)
+            self._report(f"{type(exc).__name__}: {exc}")
+
+    def __len__(self) -> int:
+        """How many tasks are still running."""
+        return len(self._tasks)
+
+    def cancel_all(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
