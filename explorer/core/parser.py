@@ -9,22 +9,33 @@ and plain Sitemaps; what kind of document it is lives in ``doc.capability``.
 The parser records what only it can see (namespaces as written, repeated or misplaced
 elements, pre-1.0 syntax) in ``doc.findings``; rules on values belong to the validator.
 Speed matters (a 50,000-entry list must read in a few times a bare lxml parse), so the
-walk is one pass over children with tag lookups in a per-document dictionary.
+document is read while lxml parses it (``safe_xml.stream_children``: each part of the tree
+is read while in cache, then freed), in one pass over the root's children with tag lookups
+in a per-document dictionary.
 """
 
 from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 
 from lxml import etree
 
 from explorer.core.findings import Finding, finding
 from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash
 from explorer.core.model import RS_NS, SITEMAP_NS, SITEMAPINDEX, URLSET, Document, Entry, Link
-from explorer.core.safe_xml import MAX_DOCUMENT_BYTES, DocumentParseError, fail, load_root
+from explorer.core.safe_xml import (
+    MAX_DOCUMENT_BYTES,
+    DocumentParseError,
+    StreamUnavailable,
+    fail,
+    parse_tree,
+    prepare,
+    stream_children,
+)
 from explorer.core.tags import Kind, Vocabulary, kind_in, split_tag, vocabulary_of
 
 __all__ = ["MAX_DOCUMENT_BYTES", "DocumentParseError", "parse_document"]
@@ -62,9 +73,25 @@ def parse_document(data: bytes) -> Document:
     Raises only ``DocumentParseError`` (with ``.finding``) when the bytes cannot be read
     as a document: too large, not well-formed, a DOCTYPE, or a root that is not a Sitemap.
     """
-    root, size = load_root(data)
+    data = prepare(data)
     with _cyclic_gc_paused():
-        return _Reader(root, size).read()
+        try:
+            return _read_stream(data)
+        except StreamUnavailable:
+            pass
+    # Whatever stopped the incremental parse, a whole-tree parse gives the exact answer:
+    # the syntax error with its position, the DOCTYPE refusal, or a document after all.
+    root = parse_tree(data)
+    with _cyclic_gc_paused():
+        return _Reader(root, len(data)).read((root,))
+
+
+def _read_stream(data: bytes) -> Document:
+    """Read the document while it is parsed, a batch of the root's children at a time."""
+    batches = stream_children(data)
+    root, first = next(batches)
+    rest = (children for _root, children in batches)
+    return _Reader(root, len(data)).read(chain((first,), rest))
 
 
 _gc_lock = threading.Lock()
@@ -93,6 +120,15 @@ def _cyclic_gc_paused() -> Iterator[None]:
                 gc.enable()
 
 
+def _promote_young_objects() -> None:
+    """Entries live as long as their document, so each batch is moved to the oldest GC
+    generation right after it is built, while it is still in cache: one cheap scan per
+    object, instead of a young- and a middle-generation scan of the whole (cold) document
+    once the GC runs again. Skipped when the caller had switched the GC off."""
+    if _gc_was_enabled:
+        gc.collect(1)
+
+
 class _Reader:
     """One pass over one tree; holds the per-document tag cache and the findings so far."""
 
@@ -106,6 +142,7 @@ class _Reader:
         self.legacy = LegacyTally()
         self.unknown: dict[str, list[int | None]] = {}
         self.misplaced_entries: list[int | None] = []
+        self.md_seen = False
 
     # -- tags ---------------------------------------------------------------------------
 
@@ -146,7 +183,8 @@ class _Reader:
 
     # -- document -----------------------------------------------------------------------
 
-    def read(self) -> Document:
+    def read(self, batches: Iterable[Iterable[etree._Element]]) -> Document:
+        """Read the document from the root's children, given in document order in batches."""
         root = self.root
         root_kind = self.root_kind()
         doc = Document(
@@ -157,12 +195,20 @@ class _Reader:
         )
         self.read_root_attributes(doc)
         entry_kind = _ENTRY_FOR_ROOT[root_kind]
+        for children in batches:
+            self.read_children(doc, children, entry_kind)
+            _promote_young_objects()
+        self.finish(doc, root_kind, entry_kind)
+        return doc
+
+    def read_children(
+        self, doc: Document, children: Iterable[etree._Element], entry_kind: Kind
+    ) -> None:
         other_entry = Kind.SITEMAP if entry_kind is Kind.URL else Kind.URL
         kinds = self.kinds
         entries = doc.entries
         read_entry = self.read_entry
-        md_seen = False
-        for child in root:
+        for child in children:
             kind = kinds.get(child.tag)
             if kind is None:
                 kind = self.classify(child)
@@ -170,7 +216,7 @@ class _Reader:
                 entries.append(read_entry(child))
             elif kind is Kind.RS_MD:
                 line = child.sourceline
-                if md_seen:
+                if self.md_seen:
                     self.findings.append(
                         finding(
                             "parse.md-repeated",
@@ -181,7 +227,7 @@ class _Reader:
                         )
                     )
                     continue
-                md_seen = True
+                self.md_seen = True
                 if entries:
                     self.findings.append(
                         finding(
@@ -213,8 +259,6 @@ class _Reader:
                 self.read_legacy_meta(child)
             elif kind is not Kind.IGNORED:
                 self.note_unknown(child, "the root element")
-        self.finish(doc, root_kind, entry_kind)
-        return doc
 
     def root_kind(self) -> Kind:
         root = self.root

@@ -11,12 +11,20 @@ until proven otherwise. Safety does not depend on one mechanism:
   network, and has a resolver that answers every external fetch with nothing;
 - ``huge_tree`` stays off, so libxml2 keeps its own limits (nesting depth 256, text nodes
   and names of 10 MB), far above anything a Sitemap needs.
+
+``stream_children`` reads a Sitemap incrementally and frees each part of the tree once the
+caller has read it: a 50,000-entry list then never holds its whole tree in memory, and
+the parser reuses memory that is still in cache. Whenever its answer could differ from
+``parse_tree``'s (a syntax error, a DOCTYPE, a root that is not a Sitemap) it stops with
+``StreamUnavailable`` and the caller parses the whole tree instead, so errors and their
+positions are exactly those of a whole-document parse.
 """
 
 from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Iterator
 from typing import NoReturn
 
 from lxml import etree
@@ -53,8 +61,20 @@ class _RefuseExternal(etree.Resolver):
         return self.resolve_string("", context)
 
 
-def _make_parser() -> etree.XMLParser:
-    parser = etree.XMLParser(
+# Bytes fed to the incremental parser at a time: small enough that the tree built from one
+# chunk is still in cache when it is read and freed, large enough that the per-chunk cost
+# vanishes.
+_STREAM_CHUNK = 64 * 1024
+# Every root the parser accepts is named urlset or sitemapindex, whatever its namespace.
+_ROOT_TAGS = ("{*}urlset", "{*}sitemapindex")
+
+
+class StreamUnavailable(Exception):
+    """``stream_children`` cannot answer exactly as ``parse_tree`` would: parse the whole tree."""
+
+
+def _parser_options() -> dict[str, object]:
+    return dict(
         resolve_entities=False,
         no_network=True,
         load_dtd=False,
@@ -67,6 +87,10 @@ def _make_parser() -> etree.XMLParser:
         # tree about 15% faster to build and to walk.
         remove_blank_text=True,
     )
+
+
+def _make_parser() -> etree.XMLParser:
+    parser = etree.XMLParser(**_parser_options())
     parser.resolvers.add(_RefuseExternal())
     return parser
 
@@ -142,8 +166,8 @@ def _syntax_code(message: str) -> str:
     return "parse.malformed"
 
 
-def load_root(data: bytes) -> tuple[etree._Element, int]:
-    """Parse untrusted bytes into the root element; returns it with the (inflated) byte size."""
+def prepare(data: bytes) -> bytes:
+    """The checks before any parsing: size cap, gzip inflation, DOCTYPE in the prolog."""
     if len(data) > MAX_DOCUMENT_BYTES:
         fail(
             "parse.too-large",
@@ -151,6 +175,16 @@ def load_root(data: bytes) -> tuple[etree._Element, int]:
         )
     data = inflate_if_gzip(data)
     _refuse_doctype_in_prolog(data)
+    return data
+
+
+def _has_doctype(root: etree._Element) -> bool:
+    docinfo = root.getroottree().docinfo
+    return docinfo.internalDTD is not None or bool(docinfo.doctype)
+
+
+def parse_tree(data: bytes) -> etree._Element:
+    """Parse bytes that went through ``prepare`` into the root element of a whole tree."""
     try:
         root = etree.fromstring(data, _make_parser())
     except etree.XMLSyntaxError as exc:
@@ -159,7 +193,46 @@ def load_root(data: bytes) -> tuple[etree._Element, int]:
         fail(_syntax_code(message), f"XML is not well-formed: {message}", line=line, column=column)
     except (etree.LxmlError, ValueError, LookupError) as exc:
         fail("parse.malformed", f"XML cannot be read: {exc}")
-    docinfo = root.getroottree().docinfo
-    if docinfo.internalDTD is not None or docinfo.doctype:
+    if _has_doctype(root):
         _refuse_dtd(line=None)
-    return root, len(data)
+    return root
+
+
+def load_root(data: bytes) -> tuple[etree._Element, int]:
+    """Parse untrusted bytes into the root element; returns it with the (inflated) byte size."""
+    data = prepare(data)
+    return parse_tree(data), len(data)
+
+
+def stream_children(data: bytes) -> Iterator[tuple[etree._Element, list[etree._Element]]]:
+    """Parse bytes that went through ``prepare`` incrementally, yielding ``(root, children)``
+    batches: the root's children in document order, each batch complete. A batch is removed
+    from the tree (and freed) when the caller asks for the next one, so the caller must not
+    keep the elements. Raises ``StreamUnavailable`` instead of any parse error, and for a
+    DOCTYPE or a root other than urlset/sitemapindex."""
+    parser = etree.XMLPullParser(events=("start",), tag=_ROOT_TAGS, **_parser_options())
+    parser.resolvers.add(_RefuseExternal())
+    root: etree._Element | None = None
+    try:
+        for start in range(0, len(data), _STREAM_CHUNK):
+            parser.feed(data[start : start + _STREAM_CHUNK])
+            for _event, element in parser.read_events():
+                if root is None:
+                    if element.getparent() is not None or _has_doctype(element):
+                        raise StreamUnavailable
+                    root = element
+            if root is None:
+                continue
+            # Only the last child can still be open: everything before it is complete.
+            done = len(root) - 1
+            if done > 0:
+                batch = root[:done]
+                yield root, batch
+                batch.clear()  # drop the proxies first, so that deleting frees the nodes
+                del root[:done]
+        last = parser.close()
+    except (etree.LxmlError, ValueError, LookupError) as exc:
+        raise StreamUnavailable from exc
+    if root is None or last is not root:
+        raise StreamUnavailable
+    yield root, root[:]

@@ -1,0 +1,64 @@
+"""``parse_document`` reads big documents while they are parsed, 64 KB at a time. The
+answer must be exactly what a whole-tree read gives, whatever falls on a chunk boundary."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from explorer.core import parser, safe_xml
+from explorer.core.model import RS_NS, SITEMAP_NS
+
+PIECES = (
+    '<url><loc>http://e.org/{i}</loc><lastmod>2020-01-01</lastmod>'
+    '<rs:md hash="md5:0cc175b9c0f1b6a831c399e269772661" length="3"/></url>',
+    '<url><loc>http://e.org/{i}</loc><loc>http://dup.org/{i}</loc></url>',
+    '<url><loc>http://e.org/{i}</loc><rs:md change="created"/><rs:md change="deleted"/>'
+    '<rs:ln rel="alternate" href="http://a.org/{i}"/></url>',
+    '<rs:md capability="changelist" from="2020-01-01T00:00:00Z"/>',
+    '<rs:ln rel="up" href="http://up.org/{i}"/>',
+    '<sitemap><loc>http://wrong.org/{i}</loc></sitemap>',
+    '<url><loc>http://e.org/{i}</loc><rs:size>5</rs:size></url>',
+    '<url><loc>http://e.org/{i}</loc><rs:md rs:capability="x"/></url>',
+    '<url><!-- c --><loc> http://e.org/{i} </loc><changefreq>daily</changefreq></url>',
+    '<url><loc><![CDATA[http://e.org/{i}]]></loc></url>',
+)
+
+
+def make_document(entries: int, seed: int, root: str = "urlset") -> bytes:
+    rng = random.Random(seed)
+    body = "".join(rng.choice(PIECES).format(i=i) + "\n" * rng.randint(0, 2)
+                   for i in range(entries))
+    return (f'<?xml version="1.0"?>\n<{root} xmlns="{SITEMAP_NS}" xmlns:rs="{RS_NS}">'
+            f"{body}</{root}>").encode()
+
+
+def read_whole_tree(data: bytes):
+    data = safe_xml.prepare(data)
+    root = safe_xml.parse_tree(data)
+    return parser._Reader(root, len(data)).read((root,))
+
+
+@pytest.mark.parametrize(("entries", "seed", "root"), [
+    (0, 1, "urlset"), (5, 2, "urlset"), (3_000, 3, "urlset"), (3_000, 4, "sitemapindex"),
+])
+def test_streamed_read_equals_whole_tree_read(entries: int, seed: int, root: str) -> None:
+    data = make_document(entries, seed, root)
+    streamed = parser.parse_document(data)
+    assert streamed == read_whole_tree(data)
+    if entries:
+        assert len(data) > 3 * 64 * 1024 or entries < 100  # big ones cross chunk boundaries
+        assert streamed.findings  # the pieces plant parser findings along the way
+
+
+def test_a_syntax_error_anywhere_reports_the_whole_tree_error() -> None:
+    data = make_document(3_000, 5)
+    rng = random.Random(6)
+    for cut in sorted(rng.sample(range(200, len(data) - 20), 12)):
+        broken = data[:cut] + b"<" + data[cut:]
+        with pytest.raises(safe_xml.DocumentParseError) as streamed:
+            parser.parse_document(broken)
+        with pytest.raises(safe_xml.DocumentParseError) as whole:
+            read_whole_tree(broken)
+        assert streamed.value.finding == whole.value.finding
