@@ -165,6 +165,9 @@ class CallbackServer:
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         started = time.time()
+        # Built once: the delivery and its exchange-log record share the url and headers.
+        url = str(request.url)
+        request_headers = list(request.headers.items())
         token = request.path.rstrip("/").rsplit("/", 1)[-1]
         target = self._targets.get(token) if token else None
         request_body: bytes | None = None
@@ -191,8 +194,7 @@ class CallbackServer:
                 target.on_refused(token, code, reply.body.decode().strip())
             else:
                 request_body = outcome
-                delivery = Delivery(str(request.url), outcome, list(request.headers.items()),
-                                    started)
+                delivery = Delivery(url, outcome, request_headers, started)
                 reply = await target.on_delivery(token, delivery)
         else:
             reply = Reply(405, b"GET (verification) or POST (delivery) only\n")
@@ -202,8 +204,8 @@ class CallbackServer:
             response.force_close()
         if self.exchange_log is not None:
             self.exchange_log.record(
-                direction="in", kind=kind, method=request.method, url=str(request.url),
-                status=reply.status, request_headers=request.headers.items(),
+                direction="in", kind=kind, method=request.method, url=url,
+                status=reply.status, request_headers=request_headers,
                 request_body=request_body, request_size=request_size,
                 response_headers=[("Content-Type", reply.content_type), *reply.headers],
                 response_body=reply.body, started=started)
