@@ -80,9 +80,7 @@ def finding(
     severity: Severity | None = None,
 ) -> Finding:
     """Build a Finding for a registered code; an unknown code is a programming error."""
-    from explorer.core.codes import CODES
-
-    info = CODES[code]
+    info = _registry()[code]
     return Finding(
         severity=severity or info.severity,
         code=code,
@@ -92,6 +90,21 @@ def finding(
         url=url,
         column=column,
     )
+
+
+_codes: dict[str, CodeInfo] | None = None
+
+
+def _registry() -> dict[str, CodeInfo]:
+    """The code registry, imported on first use (it imports this module) and then kept:
+    an import statement per finding is slow, and slower still under PySide6, whose
+    import hook sees every one."""
+    global _codes
+    if _codes is None:
+        from explorer.core.codes import CODES
+
+        _codes = CODES
+    return _codes
 
 
 def count_by_severity(findings: list[Finding]) -> dict[Severity, int]:

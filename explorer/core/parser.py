@@ -11,7 +11,8 @@ elements, pre-1.0 syntax) in ``doc.findings``; rules on values belong to the val
 Speed matters (a 50,000-entry list must read in a few times a bare lxml parse), so the
 document is read while lxml parses it (``safe_xml.stream_children``: each part of the tree
 is read while in cache, then freed), in one pass over the root's children with tag lookups
-in a per-document dictionary.
+in a per-document dictionary. Small documents (change notifications arrive at 1,000+/s)
+skip all that: parsed whole, they read in about half the time.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash
 from explorer.core.model import RS_NS, SITEMAP_NS, SITEMAPINDEX, URLSET, Document, Entry, Link
 from explorer.core.safe_xml import (
     MAX_DOCUMENT_BYTES,
+    STREAM_CHUNK,
     DocumentParseError,
     StreamUnavailable,
     fail,
@@ -74,6 +76,12 @@ def parse_document(data: bytes) -> Document:
     as a document: too large, not well-formed, a DOCTYPE, or a root that is not a Sitemap.
     """
     data = prepare(data)
+    if len(data) <= STREAM_CHUNK:
+        # One stream chunk holds it all, so streaming frees nothing early, and a few hundred
+        # objects are no work for the cyclic GC: the incremental parser, the GC pause and the
+        # per-batch collection would cost about as much as the whole read.
+        root = parse_tree(data)
+        return _Reader(root, len(data)).read((root,), promote=False)
     with _cyclic_gc_paused():
         try:
             return _read_stream(data)
@@ -183,8 +191,9 @@ class _Reader:
 
     # -- document -----------------------------------------------------------------------
 
-    def read(self, batches: Iterable[Iterable[etree._Element]]) -> Document:
-        """Read the document from the root's children, given in document order in batches."""
+    def read(self, batches: Iterable[Iterable[etree._Element]], promote: bool = True) -> Document:
+        """Read the document from the root's children, given in document order in batches.
+        ``promote=False`` (only outside ``_cyclic_gc_paused``) skips ``_promote_young_objects``."""
         root = self.root
         root_kind = self.root_kind()
         doc = Document(
@@ -197,7 +206,8 @@ class _Reader:
         entry_kind = _ENTRY_FOR_ROOT[root_kind]
         for children in batches:
             self.read_children(doc, children, entry_kind)
-            _promote_young_objects()
+            if promote:
+                _promote_young_objects()
         self.finish(doc, root_kind, entry_kind)
         return doc
 
