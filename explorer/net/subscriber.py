@@ -141,6 +141,7 @@ class Subscriber:
         self._outbox: asyncio.Queue[SubscriberEvent | None] = asyncio.Queue()
         self._publisher: asyncio.Task[None] | None = None
         self._in_flight: dict[str, list[SubscriberEvent]] = {}
+        self._settling: dict[str, int] = {}  # sub id -> changes whose event is not out yet
         self._streams: list[asyncio.Queue[SubscriberEvent | None]] = []
         self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="explorer-check")
         self._changed: asyncio.Condition = asyncio.Condition()
@@ -179,11 +180,18 @@ class Subscriber:
                 self._arm_verification_timer(sub)
 
     async def close(self, *, unsubscribe: bool = False) -> None:
-        """Stop timers (optionally unsubscribe every live subscription first)."""
+        """Stop timers (optionally unsubscribe every live subscription first).
+
+        A verification being committed is let finish first, so its event is published.
+        """
         if unsubscribe:
             live = [sub for sub in self.subscriptions.values() if not sub.final]
             await asyncio.gather(*(self.unsubscribe(sub) for sub in live),
                                  return_exceptions=True)
+        async with self._changed:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.config.request_timeout):
+                    await self._changed.wait_for(lambda: not self._settling)
         timers = list(self._timers.values())
         self._timers.clear()
         for task in timers:
@@ -261,7 +269,9 @@ class Subscriber:
         sub.transition(State.UNSUBSCRIBING, "ended by the user")
         await self._save(sub)
         answer = await self._request(sub, "unsubscribe")
-        if wait and answer.accepted and sub.state == State.UNSUBSCRIBING:
+        if wait and answer.accepted:
+            # Not just while UNSUBSCRIBING: a verification that came with the hub's answer
+            # may have ended it already and still be committing before its event.
             await self.wait_settled(sub, timeout=self.config.verification_timeout)
 
     async def renew(self, sub: Subscription | str) -> None:
@@ -285,12 +295,14 @@ class Subscriber:
         return not sub.final and sub.callback_url != self.server.callback_url(sub.callback_path)
 
     async def wait_settled(self, sub: Subscription, timeout: float | None = None) -> State:
-        """Wait until ``sub`` leaves requested/pending/renewing/unsubscribing."""
+        """Wait until ``sub`` leaves requested/pending/renewing/unsubscribing, and the event
+        of the change that made it leave is emitted."""
         busy = (State.REQUESTED, State.PENDING, State.RENEWING, State.UNSUBSCRIBING)
         async with self._changed:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
-                    await self._changed.wait_for(lambda: sub.state not in busy)
+                    await self._changed.wait_for(
+                        lambda: sub.state not in busy and sub.id not in self._settling)
         return sub.state
 
     async def events(self) -> AsyncIterator[SubscriberEvent]:
@@ -307,6 +319,10 @@ class Subscriber:
 
     async def on_verification(self, token: str, params: dict[str, bytes]) -> Reply:
         sub = self._by_token[token]
+        async with self._settle(sub):
+            return await self._verification(sub, params)
+
+    async def _verification(self, sub: Subscription, params: dict[str, bytes]) -> Reply:
         mode = params.get("hub.mode", b"").decode("utf-8", "replace")
         topic = params.get("hub.topic", b"").decode("utf-8", "replace")
         if mode == "denied":  # WebSub §5.2: the hub may deny at any time
@@ -555,6 +571,10 @@ class Subscriber:
                         lambda: self._verification_overdue(sub))
 
     async def _verification_overdue(self, sub: Subscription) -> None:
+        async with self._settle(sub):
+            await self._verification_overdue_now(sub)
+
+    async def _verification_overdue_now(self, sub: Subscription) -> None:
         message = (f"{sub.hub} accepted the request but sent no verification within "
                    f"{self.config.verification_timeout:g} s")
         notes = [finding("websub.verification-timeout", message)]
@@ -605,6 +625,25 @@ class Subscriber:
         self.subscriptions[sub.id] = sub
         self._by_token[sub.callback_path] = sub
         self.server.register(sub.callback_path, self)
+
+    @contextlib.asynccontextmanager
+    async def _settle(self, sub: Subscription) -> AsyncIterator[None]:
+        """Bracket a state change made from outside the user's own call (a verification,
+        a timer): its commit and its event.
+
+        The state flips before the commit is awaited, so a duplicate verification gets 404
+        meanwhile; but the change is done only once its event is emitted: until then
+        ``wait_settled`` keeps waiting and ``close`` keeps the event feed open.
+        """
+        self._settling[sub.id] = self._settling.get(sub.id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self._settling.pop(sub.id) - 1
+            if left:
+                self._settling[sub.id] = left
+            async with self._changed:
+                self._changed.notify_all()
 
     async def _save(self, sub: Subscription) -> None:
         await self.store.save_subscription(sub.to_row())

@@ -208,6 +208,28 @@ async def test_unsubscribe_is_verified_and_later_deliveries_get_410(tmp_path: Pa
         await env.until(lambda: env.of("unsubscribed"))
 
 
+async def test_unsubscribe_verified_while_its_answer_commits_is_not_lost_on_close(
+        tmp_path: Path) -> None:
+    """The hub verifies while the subscriber still commits the hub's 202: unsubscribe()
+    must wait for that verification's commit and event, else close() drops the event."""
+    async with websub_env(tmp_path) as env:
+        sub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url)
+        await env.subscriber.wait_settled(sub, 5)
+        save = env.store.save_subscription
+
+        async def slow_save(row: dict) -> None:  # the 202's commit outlasts the 10 ms the
+            # hub waits before verifying, and the verification's commit outlasts that one
+            await asyncio.sleep({"unsubscribing": 0.1, "ended": 0.4}.get(row["state"], 0))
+            await save(row)
+
+        env.store.save_subscription = slow_save  # type: ignore[method-assign]
+        await env.subscriber.unsubscribe(sub)
+        assert sub.state == State.ENDED
+        await env.subscriber.close()  # as listen does right after unsubscribing
+        assert [event.state for event in env.of("unsubscribed")] == ["ended"]
+        assert env.store.subscriptions()[0]["state"] == "ended"
+
+
 async def test_pubsubhubbub_hub_with_sync_verification_and_204(tmp_path: Path) -> None:
     async with websub_env(tmp_path, config=replace(FAST, verify_mode="sync")) as env:
         env.hub.script("/hub", HubReply(204, sync=True))
