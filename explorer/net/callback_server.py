@@ -216,6 +216,14 @@ class CallbackServer:
         declared = request.content_length
         if declared is not None and declared > self.max_body:
             return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
+        content = request.content
+        if content.is_eof() and content.exception() is None:
+            # The whole body came with the headers (the usual small notification): it is
+            # already buffered, so there is nothing to time out or to read in steps.
+            body = content.read_nowait()
+            if len(body) > self.max_body:
+                return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
+            return body
         chunks: list[bytes] = []
         size = 0
         try:

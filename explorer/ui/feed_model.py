@@ -8,35 +8,35 @@ mistaken for notifications.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
-from explorer.core.findings import Finding, Severity
+from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
 from explorer.net.store import NotificationRecord
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.ui.icons import CHANGE_COLOURS, severity_icon
-from explorer.ui.row_table_model import Index, RowTableModel
 
 CHANGE = "change"
 FRAMEWORK = "framework"
 REJECTED_KIND = "rejected"
 KIND_OF_CAPABILITY = {"change-notification": CHANGE, "framework-notification": FRAMEWORK}
 COLUMNS = ("time", "channel", "topic", "entries", "created", "updated", "deleted", "warnings")
+CHANGE_COLUMNS = ("created", "updated", "deleted")
+WARNINGS_COLUMN = COLUMNS.index("warnings")
+MAX_ROWS = 10_000
+"""Rows the feed holds. Its cells live in Qt items (see ``FeedModel``), and a filter change
+rebuilds them: 20,000 rows took 1.5 s, so the feed keeps half that."""
+TOOLTIP_COLUMNS = tuple(COLUMNS.index(name) for name in ("channel", "topic", "warnings"))
 FRAMEWORK_COLOUR = "#8e44ad"
 REJECTED_COLOUR = "#d32f2f"
-# Plain ints: comparing with a PySide6 enum member costs ~1 µs, and a repaint asks
-# data() about a thousand times (measured by tests/benchmarks/bench_delivery_load.py).
-_DISPLAY, _FOREGROUND, _FONT, _DECORATION, _TOOLTIP, _USER = (
-    role.value for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole,
-                            Qt.ItemDataRole.FontRole, Qt.ItemDataRole.DecorationRole,
-                            Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.UserRole))
-_ANSWERED = frozenset((_DISPLAY, _FOREGROUND, _FONT, _DECORATION, _TOOLTIP, _USER))
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
 
 @dataclass(slots=True)
@@ -102,97 +102,138 @@ def is_feed_event(event: SubscriberEvent) -> bool:
     return event.event in (NOTIFICATION, REJECTED)
 
 
-class FeedModel(RowTableModel):
+def _texts(item: FeedItem) -> list[str]:
+    """What each column shows, in ``COLUMNS`` order."""
+    rejected = item.kind == REJECTED_KIND
+    changes = item.changes
+    warnings = item.warnings
+    return [time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
+            "REJECTED" if rejected else item.kind,
+            item.topic,
+            "" if rejected else str(item.entry_count),
+            *(str(changes[change]) if changes.get(change) else "" for change in CHANGE_COLUMNS),
+            str(warnings) if warnings else ""]
+
+
+def _highlights(item: FeedItem) -> dict[int, QColor]:
+    """The cells that stand out (drawn bold, in colour), by column number."""
+    marked = {COLUMNS.index(change): _colour(CHANGE_COLOURS[change])
+              for change in CHANGE_COLUMNS if item.changes.get(change)}
+    if item.kind == FRAMEWORK:
+        marked[COLUMNS.index("channel")] = _colour(FRAMEWORK_COLOUR)
+    elif item.kind == REJECTED_KIND:
+        for column in ("channel", "topic"):
+            marked[COLUMNS.index(column)] = _colour(REJECTED_COLOUR)
+    return marked
+
+
+@cache
+def _colour(name: str) -> QColor:
+    return QColor(name)
+
+
+@cache
+def _bold_font() -> QFont:
+    font = QFont()
+    font.setBold(True)
+    return font
+
+
+class FeedModel(QStandardItemModel):
     """Rows in arrival order; a filter (channel kind, change type, text) is applied in
-    Python and the visible rows are kept as a list, as in the entries table."""
+    Python and the visible rows are kept as a list beside the model.
+
+    Unlike the explorer's other tables (``RowTableModel``), the feed keeps what its cells
+    show in Qt's own items: the feed is painted while the network thread is busiest, and
+    a model answering in Python makes every cell of a repaint queue for the GIL (feed
+    repaints took up to 180 ms during a burst, measured with bench_delivery_load.py).
+    Cells are built once, when a row is added, and painting never enters Python. Qt
+    items cost far more memory than a list (GUIDE §5), so the feed keeps the newest
+    ``MAX_ROWS`` deliveries; the store keeps every one.
+    """
 
     headers = COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(COLUMNS), parent)
+        self.setHorizontalHeaderLabels(list(COLUMNS))
         self._all: list[FeedItem] = []
         self._rows: list[FeedItem] = []
         self._kind: str | None = None
         self._change: str | None = None
         self._text = ""
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role not in _ANSWERED or not index.isValid():
-            return None
-        item = self._rows[index.row()]
-        column = COLUMNS[index.column()]
-        if role == _DISPLAY:
-            return self._display(item, column)
-        if role == _FOREGROUND:
-            if column in CHANGE_COLOURS and item.changes.get(column):
-                return QColor(CHANGE_COLOURS[column])
-            if column == "channel" and item.kind == FRAMEWORK:
-                return QColor(FRAMEWORK_COLOUR)
-            if item.kind == REJECTED_KIND and column in ("channel", "topic"):
-                return QColor(REJECTED_COLOUR)
-        if role == _FONT and (
-                (column in CHANGE_COLOURS and item.changes.get(column))
-                or (column == "channel" and item.kind in (FRAMEWORK, REJECTED_KIND))):
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == _DECORATION and column == "warnings" and item.findings:
-            worst = min((f.severity for f in item.findings),
-                        key=lambda s: (Severity.ERROR, Severity.WARNING, Severity.INFO).index(s))
-            return severity_icon(worst)
-        if role == _TOOLTIP:
-            if item.kind == REJECTED_KIND:
-                return f"rejected delivery: {item.reason} (signature {item.signature})"
-            return "\n".join(f"{f.severity} {f.code}: {f.message}" for f in item.findings) or None
-        if role == _USER:
-            return item
-        return None
-
     @staticmethod
-    def _display(item: FeedItem, column: str) -> str:
-        if column == "time":
-            return datetime.fromtimestamp(item.time, UTC).strftime("%H:%M:%S")
-        if column == "channel":
-            return "REJECTED" if item.kind == REJECTED_KIND else item.kind
-        if column == "topic":
-            return item.topic
-        if column == "entries":
-            return "" if item.kind == REJECTED_KIND else str(item.entry_count)
-        if column in CHANGE_COLOURS:
-            count = item.changes.get(column, 0)
-            return str(count) if count else ""
-        if column == "warnings":
-            return str(item.warnings) if item.warnings else ""
-        return ""
+    def _cells(item: FeedItem) -> dict[int, QStandardItem]:
+        """The row's non-empty cells by column, with every role a delegate asks for (the
+        view does not edit). The tooltip sits on the cells a pointer is likely to rest on."""
+        cells = {column: QStandardItem(text) for column, text in enumerate(_texts(item))
+                 if text}
+        for column, colour in _highlights(item).items():
+            cell = cells.setdefault(column, QStandardItem())
+            cell.setData(colour, _FOREGROUND)
+            cell.setFont(_bold_font())
+        tooltip = (f"rejected delivery: {item.reason} (signature {item.signature})"
+                   if item.kind == REJECTED_KIND else
+                   "\n".join(f"{f.severity} {f.code}: {f.message}" for f in item.findings))
+        if tooltip:
+            for column in TOOLTIP_COLUMNS:
+                cells.setdefault(column, QStandardItem()).setToolTip(tooltip)
+        if item.findings:
+            worst = min((f.severity for f in item.findings), key=SEVERITY_ORDER.__getitem__)
+            cells[WARNINGS_COLUMN].setIcon(severity_icon(worst))
+        return cells
+
+    def _append_rows(self, items: list[FeedItem]) -> None:
+        """One insertion for the whole batch: views lay out and repaint once, and the
+        cells are filled without a change signal each."""
+        if not items:
+            return
+        first = self.rowCount()
+        self.insertRows(first, len(items))
+        self.blockSignals(True)
+        try:
+            for row, item in enumerate(items, first):
+                for column, cell in self._cells(item).items():
+                    self.setItem(row, column, cell)
+        finally:
+            self.blockSignals(False)
+        self.dataChanged.emit(self.index(first, 0),
+                              self.index(first + len(items) - 1, len(COLUMNS) - 1))
 
     # --- Python interface
     def add(self, items: Iterable[FeedItem]) -> None:
         new = list(items)
         self._all.extend(new)
         visible = [item for item in new if self._accepts(item)]
-        if visible:
-            first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + len(visible) - 1)
-            self._rows.extend(visible)
-            self.endInsertRows()
+        self._rows.extend(visible)
+        self._append_rows(visible)
+        self._drop_oldest()
 
-    def update(self, item: FeedItem) -> None:
-        """Redraw a row whose item changed (a diff arrived later)."""
-        if item in self._rows:
-            row = self._rows.index(item)
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+    def _drop_oldest(self) -> None:
+        """Keep the newest ``MAX_ROWS`` deliveries (the store keeps them all)."""
+        overflow = len(self._all) - MAX_ROWS
+        if overflow <= 0:
+            return
+        dropped = {id(item) for item in self._all[:overflow]}
+        del self._all[:overflow]
+        shown = 0  # the visible rows are in arrival order: the dropped ones come first
+        while shown < len(self._rows) and id(self._rows[shown]) in dropped:
+            shown += 1
+        if shown:
+            del self._rows[:shown]
+            self.removeRows(0, shown)
 
     def clear(self) -> None:
-        self.beginResetModel()
         self._all, self._rows = [], []
-        self.endResetModel()
+        self.removeRows(0, self.rowCount())
 
     def set_filter(self, kind: str | None = None, change: str | None = None,
                    text: str = "") -> None:
         self._kind, self._change, self._text = kind, change, text.strip().lower()
-        self.beginResetModel()
+        self.removeRows(0, self.rowCount())
         self._rows = [item for item in self._all if self._accepts(item)]
-        self.endResetModel()
+        self._append_rows(self._rows)
 
     def item(self, row: int) -> FeedItem:
         return self._rows[row]

@@ -158,9 +158,11 @@ class FeedView(QWidget):
         self.table.setAccessibleName("Notifications")
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
@@ -239,6 +241,8 @@ class FeedView(QWidget):
 
     # --- detail
     def select_row(self, row: int) -> None:
+        if self.table.currentIndex().row() == row:  # Qt reports no change: show it anyway
+            self.show_detail(self.model.item(row))
         self.table.selectRow(row)
 
     def _row_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:

@@ -45,6 +45,7 @@ from explorer.core.findings import Finding, Severity
 from explorer.core.payload_templates import CHANGE_TEMPLATE, render, templates
 from explorer.core.validator import CheckResult as Validation
 from explorer.core.validator import check_bytes
+from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
     CheckResult,
     ConformanceSettings,
@@ -52,8 +53,10 @@ from explorer.net.conformance import (
     describe_exchange,
     run_conformance,
 )
+from explorer.net.exchange_log import ExchangeLog
 from explorer.net.publisher import PublishResult, publish, topic_reply
 from explorer.net.store import ExchangeRecord
+from explorer.net.subscriber import Subscriber
 from explorer.net.subscription import new_callback_token
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.inspector import pretty_body
@@ -76,6 +79,7 @@ class HubWorkbench(QWidget):
     published = Signal(object)  # PublishResult
     result_added = Signal(object)  # conformance CheckResult, as each check finishes
     run_finished = Signal(list)  # every CheckResult of the run
+    _result_arrived = Signal(object)  # from the net thread, where the conformance run works
 
     def __init__(self, services: ExplorerServices, spawn: Spawn | None = None,
                  parent: QWidget | None = None) -> None:
@@ -86,12 +90,15 @@ class HubWorkbench(QWidget):
         self._generation = 0
         self._topic_token: str | None = None
         self._hosted_payload = b""
+        self._hosted_hub = ""
         self.results: list[CheckResult] = []
         self.last_validation: Validation | None = None
 
         self.hub_edit = QLineEdit()
         self.hub_edit.setPlaceholderText("hub URL, e.g. http://127.0.0.1:8080/hub")
         self.hub_edit.setAccessibleName("Hub URL")
+        self.hub_edit.textChanged.connect(self._remember_hub)
+        self._result_arrived.connect(self._add_result)
         self.topic_edit = QLineEdit()
         self.topic_edit.setPlaceholderText("topic URL (empty: host one on the callback server)")
         self.topic_edit.setAccessibleName("Topic URL")
@@ -329,8 +336,10 @@ class HubWorkbench(QWidget):
         if self._topic_token is None:
             self._topic_token = new_callback_token()
         url = server.topic_url(self._topic_token)
+        # The reply is built on the net thread, which must not read widgets: it reads
+        # plain attributes the GUI thread keeps up to date.
         server.host_topic(self._topic_token, lambda: topic_reply(
-            url, self.hub_edit.text().strip(), self._hosted_payload))
+            url, self._hosted_hub, self._hosted_payload))
         self.topic_edit.setText(url)
         return url
 
@@ -355,8 +364,8 @@ class HubWorkbench(QWidget):
         self.publish_button.setEnabled(False)
         self.status.setText(f"publishing {len(data)} bytes to {hub} …")
         try:
-            result = await publish(client, hub, topic, data,
-                                   exchange_log=self.services.exchange_log)
+            result = await self.services.net.run(publish_with(
+                client, hub, topic, data, self.services.exchange_log))
         finally:
             self.publish_button.setEnabled(True)
         lines = [result.response_text()]
@@ -367,13 +376,17 @@ class HubWorkbench(QWidget):
         self.published.emit(result)
         return result
 
-    def _client(self) -> Any:
+    def _remember_hub(self, text: str) -> None:
+        self._hosted_hub = text.strip()
+
+    def _client(self) -> Subscriber | None:
+        """The subscriber whose HTTP client (on the net loop) the workbench borrows."""
         subscriber = self.services.subscriber
         if subscriber is None or self.services.server is None:
             self.status.setText("the callback server is not running; start it in the "
                                 "Subscriptions panel")
             return None
-        return subscriber.client
+        return subscriber
 
     # --- conformance -------------------------------------------------------------------------
 
@@ -396,10 +409,10 @@ class HubWorkbench(QWidget):
         self.run_button.setEnabled(False)
         self.status.setText(f"running conformance checks against {hub} …")
         try:
-            results = await run_conformance(
+            results = await self.services.net.run(conform_with(
                 hub, self.services.server, client,
                 topic=self.topic_edit.text().strip() or None, settings=settings,
-                on_result=self._add_result)
+                on_result=self._result_arrived.emit))
         finally:
             self.run_button.setEnabled(True)
         counts = {o: sum(r.outcome is o for r in results) for o in Outcome}
@@ -464,6 +477,18 @@ class HubWorkbench(QWidget):
         """Stop serving the hosted topic (the callback server itself belongs to services)."""
         if self._topic_token is not None and self.services.server is not None:
             self.services.server.unhost_topic(self._topic_token)
+
+
+async def publish_with(subscriber: Subscriber, hub: str, topic: str, data: bytes,
+                       exchange_log: ExchangeLog | None) -> PublishResult:
+    """``publish`` with the subscriber's client; runs on the net loop that owns it."""
+    return await publish(subscriber.client, hub, topic, data, exchange_log=exchange_log)
+
+
+async def conform_with(hub: str, server: CallbackServer, subscriber: Subscriber,
+                       **options: Any) -> list[CheckResult]:
+    """``run_conformance`` with the subscriber's client; runs on the net loop."""
+    return await run_conformance(hub, server, subscriber.client, **options)
 
 
 def exchange_text(record: ExchangeRecord) -> str:

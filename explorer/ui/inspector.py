@@ -35,6 +35,7 @@ from explorer.ui.services import ExplorerServices
 from explorer.ui.xml_view import XmlSourceView
 
 COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "url")
+COLUMN_WIDTHS = (95, 40, 95, 60, 55, 60)  # the url column stretches
 MAX_ROWS = 20_000
 
 
@@ -158,8 +159,14 @@ class InspectorView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # Fixed widths, not ResizeToContents: that re-measures every row of every column on
+        # each insert, which during a burst of deliveries froze the window for seconds.
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate(COLUMN_WIDTHS):
+            self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.detail = XmlSourceView()
         self.detail.setAccessibleName("Exchange detail")
@@ -186,13 +193,13 @@ class InspectorView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(splitter)
-        services.exchange_logged.connect(self._append)
+        services.exchanges_logged.connect(self._append)
         self._update_buttons(None)
 
-    def _append(self, record: ExchangeRecord) -> None:
+    def _append(self, records: list[ExchangeRecord]) -> None:
         # A bound slot, not a lambda: Qt drops the connection when this panel is destroyed,
         # while the services object (and its signal) may outlive the window.
-        self.model.add([record])
+        self.model.add(records)
 
     def restore(self) -> None:
         self.model.add(self.services.stored_exchanges())

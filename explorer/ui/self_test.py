@@ -47,7 +47,7 @@ def _say(text: str) -> None:
     print(f"self-test: {text}", flush=True)
 
 
-async def _detail(window: MainWindow, item: FeedItem) -> None:
+async def _detail(window: MainWindow, item: FeedItem, step: str) -> None:
     """Select ``item`` in the feed and wait until its detail (and diff) is on screen."""
     feed = window.panels.feed
     shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -60,6 +60,8 @@ async def _detail(window: MainWindow, item: FeedItem) -> None:
     try:
         feed.select_row(feed.model.items.index(item))
         await asyncio.wait_for(shown, 15)
+    except TimeoutError:
+        raise SelfTestFailure(step, f"the {item.kind} row's detail was not shown") from None
     finally:
         feed.detail_shown.disconnect(done)
 
@@ -109,13 +111,13 @@ async def scenario(window: MainWindow, url: str) -> None:
     change = await wait_for(lambda: first(CHANGE, True), 30, step,
                             "no change notification with an entry diff arrived")
     assert isinstance(change, FeedItem)
-    await _detail(window, change)
+    await _detail(window, change, step)
     if "→" not in feed.changes.toPlainText() and not change.diff:
         raise SelfTestFailure(step, "the change notification's diff is not shown")
     framework = await wait_for(lambda: first(FRAMEWORK, False), 30, step,
                                "no framework notification arrived")
     assert isinstance(framework, FeedItem)
-    await _detail(window, framework)
+    await _detail(window, framework, step)
     if feed.diff_view.changed_rows == 0:
         raise SelfTestFailure(step, "the framework notification's document diff is empty: "
                               + feed.diff_view.caption.text())

@@ -4,6 +4,11 @@ This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Sour
 one store, exchange log, callback server and ``Subscriber`` for the live side, a
 ``ChangeTracker`` for diffs, and optionally the embedded demo. Widgets call these
 coroutines and listen to the signals; they never touch a socket or a parser.
+
+The live side (callback server, subscriber and its HTTP client) runs on ``net``, a
+loop of its own on its own thread, so a busy window never delays a hub's 2xx; its
+events and exchange records reach the GUI thread in batches (``ThreadBatch``). The
+coroutines here hide that: call them from the GUI loop as usual.
 """
 
 from __future__ import annotations
@@ -31,12 +36,14 @@ from explorer.net.crawl import Channel, Crawler, CrawlResult, DocumentNode, Prog
 from explorer.net.dump_check import check_dumps
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Exchange, Fetcher, Timeouts
+from explorer.net.loop_thread import LoopThread
 from explorer.net.refetch import ChangeTracker, MemoryDocumentVersions
 from explorer.net.resource_check import check_resources
 from explorer.net.store import ExchangeRecord, NotificationRecord, Store, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
-from explorer.net.subscription import Subscription
+from explorer.net.subscription import State, Subscription
+from explorer.ui.thread_batch import ThreadBatch
 
 log = logging.getLogger(__name__)
 RESOURCE_SAMPLE = 20
@@ -88,7 +95,7 @@ class ExplorerServices(QObject):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
 
     subscriber_event = Signal(object)  # SubscriberEvent, on the GUI thread
-    exchange_logged = Signal(object)  # ExchangeRecord
+    exchanges_logged = Signal(list)  # ExchangeRecords, oldest first
     callback_changed = Signal(object)  # CallbackStatus
     node_updated = Signal(object)  # crawl DocumentNode whose row must be redrawn
     crawl_progress = Signal(int, int)  # documents done, known
@@ -116,6 +123,9 @@ class ExplorerServices(QObject):
         self.demo: Any = None
         self._primed: set[str] = set()
         self._channels: dict[str, Channel] = {}
+        self.net = LoopThread()
+        self._events = ThreadBatch(self._hand_out_events, interval_ms=50, parent=self)
+        self._exchanges = ThreadBatch(self.exchanges_logged.emit, parent=self)
 
     @property
     def fetcher(self) -> Fetcher:
@@ -131,13 +141,21 @@ class ExplorerServices(QObject):
         self.store_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.store_path)
         self.exchange_log = ExchangeLog(self.store)
-        self.exchange_log.listeners.append(self.exchange_logged.emit)
+        self.exchange_log.listeners.append(self._exchanges.put)
+        self.net.start()
         await self.start_callback_server(self.callback_host, self.callback_port, self.public_url)
 
     async def start_callback_server(self, host: str, port: int,
                                     public_url: str | None = None) -> CallbackStatus:
         """(Re)start the callback server and a subscriber on it; stored subscriptions resume."""
         await self.stop_callback_server()
+        await self.net.run(self._start_live_side(host, port, public_url))
+        status = self.callback_status()
+        self.callback_changed.emit(status)
+        return status
+
+    async def _start_live_side(self, host: str, port: int, public_url: str | None) -> None:
+        """On the net loop: the server, then a subscriber that restores stored subscriptions."""
         assert self.store is not None and self.exchange_log is not None
         server = CallbackServer(host, port, public_url=public_url or None,
                                 exchange_log=self.exchange_log)
@@ -146,21 +164,28 @@ class ExplorerServices(QObject):
         self.callback_host, self.callback_port, self.public_url = host, server.port, public_url
         subscriber = Subscriber(self.store, server, config=self.subscriber_config,
                                 exchange_log=self.exchange_log, enrich=self._enrich)
-        subscriber.listeners.append(self.subscriber_event.emit)
+        subscriber.listeners.append(self._events.put)
         await subscriber.start()
         self.subscriber = subscriber
-        status = self.callback_status()
-        self.callback_changed.emit(status)
-        return status
 
     async def stop_callback_server(self) -> None:
+        if self.server is None and self.subscriber is None:
+            return
+        await self.net.run(self._stop_live_side())
+        self._events.flush()  # the subscriber's last events, before the status change
+        self.callback_changed.emit(self.callback_status())
+
+    async def _stop_live_side(self) -> None:
         if self.subscriber is not None:
             subscriber, self.subscriber = self.subscriber, None
             await subscriber.close()
         if self.server is not None:
             server, self.server = self.server, None
             await server.stop()
-            self.callback_changed.emit(self.callback_status())
+
+    def _hand_out_events(self, events: list[SubscriberEvent]) -> None:
+        for event in events:
+            self.subscriber_event.emit(event)
 
     def callback_status(self) -> CallbackStatus:
         server = self.server
@@ -177,7 +202,9 @@ class ExplorerServices(QObject):
 
     async def aclose(self) -> None:
         """Close in reverse order of dependence; each step runs even if one fails."""
-        steps: list[Callable[[], Any]] = [self.stop_callback_server]
+        steps: list[Callable[[], Any]] = []
+        if self.net.running:
+            steps.append(self.stop_callback_server)
         if self._fetcher is not None:
             steps.append(self._fetcher.aclose)
         if self.demo is not None:
@@ -187,6 +214,7 @@ class ExplorerServices(QObject):
                 await step()
             except Exception:
                 log.exception("closing failed")
+        self.net.stop()
         if self.store is not None:
             self.store.close()
             self.store = None
@@ -273,13 +301,18 @@ class ExplorerServices(QObject):
                                                 topic=change_topic)
             for problem in problems:
                 log.info("priming: %s", problem.message)
-        return await subscriber.subscribe(topic, hub, channel_capability=capability)
+        return await self.net.run(subscriber.subscribe(topic, hub, channel_capability=capability))
 
     async def unsubscribe(self, subscription_id: str) -> None:
-        await self._need_subscriber().unsubscribe(subscription_id)
+        await self.net.run(self._need_subscriber().unsubscribe(subscription_id))
 
     async def renew(self, subscription_id: str) -> None:
-        await self._need_subscriber().renew(subscription_id)
+        await self.net.run(self._need_subscriber().renew(subscription_id))
+
+    async def wait_settled(self, subscription: Subscription, timeout: float | None = None,
+                           ) -> State:
+        """Until the subscription is active, ended or failed (or ``timeout`` passes)."""
+        return await self.net.run(self._need_subscriber().wait_settled(subscription, timeout))
 
     def subscriptions(self) -> list[Subscription]:
         return list(self.subscriber.subscriptions.values()) if self.subscriber else []
@@ -355,6 +388,11 @@ class ExplorerServices(QObject):
         keep = {"content-type", "link", "x-hub-signature"}
         headers = [(name, value) for name, value in record.request_headers
                    if name.lower() in keep]
-        response = await self.subscriber.client.post(url, content=record.request_body,
-                                                     headers=headers)
-        return f"{response.status_code} {response.reason_phrase}"
+        subscriber = self.subscriber
+
+        async def post() -> str:  # on the net loop, which owns the subscriber's client
+            response = await subscriber.client.post(url, content=record.request_body,
+                                                    headers=headers)
+            return f"{response.status_code} {response.reason_phrase}"
+
+        return await self.net.run(post())

@@ -38,7 +38,7 @@ def test_feed_rows_from_events_count_changes_and_keep_rejected_apart(qapp) -> No
                                                    signature="invalid"))])
     first, rejected = model.item(0), model.item(1)
     assert first.kind == CHANGE and first.changes == {"created": 1, "updated": 2}
-    assert [model.data(model.index(0, c)) for c in (3, 4, 5, 6, 7)] == ["3", "1", "2", "", "1"]
+    assert [model.data(model.index(0, c)) for c in (3, 4, 5, 6, 7)] == ["3", "1", "2", None, "1"]
     assert model.data(model.index(0, 5), Qt.ItemDataRole.ForegroundRole).name() == "#d08a00"
     assert model.data(model.index(0, 4), Qt.ItemDataRole.ForegroundRole).name() == "#2e9d48"
     assert rejected.kind == REJECTED_KIND and model.data(model.index(1, 1)) == "REJECTED"

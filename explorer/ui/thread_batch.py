@@ -1,0 +1,55 @@
+"""Carry items made on any thread to the GUI thread, a batch at a time.
+
+Deliveries are handled on the network thread (explorer/net/loop_thread.py) and can
+arrive by the thousand per second; posting one Qt event per delivery and per exchange
+would make the GUI thread the bottleneck. ``ThreadBatch.put`` queues an item and, for
+the first item of a batch only, wakes a timer on the GUI thread; when it fires, the
+whole batch is handed over in one call, in the order the items were put.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+DEFAULT_INTERVAL_MS = 100
+"""Ten hand-overs a second at most: each one costs the GUI thread a repaint, and the
+feed and the inspector gain nothing from redrawing faster than people read."""
+
+
+class ThreadBatch(QObject):
+    """``put`` from any thread; ``deliver(items)`` is called on this object's thread."""
+
+    _wake = Signal()
+
+    def __init__(self, deliver: Callable[[list[Any]], None], *,
+                 interval_ms: int = DEFAULT_INTERVAL_MS, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._deliver = deliver
+        self._items: list[Any] = []
+        self._lock = threading.Lock()
+        self._armed = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.flush)
+        self._wake.connect(self._timer.start)  # queued when emitted from another thread
+
+    def put(self, item: Any) -> None:
+        with self._lock:
+            self._items.append(item)
+            if self._armed:
+                return
+            self._armed = True
+        self._wake.emit()
+
+    def flush(self) -> None:
+        """Hand over everything queued so far (the timer calls this; tests may too)."""
+        with self._lock:
+            items, self._items = self._items, []
+            self._armed = False
+        if items:
+            self._deliver(items)
