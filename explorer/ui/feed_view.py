@@ -214,18 +214,17 @@ class FeedView(QWidget):
         layout.addLayout(filters)
         layout.addWidget(splitter, 1)
 
-        services.subscriber_event.connect(self.on_event)
+        services.subscriber_events.connect(self.on_events)
 
     # --- rows
     def restore(self) -> None:
         """Fill the feed from the store (deliveries received in earlier sessions)."""
         self.model.add(FeedItem.from_record(r) for r in self.services.stored_notifications())
 
-    def on_event(self, event: SubscriberEvent) -> None:
-        if is_feed_event(event):
-            self._pending.append(FeedItem.from_event(event))
-            if not self._batch.isActive():
-                self._batch.start()
+    def on_events(self, events: list[SubscriberEvent]) -> None:
+        self._pending += [FeedItem.from_event(event) for event in events if is_feed_event(event)]
+        if self._pending and not self._batch.isActive():
+            self._batch.start()
 
     def _add_pending(self) -> None:
         pending, self._pending = self._pending, []

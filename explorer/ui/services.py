@@ -94,7 +94,7 @@ class CallbackStatus:
 class ExplorerServices(QObject):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
 
-    subscriber_event = Signal(object)  # SubscriberEvent, on the GUI thread
+    subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time
     exchanges_logged = Signal(list)  # ExchangeRecords, oldest first
     callback_changed = Signal(object)  # CallbackStatus
     node_updated = Signal(object)  # crawl DocumentNode whose row must be redrawn
@@ -124,7 +124,9 @@ class ExplorerServices(QObject):
         self._primed: set[str] = set()
         self._channels: dict[str, Channel] = {}
         self.net = LoopThread()
-        self._events = ThreadBatch(self._hand_out_events, interval_ms=50, parent=self)
+        # One signal per batch, not per event: each emission is a trip from Python into Qt
+        # and back, and while the network thread is busy each trip waits for the GIL.
+        self._events = ThreadBatch(self.subscriber_events.emit, interval_ms=50, parent=self)
         self._exchanges = ThreadBatch(self.exchanges_logged.emit, parent=self)
 
     @property
@@ -182,10 +184,6 @@ class ExplorerServices(QObject):
         if self.server is not None:
             server, self.server = self.server, None
             await server.stop()
-
-    def _hand_out_events(self, events: list[SubscriberEvent]) -> None:
-        for event in events:
-            self.subscriber_event.emit(event)
 
     def callback_status(self) -> CallbackStatus:
         server = self.server

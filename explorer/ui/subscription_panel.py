@@ -203,7 +203,7 @@ class SubscriptionPanel(QWidget):
         layout.addLayout(actions)
         layout.addWidget(self.log, 1)
 
-        services.subscriber_event.connect(self.on_event)
+        services.subscriber_events.connect(self.on_events)
         services.callback_changed.connect(self.show_status)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
@@ -228,11 +228,14 @@ class SubscriptionPanel(QWidget):
         self.port.setValue(status.port if status.running else self.port.value())
         self.reload()
 
-    def on_event(self, event: SubscriberEvent) -> None:
-        if event.event == "notification":
-            return  # the feed shows those
-        if event.event != "rejected":  # deliveries change no subscription: no reset per row
+    def on_events(self, events: list[SubscriberEvent]) -> None:
+        logged = [event for event in events if event.event != "notification"]  # the feed's
+        if any(event.event != "rejected" for event in logged):  # deliveries change no state
             self.reload()
+        for event in logged:
+            self._log_event(event)
+
+    def _log_event(self, event: SubscriberEvent) -> None:
         detail = event.message or event.reason or ""
         parts = [f"{iso_time(event.time)} {event.event} {event.topic}"]
         if event.state:

@@ -107,7 +107,7 @@ def test_inspector_gets_exchanges_in_batches_while_the_feed_gets_events(
     batches: list[list[Any]] = []
     services.exchanges_logged.connect(batches.append)
     events: list[Any] = []
-    services.subscriber_event.connect(events.append)
+    services.subscriber_events.connect(events.extend)
     count = 5
     markers = [f"inspected-{secrets.token_hex(6)}" for _ in range(count)]
     bodies = {notification(marker) for marker in markers}
