@@ -35,7 +35,7 @@ from explorer.ui.services import ExplorerServices
 from explorer.ui.xml_view import XmlSourceView
 
 COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "url")
-COLUMN_WIDTHS = (95, 40, 95, 60, 55, 60)  # the url column stretches
+COLUMN_WIDTHS = (95, 60, 95, 60, 55, 50)  # the url column stretches
 MAX_ROWS = 20_000
 
 
