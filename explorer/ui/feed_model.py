@@ -146,13 +146,11 @@ class FeedModel(QStandardItemModel):
     Unlike the explorer's other tables (``RowTableModel``), the feed keeps what its cells
     show in Qt's own items: the feed is painted while the network thread is busiest, and
     a model answering in Python makes every cell of a repaint queue for the GIL (feed
-    repaints took up to 180 ms during a burst, measured with bench_delivery_load.py).
+    repaints took up to 180-225 ms during a burst, measured with bench_delivery_load.py).
     Cells are built once, when a row is added, and painting never enters Python. Qt
     items cost far more memory than a list (GUIDE §5), so the feed keeps the newest
     ``MAX_ROWS`` deliveries; the store keeps every one.
     """
-
-    headers = COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
@@ -181,7 +179,7 @@ class FeedModel(QStandardItemModel):
                 cells.setdefault(column, QStandardItem()).setToolTip(tooltip)
         if item.findings:
             worst = min((f.severity for f in item.findings), key=SEVERITY_ORDER.__getitem__)
-            cells[WARNINGS_COLUMN].setIcon(severity_icon(worst))
+            cells.setdefault(WARNINGS_COLUMN, QStandardItem()).setIcon(severity_icon(worst))
         return cells
 
     def _append_rows(self, items: list[FeedItem]) -> None:
