@@ -141,6 +141,39 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
         run(services.aclose())
 
 
+def test_a_large_restore_fills_the_feed_over_several_turns(qtbot, qloop, run, tmp_path,
+                                                          monkeypatch) -> None:
+    """Stored rows come first and in order, a few per turn; a live row that arrived
+    meanwhile comes after them."""
+    from explorer.ui import feed_view
+    from explorer.ui.feed_view import FeedView
+    from explorer.ui.services import ExplorerServices
+
+    monkeypatch.setattr(feed_view, "ROWS_PER_TURN", 3)
+    path = tmp_path / "store.sqlite3"
+    store = Store(path)
+    for n in range(8):
+        run(store.add_notification(NotificationRecord(
+            "id1", TOPIC, time.time(), "notification", "valid", b"<urlset/>", [],
+            capability="change-notification",
+            summary={"entry_count": 1, "entries": [{"loc": f"http://s/r{n}",
+                                                    "change": "updated"}]})))
+    store.close()
+    services = ExplorerServices(store_path=path)
+    run(services.start())
+    try:
+        feed = FeedView(services)
+        qtbot.addWidget(feed)
+        feed.on_events([change_event(["created"])])  # arrives while the window opens
+        feed.restore()
+        assert feed.model.rowCount() == 3  # the first turn's share, at once
+        qtbot.waitUntil(lambda: feed.model.rowCount() == 9, timeout=5000)
+        ids = [feed.model.item(row).notification_id for row in range(9)]
+        assert ids == [1, 2, 3, 4, 5, 6, 7, 8, 7]  # the live delivery (id 7 in the event) last
+    finally:
+        run(services.aclose())
+
+
 def test_lazy_highlighting_colours_only_what_is_shown(qtbot, qloop, run) -> None:
     from explorer.ui.xml_view import LAZY_LINES, XmlSourceView
 
