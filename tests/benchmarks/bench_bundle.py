@@ -115,6 +115,34 @@ def time_to_first_window(command: list[str], env: dict[str, str], timeout: float
             proc.wait()
 
 
+def offscreen_env(home: Path, **extra: str) -> dict[str, str]:
+    """A fresh user (empty home and XDG folders) on the offscreen platform, with Qt logging
+    each flush to a window, which ``time_to_first_window`` waits for."""
+    return {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "QT_LOGGING_RULES": "qt.widgets.painting.debug=true",
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        **extra,
+    }
+
+
+def startup_times(commands: dict[str, list[str]], env: dict[str, str],
+                  runs: int) -> dict[str, list[float]]:
+    """Seconds to the first window per command: one warm-up each (disk cache), then
+    ``runs`` rounds with the commands taking turns, so drifting load hits all alike."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for command in commands.values():
+        time_to_first_window(command, env)
+    for _ in range(runs):
+        for name, command in commands.items():
+            times[name].append(time_to_first_window(command, env))
+    return times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -139,26 +167,12 @@ def main() -> int:
         hello_build_s = time.perf_counter() - began
         home = work / "home"
         home.mkdir()
-        env = {
-            **os.environ,
-            "QT_QPA_PLATFORM": "offscreen",
-            "QT_LOGGING_RULES": "qt.widgets.painting.debug=true",
-            "HOME": str(home),
-            "XDG_CONFIG_HOME": str(home / "config"),
-            "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CACHE_HOME": str(home / "cache"),
-        }
         commands = {
             "app": [str(program)],
             "bare": [str(hello)],
             "source": [sys.executable, "-m", "explorer"],
         }
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        for command in commands.values():
-            time_to_first_window(command, env)
-        for _ in range(args.runs):
-            for name, command in commands.items():
-                times[name].append(time_to_first_window(command, env))
+        times = startup_times(commands, offscreen_env(home), args.runs)
         app_mb = tree_bytes(bundle) / 1e6
         hello_mb = tree_bytes(hello.parent) / 1e6
         shutil.rmtree(home, ignore_errors=True)

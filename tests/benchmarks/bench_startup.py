@@ -13,14 +13,13 @@ bundle ships it: compiling on every run would measure the compiler, not the star
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_bundle import HELLO, time_to_first_window
+from bench_bundle import HELLO, offscreen_env, startup_times
 
 
 def main() -> int:
@@ -32,27 +31,13 @@ def main() -> int:
         hello = work / "hello.py"
         hello.write_text(HELLO, encoding="utf-8")
         home = work / "home"
-        env = {
-            **os.environ,
-            "QT_QPA_PLATFORM": "offscreen",
-            "QT_LOGGING_RULES": "qt.widgets.painting.debug=true",
-            "HOME": str(home),
-            "XDG_CONFIG_HOME": str(home / "config"),
-            "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CACHE_HOME": str(home / "cache"),
-            "PYTHONDONTWRITEBYTECODE": "",
-            "PYTHONPYCACHEPREFIX": str(work / "pycache"),
-        }
+        env = offscreen_env(home, PYTHONDONTWRITEBYTECODE="",
+                            PYTHONPYCACHEPREFIX=str(work / "pycache"))
         commands = {
             "explorer": [sys.executable, "-m", "explorer"],
             "bare": [sys.executable, str(hello)],
         }
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        for command in commands.values():
-            time_to_first_window(command, env)
-        for _ in range(args.runs):
-            for name, command in commands.items():
-                times[name].append(time_to_first_window(command, env))
+        times = startup_times(commands, env, args.runs)
     for name, values in times.items():
         print(f"{name}: mean {statistics.mean(values):.3f} s, median "
               f"{statistics.median(values):.3f} s, min {min(values):.3f} s ({args.runs} runs)")

@@ -22,26 +22,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync
-from aiohttp import web
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from explorer.ui.app import tune_gc
 
-ENTRIES = 50_000
-TICK = 0.01
-
-
-def resource_list(count: int) -> bytes:
-    rows = "\n".join(
-        f"<url><loc>http://127.0.0.1/r/{i}</loc><lastmod>2025-01-01T00:00:00Z</lastmod>"
-        f'<rs:md hash="md5:{i:032x}" length="{i}" type="text/plain"/></url>'
-        for i in range(count))
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset '
-            'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-            'xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
-            '<rs:md capability="resourcelist" at="2025-01-02T00:00:00Z"/>\n'
-            f"{rows}\n</urlset>\n").encode()
+# The same list, served the same way, as the UI test that reports this lag on every run.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from test_responsiveness import ENTRIES, TICK, resource_list, serve
 
 
 async def ticking(work) -> list[float]:
@@ -73,17 +61,7 @@ async def main(scratch: Path) -> None:
     from explorer.ui.services import ExplorerServices
 
     body = resource_list(ENTRIES)
-
-    async def handler(_request: web.Request) -> web.Response:
-        return web.Response(body=body, content_type="application/xml")
-
-    app = web.Application()
-    app.router.add_get("/resourcelist.xml", handler)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    url = f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/resourcelist.xml"
+    runner, url = await serve(body)
     services = ExplorerServices(store_path=scratch / "store.sqlite3")
     await services.start()
     window = MainWindow(services, QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat))
