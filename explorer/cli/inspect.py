@@ -29,6 +29,7 @@ from typing import TextIO
 from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
 from explorer.net.crawl import Channel, Crawler, CrawlLimits, CrawlResult, DocumentNode, Progress
 from explorer.net.crawl import status_line as node_status
+from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
 from explorer.net.dump_check import check_dumps
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.resource_check import check_resources
@@ -50,6 +51,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="connect and read timeout in seconds (default 30)")
     parser.add_argument("--max-documents", type=_positive_int, default=CrawlLimits().max_documents,
                         metavar="N", help="stop after N documents (default %(default)s)")
+    parser.add_argument("--route", action="append", type=Route, choices=list(ROUTE_ORDER),
+                        metavar="ROUTE", help="try only this discovery route (repeatable): "
+                        + ", ".join(ROUTE_ORDER) + "; shows whether one mechanism works alone")
 
 
 def _non_negative(text: str) -> int:
@@ -98,7 +102,8 @@ async def inspect(args: argparse.Namespace, progress: _ProgressLine | None) -> C
     async with Fetcher(timeout=Timeouts.uniform(args.timeout)) as fetcher:
         crawler = Crawler(fetcher, limits=limits,
                           on_progress=progress.update if progress is not None else None)
-        result = await crawler.crawl(args.url, depth=args.depth)
+        discovery = await discover_source(args.url, fetcher, args.route or ROUTE_ORDER)
+        result = await crawler.crawl(args.url, depth=args.depth, discovery=discovery)
         nodes = result.nodes()
         if args.check_resources:
             await asyncio.gather(*(check_resources(fetcher, node, args.check_resources)

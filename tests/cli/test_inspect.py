@@ -73,6 +73,25 @@ async def test_from_robots_txt_or_an_html_page(demo, capsys, path: str, route: s
     assert next(d for d in data["discovery"] if d["route"] == route)["ok"]
 
 
+async def test_one_route_alone(demo, capsys) -> None:
+    code, out, _ = await run_cli(capsys, demo.base_url, "--json", "--depth", "0",
+                                 "--route", "well-known")
+    data = json.loads(out)
+    assert code == 0 and data["source"] == demo.source_description_url
+    assert [(d["route"], d["ok"]) for d in data["discovery"]] == [("well-known", True)]
+    assert data["route"] == "well-known"
+
+
+async def test_a_route_that_finds_nothing_alone_exits_2(demo, capsys) -> None:
+    """The demo's home page has no Link header: on its own that route finds no Source."""
+    code, out, _ = await run_cli(capsys, demo.base_url, "--json", "--route", "link-header",
+                                 "--route", "direct")
+    data = json.loads(out)
+    assert code == 2 and data["source"] is None
+    assert {d["route"] for d in data["discovery"]} == {"link-header", "direct"}
+    assert not any(d["ok"] for d in data["discovery"])
+
+
 async def test_human_tree_with_findings_under_nodes(demo, capsys) -> None:
     demo.faults.enable("wrong-content-type")
     code, out, err = await run_cli(capsys, demo.base_url, "--depth", "2")
@@ -112,6 +131,11 @@ async def test_nothing_discovered_exits_2(capsys) -> None:
     data = json.loads(out)
     assert code == 2 and data["source"] is None and data["documents"] == []
     assert [f["code"] for f in data["findings"]] == ["http.discovery-failed"]
+
+
+def test_an_unknown_route_exits_2(capsys) -> None:
+    assert main(["inspect", "http://127.0.0.1:9/", "--route", "carrier-pigeon"]) == 2
+    assert "invalid" in capsys.readouterr().err
 
 
 def test_bad_arguments_exit_2(capsys) -> None:
