@@ -8,27 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
 from explorer.cli import COMMANDS, main
 from explorer.core.payload_templates import CHANGE_TEMPLATE, render
-from explorer.demo import RunningDemo, start_demo
+from explorer.demo import RunningDemo
 from explorer.net.conformance import CHECKS
 
 FAST = ["--timeout", "2", "--quiet", "0.2", "--slow", "1"]
 
-
-@pytest.fixture
-async def demo() -> AsyncIterator[RunningDemo]:
-    running = await start_demo(rate=0)
-    try:
-        yield running
-    finally:
-        await running.stop()
 
 
 async def _cli(*argv: str) -> int:

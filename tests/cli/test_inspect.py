@@ -13,17 +13,7 @@ from aiohttp import web
 from explorer.cli import main
 from explorer.cli.inspect import _ProgressLine
 from explorer.core.parser import parse_document
-from explorer.demo import start_demo
 from explorer.net.crawl import Progress
-
-
-@pytest.fixture
-async def demo():
-    running = await start_demo(host="127.0.0.1", port=0, rate=0)
-    try:
-        yield running
-    finally:
-        await running.stop()
 
 
 async def run_cli(capsys, *argv: str) -> tuple[int, str, str]:

@@ -6,19 +6,9 @@ import httpx
 import pytest
 
 from explorer.core.parser import parse_document
-from explorer.demo import start_demo
 from explorer.net.crawl import Crawler, NodeState
 from explorer.net.discovery import Route, discover_source
 from explorer.net.http import Fetcher
-
-
-@pytest.fixture
-async def demo():
-    running = await start_demo(host="127.0.0.1", port=0, rate=0)
-    try:
-        yield running
-    finally:
-        await running.stop()
 
 
 async def _resource_url(demo) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from explorer.core.link_header import links_by_rel
 from explorer.core.payload_templates import CHANGE_TEMPLATE, render
-from explorer.demo import RunningDemo, start_demo
+from explorer.demo import RunningDemo
 from explorer.net.callback_server import CallbackServer
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.publisher import (
@@ -25,14 +25,6 @@ from explorer.net.publisher import (
 
 PAYLOAD = render(CHANGE_TEMPLATE, datetime(2026, 1, 1, tzinfo=UTC), count=2)
 
-
-@pytest.fixture
-async def demo() -> AsyncIterator[RunningDemo]:
-    running = await start_demo(rate=0)
-    try:
-        yield running
-    finally:
-        await running.stop()
 
 
 @pytest.fixture
