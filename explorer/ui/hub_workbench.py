@@ -55,11 +55,10 @@ from explorer.net.conformance import (
 )
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.publisher import PublishResult, publish, topic_reply
-from explorer.net.store import ExchangeRecord
 from explorer.net.subscriber import Subscriber
 from explorer.net.subscription import new_callback_token
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
-from explorer.ui.inspector import pretty_body
+from explorer.ui.inspector import describe
 from explorer.ui.services import ExplorerServices
 from explorer.ui.tasks import TaskKeeper
 from explorer.ui.xml_view import XmlSourceView
@@ -459,7 +458,7 @@ class HubWorkbench(QWidget):
         if item is None:
             self.exchange_view.clear()
             return
-        self.exchange_view.setPlainText(exchange_text(item.data(Qt.ItemDataRole.UserRole)))
+        self.exchange_view.setPlainText(describe(item.data(Qt.ItemDataRole.UserRole)))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -489,32 +488,6 @@ async def conform_with(hub: str, server: CallbackServer, subscriber: Subscriber,
                        **options: Any) -> list[CheckResult]:
     """``run_conformance`` with the subscriber's client; runs on the net loop."""
     return await run_conformance(hub, server, subscriber.client, **options)
-
-
-def exchange_text(record: ExchangeRecord) -> str:
-    """An exchange as a developer reads it: request line, headers, body; then the response."""
-    def content_type(headers: list[tuple[str, str]]) -> str | None:
-        return next((v for k, v in headers if k.lower() == "content-type"), None)
-
-    def body(data: bytes | None, size: int | None, headers: list[tuple[str, str]]) -> str:
-        if data is None:
-            return ""
-        shown = pretty_body(data, content_type(headers))
-        if size is not None and size > len(data):
-            shown += f"\n… first {len(data)} of {size} bytes shown"
-        return shown
-
-    parts = [f"{record.method} {record.url}"]
-    parts += [f"{k}: {v}" for k, v in record.request_headers]
-    parts += ["", body(record.request_body, record.request_size, record.request_headers), ""]
-    if record.status is None:
-        parts.append(f"no response: {record.error}")
-    else:
-        parts.append(f"→ {record.status}" + (f"  ({record.duration_ms:.0f} ms)"
-                                             if record.duration_ms is not None else ""))
-        parts += [f"{k}: {v}" for k, v in record.response_headers]
-        parts += ["", body(record.response_body, record.response_size, record.response_headers)]
-    return "\n".join(parts)
 
 
 def _finding_item(item: Finding) -> QListWidgetItem:

@@ -81,22 +81,23 @@ def describe(record: ExchangeRecord) -> str:
     if record.error:
         lines.append(f"error: {record.error}")
     lines.append("")
-    lines += [f"{name}: {value}" for name, value in record.request_headers]
-    if record.request_body:
-        lines += ["", pretty_body(record.request_body,
-                                  _header(record.request_headers, "content-type"))]
-        if record.request_size and record.request_size > len(record.request_body):
-            lines.append(f"… first {len(record.request_body):,} of {record.request_size:,} "
-                         f"bytes kept (cap {record.body_cap:,})")
+    lines += _message(record.request_headers, record.request_body, record.request_size,
+                      record.body_cap)
     lines += ["", f"← {record.status if record.status is not None else 'no response'}"]
-    lines += [f"{name}: {value}" for name, value in record.response_headers]
-    if record.response_body:
-        lines += ["", pretty_body(record.response_body,
-                                  _header(record.response_headers, "content-type"))]
-        if record.response_size and record.response_size > len(record.response_body):
-            lines.append(f"… first {len(record.response_body):,} of {record.response_size:,} "
-                         f"bytes kept (cap {record.body_cap:,})")
+    lines += _message(record.response_headers, record.response_body, record.response_size,
+                      record.body_cap)
     return "\n".join(lines)
+
+
+def _message(headers: list[tuple[str, str]], body: bytes | None, size: int | None,
+             cap: int) -> list[str]:
+    """One side of an exchange: its headers, then its body, saying when only part was kept."""
+    lines = [f"{name}: {value}" for name, value in headers]
+    if body:
+        lines += ["", pretty_body(body, _header(headers, "content-type"))]
+        if size and size > len(body):
+            lines.append(f"… first {len(body):,} of {size:,} bytes kept (cap {cap:,})")
+    return lines
 
 
 class ExchangeModel(RowTableModel):
