@@ -14,8 +14,19 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "explorer"
 
 FORBIDDEN = {
-    "core": {"PySide6", "qasync", "httpx", "aiohttp", "asyncio", "socket", "sqlite3",
-             "explorer.net", "explorer.ui", "explorer.demo", "explorer.cli"},
+    "core": {
+        "PySide6",
+        "qasync",
+        "httpx",
+        "aiohttp",
+        "asyncio",
+        "socket",
+        "sqlite3",
+        "explorer.net",
+        "explorer.ui",
+        "explorer.demo",
+        "explorer.cli",
+    },
     "net": {"PySide6", "qasync", "explorer.ui", "explorer.cli"},
     "demo": {"PySide6", "qasync", "explorer.ui", "explorer.cli"},
 }

@@ -19,26 +19,47 @@ EXIT_OK, EXIT_UNUSABLE = 0, 2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = "faults:\n" + "\n".join(
-        f"  {name:<20} {text}" for name, text in FAULTS.items())
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to bind (default 127.0.0.1: loopback only)")
+    parser.epilog = "faults:\n" + "\n".join(f"  {name:<20} {text}" for name, text in FAULTS.items())
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: loopback only)"
+    )
     parser.add_argument("--port", type=int, default=0, help="port (default 0: any free port)")
-    parser.add_argument("--rate", type=float, default=1.0,
-                        help="live changes per second (default 1; 0 = none)")
+    parser.add_argument(
+        "--rate", type=float, default=1.0, help="live changes per second (default 1; 0 = none)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed for the generated content")
-    parser.add_argument("--faults", default="", metavar="NAME,...",
-                        help="faults to inject from the start (see below)")
-    parser.add_argument("--changes-per-list", type=int, default=20, metavar="N",
-                        help="close the open Change List every N changes (default 20)")
-    parser.add_argument("--min-lease", type=int, default=None, metavar="SECONDS",
-                        help="shortest lease the hub grants (default 300)")
+    parser.add_argument(
+        "--faults",
+        default="",
+        metavar="NAME,...",
+        help="faults to inject from the start (see below)",
+    )
+    parser.add_argument(
+        "--changes-per-list",
+        type=int,
+        default=20,
+        metavar="N",
+        help="close the open Change List every N changes (default 20)",
+    )
+    parser.add_argument(
+        "--min-lease",
+        type=int,
+        default=None,
+        metavar="SECONDS",
+        help="shortest lease the hub grants (default 300)",
+    )
 
 
 async def _serve(args: argparse.Namespace, faults: list[str]) -> int:
-    demo = await start_demo(host=args.host, port=args.port, rate=args.rate, seed=args.seed,
-                            faults=faults, changes_per_list=args.changes_per_list,
-                            min_lease=args.min_lease)
+    demo = await start_demo(
+        host=args.host,
+        port=args.port,
+        rate=args.rate,
+        seed=args.seed,
+        faults=faults,
+        changes_per_list=args.changes_per_list,
+        min_lease=args.min_lease,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -63,10 +84,15 @@ def run(args: argparse.Namespace) -> int:
     except UnknownFaultError as exc:
         print(f"demo-source: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
-    if args.rate < 0 or args.changes_per_list < 1 or (
-            args.min_lease is not None and args.min_lease < 1):
-        print("demo-source: --rate must be >= 0, --changes-per-list and --min-lease >= 1",
-              file=sys.stderr)
+    if (
+        args.rate < 0
+        or args.changes_per_list < 1
+        or (args.min_lease is not None and args.min_lease < 1)
+    ):
+        print(
+            "demo-source: --rate must be >= 0, --changes-per-list and --min-lease >= 1",
+            file=sys.stderr,
+        )
         return EXIT_UNUSABLE
     try:
         return asyncio.run(_serve(args, faults))

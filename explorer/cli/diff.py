@@ -42,10 +42,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("old", metavar="OLD", help="the earlier version (file or URL)")
     parser.add_argument("new", metavar="NEW", help="the later version (file or URL)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--context", type=int, default=3, metavar="N",
-                        help="lines of context around each change in the line diff (default 3)")
-    parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
-                        help="network timeout for URLs (default 30)")
+    parser.add_argument(
+        "--context",
+        type=int,
+        default=3,
+        metavar="N",
+        help="lines of context around each change in the line diff (default 3)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="network timeout for URLs (default 30)",
+    )
 
 
 @dataclass(slots=True)
@@ -78,17 +88,20 @@ async def _read_all(sources: list[str], timeout: float) -> list[_Input]:
             if result.ok:
                 item.data = result.body
             else:
-                item.problem = finding("changes.input-unreadable",
-                                       f"could not fetch {item.source}: {result.describe_error()}",
-                                       url=item.source)
+                item.problem = finding(
+                    "changes.input-unreadable",
+                    f"could not fetch {item.source}: {result.describe_error()}",
+                    url=item.source,
+                )
     for item in inputs:
         if _is_url(item.source):
             continue
         try:
             item.data = Path(item.source).read_bytes()
         except OSError as exc:
-            item.problem = finding("changes.input-unreadable",
-                                   f"could not read {item.source}: {exc.strerror or exc}")
+            item.problem = finding(
+                "changes.input-unreadable", f"could not read {item.source}: {exc.strerror or exc}"
+            )
     for item in inputs:
         if item.data is None:
             continue
@@ -114,8 +127,10 @@ def _print_structure(diff: DocumentDiff) -> None:
         print(f"document link added: {_link_text(link)}")
     counts = diff.summary()
     order = " (order of common entries changed)" if diff.reordered else ""
-    print(f"entries: {counts['added']} added, {counts['removed']} removed, "
-          f"{counts['changed']} changed{order}")
+    print(
+        f"entries: {counts['added']} added, {counts['removed']} removed, "
+        f"{counts['changed']} changed{order}"
+    )
     for _, entry in diff.added:
         print(f"  + {entry.loc}  (new line {entry.line})")
     for _, entry in diff.removed:
@@ -128,12 +143,26 @@ def _print_structure(diff: DocumentDiff) -> None:
 def run(args: argparse.Namespace) -> int:
     old, new = asyncio.run(_read_all([args.old, args.new], args.timeout))
     problems = [item.problem for item in (old, new) if item.problem is not None]
-    if problems or old.document is None or new.document is None or (
-            old.data is None or new.data is None):
+    if (
+        problems
+        or old.document is None
+        or new.document is None
+        or (old.data is None or new.data is None)
+    ):
         if args.json:
-            print(json.dumps({"old": old.describe(), "new": new.describe(), "structure": None,
-                              "lines": None, "lines_reason": "an input is unusable",
-                              "findings": [item.to_json() for item in problems]}, indent=2))
+            print(
+                json.dumps(
+                    {
+                        "old": old.describe(),
+                        "new": new.describe(),
+                        "structure": None,
+                        "lines": None,
+                        "lines_reason": "an input is unusable",
+                        "findings": [item.to_json() for item in problems],
+                    },
+                    indent=2,
+                )
+            )
         else:
             for item in problems:
                 print(f"{item.severity}: {item.message} [{item.code}]", file=sys.stderr)
@@ -148,20 +177,29 @@ def run(args: argparse.Namespace) -> int:
         lines_reason = str(exc)
 
     if args.json:
-        print(json.dumps({
-            "old": old.describe(),
-            "new": new.describe(),
-            "structure": structure.to_json(),
-            "lines": lines.to_json(args.context) if lines is not None else None,
-            "lines_reason": lines_reason,
-            "findings": [],
-        }, indent=2))
+        print(
+            json.dumps(
+                {
+                    "old": old.describe(),
+                    "new": new.describe(),
+                    "structure": structure.to_json(),
+                    "lines": lines.to_json(args.context) if lines is not None else None,
+                    "lines_reason": lines_reason,
+                    "findings": [],
+                },
+                indent=2,
+            )
+        )
         return EXIT_OK
 
-    print(f"--- {args.old}  ({old.document.capability or old.document.root}, "
-          f"{len(old.document.entries)} entries)")
-    print(f"+++ {args.new}  ({new.document.capability or new.document.root}, "
-          f"{len(new.document.entries)} entries)")
+    print(
+        f"--- {args.old}  ({old.document.capability or old.document.root}, "
+        f"{len(old.document.entries)} entries)"
+    )
+    print(
+        f"+++ {args.new}  ({new.document.capability or new.document.root}, "
+        f"{len(new.document.entries)} entries)"
+    )
     _print_structure(structure)
     print()
     if lines is None:

@@ -23,13 +23,20 @@ BATCH = 500
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--store", metavar="PATH",
-                        help=f"SQLite store to read (default {default_store_path()})")
-    parser.add_argument("--format", choices=("jsonl", "xml"), default="jsonl",
-                        help="jsonl: one JSON object per line; xml: raw payloads + index.json")
-    parser.add_argument("--out", metavar="DIR",
-                        help="output directory (jsonl default: stdout; "
-                             "xml default: ./notifications)")
+    parser.add_argument(
+        "--store", metavar="PATH", help=f"SQLite store to read (default {default_store_path()})"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("jsonl", "xml"),
+        default="jsonl",
+        help="jsonl: one JSON object per line; xml: raw payloads + index.json",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="output directory (jsonl default: stdout; xml default: ./notifications)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,28 +34,53 @@ DEFAULTS = ConformanceSettings()
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hub", metavar="HUB_URL", help="the hub to check")
-    parser.add_argument("--topic", metavar="URL",
-                        help="topic to publish and subscribe to (default: one hosted on the "
-                             "callback server; hubs that serve only their own topics need this)")
-    parser.add_argument("--public-url", metavar="URL",
-                        help="public base URL of the callback server (tunnel, reverse proxy)")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address the callback server binds (default 127.0.0.1)")
+    parser.add_argument(
+        "--topic",
+        metavar="URL",
+        help="topic to publish and subscribe to (default: one hosted on the "
+        "callback server; hubs that serve only their own topics need this)",
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="public base URL of the callback server (tunnel, reverse proxy)",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address the callback server binds (default 127.0.0.1)"
+    )
     parser.add_argument("--port", type=int, default=0, help="callback port (default: any free)")
-    parser.add_argument("--check", action="append", choices=list(CHECKS), metavar="ID",
-                        help=f"run only this check; repeatable ({', '.join(CHECKS)})")
-    parser.add_argument("--timeout", type=float, default=DEFAULTS.delivery_timeout,
-                        metavar="SECONDS",
-                        help="wait for a verification or a delivery (default "
-                             f"{DEFAULTS.delivery_timeout:g})")
-    parser.add_argument("--quiet", type=float, default=DEFAULTS.quiet_period, metavar="SECONDS",
-                        help="watch this long for deliveries that must not come (default "
-                             f"{DEFAULTS.quiet_period:g})")
-    parser.add_argument("--slow", type=float, default=DEFAULTS.slow_delivery, metavar="SECONDS",
-                        help=f"warn about deliveries slower than this (default "
-                             f"{DEFAULTS.slow_delivery:g})")
-    parser.add_argument("--json", action="store_true",
-                        help="one JSON object per check, with findings and evidence")
+    parser.add_argument(
+        "--check",
+        action="append",
+        choices=list(CHECKS),
+        metavar="ID",
+        help=f"run only this check; repeatable ({', '.join(CHECKS)})",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULTS.delivery_timeout,
+        metavar="SECONDS",
+        help=f"wait for a verification or a delivery (default {DEFAULTS.delivery_timeout:g})",
+    )
+    parser.add_argument(
+        "--quiet",
+        type=float,
+        default=DEFAULTS.quiet_period,
+        metavar="SECONDS",
+        help="watch this long for deliveries that must not come (default "
+        f"{DEFAULTS.quiet_period:g})",
+    )
+    parser.add_argument(
+        "--slow",
+        type=float,
+        default=DEFAULTS.slow_delivery,
+        metavar="SECONDS",
+        help=f"warn about deliveries slower than this (default {DEFAULTS.slow_delivery:g})",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per check, with findings and evidence"
+    )
 
 
 def _is_http_url(value: str | None) -> bool:
@@ -66,19 +91,27 @@ def _is_http_url(value: str | None) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    for label, value in (("HUB_URL", args.hub), ("--topic", args.topic),
-                         ("--public-url", args.public_url)):
+    for label, value in (
+        ("HUB_URL", args.hub),
+        ("--topic", args.topic),
+        ("--public-url", args.public_url),
+    ):
         if not _is_http_url(value):
             print(f"hub-check: {label} must be an http(s) URL, not {value!r}", file=sys.stderr)
             return EXIT_UNUSABLE
     if min(args.timeout, args.slow) <= 0 or args.quiet < 0:
-        print("hub-check: --timeout and --slow must be positive, --quiet not negative",
-              file=sys.stderr)
+        print(
+            "hub-check: --timeout and --slow must be positive, --quiet not negative",
+            file=sys.stderr,
+        )
         return EXIT_UNUSABLE
-    settings = ConformanceSettings(verification_timeout=args.timeout,
-                                   delivery_timeout=args.timeout, quiet_period=args.quiet,
-                                   slow_delivery=args.slow,
-                                   request_timeout=max(args.timeout, 5.0))
+    settings = ConformanceSettings(
+        verification_timeout=args.timeout,
+        delivery_timeout=args.timeout,
+        quiet_period=args.quiet,
+        slow_delivery=args.slow,
+        request_timeout=max(args.timeout, 5.0),
+    )
     try:
         results = asyncio.run(_check(args, settings))
     except OSError as exc:
@@ -89,14 +122,17 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     if not args.json:
         counts = {outcome: sum(r.outcome is outcome for r in results) for outcome in Outcome}
-        print(f"{len(results)} checks: {counts[Outcome.PASS]} pass, {counts[Outcome.WARN]} "
-              f"warn, {counts[Outcome.FAIL]} fail")
+        print(
+            f"{len(results)} checks: {counts[Outcome.PASS]} pass, {counts[Outcome.WARN]} "
+            f"warn, {counts[Outcome.FAIL]} fail"
+        )
     return EXIT_FAILED if any(r.outcome is Outcome.FAIL for r in results) else EXIT_OK
 
 
 async def _check(args: argparse.Namespace, settings: ConformanceSettings) -> list[CheckResult]:
-    server = CallbackServer(args.host, args.port, public_url=args.public_url,
-                            exchange_log=ExchangeLog())
+    server = CallbackServer(
+        args.host, args.port, public_url=args.public_url, exchange_log=ExchangeLog()
+    )
     await server.start()
     try:
         if not args.json:
@@ -104,8 +140,15 @@ async def _check(args: argparse.Namespace, settings: ConformanceSettings) -> lis
             print(f"hub {args.hub}\ntopic {topic}\ncallbacks {server.base_url}\n", flush=True)
         printer = _print_json if args.json else _print_text
         async with httpx.AsyncClient() as client:
-            return await run_conformance(args.hub, server, client, topic=args.topic,
-                                         settings=settings, only=args.check, on_result=printer)
+            return await run_conformance(
+                args.hub,
+                server,
+                client,
+                topic=args.topic,
+                settings=settings,
+                only=args.check,
+                on_result=printer,
+            )
     finally:
         await server.stop()
 
@@ -118,8 +161,10 @@ def _print_text(result: CheckResult) -> None:
     for record in result.evidence[:EVIDENCE_LINES]:
         print(f"        {describe_exchange(record)}")
     if len(result.evidence) > EVIDENCE_LINES:
-        print(f"        ... {len(result.evidence) - EVIDENCE_LINES} more exchange(s); "
-              "--json shows them all")
+        print(
+            f"        ... {len(result.evidence) - EVIDENCE_LINES} more exchange(s); "
+            "--json shows them all"
+        )
     sys.stdout.flush()
 
 

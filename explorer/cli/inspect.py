@@ -38,22 +38,53 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("url", metavar="URL",
-                        help="any URL: a site root, an HTML page, a resource, a document")
+    parser.add_argument(
+        "url", metavar="URL", help="any URL: a site root, an HTML page, a resource, a document"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--depth", type=_non_negative, default=None, metavar="N",
-                        help="levels below the Source Description to fetch (default: all)")
-    parser.add_argument("--check-resources", type=_non_negative, default=0, metavar="N",
-                        help="spot-check N resources of every Resource List and Change List")
-    parser.add_argument("--check-dumps", action="store_true",
-                        help="download dump packages and check them against their manifests")
-    parser.add_argument("--timeout", type=_positive, default=30.0, metavar="S",
-                        help="connect and read timeout in seconds (default 30)")
-    parser.add_argument("--max-documents", type=_positive_int, default=CrawlLimits().max_documents,
-                        metavar="N", help="stop after N documents (default %(default)s)")
-    parser.add_argument("--route", action="append", type=Route, choices=list(ROUTE_ORDER),
-                        metavar="ROUTE", help="try only this discovery route (repeatable): "
-                        + ", ".join(ROUTE_ORDER) + "; shows whether one mechanism works alone")
+    parser.add_argument(
+        "--depth",
+        type=_non_negative,
+        default=None,
+        metavar="N",
+        help="levels below the Source Description to fetch (default: all)",
+    )
+    parser.add_argument(
+        "--check-resources",
+        type=_non_negative,
+        default=0,
+        metavar="N",
+        help="spot-check N resources of every Resource List and Change List",
+    )
+    parser.add_argument(
+        "--check-dumps",
+        action="store_true",
+        help="download dump packages and check them against their manifests",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_positive,
+        default=30.0,
+        metavar="S",
+        help="connect and read timeout in seconds (default 30)",
+    )
+    parser.add_argument(
+        "--max-documents",
+        type=_positive_int,
+        default=CrawlLimits().max_documents,
+        metavar="N",
+        help="stop after N documents (default %(default)s)",
+    )
+    parser.add_argument(
+        "--route",
+        action="append",
+        type=Route,
+        choices=list(ROUTE_ORDER),
+        metavar="ROUTE",
+        help="try only this discovery route (repeatable): "
+        + ", ".join(ROUTE_ORDER)
+        + "; shows whether one mechanism works alone",
+    )
 
 
 def _non_negative(text: str) -> int:
@@ -100,14 +131,16 @@ async def inspect(args: argparse.Namespace, progress: _ProgressLine | None) -> C
     """Discover, crawl to ``--depth``, then run the requested spot and dump checks."""
     limits = CrawlLimits(max_documents=args.max_documents)
     async with Fetcher(timeout=Timeouts.uniform(args.timeout)) as fetcher:
-        crawler = Crawler(fetcher, limits=limits,
-                          on_progress=progress.update if progress is not None else None)
+        crawler = Crawler(
+            fetcher, limits=limits, on_progress=progress.update if progress is not None else None
+        )
         discovery = await discover_source(args.url, fetcher, args.route or ROUTE_ORDER)
         result = await crawler.crawl(args.url, depth=args.depth, discovery=discovery)
         nodes = result.nodes()
         if args.check_resources:
-            await asyncio.gather(*(check_resources(fetcher, node, args.check_resources)
-                                   for node in nodes))
+            await asyncio.gather(
+                *(check_resources(fetcher, node, args.check_resources) for node in nodes)
+            )
         if args.check_dumps:
             await asyncio.gather(*(check_dumps(fetcher, node) for node in nodes))
     return result
@@ -121,8 +154,10 @@ class _ProgressLine:
         self.width = 0
 
     def update(self, progress: Progress) -> None:
-        text = (f"inspect: {progress.documents_done}/{progress.documents_known} documents, "
-                f"{_size(progress.bytes)}")
+        text = (
+            f"inspect: {progress.documents_done}/{progress.documents_known} documents, "
+            f"{_size(progress.bytes)}"
+        )
         self.stream.write("\r" + text.ljust(self.width))
         self.stream.flush()
         self.width = len(text)
@@ -158,9 +193,11 @@ def print_tree(result: CrawlResult, out: TextIO) -> None:
         out.write("\n")
         _write_node(result.root, "", "", out)
     counts = count_by_severity(result.all_findings())
-    out.write(f"\n{len(result.documents())} documents, {len(result.channels())} channels: "
-              f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
-              f"{counts[Severity.INFO]} notes\n")
+    out.write(
+        f"\n{len(result.documents())} documents, {len(result.channels())} channels: "
+        f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+        f"{counts[Severity.INFO]} notes\n"
+    )
 
 
 def _write_node(node: DocumentNode, lead: str, child_lead: str, out: TextIO) -> None:
@@ -173,8 +210,10 @@ def _write_node(node: DocumentNode, lead: str, child_lead: str, out: TextIO) -> 
         if isinstance(item, DocumentNode):
             _write_node(item, child_lead + branch, child_lead + extend, out)
         else:
-            out.write(f"{child_lead}{branch}channel {item.capability}  {item.topic}  "
-                      f"hub {item.hub or '(none)'}\n")
+            out.write(
+                f"{child_lead}{branch}channel {item.capability}  {item.topic}  "
+                f"hub {item.hub or '(none)'}\n"
+            )
             _write_findings(item.findings, child_lead + extend + "    ", out)
 
 

@@ -34,31 +34,58 @@ UNSUBSCRIBE_WAIT = 10.0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--topic", action="append", required=True, metavar="URL",
-                        help="topic (channel) URL, or a Capability List URL for all its "
-                             "notification channels; repeatable")
-    parser.add_argument("--hub", metavar="URL",
-                        help="hub URL (default: discover it from the topic, WebSub §4)")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address the callback server binds (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=None,
-                        help="callback port (default: the one stored subscriptions use, "
-                             "else any free port)")
-    parser.add_argument("--public-url", metavar="URL",
-                        help="public base URL of the callback server (tunnel, reverse proxy)")
+    parser.add_argument(
+        "--topic",
+        action="append",
+        required=True,
+        metavar="URL",
+        help="topic (channel) URL, or a Capability List URL for all its "
+        "notification channels; repeatable",
+    )
+    parser.add_argument(
+        "--hub", metavar="URL", help="hub URL (default: discover it from the topic, WebSub §4)"
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address the callback server binds (default 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help="callback port (default: the one stored subscriptions use, else any free port)",
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="public base URL of the callback server (tunnel, reverse proxy)",
+    )
     secret = parser.add_mutually_exclusive_group()
     secret.add_argument("--secret", metavar="S", help="hub.secret to use (default: random)")
     secret.add_argument("--no-secret", action="store_true", help="send no hub.secret")
-    parser.add_argument("--lease", type=int, metavar="SECONDS",
-                        help="hub.lease_seconds to ask for (default: the hub decides)")
-    parser.add_argument("--verify", choices=("sync", "async"),
-                        help="send hub.verify (for PubSubHubbub 0.4 hubs)")
-    parser.add_argument("--max-body", type=int, default=DEFAULT_MAX_BODY, metavar="BYTES",
-                        help=f"largest delivery accepted (default {DEFAULT_MAX_BODY})")
-    parser.add_argument("--store", metavar="PATH",
-                        help=f"SQLite store (default {default_store_path()})")
-    parser.add_argument("--keep", action="store_true",
-                        help="leave subscriptions active on exit (do not unsubscribe)")
+    parser.add_argument(
+        "--lease",
+        type=int,
+        metavar="SECONDS",
+        help="hub.lease_seconds to ask for (default: the hub decides)",
+    )
+    parser.add_argument(
+        "--verify", choices=("sync", "async"), help="send hub.verify (for PubSubHubbub 0.4 hubs)"
+    )
+    parser.add_argument(
+        "--max-body",
+        type=int,
+        default=DEFAULT_MAX_BODY,
+        metavar="BYTES",
+        help=f"largest delivery accepted (default {DEFAULT_MAX_BODY})",
+    )
+    parser.add_argument(
+        "--store", metavar="PATH", help=f"SQLite store (default {default_store_path()})"
+    )
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="leave subscriptions active on exit (do not unsubscribe)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
 
 
@@ -104,8 +131,9 @@ async def _start_server(args: argparse.Namespace, store: Store) -> CallbackServe
                 return server
             except OSError:
                 pass
-    server = CallbackServer(args.host, port or 0, public_url=args.public_url,
-                            max_body=args.max_body, exchange_log=log)
+    server = CallbackServer(
+        args.host, port or 0, public_url=args.public_url, max_body=args.max_body, exchange_log=log
+    )
     await server.start()
     return server
 
@@ -116,8 +144,9 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     except OSError as exc:
         print(f"listen: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
-    config = SubscriberConfig(lease_seconds=args.lease, use_secret=not args.no_secret,
-                              verify_mode=args.verify)
+    config = SubscriberConfig(
+        lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
+    )
     tracker = ChangeTracker()  # sets each notification event's diff (issue 6)
     subscriber = Subscriber(store, server, config=config, enrich=tracker.enrich)
     printer = _Printer(args.json)
@@ -130,8 +159,11 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     mine: list[Subscription] = []
     try:
         await subscriber.start()
-        print(f"listen: callbacks at {server.base_url}, store {store.path}", file=sys.stderr,
-              flush=True)
+        print(
+            f"listen: callbacks at {server.base_url}, store {store.path}",
+            file=sys.stderr,
+            flush=True,
+        )
         for topic in args.topic:
             mine += await _subscribe(subscriber, topic, args, tracker)
         while not stop.is_set() and not all(sub.final for sub in mine):
@@ -140,9 +172,10 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         failed = all(sub.state in ("failed", "denied") for sub in mine)
         if not args.keep:
             live = [sub for sub in mine if not sub.final]
-            await asyncio.gather(*(asyncio.wait_for(subscriber.unsubscribe(sub),
-                                                    UNSUBSCRIBE_WAIT) for sub in live),
-                                 return_exceptions=True)
+            await asyncio.gather(
+                *(asyncio.wait_for(subscriber.unsubscribe(sub), UNSUBSCRIBE_WAIT) for sub in live),
+                return_exceptions=True,
+            )
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         await subscriber.close()
@@ -150,21 +183,26 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         printer.close()
 
 
-async def _subscribe(subscriber: Subscriber, topic: str, args: argparse.Namespace,
-                     tracker: ChangeTracker) -> list[Subscription]:
+async def _subscribe(
+    subscriber: Subscriber, topic: str, args: argparse.Namespace, tracker: ChangeTracker
+) -> list[Subscription]:
     """Resume a live stored subscription to ``topic`` or subscribe (each channel of a
     Capability List when the URL is one)."""
     secret = args.secret
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
-        print(f"listen: resuming {resumed.topic} at {resumed.hub} ({resumed.state})",
-              file=sys.stderr, flush=True)
+        print(
+            f"listen: resuming {resumed.topic} at {resumed.hub} ({resumed.state})",
+            file=sys.stderr,
+            flush=True,
+        )
         return [resumed]
     if args.hub:
         return [await subscriber.subscribe(topic, args.hub, secret=secret)]
     made = []
-    channels = await discover_channels(subscriber.client, topic,
-                                       exchange_log=subscriber.exchange_log)
+    channels = await discover_channels(
+        subscriber.client, topic, exchange_log=subscriber.exchange_log
+    )
     await _prime(tracker, topic, channels)
     for channel in channels:
         resumed = subscriber.live_subscription(channel.topic, channel.hub)
@@ -173,9 +211,11 @@ async def _subscribe(subscriber: Subscriber, topic: str, args: argparse.Namespac
         elif channel.hub is None:
             made.append(await subscriber.subscribe(channel.topic, None, secret=secret))
         else:
-            made.append(await subscriber.subscribe(
-                channel.topic, channel.hub, channel_capability=channel.capability,
-                secret=secret))
+            made.append(
+                await subscriber.subscribe(
+                    channel.topic, channel.hub, channel_capability=channel.capability, secret=secret
+                )
+            )
     return made
 
 
@@ -184,13 +224,13 @@ async def _prime(tracker: ChangeTracker, topic: str, channels: list[Channel]) ->
     first notifications already have a before (and framework diffs an earlier version)."""
     if not any(channel.via == "capability-list" for channel in channels):
         return
-    changes = next((channel.topic for channel in channels
-                    if channel.capability == "change-notification"), None)
+    changes = next(
+        (channel.topic for channel in channels if channel.capability == "change-notification"), None
+    )
     async with Fetcher(timeout=30.0, retries=1) as fetcher:
         problems = await tracker.prime(topic, fetcher, topic=changes)
     for item in problems:
-        print(f"listen: {item.severity}: {item.code}: {item.message}", file=sys.stderr,
-              flush=True)
+        print(f"listen: {item.severity}: {item.code}: {item.message}", file=sys.stderr, flush=True)
 
 
 class _Printer:
@@ -224,8 +264,9 @@ def _text_line(event: SubscriberEvent) -> str:
     data = event.to_json()
     parts = [data["time"], f"{event.event:<19}", event.topic]
     if event.event == NOTIFICATION:
-        parts.append(f"{event.capability} {len(event.entries or [])} entries, "
-                     f"signature {event.signature}")
+        parts.append(
+            f"{event.capability} {len(event.entries or [])} entries, signature {event.signature}"
+        )
     if event.lease_seconds is not None:
         parts.append(f"lease {event.lease_seconds} s")
     if event.flavour:

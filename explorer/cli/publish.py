@@ -26,11 +26,13 @@ EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hub", metavar="HUB_URL", help="the hub to POST to")
-    parser.add_argument("--topic", required=True, metavar="URL",
-                        help="topic URI for Link rel=self")
+    parser.add_argument("--topic", required=True, metavar="URL", help="topic URI for Link rel=self")
     parser.add_argument("file", metavar="FILE", help="the notification payload (XML)")
-    parser.add_argument("--resourcesync", metavar="URL",
-                        help="Link rel=resourcesync (default: the payload's rs:ln rel=up)")
+    parser.add_argument(
+        "--resourcesync",
+        metavar="URL",
+        help="Link rel=resourcesync (default: the payload's rs:ln rel=up)",
+    )
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -49,17 +51,24 @@ def run(args: argparse.Namespace) -> int:
     findings = check_bytes(payload).findings
     for item in findings:
         where = f"line {item.line}: " if item.line else ""
-        print(f"{args.file}: {where}{item.severity}: {item.code}: {item.message}",
-              file=sys.stderr)
+        print(f"{args.file}: {where}{item.severity}: {item.code}: {item.message}", file=sys.stderr)
     result = asyncio.run(_publish(args, payload))
     if args.json:
-        print(json.dumps({
-            "hub": result.hub, "topic": result.topic, "status": result.status,
-            "headers": result.headers, "body": result.body.decode("utf-8", "replace"),
-            "request_headers": result.request_headers, "error": result.error,
-            "elapsed_ms": result.elapsed_ms,
-            "findings": [item.to_json() for item in [*findings, *result.findings]],
-        }))
+        print(
+            json.dumps(
+                {
+                    "hub": result.hub,
+                    "topic": result.topic,
+                    "status": result.status,
+                    "headers": result.headers,
+                    "body": result.body.decode("utf-8", "replace"),
+                    "request_headers": result.request_headers,
+                    "error": result.error,
+                    "elapsed_ms": result.elapsed_ms,
+                    "findings": [item.to_json() for item in [*findings, *result.findings]],
+                }
+            )
+        )
     else:
         print(result.response_text())
         for item in result.findings:
@@ -69,5 +78,11 @@ def run(args: argparse.Namespace) -> int:
 
 async def _publish(args: argparse.Namespace, payload: bytes) -> PublishResult:
     async with httpx.AsyncClient() as client:
-        return await publish(client, args.hub, args.topic, payload,
-                             resourcesync=args.resourcesync, timeout=args.timeout)
+        return await publish(
+            client,
+            args.hub,
+            args.topic,
+            payload,
+            resourcesync=args.resourcesync,
+            timeout=args.timeout,
+        )

@@ -98,8 +98,9 @@ def read_target(target: str, client: httpx.Client | None = None) -> bytes:
                     break
             return bytes(body[:READ_LIMIT])
     except httpx.HTTPError as exc:
-        raise Unreadable(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__) \
-            from exc
+        raise Unreadable(
+            f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        ) from exc
     finally:
         if own:
             client.close()

@@ -33,8 +33,9 @@ class Digester:
     """Feed bytes in chunks; ``hexdigests()`` gives every requested algorithm at once."""
 
     def __init__(self, algorithms: list[str] | tuple[str, ...]) -> None:
-        self._hashes = {name: hashlib.new(ALGORITHMS[name]) for name in algorithms
-                        if name in ALGORITHMS}
+        self._hashes = {
+            name: hashlib.new(ALGORITHMS[name]) for name in algorithms if name in ALGORITHMS
+        }
         self.length = 0
 
     def update(self, chunk: bytes) -> None:

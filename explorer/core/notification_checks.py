@@ -37,15 +37,22 @@ def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]
     findings: list[Finding] = []
     capability = doc.capability
     if capability not in NOTIFICATION_CAPABILITIES:
-        findings.append(finding(
-            "websub.not-a-notification",
-            f"capability is {capability!r}; a notification has change-notification or "
-            "framework-notification", line=doc.md_line or doc.line))
+        findings.append(
+            finding(
+                "websub.not-a-notification",
+                f"capability is {capability!r}; a notification has change-notification or "
+                "framework-notification",
+                line=doc.md_line or doc.line,
+            )
+        )
     elif context.channel_capability and capability != context.channel_capability:
-        findings.append(finding(
-            "websub.capability-mismatch",
-            f"a {capability} arrived on a channel advertised as {context.channel_capability}",
-            line=doc.md_line or doc.line))
+        findings.append(
+            finding(
+                "websub.capability-mismatch",
+                f"a {capability} arrived on a channel advertised as {context.channel_capability}",
+                line=doc.md_line or doc.line,
+            )
+        )
     return findings
 
 
@@ -59,13 +66,22 @@ def check_continuity(doc: Document, previous_until: str | None) -> list[Finding]
     if start is None or before is None or start == before:
         return []
     if start > before:
-        return [finding("websub.continuity-gap",
-                        f"from {doc.md['from']} is later than the previous until "
-                        f"{previous_until}: notifications in between may be missing",
-                        line=doc.md_line)]
-    return [finding("websub.continuity-overlap",
-                    f"from {doc.md['from']} is earlier than the previous until "
-                    f"{previous_until}: the intervals overlap", line=doc.md_line)]
+        return [
+            finding(
+                "websub.continuity-gap",
+                f"from {doc.md['from']} is later than the previous until "
+                f"{previous_until}: notifications in between may be missing",
+                line=doc.md_line,
+            )
+        ]
+    return [
+        finding(
+            "websub.continuity-overlap",
+            f"from {doc.md['from']} is earlier than the previous until "
+            f"{previous_until}: the intervals overlap",
+            line=doc.md_line,
+        )
+    ]
 
 
 def check_delivery_headers(
@@ -75,23 +91,34 @@ def check_delivery_headers(
     findings: list[Finding] = []
     media = (content_type or "").split(";", 1)[0].strip().lower()
     if media != "application/xml":
-        findings.append(finding("websub.content-type",
-                                f"Content-Type is {content_type or 'absent'!s}, "
-                                "expected application/xml"))
+        findings.append(
+            finding(
+                "websub.content-type",
+                f"Content-Type is {content_type or 'absent'!s}, expected application/xml",
+            )
+        )
     links = links_by_rel(list(link_values))
     selfs, hubs = links.get("self", []), links.get("hub", [])
     if not selfs:
         findings.append(finding("websub.link-self-missing", "no Link header with rel=self"))
     elif context.topic not in selfs:
-        findings.append(finding("websub.link-self-mismatch",
-                                f"Link rel=self is {selfs[0]}, subscribed topic is "
-                                f"{context.topic}", url=selfs[0]))
+        findings.append(
+            finding(
+                "websub.link-self-mismatch",
+                f"Link rel=self is {selfs[0]}, subscribed topic is {context.topic}",
+                url=selfs[0],
+            )
+        )
     if not hubs:
         findings.append(finding("websub.link-hub-missing", "no Link header with rel=hub"))
     elif context.hub and context.hub not in hubs:
-        findings.append(finding("websub.link-hub-mismatch",
-                                f"Link rel=hub is {hubs[0]}, subscribed at {context.hub}",
-                                url=hubs[0]))
+        findings.append(
+            finding(
+                "websub.link-hub-mismatch",
+                f"Link rel=hub is {hubs[0]}, subscribed at {context.hub}",
+                url=hubs[0],
+            )
+        )
     return findings
 
 
@@ -99,8 +126,11 @@ def summarize_notification(doc: Document) -> dict[str, Any]:
     """The parsed summary stored with a notification and shown in ``listen --json``."""
     entries = []
     for entry in doc.entries[:SUMMARY_ENTRY_LIMIT]:
-        item: dict[str, Any] = {"loc": entry.loc, "change": entry.change,
-                                "datetime": entry.datetime}
+        item: dict[str, Any] = {
+            "loc": entry.loc,
+            "change": entry.change,
+            "datetime": entry.datetime,
+        }
         if entry.capability:
             item["capability"] = entry.capability
         entries.append(item)

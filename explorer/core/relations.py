@@ -35,12 +35,15 @@ def check_child_capability(
     if not allowed or child_capability in allowed:
         return []
     parent_name = display_name(parent_capability, parent_is_index)
-    return [finding(
-        "http.child-capability",
-        f"a {display_name(child_capability)} ({child_capability}) is not allowed under a "
-        f"{parent_name}; expected {', '.join(sorted(allowed))}",
-        line=line, url=url,
-    )]
+    return [
+        finding(
+            "http.child-capability",
+            f"a {display_name(child_capability)} ({child_capability}) is not allowed under a "
+            f"{parent_name}; expected {', '.join(sorted(allowed))}",
+            line=line,
+            url=url,
+        )
+    ]
 
 
 def check_up_target(
@@ -56,12 +59,15 @@ def check_up_target(
         return []
     found = f"a {display_name(target_capability)}" if target_capability else "no ResourceSync "
     found += f" ({target_capability})" if target_capability else "document"
-    return [finding(
-        "http.up-target",
-        f"up points at {target_url}, which is {found}; a {display_name(capability)} "
-        f"points up at a {display_name(expected)}",
-        line=line, url=url,
-    )]
+    return [
+        finding(
+            "http.up-target",
+            f"up points at {target_url}, which is {found}; a {display_name(capability)} "
+            f"points up at a {display_name(expected)}",
+            line=line,
+            url=url,
+        )
+    ]
 
 
 def check_index_target(
@@ -80,8 +86,11 @@ def check_index_target(
         problems.append(f"its capability is {target_capability!r}, not {capability!r}")
     if not problems:
         return []
-    return [finding(
-        "http.index-target",
-        f"index points at {target_url}, but {' and '.join(problems)}",
-        line=line, url=url,
-    )]
+    return [
+        finding(
+            "http.index-target",
+            f"index points at {target_url}, but {' and '.join(problems)}",
+            line=line,
+            url=url,
+        )
+    ]

@@ -68,28 +68,39 @@ def verify_signature(header: str | None, body: bytes, secret: str | bytes | None
         if header:
             return SignatureCheck(
                 SignatureState.NONE,
-                findings=[finding("websub.signature-unexpected",
-                                  "the delivery carries X-Hub-Signature but no secret was "
-                                  "given when subscribing; it was not checked")],
+                findings=[
+                    finding(
+                        "websub.signature-unexpected",
+                        "the delivery carries X-Hub-Signature but no secret was "
+                        "given when subscribing; it was not checked",
+                    )
+                ],
             )
         return SignatureCheck(SignatureState.NONE)
     if not header:
         reason = "no X-Hub-Signature header although the subscription has a secret"
-        return SignatureCheck(SignatureState.MISSING, reason=reason,
-                              findings=[finding("websub.signature-missing", reason)])
+        return SignatureCheck(
+            SignatureState.MISSING,
+            reason=reason,
+            findings=[finding("websub.signature-missing", reason)],
+        )
     method, sep, digest = header.strip().partition("=")
     method = method.strip().lower()
     digest = digest.strip().lower()
     if not sep or method not in ALGORITHMS or not _is_hex(digest):
         reason = f"X-Hub-Signature {header[:100]!r} is not method=hexdigest with a known method"
-        return SignatureCheck(SignatureState.MALFORMED, reason=reason,
-                              findings=[finding("websub.signature-malformed", reason)])
+        return SignatureCheck(
+            SignatureState.MALFORMED,
+            reason=reason,
+            findings=[finding("websub.signature-malformed", reason)],
+        )
     key = secret.encode("utf-8") if isinstance(secret, str) else secret
     expected = hmac.new(key, body, ALGORITHMS[method]).hexdigest()
     if not hmac.compare_digest(expected, digest):
         reason = f"{method} signature does not match the body ({len(body)} bytes)"
-        return SignatureCheck(SignatureState.INVALID, method, reason,
-                              [finding("websub.signature-invalid", reason)])
+        return SignatureCheck(
+            SignatureState.INVALID, method, reason, [finding("websub.signature-invalid", reason)]
+        )
     notes = []
     if method == "sha1":
         notes.append(finding("websub.signature-weak", "the hub signs with sha1"))

@@ -69,8 +69,7 @@ def validate_document(doc: Document, context: ValidationContext | None = None) -
     out.sort(key=_line_key)
     if ctx.url is not None:
         out = [
-            item if item.url is not None else dataclasses.replace(item, url=ctx.url)
-            for item in out
+            item if item.url is not None else dataclasses.replace(item, url=ctx.url) for item in out
         ]
     return out
 

@@ -140,17 +140,20 @@ def parse_subscription_request(form: dict[str, str]) -> SubscriptionRequest:
     if mode == "publish":
         raise SubscriptionRequestError(
             "this hub takes notifications as a POST of application/xml with Link rel=self "
-            "and rel=hub (change-notification 1.0.1 §4.1), not hub.mode=publish")
+            "and rel=hub (change-notification 1.0.1 §4.1), not hub.mode=publish"
+        )
     if not callback:
         raise SubscriptionRequestError("hub.callback is required (WebSub §5.1)")
     if not _is_http_url(callback):
         raise SubscriptionRequestError(
-            "hub.callback must be an absolute http(s) URL (WebSub §5.1.1)")
+            "hub.callback must be an absolute http(s) URL (WebSub §5.1.1)"
+        )
     if not mode:
         raise SubscriptionRequestError("hub.mode is required (WebSub §5.1)")
     if mode not in ("subscribe", "unsubscribe"):
         raise SubscriptionRequestError(
-            f"hub.mode must be 'subscribe' or 'unsubscribe', not {mode!r} (WebSub §5.1)")
+            f"hub.mode must be 'subscribe' or 'unsubscribe', not {mode!r} (WebSub §5.1)"
+        )
     if not topic:
         raise SubscriptionRequestError("hub.topic is required (WebSub §5.1)")
     if not _is_http_url(topic):
@@ -161,12 +164,14 @@ def parse_subscription_request(form: dict[str, str]) -> SubscriptionRequest:
         if not raw_lease.isdigit() or int(raw_lease) <= 0:
             raise SubscriptionRequestError(
                 f"hub.lease_seconds must be a positive decimal integer, not {raw_lease!r} "
-                "(WebSub §5.1)")
+                "(WebSub §5.1)"
+            )
         lease = int(raw_lease)
     secret = form.get("hub.secret")
     if secret is not None and len(secret.encode("utf-8")) >= MAX_SECRET_BYTES:
         raise SubscriptionRequestError(
-            f"hub.secret must be less than {MAX_SECRET_BYTES} bytes (WebSub §5.1)")
+            f"hub.secret must be less than {MAX_SECRET_BYTES} bytes (WebSub §5.1)"
+        )
     return SubscriptionRequest(mode, topic, callback, lease, secret or None)
 
 
@@ -190,8 +195,13 @@ class HubSettings:
 class Hub:
     """A WebSub hub for a fixed set of topics, run on the current asyncio loop."""
 
-    def __init__(self, hub_url: str, topics: Callable[[], set[str]], faults: FaultSet,
-                 settings: HubSettings | None = None) -> None:
+    def __init__(
+        self,
+        hub_url: str,
+        topics: Callable[[], set[str]],
+        faults: FaultSet,
+        settings: HubSettings | None = None,
+    ) -> None:
         self.hub_url = hub_url
         self._topics = topics
         self.faults = faults
@@ -204,7 +214,8 @@ class Hub:
 
     async def start(self) -> None:
         self._session = aiohttp.ClientSession(
-            timeout=aiohttp.ClientTimeout(total=self.settings.request_timeout))
+            timeout=aiohttp.ClientTimeout(total=self.settings.request_timeout)
+        )
 
     async def stop(self) -> None:
         tasks = list(self._tasks) + [s.worker for s in self._subscriptions.values() if s.worker]
@@ -218,8 +229,14 @@ class Hub:
             await self._session.close()
             self._session = None
 
-    def _log(self, kind: str, topic: str, callback: str | None = None,
-             status: int | None = None, detail: str = "") -> None:
+    def _log(
+        self,
+        kind: str,
+        topic: str,
+        callback: str | None = None,
+        status: int | None = None,
+        detail: str = "",
+    ) -> None:
         event = HubEvent(kind, topic, callback, status, detail)
         self.events.append(event)
         for listener in list(self.listeners):
@@ -255,17 +272,24 @@ class Hub:
             status, reason = self.publish(request.headers.get("Link", ""), body, XML)
             return web.Response(status=status, text=reason)
         return web.Response(
-            status=415, text="POST either an application/x-www-form-urlencoded subscription "
+            status=415,
+            text="POST either an application/x-www-form-urlencoded subscription "
             "request (WebSub §5.1) or an application/xml notification with Link self and hub "
-            "(change-notification 1.0.1 §4.1)")
+            "(change-notification 1.0.1 §4.1)",
+        )
 
     async def _handle_form(self, request: web.Request) -> web.Response:
         form = {key: str(value) for key, value in (await request.post()).items()}
         try:
             sub_request = parse_subscription_request(form)
         except SubscriptionRequestError as exc:
-            self._log("rejected", form.get("hub.topic", ""), form.get("hub.callback"),
-                      exc.status, str(exc))
+            self._log(
+                "rejected",
+                form.get("hub.topic", ""),
+                form.get("hub.callback"),
+                exc.status,
+                str(exc),
+            )
             return web.Response(status=exc.status, text=str(exc))
         self._log(f"{sub_request.mode}-request", sub_request.topic, sub_request.callback, 202)
         self._spawn(self._verify(sub_request))
@@ -276,8 +300,9 @@ class Hub:
         assert self._session is not None
         if req.topic not in self._topics():
             reason = "this hub does not serve that topic"
-            url = _with_query(req.callback, {"hub.mode": "denied", "hub.topic": req.topic,
-                                             "hub.reason": reason})
+            url = _with_query(
+                req.callback, {"hub.mode": "denied", "hub.topic": req.topic, "hub.reason": reason}
+            )
             status = await self._get_status(url)
             self._log("denied", req.topic, req.callback, status, reason)
             return
@@ -291,8 +316,9 @@ class Hub:
             params["hub.lease_seconds"] = "0" if "lease-zero" in self.faults else str(lease)
         started = time.monotonic()
         try:
-            async with self._session.get(_with_query(req.callback, params),
-                                         allow_redirects=False) as response:
+            async with self._session.get(
+                _with_query(req.callback, params), allow_redirects=False
+            ) as response:
                 body = await response.read()
                 status = response.status
         except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
@@ -338,9 +364,9 @@ class Hub:
         rels = parse_link_header(link_value)
         topic, hub = rels.get("self"), rels.get("hub")
         if not topic or not hub:
-            return 400, "the Link header must carry rel=\"self\" (topic) and rel=\"hub\""
+            return 400, 'the Link header must carry rel="self" (topic) and rel="hub"'
         if hub != self.hub_url:
-            return 400, f"Link rel=\"hub\" names {hub}, not this hub ({self.hub_url})"
+            return 400, f'Link rel="hub" names {hub}, not this hub ({self.hub_url})'
         if topic not in self._topics():
             return 404, f"unknown topic {topic}"
         subscribers = self.subscriptions(topic)
@@ -358,8 +384,12 @@ class Hub:
                 self._remove(key, "expired", "lease ended")
                 return
             if "slow-delivery" in self.faults:
-                self._log("delayed", sub.topic, sub.callback,
-                          detail=f"{self.settings.slow_delivery_seconds} s (slow-delivery)")
+                self._log(
+                    "delayed",
+                    sub.topic,
+                    sub.callback,
+                    detail=f"{self.settings.slow_delivery_seconds} s (slow-delivery)",
+                )
                 await asyncio.sleep(self.settings.slow_delivery_seconds)
             if not await self._deliver(sub, body):
                 self._remove(key, "dropped", "callback answered 410 Gone")
@@ -377,8 +407,9 @@ class Hub:
         delay = self.settings.retry_delay
         for attempt in range(1, self.settings.delivery_attempts + 1):
             try:
-                async with self._session.post(sub.callback, data=body, headers=headers,
-                                              allow_redirects=False) as response:
+                async with self._session.post(
+                    sub.callback, data=body, headers=headers, allow_redirects=False
+                ) as response:
                     status: int | None = response.status
                     await response.read()
             except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
@@ -395,6 +426,11 @@ class Hub:
             if attempt < self.settings.delivery_attempts:
                 await asyncio.sleep(delay)
                 delay *= 2
-        self._log("gave-up", sub.topic, sub.callback, None,
-                  f"after {self.settings.delivery_attempts} attempts")
+        self._log(
+            "gave-up",
+            sub.topic,
+            sub.callback,
+            None,
+            f"after {self.settings.delivery_attempts} attempts",
+        )
         return True

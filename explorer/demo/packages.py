@@ -16,15 +16,25 @@ from datetime import UTC, datetime
 
 def _member(name: str, moment: datetime) -> zipfile.ZipInfo:
     stamp = moment.astimezone(UTC)
-    info = zipfile.ZipInfo(name.lstrip("/"), date_time=(
-        max(stamp.year, 1980), stamp.month, stamp.day, stamp.hour, stamp.minute, stamp.second))
+    info = zipfile.ZipInfo(
+        name.lstrip("/"),
+        date_time=(
+            max(stamp.year, 1980),
+            stamp.month,
+            stamp.day,
+            stamp.hour,
+            stamp.minute,
+            stamp.second,
+        ),
+    )
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     return info
 
 
-def build_package(manifest: bytes, manifest_moment: datetime,
-                  members: Iterable[tuple[str, datetime, bytes]]) -> bytes:
+def build_package(
+    manifest: bytes, manifest_moment: datetime, members: Iterable[tuple[str, datetime, bytes]]
+) -> bytes:
     """A ZIP with ``manifest.xml`` first, then each ``(path, modified, bytes)`` member."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

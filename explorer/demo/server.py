@@ -46,8 +46,9 @@ def _http_date(moment: datetime) -> str:
 class RunningDemo:
     """A started demo Source and hub. Build it with ``start_demo``."""
 
-    def __init__(self, world: DemoWorld, faults: FaultSet, settings: HubSettings,
-                 rate: float) -> None:
+    def __init__(
+        self, world: DemoWorld, faults: FaultSet, settings: HubSettings, rate: float
+    ) -> None:
         self.world = world
         self.faults = faults
         self.rate = rate
@@ -117,9 +118,11 @@ class RunningDemo:
 
     @property
     def channels(self) -> list[Channel]:
-        return [Channel(name, capability, self.docs.topic_url(name, capability), self.hub_url)
-                for name in self.world.sets
-                for capability in ("change-notification", "framework-notification")]
+        return [
+            Channel(name, capability, self.docs.topic_url(name, capability), self.hub_url)
+            for name in self.world.sets
+            for capability in ("change-notification", "framework-notification")
+        ]
 
     def _topic_set(self) -> set[str]:
         return {channel.topic for channel in self.channels}
@@ -187,10 +190,12 @@ class RunningDemo:
         closed, opened = self.world.rollover(set_name)
         touched = self._touched_lists[set_name]
         self._touched_lists[set_name] = set()
-        doc = self.docs.rollover_notification(set_name, closed, opened, touched,
-                                              index_links="drop-index-link" not in self.faults)
-        self._submit(self.docs.topic_url(set_name, "framework-notification"),
-                     self._notification_bytes(doc))
+        doc = self.docs.rollover_notification(
+            set_name, closed, opened, touched, index_links="drop-index-link" not in self.faults
+        )
+        self._submit(
+            self.docs.topic_url(set_name, "framework-notification"), self._notification_bytes(doc)
+        )
         return doc
 
     def _notification_bytes(self, doc: Document) -> bytes:
@@ -210,8 +215,9 @@ class RunningDemo:
             data = data.replace(RS_NS.encode(), WRONG_RS_NS.encode())
         return data
 
-    def _xml_response(self, request: web.Request, data: bytes, *,
-                      headers: dict[str, str] | None = None) -> web.Response:
+    def _xml_response(
+        self, request: web.Request, data: bytes, *, headers: dict[str, str] | None = None
+    ) -> web.Response:
         content_type = "text/plain" if "wrong-content-type" in self.faults else XML
         etag = '"' + hashlib.md5(data).hexdigest() + '"'
         if request.headers.get("If-None-Match") == etag:
@@ -249,19 +255,26 @@ class RunningDemo:
     async def _landing(self, request: web.Request) -> web.Response:
         links = "\n".join(
             f'    <link rel="resourcesync" href="{html.escape(url)}"/>'
-            for url in self.capability_list_urls)
-        items = "\n".join(f'    <li><a href="{html.escape(url)}">{html.escape(url)}</a></li>'
-                          for url in [self.source_description_url, *self.capability_list_urls])
-        text = (f"<!DOCTYPE html>\n<html>\n  <head>\n    <title>ResourceSync Explorer demo "
-                f"Source</title>\n{links}\n  </head>\n  <body>\n    <h1>Demo Source</h1>\n"
-                f"    <p>Hub: {html.escape(self.hub_url)}</p>\n    <ul>\n{items}\n    </ul>\n"
-                "  </body>\n</html>\n")
+            for url in self.capability_list_urls
+        )
+        items = "\n".join(
+            f'    <li><a href="{html.escape(url)}">{html.escape(url)}</a></li>'
+            for url in [self.source_description_url, *self.capability_list_urls]
+        )
+        text = (
+            f"<!DOCTYPE html>\n<html>\n  <head>\n    <title>ResourceSync Explorer demo "
+            f"Source</title>\n{links}\n  </head>\n  <body>\n    <h1>Demo Source</h1>\n"
+            f"    <p>Hub: {html.escape(self.hub_url)}</p>\n    <ul>\n{items}\n    </ul>\n"
+            "  </body>\n</html>\n"
+        )
         return web.Response(text=text, content_type="text/html")
 
     async def _robots(self, request: web.Request) -> web.Response:
         lines = ["User-agent: *", "Allow: /"]
-        lines += [f"Sitemap: {self.docs.url(name + '/resourcelist-index.xml')}"
-                  for name in self.world.sets]
+        lines += [
+            f"Sitemap: {self.docs.url(name + '/resourcelist-index.xml')}"
+            for name in self.world.sets
+        ]
         return web.Response(text="\n".join(lines) + "\n", content_type="text/plain")
 
     async def _about(self, request: web.Request) -> web.Response:
@@ -269,8 +282,10 @@ class RunningDemo:
         if name is not None and name not in self.world.sets:
             raise web.HTTPNotFound(text=f"no set {name!r}")
         what = f"the resource set {name}" if name else "the demo Source"
-        text = (f"<!DOCTYPE html>\n<html><head><title>About {what}</title></head><body>"
-                f"<p>Generated test data for ResourceSync Explorer: {what}.</p></body></html>\n")
+        text = (
+            f"<!DOCTYPE html>\n<html><head><title>About {what}</title></head><body>"
+            f"<p>Generated test data for ResourceSync Explorer: {what}.</p></body></html>\n"
+        )
         return web.Response(text=text, content_type="text/html")
 
     async def _source_description(self, request: web.Request) -> web.Response:
@@ -280,8 +295,10 @@ class RunningDemo:
         return await self.hub.handle(request)
 
     async def _hub_get(self, request: web.Request) -> web.Response:
-        return web.Response(text="WebSub hub of the ResourceSync Explorer demo. POST "
-                                 "subscription requests or notifications here.\n")
+        return web.Response(
+            text="WebSub hub of the ResourceSync Explorer demo. POST "
+            "subscription requests or notifications here.\n"
+        )
 
     async def _faults_get(self, request: web.Request) -> web.Response:
         return web.json_response({"available": FAULTS, "enabled": list(self.faults)})
@@ -306,12 +323,12 @@ class RunningDemo:
         etag = f'"{resource.md5}"'
         headers = {"ETag": etag, "Last-Modified": _http_date(resource.lastmod)}
         if "missing-link-header" not in self.faults:
-            headers["Link"] = (f'<{self.docs.capability_list_url(resource.set_name)}>; '
-                               'rel="resourcesync"')
+            headers["Link"] = (
+                f'<{self.docs.capability_list_url(resource.set_name)}>; rel="resourcesync"'
+            )
         if request.headers.get("If-None-Match") == etag:
             return web.Response(status=304, headers=headers)
-        return web.Response(body=resource.body, content_type=resource.media_type,
-                            headers=headers)
+        return web.Response(body=resource.body, content_type=resource.media_type, headers=headers)
 
     async def _set_document(self, request: web.Request) -> web.Response:
         name = self._set(request)
@@ -333,8 +350,10 @@ class RunningDemo:
         if doc_name == "resourcedump.zip":
             return self._zip_response(await self._resource_package(name))
         if doc_name == "changedump.xml":
-            lengths = [(state.number, len(await self._change_package(name, state.number)))
-                       for state in docs.closed_lists(name)]
+            lengths = [
+                (state.number, len(await self._change_package(name, state.number)))
+                for state in docs.closed_lists(name)
+            ]
             return self._document_response(request, docs.change_dump(name, lengths))
         number = _numbered(doc_name, "resourcelist-", ".xml")
         if number is not None and 1 <= number <= 3:
@@ -371,11 +390,17 @@ class RunningDemo:
 
     # Packages: built lazily in a worker thread (zipping 600 resources takes a few hundred ms,
     # too long to block the loop), then cached; a package never changes once made.
-    def _package(self, key: tuple[str, str], manifest: bytes, moment: datetime,
-                 members: list[tuple[str, datetime, bytes]]) -> asyncio.Future[bytes]:
+    def _package(
+        self,
+        key: tuple[str, str],
+        manifest: bytes,
+        moment: datetime,
+        members: list[tuple[str, datetime, bytes]],
+    ) -> asyncio.Future[bytes]:
         if key not in self._packages:
             self._packages[key] = asyncio.ensure_future(
-                asyncio.to_thread(build_package, manifest, moment, members))
+                asyncio.to_thread(build_package, manifest, moment, members)
+            )
         return self._packages[key]
 
     async def _resource_package(self, set_name: str) -> bytes:
@@ -394,36 +419,46 @@ class RunningDemo:
         doc = self.docs.change_dump_manifest(set_name, number)
         state = next(s for s in self.docs.closed_lists(set_name) if s.number == number)
         assert doc is not None and state.until is not None
-        members = [(change_path(c), c.at, c.resource.body) for c in state.changes
-                   if c.kind != "deleted"]
+        members = [
+            (change_path(c), c.at, c.resource.body) for c in state.changes if c.kind != "deleted"
+        ]
         return await self._package(key, serialize_document(doc), state.until, members)
 
 
 def _numbered(name: str, prefix: str, suffix: str) -> int | None:
     if name.startswith(prefix) and name.endswith(suffix):
-        middle = name[len(prefix): len(name) - len(suffix)]
+        middle = name[len(prefix) : len(name) - len(suffix)]
         if middle.isdigit():
             return int(middle)
     return None
 
 
-async def start_demo(host: str = "127.0.0.1", port: int = 0, rate: float = 1.0, seed: int = 0,
-                     faults: Iterable[str] = (), *,
-                     changes_per_list: int = 20,
-                     clock: Clock | None = None,
-                     min_lease: int | None = None,
-                     max_lease: int | None = None,
-                     default_lease: int | None = None,
-                     delivery_attempts: int = 5,
-                     retry_delay: float = 1.0,
-                     slow_delivery_seconds: float = 5.0,
-                     request_timeout: float = 10.0) -> RunningDemo:
+async def start_demo(
+    host: str = "127.0.0.1",
+    port: int = 0,
+    rate: float = 1.0,
+    seed: int = 0,
+    faults: Iterable[str] = (),
+    *,
+    changes_per_list: int = 20,
+    clock: Clock | None = None,
+    min_lease: int | None = None,
+    max_lease: int | None = None,
+    default_lease: int | None = None,
+    delivery_attempts: int = 5,
+    retry_delay: float = 1.0,
+    slow_delivery_seconds: float = 5.0,
+    request_timeout: float = 10.0,
+) -> RunningDemo:
     """Start the demo Source and hub on the running asyncio loop; see ``explorer.demo``."""
     if rate < 0:
         raise ValueError("rate must be >= 0")
-    settings = HubSettings(delivery_attempts=delivery_attempts, retry_delay=retry_delay,
-                           slow_delivery_seconds=slow_delivery_seconds,
-                           request_timeout=request_timeout)
+    settings = HubSettings(
+        delivery_attempts=delivery_attempts,
+        retry_delay=retry_delay,
+        slow_delivery_seconds=slow_delivery_seconds,
+        request_timeout=request_timeout,
+    )
     if min_lease is not None:
         settings.min_lease = min_lease
     if max_lease is not None:

@@ -24,9 +24,29 @@ CLOSED_LISTS_AT_START = 2
 MIN_RESOURCES_PER_SET = 500
 
 _WORDS = (
-    "archive", "record", "harvest", "sync", "mirror", "catalog", "metadata", "item",
-    "collection", "digital", "library", "repository", "change", "resource", "source",
-    "destination", "notice", "update", "version", "index", "dump", "manifest", "list",
+    "archive",
+    "record",
+    "harvest",
+    "sync",
+    "mirror",
+    "catalog",
+    "metadata",
+    "item",
+    "collection",
+    "digital",
+    "library",
+    "repository",
+    "change",
+    "resource",
+    "source",
+    "destination",
+    "notice",
+    "update",
+    "version",
+    "index",
+    "dump",
+    "manifest",
+    "list",
 )
 _TYPES = (("txt", "text/plain"), ("html", "text/html"), ("json", "application/json"))
 
@@ -120,8 +140,10 @@ def _body(seed: int, set_name: str, ident: int, version: int, media_type: str) -
     words = " ".join(rng.choices(_WORDS, k=rng.randint(12, 220)))
     title = f"{set_name} resource {ident} version {version}"
     if media_type == "text/html":
-        text = (f"<!DOCTYPE html>\n<html><head><title>{title}</title></head>"
-                f"<body><h1>{title}</h1><p>{words}</p></body></html>\n")
+        text = (
+            f"<!DOCTYPE html>\n<html><head><title>{title}</title></head>"
+            f"<body><h1>{title}</h1><p>{words}</p></body></html>\n"
+        )
     elif media_type == "application/json":
         text = json.dumps({"set": set_name, "id": ident, "version": version, "text": words}) + "\n"
     else:
@@ -143,8 +165,9 @@ class ResourceSet:
         self.version = 0
         self.latest: datetime = EPOCH
 
-    def make_resource(self, ident: int, version: int, moment: datetime,
-                      media_type: str | None = None) -> Resource:
+    def make_resource(
+        self, ident: int, version: int, moment: datetime, media_type: str | None = None
+    ) -> Resource:
         if media_type is None:
             media_type = _TYPES[ident % len(_TYPES)][1]
         body = _body(self.seed, self.name, ident, version, media_type)
@@ -204,8 +227,9 @@ class ResourceSet:
 class DemoWorld:
     """The whole demo Source: ``SET_NAMES`` resource sets plus the live-change generator."""
 
-    def __init__(self, seed: int = 0, changes_per_list: int = 20,
-                 clock: Clock | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, changes_per_list: int = 20, clock: Clock | None = None
+    ) -> None:
         if changes_per_list < 1:
             raise ValueError("changes_per_list must be at least 1")
         self.seed = seed
@@ -229,8 +253,11 @@ class DemoWorld:
         day = timedelta(days=1)
         for number in range(1, CLOSED_LISTS_AT_START + 2):
             begin = start + (number - 1) * day
-            count = self.changes_per_list if number <= CLOSED_LISTS_AT_START else max(
-                1, self.changes_per_list // 2)
+            count = (
+                self.changes_per_list
+                if number <= CLOSED_LISTS_AT_START
+                else max(1, self.changes_per_list // 2)
+            )
             span = day if number <= CLOSED_LISTS_AT_START else day / 2
             offsets = sorted(rng.randrange(1, int(span.total_seconds())) for _ in range(count))
             for offset in dict.fromkeys(offsets):

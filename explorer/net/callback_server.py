@@ -189,8 +189,11 @@ class CallbackServer:
             if isinstance(outcome, Reply):
                 reply = outcome
                 request_size = request.content_length
-                code = ("websub.delivery-too-large" if reply.status == 413
-                        else "websub.delivery-timeout")
+                code = (
+                    "websub.delivery-too-large"
+                    if reply.status == 413
+                    else "websub.delivery-timeout"
+                )
                 target.on_refused(token, code, reply.body.decode().strip())
             else:
                 request_body = outcome
@@ -198,17 +201,28 @@ class CallbackServer:
                 reply = await target.on_delivery(token, delivery)
         else:
             reply = Reply(405, b"GET (verification) or POST (delivery) only\n")
-        response = web.Response(status=reply.status, body=reply.body,
-                                content_type=reply.content_type, headers=dict(reply.headers))
+        response = web.Response(
+            status=reply.status,
+            body=reply.body,
+            content_type=reply.content_type,
+            headers=dict(reply.headers),
+        )
         if reply.status in (408, 413):
             response.force_close()
         if self.exchange_log is not None:
             self.exchange_log.record(
-                direction="in", kind=kind, method=request.method, url=url,
-                status=reply.status, request_headers=request_headers,
-                request_body=request_body, request_size=request_size,
+                direction="in",
+                kind=kind,
+                method=request.method,
+                url=url,
+                status=reply.status,
+                request_headers=request_headers,
+                request_body=request_body,
+                request_size=request_size,
                 response_headers=[("Content-Type", reply.content_type), *reply.headers],
-                response_body=reply.body, started=started)
+                response_body=reply.body,
+                started=started,
+            )
         return response
 
     async def _read_body(self, request: web.Request) -> bytes | Reply:

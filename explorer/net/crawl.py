@@ -380,13 +380,15 @@ class Crawler:
         over = self._started >= self.limits.max_documents or self._bytes >= self.limits.max_bytes
         if over and not self._limit_reported and self.result is not None:
             self._limit_reported = True
-            self.result.findings.append(finding(
-                "http.limit-reached",
-                f"Stopped after {self._started} documents and {self._bytes} bytes (limits: "
-                f"{self.limits.max_documents} documents, {self.limits.max_bytes} bytes); "
-                "the rest of the tree was not fetched.",
-                url=self.result.source_url,
-            ))
+            self.result.findings.append(
+                finding(
+                    "http.limit-reached",
+                    f"Stopped after {self._started} documents and {self._bytes} bytes (limits: "
+                    f"{self.limits.max_documents} documents, {self.limits.max_bytes} bytes); "
+                    "the rest of the tree was not fetched.",
+                    url=self.result.source_url,
+                )
+            )
         return over
 
     async def _load(self, node: DocumentNode) -> None:
@@ -405,7 +407,8 @@ class Crawler:
         if result is None or len(result.body) > self.limits.max_document_bytes:
             try:
                 result = await self.fetcher.fetch(
-                    node.url, max_bytes=self.limits.max_document_bytes)
+                    node.url, max_bytes=self.limits.max_document_bytes
+                )
             except asyncio.CancelledError:
                 node.state = NodeState.PENDING  # a later expand() fetches it again
                 self._started -= 1
@@ -434,8 +437,7 @@ class Crawler:
         )
         if len(result.body) > THREAD_PARSE_BYTES:
             async with self._cpu:
-                checked, node.spooled = await asyncio.to_thread(
-                    self._check_large, result, context)
+                checked, node.spooled = await asyncio.to_thread(self._check_large, result, context)
             if node.spooled is not None:
                 node.fetch = replace(result, body=b"")
         else:
@@ -445,13 +447,17 @@ class Crawler:
         if document is None:
             return
         if parent is not None and node.declared_capability is None:
-            node.findings.extend(check_child_capability(
-                parent.capability, parent.is_index, document.capability, node.url, node.line))
+            node.findings.extend(
+                check_child_capability(
+                    parent.capability, parent.is_index, document.capability, node.url, node.line
+                )
+            )
         self._add_children(node, document)
         self._checks.append(asyncio.ensure_future(self._follow_links(node, document)))
 
-    def _check_large(self, result: FetchResult, context: ValidationContext
-                     ) -> tuple[CheckResult, SpooledBody | None]:
+    def _check_large(
+        self, result: FetchResult, context: ValidationContext
+    ) -> tuple[CheckResult, SpooledBody | None]:
         """In a worker: parse and validate, share repeated strings, spool a large body to
         disk (or keep the copy the cache spooled), and give the freed lxml heap back."""
         body = result.body
@@ -493,8 +499,11 @@ class Crawler:
             if loaded is None:
                 found.append(_broken_link("up", target, node, up[0].line))
             else:
-                found.extend(check_up_target(document.capability, loaded.capability, target,
-                                             node.url, up[0].line))
+                found.extend(
+                    check_up_target(
+                        document.capability, loaded.capability, target, node.url, up[0].line
+                    )
+                )
         index = document.links_with("index")
         if index and index[0].href and not document.is_index:
             target = urljoin(base, index[0].href)
@@ -502,19 +511,29 @@ class Crawler:
             if loaded is None:
                 found.append(_broken_link("index", target, node, index[0].line))
             else:
-                found.extend(check_index_target(document.capability, loaded.root,
-                                                loaded.capability, target, node.url,
-                                                index[0].line))
+                found.extend(
+                    check_index_target(
+                        document.capability,
+                        loaded.root,
+                        loaded.capability,
+                        target,
+                        node.url,
+                        index[0].line,
+                    )
+                )
         for link in document.links_with("describedby")[:1]:
             if link.href:
                 target = urljoin(base, link.href)
                 outcome = await self._describedby(target)
                 if not outcome.ok:
-                    found.append(finding(
-                        "http.link-broken",
-                        f"describedby {target}: {outcome.describe_error()}",
-                        line=link.line, url=node.url,
-                    ))
+                    found.append(
+                        finding(
+                            "http.link-broken",
+                            f"describedby {target}: {outcome.describe_error()}",
+                            line=link.line,
+                            url=node.url,
+                        )
+                    )
         return found
 
     async def _target(self, url: str) -> _Target | None:
@@ -546,7 +565,8 @@ class Crawler:
         task = self._links.get(url)
         if task is None:
             task = self._links[url] = asyncio.ensure_future(
-                self.fetcher.fetch(url, max_bytes=1024 * 1024))
+                self.fetcher.fetch(url, max_bytes=1024 * 1024)
+            )
         return await task
 
     def _add_children(self, node: DocumentNode, document: Document) -> None:
@@ -557,8 +577,7 @@ class Crawler:
         if document.is_index:
             for entry in document.entries:
                 if entry.loc:
-                    self._add_child(node, urljoin(base, entry.loc.strip()), capability,
-                                    entry.line)
+                    self._add_child(node, urljoin(base, entry.loc.strip()), capability, entry.line)
         elif capability in (caps.DESCRIPTION, caps.CAPABILITYLIST):
             for entry in document.entries:
                 if not entry.loc:
@@ -571,8 +590,12 @@ class Crawler:
         elif capability in caps.ARCHIVES:
             for entry in document.entries:
                 if entry.loc:
-                    self._add_child(node, urljoin(base, entry.loc.strip()),
-                                    capability.removesuffix("-archive"), entry.line)
+                    self._add_child(
+                        node,
+                        urljoin(base, entry.loc.strip()),
+                        capability.removesuffix("-archive"),
+                        entry.line,
+                    )
         elif capability in (caps.RESOURCEDUMP, caps.CHANGEDUMP):
             manifest = f"{capability}-manifest"
             for entry in document.entries:
@@ -580,24 +603,29 @@ class Crawler:
                     if link.href:
                         self._add_child(node, urljoin(base, link.href), manifest, link.line)
 
-    def _add_child(self, node: DocumentNode, url: str, declared: str | None,
-                   line: int | None) -> None:
+    def _add_child(
+        self, node: DocumentNode, url: str, declared: str | None, line: int | None
+    ) -> None:
         existing = self._nodes.get(url)
         if existing is not None:
             ancestor = node
             while ancestor is not None and ancestor is not existing:
                 ancestor = ancestor.parent
             if ancestor is existing:
-                node.findings.append(finding(
-                    "http.revisit",
-                    f"{url} is listed here but is already higher in this branch "
-                    f"({caps.display_name(existing.capability, existing.is_index)}); "
-                    "not followed again.",
-                    line=line, url=node.url,
-                ))
+                node.findings.append(
+                    finding(
+                        "http.revisit",
+                        f"{url} is listed here but is already higher in this branch "
+                        f"({caps.display_name(existing.capability, existing.is_index)}); "
+                        "not followed again.",
+                        line=line,
+                        url=node.url,
+                    )
+                )
                 return
-            node.children.append(DocumentNode(url, declared, node, node.depth + 1, line,
-                                              NodeState.DUPLICATE))
+            node.children.append(
+                DocumentNode(url, declared, node, node.depth + 1, line, NodeState.DUPLICATE)
+            )
             return
         child = DocumentNode(url, declared, node, node.depth + 1, line)
         self._nodes[url] = child
@@ -625,12 +653,15 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
         line=entry.line,
     )
     if not hubs:
-        channel.findings.append(finding(
-            "http.channel-no-hub",
-            f'The {entry.capability} channel {topic} has no <rs:ln rel="hub" href="..."/>; '
-            "a Destination cannot subscribe without the hub URI.",
-            line=entry.line, url=capability_list,
-        ))
+        channel.findings.append(
+            finding(
+                "http.channel-no-hub",
+                f'The {entry.capability} channel {topic} has no <rs:ln rel="hub" href="..."/>; '
+                "a Destination cannot subscribe without the hub URI.",
+                line=entry.line,
+                url=capability_list,
+            )
+        )
     return channel
 
 
@@ -646,8 +677,10 @@ def share_repeated_strings(document: Document) -> None:
         if entry.lastmod:
             entry.lastmod = share(entry.lastmod, entry.lastmod)
         if entry.md:
-            entry.md = {intern(key): share(value, value) if key in shared else value
-                        for key, value in entry.md.items()}
+            entry.md = {
+                intern(key): share(value, value) if key in shared else value
+                for key, value in entry.md.items()
+            }
 
 
 def _glibc_malloc_trim() -> Callable[[int], int] | None:
@@ -681,8 +714,12 @@ def release_freed_memory() -> bool:
 
 
 def _broken_link(rel: str, target: str, node: DocumentNode, line: int | None) -> Finding:
-    return finding("http.link-broken", f"{rel} link {target} cannot be read as a document",
-                   line=line, url=node.url)
+    return finding(
+        "http.link-broken",
+        f"{rel} link {target} cannot be read as a document",
+        line=line,
+        url=node.url,
+    )
 
 
 _ERROR_CODES = {
@@ -702,16 +739,17 @@ def transport_findings(result: FetchResult) -> list[Finding]:
     found: list[Finding] = []
     if result.redirects:
         chain = " → ".join(f"{hop.url} ({hop.status})" for hop in result.redirects)
-        found.append(finding("http.redirect", f"Redirected: {chain} → {result.final_url}",
-                             url=url))
+        found.append(finding("http.redirect", f"Redirected: {chain} → {result.final_url}", url=url))
     if result.error is not None:
-        found.append(finding(_ERROR_CODES[result.error], f"{url}: {result.describe_error()}",
-                             url=url))
+        found.append(
+            finding(_ERROR_CODES[result.error], f"{url}: {result.describe_error()}", url=url)
+        )
     elif result.status is not None and not result.ok:
         found.append(finding("http.status", f"{url} answered HTTP {result.status}", url=url))
     if result.attempts > 1 and result.ok:
-        found.append(finding("http.retried", f"{url} succeeded after {result.attempts} attempts",
-                             url=url))
+        found.append(
+            finding("http.retried", f"{url} succeeded after {result.attempts} attempts", url=url)
+        )
     return found
 
 
@@ -724,12 +762,14 @@ def content_type_findings(result: FetchResult) -> list[Finding]:
     if media in GZIP_TYPES and result.body[:2] == b"\x1f\x8b":
         return []
     shown = result.headers.get("content-type") or "no Content-Type"
-    return [finding(
-        "http.content-type",
-        f"Served as {shown}; ResourceSync documents should be served as application/xml "
-        "(or text/xml).",
-        url=result.url,
-    )]
+    return [
+        finding(
+            "http.content-type",
+            f"Served as {shown}; ResourceSync documents should be served as application/xml "
+            "(or text/xml).",
+            url=result.url,
+        )
+    ]
 
 
 def status_line(node: DocumentNode) -> str:

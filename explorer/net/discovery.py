@@ -198,43 +198,53 @@ class _Discoverer:
     def _choose(self, attempts: list[RouteAttempt]) -> None:
         found = [a for a in attempts if a.ok]
         if not found:
-            self.discovery.findings.append(finding(
-                "http.discovery-failed",
-                "No route found a ResourceSync document: "
-                + "; ".join(f"{a.route}: {a.detail}" for a in attempts),
-                url=self.discovery.start_url,
-            ))
+            self.discovery.findings.append(
+                finding(
+                    "http.discovery-failed",
+                    "No route found a ResourceSync document: "
+                    + "; ".join(f"{a.route}: {a.detail}" for a in attempts),
+                    url=self.discovery.start_url,
+                )
+            )
             return
         described = [a for a in found if a.top_capability == DESCRIPTION]
         best = (described or found)[0]
         self.discovery.source_url = best.top_url
         self.discovery.route = best.route
         if not described:
-            self.discovery.findings.append(finding(
-                "http.not-source-description",
-                f"The top document reached ({best.top_url}) is a "
-                f"{display_name(best.top_capability)}, not a Source Description; it has no "
-                "up link to follow further.",
-                url=best.top_url,
-            ))
+            self.discovery.findings.append(
+                finding(
+                    "http.not-source-description",
+                    f"The top document reached ({best.top_url}) is a "
+                    f"{display_name(best.top_capability)}, not a Source Description; it has no "
+                    "up link to follow further.",
+                    url=best.top_url,
+                )
+            )
         tops = {a.top_url for a in described}
         if len(tops) > 1:
             listing = ", ".join(f"{a.route} → {a.top_url}" for a in described)
-            self.discovery.findings.append(finding(
-                "http.discovery-disagree",
-                f"Discovery routes reach different Source Descriptions: {listing}",
-                url=self.discovery.start_url,
-            ))
+            self.discovery.findings.append(
+                finding(
+                    "http.discovery-disagree",
+                    f"Discovery routes reach different Source Descriptions: {listing}",
+                    url=self.discovery.start_url,
+                )
+            )
         well_known = next((a for a in attempts if a.route is Route.WELL_KNOWN), None)
-        if described and well_known is not None and not (
-            well_known.ok and well_known.top_capability == DESCRIPTION
+        if (
+            described
+            and well_known is not None
+            and not (well_known.ok and well_known.top_capability == DESCRIPTION)
         ):
-            self.discovery.findings.append(finding(
-                "http.no-well-known",
-                f"The Source Description was found via {best.route} but not at "
-                f"{well_known.url} ({well_known.detail}).",
-                url=well_known.url,
-            ))
+            self.discovery.findings.append(
+                finding(
+                    "http.no-well-known",
+                    f"The Source Description was found via {best.route} but not at "
+                    f"{well_known.url} ({well_known.detail}).",
+                    url=well_known.url,
+                )
+            )
 
     async def _load(self, url: str) -> _Loaded:
         task = self._loads.get(url)
@@ -288,8 +298,10 @@ class _Discoverer:
         result = loaded.result
         if not result.ok:
             reason = f"{url}: {loaded.problem}"
-            return [RouteAttempt(route, url, False, reason)
-                    for route in (Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK)]
+            return [
+                RouteAttempt(route, url, False, reason)
+                for route in (Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK)
+            ]
         attempts = await asyncio.gather(
             self._direct(url, loaded) if Route.DIRECT in self.routes else _none(),
             self._link_header(url, result) if Route.LINK_HEADER in self.routes else _none(),
@@ -305,18 +317,24 @@ class _Discoverer:
     async def _link_header(self, url: str, result: FetchResult) -> RouteAttempt:
         targets = result.link_hrefs("resourcesync")
         if not targets:
-            return RouteAttempt(Route.LINK_HEADER, url, False,
-                                'no HTTP Link header with rel="resourcesync"')
+            return RouteAttempt(
+                Route.LINK_HEADER, url, False, 'no HTTP Link header with rel="resourcesync"'
+            )
         return await self._first_working(Route.LINK_HEADER, url, targets)
 
     async def _html_link(self, url: str, result: FetchResult) -> RouteAttempt:
         if result.content_type not in HTML_TYPES:
-            return RouteAttempt(Route.HTML_LINK, url, False,
-                                f"not an HTML page ({result.content_type or 'no Content-Type'})")
+            return RouteAttempt(
+                Route.HTML_LINK,
+                url,
+                False,
+                f"not an HTML page ({result.content_type or 'no Content-Type'})",
+            )
         targets = html_resourcesync_links(result.body, result.final_url)
         if not targets:
-            return RouteAttempt(Route.HTML_LINK, url, False,
-                                'no <link rel="resourcesync"> in the HTML head')
+            return RouteAttempt(
+                Route.HTML_LINK, url, False, 'no <link rel="resourcesync"> in the HTML head'
+            )
         return await self._first_working(Route.HTML_LINK, url, targets)
 
     async def _first_working(self, route: Route, page: str, targets: list[str]) -> RouteAttempt:
@@ -345,8 +363,10 @@ class _Discoverer:
         sitemaps = robots_sitemaps(result.body.decode("utf-8", "replace"), result.final_url)
         if not sitemaps:
             return [RouteAttempt(Route.ROBOTS, url, False, "robots.txt has no Sitemap: lines")]
-        attempts = [await self._climb(Route.ROBOTS, url, target)
-                    for target in sitemaps[:MAX_ROBOTS_SITEMAPS]]
+        attempts = [
+            await self._climb(Route.ROBOTS, url, target)
+            for target in sitemaps[:MAX_ROBOTS_SITEMAPS]
+        ]
         working = [a for a in attempts if a.ok]
         if working:
             best = next((a for a in working if a.top_capability == DESCRIPTION), working[0])

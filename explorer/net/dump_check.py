@@ -51,8 +51,12 @@ def unsafe_path(name: str) -> bool:
     return ".." in name.split("/")
 
 
-def check_package(data: bytes, url: str, manifest_capability: str | None = None,
-                  max_unpacked: int = MAX_UNPACKED_BYTES) -> PackageReport:
+def check_package(
+    data: bytes,
+    url: str,
+    manifest_capability: str | None = None,
+    max_unpacked: int = MAX_UNPACKED_BYTES,
+) -> PackageReport:
     """Check a ZIP package against its top-level ``manifest.xml``; pure, no I/O."""
     report = PackageReport(url)
     try:
@@ -64,44 +68,66 @@ def check_package(data: bytes, url: str, manifest_capability: str | None = None,
         members = {info.filename: info for info in archive.infolist() if not info.is_dir()}
         for name in members:
             if unsafe_path(name):
-                report.findings.append(finding(
-                    "http.dump-path-escape",
-                    f"{url}: the package member {name!r} would be written outside the package.",
-                    url=url))
+                report.findings.append(
+                    finding(
+                        "http.dump-path-escape",
+                        f"{url}: the package member {name!r} would be written outside the package.",
+                        url=url,
+                    )
+                )
         if MANIFEST_NAME not in members:
-            report.findings.append(finding(
-                "http.dump-no-manifest", f"{url}: no {MANIFEST_NAME} at the top level.", url=url))
+            report.findings.append(
+                finding(
+                    "http.dump-no-manifest", f"{url}: no {MANIFEST_NAME} at the top level.", url=url
+                )
+            )
             return report
         budget = _Budget(max_unpacked)
         manifest_bytes = _read_member(archive, members[MANIFEST_NAME], budget)
         if manifest_bytes is None:
-            report.findings.append(finding(
-                "http.dump-manifest-invalid", f"{url}: {MANIFEST_NAME} cannot be read.", url=url))
+            report.findings.append(
+                finding(
+                    "http.dump-manifest-invalid", f"{url}: {MANIFEST_NAME} cannot be read.", url=url
+                )
+            )
             return report
-        context = ValidationContext(declared_capability=manifest_capability,
-                                    url=f"{url}#{MANIFEST_NAME}")
+        context = ValidationContext(
+            declared_capability=manifest_capability, url=f"{url}#{MANIFEST_NAME}"
+        )
         checked = check_bytes(manifest_bytes, context)
         if checked.document is None:
-            report.findings.append(finding(
-                "http.dump-manifest-invalid",
-                f"{url}: {MANIFEST_NAME} is not a readable document "
-                f"({checked.findings[0].message if checked.findings else 'unknown'}).",
-                url=url))
+            report.findings.append(
+                finding(
+                    "http.dump-manifest-invalid",
+                    f"{url}: {MANIFEST_NAME} is not a readable document "
+                    f"({checked.findings[0].message if checked.findings else 'unknown'}).",
+                    url=url,
+                )
+            )
             return report
         report.manifest = checked.document
         report.findings.extend(checked.findings)
         listed = _check_entries(archive, members, checked.document, url, budget, report)
         for name in members:
             if name != MANIFEST_NAME and name not in listed and not unsafe_path(name):
-                report.findings.append(finding(
-                    "http.dump-unlisted-file",
-                    f"{url}: {name} is in the package but not in the manifest.", url=url))
+                report.findings.append(
+                    finding(
+                        "http.dump-unlisted-file",
+                        f"{url}: {name} is in the package but not in the manifest.",
+                        url=url,
+                    )
+                )
     return report
 
 
-def _check_entries(archive: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo],
-                   manifest: Document, url: str, budget: _Budget,
-                   report: PackageReport) -> set[str]:
+def _check_entries(
+    archive: zipfile.ZipFile,
+    members: dict[str, zipfile.ZipInfo],
+    manifest: Document,
+    url: str,
+    budget: _Budget,
+    report: PackageReport,
+) -> set[str]:
     listed: set[str] = set()
     for entry in manifest.entries:
         path = entry.path
@@ -109,32 +135,46 @@ def _check_entries(archive: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo]
             continue  # the validator reports a manifest entry without path
         name = path[1:] if path.startswith("/") else path
         if unsafe_path(name) or name == "":
-            report.findings.append(finding(
-                "http.dump-path-escape",
-                f"{url}: manifest path {path!r} points outside the package.",
-                line=entry.line, url=url))
+            report.findings.append(
+                finding(
+                    "http.dump-path-escape",
+                    f"{url}: manifest path {path!r} points outside the package.",
+                    line=entry.line,
+                    url=url,
+                )
+            )
             continue
         listed.add(name)
         info = members.get(name)
         if info is None:
-            report.findings.append(finding(
-                "http.dump-missing-file",
-                f"{url}: the manifest lists {path} ({entry.loc}) but the package has no such "
-                "file.", line=entry.line, url=url))
+            report.findings.append(
+                finding(
+                    "http.dump-missing-file",
+                    f"{url}: the manifest lists {path} ({entry.loc}) but the package has no such "
+                    "file.",
+                    line=entry.line,
+                    url=url,
+                )
+            )
             continue
         report.findings.extend(_compare(archive, info, entry, url, budget))
     return listed
 
 
-def _compare(archive: zipfile.ZipFile, info: zipfile.ZipInfo, entry: Entry, url: str,
-             budget: _Budget) -> list[Finding]:
+def _compare(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, entry: Entry, url: str, budget: _Budget
+) -> list[Finding]:
     found: list[Finding] = []
     length = entry.length
     if length is not None and length.strip().isdigit() and int(length) != info.file_size:
-        found.append(finding(
-            "http.dump-length",
-            f"{url}: {info.filename} is {info.file_size} bytes; the manifest says {length}.",
-            line=entry.line, url=url))
+        found.append(
+            finding(
+                "http.dump-length",
+                f"{url}: {info.filename} is {info.file_size} bytes; the manifest says {length}.",
+                line=entry.line,
+                url=url,
+            )
+        )
     expected = parse_hash(entry.hash)
     if not expected:
         return found
@@ -143,8 +183,14 @@ def _compare(archive: zipfile.ZipFile, info: zipfile.ZipInfo, entry: Entry, url:
         return found
     problems = digest_mismatches(expected, digester.hexdigests())
     if problems:
-        found.append(finding("http.dump-hash", f"{url}: {info.filename}: {'; '.join(problems)}.",
-                             line=entry.line, url=url))
+        found.append(
+            finding(
+                "http.dump-hash",
+                f"{url}: {info.filename}: {'; '.join(problems)}.",
+                line=entry.line,
+                url=url,
+            )
+        )
     return found
 
 
@@ -155,8 +201,9 @@ class _Budget:
         self.remaining = remaining
 
 
-def _stream_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget,
-                   sink: Callable[[bytes], None]) -> bool:
+def _stream_member(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget, sink: Callable[[bytes], None]
+) -> bool:
     try:
         with archive.open(info) as stream:
             while chunk := stream.read(_CHUNK):
@@ -169,15 +216,14 @@ def _stream_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Bud
     return True
 
 
-def _read_member(
-    archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget
-) -> bytes | None:
+def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> bytes | None:
     parts: list[bytes] = []
     return b"".join(parts) if _stream_member(archive, info, budget, parts.append) else None
 
 
-async def check_dumps(fetcher: Fetcher, node: DocumentNode,
-                      max_bytes: int = DEFAULT_DUMP_BYTES) -> list[Finding]:
+async def check_dumps(
+    fetcher: Fetcher, node: DocumentNode, max_bytes: int = DEFAULT_DUMP_BYTES
+) -> list[Finding]:
     """Download and check every package of a loaded dump node; findings go on the node."""
     document = node.document
     if node.state is not NodeState.LOADED or document is None or document.is_index:
@@ -185,32 +231,45 @@ async def check_dumps(fetcher: Fetcher, node: DocumentNode,
     manifest_capability = _MANIFEST_FOR.get(document.capability or "")
     if manifest_capability is None:
         return []
-    groups = await asyncio.gather(*(
-        _check_one(fetcher, node, entry, manifest_capability, max_bytes)
-        for entry in document.entries if entry.loc
-    ))
+    groups = await asyncio.gather(
+        *(
+            _check_one(fetcher, node, entry, manifest_capability, max_bytes)
+            for entry in document.entries
+            if entry.loc
+        )
+    )
     found = [item for group in groups for item in group]
     node.findings.extend(found)
     return found
 
 
-async def _check_one(fetcher: Fetcher, node: DocumentNode, entry: Entry,
-                     manifest_capability: str, max_bytes: int) -> list[Finding]:
+async def _check_one(
+    fetcher: Fetcher, node: DocumentNode, entry: Entry, manifest_capability: str, max_bytes: int
+) -> list[Finding]:
     url = urljoin(node.final_url, entry.loc or "")
     result = await fetcher.fetch(url, max_bytes=max_bytes, use_cache=False)
     if result.error is FetchError.TOO_LARGE:
-        return [finding("http.dump-too-large",
-                        f"{url} is larger than the {max_bytes}-byte download limit; not checked.",
-                        line=entry.line, url=url)]
+        return [
+            finding(
+                "http.dump-too-large",
+                f"{url} is larger than the {max_bytes}-byte download limit; not checked.",
+                line=entry.line,
+                url=url,
+            )
+        ]
     if not result.ok:
         return transport_findings(result)
     found: list[Finding] = []
     listed = entry.length
     if listed is not None and listed.strip().isdigit() and int(listed) != len(result.body):
-        found.append(finding(
-            "http.dump-package-length",
-            f"{url} is {len(result.body)} bytes; the dump says length={listed}.",
-            line=entry.line, url=url))
+        found.append(
+            finding(
+                "http.dump-package-length",
+                f"{url} is {len(result.body)} bytes; the dump says length={listed}.",
+                line=entry.line,
+                url=url,
+            )
+        )
     report = await asyncio.to_thread(check_package, result.body, url, manifest_capability)
     found.extend(report.findings)
     if report.manifest is not None:
@@ -218,8 +277,9 @@ async def _check_one(fetcher: Fetcher, node: DocumentNode, entry: Entry,
     return found
 
 
-def _compare_contents_link(node: DocumentNode, entry: Entry, packaged: Document,
-                           url: str) -> list[Finding]:
+def _compare_contents_link(
+    node: DocumentNode, entry: Entry, packaged: Document, url: str
+) -> list[Finding]:
     """The manifest linked with rel="contents" must match the one inside (core 1.1 §11.1)."""
     found: list[Finding] = []
     for link in entry.links_with("contents"):
@@ -228,10 +288,14 @@ def _compare_contents_link(node: DocumentNode, entry: Entry, packaged: Document,
         if linked is None or linked.document is None:
             continue
         if _manifest_key(linked.document) != _manifest_key(packaged):
-            found.append(finding(
-                "http.dump-contents-differ",
-                f"{url}: the manifest at {target} differs from the manifest.xml in the package.",
-                line=link.line, url=url))
+            found.append(
+                finding(
+                    "http.dump-contents-differ",
+                    f"{url}: the manifest at {target} differs from the manifest.xml in the package.",
+                    line=link.line,
+                    url=url,
+                )
+            )
     return found
 
 

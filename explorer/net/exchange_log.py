@@ -54,8 +54,9 @@ class ExchangeLog:
             status=status,
             request_headers=_pairs(request_headers),
             request_body=None if request_body is None else request_body[: self.body_cap],
-            request_size=request_size if request_size is not None else
-            (None if request_body is None else len(request_body)),
+            request_size=request_size
+            if request_size is not None
+            else (None if request_body is None else len(request_body)),
             response_headers=_pairs(response_headers),
             response_body=None if response_body is None else response_body[: self.body_cap],
             response_size=None if response_body is None else len(response_body),

@@ -206,9 +206,14 @@ class ResponseCache:
     and only small ones count against ``max_bytes`` of memory.
     """
 
-    def __init__(self, max_bytes: int = 128 * 1024 * 1024, *, spool: BodySpool | None = None,
-                 spool_above: int = SPOOL_BODY_BYTES,
-                 max_spooled_bytes: int = 1024 * 1024 * 1024) -> None:
+    def __init__(
+        self,
+        max_bytes: int = 128 * 1024 * 1024,
+        *,
+        spool: BodySpool | None = None,
+        spool_above: int = SPOOL_BODY_BYTES,
+        max_spooled_bytes: int = 1024 * 1024 * 1024,
+    ) -> None:
         self.max_bytes = max_bytes
         self.spool = spool
         self.spool_above = spool_above
@@ -242,8 +247,9 @@ class ResponseCache:
         entry = self._entries[url] = _CacheEntry(etag, last_modified, headers, kept)
         self._size += entry.memory
         self._spooled += entry.spooled
-        while (self._size > self.max_bytes or self._spooled > self.max_spooled_bytes) \
-                and self._entries:
+        while (
+            self._size > self.max_bytes or self._spooled > self.max_spooled_bytes
+        ) and self._entries:
             self._forget(self._entries.popitem(last=False)[1])
         return kept if isinstance(kept, SpooledBody) else None
 
@@ -345,9 +351,21 @@ class Fetcher:
         attempts = 0
         while True:
             if urlsplit(current).scheme not in ("http", "https"):
-                return self._result(url, method, current, redirects, started, attempts,
-                                    _Hop(None, httpx.Headers(), b"", FetchError.INVALID_URL,
-                                         f"not an http(s) URL: {current}"))
+                return self._result(
+                    url,
+                    method,
+                    current,
+                    redirects,
+                    started,
+                    attempts,
+                    _Hop(
+                        None,
+                        httpx.Headers(),
+                        b"",
+                        FetchError.INVALID_URL,
+                        f"not an http(s) URL: {current}",
+                    ),
+                )
             hop, tries, not_modified = await self._request_with_retries(
                 method, current, headers or {}, cap, use_cache
             )
@@ -357,12 +375,22 @@ class Fetcher:
                 target = urljoin(current, location.strip())
                 redirects.append(Redirect(current, hop.status, target))
                 if target in seen:
-                    hop = _Hop(hop.status, hop.headers, b"", FetchError.REDIRECT_LOOP,
-                               f"{target} was already visited in this redirect chain")
+                    hop = _Hop(
+                        hop.status,
+                        hop.headers,
+                        b"",
+                        FetchError.REDIRECT_LOOP,
+                        f"{target} was already visited in this redirect chain",
+                    )
                     return self._result(url, method, current, redirects, started, attempts, hop)
                 if len(redirects) > self.max_redirects:
-                    hop = _Hop(hop.status, hop.headers, b"", FetchError.TOO_MANY_REDIRECTS,
-                               f"more than {self.max_redirects} redirects")
+                    hop = _Hop(
+                        hop.status,
+                        hop.headers,
+                        b"",
+                        FetchError.TOO_MANY_REDIRECTS,
+                        f"more than {self.max_redirects} redirects",
+                    )
                     return self._result(url, method, current, redirects, started, attempts, hop)
                 seen.add(target)
                 current = target
@@ -371,13 +399,30 @@ class Fetcher:
             result.not_modified = not_modified
             return result
 
-    def _result(self, url: str, method: str, final_url: str, redirects: list[Redirect],
-                started: float, attempts: int, hop: _Hop) -> FetchResult:
+    def _result(
+        self,
+        url: str,
+        method: str,
+        final_url: str,
+        redirects: list[Redirect],
+        started: float,
+        attempts: int,
+        hop: _Hop,
+    ) -> FetchResult:
         return FetchResult(
-            url=url, method=method, status=hop.status, headers=hop.headers,
-            final_url=final_url, redirects=redirects, body=hop.body,
-            elapsed=time.perf_counter() - started, attempts=attempts,
-            error=hop.error, detail=hop.detail, truncated=hop.truncated, spooled=hop.spooled,
+            url=url,
+            method=method,
+            status=hop.status,
+            headers=hop.headers,
+            final_url=final_url,
+            redirects=redirects,
+            body=hop.body,
+            elapsed=time.perf_counter() - started,
+            attempts=attempts,
+            error=hop.error,
+            detail=hop.detail,
+            truncated=hop.truncated,
+            spooled=hop.spooled,
         )
 
     async def _request_with_retries(
@@ -403,8 +448,11 @@ class Fetcher:
                     await asyncio.sleep(delay)
                     continue
             if cached is not None and hop.error is None and hop.status == 304:
-                body = cached.read() if isinstance(cached.body, bytes) else \
-                    await asyncio.to_thread(cached.read)
+                body = (
+                    cached.read()
+                    if isinstance(cached.body, bytes)
+                    else await asyncio.to_thread(cached.read)
+                )
                 if body is not None:
                     on_disk = cached.body if isinstance(cached.body, SpooledBody) else None
                     return _Hop(200, cached.headers, body, spooled=on_disk), attempt, True
@@ -432,20 +480,26 @@ class Fetcher:
             semaphore = self._semaphores[host] = asyncio.Semaphore(self.per_host)
         return semaphore
 
-    async def _request_once(
-        self, method: str, url: str, headers: dict[str, str], cap: int
-    ) -> _Hop:
+    async def _request_once(self, method: str, url: str, headers: dict[str, str], cap: int) -> _Hop:
         async with self._semaphore(url):
             started_wall, started = time.time(), time.perf_counter()
             hop = await self._exchange(method, url, headers, cap)
             if self.on_exchange is not None:
                 sent = {"User-Agent": USER_AGENT, "Accept": ACCEPT, **headers}
-                self.on_exchange(Exchange(
-                    method=method, url=url, request_headers=sent, status=hop.status,
-                    response_headers=list(hop.headers.multi_items()), body=hop.body,
-                    started=started_wall, elapsed=time.perf_counter() - started,
-                    error=hop.error, detail=hop.detail,
-                ))
+                self.on_exchange(
+                    Exchange(
+                        method=method,
+                        url=url,
+                        request_headers=sent,
+                        status=hop.status,
+                        response_headers=list(hop.headers.multi_items()),
+                        body=hop.body,
+                        started=started_wall,
+                        elapsed=time.perf_counter() - started,
+                        error=hop.error,
+                        detail=hop.detail,
+                    )
+                )
             return hop
 
     async def _exchange(self, method: str, url: str, headers: dict[str, str], cap: int) -> _Hop:
@@ -465,8 +519,13 @@ class Fetcher:
         except httpx.UnsupportedProtocol as exc:
             return self._failed(response, FetchError.INVALID_URL, _describe(exc, "unsupported"))
         except (httpx.TransportError, httpx.DecodingError) as exc:
-            return self._failed(response, FetchError.PROTOCOL, _describe(
-                exc, f"{type(exc).__name__}: the connection was reset or closed mid-exchange"))
+            return self._failed(
+                response,
+                FetchError.PROTOCOL,
+                _describe(
+                    exc, f"{type(exc).__name__}: the connection was reset or closed mid-exchange"
+                ),
+            )
 
     @staticmethod
     def _failed(response: httpx.Response | None, error: FetchError, detail: str) -> _Hop:
@@ -481,17 +540,28 @@ class Fetcher:
         declared = response.headers.get("content-length")
         encoded = response.headers.get("content-encoding", "identity").lower()
         if declared and declared.isdigit() and encoded == "identity" and int(declared) > cap:
-            return _Hop(response.status_code, response.headers, b"", FetchError.TOO_LARGE,
-                        f"Content-Length {declared} exceeds the {cap}-byte limit", truncated=True)
+            return _Hop(
+                response.status_code,
+                response.headers,
+                b"",
+                FetchError.TOO_LARGE,
+                f"Content-Length {declared} exceeds the {cap}-byte limit",
+                truncated=True,
+            )
         chunks: list[bytes] = []
         size = 0
         async for chunk in response.aiter_bytes():
             size += len(chunk)
             if size > cap:
                 chunks.append(chunk[: len(chunk) - (size - cap)])
-                return _Hop(response.status_code, response.headers, b"".join(chunks),
-                            FetchError.TOO_LARGE, f"body exceeds the {cap}-byte limit",
-                            truncated=True)
+                return _Hop(
+                    response.status_code,
+                    response.headers,
+                    b"".join(chunks),
+                    FetchError.TOO_LARGE,
+                    f"body exceeds the {cap}-byte limit",
+                    truncated=True,
+                )
             chunks.append(chunk)
         return _Hop(response.status_code, response.headers, b"".join(chunks))
 

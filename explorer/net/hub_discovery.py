@@ -41,13 +41,17 @@ def channels_in_capability_list(doc: Document) -> list[Channel]:
     for entry in doc.entries:
         if entry.capability in NOTIFICATION_CAPABILITIES and entry.loc:
             hubs = [link.href for link in entry.links_with("hub") if link.href]
-            channels.append(Channel(entry.loc, hubs[0] if hubs else None, entry.capability,
-                                    "capability-list"))
+            channels.append(
+                Channel(entry.loc, hubs[0] if hubs else None, entry.capability, "capability-list")
+            )
     return channels
 
 
 async def discover_channels(
-    client: httpx.AsyncClient, url: str, *, exchange_log: ExchangeLog | None = None,
+    client: httpx.AsyncClient,
+    url: str,
+    *,
+    exchange_log: ExchangeLog | None = None,
 ) -> list[Channel]:
     """Channels reachable from ``url``: a topic (one channel) or a Capability List (each).
 
@@ -56,10 +60,19 @@ async def discover_channels(
     """
     response, body, error = await _get(client, url, exchange_log)
     if response is None:
-        return [Channel(url, None, via="none", findings=[
-            finding("websub.topic-unreachable", f"{url}: {error}", url=url),
-            finding("websub.no-hub", "the topic could not be fetched to find its hub", url=url),
-        ])]
+        return [
+            Channel(
+                url,
+                None,
+                via="none",
+                findings=[
+                    finding("websub.topic-unreachable", f"{url}: {error}", url=url),
+                    finding(
+                        "websub.no-hub", "the topic could not be fetched to find its hub", url=url
+                    ),
+                ],
+            )
+        ]
     doc = _parse(body)
     if doc is not None and doc.capability == "capabilitylist":
         channels = channels_in_capability_list(doc)
@@ -69,16 +82,24 @@ async def discover_channels(
     hubs, selfs = links.get("hub", []), links.get("self", [])
     notes: list[Finding] = []
     if not hubs or not selfs:
-        notes.append(finding("websub.topic-link-missing",
-                             f"{url} answered without Link rel=self and rel=hub headers",
-                             url=url))
-    capability = doc.capability if doc is not None and \
-        doc.capability in NOTIFICATION_CAPABILITIES else None
+        notes.append(
+            finding(
+                "websub.topic-link-missing",
+                f"{url} answered without Link rel=self and rel=hub headers",
+                url=url,
+            )
+        )
+    capability = (
+        doc.capability if doc is not None and doc.capability in NOTIFICATION_CAPABILITIES else None
+    )
     if hubs:
         topic = selfs[0] if selfs else url
         if topic != url:
-            notes.append(finding("websub.topic-self-differs",
-                                 f"{url} names {topic} as its self URL", url=url))
+            notes.append(
+                finding(
+                    "websub.topic-self-differs", f"{url} names {topic} as its self URL", url=url
+                )
+            )
         return [Channel(topic, hubs[0], capability, "link-header", notes)]
     up = doc.link_href("up") if doc is not None else None
     if up:
@@ -102,8 +123,11 @@ def _parse(body: bytes | None) -> Document | None:
         return None
 
 
-async def _get(client: httpx.AsyncClient, url: str, exchange_log: ExchangeLog | None,
-               ) -> tuple[httpx.Response | None, bytes | None, str | None]:
+async def _get(
+    client: httpx.AsyncClient,
+    url: str,
+    exchange_log: ExchangeLog | None,
+) -> tuple[httpx.Response | None, bytes | None, str | None]:
     """GET with a size cap, logged as a topic check; (response, body, error)."""
     started = time.time()
     response: httpx.Response | None = None
@@ -120,11 +144,17 @@ async def _get(client: httpx.AsyncClient, url: str, exchange_log: ExchangeLog | 
         response = None
     if exchange_log is not None:
         exchange_log.record(
-            direction="out", kind="topic-check", method="GET", url=url,
+            direction="out",
+            kind="topic-check",
+            method="GET",
+            url=url,
             status=response.status_code if response is not None else None,
             request_headers=response.request.headers.items() if response is not None else (),
             response_headers=response.headers.multi_items() if response is not None else (),
-            response_body=body if response is not None else None, started=started, error=error)
+            response_body=body if response is not None else None,
+            started=started,
+            error=error,
+        )
     if response is not None and response.status_code >= 400:
         return None, None, f"HTTP {response.status_code}"
     return response, body, error

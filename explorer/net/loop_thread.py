@@ -42,8 +42,9 @@ class LoopThread:
             return
         loop = asyncio.new_event_loop()
         ready = threading.Event()
-        self._thread = threading.Thread(target=self._main, args=(loop, ready), name=self.name,
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._main, args=(loop, ready), name=self.name, daemon=True
+        )
         self._thread.start()
         ready.wait()
         self._loop = loop

@@ -105,30 +105,57 @@ async def publish(
     headers = {"Content-Type": XML, "Link": link, "User-Agent": USER_AGENT}
     started = time.time()
     try:
-        response = await client.post(hub, content=payload, headers=headers, timeout=timeout,
-                                     follow_redirects=False)
+        response = await client.post(
+            hub, content=payload, headers=headers, timeout=timeout, follow_redirects=False
+        )
     except (httpx.HTTPError, ValueError) as exc:
         detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         if exchange_log is not None:
-            exchange_log.record(direction="out", kind="publish", method="POST", url=hub,
-                                status=None, request_headers=headers, request_body=payload,
-                                started=started, error=detail)
-        return PublishResult(hub, topic, None, request_headers=list(headers.items()),
-                             elapsed_ms=round((time.time() - started) * 1000, 3), error=detail,
-                             findings=[finding("hub.unreachable",
-                                               f"POST {hub} failed: {detail}", url=hub)])
+            exchange_log.record(
+                direction="out",
+                kind="publish",
+                method="POST",
+                url=hub,
+                status=None,
+                request_headers=headers,
+                request_body=payload,
+                started=started,
+                error=detail,
+            )
+        return PublishResult(
+            hub,
+            topic,
+            None,
+            request_headers=list(headers.items()),
+            elapsed_ms=round((time.time() - started) * 1000, 3),
+            error=detail,
+            findings=[finding("hub.unreachable", f"POST {hub} failed: {detail}", url=hub)],
+        )
     body = response.content
     if exchange_log is not None:
-        exchange_log.record(direction="out", kind="publish", method="POST", url=hub,
-                            status=response.status_code,
-                            request_headers=response.request.headers.multi_items(),
-                            request_body=payload,
-                            response_headers=response.headers.multi_items(),
-                            response_body=body, started=started)
+        exchange_log.record(
+            direction="out",
+            kind="publish",
+            method="POST",
+            url=hub,
+            status=response.status_code,
+            request_headers=response.request.headers.multi_items(),
+            request_body=payload,
+            response_headers=response.headers.multi_items(),
+            response_body=body,
+            started=started,
+        )
     result = PublishResult(
-        hub, topic, response.status_code, response.reason_phrase, response.http_version,
-        response.headers.multi_items(), body, response.request.headers.multi_items(),
-        round((time.time() - started) * 1000, 3))
+        hub,
+        topic,
+        response.status_code,
+        response.reason_phrase,
+        response.http_version,
+        response.headers.multi_items(),
+        body,
+        response.request.headers.multi_items(),
+        round((time.time() - started) * 1000, 3),
+    )
     result.findings = judge_publication(result)
     return result
 
@@ -140,8 +167,16 @@ def judge_publication(result: PublishResult) -> list[Finding]:
     text = result.body.decode("utf-8", "replace").strip()
     said = f": {text[:500]}" if text else " (no reason given)"
     if result.accepted:
-        return [finding("hub.publish-status",
-                        f"{result.hub} answered {result.status} to the publication; "
-                        f"§4.1 asks for 200{said}", url=result.hub)]
-    return [finding("hub.publish-refused",
-                    f"{result.hub} answered {result.status}{said}", url=result.hub)]
+        return [
+            finding(
+                "hub.publish-status",
+                f"{result.hub} answered {result.status} to the publication; "
+                f"§4.1 asks for 200{said}",
+                url=result.hub,
+            )
+        ]
+    return [
+        finding(
+            "hub.publish-refused", f"{result.hub} answered {result.status}{said}", url=result.hub
+        )
+    ]

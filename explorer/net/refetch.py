@@ -119,8 +119,9 @@ class RefetchResult:
         return data
 
 
-def diff_versions(old: bytes | None,
-                  new: bytes) -> tuple[DocumentDiff, LineDiff | None, str | None]:
+def diff_versions(
+    old: bytes | None, new: bytes
+) -> tuple[DocumentDiff, LineDiff | None, str | None]:
     """Structural and line diff of two versions; the line diff may be absent with a reason.
 
     ``old`` None stands for a document that did not exist (it was created): every entry
@@ -143,8 +144,9 @@ def _unusable(entry: Entry, reason: str, code: str | None = None) -> RefetchResu
     return RefetchResult(entry.loc, entry.change, entry.capability, reason=reason, findings=found)
 
 
-async def refetch_entry(entry: Entry, fetcher: Fetcher, versions: DocumentVersions, *,
-                        offload: bool = True) -> RefetchResult:
+async def refetch_entry(
+    entry: Entry, fetcher: Fetcher, versions: DocumentVersions, *, offload: bool = True
+) -> RefetchResult:
     """Fetch the document one framework notification entry names and diff it.
 
     With ``offload`` the CPU work (parsing, diffing a 50,000-entry list) runs in a
@@ -157,8 +159,9 @@ async def refetch_entry(entry: Entry, fetcher: Fetcher, versions: DocumentVersio
         return _unusable(entry, "the document was deleted; there is nothing to fetch")
     result = await fetcher.fetch(loc)
     if not result.ok:
-        return _unusable(entry, f"could not fetch it ({result.describe_error()})",
-                         "changes.refetch-failed")
+        return _unusable(
+            entry, f"could not fetch it ({result.describe_error()})", "changes.refetch-failed"
+        )
     earlier = versions.latest(loc)
     body = result.body
 
@@ -166,12 +169,16 @@ async def refetch_entry(entry: Entry, fetcher: Fetcher, versions: DocumentVersio
         try:
             if earlier is None and change != "created":
                 parse_document(body)
-                return _unusable(entry, "no earlier version is held; this one is kept "
-                                        "for the next notification")
+                return _unusable(
+                    entry, "no earlier version is held; this one is kept for the next notification"
+                )
             structural, lines, reason = diff_versions(earlier, body)
         except DocumentParseError as exc:
-            return _unusable(entry, f"the fetched document cannot be read: {exc.finding.message}",
-                             "changes.refetch-failed")
+            return _unusable(
+                entry,
+                f"the fetched document cannot be read: {exc.finding.message}",
+                "changes.refetch-failed",
+            )
         return RefetchResult(loc, change, entry.capability, structural, lines, reason)
 
     if offload:
@@ -183,11 +190,11 @@ async def refetch_entry(entry: Entry, fetcher: Fetcher, versions: DocumentVersio
     return outcome
 
 
-async def refetch_notification(doc: Document, fetcher: Fetcher, versions: DocumentVersions, *,
-                               offload: bool = True) -> list[RefetchResult]:
+async def refetch_notification(
+    doc: Document, fetcher: Fetcher, versions: DocumentVersions, *, offload: bool = True
+) -> list[RefetchResult]:
     """Refetch and diff every entry of a framework notification, in document order."""
-    return [await refetch_entry(entry, fetcher, versions, offload=offload)
-            for entry in doc.entries]
+    return [await refetch_entry(entry, fetcher, versions, offload=offload) for entry in doc.entries]
 
 
 def describe_diff(items: list[dict[str, Any]]) -> list[str]:
@@ -197,8 +204,9 @@ def describe_diff(items: list[dict[str, Any]]) -> list[str]:
         if "before" in item:  # a change notification entry
             before, after = item.get("before") or {}, item.get("after") or {}
             if item.get("changed"):
-                detail = "; ".join(f"{name} {before.get(name)} → {after.get(name)}"
-                                   for name in item["changed"])
+                detail = "; ".join(
+                    f"{name} {before.get(name)} → {after.get(name)}" for name in item["changed"]
+                )
             elif item["change"] == "deleted" and before:
                 detail = "last known " + ", ".join(f"{k} {v}" for k, v in before.items())
             elif before:
@@ -210,12 +218,16 @@ def describe_diff(items: list[dict[str, Any]]) -> list[str]:
             counts = item["diff"]
             added = ", ".join(str(loc) for loc in item.get("added_locs", [])[:5])
             more = f" (+ {added}{', ...' if counts['added'] > 5 else ''})" if added else ""
-            lines.append(f"{item['change']} {item.get('capability')} {item['loc']}: "
-                         f"{counts['added']} added, {counts['removed']} removed, "
-                         f"{counts['changed']} changed{more}")
+            lines.append(
+                f"{item['change']} {item.get('capability')} {item['loc']}: "
+                f"{counts['added']} added, {counts['removed']} removed, "
+                f"{counts['changed']} changed{more}"
+            )
         else:
-            lines.append(f"{item.get('change')} {item.get('capability')} {item.get('loc')}: "
-                         f"no diff ({item.get('reason')})")
+            lines.append(
+                f"{item.get('change')} {item.get('capability')} {item.get('loc')}: "
+                f"no diff ({item.get('reason')})"
+            )
     return lines
 
 
@@ -229,12 +241,17 @@ class ChangeTracker:
     framework refetch runs there on its own short-lived event loop and ``Fetcher``.
     """
 
-    def __init__(self, versions: DocumentVersions | None = None, *,
-                 fetcher_factory: FetcherFactory | None = None,
-                 timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        versions: DocumentVersions | None = None,
+        *,
+        fetcher_factory: FetcherFactory | None = None,
+        timeout: float = 30.0,
+    ) -> None:
         self.versions: DocumentVersions = versions or MemoryDocumentVersions()
         self._fetcher_factory = fetcher_factory or (
-            lambda: Fetcher(timeout=Timeouts.uniform(timeout), retries=1))
+            lambda: Fetcher(timeout=Timeouts.uniform(timeout), retries=1)
+        )
         self._states: dict[str, ResourceState] = {}
         self._lock = threading.Lock()
 
@@ -243,8 +260,9 @@ class ChangeTracker:
         with self._lock:
             return self._states.setdefault(topic, ResourceState())
 
-    async def prime(self, capability_list_url: str, fetcher: Fetcher, *,
-                    topic: str | None = None) -> list[Finding]:
+    async def prime(
+        self, capability_list_url: str, fetcher: Fetcher, *, topic: str | None = None
+    ) -> list[Finding]:
         """Learn the starting point before notifications arrive; returns what went wrong.
 
         Reads the Capability List and the documents it names (through one level of
@@ -259,15 +277,24 @@ class ChangeTracker:
         async def read(url: str) -> Document | None:
             result = await fetcher.fetch(url)
             if not result.ok:
-                problems.append(finding("changes.prime-failed",
-                                        f"{url}: could not fetch it ({result.describe_error()})",
-                                        url=url))
+                problems.append(
+                    finding(
+                        "changes.prime-failed",
+                        f"{url}: could not fetch it ({result.describe_error()})",
+                        url=url,
+                    )
+                )
                 return None
             try:
                 doc = parse_document(result.body)
             except DocumentParseError as exc:
-                problems.append(finding("changes.prime-failed",
-                                        f"{url}: cannot be read: {exc.finding.message}", url=url))
+                problems.append(
+                    finding(
+                        "changes.prime-failed",
+                        f"{url}: cannot be read: {exc.finding.message}",
+                        url=url,
+                    )
+                )
                 return None
             self.versions.remember(url, result.body)
             return doc
@@ -295,9 +322,10 @@ class ChangeTracker:
             state = self.state_for(topic)
             received = iso_time(time.time())
             lists = [item for item in documents if item[1].capability == "resourcelist"]
-            changes = sorted((item for item in documents if item[1].capability == "changelist"),
-                             key=lambda item: parse_w3c_datetime(item[1].md.get("from", ""))
-                             or 0.0)
+            changes = sorted(
+                (item for item in documents if item[1].capability == "changelist"),
+                key=lambda item: parse_w3c_datetime(item[1].md.get("from", "")) or 0.0,
+            )
             with self._lock:
                 for url, doc in [*lists, *changes]:
                     state.load_document(doc, Provenance(url, doc.capability, received))
@@ -313,13 +341,19 @@ class ChangeTracker:
             provenance = Provenance(event.topic, "change-notification", iso_time(event.time))
             with self._lock:
                 result = apply_notification(state, doc, provenance)
-            return replace(event, diff=[item.to_json() for item in result.entries],
-                           findings=[*event.findings, *result.findings])
+            return replace(
+                event,
+                diff=[item.to_json() for item in result.entries],
+                findings=[*event.findings, *result.findings],
+            )
         if doc.capability == "framework-notification":
             results = asyncio.run(self._refetch(doc))
             findings = [item for result in results for item in result.findings]
-            return replace(event, diff=[result.to_json() for result in results],
-                           findings=[*event.findings, *findings])
+            return replace(
+                event,
+                diff=[result.to_json() for result in results],
+                findings=[*event.findings, *findings],
+            )
         return event
 
     async def _refetch(self, doc: Document) -> list[RefetchResult]:

@@ -49,9 +49,9 @@ async def check_resources(fetcher: Fetcher, node: DocumentNode, count: int) -> l
     if document.capability not in CHECKED_CAPABILITIES:
         return []
     chosen = sample_entries(document.entries, count)
-    groups = await asyncio.gather(*(
-        check_entry(fetcher, entry, urljoin(node.final_url, entry.loc or "")) for entry in chosen
-    ))
+    groups = await asyncio.gather(
+        *(check_entry(fetcher, entry, urljoin(node.final_url, entry.loc or "")) for entry in chosen)
+    )
     found = [item for group in groups for item in group]
     node.findings.extend(found)
     return found
@@ -62,22 +62,28 @@ async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]
     if entry.change == "deleted":
         head = await fetcher.fetch(url, method="HEAD")
         if head.ok:
-            return [finding(
-                "http.resource-deleted-present",
-                f"{url} is listed as deleted but still answers {head.status}.",
-                line=entry.line, url=url,
-            )]
+            return [
+                finding(
+                    "http.resource-deleted-present",
+                    f"{url} is listed as deleted but still answers {head.status}.",
+                    line=entry.line,
+                    url=url,
+                )
+            ]
         return []
     expected_hashes = parse_hash(entry.hash)
     response = await fetcher.fetch(url, method="HEAD")
     if response.status in (405, 501) or (response.ok and expected_hashes):
         response = await fetcher.fetch(url, max_bytes=RESOURCE_BODY_CAP, use_cache=False)
     if response.status != 200 or response.error is not None:
-        return [finding(
-            "http.resource-status",
-            f"{response.method} {url} gave {response.describe_error()}, expected 200.",
-            line=entry.line, url=url,
-        )]
+        return [
+            finding(
+                "http.resource-status",
+                f"{response.method} {url} gave {response.describe_error()}, expected 200.",
+                line=entry.line,
+                url=url,
+            )
+        ]
     found: list[Finding] = []
     found.extend(_length(entry, response, url))
     found.extend(_type(entry, response, url))
@@ -87,8 +93,11 @@ async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]
         digester.update(response.body)
         problems = digest_mismatches(expected_hashes, digester.hexdigests())
         if problems:
-            found.append(finding("http.resource-hash", f"{url}: {'; '.join(problems)}.",
-                                 line=entry.line, url=url))
+            found.append(
+                finding(
+                    "http.resource-hash", f"{url}: {'; '.join(problems)}.", line=entry.line, url=url
+                )
+            )
     return found
 
 
@@ -104,9 +113,14 @@ def _length(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
         actual = None
     if actual is None or actual == int(listed):
         return []
-    return [finding("http.resource-length",
-                    f"{url} is {actual} bytes; the list says length={listed}.",
-                    line=entry.line, url=url)]
+    return [
+        finding(
+            "http.resource-length",
+            f"{url} is {actual} bytes; the list says length={listed}.",
+            line=entry.line,
+            url=url,
+        )
+    ]
 
 
 def _type(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
@@ -116,9 +130,14 @@ def _type(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
     actual = response.content_type
     if actual is None or actual == listed.split(";", 1)[0].strip().lower():
         return []
-    return [finding("http.resource-type",
-                    f"{url} is served as {actual}; the list says type={listed}.",
-                    line=entry.line, url=url)]
+    return [
+        finding(
+            "http.resource-type",
+            f"{url} is served as {actual}; the list says type={listed}.",
+            line=entry.line,
+            url=url,
+        )
+    ]
 
 
 def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
@@ -133,9 +152,12 @@ def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
         return []
     if when is None or served <= when + CLOCK_SKEW:
         return []
-    return [finding(
-        "http.resource-lastmod",
-        f"{url} was last modified {header}, after the list's {listed}: the list is stale "
-        "or the resource changed since.",
-        line=entry.line, url=url,
-    )]
+    return [
+        finding(
+            "http.resource-lastmod",
+            f"{url} was last modified {header}, after the list's {listed}: the list is stale "
+            "or the resource changed since.",
+            line=entry.line,
+            url=url,
+        )
+    ]

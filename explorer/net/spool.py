@@ -69,7 +69,8 @@ class BodySpool:
                 raise OSError("the body spool is closed")
             if self._folder is None:
                 self._folder = tempfile.TemporaryDirectory(
-                    prefix=SPOOL_PREFIX, dir=self.directory, ignore_cleanup_errors=True)
+                    prefix=SPOOL_PREFIX, dir=self.directory, ignore_cleanup_errors=True
+                )
             folder = self._folder.name
         handle, name = tempfile.mkstemp(suffix=".body", dir=folder)
         try:

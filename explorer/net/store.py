@@ -140,17 +140,35 @@ class ExchangeRecord:
 
 
 _SUBSCRIPTION_COLUMNS = (
-    "id", "topic", "hub", "callback_path", "callback_url", "secret", "state", "reason",
-    "flavour", "channel_capability", "requested_lease", "lease_seconds", "lease_expires",
-    "verify_mode", "created", "updated",
+    "id",
+    "topic",
+    "hub",
+    "callback_path",
+    "callback_url",
+    "secret",
+    "state",
+    "reason",
+    "flavour",
+    "channel_capability",
+    "requested_lease",
+    "lease_seconds",
+    "lease_expires",
+    "verify_mode",
+    "created",
+    "updated",
 )
 
 
 class Store:
     """Open (creating or migrating) the store at ``path``; ``close()`` when done."""
 
-    def __init__(self, path: str | Path, *, exchange_retention: int = DEFAULT_EXCHANGE_RETENTION,
-                 synchronous: str = "FULL"):
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        exchange_retention: int = DEFAULT_EXCHANGE_RETENTION,
+        synchronous: str = "FULL",
+    ):
         """``synchronous``: FULL (default) makes each commit survive power loss; NORMAL
         still survives a killed process (the WAL is written before the 2xx) but not an OS
         crash, and saves an fsync per group."""
@@ -169,13 +187,13 @@ class Store:
         self._read_lock = threading.Lock()
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._closed = False
-        self._thread = threading.Thread(target=self._write_loop, args=(writer,),
-                                        name="explorer-store-writer", daemon=True)
+        self._thread = threading.Thread(
+            target=self._write_loop, args=(writer,), name="explorer-store-writer", daemon=True
+        )
         self._thread.start()
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                               timeout=30)
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={self.synchronous}")
         return conn
@@ -184,11 +202,14 @@ class Store:
     def _migrate(conn: sqlite3.Connection) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StoreError(f"store schema {version} is newer than this explorer's "
-                             f"({SCHEMA_VERSION}); upgrade the explorer")
+            raise StoreError(
+                f"store schema {version} is newer than this explorer's "
+                f"({SCHEMA_VERSION}); upgrade the explorer"
+            )
         if version == 0:
             conn.executescript(
-                f"BEGIN IMMEDIATE;\n{_SCHEMA}\nPRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;")
+                f"BEGIN IMMEDIATE;\n{_SCHEMA}\nPRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
+            )
 
     # --- the writer thread -------------------------------------------------------
 
@@ -245,15 +266,15 @@ class Store:
             notes = [i for i, item in enumerate(batch) if item.kind == _NOTIFICATION]
             if notes:
                 # Ids are assigned here, under the write lock, so one executemany serves all.
-                first = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM notifications"
-                                     ).fetchone()[0]
+                first = conn.execute(
+                    "SELECT COALESCE(MAX(id), 0) + 1 FROM notifications"
+                ).fetchone()[0]
                 rows = []
                 for offset, index in enumerate(notes):
                     values[index] = first + offset
                     rows.append((first + offset, *batch[index].params))
                 conn.executemany(_INSERT_NOTIFICATION, rows)
-            for kind, sql in ((_SUBSCRIPTION, _UPSERT_SUBSCRIPTION),
-                              (_EXCHANGE, _INSERT_EXCHANGE)):
+            for kind, sql in ((_SUBSCRIPTION, _UPSERT_SUBSCRIPTION), (_EXCHANGE, _INSERT_EXCHANGE)):
                 rows = [item.params for item in batch if item.kind == kind]
                 if rows:
                     conn.executemany(sql, rows)
@@ -265,8 +286,10 @@ class Store:
         return values
 
     def _prune(self, conn: sqlite3.Connection) -> None:
-        conn.execute("DELETE FROM exchanges WHERE id <= (SELECT MAX(id) FROM exchanges) - ?",
-                     (self.exchange_retention,))
+        conn.execute(
+            "DELETE FROM exchanges WHERE id <= (SELECT MAX(id) FROM exchanges) - ?",
+            (self.exchange_retention,),
+        )
 
     def _submit(self, kind: str, params: tuple[Any, ...]) -> asyncio.Future[Any]:
         """Queue a write; the future resolves after the group holding it is committed."""
@@ -282,9 +305,17 @@ class Store:
     async def add_notification(self, record: NotificationRecord) -> int:
         """Commit a delivery; returns its id once it is durable."""
         row = (
-            record.subscription_id, record.topic, record.received, record.status,
-            record.signature, record.reason, record.content_type,
-            json.dumps(record.headers), record.body, record.capability, record.from_time,
+            record.subscription_id,
+            record.topic,
+            record.received,
+            record.status,
+            record.signature,
+            record.reason,
+            record.content_type,
+            json.dumps(record.headers),
+            record.body,
+            record.capability,
+            record.from_time,
             record.until_time,
             json.dumps(record.summary) if record.summary is not None else None,
             json.dumps([f.to_json() for f in record.findings]),
@@ -301,10 +332,21 @@ class Store:
         if self._closed:
             return
         row = (
-            record.time, record.direction, record.kind, record.method, record.url,
-            record.status, record.duration_ms, json.dumps(record.request_headers),
-            record.request_body, record.request_size, json.dumps(record.response_headers),
-            record.response_body, record.response_size, record.body_cap, record.error,
+            record.time,
+            record.direction,
+            record.kind,
+            record.method,
+            record.url,
+            record.status,
+            record.duration_ms,
+            json.dumps(record.request_headers),
+            record.request_body,
+            record.request_size,
+            json.dumps(record.response_headers),
+            record.response_body,
+            record.response_size,
+            record.body_cap,
+            record.error,
         )
         self._queue.put(_Write(_EXCHANGE, row, None, None))
 
@@ -333,8 +375,14 @@ class Store:
     def subscriptions(self) -> list[dict[str, Any]]:
         return [dict(row) for row in self._query("SELECT * FROM subscriptions ORDER BY created")]
 
-    def notifications(self, *, subscription_id: str | None = None, after_id: int = 0,
-                      limit: int = -1, status: str | None = None) -> list[NotificationRecord]:
+    def notifications(
+        self,
+        *,
+        subscription_id: str | None = None,
+        after_id: int = 0,
+        limit: int = -1,
+        status: str | None = None,
+    ) -> list[NotificationRecord]:
         """Stored deliveries in arrival order, optionally filtered."""
         sql = "SELECT * FROM notifications WHERE id > ?"
         params: list[Any] = [after_id]
@@ -351,20 +399,23 @@ class Store:
     def count_notifications(self, status: str | None = None) -> int:
         if status is None:
             return self._query("SELECT COUNT(*) AS n FROM notifications")[0]["n"]
-        return self._query("SELECT COUNT(*) AS n FROM notifications WHERE status = ?",
-                           (status,))[0]["n"]
+        return self._query("SELECT COUNT(*) AS n FROM notifications WHERE status = ?", (status,))[
+            0
+        ]["n"]
 
     def last_until(self, subscription_id: str) -> str | None:
         """``until`` of the latest accepted notification on a subscription (for continuity)."""
         rows = self._query(
             "SELECT until_time FROM notifications WHERE subscription_id = ? AND "
             "status = 'notification' AND until_time IS NOT NULL ORDER BY id DESC LIMIT 1",
-            (subscription_id,))
+            (subscription_id,),
+        )
         return rows[0]["until_time"] if rows else None
 
     def exchanges(self, *, after_id: int = 0, limit: int = -1) -> list[ExchangeRecord]:
-        rows = self._query("SELECT * FROM exchanges WHERE id > ? ORDER BY id LIMIT ?",
-                           (after_id, limit))
+        rows = self._query(
+            "SELECT * FROM exchanges WHERE id > ? ORDER BY id LIMIT ?", (after_id, limit)
+        )
         return [_exchange_from_row(row) for row in rows]
 
 
@@ -374,14 +425,17 @@ _FLUSH = "flush"
 _INSERT_NOTIFICATION = (
     "INSERT INTO notifications (id, subscription_id, topic, received, status, signature, "
     "reason, content_type, headers, body, capability, from_time, until_time, summary, "
-    "findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+    "findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
 _INSERT_EXCHANGE = (
     "INSERT INTO exchanges (time, direction, kind, method, url, status, duration_ms, "
     "request_headers, request_body, request_size, response_headers, response_body, "
-    "response_size, body_cap, error) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+    "response_size, body_cap, error) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
 _UPSERT_SUBSCRIPTION = (
     f"INSERT OR REPLACE INTO subscriptions ({', '.join(_SUBSCRIPTION_COLUMNS)}) "
-    f"VALUES ({', '.join('?' for _ in _SUBSCRIPTION_COLUMNS)})")
+    f"VALUES ({', '.join('?' for _ in _SUBSCRIPTION_COLUMNS)})"
+)
 
 
 @dataclass(slots=True)
@@ -417,11 +471,19 @@ def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]
 
 def _notification_from_row(row: sqlite3.Row) -> NotificationRecord:
     return NotificationRecord(
-        id=row["id"], subscription_id=row["subscription_id"], topic=row["topic"],
-        received=row["received"], status=row["status"], signature=row["signature"],
-        reason=row["reason"], content_type=row["content_type"],
-        headers=[tuple(pair) for pair in json.loads(row["headers"])], body=bytes(row["body"]),
-        capability=row["capability"], from_time=row["from_time"], until_time=row["until_time"],
+        id=row["id"],
+        subscription_id=row["subscription_id"],
+        topic=row["topic"],
+        received=row["received"],
+        status=row["status"],
+        signature=row["signature"],
+        reason=row["reason"],
+        content_type=row["content_type"],
+        headers=[tuple(pair) for pair in json.loads(row["headers"])],
+        body=bytes(row["body"]),
+        capability=row["capability"],
+        from_time=row["from_time"],
+        until_time=row["until_time"],
         summary=json.loads(row["summary"]) if row["summary"] else None,
         findings=[Finding.from_json(item) for item in json.loads(row["findings"])],
     )
@@ -429,12 +491,20 @@ def _notification_from_row(row: sqlite3.Row) -> NotificationRecord:
 
 def _exchange_from_row(row: sqlite3.Row) -> ExchangeRecord:
     return ExchangeRecord(
-        id=row["id"], time=row["time"], direction=row["direction"], kind=row["kind"],
-        method=row["method"], url=row["url"], status=row["status"],
+        id=row["id"],
+        time=row["time"],
+        direction=row["direction"],
+        kind=row["kind"],
+        method=row["method"],
+        url=row["url"],
+        status=row["status"],
         duration_ms=row["duration_ms"],
         request_headers=[tuple(p) for p in json.loads(row["request_headers"])],
-        request_body=row["request_body"], request_size=row["request_size"],
+        request_body=row["request_body"],
+        request_size=row["request_size"],
         response_headers=[tuple(p) for p in json.loads(row["response_headers"])],
-        response_body=row["response_body"], response_size=row["response_size"],
-        body_cap=row["body_cap"], error=row["error"],
+        response_body=row["response_body"],
+        response_size=row["response_size"],
+        body_cap=row["body_cap"],
+        error=row["error"],
     )

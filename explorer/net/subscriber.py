@@ -160,16 +160,24 @@ class Subscriber:
             self._last_until[sub.id] = self.store.last_until(sub.id)
             expired = sub.lease_expires is not None and sub.lease_expires <= now
             if sub.state in (State.ACTIVE, State.RENEWING) and expired:
-                await self._fail(sub, "websub.lease-expired",
-                                 "the lease expired while the explorer was not running")
+                await self._fail(
+                    sub,
+                    "websub.lease-expired",
+                    "the lease expired while the explorer was not running",
+                )
                 continue
             if self._stale(sub):
                 # The hub calls a URL this server no longer answers (new port or tunnel):
                 # subscribing again to the topic retires this one (GUIDE §9).
-                self._emit(sub, ev.ERROR, message=(
-                    f"the callback URL changed from {sub.callback_url} to "
-                    f"{self.server.callback_url(sub.callback_path)}; subscribe to the topic "
-                    "again (the old subscription is then unsubscribed)"))
+                self._emit(
+                    sub,
+                    ev.ERROR,
+                    message=(
+                        f"the callback URL changed from {sub.callback_url} to "
+                        f"{self.server.callback_url(sub.callback_path)}; subscribe to the topic "
+                        "again (the old subscription is then unsubscribed)"
+                    ),
+                )
                 continue
             if sub.state in (State.ACTIVE, State.RENEWING):
                 if sub.state == State.RENEWING:
@@ -186,8 +194,7 @@ class Subscriber:
         """
         if unsubscribe:
             live = [sub for sub in self.subscriptions.values() if not sub.final]
-            await asyncio.gather(*(self.unsubscribe(sub) for sub in live),
-                                 return_exceptions=True)
+            await asyncio.gather(*(self.unsubscribe(sub) for sub in live), return_exceptions=True)
         async with self._changed:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(self.config.request_timeout):
@@ -237,8 +244,7 @@ class Subscriber:
         state with events or ``wait_settled``.
         """
         if hub is None:
-            channels = await discover_channels(self.client, topic,
-                                               exchange_log=self.exchange_log)
+            channels = await discover_channels(self.client, topic, exchange_log=self.exchange_log)
             channel = channels[0]
             if channel.hub is None:
                 sub = self._new_subscription(topic, "", channel.capability, secret)
@@ -248,15 +254,23 @@ class Subscriber:
             topic, hub = channel.topic, channel.hub
             channel_capability = channel_capability or channel.capability
             if channel.findings:
-                self._emit_topic(topic, ev.ERROR, hub=hub, findings=channel.findings,
-                                 message="hub discovery notes")
+                self._emit_topic(
+                    topic,
+                    ev.ERROR,
+                    hub=hub,
+                    findings=channel.findings,
+                    message="hub discovery notes",
+                )
         sub = self._new_subscription(topic, hub, channel_capability, secret)
         sub.requested_lease = lease_seconds or self.config.lease_seconds
         self._adopt(sub)
         await self._save(sub)
         await self._request(sub, "subscribe")
-        for old in [old for old in self.subscriptions.values()
-                    if old.topic == topic and old.hub == hub and self._stale(old)]:
+        for old in [
+            old
+            for old in self.subscriptions.values()
+            if old.topic == topic and old.hub == hub and self._stale(old)
+        ]:
             await self.unsubscribe(old, wait=False)
         return sub
 
@@ -285,8 +299,13 @@ class Subscriber:
         """A restored subscription to ``topic`` (at ``hub``, if given) still usable as is:
         not ended, and its callback URL is the one this server answers on."""
         for sub in self.subscriptions.values():
-            if sub.topic == topic and (hub is None or sub.hub == hub) and not self._stale(sub) \
-                    and not sub.final and sub.state != State.UNSUBSCRIBING:
+            if (
+                sub.topic == topic
+                and (hub is None or sub.hub == hub)
+                and not self._stale(sub)
+                and not sub.final
+                and sub.state != State.UNSUBSCRIBING
+            ):
                 return sub
         return None
 
@@ -302,7 +321,8 @@ class Subscriber:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
                     await self._changed.wait_for(
-                        lambda: sub.state not in busy and sub.id not in self._settling)
+                        lambda: sub.state not in busy and sub.id not in self._settling
+                    )
         return sub.state
 
     async def events(self) -> AsyncIterator[SubscriberEvent]:
@@ -333,8 +353,7 @@ class Subscriber:
             sub.transition(State.DENIED, reason or "denied without a reason")
             await self._save(sub)
             message = f"{sub.hub} denied {sub.topic}: {reason or '(no reason given)'}"
-            self._emit(sub, ev.DENIED, reason=reason,
-                       findings=[finding("websub.denied", message)])
+            self._emit(sub, ev.DENIED, reason=reason, findings=[finding("websub.denied", message)])
             return Reply(200)
         challenge = params.get("hub.challenge")
         if challenge is None or not sub.wants(mode, topic):
@@ -351,8 +370,7 @@ class Subscriber:
         sub.lease_expires = time.time() + lease if lease else None
         sub.transition(State.ACTIVE, None)
         await self._save(sub)
-        self._emit(sub, ev.RENEWED if renewed else ev.VERIFIED, lease_seconds=lease,
-                   findings=notes)
+        self._emit(sub, ev.RENEWED if renewed else ev.VERIFIED, lease_seconds=lease, findings=notes)
         self._schedule_renewal(sub)
         return Reply(200, challenge)
 
@@ -363,8 +381,9 @@ class Subscriber:
         context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability)
         if len(delivery.body) > self.config.inline_parse_bytes:
             loop = asyncio.get_running_loop()
-            checked = await loop.run_in_executor(self._workers, _check_delivery,
-                                                 delivery, sub.secret, context)
+            checked = await loop.run_in_executor(
+                self._workers, _check_delivery, delivery, sub.secret, context
+            )
         else:
             checked = _check_delivery(delivery, sub.secret, context)
         doc = checked.document
@@ -374,13 +393,21 @@ class Subscriber:
             if doc.md.get("until"):
                 self._last_until[sub.id] = doc.md["until"]
         record = NotificationRecord(
-            subscription_id=sub.id, topic=sub.topic, received=delivery.received,
-            status=checked.status, signature=checked.signature, body=delivery.body,
-            headers=delivery.headers, content_type=delivery.header("Content-Type"),
-            reason=checked.reason, capability=doc.capability if doc is not None else None,
+            subscription_id=sub.id,
+            topic=sub.topic,
+            received=delivery.received,
+            status=checked.status,
+            signature=checked.signature,
+            body=delivery.body,
+            headers=delivery.headers,
+            content_type=delivery.header("Content-Type"),
+            reason=checked.reason,
+            capability=doc.capability if doc is not None else None,
             from_time=doc.md.get("from") if doc is not None else None,
             until_time=doc.md.get("until") if doc is not None else None,
-            summary=checked.summary, findings=checked.findings)
+            summary=checked.summary,
+            findings=checked.findings,
+        )
         try:
             await self.store.add_notification(record)
         except StoreError as exc:  # not acknowledged: the hub will retry
@@ -388,12 +415,25 @@ class Subscriber:
             return Reply(500, b"could not store the delivery\n")
         if record.status == "notification":
             entries = checked.summary["entries"] if checked.summary else []
-            self._emit(sub, ev.NOTIFICATION, notification_id=record.id,
-                       capability=record.capability, entries=entries,
-                       signature=record.signature, findings=record.findings, document=doc)
+            self._emit(
+                sub,
+                ev.NOTIFICATION,
+                notification_id=record.id,
+                capability=record.capability,
+                entries=entries,
+                signature=record.signature,
+                findings=record.findings,
+                document=doc,
+            )
         else:
-            self._emit(sub, ev.REJECTED, notification_id=record.id, reason=record.reason,
-                       signature=record.signature, findings=record.findings)
+            self._emit(
+                sub,
+                ev.REJECTED,
+                notification_id=record.id,
+                reason=record.reason,
+                signature=record.signature,
+                findings=record.findings,
+            )
         # WebSub §7.1.2: a rejected delivery is still acknowledged with 2xx.
         return Reply(200)
 
@@ -444,11 +484,13 @@ class Subscriber:
         sub.flavour = flavour
         notes = list(answer.findings)
         if answer.status == 204:
-            notes.append(finding("websub.legacy-hub",
-                                 f"{sub.hub} answered 204: PubSubHubbub 0.4 style"))
+            notes.append(
+                finding("websub.legacy-hub", f"{sub.hub} answered 204: PubSubHubbub 0.4 style")
+            )
         elif answer.status != 202:
-            notes.append(finding("websub.hub-status",
-                                 f"{sub.hub} answered {answer.status}, expected 202"))
+            notes.append(
+                finding("websub.hub-status", f"{sub.hub} answered {answer.status}, expected 202")
+            )
         if sub.state == State.REQUESTED:
             sub.transition(State.PENDING, None)
         await self._save(sub)
@@ -469,9 +511,16 @@ class Subscriber:
                 response = await self.client.post(url, data=form, follow_redirects=False)
             except httpx.HTTPError as exc:
                 detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-                self.exchange_log.record(direction="out", kind=mode, method="POST", url=url,
-                                         status=None, request_body=_form_bytes(form),
-                                         started=started, error=detail)
+                self.exchange_log.record(
+                    direction="out",
+                    kind=mode,
+                    method="POST",
+                    url=url,
+                    status=None,
+                    request_body=_form_bytes(form),
+                    started=started,
+                    error=detail,
+                )
                 if attempt < self.config.retries:
                     await asyncio.sleep(self._backoff(attempt))
                     attempt += 1
@@ -481,11 +530,17 @@ class Subscriber:
                 return HubAnswer(False, None, url, "", message, [*notes, unreachable])
             body = response.content
             self.exchange_log.record(
-                direction="out", kind=mode, method="POST", url=url, status=response.status_code,
+                direction="out",
+                kind=mode,
+                method="POST",
+                url=url,
+                status=response.status_code,
                 request_headers=response.request.headers.items(),
                 request_body=response.request.content,
-                response_headers=response.headers.multi_items(), response_body=body,
-                started=started)
+                response_headers=response.headers.multi_items(),
+                response_body=body,
+                started=started,
+            )
             status = response.status_code
             text = body.decode("utf-8", "replace")
             if 200 <= status < 300:
@@ -494,13 +549,20 @@ class Subscriber:
                 location = response.headers.get("location")
                 target = urljoin(url, location) if location else None
                 if target is None or target in seen or len(seen) > self.config.max_redirects:
-                    message = (f"{url} answered {status} "
-                               + ("without Location" if target is None else
-                                  f"to {target}, a redirect loop or too many redirects"))
+                    message = f"{url} answered {status} " + (
+                        "without Location"
+                        if target is None
+                        else f"to {target}, a redirect loop or too many redirects"
+                    )
                     bad = finding("websub.hub-bad-redirect", message, url=url)
                     return HubAnswer(False, status, url, text, message, [*notes, bad])
-                notes.append(finding("websub.hub-redirect", f"{url} answered {status}; "
-                                     f"re-sent to {target}", url=target))
+                notes.append(
+                    finding(
+                        "websub.hub-redirect",
+                        f"{url} answered {status}; re-sent to {target}",
+                        url=target,
+                    )
+                )
                 seen.add(target)
                 url = target
                 continue
@@ -511,13 +573,14 @@ class Subscriber:
             code = "websub.hub-bad-redirect" if 300 <= status < 400 else "websub.hub-error"
             # WebSub §5.1.2: the hub's error body is meant for the developer: show it as is.
             message = f"{url} answered {status}: {text}" if text else f"{url} answered {status}"
-            return HubAnswer(False, status, url, text, message,
-                             [*notes, finding(code, message, url=url)])
+            return HubAnswer(
+                False, status, url, text, message, [*notes, finding(code, message, url=url)]
+            )
 
     def _backoff(self, attempt: int, retry_after: str | None = None) -> float:
         if retry_after and retry_after.strip().isdigit():
             return min(float(retry_after), self.config.max_backoff)
-        delay = min(self.config.backoff * (2 ** attempt), self.config.max_backoff)
+        delay = min(self.config.backoff * (2**attempt), self.config.max_backoff)
         return delay * (0.75 + random.random() / 2)
 
     # --- leases and timers ------------------------------------------------------------------
@@ -567,16 +630,19 @@ class Subscriber:
         await self._request(sub, "subscribe")
 
     def _arm_verification_timer(self, sub: Subscription) -> None:
-        self._set_timer(sub, self.config.verification_timeout,
-                        lambda: self._verification_overdue(sub))
+        self._set_timer(
+            sub, self.config.verification_timeout, lambda: self._verification_overdue(sub)
+        )
 
     async def _verification_overdue(self, sub: Subscription) -> None:
         async with self._settle(sub):
             await self._verification_overdue_now(sub)
 
     async def _verification_overdue_now(self, sub: Subscription) -> None:
-        message = (f"{sub.hub} accepted the request but sent no verification within "
-                   f"{self.config.verification_timeout:g} s")
+        message = (
+            f"{sub.hub} accepted the request but sent no verification within "
+            f"{self.config.verification_timeout:g} s"
+        )
         notes = [finding("websub.verification-timeout", message)]
         if sub.state == State.UNSUBSCRIBING:
             sub.transition(State.ENDED, "unsubscribed; the hub never verified it")
@@ -590,8 +656,9 @@ class Subscriber:
         elif sub.state in (State.REQUESTED, State.PENDING, State.RENEWING):
             await self._fail(sub, None, message, notes)
 
-    def _set_timer(self, sub: Subscription, delay: float,
-                   work: Callable[[], Awaitable[None]]) -> None:
+    def _set_timer(
+        self, sub: Subscription, delay: float, work: Callable[[], Awaitable[None]]
+    ) -> None:
         """One timer per subscription (renewal or verification deadline); a new one replaces it."""
         self._cancel_timer(sub)
 
@@ -609,17 +676,25 @@ class Subscriber:
 
     # --- bookkeeping --------------------------------------------------------------------
 
-    def _new_subscription(self, topic: str, hub: str, capability: str | None,
-                          secret: str | None) -> Subscription:
+    def _new_subscription(
+        self, topic: str, hub: str, capability: str | None, secret: str | None
+    ) -> Subscription:
         token = new_callback_token()
         now = time.time()
         if secret is None and self.config.use_secret:
             secret = new_secret()
         return Subscription(
-            id=token[:12], topic=topic, hub=hub, callback_path=token,
-            callback_url=self.server.callback_url(token), secret=secret or None,
-            channel_capability=capability, verify_mode=self.config.verify_mode,
-            created=now, updated=now)
+            id=token[:12],
+            topic=topic,
+            hub=hub,
+            callback_path=token,
+            callback_url=self.server.callback_url(token),
+            secret=secret or None,
+            channel_capability=capability,
+            verify_mode=self.config.verify_mode,
+            created=now,
+            updated=now,
+        )
 
     def _adopt(self, sub: Subscription) -> None:
         self.subscriptions[sub.id] = sub
@@ -650,8 +725,9 @@ class Subscriber:
         async with self._changed:
             self._changed.notify_all()
 
-    async def _fail(self, sub: Subscription, code: str | None, message: str,
-                    notes: list[Finding] | None = None) -> None:
+    async def _fail(
+        self, sub: Subscription, code: str | None, message: str, notes: list[Finding] | None = None
+    ) -> None:
         self._cancel_timer(sub)
         sub.transition(State.FAILED, message)
         await self._save(sub)
@@ -661,18 +737,21 @@ class Subscriber:
         self._emit(sub, ev.ERROR, message=message, findings=findings)
 
     def _unknown_intent(self, sub: Subscription, mode: str, topic: str) -> Reply:
-        message = (f"verification for mode {mode!r}, topic {topic!r} matches no pending "
-                   f"intent on this callback ({sub.state}, topic {sub.topic}); answered 404")
-        self._emit(sub, ev.ERROR, message=message,
-                   findings=[finding("websub.unknown-intent", message)])
+        message = (
+            f"verification for mode {mode!r}, topic {topic!r} matches no pending "
+            f"intent on this callback ({sub.state}, topic {sub.topic}); answered 404"
+        )
+        self._emit(
+            sub, ev.ERROR, message=message, findings=[finding("websub.unknown-intent", message)]
+        )
         return Reply(404, b"no such pending intent\n")
 
     def _emit(self, sub: Subscription, name: str, **fields: object) -> None:
-        event = SubscriberEvent(name, sub.topic, sub.id, hub=sub.hub or None,
-                                state=str(sub.state), **fields)  # type: ignore[arg-type]
+        event = SubscriberEvent(
+            name, sub.topic, sub.id, hub=sub.hub or None, state=str(sub.state), **fields
+        )  # type: ignore[arg-type]
         deferred = self._in_flight.get(sub.id)
-        if deferred is not None and name in (ev.VERIFIED, ev.RENEWED, ev.DENIED,
-                                             ev.UNSUBSCRIBED):
+        if deferred is not None and name in (ev.VERIFIED, ev.RENEWED, ev.DENIED, ev.UNSUBSCRIBED):
             deferred.append(event)
         else:
             self._outbox.put_nowait(event)
@@ -729,10 +808,13 @@ def _check_delivery(delivery: Delivery, secret: str | None, context: DeliveryCon
     if not signature.state.accepted:  # WebSub §7.1.2: not a notification; kept as rejected
         return _Checked("rejected", state, signature.reason, None, findings, None)
     try:
-        findings += check_delivery_headers(delivery.header("Content-Type"),
-                                           delivery.header_values("Link"), context)
-        result = check_bytes(delivery.body, ValidationContext(
-            declared_capability=context.channel_capability, url=context.topic))
+        findings += check_delivery_headers(
+            delivery.header("Content-Type"), delivery.header_values("Link"), context
+        )
+        result = check_bytes(
+            delivery.body,
+            ValidationContext(declared_capability=context.channel_capability, url=context.topic),
+        )
         findings += result.findings
         doc = result.document
         if doc is None:
@@ -741,8 +823,14 @@ def _check_delivery(delivery: Delivery, secret: str | None, context: DeliveryCon
         return _Checked("notification", state, None, doc, findings, summarize_notification(doc))
     except Exception as exc:
         message = f"checking this delivery failed: {type(exc).__name__}: {exc}"
-        return _Checked("notification", state, None, None,
-                        [*findings, finding("websub.check-failed", message)], None)
+        return _Checked(
+            "notification",
+            state,
+            None,
+            None,
+            [*findings, finding("websub.check-failed", message)],
+            None,
+        )
 
 
 def _form_bytes(form: dict[str, str]) -> bytes:

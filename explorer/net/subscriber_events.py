@@ -24,8 +24,16 @@ REJECTED = "rejected"
 UNSUBSCRIBED = "unsubscribed"
 ERROR = "error"
 
-EVENT_NAMES = (SUBSCRIBE_REQUESTED, VERIFIED, DENIED, RENEWED, NOTIFICATION, REJECTED,
-               UNSUBSCRIBED, ERROR)
+EVENT_NAMES = (
+    SUBSCRIBE_REQUESTED,
+    VERIFIED,
+    DENIED,
+    RENEWED,
+    NOTIFICATION,
+    REJECTED,
+    UNSUBSCRIBED,
+    ERROR,
+)
 
 
 def iso_time(epoch: float) -> str:
@@ -61,11 +69,25 @@ class SubscriberEvent:
     document: Document | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"event": self.event, "topic": self.topic,
-                                "time": iso_time(self.time)}
-        for name in ("subscription", "hub", "state", "flavour", "lease_seconds",
-                     "notification_id", "capability", "entries", "signature", "reason",
-                     "message", "diff"):
+        data: dict[str, Any] = {
+            "event": self.event,
+            "topic": self.topic,
+            "time": iso_time(self.time),
+        }
+        for name in (
+            "subscription",
+            "hub",
+            "state",
+            "flavour",
+            "lease_seconds",
+            "notification_id",
+            "capability",
+            "entries",
+            "signature",
+            "reason",
+            "message",
+            "diff",
+        ):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value

@@ -32,11 +32,13 @@ class State(StrEnum):
 FINAL_STATES = frozenset({State.ENDED, State.DENIED, State.FAILED})
 
 _ALLOWED: dict[State, frozenset[State]] = {
-    State.REQUESTED: frozenset({State.PENDING, State.ACTIVE, State.DENIED, State.FAILED,
-                                State.UNSUBSCRIBING}),
+    State.REQUESTED: frozenset(
+        {State.PENDING, State.ACTIVE, State.DENIED, State.FAILED, State.UNSUBSCRIBING}
+    ),
     State.PENDING: frozenset({State.ACTIVE, State.DENIED, State.FAILED, State.UNSUBSCRIBING}),
-    State.ACTIVE: frozenset({State.RENEWING, State.UNSUBSCRIBING, State.DENIED, State.FAILED,
-                             State.ACTIVE}),
+    State.ACTIVE: frozenset(
+        {State.RENEWING, State.UNSUBSCRIBING, State.DENIED, State.FAILED, State.ACTIVE}
+    ),
     State.RENEWING: frozenset({State.ACTIVE, State.UNSUBSCRIBING, State.DENIED, State.FAILED}),
     State.UNSUBSCRIBING: frozenset({State.ENDED, State.FAILED, State.DENIED}),
     State.ENDED: frozenset(),

@@ -33,41 +33,50 @@ def _check_response(
     result: FetchResult, topic: str, advertised_hub: str | None, method: str
 ) -> list[Finding]:
     if not result.ok or result.status != 200:
-        return [finding(
-            "http.topic-status",
-            f"{method} {topic} gave {result.describe_error()}; the topic URI must answer "
-            "200 OK.",
-            url=topic,
-        )]
+        return [
+            finding(
+                "http.topic-status",
+                f"{method} {topic} gave {result.describe_error()}; the topic URI must answer "
+                "200 OK.",
+                url=topic,
+            )
+        ]
     found: list[Finding] = []
     if result.content_type != "application/xml":
         shown = result.headers.get("content-type") or "no Content-Type"
-        found.append(finding(
-            "http.topic-content-type",
-            f"{method} {topic} is served as {shown}; the topic URI must be application/xml.",
-            url=topic,
-        ))
+        found.append(
+            finding(
+                "http.topic-content-type",
+                f"{method} {topic} is served as {shown}; the topic URI must be application/xml.",
+                url=topic,
+            )
+        )
     selves = result.link_hrefs("self")
     if topic not in selves:
         what = f"self is {', '.join(selves)}" if selves else 'there is no rel="self"'
-        found.append(finding(
-            "http.topic-link-self",
-            f"{method} {topic}: the Link header must give the topic URI as rel=\"self\"; "
-            f"{what}.",
-            url=topic,
-        ))
+        found.append(
+            finding(
+                "http.topic-link-self",
+                f'{method} {topic}: the Link header must give the topic URI as rel="self"; {what}.',
+                url=topic,
+            )
+        )
     hubs = result.link_hrefs("hub")
     if not hubs:
-        found.append(finding(
-            "http.topic-link-hub",
-            f'{method} {topic}: the Link header has no rel="hub" with the hub URI.',
-            url=topic,
-        ))
+        found.append(
+            finding(
+                "http.topic-link-hub",
+                f'{method} {topic}: the Link header has no rel="hub" with the hub URI.',
+                url=topic,
+            )
+        )
     elif advertised_hub is not None and advertised_hub not in hubs:
-        found.append(finding(
-            "http.topic-hub-mismatch",
-            f"{method} {topic}: Link hub {', '.join(hubs)} differs from the hub "
-            f"{advertised_hub} advertised in the Capability List.",
-            url=topic,
-        ))
+        found.append(
+            finding(
+                "http.topic-hub-mismatch",
+                f"{method} {topic}: Link hub {', '.join(hubs)} differs from the hub "
+                f"{advertised_hub} advertised in the Capability List.",
+                url=topic,
+            )
+        )
     return found

@@ -43,18 +43,32 @@ SETTINGS_APP = "resourcesync-explorer"
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="resourcesync-explorer",
-                                     description=f"{APP_NAME}: the desktop explorer")
-    parser.add_argument("url", nargs="?",
-                        help="a Source URL to open (site root, document, resource)")
-    parser.add_argument("--demo", action="store_true",
-                        help="start the embedded demo Source and hub and open them")
-    parser.add_argument("--self-test", action="store_true",
-                        help="run the end-to-end demo scenario in the window and exit 0 on success")
-    parser.add_argument("--screenshot", type=Path, metavar="PATH",
-                        help="with --self-test: save a screenshot of the window at the end")
-    parser.add_argument("--store", type=Path, metavar="PATH",
-                        help="the SQLite store (default: in the user data directory)")
+    parser = argparse.ArgumentParser(
+        prog="resourcesync-explorer", description=f"{APP_NAME}: the desktop explorer"
+    )
+    parser.add_argument(
+        "url", nargs="?", help="a Source URL to open (site root, document, resource)"
+    )
+    parser.add_argument(
+        "--demo", action="store_true", help="start the embedded demo Source and hub and open them"
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="run the end-to-end demo scenario in the window and exit 0 on success",
+    )
+    parser.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="PATH",
+        help="with --self-test: save a screenshot of the window at the end",
+    )
+    parser.add_argument(
+        "--store",
+        type=Path,
+        metavar="PATH",
+        help="the SQLite store (default: in the user data directory)",
+    )
     return parser.parse_args(list(argv))
 
 
@@ -76,8 +90,10 @@ def run_gui(argv: Sequence[str]) -> int:
 
     tune_gc()
 
-    logging.basicConfig(level=logging.INFO if args.self_test else logging.WARNING,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.self_test else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
     assert isinstance(app, QApplication)
     app.setOrganizationName(ORGANIZATION)
@@ -109,8 +125,11 @@ def open_shell(args: argparse.Namespace) -> Shell:
 
     scratch = tempfile.TemporaryDirectory(prefix="explorer-self-test-") if args.self_test else None
     store = args.store or (Path(scratch.name) / "store.sqlite3" if scratch else None)
-    settings = QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat) \
-        if scratch else QSettings()
+    settings = (
+        QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
+        if scratch
+        else QSettings()
+    )
     window = MainWindow(settings=settings)
     window.restore_state()
     window.show()

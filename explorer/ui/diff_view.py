@@ -28,8 +28,9 @@ def _pane(name: str) -> QPlainTextEdit:
     return pane
 
 
-def _selections(pane: QPlainTextEdit,
-                marks: list[tuple[int, QColor]]) -> list[QTextEdit.ExtraSelection]:
+def _selections(
+    pane: QPlainTextEdit, marks: list[tuple[int, QColor]]
+) -> list[QTextEdit.ExtraSelection]:
     selections = []
     document = pane.document()
     for line, colour in marks:
@@ -75,17 +76,27 @@ class SideBySideDiffView(QWidget):
         new_marks: list[tuple[int, QColor]] = []
         first_change = None
         for number, row in enumerate(rows):
-            old_lines.append("" if row.old_number is None
-                             else f"{row.old_number:>{width}}  {row.old_text}")
-            new_lines.append("" if row.new_number is None
-                             else f"{row.new_number:>{width}}  {row.new_text}")
+            old_lines.append(
+                "" if row.old_number is None else f"{row.old_number:>{width}}  {row.old_text}"
+            )
+            new_lines.append(
+                "" if row.new_number is None else f"{row.new_number:>{width}}  {row.new_text}"
+            )
             if row.kind == "equal":
                 continue
             first_change = number if first_change is None else first_change
-            old_marks.append((number, OLD_COLOURS.get(row.kind, FILLER)
-                              if row.old_number is not None else FILLER))
-            new_marks.append((number, NEW_COLOURS.get(row.kind, FILLER)
-                              if row.new_number is not None else FILLER))
+            old_marks.append(
+                (
+                    number,
+                    OLD_COLOURS.get(row.kind, FILLER) if row.old_number is not None else FILLER,
+                )
+            )
+            new_marks.append(
+                (
+                    number,
+                    NEW_COLOURS.get(row.kind, FILLER) if row.new_number is not None else FILLER,
+                )
+            )
         self.caption.setText(caption)
         self.old.setPlainText("\n".join(old_lines))
         self.new.setPlainText("\n".join(new_lines))

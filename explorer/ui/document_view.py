@@ -39,12 +39,15 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
         kind = document.capability or "(no capability)"
         root = "index" if document.is_index else document.root
         times = " · ".join(
-            f"{name}={html.escape(document.md[name])}" for name in HEADER_FIELDS
+            f"{name}={html.escape(document.md[name])}"
+            for name in HEADER_FIELDS
             if name in document.md
         )
-        parts.append(f"{html.escape(kind)} ({root}), {len(document.entries):,} entries"
-                     + (f" · {times}" if times else "")
-                     + (" · legacy syntax" if document.legacy else ""))
+        parts.append(
+            f"{html.escape(kind)} ({root}), {len(document.entries):,} entries"
+            + (f" · {times}" if times else "")
+            + (" · legacy syntax" if document.legacy else "")
+        )
         links = " ".join(
             f'{html.escape(link.rel or "?")}: <a href="{html.escape(link.href or "")}">'
             f"{html.escape(link.href or '')}</a>"
@@ -53,8 +56,10 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
         if links:
             parts.append(links)
     counts = count_by_severity(list(findings))
-    parts.append(f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
-                 f"{counts[Severity.INFO]} notes")
+    parts.append(
+        f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+        f"{counts[Severity.INFO]} notes"
+    )
     return "<br>".join(parts)
 
 
@@ -142,8 +147,9 @@ class DocumentView(QWidget):
         self.shown_findings = 0
         self._update_count()
 
-    def show_document(self, url: str, document: Document | None, findings: Sequence[Finding],
-                      raw: RawSource) -> None:
+    def show_document(
+        self, url: str, document: Document | None, findings: Sequence[Finding], raw: RawSource
+    ) -> None:
         """Display a document; the XML text is read and streams in without blocking the loop."""
         self.url, self.shown, self.shown_findings = url, document, len(findings)
         self.header.setText(header_html(url, document, findings))
@@ -160,14 +166,16 @@ class DocumentView(QWidget):
         data = await asyncio.to_thread(raw) if callable(raw) else raw
         await self.source.set_xml_async(data or b"")
 
-    def show_channel(self, topic: str, capability: str | None, hub: str | None,
-                     findings: Sequence[Finding] = ()) -> None:
+    def show_channel(
+        self, topic: str, capability: str | None, hub: str | None, findings: Sequence[Finding] = ()
+    ) -> None:
         """A notification channel has no document: show its topic, hub and topic checks."""
         self.url, self.shown, self.shown_findings = topic, None, len(findings)
         self.header.setText(
             f"<b>{html.escape(topic)}</b><br>{html.escape(capability or 'notification')} "
             f"channel · hub: {html.escape(hub or '(none declared)')}<br>"
-            "Subscribe from the context menu or the Subscriptions panel.")
+            "Subscribe from the context menu or the Subscriptions panel."
+        )
         self.entries.set_entries([])
         self.problems.set_findings(findings)
         self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
@@ -189,8 +197,9 @@ class DocumentView(QWidget):
 
     def _update_count(self) -> None:
         shown, total = self.entries.rowCount(), self.entries.total
-        self.count_label.setText(f"{shown:,} of {total:,}" if shown != total
-                                 else f"{total:,} entries")
+        self.count_label.setText(
+            f"{shown:,} of {total:,}" if shown != total else f"{total:,} entries"
+        )
 
     def _jump_to_problem(self, index: QModelIndex) -> None:
         item = self.problems.finding(index.row())

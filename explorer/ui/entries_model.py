@@ -32,8 +32,11 @@ def _length_key(entry: Entry) -> tuple[int, int | str]:
 COLUMNS: tuple[tuple[str, Callable[[Entry], str | None], Callable[[Entry], Any]], ...] = (
     ("loc", lambda e: e.loc, lambda e: e.loc or ""),
     ("change", lambda e: e.change, lambda e: e.change or ""),
-    ("datetime / lastmod", lambda e: e.datetime or e.lastmod,
-     lambda e: e.datetime or e.lastmod or ""),
+    (
+        "datetime / lastmod",
+        lambda e: e.datetime or e.lastmod,
+        lambda e: e.datetime or e.lastmod or "",
+    ),
     ("length", lambda e: e.length, _length_key),
     ("type", lambda e: e.type, lambda e: e.type or ""),
     ("hash", lambda e: e.hash, lambda e: e.hash or ""),
@@ -132,8 +135,9 @@ class EntriesTableModel(RowTableModel):
         rows = self._filtered()
         if self._sort is not None:
             column, order = self._sort
-            rows = sorted(rows, key=COLUMNS[column][2],
-                          reverse=order == Qt.SortOrder.DescendingOrder)
+            rows = sorted(
+                rows, key=COLUMNS[column][2], reverse=order == Qt.SortOrder.DescendingOrder
+            )
         elif rows is self._all:
             rows = list(rows)
         self.beginResetModel()

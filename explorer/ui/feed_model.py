@@ -68,34 +68,69 @@ class FeedItem:
     @classmethod
     def from_event(cls, event: SubscriberEvent) -> FeedItem:
         if event.event == REJECTED:
-            return cls(event.time, REJECTED_KIND, event.topic, event.notification_id, 0, {},
-                       list(event.findings), reason=event.reason, signature=event.signature)
+            return cls(
+                event.time,
+                REJECTED_KIND,
+                event.topic,
+                event.notification_id,
+                0,
+                {},
+                list(event.findings),
+                reason=event.reason,
+                signature=event.signature,
+            )
         doc = event.document
         entries = event.entries or []
-        changes = Counter(e.change for e in doc.entries) if doc is not None else Counter(
-            e.get("change") for e in entries)
+        changes = (
+            Counter(e.change for e in doc.entries)
+            if doc is not None
+            else Counter(e.get("change") for e in entries)
+        )
         count = len(doc.entries) if doc is not None else len(entries)
         capability = event.capability or (doc.capability if doc is not None else None)
-        return cls(event.time, KIND_OF_CAPABILITY.get(capability or "", capability or "?"),
-                   event.topic, event.notification_id, count,
-                   {k: v for k, v in changes.items() if k}, list(event.findings),
-                   diff=event.diff if isinstance(event.diff, list) else None,
-                   signature=event.signature, entries=list(entries))
+        return cls(
+            event.time,
+            KIND_OF_CAPABILITY.get(capability or "", capability or "?"),
+            event.topic,
+            event.notification_id,
+            count,
+            {k: v for k, v in changes.items() if k},
+            list(event.findings),
+            diff=event.diff if isinstance(event.diff, list) else None,
+            signature=event.signature,
+            entries=list(entries),
+        )
 
     @classmethod
     def from_record(cls, record: NotificationRecord) -> FeedItem:
         """A stored delivery, as restored at start-up (diffs are not kept across restarts)."""
         if record.status != "notification":
-            return cls(record.received, REJECTED_KIND, record.topic, record.id, 0, {},
-                       list(record.findings), reason=record.reason, signature=record.signature)
+            return cls(
+                record.received,
+                REJECTED_KIND,
+                record.topic,
+                record.id,
+                0,
+                {},
+                list(record.findings),
+                reason=record.reason,
+                signature=record.signature,
+            )
         summary = record.summary or {}
         entries = list(summary.get("entries") or [])
         changes = Counter(e.get("change") for e in entries)
         capability = record.capability or summary.get("capability")
-        return cls(record.received, KIND_OF_CAPABILITY.get(capability or "", capability or "?"),
-                   record.topic, record.id, int(summary.get("entry_count", len(entries))),
-                   {k: v for k, v in changes.items() if k}, list(record.findings),
-                   signature=record.signature, entries=entries)
+        return cls(
+            record.received,
+            KIND_OF_CAPABILITY.get(capability or "", capability or "?"),
+            record.topic,
+            record.id,
+            int(summary.get("entry_count", len(entries))),
+            {k: v for k, v in changes.items() if k},
+            list(record.findings),
+            signature=record.signature,
+            entries=entries,
+        )
 
 
 def is_feed_event(event: SubscriberEvent) -> bool:
@@ -107,18 +142,23 @@ def _texts(item: FeedItem) -> list[str]:
     rejected = item.kind == REJECTED_KIND
     changes = item.changes
     warnings = item.warnings
-    return [time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
-            "REJECTED" if rejected else item.kind,
-            item.topic,
-            "" if rejected else str(item.entry_count),
-            *(str(changes[change]) if changes.get(change) else "" for change in CHANGE_COLUMNS),
-            str(warnings) if warnings else ""]
+    return [
+        time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
+        "REJECTED" if rejected else item.kind,
+        item.topic,
+        "" if rejected else str(item.entry_count),
+        *(str(changes[change]) if changes.get(change) else "" for change in CHANGE_COLUMNS),
+        str(warnings) if warnings else "",
+    ]
 
 
 def _highlights(item: FeedItem) -> dict[int, QColor]:
     """The cells that stand out (drawn bold, in colour), by column number."""
-    marked = {COLUMNS.index(change): _colour(CHANGE_COLOURS[change])
-              for change in CHANGE_COLUMNS if item.changes.get(change)}
+    marked = {
+        COLUMNS.index(change): _colour(CHANGE_COLOURS[change])
+        for change in CHANGE_COLUMNS
+        if item.changes.get(change)
+    }
     if item.kind == FRAMEWORK:
         marked[COLUMNS.index("channel")] = _colour(FRAMEWORK_COLOUR)
     elif item.kind == REJECTED_KIND:
@@ -165,15 +205,16 @@ class FeedModel(QStandardItemModel):
     def _cells(item: FeedItem) -> dict[int, QStandardItem]:
         """The row's non-empty cells by column, with every role a delegate asks for (the
         view does not edit). The tooltip sits on the cells a pointer is likely to rest on."""
-        cells = {column: QStandardItem(text) for column, text in enumerate(_texts(item))
-                 if text}
+        cells = {column: QStandardItem(text) for column, text in enumerate(_texts(item)) if text}
         for column, colour in _highlights(item).items():
             cell = cells.setdefault(column, QStandardItem())
             cell.setData(colour, _FOREGROUND)
             cell.setFont(_bold_font())
-        tooltip = (f"rejected delivery: {item.reason} (signature {item.signature})"
-                   if item.kind == REJECTED_KIND else
-                   "\n".join(f"{f.severity} {f.code}: {f.message}" for f in item.findings))
+        tooltip = (
+            f"rejected delivery: {item.reason} (signature {item.signature})"
+            if item.kind == REJECTED_KIND
+            else "\n".join(f"{f.severity} {f.code}: {f.message}" for f in item.findings)
+        )
         if tooltip:
             for column in TOOLTIP_COLUMNS:
                 cells.setdefault(column, QStandardItem()).setToolTip(tooltip)
@@ -196,8 +237,9 @@ class FeedModel(QStandardItemModel):
                     self.setItem(row, column, cell)
         finally:
             self.blockSignals(False)
-        self.dataChanged.emit(self.index(first, 0),
-                              self.index(first + len(items) - 1, len(COLUMNS) - 1))
+        self.dataChanged.emit(
+            self.index(first, 0), self.index(first + len(items) - 1, len(COLUMNS) - 1)
+        )
 
     # --- Python interface
     def add(self, items: Iterable[FeedItem]) -> None:
@@ -226,8 +268,9 @@ class FeedModel(QStandardItemModel):
         self._all, self._rows = [], []
         self.removeRows(0, self.rowCount())
 
-    def set_filter(self, kind: str | None = None, change: str | None = None,
-                   text: str = "") -> None:
+    def set_filter(
+        self, kind: str | None = None, change: str | None = None, text: str = ""
+    ) -> None:
         self._kind, self._change, self._text = kind, change, text.strip().lower()
         self.removeRows(0, self.rowCount())
         self._rows = [item for item in self._all if self._accepts(item)]

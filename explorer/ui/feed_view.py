@@ -60,29 +60,39 @@ NEW = "#2e9d48"
 
 def _fields(values: dict[str, Any] | None, colour: str, strike: bool = False) -> str:
     style = f"color:{colour};" + ("text-decoration:line-through;" if strike else "")
-    return ", ".join(f"{html.escape(str(k))} <span style='{style}'>{html.escape(str(v))}</span>"
-                     for k, v in (values or {}).items())
+    return ", ".join(
+        f"{html.escape(str(k))} <span style='{style}'>{html.escape(str(v))}</span>"
+        for k, v in (values or {}).items()
+    )
 
 
 def changes_html(item: FeedItem) -> str:
     """The entries of a notification with what changed, old → new."""
     if item.kind == REJECTED_KIND:
-        return (f"<p style='color:{OLD}'><b>Rejected delivery</b>: "
-                f"{html.escape(item.reason or '')} "
-                f"(signature: {html.escape(item.signature or '')})."
-                "</p><p>It was acknowledged to the hub but is not a notification.</p>")
+        return (
+            f"<p style='color:{OLD}'><b>Rejected delivery</b>: "
+            f"{html.escape(item.reason or '')} "
+            f"(signature: {html.escape(item.signature or '')})."
+            "</p><p>It was acknowledged to the hub but is not a notification.</p>"
+        )
     if item.diff is None:
         rows = "".join(
             f"<li><b>{html.escape(str(e.get('change')))}</b> {html.escape(str(e.get('loc')))} "
-            f"{html.escape(str(e.get('datetime') or ''))}</li>" for e in item.entries)
-        return (f"<p>{item.entry_count} entries (no diff: the tracker's state is not kept "
-                f"across restarts, or it could not be computed).</p><ul>{rows}</ul>")
+            f"{html.escape(str(e.get('datetime') or ''))}</li>"
+            for e in item.entries
+        )
+        return (
+            f"<p>{item.entry_count} entries (no diff: the tracker's state is not kept "
+            f"across restarts, or it could not be computed).</p><ul>{rows}</ul>"
+        )
     parts = []
     for entry in item.diff:
         change = str(entry.get("change"))
         colour = CHANGE_COLOURS.get(change, "")
-        head = (f"<b style='color:{colour}'>{html.escape(change)}</b> "
-                f"{html.escape(str(entry.get('loc')))}")
+        head = (
+            f"<b style='color:{colour}'>{html.escape(change)}</b> "
+            f"{html.escape(str(entry.get('loc')))}"
+        )
         if "before" in entry:  # change notification entry
             before, after = entry.get("before") or {}, entry.get("after") or {}
             changed = entry.get("changed") or []
@@ -91,7 +101,8 @@ def changes_html(item: FeedItem) -> str:
                     f"&nbsp;&nbsp;{html.escape(name)}: <span style='color:{OLD};"
                     f"text-decoration:line-through'>{html.escape(str(before.get(name)))}</span>"
                     f" → <span style='color:{NEW}'>{html.escape(str(after.get(name)))}</span>"
-                    for name in changed)
+                    for name in changed
+                )
             elif change == "deleted":
                 body = "&nbsp;&nbsp;last known: " + (_fields(before, OLD, strike=True) or "nothing")
             elif change == "created" or not before:
@@ -104,12 +115,14 @@ def changes_html(item: FeedItem) -> str:
                 body = f"&nbsp;&nbsp;no diff: {html.escape(str(entry.get('reason')))}"
             else:
                 added = ", ".join(html.escape(str(x)) for x in entry.get("added_locs", [])[:5])
-                body = (f"&nbsp;&nbsp;{html.escape(str(entry.get('capability')))}: "
-                        f"<span style='color:{NEW}'>{counts.get('added', 0)} added</span>, "
-                        f"<span style='color:{OLD}'>{counts.get('removed', 0)} removed</span>, "
-                        f"<span style='color:{CHANGE_COLOURS['updated']}'>"
-                        f"{counts.get('changed', 0)} changed</span>"
-                        + (f"<br>&nbsp;&nbsp;added: {added}" if added else ""))
+                body = (
+                    f"&nbsp;&nbsp;{html.escape(str(entry.get('capability')))}: "
+                    f"<span style='color:{NEW}'>{counts.get('added', 0)} added</span>, "
+                    f"<span style='color:{OLD}'>{counts.get('removed', 0)} removed</span>, "
+                    f"<span style='color:{CHANGE_COLOURS['updated']}'>"
+                    f"{counts.get('changed', 0)} changed</span>"
+                    + (f"<br>&nbsp;&nbsp;added: {added}" if added else "")
+                )
         parts.append(f"<p>{head}<br>{body}</p>")
     return "".join(parts) or "<p>No entries.</p>"
 
@@ -137,8 +150,12 @@ class FeedView(QWidget):
 
         self.kind_filter = QComboBox()
         self.kind_filter.setAccessibleName("Channel filter")
-        for label, kind in (("all channels", None), ("change", CHANGE),
-                            ("framework", FRAMEWORK), ("rejected", REJECTED_KIND)):
+        for label, kind in (
+            ("all channels", None),
+            ("change", CHANGE),
+            ("framework", FRAMEWORK),
+            ("rejected", REJECTED_KIND),
+        ):
             self.kind_filter.addItem(label, kind)
         self.change_filter = QComboBox()
         self.change_filter.setAccessibleName("Change type filter")
@@ -228,8 +245,9 @@ class FeedView(QWidget):
     def restore(self) -> None:
         """Fill the feed from the store (deliveries received in earlier sessions), ahead of
         any that arrived meanwhile; the first rows at once, the rest on the next turns."""
-        self._pending[:0] = [FeedItem.from_record(record)
-                             for record in self.services.stored_notifications()]
+        self._pending[:0] = [
+            FeedItem.from_record(record) for record in self.services.stored_notifications()
+        ]
         self._add_pending()
 
     def on_events(self, events: list[SubscriberEvent]) -> None:
@@ -248,8 +266,11 @@ class FeedView(QWidget):
             self.table.scrollToBottom()
 
     def _apply_filter(self) -> None:
-        self.model.set_filter(self.kind_filter.currentData(), self.change_filter.currentData(),
-                              self.text_filter.text())
+        self.model.set_filter(
+            self.kind_filter.currentData(),
+            self.change_filter.currentData(),
+            self.text_filter.text(),
+        )
 
     # --- detail
     def select_row(self, row: int) -> None:
@@ -265,8 +286,9 @@ class FeedView(QWidget):
         self._shown = item
         self.changes.setHtml(changes_html(item))
         self.problems.set_findings(item.findings)
-        self.detail.setTabText(1, f"Warnings ({len(item.findings)})" if item.findings
-                               else "Warnings")
+        self.detail.setTabText(
+            1, f"Warnings ({len(item.findings)})" if item.findings else "Warnings"
+        )
         body = self.services.notification_body(item.notification_id)
         self.payload.set_xml(body.decode("utf-8", "replace") if body is not None else "")
         self.document_choice.blockSignals(True)
@@ -300,8 +322,10 @@ class FeedView(QWidget):
             return
         if isinstance(result, LineDiff):
             rows = result.side_by_side()
-            caption = (f"{url}: {result.removed_lines} lines removed, "
-                       f"{result.added_lines} added (canonical XML, old left, new right)")
+            caption = (
+                f"{url}: {result.removed_lines} lines removed, "
+                f"{result.added_lines} added (canonical XML, old left, new right)"
+            )
             self.diff_view.set_rows(rows, caption)
         else:
             self.diff_view.show_message(f"{url}: no diff — {result}")
@@ -314,8 +338,9 @@ class FeedView(QWidget):
 
     # --- export
     def _choose_export_file(self) -> None:
-        dialog = QFileDialog(self, "Export feed", str(Path.home() / "feed.jsonl"),
-                             "JSON lines (*.jsonl)")
+        dialog = QFileDialog(
+            self, "Export feed", str(Path.home() / "feed.jsonl"), "JSON lines (*.jsonl)"
+        )
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.fileSelected.connect(lambda path: self.export(Path(path)))
         dialog.open()  # never exec() inside the qasync loop (GUIDE §4)
@@ -325,10 +350,20 @@ class FeedView(QWidget):
         with path.open("w", encoding="utf-8") as out:
             for row in range(self.model.rowCount()):
                 item = self.model.item(row)
-                out.write(json.dumps({
-                    "time": iso_time(item.time), "kind": item.kind, "topic": item.topic,
-                    "notification_id": item.notification_id, "entries": item.entry_count,
-                    "changes": item.changes, "reason": item.reason, "diff": item.diff,
-                    "findings": [f.to_json() for f in item.findings],
-                }) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "time": iso_time(item.time),
+                            "kind": item.kind,
+                            "topic": item.topic,
+                            "notification_id": item.notification_id,
+                            "entries": item.entry_count,
+                            "changes": item.changes,
+                            "reason": item.reason,
+                            "diff": item.diff,
+                            "findings": [f.to_json() for f in item.findings],
+                        }
+                    )
+                    + "\n"
+                )
         return self.model.rowCount()

@@ -80,8 +80,9 @@ class HubWorkbench(QWidget):
     run_finished = Signal(list)  # every CheckResult of the run
     _result_arrived = Signal(object)  # from the net thread, where the conformance run works
 
-    def __init__(self, services: ExplorerServices, spawn: Spawn | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, services: ExplorerServices, spawn: Spawn | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.services = services
         self._tasks = TaskKeeper(lambda text: self.status.setText(text))
@@ -102,8 +103,10 @@ class HubWorkbench(QWidget):
         self.topic_edit.setPlaceholderText("topic URL (empty: host one on the callback server)")
         self.topic_edit.setAccessibleName("Topic URL")
         self.host_button = QPushButton("Host topic here")
-        self.host_button.setToolTip("Serve a topic URI (HEAD/GET, notification §4.1) on the "
-                                    "callback server, answering with the last payload published")
+        self.host_button.setToolTip(
+            "Serve a topic URI (HEAD/GET, notification §4.1) on the "
+            "callback server, answering with the last payload published"
+        )
         self.host_button.clicked.connect(self.host_topic)
         target = QFormLayout()
         topic_row = QHBoxLayout()
@@ -168,8 +171,10 @@ class HubWorkbench(QWidget):
         self.problems.itemActivated.connect(self._go_to_problem)
         self.problems.hide()  # shown only when there is something to say
         self.publish_button = QPushButton("Publish")
-        self.publish_button.setToolTip("POST as application/xml with Link self, hub and "
-                                       "resourcesync (change-notification 1.0.1 §4.1)")
+        self.publish_button.setToolTip(
+            "POST as application/xml with Link self, hub and "
+            "resourcesync (change-notification 1.0.1 §4.1)"
+        )
         self.publish_button.clicked.connect(lambda: self._spawn(self.publish_payload()))
         publish_row = QHBoxLayout()
         publish_row.addWidget(self.validation_label, 1)
@@ -191,10 +196,12 @@ class HubWorkbench(QWidget):
 
     def _build_conformance(self) -> QWidget:
         box = QGroupBox("Conformance")
-        self.wait_spin = _seconds(ConformanceSettings().delivery_timeout,
-                                  "wait for a verification or a delivery")
-        self.quiet_spin = _seconds(ConformanceSettings().quiet_period,
-                                   "watch this long for deliveries that must not come")
+        self.wait_spin = _seconds(
+            ConformanceSettings().delivery_timeout, "wait for a verification or a delivery"
+        )
+        self.quiet_spin = _seconds(
+            ConformanceSettings().quiet_period, "watch this long for deliveries that must not come"
+        )
         self.run_button = QPushButton("Run checks")
         self.run_button.clicked.connect(lambda: self._spawn(self.run_checks()))
         row = QHBoxLayout()
@@ -302,13 +309,16 @@ class HubWorkbench(QWidget):
         for item in result.findings:
             self.problems.addItem(_finding_item(item))
         self.problems.setVisible(bool(result.findings))
-        counts = {severity: sum(f.severity is severity for f in result.findings)
-                  for severity in Severity}
+        counts = {
+            severity: sum(f.severity is severity for f in result.findings) for severity in Severity
+        }
         if result.document is None:
             text, colour = "not well-formed XML", SEVERITY_COLOURS[Severity.ERROR]
         elif counts[Severity.ERROR]:
-            text = (f"{result.document.capability or 'document'}: {counts[Severity.ERROR]} "
-                    f"error(s), {counts[Severity.WARNING]} warning(s)")
+            text = (
+                f"{result.document.capability or 'document'}: {counts[Severity.ERROR]} "
+                f"error(s), {counts[Severity.WARNING]} warning(s)"
+            )
             colour = SEVERITY_COLOURS[Severity.ERROR]
         elif counts[Severity.WARNING]:
             text = f"{result.document.capability}: {counts[Severity.WARNING]} warning(s)"
@@ -337,8 +347,9 @@ class HubWorkbench(QWidget):
         url = server.topic_url(self._topic_token)
         # The reply is built on the net thread, which must not read widgets: it reads
         # plain attributes the GUI thread keeps up to date.
-        server.host_topic(self._topic_token, lambda: topic_reply(
-            url, self._hosted_hub, self._hosted_payload))
+        server.host_topic(
+            self._topic_token, lambda: topic_reply(url, self._hosted_hub, self._hosted_payload)
+        )
         self.topic_edit.setText(url)
         return url
 
@@ -363,15 +374,17 @@ class HubWorkbench(QWidget):
         self.publish_button.setEnabled(False)
         self.status.setText(f"publishing {len(data)} bytes to {hub} …")
         try:
-            result = await self.services.net.run(publish_with(
-                client, hub, topic, data, self.services.exchange_log))
+            result = await self.services.net.run(
+                publish_with(client, hub, topic, data, self.services.exchange_log)
+            )
         finally:
             self.publish_button.setEnabled(True)
         lines = [result.response_text()]
         lines += [f"\n{f.severity}: {f.code}: {f.message}" for f in result.findings]
         self.response_view.setPlainText("".join(lines))
-        self.status.setText(f"published: {result.status or result.error} in "
-                            f"{result.elapsed_ms:.0f} ms")
+        self.status.setText(
+            f"published: {result.status or result.error} in {result.elapsed_ms:.0f} ms"
+        )
         self.published.emit(result)
         return result
 
@@ -382,8 +395,9 @@ class HubWorkbench(QWidget):
         """The subscriber whose HTTP client (on the net loop) the workbench borrows."""
         subscriber = self.services.subscriber
         if subscriber is None or self.services.server is None:
-            self.status.setText("the callback server is not running; start it in the "
-                                "Subscriptions panel")
+            self.status.setText(
+                "the callback server is not running; start it in the Subscriptions panel"
+            )
             return None
         return subscriber
 
@@ -400,27 +414,38 @@ class HubWorkbench(QWidget):
         if client is None or self.services.server is None:
             return []
         wait, quiet = self.wait_spin.value(), self.quiet_spin.value()
-        settings = ConformanceSettings(verification_timeout=wait, delivery_timeout=wait,
-                                       quiet_period=quiet, request_timeout=max(wait, 5.0))
+        settings = ConformanceSettings(
+            verification_timeout=wait,
+            delivery_timeout=wait,
+            quiet_period=quiet,
+            request_timeout=max(wait, 5.0),
+        )
         self.results = []
         self.results_tree.clear()
         self.summary_label.clear()
         self.run_button.setEnabled(False)
         self.status.setText(f"running conformance checks against {hub} …")
         try:
-            results = await self.services.net.run(conform_with(
-                hub, self.services.server, client,
-                topic=self.topic_edit.text().strip() or None, settings=settings,
-                on_result=self._result_arrived.emit))
+            results = await self.services.net.run(
+                conform_with(
+                    hub,
+                    self.services.server,
+                    client,
+                    topic=self.topic_edit.text().strip() or None,
+                    settings=settings,
+                    on_result=self._result_arrived.emit,
+                )
+            )
         finally:
             self.run_button.setEnabled(True)
         counts = {o: sum(r.outcome is o for r in results) for o in Outcome}
-        self.summary_label.setText(f"{len(results)} checks: {counts[Outcome.PASS]} pass, "
-                                   f"{counts[Outcome.WARN]} warn, {counts[Outcome.FAIL]} fail")
+        self.summary_label.setText(
+            f"{len(results)} checks: {counts[Outcome.PASS]} pass, "
+            f"{counts[Outcome.WARN]} warn, {counts[Outcome.FAIL]} fail"
+        )
         self.status.setText("conformance run finished")
         if self.results_tree.topLevelItemCount():
-            first_bad = next((i for i, r in enumerate(results) if r.outcome is not Outcome.PASS),
-                             0)
+            first_bad = next((i for i, r in enumerate(results) if r.outcome is not Outcome.PASS), 0)
             self.results_tree.setCurrentItem(self.results_tree.topLevelItem(first_bad))
         self.run_finished.emit(results)
         return results
@@ -478,14 +503,16 @@ class HubWorkbench(QWidget):
             self.services.server.unhost_topic(self._topic_token)
 
 
-async def publish_with(subscriber: Subscriber, hub: str, topic: str, data: bytes,
-                       exchange_log: ExchangeLog | None) -> PublishResult:
+async def publish_with(
+    subscriber: Subscriber, hub: str, topic: str, data: bytes, exchange_log: ExchangeLog | None
+) -> PublishResult:
     """``publish`` with the subscriber's client; runs on the net loop that owns it."""
     return await publish(subscriber.client, hub, topic, data, exchange_log=exchange_log)
 
 
-async def conform_with(hub: str, server: CallbackServer, subscriber: Subscriber,
-                       **options: Any) -> list[CheckResult]:
+async def conform_with(
+    hub: str, server: CallbackServer, subscriber: Subscriber, **options: Any
+) -> list[CheckResult]:
     """``run_conformance`` with the subscriber's client; runs on the net loop."""
     return await run_conformance(hub, server, subscriber.client, **options)
 

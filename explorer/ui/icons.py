@@ -77,8 +77,11 @@ def capability_icon(capability: str | None, *, index: bool = False, channel: boo
     return icon
 
 
-SEVERITY_COLOURS = {Severity.ERROR: "#d32f2f", Severity.WARNING: "#e09b00",
-                    Severity.INFO: "#1e88e5"}
+SEVERITY_COLOURS = {
+    Severity.ERROR: "#d32f2f",
+    Severity.WARNING: "#e09b00",
+    Severity.INFO: "#1e88e5",
+}
 SEVERITY_GLYPHS = {Severity.ERROR: "×", Severity.WARNING: "!", Severity.INFO: "i"}
 
 

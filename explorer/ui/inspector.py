@@ -75,22 +75,27 @@ def curl_command(record: ExchangeRecord) -> str:
 def describe(record: ExchangeRecord) -> str:
     """The detail text: request and response with headers, bodies and timing."""
     when = datetime.fromtimestamp(record.time, UTC).isoformat(timespec="milliseconds")
-    lines = [f"{record.method} {record.url}",
-             f"{'received' if record.direction == 'in' else 'sent'} {when} · kind {record.kind}"
-             + (f" · {record.duration_ms:.1f} ms" if record.duration_ms is not None else "")]
+    lines = [
+        f"{record.method} {record.url}",
+        f"{'received' if record.direction == 'in' else 'sent'} {when} · kind {record.kind}"
+        + (f" · {record.duration_ms:.1f} ms" if record.duration_ms is not None else ""),
+    ]
     if record.error:
         lines.append(f"error: {record.error}")
     lines.append("")
-    lines += _message(record.request_headers, record.request_body, record.request_size,
-                      record.body_cap)
+    lines += _message(
+        record.request_headers, record.request_body, record.request_size, record.body_cap
+    )
     lines += ["", f"← {record.status if record.status is not None else 'no response'}"]
-    lines += _message(record.response_headers, record.response_body, record.response_size,
-                      record.body_cap)
+    lines += _message(
+        record.response_headers, record.response_body, record.response_size, record.body_cap
+    )
     return "\n".join(lines)
 
 
-def _message(headers: list[tuple[str, str]], body: bytes | None, size: int | None,
-             cap: int) -> list[str]:
+def _message(
+    headers: list[tuple[str, str]], body: bytes | None, size: int | None, cap: int
+) -> list[str]:
     """One side of an exchange: its headers, then its body, saying when only part was kept."""
     lines = [f"{name}: {value}" for name, value in headers]
     if body:
@@ -136,8 +141,11 @@ class ExchangeModel(RowTableModel):
             if column == "ms":
                 return "" if record.duration_ms is None else f"{record.duration_ms:.0f}"
             return str(getattr(record, column))
-        if role == Qt.ItemDataRole.ForegroundRole and column == "status" and (
-                record.status is None or record.status >= 400):
+        if (
+            role == Qt.ItemDataRole.ForegroundRole
+            and column == "status"
+            and (record.status is None or record.status >= 400)
+        ):
             return QColor("#d32f2f")
         if role == Qt.ItemDataRole.UserRole:
             return record
@@ -147,8 +155,9 @@ class ExchangeModel(RowTableModel):
 class InspectorView(QWidget):
     """The HTTP inspector dock's widget."""
 
-    def __init__(self, services: ExplorerServices, spawn: Any,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, services: ExplorerServices, spawn: Any, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.services = services
         self.spawn = spawn
@@ -217,7 +226,8 @@ class InspectorView(QWidget):
     def _update_buttons(self, record: ExchangeRecord | None) -> None:
         self.curl_button.setEnabled(record is not None)
         self.replay_button.setEnabled(
-            record is not None and record.direction == "in" and record.kind == "delivery")
+            record is not None and record.direction == "in" and record.kind == "delivery"
+        )
 
     def copy_curl(self) -> None:
         record = self.selected()

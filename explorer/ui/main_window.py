@@ -59,7 +59,7 @@ STARTING = "starting engines…"
 ROUTE_TEXT = {  # keyed by explorer.net.discovery.Route values (a StrEnum: equal to these)
     "well-known": "found via /.well-known/resourcesync",
     "link-header": "found via an HTTP Link header (rel=resourcesync)",
-    "html-link": "found via an HTML <link rel=\"resourcesync\">",
+    "html-link": 'found via an HTML <link rel="resourcesync">',
     "robots": "found via robots.txt Sitemap lines",
     "direct": "the address is a ResourceSync document",
 }
@@ -74,8 +74,9 @@ PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.panels.inst
 def discovery_text(result: CrawlResult) -> tuple[str, str]:
     """A short outcome for the address bar and every route tried for its tooltip."""
     discovery = result.discovery
-    tried = "\n".join(f"{'✓' if a.ok else '✗'} {a.route}: {a.url} — {a.detail}"
-                      for a in discovery.attempts)
+    tried = "\n".join(
+        f"{'✓' if a.ok else '✗'} {a.route}: {a.url} — {a.detail}" for a in discovery.attempts
+    )
     if discovery.route is None:
         return "no Source Description found", tried
     return ROUTE_TEXT.get(discovery.route, f"found via {discovery.route}"), tried
@@ -86,8 +87,10 @@ def _being_read(node: DocumentNode) -> bool:
     from explorer.net.crawl import NodeState
 
     return node.state is NodeState.LOADING or (
-        node.state is NodeState.LOADED and node.document is None
-        and not any(f.code.startswith("parse.") for f in node.findings))
+        node.state is NodeState.LOADED
+        and node.document is None
+        and not any(f.code.startswith("parse.") for f in node.findings)
+    )
 
 
 class MainWindow(QMainWindow):
@@ -101,8 +104,9 @@ class MainWindow(QMainWindow):
     source_opened = Signal(str)  # Source Description URL
     tree_model: SourceTreeModel
 
-    def __init__(self, services: ExplorerServices | None = None,
-                 settings: QSettings | None = None) -> None:
+    def __init__(
+        self, services: ExplorerServices | None = None, settings: QSettings | None = None
+    ) -> None:
         super().__init__()
         self.services: ExplorerServices | None = None
         self.engines_ready = asyncio.Event()
@@ -189,14 +193,18 @@ class MainWindow(QMainWindow):
         self.address.setEditable(True)
         self.address.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.address.setMinimumContentsLength(40)
-        self.address.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.address.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.address.setAccessibleName("Address")
         self.address.lineEdit().setPlaceholderText(
-            "Source URL: site root, document or resource (Ctrl+L)")
+            "Source URL: site root, document or resource (Ctrl+L)"
+        )
         self.address.addItems(self._history())
         self.address.setCurrentText("")
         self.address.lineEdit().returnPressed.connect(
-            lambda: self.open_url(self.address.currentText()))
+            lambda: self.open_url(self.address.currentText())
+        )
         go = QPushButton("Open")
         go.setAccessibleName("Open address")
         go.clicked.connect(lambda: self.open_url(self.address.currentText()))
@@ -216,8 +224,9 @@ class MainWindow(QMainWindow):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.setAccessibleName("Source tree")
-        self.tree_dock = self.add_dock("Source", "SourceDock", self.tree,
-                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.tree_dock = self.add_dock(
+            "Source", "SourceDock", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
 
     def _build_panel_docks(self) -> None:
         """The live docks, laid out and restorable before their panels exist: each holds
@@ -228,8 +237,9 @@ class MainWindow(QMainWindow):
             placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
             placeholder.setEnabled(False)
             self.docks[name] = self.add_dock(title, name, placeholder, area)
-        feed, inspector, workbench = (self.docks[name] for name in
-                                      ("FeedDock", "InspectorDock", "HubWorkbenchDock"))
+        feed, inspector, workbench = (
+            self.docks[name] for name in ("FeedDock", "InspectorDock", "HubWorkbenchDock")
+        )
         self.tabifyDockWidget(feed, inspector)
         self.tabifyDockWidget(inspector, workbench)
         feed.raise_()
@@ -274,8 +284,9 @@ class MainWindow(QMainWindow):
 
         show_about(self)
 
-    def add_dock(self, title: str, name: str, widget: QWidget,
-                 area: Qt.DockWidgetArea) -> QDockWidget:
+    def add_dock(
+        self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea
+    ) -> QDockWidget:
         """Add a restorable dock (its object name keys the saved state)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
@@ -316,8 +327,11 @@ class MainWindow(QMainWindow):
 
     def _default_dock_sizes(self) -> None:
         """First start: a wide tree and subscriptions, the feed a third of the height."""
-        self.resizeDocks([self.tree_dock, self.docks["SubscriptionsDock"]],
-                         [self.width() // 4, self.width() * 3 // 8], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.tree_dock, self.docks["SubscriptionsDock"]],
+            [self.width() // 4, self.width() * 3 // 8],
+            Qt.Orientation.Horizontal,
+        )
         self.resizeDocks([self.docks["FeedDock"]], [self.height() // 3], Qt.Orientation.Vertical)
 
     def save_state(self) -> None:
@@ -429,13 +443,17 @@ class MainWindow(QMainWindow):
 
     def _show_item(self, item: TreeItem) -> None:
         if item.channel is not None:
-            self.document_view.show_channel(item.channel.topic, item.channel.capability,
-                                            item.channel.hub, item.channel.findings)
+            self.document_view.show_channel(
+                item.channel.topic, item.channel.capability, item.channel.hub, item.channel.findings
+            )
             return
         doc = item.doc
         assert doc is not None
-        if self.document_view.url == doc.url and self.document_view.shown is doc.document \
-                and self.document_view.shown_findings == len(doc.findings):
+        if (
+            self.document_view.url == doc.url
+            and self.document_view.shown is doc.document
+            and self.document_view.shown_findings == len(doc.findings)
+        ):
             return
         self.document_view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
 
@@ -453,14 +471,17 @@ class MainWindow(QMainWindow):
         menu.addAction("Copy URL", lambda: QGuiApplication.clipboard().setText(url))
         if item.channel is not None:
             channel = item.channel
-            menu.addAction("Subscribe", lambda: self.spawn(
-                self.subscribe(channel.topic, channel.hub, channel.capability)))
+            menu.addAction(
+                "Subscribe",
+                lambda: self.spawn(self.subscribe(channel.topic, channel.hub, channel.capability)),
+            )
         elif item.doc is not None:
             doc = item.doc
             menu.addAction("Refresh", self.refresh)
             if doc.is_index:
-                menu.addAction("Show all entries of this index",
-                               lambda: self.spawn(self.show_all_entries(doc)))
+                menu.addAction(
+                    "Show all entries of this index", lambda: self.spawn(self.show_all_entries(doc))
+                )
             menu.addAction("Check resources", lambda: self.spawn(self.check(doc, "resources")))
             menu.addAction("Check dump", lambda: self.spawn(self.check(doc, "dump")))
         return menu
@@ -486,8 +507,7 @@ class MainWindow(QMainWindow):
         services.node_updated.connect(list_read)
         try:
             list_read()
-            await self.progress.run(f"Loading the components of {doc.url}",
-                                    services.expand(doc))
+            await self.progress.run(f"Loading the components of {doc.url}", services.expand(doc))
             # expand() does not wait for components the tree view was already loading
             while any(_being_read(child) for child in doc.children):
                 await asyncio.sleep(0.05)
@@ -497,7 +517,8 @@ class MainWindow(QMainWindow):
         finally:
             services.node_updated.disconnect(list_read)
         self.statusBar().showMessage(
-            f"{view.entries.total:,} entries from {len(doc.children)} documents", 10_000)
+            f"{view.entries.total:,} entries from {len(doc.children)} documents", 10_000
+        )
         return view.entries.total
 
     async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
@@ -511,13 +532,13 @@ class MainWindow(QMainWindow):
             self.show_error(f"Load {doc.url} before checking it.", Severity.WARNING)
             return
         try:
-            findings = await self.progress.run(f"Checking {what} of {doc.url}",
-                                               (await self.engines()).check(doc, what))
+            findings = await self.progress.run(
+                f"Checking {what} of {doc.url}", (await self.engines()).check(doc, what)
+            )
         except asyncio.CancelledError:
             return
         self._node_updated(doc)
-        self.statusBar().showMessage(
-            f"{what} check of {doc.url}: {len(findings)} findings", 10_000)
+        self.statusBar().showMessage(f"{what} check of {doc.url}: {len(findings)} findings", 10_000)
 
     def shutdown(self) -> None:
         """Cancel every task the window started, before the engines are closed."""

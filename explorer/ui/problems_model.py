@@ -46,9 +46,13 @@ class ProblemsModel(QAbstractTableModel):
         item = self._findings[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (str(item.severity), item.code,
-                    "" if item.line is None else str(item.line), item.message,
-                    item.spec or "")[column]
+            return (
+                str(item.severity),
+                item.code,
+                "" if item.line is None else str(item.line),
+                item.message,
+                item.spec or "",
+            )[column]
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return severity_icon(item.severity)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -30,8 +30,9 @@ class SelfTestFailure(Exception):
         self.reason = reason
 
 
-async def wait_for(condition: Callable[[], object], timeout: float, step: str,
-                   reason: str) -> object:
+async def wait_for(
+    condition: Callable[[], object], timeout: float, step: str, reason: str
+) -> object:
     """Poll ``condition`` on the running loop until truthy; fail ``step`` after ``timeout``."""
     deadline = time.monotonic() + timeout
     while True:
@@ -76,12 +77,16 @@ async def scenario(window: MainWindow, url: str) -> None:
     step = "2 tree populated down to the channels"
     model = window.tree_model
     channels = await wait_for(
-        lambda: [i for i in model.walk() if i.channel is not None], 15, step,
-        "no notification channel appeared in the tree")
+        lambda: [i for i in model.walk() if i.channel is not None],
+        15,
+        step,
+        "no notification channel appeared in the tree",
+    )
     assert isinstance(channels, list)
     first_list = channels[0].channel.capability_list
-    chosen = {i.channel.capability: i.channel for i in channels
-              if i.channel.capability_list == first_list}
+    chosen = {
+        i.channel.capability: i.channel for i in channels if i.channel.capability_list == first_list
+    }
     if set(chosen) != {"change-notification", "framework-notification"}:
         raise SelfTestFailure(step, f"channels of {first_list}: {sorted(chosen)}")
     _say(f"step {step}: ok ({len(channels)} channels, {len(model.walk())} rows)")
@@ -91,8 +96,11 @@ async def scenario(window: MainWindow, url: str) -> None:
         await window.subscribe(channel.topic, channel.hub, channel.capability)
 
     def active() -> bool:
-        subs = [s for s in window.services.subscriptions()
-                if s.topic in {c.topic for c in chosen.values()}]
+        subs = [
+            s
+            for s in window.services.subscriptions()
+            if s.topic in {c.topic for c in chosen.values()}
+        ]
         failed = [s for s in subs if s.state in (State.FAILED, State.DENIED)]
         if failed:
             raise SelfTestFailure(step, f"{failed[0].topic}: {failed[0].state} {failed[0].reason}")
@@ -105,30 +113,36 @@ async def scenario(window: MainWindow, url: str) -> None:
     feed = window.panels.feed
 
     def first(kind: str, need_diff: bool) -> FeedItem | None:
-        return next((i for i in feed.model.items
-                     if i.kind == kind and (i.diff or not need_diff)), None)
+        return next(
+            (i for i in feed.model.items if i.kind == kind and (i.diff or not need_diff)), None
+        )
 
-    change = await wait_for(lambda: first(CHANGE, True), 30, step,
-                            "no change notification with an entry diff arrived")
+    change = await wait_for(
+        lambda: first(CHANGE, True), 30, step, "no change notification with an entry diff arrived"
+    )
     assert isinstance(change, FeedItem)
     await _detail(window, change, step)
     if "→" not in feed.changes.toPlainText() and not change.diff:
         raise SelfTestFailure(step, "the change notification's diff is not shown")
-    framework = await wait_for(lambda: first(FRAMEWORK, False), 30, step,
-                               "no framework notification arrived")
+    framework = await wait_for(
+        lambda: first(FRAMEWORK, False), 30, step, "no framework notification arrived"
+    )
     assert isinstance(framework, FeedItem)
     await _detail(window, framework, step)
     if feed.diff_view.changed_rows == 0:
-        raise SelfTestFailure(step, "the framework notification's document diff is empty: "
-                              + feed.diff_view.caption.text())
+        raise SelfTestFailure(
+            step,
+            "the framework notification's document diff is empty: " + feed.diff_view.caption.text(),
+        )
     window.panels.feed.detail.setCurrentIndex(3)
     window.tree.setCurrentIndex(model.index_of(root.children[0]))  # a document in view
-    _say(f"step {step}: ok ({len(feed.model.items)} deliveries; "
-         f"document diff of {feed.diff_view.changed_rows} changed rows)")
+    _say(
+        f"step {step}: ok ({len(feed.model.items)} deliveries; "
+        f"document diff of {feed.diff_view.changed_rows} changed rows)"
+    )
 
 
-async def run_self_test(window: MainWindow, url: str | None,
-                        screenshot: Path | None) -> int:
+async def run_self_test(window: MainWindow, url: str | None, screenshot: Path | None) -> int:
     """Run the scenario under an overall deadline; 0 on success, 1 naming the failed step."""
     if not url:
         print("self-test FAILED: no demo URL", file=sys.stderr)
@@ -154,4 +168,3 @@ async def _screenshot(window: MainWindow, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if window.grab().save(str(path)):
         _say(f"screenshot saved to {path}")
-

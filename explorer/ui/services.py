@@ -51,7 +51,8 @@ SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 """A fast demo for --self-test: a framework notification within a couple of seconds."""
 
 _current_notification: contextvars.ContextVar[int | None] = contextvars.ContextVar(
-    "current_notification", default=None)
+    "current_notification", default=None
+)
 
 
 class VersionHistory(MemoryDocumentVersions):
@@ -100,10 +101,17 @@ class ExplorerServices(QObject):
     node_updated = Signal(object)  # crawl DocumentNode whose row must be redrawn
     crawl_progress = Signal(int, int)  # documents done, known
 
-    def __init__(self, *, store_path: Path | None = None, self_test: bool = False,
-                 host: str = "127.0.0.1", port: int = 0, public_url: str | None = None,
-                 subscriber_config: SubscriberConfig | None = None,
-                 demo_options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        store_path: Path | None = None,
+        self_test: bool = False,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        public_url: str | None = None,
+        subscriber_config: SubscriberConfig | None = None,
+        demo_options: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__()
         self.store_path = store_path or default_store_path()
         self.demo_options = dict(demo_options or (SELF_TEST_DEMO if self_test else {}))
@@ -134,8 +142,10 @@ class ExplorerServices(QObject):
         """The shared fetcher, made on first use: its httpx client builds an SSL context
         (a quarter of a second), which should not hold up the window's start-up."""
         if self._fetcher is None:
-            self._fetcher = Fetcher(timeout=Timeouts(connect=5.0, read=20.0, total=120.0),
-                                    on_exchange=self._fetch_exchange)
+            self._fetcher = Fetcher(
+                timeout=Timeouts(connect=5.0, read=20.0, total=120.0),
+                on_exchange=self._fetch_exchange,
+            )
         return self._fetcher
 
     # --- lifecycle
@@ -147,8 +157,9 @@ class ExplorerServices(QObject):
         self.net.start()
         await self.start_callback_server(self.callback_host, self.callback_port, self.public_url)
 
-    async def start_callback_server(self, host: str, port: int,
-                                    public_url: str | None = None) -> CallbackStatus:
+    async def start_callback_server(
+        self, host: str, port: int, public_url: str | None = None
+    ) -> CallbackStatus:
         """(Re)start the callback server and a subscriber on it; stored subscriptions resume."""
         await self.stop_callback_server()
         await self.net.run(self._start_live_side(host, port, public_url))
@@ -159,13 +170,19 @@ class ExplorerServices(QObject):
     async def _start_live_side(self, host: str, port: int, public_url: str | None) -> None:
         """On the net loop: the server, then a subscriber that restores stored subscriptions."""
         assert self.store is not None and self.exchange_log is not None
-        server = CallbackServer(host, port, public_url=public_url or None,
-                                exchange_log=self.exchange_log)
+        server = CallbackServer(
+            host, port, public_url=public_url or None, exchange_log=self.exchange_log
+        )
         await server.start()
         self.server = server
         self.callback_host, self.callback_port, self.public_url = host, server.port, public_url
-        subscriber = Subscriber(self.store, server, config=self.subscriber_config,
-                                exchange_log=self.exchange_log, enrich=self._enrich)
+        subscriber = Subscriber(
+            self.store,
+            server,
+            config=self.subscriber_config,
+            exchange_log=self.exchange_log,
+            enrich=self._enrich,
+        )
         subscriber.listeners.append(self._events.put)
         await subscriber.start()
         self.subscriber = subscriber
@@ -187,9 +204,12 @@ class ExplorerServices(QObject):
 
     def callback_status(self) -> CallbackStatus:
         server = self.server
-        return CallbackStatus(server is not None, self.callback_host,
-                              server.port if server else self.callback_port,
-                              server.base_url if server else None)
+        return CallbackStatus(
+            server is not None,
+            self.callback_host,
+            server.port if server else self.callback_port,
+            server.base_url if server else None,
+        )
 
     async def start_demo(self) -> str:
         """Start the embedded demo Source and hub in-process; returns its base URL."""
@@ -253,10 +273,17 @@ class ExplorerServices(QObject):
         if self.exchange_log is None:
             return
         self.exchange_log.record(
-            direction="out", kind="other", method=exchange.method, url=exchange.url,
-            status=exchange.status, request_headers=exchange.request_headers,
-            response_headers=exchange.response_headers, response_body=exchange.body,
-            started=time.time() - exchange.elapsed, error=exchange.detail or None)
+            direction="out",
+            kind="other",
+            method=exchange.method,
+            url=exchange.url,
+            status=exchange.status,
+            request_headers=exchange.request_headers,
+            response_headers=exchange.response_headers,
+            response_body=exchange.body,
+            started=time.time() - exchange.elapsed,
+            error=exchange.detail or None,
+        )
 
     async def test_public_url(self, public_url: str) -> str:
         """Request a probe path through ``public_url`` and say whether it reached our
@@ -278,25 +305,37 @@ class ExplorerServices(QObject):
         if result.status is None:
             return f"{url}: no answer ({result.describe_error()})"
         if arrived:
-            return (f"{url}: reached this callback server (it answered {result.status} to the "
-                    "probe, as expected for an unknown path); hubs can call back through it")
-        return (f"{url}: answered {result.status}, but the request never reached this callback "
-                "server: the tunnel or proxy points somewhere else")
+            return (
+                f"{url}: reached this callback server (it answered {result.status} to the "
+                "probe, as expected for an unknown path); hubs can call back through it"
+            )
+        return (
+            f"{url}: answered {result.status}, but the request never reached this callback "
+            "server: the tunnel or proxy points somewhere else"
+        )
 
     # --- subscriptions
-    async def subscribe(self, topic: str, hub: str | None,
-                        capability: str | None = None) -> Subscription:
+    async def subscribe(
+        self, topic: str, hub: str | None, capability: str | None = None
+    ) -> Subscription:
         """Subscribe to a channel, first teaching the change tracker the set's documents
         (so the first 'updated' notification already has a before)."""
         subscriber = self._need_subscriber()
         channel = self._channels.get(topic)
         if channel is not None and channel.capability_list not in self._primed:
             self._primed.add(channel.capability_list)
-            change_topic = next((c.topic for c in self._channels.values()
-                                 if c.capability_list == channel.capability_list
-                                 and c.capability == "change-notification"), None)
-            problems = await self.tracker.prime(channel.capability_list, self.fetcher,
-                                                topic=change_topic)
+            change_topic = next(
+                (
+                    c.topic
+                    for c in self._channels.values()
+                    if c.capability_list == channel.capability_list
+                    and c.capability == "change-notification"
+                ),
+                None,
+            )
+            problems = await self.tracker.prime(
+                channel.capability_list, self.fetcher, topic=change_topic
+            )
             for problem in problems:
                 log.info("priming: %s", problem.message)
         return await self.net.run(subscriber.subscribe(topic, hub, channel_capability=capability))
@@ -307,8 +346,11 @@ class ExplorerServices(QObject):
     async def renew(self, subscription_id: str) -> None:
         await self.net.run(self._need_subscriber().renew(subscription_id))
 
-    async def wait_settled(self, subscription: Subscription, timeout: float | None = None,
-                           ) -> State:
+    async def wait_settled(
+        self,
+        subscription: Subscription,
+        timeout: float | None = None,
+    ) -> State:
         """Until the subscription is active, ended or failed (or ``timeout`` passes)."""
         return await self.net.run(self._need_subscriber().wait_settled(subscription, timeout))
 
@@ -366,7 +408,8 @@ class ExplorerServices(QObject):
         try:
             if not old:  # a created document: everything in it is new
                 return await loop.run_in_executor(
-                    None, lambda: diff_lines([], canonical_lines(new)))
+                    None, lambda: diff_lines([], canonical_lines(new))
+                )
             return await loop.run_in_executor(None, diff_documents_text, old, new)
         except LineDiffTooLarge as exc:
             return str(exc)
@@ -384,13 +427,13 @@ class ExplorerServices(QObject):
         path = urlsplit(record.url).path
         url = f"http://{self.server.host}:{self.server.port}{path}"
         keep = {"content-type", "link", "x-hub-signature"}
-        headers = [(name, value) for name, value in record.request_headers
-                   if name.lower() in keep]
+        headers = [(name, value) for name, value in record.request_headers if name.lower() in keep]
         subscriber = self.subscriber
 
         async def post() -> str:  # on the net loop, which owns the subscriber's client
-            response = await subscriber.client.post(url, content=record.request_body,
-                                                    headers=headers)
+            response = await subscriber.client.post(
+                url, content=record.request_body, headers=headers
+            )
             return f"{response.status_code} {response.reason_phrase}"
 
         return await self.net.run(post())

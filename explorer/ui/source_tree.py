@@ -228,8 +228,9 @@ class SourceTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return item.title()
         if role == Qt.ItemDataRole.DecorationRole:
-            return capability_icon(item.capability, index=bool(item.doc and item.doc.is_index),
-                                   channel=item.is_channel)
+            return capability_icon(
+                item.capability, index=bool(item.doc and item.doc.is_index), channel=item.is_channel
+            )
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [item.url]
             if item.channel is not None:
@@ -253,7 +254,8 @@ class SourceTreeModel(QAbstractItemModel):
         if self.expander is None or item.doc is None or item.expanding:
             return None
         if item.doc.state is not NodeState.PENDING and not any(
-                child.state is NodeState.PENDING for child in item.doc.children):
+            child.state is NodeState.PENDING for child in item.doc.children
+        ):
             return None
         item.expanding = True
         task = asyncio.get_event_loop().create_task(self._expand(item))
@@ -295,7 +297,7 @@ class SourceTreeModel(QAbstractItemModel):
     def _insert_batch(self, item: TreeItem) -> None:
         sources = item.sources()
         first = len(item.children)
-        batch = sources[first:first + BATCH]
+        batch = sources[first : first + BATCH]
         if not batch:
             return
         self.beginInsertRows(self.index_of(item), first, first + len(batch) - 1)

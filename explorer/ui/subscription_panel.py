@@ -36,9 +36,15 @@ from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
 
 COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
-STATE_COLOURS = {State.ACTIVE: "#2e9d48", State.DENIED: "#d32f2f", State.FAILED: "#d32f2f",
-                 State.PENDING: "#d08a00", State.REQUESTED: "#d08a00",
-                 State.RENEWING: "#d08a00", State.UNSUBSCRIBING: "#d08a00"}
+STATE_COLOURS = {
+    State.ACTIVE: "#2e9d48",
+    State.DENIED: "#d32f2f",
+    State.FAILED: "#d32f2f",
+    State.PENDING: "#d08a00",
+    State.REQUESTED: "#d08a00",
+    State.RENEWING: "#d08a00",
+    State.UNSUBSCRIBING: "#d08a00",
+}
 
 
 def lease_text(sub: Subscription, now: float) -> str:
@@ -74,8 +80,7 @@ class SubscriptionsModel(RowTableModel):
         return self._rows[row]
 
     def row_of(self, subscription_id: str) -> int | None:
-        return next((row for row, sub in enumerate(self._rows) if sub.id == subscription_id),
-                    None)
+        return next((row for row, sub in enumerate(self._rows) if sub.id == subscription_id), None)
 
     def tick(self) -> None:
         if self._rows:
@@ -89,9 +94,13 @@ class SubscriptionsModel(RowTableModel):
         column = COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return {
-                "state": str(sub.state), "topic": sub.topic, "hub": sub.hub,
-                "lease": lease_text(sub, time.time()), "flavour": sub.flavour or "",
-                "secret": masked(sub.secret), "reason": sub.reason or "",
+                "state": str(sub.state),
+                "topic": sub.topic,
+                "hub": sub.hub,
+                "lease": lease_text(sub, time.time()),
+                "flavour": sub.flavour or "",
+                "secret": masked(sub.secret),
+                "reason": sub.reason or "",
             }[column]
         if role == Qt.ItemDataRole.ForegroundRole and column == "state":
             colour = STATE_COLOURS.get(sub.state)
@@ -108,8 +117,9 @@ class SubscriptionsModel(RowTableModel):
 class SubscriptionPanel(QWidget):
     """Callback server controls, the subscriptions table, actions and an event log."""
 
-    def __init__(self, services: ExplorerServices, spawn: Any,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, services: ExplorerServices, spawn: Any, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.services = services
         self.spawn = spawn
@@ -178,9 +188,11 @@ class SubscriptionPanel(QWidget):
         self.renew_button = QPushButton("Renew")
         self.unsubscribe_button = QPushButton("Unsubscribe")
         self.copy_secret_button = QPushButton("Copy secret")
-        for button, slot in ((self.renew_button, self._renew),
-                             (self.unsubscribe_button, self._unsubscribe),
-                             (self.copy_secret_button, self._copy_secret)):
+        for button, slot in (
+            (self.renew_button, self._renew),
+            (self.unsubscribe_button, self._unsubscribe),
+            (self.copy_secret_button, self._copy_secret),
+        ):
             button.setAccessibleName(button.text())
             button.clicked.connect(slot)
         actions = QHBoxLayout()
@@ -279,14 +291,22 @@ class SubscriptionPanel(QWidget):
         if self.services.server is not None:
             self.spawn(self.services.stop_callback_server())
         else:
-            self.spawn(self.services.start_callback_server(
-                self.host.text().strip() or "127.0.0.1", self.port.value(),
-                self.public_url.text().strip() or None))
+            self.spawn(
+                self.services.start_callback_server(
+                    self.host.text().strip() or "127.0.0.1",
+                    self.port.value(),
+                    self.public_url.text().strip() or None,
+                )
+            )
 
     def _apply_public_url(self) -> None:
-        self.spawn(self.services.start_callback_server(
-            self.host.text().strip() or "127.0.0.1", self.services.callback_port,
-            self.public_url.text().strip() or None))
+        self.spawn(
+            self.services.start_callback_server(
+                self.host.text().strip() or "127.0.0.1",
+                self.services.callback_port,
+                self.public_url.text().strip() or None,
+            )
+        )
 
     def _test_public_url(self) -> None:
         url = self.public_url.text().strip()

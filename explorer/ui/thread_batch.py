@@ -25,8 +25,13 @@ class ThreadBatch(QObject):
 
     _wake = Signal()
 
-    def __init__(self, deliver: Callable[[list[Any]], None], *,
-                 interval_ms: int = DEFAULT_INTERVAL_MS, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        deliver: Callable[[list[Any]], None],
+        *,
+        interval_ms: int = DEFAULT_INTERVAL_MS,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._deliver = deliver
         self._items: list[Any] = []

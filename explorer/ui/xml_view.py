@@ -37,10 +37,22 @@ def _is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Base).lightness() < 128
 
 
-LIGHT_COLOURS = {"tag": "#1f4fa8", "attr": "#8a4b00", "value": "#21804a", "comment": "#7d7d7d",
-                 "decl": "#8e24aa", "entity": "#b71c1c"}
-DARK_COLOURS = {"tag": "#7fb2ff", "attr": "#f0b46c", "value": "#8fd19e", "comment": "#9a9a9a",
-                "decl": "#d39bf0", "entity": "#ff8a80"}
+LIGHT_COLOURS = {
+    "tag": "#1f4fa8",
+    "attr": "#8a4b00",
+    "value": "#21804a",
+    "comment": "#7d7d7d",
+    "decl": "#8e24aa",
+    "entity": "#b71c1c",
+}
+DARK_COLOURS = {
+    "tag": "#7fb2ff",
+    "attr": "#f0b46c",
+    "value": "#8fd19e",
+    "comment": "#9a9a9a",
+    "decl": "#d39bf0",
+    "entity": "#ff8a80",
+}
 
 
 def _decode(data: bytes) -> str:
@@ -74,9 +86,14 @@ class XmlHighlighter(QSyntaxHighlighter):
 
     def _apply_colours(self, dark: bool) -> None:
         colours = DARK_COLOURS if dark else LIGHT_COLOURS
-        for name, fmt in (("tag", self.tag_format), ("attr", self.attr_format),
-                          ("value", self.value_format), ("comment", self.comment_format),
-                          ("decl", self.decl_format), ("entity", self.entity_format)):
+        for name, fmt in (
+            ("tag", self.tag_format),
+            ("attr", self.attr_format),
+            ("value", self.value_format),
+            ("comment", self.comment_format),
+            ("decl", self.decl_format),
+            ("entity", self.entity_format),
+        ):
             fmt.setForeground(QColor(colours[name]))
         self.tag_format.setFontWeight(QFont.Weight.Bold)
         self.comment_format.setFontItalic(True)
@@ -99,8 +116,9 @@ class XmlHighlighter(QSyntaxHighlighter):
         if comment.hasMatch():
             end = self._comment_end.match(text, comment.capturedStart())
             stop = end.capturedEnd() if end.hasMatch() else len(text)
-            found.append((comment.capturedStart(), stop - comment.capturedStart(),
-                          self.comment_format))
+            found.append(
+                (comment.capturedStart(), stop - comment.capturedStart(), self.comment_format)
+            )
         return found
 
     def highlightBlock(self, text: str) -> None:
@@ -187,8 +205,9 @@ class XmlSourceView(QPlainTextEdit):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         rect = self.contentsRect()
-        self._gutter.setGeometry(QRect(rect.left(), rect.top(), self.line_number_width(),
-                                       rect.height()))
+        self._gutter.setGeometry(
+            QRect(rect.left(), rect.top(), self.line_number_width(), rect.height())
+        )
 
     def paint_line_numbers(self, event) -> None:
         painter = QPainter(self._gutter)
@@ -201,8 +220,9 @@ class XmlSourceView(QPlainTextEdit):
         width = self._gutter.width() - 4
         while block.isValid() and top <= event.rect().bottom():
             if block.isVisible():
-                painter.drawText(0, top, width, height, Qt.AlignmentFlag.AlignRight,
-                                 str(block.blockNumber() + 1))
+                painter.drawText(
+                    0, top, width, height, Qt.AlignmentFlag.AlignRight, str(block.blockNumber() + 1)
+                )
             top += round(self.blockBoundingRect(block).height())
             block = block.next()
         painter.end()

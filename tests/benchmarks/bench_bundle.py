@@ -130,8 +130,9 @@ def offscreen_env(home: Path, **extra: str) -> dict[str, str]:
     }
 
 
-def startup_times(commands: dict[str, list[str]], env: dict[str, str],
-                  runs: int) -> dict[str, list[float]]:
+def startup_times(
+    commands: dict[str, list[str]], env: dict[str, str], runs: int
+) -> dict[str, list[float]]:
     """Seconds to the first window per command: one warm-up each (disk cache), then
     ``runs`` rounds with the commands taking turns, so drifting load hits all alike."""
     times: dict[str, list[float]] = {name: [] for name in commands}

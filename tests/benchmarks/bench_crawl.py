@@ -28,8 +28,10 @@ from explorer.net.crawl import Crawler
 from explorer.net.http import Fetcher
 
 SETS, LISTS, ENTRIES = 10, 10, 50
-HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/'
-        'schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">\n')
+HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/'
+    'schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+)
 
 
 def build_documents(base: str) -> dict[str, str]:
@@ -45,16 +47,21 @@ def build_documents(base: str) -> dict[str, str]:
             rl_entries.append(f'<url><loc>{rl}</loc><rs:md capability="resourcelist"/></url>')
             urls = "".join(
                 f"<url><loc>{base}/set{s}/r/{n}-{e}</loc><lastmod>2024-01-01T00:00:00Z</lastmod>"
-                f'<rs:md length="{e + 10}" type="text/plain"/></url>\n' for e in range(ENTRIES))
+                f'<rs:md length="{e + 10}" type="text/plain"/></url>\n'
+                for e in range(ENTRIES)
+            )
             docs[f"/set{s}/resourcelist-{n}.xml"] = (
                 f'{HEAD}<rs:ln rel="up" href="{cl}"/>'
-                f'<rs:md capability="resourcelist" at="2024-01-02T00:00:00Z"/>\n{urls}</urlset>\n')
+                f'<rs:md capability="resourcelist" at="2024-01-02T00:00:00Z"/>\n{urls}</urlset>\n'
+            )
         docs[f"/set{s}/capabilitylist.xml"] = (
             f'{HEAD}<rs:ln rel="describedby" href="{base}/about"/><rs:ln rel="up" href="{sd}"/>'
-            f'<rs:md capability="capabilitylist"/>\n{"".join(rl_entries)}</urlset>\n')
+            f'<rs:md capability="capabilitylist"/>\n{"".join(rl_entries)}</urlset>\n'
+        )
     docs["/.well-known/resourcesync"] = (
         f'{HEAD}<rs:ln rel="describedby" href="{base}/about"/>'
-        f'<rs:md capability="description"/>\n{"".join(cl_entries)}</urlset>\n')
+        f'<rs:md capability="description"/>\n{"".join(cl_entries)}</urlset>\n'
+    )
     return docs
 
 

@@ -52,10 +52,10 @@ async def load(url: str, secret: str, count: int, concurrency: int) -> None:
     gate = asyncio.Semaphore(concurrency)
     statuses: list[int] = []
     async with ClientSession(connector=TCPConnector(limit=concurrency)) as session:
+
         async def one(body: bytes) -> None:
             async with gate:
-                headers = {"Content-Type": "application/xml",
-                           "X-Hub-Signature": sign(secret, body)}
+                headers = {"Content-Type": "application/xml", "X-Hub-Signature": sign(secret, body)}
                 async with session.post(url, data=body, headers=headers) as response:
                     await response.read()
                     statuses.append(response.status)
@@ -66,8 +66,12 @@ async def load(url: str, secret: str, count: int, concurrency: int) -> None:
     print(f"{count / elapsed:.1f} {statuses.count(200)}", flush=True)
 
 
-async def drive(url: str, secret: str, count: int, concurrency: int,
-                ) -> tuple[float, int, list, float]:
+async def drive(
+    url: str,
+    secret: str,
+    count: int,
+    concurrency: int,
+) -> tuple[float, int, list, float]:
     """Run the load child against ``url`` while probing this loop's lag.
 
     Returns the child's rate, the 2xx count, the lag samples and this process's CPU
@@ -86,8 +90,15 @@ async def drive(url: str, secret: str, count: int, concurrency: int,
 
     prober = asyncio.create_task(probe())
     child = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--load", url, secret, str(count), str(concurrency),
-        stdout=asyncio.subprocess.PIPE)
+        sys.executable,
+        __file__,
+        "--load",
+        url,
+        secret,
+        str(count),
+        str(concurrency),
+        stdout=asyncio.subprocess.PIPE,
+    )
     out, _ = await child.communicate()
     cpu_ms = (time.process_time() - cpu) * 1000 / count
     done.set()
@@ -113,8 +124,12 @@ async def bare(count: int, concurrency: int) -> tuple[float, float]:
     return rate, cpu_ms
 
 
-async def explorer(count: int, concurrency: int, folder: Path, synchronous: str = "FULL",
-                   ) -> tuple[float, int, int, list, float]:
+async def explorer(
+    count: int,
+    concurrency: int,
+    folder: Path,
+    synchronous: str = "FULL",
+) -> tuple[float, int, int, list, float]:
     store = Store(folder / "bench.sqlite3", synchronous=synchronous)
     server = CallbackServer(exchange_log=ExchangeLog(store))
     await server.start()
@@ -129,8 +144,7 @@ async def explorer(count: int, concurrency: int, folder: Path, synchronous: str 
             received += event.event == "notification"
 
         subscriber.listeners.append(count_event)
-        rate, ok, lags, cpu_ms = await drive(sub.callback_url, sub.secret or "", count,
-                                             concurrency)
+        rate, ok, lags, cpu_ms = await drive(sub.callback_url, sub.secret or "", count, concurrency)
         stored = store.count_notifications("notification")
     await server.stop()
     store.close()
@@ -147,13 +161,16 @@ async def main(count: int, concurrency: int) -> None:
     print(f"bare aiohttp handler          {base:8.1f} /s   {base_cpu:.2f} ms CPU per delivery")
     for synchronous in ("FULL", "NORMAL"):
         with tempfile.TemporaryDirectory() as folder:
-            rate, ok, stored, lags, cpu = await explorer(count, concurrency, Path(folder),
-                                                         synchronous)
-        print(f"explorer, synchronous={synchronous:<6} {rate:8.1f} /s   {cpu:.2f} ms CPU per "
-              f"delivery ({rate / base:.0%} of bare); lag ms p50 {percentile(lags, 0.5):.1f} "
-              f"p99 {percentile(lags, 0.99):.1f} max {percentile(lags, 1.0):.1f}; "
-              f"acknowledged {ok}, stored {stored}"
-              + ("" if stored >= ok else f", {ok - stored} LOST"))
+            rate, ok, stored, lags, cpu = await explorer(
+                count, concurrency, Path(folder), synchronous
+            )
+        print(
+            f"explorer, synchronous={synchronous:<6} {rate:8.1f} /s   {cpu:.2f} ms CPU per "
+            f"delivery ({rate / base:.0%} of bare); lag ms p50 {percentile(lags, 0.5):.1f} "
+            f"p99 {percentile(lags, 0.99):.1f} max {percentile(lags, 1.0):.1f}; "
+            f"acknowledged {ok}, stored {stored}"
+            + ("" if stored >= ok else f", {ok - stored} LOST")
+        )
 
 
 if __name__ == "__main__":

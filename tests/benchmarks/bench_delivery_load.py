@@ -65,15 +65,18 @@ LAG_TICK = 0.01
 def _request(host: str, port: int, path: str, secret: str, n: int) -> bytes:
     body = BODY.format(n=n).encode()
     signature = hmac.new(secret.encode(), body, hashlib.sha1).hexdigest()
-    head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
-            "Content-Type: application/xml\r\n"
-            f"X-Hub-Signature: sha1={signature}\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n")
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+        "Content-Type: application/xml\r\n"
+        f"X-Hub-Signature: sha1={signature}\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
     return head.encode() + body
 
 
-async def _generate(url: str, secret: str, first: int, count: int, rate: float | None,
-                    connections: int) -> list[tuple[int, float, int, float]]:
+async def _generate(
+    url: str, secret: str, first: int, count: int, rate: float | None, connections: int
+) -> list[tuple[int, float, int, float]]:
     """Post ``count`` deliveries numbered from ``first``: at ``rate`` per second (open
     loop, as a hub pushing a burst would), or as fast as the connections allow (None).
 
@@ -110,9 +113,11 @@ async def _generate(url: str, secret: str, first: int, count: int, rate: float |
 
     tasks: list[asyncio.Task[None]] = []
     if rate is None:
+
         async def worker(indexes: range) -> None:
             for i in indexes:
                 await post(i)
+
         await asyncio.gather(*(worker(range(w, count, connections)) for w in range(connections)))
     else:
         started = time.monotonic()
@@ -146,8 +151,9 @@ class LoadGenerator:
         self._process.start()
         self.next_number = 0
 
-    async def run(self, url: str, secret: str, count: int, rate: float | None,
-                  connections: int) -> list[tuple[int, float, int, float]]:
+    async def run(
+        self, url: str, secret: str, count: int, rate: float | None, connections: int
+    ) -> list[tuple[int, float, int, float]]:
         first, self.next_number = self.next_number, self.next_number + count
         self._conn.send((url, secret, first, count, rate, connections))
         return await asyncio.get_running_loop().run_in_executor(None, self._conn.recv)
@@ -215,8 +221,9 @@ class Step:
         return self.lost == 0 and self.target is not None and self.rate >= 0.95 * self.target
 
 
-async def bare_flood(generator: LoadGenerator, net: LoopThread, count: int,
-                     connections: int) -> Step:
+async def bare_flood(
+    generator: LoadGenerator, net: LoopThread, count: int, connections: int
+) -> Step:
     """The same flood against a handler that only reads the body and answers 200, served
     from the loop the explorer's callback server uses (its own thread, beside the GUI)."""
     from aiohttp import web
@@ -238,15 +245,13 @@ async def bare_flood(generator: LoadGenerator, net: LoopThread, count: int,
     sampler = LagSampler(net.loop)
     sampler.start()
     cpu = time.process_time()
-    results = await generator.run(f"http://127.0.0.1:{port}/bare", "s", count, None,
-                                  connections)
+    results = await generator.run(f"http://127.0.0.1:{port}/bare", "s", count, None, connections)
     cpu_ms = (time.process_time() - cpu) * 1000 / count
     lags = await sampler.stop()
     await net.run(runner.cleanup())
     ok = [r for r in results if 200 <= r[2] < 300]
     span = max(r[3] for r in results) - min(r[1] for r in results)
-    return Step(None, count, len(ok), len(ok), 0, len(ok), len(ok) / span, cpu_ms,
-                net_lags=lags)
+    return Step(None, count, len(ok), len(ok), 0, len(ok), len(ok) / span, cpu_ms, net_lags=lags)
 
 
 class Explorer:
@@ -268,19 +273,21 @@ class Explorer:
 
         tune_gc()  # the collector thresholds run_gui sets
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                          str(self.folder))
-        self.services = ExplorerServices(store_path=self.folder / "store.sqlite3",
-                                         subscriber_config=SubscriberConfig(),
-                                         demo_options={"rate": 0})
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(self.folder))
+        self.services = ExplorerServices(
+            store_path=self.folder / "store.sqlite3",
+            subscriber_config=SubscriberConfig(),
+            demo_options={"rate": 0},
+        )
         self.window = MainWindow(self.services, QSettings())
         await self.services.start()
         self.panels = install_panels(self.window)
         self.window.resize(1400, 900)
         self.window.show()
         await self.services.start_demo()
-        channel = next(c for c in self.services.demo.channels
-                       if c.capability == "change-notification")
+        channel = next(
+            c for c in self.services.demo.channels if c.capability == "change-notification"
+        )
         sub = await self.services.subscribe(channel.topic, channel.hub)
         assert self.services.store is not None
         await self.services.wait_settled(sub, 10)
@@ -297,15 +304,17 @@ class Explorer:
             if match:
                 self.visible_at.setdefault(int(match.group(1)), now)
 
-    async def step(self, generator: LoadGenerator, count: int, rate: float | None,
-                   connections: int) -> Step:
+    async def step(
+        self, generator: LoadGenerator, count: int, rate: float | None, connections: int
+    ) -> Step:
         sampler = LagSampler(asyncio.get_running_loop())
         net_sampler = LagSampler(self.services.net.loop)
         sampler.start()
         net_sampler.start()
         cpu = time.process_time()
-        results = await generator.run(self.sub.callback_url, self.sub.secret or "", count,
-                                      rate, connections)
+        results = await generator.run(
+            self.sub.callback_url, self.sub.secret or "", count, rate, connections
+        )
         acked = {n for n, _sent, status, _done in results if 200 <= status < 300}
         deadline = time.monotonic() + 15  # rows still queued for the feed may land now
         while not acked <= self.visible_at.keys() and time.monotonic() < deadline:
@@ -316,16 +325,27 @@ class Explorer:
         await self.store.flush()
         records = self.store.notifications(after_id=self.last_id)
         self.last_id = max((r.id or 0 for r in records), default=self.last_id)
-        numbers = [int(NUMBER.search(_loc(r.body)).group(1))  # type: ignore[union-attr]
-                   for r in records]
+        numbers = [
+            int(NUMBER.search(_loc(r.body)).group(1))  # type: ignore[union-attr]
+            for r in records
+        ]
         stored = [n for n in numbers if n in acked]
         sent_at = {n: sent for n, sent, _status, _done in results}
-        latencies = sorted(self.visible_at[n] - sent_at[n] for n in acked
-                           if n in self.visible_at)
+        latencies = sorted(self.visible_at[n] - sent_at[n] for n in acked if n in self.visible_at)
         span = max(r[3] for r in results) - min(r[1] for r in results)
-        return Step(rate, count, len(acked), len(stored), len(stored) - len(set(stored)),
-                    sum(n in self.visible_at for n in acked), len(acked) / span, cpu_ms,
-                    latencies, lags, net_lags)
+        return Step(
+            rate,
+            count,
+            len(acked),
+            len(stored),
+            len(stored) - len(set(stored)),
+            sum(n in self.visible_at for n in acked),
+            len(acked) / span,
+            cpu_ms,
+            latencies,
+            lags,
+            net_lags,
+        )
 
     async def close(self) -> None:
         self.window.shutdown()
@@ -338,15 +358,21 @@ def _loc(body: bytes) -> str:
 
 
 def describe(name: str, step: Step) -> str:
-    line = (f"{name:>13}  {step.rate:7.0f}/s  sent {step.sent:5d}  2xx {step.acknowledged:5d}"
-            f"  lost {step.lost:3d}")
+    line = (
+        f"{name:>13}  {step.rate:7.0f}/s  sent {step.sent:5d}  2xx {step.acknowledged:5d}"
+        f"  lost {step.lost:3d}"
+    )
     if step.latencies:
-        line += (f"  visible p50 {pct(step.latencies, 0.5):6.1f} ms"
-                 f"  p99 {pct(step.latencies, 0.99):6.1f} ms")
+        line += (
+            f"  visible p50 {pct(step.latencies, 0.5):6.1f} ms"
+            f"  p99 {pct(step.latencies, 0.99):6.1f} ms"
+        )
     if step.lags:
         line += f"  GUI lag p99 {pct(step.lags, 0.99):5.1f} max {pct(step.lags, 1.0):5.1f} ms"
-    line += (f"  net lag p99 {pct(step.net_lags, 0.99):5.1f} max {pct(step.net_lags, 1.0):5.1f}"
-             f" ms  CPU {step.cpu_ms:.2f} ms/delivery")
+    line += (
+        f"  net lag p99 {pct(step.net_lags, 0.99):5.1f} max {pct(step.net_lags, 1.0):5.1f}"
+        f" ms  CPU {step.cpu_ms:.2f} ms/delivery"
+    )
     return line
 
 
@@ -356,12 +382,14 @@ async def run(rates: list[float], seconds: float, flood: int, connections: int) 
         explorer = Explorer(Path(folder))
         await explorer.start()
         try:
-            print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs "
-                  "(other processes skew every rate; the ratios are steadier)", flush=True)
+            print(
+                f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs "
+                "(other processes skew every rate; the ratios are steadier)",
+                flush=True,
+            )
             bares, fulls = [], []
             for _ in range(2):  # interleaved, best of two: the machine's load drifts
-                bares.append(await bare_flood(generator, explorer.services.net, flood,
-                                              connections))
+                bares.append(await bare_flood(generator, explorer.services.net, flood, connections))
                 print(describe("bare flood", bares[-1]), flush=True)
                 fulls.append(await explorer.step(generator, flood, None, connections))
                 print(describe("explorer flood", fulls[-1]), flush=True)
@@ -381,31 +409,40 @@ async def run(rates: list[float], seconds: float, flood: int, connections: int) 
     best = max(good, key=lambda s: s.rate) if good else None
     print()
     print(f"load average after: {os.getloadavg()[0]:.1f}")
-    print(f"bare aiohttp handler (on the callback server's loop): {bare.rate:.0f}/s; "
-          f"explorer flood: {full.rate:.0f}/s = {full.rate / bare.rate:.0%} of bare "
-          f"(target >= 30 %), lost "
-          f"{sum(f.lost for f in fulls)}; CPU per delivery {full.cpu_ms:.2f} ms vs "
-          f"{bare.cpu_ms:.2f} ms bare")
+    print(
+        f"bare aiohttp handler (on the callback server's loop): {bare.rate:.0f}/s; "
+        f"explorer flood: {full.rate:.0f}/s = {full.rate / bare.rate:.0%} of bare "
+        f"(target >= 30 %), lost "
+        f"{sum(f.lost for f in fulls)}; CPU per delivery {full.cpu_ms:.2f} ms vs "
+        f"{bare.cpu_ms:.2f} ms bare"
+    )
     if best is None:
         print("no rate was sustained with zero loss")
         return 1
     all_lags = sorted(lag for s in good for lag in s.lags)
     all_net_lags = sorted(lag for s in good for lag in s.net_lags)
-    print(f"sustained with zero loss: {best.target:.0f}/s (achieved {best.rate:.0f}/s; target "
-          f">= 1000/s); delivery-to-visible p50 {pct(best.latencies, 0.5):.1f} ms, "
-          f"p99 {pct(best.latencies, 0.99):.1f} ms")
-    print(f"event-loop lag p99 at that rate: GUI loop {pct(best.lags, 0.99):.1f} ms, callback "
-          f"server loop {pct(best.net_lags, 0.99):.1f} ms; over all sustained steps "
-          f"{pct(all_lags, 0.99):.1f} ms and {pct(all_net_lags, 0.99):.1f} ms (target <= 100 "
-          f"ms); median {statistics.median(all_lags) * 1000:.1f} ms and "
-          f"{statistics.median(all_net_lags) * 1000:.1f} ms")
+    print(
+        f"sustained with zero loss: {best.target:.0f}/s (achieved {best.rate:.0f}/s; target "
+        f">= 1000/s); delivery-to-visible p50 {pct(best.latencies, 0.5):.1f} ms, "
+        f"p99 {pct(best.latencies, 0.99):.1f} ms"
+    )
+    print(
+        f"event-loop lag p99 at that rate: GUI loop {pct(best.lags, 0.99):.1f} ms, callback "
+        f"server loop {pct(best.net_lags, 0.99):.1f} ms; over all sustained steps "
+        f"{pct(all_lags, 0.99):.1f} ms and {pct(all_net_lags, 0.99):.1f} ms (target <= 100 "
+        f"ms); median {statistics.median(all_lags) * 1000:.1f} ms and "
+        f"{statistics.median(all_net_lags) * 1000:.1f} ms"
+    )
     return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rates", default="250,500,1000,1500,2000,3000",
-                        help="comma-separated open-loop rates (notifications/s)")
+    parser.add_argument(
+        "--rates",
+        default="250,500,1000,1500,2000,3000",
+        help="comma-separated open-loop rates (notifications/s)",
+    )
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each step")
     parser.add_argument("--flood", type=int, default=4000, help="deliveries per flood")
     parser.add_argument("--connections", type=int, default=32)

@@ -22,12 +22,14 @@ from lxml import etree
 from explorer.core.changes import canonical_lines, diff_documents, diff_lines
 from explorer.core.parser import parse_document
 
-HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-        'xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
-        '<rs:ln rel="up" href="http://example.com/dataset1/capabilitylist.xml"/>\n'
-        '<rs:md capability="resourcelist" at="2024-01-03T09:00:00Z" '
-        'completed="2024-01-03T09:05:00Z"/>\n')
+HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+    '<rs:ln rel="up" href="http://example.com/dataset1/capabilitylist.xml"/>\n'
+    '<rs:md capability="resourcelist" at="2024-01-03T09:00:00Z" '
+    'completed="2024-01-03T09:05:00Z"/>\n'
+)
 
 
 def resource_list(entries: int, changed: frozenset[int] = frozenset()) -> bytes:
@@ -38,7 +40,8 @@ def resource_list(entries: int, changed: frozenset[int] = frozenset()) -> bytes:
             f"<url><loc>http://example.com/dataset1/resource/{n}</loc>"
             f"<lastmod>2024-01-02T13:00:00Z</lastmod>"
             f'<rs:md hash="md5:{n + bump:032x}" length="{1000 + n + bump}" type="text/html"/>'
-            "</url>\n")
+            "</url>\n"
+        )
     parts.append("</urlset>\n")
     return "".join(parts).encode()
 
@@ -66,8 +69,10 @@ def main() -> None:
     changed = frozenset(random.Random(6).sample(range(args.entries), args.entries // 100))
     old_bytes = resource_list(args.entries)
     new_bytes = resource_list(args.entries, changed)
-    print(f"two Resource Lists of {args.entries:,} entries, {len(changed):,} changed; "
-          f"{len(old_bytes) / 1e6:.1f} MB each; best/median of {args.repeat} runs")
+    print(
+        f"two Resource Lists of {args.entries:,} entries, {len(changed):,} changed; "
+        f"{len(old_bytes) / 1e6:.1f} MB each; best/median of {args.repeat} runs"
+    )
 
     base = timed(lambda: etree.parse(io.BytesIO(old_bytes)), args.repeat)
     baseline, baseline_cpu = base[0], base[2]
@@ -78,27 +83,43 @@ def main() -> None:
 
     rows = [
         ("bare lxml.etree.parse of one list (baseline)", base, None),
-        ("parse_document of both lists (for reference)",
-         timed(lambda: (parse_document(old_bytes), parse_document(new_bytes)), args.repeat),
-         None),
-        ("structural diff (diff_documents)",
-         timed(lambda: diff_documents(old_doc, new_doc), args.repeat), 0.5),
-        ("canonicalise both (canonical_lines)",
-         timed(lambda: (canonical_lines(old_bytes), canonical_lines(new_bytes)), args.repeat),
-         None),
-        ("canonicalise both + line diff",
-         timed(lambda: diff_lines(canonical_lines(old_bytes), canonical_lines(new_bytes)),
-               args.repeat), 1.0),
+        (
+            "parse_document of both lists (for reference)",
+            timed(lambda: (parse_document(old_bytes), parse_document(new_bytes)), args.repeat),
+            None,
+        ),
+        (
+            "structural diff (diff_documents)",
+            timed(lambda: diff_documents(old_doc, new_doc), args.repeat),
+            0.5,
+        ),
+        (
+            "canonicalise both (canonical_lines)",
+            timed(lambda: (canonical_lines(old_bytes), canonical_lines(new_bytes)), args.repeat),
+            None,
+        ),
+        (
+            "canonicalise both + line diff",
+            timed(
+                lambda: diff_lines(canonical_lines(old_bytes), canonical_lines(new_bytes)),
+                args.repeat,
+            ),
+            1.0,
+        ),
     ]
     width = max(len(name) for name, _, _ in rows)
     for name, (best, median, cpu), target in rows:
         verdict = "met" if target and best <= target else "MISSED"
         goal = f"  target <= {target:.1f} s: {verdict}" if target else ""
-        print(f"{name:<{width}}  best {best:6.3f} s  median {median:6.3f} s  "
-              f"x{best / baseline:5.2f} baseline  cpu {cpu:6.3f} s "
-              f"x{cpu / baseline_cpu:5.2f}{goal}")
-    print(f"line diff: {len(lines.old_lines):,} lines per side, -{lines.removed_lines:,} "
-          f"+{lines.added_lines:,} lines, {len(lines.hunks()):,} hunks")
+        print(
+            f"{name:<{width}}  best {best:6.3f} s  median {median:6.3f} s  "
+            f"x{best / baseline:5.2f} baseline  cpu {cpu:6.3f} s "
+            f"x{cpu / baseline_cpu:5.2f}{goal}"
+        )
+    print(
+        f"line diff: {len(lines.old_lines):,} lines per side, -{lines.removed_lines:,} "
+        f"+{lines.added_lines:,} lines, {len(lines.hunks()):,} hunks"
+    )
 
 
 if __name__ == "__main__":

@@ -24,18 +24,27 @@ URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
 def payload(case: str) -> bytes:
     if case == "billion-laughs":
         entities = "".join(
-            f'<!ENTITY l{i} "{("&l" + str(i - 1) + ";") * 10}">' for i in range(1, 10))
-        return (f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY l0 "lol">{entities}]>'
-                f"{URLSET}<url><loc>&l9;</loc></url></urlset>").encode()
+            f'<!ENTITY l{i} "{("&l" + str(i - 1) + ";") * 10}">' for i in range(1, 10)
+        )
+        return (
+            f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY l0 "lol">{entities}]>'
+            f"{URLSET}<url><loc>&l9;</loc></url></urlset>"
+        ).encode()
     if case == "quadratic-blowup":
-        return (f'<!DOCTYPE urlset [<!ENTITY a "{"x" * 100_000}">]>'
-                f"{URLSET}<url><loc>{'&a;' * 100_000}</loc></url></urlset>").encode()
+        return (
+            f'<!DOCTYPE urlset [<!ENTITY a "{"x" * 100_000}">]>'
+            f"{URLSET}<url><loc>{'&a;' * 100_000}</loc></url></urlset>"
+        ).encode()
     if case == "external-entity-file":
-        return ('<!DOCTYPE urlset [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-                f"{URLSET}<url><loc>&x;</loc></url></urlset>").encode()
+        return (
+            '<!DOCTYPE urlset [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            f"{URLSET}<url><loc>&x;</loc></url></urlset>"
+        ).encode()
     if case == "external-entity-http":
-        return ('<!DOCTYPE urlset [<!ENTITY x SYSTEM "http://127.0.0.1:9/secret">]>'
-                f"{URLSET}<url><loc>&x;</loc></url></urlset>").encode()
+        return (
+            '<!DOCTYPE urlset [<!ENTITY x SYSTEM "http://127.0.0.1:9/secret">]>'
+            f"{URLSET}<url><loc>&x;</loc></url></urlset>"
+        ).encode()
     if case == "external-dtd":
         return f'<!DOCTYPE urlset SYSTEM "http://127.0.0.1:9/s.dtd">{URLSET}</urlset>'.encode()
     if case == "nesting-100000-deep":
@@ -44,13 +53,22 @@ def payload(case: str) -> bytes:
         attributes = " ".join(f'a{i}="1"' for i in range(1_000_000))
         return f"<urlset {attributes}/>".encode()
     if case == "50-MB-text-node":
-        return b"".join([URLSET.encode(), b"<url><loc>", b"x" * 50_000_000,
-                         b"</loc></url></urlset>"])
+        return b"".join(
+            [URLSET.encode(), b"<url><loc>", b"x" * 50_000_000, b"</loc></url></urlset>"]
+        )
     raise ValueError(case)
 
 
-CASES = ["billion-laughs", "quadratic-blowup", "external-entity-file", "external-entity-http",
-         "external-dtd", "nesting-100000-deep", "a-million-attributes", "50-MB-text-node"]
+CASES = [
+    "billion-laughs",
+    "quadratic-blowup",
+    "external-entity-file",
+    "external-entity-http",
+    "external-dtd",
+    "nesting-100000-deep",
+    "a-million-attributes",
+    "50-MB-text-node",
+]
 
 
 def _status_kb(field: str) -> int:
@@ -80,25 +98,41 @@ def child(case: str) -> None:
         outcome = exc.finding.code
     seconds = time.perf_counter() - started
     peak = _status_kb("VmHWM")
-    print(json.dumps({"seconds": seconds, "outcome": outcome,
-                      "growth_mb": (peak - before) / 1024, "input_mb": len(data) / 1e6}))
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "outcome": outcome,
+                "growth_mb": (peak - before) / 1024,
+                "input_mb": len(data) / 1e6,
+            }
+        )
+    )
 
 
 def main() -> int:
     print(f"{'case':24} {'input':>9} {'time':>9} {'peak RSS growth':>16}  outcome")
     failures = 0
     for case in CASES:
-        out = subprocess.run([sys.executable, __file__, "--case", case], capture_output=True,
-                             text=True, check=True).stdout
+        out = subprocess.run(
+            [sys.executable, __file__, "--case", case], capture_output=True, text=True, check=True
+        ).stdout
         result = json.loads(out)
-        ok = (result["seconds"] <= LIMIT_SECONDS and result["growth_mb"] <= LIMIT_MB
-              and not result["outcome"].startswith("ACCEPTED"))
+        ok = (
+            result["seconds"] <= LIMIT_SECONDS
+            and result["growth_mb"] <= LIMIT_MB
+            and not result["outcome"].startswith("ACCEPTED")
+        )
         failures += not ok
-        print(f"{case:24} {result['input_mb']:7.2f}MB {result['seconds'] * 1000:7.1f}ms "
-              f"{result['growth_mb']:13.1f} MB  {result['outcome']}"
-              f"{'' if ok else '   <-- over the 1 s / 200 MB budget or accepted'}")
-    print(f"{len(CASES) - failures}/{len(CASES)} refused within {LIMIT_SECONDS:.0f} s and "
-          f"{LIMIT_MB:.0f} MB")
+        print(
+            f"{case:24} {result['input_mb']:7.2f}MB {result['seconds'] * 1000:7.1f}ms "
+            f"{result['growth_mb']:13.1f} MB  {result['outcome']}"
+            f"{'' if ok else '   <-- over the 1 s / 200 MB budget or accepted'}"
+        )
+    print(
+        f"{len(CASES) - failures}/{len(CASES)} refused within {LIMIT_SECONDS:.0f} s and "
+        f"{LIMIT_MB:.0f} MB"
+    )
     return 1 if failures else 0
 
 

@@ -28,8 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 
-NS = ('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-      'xmlns:rs="http://www.openarchives.org/rs/terms/"')
+NS = (
+    'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/"'
+)
 LAG_TICK = 0.01
 
 
@@ -40,23 +42,39 @@ def write_source(folder: Path, lists: int, entries: int) -> None:
         rows = "\n".join(
             f"<url><loc>http://example.org/res/{n}/{i}</loc><lastmod>{at}</lastmod>"
             f'<rs:md hash="md5:{(n * entries + i):032x}" length="{i}" type="text/plain"/></url>'
-            for i in range(entries))
+            for i in range(entries)
+        )
         (folder / f"list-{n}.xml").write_text(
             f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset {NS}>\n'
             f'<rs:md capability="resourcelist" at="{at}"/>\n{rows}\n</urlset>\n',
-            encoding="utf-8")
-    sitemaps = "\n".join(f"<sitemap><loc>{{base}}/list-{n}.xml</loc></sitemap>"
-                         for n in range(lists))
+            encoding="utf-8",
+        )
+    sitemaps = "\n".join(
+        f"<sitemap><loc>{{base}}/list-{n}.xml</loc></sitemap>" for n in range(lists)
+    )
     (folder / "index.template").write_text(
         f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex {NS}>\n'
         f'<rs:md capability="resourcelist" at="{at}"/>\n{sitemaps}\n</sitemapindex>\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
 
 
 def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     server = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-         str(folder), "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-u",
+            "-m",
+            "http.server",
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+            str(folder),
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     assert server.stdout is not None
     line = server.stdout.readline().decode()
     port = int(re.search(r"port (\d+)", line).group(1))  # type: ignore[union-attr]
@@ -131,18 +149,26 @@ async def measure(base: str, folder: Path) -> dict[str, float]:
         first_list = min(read_at.values()) if read_at else float("nan")
         bodies = sum(len(c.fetch.body) for c in doc.children if c.fetch is not None)
         on_disk = {id(c.spooled): c.spooled.size for c in doc.children if c.spooled is not None}
-        on_disk.update((id(e.body), e.spooled) for e in services.fetcher.cache._entries.values()
-                       if e.spooled)  # the tree and the cache share spooled files
+        on_disk.update(
+            (id(e.body), e.spooled) for e in services.fetcher.cache._entries.values() if e.spooled
+        )  # the tree and the cache share spooled files
         figures.update(
-            entries=total, load_s=finished - opened, asked_s=asked - opened,
+            entries=total,
+            load_s=finished - opened,
+            asked_s=asked - opened,
             first_list_s=first_list - opened,
             # from when both the first list had arrived and the rows were asked for
             first_rows_after_list_s=(first_rows[0] - max(first_list, asked))
-            if first_rows else float("nan"),
-            rss_end=rss_mb(), rss_peak=rss_mb("VmHWM"), bodies_mb=bodies / 2**20,
-            cache_mb=services.fetcher.cache._size / 2**20, disk_mb=sum(on_disk.values()) / 2**20,
+            if first_rows
+            else float("nan"),
+            rss_end=rss_mb(),
+            rss_peak=rss_mb("VmHWM"),
+            bodies_mb=bodies / 2**20,
+            cache_mb=services.fetcher.cache._size / 2**20,
+            disk_mb=sum(on_disk.values()) / 2**20,
             lag_p99_ms=sorted(lags)[int(len(lags) * 0.99)] * 1000 if lags else float("nan"),
-            lag_max_ms=max(lags) * 1000 if lags else float("nan"))
+            lag_max_ms=max(lags) * 1000 if lags else float("nan"),
+        )
     finally:
         window.shutdown()
         await services.aclose()
@@ -172,19 +198,29 @@ def main() -> int:
         finally:
             server.terminate()
             server.wait(10)
-    print(f"index of {options.lists} lists x {options.entries:,} entries "
-          f"({size / 1e6:.0f} MB of XML), {int(figures['entries']):,} entries listed")
-    print(f"resident memory: {figures['rss_end']:.0f} MB with every row listed "
-          f"(peak {figures['rss_peak']:.0f} MB; {figures['rss_start']:.0f} MB before opening)"
-          f"; target <= 1024 MB")
-    print(f"  of which raw component bodies kept by the tree {figures['bodies_mb']:.0f} MB, "
-          f"HTTP cache {figures['cache_mb']:.0f} MB; bodies spooled to disk (tree and cache "
-          f"share them) {figures['disk_mb']:.0f} MB")
-    print(f"index shown and rows asked for {figures['asked_s']:.2f} s after opening; first "
-          f"component list read {figures['first_list_s']:.2f} s after opening; first rows "
-          f"shown {figures['first_rows_after_list_s']:.2f} s after both (target <= 1 s)")
-    print(f"all rows listed {figures['load_s']:.1f} s after opening; event-loop lag meanwhile: "
-          f"p99 {figures['lag_p99_ms']:.0f} ms, max {figures['lag_max_ms']:.0f} ms")
+    print(
+        f"index of {options.lists} lists x {options.entries:,} entries "
+        f"({size / 1e6:.0f} MB of XML), {int(figures['entries']):,} entries listed"
+    )
+    print(
+        f"resident memory: {figures['rss_end']:.0f} MB with every row listed "
+        f"(peak {figures['rss_peak']:.0f} MB; {figures['rss_start']:.0f} MB before opening)"
+        f"; target <= 1024 MB"
+    )
+    print(
+        f"  of which raw component bodies kept by the tree {figures['bodies_mb']:.0f} MB, "
+        f"HTTP cache {figures['cache_mb']:.0f} MB; bodies spooled to disk (tree and cache "
+        f"share them) {figures['disk_mb']:.0f} MB"
+    )
+    print(
+        f"index shown and rows asked for {figures['asked_s']:.2f} s after opening; first "
+        f"component list read {figures['first_list_s']:.2f} s after opening; first rows "
+        f"shown {figures['first_rows_after_list_s']:.2f} s after both (target <= 1 s)"
+    )
+    print(
+        f"all rows listed {figures['load_s']:.1f} s after opening; event-loop lag meanwhile: "
+        f"p99 {figures['lag_p99_ms']:.0f} ms, max {figures['lag_max_ms']:.0f} ms"
+    )
     ok = figures["rss_end"] <= 1024 and figures["first_rows_after_list_s"] <= 1.0
     return 0 if ok else 1
 

@@ -31,16 +31,19 @@ def main() -> int:
         hello = work / "hello.py"
         hello.write_text(HELLO, encoding="utf-8")
         home = work / "home"
-        env = offscreen_env(home, PYTHONDONTWRITEBYTECODE="",
-                            PYTHONPYCACHEPREFIX=str(work / "pycache"))
+        env = offscreen_env(
+            home, PYTHONDONTWRITEBYTECODE="", PYTHONPYCACHEPREFIX=str(work / "pycache")
+        )
         commands = {
             "explorer": [sys.executable, "-m", "explorer"],
             "bare": [sys.executable, str(hello)],
         }
         times = startup_times(commands, env, args.runs)
     for name, values in times.items():
-        print(f"{name}: mean {statistics.mean(values):.3f} s, median "
-              f"{statistics.median(values):.3f} s, min {min(values):.3f} s ({args.runs} runs)")
+        print(
+            f"{name}: mean {statistics.mean(values):.3f} s, median "
+            f"{statistics.median(values):.3f} s, min {min(values):.3f} s ({args.runs} runs)"
+        )
     ratio = statistics.mean(times["explorer"]) / statistics.mean(times["bare"])
     print(f"first painted window from source, explorer / bare PySide6: {ratio:.2f}")
     return 0

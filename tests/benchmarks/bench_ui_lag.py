@@ -51,8 +51,10 @@ async def ticking(work) -> list[float]:
 
 def describe(name: str, lags: list[float]) -> str:
     p99 = lags[int(len(lags) * 0.99)]
-    return (f"{name}: max {lags[-1]:.0f} ms, p99 {p99:.0f} ms, "
-            f"median {statistics.median(lags):.1f} ms ({len(lags)} ticks)")
+    return (
+        f"{name}: max {lags[-1]:.0f} ms, p99 {p99:.0f} ms, "
+        f"median {statistics.median(lags):.1f} ms ({len(lags)} ticks)"
+    )
 
 
 async def main(scratch: Path) -> None:
@@ -74,8 +76,11 @@ async def main(scratch: Path) -> None:
         async def load() -> None:
             await window.open_source(url)
             view = window.document_view
-            while view.entries.total < ENTRIES or view._source_task is None \
-                    or not view._source_task.done():
+            while (
+                view.entries.total < ENTRIES
+                or view._source_task is None
+                or not view._source_task.done()
+            ):
                 await asyncio.sleep(0.05)
 
         started = time.perf_counter()
@@ -86,8 +91,11 @@ async def main(scratch: Path) -> None:
         await services.aclose()
         await runner.cleanup()
     print(describe("idle window (baseline)", idle))
-    print(describe(f"opening a {ENTRIES:,}-entry list ({len(body) / 1e6:.1f} MB, "
-                   f"{elapsed:.1f} s)", busy))
+    print(
+        describe(
+            f"opening a {ENTRIES:,}-entry list ({len(body) / 1e6:.1f} MB, {elapsed:.1f} s)", busy
+        )
+    )
     ratio = busy[int(len(busy) * 0.99)] / max(idle[int(len(idle) * 0.99)], 0.1)
     print(f"p99 ratio to baseline: {ratio:.1f}; target: max under 100 ms")
 
@@ -96,6 +104,8 @@ if __name__ == "__main__":
     if "--default-gc" not in sys.argv:
         tune_gc()  # as run_gui does
     qt_app = QApplication(sys.argv[:1])
-    with tempfile.TemporaryDirectory() as tmp, asyncio.Runner(
-            loop_factory=qasync.QEventLoop) as runner:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        asyncio.Runner(loop_factory=qasync.QEventLoop) as runner,
+    ):
         runner.run(main(Path(tmp)))

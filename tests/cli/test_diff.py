@@ -13,20 +13,25 @@ from http_pages import serving
 
 from explorer.cli import main
 
-HEAD = ('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-        'xmlns:rs="http://www.openarchives.org/rs/terms/">')
+HEAD = (
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/">'
+)
 
 
 def resource_list(at: str, *entries: tuple[str, str]) -> bytes:
-    body = "".join(f"<url><loc>http://example.com/{name}</loc><rs:md {md}/></url>"
-                   for name, md in entries)
+    body = "".join(
+        f"<url><loc>http://example.com/{name}</loc><rs:md {md}/></url>" for name, md in entries
+    )
     return f'{HEAD}<rs:md capability="resourcelist" at="{at}"/>{body}</urlset>'.encode()
 
 
-OLD = resource_list("2024-01-01T00:00:00Z", ("a", 'length="1"'), ("b", 'length="2"'),
-                    ("gone", 'length="3"'))
-NEW = resource_list("2024-01-02T00:00:00Z", ("a", 'length="10"'), ("b", 'length="2"'),
-                    ("fresh", 'length="4"'))
+OLD = resource_list(
+    "2024-01-01T00:00:00Z", ("a", 'length="1"'), ("b", 'length="2"'), ("gone", 'length="3"')
+)
+NEW = resource_list(
+    "2024-01-02T00:00:00Z", ("a", 'length="10"'), ("b", 'length="2"'), ("fresh", 'length="4"')
+)
 
 
 @pytest.fixture
@@ -37,8 +42,9 @@ def files(tmp_path: Path) -> tuple[str, str]:
     return str(old), str(new)
 
 
-def test_human_output_lists_entries_and_a_unified_diff(files: tuple[str, str],
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_human_output_lists_entries_and_a_unified_diff(
+    files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["diff", *files]) == 0
     out = capsys.readouterr().out
     assert "document rs:md at: 2024-01-01T00:00:00Z → 2024-01-02T00:00:00Z" in out
@@ -64,14 +70,16 @@ def test_json_output(files: tuple[str, str], capsys: pytest.CaptureFixture[str])
     structure = data["structure"]
     assert (structure["added"], structure["removed"], structure["changed"]) == (1, 1, 1)
     assert structure["changed_entries"][0]["fields"] == [
-        {"field": "length", "old": "1", "new": "10"}]
+        {"field": "length", "old": "1", "new": "10"}
+    ]
     hunks = data["lines"]["hunks"]
     assert all(tag != " " for hunk in hunks for tag, _ in hunk["lines"])  # context 0
     assert data["findings"] == [] and data["lines_reason"] is None
 
 
-def test_unusable_inputs_exit_2_with_a_reason(tmp_path: Path, files: tuple[str, str],
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_unusable_inputs_exit_2_with_a_reason(
+    tmp_path: Path, files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["diff", files[0], str(tmp_path / "nope.xml")]) == 2
     assert "could not read" in capsys.readouterr().err
     broken = tmp_path / "broken.xml"

@@ -23,12 +23,21 @@ def store_path(tmp_path: Path) -> Path:
     async def fill() -> None:
         store = Store(path)
         for status, body in (("notification", PAYLOAD), ("rejected", b"\xff\xfe not utf-8")):
-            await store.add_notification(NotificationRecord(
-                subscription_id="sub1", topic="http://t/", received=time.time(), status=status,
-                signature="valid" if status == "notification" else "invalid", body=body,
-                headers=[("Content-Type", "application/xml")], capability="change-notification",
-                reason=None if status == "notification" else "sha256 signature does not match",
-                summary={"entries": []}, findings=[finding("websub.content-type", "x")]))
+            await store.add_notification(
+                NotificationRecord(
+                    subscription_id="sub1",
+                    topic="http://t/",
+                    received=time.time(),
+                    status=status,
+                    signature="valid" if status == "notification" else "invalid",
+                    body=body,
+                    headers=[("Content-Type", "application/xml")],
+                    capability="change-notification",
+                    reason=None if status == "notification" else "sha256 signature does not match",
+                    summary={"entries": []},
+                    findings=[finding("websub.content-type", "x")],
+                )
+            )
         store.close()
 
     asyncio.run(fill())
@@ -54,8 +63,7 @@ def test_jsonl_to_a_directory(store_path: Path, tmp_path: Path) -> None:
 
 def test_xml_writes_raw_payloads_and_an_index(store_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "xml"
-    assert main(["export", "--store", str(store_path), "--format", "xml", "--out",
-                 str(out)]) == 0
+    assert main(["export", "--store", str(store_path), "--format", "xml", "--out", str(out)]) == 0
     index = json.loads((out / "index.json").read_text())
     assert [item["file"] for item in index] == ["00000001.xml", "00000002.xml"]
     assert (out / "00000001.xml").read_bytes() == PAYLOAD

@@ -19,7 +19,6 @@ from explorer.net.conformance import CHECKS
 FAST = ["--timeout", "2", "--quiet", "0.2", "--slow", "1"]
 
 
-
 async def _cli(*argv: str) -> int:
     return await asyncio.to_thread(main, list(argv))
 
@@ -28,8 +27,9 @@ async def test_hub_check_passes_every_check_on_the_clean_demo_hub(demo: RunningD
     code = await _cli("hub-check", demo.hub_url, "--topic", demo.channels[0].topic, *FAST)
     out = capsys.readouterr().out
     assert code == 0, out
-    verdicts = [line.split()[:2] for line in out.splitlines() if line[:4] in ("PASS", "WARN",
-                                                                               "FAIL")]
+    verdicts = [
+        line.split()[:2] for line in out.splitlines() if line[:4] in ("PASS", "WARN", "FAIL")
+    ]
     assert verdicts == [["PASS", check] for check in CHECKS]
     assert f"{len(CHECKS)} checks: {len(CHECKS)} pass, 0 warn, 0 fail" in out
     assert "-> publish      POST " in out and "<- delivery     POST " in out  # evidence lines
@@ -37,8 +37,18 @@ async def test_hub_check_passes_every_check_on_the_clean_demo_hub(demo: RunningD
 
 async def test_hub_check_json_reports_a_faulted_hub_with_evidence(demo: RunningDemo, capsys):
     demo.faults.enable("no-signature")
-    code = await _cli("hub-check", demo.hub_url, "--topic", demo.channels[0].topic, *FAST,
-                      "--json", "--check", "signed-delivery", "--check", "bad-requests")
+    code = await _cli(
+        "hub-check",
+        demo.hub_url,
+        "--topic",
+        demo.channels[0].topic,
+        *FAST,
+        "--json",
+        "--check",
+        "signed-delivery",
+        "--check",
+        "bad-requests",
+    )
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 1
     by_check = {line["check"]: line for line in lines}
@@ -46,8 +56,10 @@ async def test_hub_check_json_reports_a_faulted_hub_with_evidence(demo: RunningD
     signed = by_check["signed-delivery"]
     assert signed["outcome"] == "fail"
     assert "no X-Hub-Signature" in signed["summary"]
-    assert {f["code"] for f in signed["findings"]} == {"hub.delivery-unsigned",
-                                                       "websub.signature-missing"}
+    assert {f["code"] for f in signed["findings"]} == {
+        "hub.delivery-unsigned",
+        "websub.signature-missing",
+    }
     delivery = next(e for e in signed["evidence"] if e["kind"] == "delivery")
     assert "<urlset" in delivery["request_body"]
     assert not any(name.lower() == "x-hub-signature" for name, _ in delivery["request_headers"])
@@ -75,15 +87,18 @@ async def test_publish_prints_the_full_hub_response(demo: RunningDemo, tmp_path:
     assert out.startswith("HTTP/1.1 200 OK\n") and "content-type: text/plain" in out.lower()
     assert demo.hub.events[-1].kind == "published" and demo.hub.events[-1].topic == topic
 
-    assert await _cli("publish", demo.hub_url, "--topic", demo.base_url + "nope",
-                      str(payload), "--json") == 1
+    assert (
+        await _cli(
+            "publish", demo.hub_url, "--topic", demo.base_url + "nope", str(payload), "--json"
+        )
+        == 1
+    )
     result = json.loads(capsys.readouterr().out)
     assert result["status"] == 404 and "unknown topic" in result["body"]
     assert [f["code"] for f in result["findings"]] == ["hub.publish-refused"]
 
 
-async def test_publish_sends_a_broken_file_but_says_so(demo: RunningDemo, tmp_path: Path,
-                                                       capsys):
+async def test_publish_sends_a_broken_file_but_says_so(demo: RunningDemo, tmp_path: Path, capsys):
     broken = tmp_path / "broken.xml"
     broken.write_bytes(b"<urlset><url>")
     code = await _cli("publish", demo.hub_url, "--topic", demo.channels[0].topic, str(broken))
@@ -91,5 +106,13 @@ async def test_publish_sends_a_broken_file_but_says_so(demo: RunningDemo, tmp_pa
     assert code == 0 and "200 OK" in captured.out
     assert "error: parse." in captured.err
     assert await _cli("publish", demo.hub_url, "--topic", "x", str(broken)) == 2
-    assert await _cli("publish", demo.hub_url, "--topic", demo.channels[0].topic,
-                      str(tmp_path / "missing.xml")) == 2
+    assert (
+        await _cli(
+            "publish",
+            demo.hub_url,
+            "--topic",
+            demo.channels[0].topic,
+            str(tmp_path / "missing.xml"),
+        )
+        == 2
+    )

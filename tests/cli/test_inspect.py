@@ -29,17 +29,34 @@ async def test_json_from_the_root_url(demo, capsys) -> None:
     assert code == 0 and err == ""
     assert data["source"] == demo.source_description_url and data["route"] == "html-link"
     assert [d["route"] for d in data["discovery"]] == [
-        "direct", "link-header", "html-link", "well-known", "robots"]
+        "direct",
+        "link-header",
+        "html-link",
+        "well-known",
+        "robots",
+    ]
     assert {d["route"] for d in data["discovery"] if d["ok"]} == {
-        "html-link", "well-known", "robots"}
+        "html-link",
+        "well-known",
+        "robots",
+    }
     assert len(data["documents"]) > 10
     assert data["documents"][0] == {
-        "url": demo.source_description_url, "capability": "description", "root": "urlset",
-        "status": 200, "entries": 2, "parent": None, "findings": []}
+        "url": demo.source_description_url,
+        "capability": "description",
+        "root": "urlset",
+        "status": 200,
+        "entries": 2,
+        "parent": None,
+        "findings": [],
+    }
     assert sorted((c["topic"], c["hub"]) for c in data["channels"]) == sorted(
-        (c.topic, c.hub) for c in demo.channels)
-    assert all(set(c) == {"topic", "hub", "capability", "capability_list", "findings"}
-               for c in data["channels"])
+        (c.topic, c.hub) for c in demo.channels
+    )
+    assert all(
+        set(c) == {"topic", "hub", "capability", "capability_list", "findings"}
+        for c in data["channels"]
+    )
 
 
 async def test_from_a_resource_url_with_depth(demo, capsys) -> None:
@@ -64,8 +81,9 @@ async def test_from_robots_txt_or_an_html_page(demo, capsys, path: str, route: s
 
 
 async def test_one_route_alone(demo, capsys) -> None:
-    code, out, _ = await run_cli(capsys, demo.base_url, "--json", "--depth", "0",
-                                 "--route", "well-known")
+    code, out, _ = await run_cli(
+        capsys, demo.base_url, "--json", "--depth", "0", "--route", "well-known"
+    )
     data = json.loads(out)
     assert code == 0 and data["source"] == demo.source_description_url
     assert [(d["route"], d["ok"]) for d in data["discovery"]] == [("well-known", True)]
@@ -74,8 +92,9 @@ async def test_one_route_alone(demo, capsys) -> None:
 
 async def test_a_route_that_finds_nothing_alone_exits_2(demo, capsys) -> None:
     """The demo's home page has no Link header: on its own that route finds no Source."""
-    code, out, _ = await run_cli(capsys, demo.base_url, "--json", "--route", "link-header",
-                                 "--route", "direct")
+    code, out, _ = await run_cli(
+        capsys, demo.base_url, "--json", "--route", "link-header", "--route", "direct"
+    )
     data = json.loads(out)
     assert code == 2 and data["source"] is None
     assert {d["route"] for d in data["discovery"]} == {"link-header", "direct"}
@@ -96,13 +115,15 @@ async def test_error_findings_exit_1(demo, capsys) -> None:
     demo.faults.enable("malformed-xml")
     code, out, _ = await run_cli(capsys, demo.base_url, "--json")
     assert code == 1
-    assert any(f["severity"] == "error" for d in json.loads(out)["documents"]
-               for f in d["findings"])
+    assert any(
+        f["severity"] == "error" for d in json.loads(out)["documents"] for f in d["findings"]
+    )
 
 
 async def test_spot_checks_and_dumps_on_the_demo_are_clean(demo, capsys) -> None:
-    code, out, _ = await run_cli(capsys, demo.source_description_url, "--json",
-                                 "--check-resources", "2", "--check-dumps")
+    code, out, _ = await run_cli(
+        capsys, demo.source_description_url, "--json", "--check-resources", "2", "--check-dumps"
+    )
     assert code == 0
     codes = {f["code"] for d in json.loads(out)["documents"] for f in d["findings"]}
     assert not {c for c in codes if c.startswith(("http.resource", "http.dump"))}

@@ -14,8 +14,9 @@ from explorer.demo import start_demo
 from explorer.net.store import Store
 
 
-async def _read_events(proc: asyncio.subprocess.Process, events: list[dict],
-                       until, timeout: float = 20) -> None:
+async def _read_events(
+    proc: asyncio.subprocess.Process, events: list[dict], until, timeout: float = 20
+) -> None:
     assert proc.stdout is not None
     async with asyncio.timeout(timeout):
         while not until(events):
@@ -26,9 +27,15 @@ async def _read_events(proc: asyncio.subprocess.Process, events: list[dict],
 
 def _listen(*args: str) -> asyncio.Future:
     return asyncio.create_subprocess_exec(
-        sys.executable, "-m", "explorer", "listen", *args,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        sys.executable,
+        "-m",
+        "explorer",
+        "listen",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
 
 
 def _count(events: list[dict], name: str) -> int:
@@ -53,8 +60,9 @@ async def _finish(proc: asyncio.subprocess.Process) -> bytes:
 async def test_listen_to_both_channels_of_a_capability_list(tmp_path: Path) -> None:
     store_path = tmp_path / "s.sqlite3"
     async with await start_demo(rate=0) as demo:
-        proc = await _listen("--topic", demo.capability_list_urls[0], "--store", str(store_path),
-                             "--json")
+        proc = await _listen(
+            "--topic", demo.capability_list_urls[0], "--store", str(store_path), "--json"
+        )
         events: list[dict] = []
         stopped = False
         try:
@@ -76,14 +84,19 @@ async def test_listen_to_both_channels_of_a_capability_list(tmp_path: Path) -> N
             err = await _finish(proc)
         assert proc.returncode == 0, err.decode()
     topics = {event["topic"] for event in events if event["event"] == "verified"}
-    assert topics == {channel.topic for channel in demo.channels
-                      if channel.set_name == "dataset1"}
+    assert topics == {channel.topic for channel in demo.channels if channel.set_name == "dataset1"}
     notes = [event for event in events if event["event"] == "notification"]
-    assert {event["capability"] for event in notes} == {"change-notification",
-                                                        "framework-notification"}
+    assert {event["capability"] for event in notes} == {
+        "change-notification",
+        "framework-notification",
+    }
     for event in notes:
-        assert event["signature"] == "valid" and set(event) >= {"topic", "time", "entries",
-                                                                "findings"}
+        assert event["signature"] == "valid" and set(event) >= {
+            "topic",
+            "time",
+            "entries",
+            "findings",
+        }
         assert not [f for f in event["findings"] if f["severity"] == "error"], event
     change = next(event for event in notes if event["capability"] == "change-notification")
     assert set(change["entries"][0]) >= {"loc", "change", "datetime"}
@@ -99,8 +112,16 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
     store_path = tmp_path / "s.sqlite3"
     async with await start_demo(rate=0) as demo:
         topic = demo.channels[0].topic
-        args = ("--topic", topic, "--hub", demo.hub_url, "--store", str(store_path), "--json",
-                "--keep")
+        args = (
+            "--topic",
+            topic,
+            "--hub",
+            demo.hub_url,
+            "--store",
+            str(store_path),
+            "--json",
+            "--keep",
+        )
         first = await _listen(*args)
         events: list[dict] = []
         await _read_events(first, events, lambda e: _count(e, "verified") == 1)
@@ -125,16 +146,26 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
 
 def test_bad_arguments_exit_2(tmp_path: Path, capsys) -> None:
     assert main(["listen"]) == 2
-    assert main(["listen", "--topic", "http://x/", "--lease", "0",
-                 "--store", str(tmp_path / "s")]) == 2
+    assert (
+        main(["listen", "--topic", "http://x/", "--lease", "0", "--store", str(tmp_path / "s")])
+        == 2
+    )
     assert main(["listen", "--topic", "http://x/", "--secret", "s" * 200]) == 2
     assert main(["listen", "--topic", "http://x/", "--secret", "a", "--no-secret"]) == 2
     capsys.readouterr()
 
 
 def test_a_topic_without_a_hub_is_reported_and_exits_1(tmp_path: Path, capsys) -> None:
-    code = main(["listen", "--topic", "http://127.0.0.1:9/nothing", "--store",
-                 str(tmp_path / "s.sqlite3"), "--json"])
+    code = main(
+        [
+            "listen",
+            "--topic",
+            "http://127.0.0.1:9/nothing",
+            "--store",
+            str(tmp_path / "s.sqlite3"),
+            "--json",
+        ]
+    )
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 1
     assert lines[-1]["event"] == "error"
@@ -146,13 +177,20 @@ def test_text_lines_say_what_happened() -> None:
     from explorer.core.findings import finding
     from explorer.net.subscriber_events import SubscriberEvent
 
-    note = SubscriberEvent("notification", "http://t/", "s1", time=0.0,
-                           capability="change-notification", signature="valid",
-                           entries=[{"loc": "http://r/", "change": "created", "datetime": None}],
-                           findings=[finding("websub.content-type", "text/plain")])
+    note = SubscriberEvent(
+        "notification",
+        "http://t/",
+        "s1",
+        time=0.0,
+        capability="change-notification",
+        signature="valid",
+        entries=[{"loc": "http://r/", "change": "created", "datetime": None}],
+        findings=[finding("websub.content-type", "text/plain")],
+    )
     assert _text_line(note).splitlines() == [
         "1970-01-01T00:00:00.000Z  notification         http://t/  change-notification 1 "
         "entries, signature valid",
-        "    warning: websub.content-type: text/plain"]
+        "    warning: websub.content-type: text/plain",
+    ]
     denied = SubscriberEvent("denied", "http://t/", "s1", time=0.0, reason="not allowed")
     assert _text_line(denied).endswith("— not allowed")

@@ -54,9 +54,22 @@ def _stop(process: subprocess.Popen[str]) -> None:
 @pytest.fixture
 def demo() -> Iterator[str]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "explorer", "demo-source", "--rate", "4",
-         "--changes-per-list", "4", "--seed", "5"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        [
+            sys.executable,
+            "-m",
+            "explorer",
+            "demo-source",
+            "--rate",
+            "4",
+            "--changes-per-list",
+            "4",
+            "--seed",
+            "5",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         yield process.stdout.readline().strip()
@@ -66,9 +79,21 @@ def demo() -> Iterator[str]:
 
 def test_listen_json_events_carry_diffs(demo: str, tmp_path: Path) -> None:
     listen = subprocess.Popen(
-        [sys.executable, "-m", "explorer", "listen", "--json", "--store",
-         str(tmp_path / "store.sqlite"), "--topic", f"{demo}dataset1/capabilitylist.xml"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        [
+            sys.executable,
+            "-m",
+            "explorer",
+            "listen",
+            "--json",
+            "--store",
+            str(tmp_path / "store.sqlite"),
+            "--topic",
+            f"{demo}dataset1/capabilitylist.xml",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     lines = Lines(listen)
     updated: dict | None = None
     framework: list | None = None
@@ -91,16 +116,26 @@ def test_listen_json_events_carry_diffs(demo: str, tmp_path: Path) -> None:
     assert updated is not None and framework is not None
     assert updated["before"] and updated["after"] and updated["changed"]
     changelists = [d for d in framework if d["capability"] == "changelist"]
-    assert changelists and all(
-        d["diff"] is not None or d["reason"] for d in changelists)
+    assert changelists and all(d["diff"] is not None or d["reason"] for d in changelists)
     assert any(d["diff"] and d["diff"]["added"] > 0 for d in changelists)
 
 
 def test_text_feed_prints_one_line_per_entry_diff() -> None:
-    event = SubscriberEvent(NOTIFICATION, "http://example.com/changes",
-                            capability="change-notification", entries=[{}],
-                            diff=[{"loc": "http://example.com/a", "change": "updated",
-                                   "before": {"hash": "md5:aa"}, "after": {"hash": "md5:bb"},
-                                   "changed": ["hash"]}])
+    event = SubscriberEvent(
+        NOTIFICATION,
+        "http://example.com/changes",
+        capability="change-notification",
+        entries=[{}],
+        diff=[
+            {
+                "loc": "http://example.com/a",
+                "change": "updated",
+                "before": {"hash": "md5:aa"},
+                "after": {"hash": "md5:bb"},
+                "changed": ["hash"],
+            }
+        ],
+    )
     assert _text_line(event).splitlines()[1] == (
-        "    updated http://example.com/a: hash md5:aa → md5:bb")
+        "    updated http://example.com/a: hash md5:aa → md5:bb"
+    )

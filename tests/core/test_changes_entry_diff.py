@@ -32,8 +32,9 @@ def codes(state: ResourceState, item: Entry) -> list[str]:
 
 
 def test_created_carries_the_new_metadata() -> None:
-    diff = diff_entry(None, entry("created", hash="md5:aa", length="5",
-                                  datetime="2024-01-02T00:00:00Z"))
+    diff = diff_entry(
+        None, entry("created", hash="md5:aa", length="5", datetime="2024-01-02T00:00:00Z")
+    )
     assert diff is not None
     assert diff.before is None
     assert diff.after == {"hash": "md5:aa", "length": "5", "datetime": "2024-01-02T00:00:00Z"}
@@ -42,18 +43,31 @@ def test_created_carries_the_new_metadata() -> None:
 
 def test_updated_lists_each_changed_field_old_to_new() -> None:
     state = known(hash="md5:aa", length="5", type="text/plain", datetime="2024-01-01T00:00:00Z")
-    diff = diff_entry(state.get(A), entry("updated", hash="md5:bb", length="6",
-                                          type="text/plain", datetime="2024-01-02T00:00:00Z"))
+    diff = diff_entry(
+        state.get(A),
+        entry(
+            "updated", hash="md5:bb", length="6", type="text/plain", datetime="2024-01-02T00:00:00Z"
+        ),
+    )
     assert diff is not None
     assert diff.changed == ("hash", "length")
     assert diff.before["hash"] == "md5:aa" and diff.after["hash"] == "md5:bb"  # type: ignore[index]
     assert diff.findings == ()
     assert diff.to_json() == {
-        "loc": A, "change": "updated",
-        "before": {"hash": "md5:aa", "length": "5", "type": "text/plain",
-                   "datetime": "2024-01-01T00:00:00Z"},
-        "after": {"hash": "md5:bb", "length": "6", "type": "text/plain",
-                  "datetime": "2024-01-02T00:00:00Z"},
+        "loc": A,
+        "change": "updated",
+        "before": {
+            "hash": "md5:aa",
+            "length": "5",
+            "type": "text/plain",
+            "datetime": "2024-01-01T00:00:00Z",
+        },
+        "after": {
+            "hash": "md5:bb",
+            "length": "6",
+            "type": "text/plain",
+            "datetime": "2024-01-02T00:00:00Z",
+        },
         "changed": ["hash", "length"],
         "known_from": SEEN.to_json(),
     }
@@ -73,10 +87,13 @@ def test_a_field_left_out_is_not_a_change() -> None:
     assert diff is not None and diff.changed == ("length",)
 
 
-@pytest.mark.parametrize("change, code", [
-    ("updated", "changes.update-unknown-resource"),
-    ("deleted", "changes.delete-unknown-resource"),
-])
+@pytest.mark.parametrize(
+    "change, code",
+    [
+        ("updated", "changes.update-unknown-resource"),
+        ("deleted", "changes.delete-unknown-resource"),
+    ],
+)
 def test_update_or_delete_of_a_never_seen_resource(change: str, code: str) -> None:
     assert codes(ResourceState(), entry(change)) == [code]
     assert codes(known(length="1"), entry(change, length="2")) == []
@@ -100,23 +117,27 @@ def test_created_for_a_resource_known_and_not_deleted() -> None:
 def test_datetime_older_than_the_last_known_change() -> None:
     state = known("updated", datetime="2024-01-03T00:00:00Z")
     assert codes(state, entry("updated", datetime="2024-01-02T23:59:59Z", length="1")) == [
-        "changes.out-of-order"]
+        "changes.out-of-order"
+    ]
     assert codes(state, entry("updated", datetime="2024-01-03T00:00:00Z", length="1")) == []
     # time zones are compared as instants: 01:00+02:00 is 23:00Z the day before
     assert codes(state, entry("updated", datetime="2024-01-03T01:00:00+02:00")) == [
-        "changes.out-of-order"]
+        "changes.out-of-order"
+    ]
 
 
 def test_lastmod_from_a_resource_list_also_dates_the_known_state() -> None:
     state = known(lastmod="2024-01-03T00:00:00Z")
     assert codes(state, entry("updated", datetime="2024-01-01T00:00:00Z", length="3")) == [
-        "changes.out-of-order"]
+        "changes.out-of-order"
+    ]
 
 
 def test_updated_with_the_same_hash_and_length() -> None:
     state = known(hash="md5:AA", length="5")
     assert codes(state, entry("updated", hash="md5:aa", length="5")) == [
-        "changes.update-without-change"]
+        "changes.update-without-change"
+    ]
     assert codes(state, entry("updated", hash="md5:aa", length="6")) == []
     assert codes(state, entry("updated", hash="md5:bb", length="5")) == []
     # without a hash on one side the explorer cannot tell
@@ -148,10 +169,14 @@ def test_apply_notification_diffs_in_order_then_updates_the_state() -> None:
         b'datetime="2024-01-01T11:00:00Z" hash="md5:cc" length="6"/></url>'
         b'<url><loc>http://example.com/new</loc><rs:md change="created" '
         b'datetime="2024-01-01T12:00:00Z" length="1"/></url>'
-        b"</urlset>")
+        b"</urlset>"
+    )
     result = apply_notification(state, doc, NOTE)
     assert [(d.loc, d.changed) for d in result.entries] == [
-        (A, ("hash", "length")), (A, ("hash",)), ("http://example.com/new", ())]
+        (A, ("hash", "length")),
+        (A, ("hash",)),
+        ("http://example.com/new", ()),
+    ]
     assert result.findings == []
     assert state.get(A).metadata["hash"] == "md5:cc"  # type: ignore[union-attr]
     assert state.get(A).provenance == NOTE  # type: ignore[union-attr]

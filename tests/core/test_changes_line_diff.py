@@ -12,13 +12,16 @@ from explorer.core.changes import canonical_lines, diff_lines
 from explorer.core.changes.line_diff import DELETE, EQUAL, INSERT, REPLACE
 from explorer.core.safe_xml import DocumentParseError
 
-HEAD = ('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-        'xmlns:rs="http://www.openarchives.org/rs/terms/">')
+HEAD = (
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/">'
+)
 
 
 def urlset(*lengths: int, sep: str = "\n") -> bytes:
-    body = sep.join(f"<url><loc>http://example.com/{n}</loc><rs:md length=\"{n}\"/></url>"
-                    for n in lengths)
+    body = sep.join(
+        f'<url><loc>http://example.com/{n}</loc><rs:md length="{n}"/></url>' for n in lengths
+    )
     head = f'<?xml version="1.0"?>\n{HEAD}<rs:md capability="resourcelist"/>'
     return f"{head}{body}</urlset>".encode()
 
@@ -42,8 +45,9 @@ def test_layout_and_comments_do_not_make_a_difference() -> None:
 
 
 def test_canonicalising_refuses_a_doctype() -> None:
-    hostile = (b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "boom">]>'
-               + urlset(1).split(b"?>", 1)[1])
+    hostile = (
+        b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "boom">]>' + urlset(1).split(b"?>", 1)[1]
+    )
     with pytest.raises(DocumentParseError):
         canonical_lines(hostile)
 
@@ -64,8 +68,10 @@ def test_unified_text_matches_diff_u() -> None:
     new.insert(15, "inserted")
     del new[18]
     ours = diff_lines(old, new).unified("a", "b", context=2)
-    theirs = "".join(line if line.endswith("\n") else line + "\n"
-                     for line in difflib.unified_diff(old, new, "a", "b", n=2, lineterm=""))
+    theirs = "".join(
+        line if line.endswith("\n") else line + "\n"
+        for line in difflib.unified_diff(old, new, "a", "b", n=2, lineterm="")
+    )
     assert ours == theirs
 
 
@@ -89,7 +95,9 @@ def test_a_changed_attribute_is_one_changed_line_between_anchors() -> None:
     assert result.added_lines == 1 and result.removed_lines == 1
     [hunk] = result.hunks()
     assert [line.text for line in hunk.lines if line.tag != " "] == [
-        '    <rs:md length="77"/>', '    <rs:md length="770"/>']
+        '    <rs:md length="77"/>',
+        '    <rs:md length="770"/>',
+    ]
     assert result.to_json()["hunks"][0]["old_start"] == hunk.old_start
 
 
@@ -116,26 +124,31 @@ def rebuild(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
     right: list[str] = []
     for block in result.blocks:
         if block.op == EQUAL:
-            assert old[block.old_start:block.old_end] == new[block.new_start:block.new_end]
+            assert old[block.old_start : block.old_end] == new[block.new_start : block.new_end]
         if block.op != INSERT:
-            left += old[block.old_start:block.old_end]
+            left += old[block.old_start : block.old_end]
         if block.op != DELETE:
-            right += new[block.new_start:block.new_end]
+            right += new[block.new_start : block.new_end]
     return left, right
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from("abcdefg"), max_size=40),
-       st.lists(st.sampled_from("abcdefgh"), max_size=40))
+@given(
+    st.lists(st.sampled_from("abcdefg"), max_size=40),
+    st.lists(st.sampled_from("abcdefgh"), max_size=40),
+)
 def test_blocks_always_rebuild_both_sides(old: list[str], new: list[str]) -> None:
     assert rebuild(old, new) == (old, new)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, 60), max_size=60, unique=True),
-       st.lists(st.integers(0, 60), max_size=60, unique=True))
-def test_unique_lines_take_the_anchored_path_and_still_rebuild(old: list[int],
-                                                               new: list[int]) -> None:
+@given(
+    st.lists(st.integers(0, 60), max_size=60, unique=True),
+    st.lists(st.integers(0, 60), max_size=60, unique=True),
+)
+def test_unique_lines_take_the_anchored_path_and_still_rebuild(
+    old: list[int], new: list[int]
+) -> None:
     a = [f"x{n}" for n in old] + ["tail"] * 2
     b = [f"x{n}" for n in new] + ["tail"]
     assert rebuild(a, b) == (a, b)

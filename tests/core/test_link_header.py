@@ -6,8 +6,10 @@ from explorer.core.link_header import links_by_rel, parse_link_header
 
 
 def test_several_links_in_one_header_with_spaces_and_quotes() -> None:
-    value = ('<http://example.com/dataset1/change/> ; rel="self",\n'
-             ' <http://hub.example.org/websub/> ; rel="hub", <http://x/c.xml>; rel=resourcesync')
+    value = (
+        '<http://example.com/dataset1/change/> ; rel="self",\n'
+        ' <http://hub.example.org/websub/> ; rel="hub", <http://x/c.xml>; rel=resourcesync'
+    )
     assert parse_link_header(value) == [
         ("http://example.com/dataset1/change/", "self"),
         ("http://hub.example.org/websub/", "hub"),
@@ -21,11 +23,14 @@ def test_commas_inside_targets_and_quotes_do_not_split() -> None:
 
 
 def test_several_header_values_relative_targets_and_multiple_rels() -> None:
-    pairs = parse_link_header(["</feed>; rel=\"self alternate\"", "<hub>; REL=Hub"],
-                              base="http://example.com/dir/page")
-    assert pairs == [("http://example.com/feed", "self"),
-                     ("http://example.com/feed", "alternate"),
-                     ("http://example.com/dir/hub", "hub")]
+    pairs = parse_link_header(
+        ['</feed>; rel="self alternate"', "<hub>; REL=Hub"], base="http://example.com/dir/page"
+    )
+    assert pairs == [
+        ("http://example.com/feed", "self"),
+        ("http://example.com/feed", "alternate"),
+        ("http://example.com/dir/hub", "hub"),
+    ]
 
 
 def test_garbage_is_skipped() -> None:

@@ -15,15 +15,25 @@ from explorer.core.notification_checks import (
 TOPIC, HUB = "http://example.org/change", "http://hub.example.org/"
 
 
-def doc(capability: str = "change-notification", start: str | None = "2026-01-01T00:00:00Z",
-        until: str | None = "2026-01-01T00:10:00Z") -> Document:
+def doc(
+    capability: str = "change-notification",
+    start: str | None = "2026-01-01T00:00:00Z",
+    until: str | None = "2026-01-01T00:10:00Z",
+) -> Document:
     md = {"capability": capability}
     if start:
         md["from"] = start
     if until:
         md["until"] = until
-    return Document("urlset", md=md, entries=[
-        Entry("http://example.org/r1", md={"change": "created", "datetime": "2026-01-01T00:01Z"})])
+    return Document(
+        "urlset",
+        md=md,
+        entries=[
+            Entry(
+                "http://example.org/r1", md={"change": "created", "datetime": "2026-01-01T00:01Z"}
+            )
+        ],
+    )
 
 
 def codes(findings) -> list[str]:
@@ -66,17 +76,23 @@ def test_headers_matching_the_subscription_give_nothing() -> None:
 def test_header_problems_are_flagged() -> None:
     context = DeliveryContext(TOPIC, HUB)
     assert codes(check_delivery_headers(None, [], context)) == [
-        "websub.content-type", "websub.link-self-missing", "websub.link-hub-missing"]
+        "websub.content-type",
+        "websub.link-self-missing",
+        "websub.link-hub-missing",
+    ]
     other = '<http://elsewhere/>; rel="self", <http://otherhub/>; rel="hub"'
     assert codes(check_delivery_headers("application/xml", [other], context)) == [
-        "websub.link-self-mismatch", "websub.link-hub-mismatch"]
+        "websub.link-self-mismatch",
+        "websub.link-hub-mismatch",
+    ]
 
 
 def test_summary_lists_entries() -> None:
     summary = summarize_notification(doc())
     assert summary["capability"] == "change-notification"
-    assert summary["entries"] == [{"loc": "http://example.org/r1", "change": "created",
-                                   "datetime": "2026-01-01T00:01Z"}]
+    assert summary["entries"] == [
+        {"loc": "http://example.org/r1", "change": "created", "datetime": "2026-01-01T00:01Z"}
+    ]
     assert summary["entry_count"] == 1 and not summary["entries_truncated"]
 
 

@@ -67,9 +67,7 @@ def test_lastmod_type_maps_to_change_and_datetime(change: str) -> None:
 
 def test_lastmod_without_type_is_not_legacy() -> None:
     doc = parse_document(
-        legacy_doc(
-            "<url><loc>http://e.org/a</loc><lastmod>2012-08-08T08:15:00Z</lastmod></url>"
-        )
+        legacy_doc("<url><loc>http://e.org/a</loc><lastmod>2012-08-08T08:15:00Z</lastmod></url>")
     )
     assert doc.legacy is False
     assert doc.entries[0].md == {}
@@ -123,9 +121,7 @@ def test_resource_elements_map_to_rs_md_attributes() -> None:
 
 def test_a_1_1_rs_md_wins_over_legacy_elements() -> None:
     doc = parse_document(
-        legacy_doc(
-            '<url><loc>http://e.org/a</loc><rs:size>5</rs:size><rs:md length="7"/></url>'
-        )
+        legacy_doc('<url><loc>http://e.org/a</loc><rs:size>5</rs:size><rs:md length="7"/></url>')
     )
     assert doc.entries[0].length == "7"
     assert "parse.legacy-size" in by_code(doc)

@@ -11,27 +11,29 @@ from explorer.core import parser, safe_xml
 from explorer.core.model import RS_NS, SITEMAP_NS
 
 PIECES = (
-    '<url><loc>http://e.org/{i}</loc><lastmod>2020-01-01</lastmod>'
+    "<url><loc>http://e.org/{i}</loc><lastmod>2020-01-01</lastmod>"
     '<rs:md hash="md5:0cc175b9c0f1b6a831c399e269772661" length="3"/></url>',
-    '<url><loc>http://e.org/{i}</loc><loc>http://dup.org/{i}</loc></url>',
+    "<url><loc>http://e.org/{i}</loc><loc>http://dup.org/{i}</loc></url>",
     '<url><loc>http://e.org/{i}</loc><rs:md change="created"/><rs:md change="deleted"/>'
     '<rs:ln rel="alternate" href="http://a.org/{i}"/></url>',
     '<rs:md capability="changelist" from="2020-01-01T00:00:00Z"/>',
     '<rs:ln rel="up" href="http://up.org/{i}"/>',
-    '<sitemap><loc>http://wrong.org/{i}</loc></sitemap>',
-    '<url><loc>http://e.org/{i}</loc><rs:size>5</rs:size></url>',
+    "<sitemap><loc>http://wrong.org/{i}</loc></sitemap>",
+    "<url><loc>http://e.org/{i}</loc><rs:size>5</rs:size></url>",
     '<url><loc>http://e.org/{i}</loc><rs:md rs:capability="x"/></url>',
-    '<url><!-- c --><loc> http://e.org/{i} </loc><changefreq>daily</changefreq></url>',
-    '<url><loc><![CDATA[http://e.org/{i}]]></loc></url>',
+    "<url><!-- c --><loc> http://e.org/{i} </loc><changefreq>daily</changefreq></url>",
+    "<url><loc><![CDATA[http://e.org/{i}]]></loc></url>",
 )
 
 
 def make_document(entries: int, seed: int, root: str = "urlset") -> bytes:
     rng = random.Random(seed)
-    body = "".join(rng.choice(PIECES).format(i=i) + "\n" * rng.randint(0, 2)
-                   for i in range(entries))
-    return (f'<?xml version="1.0"?>\n<{root} xmlns="{SITEMAP_NS}" xmlns:rs="{RS_NS}">'
-            f"{body}</{root}>").encode()
+    body = "".join(
+        rng.choice(PIECES).format(i=i) + "\n" * rng.randint(0, 2) for i in range(entries)
+    )
+    return (
+        f'<?xml version="1.0"?>\n<{root} xmlns="{SITEMAP_NS}" xmlns:rs="{RS_NS}">{body}</{root}>'
+    ).encode()
 
 
 def read_whole_tree(data: bytes):
@@ -40,9 +42,15 @@ def read_whole_tree(data: bytes):
     return parser._Reader(root, len(data)).read((root,))
 
 
-@pytest.mark.parametrize(("entries", "seed", "root"), [
-    (0, 1, "urlset"), (5, 2, "urlset"), (3_000, 3, "urlset"), (3_000, 4, "sitemapindex"),
-])
+@pytest.mark.parametrize(
+    ("entries", "seed", "root"),
+    [
+        (0, 1, "urlset"),
+        (5, 2, "urlset"),
+        (3_000, 3, "urlset"),
+        (3_000, 4, "sitemapindex"),
+    ],
+)
 def test_streamed_read_equals_whole_tree_read(entries: int, seed: int, root: str) -> None:
     data = make_document(entries, seed, root)
     streamed = parser.parse_document(data)

@@ -23,13 +23,19 @@ NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 def test_table_2_pairs_in_spec_order() -> None:
     assert framework_pairs() == [
-        ("resourcelist", "created"), ("resourcelist", "updated"),
+        ("resourcelist", "created"),
+        ("resourcelist", "updated"),
         ("resourcedump", "created"),
-        ("changelist", "created"), ("changelist", "updated"),
-        ("changedump", "created"), ("changedump", "updated"),
-        ("capabilitylist", "created"), ("capabilitylist", "updated"),
+        ("changelist", "created"),
+        ("changelist", "updated"),
+        ("changedump", "created"),
+        ("changedump", "updated"),
+        ("capabilitylist", "created"),
+        ("capabilitylist", "updated"),
         ("capabilitylist", "deleted"),
-        ("description", "created"), ("description", "updated"), ("description", "deleted"),
+        ("description", "created"),
+        ("description", "updated"),
+        ("description", "deleted"),
     ]
     assert len(templates()) == 1 + len(framework_pairs())
 
@@ -54,8 +60,13 @@ def test_change_notification_has_n_entries_in_its_interval() -> None:
     doc = parse_document(render(CHANGE_TEMPLATE, NOW, count=5, base_url="http://src.test/"))
     assert len(doc.entries) == 5
     assert doc.md["from"] == "2026-03-01T11:59:55Z" and doc.md["until"] == "2026-03-01T12:00:00Z"
-    assert [e.change for e in doc.entries] == ["created", "updated", "deleted", "created",
-                                               "updated"]
+    assert [e.change for e in doc.entries] == [
+        "created",
+        "updated",
+        "deleted",
+        "created",
+        "updated",
+    ]
     assert doc.link_href("up") == "http://src.test/dataset1/capabilitylist.xml"
     assert all(e.loc.startswith("http://src.test/") for e in doc.entries)
 
@@ -69,8 +80,14 @@ def test_marker_and_determinism() -> None:
 
 
 def test_up_links_follow_the_framework() -> None:
-    assert framework_notification("capabilitylist", "updated", NOW).link_href("up") \
+    assert (
+        framework_notification("capabilitylist", "updated", NOW)
+        .link_href("up")
         .endswith("/.well-known/resourcesync")
+    )
     assert framework_notification("description", "updated", NOW).links == []
-    assert framework_notification("changedump", "created", NOW).link_href("up") \
+    assert (
+        framework_notification("changedump", "created", NOW)
+        .link_href("up")
         .endswith("/capabilitylist.xml")
+    )

@@ -16,8 +16,14 @@ from aiohttp import web
 
 from explorer.demo import RunningDemo
 
-FAST = dict(rate=0, min_lease=1, retry_delay=0.02, slow_delivery_seconds=0.3,
-            request_timeout=3.0, changes_per_list=5)
+FAST = dict(
+    rate=0,
+    min_lease=1,
+    retry_delay=0.02,
+    slow_delivery_seconds=0.3,
+    request_timeout=3.0,
+    changes_per_list=5,
+)
 
 
 @dataclass
@@ -55,8 +61,9 @@ class Subscriber:
         await self.deliveries.put(Delivery(dict(request.headers), body, dict(request.query)))
         return web.Response(status=self.delivery_status)
 
-    async def subscribe(self, http: httpx.AsyncClient, hub: str, topic: str,
-                        **extra: str) -> httpx.Response:
+    async def subscribe(
+        self, http: httpx.AsyncClient, hub: str, topic: str, **extra: str
+    ) -> httpx.Response:
         self.pending.add(("subscribe", topic))
         form = {"hub.mode": "subscribe", "hub.topic": topic, "hub.callback": self.url, **extra}
         return await http.post(hub, data=form)
@@ -70,13 +77,17 @@ class Subscriber:
         return await asyncio.wait_for(self.deliveries.get(), timeout)
 
 
-async def wait_for_event(demo: RunningDemo, kind: str, callback: str | None = None,
-                         timeout: float = 5.0) -> None:
+async def wait_for_event(
+    demo: RunningDemo, kind: str, callback: str | None = None, timeout: float = 5.0
+) -> None:
     """Wait until the hub's event log shows ``kind`` (for ``callback`` if given)."""
+
     async def poll() -> None:
-        while not any(e.kind == kind and (callback is None or e.callback == callback)
-                      for e in demo.hub.events):
+        while not any(
+            e.kind == kind and (callback is None or e.callback == callback) for e in demo.hub.events
+        ):
             await asyncio.sleep(0.01)
+
     await asyncio.wait_for(poll(), timeout)
 
 

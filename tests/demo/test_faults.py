@@ -22,16 +22,22 @@ def codes(data: bytes, **context: object) -> set[str]:
     return {f.code for f in check_bytes(data, ValidationContext(**context)).findings}
 
 
-async def subscribed(demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient,
-                     capability: str = "change-notification", **extra: str) -> str:
+async def subscribed(
+    demo: RunningDemo,
+    subscriber: Subscriber,
+    client: httpx.AsyncClient,
+    capability: str = "change-notification",
+    **extra: str,
+) -> str:
     topic = demo.docs.topic_url("dataset1", capability)
     await subscriber.subscribe(client, demo.hub_url, topic, **extra)
     await wait_for_event(demo, "subscribed", subscriber.url)
     return topic
 
 
-async def test_bad_signature(demo: RunningDemo, subscriber: Subscriber,
-                             client: httpx.AsyncClient) -> None:
+async def test_bad_signature(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client, **{"hub.secret": "k"})
     demo.faults.enable("bad-signature")
     demo.change("dataset1")
@@ -44,16 +50,18 @@ async def test_bad_signature(demo: RunningDemo, subscriber: Subscriber,
     assert delivery.headers["X-Hub-Signature"] == expected_signature("k", delivery.body)
 
 
-async def test_no_signature(demo: RunningDemo, subscriber: Subscriber,
-                            client: httpx.AsyncClient) -> None:
+async def test_no_signature(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client, **{"hub.secret": "k"})
     demo.faults.enable("no-signature")
     demo.change("dataset1")
     assert "X-Hub-Signature" not in (await subscriber.next_delivery()).headers
 
 
-async def test_wrong_content_type(demo: RunningDemo, subscriber: Subscriber,
-                                  client: httpx.AsyncClient) -> None:
+async def test_wrong_content_type(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = await subscribed(demo, subscriber, client)
     demo.faults.enable("wrong-content-type")
     demo.change("dataset1")
@@ -63,8 +71,9 @@ async def test_wrong_content_type(demo: RunningDemo, subscriber: Subscriber,
         assert response.headers["content-type"].startswith("text/plain")
 
 
-async def test_missing_link_header(demo: RunningDemo, subscriber: Subscriber,
-                                   client: httpx.AsyncClient) -> None:
+async def test_missing_link_header(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = await subscribed(demo, subscriber, client)
     demo.faults.enable("missing-link-header")
     demo.change("dataset1")
@@ -74,8 +83,9 @@ async def test_missing_link_header(demo: RunningDemo, subscriber: Subscriber,
     assert "link" not in (await client.get(demo.base_url + resource.path)).headers
 
 
-async def test_out_of_order(demo: RunningDemo, subscriber: Subscriber,
-                            client: httpx.AsyncClient) -> None:
+async def test_out_of_order(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client)
     demo.faults.enable("out-of-order")
     demo.change("dataset1")
@@ -89,7 +99,8 @@ async def test_out_of_order(demo: RunningDemo, subscriber: Subscriber,
 
 
 async def test_out_of_order_releases_a_held_notification_when_switched_off(
-        demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client)
     demo.faults.enable("out-of-order")
     demo.change("dataset1")
@@ -100,8 +111,9 @@ async def test_out_of_order_releases_a_held_notification_when_switched_off(
     assert mds[0].get("until") == mds[1].get("from")
 
 
-async def test_malformed_xml(demo: RunningDemo, subscriber: Subscriber,
-                             client: httpx.AsyncClient) -> None:
+async def test_malformed_xml(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client)
     demo.faults.enable("malformed-xml")
     demo.change("dataset1")
@@ -112,8 +124,9 @@ async def test_malformed_xml(demo: RunningDemo, subscriber: Subscriber,
     assert codes(capability_list.content) == set()
 
 
-async def test_wrong_namespace(demo: RunningDemo, subscriber: Subscriber,
-                               client: httpx.AsyncClient) -> None:
+async def test_wrong_namespace(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client)
     demo.faults.enable("wrong-namespace")
     demo.change("dataset1")
@@ -122,8 +135,9 @@ async def test_wrong_namespace(demo: RunningDemo, subscriber: Subscriber,
     assert "parse.rs-namespace" in codes(response.content)
 
 
-async def test_slow_delivery(demo: RunningDemo, subscriber: Subscriber,
-                             client: httpx.AsyncClient) -> None:
+async def test_slow_delivery(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client)
     demo.faults.enable("slow-delivery")
     published = time.monotonic()
@@ -135,8 +149,9 @@ async def test_slow_delivery(demo: RunningDemo, subscriber: Subscriber,
     assert waited >= demo.hub.settings.slow_delivery_seconds  # the hub slept first
 
 
-async def test_verify_wrong_topic(demo: RunningDemo, subscriber: Subscriber,
-                                  client: httpx.AsyncClient) -> None:
+async def test_verify_wrong_topic(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     demo.faults.enable("verify-wrong-topic")
     topic = demo.docs.topic_url("dataset1", "change-notification")
     await subscriber.subscribe(client, demo.hub_url, topic)
@@ -145,8 +160,9 @@ async def test_verify_wrong_topic(demo: RunningDemo, subscriber: Subscriber,
     assert demo.hub.subscriptions(topic) == []
 
 
-async def test_lease_zero(demo: RunningDemo, subscriber: Subscriber,
-                          client: httpx.AsyncClient) -> None:
+async def test_lease_zero(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     demo.faults.enable("lease-zero")
     await subscribed(demo, subscriber, client, **{"hub.lease_seconds": "600"})
     assert subscriber.verifications[-1]["hub.lease_seconds"] == "0"
@@ -154,8 +170,9 @@ async def test_lease_zero(demo: RunningDemo, subscriber: Subscriber,
     assert (await subscriber.next_delivery()).body
 
 
-async def test_drop_index_link(demo: RunningDemo, subscriber: Subscriber,
-                               client: httpx.AsyncClient) -> None:
+async def test_drop_index_link(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     await subscribed(demo, subscriber, client, "framework-notification")
     demo.faults.enable("drop-index-link")
     demo.rollover("dataset1")

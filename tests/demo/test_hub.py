@@ -23,10 +23,12 @@ def change_topic(demo: RunningDemo, set_name: str = "dataset1") -> str:
 
 
 async def test_plain_subscriber_gets_signed_deliveries_and_unsubscribes(
-        demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = change_topic(demo)
-    response = await subscriber.subscribe(client, demo.hub_url, topic, **{
-        "hub.secret": "s3cret", "hub.lease_seconds": "600"})
+    response = await subscriber.subscribe(
+        client, demo.hub_url, topic, **{"hub.secret": "s3cret", "hub.lease_seconds": "600"}
+    )
     assert response.status_code == 202
     await wait_for_event(demo, "subscribed", subscriber.url)
     check = subscriber.verifications[-1]
@@ -51,8 +53,9 @@ async def test_plain_subscriber_gets_signed_deliveries_and_unsubscribes(
         await subscriber.next_delivery(timeout=0.3)
 
 
-async def test_delivery_without_secret_is_unsigned(demo: RunningDemo, subscriber: Subscriber,
-                                                   client: httpx.AsyncClient) -> None:
+async def test_delivery_without_secret_is_unsigned(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = demo.docs.topic_url("dataset2", "framework-notification")
     await subscriber.subscribe(client, demo.hub_url, topic)
     await wait_for_event(demo, "subscribed")
@@ -62,53 +65,111 @@ async def test_delivery_without_secret_is_unsigned(demo: RunningDemo, subscriber
     assert b"framework-notification" in delivery.body
 
 
-@pytest.mark.parametrize(("form", "reason"), [
-    ({"hub.mode": "subscribe", "hub.topic": "http://x/t"}, "hub.callback"),
-    ({"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "not a url"},
-     "hub.callback"),
-    ({"hub.topic": "http://x/t", "hub.callback": "http://127.0.0.1:9/cb"}, "hub.mode"),
-    ({"hub.mode": "publish", "hub.topic": "http://x/t", "hub.callback": "http://127.0.0.1:9/c"},
-     "hub.mode=publish"),
-    ({"hub.mode": "watch", "hub.topic": "http://x/t", "hub.callback": "http://127.0.0.1:9/c"},
-     "hub.mode"),
-    ({"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "http://h:99999/"},
-     "hub.callback"),
-    ({"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "http://[::1/c"},
-     "hub.callback"),
-    ({"hub.mode": "subscribe", "hub.callback": "http://127.0.0.1:9/cb"}, "hub.topic"),
-    ({"hub.mode": "subscribe", "hub.topic": "ftp://x/t", "hub.callback": "http://127.0.0.1:9/c"},
-     "hub.topic"),
-    ({"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "http://127.0.0.1:9/c",
-      "hub.lease_seconds": "-5"}, "hub.lease_seconds"),
-    ({"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "http://127.0.0.1:9/c",
-      "hub.lease_seconds": "soon"}, "hub.lease_seconds"),
-    ({"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "http://127.0.0.1:9/c",
-      "hub.secret": "x" * 200}, "hub.secret"),
-])
+@pytest.mark.parametrize(
+    ("form", "reason"),
+    [
+        ({"hub.mode": "subscribe", "hub.topic": "http://x/t"}, "hub.callback"),
+        (
+            {"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "not a url"},
+            "hub.callback",
+        ),
+        ({"hub.topic": "http://x/t", "hub.callback": "http://127.0.0.1:9/cb"}, "hub.mode"),
+        (
+            {
+                "hub.mode": "publish",
+                "hub.topic": "http://x/t",
+                "hub.callback": "http://127.0.0.1:9/c",
+            },
+            "hub.mode=publish",
+        ),
+        (
+            {
+                "hub.mode": "watch",
+                "hub.topic": "http://x/t",
+                "hub.callback": "http://127.0.0.1:9/c",
+            },
+            "hub.mode",
+        ),
+        (
+            {"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "http://h:99999/"},
+            "hub.callback",
+        ),
+        (
+            {"hub.mode": "subscribe", "hub.topic": "http://x/t", "hub.callback": "http://[::1/c"},
+            "hub.callback",
+        ),
+        ({"hub.mode": "subscribe", "hub.callback": "http://127.0.0.1:9/cb"}, "hub.topic"),
+        (
+            {
+                "hub.mode": "subscribe",
+                "hub.topic": "ftp://x/t",
+                "hub.callback": "http://127.0.0.1:9/c",
+            },
+            "hub.topic",
+        ),
+        (
+            {
+                "hub.mode": "subscribe",
+                "hub.topic": "http://x/t",
+                "hub.callback": "http://127.0.0.1:9/c",
+                "hub.lease_seconds": "-5",
+            },
+            "hub.lease_seconds",
+        ),
+        (
+            {
+                "hub.mode": "subscribe",
+                "hub.topic": "http://x/t",
+                "hub.callback": "http://127.0.0.1:9/c",
+                "hub.lease_seconds": "soon",
+            },
+            "hub.lease_seconds",
+        ),
+        (
+            {
+                "hub.mode": "subscribe",
+                "hub.topic": "http://x/t",
+                "hub.callback": "http://127.0.0.1:9/c",
+                "hub.secret": "x" * 200,
+            },
+            "hub.secret",
+        ),
+    ],
+)
 async def test_malformed_subscription_requests_get_4xx_with_a_reason(
-        demo: RunningDemo, client: httpx.AsyncClient, form: dict[str, str], reason: str) -> None:
+    demo: RunningDemo, client: httpx.AsyncClient, form: dict[str, str], reason: str
+) -> None:
     response = await client.post(demo.hub_url, data=form)
     assert 400 <= response.status_code < 500
     assert response.headers["content-type"].startswith("text/plain")
     assert reason in response.text
 
 
-async def test_secret_just_under_200_bytes_is_accepted(demo: RunningDemo,
-                                                       client: httpx.AsyncClient) -> None:
-    response = await client.post(demo.hub_url, data={
-        "hub.mode": "subscribe", "hub.topic": change_topic(demo),
-        "hub.callback": "http://127.0.0.1:9/cb", "hub.secret": "x" * 199})
+async def test_secret_just_under_200_bytes_is_accepted(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
+    response = await client.post(
+        demo.hub_url,
+        data={
+            "hub.mode": "subscribe",
+            "hub.topic": change_topic(demo),
+            "hub.callback": "http://127.0.0.1:9/cb",
+            "hub.secret": "x" * 199,
+        },
+    )
     assert response.status_code == 202
 
 
 async def test_wrong_content_type_is_415(demo: RunningDemo, client: httpx.AsyncClient) -> None:
-    response = await client.post(demo.hub_url, content=b"{}",
-                                 headers={"Content-Type": "application/json"})
+    response = await client.post(
+        demo.hub_url, content=b"{}", headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 415
 
 
 async def test_failed_verification_never_gets_deliveries(
-        demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = change_topic(demo)
     subscriber.answer = lambda query: (200, "not-the-challenge")
     await subscriber.subscribe(client, demo.hub_url, topic)
@@ -117,7 +178,8 @@ async def test_failed_verification_never_gets_deliveries(
     await subscriber.subscribe(client, demo.hub_url, topic)
     await asyncio.sleep(0.1)
     assert [e.kind for e in demo.hub.events if e.callback == subscriber.url].count(
-        "verify-failed") == 2
+        "verify-failed"
+    ) == 2
     assert demo.hub.subscriptions(topic) == []
     demo.step(3)
     demo.change("dataset1")
@@ -125,18 +187,22 @@ async def test_failed_verification_never_gets_deliveries(
         await subscriber.next_delivery(timeout=0.3)
 
 
-async def test_unreachable_callback_fails_verification(demo: RunningDemo,
-                                                       client: httpx.AsyncClient) -> None:
+async def test_unreachable_callback_fails_verification(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     callback = "http://127.0.0.1:1/never-listening"
-    response = await client.post(demo.hub_url, data={
-        "hub.mode": "subscribe", "hub.topic": change_topic(demo), "hub.callback": callback})
+    response = await client.post(
+        demo.hub_url,
+        data={"hub.mode": "subscribe", "hub.topic": change_topic(demo), "hub.callback": callback},
+    )
     assert response.status_code == 202
     await wait_for_event(demo, "verify-failed", callback)
     assert demo.hub.subscriptions() == []
 
 
-async def test_unknown_topic_is_denied(demo: RunningDemo, subscriber: Subscriber,
-                                       client: httpx.AsyncClient) -> None:
+async def test_unknown_topic_is_denied(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = demo.base_url + "not-a-topic"
     response = await subscriber.subscribe(client, demo.hub_url, topic)
     assert response.status_code == 202
@@ -147,8 +213,9 @@ async def test_unknown_topic_is_denied(demo: RunningDemo, subscriber: Subscriber
     assert "hub.challenge" not in denial
 
 
-async def test_lease_is_clamped_to_the_range(subscriber: Subscriber,
-                                             client: httpx.AsyncClient) -> None:
+async def test_lease_is_clamped_to_the_range(
+    subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     running = await start_demo(**{**FAST, "min_lease": 10, "max_lease": 100})
     try:
         topic = change_topic(running)
@@ -162,11 +229,15 @@ async def test_lease_is_clamped_to_the_range(subscriber: Subscriber,
         await running.stop()
     settings = HubSettings()
     assert (settings.clamp(1), settings.clamp(None), settings.clamp(10**9)) == (
-        DEFAULT_MIN_LEASE, 864_000, DEFAULT_MAX_LEASE)
+        DEFAULT_MIN_LEASE,
+        864_000,
+        DEFAULT_MAX_LEASE,
+    )
 
 
-async def test_lease_expiry_is_enforced(demo: RunningDemo, subscriber: Subscriber,
-                                        client: httpx.AsyncClient) -> None:
+async def test_lease_expiry_is_enforced(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = change_topic(demo)
     await subscriber.subscribe(client, demo.hub_url, topic, **{"hub.lease_seconds": "1"})
     await wait_for_event(demo, "subscribed")
@@ -180,13 +251,15 @@ async def test_lease_expiry_is_enforced(demo: RunningDemo, subscriber: Subscribe
 
 
 async def test_resubscription_replaces_the_secret_and_lease(
-        demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = change_topic(demo)
     await subscriber.subscribe(client, demo.hub_url, topic, **{"hub.secret": "one"})
     await wait_for_event(demo, "subscribed")
     demo.hub.events.clear()
-    await subscriber.subscribe(client, demo.hub_url, topic, **{
-        "hub.secret": "two", "hub.lease_seconds": "77"})
+    await subscriber.subscribe(
+        client, demo.hub_url, topic, **{"hub.secret": "two", "hub.lease_seconds": "77"}
+    )
     await wait_for_event(demo, "subscribed")
     subscriptions = demo.hub.subscriptions(topic)
     assert len(subscriptions) == 1 and subscriptions[0].lease_seconds == 77
@@ -197,7 +270,8 @@ async def test_resubscription_replaces_the_secret_and_lease(
 
 
 async def test_delivery_is_retried_with_backoff_then_dropped_on_410(
-        demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = change_topic(demo)
     await subscriber.subscribe(client, demo.hub_url, topic)
     await wait_for_event(demo, "subscribed")
@@ -218,8 +292,9 @@ async def test_delivery_is_retried_with_backoff_then_dropped_on_410(
     assert demo.hub.subscriptions(topic) == []
 
 
-async def test_gives_up_after_the_attempt_limit(subscriber: Subscriber,
-                                                client: httpx.AsyncClient) -> None:
+async def test_gives_up_after_the_attempt_limit(
+    subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     running = await start_demo(**{**FAST, "delivery_attempts": 2})
     try:
         topic = change_topic(running)
@@ -234,8 +309,9 @@ async def test_gives_up_after_the_attempt_limit(subscriber: Subscriber,
         await running.stop()
 
 
-async def test_publishing_over_http(demo: RunningDemo, subscriber: Subscriber,
-                                    client: httpx.AsyncClient) -> None:
+async def test_publishing_over_http(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
     topic = change_topic(demo, "dataset2")
     await subscriber.subscribe(client, demo.hub_url, topic)
     await wait_for_event(demo, "subscribed")
@@ -252,8 +328,9 @@ async def test_publishing_over_http(demo: RunningDemo, subscriber: Subscriber,
     for headers in (unknown, other_hub, no_link, only_self):
         response = await client.post(demo.hub_url, content=payload, headers=headers)
         assert 400 <= response.status_code < 500, headers
-    response = await client.post(demo.hub_url, content=payload, headers={
-        "Content-Type": "text/plain", "Link": good["Link"]})
+    response = await client.post(
+        demo.hub_url, content=payload, headers={"Content-Type": "text/plain", "Link": good["Link"]}
+    )
     assert response.status_code == 415
     with pytest.raises(TimeoutError):
         await subscriber.next_delivery(timeout=0.2)
@@ -269,9 +346,15 @@ async def test_listeners_see_each_event(demo: RunningDemo, client: httpx.AsyncCl
 
 
 def test_link_header_parser_reads_common_forms() -> None:
-    value = ('<http://a/t> ; rel="self", <http://a/hub>; rel=hub, '
-             '<http://a/c>; rel="resourcesync describedby"')
-    assert parse_link_header(value) == {"self": "http://a/t", "hub": "http://a/hub",
-                                        "resourcesync": "http://a/c", "describedby": "http://a/c"}
+    value = (
+        '<http://a/t> ; rel="self", <http://a/hub>; rel=hub, '
+        '<http://a/c>; rel="resourcesync describedby"'
+    )
+    assert parse_link_header(value) == {
+        "self": "http://a/t",
+        "hub": "http://a/hub",
+        "resourcesync": "http://a/c",
+        "describedby": "http://a/c",
+    }
     assert parse_link_header("") == {}
     assert parse_link_header("<http://a/x>; title=no-rel") == {}

@@ -29,8 +29,12 @@ def document_paths(demo: RunningDemo) -> dict[str, str | None]:
     for name, rs in demo.world.sets.items():
         cap = f"{name}/capabilitylist.xml"
         paths[cap] = ".well-known/resourcesync"
-        for doc in ("resourcelist-index.xml", "changelist-index.xml", "resourcedump.xml",
-                    "changedump.xml"):
+        for doc in (
+            "resourcelist-index.xml",
+            "changelist-index.xml",
+            "resourcedump.xml",
+            "changedump.xml",
+        ):
             paths[f"{name}/{doc}"] = cap
         for number in (1, 2, 3):
             paths[f"{name}/resourcelist-{number}.xml"] = f"{name}/resourcelist-index.xml"
@@ -58,7 +62,8 @@ async def fetch_all(demo: RunningDemo, client: httpx.AsyncClient) -> dict[str, b
 
 
 async def test_validator_finds_no_errors_or_warnings_in_any_demo_document(
-        demo: RunningDemo, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     bodies = await fetch_all(demo, client)
     parents = document_paths(demo)
     problems = []
@@ -68,15 +73,20 @@ async def test_validator_finds_no_errors_or_warnings_in_any_demo_document(
         context = ValidationContext(
             url=path if path.startswith("http") else demo.base_url + path,
             parent=parent,
-            parent_url=demo.base_url + parent_path if parent_path else None)
-        problems += [(path, f.code, f.message) for f in check_bytes(data, context).findings
-                     if f.severity in (Severity.ERROR, Severity.WARNING)]
+            parent_url=demo.base_url + parent_path if parent_path else None,
+        )
+        problems += [
+            (path, f.code, f.message)
+            for f in check_bytes(data, context).findings
+            if f.severity in (Severity.ERROR, Severity.WARNING)
+        ]
     assert problems == []
     assert len(bodies) > 30
 
 
-async def test_resync_library_reads_every_document(demo: RunningDemo,
-                                                   client: httpx.AsyncClient) -> None:
+async def test_resync_library_reads_every_document(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     bodies = await fetch_all(demo, client)
 
     def parse(cls: type, path: str) -> object:
@@ -88,8 +98,12 @@ async def test_resync_library_reads_every_document(demo: RunningDemo,
     assert len(description) == 2
     for name in demo.world.sets:
         capabilities = parse(CapabilityList, f"{name}/capabilitylist.xml")
-        assert {r.capability for r in capabilities} >= {"resourcelist", "changelist",
-                                                         "resourcedump", "changedump"}
+        assert {r.capability for r in capabilities} >= {
+            "resourcelist",
+            "changelist",
+            "resourcedump",
+            "changedump",
+        }
         total = 0
         for number in (1, 2, 3):
             total += len(parse(ResourceList, f"{name}/resourcelist-{number}.xml"))

@@ -16,16 +16,27 @@ def change_list() -> Document:
     return Document(
         URLSET,
         md={"capability": "changelist", "from": "2025-01-01T00:00:00Z"},
-        links=[Link("up", "http://example.org/caps.xml"),
-               Link("index", "http://example.org/cl-index.xml", {"type": "application/xml"})],
+        links=[
+            Link("up", "http://example.org/caps.xml"),
+            Link("index", "http://example.org/cl-index.xml", {"type": "application/xml"}),
+        ],
         entries=[
-            Entry("http://example.org/a?x=1&y=<2>", lastmod="2025-01-01T01:00:00Z",
-                  md={"change": "updated", "datetime": "2025-01-01T01:00:00Z",
-                      "hash": "md5:00 sha-256:11", "length": "3"},
-                  links=[Link("duplicate", "http://mirror.example.org/a", {"pri": "1"})]),
-            Entry("http://example.org/b", md={"change": "deleted",
-                                              "datetime": "2025-01-01T02:00:00Z"}),
-        ])
+            Entry(
+                "http://example.org/a?x=1&y=<2>",
+                lastmod="2025-01-01T01:00:00Z",
+                md={
+                    "change": "updated",
+                    "datetime": "2025-01-01T01:00:00Z",
+                    "hash": "md5:00 sha-256:11",
+                    "length": "3",
+                },
+                links=[Link("duplicate", "http://mirror.example.org/a", {"pri": "1"})],
+            ),
+            Entry(
+                "http://example.org/b", md={"change": "deleted", "datetime": "2025-01-01T02:00:00Z"}
+            ),
+        ],
+    )
 
 
 def test_round_trip_through_the_parser_keeps_every_field() -> None:
@@ -56,8 +67,11 @@ def test_layout_follows_the_core_examples() -> None:
 
 
 def test_index_documents_use_sitemap_children_and_md_is_always_written() -> None:
-    index = Document(SITEMAPINDEX, md={}, entries=[Entry("http://example.org/l1.xml",
-                                                         md={"at": "2025-01-01T00:00:00Z"})])
+    index = Document(
+        SITEMAPINDEX,
+        md={},
+        entries=[Entry("http://example.org/l1.xml", md={"at": "2025-01-01T00:00:00Z"})],
+    )
     root = etree.fromstring(serialize_document(index))
     assert etree.QName(root).localname == "sitemapindex"
     assert root.find("rs:md", NS) is not None

@@ -28,8 +28,9 @@ def locs(root: etree._Element) -> list[str]:
     return root.xpath("//sm:loc/text()", namespaces=NS)
 
 
-async def test_source_description_lists_two_capability_lists(demo: RunningDemo,
-                                                             client: httpx.AsyncClient) -> None:
+async def test_source_description_lists_two_capability_lists(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     response = await client.get(demo.source_description_url)
     assert response.headers["content-type"] == "application/xml"
     root = xml(response)
@@ -39,25 +40,36 @@ async def test_source_description_lists_two_capability_lists(demo: RunningDemo,
 
 
 async def test_capability_list_advertises_every_capability_and_channel(
-        demo: RunningDemo, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     root = xml(await client.get(demo.capability_list_urls[0]))
     rels = {ln.get("rel"): ln.get("href") for ln in root.findall("rs:ln", NS)}
     assert rels["up"] == demo.source_description_url
     assert (await client.get(rels["describedby"])).status_code == 200
-    by_capability = {url.find("rs:md", NS).get("capability"): url
-                     for url in root.findall("sm:url", NS)}
-    assert set(by_capability) == {"resourcelist", "resourcedump", "changelist", "changedump",
-                                  "change-notification", "framework-notification"}
+    by_capability = {
+        url.find("rs:md", NS).get("capability"): url for url in root.findall("sm:url", NS)
+    }
+    assert set(by_capability) == {
+        "resourcelist",
+        "resourcedump",
+        "changelist",
+        "changedump",
+        "change-notification",
+        "framework-notification",
+    }
     for capability in ("change-notification", "framework-notification"):
         hub = by_capability[capability].find("rs:ln[@rel='hub']", NS)
         assert hub.get("href") == demo.hub_url
     channels = {(c.set_name, c.capability): c.topic for c in demo.channels}
-    assert by_capability["change-notification"].findtext("sm:loc", namespaces=NS) == channels[
-        ("dataset1", "change-notification")]
+    assert (
+        by_capability["change-notification"].findtext("sm:loc", namespaces=NS)
+        == channels[("dataset1", "change-notification")]
+    )
 
 
 async def test_resource_lists_cover_at_least_1000_resources_whose_bytes_match(
-        demo: RunningDemo, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     entries = []
     for set_name in demo.world.sets:
         index = xml(await client.get(demo.base_url + f"{set_name}/resourcelist-index.xml"))
@@ -82,8 +94,9 @@ async def test_resource_lists_cover_at_least_1000_resources_whose_bytes_match(
         assert response.headers["link"] == f'<{capability_list}>; rel="resourcesync"'
 
 
-async def test_resource_conditional_get_and_unknown_resource(demo: RunningDemo,
-                                                             client: httpx.AsyncClient) -> None:
+async def test_resource_conditional_get_and_unknown_resource(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     resource = demo.world.sets["dataset1"].resources[1]
     url = demo.base_url + resource.path
     first = await client.get(url)
@@ -93,8 +106,9 @@ async def test_resource_conditional_get_and_unknown_resource(demo: RunningDemo,
     assert (await client.get(demo.base_url + "dataset3/capabilitylist.xml")).status_code == 404
 
 
-async def test_change_list_index_has_closed_and_open_lists(demo: RunningDemo,
-                                                           client: httpx.AsyncClient) -> None:
+async def test_change_list_index_has_closed_and_open_lists(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     index = xml(await client.get(demo.base_url + "dataset1/changelist-index.xml"))
     mds = [s.find("rs:md", NS) for s in index.findall("sm:sitemap", NS)]
     assert [md.get("until") is not None for md in mds] == [True, True, False]
@@ -107,7 +121,8 @@ async def test_change_list_index_has_closed_and_open_lists(demo: RunningDemo,
 
 
 async def test_resource_dump_package_is_a_zip_with_manifest_and_resources(
-        demo: RunningDemo, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     dump = xml(await client.get(demo.base_url + "dataset1/resourcedump.xml"))
     entry = dump.find("sm:url", NS)
     package = await client.get(entry.findtext("sm:loc", namespaces=NS))
@@ -127,8 +142,9 @@ async def test_resource_dump_package_is_a_zip_with_manifest_and_resources(
     assert (await client.get(contents)).content == archive.read("manifest.xml")
 
 
-async def test_change_dump_packages_match_their_manifests(demo: RunningDemo,
-                                                          client: httpx.AsyncClient) -> None:
+async def test_change_dump_packages_match_their_manifests(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     dump = xml(await client.get(demo.base_url + "dataset2/changedump.xml"))
     entries = dump.findall("sm:url", NS)
     assert len(entries) == 2
@@ -176,7 +192,8 @@ async def test_topic_uris_answer_head_and_get(demo: RunningDemo, client: httpx.A
 
 
 async def test_live_changes_extend_the_open_change_list_chronologically(
-        demo: RunningDemo, client: httpx.AsyncClient) -> None:
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     before = len(demo.world.sets["dataset1"].open_list.changes)
     made = [demo.change("dataset1", kind) for kind in ("created", "updated", "deleted")]
     root = xml(await client.get(demo.base_url + "dataset1/changelist-3.xml"))
@@ -192,8 +209,9 @@ async def test_live_changes_extend_the_open_change_list_chronologically(
     assert created.status_code == 200
 
 
-async def test_rollover_closes_the_list_and_updates_the_index(demo: RunningDemo,
-                                                              client: httpx.AsyncClient) -> None:
+async def test_rollover_closes_the_list_and_updates_the_index(
+    demo: RunningDemo, client: httpx.AsyncClient
+) -> None:
     while demo.world.sets["dataset2"].open_list.number == 3:
         demo.change("dataset2")
     index = xml(await client.get(demo.base_url + "dataset2/changelist-index.xml"))
@@ -225,8 +243,7 @@ async def test_consecutive_change_notifications_are_contiguous(demo: RunningDemo
     assert all(start < until for start, until in intervals)
 
 
-async def test_same_seed_same_documents_other_seed_other_content(
-        client: httpx.AsyncClient) -> None:
+async def test_same_seed_same_documents_other_seed_other_content(client: httpx.AsyncClient) -> None:
     bodies = []
     for seed in (7, 7, 8):
         running = await start_demo(**{**FAST, "port": 0}, seed=seed)

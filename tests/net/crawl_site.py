@@ -147,10 +147,16 @@ def add_source(site: Site, *, sd_path: str = "/rs/description.xml", prefix: str 
         "rl": site.url(f"{prefix}/resourcelist.xml"),
     }
     site.add(sd_path, urlset("description", [(urls["cl"], {"capability": "capabilitylist"})]))
-    site.add(f"{prefix}/capabilitylist.xml", urlset(
-        "capabilitylist", [(urls["rl"], {"capability": "resourcelist"})], links=[("up", urls["sd"])]
-    ))
-    site.add(f"{prefix}/resourcelist.xml", urlset(
-        "resourcelist", [(site.url("/res/1"), {})], links=[("up", urls["cl"])]
-    ))
+    site.add(
+        f"{prefix}/capabilitylist.xml",
+        urlset(
+            "capabilitylist",
+            [(urls["rl"], {"capability": "resourcelist"})],
+            links=[("up", urls["sd"])],
+        ),
+    )
+    site.add(
+        f"{prefix}/resourcelist.xml",
+        urlset("resourcelist", [(site.url("/res/1"), {})], links=[("up", urls["cl"])]),
+    )
     return urls

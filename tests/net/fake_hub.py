@@ -29,11 +29,15 @@ CHANGE_NOTIFICATION = b"""<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def notification(n: int = 1, start: str = "2026-01-01T00:00:00Z",
-                 end: str = "2026-01-01T00:01:00Z") -> bytes:
+def notification(
+    n: int = 1, start: str = "2026-01-01T00:00:00Z", end: str = "2026-01-01T00:01:00Z"
+) -> bytes:
     """A valid one-entry change notification covering [start, end]."""
-    return CHANGE_NOTIFICATION % {b"from": start.encode(), b"until": end.encode(),
-                                  b"n": str(n).encode()}
+    return CHANGE_NOTIFICATION % {
+        b"from": start.encode(),
+        b"until": end.encode(),
+        b"n": str(n).encode(),
+    }
 
 
 @dataclass
@@ -132,21 +136,35 @@ class FakeHub:
         await asyncio.sleep(0.01)
         await self.verify(form)
 
-    async def verify(self, form: dict[str, str], *, topic: str | None = None,
-                     mode: str | None = None, lease: str | None = "default",
-                     challenge: str | None = None) -> Verification:
+    async def verify(
+        self,
+        form: dict[str, str],
+        *,
+        topic: str | None = None,
+        mode: str | None = None,
+        lease: str | None = "default",
+        challenge: str | None = None,
+    ) -> Verification:
         """Send a verification of intent for ``form`` (overrides let tests lie)."""
-        params = {"hub.mode": mode or form["hub.mode"],
-                  "hub.topic": topic or form["hub.topic"],
-                  "hub.challenge": challenge or secrets.token_urlsafe(16)}
+        params = {
+            "hub.mode": mode or form["hub.mode"],
+            "hub.topic": topic or form["hub.topic"],
+            "hub.challenge": challenge or secrets.token_urlsafe(16),
+        }
         if lease == "default":
             if params["hub.mode"] == "subscribe" and self.lease_seconds is not None:
                 params["hub.lease_seconds"] = str(self.lease_seconds)
         elif lease is not None:
             params["hub.lease_seconds"] = lease
         response = await self._client.get(form["hub.callback"], params=params)
-        done = Verification(params["hub.mode"], params["hub.topic"], form["hub.callback"],
-                            params["hub.challenge"], response.status_code, response.content)
+        done = Verification(
+            params["hub.mode"],
+            params["hub.topic"],
+            form["hub.callback"],
+            params["hub.challenge"],
+            response.status_code,
+            response.content,
+        )
         self.verifications.append(done)
         return done
 
@@ -156,10 +174,17 @@ class FakeHub:
             params["hub.reason"] = reason
         return (await self._client.get(callback, params=params)).status_code
 
-    async def deliver(self, callback: str, body: bytes, *, secret: str | None = None,
-                      algorithm: str = "sha256", topic: str | None = None,
-                      signature: str | None = None,
-                      content_type: str = "application/xml") -> httpx.Response:
+    async def deliver(
+        self,
+        callback: str,
+        body: bytes,
+        *,
+        secret: str | None = None,
+        algorithm: str = "sha256",
+        topic: str | None = None,
+        signature: str | None = None,
+        content_type: str = "application/xml",
+    ) -> httpx.Response:
         """POST a delivery as a hub would (WebSub §7), signed when ``secret`` is given."""
         headers = {"Content-Type": content_type}
         if topic:

@@ -73,8 +73,9 @@ class ServerThread:
         self._thread.join(10)
         self.loop.close()
 
-    def exchange(self, raw: bytes, *, pause: float = 0.0, tail: bytes = b"",
-                 wait: float = 5.0) -> bytes:
+    def exchange(
+        self, raw: bytes, *, pause: float = 0.0, tail: bytes = b"", wait: float = 5.0
+    ) -> bytes:
         """Send ``raw`` (then ``tail`` after ``pause`` s) and read the answer until the
         server closes or ``wait`` s pass; the first 64 KiB of it."""
         with socket.create_connection(("127.0.0.1", self.server.port), timeout=wait) as sock:
@@ -106,33 +107,58 @@ def status_of(answer: bytes) -> int:
 _TOKEN_CHARS = st.characters(min_codepoint=33, max_codepoint=126, exclude_characters="/?#%")
 _METHODS = st.one_of(
     st.sampled_from(["GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH", "TRACE"]),
-    st.text(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ-_!"), min_size=1, max_size=12))
+    st.text(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ-_!"), min_size=1, max_size=12),
+)
 _PATHS = st.one_of(
     st.just(f"/callback/{TOKEN}"),
-    st.builds(lambda a, b: f"/{a}/{b}", st.text(_TOKEN_CHARS, max_size=20),
-              st.text(_TOKEN_CHARS, max_size=20)),
+    st.builds(
+        lambda a, b: f"/{a}/{b}",
+        st.text(_TOKEN_CHARS, max_size=20),
+        st.text(_TOKEN_CHARS, max_size=20),
+    ),
     st.builds(lambda q: f"/callback/{TOKEN}?{q}", st.text(_TOKEN_CHARS, max_size=60)),
     st.text(_TOKEN_CHARS, max_size=40).map(lambda p: "/" + p),
 )
-_HEADER_NAME = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz-XHC"), min_size=1,
-                       max_size=20)
+_HEADER_NAME = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz-XHC"), min_size=1, max_size=20)
 _HEADER_VALUE = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=80)
-_HEADERS = st.lists(st.tuples(
-    st.one_of(_HEADER_NAME, st.sampled_from(
-        ["Host", "Content-Type", "X-Hub-Signature", "Link", "Transfer-Encoding",
-         "X-Forwarded-Host", "Connection", "Expect"])),
-    _HEADER_VALUE), max_size=6)
+_HEADERS = st.lists(
+    st.tuples(
+        st.one_of(
+            _HEADER_NAME,
+            st.sampled_from(
+                [
+                    "Host",
+                    "Content-Type",
+                    "X-Hub-Signature",
+                    "Link",
+                    "Transfer-Encoding",
+                    "X-Forwarded-Host",
+                    "Connection",
+                    "Expect",
+                ]
+            ),
+        ),
+        _HEADER_VALUE,
+    ),
+    max_size=6,
+)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(method=_METHODS, path=_PATHS, headers=_HEADERS, body=st.binary(max_size=3000))
-def test_random_requests_get_a_non_5xx_answer(served: ServerThread, method: str, path: str,
-                                              headers: list[tuple[str, str]],
-                                              body: bytes) -> None:
+def test_random_requests_get_a_non_5xx_answer(
+    served: ServerThread, method: str, path: str, headers: list[tuple[str, str]], body: bytes
+) -> None:
     lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{served.server.port}"]
-    lines += [f"{name}: {value}" for name, value in headers
-              if name.lower() not in ("content-length", "transfer-encoding", "host")]
+    lines += [
+        f"{name}: {value}"
+        for name, value in headers
+        if name.lower() not in ("content-length", "transfer-encoding", "host")
+    ]
     lines += [f"Content-Length: {len(body)}", "Connection: close"]
     answer = served.exchange("\r\n".join(lines).encode() + b"\r\n\r\n" + body)
     status = status_of(answer)
@@ -142,8 +168,11 @@ def test_random_requests_get_a_non_5xx_answer(served: ServerThread, method: str,
         assert status == 404 or status in REFUSED_BY_HTTP, answer[:300]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(raw=st.binary(max_size=600))
 def test_random_bytes_never_break_the_server(served: ServerThread, raw: bytes) -> None:
     answer = served.exchange(raw + b"\r\n\r\n", wait=1.0)
@@ -153,16 +182,19 @@ def test_random_bytes_never_break_the_server(served: ServerThread, raw: bytes) -
 
 def test_the_server_still_works_after_the_fuzzing(served: ServerThread) -> None:
     before = served.target.deliveries
-    request = (f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n"
-               "Connection: close\r\n\r\n<x/>").encode()
+    request = (
+        f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n"
+        "Connection: close\r\n\r\n<x/>"
+    ).encode()
     assert status_of(served.exchange(request)) == 200
     assert served.target.deliveries == before + 1
 
 
 def test_a_huge_declared_body_is_refused_without_being_sent(served: ServerThread) -> None:
     """413 comes back although not one body byte was sent: the server never waits for it."""
-    request = (f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\n"
-               "Content-Length: 1000000000000\r\n\r\n").encode()
+    request = (
+        f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000000\r\n\r\n"
+    ).encode()
     with socket.create_connection(("127.0.0.1", served.server.port), timeout=5) as sock:
         sock.sendall(request)
         answer = sock.recv(4096)
@@ -172,15 +204,18 @@ def test_a_huge_declared_body_is_refused_without_being_sent(served: ServerThread
 def test_a_huge_chunked_body_is_cut_off_at_the_limit(served: ServerThread) -> None:
     chunk = b"x" * 1024
     framed = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(8)) + b"0\r\n\r\n"
-    request = (f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\n"
-               "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode() + framed
+    request = (
+        f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\n"
+        "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    ).encode() + framed
     assert status_of(served.exchange(request)) == 413
     assert served.target.refused[-1] == "websub.delivery-too-large"
 
 
 def test_a_body_that_stops_coming_times_out(served: ServerThread) -> None:
-    request = (f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n"
-               "\r\n<urlset>").encode()
+    request = (
+        f"POST /callback/{TOKEN} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n<urlset>"
+    ).encode()
     answer = served.exchange(request, pause=BODY_TIMEOUT * 4, tail=b"x" * 92)
     assert status_of(answer) == 408
     assert served.target.refused[-1] == "websub.delivery-timeout"

@@ -67,11 +67,16 @@ def test_public_url_builds_callbacks() -> None:
 async def test_routes_by_last_path_segment_whatever_the_host(served) -> None:
     server, target, client, _ = served
     token = "tok" * 11
-    headers = {"Host": "abc.tunnel.example", "X-Forwarded-For": "203.0.113.9",
-               "X-Forwarded-Proto": "https", "X-Forwarded-Host": "abc.tunnel.example"}
+    headers = {
+        "Host": "abc.tunnel.example",
+        "X-Forwarded-For": "203.0.113.9",
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "abc.tunnel.example",
+    }
     for path in (f"/callback/{token}", f"/prefix/callback/{token}/", f"/{token}"):
-        response = await client.get(f"http://127.0.0.1:{server.port}{path}",
-                                    params={"hub.challenge": "c1"}, headers=headers)
+        response = await client.get(
+            f"http://127.0.0.1:{server.port}{path}", params={"hub.challenge": "c1"}, headers=headers
+        )
         assert (response.status_code, response.content) == (200, b"c1")
     assert len(target.verifications) == 3
 
@@ -87,8 +92,9 @@ async def test_unknown_paths_are_404_and_other_methods_405(served) -> None:
 
 async def test_delivery_body_and_headers_reach_the_target(served) -> None:
     server, target, client, _ = served
-    response = await client.post(server.callback_url("tok" * 11), content=b"<x/>",
-                                 headers={"X-Hub-Signature": "sha1=00"})
+    response = await client.post(
+        server.callback_url("tok" * 11), content=b"<x/>", headers={"X-Hub-Signature": "sha1=00"}
+    )
     assert response.status_code == 200
     [delivery] = target.deliveries
     assert delivery.body == b"<x/>" and delivery.header("x-hub-signature") == "sha1=00"
@@ -129,7 +135,11 @@ async def test_exchanges_are_logged_with_capped_bodies(served) -> None:
     await store.flush()
     delivery, other = store.exchanges()
     assert (delivery.direction, delivery.kind, delivery.method, delivery.status) == (
-        "in", "delivery", "POST", 200)
+        "in",
+        "delivery",
+        "POST",
+        200,
+    )
     assert delivery.request_body == b"y" * 16 and delivery.request_size == 100
     assert delivery.body_cap == 16 and delivery.duration_ms is not None
     assert (other.kind, other.status) == ("other", 404)

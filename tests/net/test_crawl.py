@@ -26,30 +26,67 @@ def _node(result, suffix: str) -> DocumentNode:
 
 def _topic(site: Site, path: str, hub: str, **extra: str) -> None:
     links = extra.pop("link", f'<{site.url(path)}>; rel="self", <{hub}>; rel="hub"')
-    site.add(path, Reply("", content_type=extra.pop("content_type", "application/xml"),
-                         headers={"Link": links} if links else {}))
+    site.add(
+        path,
+        Reply(
+            "",
+            content_type=extra.pop("content_type", "application/xml"),
+            headers={"Link": links} if links else {},
+        ),
+    )
 
 
 def full_source(site: Site) -> None:
     """SD → CL → (Resource List Index → 2 lists, Change List, two channels)."""
     u = site.url
-    site.add("/.well-known/resourcesync", urlset(
-        "description", [(u("/cl.xml"), {"capability": "capabilitylist"})],
-        links=[("describedby", u("/about"))]))
+    site.add(
+        "/.well-known/resourcesync",
+        urlset(
+            "description",
+            [(u("/cl.xml"), {"capability": "capabilitylist"})],
+            links=[("describedby", u("/about"))],
+        ),
+    )
     site.add("/about", Reply("about", content_type="text/html"))
-    site.add("/cl.xml", urlset("capabilitylist", [
-        (u("/rli.xml"), {"capability": "resourcelist"}),
-        (u("/cl-changes.xml"), {"capability": "changelist"}),
-        (u("/topic/change"), {"capability": "change-notification"}, [("hub", u("/hub"))]),
-        (u("/topic/framework"), {"capability": "framework-notification"}, [("hub", u("/hub"))]),
-    ], links=[("up", u("/.well-known/resourcesync")), ("describedby", u("/about"))]))
-    site.add("/rli.xml", urlset("resourcelist", [(u("/rl1.xml"), {}), (u("/rl2.xml"), {})],
-                                links=[("up", u("/cl.xml"))], root="sitemapindex"))
+    site.add(
+        "/cl.xml",
+        urlset(
+            "capabilitylist",
+            [
+                (u("/rli.xml"), {"capability": "resourcelist"}),
+                (u("/cl-changes.xml"), {"capability": "changelist"}),
+                (u("/topic/change"), {"capability": "change-notification"}, [("hub", u("/hub"))]),
+                (
+                    u("/topic/framework"),
+                    {"capability": "framework-notification"},
+                    [("hub", u("/hub"))],
+                ),
+            ],
+            links=[("up", u("/.well-known/resourcesync")), ("describedby", u("/about"))],
+        ),
+    )
+    site.add(
+        "/rli.xml",
+        urlset(
+            "resourcelist",
+            [(u("/rl1.xml"), {}), (u("/rl2.xml"), {})],
+            links=[("up", u("/cl.xml"))],
+            root="sitemapindex",
+        ),
+    )
     for name in ("rl1", "rl2"):
-        site.add(f"/{name}.xml", urlset("resourcelist", [(u(f"/res/{name}"), {})],
-                                        links=[("up", u("/cl.xml")), ("index", u("/rli.xml"))]))
-    site.add("/cl-changes.xml", urlset("changelist", [(u("/res/a"), {"change": "created"})],
-                                       links=[("up", u("/cl.xml"))]))
+        site.add(
+            f"/{name}.xml",
+            urlset(
+                "resourcelist",
+                [(u(f"/res/{name}"), {})],
+                links=[("up", u("/cl.xml")), ("index", u("/rli.xml"))],
+            ),
+        )
+    site.add(
+        "/cl-changes.xml",
+        urlset("changelist", [(u("/res/a"), {"change": "created"})], links=[("up", u("/cl.xml"))]),
+    )
     _topic(site, "/topic/change", u("/hub"))
     _topic(site, "/topic/framework", u("/hub"))
 
@@ -60,8 +97,10 @@ async def test_walks_the_whole_tree_with_channels() -> None:
         full_source(site)
         result = await Crawler(fetcher, on_progress=progress.append).crawl(site.url("/"))
     assert result.source_url == site.url("/.well-known/resourcesync")
-    shape = [(n.depth, n.url.removeprefix(site.base_url), n.capability, n.root, n.entries)
-             for n in result.nodes()]
+    shape = [
+        (n.depth, n.url.removeprefix(site.base_url), n.capability, n.root, n.entries)
+        for n in result.nodes()
+    ]
     assert shape == [
         (0, "/.well-known/resourcesync", "description", "urlset", 1),
         (1, "/cl.xml", "capabilitylist", "urlset", 4),
@@ -89,11 +128,17 @@ async def test_json_shape() -> None:
     data = json.loads(json.dumps(result.to_json()))
     assert set(data) >= {"source", "discovery", "documents", "channels"}
     assert set(data["discovery"][0]) == {"route", "url", "ok", "detail"}
-    assert set(data["documents"][1]) == {"url", "capability", "root", "status", "entries",
-                                         "parent", "findings"}
+    assert set(data["documents"][1]) == {
+        "url",
+        "capability",
+        "root",
+        "status",
+        "entries",
+        "parent",
+        "findings",
+    }
     assert data["documents"][1]["parent"] == data["source"]
-    assert set(data["channels"][0]) == {"topic", "hub", "capability", "capability_list",
-                                        "findings"}
+    assert set(data["channels"][0]) == {"topic", "hub", "capability", "capability_list", "findings"}
 
 
 async def test_depth_leaves_children_pending_and_expand_loads_them() -> None:
@@ -138,8 +183,10 @@ async def test_broken_links_and_404() -> None:
 async def test_redirects_are_reported_and_loops_caught() -> None:
     async with Site() as site, Fetcher() as fetcher:
         full_source(site)
-        site.routes["/rl1.xml"], moved = Reply(status=301, headers={"Location": "/moved.xml"}), \
-            site.routes["/rl1.xml"]
+        site.routes["/rl1.xml"], moved = (
+            Reply(status=301, headers={"Location": "/moved.xml"}),
+            site.routes["/rl1.xml"],
+        )
         site.add("/moved.xml", moved)
         site.add("/rl2.xml", Reply(status=302, headers={"Location": "/rl2.xml?again"}))
         site.add("/rl2.xml?again", Reply(status=302, headers={"Location": "/rl2.xml"}))
@@ -167,11 +214,19 @@ async def test_capability_mismatch_and_relation_checks() -> None:
         u = site.url
         full_source(site)
         # declared resourcelist index, but a change list is served; its up points at itself
-        site.add("/cl-changes.xml", urlset("resourcelist", [(u("/res/a"), {})],
-                                           links=[("up", u("/rl1.xml"))]))
+        site.add(
+            "/cl-changes.xml",
+            urlset("resourcelist", [(u("/res/a"), {})], links=[("up", u("/rl1.xml"))]),
+        )
         # a component whose index link points at a urlset of another capability
-        site.add("/rl1.xml", urlset("resourcelist", [(u("/res/1"), {})],
-                                    links=[("up", u("/cl.xml")), ("index", u("/cl-x.xml"))]))
+        site.add(
+            "/rl1.xml",
+            urlset(
+                "resourcelist",
+                [(u("/res/1"), {})],
+                links=[("up", u("/cl.xml")), ("index", u("/cl-x.xml"))],
+            ),
+        )
         site.add("/cl-x.xml", urlset("changelist", links=[("up", u("/cl.xml"))]))
         result = await Crawler(fetcher).crawl(site.url("/"))
     mismatch = _node(result, "/cl-changes.xml")
@@ -186,8 +241,10 @@ async def test_child_capability_not_allowed_when_parent_declares_none() -> None:
     async with Site() as site, Fetcher() as fetcher:
         u = site.url
         site.add("/.well-known/resourcesync", urlset("description", [(u("/rl.xml"), {})]))
-        site.add("/rl.xml", urlset("resourcelist", [(u("/r"), {})],
-                                   links=[("up", u("/.well-known/resourcesync"))]))
+        site.add(
+            "/rl.xml",
+            urlset("resourcelist", [(u("/r"), {})], links=[("up", u("/.well-known/resourcesync"))]),
+        )
         result = await Crawler(fetcher).crawl(u("/.well-known/resourcesync"))
     codes = _codes(_node(result, "/rl.xml"))
     assert "http.child-capability" in codes and "http.up-target" in codes
@@ -217,15 +274,30 @@ async def test_oversized_document() -> None:
 async def test_cycles_never_loop() -> None:
     async with Site() as site, Fetcher() as fetcher:
         u = site.url
-        site.add("/.well-known/resourcesync", urlset("description", [
-            (u("/cl.xml"), {"capability": "capabilitylist"}),
-            (u("/cl2.xml"), {"capability": "capabilitylist"})]))
-        site.add("/cl.xml", urlset("capabilitylist", [
-            (u("/.well-known/resourcesync"), {"capability": "resourcelist"}),
-            (u("/cl2.xml"), {"capability": "resourcelist"})],
-            links=[("up", u("/.well-known/resourcesync"))]))
-        site.add("/cl2.xml", urlset("capabilitylist", [],
-                                    links=[("up", u("/.well-known/resourcesync"))]))
+        site.add(
+            "/.well-known/resourcesync",
+            urlset(
+                "description",
+                [
+                    (u("/cl.xml"), {"capability": "capabilitylist"}),
+                    (u("/cl2.xml"), {"capability": "capabilitylist"}),
+                ],
+            ),
+        )
+        site.add(
+            "/cl.xml",
+            urlset(
+                "capabilitylist",
+                [
+                    (u("/.well-known/resourcesync"), {"capability": "resourcelist"}),
+                    (u("/cl2.xml"), {"capability": "resourcelist"}),
+                ],
+                links=[("up", u("/.well-known/resourcesync"))],
+            ),
+        )
+        site.add(
+            "/cl2.xml", urlset("capabilitylist", [], links=[("up", u("/.well-known/resourcesync"))])
+        )
         result = await Crawler(fetcher).crawl(u("/.well-known/resourcesync"))
     cl = _node(result, "/cl.xml")
     assert "http.revisit" in _codes(cl)
@@ -246,8 +318,11 @@ async def test_should_stop_cancels_and_leaves_nodes_pending() -> None:
     async with Site() as site, Fetcher() as fetcher:
         full_source(site)
         done: list[Progress] = []
-        crawler = Crawler(fetcher, on_progress=done.append,
-                          should_stop=lambda: bool(done) and done[-1].documents_done >= 2)
+        crawler = Crawler(
+            fetcher,
+            on_progress=done.append,
+            should_stop=lambda: bool(done) and done[-1].documents_done >= 2,
+        )
         result = await crawler.crawl(site.url("/"))
     states = [n.state for n in result.nodes()]
     assert states[:2] == [NodeState.LOADED, NodeState.LOADED]
@@ -259,19 +334,31 @@ async def test_channel_checks() -> None:
     async with Site() as site, Fetcher() as fetcher:
         u = site.url
         full_source(site)
-        site.add("/cl.xml", urlset("capabilitylist", [
-            (u("/t/no-hub"), {"capability": "change-notification"}),
-            (u("/t/missing"), {"capability": "change-notification"}, [("hub", u("/hub"))]),
-            (u("/t/html"), {"capability": "framework-notification"}, [("hub", u("/hub"))]),
-            (u("/t/nolinks"), {"capability": "change-notification"}, [("hub", u("/hub"))]),
-            (u("/t/other-hub"), {"capability": "change-notification"}, [("hub", u("/hub"))]),
-        ], links=[("up", u("/.well-known/resourcesync"))]))
+        site.add(
+            "/cl.xml",
+            urlset(
+                "capabilitylist",
+                [
+                    (u("/t/no-hub"), {"capability": "change-notification"}),
+                    (u("/t/missing"), {"capability": "change-notification"}, [("hub", u("/hub"))]),
+                    (u("/t/html"), {"capability": "framework-notification"}, [("hub", u("/hub"))]),
+                    (u("/t/nolinks"), {"capability": "change-notification"}, [("hub", u("/hub"))]),
+                    (
+                        u("/t/other-hub"),
+                        {"capability": "change-notification"},
+                        [("hub", u("/hub"))],
+                    ),
+                ],
+                links=[("up", u("/.well-known/resourcesync"))],
+            ),
+        )
         _topic(site, "/t/html", u("/hub"), content_type="text/html")
         _topic(site, "/t/nolinks", u("/hub"), link="")
         _topic(site, "/t/other-hub", "http://elsewhere/hub")
         result = await Crawler(fetcher).crawl(site.url("/"))
-    by_topic = {c.topic.removeprefix(site.base_url): [f.code for f in c.findings]
-                for c in result.channels()}
+    by_topic = {
+        c.topic.removeprefix(site.base_url): [f.code for f in c.findings] for c in result.channels()
+    }
     assert by_topic == {
         "/t/no-hub": ["http.channel-no-hub"],
         "/t/missing": ["http.topic-status"],
@@ -363,10 +450,18 @@ async def test_concurrent_expands_both_finish_their_checks() -> None:
     async with Site() as site, Fetcher() as fetcher:
         full_source(site)
         for name in ("rl1", "rl2"):  # describedby targets that answer slowly, then 404
-            site.add(f"/{name}.xml", urlset(
-                "resourcelist", [(site.url(f"/res/{name}"), {})],
-                links=[("up", site.url("/cl.xml")), ("index", site.url("/rli.xml")),
-                       ("describedby", site.url(f"/slow-{name}"))]))
+            site.add(
+                f"/{name}.xml",
+                urlset(
+                    "resourcelist",
+                    [(site.url(f"/res/{name}"), {})],
+                    links=[
+                        ("up", site.url("/cl.xml")),
+                        ("index", site.url("/rli.xml")),
+                        ("describedby", site.url(f"/slow-{name}")),
+                    ],
+                ),
+            )
             site.add(f"/slow-{name}", Reply(status=404, delay=0.1 if name == "rl1" else 0.3))
         crawler = Crawler(fetcher)
         result = await crawler.crawl(site.url("/"), depth=2, expand_indexes=False)

@@ -55,5 +55,9 @@ async def test_demo_faults_show_up_as_findings(demo) -> None:
     async with Fetcher() as fetcher:
         result = await Crawler(fetcher).crawl(demo.source_description_url)
     codes = {f.code for f in result.all_findings()}
-    assert {"http.content-type", "http.topic-content-type", "http.topic-link-self",
-            "http.topic-link-hub"} <= codes
+    assert {
+        "http.content-type",
+        "http.topic-content-type",
+        "http.topic-link-self",
+        "http.topic-link-hub",
+    } <= codes

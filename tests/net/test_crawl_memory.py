@@ -20,16 +20,25 @@ from explorer.net.spool import BodySpool
 
 
 def _list(site: Site, name: str, entries: int = 200) -> str:
-    return site.add(f"/{name}.xml", urlset("resourcelist", [
-        (site.url(f"/res/{name}/{i}"), {"type": "text/plain", "length": str(i)})
-        for i in range(entries)]))
+    return site.add(
+        f"/{name}.xml",
+        urlset(
+            "resourcelist",
+            [
+                (site.url(f"/res/{name}/{i}"), {"type": "text/plain", "length": str(i)})
+                for i in range(entries)
+            ],
+        ),
+    )
 
 
 def _index(site: Site, names: list[str]) -> str:
     for name in names:
         _list(site, name)
-    return site.add("/rli.xml", urlset("resourcelist", [(site.url(f"/{n}.xml"), {})
-                                                        for n in names], root="sitemapindex"))
+    return site.add(
+        "/rli.xml",
+        urlset("resourcelist", [(site.url(f"/{n}.xml"), {}) for n in names], root="sitemapindex"),
+    )
 
 
 def test_spooled_body_reads_back_and_its_file_goes_with_it(tmp_path) -> None:
@@ -110,9 +119,11 @@ async def test_parse_and_validate_run_at_most_cpu_slots_at_once(monkeypatch, slo
 
 def test_repeated_strings_are_shared_and_values_unchanged() -> None:
     def entry(n: int) -> Entry:
-        return Entry(f"http://s/{n}", "".join(["2024-01-01", "T00:00:00Z"]),
-                     md={"".join(["ty", "pe"]): "".join(["text/", "plain"]),
-                         "hash": f"md5:{n:032x}"})
+        return Entry(
+            f"http://s/{n}",
+            "".join(["2024-01-01", "T00:00:00Z"]),
+            md={"".join(["ty", "pe"]): "".join(["text/", "plain"]), "hash": f"md5:{n:032x}"},
+        )
 
     document = Document("urlset", entries=[entry(1), entry(2)])
     first, second = document.entries

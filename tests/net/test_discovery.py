@@ -21,16 +21,27 @@ async def test_well_known_alone() -> None:
         urls = add_source(site, sd_path="/.well-known/resourcesync")
         discovery = await discover_source(site.url("/"), fetcher)
     assert discovery.source_url == urls["sd"] and discovery.route is Route.WELL_KNOWN
-    assert _outcomes(discovery) == {"direct": False, "link-header": False, "html-link": False,
-                                    "well-known": True, "robots": False}
+    assert _outcomes(discovery) == {
+        "direct": False,
+        "link-header": False,
+        "html-link": False,
+        "well-known": True,
+        "robots": False,
+    }
     assert _codes(discovery) == []
 
 
 async def test_link_header_alone() -> None:
     async with Site() as site, Fetcher() as fetcher:
         urls = add_source(site)
-        site.add("/item/7", Reply("hello", content_type="text/plain",
-                                  headers={"Link": '</rs/capabilitylist.xml>; rel="resourcesync"'}))
+        site.add(
+            "/item/7",
+            Reply(
+                "hello",
+                content_type="text/plain",
+                headers={"Link": '</rs/capabilitylist.xml>; rel="resourcesync"'},
+            ),
+        )
         discovery = await discover_source(site.url("/item/7"), fetcher)
     assert discovery.source_url == urls["sd"] and discovery.route is Route.LINK_HEADER
     assert _outcomes(discovery)["link-header"] and not _outcomes(discovery)["well-known"]
@@ -40,9 +51,11 @@ async def test_link_header_alone() -> None:
 
 
 async def test_html_link_alone() -> None:
-    page = ('<!doctype html><html><head><title>t</title>'
-            '<link rel="alternate resourcesync" href="rs/capabilitylist.xml"></head>'
-            "<body>x</body></html>")
+    page = (
+        "<!doctype html><html><head><title>t</title>"
+        '<link rel="alternate resourcesync" href="rs/capabilitylist.xml"></head>'
+        "<body>x</body></html>"
+    )
     async with Site() as site, Fetcher() as fetcher:
         urls = add_source(site)
         site.add("/", Reply(page, content_type="text/html"))
@@ -54,9 +67,14 @@ async def test_html_link_alone() -> None:
 async def test_robots_alone_climbs_up_links() -> None:
     async with Site() as site, Fetcher() as fetcher:
         urls = add_source(site)
-        site.add("/robots.txt", Reply(
-            "User-agent: *\nDisallow: /tmp/\nSitemap: /plain-sitemap.xml\n"
-            f"sitemap: {urls['rl']}\n", content_type="text/plain"))
+        site.add(
+            "/robots.txt",
+            Reply(
+                "User-agent: *\nDisallow: /tmp/\nSitemap: /plain-sitemap.xml\n"
+                f"sitemap: {urls['rl']}\n",
+                content_type="text/plain",
+            ),
+        )
         site.add("/plain-sitemap.xml", urlset(None, [(site.url("/a"), {})]))
         discovery = await discover_source(site.url("/nothing-here"), fetcher)
     assert discovery.source_url == urls["sd"] and discovery.route is Route.ROBOTS
@@ -93,8 +111,13 @@ async def test_routes_leading_to_different_sources_disagree() -> None:
     async with Site() as site, Fetcher() as fetcher:
         add_source(site, sd_path="/.well-known/resourcesync", prefix="/a")
         urls_b = add_source(site, sd_path="/b/description.xml", prefix="/b")
-        site.add("/", Reply('<html><head><link rel="resourcesync" href="/b/capabilitylist.xml">'
-                            "</head></html>", content_type="text/html"))
+        site.add(
+            "/",
+            Reply(
+                '<html><head><link rel="resourcesync" href="/b/capabilitylist.xml"></head></html>',
+                content_type="text/html",
+            ),
+        )
         discovery = await discover_source(site.url("/"), fetcher)
     assert discovery.source_url == urls_b["sd"]
     assert "http.discovery-disagree" in _codes(discovery)
@@ -102,8 +125,10 @@ async def test_routes_leading_to_different_sources_disagree() -> None:
 
 async def test_top_that_is_not_a_source_description_is_reported() -> None:
     async with Site() as site, Fetcher() as fetcher:
-        site.add("/cl.xml", urlset("capabilitylist", [(site.url("/rl.xml"), {"capability":
-                                                                            "resourcelist"})]))
+        site.add(
+            "/cl.xml",
+            urlset("capabilitylist", [(site.url("/rl.xml"), {"capability": "resourcelist"})]),
+        )
         discovery = await discover_source(site.url("/cl.xml"), fetcher)
     assert discovery.source_url == site.url("/cl.xml")
     assert "http.not-source-description" in _codes(discovery)
@@ -124,9 +149,11 @@ def test_robots_sitemap_lines() -> None:
 
 
 def test_html_links_only_in_head_with_base() -> None:
-    page = (b'<html><head><base href="http://other/dir/"><link rel="RESOURCESYNC" href="cl.xml">'
-            b'<link rel="stylesheet" href="s.css"></head>'
-            b'<body><link rel="resourcesync" href="/body.xml"></body></html>')
+    page = (
+        b'<html><head><base href="http://other/dir/"><link rel="RESOURCESYNC" href="cl.xml">'
+        b'<link rel="stylesheet" href="s.css"></head>'
+        b'<body><link rel="resourcesync" href="/body.xml"></body></html>'
+    )
     assert html_resourcesync_links(page, "http://h/") == ["http://other/dir/cl.xml"]
     assert html_resourcesync_links(b"", "http://h/") == []
     assert html_resourcesync_links(b"\x00\xff<<<", "http://h/") == []
@@ -136,8 +163,7 @@ async def test_routes_can_be_restricted() -> None:
     async with Site() as site, Fetcher() as fetcher:
         add_source(site, sd_path="/.well-known/resourcesync")
         only_robots = await discover_source(site.url("/"), fetcher, routes=[Route.ROBOTS])
-        only_well_known = await discover_source(site.url("/"), fetcher,
-                                                routes=[Route.WELL_KNOWN])
+        only_well_known = await discover_source(site.url("/"), fetcher, routes=[Route.WELL_KNOWN])
     assert [a.route for a in only_robots.attempts] == [Route.ROBOTS] and not only_robots.ok
     assert [a.route for a in only_well_known.attempts] == [Route.WELL_KNOWN]
     assert only_well_known.ok and site.hits["/robots.txt"] == 1

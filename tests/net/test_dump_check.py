@@ -16,12 +16,20 @@ A, B = b"alpha bytes", b"beta"
 
 
 def manifest(files: dict[str, bytes], extra: list[tuple[str, dict[str, str]]] = ()) -> str:
-    entries = [(f"http://example.org/{name}",
-                {"path": f"/{name}", "length": str(len(data)),
-                 "hash": f"md5:{hashlib.md5(data).hexdigest()}"})
-               for name, data in files.items()]
-    return urlset("resourcedump-manifest", entries + list(extra),
-                  links=[("up", "http://example.org/cl.xml")])
+    entries = [
+        (
+            f"http://example.org/{name}",
+            {
+                "path": f"/{name}",
+                "length": str(len(data)),
+                "hash": f"md5:{hashlib.md5(data).hexdigest()}",
+            },
+        )
+        for name, data in files.items()
+    ]
+    return urlset(
+        "resourcedump-manifest", entries + list(extra), links=[("up", "http://example.org/cl.xml")]
+    )
 
 
 def package(members: dict[str, bytes | str]) -> bytes:
@@ -44,15 +52,24 @@ def test_consistent_package_is_clean() -> None:
 
 def test_manifest_disagreeing_with_contents() -> None:
     listed = {"res/a": A, "res/b": B, "res/c": b"never packaged"}
-    data = package({"manifest.xml": manifest(listed), "res/a": b"changed!", "res/b": B,
-                    "res/extra": b"not listed"})
-    assert sorted(codes(data)) == ["http.dump-hash", "http.dump-length", "http.dump-missing-file",
-                                   "http.dump-unlisted-file"]
+    data = package(
+        {
+            "manifest.xml": manifest(listed),
+            "res/a": b"changed!",
+            "res/b": B,
+            "res/extra": b"not listed",
+        }
+    )
+    assert sorted(codes(data)) == [
+        "http.dump-hash",
+        "http.dump-length",
+        "http.dump-missing-file",
+        "http.dump-unlisted-file",
+    ]
 
 
 def test_zip_slip_member_and_manifest_path() -> None:
-    escaping = manifest({"res/a": A}, [("http://example.org/evil",
-                                         {"path": "/../../etc/passwd"})])
+    escaping = manifest({"res/a": A}, [("http://example.org/evil", {"path": "/../../etc/passwd"})])
     data = package({"manifest.xml": escaping, "res/a": A, "../../evil.sh": b"rm -rf"})
     assert codes(data).count("http.dump-path-escape") == 2
 
@@ -61,7 +78,8 @@ def test_not_a_zip_and_missing_manifest() -> None:
     assert codes(b"PK\x03\x04 not really") == ["http.dump-not-zip"]
     assert codes(package({"res/a": A})) == ["http.dump-no-manifest"]
     assert codes(package({"manifest.xml": "<not-xml", "res/a": A})) == [
-        "http.dump-manifest-invalid"]
+        "http.dump-manifest-invalid"
+    ]
 
 
 def test_unpacked_size_budget_stops_a_bomb() -> None:
@@ -77,8 +95,12 @@ def test_unsafe_paths() -> None:
     assert not unsafe_path("res/a..b") and not unsafe_path("manifest.xml")
 
 
-async def _dump_site(site: Site, zip_bytes: bytes, listed_length: int | None = None,
-                     linked_manifest: str | None = None) -> str:
+async def _dump_site(
+    site: Site,
+    zip_bytes: bytes,
+    listed_length: int | None = None,
+    linked_manifest: str | None = None,
+) -> str:
     u = site.url
     md = {"type": "application/zip", "length": str(listed_length or len(zip_bytes))}
     site.add("/p1.zip", Reply(zip_bytes, content_type="application/zip"))
@@ -93,8 +115,9 @@ async def test_check_dumps_downloads_and_checks_each_package() -> None:
     files = {"res/a": A}
     inner = manifest(files)
     async with Site() as site, Fetcher() as fetcher:
-        url = await _dump_site(site, package({"manifest.xml": inner, **files}),
-                               linked_manifest=inner)
+        url = await _dump_site(
+            site, package({"manifest.xml": inner, **files}), linked_manifest=inner
+        )
         result = await Crawler(fetcher).crawl(url)
         found = await check_dumps(fetcher, result.root)
     assert [f.code for f in found if f.code.startswith("http.")] == []
@@ -104,12 +127,18 @@ async def test_check_dumps_downloads_and_checks_each_package() -> None:
 async def test_package_length_and_contents_link_disagree() -> None:
     files = {"res/a": A}
     async with Site() as site, Fetcher() as fetcher:
-        url = await _dump_site(site, package({"manifest.xml": manifest(files), **files}),
-                               listed_length=5, linked_manifest=manifest({"res/b": B}))
+        url = await _dump_site(
+            site,
+            package({"manifest.xml": manifest(files), **files}),
+            listed_length=5,
+            linked_manifest=manifest({"res/b": B}),
+        )
         result = await Crawler(fetcher).crawl(url)
         found = await check_dumps(fetcher, result.root)
     assert sorted(f.code for f in found if f.code.startswith("http.")) == [
-        "http.dump-contents-differ", "http.dump-package-length"]
+        "http.dump-contents-differ",
+        "http.dump-package-length",
+    ]
     assert all(f in result.root.findings for f in found)
 
 

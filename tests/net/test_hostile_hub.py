@@ -27,8 +27,10 @@ async def test_a_verification_flood_changes_nothing_and_is_all_404(tmp_path: Pat
         other = env.server.callback_url("not-a-subscription")
         challenge = {"hub.challenge": "c", "hub.lease_seconds": "-1"}
         forged = [  # (callback, query): intents this explorer never had
-            (sub.callback_url, {"hub.mode": "subscribe", "hub.topic": "http://evil.example/t",
-                                **challenge}),
+            (
+                sub.callback_url,
+                {"hub.mode": "subscribe", "hub.topic": "http://evil.example/t", **challenge},
+            ),
             (sub.callback_url, {"hub.mode": "unsubscribe", "hub.topic": sub.topic, **challenge}),
             (sub.callback_url, {"hub.mode": "subscribe", "hub.topic": sub.topic}),  # no challenge
             (sub.callback_url, {"hub.mode": "bogus", "hub.topic": sub.topic, **challenge}),
@@ -46,8 +48,11 @@ async def test_a_verification_flood_changes_nothing_and_is_all_404(tmp_path: Pat
         assert set(statuses) == {404}
         assert sub.state == State.ACTIVE
         assert (sub.lease_seconds, sub.lease_expires) == (lease, expires)
-        unknown = [e for e in env.of("error")
-                   if e.findings and e.findings[0].code == "websub.unknown-intent"]
+        unknown = [
+            e
+            for e in env.of("error")
+            if e.findings and e.findings[0].code == "websub.unknown-intent"
+        ]
         assert len(unknown) >= FLOOD - FLOOD // len(forged)  # reported, not silently dropped
         delivered = await env.hub.deliver(sub.callback_url, notification(), secret=sub.secret)
         assert delivered.status_code == 200

@@ -20,8 +20,13 @@ from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import CHECKS, CheckResult, ConformanceSettings, run_conformance
 from explorer.net.exchange_log import ExchangeLog
 
-FAST = ConformanceSettings(verification_timeout=2.0, delivery_timeout=2.0, quiet_period=0.2,
-                           slow_delivery=0.4, request_timeout=3.0)
+FAST = ConformanceSettings(
+    verification_timeout=2.0,
+    delivery_timeout=2.0,
+    quiet_period=0.2,
+    slow_delivery=0.4,
+    request_timeout=3.0,
+)
 
 
 @pytest.fixture
@@ -55,8 +60,13 @@ async def client(tls_context: ssl.SSLContext) -> AsyncIterator[httpx.AsyncClient
         yield http
 
 
-async def _run(hub: str, server: CallbackServer, client: httpx.AsyncClient,
-               topic: str | None, only: list[str] | None = None) -> dict[str, CheckResult]:
+async def _run(
+    hub: str,
+    server: CallbackServer,
+    client: httpx.AsyncClient,
+    topic: str | None,
+    only: list[str] | None = None,
+) -> dict[str, CheckResult]:
     results = await run_conformance(hub, server, client, topic=topic, settings=FAST, only=only)
     return {result.check: result for result in results}
 
@@ -70,8 +80,14 @@ def _codes(result: CheckResult) -> set[str]:
 
 async def test_every_check_passes_against_the_demo_hub(demo: RunningDemo, server, client):
     seen: list[str] = []
-    results = await run_conformance(demo.hub_url, server, client, topic=demo.channels[0].topic,
-                                    settings=FAST, on_result=lambda r: seen.append(r.check))
+    results = await run_conformance(
+        demo.hub_url,
+        server,
+        client,
+        topic=demo.channels[0].topic,
+        settings=FAST,
+        on_result=lambda r: seen.append(r.check),
+    )
     assert [r.check for r in results] == list(CHECKS) == seen
     failing = {r.check: r.summary for r in results if r.outcome != "pass"}
     assert not failing
@@ -106,11 +122,13 @@ FAULTS = [
 
 
 @pytest.mark.parametrize(("fault", "check", "outcome", "code"), FAULTS)
-async def test_each_demo_fault_trips_its_check(demo: RunningDemo, server, client, fault: str,
-                                               check: str, outcome: str, code: str):
+async def test_each_demo_fault_trips_its_check(
+    demo: RunningDemo, server, client, fault: str, check: str, outcome: str, code: str
+):
     demo.faults.enable(fault)
-    results = await _run(demo.hub_url, server, client, demo.channels[0].topic,
-                         only=[check, "bad-requests"])
+    results = await _run(
+        demo.hub_url, server, client, demo.channels[0].topic, only=[check, "bad-requests"]
+    )
     assert results[check].outcome == outcome, results[check].summary
     assert code in _codes(results[check])
     assert results["bad-requests"].outcome == "pass"  # unrelated checks are not dragged down
@@ -124,16 +142,27 @@ async def test_a_denied_hosted_topic_says_to_give_one(demo: RunningDemo, server,
 
 
 async def test_an_unreachable_hub_fails_without_crashing(server, client):
-    results = await _run("http://127.0.0.1:9/hub", server, client, None,
-                         only=["publish", "subscription", "bad-requests"])
+    results = await _run(
+        "http://127.0.0.1:9/hub",
+        server,
+        client,
+        None,
+        only=["publish", "subscription", "bad-requests"],
+    )
     assert {r.outcome for r in results.values()} == {"fail"}
     assert all("hub.unreachable" in _codes(r) for r in results.values())
 
 
 def test_unknown_check_ids_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown check"):
-        asyncio.run(run_conformance("http://127.0.0.1:9/hub", CallbackServer(), None,  # type: ignore[arg-type]
-                                    only=["nope"]))
+        asyncio.run(
+            run_conformance(
+                "http://127.0.0.1:9/hub",
+                CallbackServer(),
+                None,  # type: ignore[arg-type]
+                only=["nope"],
+            )
+        )
 
 
 # --- scripted hubs ------------------------------------------------------------------------
@@ -190,8 +219,11 @@ class ScriptedHub:
 
     async def _verify(self, form: dict[str, str]) -> bool:
         challenge = secrets.token_urlsafe(12)
-        params = {"hub.mode": form["hub.mode"], "hub.topic": form["hub.topic"],
-                  "hub.challenge": challenge}
+        params = {
+            "hub.mode": form["hub.mode"],
+            "hub.topic": form["hub.topic"],
+            "hub.challenge": challenge,
+        }
         if form["hub.mode"] == "subscribe":
             params["hub.lease_seconds"] = str(max(60, int(form.get("hub.lease_seconds", 600))))
         response = await self.client.get(form["hub.callback"] + "?" + urlencode(params))
@@ -210,11 +242,14 @@ class ScriptedHub:
         for sub_topic, callback, secret in list(self.subscribers):
             if sub_topic != topic:
                 continue
-            headers = {"Content-Type": content_type,
-                       "Link": f'<{topic}>; rel="self", <{self.url}>; rel="hub"'}
+            headers = {
+                "Content-Type": content_type,
+                "Link": f'<{topic}>; rel="self", <{self.url}>; rel="hub"',
+            }
             if secret:
-                headers["X-Hub-Signature"] = sign(secret, body,
-                                                  "sha1" if self.behaviour.legacy else "sha256")
+                headers["X-Hub-Signature"] = sign(
+                    secret, body, "sha1" if self.behaviour.legacy else "sha256"
+                )
             await self.client.post(callback, content=body, headers=headers)
 
 
@@ -270,15 +305,18 @@ async def test_pubsubhubbub_0_4_is_recognised_and_labelled_not_failed(scripted, 
     assert "topic" in topic_kinds
 
 
-@pytest.mark.parametrize(("behaviour", "check", "code"), [
-    (Behaviour(check_echo=False), "wrong-challenge", "hub.wrong-challenge-accepted"),
-    (Behaviour(duplicate_on_resubscribe=True), "resubscribe", "hub.delivery-duplicated"),
-    (Behaviour(keep_after_unsubscribe=True), "unsubscribe", "hub.delivery-after-unsubscribe"),
-    (Behaviour(accept_bad_requests=True), "bad-requests", "hub.bad-request-accepted"),
-])
-async def test_scripted_misbehaviour_fails_its_check(scripted, server, client,
-                                                     behaviour: Behaviour, check: str,
-                                                     code: str):
+@pytest.mark.parametrize(
+    ("behaviour", "check", "code"),
+    [
+        (Behaviour(check_echo=False), "wrong-challenge", "hub.wrong-challenge-accepted"),
+        (Behaviour(duplicate_on_resubscribe=True), "resubscribe", "hub.delivery-duplicated"),
+        (Behaviour(keep_after_unsubscribe=True), "unsubscribe", "hub.delivery-after-unsubscribe"),
+        (Behaviour(accept_bad_requests=True), "bad-requests", "hub.bad-request-accepted"),
+    ],
+)
+async def test_scripted_misbehaviour_fails_its_check(
+    scripted, server, client, behaviour: Behaviour, check: str, code: str
+):
     hub = await scripted(behaviour)
     results = await _run(hub.url, server, client, None, only=[check])
     assert results[check].outcome == "fail", results[check].summary

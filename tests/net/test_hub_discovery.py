@@ -38,18 +38,22 @@ def codes(channel) -> list[str]:
 
 async def test_link_headers_give_hub_and_self() -> None:
     async with FakeHub() as hub, httpx.AsyncClient() as client:
-        hub.topics["/topic"] = ({"Link": f'<{hub.url}>; rel="hub", <{hub.base}/topic>; '
-                                         'rel="self"'}, b"")
+        hub.topics["/topic"] = (
+            {"Link": f'<{hub.url}>; rel="hub", <{hub.base}/topic>; rel="self"'},
+            b"",
+        )
         [channel] = await discover_channels(client, f"{hub.base}/topic")
-        assert (channel.topic, channel.hub, channel.via) == (f"{hub.base}/topic", hub.url,
-                                                             "link-header")
+        assert (channel.topic, channel.hub, channel.via) == (
+            f"{hub.base}/topic",
+            hub.url,
+            "link-header",
+        )
         assert channel.findings == []
 
 
 async def test_self_link_wins_over_the_url_asked() -> None:
     async with FakeHub() as hub, httpx.AsyncClient() as client:
-        hub.topics["/alias"] = ({"Link": f'<{hub.url}>; rel="hub", </canonical>; rel="self"'},
-                                b"")
+        hub.topics["/alias"] = ({"Link": f'<{hub.url}>; rel="hub", </canonical>; rel="self"'}, b"")
         [channel] = await discover_channels(client, f"{hub.base}/alias")
         assert channel.topic == f"{hub.base}/canonical"
         assert codes(channel) == ["websub.topic-self-differs"]
@@ -61,7 +65,8 @@ async def test_capability_list_url_gives_each_channel() -> None:
         channels = await discover_channels(client, f"{hub.base}/capabilitylist.xml")
         assert [(c.topic, c.hub, c.capability) for c in channels] == [
             (f"{hub.base}/change", hub.url, "change-notification"),
-            (f"{hub.base}/framework", None, "framework-notification")]
+            (f"{hub.base}/framework", None, "framework-notification"),
+        ]
 
 
 async def test_without_link_headers_the_up_capability_list_names_the_hub() -> None:
@@ -70,7 +75,10 @@ async def test_without_link_headers_the_up_capability_list_names_the_hub() -> No
         hub.topics["/capabilitylist.xml"] = ({}, fill(CAPABILITY_LIST, hub))
         [channel] = await discover_channels(client, f"{hub.base}/change")
         assert (channel.hub, channel.via, channel.capability) == (
-            hub.url, "capability-list", "change-notification")
+            hub.url,
+            "capability-list",
+            "change-notification",
+        )
         assert codes(channel) == ["websub.topic-link-missing"]
 
 
@@ -93,4 +101,6 @@ async def test_unreachable_or_failing_topic_is_reported() -> None:
 def test_channels_in_capability_list_is_pure() -> None:
     doc = parse_document(CAPABILITY_LIST % {b"base": b"http://x"})
     assert [c.capability for c in channels_in_capability_list(doc)] == [
-        "change-notification", "framework-notification"]
+        "change-notification",
+        "framework-notification",
+    ]

@@ -22,7 +22,8 @@ def net() -> Iterator[LoopThread]:
 
 
 async def test_run_from_another_loop_returns_the_result_computed_on_the_loop_thread(
-        net: LoopThread) -> None:
+    net: LoopThread,
+) -> None:
     async def work(x: int) -> tuple[int, threading.Thread, asyncio.AbstractEventLoop]:
         await asyncio.sleep(0)
         return x * 2, threading.current_thread(), asyncio.get_running_loop()
@@ -43,7 +44,8 @@ async def test_run_raises_the_coroutines_exception(net: LoopThread) -> None:
 
 
 async def test_cancelling_the_awaiting_task_cancels_the_coroutine_on_the_loop_thread(
-        net: LoopThread) -> None:
+    net: LoopThread,
+) -> None:
     started, cancelled, finished = threading.Event(), threading.Event(), threading.Event()
     seen_on: list[bool] = []
 

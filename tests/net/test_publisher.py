@@ -26,7 +26,6 @@ from explorer.net.publisher import (
 PAYLOAD = render(CHANGE_TEMPLATE, datetime(2026, 1, 1, tzinfo=UTC), count=2)
 
 
-
 @pytest.fixture
 async def client() -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(verify=ssl.create_default_context()) as http:
@@ -52,8 +51,13 @@ async def test_publish_sends_xml_with_self_hub_and_resourcesync(demo: RunningDem
 
 
 async def test_a_refusal_shows_the_hub_body_verbatim(demo: RunningDemo, client):
-    result = await publish(client, demo.hub_url, demo.base_url + "not-a-topic", PAYLOAD,
-                           resourcesync="http://elsewhere.test/caps.xml")
+    result = await publish(
+        client,
+        demo.hub_url,
+        demo.base_url + "not-a-topic",
+        PAYLOAD,
+        resourcesync="http://elsewhere.test/caps.xml",
+    )
     assert result.status == 404 and not result.ok
     assert "unknown topic" in result.response_text()
     assert [f.code for f in result.findings] == ["hub.publish-refused"]
@@ -65,8 +69,9 @@ async def test_an_unreachable_hub_is_a_finding_not_an_exception(client):
     log = ExchangeLog()
     records = []
     log.listeners.append(records.append)
-    result = await publish(client, "http://127.0.0.1:9/hub", "http://t.test/", PAYLOAD,
-                           exchange_log=log, timeout=2.0)
+    result = await publish(
+        client, "http://127.0.0.1:9/hub", "http://t.test/", PAYLOAD, exchange_log=log, timeout=2.0
+    )
     assert result.status is None and result.error
     assert [f.code for f in result.findings] == ["hub.unreachable"]
     assert "no response" in result.response_text()
@@ -85,8 +90,10 @@ def test_judging_the_status() -> None:
 
 
 def test_link_and_capability_list_helpers() -> None:
-    assert publication_link("http://t/", "http://h/") == \
-        '<http://t/>; rel="self", <http://h/>; rel="hub"'
+    assert (
+        publication_link("http://t/", "http://h/")
+        == '<http://t/>; rel="self", <http://h/>; rel="hub"'
+    )
     assert capability_list_of(PAYLOAD) == "http://example.org/dataset1/capabilitylist.xml"
     assert capability_list_of(b"<not xml") is None
 
@@ -97,8 +104,9 @@ async def test_the_callback_server_hosts_a_topic_uri(client):
     log.listeners.append(records.append)
     body = {"now": b""}
     async with CallbackServer(exchange_log=log) as server:
-        url = server.host_topic("t0pic", lambda: topic_reply(
-            server.topic_url("t0pic"), "http://hub.test/", body["now"]))
+        url = server.host_topic(
+            "t0pic", lambda: topic_reply(server.topic_url("t0pic"), "http://hub.test/", body["now"])
+        )
         assert url == f"{server.base_url}/topic/t0pic"
         empty = await client.head(url)
         assert empty.status_code == 200 and empty.headers["content-length"] == "0"

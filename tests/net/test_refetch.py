@@ -20,20 +20,25 @@ from explorer.net.refetch import (
 )
 from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
 
-HEAD = ('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-        'xmlns:rs="http://www.openarchives.org/rs/terms/">')
+HEAD = (
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/">'
+)
 
 
 def resource_list(*names: str, length: str = "1") -> bytes:
-    body = "".join(f'<url><loc>http://example.com/{n}</loc><rs:md length="{length}"/></url>'
-                   for n in names)
+    body = "".join(
+        f'<url><loc>http://example.com/{n}</loc><rs:md length="{length}"/></url>' for n in names
+    )
     md = '<rs:md capability="resourcelist" at="2024-01-01T00:00:00Z"/>'
     return f"{HEAD}{md}{body}</urlset>".encode()
 
 
 def framework(*items: tuple[str, str]) -> bytes:
-    body = "".join(f'<url><loc>{loc}</loc><rs:md change="{change}" capability="resourcelist"/>'
-                   "</url>" for loc, change in items)
+    body = "".join(
+        f'<url><loc>{loc}</loc><rs:md change="{change}" capability="resourcelist"/></url>'
+        for loc, change in items
+    )
     return f'{HEAD}<rs:md capability="framework-notification"/>{body}</urlset>'.encode()
 
 
@@ -81,7 +86,10 @@ async def test_created_document_shows_every_entry_as_added(site: Site, fetcher: 
     [result] = await refetch_notification(doc, fetcher, versions)
     assert result.reason is None and result.findings == []
     assert result.structural is not None and result.structural.summary() == {
-        "added": 2, "removed": 0, "changed": 0}
+        "added": 2,
+        "removed": 0,
+        "changed": 0,
+    }
     assert result.lines is not None and result.lines.removed_lines == 0
     assert versions.latest(site.base + "/rl.xml") == resource_list("a", "b")
     data = result.to_json()
@@ -89,8 +97,9 @@ async def test_created_document_shows_every_entry_as_added(site: Site, fetcher: 
     assert data["added_locs"] == ["http://example.com/a", "http://example.com/b"]
 
 
-async def test_updated_document_is_diffed_against_the_version_held(site: Site,
-                                                                   fetcher: Fetcher) -> None:
+async def test_updated_document_is_diffed_against_the_version_held(
+    site: Site, fetcher: Fetcher
+) -> None:
     url = site.base + "/rl.xml"
     versions = MemoryDocumentVersions()
     versions.remember(url, resource_list("a", "b"))
@@ -104,7 +113,8 @@ async def test_updated_document_is_diffed_against_the_version_held(site: Site,
 
 
 async def test_without_an_earlier_version_the_diff_is_absent_until_the_next_one(
-        site: Site, fetcher: Fetcher) -> None:
+    site: Site, fetcher: Fetcher
+) -> None:
     url = site.base + "/rl.xml"
     versions = MemoryDocumentVersions()
     site.pages["/rl.xml"] = (200, resource_list("a"))
@@ -117,12 +127,16 @@ async def test_without_an_earlier_version_the_diff_is_absent_until_the_next_one(
     assert second.to_json()["diff"] == {"added": 1, "removed": 0, "changed": 0}
 
 
-async def test_unfetchable_document_gives_no_diff_and_a_reason(site: Site,
-                                                               fetcher: Fetcher) -> None:
+async def test_unfetchable_document_gives_no_diff_and_a_reason(
+    site: Site, fetcher: Fetcher
+) -> None:
     versions = MemoryDocumentVersions()
     versions.remember(site.base + "/missing.xml", resource_list("a"))
-    doc = parse_document(framework((site.base + "/missing.xml", "updated"),
-                                   ("http://127.0.0.1:9/refused.xml", "created")))
+    doc = parse_document(
+        framework(
+            (site.base + "/missing.xml", "updated"), ("http://127.0.0.1:9/refused.xml", "created")
+        )
+    )
     missing, refused = await refetch_notification(doc, fetcher, versions)
     assert missing.structural is None and missing.lines is None
     assert missing.reason is not None and "HTTP 404" in missing.reason
@@ -134,8 +148,7 @@ async def test_unfetchable_document_gives_no_diff_and_a_reason(site: Site,
     assert versions.latest(site.base + "/missing.xml") == resource_list("a")
 
 
-async def test_unreadable_document_gives_no_diff_and_a_reason(site: Site,
-                                                              fetcher: Fetcher) -> None:
+async def test_unreadable_document_gives_no_diff_and_a_reason(site: Site, fetcher: Fetcher) -> None:
     site.pages["/broken.xml"] = (200, b"<urlset><url>")
     versions = MemoryDocumentVersions()
     entry = parse_document(framework((site.base + "/broken.xml", "created"))).entries[0]
@@ -165,14 +178,16 @@ def test_memory_versions_drop_the_least_recently_used() -> None:
 def test_tracker_enriches_change_notifications_with_per_entry_diffs() -> None:
     tracker = ChangeTracker()
     topic = "http://example.com/notifications"
-    body = (f'{HEAD}<rs:md capability="change-notification" from="2024-01-01T00:00:00Z" '
-            'until="2024-01-02T00:00:00Z"/>'
-            '<url><loc>http://example.com/a</loc><rs:md change="created" length="1" '
-            'hash="md5:aa" datetime="2024-01-01T01:00:00Z"/></url>'
-            '<url><loc>http://example.com/a</loc><rs:md change="updated" length="2" '
-            'hash="md5:bb" datetime="2024-01-01T02:00:00Z"/></url>'
-            '<url><loc>http://example.com/b</loc><rs:md change="deleted" '
-            'datetime="2024-01-01T03:00:00Z"/></url></urlset>')
+    body = (
+        f'{HEAD}<rs:md capability="change-notification" from="2024-01-01T00:00:00Z" '
+        'until="2024-01-02T00:00:00Z"/>'
+        '<url><loc>http://example.com/a</loc><rs:md change="created" length="1" '
+        'hash="md5:aa" datetime="2024-01-01T01:00:00Z"/></url>'
+        '<url><loc>http://example.com/a</loc><rs:md change="updated" length="2" '
+        'hash="md5:bb" datetime="2024-01-01T02:00:00Z"/></url>'
+        '<url><loc>http://example.com/b</loc><rs:md change="deleted" '
+        'datetime="2024-01-01T03:00:00Z"/></url></urlset>'
+    )
     event = SubscriberEvent(NOTIFICATION, topic, document=parse_document(body.encode()))
     enriched = tracker.enrich(event)
     assert [d["change"] for d in enriched.diff] == ["created", "updated", "deleted"]
@@ -187,8 +202,9 @@ def test_tracker_enriches_change_notifications_with_per_entry_diffs() -> None:
 async def test_tracker_enriches_framework_notifications_from_a_worker(site: Site) -> None:
     tracker = ChangeTracker(fetcher_factory=lambda: Fetcher(timeout=2.0, retries=0))
     site.pages["/rl.xml"] = (200, resource_list("a"))
-    doc = parse_document(framework((site.base + "/rl.xml", "created"),
-                                   (site.base + "/gone.xml", "updated")))
+    doc = parse_document(
+        framework((site.base + "/rl.xml", "created"), (site.base + "/gone.xml", "updated"))
+    )
     event = SubscriberEvent(NOTIFICATION, site.base + "/fn", document=doc)
     enriched = await asyncio.to_thread(tracker.enrich, event)
     created, gone = enriched.diff
@@ -203,19 +219,46 @@ def test_tracker_leaves_other_events_alone() -> None:
 
 
 def test_describe_diff_gives_one_line_per_entry() -> None:
-    lines = describe_diff([
-        {"loc": "http://example.com/a", "change": "updated", "before": {"length": "1"},
-         "after": {"length": "2"}, "changed": ["length"]},
-        {"loc": "http://example.com/b", "change": "deleted", "before": {"length": "3"},
-         "after": {}, "changed": []},
-        {"loc": "http://example.com/c", "change": "created", "before": None,
-         "after": {"length": "4"}, "changed": []},
-        {"loc": "http://example.com/cl.xml", "change": "updated", "capability": "changelist",
-         "diff": {"added": 1, "removed": 0, "changed": 0}, "reason": None,
-         "added_locs": ["http://example.com/c"]},
-        {"loc": "http://example.com/rl.xml", "change": "updated", "capability": "resourcelist",
-         "diff": None, "reason": "could not fetch it (HTTP 404)"},
-    ])
+    lines = describe_diff(
+        [
+            {
+                "loc": "http://example.com/a",
+                "change": "updated",
+                "before": {"length": "1"},
+                "after": {"length": "2"},
+                "changed": ["length"],
+            },
+            {
+                "loc": "http://example.com/b",
+                "change": "deleted",
+                "before": {"length": "3"},
+                "after": {},
+                "changed": [],
+            },
+            {
+                "loc": "http://example.com/c",
+                "change": "created",
+                "before": None,
+                "after": {"length": "4"},
+                "changed": [],
+            },
+            {
+                "loc": "http://example.com/cl.xml",
+                "change": "updated",
+                "capability": "changelist",
+                "diff": {"added": 1, "removed": 0, "changed": 0},
+                "reason": None,
+                "added_locs": ["http://example.com/c"],
+            },
+            {
+                "loc": "http://example.com/rl.xml",
+                "change": "updated",
+                "capability": "resourcelist",
+                "diff": None,
+                "reason": "could not fetch it (HTTP 404)",
+            },
+        ]
+    )
     assert lines == [
         "updated http://example.com/a: length 1 → 2",
         "deleted http://example.com/b: last known length 3",

@@ -25,13 +25,15 @@ async def demo() -> AsyncIterator[RunningDemo]:
 
 
 def topic(demo: RunningDemo, capability: str) -> str:
-    return next(c.topic for c in demo.channels
-                if c.set_name == "dataset1" and c.capability == capability)
+    return next(
+        c.topic for c in demo.channels if c.set_name == "dataset1" and c.capability == capability
+    )
 
 
 def event_for(demo: RunningDemo, channel: str) -> SubscriberEvent:
-    return SubscriberEvent(NOTIFICATION, channel,
-                           document=parse_document(demo.latest_notification(channel)))
+    return SubscriberEvent(
+        NOTIFICATION, channel, document=parse_document(demo.latest_notification(channel))
+    )
 
 
 async def test_primed_tracker_shows_before_and_after_for_every_update(demo: RunningDemo) -> None:
@@ -51,8 +53,7 @@ async def test_primed_tracker_shows_before_and_after_for_every_update(demo: Runn
         assert enriched.findings == []
 
 
-async def test_framework_notification_shows_what_the_change_list_gained(
-        demo: RunningDemo) -> None:
+async def test_framework_notification_shows_what_the_change_list_gained(demo: RunningDemo) -> None:
     tracker = ChangeTracker(fetcher_factory=lambda: Fetcher(timeout=5.0, retries=0))
     capability_list = next(url for url in demo.capability_list_urls if "dataset1" in url)
     async with Fetcher(timeout=5.0, retries=0) as fetcher:
@@ -61,7 +62,8 @@ async def test_framework_notification_shows_what_the_change_list_gained(
     demo.change("dataset1", "created")
     demo.rollover("dataset1")
     enriched = await asyncio.to_thread(
-        tracker.enrich, event_for(demo, topic(demo, "framework-notification")))
+        tracker.enrich, event_for(demo, topic(demo, "framework-notification"))
+    )
     by_capability = {(d["capability"], d["change"]): d for d in enriched.diff}
     closed = by_capability[("changelist", "updated")]
     assert closed["diff"]["added"] >= 2 and closed["reason"] is None

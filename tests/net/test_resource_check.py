@@ -35,10 +35,12 @@ async def test_matching_resource_has_no_findings() -> None:
 
 
 async def test_mismatches_are_reported() -> None:
-    found, _ = await _check([
-        ("/r/missing", {}),
-        ("/r/other", {**GOOD}),
-    ])
+    found, _ = await _check(
+        [
+            ("/r/missing", {}),
+            ("/r/other", {**GOOD}),
+        ]
+    )
     assert found == [
         ("http.resource-status", "/r/missing"),
         ("http.resource-length", "/r/other"),
@@ -56,17 +58,22 @@ async def test_head_only_without_hash() -> None:
 async def test_last_modified_after_the_list() -> None:
     async with Site() as site, Fetcher() as fetcher:
         site.add("/r/ok", Reply(BODY, content_type="text/plain", headers={"Last-Modified": STAMP}))
-        site.add("/rl.xml", urlset("resourcelist", [
-            (site.url("/r/ok"), {})], md={"at": "2024-02-01T00:00:00Z"}).replace(
-            "</loc>", "</loc><lastmod>2023-12-31T00:00:00Z</lastmod>"))
+        site.add(
+            "/rl.xml",
+            urlset(
+                "resourcelist", [(site.url("/r/ok"), {})], md={"at": "2024-02-01T00:00:00Z"}
+            ).replace("</loc>", "</loc><lastmod>2023-12-31T00:00:00Z</lastmod>"),
+        )
         result = await Crawler(fetcher).crawl(site.url("/rl.xml"))
         found = await check_resources(fetcher, result.root, 5)
     assert [f.code for f in found] == ["http.resource-lastmod"]
 
 
 async def test_deleted_entry_still_present() -> None:
-    found, _ = await _check([("/r/ok", {"change": "deleted"}), ("/r/gone", {"change": "deleted"})],
-                            capability="changelist")
+    found, _ = await _check(
+        [("/r/ok", {"change": "deleted"}), ("/r/gone", {"change": "deleted"})],
+        capability="changelist",
+    )
     assert found == [("http.resource-deleted-present", "/r/ok")]
 
 

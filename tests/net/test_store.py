@@ -23,18 +23,28 @@ from explorer.net.subscription import State, Subscription
 
 def record(n: int, status: str = "notification") -> NotificationRecord:
     return NotificationRecord(
-        subscription_id="sub", topic="http://t/", received=time.time(), status=status,
-        signature="valid", body=f"<urlset n='{n}'/>".encode(), headers=[("Content-Type", "x")],
+        subscription_id="sub",
+        topic="http://t/",
+        received=time.time(),
+        status=status,
+        signature="valid",
+        body=f"<urlset n='{n}'/>".encode(),
+        headers=[("Content-Type", "x")],
         until_time=f"2026-01-01T00:{n:02d}:00Z",
-        findings=[finding("websub.content-type", "odd")])
+        findings=[finding("websub.content-type", "odd")],
+    )
 
 
 def test_default_path_follows_xdg(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_store_path() == tmp_path / "resourcesync-explorer" / "explorer.sqlite3"
     monkeypatch.delenv("XDG_DATA_HOME")
-    assert default_store_path().parts[-4:] == (".local", "share", "resourcesync-explorer",
-                                               "explorer.sqlite3")
+    assert default_store_path().parts[-4:] == (
+        ".local",
+        "share",
+        "resourcesync-explorer",
+        "explorer.sqlite3",
+    )
 
 
 def test_schema_is_versioned_and_wal(tmp_path: Path) -> None:
@@ -87,8 +97,9 @@ async def test_concurrent_writes_all_commit(tmp_path: Path) -> None:
 
 async def test_subscriptions_persist(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.sqlite3")
-    sub = Subscription("id1", "http://t/", "http://h/", "tok", "http://cb/tok", "secret",
-                       created=1.0, updated=1.0)
+    sub = Subscription(
+        "id1", "http://t/", "http://h/", "tok", "http://cb/tok", "secret", created=1.0, updated=1.0
+    )
     await store.save_subscription(sub.to_row())
     sub.transition(State.PENDING)
     await store.save_subscription(sub.to_row())
@@ -103,10 +114,23 @@ async def test_exchange_log_retention_is_bounded(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.sqlite3", exchange_retention=100)
     try:
         for n in range(1200):
-            store.log_exchange(ExchangeRecord(
-                time=n, direction="out", kind="subscribe", method="POST", url=f"http://h/{n}",
-                status=202, request_headers=[], request_body=b"", request_size=0,
-                response_headers=[], response_body=b"", response_size=0, body_cap=10))
+            store.log_exchange(
+                ExchangeRecord(
+                    time=n,
+                    direction="out",
+                    kind="subscribe",
+                    method="POST",
+                    url=f"http://h/{n}",
+                    status=202,
+                    request_headers=[],
+                    request_body=b"",
+                    request_size=0,
+                    response_headers=[],
+                    response_body=b"",
+                    response_size=0,
+                    body_cap=10,
+                )
+            )
         await store.flush()
         kept = store.exchanges()
         assert 100 <= len(kept) < 1200
@@ -127,9 +151,9 @@ async def test_an_unstorable_row_fails_alone_and_the_writer_survives(tmp_path: P
     try:
         bad = record(1)
         bad.received = 2**70  # an int too large for SQLite: binding raises OverflowError
-        results = await asyncio.gather(store.add_notification(record(2)),
-                                       store.add_notification(bad),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            store.add_notification(record(2)), store.add_notification(bad), return_exceptions=True
+        )
         assert isinstance(results[0], int) and isinstance(results[1], StoreError)
         assert await store.add_notification(record(3)) > results[0]
     finally:

@@ -22,10 +22,23 @@ KILL_AFTER = 150
 
 async def _start_listener(hub: FakeHub, store_path: Path) -> asyncio.subprocess.Process:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "explorer", "listen", "--topic", "http://example.org/topic",
-        "--hub", hub.url, "--store", str(store_path), "--port", "0", "--json",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        sys.executable,
+        "-m",
+        "explorer",
+        "listen",
+        "--topic",
+        "http://example.org/topic",
+        "--hub",
+        hub.url,
+        "--store",
+        str(store_path),
+        "--port",
+        "0",
+        "--json",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     assert proc.stdout is not None
     try:
         async with asyncio.timeout(20):
@@ -51,8 +64,7 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_delivery(tmp_path: Path) 
         async def send(client: httpx.AsyncClient, n: int) -> None:
             async with gate:
                 body = notification(n)
-                headers = {"Content-Type": "application/xml",
-                           "X-Hub-Signature": sign(secret, body)}
+                headers = {"Content-Type": "application/xml", "X-Hub-Signature": sign(secret, body)}
                 try:
                     response = await client.post(callback, content=body, headers=headers)
                 except httpx.HTTPError:

@@ -27,8 +27,9 @@ async def test_subscribe_verify_and_signed_delivery_is_stored(tmp_path: Path) ->
         assert (check.status, check.body) == (200, check.challenge.encode())
         assert sub.lease_seconds == 3600 and sub.flavour == "websub"
 
-        response = await env.hub.deliver(sub.callback_url, notification(), secret=sub.secret,
-                                         topic=sub.topic)
+        response = await env.hub.deliver(
+            sub.callback_url, notification(), secret=sub.secret, topic=sub.topic
+        )
         assert response.status_code == 200
         stored = env.store.notifications()
         assert [(n.status, n.signature) for n in stored] == [("notification", "valid")]
@@ -46,8 +47,9 @@ async def test_every_sha_algorithm_is_accepted(tmp_path: Path) -> None:
         sub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url)
         await env.subscriber.wait_settled(sub, 5)
         for algorithm in ("sha1", "sha256", "sha384", "sha512"):
-            await env.hub.deliver(sub.callback_url, notification(), secret=sub.secret,
-                                  algorithm=algorithm)
+            await env.hub.deliver(
+                sub.callback_url, notification(), secret=sub.secret, algorithm=algorithm
+            )
         assert [n.signature for n in env.store.notifications()] == ["valid"] * 4
 
 
@@ -64,7 +66,9 @@ async def test_bad_and_missing_signatures_are_rejected_but_acknowledged(tmp_path
         assert all(n.reason for n in rejected)
         await env.until(lambda: len(env.of("rejected")) == 2)
         assert {f.code for e in env.of("rejected") for f in e.findings} == {
-            "websub.signature-invalid", "websub.signature-missing"}
+            "websub.signature-invalid",
+            "websub.signature-missing",
+        }
 
 
 async def test_verification_for_a_topic_never_requested_is_404(tmp_path: Path) -> None:
@@ -79,7 +83,8 @@ async def test_verification_for_a_topic_never_requested_is_404(tmp_path: Path) -
         async with httpx.AsyncClient() as client:
             stranger = await client.get(
                 env.server.callback_url("x" * 32),
-                params={"hub.mode": "subscribe", "hub.topic": sub.topic, "hub.challenge": "c"})
+                params={"hub.mode": "subscribe", "hub.topic": sub.topic, "hub.challenge": "c"},
+            )
         assert stranger.status_code == 404
         assert sub.state == State.ACTIVE
         await env.until(lambda: len(env.of("error")) == 2)
@@ -92,9 +97,15 @@ async def test_challenge_is_echoed_byte_for_byte_with_an_existing_query(tmp_path
         sub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url)
         odd = "a+b%20c/=&?é"
         async with httpx.AsyncClient() as client:
-            response = await client.get(sub.callback_url + "?mine=1", params={
-                "hub.mode": "subscribe", "hub.topic": sub.topic, "hub.challenge": odd,
-                "hub.lease_seconds": "600"})
+            response = await client.get(
+                sub.callback_url + "?mine=1",
+                params={
+                    "hub.mode": "subscribe",
+                    "hub.topic": sub.topic,
+                    "hub.challenge": odd,
+                    "hub.lease_seconds": "600",
+                },
+            )
         assert response.status_code == 200
         assert response.content == odd.encode()
 
@@ -147,8 +158,9 @@ async def test_hub_4xx_body_is_surfaced_verbatim(tmp_path: Path) -> None:
 
 async def test_5xx_is_retried_with_backoff_then_succeeds(tmp_path: Path) -> None:
     async with websub_env(tmp_path) as env:
-        env.hub.script("/hub", HubReply(503, b"busy", verify=False),
-                       HubReply(500, b"oops", verify=False))
+        env.hub.script(
+            "/hub", HubReply(503, b"busy", verify=False), HubReply(500, b"oops", verify=False)
+        )
         started = time.monotonic()
         sub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url)
         assert len(env.hub.requests) == 3
@@ -209,7 +221,8 @@ async def test_unsubscribe_is_verified_and_later_deliveries_get_410(tmp_path: Pa
 
 
 async def test_unsubscribe_verified_while_its_answer_commits_is_not_lost_on_close(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """The hub verifies while the subscriber still commits the hub's 202: unsubscribe()
     must wait for that verification's commit and event, else close() drops the event."""
     async with websub_env(tmp_path) as env:
@@ -279,8 +292,13 @@ async def test_delivery_checks_compare_headers_with_the_subscription(tmp_path: P
     async with websub_env(tmp_path) as env:
         sub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url)
         await env.subscriber.wait_settled(sub, 5)
-        await env.hub.deliver(sub.callback_url, notification(), secret=sub.secret,
-                              topic="http://example.org/elsewhere", content_type="text/plain")
+        await env.hub.deliver(
+            sub.callback_url,
+            notification(),
+            secret=sub.secret,
+            topic="http://example.org/elsewhere",
+            content_type="text/plain",
+        )
         [stored] = env.store.notifications()
         # still filed under the subscription of its callback path (WebSub §7)
         assert stored.subscription_id == sub.id
@@ -346,16 +364,21 @@ async def test_verification_that_never_comes_fails_the_subscription(tmp_path: Pa
 async def test_absurd_and_invalid_leases_are_reported_not_fatal(tmp_path: Path) -> None:
     async with websub_env(tmp_path) as env:
         env.hub.script("/hub", HubReply(verify=False))
-        sub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url,
-                                             lease_seconds=600)
+        sub = await env.subscriber.subscribe(
+            "http://example.org/topic", env.hub.url, lease_seconds=600
+        )
         form = env.hub.forms()[0]
         for lease in ("-5", "soon", "99999999999999999999999"):
             assert (await env.hub.verify(form, lease=lease)).status == 200
         assert (await env.hub.verify(form, lease=None)).status == 200
         await env.until(lambda: len(env.of("verified") + env.of("renewed")) == 4)
         codes = [e.findings[0].code for e in env.of("verified") + env.of("renewed")]
-        assert codes == ["websub.lease-invalid", "websub.lease-invalid",
-                         "websub.lease-unusual", "websub.lease-missing"]
+        assert codes == [
+            "websub.lease-invalid",
+            "websub.lease-invalid",
+            "websub.lease-unusual",
+            "websub.lease-missing",
+        ]
         assert sub.state == State.ACTIVE and sub.lease_seconds == 600  # the lease asked for
 
 
@@ -376,7 +399,8 @@ async def test_a_huge_challenge_does_not_break_the_server(tmp_path: Path) -> Non
 
 
 async def test_a_changed_callback_url_is_reported_and_retired_on_resubscribe(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     async with FakeHub() as hub:
         async with websub_env(tmp_path, hub=hub) as env:
             old = await env.subscriber.subscribe("http://example.org/topic", hub.url)
@@ -421,7 +445,8 @@ async def test_a_failing_check_still_stores_the_delivery(tmp_path: Path, monkeyp
 
 
 async def test_enrich_hook_adds_a_diff_and_its_failures_do_not_stop_the_feed(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     from explorer.net.subscriber import Subscriber
 
     calls: list[str] = []

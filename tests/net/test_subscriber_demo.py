@@ -20,16 +20,24 @@ async def test_both_channels_discovered_verified_and_notified(tmp_path: Path) ->
 
         channels = await discover_channels(env.subscriber.client, demo.capability_list_urls[0])
         assert {(c.capability, c.hub) for c in channels} == {
-            ("change-notification", demo.hub_url), ("framework-notification", demo.hub_url)}
-        subs = [await env.subscriber.subscribe(c.topic, c.hub, channel_capability=c.capability)
-                for c in channels]
+            ("change-notification", demo.hub_url),
+            ("framework-notification", demo.hub_url),
+        }
+        subs = [
+            await env.subscriber.subscribe(c.topic, c.hub, channel_capability=c.capability)
+            for c in channels
+        ]
         for sub in subs:
             assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
         await env.until(lambda: len(demo.hub.subscriptions()) == 2)  # the hub saw our 200s
         demo.change("dataset1", "updated")
         demo.rollover("dataset1")
-        await env.until(lambda: {e.capability for e in env.of("notification")} == {
-            "change-notification", "framework-notification"})
+        await env.until(
+            lambda: (
+                {e.capability for e in env.of("notification")}
+                == {"change-notification", "framework-notification"}
+            )
+        )
         for event in env.of("notification"):
             assert event.signature == "valid"
             assert [f for f in event.findings if f.severity == "error"] == []
@@ -62,13 +70,18 @@ async def test_demo_faults_are_reported_precisely(tmp_path: Path) -> None:
         demo.faults.disable("bad-signature")
         demo.change("dataset1", "created")
         await env.until(lambda: env.of("notification"))
-        assert {"websub.content-type", "websub.link-self-missing",
-                "websub.link-hub-missing"} <= codes(env, "notification")
+        assert {
+            "websub.content-type",
+            "websub.link-self-missing",
+            "websub.link-hub-missing",
+        } <= codes(env, "notification")
 
 
 async def test_verification_for_a_wrong_topic_is_refused(tmp_path: Path) -> None:
-    async with await start_demo(rate=0, faults=("verify-wrong-topic",)) as demo, \
-            websub_env(tmp_path) as env:
+    async with (
+        await start_demo(rate=0, faults=("verify-wrong-topic",)) as demo,
+        websub_env(tmp_path) as env,
+    ):
         channel = demo.channels[0]
         sub = await env.subscriber.subscribe(channel.topic, channel.hub)
         await env.until(lambda: env.of("error"))

@@ -16,13 +16,15 @@ from explorer.net.store import Store
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
 
-FAST = SubscriberConfig(retries=2, backoff=0.05, request_timeout=2.0,
-                        verification_timeout=5.0, min_renew_delay=0.05)
+FAST = SubscriberConfig(
+    retries=2, backoff=0.05, request_timeout=2.0, verification_timeout=5.0, min_renew_delay=0.05
+)
 
 
 class Env:
-    def __init__(self, store: Store, server: CallbackServer, subscriber: Subscriber,
-                 hub: FakeHub) -> None:
+    def __init__(
+        self, store: Store, server: CallbackServer, subscriber: Subscriber, hub: FakeHub
+    ) -> None:
         self.store, self.server, self.subscriber, self.hub = store, server, subscriber, hub
         self.events: list[SubscriberEvent] = []
         subscriber.listeners.append(self.events.append)
@@ -40,8 +42,14 @@ class Env:
 
 
 @asynccontextmanager
-async def websub_env(tmp_path: Path, *, config: SubscriberConfig = FAST,
-                     hub: FakeHub | None = None, port: int = 0, **server_options: Any):
+async def websub_env(
+    tmp_path: Path,
+    *,
+    config: SubscriberConfig = FAST,
+    hub: FakeHub | None = None,
+    port: int = 0,
+    **server_options: Any,
+):
     store = Store(tmp_path / "explorer.sqlite3")
     server = CallbackServer("127.0.0.1", port, exchange_log=ExchangeLog(store), **server_options)
     await server.start()

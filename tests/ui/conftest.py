@@ -94,9 +94,11 @@ def window(qtbot, qloop, run, settings, tmp_path):
     from explorer.ui.panels import install_panels
     from explorer.ui.services import SELF_TEST_DEMO, ExplorerServices
 
-    services = ExplorerServices(store_path=tmp_path / "store.sqlite3",
-                                subscriber_config=SubscriberConfig(request_timeout=5.0),
-                                demo_options=SELF_TEST_DEMO)
+    services = ExplorerServices(
+        store_path=tmp_path / "store.sqlite3",
+        subscriber_config=SubscriberConfig(request_timeout=5.0),
+        demo_options=SELF_TEST_DEMO,
+    )
     from explorer.ui.app import tune_gc
 
     thresholds = tune_gc()  # as run_gui does

@@ -10,8 +10,14 @@ from pathlib import Path
 
 def run_explorer(*args: str, timeout: float = 90) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    return subprocess.run([sys.executable, "-m", "explorer", *args], capture_output=True,
-                          text=True, timeout=timeout, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "explorer", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        check=False,
+    )
 
 
 def test_self_test_exits_zero_and_saves_a_screenshot(tmp_path: Path) -> None:
@@ -28,8 +34,9 @@ def test_bad_arguments_exit_2() -> None:
     assert "usage" in done.stderr
 
 
-def test_main_opens_the_demo_and_quits_cleanly_on_ctrl_q(qapp, qtbot, qloop, settings,
-                                                        tmp_path: Path) -> None:
+def test_main_opens_the_demo_and_quits_cleanly_on_ctrl_q(
+    qapp, qtbot, qloop, settings, tmp_path: Path
+) -> None:
     from explorer.ui.app import main, parse_arguments
     from explorer.ui.main_window import MainWindow
 
@@ -37,11 +44,16 @@ def test_main_opens_the_demo_and_quits_cleanly_on_ctrl_q(qapp, qtbot, qloop, set
     args = parse_arguments(["--demo", "--store", str(tmp_path / "store.sqlite3")])
     task = qloop.create_task(main(qapp, args))
     try:
-        qtbot.waitUntil(lambda: any(isinstance(w, MainWindow) and w.isVisible()
-                                    for w in qapp.topLevelWidgets()), timeout=10000)
+        qtbot.waitUntil(
+            lambda: any(
+                isinstance(w, MainWindow) and w.isVisible() for w in qapp.topLevelWidgets()
+            ),
+            timeout=10000,
+        )
         window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow))
-        qtbot.waitUntil(lambda: window.engines_ready.is_set() and bool(window.tree_model.roots),
-                        timeout=15000)
+        qtbot.waitUntil(
+            lambda: window.engines_ready.is_set() and bool(window.tree_model.roots), timeout=15000
+        )
         window.quit_action.trigger()  # Ctrl+Q
         qtbot.waitUntil(task.done, timeout=15000)
     finally:

@@ -8,15 +8,21 @@ from explorer.core.parser import parse_document
 from explorer.net.crawl import DocumentNode, NodeState
 from explorer.net.spool import BodySpool
 
-BODY = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
-        b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-        + b"".join(b"<url><loc>http://s/r%d</loc></url>\n" % n for n in range(50))
-        + b"</urlset>\n")
+BODY = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+    + b"".join(b"<url><loc>http://s/r%d</loc></url>\n" % n for n in range(50))
+    + b"</urlset>\n"
+)
 
 
 def _spooled_node(spool: BodySpool) -> DocumentNode:
-    return DocumentNode("http://s/list.xml", state=NodeState.LOADED,
-                        document=parse_document(BODY), spooled=spool.keep(BODY))
+    return DocumentNode(
+        "http://s/list.xml",
+        state=NodeState.LOADED,
+        document=parse_document(BODY),
+        spooled=spool.keep(BODY),
+    )
 
 
 def test_spooled_body_is_shown_in_the_xml_tab(qtbot, qloop, tmp_path) -> None:

@@ -15,9 +15,16 @@ TOPIC = "http://example.org/topic"
 
 def item(n: int, kind: str = CHANGE) -> FeedItem:
     changes = {} if kind == REJECTED_KIND else {"updated": 1}
-    return FeedItem(time.time(), kind, f"{TOPIC}/{n}", n, 0 if kind == REJECTED_KIND else 1,
-                    changes, [Finding(Severity.WARNING, "changes.x", f"odd {n}")],
-                    reason="bad signature" if kind == REJECTED_KIND else None)
+    return FeedItem(
+        time.time(),
+        kind,
+        f"{TOPIC}/{n}",
+        n,
+        0 if kind == REJECTED_KIND else 1,
+        changes,
+        [Finding(Severity.WARNING, "changes.x", f"odd {n}")],
+        reason="bad signature" if kind == REJECTED_KIND else None,
+    )
 
 
 def shown_topics(model: FeedModel) -> list[str]:

@@ -15,8 +15,9 @@ from explorer.ui.main_window import MainWindow
 def test_help_menu_opens_the_about_box(qtbot, tmp_path: Path) -> None:
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    help_menu = next(action.menu() for action in window.menuBar().actions()
-                     if action.text() == "&Help")
+    help_menu = next(
+        action.menu() for action in window.menuBar().actions() if action.text() == "&Help"
+    )
     about = next(action for action in help_menu.actions() if "About" in action.text())
     about.trigger()
     dialogs = window.findChildren(AboutDialog)

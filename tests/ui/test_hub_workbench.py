@@ -17,8 +17,10 @@ def bench(qtbot, qloop, run, settings, tmp_path):
     from explorer.ui.hub_workbench import HubWorkbench
     from explorer.ui.services import ExplorerServices
 
-    services = ExplorerServices(store_path=tmp_path / "store.sqlite3",
-                                subscriber_config=SubscriberConfig(request_timeout=5.0))
+    services = ExplorerServices(
+        store_path=tmp_path / "store.sqlite3",
+        subscriber_config=SubscriberConfig(request_timeout=5.0),
+    )
     run(services.start())
     demo = run(start_demo(rate=0))
     widget = HubWorkbench(services)

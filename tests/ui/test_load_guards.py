@@ -13,12 +13,21 @@ BURST = 500
 
 
 def notification(n: int) -> SubscriberEvent:
-    doc = Document(URLSET, md={"capability": "change-notification"},
-                   entries=[Entry(loc=f"http://s/r{n}", md={"change": "updated"})])
-    return SubscriberEvent(NOTIFICATION, "http://s/topic", "sub1", notification_id=n,
-                           capability="change-notification",
-                           entries=[{"loc": f"http://s/r{n}", "change": "updated"}],
-                           signature="valid", document=doc)
+    doc = Document(
+        URLSET,
+        md={"capability": "change-notification"},
+        entries=[Entry(loc=f"http://s/r{n}", md={"change": "updated"})],
+    )
+    return SubscriberEvent(
+        NOTIFICATION,
+        "http://s/topic",
+        "sub1",
+        notification_id=n,
+        capability="change-notification",
+        entries=[{"loc": f"http://s/r{n}", "change": "updated"}],
+        signature="valid",
+        document=doc,
+    )
 
 
 def test_a_burst_of_notifications_lands_in_the_feed_in_few_inserts(window, qtbot) -> None:

@@ -33,8 +33,10 @@ def test_entries_filter_by_text_and_change(qapp) -> None:
     assert model.rowCount() == 100
     assert {model.entry(r).change for r in range(model.rowCount())} == {"deleted"}
     model.set_filter("TEXT/HTML", ["created"])  # case-insensitive; type column too
-    assert all(model.entry(r).type == "text/html" and model.entry(r).change == "created"
-               for r in range(model.rowCount()))
+    assert all(
+        model.entry(r).type == "text/html" and model.entry(r).change == "created"
+        for r in range(model.rowCount())
+    )
     assert model.rowCount() == 50
     model.set_filter()
     assert model.rowCount() == 300
@@ -55,8 +57,14 @@ def test_entries_data_roles(qapp) -> None:
     model = EntriesTableModel()
     model.set_entries([entry(7, "deleted", "12")])
     row = [model.data(model.index(0, c)) for c in range(model.columnCount())]
-    assert row == ["http://example.org/r/7", "deleted", "2025-01-01T00:00:00Z", "12",
-                   "text/plain", f"md5:{7:032x}"]
+    assert row == [
+        "http://example.org/r/7",
+        "deleted",
+        "2025-01-01T00:00:00Z",
+        "12",
+        "text/plain",
+        f"md5:{7:032x}",
+    ]
     assert model.data(model.index(0, 1), Qt.ItemDataRole.ForegroundRole) is not None
     assert "line 10" in model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole)
 
@@ -88,11 +96,13 @@ def test_entries_million_rows(qapp) -> None:
 
 def test_problems_sorted_errors_first(qapp, qtmodeltester) -> None:
     model = ProblemsModel()
-    model.set_findings([
-        Finding(Severity.WARNING, "document.a", "warn", line=2, spec="core 1.1 §7"),
-        Finding(Severity.ERROR, "document.b", "bad", line=9),
-        Finding(Severity.INFO, "document.c", "fyi"),
-    ])
+    model.set_findings(
+        [
+            Finding(Severity.WARNING, "document.a", "warn", line=2, spec="core 1.1 §7"),
+            Finding(Severity.ERROR, "document.b", "bad", line=9),
+            Finding(Severity.INFO, "document.c", "fyi"),
+        ]
+    )
     assert [model.finding(r).code for r in range(3)] == ["document.b", "document.a", "document.c"]
     assert model.data(model.index(1, 4)) == "core 1.1 §7"
     assert model.data(model.index(0, 0), Qt.ItemDataRole.DecorationRole) is not None
@@ -113,8 +123,10 @@ def loaded_root() -> DocumentNode:
     cl = node("http://s/capabilitylist.xml", "capabilitylist", root)
     cl.state = NodeState.LOADED
     cl.document = Document(URLSET, md={"capability": "capabilitylist"})
-    cl.children = [node("http://s/rl-index.xml", "resourcelist", cl),
-                   node("http://s/broken.xml", "changelist", cl)]
+    cl.children = [
+        node("http://s/rl-index.xml", "resourcelist", cl),
+        node("http://s/broken.xml", "changelist", cl),
+    ]
     cl.channels = [Channel("http://s/changes/", "http://s/hub", "change-notification", cl.url)]
     root.children = [cl]
     return root
@@ -125,8 +137,10 @@ async def expand(doc: DocumentNode) -> None:
         raise ConnectionError("connection refused")
     doc.state = NodeState.LOADED
     doc.document = Document(SITEMAPINDEX, md={"capability": "resourcelist"})
-    doc.findings = [Finding(Severity.ERROR, "document.x", "x"),
-                    Finding(Severity.WARNING, "document.y", "y")]
+    doc.findings = [
+        Finding(Severity.ERROR, "document.x", "x"),
+        Finding(Severity.WARNING, "document.y", "y"),
+    ]
     doc.children = [node(f"http://s/rl{i}.xml", "resourcelist", doc) for i in range(BATCH * 2 + 10)]
 
 

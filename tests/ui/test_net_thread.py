@@ -47,20 +47,22 @@ def notification(marker: str) -> bytes:
 def deliver(client: httpx.Client, sub: Subscription, body: bytes) -> httpx.Response:
     """POST a signed delivery to the callback, as a hub would (WebSub §7)."""
     assert sub.secret
-    headers = {"Content-Type": "application/xml",
-               "Link": f'<{sub.topic}>; rel="self", <{sub.hub}>; rel="hub"',
-               "X-Hub-Signature": sign(sub.secret, body)}
+    headers = {
+        "Content-Type": "application/xml",
+        "Link": f'<{sub.topic}>; rel="self", <{sub.hub}>; rel="hub"',
+        "X-Hub-Signature": sign(sub.secret, body),
+    }
     return client.post(sub.callback_url, content=body, headers=headers)
 
 
 def feed_rows_with(window: Any, marker: str) -> list[Any]:
     model = window.panels.feed.model
-    return [model.item(row) for row in range(model.rowCount())
-            if marker in model.item(row).text()]
+    return [model.item(row) for row in range(model.rowCount()) if marker in model.item(row).text()]
 
 
 def test_delivery_is_answered_and_stored_while_the_gui_thread_is_blocked(
-        window, qtbot, run) -> None:
+    window, qtbot, run
+) -> None:
     services = window.services
     sub = subscribe_to_demo(window, run)
     marker = f"blocked-{secrets.token_hex(6)}"
@@ -80,9 +82,11 @@ def test_delivery_is_answered_and_stored_while_the_gui_thread_is_blocked(
         seen["answered"] = time.monotonic()
         seen["status"] = response.status_code
         assert services.store is not None
-        seen["stored"] = [(n.status, n.signature)
-                          for n in services.store.notifications(subscription_id=sub.id)
-                          if n.body == body]
+        seen["stored"] = [
+            (n.status, n.signature)
+            for n in services.store.notifications(subscription_id=sub.id)
+            if n.body == body
+        ]
 
     thread = threading.Thread(target=hub, name="test-hub")
     thread.start()
@@ -100,8 +104,7 @@ def test_delivery_is_answered_and_stored_while_the_gui_thread_is_blocked(
     assert (row.kind, row.topic, row.signature) == ("change", sub.topic, "valid")
 
 
-def test_inspector_gets_exchanges_in_batches_while_the_feed_gets_events(
-        window, qtbot, run) -> None:
+def test_inspector_gets_exchanges_in_batches_while_the_feed_gets_events(window, qtbot, run) -> None:
     services = window.services
     sub = subscribe_to_demo(window, run)
     batches: list[list[Any]] = []
@@ -130,12 +133,15 @@ def test_inspector_gets_exchanges_in_batches_while_the_feed_gets_events(
     assert statuses == [200] * count
 
     def delivered_in(records: list[Any]) -> list[Any]:
-        return [r for r in records
-                if (r.direction, r.kind, r.method) == ("in", "delivery", "POST")
-                and r.url == sub.callback_url and r.request_body in bodies]
+        return [
+            r
+            for r in records
+            if (r.direction, r.kind, r.method) == ("in", "delivery", "POST")
+            and r.url == sub.callback_url
+            and r.request_body in bodies
+        ]
 
-    qtbot.waitUntil(lambda: sum(len(delivered_in(b)) for b in batches) == count,
-                    timeout=10000)
+    qtbot.waitUntil(lambda: sum(len(delivered_in(b)) for b in batches) == count, timeout=10000)
     assert [len(delivered_in(b)) for b in batches if delivered_in(b)] == [count]
     assert all(r.status == 200 for b in batches for r in delivered_in(b))
     inspector = window.panels.inspector.model

@@ -63,8 +63,10 @@ def lag_report(request: pytest.FixtureRequest) -> Iterator[None]:
     if LAGS:
         output = Path(__file__).resolve().parent.parent / "output"
         output.mkdir(exist_ok=True)
-        lines = [f"{name}: worst gap between 10 ms ticks {gap * 1000:.0f} ms"
-                 for name, gap in LAGS.items()]
+        lines = [
+            f"{name}: worst gap between 10 ms ticks {gap * 1000:.0f} ms"
+            for name, gap in LAGS.items()
+        ]
         (output / "fault_lag.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
         print("\n" + "\n".join(lines))
 
@@ -90,16 +92,18 @@ class FaultServer:
             if request.path.startswith("/reset"):
                 assert request.transport is not None
                 sock = request.transport.get_extra_info("socket")
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
-                                struct.pack("ii", 1, 0))  # close now: the peer sees a RST
+                sock.setsockopt(
+                    socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
+                )  # close now: the peer sees a RST
                 request.transport.abort()
                 return web.Response()
             return web.Response(text="an unrelated web server\n")
 
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", handle)
-        self.runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                    shutdown_timeout=0.1)
+        self.runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=0.1
+        )
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", 0, ssl_context=self.ssl_context)
         await site.start()
@@ -153,14 +157,15 @@ def open_through_address_bar(window, qtbot, url: str, name: str) -> str:
 def attempts(window, url_part: str) -> int:
     """Outgoing requests the HTTP inspector shows for URLs containing ``url_part``."""
     model = window.panels.inspector.model
-    return sum(url_part in model.record(row).url and model.record(row).direction == "out"
-               for row in range(model.rowCount()))
+    return sum(
+        url_part in model.record(row).url and model.record(row).direction == "out"
+        for row in range(model.rowCount())
+    )
 
 
 def test_source_down_is_a_message_after_retries(fast_window, qtbot) -> None:
     port = closed_port()
-    text = open_through_address_bar(fast_window, qtbot, f"http://127.0.0.1:{port}/",
-                                    "source down")
+    text = open_through_address_bar(fast_window, qtbot, f"http://127.0.0.1:{port}/", "source down")
     assert "No ResourceSync document" in text and "connect" in text.lower()
     # The inspector takes exchanges in batches: wait for the last one, then insist on 3.
     url_part = f":{port}/.well-known/resourcesync"
@@ -168,24 +173,24 @@ def test_source_down_is_a_message_after_retries(fast_window, qtbot) -> None:
     assert attempts(fast_window, url_part) == 3  # 1 + 2 retries
 
 
-def test_connection_reset_is_a_message_after_retries(fast_window, qtbot,
-                                                     fault_server) -> None:
-    text = open_through_address_bar(fast_window, qtbot, fault_server.url("/reset/x.xml"),
-                                    "connection reset")
+def test_connection_reset_is_a_message_after_retries(fast_window, qtbot, fault_server) -> None:
+    text = open_through_address_bar(
+        fast_window, qtbot, fault_server.url("/reset/x.xml"), "connection reset"
+    )
     assert "No ResourceSync document" in text
     assert "reset or closed" in text or "disconnected" in text.lower()
     assert fault_server.requests.count("/reset/x.xml") == 3
 
 
 def test_timeout_is_a_message(fast_window, qtbot, fault_server) -> None:
-    text = open_through_address_bar(fast_window, qtbot, fault_server.url("/hang/x.xml"),
-                                    "timeout")
+    text = open_through_address_bar(fast_window, qtbot, fault_server.url("/hang/x.xml"), "timeout")
     assert "timeout" in text.lower()
 
 
 def test_redirect_loop_is_a_message(fast_window, qtbot, fault_server) -> None:
-    text = open_through_address_bar(fast_window, qtbot, fault_server.url("/loop-a/x.xml"),
-                                    "redirect loop")
+    text = open_through_address_bar(
+        fast_window, qtbot, fault_server.url("/loop-a/x.xml"), "redirect loop"
+    )
     assert "redirect-loop" in text or "redirect loop" in text.lower()
 
 
@@ -195,10 +200,28 @@ def tls_server(run, tmp_path: Path) -> Iterator[FaultServer]:
     openssl = shutil.which("openssl")
     assert openssl, "openssl is needed to make the test certificate"
     key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
-    subprocess.run([openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                    "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj",
-                    "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            openssl,
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     server = run(FaultServer(context).start())
@@ -220,16 +243,14 @@ def test_hub_down_is_reported_in_the_subscriptions_log(fast_window, qtbot) -> No
         qtbot.keyClicks(panel.topic, "http://example.org/topic")
         qtbot.keyClicks(panel.hub, hub)
         qtbot.mouseClick(panel.subscribe_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: "websub.hub-unreachable" in panel.log.toPlainText(),
-                        timeout=20000)
+        qtbot.waitUntil(lambda: "websub.hub-unreachable" in panel.log.toPlainText(), timeout=20000)
     LAGS["hub down"] = ticks.max_gap
     assert ticks.ticks > 0
     assert f"{hub} unreachable after 3 attempts" in panel.log.toPlainText()  # 1 + 2 retries
     assert [sub.state for sub in fast_window.services.subscriptions()] == [State.FAILED]
 
 
-def test_a_tunnel_url_that_points_elsewhere_is_reported(fast_window, qtbot,
-                                                        fault_server) -> None:
+def test_a_tunnel_url_that_points_elsewhere_is_reported(fast_window, qtbot, fault_server) -> None:
     panel = fast_window.panels.subscriptions
     with TickCounter() as ticks:
         panel.public_url.setText(fault_server.url("/tunnel"))

@@ -20,22 +20,42 @@ TOPIC = "http://s/dataset1/change-notifications"
 
 
 def change_event(changes: list[str], diff: list | None = None) -> SubscriberEvent:
-    doc = Document(URLSET, md={"capability": "change-notification"},
-                   entries=[Entry(loc=f"http://s/r{i}", md={"change": c})
-                            for i, c in enumerate(changes)])
-    return SubscriberEvent(NOTIFICATION, TOPIC, "sub1", notification_id=7,
-                           capability="change-notification",
-                           entries=[{"loc": e.loc, "change": e.change} for e in doc.entries],
-                           signature="valid", document=doc, diff=diff,
-                           findings=[Finding(Severity.WARNING, "changes.x", "odd")])
+    doc = Document(
+        URLSET,
+        md={"capability": "change-notification"},
+        entries=[Entry(loc=f"http://s/r{i}", md={"change": c}) for i, c in enumerate(changes)],
+    )
+    return SubscriberEvent(
+        NOTIFICATION,
+        TOPIC,
+        "sub1",
+        notification_id=7,
+        capability="change-notification",
+        entries=[{"loc": e.loc, "change": e.change} for e in doc.entries],
+        signature="valid",
+        document=doc,
+        diff=diff,
+        findings=[Finding(Severity.WARNING, "changes.x", "odd")],
+    )
 
 
 def test_feed_rows_from_events_count_changes_and_keep_rejected_apart(qapp) -> None:
     model = FeedModel()
-    model.add([FeedItem.from_event(change_event(["created", "updated", "updated"])),
-               FeedItem.from_event(SubscriberEvent(REJECTED, TOPIC, "sub1", notification_id=8,
-                                                   reason="signature mismatch",
-                                                   signature="invalid"))])
+    model.add(
+        [
+            FeedItem.from_event(change_event(["created", "updated", "updated"])),
+            FeedItem.from_event(
+                SubscriberEvent(
+                    REJECTED,
+                    TOPIC,
+                    "sub1",
+                    notification_id=8,
+                    reason="signature mismatch",
+                    signature="invalid",
+                )
+            ),
+        ]
+    )
     first, rejected = model.item(0), model.item(1)
     assert first.kind == CHANGE and first.changes == {"created": 1, "updated": 2}
     assert [model.data(model.index(0, c)) for c in (3, 4, 5, 6, 7)] == ["3", "1", "2", None, "1"]
@@ -54,36 +74,84 @@ def test_feed_rows_from_events_count_changes_and_keep_rejected_apart(qapp) -> No
 
 
 def test_changes_html_shows_old_and_new(qapp) -> None:
-    diff = [{"loc": "http://s/r1", "change": "updated", "before": {"hash": "md5:aa"},
-             "after": {"hash": "md5:bb"}, "changed": ["hash"]},
-            {"loc": "http://s/r2", "change": "deleted", "before": {"length": "3"},
-             "after": {}, "changed": []}]
+    diff = [
+        {
+            "loc": "http://s/r1",
+            "change": "updated",
+            "before": {"hash": "md5:aa"},
+            "after": {"hash": "md5:bb"},
+            "changed": ["hash"],
+        },
+        {
+            "loc": "http://s/r2",
+            "change": "deleted",
+            "before": {"length": "3"},
+            "after": {},
+            "changed": [],
+        },
+    ]
     text = changes_html(FeedItem.from_event(change_event(["updated", "deleted"], diff)))
     assert "md5:aa" in text and "md5:bb" in text and "line-through" in text and "→" in text
     assert "last known" in text
-    framework = FeedItem(time.time(), FRAMEWORK, TOPIC, 9, 1, {"created": 1}, diff=[
-        {"loc": "http://s/cl.xml", "change": "created", "capability": "changelist",
-         "diff": {"added": 3, "removed": 0, "changed": 0}, "added_locs": ["http://s/r9"]}])
+    framework = FeedItem(
+        time.time(),
+        FRAMEWORK,
+        TOPIC,
+        9,
+        1,
+        {"created": 1},
+        diff=[
+            {
+                "loc": "http://s/cl.xml",
+                "change": "created",
+                "capability": "changelist",
+                "diff": {"added": 3, "removed": 0, "changed": 0},
+                "added_locs": ["http://s/r9"],
+            }
+        ],
+    )
     assert "3 added" in changes_html(framework) and "http://s/r9" in changes_html(framework)
     assert "no diff" in changes_html(FeedItem.from_event(change_event(["created"])))
 
 
 def test_subscription_display_helpers() -> None:
-    sub = Subscription("id1", TOPIC, "http://s/hub", "tok", "http://cb/tok", "s3cr3t-value",
-                       state=State.ACTIVE, lease_seconds=3600, lease_expires=1000.0 + 3725)
+    sub = Subscription(
+        "id1",
+        TOPIC,
+        "http://s/hub",
+        "tok",
+        "http://cb/tok",
+        "s3cr3t-value",
+        state=State.ACTIVE,
+        lease_seconds=3600,
+        lease_expires=1000.0 + 3725,
+    )
     assert lease_text(sub, 1000.0) == "1:02:05 left"
     assert lease_text(sub, 1000.0 + 4000) == "expired"
     assert masked(sub.secret) == "••••••••alue" and masked(None) == "(none)"
 
 
 def record(**changes: object) -> ExchangeRecord:
-    base = dict(time=time.time(), direction="in", kind="delivery", method="POST",
-                url="http://127.0.0.1:1/callback/tok", status=200,
-                request_headers=[("Content-Type", "application/xml"),
-                                 ("X-Hub-Signature", "sha256=ab"), ("Host", "x")],
-                request_body=b"<urlset><url><loc>http://s/r1</loc></url></urlset>",
-                request_size=49, response_headers=[], response_body=b"", response_size=0,
-                body_cap=65536, duration_ms=3.0)
+    base = dict(
+        time=time.time(),
+        direction="in",
+        kind="delivery",
+        method="POST",
+        url="http://127.0.0.1:1/callback/tok",
+        status=200,
+        request_headers=[
+            ("Content-Type", "application/xml"),
+            ("X-Hub-Signature", "sha256=ab"),
+            ("Host", "x"),
+        ],
+        request_body=b"<urlset><url><loc>http://s/r1</loc></url></urlset>",
+        request_size=49,
+        response_headers=[],
+        response_body=b"",
+        response_size=0,
+        body_cap=65536,
+        duration_ms=3.0,
+    )
     base.update(changes)
     return ExchangeRecord(**base)  # type: ignore[arg-type]
 
@@ -110,17 +178,40 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
 
     path = tmp_path / "store.sqlite3"
     store = Store(path)
-    sub = Subscription("id1", TOPIC, "http://127.0.0.1:9/hub", "tok" * 8, "http://x/cb",
-                       None, state=State.ENDED, created=1.0, updated=1.0)
+    sub = Subscription(
+        "id1",
+        TOPIC,
+        "http://127.0.0.1:9/hub",
+        "tok" * 8,
+        "http://x/cb",
+        None,
+        state=State.ENDED,
+        created=1.0,
+        updated=1.0,
+    )
     run(store.save_subscription(sub.to_row()))
     body = b'<?xml version="1.0"?><urlset/>'
     for status in ("notification", "rejected"):
-        run(store.add_notification(NotificationRecord(
-            "id1", TOPIC, time.time(), status, "valid" if status == "notification" else "invalid",
-            body, [("Content-Type", "application/xml")], capability="change-notification",
-            summary={"capability": "change-notification", "entry_count": 1,
-                     "entries": [{"loc": "http://s/r1", "change": "created"}]},
-            reason=None if status == "notification" else "bad signature")))
+        run(
+            store.add_notification(
+                NotificationRecord(
+                    "id1",
+                    TOPIC,
+                    time.time(),
+                    status,
+                    "valid" if status == "notification" else "invalid",
+                    body,
+                    [("Content-Type", "application/xml")],
+                    capability="change-notification",
+                    summary={
+                        "capability": "change-notification",
+                        "entry_count": 1,
+                        "entries": [{"loc": "http://s/r1", "change": "created"}],
+                    },
+                    reason=None if status == "notification" else "bad signature",
+                )
+            )
+        )
     store.close()
 
     services = ExplorerServices(store_path=path)
@@ -141,8 +232,9 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
         run(services.aclose())
 
 
-def test_a_large_restore_fills_the_feed_over_several_turns(qtbot, qloop, run, tmp_path,
-                                                          monkeypatch) -> None:
+def test_a_large_restore_fills_the_feed_over_several_turns(
+    qtbot, qloop, run, tmp_path, monkeypatch
+) -> None:
     """Stored rows come first and in order, a few per turn; a live row that arrived
     meanwhile comes after them."""
     from explorer.ui import feed_view
@@ -153,11 +245,24 @@ def test_a_large_restore_fills_the_feed_over_several_turns(qtbot, qloop, run, tm
     path = tmp_path / "store.sqlite3"
     store = Store(path)
     for n in range(8):
-        run(store.add_notification(NotificationRecord(
-            "id1", TOPIC, time.time(), "notification", "valid", b"<urlset/>", [],
-            capability="change-notification",
-            summary={"entry_count": 1, "entries": [{"loc": f"http://s/r{n}",
-                                                    "change": "updated"}]})))
+        run(
+            store.add_notification(
+                NotificationRecord(
+                    "id1",
+                    TOPIC,
+                    time.time(),
+                    "notification",
+                    "valid",
+                    b"<urlset/>",
+                    [],
+                    capability="change-notification",
+                    summary={
+                        "entry_count": 1,
+                        "entries": [{"loc": f"http://s/r{n}", "change": "updated"}],
+                    },
+                )
+            )
+        )
     store.close()
     services = ExplorerServices(store_path=path)
     run(services.start())

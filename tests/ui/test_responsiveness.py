@@ -28,7 +28,8 @@ def resource_list(count: int) -> bytes:
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
         'xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
         '<rs:md capability="resourcelist" at="2025-01-02T00:00:00Z"/>\n'
-        + "\n".join(rows) + "\n</urlset>\n"
+        + "\n".join(rows)
+        + "\n</urlset>\n"
     ).encode()
 
 
@@ -60,8 +61,7 @@ async def measure(window, url: str) -> list[float]:
     task = asyncio.ensure_future(ticker())
     await window.open_source(url)
     view = window.document_view
-    while view.entries.total < ENTRIES or view._source_task is None \
-            or not view._source_task.done():
+    while view.entries.total < ENTRIES or view._source_task is None or not view._source_task.done():
         await asyncio.sleep(0.05)
     done.set()
     await task
@@ -81,10 +81,12 @@ def test_lag_while_50000_entries_load(window, run, capsys, output_dir: Path) -> 
     assert view.entries.total == ENTRIES
     assert view.source.blockCount() >= ENTRIES
     lags_ms = sorted(lag * 1000 for lag in lags)
-    report = (f"UI event-loop lag while a {ENTRIES:,}-entry list ({len(body) / 1e6:.1f} MB) "
-              f"was fetched, validated and shown in {elapsed:.1f} s: max {lags_ms[-1]:.0f} ms, "
-              f"p99 {lags_ms[int(len(lags_ms) * 0.99)]:.0f} ms, "
-              f"median {statistics.median(lags_ms):.1f} ms over {len(lags_ms)} ticks")
+    report = (
+        f"UI event-loop lag while a {ENTRIES:,}-entry list ({len(body) / 1e6:.1f} MB) "
+        f"was fetched, validated and shown in {elapsed:.1f} s: max {lags_ms[-1]:.0f} ms, "
+        f"p99 {lags_ms[int(len(lags_ms) * 0.99)]:.0f} ms, "
+        f"median {statistics.median(lags_ms):.1f} ms over {len(lags_ms)} ticks"
+    )
     (output_dir / "ui_lag.txt").write_text(report + "\n", encoding="utf-8")
     with capsys.disabled():
         print("\n" + report)

@@ -17,15 +17,21 @@ print("\\n".join(sys.modules))
 
 
 def test_the_window_shell_imports_no_engine() -> None:
-    done = subprocess.run([sys.executable, "-c", SHELL_IMPORTS], capture_output=True,
-                          text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", SHELL_IMPORTS],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     loaded = done.stdout.split()
     assert "explorer.ui.main_window" in loaded
     assert [m for m in loaded if m.startswith(ENGINE_PACKAGES)] == []
 
 
 def test_shell_shows_first_and_opens_a_waiting_address_once_engines_attach(
-        qtbot, qloop, run, settings, tmp_path) -> None:
+    qtbot, qloop, run, settings, tmp_path
+) -> None:
     from explorer.ui.main_window import STARTING, MainWindow
 
     shell = MainWindow(settings=settings)
@@ -35,17 +41,24 @@ def test_shell_shows_first_and_opens_a_waiting_address_once_engines_attach(
     run(shell.first_frame())
     assert shell.services is None and shell.statusBar().currentMessage() == STARTING
     names = {dock.objectName() for dock in shell.findChildren(QDockWidget)}
-    assert names == {"SourceDock", "SubscriptionsDock", "FeedDock", "InspectorDock",
-                     "HubWorkbenchDock"}
+    assert names == {
+        "SourceDock",
+        "SubscriptionsDock",
+        "FeedDock",
+        "InspectorDock",
+        "HubWorkbenchDock",
+    }
     assert isinstance(shell.docks["FeedDock"].widget(), QLabel)
 
     from explorer.net.subscriber import SubscriberConfig
     from explorer.ui.panels import install_panels
     from explorer.ui.services import SELF_TEST_DEMO, ExplorerServices
 
-    services = ExplorerServices(store_path=tmp_path / "store.sqlite3",
-                                subscriber_config=SubscriberConfig(request_timeout=5.0),
-                                demo_options=SELF_TEST_DEMO)
+    services = ExplorerServices(
+        store_path=tmp_path / "store.sqlite3",
+        subscriber_config=SubscriberConfig(request_timeout=5.0),
+        demo_options=SELF_TEST_DEMO,
+    )
     try:
         run(services.start())
         url = run(services.start_demo())

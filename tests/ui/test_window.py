@@ -28,8 +28,10 @@ def test_self_test_scenario_through_widgets(window, qtbot, run, output_dir: Path
 
     # 2: channels of the first Capability List, with their hub
     channels = [i for i in root.children[0].children if i.channel is not None]
-    assert {c.channel.capability for c in channels} == {"change-notification",
-                                                       "framework-notification"}
+    assert {c.channel.capability for c in channels} == {
+        "change-notification",
+        "framework-notification",
+    }
     assert all("hub http://127.0.0.1" in c.title() for c in channels)
 
     # 3: subscribe through each channel's context menu
@@ -38,26 +40,45 @@ def test_self_test_scenario_through_widgets(window, qtbot, run, output_dir: Path
         action = next(a for a in menu.actions() if a.text() == "Subscribe")
         action.trigger()
     panel = window.panels.subscriptions
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 2 and all(
-        panel.model.subscription(r).state == State.ACTIVE for r in range(2)), timeout=15000)
+    qtbot.waitUntil(
+        lambda: (
+            panel.model.rowCount() == 2
+            and all(panel.model.subscription(r).state == State.ACTIVE for r in range(2))
+        ),
+        timeout=15000,
+    )
     assert "left" in panel.model.data(panel.model.index(0, 3))  # live lease countdown
     assert panel.model.data(panel.model.index(0, 5)).startswith("••••")  # masked secret
 
     # 4: a change notification with its entry diff, a framework one with its document diff
     feed = window.panels.feed
-    qtbot.waitUntil(lambda: any(i.kind == CHANGE and i.diff for i in feed.model.items)
-                    and any(i.kind == FRAMEWORK for i in feed.model.items), timeout=30000)
-    change_row = next(r for r in range(feed.model.rowCount())
-                      if feed.model.item(r).kind == CHANGE and feed.model.item(r).diff)
+    qtbot.waitUntil(
+        lambda: (
+            any(i.kind == CHANGE and i.diff for i in feed.model.items)
+            and any(i.kind == FRAMEWORK for i in feed.model.items)
+        ),
+        timeout=30000,
+    )
+    change_row = next(
+        r
+        for r in range(feed.model.rowCount())
+        if feed.model.item(r).kind == CHANGE and feed.model.item(r).diff
+    )
     with qtbot.waitSignal(feed.detail_shown, timeout=10000):
-        qtbot.mouseClick(feed.table.viewport(), Qt.MouseButton.LeftButton,
-                         pos=feed.table.visualRect(feed.model.index(change_row, 2)).center())
+        qtbot.mouseClick(
+            feed.table.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=feed.table.visualRect(feed.model.index(change_row, 2)).center(),
+        )
     text = feed.changes.toPlainText()
     assert "updated" in text or "created" in text or "deleted" in text
-    assert feed.payload.toPlainText().lstrip().startswith("<?xml") or "<urlset" in \
-        feed.payload.toPlainText()
-    framework_row = next(r for r in range(feed.model.rowCount())
-                         if feed.model.item(r).kind == FRAMEWORK)
+    assert (
+        feed.payload.toPlainText().lstrip().startswith("<?xml")
+        or "<urlset" in feed.payload.toPlainText()
+    )
+    framework_row = next(
+        r for r in range(feed.model.rowCount()) if feed.model.item(r).kind == FRAMEWORK
+    )
     with qtbot.waitSignal(feed.detail_shown, timeout=15000):
         feed.select_row(framework_row)
     assert feed.diff_view.changed_rows > 0, feed.diff_view.caption.text()
@@ -71,8 +92,9 @@ def test_self_test_scenario_through_widgets(window, qtbot, run, output_dir: Path
     inspector = window.panels.inspector
     kinds = {inspector.model.record(r).kind for r in range(inspector.model.rowCount())}
     assert {"subscribe", "verification", "delivery"} <= kinds
-    delivery_row = next(r for r in range(inspector.model.rowCount())
-                        if inspector.model.record(r).kind == "delivery")
+    delivery_row = next(
+        r for r in range(inspector.model.rowCount()) if inspector.model.record(r).kind == "delivery"
+    )
     inspector.table.selectRow(delivery_row)
     assert inspector.replay_button.isEnabled()
     assert "X-Hub-Signature" in inspector.detail.toPlainText()
@@ -89,13 +111,13 @@ def test_self_test_scenario_through_widgets(window, qtbot, run, output_dir: Path
 def test_document_view_problems_jump_to_line(window, qtbot, run, output_dir: Path) -> None:
     open_demo(window, qtbot, run)
     cl = window.tree_model.roots[0].children[0]
-    change_list = next(i for i in cl.children if i.doc is not None
-                       and i.doc.declared_capability == "changelist")
+    change_list = next(
+        i for i in cl.children if i.doc is not None and i.doc.declared_capability == "changelist"
+    )
     window.tree.setCurrentIndex(window.tree_model.index_of(change_list))
     qtbot.waitUntil(lambda: change_list.doc.document is not None, timeout=10000)
     view = window.document_view
-    qtbot.waitUntil(lambda: view.url == change_list.url and view.shown is not None,
-                    timeout=5000)
+    qtbot.waitUntil(lambda: view.url == change_list.url and view.shown is not None, timeout=5000)
     assert "changelist" in view.header.text()
     # the index's component lists appear as rows once it is loaded
     qtbot.waitUntil(lambda: len(change_list.children) >= 2, timeout=10000)
@@ -141,9 +163,17 @@ def test_standard_shortcuts(window) -> None:
     assert QKeySequence("F5") in window.refresh_action.shortcuts()
     assert window.find_action.shortcut() == QKeySequence("Ctrl+F")
     assert window.quit_action.shortcut() == QKeySequence("Ctrl+Q")
-    with_names = [w for w in (window.address, window.tree, window.document_view.table,
-                              window.panels.feed.table, window.panels.subscriptions.table)
-                  if w.accessibleName()]
+    with_names = [
+        w
+        for w in (
+            window.address,
+            window.tree,
+            window.document_view.table,
+            window.panels.feed.table,
+            window.panels.subscriptions.table,
+        )
+        if w.accessibleName()
+    ]
     assert len(with_names) == 5
 
 
@@ -158,12 +188,14 @@ def test_unreachable_address_is_a_message_not_a_crash(window, qtbot) -> None:
 def test_show_all_entries_of_an_index(window, qtbot, run) -> None:
     open_demo(window, qtbot, run)
     cl = window.tree_model.roots[0].children[0]
-    index = next(i for i in cl.children if i.doc is not None
-                 and i.doc.declared_capability == "resourcelist")
+    index = next(
+        i for i in cl.children if i.doc is not None and i.doc.declared_capability == "resourcelist"
+    )
     run(window.services.expand(index.doc))
     assert index.doc.is_index
-    action = next(a for a in window.tree_menu(index).actions()
-                  if a.text() == "Show all entries of this index")
+    action = next(
+        a for a in window.tree_menu(index).actions() if a.text() == "Show all entries of this index"
+    )
     action.trigger()
     expected = sum(len(c.document.entries) for c in index.doc.children if c.document)
     qtbot.waitUntil(lambda: window.document_view.entries.total == expected, timeout=15000)
@@ -185,8 +217,12 @@ def test_feed_export_writes_visible_rows(window, tmp_path) -> None:
     from explorer.ui.feed_model import FeedItem
 
     feed = window.panels.feed
-    feed.model.add([FeedItem(time.time(), "change", "http://t/a", 1, 1, {"created": 1}),
-                    FeedItem(time.time(), "rejected", "http://t/a", 2, 0, {}, reason="bad")])
+    feed.model.add(
+        [
+            FeedItem(time.time(), "change", "http://t/a", 1, 1, {"created": 1}),
+            FeedItem(time.time(), "rejected", "http://t/a", 2, 0, {}, reason="bad"),
+        ]
+    )
     feed.kind_filter.setCurrentIndex(feed.kind_filter.findData("rejected"))
     assert feed.export(tmp_path / "feed.jsonl") == 1
     line = json.loads((tmp_path / "feed.jsonl").read_text().strip())
@@ -201,17 +237,19 @@ def test_dark_palette_screenshot(window, qtbot, run, qapp, output_dir: Path) -> 
 
     original = qapp.palette()
     dark = QPalette()
-    for role, colour in ((QPalette.ColorRole.Window, "#2b2b2b"),
-                         (QPalette.ColorRole.WindowText, "#e6e6e6"),
-                         (QPalette.ColorRole.Base, "#1e1e1e"),
-                         (QPalette.ColorRole.AlternateBase, "#2a2a2a"),
-                         (QPalette.ColorRole.Text, "#e6e6e6"),
-                         (QPalette.ColorRole.Button, "#353535"),
-                         (QPalette.ColorRole.ButtonText, "#e6e6e6"),
-                         (QPalette.ColorRole.Highlight, "#2f65ca"),
-                         (QPalette.ColorRole.HighlightedText, "#ffffff"),
-                         (QPalette.ColorRole.PlaceholderText, "#9a9a9a"),
-                         (QPalette.ColorRole.Link, "#7fb2ff")):
+    for role, colour in (
+        (QPalette.ColorRole.Window, "#2b2b2b"),
+        (QPalette.ColorRole.WindowText, "#e6e6e6"),
+        (QPalette.ColorRole.Base, "#1e1e1e"),
+        (QPalette.ColorRole.AlternateBase, "#2a2a2a"),
+        (QPalette.ColorRole.Text, "#e6e6e6"),
+        (QPalette.ColorRole.Button, "#353535"),
+        (QPalette.ColorRole.ButtonText, "#e6e6e6"),
+        (QPalette.ColorRole.Highlight, "#2f65ca"),
+        (QPalette.ColorRole.HighlightedText, "#ffffff"),
+        (QPalette.ColorRole.PlaceholderText, "#9a9a9a"),
+        (QPalette.ColorRole.Link, "#7fb2ff"),
+    ):
         dark.setColor(role, QColor(colour))
     qapp.setPalette(dark)
     try:
@@ -233,8 +271,10 @@ def test_subscription_panel_actions(window, qtbot, run, qapp) -> None:
     panel.topic.setText(channel.topic)
     panel.hub.setText(channel.hub or "")
     qtbot.mouseClick(panel.subscribe_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 1
-                    and panel.model.subscription(0).state == State.ACTIVE, timeout=15000)
+    qtbot.waitUntil(
+        lambda: panel.model.rowCount() == 1 and panel.model.subscription(0).state == State.ACTIVE,
+        timeout=15000,
+    )
     panel.table.selectRow(0)
     panel.copy_secret_button.click()
     assert qapp.clipboard().text() == panel.model.subscription(0).secret

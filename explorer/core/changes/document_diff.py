@@ -67,13 +67,23 @@ class DocumentDiff:
     @property
     def is_empty(self) -> bool:
         """True when nothing but (possibly) the order of entries differs."""
-        return not (self.added or self.removed or self.changed or self.metadata
-                    or self.links_added or self.links_removed or self.root)
+        return not (
+            self.added
+            or self.removed
+            or self.changed
+            or self.metadata
+            or self.links_added
+            or self.links_removed
+            or self.root
+        )
 
     def summary(self) -> dict[str, int]:
         """The counts framework events of ``listen --json`` carry."""
-        return {"added": len(self.added), "removed": len(self.removed),
-                "changed": len(self.changed)}
+        return {
+            "added": len(self.added),
+            "removed": len(self.removed),
+            "changed": len(self.changed),
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -90,8 +100,12 @@ class DocumentDiff:
 
 
 def link_json(link: Link) -> dict[str, Any]:
-    return {"rel": link.rel, "href": link.href, "attributes": dict(link.attributes),
-            "line": link.line}
+    return {
+        "rel": link.rel,
+        "href": link.href,
+        "attributes": dict(link.attributes),
+        "line": link.line,
+    }
 
 
 def entry_json(entry: Entry, occurrence: int = 0) -> dict[str, Any]:
@@ -130,8 +144,11 @@ def _dict_changes(old: dict[str, str], new: dict[str, str]) -> list[FieldChange]
     if old == new:
         return []
     names = list(old) + [name for name in new if name not in old]
-    return [FieldChange(name, old.get(name), new.get(name))
-            for name in names if old.get(name) != new.get(name)]
+    return [
+        FieldChange(name, old.get(name), new.get(name))
+        for name in names
+        if old.get(name) != new.get(name)
+    ]
 
 
 def diff_entries(old: Entry, new: Entry) -> tuple[FieldChange, ...]:
@@ -166,9 +183,12 @@ def diff_documents(old: Document, new: Document) -> DocumentDiff:
             result.removed.append((key[1], entry))
             continue
         common_order.append(key)
-        if entry.lastmod == other.lastmod and entry.md == other.md and (
-            entry.changefreq == other.changefreq
-        ) and not (entry.links or other.links):
+        if (
+            entry.lastmod == other.lastmod
+            and entry.md == other.md
+            and (entry.changefreq == other.changefreq)
+            and not (entry.links or other.links)
+        ):
             continue
         fields = diff_entries(entry, other)
         if fields:

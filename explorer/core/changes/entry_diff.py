@@ -133,24 +133,34 @@ def diff_entry(
 
     unknown_severity = Severity.WARNING if baseline else None
     if record is None and change == "updated":
-        report("changes.update-unknown-resource",
-               f"{loc} is reported updated but the explorer has never seen it", unknown_severity)
+        report(
+            "changes.update-unknown-resource",
+            f"{loc} is reported updated but the explorer has never seen it",
+            unknown_severity,
+        )
     elif record is None and change == "deleted":
-        report("changes.delete-unknown-resource",
-               f"{loc} is reported deleted but the explorer has never seen it", unknown_severity)
+        report(
+            "changes.delete-unknown-resource",
+            f"{loc} is reported deleted but the explorer has never seen it",
+            unknown_severity,
+        )
     elif record is not None and change == "created" and not record.deleted:
-        report("changes.create-known-resource",
-               f"{loc} is reported created but is already known "
-               f"(from {_describe(record.provenance)}) and was not deleted")
+        report(
+            "changes.create-known-resource",
+            f"{loc} is reported created but is already known "
+            f"(from {_describe(record.provenance)}) and was not deleted",
+        )
 
     if record is not None:
         moment, known = moment_of(after), record.changed_at
         if moment is not None and known is not None and moment < known:
             stated = after.get("datetime") or after.get("lastmod")
             last = record.metadata.get("datetime") or record.metadata.get("lastmod")
-            report("changes.out-of-order",
-                   f"{loc}: change dated {stated} is older than the last known change "
-                   f"({last}); out of order or a replay")
+            report(
+                "changes.out-of-order",
+                f"{loc}: change dated {stated} is older than the last known change "
+                f"({last}); out of order or a replay",
+            )
 
     changed: tuple[str, ...] = ()
     if record is not None and before is not None and change != "deleted":
@@ -165,9 +175,11 @@ def diff_entry(
             and "hash" not in changed
             and "length" not in changed
         ):
-            report("changes.update-without-change",
-                   f"{loc} is reported updated but its hash and length are unchanged "
-                   f"({after['hash']}, {after['length']} bytes)")
+            report(
+                "changes.update-without-change",
+                f"{loc} is reported updated but its hash and length are unchanged "
+                f"({after['hash']}, {after['length']} bytes)",
+            )
 
     return EntryDiff(
         loc=loc,
@@ -194,8 +206,9 @@ def apply_notification(
     result = NotificationDiff()
     for entry in doc.entries:
         loc = entry.loc
-        item = diff_entry(state.get(loc) if loc else None, entry,
-                          url=provenance.url, baseline=state.baseline)
+        item = diff_entry(
+            state.get(loc) if loc else None, entry, url=provenance.url, baseline=state.baseline
+        )
         if item is None:
             continue
         result.entries.append(item)

@@ -147,27 +147,42 @@ class LineDiff:
             if block.op == EQUAL:
                 rows.extend(
                     SideBySideRow(EQUAL, o + 1, old[o], n + 1, new[n])
-                    for o, n in zip(range(block.old_start, block.old_end),
-                                    range(block.new_start, block.new_end), strict=True)
+                    for o, n in zip(
+                        range(block.old_start, block.old_end),
+                        range(block.new_start, block.new_end),
+                        strict=True,
+                    )
                 )
             elif block.op == DELETE and i + 1 < len(blocks) and blocks[i + 1].op == INSERT:
                 paired = blocks[i + 1]
-                for o, n in zip_longest(range(block.old_start, block.old_end),
-                                        range(paired.new_start, paired.new_end)):
-                    kind = REPLACE if o is not None and n is not None else (
-                        DELETE if n is None else INSERT)
-                    rows.append(SideBySideRow(
-                        kind,
-                        None if o is None else o + 1, None if o is None else old[o],
-                        None if n is None else n + 1, None if n is None else new[n],
-                    ))
+                for o, n in zip_longest(
+                    range(block.old_start, block.old_end), range(paired.new_start, paired.new_end)
+                ):
+                    kind = (
+                        REPLACE
+                        if o is not None and n is not None
+                        else (DELETE if n is None else INSERT)
+                    )
+                    rows.append(
+                        SideBySideRow(
+                            kind,
+                            None if o is None else o + 1,
+                            None if o is None else old[o],
+                            None if n is None else n + 1,
+                            None if n is None else new[n],
+                        )
+                    )
                 i += 1
             elif block.op == DELETE:
-                rows.extend(SideBySideRow(DELETE, o + 1, old[o], None, None)
-                            for o in range(block.old_start, block.old_end))
+                rows.extend(
+                    SideBySideRow(DELETE, o + 1, old[o], None, None)
+                    for o in range(block.old_start, block.old_end)
+                )
             else:
-                rows.extend(SideBySideRow(INSERT, None, None, n + 1, new[n])
-                            for n in range(block.new_start, block.new_end))
+                rows.extend(
+                    SideBySideRow(INSERT, None, None, n + 1, new[n])
+                    for n in range(block.new_start, block.new_end)
+                )
             i += 1
         return rows
 
@@ -257,8 +272,8 @@ def diff_lines(old_lines: list[str], new_lines: list[str]) -> LineDiff:
     if head:
         _push(ops, EQUAL, head)
     tail = _common_suffix(old_lines, new_lines, head)
-    old_mid = old_lines[head:len(old_lines) - tail]
-    new_mid = new_lines[head:len(new_lines) - tail]
+    old_mid = old_lines[head : len(old_lines) - tail]
+    new_mid = new_lines[head : len(new_lines) - tail]
     if old_mid or new_mid:
         _diff_anchored(_dmp(), old_mid, new_mid, ops)
     if tail:
@@ -285,15 +300,16 @@ def _common_suffix(old: list[str], new: list[str], prefix: int) -> int:
     low, high = 0, min(len(old), len(new)) - prefix
     while low < high:
         mid = (low + high + 1) // 2
-        if old[len(old) - mid:len(old) - low] == new[len(new) - mid:len(new) - low]:
+        if old[len(old) - mid : len(old) - low] == new[len(new) - mid : len(new) - low]:
             low = mid
         else:
             high = mid - 1
     return low
 
 
-def _diff_anchored(engine: diff_match_patch, old_lines: list[str], new_lines: list[str],
-                   ops: list[tuple[str, int]]) -> None:
+def _diff_anchored(
+    engine: diff_match_patch, old_lines: list[str], new_lines: list[str], ops: list[tuple[str, int]]
+) -> None:
     """Diff two line lists split at anchors: lines that occur once in each, in order."""
     unique = _once(old_lines) & _once(new_lines)
     old_flags = list(map(unique.__contains__, old_lines))
@@ -301,25 +317,35 @@ def _diff_anchored(engine: diff_match_patch, old_lines: list[str], new_lines: li
     old_anchors = list(compress(old_lines, old_flags))
     if len(old_anchors) > _MAX_DISTINCT_LINES:
         raise LineDiffTooLarge(
-            f"{len(old_anchors):,} distinct lines are more than line mode can encode")
+            f"{len(old_anchors):,} distinct lines are more than line mode can encode"
+        )
     # Anchor k (in old order) is the character chr(k + 1): dmp line mode on the anchors.
     old_positions = list(compress(range(len(old_lines)), old_flags))
     code_of = dict(zip(old_anchors, map(chr, range(1, len(old_anchors) + 1)), strict=True))
     new_chars = "".join(map(code_of.__getitem__, compress(new_lines, new_flags)))
-    new_position_of = dict(zip(new_chars, compress(range(len(new_lines)), new_flags),
-                               strict=True))
+    new_position_of = dict(zip(new_chars, compress(range(len(new_lines)), new_flags), strict=True))
     old_chars = "".join(code_of.values())
     # Anchors that keep their relative order: the equal runs of a dmp diff of the two
     # anchor sequences (a move breaks the order; dmp settles which anchors to give up).
-    kept = "".join(text for op, text in engine.diff_main(old_chars, new_chars, False)
-                   if op == 0)
+    kept = "".join(text for op, text in engine.diff_main(old_chars, new_chars, False) if op == 0)
 
     def anchor_at(index: int) -> tuple[int, int]:
         code = kept[index]
         return old_positions[ord(code) - 1], new_position_of[code]
 
-    _split(engine, old_lines, 0, len(old_lines), new_lines, 0, len(new_lines),
-           anchor_at, 0, len(kept), ops)
+    _split(
+        engine,
+        old_lines,
+        0,
+        len(old_lines),
+        new_lines,
+        0,
+        len(new_lines),
+        anchor_at,
+        0,
+        len(kept),
+        ops,
+    )
 
 
 def _once(lines: list[str]) -> set[str]:
@@ -339,8 +365,9 @@ def _dmp() -> diff_match_patch:
     return engine
 
 
-def _dmp_diff(engine: diff_match_patch, old: list[str],
-              new: list[str]) -> list[tuple[str, list[str]]]:
+def _dmp_diff(
+    engine: diff_match_patch, old: list[str], new: list[str]
+) -> list[tuple[str, list[str]]]:
     """dmp line mode on two line lists: each distinct line becomes one character.
 
     dmp's own ``diff_linesToChars`` works on texts with a find() per line; on the short
@@ -357,18 +384,30 @@ def _dmp_diff(engine: diff_match_patch, old: list[str],
             lines.append(line)
             codes[line] = chr(len(lines))
     if len(lines) > _MAX_DISTINCT_LINES:
-        raise LineDiffTooLarge(
-            f"{len(lines):,} distinct lines are more than line mode can encode")
+        raise LineDiffTooLarge(f"{len(lines):,} distinct lines are more than line mode can encode")
     old_chars = "".join(map(codes.__getitem__, old))
     new_chars = "".join(map(codes.__getitem__, new))
     names = {0: EQUAL, -1: DELETE, 1: INSERT}
-    return [(names[op], [lines[ord(c) - 1] for c in text])
-            for op, text in engine.diff_main(old_chars, new_chars, False) if text]
+    return [
+        (names[op], [lines[ord(c) - 1] for c in text])
+        for op, text in engine.diff_main(old_chars, new_chars, False)
+        if text
+    ]
 
 
-def _split(engine: diff_match_patch, old: list[str], old_lo: int, old_hi: int, new: list[str],
-           new_lo: int, new_hi: int, anchor_at: Callable[[int], tuple[int, int]], lo: int,
-           hi: int, ops: list[tuple[str, int]]) -> None:
+def _split(
+    engine: diff_match_patch,
+    old: list[str],
+    old_lo: int,
+    old_hi: int,
+    new: list[str],
+    new_lo: int,
+    new_hi: int,
+    anchor_at: Callable[[int], tuple[int, int]],
+    lo: int,
+    hi: int,
+    ops: list[tuple[str, int]],
+) -> None:
     """Diff old[old_lo:old_hi] against new[new_lo:new_hi], splitting at the middle anchor.
 
     Anchors ``lo`` to ``hi`` (``anchor_at`` gives their old and new line index) lie inside
@@ -388,12 +427,12 @@ def _split(engine: diff_match_patch, old: list[str], old_lo: int, old_hi: int, n
     old_mid, new_mid = anchor_at(mid)
     _split(engine, old, old_lo, old_mid, new, new_lo, new_mid, anchor_at, lo, mid, ops)
     _push(ops, EQUAL, 1)
-    _split(engine, old, old_mid + 1, old_hi, new, new_mid + 1, new_hi, anchor_at, mid + 1, hi,
-           ops)
+    _split(engine, old, old_mid + 1, old_hi, new, new_mid + 1, new_hi, anchor_at, mid + 1, hi, ops)
 
 
-def _diff_gap(engine: diff_match_patch, old: list[str], new: list[str],
-              ops: list[tuple[str, int]]) -> None:
+def _diff_gap(
+    engine: diff_match_patch, old: list[str], new: list[str], ops: list[tuple[str, int]]
+) -> None:
     """Diff a stretch between anchors. Most are a few lines around one edited line, so
     the shared head and tail are peeled off first and dmp runs only when something in
     between is shared (when nothing is, dmp would answer delete-all, insert-all)."""
@@ -405,7 +444,7 @@ def _diff_gap(engine: diff_match_patch, old: list[str], new: list[str],
     while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1
     _push(ops, EQUAL, head)
-    old_rest, new_rest = old[head:len(old) - tail], new[head:len(new) - tail]
+    old_rest, new_rest = old[head : len(old) - tail], new[head : len(new) - tail]
     if not old_rest or not new_rest or set(old_rest).isdisjoint(new_rest):
         _push(ops, DELETE, len(old_rest))
         _push(ops, INSERT, len(new_rest))

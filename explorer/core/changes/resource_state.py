@@ -113,8 +113,9 @@ class ResourceState:
     def get(self, loc: str) -> ResourceRecord | None:
         return self._records.get(loc)
 
-    def record(self, loc: str, metadata: dict[str, str], change: str | None,
-               provenance: Provenance) -> ResourceRecord:
+    def record(
+        self, loc: str, metadata: dict[str, str], change: str | None, provenance: Provenance
+    ) -> ResourceRecord:
         """Store what is now known about ``loc``, replacing the previous record."""
         item = ResourceRecord(loc, metadata, change, provenance)
         self._records[loc] = item

@@ -30,26 +30,32 @@ _INDEX_UP_SECTION = {caps.RESOURCELIST: "§10.2", caps.CHANGELIST: "§12.2"}
 def check_link_attributes(link: Link, out: list[Finding], where: str) -> None:
     """href and rel are mandatory on every rs:ln; pri is an integer in 1..999999."""
     if not link.href:
-        out.append(finding(
-            "document.link-href-missing",
-            f"The rs:ln{_rel_label(link)} {where} has no href; add the URI it points at.",
-            line=link.line,
-        ))
+        out.append(
+            finding(
+                "document.link-href-missing",
+                f"The rs:ln{_rel_label(link)} {where} has no href; add the URI it points at.",
+                line=link.line,
+            )
+        )
     if not link.rel:
-        out.append(finding(
-            "document.link-rel-missing",
-            f"The rs:ln {where} has no rel; add the relation type (e.g. up, describedby, "
-            "duplicate).",
-            line=link.line,
-        ))
+        out.append(
+            finding(
+                "document.link-rel-missing",
+                f"The rs:ln {where} has no rel; add the relation type (e.g. up, describedby, "
+                "duplicate).",
+                line=link.line,
+            )
+        )
     pri = link.attributes.get("pri")
     if pri is not None and not (pri.isascii() and pri.isdigit() and 1 <= int(pri) <= MAX_PRI):
-        out.append(finding(
-            "document.link-pri-invalid",
-            f'pri="{pri}" on the rs:ln{_rel_label(link)} {where} must be an integer from 1 '
-            "(highest priority) to 999999.",
-            line=link.line,
-        ))
+        out.append(
+            finding(
+                "document.link-pri-invalid",
+                f'pri="{pri}" on the rs:ln{_rel_label(link)} {where} must be an integer from 1 '
+                "(highest priority) to 999999.",
+                line=link.line,
+            )
+        )
 
 
 def _rel_label(link: Link) -> str:
@@ -70,43 +76,52 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     ups = doc.links_with("up")
     if capability == caps.DESCRIPTION:
         if ups:
-            out.append(finding(
-                "document.up-unexpected",
-                "A Source Description is the top of the hierarchy and has no up link; "
-                "remove it.",
-                line=ups[0].line,
-            ))
+            out.append(
+                finding(
+                    "document.up-unexpected",
+                    "A Source Description is the top of the hierarchy and has no up link; "
+                    "remove it.",
+                    line=ups[0].line,
+                )
+            )
     elif not ups:
         if caps.up_required(capability):
             target = caps.display_name(caps.expected_up_capability(capability))
-            section = _INDEX_UP_SECTION.get(capability, "§6.2") if doc.is_index else (
-                _UP_SECTION.get(capability, "§6.2"))
-            out.append(finding(
-                "document.up-missing",
-                f'A {name} must have <rs:ln rel="up" href="..."/> pointing at its {target} '
-                f"(core 1.1 {section}); Destinations follow it to find the Source.",
-                line=doc.md_line if doc.md_line is not None else doc.line,
-            ))
+            section = (
+                _INDEX_UP_SECTION.get(capability, "§6.2")
+                if doc.is_index
+                else (_UP_SECTION.get(capability, "§6.2"))
+            )
+            out.append(
+                finding(
+                    "document.up-missing",
+                    f'A {name} must have <rs:ln rel="up" href="..."/> pointing at its {target} '
+                    f"(core 1.1 {section}); Destinations follow it to find the Source.",
+                    line=doc.md_line if doc.md_line is not None else doc.line,
+                )
+            )
     else:
         if len(ups) > 1:
-            out.append(finding(
-                "document.up-repeated",
-                f"The document has {len(ups)} up links; keep exactly one, pointing at its "
-                f"{caps.display_name(caps.expected_up_capability(capability))}.",
-                line=ups[1].line,
-            ))
+            out.append(
+                finding(
+                    "document.up-repeated",
+                    f"The document has {len(ups)} up links; keep exactly one, pointing at its "
+                    f"{caps.display_name(caps.expected_up_capability(capability))}.",
+                    line=ups[1].line,
+                )
+            )
         _check_up_target(doc, context, ups[0], out)
     _check_index_link(doc, context, out)
-    if capability in (caps.DESCRIPTION, caps.CAPABILITYLIST) and not doc.links_with(
-        "describedby"
-    ):
+    if capability in (caps.DESCRIPTION, caps.CAPABILITYLIST) and not doc.links_with("describedby"):
         about = "the Source" if capability == caps.DESCRIPTION else "this set of resources"
-        out.append(finding(
-            "document.describedby-missing",
-            f'Consider adding <rs:ln rel="describedby" href="..."/> to the {name}, pointing '
-            f"at a document about {about} (recommended, core 1.1 §8-§9).",
-            line=doc.md_line if doc.md_line is not None else doc.line,
-        ))
+        out.append(
+            finding(
+                "document.describedby-missing",
+                f'Consider adding <rs:ln rel="describedby" href="..."/> to the {name}, pointing '
+                f"at a document about {about} (recommended, core 1.1 §8-§9).",
+                line=doc.md_line if doc.md_line is not None else doc.line,
+            )
+        )
 
 
 def _check_up_target(
@@ -125,41 +140,52 @@ def _check_up_target(
     else:
         return
     if expected is not None and up.href != expected:
-        out.append(finding(
-            "document.up-not-parent",
-            f"The up link points at {up.href} but should match {what}: {expected}.",
-            line=up.line,
-        ))
+        out.append(
+            finding(
+                "document.up-not-parent",
+                f"The up link points at {up.href} but should match {what}: {expected}.",
+                line=up.line,
+            )
+        )
 
 
 def _check_index_link(doc: Document, context: ValidationContext, out: list[Finding]) -> None:
     index_links = doc.links_with("index")
     capability = doc.capability
     if index_links and (doc.is_index or not caps.can_be_index(capability)):
-        reason = ("an index does not sit under another index" if doc.is_index
-                  else f"a {caps.display_name(capability)} is never listed in an index")
-        out.append(finding(
-            "document.index-link-unexpected",
-            f'rel="index" links a document to the index it is listed in, but {reason}; '
-            "remove the link or fix its rel.",
-            line=index_links[0].line,
-        ))
+        reason = (
+            "an index does not sit under another index"
+            if doc.is_index
+            else f"a {caps.display_name(capability)} is never listed in an index"
+        )
+        out.append(
+            finding(
+                "document.index-link-unexpected",
+                f'rel="index" links a document to the index it is listed in, but {reason}; '
+                "remove the link or fix its rel.",
+                line=index_links[0].line,
+            )
+        )
         return
     parent = context.parent
     if parent is None or not parent.is_index or doc.is_index:
         return
     if not index_links:
-        out.append(finding(
-            "document.index-link-missing",
-            f'This {caps.display_name(capability)} is listed in an index; adding <rs:ln '
-            f'rel="index" href="{context.parent_url or "..."}"/> helps Destinations navigate '
-            "(recommended).",
-            line=doc.md_line if doc.md_line is not None else doc.line,
-        ))
+        out.append(
+            finding(
+                "document.index-link-missing",
+                f"This {caps.display_name(capability)} is listed in an index; adding <rs:ln "
+                f'rel="index" href="{context.parent_url or "..."}"/> helps Destinations navigate '
+                "(recommended).",
+                line=doc.md_line if doc.md_line is not None else doc.line,
+            )
+        )
     elif context.parent_url is not None and index_links[0].href != context.parent_url:
-        out.append(finding(
-            "document.index-link-not-parent",
-            f"The index link points at {index_links[0].href} but the document was reached "
-            f"from the index {context.parent_url}.",
-            line=index_links[0].line,
-        ))
+        out.append(
+            finding(
+                "document.index-link-not-parent",
+                f"The index link points at {index_links[0].href} but the document was reached "
+                f"from the index {context.parent_url}.",
+                line=index_links[0].line,
+            )
+        )

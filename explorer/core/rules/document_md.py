@@ -19,45 +19,55 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     name = caps.display_name(doc.capability, doc.is_index)
     if doc.md_line is None and (doc.legacy or not doc.md):
         if doc.legacy:
-            out.append(finding(
-                "document.legacy-md-missing",
-                "This is a pre-1.0 (2012 draft) document: ResourceSync 1.1 says what a "
-                'document is with <rs:md capability="..."/> (plus at, or from for change '
-                "documents) as the first child of the root; add it when moving to 1.1.",
-                line=doc.line,
-            ))
+            out.append(
+                finding(
+                    "document.legacy-md-missing",
+                    "This is a pre-1.0 (2012 draft) document: ResourceSync 1.1 says what a "
+                    'document is with <rs:md capability="..."/> (plus at, or from for change '
+                    "documents) as the first child of the root; add it when moving to 1.1.",
+                    line=doc.line,
+                )
+            )
         elif context.declared_capability is None and context.parent is None and not doc.links:
-            out.append(finding(
-                "document.plain-sitemap",
-                "This is a plain Sitemap: it has no rs:md, so ResourceSync clients cannot tell "
-                "what it is. To publish it as a Resource List add "
-                '<rs:md capability="resourcelist" at="..."/> as the first child of the root.',
-                line=doc.line,
-            ))
+            out.append(
+                finding(
+                    "document.plain-sitemap",
+                    "This is a plain Sitemap: it has no rs:md, so ResourceSync clients cannot tell "
+                    "what it is. To publish it as a Resource List add "
+                    '<rs:md capability="resourcelist" at="..."/> as the first child of the root.',
+                    line=doc.line,
+                )
+            )
         else:
-            out.append(finding(
-                "document.md-missing",
-                "The document has no <rs:md> element; add one as the first child of "
-                f"<{doc.root}> with the capability attribute.",
-                line=doc.line,
-            ))
+            out.append(
+                finding(
+                    "document.md-missing",
+                    "The document has no <rs:md> element; add one as the first child of "
+                    f"<{doc.root}> with the capability attribute.",
+                    line=doc.line,
+                )
+            )
             _check_declared(doc, context, out)
         return
     capability = doc.capability
     if capability is None:
-        out.append(finding(
-            "document.capability-missing",
-            "The document <rs:md> has no capability attribute; add e.g. "
-            'capability="resourcelist" to say what this document is.',
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.capability-missing",
+                "The document <rs:md> has no capability attribute; add e.g. "
+                'capability="resourcelist" to say what this document is.',
+                line=line,
+            )
+        )
     elif not caps.is_known(capability):
-        out.append(finding(
-            "document.capability-unknown",
-            f"capability=\"{capability}\" is not a ResourceSync capability; use one of "
-            f"{', '.join(sorted(caps.KNOWN_CAPABILITIES))}.",
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.capability-unknown",
+                f'capability="{capability}" is not a ResourceSync capability; use one of '
+                f"{', '.join(sorted(caps.KNOWN_CAPABILITIES))}.",
+                line=line,
+            )
+        )
     _check_declared(doc, context, out)
     _check_root(doc, capability, name, out)
     _check_times(doc, capability, name, line, out)
@@ -69,48 +79,61 @@ def _check_declared(doc: Document, context: ValidationContext, out: list[Finding
     if declared is None and parent is not None and parent.is_index:
         declared = parent.capability
     if declared is not None and doc.capability is not None and declared != doc.capability:
-        via = "the index it is listed in" if parent is not None and parent.is_index else (
-            "its parent document")
-        out.append(finding(
-            "document.capability-mismatch",
-            f"The document says capability=\"{doc.capability}\" but {via} declared "
-            f"\"{declared}\"; one of the two is wrong.",
-            line=doc.md_line if doc.md_line is not None else doc.line,
-        ))
+        via = (
+            "the index it is listed in"
+            if parent is not None and parent.is_index
+            else ("its parent document")
+        )
+        out.append(
+            finding(
+                "document.capability-mismatch",
+                f'The document says capability="{doc.capability}" but {via} declared '
+                f'"{declared}"; one of the two is wrong.',
+                line=doc.md_line if doc.md_line is not None else doc.line,
+            )
+        )
     if parent is not None and parent.is_index and doc.is_index:
-        out.append(finding(
-            "document.nested-index",
-            "This <sitemapindex> is listed in another index; Sitemap indexes may only list "
-            "<urlset> documents, so list its components in the parent index directly.",
-            line=doc.line,
-        ))
+        out.append(
+            finding(
+                "document.nested-index",
+                "This <sitemapindex> is listed in another index; Sitemap indexes may only list "
+                "<urlset> documents, so list its components in the parent index directly.",
+                line=doc.line,
+            )
+        )
 
 
 def _check_root(doc: Document, capability: str | None, name: str, out: list[Finding]) -> None:
     if not doc.is_index or capability is None or not caps.is_known(capability):
         return
     if capability in caps.NOTIFICATIONS:
-        out.append(finding(
-            "document.notification-index",
-            f"A {name} payload must be a <urlset>, never a <sitemapindex>; split a large "
-            "batch into several <urlset> notifications (change-notification 1.0.1 §3, "
-            "framework-notification 1.0.1 §3).",
-            line=doc.line,
-        ))
+        out.append(
+            finding(
+                "document.notification-index",
+                f"A {name} payload must be a <urlset>, never a <sitemapindex>; split a large "
+                "batch into several <urlset> notifications (change-notification 1.0.1 §3, "
+                "framework-notification 1.0.1 §3).",
+                line=doc.line,
+            )
+        )
     elif capability == caps.CAPABILITYLIST:
-        out.append(finding(
-            "document.index-discouraged",
-            "A Capability List should not be a <sitemapindex>: a single <urlset> always "
-            "suffices for the few capabilities there are.",
-            line=doc.line,
-        ))
+        out.append(
+            finding(
+                "document.index-discouraged",
+                "A Capability List should not be a <sitemapindex>: a single <urlset> always "
+                "suffices for the few capabilities there are.",
+                line=doc.line,
+            )
+        )
     elif not caps.can_be_index(capability):
-        out.append(finding(
-            "document.index-not-allowed",
-            f"A {caps.display_name(capability)} cannot be a <sitemapindex>; publish it as a "
-            "<urlset>.",
-            line=doc.line,
-        ))
+        out.append(
+            finding(
+                "document.index-not-allowed",
+                f"A {caps.display_name(capability)} cannot be a <sitemapindex>; publish it as a "
+                "<urlset>.",
+                line=doc.line,
+            )
+        )
 
 
 def _check_times(
@@ -121,13 +144,15 @@ def _check_times(
     if capability == caps.CHANGE_NOTIFICATION:
         missing = [a for a in ("from", "until") if a not in md]
         if missing:
-            out.append(finding(
-                "document.notification-interval-missing",
-                f"A change notification must carry both from and until; {' and '.join(missing)} "
-                "missing. Consecutive notifications cover consecutive intervals, so Destinations "
-                "use them to detect gaps.",
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.notification-interval-missing",
+                    f"A change notification must carry both from and until; {' and '.join(missing)} "
+                    "missing. Consecutive notifications cover consecutive intervals, so Destinations "
+                    "use them to detect gaps.",
+                    line=line,
+                )
+            )
     if capability in caps.SNAPSHOT_DOCUMENTS:
         required, unused = "at", ("from", "until")
     elif capability in caps.INTERVAL_DOCUMENTS:
@@ -137,20 +162,27 @@ def _check_times(
     else:
         return
     if required is not None and required not in md:
-        meaning = ("the datetime the snapshot started" if required == "at"
-                   else "the start of the period the changes cover")
-        out.append(finding(
-            "document.time-missing",
-            f"A {name} must have {required}=\"...\" on its <rs:md> ({meaning}); add it, "
-            f"e.g. {required}=\"2013-01-03T09:00:00Z\".",
-            line=line,
-        ))
+        meaning = (
+            "the datetime the snapshot started"
+            if required == "at"
+            else "the start of the period the changes cover"
+        )
+        out.append(
+            finding(
+                "document.time-missing",
+                f'A {name} must have {required}="..." on its <rs:md> ({meaning}); add it, '
+                f'e.g. {required}="2013-01-03T09:00:00Z".',
+                line=line,
+            )
+        )
     present = [a for a in unused if a in md]
     if present:
         replacement = "at/completed" if required == "at" else "from/until"
-        out.append(finding(
-            "document.time-not-used",
-            f"A {name} does not use {' and '.join(present)} on its <rs:md>"
-            + (f"; use {replacement} instead." if required else "."),
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.time-not-used",
+                f"A {name} does not use {' and '.join(present)} on its <rs:md>"
+                + (f"; use {replacement} instead." if required else "."),
+                line=line,
+            )
+        )

@@ -28,9 +28,11 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         known = len(first_line)
         first = setdefault(loc, entry.line)
         if len(first_line) == known:
-            out.append(finding(
-                "document.duplicate-loc",
-                f"{loc} is listed again (first at line {first}); a Resource List has one entry "
-                "per resource. Remove the duplicate or merge the two entries.",
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    "document.duplicate-loc",
+                    f"{loc} is listed again (first at line {first}); a Resource List has one entry "
+                    "per resource. Remove the duplicate or merge the two entries.",
+                    line=entry.line,
+                )
+            )

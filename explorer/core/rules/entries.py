@@ -26,8 +26,14 @@ MAX_LOC_LENGTH = 2048
 
 # Hex digest lengths of the algorithms ResourceSync publishers use (core 1.1 §7 names md5
 # and sha-256; the others follow the same naming).
-DIGEST_LENGTHS = {"md5": 32, "sha-1": 40, "sha-224": 56, "sha-256": 64, "sha-384": 96,
-                  "sha-512": 128}
+DIGEST_LENGTHS = {
+    "md5": 32,
+    "sha-1": 40,
+    "sha-224": 56,
+    "sha-256": 64,
+    "sha-384": 96,
+    "sha-512": 128,
+}
 _HASH_OK = re.compile(
     r"\s*(?:(?:md5:[0-9a-fA-F]{32}|sha-1:[0-9a-fA-F]{40}|sha-256:[0-9a-fA-F]{64}"
     r"|sha-512:[0-9a-fA-F]{128})(?:\s+|\Z))+"
@@ -107,15 +113,16 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     lengths: list[str] = []
     types: set[str] = set()
     add_lastmod, add_hash, add_length, add_type = (
-        lastmods.add, hashes.append, lengths.append, types.add
+        lastmods.add,
+        hashes.append,
+        lengths.append,
+        types.add,
     )
 
     for entry in doc.entries:
         line = entry.line
         loc = entry.loc
-        if loc is None or len(loc) > MAX_LOC_LENGTH or not loc.startswith(
-            ("http://", "https://")
-        ):
+        if loc is None or len(loc) > MAX_LOC_LENGTH or not loc.startswith(("http://", "https://")):
             _check_loc(loc, line, out)
         lastmod = entry.lastmod
         if lastmod is not None:
@@ -145,27 +152,33 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             if requires_change:
                 _change_missing(entry, name, capability, out)
         elif value not in caps.CHANGE_VALUES:
-            out.append(finding(
-                "document.change-invalid",
-                f'change="{value}" is not allowed; use created, updated or deleted.',
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.change-invalid",
+                    f'change="{value}" is not allowed; use created, updated or deleted.',
+                    line=line,
+                )
+            )
         elif not change_used and capability is not None:
-            out.append(finding(
-                "document.change-not-used",
-                f"A {name} does not describe changes; the change attribute belongs in Change "
-                "Lists, Change Dump Manifests and notifications.",
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.change-not-used",
+                    f"A {name} does not describe changes; the change attribute belongs in Change "
+                    "Lists, Change Dump Manifests and notifications.",
+                    line=line,
+                )
+            )
         value = md.get("datetime")
         if value is not None:
             moment = parse_w3c_datetime(value)
             if moment is None:
-                out.append(finding(
-                    "document.datetime-invalid",
-                    f'datetime="{value}" is not a W3C Datetime: {explain_invalid(value)}.',
-                    line=line,
-                ))
+                out.append(
+                    finding(
+                        "document.datetime-invalid",
+                        f'datetime="{value}" is not a W3C Datetime: {explain_invalid(value)}.',
+                        line=line,
+                    )
+                )
             elif check_range and (
                 (doc_from is not None and moment < doc_from)
                 or (doc_until is not None and moment > doc_until)
@@ -176,18 +189,22 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             if manifest and md.get("change") != "deleted":
                 _path_missing(entry, name, requires_change, out)
         elif not value.startswith("/"):
-            out.append(finding(
-                "document.path-not-absolute",
-                f'path="{value}" must start with "/" (relative to the package root), '
-                f'e.g. path="/{value}".',
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.path-not-absolute",
+                    f'path="{value}" must start with "/" (relative to the package root), '
+                    f'e.g. path="/{value}".',
+                    line=line,
+                )
+            )
         elif not manifest and capability is not None:
-            out.append(finding(
-                "document.path-not-used",
-                f"path is only used in Resource Dump and Change Dump Manifests, not in a {name}.",
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.path-not-used",
+                    f"path is only used in Resource Dump and Change Dump Manifests, not in a {name}.",
+                    line=line,
+                )
+            )
         if lists_capabilities:
             entry_capability = md.get("capability")
             if entry_capability is None:
@@ -219,13 +236,15 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         if bad_types:
             _report_types(doc, bad_types, out)
     if missing_from:
-        out.append(finding(
-            "document.entry-from-missing",
-            f"{missing_from} of {len(doc.entries)} entries of this {name} have no from "
-            "(and until, once closed) on their <rs:md>; these are recommended so Destinations "
-            "can pick the documents covering the period they need. First at this line.",
-            line=first_missing_from,
-        ))
+        out.append(
+            finding(
+                "document.entry-from-missing",
+                f"{missing_from} of {len(doc.entries)} entries of this {name} have no from "
+                "(and until, once closed) on their <rs:md>; these are recommended so Destinations "
+                "can pick the documents covering the period they need. First at this line.",
+                line=first_missing_from,
+            )
+        )
 
 
 def _digits(text: str) -> bool:
@@ -239,12 +258,14 @@ def _check_lastmods(doc: Document, values: set[str], out: list[Finding]) -> None
     for entry in doc.entries:
         lastmod = entry.lastmod
         if lastmod in bad:
-            out.append(finding(
-                "document.lastmod-invalid",
-                f"<lastmod>{lastmod}</lastmod> is not a W3C Datetime: "
-                f"{explain_invalid(lastmod)}.",
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    "document.lastmod-invalid",
+                    f"<lastmod>{lastmod}</lastmod> is not a W3C Datetime: "
+                    f"{explain_invalid(lastmod)}.",
+                    line=entry.line,
+                )
+            )
 
 
 def _report_hashes(doc: Document, out: list[Finding]) -> None:
@@ -258,84 +279,98 @@ def _report_lengths(doc: Document, out: list[Finding]) -> None:
     for entry in doc.entries:
         value = entry.md.get("length")
         if value is not None and not _digits(value):
-            out.append(finding(
-                "document.length-invalid",
-                f'length="{value}" must be the size in bytes as a non-negative integer '
-                '(e.g. length="8876").',
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    "document.length-invalid",
+                    f'length="{value}" must be the size in bytes as a non-negative integer '
+                    '(e.g. length="8876").',
+                    line=entry.line,
+                )
+            )
 
 
 def _report_types(doc: Document, bad: set[str], out: list[Finding]) -> None:
     for entry in doc.entries:
         value = entry.md.get("type")
         if value in bad:
-            out.append(finding(
-                "document.type-invalid",
-                f'type="{value}" is not a media type; use type/subtype as in the '
-                'Content-Type header, e.g. type="text/html".',
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    "document.type-invalid",
+                    f'type="{value}" is not a media type; use type/subtype as in the '
+                    'Content-Type header, e.g. type="text/html".',
+                    line=entry.line,
+                )
+            )
 
 
-def _change_missing(
-    entry: Entry, name: str, capability: str | None, out: list[Finding]
-) -> None:
-    out.append(finding(
-        "document.change-missing",
-        f'Every entry of a {name} needs <rs:md change="created|updated|deleted">; '
-        f"add the change for {entry.loc or 'this entry'} ({_change_section(capability)}).",
-        line=entry.line,
-    ))
+def _change_missing(entry: Entry, name: str, capability: str | None, out: list[Finding]) -> None:
+    out.append(
+        finding(
+            "document.change-missing",
+            f'Every entry of a {name} needs <rs:md change="created|updated|deleted">; '
+            f"add the change for {entry.loc or 'this entry'} ({_change_section(capability)}).",
+            line=entry.line,
+        )
+    )
 
 
 def _path_missing(entry: Entry, name: str, change_manifest: bool, out: list[Finding]) -> None:
-    out.append(finding(
-        "document.path-missing",
-        f"Entries of a {name} need path=\"/...\" giving the bitstream's place in "
-        f"the package (core 1.1 {'§13.2' if change_manifest else '§11.2'}).",
-        line=entry.line,
-    ))
+    out.append(
+        finding(
+            "document.path-missing",
+            f'Entries of a {name} need path="/..." giving the bitstream\'s place in '
+            f"the package (core 1.1 {'§13.2' if change_manifest else '§11.2'}).",
+            line=entry.line,
+        )
+    )
 
 
 def _entry_capability_missing(entry: Entry, capability_list: bool, out: list[Finding]) -> None:
     if capability_list:
-        out.append(finding(
-            "document.entry-capability-missing",
-            f"The Capability List entry for {entry.loc or 'this entry'} needs "
-            '<rs:md capability="..."/> saying what it points at (e.g. resourcelist).',
-            line=entry.line,
-        ))
+        out.append(
+            finding(
+                "document.entry-capability-missing",
+                f"The Capability List entry for {entry.loc or 'this entry'} needs "
+                '<rs:md capability="..."/> saying what it points at (e.g. resourcelist).',
+                line=entry.line,
+            )
+        )
     else:
-        out.append(finding(
-            "document.description-entry-capability-missing",
-            f"The Source Description entry for {entry.loc or 'this entry'} should carry "
-            '<rs:md capability="capabilitylist"/>.',
-            line=entry.line,
-        ))
+        out.append(
+            finding(
+                "document.description-entry-capability-missing",
+                f"The Source Description entry for {entry.loc or 'this entry'} should carry "
+                '<rs:md capability="capabilitylist"/>.',
+                line=entry.line,
+            )
+        )
 
 
 def _check_capability_list_entry(
     entry: Entry, capability: str, seen: dict[str, int | None], out: list[Finding]
 ) -> None:
     if capability in seen:
-        out.append(finding(
-            "document.capability-repeated",
-            f'A Capability List has one entry per capability, but "{capability}" was already '
-            f"listed at line {seen[capability]}; keep one (use an index for several "
-            "documents).",
-            line=entry.line,
-        ))
+        out.append(
+            finding(
+                "document.capability-repeated",
+                f'A Capability List has one entry per capability, but "{capability}" was already '
+                f"listed at line {seen[capability]}; keep one (use an index for several "
+                "documents).",
+                line=entry.line,
+            )
+        )
     else:
         seen[capability] = entry.line
     if caps.is_channel(capability) and not entry.links_with("hub"):
-        out.append(finding(
-            "document.channel-hub-missing",
-            f"The {caps.display_name(capability)} channel {entry.loc} needs "
-            '<rs:ln rel="hub" href="..."/> naming its WebSub hub '
-            "(change-notification 1.0.1 §5, framework-notification 1.0.1 §5).",
-            line=entry.line,
-        ))
+        out.append(
+            finding(
+                "document.channel-hub-missing",
+                f"The {caps.display_name(capability)} channel {entry.loc} needs "
+                '<rs:ln rel="hub" href="..."/> naming its WebSub hub '
+                "(change-notification 1.0.1 §5, framework-notification 1.0.1 §5).",
+                line=entry.line,
+            )
+        )
 
 
 def _outside_interval(
@@ -344,12 +379,14 @@ def _outside_interval(
     bounds = f'from="{doc.md.get("from")}"'
     if "until" in doc.md:
         bounds += f' until="{doc.md["until"]}"'
-    out.append(finding(
-        "document.datetime-outside-interval",
-        f'datetime="{value}" lies outside the {name}\'s interval ({bounds}); the change '
-        "belongs in another document, or the interval is wrong.",
-        line=entry.line,
-    ))
+    out.append(
+        finding(
+            "document.datetime-outside-interval",
+            f'datetime="{value}" lies outside the {name}\'s interval ({bounds}); the change '
+            "belongs in another document, or the interval is wrong.",
+            line=entry.line,
+        )
+    )
 
 
 def _change_section(capability: str | None) -> str:
@@ -362,69 +399,83 @@ def _change_section(capability: str | None) -> str:
 
 def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
     if loc is None or not loc.strip():
-        out.append(finding(
-            "document.loc-missing",
-            "This entry has no <loc>; every entry needs exactly one <loc> with the "
-            "absolute URI it describes.",
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.loc-missing",
+                "This entry has no <loc>; every entry needs exactly one <loc> with the "
+                "absolute URI it describes.",
+                line=line,
+            )
+        )
         return
     if len(loc) > MAX_LOC_LENGTH:
-        out.append(finding(
-            "document.loc-too-long",
-            f"<loc> is {len(loc)} characters long; Sitemaps allow at most {MAX_LOC_LENGTH}. "
-            "Shorten the URI.",
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.loc-too-long",
+                f"<loc> is {len(loc)} characters long; Sitemaps allow at most {MAX_LOC_LENGTH}. "
+                "Shorten the URI.",
+                line=line,
+            )
+        )
     if _SCHEME(loc) is None:
-        out.append(finding(
-            "document.loc-not-absolute",
-            f"<loc>{loc[:200]}</loc> is not an absolute URI; write the full URI with its "
-            "scheme and host, e.g. http://example.com/res1.",
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.loc-not-absolute",
+                f"<loc>{loc[:200]}</loc> is not an absolute URI; write the full URI with its "
+                "scheme and host, e.g. http://example.com/res1.",
+                line=line,
+            )
+        )
 
 
 def _check_hash(value: str, line: int | None, out: list[Finding]) -> None:
     tokens = value.split()
     if not tokens:
-        out.append(finding(
-            "document.hash-malformed",
-            'hash="" is empty; give one or more alg:hexdigest values, e.g. '
-            'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6", or drop the attribute.',
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.hash-malformed",
+                'hash="" is empty; give one or more alg:hexdigest values, e.g. '
+                'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6", or drop the attribute.',
+                line=line,
+            )
+        )
         return
     for token in tokens:
         algorithm, colon, digest = token.partition(":")
         if not colon or not digest or _ALGORITHM(algorithm) is None or _HEX(digest) is None:
-            out.append(finding(
-                "document.hash-malformed",
-                f'hash value "{token}" is not alg:hexdigest (e.g. '
-                '"sha-256:854f6129..."); Destinations cannot use it to check fixity.',
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.hash-malformed",
+                    f'hash value "{token}" is not alg:hexdigest (e.g. '
+                    '"sha-256:854f6129..."); Destinations cannot use it to check fixity.',
+                    line=line,
+                )
+            )
             continue
         expected = DIGEST_LENGTHS.get(algorithm.lower())
         if expected is not None and len(digest) != expected:
-            out.append(finding(
-                "document.hash-digest-length",
-                f"The {algorithm} digest has {len(digest)} hex digits; {algorithm} has "
-                f"{expected}. The value is truncated or uses the wrong algorithm name.",
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.hash-digest-length",
+                    f"The {algorithm} digest has {len(digest)} hex digits; {algorithm} has "
+                    f"{expected}. The value is truncated or uses the wrong algorithm name.",
+                    line=line,
+                )
+            )
 
 
 def _capability_not_allowed(
     value: str, name: str, allowed: frozenset[str], line: int | None, out: list[Finding]
 ) -> None:
     choices = ", ".join(sorted(allowed)) or "none"
-    out.append(finding(
-        "document.entry-capability-not-allowed",
-        f'An entry with capability="{value}" cannot be listed in a {name}; allowed here: '
-        f"{choices}.",
-        line=line,
-    ))
+    out.append(
+        finding(
+            "document.entry-capability-not-allowed",
+            f'An entry with capability="{value}" cannot be listed in a {name}; allowed here: '
+            f"{choices}.",
+            line=line,
+        )
+    )
 
 
 def _check_entry_times(
@@ -436,9 +487,13 @@ def _check_entry_times(
     if judged:
         unused = sorted(set(md) & (_ALL_TIMES - allowed))
         if unused:
-            out.append(finding(
-                "document.entry-time-not-used",
-                f"Entries of a {name} do not use {' and '.join(unused)}"
-                + (f"; use {'/'.join(sorted(allowed))} instead." if allowed else "; remove it."),
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.entry-time-not-used",
+                    f"Entries of a {name} do not use {' and '.join(unused)}"
+                    + (
+                        f"; use {'/'.join(sorted(allowed))} instead." if allowed else "; remove it."
+                    ),
+                    line=line,
+                )
+            )

@@ -27,32 +27,39 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         capability = md.get("capability")
         if change is None or capability is None:
             missing = " and ".join(
-                name for name, value in (("change", change), ("capability", capability))
+                name
+                for name, value in (("change", change), ("capability", capability))
                 if value is None
             )
-            out.append(finding(
-                "document.framework-entry-incomplete",
-                f"This framework notification entry ({entry.loc}) lacks {missing} on its "
-                '<rs:md>; each entry says what changed, e.g. <rs:md change="created" '
-                'capability="resourcelist"/>.',
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    "document.framework-entry-incomplete",
+                    f"This framework notification entry ({entry.loc}) lacks {missing} on its "
+                    '<rs:md>; each entry says what changed, e.g. <rs:md change="created" '
+                    'capability="resourcelist"/>.',
+                    line=entry.line,
+                )
+            )
             continue
         allowed = caps.FRAMEWORK_CHANGES.get(capability)
         if allowed is None:
             if capability not in _KNOWN_ELSEWHERE:
-                out.append(finding(
-                    "document.framework-capability-unknown",
-                    f'capability="{capability}" is not one framework notifications report on '
-                    f"({', '.join(sorted(caps.FRAMEWORK_CHANGES))}, or an archive capability).",
-                    line=entry.line,
-                ))
+                out.append(
+                    finding(
+                        "document.framework-capability-unknown",
+                        f'capability="{capability}" is not one framework notifications report on '
+                        f"({', '.join(sorted(caps.FRAMEWORK_CHANGES))}, or an archive capability).",
+                        line=entry.line,
+                    )
+                )
             continue
         if change in caps.CHANGE_VALUES and change not in allowed:
             name = caps.display_name(capability)
-            out.append(finding(
-                "document.framework-change-not-allowed",
-                f'A framework notification cannot report a {name} as "{change}"; Table 2 allows '
-                f"{', '.join(sorted(allowed))} for a {name}.",
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    "document.framework-change-not-allowed",
+                    f'A framework notification cannot report a {name} as "{change}"; Table 2 allows '
+                    f"{', '.join(sorted(allowed))} for a {name}.",
+                    line=entry.line,
+                )
+            )

@@ -61,14 +61,16 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         if latest is not None and moment < latest:
             assert latest_entry is not None
             name = caps.display_name(doc.capability, doc.is_index)
-            out.append(finding(
-                code,
-                f"Entries of a {name} must be in forward chronological order, but this entry "
-                f"({entry.loc}, {compared} {raw}) is earlier than the one at line "
-                f"{latest_entry.line} ({latest_entry.loc}, {compared} {latest_raw}). Sort the "
-                "entries by time, oldest first.",
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    code,
+                    f"Entries of a {name} must be in forward chronological order, but this entry "
+                    f"({entry.loc}, {compared} {raw}) is earlier than the one at line "
+                    f"{latest_entry.line} ({latest_entry.loc}, {compared} {latest_raw}). Sort the "
+                    "entries by time, oldest first.",
+                    line=entry.line,
+                )
+            )
             return
         latest, latest_entry, latest_raw = moment, entry, raw
 
@@ -80,11 +82,13 @@ def _check_open_lists(doc: Document, out: list[Finding]) -> None:
     for entry in entries[:-1]:
         md = entry.md
         if "from" in md and "until" not in md:
-            out.append(finding(
-                "document.open-list-not-last",
-                f"{entry.loc} has from but no until, so it reads as an open Change List, yet "
-                "later Change Lists follow it in the index. Give it the until at which it was "
-                "closed.",
-                line=entry.line,
-            ))
+            out.append(
+                finding(
+                    "document.open-list-not-last",
+                    f"{entry.loc} has from but no until, so it reads as an open Change List, yet "
+                    "later Change Lists follow it in the index. Give it the until at which it was "
+                    "closed.",
+                    line=entry.line,
+                )
+            )
             return

@@ -30,10 +30,22 @@ class _Limit:
 
 
 _LIMITS = (
-    _Limit("document.too-many-entries", "document.near-entry-limit", MAX_ENTRIES,
-           f"{MAX_ENTRIES:,}", lambda doc: len(doc.entries), lambda n: f"has {n:,} entries"),
-    _Limit("document.too-large", "document.near-size-limit", MAX_BYTES, "50 MB",
-           lambda doc: doc.size, lambda n: f"is {n / (1024 * 1024):.1f} MB uncompressed"),
+    _Limit(
+        "document.too-many-entries",
+        "document.near-entry-limit",
+        MAX_ENTRIES,
+        f"{MAX_ENTRIES:,}",
+        lambda doc: len(doc.entries),
+        lambda n: f"has {n:,} entries",
+    ),
+    _Limit(
+        "document.too-large",
+        "document.near-size-limit",
+        MAX_BYTES,
+        "50 MB",
+        lambda doc: doc.size,
+        lambda n: f"is {n / (1024 * 1024):.1f} MB uncompressed",
+    ),
 )
 
 
@@ -41,16 +53,20 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     for limit in _LIMITS:
         value = limit.measure(doc)
         if value > limit.limit:
-            out.append(finding(
-                limit.over_code,
-                f"The document {limit.describe(value)}; the limit is {limit.limit_text}. "
-                f"{_SPLIT.capitalize()}.",
-                line=doc.line,
-            ))
+            out.append(
+                finding(
+                    limit.over_code,
+                    f"The document {limit.describe(value)}; the limit is {limit.limit_text}. "
+                    f"{_SPLIT.capitalize()}.",
+                    line=doc.line,
+                )
+            )
         elif value > limit.limit * WARN_RATIO:
-            out.append(finding(
-                limit.near_code,
-                f"The document {limit.describe(value)}, close to the {limit.limit_text} "
-                f"limit; plan to {_SPLIT}.",
-                line=doc.line,
-            ))
+            out.append(
+                finding(
+                    limit.near_code,
+                    f"The document {limit.describe(value)}, close to the {limit.limit_text} "
+                    f"limit; plan to {_SPLIT}.",
+                    line=doc.line,
+                )
+            )

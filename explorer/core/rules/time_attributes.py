@@ -24,25 +24,31 @@ def check_time_attributes(
             continue
         parsed = parse_w3c_datetime(raw)
         if parsed is None:
-            out.append(finding(
-                "document.datetime-invalid",
-                f'{attribute}="{raw}" {where} is not a W3C Datetime: {explain_invalid(raw)}.',
-                line=line,
-            ))
+            out.append(
+                finding(
+                    "document.datetime-invalid",
+                    f'{attribute}="{raw}" {where} is not a W3C Datetime: {explain_invalid(raw)}.',
+                    line=line,
+                )
+            )
         else:
             values[attribute] = parsed
     if "at" in values and "completed" in values and values["completed"] < values["at"]:
-        out.append(finding(
-            "document.completed-before-at",
-            f'completed="{md["completed"]}" is earlier than at="{md["at"]}" {where}; a '
-            "snapshot cannot finish before it started.",
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.completed-before-at",
+                f'completed="{md["completed"]}" is earlier than at="{md["at"]}" {where}; a '
+                "snapshot cannot finish before it started.",
+                line=line,
+            )
+        )
     if "from" in values and "until" in values and values["until"] < values["from"]:
-        out.append(finding(
-            "document.until-before-from",
-            f'until="{md["until"]}" is earlier than from="{md["from"]}" {where}; swap them or '
-            "fix the interval.",
-            line=line,
-        ))
+        out.append(
+            finding(
+                "document.until-before-from",
+                f'until="{md["until"]}" is earlier than from="{md["from"]}" {where}; swap them or '
+                "fix the interval.",
+                line=line,
+            )
+        )
     return values

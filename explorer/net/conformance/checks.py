@@ -49,34 +49,43 @@ def _not_active(session: Session, step: str, sub: SubscribeOutcome) -> _Verdict 
     answer = sub.answer
     if answer.status is None:
         message = f"{step}: POST {session.hub} failed: {answer.error}"
-        return _Verdict(Outcome.FAIL, message, [finding("hub.unreachable", message,
-                                                        url=session.hub)])
+        return _Verdict(
+            Outcome.FAIL, message, [finding("hub.unreachable", message, url=session.hub)]
+        )
     if not answer.accepted:
         said = answer.body.strip()[:300] or "(no reason given)"
         message = f"{step}: the hub answered {answer.status}: {said}"
-        return _Verdict(Outcome.FAIL, message, [finding("hub.subscribe-refused", message,
-                                                        url=session.hub)])
+        return _Verdict(
+            Outcome.FAIL, message, [finding("hub.subscribe-refused", message, url=session.hub)]
+        )
     if sub.denial is not None:
-        message = (f"{step}: the hub denied {session.topic}: "
-                   f"{sub.denial.reason or '(no hub.reason)'}")
+        message = (
+            f"{step}: the hub denied {session.topic}: {sub.denial.reason or '(no hub.reason)'}"
+        )
         if session.hosts_topic:
             message += "; if the hub serves only its own topics, give one with --topic"
         return _Verdict(Outcome.FAIL, message, [finding("hub.denied", message)])
     if sub.verification is None:
         if sub.stray:
             stray = sub.stray[0]
-            message = (f"{step}: the hub's {stray.mode!r} verification named another topic, "
-                       f"{stray.topic}; the probe answered 404 (WebSub §5.3.1)")
-            return _Verdict(Outcome.FAIL, message,
-                            [finding("hub.verification-wrong-topic", message)])
-        message = (f"{step}: the hub answered {answer.status} but no verification arrived "
-                   f"within {session.settings.verification_timeout:g} s")
+            message = (
+                f"{step}: the hub's {stray.mode!r} verification named another topic, "
+                f"{stray.topic}; the probe answered 404 (WebSub §5.3.1)"
+            )
+            return _Verdict(
+                Outcome.FAIL, message, [finding("hub.verification-wrong-topic", message)]
+            )
+        message = (
+            f"{step}: the hub answered {answer.status} but no verification arrived "
+            f"within {session.settings.verification_timeout:g} s"
+        )
         return _Verdict(Outcome.FAIL, message, [finding("hub.verification-missing", message)])
     return None
 
 
-async def _active_probe(session: Session, step: str, **options: bool) -> \
-        tuple[Probe, SubscribeOutcome, _Verdict | None]:
+async def _active_probe(
+    session: Session, step: str, **options: bool
+) -> tuple[Probe, SubscribeOutcome, _Verdict | None]:
     probe = session.probe(**options)
     sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
     return probe, sub, _not_active(session, step, sub)
@@ -86,8 +95,9 @@ def _publish_problem(session: Session, publication: Publication) -> _Verdict | N
     result = publication.result
     if result.accepted:
         return None
-    said = (result.error or result.body.decode("utf-8", "replace").strip()[:300]
-            or "(no reason given)")
+    said = (
+        result.error or result.body.decode("utf-8", "replace").strip()[:300] or "(no reason given)"
+    )
     status = "no answer" if result.status is None else f"answered {result.status}"
     message = f"publishing to {session.hub} failed ({status}): {said}"
     code = "hub.unreachable" if result.status is None else "hub.publish-refused"
@@ -101,8 +111,10 @@ def _lease_verdict(raw: str | None, asked: int | None) -> tuple[Outcome, str, li
         return Outcome.FAIL, message, [finding("hub.lease-missing", message)]
     if not raw.strip().isdigit() or int(raw) <= 0:
         text = f"hub.lease_seconds={raw[:40]!r}, not a positive lease"
-        message = (f"{text}: the expiry is unknown (some hubs say 0 while keeping a lease); "
-                   f"asked for {asked} s")
+        message = (
+            f"{text}: the expiry is unknown (some hubs say 0 while keeping a lease); "
+            f"asked for {asked} s"
+        )
         return Outcome.WARN, text, [finding("hub.lease-zero", message)]
     given = int(raw)
     if asked is not None and given != asked:
@@ -132,8 +144,7 @@ async def _signed_sample(session: Session) -> _SignedSample:
     if isinstance(session.shared.get("signed"), _SignedSample):
         return session.shared["signed"]
     since = session.mark()
-    probe, _sub, problem = await _active_probe(session, "subscription with hub.secret",
-                                              secret=True)
+    probe, _sub, problem = await _active_probe(session, "subscription with hub.secret", secret=True)
     publication = delivery = None
     if problem is None:
         publication = await session.publish()
@@ -142,12 +153,13 @@ async def _signed_sample(session: Session) -> _SignedSample:
             found = await session.deliveries([probe], publication, expect=True, settle=False)
             delivery = next(iter(found[probe]), None)
             if delivery is None:
-                message = (f"no delivery within {session.settings.delivery_timeout:g} s of "
-                           "the publication")
-                problem = _Verdict(Outcome.FAIL, message,
-                                   [finding("hub.delivery-missing", message)])
-    sample = _SignedSample(probe, problem, publication, delivery,
-                           session.evidence(since, [probe]))
+                message = (
+                    f"no delivery within {session.settings.delivery_timeout:g} s of the publication"
+                )
+                problem = _Verdict(
+                    Outcome.FAIL, message, [finding("hub.delivery-missing", message)]
+                )
+    sample = _SignedSample(probe, problem, publication, delivery, session.evidence(since, [probe]))
     session.shared["signed"] = sample
     return sample
 
@@ -164,15 +176,22 @@ async def check_publish(session: Session) -> _Verdict:
         return problem
     facts = {"status": result.status, "legacy": publication.legacy}
     if publication.legacy:
-        message = (f"the hub refused the application/xml POST of §4.1 but took "
-                   f"hub.mode=publish ({result.status}): PubSubHubbub 0.4 style; it fetches "
-                   "the hosted topic")
+        message = (
+            f"the hub refused the application/xml POST of §4.1 but took "
+            f"hub.mode=publish ({result.status}): PubSubHubbub 0.4 style; it fetches "
+            "the hosted topic"
+        )
         return _Verdict(Outcome.WARN, message, [finding("hub.legacy-publish", message)], facts)
     if result.status != 200:
-        return _Verdict(Outcome.WARN, f"answered {result.status}; §4.1 asks for 200",
-                        result.findings, facts)
-    return _Verdict(Outcome.PASS, "answered 200 OK to an application/xml POST with Link self, "
-                    "hub and resourcesync", [], facts)
+        return _Verdict(
+            Outcome.WARN, f"answered {result.status}; §4.1 asks for 200", result.findings, facts
+        )
+    return _Verdict(
+        Outcome.PASS,
+        "answered 200 OK to an application/xml POST with Link self, hub and resourcesync",
+        [],
+        facts,
+    )
 
 
 async def check_subscription(session: Session) -> _Verdict:
@@ -181,22 +200,38 @@ async def check_subscription(session: Session) -> _Verdict:
     if problem is not None:
         return problem
     assert sub.verification is not None
-    lease_outcome, lease_text, findings = _lease_verdict(sub.verification.lease,
-                                                         session.settings.lease_seconds)
+    lease_outcome, lease_text, findings = _lease_verdict(
+        sub.verification.lease, session.settings.lease_seconds
+    )
     findings = [f for f in findings if f.code != "hub.lease-clamped"]
-    facts = {"status": sub.answer.status, "flavour": sub.flavour,
-             "lease_asked": session.settings.lease_seconds,
-             "lease_given": _lease_value(sub.verification.lease)}
+    facts = {
+        "status": sub.answer.status,
+        "flavour": sub.flavour,
+        "lease_asked": session.settings.lease_seconds,
+        "lease_given": _lease_value(sub.verification.lease),
+    }
     if sub.flavour == FLAVOUR_PUSH:
         message = "PubSubHubbub 0.4 behaviour: " + "; ".join(sub.legacy_notes)
-        return _Verdict(Outcome.WARN, f"{message}; lease: {lease_text}",
-                        [finding("hub.legacy-flavour", message), *findings], facts)
+        return _Verdict(
+            Outcome.WARN,
+            f"{message}; lease: {lease_text}",
+            [finding("hub.legacy-flavour", message), *findings],
+            facts,
+        )
     if sub.answer.status != 202:
         message = f"accepted with {sub.answer.status}, not 202"
-        return _Verdict(Outcome.WARN, f"{message}; verified; lease: {lease_text}",
-                        [finding("hub.subscribe-status", message), *findings], facts)
-    return _Verdict(lease_outcome, f"202 Accepted, then verified asynchronously; lease: "
-                    f"{lease_text}", findings, facts)
+        return _Verdict(
+            Outcome.WARN,
+            f"{message}; verified; lease: {lease_text}",
+            [finding("hub.subscribe-status", message), *findings],
+            facts,
+        )
+    return _Verdict(
+        lease_outcome,
+        f"202 Accepted, then verified asynchronously; lease: {lease_text}",
+        findings,
+        facts,
+    )
 
 
 async def check_signed_delivery(session: Session) -> _Verdict:
@@ -210,29 +245,40 @@ async def check_signed_delivery(session: Session) -> _Verdict:
     facts = {"signature": str(check.state), "algorithm": check.algorithm}
     if check.state is SignatureState.VALID:
         weak = check.algorithm == "sha1"
-        return _Verdict(Outcome.WARN if weak else Outcome.PASS,
-                        f"signed with {check.algorithm}; the signature is valid",
-                        list(check.findings), facts)
+        return _Verdict(
+            Outcome.WARN if weak else Outcome.PASS,
+            f"signed with {check.algorithm}; the signature is valid",
+            list(check.findings),
+            facts,
+        )
     message = f"the delivery is not validly signed: {check.reason}"
-    return _Verdict(Outcome.FAIL, message,
-                    [finding("hub.delivery-unsigned", message), *check.findings], facts)
+    return _Verdict(
+        Outcome.FAIL, message, [finding("hub.delivery-unsigned", message), *check.findings], facts
+    )
 
 
 async def check_extra_parameters(session: Session) -> _Verdict:
     """3. Unknown request parameters are ignored (WebSub §5.1)."""
     probe = session.probe()
-    sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds,
-                                extra=EXTRA_PARAMETERS)
+    sub = await session.request(
+        probe, "subscribe", lease=session.settings.lease_seconds, extra=EXTRA_PARAMETERS
+    )
     problem = _not_active(session, "subscription with unknown parameters", sub)
     if problem is not None:
         if sub.answer.status is not None and 400 <= sub.answer.status < 500:
-            message = (f"the hub refused a request with {', '.join(EXTRA_PARAMETERS)}: "
-                       f"{sub.answer.status} {sub.answer.body.strip()[:200]}")
-            return _Verdict(Outcome.FAIL, message,
-                            [finding("hub.extra-parameters-refused", message)])
+            message = (
+                f"the hub refused a request with {', '.join(EXTRA_PARAMETERS)}: "
+                f"{sub.answer.status} {sub.answer.body.strip()[:200]}"
+            )
+            return _Verdict(
+                Outcome.FAIL, message, [finding("hub.extra-parameters-refused", message)]
+            )
         return problem
-    return _Verdict(Outcome.PASS, f"subscribed and verified with {', '.join(EXTRA_PARAMETERS)} "
-                    "in the request", [])
+    return _Verdict(
+        Outcome.PASS,
+        f"subscribed and verified with {', '.join(EXTRA_PARAMETERS)} in the request",
+        [],
+    )
 
 
 async def check_resubscribe(session: Session) -> _Verdict:
@@ -249,8 +295,11 @@ async def check_resubscribe(session: Session) -> _Verdict:
         return problem
     count = len((await session.deliveries([probe], publication, expect=True))[probe])
     if count == 1:
-        return _Verdict(Outcome.PASS, "re-subscribed before expiry; one publication gave "
-                        "exactly one delivery", [])
+        return _Verdict(
+            Outcome.PASS,
+            "re-subscribed before expiry; one publication gave exactly one delivery",
+            [],
+        )
     if count == 0:
         message = "after the re-subscription, the publication was not delivered"
         return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-missing", message)])
@@ -272,8 +321,10 @@ async def check_unsubscribe(session: Session) -> _Verdict:
     probe.accept_unsubscribe = True
     ended = await session.request(probe, "unsubscribe")
     if ended.answer.status is None or not ended.answer.accepted:
-        message = (f"the hub answered {ended.answer.status or ended.answer.error} to the "
-                   f"unsubscription: {ended.answer.body.strip()[:200]}")
+        message = (
+            f"the hub answered {ended.answer.status or ended.answer.error} to the "
+            f"unsubscription: {ended.answer.body.strip()[:200]}"
+        )
         return _Verdict(Outcome.FAIL, message, [finding("hub.subscribe-refused", message)])
     after = await session.publish()
     if (problem := _publish_problem(session, after)) is not None:
@@ -281,13 +332,13 @@ async def check_unsubscribe(session: Session) -> _Verdict:
     late = (await session.deliveries([probe], after, expect=False))[probe]
     if late:
         message = f"{len(late)} delivery(ies) arrived after the unsubscription"
-        return _Verdict(Outcome.FAIL, message,
-                        [finding("hub.delivery-after-unsubscribe", message)])
+        return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-after-unsubscribe", message)])
     quiet = f"no delivery in {session.quiet_period():.1f} s after the unsubscription"
     if ended.verification is None:
         message = "the hub sent no verification of the unsubscription"
-        return _Verdict(Outcome.WARN, f"{message}; {quiet}",
-                        [finding("hub.unsubscribe-unverified", message)])
+        return _Verdict(
+            Outcome.WARN, f"{message}; {quiet}", [finding("hub.unsubscribe-unverified", message)]
+        )
     return _Verdict(Outcome.PASS, f"unsubscription verified; {quiet}", [])
 
 
@@ -302,23 +353,31 @@ async def check_delivery_headers(session: Session) -> _Verdict:
     findings: list[Finding] = []
     got = (delivery.header("Content-Type") or "").split(";", 1)[0].strip().lower()
     if got != XML:
-        findings.append(finding(
-            "hub.delivery-content-type",
-            f"Content-Type is {got or 'absent'}; the notification was published as {XML}"
-            + (f" and the topic serves {topic_type}" if topic_type else "")))
+        findings.append(
+            finding(
+                "hub.delivery-content-type",
+                f"Content-Type is {got or 'absent'}; the notification was published as {XML}"
+                + (f" and the topic serves {topic_type}" if topic_type else ""),
+            )
+        )
     links = delivery_links(delivery)
     if session.topic not in links.get("self", []):
         shown = ", ".join(links.get("self", [])) or "none"
-        findings.append(finding("hub.delivery-link-self",
-                                f"Link rel=self is {shown}, expected {session.topic}"))
+        findings.append(
+            finding("hub.delivery-link-self", f"Link rel=self is {shown}, expected {session.topic}")
+        )
     if not links.get("hub"):
         findings.append(finding("hub.delivery-link-hub", "the delivery has no Link rel=hub"))
     if findings:
         return _Verdict(Outcome.FAIL, "; ".join(f.message for f in findings), findings)
-    hub_note = ("" if session.hub in links["hub"]
-                else f" (rel=hub names {links['hub'][0]}, not {session.hub})")
-    return _Verdict(Outcome.PASS, f"Content-Type {XML} like the topic; Link self and hub "
-                    f"present{hub_note}", [])
+    hub_note = (
+        ""
+        if session.hub in links["hub"]
+        else f" (rel=hub names {links['hub'][0]}, not {session.hub})"
+    )
+    return _Verdict(
+        Outcome.PASS, f"Content-Type {XML} like the topic; Link self and hub present{hub_note}", []
+    )
 
 
 async def check_lease_clamping(session: Session) -> _Verdict:
@@ -340,8 +399,13 @@ async def check_lease_clamping(session: Session) -> _Verdict:
         outcomes.append(outcome)
         findings += notes
         parts.append(text if text.startswith("asked") else f"asked for {asked} s, got {text}")
-    worst = (Outcome.FAIL if Outcome.FAIL in outcomes else
-             Outcome.WARN if Outcome.WARN in outcomes else Outcome.PASS)
+    worst = (
+        Outcome.FAIL
+        if Outcome.FAIL in outcomes
+        else Outcome.WARN
+        if Outcome.WARN in outcomes
+        else Outcome.PASS
+    )
     return _Verdict(worst, "; ".join(parts), findings, facts)
 
 
@@ -351,8 +415,11 @@ async def check_bad_requests(session: Session) -> _Verdict:
     probe = session.probe(answer=WRONG_ECHO)
     cases = {
         "without hub.callback": {"hub.mode": "subscribe", "hub.topic": session.topic},
-        "with hub.mode=bogus": {"hub.callback": probe.url, "hub.mode": "bogus",
-                                "hub.topic": session.topic},
+        "with hub.mode=bogus": {
+            "hub.callback": probe.url,
+            "hub.mode": "bogus",
+            "hub.topic": session.topic,
+        },
     }
     findings: list[Finding] = []
     parts: list[str] = []
@@ -362,13 +429,24 @@ async def check_bad_requests(session: Session) -> _Verdict:
             message = f"request {label}: POST failed: {answer.error}"
             findings.append(finding("hub.unreachable", message, url=session.hub))
         elif not 400 <= answer.status < 500:
-            findings.append(finding("hub.bad-request-accepted",
-                                    f"request {label}: answered {answer.status}, not 4xx"))
+            findings.append(
+                finding(
+                    "hub.bad-request-accepted",
+                    f"request {label}: answered {answer.status}, not 4xx",
+                )
+            )
         elif not answer.body.strip():
-            findings.append(finding("hub.bad-request-no-reason",
-                                    f"request {label}: {answer.status} with an empty body"))
-        parts.append(f"{label}: no answer ({answer.error})" if answer.status is None
-                     else f"{label}: {answer.status} {answer.body.strip()[:120]!r}")
+            findings.append(
+                finding(
+                    "hub.bad-request-no-reason",
+                    f"request {label}: {answer.status} with an empty body",
+                )
+            )
+        parts.append(
+            f"{label}: no answer ({answer.error})"
+            if answer.status is None
+            else f"{label}: {answer.status} {answer.body.strip()[:120]!r}"
+        )
     summary = "; ".join(parts)
     if any(f.code in ("hub.bad-request-accepted", "hub.unreachable") for f in findings):
         return _Verdict(Outcome.FAIL, summary, findings)
@@ -384,20 +462,25 @@ async def check_wrong_challenge(session: Session) -> _Verdict:
         assert problem is not None
         if sub.answer.status is None:
             return problem
-        return _Verdict(Outcome.WARN, f"could not be tried: {problem.summary}",
-                        problem.findings)
+        return _Verdict(Outcome.WARN, f"could not be tried: {problem.summary}", problem.findings)
     publication = await session.publish()
     if (problem := _publish_problem(session, publication)) is not None:
         return problem
     delivered = (await session.deliveries([probe], publication, expect=False))[probe]
     if delivered:
         message = "the probe echoed a wrong challenge, yet the hub delivered to it"
-        return _Verdict(Outcome.FAIL, message, [finding("hub.wrong-challenge-accepted",
-                                                        message)])
-    refused = ("" if sub.answer.accepted else
-               f"; the hub answered {sub.answer.status} after verifying synchronously")
-    return _Verdict(Outcome.PASS, f"answered the challenge wrongly; no delivery in "
-                    f"{session.quiet_period():.1f} s after a publication{refused}", [])
+        return _Verdict(Outcome.FAIL, message, [finding("hub.wrong-challenge-accepted", message)])
+    refused = (
+        ""
+        if sub.answer.accepted
+        else f"; the hub answered {sub.answer.status} after verifying synchronously"
+    )
+    return _Verdict(
+        Outcome.PASS,
+        f"answered the challenge wrongly; no delivery in "
+        f"{session.quiet_period():.1f} s after a publication{refused}",
+        [],
+    )
 
 
 async def check_delivery_latency(session: Session) -> _Verdict:
@@ -412,8 +495,7 @@ async def check_delivery_latency(session: Session) -> _Verdict:
     if seconds > limit:
         message = f"delivered {seconds:.2f} s after the publication (threshold {limit:g} s)"
         return _Verdict(Outcome.WARN, message, [finding("hub.delivery-slow", message)], facts)
-    return _Verdict(Outcome.PASS, f"delivered {seconds:.2f} s after the publication", [],
-                    facts)
+    return _Verdict(Outcome.PASS, f"delivered {seconds:.2f} s after the publication", [], facts)
 
 
 Check = Callable[[Session], Awaitable[_Verdict]]
@@ -421,16 +503,14 @@ Check = Callable[[Session], Awaitable[_Verdict]]
 # id -> (title, function); the order of a run.
 CHECKS: dict[str, tuple[str, Check]] = {
     "publish": ("Publish answers 200 (notification §4.1)", check_publish),
-    "subscription": ("Typical subscription: 202, async verification, lease",
-                     check_subscription),
+    "subscription": ("Typical subscription: 202, async verification, lease", check_subscription),
     "signed-delivery": ("Secret: signed delivery, valid signature", check_signed_delivery),
     "extra-parameters": ("Unknown extra parameters ignored", check_extra_parameters),
     "resubscribe": ("Re-subscribe: exactly one delivery per publish", check_resubscribe),
     "unsubscribe": ("No delivery after unsubscribing", check_unsubscribe),
     "delivery-headers": ("Delivery Content-Type and Link self/hub", check_delivery_headers),
     "lease-clamping": ("Lease asked vs granted", check_lease_clamping),
-    "bad-requests": ("Missing hub.callback / bad hub.mode: 4xx with reason",
-                     check_bad_requests),
+    "bad-requests": ("Missing hub.callback / bad hub.mode: 4xx with reason", check_bad_requests),
     "wrong-challenge": ("Wrong challenge echo does not activate", check_wrong_challenge),
     "delivery-latency": ("Delivery latency", check_delivery_latency),
 }
@@ -450,5 +530,6 @@ async def run_check(session: Session, check_id: str) -> CheckResult:
     sample = session.shared.get("signed")
     if had_sample and check_id in SAMPLE_READERS and isinstance(sample, _SignedSample):
         evidence = sample.evidence + evidence
-    return CheckResult(check_id, title, verdict.outcome, verdict.summary, verdict.findings,
-                       evidence, verdict.facts)
+    return CheckResult(
+        check_id, title, verdict.outcome, verdict.summary, verdict.findings, evidence, verdict.facts
+    )

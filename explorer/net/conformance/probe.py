@@ -39,8 +39,9 @@ class Verification:
 class Probe:
     """One callback path; register it on a ``CallbackServer`` under ``token``."""
 
-    def __init__(self, token: str, url: str, topic: str, *, secret: str | None = None,
-                 answer: str = ECHO) -> None:
+    def __init__(
+        self, token: str, url: str, topic: str, *, secret: str | None = None, answer: str = ECHO
+    ) -> None:
         self.token = token
         self.url = url
         self.topic = topic
@@ -59,9 +60,17 @@ class Probe:
         topic = _text(params.get("hub.topic")) or ""
         challenge = params.get("hub.challenge")
         reply = self._answer(mode, topic, challenge)
-        self.verifications.append(Verification(
-            mode, topic, challenge, _text(params.get("hub.lease_seconds")),
-            _text(params.get("hub.reason")), reply.status, time.time()))
+        self.verifications.append(
+            Verification(
+                mode,
+                topic,
+                challenge,
+                _text(params.get("hub.lease_seconds")),
+                _text(params.get("hub.reason")),
+                reply.status,
+                time.time(),
+            )
+        )
         return reply
 
     async def on_delivery(self, token: str, delivery: Delivery) -> Reply:

@@ -77,15 +77,22 @@ class CheckResult:
 
 def exchange_json(record: ExchangeRecord, body_chars: int = 2000) -> dict[str, Any]:
     """An exchange as JSON, bodies as text cut to ``body_chars``."""
+
     def text(body: bytes | None) -> str | None:
         return None if body is None else body[:body_chars].decode("utf-8", "replace")
 
     return {
-        "time": record.time, "direction": record.direction, "kind": record.kind,
-        "method": record.method, "url": record.url, "status": record.status,
-        "request_headers": record.request_headers, "request_body": text(record.request_body),
+        "time": record.time,
+        "direction": record.direction,
+        "kind": record.kind,
+        "method": record.method,
+        "url": record.url,
+        "status": record.status,
+        "request_headers": record.request_headers,
+        "request_body": text(record.request_body),
         "response_headers": record.response_headers,
-        "response_body": text(record.response_body), "error": record.error,
+        "response_body": text(record.response_body),
+        "error": record.error,
     }
 
 
@@ -138,8 +145,15 @@ class Publication:
 class Session:
     """State shared by the checks of one run against one hub and one topic."""
 
-    def __init__(self, hub: str, server: CallbackServer, client: httpx.AsyncClient, *,
-                 topic: str | None, settings: ConformanceSettings) -> None:
+    def __init__(
+        self,
+        hub: str,
+        server: CallbackServer,
+        client: httpx.AsyncClient,
+        *,
+        topic: str | None,
+        settings: ConformanceSettings,
+    ) -> None:
         self.hub = hub
         self.server = server
         self.client = client
@@ -171,16 +185,22 @@ class Session:
 
     async def close(self) -> None:
         """Unsubscribe what is still subscribed (best effort), then free every path."""
-        live = [p for p in self.probes
-                if p.verifications_after(0, "subscribe") and not any(
-                    v.confirmed for v in p.verifications_after(0, "unsubscribe"))]
+        live = [
+            p
+            for p in self.probes
+            if p.verifications_after(0, "subscribe")
+            and not any(v.confirmed for v in p.verifications_after(0, "unsubscribe"))
+        ]
         for probe in live:
             probe.accept_unsubscribe = True
-        await asyncio.gather(*(self.request(p, "unsubscribe", wait=False) for p in live),
-                             return_exceptions=True)
+        await asyncio.gather(
+            *(self.request(p, "unsubscribe", wait=False) for p in live), return_exceptions=True
+        )
         if live:
-            await wait_until(lambda: all(p.verifications_after(0, "unsubscribe") for p in live),
-                             self.settings.quiet_period)
+            await wait_until(
+                lambda: all(p.verifications_after(0, "unsubscribe") for p in live),
+                self.settings.quiet_period,
+            )
         for probe in self.probes:
             self.server.unregister(probe.token)
         if self._topic_token is not None:
@@ -210,8 +230,13 @@ class Session:
 
     def probe(self, *, secret: bool = False, answer: str = ECHO) -> Probe:
         token = new_callback_token()
-        probe = Probe(token, self.server.callback_url(token), self.topic,
-                      secret=new_secret() if secret else None, answer=answer)
+        probe = Probe(
+            token,
+            self.server.callback_url(token),
+            self.topic,
+            secret=new_secret() if secret else None,
+            answer=answer,
+        )
         self.server.register(token, probe)
         self.probes.append(probe)
         return probe
@@ -221,24 +246,48 @@ class Session:
         started = time.time()
         try:
             response = await self.client.post(
-                self.hub, data=form, headers={"User-Agent": USER_AGENT},
-                timeout=self.settings.request_timeout, follow_redirects=True)
+                self.hub,
+                data=form,
+                headers={"User-Agent": USER_AGENT},
+                timeout=self.settings.request_timeout,
+                follow_redirects=True,
+            )
         except (httpx.HTTPError, ValueError) as exc:
             detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            self.log.record(direction="out", kind=kind, method="POST", url=self.hub,
-                            status=None, request_body=str(httpx.QueryParams(form)).encode(),
-                            started=started, error=detail)
+            self.log.record(
+                direction="out",
+                kind=kind,
+                method="POST",
+                url=self.hub,
+                status=None,
+                request_body=str(httpx.QueryParams(form)).encode(),
+                started=started,
+                error=detail,
+            )
             return HubAnswer(None, error=detail)
-        self.log.record(direction="out", kind=kind, method="POST", url=self.hub,
-                        status=response.status_code,
-                        request_headers=response.request.headers.multi_items(),
-                        request_body=response.request.content,
-                        response_headers=response.headers.multi_items(),
-                        response_body=response.content, started=started)
+        self.log.record(
+            direction="out",
+            kind=kind,
+            method="POST",
+            url=self.hub,
+            status=response.status_code,
+            request_headers=response.request.headers.multi_items(),
+            request_body=response.request.content,
+            response_headers=response.headers.multi_items(),
+            response_body=response.content,
+            started=started,
+        )
         return HubAnswer(response.status_code, response.text)
 
-    async def request(self, probe: Probe, mode: str, *, lease: int | None = None,
-                      extra: dict[str, str] | None = None, wait: bool = True) -> SubscribeOutcome:
+    async def request(
+        self,
+        probe: Probe,
+        mode: str,
+        *,
+        lease: int | None = None,
+        extra: dict[str, str] | None = None,
+        wait: bool = True,
+    ) -> SubscribeOutcome:
         """Send a (un)subscription for ``probe`` and wait for the hub's verification.
 
         PubSubHubbub 0.4 hubs are recognised, not failed: a 204 (synchronous
@@ -255,31 +304,37 @@ class Session:
         seen = len(probe.verifications)
         answer = await self.post_form(form, mode)
         notes: list[str] = []
-        if (answer.status is not None and 400 <= answer.status < 500
-                and "hub.verify" in answer.body):
-            notes.append(f"answered {answer.status} asking for hub.verify; re-sent with "
-                         "hub.verify=sync")
+        if answer.status is not None and 400 <= answer.status < 500 and "hub.verify" in answer.body:
+            notes.append(
+                f"answered {answer.status} asking for hub.verify; re-sent with hub.verify=sync"
+            )
             answer = await self.post_form({**form, "hub.verify": "sync"}, mode)
         outcome = SubscribeOutcome(answer, legacy_notes=notes)
         if answer.status == 204:  # a WebSub hub that is merely fast still answers 202
             early = bool(probe.verifications_after(seen))
             outcome.legacy_notes.append(
-                "answered 204 instead of 202" + (", having verified intent synchronously "
-                                                 "before answering" if early else ""))
+                "answered 204 instead of 202"
+                + (", having verified intent synchronously before answering" if early else "")
+            )
         if not answer.accepted or not wait:
             return self._classify(outcome, probe, seen, mode)
         # The probe is this request's alone: any GET to it (right, wrong or denial) ends the wait.
-        await wait_until(lambda: bool(probe.verifications_after(seen)),
-                         self.settings.verification_timeout)
+        await wait_until(
+            lambda: bool(probe.verifications_after(seen)), self.settings.verification_timeout
+        )
         return self._classify(outcome, probe, seen, mode)
 
-    def _classify(self, outcome: SubscribeOutcome, probe: Probe, seen: int,
-                  mode: str) -> SubscribeOutcome:
+    def _classify(
+        self, outcome: SubscribeOutcome, probe: Probe, seen: int, mode: str
+    ) -> SubscribeOutcome:
         for verification in probe.verifications_after(seen):
             if verification.mode == "denied" and outcome.denial is None:
                 outcome.denial = verification
-            elif (verification.mode == mode and verification.topic == self.topic
-                  and outcome.verification is None):
+            elif (
+                verification.mode == mode
+                and verification.topic == self.topic
+                and outcome.verification is None
+            ):
                 outcome.verification = verification
             elif verification.mode != "denied":
                 outcome.stray.append(verification)
@@ -304,9 +359,15 @@ class Session:
         started = time.time()
         if self.publish_legacy:
             return Publication(body, started, await self._publish_legacy(), legacy=True)
-        result = await publish(self.client, self.hub, self.topic, body, exchange_log=self.log,
-                               timeout=self.settings.request_timeout)
-        if (result.status is not None and 400 <= result.status < 500 and self.hosts_topic):
+        result = await publish(
+            self.client,
+            self.hub,
+            self.topic,
+            body,
+            exchange_log=self.log,
+            timeout=self.settings.request_timeout,
+        )
+        if result.status is not None and 400 <= result.status < 500 and self.hosts_topic:
             legacy = await self._publish_legacy()
             if legacy.accepted:
                 self.publish_legacy = True
@@ -315,18 +376,22 @@ class Session:
 
     async def _publish_legacy(self) -> PublishResult:
         answer = await self.post_form({"hub.mode": "publish", "hub.url": self.topic}, "publish")
-        result = PublishResult(self.hub, self.topic, answer.status,
-                               body=answer.body.encode(), error=answer.error)
+        result = PublishResult(
+            self.hub, self.topic, answer.status, body=answer.body.encode(), error=answer.error
+        )
         if answer.status is None:
-            result.findings = [finding("hub.unreachable", f"POST {self.hub} failed: "
-                                       f"{answer.error}", url=self.hub)]
+            result.findings = [
+                finding("hub.unreachable", f"POST {self.hub} failed: {answer.error}", url=self.hub)
+            ]
         return result
 
-    async def deliveries(self, probes: list[Probe], publication: Publication, *,
-                         expect: bool, settle: bool = True) -> dict[Probe, list[Delivery]]:
+    async def deliveries(
+        self, probes: list[Probe], publication: Publication, *, expect: bool, settle: bool = True
+    ) -> dict[Probe, list[Delivery]]:
         """Deliveries of ``publication`` at ``probes``. With ``expect``, wait until each
         probe has one; with ``settle``, then watch for ``quiet_period()`` for more (or,
         without ``expect``, for any at all)."""
+
         def got() -> dict[Probe, list[Delivery]]:
             return {p: p.deliveries_of(publication.body) for p in probes}
 
@@ -349,17 +414,33 @@ class Session:
             return XML
         started = time.time()
         try:
-            response = await self.client.get(self.topic, timeout=self.settings.request_timeout,
-                                              headers={"User-Agent": USER_AGENT})
+            response = await self.client.get(
+                self.topic,
+                timeout=self.settings.request_timeout,
+                headers={"User-Agent": USER_AGENT},
+            )
         except (httpx.HTTPError, ValueError) as exc:
-            self.log.record(direction="out", kind="topic-check", method="GET", url=self.topic,
-                            status=None, started=started, error=str(exc) or type(exc).__name__)
+            self.log.record(
+                direction="out",
+                kind="topic-check",
+                method="GET",
+                url=self.topic,
+                status=None,
+                started=started,
+                error=str(exc) or type(exc).__name__,
+            )
             return None
-        self.log.record(direction="out", kind="topic-check", method="GET", url=self.topic,
-                        status=response.status_code,
-                        request_headers=response.request.headers.multi_items(),
-                        response_headers=response.headers.multi_items(),
-                        response_body=response.content, started=started)
+        self.log.record(
+            direction="out",
+            kind="topic-check",
+            method="GET",
+            url=self.topic,
+            status=response.status_code,
+            request_headers=response.request.headers.multi_items(),
+            response_headers=response.headers.multi_items(),
+            response_body=response.content,
+            started=started,
+        )
         value = response.headers.get("content-type")
         return value.split(";", 1)[0].strip().lower() if value else None
 
