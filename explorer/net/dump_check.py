@@ -291,7 +291,8 @@ def _compare_contents_link(
             found.append(
                 finding(
                     "http.dump-contents-differ",
-                    f"{url}: the manifest at {target} differs from the manifest.xml in the package.",
+                    f"{url}: the manifest at {target} differs from the manifest.xml "
+                    "in the package.",
                     line=link.line,
                     url=url,
                 )

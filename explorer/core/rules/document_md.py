@@ -147,9 +147,9 @@ def _check_times(
             out.append(
                 finding(
                     "document.notification-interval-missing",
-                    f"A change notification must carry both from and until; {' and '.join(missing)} "
-                    "missing. Consecutive notifications cover consecutive intervals, so Destinations "
-                    "use them to detect gaps.",
+                    "A change notification must carry both from and until; "
+                    f"{' and '.join(missing)} missing. Consecutive notifications cover "
+                    "consecutive intervals, so Destinations use them to detect gaps.",
                     line=line,
                 )
             )

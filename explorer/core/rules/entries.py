@@ -201,7 +201,8 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.path-not-used",
-                    f"path is only used in Resource Dump and Change Dump Manifests, not in a {name}.",
+                    "path is only used in Resource Dump and Change Dump Manifests, "
+                    f"not in a {name}.",
                     line=line,
                 )
             )

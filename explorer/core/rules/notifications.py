@@ -58,8 +58,8 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.framework-change-not-allowed",
-                    f'A framework notification cannot report a {name} as "{change}"; Table 2 allows '
-                    f"{', '.join(sorted(allowed))} for a {name}.",
+                    f'A framework notification cannot report a {name} as "{change}"; '
+                    f"Table 2 allows {', '.join(sorted(allowed))} for a {name}.",
                     line=entry.line,
                 )
             )
