@@ -25,20 +25,18 @@ from __future__ import annotations
 
 import re
 import threading
-import zlib
 from collections.abc import Iterator
 from typing import NoReturn
 
 from lxml import etree
 
 from explorer.core.findings import Finding, finding
+from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
 
 # The spec's limit is 50 MB per document (core 1.1 §7); a little headroom lets the validator
 # report an over-limit document as a size finding instead of refusing to read it.
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 
-GZIP_MAGIC = b"\x1f\x8b"
-_INFLATE_STEP = 1024 * 1024
 
 _DOCTYPE_UTF8 = b"<!DOCTYPE"
 _DOCTYPE_WIDE = tuple(
@@ -118,38 +116,16 @@ def fail(code: str, message: str, line: int | None = None, column: int | None = 
 
 
 def inflate_if_gzip(data: bytes) -> bytes:
-    """Decompress gzip input (recognised by its magic bytes) without exceeding the size cap."""
+    """Decompress gzip input (recognised by its magic bytes) without exceeding the size cap;
+    any number of members costs linear time (see ``explorer.core.inflate``)."""
     if not data.startswith(GZIP_MAGIC):
         return data
-    out: list[bytes] = []
-    total = 0
-    pending = data
-    while pending:
-        inflater = zlib.decompressobj(wbits=31)
-        chunk_input = pending
-        try:
-            while True:
-                piece = inflater.decompress(chunk_input, _INFLATE_STEP)
-                total += len(piece)
-                if total > MAX_DOCUMENT_BYTES:
-                    fail(
-                        "parse.too-large",
-                        f"gzip input inflates to more than {MAX_DOCUMENT_BYTES:,} bytes; "
-                        "refusing to read further",
-                    )
-                out.append(piece)
-                chunk_input = inflater.unconsumed_tail
-                if inflater.eof or not (chunk_input or piece):
-                    break
-        except zlib.error as exc:
-            fail("parse.gzip", f"gzip input is corrupt: {exc}")
-        if not inflater.eof:
-            fail("parse.gzip", "gzip input is truncated")
-        pending = inflater.unused_data
-        if pending and not pending.startswith(GZIP_MAGIC):
-            # Trailing garbage (often zero padding) after the last member: ignore it like gzip(1).
-            break
-    return b"".join(out)
+    try:
+        return inflate(data, ["gzip"], MAX_DOCUMENT_BYTES)
+    except InflateLimit as exc:
+        fail("parse.too-large", f"gzip input: {exc}; refusing to read further")
+    except InflateError as exc:
+        fail("parse.gzip", f"gzip input cannot be read: {exc}")
 
 
 def _refuse_doctype_in_prolog(data: bytes) -> None:
