@@ -14,8 +14,7 @@ import json
 import sys
 from urllib.parse import urlsplit
 
-import httpx
-
+from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
     CHECKS,
@@ -139,7 +138,7 @@ async def _check(args: argparse.Namespace, settings: ConformanceSettings) -> lis
             topic = args.topic or "hosted on the callback server"
             print(f"hub {args.hub}\ntopic {topic}\ncallbacks {server.base_url}\n", flush=True)
         printer = _print_json if args.json else _print_text
-        async with httpx.AsyncClient() as client:
+        async with bounded_client(settings.request_timeout) as client:
             return await run_conformance(
                 args.hub,
                 server,

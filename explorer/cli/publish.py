@@ -16,9 +16,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import httpx
-
 from explorer.core.validator import check_bytes
+from explorer.net.bounded_body import bounded_client
 from explorer.net.publisher import DEFAULT_TIMEOUT, PublishResult, publish
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -77,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _publish(args: argparse.Namespace, payload: bytes) -> PublishResult:
-    async with httpx.AsyncClient() as client:
+    async with bounded_client(args.timeout) as client:
         return await publish(
             client,
             args.hub,

@@ -9,6 +9,7 @@ unparseable document is an error finding), 2 a target could not be read at all.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
@@ -17,19 +18,25 @@ from typing import Any
 
 import httpx
 
-from explorer import __version__
-from explorer.core.findings import Finding, Severity, count_by_severity
+from explorer.cli.arguments import InputError, read_regular_file, url_or_path
+from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
+from explorer.net.http import Fetcher, FetchError, Timeouts
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
-TIMEOUT = httpx.Timeout(30.0, connect=10.0)
+DEFAULT_TIMEOUT = 30.0
+"""Seconds one URL may take, connect to last byte, redirects included."""
 # Read a little past the parser's limit so that it can report the document as too large.
 READ_LIMIT = MAX_DOCUMENT_BYTES + 1
 
 
 class Unreadable(Exception):
     """The target could not be read at all: no such file, connection refused, HTTP error."""
+
+
+class TooLarge(Exception):
+    """The URL's body, decoded, is larger than a document may be: a finding, not a crash."""
 
 
 @dataclass(slots=True)
@@ -66,60 +73,77 @@ def _finding_json(item: Finding) -> dict[str, Any]:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "targets", nargs="+", metavar="TARGET", help="a document file or an http(s) URL"
+        "targets",
+        nargs="+",
+        type=url_or_path,
+        metavar="TARGET",
+        help="a document file or an http(s) URL",
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of text lines"
     )
+    parser.add_argument(
+        "--timeout",
+        type=_positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"most time one URL may take, headers to last byte (default {DEFAULT_TIMEOUT:g})",
+    )
+
+
+def _positive_seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
 
 
 def is_url(target: str) -> bool:
     return target.lower().startswith(("http://", "https://"))
 
 
-def read_target(target: str, client: httpx.Client | None = None) -> bytes:
-    """The bytes of a file or of a URL's response body; raises ``Unreadable``."""
+def read_target(target: str, timeout: float = DEFAULT_TIMEOUT) -> bytes:
+    """The bytes of a file or of a URL's decoded response body; raises ``Unreadable``, or
+    ``TooLarge`` for a URL whose body decodes past the document limit."""
     if not is_url(target):
         try:
-            with Path(target).open("rb") as handle:
-                return handle.read(READ_LIMIT)
-        except OSError as exc:
-            raise Unreadable(exc.strerror or str(exc)) from exc
-    own = client is None
-    client = client or _client()
-    try:
-        with client.stream("GET", target) as response:
-            if response.status_code >= 400:
-                raise Unreadable(f"HTTP {response.status_code} {response.reason_phrase}".strip())
-            body = bytearray()
-            for chunk in response.iter_bytes():
-                body += chunk
-                if len(body) >= READ_LIMIT:
-                    break
-            return bytes(body[:READ_LIMIT])
-    except httpx.HTTPError as exc:
-        raise Unreadable(
-            f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        ) from exc
-    finally:
-        if own:
-            client.close()
+            return read_regular_file(target, READ_LIMIT)
+        except InputError as exc:
+            raise Unreadable(str(exc)) from exc
+    return asyncio.run(_fetch(target, timeout))
 
 
-def _client() -> httpx.Client:
-    return httpx.Client(
-        timeout=TIMEOUT,
-        follow_redirects=True,
-        headers={"User-Agent": f"ResourceSync-Explorer/{__version__}"},
-    )
+async def _fetch(url: str, timeout: float) -> bytes:
+    """One GET (redirects followed, no retries) through the bounded Fetcher: the body is
+    decoded within ``READ_LIMIT`` and the whole exchange ends within ``timeout``."""
+    limits = Timeouts(connect=min(timeout, 10.0), read=timeout, total=timeout)
+    async with Fetcher(timeout=limits, retries=0, max_bytes=READ_LIMIT) as fetcher:
+        try:
+            async with asyncio.timeout(timeout):
+                result = await fetcher.fetch(url, use_cache=False)
+        except TimeoutError:
+            raise Unreadable(f"no complete answer within {timeout:g} s") from None
+    if result.error is FetchError.TOO_LARGE:
+        raise TooLarge(result.detail)
+    if result.error is FetchError.TIMEOUT:
+        raise Unreadable(f"no complete answer within {timeout:g} s")
+    if result.error is not None:
+        raise Unreadable(result.describe_error())
+    assert result.status is not None
+    if result.status >= 400:
+        raise Unreadable(f"HTTP {result.status} {httpx.codes.get_reason_phrase(result.status)}")
+    return result.body
 
 
-def validate_target(target: str, client: httpx.Client | None = None) -> TargetReport:
+def validate_target(target: str, timeout: float = DEFAULT_TIMEOUT) -> TargetReport:
     report = TargetReport(target)
     try:
-        data = read_target(target, client)
+        data = read_target(target, timeout)
     except Unreadable as exc:
         report.error = str(exc)
+        return report
+    except TooLarge as exc:
+        report.findings = [finding("http.too-large", f"{target}: {exc}", url=target)]
         return report
     context = ValidationContext(url=target if is_url(target) else None)
     result = check_bytes(data, context)
@@ -163,26 +187,15 @@ def exit_code(reports: list[TargetReport]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     targets: list[str] = args.targets
-    with _client() if any(is_url(t) for t in targets) else _NoClient() as client:
-        reports = []
-        for target in targets:
-            report = validate_target(target, client)
-            reports.append(report)
-            if not args.json:
-                for item in report.findings:
-                    print(format_finding(target, item))
-                stream = sys.stderr if report.error is not None else sys.stdout
-                print(format_summary(report), file=stream)
+    reports = []
+    for target in targets:
+        report = validate_target(target, args.timeout)
+        reports.append(report)
+        if not args.json:
+            for item in report.findings:
+                print(format_finding(target, item))
+            stream = sys.stderr if report.error is not None else sys.stdout
+            print(format_summary(report), file=stream)
     if args.json:
         print(json.dumps({"targets": [report.to_json() for report in reports]}, indent=2))
     return exit_code(reports)
-
-
-class _NoClient:
-    """Stands in for the HTTP client when every target is a file."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None

@@ -29,11 +29,10 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 
-from explorer import __version__
+from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
+from explorer.net.bounded_body import USER_AGENT, BodyError, BodyTooLarge, read_body
 from explorer.net.spool import BodySpool, SpooledBody
-
-USER_AGENT = f"ResourceSync-Explorer/{__version__}"
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 """Default cap on a decoded body: above the parser's 50 MB document limit, far below RAM."""
@@ -280,8 +279,9 @@ class Fetcher:
     ``per_host`` requests run at a time per host (others wait); 5xx answers and
     connection errors are retried ``retries`` times with exponential backoff starting at
     ``backoff`` seconds (Retry-After honoured up to 10 s); redirects are followed by
-    hand so that loops are caught and the chain is reported. Bodies are streamed and
-    decoded (gzip) and capped at ``max_bytes``. ``on_exchange`` sees every request sent.
+    hand so that loops are caught and the chain is reported. Bodies are streamed, decoded
+    by ``read_body`` (every coding layer charged to one budget) and capped at
+    ``max_bytes``. ``on_exchange`` sees every request sent.
     ``spool`` keeps large cached bodies on disk; it is closed with the fetcher, and the
     crawl uses it for the bodies of the documents it has parsed.
     Pass ``transport`` (e.g. ``httpx.MockTransport``) only in tests.
@@ -311,7 +311,7 @@ class Fetcher:
         self.on_exchange = on_exchange
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         self._client = httpx.AsyncClient(
-            headers={"User-Agent": USER_AGENT, "Accept": ACCEPT},
+            headers=self._default_headers(),
             timeout=httpx.Timeout(
                 self.timeouts.read, connect=self.timeouts.connect, pool=self.timeouts.total
             ),
@@ -319,6 +319,11 @@ class Fetcher:
             follow_redirects=False,
             transport=transport,
         )
+
+    @staticmethod
+    def _default_headers() -> dict[str, str]:
+        # Only the codings read_body can bound (GUIDE §10); httpx would add br and zstd.
+        return {"User-Agent": USER_AGENT, "Accept": ACCEPT, "Accept-Encoding": ACCEPT_ENCODING}
 
     async def __aenter__(self) -> Fetcher:
         return self
@@ -485,7 +490,7 @@ class Fetcher:
             started_wall, started = time.time(), time.perf_counter()
             hop = await self._exchange(method, url, headers, cap)
             if self.on_exchange is not None:
-                sent = {"User-Agent": USER_AGENT, "Accept": ACCEPT, **headers}
+                sent = {**self._default_headers(), **headers}
                 self.on_exchange(
                     Exchange(
                         method=method,
@@ -548,22 +553,20 @@ class Fetcher:
                 f"Content-Length {declared} exceeds the {cap}-byte limit",
                 truncated=True,
             )
-        chunks: list[bytes] = []
-        size = 0
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
-            if size > cap:
-                chunks.append(chunk[: len(chunk) - (size - cap)])
-                return _Hop(
-                    response.status_code,
-                    response.headers,
-                    b"".join(chunks),
-                    FetchError.TOO_LARGE,
-                    f"body exceeds the {cap}-byte limit",
-                    truncated=True,
-                )
-            chunks.append(chunk)
-        return _Hop(response.status_code, response.headers, b"".join(chunks))
+        try:
+            body = await read_body(response, cap)
+        except BodyTooLarge as exc:
+            return _Hop(
+                response.status_code,
+                response.headers,
+                exc.partial,
+                FetchError.TOO_LARGE,
+                str(exc),
+                truncated=True,
+            )
+        except BodyError as exc:
+            return _Hop(response.status_code, response.headers, b"", FetchError.PROTOCOL, str(exc))
+        return _Hop(response.status_code, response.headers, body)
 
 
 def _describe(exc: Exception, fallback: str) -> str:

@@ -9,6 +9,7 @@ the one the topic's payload points ``up`` to.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 
@@ -19,9 +20,12 @@ from explorer.core.link_header import links_by_rel
 from explorer.core.model import Document
 from explorer.core.notification_checks import NOTIFICATION_CAPABILITIES
 from explorer.core.parser import DocumentParseError, parse_document
+from explorer.net.bounded_body import BodyError, BodyTooLarge, read_body
 from explorer.net.exchange_log import ExchangeLog
 
 MAX_DISCOVERY_BYTES = 8 * 1024 * 1024
+DISCOVERY_TIMEOUT = 30.0
+"""Seconds the whole discovery may take (every GET, headers to last byte)."""
 
 
 @dataclass(slots=True)
@@ -52,13 +56,16 @@ async def discover_channels(
     url: str,
     *,
     exchange_log: ExchangeLog | None = None,
+    timeout: float = DISCOVERY_TIMEOUT,
 ) -> list[Channel]:
     """Channels reachable from ``url``: a topic (one channel) or a Capability List (each).
 
     Never raises for network or document trouble; a channel without a hub, or an empty
-    list, comes with findings saying what was missing.
+    list, comes with findings saying what was missing. ``timeout`` bounds the whole
+    discovery, so a topic URI trickling its answer cannot hold a subscription forever.
     """
-    response, body, error = await _get(client, url, exchange_log)
+    deadline = asyncio.get_running_loop().time() + timeout
+    response, body, error = await _get(client, url, exchange_log, deadline)
     if response is None:
         return [
             Channel(
@@ -73,6 +80,11 @@ async def discover_channels(
                 ],
             )
         ]
+    oversized = (
+        [finding("http.too-large", f"{url}: {error}; only its headers were used", url=url)]
+        if error
+        else []
+    )
     doc = _parse(body)
     if doc is not None and doc.capability == "capabilitylist":
         channels = channels_in_capability_list(doc)
@@ -80,7 +92,7 @@ async def discover_channels(
             return channels
     links = links_by_rel(response.headers.get_list("link"), base=str(response.url))
     hubs, selfs = links.get("hub", []), links.get("self", [])
-    notes: list[Finding] = []
+    notes: list[Finding] = oversized
     if not hubs or not selfs:
         notes.append(
             finding(
@@ -103,7 +115,7 @@ async def discover_channels(
         return [Channel(topic, hubs[0], capability, "link-header", notes)]
     up = doc.link_href("up") if doc is not None else None
     if up:
-        _, up_body, _ = await _get(client, up, exchange_log)
+        _, up_body, _ = await _get(client, up, exchange_log, deadline)
         up_doc = _parse(up_body)
         if up_doc is not None:
             for channel in channels_in_capability_list(up_doc):
@@ -127,19 +139,24 @@ async def _get(
     client: httpx.AsyncClient,
     url: str,
     exchange_log: ExchangeLog | None,
+    deadline: float,
 ) -> tuple[httpx.Response | None, bytes | None, str | None]:
-    """GET with a size cap, logged as a topic check; (response, body, error)."""
+    """GET within the byte cap and the deadline, logged as a topic check; (response, body,
+    error). A body over the cap is kept up to the cap and reported."""
     started = time.time()
     response: httpx.Response | None = None
     body = b""
     error: str | None = None
     try:
-        async with client.stream("GET", url, follow_redirects=True) as response:
-            async for chunk in response.aiter_bytes():
-                body += chunk
-                if len(body) > MAX_DISCOVERY_BYTES:
-                    break
-    except httpx.HTTPError as exc:
+        async with asyncio.timeout_at(deadline):
+            async with client.stream("GET", url, follow_redirects=True) as response:
+                body = await read_body(response, MAX_DISCOVERY_BYTES)
+    except BodyTooLarge as exc:
+        body, error = exc.partial, str(exc)
+    except TimeoutError:
+        error = "no complete answer within the discovery deadline"
+        response = None
+    except (httpx.HTTPError, BodyError) as exc:
         error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         response = None
     if exchange_log is not None:

@@ -12,6 +12,7 @@ No retries: a publication is not idempotent, and the user decides whether to res
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 
@@ -19,9 +20,16 @@ import httpx
 
 from explorer.core.findings import Finding, finding
 from explorer.core.parser import DocumentParseError, parse_document
+from explorer.net.bounded_body import (
+    HUB_REPLY_LIMIT,
+    USER_AGENT,
+    BodyError,
+    BodyTooLarge,
+    describe_failure,
+    read_body,
+)
 from explorer.net.callback_server import Reply
 from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import USER_AGENT
 
 XML = "application/xml"
 DEFAULT_TIMEOUT = 15.0
@@ -105,33 +113,25 @@ async def publish(
     headers = {"Content-Type": XML, "Link": link, "User-Agent": USER_AGENT}
     started = time.time()
     try:
-        response = await client.post(
-            hub, content=payload, headers=headers, timeout=timeout, follow_redirects=False
-        )
-    except (httpx.HTTPError, ValueError) as exc:
-        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        if exchange_log is not None:
-            exchange_log.record(
-                direction="out",
-                kind="publish",
-                method="POST",
-                url=hub,
-                status=None,
-                request_headers=headers,
-                request_body=payload,
-                started=started,
-                error=detail,
-            )
-        return PublishResult(
-            hub,
-            topic,
-            None,
-            request_headers=list(headers.items()),
-            elapsed_ms=round((time.time() - started) * 1000, 3),
-            error=detail,
-            findings=[finding("hub.unreachable", f"POST {hub} failed: {detail}", url=hub)],
-        )
-    body = response.content
+        # ``timeout`` bounds the whole exchange: a hub trickling its answer cannot hold it.
+        async with asyncio.timeout(timeout):
+            async with client.stream(
+                "POST",
+                hub,
+                content=payload,
+                headers=headers,
+                timeout=timeout,
+                follow_redirects=False,
+            ) as response:
+                body = await read_body(response, HUB_REPLY_LIMIT)
+    except BodyTooLarge as exc:
+        message = f"{hub}'s answer to the publication was not read: {exc}"
+        failure = finding("http.too-large", message, url=hub)
+        return _failed(hub, topic, payload, headers, started, exchange_log, str(exc), failure)
+    except (httpx.HTTPError, ValueError, TimeoutError, BodyError) as exc:
+        detail = describe_failure(exc, timeout)
+        failure = finding("hub.unreachable", f"POST {hub} failed: {detail}", url=hub)
+        return _failed(hub, topic, payload, headers, started, exchange_log, detail, failure)
     if exchange_log is not None:
         exchange_log.record(
             direction="out",
@@ -158,6 +158,40 @@ async def publish(
     )
     result.findings = judge_publication(result)
     return result
+
+
+def _failed(
+    hub: str,
+    topic: str,
+    payload: bytes,
+    headers: dict[str, str],
+    started: float,
+    exchange_log: ExchangeLog | None,
+    detail: str,
+    failure: Finding,
+) -> PublishResult:
+    """No usable answer: none came in time, or it could not be read within its budget."""
+    if exchange_log is not None:
+        exchange_log.record(
+            direction="out",
+            kind="publish",
+            method="POST",
+            url=hub,
+            status=None,
+            request_headers=headers,
+            request_body=payload,
+            started=started,
+            error=detail,
+        )
+    return PublishResult(
+        hub,
+        topic,
+        None,
+        request_headers=list(headers.items()),
+        elapsed_ms=round((time.time() - started) * 1000, 3),
+        error=detail,
+        findings=[failure],
+    )
 
 
 def judge_publication(result: PublishResult) -> list[Finding]:

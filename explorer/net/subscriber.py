@@ -18,9 +18,11 @@ Rules and where they live: requests are form POSTs (WebSub §5.1); 202 is accept
 answers fail with the hub's body shown verbatim (§5.1.2); a verification is echoed only
 for a pending intent, anything else is 404 (§5.3.1, see ``Subscription.wants``); denial
 ends the subscription (§5.2); leases are renewed at ``renew_fraction`` of their length
-(§5.3.1); deliveries are identified by callback path only, never by their Link headers
-(§7), checked for X-Hub-Signature over the raw body (§7.1), committed to the store
-before the 2xx, and answered 410 once the user ended the subscription (§7).
+(§5.3.1), but no more often than ``min_renew_delay``, so a lease shorter than that is
+renewed at that pace after it ran out, with a warning; deliveries are identified by
+callback path only, never by their Link headers (§7), checked for X-Hub-Signature over
+the raw body (§7.1), committed to the store before the 2xx, and answered 410 once the
+user ended the subscription (§7).
 """
 
 from __future__ import annotations
@@ -48,6 +50,14 @@ from explorer.core.notification_checks import (
 from explorer.core.signatures import verify_signature
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net import subscriber_events as ev
+from explorer.net.bounded_body import (
+    HUB_REPLY_LIMIT,
+    BodyError,
+    BodyTooLarge,
+    bounded_client,
+    describe_failure,
+    read_body,
+)
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.hub_discovery import discover_channels
@@ -64,6 +74,7 @@ FLAVOUR_WEBSUB = "websub"
 FLAVOUR_PUSH = "pubsubhubbub-0.4"
 RECOMMENDED_LEASE = (300, 2_678_400)  # change-notification 1.0.1 §4.2
 MAX_LEASE = 10 * 365 * 86_400  # longer grants are recorded as this
+VERY_SHORT_LEASE = 1  # seconds; a lease this short is reported whatever the renewal floor
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +85,8 @@ class SubscriberConfig:
     use_secret: bool = True  # generate a hub.secret per subscription (WebSub §5.1, §8.2)
     verify_mode: str | None = None  # hub.verify to send ("sync"/"async") for PuSH 0.4 hubs
     renew_fraction: float = 0.8
-    min_renew_delay: float = 1.0
-    request_timeout: float = 15.0
+    min_renew_delay: float = 5.0  # renew no more often than this, however short the lease
+    request_timeout: float = 15.0  # one hub request, connect to last byte
     retries: int = 4  # extra attempts after a 5xx or a network error
     backoff: float = 0.5  # first retry delay; doubles each attempt, with jitter
     max_backoff: float = 30.0
@@ -224,7 +235,7 @@ class Subscriber:
     def client(self) -> httpx.AsyncClient:
         """The HTTP client used for hub requests and topic checks (share it, don't close it)."""
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self.config.request_timeout)
+            self._client = bounded_client(self.config.request_timeout)
         return self._client
 
     # --- public actions --------------------------------------------------------------
@@ -508,9 +519,14 @@ class Subscriber:
         while True:
             started = time.time()
             try:
-                response = await self.client.post(url, data=form, follow_redirects=False)
-            except httpx.HTTPError as exc:
-                detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+                # request_timeout bounds the whole exchange, so a trickling hub cannot hold it.
+                async with asyncio.timeout(self.config.request_timeout):
+                    async with self.client.stream(
+                        "POST", url, data=form, follow_redirects=False
+                    ) as response:
+                        body = await read_body(response, HUB_REPLY_LIMIT)
+            except (httpx.HTTPError, BodyError, TimeoutError) as exc:
+                detail = describe_failure(exc, self.config.request_timeout)
                 self.exchange_log.record(
                     direction="out",
                     kind=mode,
@@ -521,6 +537,10 @@ class Subscriber:
                     started=started,
                     error=detail,
                 )
+                if isinstance(exc, BodyTooLarge):  # not retried: the hub would send it again
+                    message = f"{url}'s answer to the {mode} request was not read: {exc}"
+                    too_large = finding("http.too-large", message, url=url)
+                    return HubAnswer(False, None, url, "", message, [*notes, too_large])
                 if attempt < self.config.retries:
                     await asyncio.sleep(self._backoff(attempt))
                     attempt += 1
@@ -528,7 +548,6 @@ class Subscriber:
                 message = f"{url} unreachable after {attempt + 1} attempts: {detail}"
                 unreachable = finding("websub.hub-unreachable", message, url=url)
                 return HubAnswer(False, None, url, "", message, [*notes, unreachable])
-            body = response.content
             self.exchange_log.record(
                 direction="out",
                 kind=mode,
@@ -604,9 +623,21 @@ class Subscriber:
         if lease > MAX_LEASE:  # no perpetual leases (WebSub §5.3.1); keep it storable
             message = f"the hub granted {text[:40]} s; treated as {MAX_LEASE} s"
             return [finding("websub.lease-unusual", message)], MAX_LEASE
+        notes = []
         if not low <= lease <= high:
-            return [finding("websub.lease-unusual", f"the hub granted {lease} s")], lease
-        return [], lease
+            notes.append(finding("websub.lease-unusual", f"the hub granted {lease} s"))
+        if self._too_short_to_renew(lease):
+            message = (
+                f"the hub granted a lease of {lease} s; renewals are sent at most every "
+                f"{self.config.min_renew_delay:g} s, so the lease may run out between them"
+            )
+            notes.append(finding("websub.lease-very-short", message))
+        return notes, lease
+
+    def _too_short_to_renew(self, lease: int) -> bool:
+        """A lease the renewal floor cannot keep up with (1 s always counts): it is renewed
+        at the floor, after it ran out, instead of in a tight loop or not at all."""
+        return lease <= max(VERY_SHORT_LEASE, self.config.min_renew_delay)
 
     def _schedule_renewal(self, sub: Subscription, *, retry: bool = False) -> None:
         """Renew at ``renew_fraction`` of the lease (WebSub §5.3.1: before it runs out)."""
@@ -622,7 +653,9 @@ class Subscriber:
     async def _renew(self, sub: Subscription) -> None:
         if sub.state != State.ACTIVE:
             return
-        if sub.lease_expires is not None and sub.lease_expires <= time.time():
+        expired = sub.lease_expires is not None and sub.lease_expires <= time.time()
+        short = sub.lease_seconds is not None and self._too_short_to_renew(sub.lease_seconds)
+        if expired and not short:
             await self._fail(sub, "websub.lease-expired", "the lease ran out before renewal")
             return
         sub.transition(State.RENEWING, None)

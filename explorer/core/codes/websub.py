@@ -104,6 +104,12 @@ CODES: tuple[CodeInfo, ...] = (
         "WebSub §5.3.1",
         "the lease ran out before it could be renewed",
     ),
+    CodeInfo(
+        "websub.lease-very-short",
+        S.WARNING,
+        "WebSub §5.3",
+        "the granted lease is too short to renew in time; renewed at the floor instead",
+    ),
     # Content distribution (WebSub §7)
     CodeInfo(
         "websub.signature-invalid",

@@ -4,7 +4,7 @@ Usage (the CLI's ``hub-check`` and the GUI's Hub workbench do the same)::
 
     server = CallbackServer("127.0.0.1", 0, exchange_log=ExchangeLog())
     await server.start()
-    async with httpx.AsyncClient() as client:
+    async with bounded_client(timeout=10.0) as client:   # gzip and deflate only, bounded
         results = await run_conformance(hub_url, server, client, topic=None,
                                         settings=ConformanceSettings(), on_result=print)
 

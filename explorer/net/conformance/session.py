@@ -20,10 +20,12 @@ from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
 from explorer.core.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
+from explorer.net.bounded_body import HUB_REPLY_LIMIT, BodyError, read_body
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import USER_AGENT
+from explorer.net.hub_discovery import MAX_DISCOVERY_BYTES
 from explorer.net.publisher import XML, PublishResult, publish, topic_reply
 from explorer.net.store import ExchangeRecord
 from explorer.net.subscription import new_callback_token, new_secret
@@ -245,14 +247,17 @@ class Session:
         """A form POST to the hub (WebSub §5.1), logged as evidence; never raises."""
         started = time.time()
         try:
-            response = await self.client.post(
-                self.hub,
-                data=form,
-                headers={"User-Agent": USER_AGENT},
-                timeout=self.settings.request_timeout,
-                follow_redirects=True,
-            )
-        except (httpx.HTTPError, ValueError) as exc:
+            async with asyncio.timeout(self.settings.request_timeout):  # the whole exchange
+                async with self.client.stream(
+                    "POST",
+                    self.hub,
+                    data=form,
+                    headers={"User-Agent": USER_AGENT},
+                    timeout=self.settings.request_timeout,
+                    follow_redirects=True,
+                ) as response:
+                    body = await read_body(response, HUB_REPLY_LIMIT)
+        except (httpx.HTTPError, ValueError, TimeoutError, BodyError) as exc:
             detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             self.log.record(
                 direction="out",
@@ -274,10 +279,10 @@ class Session:
             request_headers=response.request.headers.multi_items(),
             request_body=response.request.content,
             response_headers=response.headers.multi_items(),
-            response_body=response.content,
+            response_body=body,
             started=started,
         )
-        return HubAnswer(response.status_code, response.text)
+        return HubAnswer(response.status_code, body.decode("utf-8", "replace"))
 
     async def request(
         self,
@@ -414,12 +419,15 @@ class Session:
             return XML
         started = time.time()
         try:
-            response = await self.client.get(
-                self.topic,
-                timeout=self.settings.request_timeout,
-                headers={"User-Agent": USER_AGENT},
-            )
-        except (httpx.HTTPError, ValueError) as exc:
+            async with asyncio.timeout(self.settings.request_timeout):  # the whole exchange
+                async with self.client.stream(
+                    "GET",
+                    self.topic,
+                    timeout=self.settings.request_timeout,
+                    headers={"User-Agent": USER_AGENT},
+                ) as response:
+                    body = await read_body(response, MAX_DISCOVERY_BYTES)
+        except (httpx.HTTPError, ValueError, TimeoutError, BodyError) as exc:
             self.log.record(
                 direction="out",
                 kind="topic-check",
@@ -438,7 +446,7 @@ class Session:
             status=response.status_code,
             request_headers=response.request.headers.multi_items(),
             response_headers=response.headers.multi_items(),
-            response_body=response.content,
+            response_body=body,
             started=started,
         )
         value = response.headers.get("content-type")

@@ -1,0 +1,86 @@
+"""Reading an HTTP response body within a byte budget, decoding it as it arrives.
+
+Why not ``response.content`` or ``aiter_bytes()``: httpx inflates ``Content-Encoding``
+one network chunk per call with no cap, so a few kilobytes of nested gzip become
+gigabytes before any count sees them (GUIDE §10). Here the raw bytes go through
+``BoundedDecoder``, every layer's output is charged to one budget, and reading stops at
+the limit. Every place that reads a Source's or a hub's reply uses ``read_body``, and
+clients advertise only the codings it can bound (``bounded_client``).
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from explorer import __version__
+from explorer.core.inflate import (
+    ACCEPT_ENCODING,
+    BoundedDecoder,
+    InflateError,
+    InflateLimit,
+    parse_content_encoding,
+)
+
+HUB_REPLY_LIMIT = 1024 * 1024
+"""Cap on a hub's answer to a form POST or a publication: a status and a line of text."""
+
+USER_AGENT = f"ResourceSync-Explorer/{__version__}"
+
+
+class BodyError(Exception):
+    """The body cannot be read: its coding is corrupt, truncated or unsupported."""
+
+
+class BodyTooLarge(BodyError):
+    """The body decodes to more than ``limit`` bytes; ``partial`` is what was read before."""
+
+    def __init__(self, message: str, limit: int, partial: bytes) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.partial = partial
+
+
+async def read_body(response: httpx.Response, limit: int) -> bytes:
+    """The decoded body of a streamed ``response``, at most ``limit`` bytes.
+
+    Raises ``BodyTooLarge`` as soon as the decoded bytes of all layers pass ``limit``,
+    ``BodyError`` for a body that cannot be decoded; httpx's transport errors pass through.
+    """
+    try:
+        decoder = BoundedDecoder(
+            parse_content_encoding(response.headers.get("content-encoding")), limit
+        )
+    except InflateError as exc:
+        raise BodyError(f"cannot decode the body: {exc}") from None
+    chunks: list[bytes] = []
+    try:
+        async for raw in response.aiter_raw():
+            piece = decoder.feed(raw)
+            if piece:
+                chunks.append(piece)
+        chunks.append(decoder.finish())
+    except InflateLimit as exc:
+        raise BodyTooLarge(str(exc), limit, b"".join(chunks)) from None
+    except InflateError as exc:
+        raise BodyError(f"cannot decode the body: {exc}") from None
+    return b"".join(chunks)
+
+
+def describe_failure(exc: BaseException, timeout: float) -> str:
+    """One line for an exchange that failed; a deadline's ``TimeoutError`` names it."""
+    if isinstance(exc, TimeoutError):
+        return f"TimeoutError: no complete answer within {timeout:g} s"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def bounded_client(timeout: float, **options: object) -> httpx.AsyncClient:
+    """An ``AsyncClient`` asking only for codings ``read_body`` can bound (gzip, deflate).
+
+    httpx would otherwise advertise br and zstd when their packages are installed.
+    ``timeout`` is httpx's per-operation timeout; callers still bound the whole request.
+    """
+    return httpx.AsyncClient(
+        timeout=timeout,
+        headers={"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPT_ENCODING},
+        **options,  # type: ignore[arg-type]
+    )
