@@ -1,0 +1,147 @@
+"""Hostile HTTP peers on 127.0.0.1 for the boundary tests: a decompression bomb and a
+server that trickles its answer, plus a way to run the CLI in a separate process and read
+its peak memory from outside."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import sys
+import zlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+BOMB_INFLATED = 1 << 30
+"""What the bomb's inner layer inflates to: 1 GiB of zeros."""
+
+
+def _gzip(chunks: object) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    out = [packer.compress(chunk) for chunk in chunks]  # type: ignore[attr-defined]
+    out.append(packer.flush())
+    return b"".join(out)
+
+
+@functools.cache
+def gzip_gzip_bomb() -> bytes:
+    """A couple of KB sent as ``Content-Encoding: gzip, gzip`` that decode to 1 GiB."""
+    zeros = bytes(1 << 20)
+    inner = _gzip(zeros for _ in range(BOMB_INFLATED // len(zeros)))
+    return _gzip([inner])
+
+
+BOMB_HEADERS = {"Content-Encoding": "gzip, gzip", "Content-Type": "application/xml"}
+
+
+@dataclass
+class BombServer:
+    """Answers every request, any method and path, with ``status`` and the bomb."""
+
+    status: int = 200
+    accept_encodings: list[str] = field(default_factory=list)
+    port: int = 0
+    _runner: web.AppRunner | None = None
+
+    async def __aenter__(self) -> BombServer:
+        app = web.Application()
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        assert self._runner is not None
+        await self._runner.cleanup()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        self.accept_encodings.append(request.headers.get("Accept-Encoding", ""))
+        await request.read()
+        return web.Response(status=self.status, body=gzip_gzip_bomb(), headers=BOMB_HEADERS)
+
+
+@contextlib.asynccontextmanager
+async def trickling_server(interval: float = 1.0) -> AsyncIterator[str]:
+    """A server that sends its status line and headers one byte per ``interval`` until the
+    peer leaves or the server stops; yields its base URL."""
+    answer = b"HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\n" + b"X-Slow: y\r\n" * 10_000
+    stop = asyncio.Event()
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def trickle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        tasks.add(asyncio.current_task())  # type: ignore[arg-type]
+        try:
+            await reader.readuntil(b"\r\n\r\n")
+            for index in range(len(answer)):
+                writer.write(answer[index : index + 1])
+                await writer.drain()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), interval)
+                if stop.is_set():
+                    break
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(trickle, "127.0.0.1", 0)
+    try:
+        yield f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+    finally:
+        stop.set()
+        server.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await server.wait_closed()
+
+
+_MEASURE = """
+import json, resource, subprocess, sys, time
+limit, command = float(sys.argv[1]), sys.argv[2:]
+started = time.monotonic()
+done = subprocess.run(command, capture_output=True, timeout=limit)
+print(json.dumps({
+    "code": done.returncode,
+    "out": done.stdout.decode("utf-8", "replace"),
+    "err": done.stderr.decode("utf-8", "replace"),
+    "wall": time.monotonic() - started,
+    "peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+}))
+"""
+
+
+@dataclass
+class Measured:
+    code: int
+    out: str
+    err: str
+    wall: float
+    peak_mb: float
+
+
+async def run_explorer(*args: str, limit: float = 90.0) -> Measured:
+    """Run ``python -m explorer ARGS`` in its own process, from a fresh parent whose only
+    child it is, so ``RUSAGE_CHILDREN`` is that command's peak resident memory alone."""
+    parent = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        _MEASURE,
+        str(limit),
+        sys.executable,
+        "-m",
+        "explorer",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await parent.communicate()
+    assert parent.returncode == 0, "the command did not end within its safety bound"
+    return Measured(**json.loads(out))
