@@ -65,7 +65,7 @@ async def discover_channels(
     discovery, so a topic URI trickling its answer cannot hold a subscription forever.
     """
     deadline = asyncio.get_running_loop().time() + timeout
-    response, body, error = await _get(client, url, exchange_log, deadline)
+    response, body, error = await _get(client, url, exchange_log, deadline, timeout)
     if response is None:
         return [
             Channel(
@@ -115,7 +115,7 @@ async def discover_channels(
         return [Channel(topic, hubs[0], capability, "link-header", notes)]
     up = doc.link_href("up") if doc is not None else None
     if up:
-        _, up_body, _ = await _get(client, up, exchange_log, deadline)
+        _, up_body, _ = await _get(client, up, exchange_log, deadline, timeout)
         up_doc = _parse(up_body)
         if up_doc is not None:
             for channel in channels_in_capability_list(up_doc):
@@ -140,6 +140,7 @@ async def _get(
     url: str,
     exchange_log: ExchangeLog | None,
     deadline: float,
+    timeout: float,
 ) -> tuple[httpx.Response | None, bytes | None, str | None]:
     """GET within the byte cap and the deadline, logged as a topic check; (response, body,
     error). A body over the cap is kept up to the cap and reported."""
@@ -154,7 +155,7 @@ async def _get(
     except BodyTooLarge as exc:
         body, error = exc.partial, str(exc)
     except TimeoutError:
-        error = "no complete answer within the discovery deadline"
+        error = f"no complete answer within the discovery's {timeout:g} s"
         response = None
     except (httpx.HTTPError, BodyError) as exc:
         error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

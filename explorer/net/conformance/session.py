@@ -20,7 +20,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
 from explorer.core.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
-from explorer.net.bounded_body import HUB_REPLY_LIMIT, BodyError, read_body
+from explorer.net.bounded_body import HUB_REPLY_LIMIT, BodyError, describe_failure, read_body
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
 from explorer.net.exchange_log import ExchangeLog
@@ -258,7 +258,7 @@ class Session:
                 ) as response:
                     body = await read_body(response, HUB_REPLY_LIMIT)
         except (httpx.HTTPError, ValueError, TimeoutError, BodyError) as exc:
-            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            detail = describe_failure(exc, self.settings.request_timeout)
             self.log.record(
                 direction="out",
                 kind=kind,
