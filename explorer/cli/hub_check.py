@@ -12,8 +12,14 @@ import argparse
 import asyncio
 import json
 import sys
-from urllib.parse import urlsplit
 
+from explorer.cli.arguments import (
+    host,
+    http_url,
+    non_negative_number,
+    port,
+    positive_seconds,
+)
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
@@ -32,22 +38,27 @@ DEFAULTS = ConformanceSettings()
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hub", metavar="HUB_URL", help="the hub to check")
+    parser.add_argument("hub", type=http_url, metavar="HUB_URL", help="the hub to check")
     parser.add_argument(
         "--topic",
+        type=http_url,
         metavar="URL",
         help="topic to publish and subscribe to (default: one hosted on the "
         "callback server; hubs that serve only their own topics need this)",
     )
     parser.add_argument(
         "--public-url",
+        type=http_url,
         metavar="URL",
         help="public base URL of the callback server (tunnel, reverse proxy)",
     )
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address the callback server binds (default 127.0.0.1)"
+        "--host",
+        type=host,
+        default="127.0.0.1",
+        help="address the callback server binds (default 127.0.0.1)",
     )
-    parser.add_argument("--port", type=int, default=0, help="callback port (default: any free)")
+    parser.add_argument("--port", type=port, default=0, help="callback port (default: any free)")
     parser.add_argument(
         "--check",
         action="append",
@@ -57,14 +68,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=positive_seconds,
         default=DEFAULTS.delivery_timeout,
         metavar="SECONDS",
         help=f"wait for a verification or a delivery (default {DEFAULTS.delivery_timeout:g})",
     )
     parser.add_argument(
         "--quiet",
-        type=float,
+        type=non_negative_number,
         default=DEFAULTS.quiet_period,
         metavar="SECONDS",
         help="watch this long for deliveries that must not come (default "
@@ -72,7 +83,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--slow",
-        type=float,
+        type=positive_seconds,
         default=DEFAULTS.slow_delivery,
         metavar="SECONDS",
         help=f"warn about deliveries slower than this (default {DEFAULTS.slow_delivery:g})",
@@ -82,28 +93,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _is_http_url(value: str | None) -> bool:
-    if value is None:
-        return True
-    parts = urlsplit(value)
-    return parts.scheme in ("http", "https") and bool(parts.netloc)
-
-
 def run(args: argparse.Namespace) -> int:
-    for label, value in (
-        ("HUB_URL", args.hub),
-        ("--topic", args.topic),
-        ("--public-url", args.public_url),
-    ):
-        if not _is_http_url(value):
-            print(f"hub-check: {label} must be an http(s) URL, not {value!r}", file=sys.stderr)
-            return EXIT_UNUSABLE
-    if min(args.timeout, args.slow) <= 0 or args.quiet < 0:
-        print(
-            "hub-check: --timeout and --slow must be positive, --quiet not negative",
-            file=sys.stderr,
-        )
-        return EXIT_UNUSABLE
     settings = ConformanceSettings(
         verification_timeout=args.timeout,
         delivery_timeout=args.timeout,

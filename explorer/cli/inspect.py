@@ -26,6 +26,7 @@ import json
 import sys
 from typing import TextIO
 
+from explorer.cli.arguments import http_url, non_negative_int, positive_int, positive_seconds
 from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
 from explorer.net.crawl import Channel, Crawler, CrawlLimits, CrawlResult, DocumentNode, Progress
 from explorer.net.crawl import status_line as node_status
@@ -39,19 +40,22 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "url", metavar="URL", help="any URL: a site root, an HTML page, a resource, a document"
+        "url",
+        type=http_url,
+        metavar="URL",
+        help="any URL: a site root, an HTML page, a resource, a document",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--depth",
-        type=_non_negative,
+        type=non_negative_int,
         default=None,
         metavar="N",
         help="levels below the Source Description to fetch (default: all)",
     )
     parser.add_argument(
         "--check-resources",
-        type=_non_negative,
+        type=non_negative_int,
         default=0,
         metavar="N",
         help="spot-check N resources of every Resource List and Change List",
@@ -63,14 +67,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=_positive,
+        type=positive_seconds,
         default=30.0,
         metavar="S",
         help="connect and read timeout in seconds (default 30)",
     )
     parser.add_argument(
         "--max-documents",
-        type=_positive_int,
+        type=positive_int,
         default=CrawlLimits().max_documents,
         metavar="N",
         help="stop after N documents (default %(default)s)",
@@ -85,27 +89,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
         + ", ".join(ROUTE_ORDER)
         + "; shows whether one mechanism works alone",
     )
-
-
-def _non_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
-
-
-def _positive(text: str) -> float:
-    value = float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,39 +13,55 @@ import argparse
 import asyncio
 import json
 import sys
-from pathlib import Path
-from urllib.parse import urlsplit
 
+from explorer.cli.arguments import (
+    InputError,
+    http_url,
+    input_file,
+    positive_seconds,
+    read_regular_file,
+)
+from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import check_bytes
 from explorer.net.bounded_body import bounded_client
 from explorer.net.publisher import DEFAULT_TIMEOUT, PublishResult, publish
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
+MAX_PAYLOAD_BYTES = MAX_DOCUMENT_BYTES
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hub", metavar="HUB_URL", help="the hub to POST to")
-    parser.add_argument("--topic", required=True, metavar="URL", help="topic URI for Link rel=self")
-    parser.add_argument("file", metavar="FILE", help="the notification payload (XML)")
+    parser.add_argument("hub", type=http_url, metavar="HUB_URL", help="the hub to POST to")
+    parser.add_argument(
+        "--topic", type=http_url, required=True, metavar="URL", help="topic URI for Link rel=self"
+    )
+    parser.add_argument(
+        "file", type=input_file, metavar="FILE", help="the notification payload (XML)"
+    )
     parser.add_argument(
         "--resourcesync",
+        type=http_url,
         metavar="URL",
         help="Link rel=resourcesync (default: the payload's rs:ln rel=up)",
     )
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS")
+    parser.add_argument(
+        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS"
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
-    for label, value in (("HUB_URL", args.hub), ("--topic", args.topic)):
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            print(f"publish: {label} must be an http(s) URL, not {value!r}", file=sys.stderr)
-            return EXIT_UNUSABLE
     try:
-        payload = Path(args.file).read_bytes()
-    except OSError as exc:
-        print(f"publish: cannot read {args.file}: {exc}", file=sys.stderr)
+        payload = read_regular_file(args.file, MAX_PAYLOAD_BYTES + 1)
+    except InputError as exc:
+        print(f"publish: cannot read {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    if len(payload) > MAX_PAYLOAD_BYTES:
+        print(
+            f"publish: {args.file} is larger than {MAX_PAYLOAD_BYTES} bytes, the most a "
+            "document may be",
+            file=sys.stderr,
+        )
         return EXIT_UNUSABLE
     findings = check_bytes(payload).findings
     for item in findings:

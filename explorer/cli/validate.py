@@ -18,7 +18,6 @@ from typing import Any
 
 import httpx
 
-from explorer.cli.arguments import InputError, read_regular_file, url_or_path
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
@@ -73,11 +72,7 @@ def _finding_json(item: Finding) -> dict[str, Any]:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "targets",
-        nargs="+",
-        type=url_or_path,
-        metavar="TARGET",
-        help="a document file or an http(s) URL",
+        "targets", nargs="+", metavar="TARGET", help="a document file or an http(s) URL"
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of text lines"
@@ -107,9 +102,10 @@ def read_target(target: str, timeout: float = DEFAULT_TIMEOUT) -> bytes:
     ``TooLarge`` for a URL whose body decodes past the document limit."""
     if not is_url(target):
         try:
-            return read_regular_file(target, READ_LIMIT)
-        except InputError as exc:
-            raise Unreadable(str(exc)) from exc
+            with Path(target).open("rb") as handle:
+                return handle.read(READ_LIMIT)
+        except OSError as exc:
+            raise Unreadable(exc.strerror or str(exc)) from exc
     return asyncio.run(_fetch(target, timeout))
 
 

@@ -70,7 +70,7 @@ async def test_hub_check_bad_arguments_exit_2(capsys):
     assert await _cli("hub-check", "not a url") == 2
     assert await _cli("hub-check", "http://127.0.0.1:9/hub", "--check", "nope") == 2
     assert await _cli("hub-check", "http://127.0.0.1:9/hub", "--timeout", "0") == 2
-    assert "HUB_URL must be an http(s) URL" in capsys.readouterr().err
+    assert "HUB_URL: not an http(s) URL" in capsys.readouterr().err
 
 
 def test_commands_are_listed() -> None:
