@@ -7,13 +7,13 @@ loads Qt and the GUI never loads the CLI's formatting code.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
 
 import explorer
 from explorer import APP_NAME
+from explorer.cli.arguments import OneLineParser
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -50,7 +50,7 @@ def run_command(name: str, argv: Sequence[str]) -> int:
     """Parse ``argv`` for subcommand ``name`` and run it, returning its exit code."""
     module_name, text = COMMANDS[name]
     module = importlib.import_module(module_name)
-    parser = argparse.ArgumentParser(prog=f"resourcesync-explorer {name}", description=text)
+    parser = OneLineParser(prog=f"resourcesync-explorer {name}", description=text)
     module.configure(parser)
     try:
         args = parser.parse_args(list(argv))

@@ -12,6 +12,7 @@ import contextlib
 import signal
 import sys
 
+from explorer.cli.arguments import fail, host, non_negative_number, port, positive_int
 from explorer.demo import FAULTS, UnknownFaultError, parse_fault_names, start_demo
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
@@ -21,11 +22,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "faults:\n" + "\n".join(f"  {name:<20} {text}" for name, text in FAULTS.items())
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: loopback only)"
+        "--host",
+        type=host,
+        default="127.0.0.1",
+        help="address to bind (default 127.0.0.1: loopback only)",
     )
-    parser.add_argument("--port", type=int, default=0, help="port (default 0: any free port)")
+    parser.add_argument("--port", type=port, default=0, help="port (default 0: any free port)")
     parser.add_argument(
-        "--rate", type=float, default=1.0, help="live changes per second (default 1; 0 = none)"
+        "--rate",
+        type=non_negative_number,
+        default=1.0,
+        help="live changes per second (default 1; 0 = none)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for the generated content")
     parser.add_argument(
@@ -36,14 +43,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--changes-per-list",
-        type=int,
+        type=positive_int,
         default=20,
         metavar="N",
         help="close the open Change List every N changes (default 20)",
     )
     parser.add_argument(
         "--min-lease",
-        type=int,
+        type=positive_int,
         default=None,
         metavar="SECONDS",
         help="shortest lease the hub grants (default 300)",
@@ -82,18 +89,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         faults = parse_fault_names(args.faults)
     except UnknownFaultError as exc:
-        print(f"demo-source: {exc}", file=sys.stderr)
-        return EXIT_UNUSABLE
-    if (
-        args.rate < 0
-        or args.changes_per_list < 1
-        or (args.min_lease is not None and args.min_lease < 1)
-    ):
-        print(
-            "demo-source: --rate must be >= 0, --changes-per-list and --min-lease >= 1",
-            file=sys.stderr,
-        )
-        return EXIT_UNUSABLE
+        return fail("demo-source", str(exc))
     try:
         return asyncio.run(_serve(args, faults))
     except OSError as exc:

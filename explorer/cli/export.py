@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from explorer.cli.arguments import output_folder, store_path
 from explorer.net.store import NotificationRecord, Store, StoreError, default_store_path
 from explorer.net.subscriber_events import iso_time
 
@@ -24,7 +25,10 @@ BATCH = 500
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--store", metavar="PATH", help=f"SQLite store to read (default {default_store_path()})"
+        "--store",
+        type=store_path,
+        metavar="PATH",
+        help=f"SQLite store to read (default {default_store_path()})",
     )
     parser.add_argument(
         "--format",
@@ -34,28 +38,34 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--out",
+        type=output_folder,
         metavar="DIR",
         help="output directory (jsonl default: stdout; xml default: ./notifications)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    path = Path(args.store) if args.store else default_store_path()
-    if not path.is_file():
-        print(f"export: no store at {path}", file=sys.stderr)
-        return EXIT_UNUSABLE
+    path = args.store or default_store_path()
     try:
-        store = Store(path)
+        # Read-only: no lock, so a running ``listen`` keeps its store, and a damaged
+        # store still gives up what can be read.
+        store = Store(path, read_only=True)
     except StoreError as exc:
         print(f"export: cannot open the store: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
+    if store.problems:
+        print(
+            f"export: warning: the store is damaged ({len(store.problems)} problem(s), first: "
+            f"{store.problems[0]}); exporting what can be read",
+            file=sys.stderr,
+        )
     try:
         topics = {row["id"]: row for row in store.subscriptions()}
         if args.format == "jsonl":
-            count = _export_jsonl(store, topics, Path(args.out) if args.out else None)
+            count = _export_jsonl(store, topics, args.out)
         else:
-            count = _export_xml(store, topics, Path(args.out or "notifications"))
-    except OSError as exc:
+            count = _export_xml(store, topics, args.out or Path("notifications"))
+    except (OSError, StoreError) as exc:
         print(f"export: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
     finally:

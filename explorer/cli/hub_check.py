@@ -3,7 +3,8 @@
 The explorer is Source and Destination at once: it publishes test notifications
 (change-notification 1.0.1 §4.1) and subscribes probes through its own callback server.
 Without ``--topic`` it hosts the topic URI on that server; a hub must be able to reach
-it (``--public-url`` behind a tunnel). Exit 0 when no check fails.
+it (``--public-url`` behind a tunnel). A check that could not be made is NOT RUN,
+naming the check it needed; exit 0 when no check fails.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
     CHECKS,
+    PUBLISH_AUTO,
+    PUBLISH_FORM,
+    PUBLISH_NONE,
+    PUBLISH_XML,
     CheckResult,
     ConformanceSettings,
     Outcome,
@@ -91,6 +96,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="one JSON object per check, with findings and evidence"
     )
+    publishing = parser.add_mutually_exclusive_group()
+    publishing.add_argument(
+        "--publish",
+        choices=(PUBLISH_XML, PUBLISH_FORM),
+        default=PUBLISH_AUTO,
+        help="the hub's publish style: xml (the POST of change-notification 1.0.1 §4.1) or "
+        "form (hub.mode=publish with hub.topic and hub.url); default: xml, then form",
+    )
+    publishing.add_argument(
+        "--no-publish",
+        dest="publish",
+        action="store_const",
+        const=PUBLISH_NONE,
+        help="do not publish: you publish through the Source while the checks wait "
+        "(--timeout) for its deliveries",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         quiet_period=args.quiet,
         slow_delivery=args.slow,
         request_timeout=max(args.timeout, 5.0),
+        publish_style=args.publish,
     )
     try:
         results = asyncio.run(_check(args, settings))
@@ -113,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         counts = {outcome: sum(r.outcome is outcome for r in results) for outcome in Outcome}
         print(
             f"{len(results)} checks: {counts[Outcome.PASS]} pass, {counts[Outcome.WARN]} "
-            f"warn, {counts[Outcome.FAIL]} fail"
+            f"warn, {counts[Outcome.FAIL]} fail, {counts[Outcome.NOT_RUN]} not run"
         )
     return EXIT_FAILED if any(r.outcome is Outcome.FAIL for r in results) else EXIT_OK
 
@@ -143,8 +165,11 @@ async def _check(args: argparse.Namespace, settings: ConformanceSettings) -> lis
 
 
 def _print_text(result: CheckResult) -> None:
-    print(f"{str(result.outcome).upper():<5} {result.check:<17} {result.title}")
+    label = "NOT RUN" if result.outcome is Outcome.NOT_RUN else str(result.outcome).upper()
+    print(f"{label:<7} {result.check:<17} {result.title}")
     print(f"      {result.summary}")
+    if result.depends_on:
+        print(f"      depends on: {result.depends_on}")
     for item in result.findings:
         print(f"      {item.severity}: {item.code}" + (f" ({item.spec})" if item.spec else ""))
     for record in result.evidence[:EVIDENCE_LINES]:

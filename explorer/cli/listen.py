@@ -19,15 +19,16 @@ import sys
 import threading
 from urllib.parse import urlsplit
 
+from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.net.callback_server import DEFAULT_MAX_BODY, CallbackServer
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher
 from explorer.net.hub_discovery import Channel, discover_channels
 from explorer.net.refetch import ChangeTracker, describe_diff
-from explorer.net.store import Store, StoreError, default_store_path
+from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
-from explorer.net.subscription import Subscription
+from explorer.net.subscription import State, Subscription
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0
@@ -37,25 +38,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--topic",
         action="append",
+        type=http_url,
         required=True,
         metavar="URL",
         help="topic (channel) URL, or a Capability List URL for all its "
         "notification channels; repeatable",
     )
     parser.add_argument(
-        "--hub", metavar="URL", help="hub URL (default: discover it from the topic, WebSub §4)"
+        "--hub",
+        type=http_url,
+        metavar="URL",
+        help="hub URL (default: discover it from the topic, WebSub §4)",
     )
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address the callback server binds (default 127.0.0.1)"
+        "--host",
+        type=host,
+        default="127.0.0.1",
+        help="address the callback server binds (default 127.0.0.1)",
     )
     parser.add_argument(
         "--port",
-        type=int,
+        type=port,
         default=None,
         help="callback port (default: the one stored subscriptions use, else any free port)",
     )
     parser.add_argument(
         "--public-url",
+        type=http_url,
         metavar="URL",
         help="public base URL of the callback server (tunnel, reverse proxy)",
     )
@@ -64,7 +73,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     secret.add_argument("--no-secret", action="store_true", help="send no hub.secret")
     parser.add_argument(
         "--lease",
-        type=int,
+        type=positive_int,
         metavar="SECONDS",
         help="hub.lease_seconds to ask for (default: the hub decides)",
     )
@@ -73,13 +82,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-body",
-        type=int,
+        type=positive_int,
         default=DEFAULT_MAX_BODY,
         metavar="BYTES",
         help=f"largest delivery accepted (default {DEFAULT_MAX_BODY})",
     )
     parser.add_argument(
-        "--store", metavar="PATH", help=f"SQLite store (default {default_store_path()})"
+        "--store",
+        type=store_path,
+        metavar="PATH",
+        help=f"SQLite store (default {default_store_path()})",
     )
     parser.add_argument(
         "--keep",
@@ -90,17 +102,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if (args.lease is not None and args.lease <= 0) or args.max_body <= 0:
-        print("listen: --lease and --max-body must be positive", file=sys.stderr)
-        return EXIT_UNUSABLE
     if args.secret is not None and len(args.secret.encode()) >= 200:
         print("listen: --secret must be under 200 bytes (WebSub §5.1)", file=sys.stderr)
         return EXIT_UNUSABLE
+    path = args.store or default_store_path()
     try:
-        store = Store(args.store or default_store_path())
-    except (StoreError, OSError) as exc:
-        print(f"listen: cannot open the store: {exc}", file=sys.stderr)
-        return EXIT_UNUSABLE
+        store = Store(path)
+    except StoreLocked as exc:
+        return fail("listen", f"{exc}; stop it, or pass --store another path")
+    except StoreDamaged as exc:
+        return fail(
+            "listen",
+            f"{exc}; 'export --store {path}' reads what is left; pass --store another "
+            "path to listen",
+        )
+    except StoreError as exc:
+        return fail("listen", f"cannot open the store: {exc}")
     try:
         return asyncio.run(_listen(args, store))
     except KeyboardInterrupt:
@@ -120,30 +137,58 @@ def _stored_port(store: Store, host: str) -> int:
 
 
 async def _start_server(args: argparse.Namespace, store: Store) -> CallbackServer:
+    """Bind ``--port``, else the stored subscriptions' port, else (that one taken by another
+    program) any free port: the stored subscriptions are then subscribed again."""
     log = ExchangeLog(store)
-    port = args.port
-    if port is None and not args.public_url:
-        port = _stored_port(store, args.host)
-        if port:
-            server = CallbackServer(args.host, port, max_body=args.max_body, exchange_log=log)
+    if args.port is None and not args.public_url:
+        stored = _stored_port(store, args.host)
+        if stored:
+            server = CallbackServer(args.host, stored, max_body=args.max_body, exchange_log=log)
             try:
                 await server.start()
                 return server
-            except OSError:
-                pass
+            except OSError as exc:
+                await server.stop()
+                print(
+                    f"listen: the stored callback port {stored} is taken ({exc.strerror}); "
+                    "using a free one and subscribing again",
+                    file=sys.stderr,
+                    flush=True,
+                )
     server = CallbackServer(
-        args.host, port or 0, public_url=args.public_url, max_body=args.max_body, exchange_log=log
+        args.host,
+        args.port or 0,
+        public_url=args.public_url,
+        max_body=args.max_body,
+        exchange_log=log,
     )
     await server.start()
     return server
+
+
+async def _subscribe_moved(subscriber: Subscriber, secret: str | None) -> None:
+    """Subscribe again each live stored subscription whose callback URL this server no
+    longer answers (another port or public URL); ``subscribe`` then unsubscribes the old
+    one (WebSub §5.1: the hub keys a subscription by topic and callback)."""
+    server = subscriber.server
+    moved = [
+        sub
+        for sub in list(subscriber.subscriptions.values())
+        if not sub.final
+        and sub.state != State.UNSUBSCRIBING
+        and sub.callback_url != server.callback_url(sub.callback_path)
+    ]
+    for sub in moved:
+        await subscriber.subscribe(
+            sub.topic, sub.hub, channel_capability=sub.channel_capability, secret=secret
+        )
 
 
 async def _listen(args: argparse.Namespace, store: Store) -> int:
     try:
         server = await _start_server(args, store)
     except OSError as exc:
-        print(f"listen: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
-        return EXIT_UNUSABLE
+        return fail("listen", f"cannot listen on {args.host}:{args.port or 0}: {exc}")
     config = SubscriberConfig(
         lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
     )
@@ -164,6 +209,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             file=sys.stderr,
             flush=True,
         )
+        await _subscribe_moved(subscriber, args.secret)
         for topic in args.topic:
             mine += await _subscribe(subscriber, topic, args, tracker)
         while not stop.is_set() and not all(sub.final for sub in mine):

@@ -13,11 +13,11 @@ import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import httpx
 
+from explorer.cli.arguments import InputError, read_regular_file, url_or_path
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
@@ -72,7 +72,11 @@ def _finding_json(item: Finding) -> dict[str, Any]:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "targets", nargs="+", metavar="TARGET", help="a document file or an http(s) URL"
+        "targets",
+        nargs="+",
+        type=url_or_path,
+        metavar="TARGET",
+        help="a document file or an http(s) URL",
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of text lines"
@@ -102,10 +106,9 @@ def read_target(target: str, timeout: float = DEFAULT_TIMEOUT) -> bytes:
     ``TooLarge`` for a URL whose body decodes past the document limit."""
     if not is_url(target):
         try:
-            with Path(target).open("rb") as handle:
-                return handle.read(READ_LIMIT)
-        except OSError as exc:
-            raise Unreadable(exc.strerror or str(exc)) from exc
+            return read_regular_file(target, READ_LIMIT)
+        except InputError as exc:
+            raise Unreadable(exc.reason) from exc
     return asyncio.run(_fetch(target, timeout))
 
 

@@ -5,6 +5,12 @@ schema (``PRAGMA user_version``). Writes go through one writer thread that commi
 groups: a caller awaits a future that resolves only after COMMIT, so the callback server
 can answer 2xx knowing the delivery is on disk, while a burst of deliveries shares one
 fsync. Reads use their own connection (WAL lets them run beside the writer).
+
+The store holds hub secrets (``subscriptions.secret``, and the subscribe POST bodies in
+the exchange log), so its folder is made 0700 and its files (with SQLite's ``-wal`` and
+``-shm``) 0600, and an older store's looser modes are tightened on open. One process
+writes at a time (``StoreLock``); ``read_only=True`` opens beside a writer, or a damaged
+store, for reading what is there.
 """
 
 from __future__ import annotations
@@ -15,18 +21,25 @@ import json
 import os
 import queue
 import sqlite3
+import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from explorer.core.findings import Finding
+from explorer.net.store_lock import StoreInUse, StoreLock
 
 SCHEMA_VERSION = 1
 DEFAULT_EXCHANGE_RETENTION = 20_000
 APP_DIR = "resourcesync-explorer"
 _GROUP_LIMIT = 512
 _PRUNE_EVERY = 500
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+SIDE_FILES = ("-wal", "-shm")
+LOCK_SUFFIX = ".lock"
+_QUICK_CHECK_ROWS = 20
 
 _SCHEMA = """
 CREATE TABLE subscriptions (
@@ -88,6 +101,18 @@ CREATE TABLE exchanges (
 
 class StoreError(Exception):
     """The store file cannot be used (newer schema, not a database, unwritable)."""
+
+
+class StoreLocked(StoreError):
+    """Another process (a ``listen`` or a window) has the store open for writing."""
+
+
+class StoreDamaged(StoreError):
+    """``PRAGMA quick_check`` found damage; ``problems`` lists what it said."""
+
+    def __init__(self, message: str, problems: list[str]) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 def default_store_path() -> Path:
@@ -160,7 +185,12 @@ _SUBSCRIPTION_COLUMNS = (
 
 
 class Store:
-    """Open (creating or migrating) the store at ``path``; ``close()`` when done."""
+    """Open (creating or migrating) the store at ``path``; ``close()`` when done.
+
+    Raises ``StoreLocked`` while another process writes to it, ``StoreDamaged`` when
+    ``PRAGMA quick_check`` finds damage (unless ``read_only``: then ``problems`` lists
+    it), and ``StoreError`` for anything else that makes it unusable.
+    """
 
     def __init__(
         self,
@@ -168,6 +198,7 @@ class Store:
         *,
         exchange_retention: int = DEFAULT_EXCHANGE_RETENTION,
         synchronous: str = "FULL",
+        read_only: bool = False,
     ):
         """``synchronous``: FULL (default) makes each commit survive power loss; NORMAL
         still survives a killed process (the WAL is written before the 2xx) but not an OS
@@ -177,39 +208,120 @@ class Store:
         self.path = Path(path)
         self.exchange_retention = exchange_retention
         self.synchronous = synchronous
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._read = self._connect()
-            self._migrate(self._read)
-            writer = self._connect()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: {exc}") from exc
+        self.read_only = read_only
+        self.problems: list[str] = []
+        self._closed = False
         self._read_lock = threading.Lock()
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._closed = False
-        self._thread = threading.Thread(
-            target=self._write_loop, args=(writer,), name="explorer-store-writer", daemon=True
-        )
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        self._lock: StoreLock | None = None
+        opened: list[sqlite3.Connection] = []
+        try:
+            self._check_path()
+            if not read_only:
+                _make_private_folder(self.path.parent)
+                self._lock = StoreLock(self.path.with_name(self.path.name + LOCK_SUFFIX))
+                _create_private_file(self.path)
+            self._read = self._connect()
+            opened.append(self._read)
+            self.problems = _quick_check(self._read)
+            if self.problems and not read_only:
+                raise StoreDamaged(
+                    f"{self.path} is damaged: {self.problems[0]} ({len(self.problems)} "
+                    "problem(s) found by PRAGMA quick_check)",
+                    self.problems,
+                )
+            self._migrate(self._read, read_only=read_only)
+            if not read_only:
+                _tighten_modes(self.path)
+                writer = self._connect()
+                opened.append(writer)
+        except StoreInUse as exc:
+            self._abandon(opened)
+            raise StoreLocked(
+                f"{self.path} is in use by another explorer process (listen or window)"
+            ) from exc
+        except sqlite3.DatabaseError as exc:
+            self._abandon(opened)
+            raise StoreError(f"{self.path}: {exc}") from exc
+        except OSError as exc:
+            self._abandon(opened)
+            raise StoreError(f"{self.path}: {exc.strerror or exc}") from exc
+        except BaseException:
+            self._abandon(opened)
+            raise
+        if not read_only:
+            self._thread = threading.Thread(
+                target=self._write_loop, args=(writer,), name="explorer-store-writer", daemon=True
+            )
+            self._thread.start()
+
+    def _check_path(self) -> None:
+        """Refuse what SQLite would misuse or block on: a folder, a FIFO, a device."""
+        try:
+            mode = self.path.stat().st_mode
+        except FileNotFoundError:
+            if self.read_only:
+                raise StoreError(f"no store at {self.path}") from None
+            return
+        if stat.S_ISDIR(mode):
+            raise StoreError(f"{self.path} is a directory, not a store file")
+        if not stat.S_ISREG(mode):
+            raise StoreError(f"{self.path} is not a regular file")
+
+    def _abandon(self, connections: list[sqlite3.Connection]) -> None:
+        for conn in connections:
+            conn.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute(f"PRAGMA synchronous={self.synchronous}")
+        if self.read_only:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            conn = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=30)
+            conn.isolation_level = None
+            return conn
+        # SQLite makes -wal and -shm itself; a private umask keeps them 0600 however the
+        # process was started (GUIDE §10).
+        previous = os.umask(0o077)
+        try:
+            conn = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=30
+            )
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={self.synchronous}")
+        finally:
+            os.umask(previous)
         return conn
 
     @staticmethod
-    def _migrate(conn: sqlite3.Connection) -> None:
+    def _migrate(conn: sqlite3.Connection, *, read_only: bool = False) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"store schema {version} is newer than this explorer's "
                 f"({SCHEMA_VERSION}); upgrade the explorer"
             )
+        tables = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
         if version == 0:
+            if tables:
+                raise StoreError("not an explorer store (a database with other tables)")
+            if read_only:
+                raise StoreError("not an explorer store (an empty database)")
             conn.executescript(
                 f"BEGIN IMMEDIATE;\n{_SCHEMA}\nPRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
             )
+            return
+        for table, columns in _expected_columns().items():
+            found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            if missing := [name for name in columns if name not in found]:
+                raise StoreError(
+                    f"not an explorer store of schema {version}: table {table} lacks "
+                    + ", ".join(missing)
+                )
 
     # --- the writer thread -------------------------------------------------------
 
@@ -295,6 +407,8 @@ class Store:
         """Queue a write; the future resolves after the group holding it is committed."""
         if self._closed:
             raise StoreError("the store is closed")
+        if self.read_only:
+            raise StoreError("the store is open read-only")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._queue.put(_Write(kind, params, loop, future))
@@ -329,7 +443,7 @@ class Store:
 
     def log_exchange(self, record: ExchangeRecord) -> None:
         """Queue an exchange; it is committed with the next group (not awaited)."""
-        if self._closed:
+        if self._closed or self.read_only:
             return
         row = (
             record.time,
@@ -359,18 +473,25 @@ class Store:
         if self._closed:
             return
         self._closed = True
-        self._queue.put(None)
-        self._thread.join()
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
         with self._read_lock:
             self._read.close()
+        if self._lock is not None:  # after the writer's last commit
+            self._lock.release()
+            self._lock = None
 
     # --- reads ---------------------------------------------------------------------
 
     def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         with self._read_lock:
-            cursor = self._read.execute(sql, params)
-            cursor.row_factory = sqlite3.Row
-            return cursor.fetchall()
+            try:
+                cursor = self._read.execute(sql, params)
+                cursor.row_factory = sqlite3.Row
+                return cursor.fetchall()
+            except sqlite3.DatabaseError as exc:  # a damaged store opened read-only
+                raise StoreError(f"{self.path}: {exc}") from exc
 
     def subscriptions(self) -> list[dict[str, Any]]:
         return [dict(row) for row in self._query("SELECT * FROM subscriptions ORDER BY created")]
@@ -436,6 +557,59 @@ _UPSERT_SUBSCRIPTION = (
     f"INSERT OR REPLACE INTO subscriptions ({', '.join(_SUBSCRIPTION_COLUMNS)}) "
     f"VALUES ({', '.join('?' for _ in _SUBSCRIPTION_COLUMNS)})"
 )
+
+
+def _make_private_folder(folder: Path) -> None:
+    """Create ``folder`` 0700; tighten the explorer's own data folder if it is looser."""
+    if not folder.exists():
+        folder.mkdir(parents=True, mode=PRIVATE_FOLDER)
+        folder.chmod(PRIVATE_FOLDER)
+    elif folder.name == APP_DIR and folder.stat().st_mode & 0o077:
+        folder.chmod(PRIVATE_FOLDER)
+
+
+def _create_private_file(path: Path) -> None:
+    """Create a missing store file 0600 before SQLite does (it would use the umask)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+
+
+def _tighten_modes(path: Path) -> None:
+    """Make the store and its side files 0600, as an older explorer may have left them."""
+    for name in (path, *(path.with_name(path.name + suffix) for suffix in SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            if name.stat().st_mode & 0o077:
+                name.chmod(PRIVATE_FILE)
+
+
+def _quick_check(conn: sqlite3.Connection) -> list[str]:
+    """What ``PRAGMA quick_check`` reports (empty when the store is sound)."""
+    try:
+        rows = conn.execute(f"PRAGMA quick_check({_QUICK_CHECK_ROWS})").fetchall()
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_CORRUPT:
+            return [str(exc)]
+        raise
+    lines = [line.strip() for row in rows for line in str(row[0]).splitlines()]
+    if lines == ["ok"]:
+        return []
+    return [line for line in lines if line and not line.startswith("***")][:_QUICK_CHECK_ROWS]
+
+
+_COLUMNS: dict[str, list[str]] = {}
+
+
+def _expected_columns() -> dict[str, list[str]]:
+    """Each table's columns, read once from ``_SCHEMA`` itself."""
+    if not _COLUMNS:
+        conn = sqlite3.connect(":memory:")
+        try:
+            conn.executescript(_SCHEMA)
+            for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+                _COLUMNS[table] = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+        finally:
+            conn.close()
+    return _COLUMNS
 
 
 @dataclass(slots=True)

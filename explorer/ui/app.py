@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import explorer
 from explorer import APP_NAME
+from explorer.cli.arguments import OneLineParser, http_url, output_file, store_path
 
 if TYPE_CHECKING:
     from explorer.ui.main_window import MainWindow
@@ -43,11 +44,14 @@ SETTINGS_APP = "resourcesync-explorer"
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="resourcesync-explorer", description=f"{APP_NAME}: the desktop explorer"
     )
     parser.add_argument(
-        "url", nargs="?", help="a Source URL to open (site root, document, resource)"
+        "url",
+        nargs="?",
+        type=http_url,
+        help="a Source URL to open (site root, document, resource)",
     )
     parser.add_argument(
         "--demo", action="store_true", help="start the embedded demo Source and hub and open them"
@@ -59,13 +63,13 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument(
         "--screenshot",
-        type=Path,
+        type=output_file,
         metavar="PATH",
         help="with --self-test: save a screenshot of the window at the end",
     )
     parser.add_argument(
         "--store",
-        type=Path,
+        type=store_path,
         metavar="PATH",
         help="the SQLite store (default: in the user data directory)",
     )
@@ -104,8 +108,14 @@ def run_gui(argv: Sequence[str]) -> int:
     app.processEvents()  # the first frame, before the event loop and the engines load
     import qasync
 
-    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(main(app, args, shell))
+    from explorer.net.store import StoreError
+
+    try:
+        with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+            return runner.run(main(app, args, shell))
+    except StoreError as exc:  # in use by another explorer, damaged, not a store
+        print(f"resourcesync-explorer: cannot open the store: {exc}", file=sys.stderr)
+        return 2
 
 
 @dataclass(slots=True)
