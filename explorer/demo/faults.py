@@ -26,6 +26,10 @@ FAULTS: dict[str, str] = {
     "requested (WebSub §5.3.1)",
     "lease-zero": "hub's verification GET says hub.lease_seconds=0 while it keeps the "
     "clamped lease, as some real hubs do (WebSub §5.3)",
+    "refuse-unknown-topic": "hub answers 400 topic_not_supported to a subscription for a "
+    "topic it does not serve, as allowlisted hubs do, instead of denying it (WebSub §5.2)",
+    "publish-disabled": "hub refuses every publication with 403, as hubs that take "
+    "updates only from their own publisher do (WebSub §6)",
     "drop-index-link": "framework notifications and component lists lack the rel=index "
     "link (framework-notification 1.0.1 §3, core 1.1 §6.2)",
 }

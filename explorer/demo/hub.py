@@ -291,6 +291,10 @@ class Hub:
                 str(exc),
             )
             return web.Response(status=exc.status, text=str(exc))
+        if "refuse-unknown-topic" in self.faults and sub_request.topic not in self._topics():
+            reason = f"topic_not_supported: {sub_request.topic}"
+            self._log("rejected", sub_request.topic, sub_request.callback, 400, reason)
+            return web.Response(status=400, text=reason)
         self._log(f"{sub_request.mode}-request", sub_request.topic, sub_request.callback, 202)
         self._spawn(self._verify(sub_request))
         return web.Response(status=202, text="Accepted: verification of intent follows")
@@ -359,6 +363,8 @@ class Hub:
         Returns the HTTP status and plain-text reason the publisher gets: 200 on
         success, 4xx when the Content-Type, the Link header or the topic is wrong.
         """
+        if "publish-disabled" in self.faults:
+            return 403, "publishing is disabled on this hub"
         if content_type.split(";")[0].strip().lower() != XML:
             return 415, "a notification must be POSTed as application/xml"
         rels = parse_link_header(link_value)

@@ -47,6 +47,10 @@ from explorer.core.validator import CheckResult as Validation
 from explorer.core.validator import check_bytes
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
+    PUBLISH_AUTO,
+    PUBLISH_FORM,
+    PUBLISH_NONE,
+    PUBLISH_XML,
     CheckResult,
     ConformanceSettings,
     Outcome,
@@ -64,7 +68,24 @@ from explorer.ui.tasks import TaskKeeper
 from explorer.ui.xml_view import XmlSourceView
 
 log = logging.getLogger(__name__)
-OUTCOME_COLOURS = {Outcome.PASS: "#2e9d48", Outcome.WARN: "#e09b00", Outcome.FAIL: "#d32f2f"}
+OUTCOME_COLOURS = {
+    Outcome.PASS: "#2e9d48",
+    Outcome.WARN: "#e09b00",
+    Outcome.FAIL: "#d32f2f",
+    Outcome.NOT_RUN: "#808080",  # grey: no verdict on the hub either way
+}
+PUBLISH_CHOICES = (
+    ("Publish: §4.1 POST, else hub.mode=publish", PUBLISH_AUTO),
+    ("Publish: §4.1 POST only", PUBLISH_XML),
+    ("Publish: hub.mode=publish only", PUBLISH_FORM),
+    ("Don't publish: the Source does", PUBLISH_NONE),
+)
+
+
+def outcome_label(outcome: Outcome) -> str:
+    return "NOT RUN" if outcome is Outcome.NOT_RUN else str(outcome).upper()
+
+
 VALIDATE_DELAY_MS = 250
 
 Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]
@@ -202,6 +223,13 @@ class HubWorkbench(QWidget):
         self.quiet_spin = _seconds(
             ConformanceSettings().quiet_period, "watch this long for deliveries that must not come"
         )
+        self.publish_style_combo = QComboBox()
+        self.publish_style_combo.setAccessibleName("Publish style")
+        self.publish_style_combo.setToolTip(
+            "how the checks publish; with the Source publishing, they wait for its deliveries"
+        )
+        for text, style in PUBLISH_CHOICES:
+            self.publish_style_combo.addItem(text, style)
         self.run_button = QPushButton("Run checks")
         self.run_button.clicked.connect(lambda: self._spawn(self.run_checks()))
         row = QHBoxLayout()
@@ -209,6 +237,7 @@ class HubWorkbench(QWidget):
         row.addWidget(self.wait_spin)
         row.addWidget(QLabel("Quiet"))
         row.addWidget(self.quiet_spin)
+        row.addWidget(self.publish_style_combo)
         row.addStretch(1)
         row.addWidget(self.run_button)
 
@@ -419,6 +448,7 @@ class HubWorkbench(QWidget):
             delivery_timeout=wait,
             quiet_period=quiet,
             request_timeout=max(wait, 5.0),
+            publish_style=self.publish_style_combo.currentData(),
         )
         self.results = []
         self.results_tree.clear()
@@ -441,7 +471,8 @@ class HubWorkbench(QWidget):
         counts = {o: sum(r.outcome is o for r in results) for o in Outcome}
         self.summary_label.setText(
             f"{len(results)} checks: {counts[Outcome.PASS]} pass, "
-            f"{counts[Outcome.WARN]} warn, {counts[Outcome.FAIL]} fail"
+            f"{counts[Outcome.WARN]} warn, {counts[Outcome.FAIL]} fail, "
+            f"{counts[Outcome.NOT_RUN]} not run"
         )
         self.status.setText("conformance run finished")
         if self.results_tree.topLevelItemCount():
@@ -452,9 +483,12 @@ class HubWorkbench(QWidget):
 
     def _add_result(self, result: CheckResult) -> None:
         self.results.append(result)
-        item = QTreeWidgetItem([str(result.outcome).upper(), result.title, result.summary])
+        item = QTreeWidgetItem([outcome_label(result.outcome), result.title, result.summary])
         item.setForeground(0, QColor(OUTCOME_COLOURS[result.outcome]))
-        item.setToolTip(2, result.summary)
+        if result.outcome is Outcome.NOT_RUN:  # the whole row greyed: nothing was judged
+            for column in (1, 2):
+                item.setForeground(column, QColor(OUTCOME_COLOURS[Outcome.NOT_RUN]))
+        item.setToolTip(2, tooltip_text(result.summary))
         item.setData(0, Qt.ItemDataRole.UserRole, len(self.results) - 1)
         self.results_tree.addTopLevelItem(item)
         self.result_added.emit(result)
@@ -465,7 +499,9 @@ class HubWorkbench(QWidget):
         if item is None:
             return
         result = self.results[int(item.data(0, Qt.ItemDataRole.UserRole))]
-        lines = [f"{str(result.outcome).upper()} — {result.title}", result.summary]
+        lines = [f"{outcome_label(result.outcome)} — {result.title}", result.summary]
+        if result.depends_on:
+            lines.append(f"depends on: {result.depends_on}")
         for f in result.findings:  # the message only when the summary does not say it
             said = "" if f.message in result.summary else f": {f.message}"
             lines.append(f"{f.severity}: {f.code}" + (f" ({f.spec})" if f.spec else "") + said)

@@ -66,10 +66,51 @@ async def test_hub_check_json_reports_a_faulted_hub_with_evidence(demo: RunningD
     assert by_check["bad-requests"]["outcome"] == "pass"
 
 
+async def test_hub_check_reports_not_run_checks_and_counts_only_fails(demo: RunningDemo, capsys):
+    # the demo hub serves only its own topics: the hosted one is denied (WebSub §5.2)
+    code = await _cli("hub-check", demo.hub_url, *FAST)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    not_run = [line.split()[2] for line in out.splitlines() if line.startswith("NOT RUN ")]
+    assert "extra-parameters" in not_run and "signed-delivery" in not_run
+    assert "depends on: subscription" in out
+    assert "only serves its own topics: give --topic" in out
+    assert f", 0 fail, {len(not_run)} not run" in out
+
+
+async def test_hub_check_publish_style_is_the_users_to_give(demo: RunningDemo, capsys):
+    topic = demo.channels[0].topic
+    only = ["--check", "publish", "--check", "resubscribe", "--json"]
+    code = await _cli(
+        "hub-check", demo.hub_url, "--topic", topic, *FAST, "--publish", "form", *only
+    )
+    by_check = {r["check"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert code == 0
+    publish = by_check["publish"]
+    assert publish["outcome"] == "warn" and [a["style"] for a in publish["facts"]["attempts"]] == [
+        "form"
+    ]
+    assert by_check["resubscribe"]["outcome"] == "not-run"
+    assert by_check["resubscribe"]["depends_on"] == "publish"
+
+    code = await _cli("hub-check", demo.hub_url, "--topic", topic, *FAST, "--no-publish", *only)
+    by_check = {r["check"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert (
+        by_check["publish"]["outcome"] == "not-run"
+        and "--no-publish" in by_check["publish"]["summary"]
+    )
+    assert by_check["resubscribe"]["outcome"] == "not-run"  # nobody published meanwhile
+    assert "did the Source publish" in by_check["resubscribe"]["summary"]
+    assert code == 0
+
+
 async def test_hub_check_bad_arguments_exit_2(capsys):
     assert await _cli("hub-check", "not a url") == 2
     assert await _cli("hub-check", "http://127.0.0.1:9/hub", "--check", "nope") == 2
     assert await _cli("hub-check", "http://127.0.0.1:9/hub", "--timeout", "0") == 2
+    assert (
+        await _cli("hub-check", "http://127.0.0.1:9/hub", "--publish", "xml", "--no-publish") == 2
+    )
     assert "HUB_URL: not an http(s) URL" in capsys.readouterr().err
 
 

@@ -186,6 +186,29 @@ async def test_drop_index_link(
     assert "document.index-link-missing" in found
 
 
+async def test_refuse_unknown_topic(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
+    demo.faults.enable("refuse-unknown-topic")
+    unknown = demo.base_url + "not-a-topic"
+    response = await subscriber.subscribe(client, demo.hub_url, unknown)
+    assert response.status_code == 400 and "topic_not_supported" in response.text
+    assert subscriber.verifications == []
+    await subscribed(demo, subscriber, client)  # its own topics are still served
+
+
+async def test_publish_disabled(demo: RunningDemo, client: httpx.AsyncClient) -> None:
+    demo.faults.enable("publish-disabled")
+    topic = demo.docs.topic_url("dataset1", "change-notification")
+    link = f'<{topic}>; rel="self", <{demo.hub_url}>; rel="hub"'
+    headers = {"Content-Type": "application/xml", "Link": link}
+    response = await client.post(demo.hub_url, content=b"<urlset/>", headers=headers)
+    assert response.status_code == 403
+    demo.faults.disable("publish-disabled")
+    response = await client.post(demo.hub_url, content=b"<urlset/>", headers=headers)
+    assert response.status_code == 200
+
+
 async def test_faults_switch_over_http(demo: RunningDemo, client: httpx.AsyncClient) -> None:
     url = demo.base_url + "demo/faults"
     response = await client.post(url, data={"enable": "lease-zero,slow-delivery"})

@@ -4,6 +4,7 @@ that break the rules the demo hub cannot be made to break."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import secrets
 import ssl
 from collections.abc import AsyncIterator
@@ -18,7 +19,7 @@ from explorer.core.signatures import sign
 from explorer.demo import RunningDemo, start_demo
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import CHECKS, CheckResult, ConformanceSettings, run_conformance
-from explorer.net.exchange_log import ExchangeLog
+from explorer.net.conformance.checks import NEEDS_PUBLICATION
 
 FAST = ConformanceSettings(
     verification_timeout=2.0,
@@ -38,16 +39,6 @@ async def demo() -> AsyncIterator[RunningDemo]:
         await running.stop()
 
 
-@pytest.fixture
-async def server() -> AsyncIterator[CallbackServer]:
-    callback = CallbackServer("127.0.0.1", 0, exchange_log=ExchangeLog())
-    await callback.start()
-    try:
-        yield callback
-    finally:
-        await callback.stop()
-
-
 @pytest.fixture(scope="session")
 def tls_context() -> ssl.SSLContext:
     """Built once: loading the CA bundle costs ~0.4 s per httpx client otherwise."""
@@ -62,12 +53,14 @@ async def client(tls_context: ssl.SSLContext) -> AsyncIterator[httpx.AsyncClient
 
 async def _run(
     hub: str,
-    server: CallbackServer,
+    callback_server: CallbackServer,
     client: httpx.AsyncClient,
     topic: str | None,
     only: list[str] | None = None,
 ) -> dict[str, CheckResult]:
-    results = await run_conformance(hub, server, client, topic=topic, settings=FAST, only=only)
+    results = await run_conformance(
+        hub, callback_server, client, topic=topic, settings=FAST, only=only
+    )
     return {result.check: result for result in results}
 
 
@@ -78,11 +71,11 @@ def _codes(result: CheckResult) -> set[str]:
 # --- the demo hub ------------------------------------------------------------------------
 
 
-async def test_every_check_passes_against_the_demo_hub(demo: RunningDemo, server, client):
+async def test_every_check_passes_against_the_demo_hub(demo: RunningDemo, callback_server, client):
     seen: list[str] = []
     results = await run_conformance(
         demo.hub_url,
-        server,
+        callback_server,
         client,
         topic=demo.channels[0].topic,
         settings=FAST,
@@ -106,7 +99,7 @@ async def test_every_check_passes_against_the_demo_hub(demo: RunningDemo, server
     async with asyncio.timeout(5):
         while demo.hub.subscriptions():
             await asyncio.sleep(0.02)
-    assert not server._targets and not server._topics
+    assert not callback_server._targets and not callback_server._topics
 
 
 FAULTS = [
@@ -123,28 +116,112 @@ FAULTS = [
 
 @pytest.mark.parametrize(("fault", "check", "outcome", "code"), FAULTS)
 async def test_each_demo_fault_trips_its_check(
-    demo: RunningDemo, server, client, fault: str, check: str, outcome: str, code: str
+    demo: RunningDemo, callback_server, client, fault: str, check: str, outcome: str, code: str
 ):
     demo.faults.enable(fault)
     results = await _run(
-        demo.hub_url, server, client, demo.channels[0].topic, only=[check, "bad-requests"]
+        demo.hub_url, callback_server, client, demo.channels[0].topic, only=[check, "bad-requests"]
     )
     assert results[check].outcome == outcome, results[check].summary
     assert code in _codes(results[check])
     assert results["bad-requests"].outcome == "pass"  # unrelated checks are not dragged down
 
 
-async def test_a_denied_hosted_topic_says_to_give_one(demo: RunningDemo, server, client):
-    results = await _run(demo.hub_url, server, client, None, only=["subscription"])
-    assert results["subscription"].outcome == "fail"
-    assert "hub.denied" in _codes(results["subscription"])
-    assert "--topic" in results["subscription"].summary
+PUBLICATION_CHECKS = {
+    "signed-delivery",
+    "resubscribe",
+    "unsubscribe",
+    "delivery-headers",
+    "wrong-challenge",
+    "delivery-latency",
+}
 
 
-async def test_an_unreachable_hub_fails_without_crashing(server, client):
+def test_the_checks_that_need_a_publication_are_these() -> None:
+    assert NEEDS_PUBLICATION == PUBLICATION_CHECKS
+
+
+@pytest.mark.parametrize("fault", [None, "refuse-unknown-topic"])
+async def test_a_hub_serving_only_its_own_topics_fails_nothing(
+    demo: RunningDemo, callback_server, client, fault: str | None
+):
+    """The demo hub denies the hosted topic (WebSub §5.2), or with the fault refuses it
+    with 400 topic_not_supported as allowlisted hubs do: it says so once, and the checks
+    that need a subscription are NOT RUN rather than FAIL."""
+    if fault:
+        demo.faults.enable(fault)
+    results = await _run(demo.hub_url, callback_server, client, None)
+    outcomes = {check: str(r.outcome) for check, r in results.items()}
+    assert "fail" not in outcomes.values(), {c: r.summary for c, r in results.items()}
+    subscription = results["subscription"]
+    assert subscription.outcome == "warn" and "hub.topic-refused" in _codes(subscription)
+    assert "only serves its own topics: give --topic" in subscription.summary
+    assert ("400 topic_not_supported" if fault else "denied:") in subscription.summary
+    assert sum("--topic" in r.summary for r in results.values()) == 1
+    dependent = PUBLICATION_CHECKS | {"extra-parameters", "lease-clamping"}
+    assert {c for c, o in outcomes.items() if o == "not-run"} == dependent
+    assert {results[c].depends_on for c in dependent} == {"subscription"}
+    assert outcomes["bad-requests"] == "pass"
+    publish = results["publish"]  # the hub refuses a foreign topic's publication, both ways
+    assert publish.outcome == "warn" and "hub.publish-not-taken" in _codes(publish)
+    assert "application/xml POST" in publish.summary and "hub.mode=publish" in publish.summary
+    assert [a["style"] for a in publish.facts["attempts"]] == ["xml", "form"]
+
+
+async def test_publishing_disabled_leaves_the_other_checks_as_they_were(
+    demo: RunningDemo, callback_server, client
+):
+    demo.faults.enable("publish-disabled")
+    results = await _run(demo.hub_url, callback_server, client, demo.channels[0].topic)
+    outcomes = {check: str(r.outcome) for check, r in results.items()}
+    assert {c for c, o in outcomes.items() if o == "not-run"} == PUBLICATION_CHECKS
+    assert {results[c].depends_on for c in PUBLICATION_CHECKS} == {"publish"}
+    assert outcomes["publish"] == "warn"
+    assert "403" in results["publish"].summary and "400" in results["publish"].summary
+    assert {c: o for c, o in outcomes.items() if c not in PUBLICATION_CHECKS} == {
+        "publish": "warn",
+        "subscription": "pass",
+        "extra-parameters": "pass",
+        "lease-clamping": "pass",
+        "bad-requests": "pass",
+    }
+    # the refusal is said once: the dependent checks did not publish again
+    publishes = [r for res in results.values() for r in res.evidence if r.kind == "publish"]
+    assert len(publishes) == 2
+
+
+async def test_no_publish_waits_for_the_source_to_publish(
+    demo: RunningDemo, callback_server, client
+):
+    channel = next(c for c in demo.channels if c.capability == "change-notification")
+
+    async def source() -> None:
+        while True:
+            await asyncio.sleep(0.3)
+            demo.change(channel.set_name)
+
+    publisher = asyncio.create_task(source())
+    try:
+        settings = dataclasses.replace(FAST, publish_style="none")
+        results = {
+            r.check: r
+            for r in await run_conformance(
+                demo.hub_url, callback_server, client, topic=channel.topic, settings=settings
+            )
+        }
+    finally:
+        publisher.cancel()
+        await asyncio.gather(publisher, return_exceptions=True)
+    outcomes = {check: str(r.outcome) for check, r in results.items()}
+    assert outcomes.pop("publish") == "not-run" and outcomes.pop("delivery-latency") == "not-run"
+    assert set(outcomes.values()) == {"pass"}, {c: r.summary for c, r in results.items()}
+    assert not any(r.kind == "publish" for res in results.values() for r in res.evidence)
+
+
+async def test_an_unreachable_hub_fails_without_crashing(callback_server, client):
     results = await _run(
         "http://127.0.0.1:9/hub",
-        server,
+        callback_server,
         client,
         None,
         only=["publish", "subscription", "bad-requests"],
@@ -178,6 +255,8 @@ class Behaviour:
     duplicate_on_resubscribe: bool = False
     keep_after_unsubscribe: bool = False
     accept_bad_requests: bool = False
+    refuse_unknown_parameters: bool = False
+    min_lease: int | None = None  # refuse (400) a shorter lease instead of granting another
 
 
 @dataclass
@@ -207,6 +286,13 @@ class ScriptedHub:
             return web.Response(status=400, text="hub.callback and a known hub.mode, please")
         if not good:
             return web.Response(status=202)
+        if self.behaviour.refuse_unknown_parameters and any(
+            not name.startswith("hub.") or name == "hub.explorer_probe" for name in form
+        ):
+            return web.Response(status=400, text="unknown parameter")
+        lease = int(form.get("hub.lease_seconds", 600))
+        if self.behaviour.min_lease is not None and lease < self.behaviour.min_lease:
+            return web.Response(status=400, text="lease too short")
         if self.behaviour.legacy:
             if "hub.verify" not in form:
                 return web.Response(status=400, text="hub.verify is required")
@@ -282,15 +368,17 @@ async def scripted(tls_context: ssl.SSLContext) -> AsyncIterator:
         await runner.cleanup()
 
 
-async def test_a_websub_hub_passes_with_a_hosted_topic(scripted, server, client):
+async def test_a_websub_hub_passes_with_a_hosted_topic(scripted, callback_server, client):
     hub = await scripted(Behaviour())
-    results = await _run(hub.url, server, client, None)
+    results = await _run(hub.url, callback_server, client, None)
     assert {r.check: r.outcome for r in results.values() if r.outcome != "pass"} == {}
 
 
-async def test_pubsubhubbub_0_4_is_recognised_and_labelled_not_failed(scripted, server, client):
+async def test_pubsubhubbub_0_4_is_recognised_and_labelled_not_failed(
+    scripted, callback_server, client
+):
     hub = await scripted(Behaviour(legacy=True))
-    results = await _run(hub.url, server, client, None)
+    results = await _run(hub.url, callback_server, client, None)
     outcomes = {check: r.outcome for check, r in results.items()}
     assert "fail" not in outcomes.values(), {c: r.summary for c, r in results.items()}
     assert outcomes["subscription"] == "warn"
@@ -312,12 +400,28 @@ async def test_pubsubhubbub_0_4_is_recognised_and_labelled_not_failed(scripted, 
         (Behaviour(duplicate_on_resubscribe=True), "resubscribe", "hub.delivery-duplicated"),
         (Behaviour(keep_after_unsubscribe=True), "unsubscribe", "hub.delivery-after-unsubscribe"),
         (Behaviour(accept_bad_requests=True), "bad-requests", "hub.bad-request-accepted"),
+        (
+            Behaviour(refuse_unknown_parameters=True),
+            "extra-parameters",
+            "hub.extra-parameters-refused",
+        ),
     ],
 )
 async def test_scripted_misbehaviour_fails_its_check(
-    scripted, server, client, behaviour: Behaviour, check: str, code: str
+    scripted, callback_server, client, behaviour: Behaviour, check: str, code: str
 ):
     hub = await scripted(behaviour)
-    results = await _run(hub.url, server, client, None, only=[check])
+    results = await _run(hub.url, callback_server, client, None, only=[check])
     assert results[check].outcome == "fail", results[check].summary
     assert code in _codes(results[check])
+
+
+async def test_a_refused_lease_warns_once_a_plain_subscription_works(
+    scripted, callback_server, client
+):
+    hub = await scripted(Behaviour(min_lease=60))
+    results = await _run(hub.url, callback_server, client, None, only=["lease-clamping"])
+    lease = results["lease-clamping"]
+    assert lease.outcome == "warn" and "hub.lease-refused" in _codes(lease), lease.summary
+    assert "asked for 1 s: refused with 400" in lease.summary
+    assert lease.facts == {"asked": [1, 315360000], "given": [None, 315360000]}

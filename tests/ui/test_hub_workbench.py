@@ -96,7 +96,10 @@ def test_conformance_run_lists_results_with_evidence(bench, qtbot, output_dir):
         qtbot.mouseClick(bench.run_button, Qt.MouseButton.LeftButton)
     assert [r.outcome for r in clean.args[0]] == ["pass"] * len(CHECKS)
     assert bench.results_tree.topLevelItemCount() == len(CHECKS)
-    assert bench.summary_label.text() == f"{len(CHECKS)} checks: {len(CHECKS)} pass, 0 warn, 0 fail"
+    assert (
+        bench.summary_label.text()
+        == f"{len(CHECKS)} checks: {len(CHECKS)} pass, 0 warn, 0 fail, 0 not run"
+    )
 
     bench.demo.faults.enable("bad-signature")
     with qtbot.waitSignal(bench.run_finished, timeout=30_000) as faulted:
@@ -118,6 +121,22 @@ def test_conformance_run_lists_results_with_evidence(bench, qtbot, output_dir):
         qtbot.mouseClick(bench.publish_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "valid" in bench.validation_label.text(), timeout=5000)
     bench.grab().save(str(output_dir / "hub_workbench.png"))
+
+
+def test_not_run_checks_are_grey_and_name_what_they_needed(bench, qtbot, output_dir):
+    bench.demo.faults.enable("publish-disabled")
+    with qtbot.waitSignal(bench.run_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(bench.run_button, Qt.MouseButton.LeftButton)
+    not_run = [r.check for r in finished.args[0] if r.outcome == "not-run"]
+    assert "signed-delivery" in not_run and "fail" not in {r.outcome for r in finished.args[0]}
+    rows = [bench.results_tree.topLevelItem(i) for i in range(len(CHECKS))]
+    grey = [row for row in rows if row.text(0) == "NOT RUN"]
+    assert len(grey) == len(not_run)
+    assert {row.foreground(2).color().name() for row in grey} == {"#808080"}
+    bench.results_tree.setCurrentItem(grey[0])
+    assert "depends on: publish" in bench.detail_label.text()
+    assert bench.summary_label.text().endswith(f"{len(not_run)} not run")
+    bench.grab().save(str(output_dir / "hub_workbench_not_run.png"))
 
 
 def test_the_main_window_has_the_workbench_tab(window, qtbot, run):

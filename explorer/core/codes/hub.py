@@ -29,6 +29,24 @@ CODES: tuple[CodeInfo, ...] = (
         "the hub takes publications as hub.mode=publish (PubSubHubbub 0.4 style)",
     ),
     CodeInfo(
+        "hub.publish-not-taken",
+        S.WARNING,
+        "WebSub §6",
+        "the hub took none of the publication styles tried (WebSub leaves publishing to the hub)",
+    ),
+    CodeInfo(
+        "hub.topic-refused",
+        S.WARNING,
+        "WebSub §5.2",
+        "the hub refused or denied the topic: it serves only its own topics (give --topic)",
+    ),
+    CodeInfo(
+        "hub.lease-refused",
+        S.WARNING,
+        "WebSub §5.3.1",
+        "the hub refused a subscription for the lease it asked, instead of granting another",
+    ),
+    CodeInfo(
         "hub.subscribe-refused",
         S.ERROR,
         "WebSub §5.1.2",

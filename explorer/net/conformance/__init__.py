@@ -10,8 +10,10 @@ Usage (the CLI's ``hub-check`` and the GUI's Hub workbench do the same)::
 
 ``topic=None`` hosts a topic URI on the callback server (answering HEAD/GET per
 change-notification 1.0.1 §4.1); a hub that serves only its own topics (the demo hub)
-needs one of them. Every ``CheckResult`` has an outcome (pass/warn/fail), a one-line
-summary, findings and the exchanges that show it. Checks are listed in ``CHECKS``.
+needs one of them. Every ``CheckResult`` has an outcome (pass/warn/fail/not-run), a
+one-line summary, findings and the exchanges that show it; a NOT RUN result names the
+check it depended on. Checks are listed in ``CHECKS``. ``settings.publish_style`` picks
+how the explorer publishes (``PUBLISH_*``): ``PUBLISH_NONE`` leaves it to the Source.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ import httpx
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance.checks import CHECKS, run_check
 from explorer.net.conformance.session import (
+    PUBLISH_AUTO,
+    PUBLISH_FORM,
+    PUBLISH_NONE,
+    PUBLISH_XML,
     CheckResult,
     ConformanceSettings,
     Outcome,
@@ -33,6 +39,10 @@ from explorer.net.conformance.session import (
 
 __all__ = [
     "CHECKS",
+    "PUBLISH_AUTO",
+    "PUBLISH_FORM",
+    "PUBLISH_NONE",
+    "PUBLISH_XML",
     "CheckResult",
     "ConformanceSettings",
     "Outcome",

@@ -1,14 +1,18 @@
 """The conformance checks, one function each, in the order a run performs them.
 
-Each takes the ``Session`` and returns a verdict: pass, warn or fail, the reason in one
-line and findings (registered ``hub.*`` codes, plus ``websub.*`` signature findings);
-``run_check`` adds the exchanges that show it and makes the ``CheckResult``. A check
-starts its own probes, so one check's outcome never depends on another's, except the
-signed delivery sample that three checks read (made once per run).
+Each takes the ``Session`` and returns a verdict: pass, warn, fail or not run, the reason
+in one line and findings (registered ``hub.*`` codes, plus ``websub.*`` signature
+findings); ``run_check`` adds the exchanges that show it and makes the ``CheckResult``.
+A check starts its own probes. What several checks rest on is established once per run:
+a plain subscription (the baseline that a refusal is measured against), the publication
+style the hub takes, and the signed delivery sample that three checks read. When one of
+those is missing, the checks that need it are NOT RUN, naming it: FAIL is kept for
+evidence of the hub doing what the spec forbids.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +23,7 @@ from explorer.net.callback_server import Delivery
 from explorer.net.conformance.probe import WRONG_ECHO, Probe
 from explorer.net.conformance.session import (
     FLAVOUR_PUSH,
+    PUBLISH_NONE,
     CheckResult,
     Outcome,
     Publication,
@@ -30,6 +35,8 @@ from explorer.net.publisher import XML
 from explorer.net.store import ExchangeRecord
 
 SAMPLE_READERS = frozenset({"signed-delivery", "delivery-headers", "delivery-latency"})
+NEEDS_PUBLICATION = SAMPLE_READERS | {"resubscribe", "unsubscribe", "wrong-challenge"}
+NEEDS_SUBSCRIPTION = NEEDS_PUBLICATION | {"extra-parameters", "lease-clamping"}
 EXTRA_PARAMETERS = {"hub.explorer_probe": "1", "x-explorer-unknown": "ignore me"}
 
 
@@ -39,6 +46,15 @@ class _Verdict:
     summary: str
     findings: list[Finding]
     facts: dict[str, Any] = field(default_factory=dict)  # machine-readable (``--json``)
+    depends_on: str | None = None  # NOT RUN because of this check's result
+
+
+def _not_run(summary: str, depends_on: str | None) -> _Verdict:
+    return _Verdict(Outcome.NOT_RUN, f"not run: {summary}", [], depends_on=depends_on)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text.strip()[:limit] or "(no reason given)"
 
 
 # --- shared steps -----------------------------------------------------------------------
@@ -62,8 +78,6 @@ def _not_active(session: Session, step: str, sub: SubscribeOutcome) -> _Verdict 
         message = (
             f"{step}: the hub denied {session.topic}: {sub.denial.reason or '(no hub.reason)'}"
         )
-        if session.hosts_topic:
-            message += "; if the hub serves only its own topics, give one with --topic"
         return _Verdict(Outcome.FAIL, message, [finding("hub.denied", message)])
     if sub.verification is None:
         if sub.stray:
@@ -91,17 +105,83 @@ async def _active_probe(
     return probe, sub, _not_active(session, step, sub)
 
 
-def _publish_problem(session: Session, publication: Publication) -> _Verdict | None:
-    result = publication.result
-    if result.accepted:
+def _publish_problem(publication: Publication) -> _Verdict | None:
+    """NOT RUN when the hub took no publication: a check that needs one proves nothing."""
+    if publication.accepted:
         return None
-    said = (
-        result.error or result.body.decode("utf-8", "replace").strip()[:300] or "(no reason given)"
+    return _not_run(
+        f"the hub took no publication ({publication.describe()}); "
+        "give --publish xml|form, or --no-publish and publish through the Source",
+        "publish",
     )
-    status = "no answer" if result.status is None else f"answered {result.status}"
-    message = f"publishing to {session.hub} failed ({status}): {said}"
-    code = "hub.unreachable" if result.status is None else "hub.publish-refused"
-    return _Verdict(Outcome.FAIL, message, [finding(code, message, url=session.hub)])
+
+
+def _missing_delivery(session: Session, publication: Publication, what: str) -> _Verdict:
+    """No delivery: a FAIL after a publication the hub took, NOT RUN when the Source was
+    to publish (``--no-publish``) and may not have."""
+    wait = f"{session.settings.delivery_timeout:g} s"
+    if publication.by_user:
+        return _not_run(f"no delivery within {wait} (--no-publish: did the Source publish?)", None)
+    message = f"{what}: no delivery within {wait} of the publication"
+    return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-missing", message)])
+
+
+def _topic_refused(session: Session, sub: SubscribeOutcome) -> bool:
+    """The hub denied the topic, or refused it with a 4xx (WebSub §5.2 lets a hub choose)."""
+    status = sub.answer.status
+    if sub.denial is not None:
+        return True
+    return session.hosts_topic and status is not None and 400 <= status < 500
+
+
+async def _baseline(session: Session) -> SubscribeOutcome:
+    """A plain subscription, made once per run: every check that subscribes rests on it."""
+    cached = session.shared.get("baseline")
+    if isinstance(cached, SubscribeOutcome):
+        return cached
+    probe = session.probe()
+    sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
+    session.shared["baseline"] = sub
+    return sub
+
+
+def _baseline_problem(session: Session, sub: SubscribeOutcome) -> _Verdict | None:
+    """Why the plain subscription is not active; a refused topic is the hub's right."""
+    if _topic_refused(session, sub):
+        said = (
+            f"denied: {sub.denial.reason or '(no hub.reason)'}"
+            if sub.denial is not None
+            else f"{sub.answer.status} {_short(sub.answer.body)}"
+        )
+        if session.hosts_topic:
+            message = (
+                f"the hub refused the topic hosted here ({said}): this hub only serves "
+                "its own topics: give --topic"
+            )
+        else:
+            message = f"the hub does not serve {session.topic} ({said})"
+        return _Verdict(Outcome.WARN, message, [finding("hub.topic-refused", message)])
+    return _not_active(session, "subscription", sub)
+
+
+async def _prerequisite(session: Session, check_id: str) -> _Verdict | None:
+    """NOT RUN when what the check needs is missing: an active plain subscription (made
+    here if no check made it yet), or a publication style the hub takes."""
+    if check_id in NEEDS_SUBSCRIPTION:
+        sub = await _baseline(session)
+        problem = _baseline_problem(session, sub)
+        if problem is not None:
+            answer = sub.answer
+            said = problem.summary
+            if _topic_refused(session, sub):
+                said = "the hub does not serve this topic"
+            elif answer.status is not None and not answer.accepted:
+                said = f"the hub answered {answer.status}: {_short(answer.body)}"
+            return _not_run(f"a plain subscription did not become active: {said}", "subscription")
+    refusal = session.publish_refusal
+    if check_id in NEEDS_PUBLICATION and refusal is not None:
+        return _publish_problem(refusal)
+    return None
 
 
 def _lease_verdict(raw: str | None, asked: int | None) -> tuple[Outcome, str, list[Finding]]:
@@ -148,17 +228,12 @@ async def _signed_sample(session: Session) -> _SignedSample:
     publication = delivery = None
     if problem is None:
         publication = await session.publish()
-        problem = _publish_problem(session, publication)
+        problem = _publish_problem(publication)
         if problem is None:
             found = await session.deliveries([probe], publication, expect=True, settle=False)
             delivery = next(iter(found[probe]), None)
             if delivery is None:
-                message = (
-                    f"no delivery within {session.settings.delivery_timeout:g} s of the publication"
-                )
-                problem = _Verdict(
-                    Outcome.FAIL, message, [finding("hub.delivery-missing", message)]
-                )
+                problem = _missing_delivery(session, publication, "signed subscription")
     sample = _SignedSample(probe, problem, publication, delivery, session.evidence(since, [probe]))
     session.shared["signed"] = sample
     return sample
@@ -168,24 +243,34 @@ async def _signed_sample(session: Session) -> _SignedSample:
 
 
 async def check_publish(session: Session) -> _Verdict:
-    """10. A ResourceSync notification POST answers 200 (change-notification 1.0.1 §4.1)."""
+    """10. The hub takes a publication: the §4.1 POST (change-notification 1.0.1), or
+    hub.mode=publish, which WebSub §6 leaves to each hub."""
+    if session.settings.publish_style == PUBLISH_NONE:
+        return _not_run("--no-publish: the Source publishes; the delivery checks wait for it", None)
     publication = await session.publish()
     result = publication.result
-    problem = _publish_problem(session, publication)
-    if problem is not None:
-        return problem
-    facts = {"status": result.status, "legacy": publication.legacy}
-    if publication.legacy:
-        message = (
-            f"the hub refused the application/xml POST of §4.1 but took "
-            f"hub.mode=publish ({result.status}): PubSubHubbub 0.4 style; it fetches "
-            "the hosted topic"
+    tried = publication.describe()
+    facts = {
+        "status": result.status,
+        "legacy": publication.legacy,
+        "attempts": [{"style": style, "status": r.status} for style, r in publication.attempts],
+    }
+    if result.status is None:
+        message = f"publishing to {session.hub} failed: {tried}"
+        return _Verdict(
+            Outcome.FAIL, message, [finding("hub.unreachable", message, url=session.hub)], facts
         )
+    if not publication.accepted:
+        message = (
+            f"the hub took none of the publication styles tried: {tried}; give --publish "
+            "xml|form, or --no-publish and publish through the Source"
+        )
+        return _Verdict(Outcome.WARN, message, [finding("hub.publish-not-taken", message)], facts)
+    if publication.legacy:
+        message = f"the hub took hub.mode=publish, PubSubHubbub 0.4 style: {tried}"
         return _Verdict(Outcome.WARN, message, [finding("hub.legacy-publish", message)], facts)
     if result.status != 200:
-        return _Verdict(
-            Outcome.WARN, f"answered {result.status}; §4.1 asks for 200", result.findings, facts
-        )
+        return _Verdict(Outcome.WARN, f"{tried}; §4.1 asks for 200", result.findings, facts)
     return _Verdict(
         Outcome.PASS,
         "answered 200 OK to an application/xml POST with Link self, hub and resourcesync",
@@ -196,7 +281,8 @@ async def check_publish(session: Session) -> _Verdict:
 
 async def check_subscription(session: Session) -> _Verdict:
     """1. 202, then an asynchronous verification carrying hub.lease_seconds (WebSub §5.1-5.3)."""
-    _probe, sub, problem = await _active_probe(session, "subscription")
+    sub = await _baseline(session)
+    problem = _baseline_problem(session, sub)
     if problem is not None:
         return problem
     assert sub.verification is not None
@@ -258,7 +344,8 @@ async def check_signed_delivery(session: Session) -> _Verdict:
 
 
 async def check_extra_parameters(session: Session) -> _Verdict:
-    """3. Unknown request parameters are ignored (WebSub §5.1)."""
+    """3. Unknown request parameters are ignored (WebSub §5.1); a refusal counts only
+    because the plain subscription, without them, became active."""
     probe = session.probe()
     sub = await session.request(
         probe, "subscribe", lease=session.settings.lease_seconds, extra=EXTRA_PARAMETERS
@@ -267,8 +354,9 @@ async def check_extra_parameters(session: Session) -> _Verdict:
     if problem is not None:
         if sub.answer.status is not None and 400 <= sub.answer.status < 500:
             message = (
-                f"the hub refused a request with {', '.join(EXTRA_PARAMETERS)}: "
-                f"{sub.answer.status} {sub.answer.body.strip()[:200]}"
+                f"a plain subscription became active, but the hub refused the same request "
+                f"with {', '.join(EXTRA_PARAMETERS)}: {sub.answer.status} "
+                f"{_short(sub.answer.body)}"
             )
             return _Verdict(
                 Outcome.FAIL, message, [finding("hub.extra-parameters-refused", message)]
@@ -291,19 +379,19 @@ async def check_resubscribe(session: Session) -> _Verdict:
     if problem is not None:
         return problem
     publication = await session.publish()
-    if (problem := _publish_problem(session, publication)) is not None:
+    if (problem := _publish_problem(publication)) is not None:
         return problem
-    count = len((await session.deliveries([probe], publication, expect=True))[probe])
-    if count == 1:
+    found = (await session.deliveries([probe], publication, expect=True))[probe]
+    copies = max((sum(d.body == x.body for d in found) for x in found), default=0)
+    if not found:
+        return _missing_delivery(session, publication, "after the re-subscription")
+    if copies == 1:
         return _Verdict(
             Outcome.PASS,
             "re-subscribed before expiry; one publication gave exactly one delivery",
             [],
         )
-    if count == 0:
-        message = "after the re-subscription, the publication was not delivered"
-        return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-missing", message)])
-    message = f"after the re-subscription, one publication was delivered {count} times"
+    message = f"after the re-subscription, one publication was delivered {copies} times"
     return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-duplicated", message)])
 
 
@@ -313,11 +401,10 @@ async def check_unsubscribe(session: Session) -> _Verdict:
     if problem is not None:
         return problem
     before = await session.publish()
-    if (problem := _publish_problem(session, before)) is not None:
+    if (problem := _publish_problem(before)) is not None:
         return problem
     if not (await session.deliveries([probe], before, expect=True, settle=False))[probe]:
-        message = "no delivery while subscribed, so 'none after unsubscribing' proves nothing"
-        return _Verdict(Outcome.FAIL, message, [finding("hub.delivery-missing", message)])
+        return _missing_delivery(session, before, "while subscribed, so 'none after' is void")
     probe.accept_unsubscribe = True
     ended = await session.request(probe, "unsubscribe")
     if ended.answer.status is None or not ended.answer.accepted:
@@ -327,8 +414,10 @@ async def check_unsubscribe(session: Session) -> _Verdict:
         )
         return _Verdict(Outcome.FAIL, message, [finding("hub.subscribe-refused", message)])
     after = await session.publish()
-    if (problem := _publish_problem(session, after)) is not None:
+    if (problem := _publish_problem(after)) is not None:
         return problem
+    if after.by_user:  # the Source may be quiet: watch as long as a delivery may take
+        await asyncio.sleep(session.settings.delivery_timeout)
     late = (await session.deliveries([probe], after, expect=False))[probe]
     if late:
         message = f"{len(late)} delivery(ies) arrived after the unsubscription"
@@ -381,7 +470,9 @@ async def check_delivery_headers(session: Session) -> _Verdict:
 
 
 async def check_lease_clamping(session: Session) -> _Verdict:
-    """7. Leases asked for and granted, side by side (WebSub §5.3.1)."""
+    """7. Leases asked for and granted, side by side (WebSub §5.3.1). A hub may grant
+    another lease; refusing the request for its lease is reported, not failed, since the
+    plain subscription (no unusual lease) became active."""
     findings: list[Finding] = []
     outcomes: list[Outcome] = []
     parts: list[str] = []
@@ -389,6 +480,15 @@ async def check_lease_clamping(session: Session) -> _Verdict:
     for asked in session.settings.probe_leases:
         probe = session.probe()
         sub = await session.request(probe, "subscribe", lease=asked)
+        status = sub.answer.status
+        if status is not None and 400 <= status < 500:
+            text = f"asked for {asked} s: refused with {status} {_short(sub.answer.body, 120)}"
+            facts["asked"].append(asked)
+            facts["given"].append(None)
+            outcomes.append(Outcome.WARN)
+            findings.append(finding("hub.lease-refused", text))
+            parts.append(text)
+            continue
         problem = _not_active(session, f"subscription asking for {asked} s", sub)
         if problem is not None:
             return problem
@@ -454,7 +554,8 @@ async def check_bad_requests(session: Session) -> _Verdict:
 
 
 async def check_wrong_challenge(session: Session) -> _Verdict:
-    """9. Echoing the wrong challenge must not activate the subscription (WebSub §5.3.1)."""
+    """9. Echoing the wrong challenge must not activate the subscription (WebSub §5.3.1).
+    A correctly subscribed control probe shows the publication was delivered at all."""
     probe = session.probe(answer=WRONG_ECHO)
     sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
     if sub.verification is None:
@@ -462,12 +563,16 @@ async def check_wrong_challenge(session: Session) -> _Verdict:
         assert problem is not None
         if sub.answer.status is None:
             return problem
-        return _Verdict(Outcome.WARN, f"could not be tried: {problem.summary}", problem.findings)
-    publication = await session.publish()
-    if (problem := _publish_problem(session, publication)) is not None:
+        return _not_run(f"the hub sent no verification to answer wrongly: {problem.summary}", None)
+    control, _control_sub, problem = await _active_probe(session, "control subscription")
+    if problem is not None:
         return problem
-    delivered = (await session.deliveries([probe], publication, expect=False))[probe]
-    if delivered:
+    publication = await session.publish()
+    if (problem := _publish_problem(publication)) is not None:
+        return problem
+    if not (await session.deliveries([control], publication, expect=True))[control]:
+        return _missing_delivery(session, publication, "the control probe")
+    if [d for d in probe.deliveries if publication.matches(d)]:
         message = "the probe echoed a wrong challenge, yet the hub delivered to it"
         return _Verdict(Outcome.FAIL, message, [finding("hub.wrong-challenge-accepted", message)])
     refused = (
@@ -477,8 +582,8 @@ async def check_wrong_challenge(session: Session) -> _Verdict:
     )
     return _Verdict(
         Outcome.PASS,
-        f"answered the challenge wrongly; no delivery in "
-        f"{session.quiet_period():.1f} s after a publication{refused}",
+        f"answered the challenge wrongly; the publication reached a control probe, and not "
+        f"this one in {session.quiet_period():.1f} s{refused}",
         [],
     )
 
@@ -489,6 +594,8 @@ async def check_delivery_latency(session: Session) -> _Verdict:
     if sample.problem is not None:
         return sample.problem
     assert sample.delivery is not None and sample.publication is not None
+    if sample.publication.by_user:
+        return _not_run("--no-publish: when the Source published is not known here", "publish")
     seconds = max(0.0, sample.delivery.received - sample.publication.started)
     limit = session.settings.slow_delivery
     facts = {"seconds": round(seconds, 3), "threshold": limit}
@@ -502,7 +609,7 @@ Check = Callable[[Session], Awaitable[_Verdict]]
 
 # id -> (title, function); the order of a run.
 CHECKS: dict[str, tuple[str, Check]] = {
-    "publish": ("Publish answers 200 (notification §4.1)", check_publish),
+    "publish": ("Publish: §4.1 POST, else hub.mode=publish", check_publish),
     "subscription": ("Typical subscription: 202, async verification, lease", check_subscription),
     "signed-delivery": ("Secret: signed delivery, valid signature", check_signed_delivery),
     "extra-parameters": ("Unknown extra parameters ignored", check_extra_parameters),
@@ -522,7 +629,9 @@ async def run_check(session: Session, check_id: str) -> CheckResult:
     since = session.mark()
     had_sample = "signed" in session.shared
     probes_before = len(session.probes)
-    verdict = await function(session)
+    verdict = await _prerequisite(session, check_id)
+    if verdict is None:
+        verdict = await function(session)
     probes = session.probes[probes_before:]
     for probe in probes:  # later deliveries to it get 410 (WebSub §7)
         probe.closed = True
@@ -531,5 +640,12 @@ async def run_check(session: Session, check_id: str) -> CheckResult:
     if had_sample and check_id in SAMPLE_READERS and isinstance(sample, _SignedSample):
         evidence = sample.evidence + evidence
     return CheckResult(
-        check_id, title, verdict.outcome, verdict.summary, verdict.findings, evidence, verdict.facts
+        check_id,
+        title,
+        verdict.outcome,
+        verdict.summary,
+        verdict.findings,
+        evidence,
+        verdict.facts,
+        verdict.depends_on,
     )

@@ -34,10 +34,24 @@ FLAVOUR_WEBSUB = "websub"
 FLAVOUR_PUSH = "pubsubhubbub-0.4"
 
 
+PUBLISH_AUTO, PUBLISH_XML, PUBLISH_FORM, PUBLISH_NONE = "auto", "xml", "form", "none"
+PUBLISH_STYLES = {
+    PUBLISH_AUTO: (PUBLISH_XML, PUBLISH_FORM),
+    PUBLISH_XML: (PUBLISH_XML,),
+    PUBLISH_FORM: (PUBLISH_FORM,),
+    PUBLISH_NONE: (),
+}
+STYLE_LABELS = {
+    PUBLISH_XML: "application/xml POST (change-notification 1.0.1 §4.1)",
+    PUBLISH_FORM: "hub.mode=publish with hub.topic and hub.url (WebSub §6)",
+}
+
+
 class Outcome(StrEnum):
     PASS = "pass"
     WARN = "warn"
     FAIL = "fail"
+    NOT_RUN = "not-run"  # a check it depends on could not give it what it needs
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +65,8 @@ class ConformanceSettings:
     request_timeout: float = 10.0
     lease_seconds: int = 3600  # asked for in the typical subscription
     probe_leases: tuple[int, int] = (1, 10 * 365 * 86400)  # asked for to see clamping
+    # auto: the §4.1 POST, then hub.mode=publish; none: the user publishes through the Source
+    publish_style: str = PUBLISH_AUTO
 
 
 @dataclass(slots=True)
@@ -64,6 +80,7 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     evidence: list[ExchangeRecord] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)
+    depends_on: str | None = None  # for NOT RUN: the check whose result stopped it
 
     def to_json(self, body_chars: int = 2000) -> dict[str, Any]:
         return {
@@ -71,6 +88,7 @@ class CheckResult:
             "title": self.title,
             "outcome": str(self.outcome),
             "summary": self.summary,
+            "depends_on": self.depends_on,
             "facts": self.facts,
             "findings": [item.to_json() for item in self.findings],
             "evidence": [exchange_json(record, body_chars) for record in self.evidence],
@@ -136,12 +154,55 @@ class SubscribeOutcome:
 
 @dataclass(slots=True)
 class Publication:
-    """A payload this run published, when, and what the hub answered."""
+    """A payload this run published, when, and every style tried with the hub's answer.
+
+    With no attempts the user publishes through the Source (``--no-publish``); then, and
+    when the hub fetched a topic not hosted here, deliveries are matched by time, not
+    by their bytes.
+    """
 
     body: bytes
     started: float
-    result: PublishResult
-    legacy: bool = False  # sent as hub.mode=publish (PubSubHubbub 0.4 style)
+    attempts: list[tuple[str, PublishResult]] = field(default_factory=list)
+    exact: bool = True  # the hub delivers exactly ``body``
+
+    @property
+    def by_user(self) -> bool:
+        return not self.attempts
+
+    @property
+    def result(self) -> PublishResult:
+        return self.attempts[-1][1]
+
+    @property
+    def accepted(self) -> bool:
+        return self.by_user or self.result.accepted
+
+    @property
+    def style(self) -> str | None:
+        """The style the hub took, if any."""
+        return self.attempts[-1][0] if self.attempts and self.result.accepted else None
+
+    @property
+    def legacy(self) -> bool:
+        """Taken as hub.mode=publish (PubSubHubbub 0.4 style)."""
+        return self.style == PUBLISH_FORM
+
+    def describe(self) -> str:
+        """Every attempt and the hub's answer, in order (for summaries)."""
+        return "; ".join(f"{STYLE_LABELS[style]}: {_said(r)}" for style, r in self.attempts)
+
+    def matches(self, delivery: Delivery) -> bool:
+        if self.exact:
+            return delivery.body == self.body
+        return delivery.received >= self.started
+
+
+def _said(result: PublishResult) -> str:
+    if result.status is None:
+        return f"no answer ({result.error})"
+    text = result.body.decode("utf-8", "replace").strip()[:160]
+    return f"{result.status} {text!r}" if text else str(result.status)
 
 
 class Session:
@@ -171,7 +232,8 @@ class Session:
         self.latest = b""  # what the hosted topic serves: the latest payload published
         self.probes: list[Probe] = []
         self.latencies: list[float] = []
-        self.publish_legacy = False
+        self.publish_style: str | None = None  # the style the hub took; tried first from then on
+        self.publish_refusal: Publication | None = None  # every style refused: said once
         self.shared: dict[str, Any] = {}  # results several checks read (made once)
         self._records: list[ExchangeRecord] = []
         self._listener = self._records.append
@@ -357,14 +419,37 @@ class Session:
         return serialize_document(doc)
 
     async def publish(self) -> Publication:
-        """Publish a fresh payload as change-notification 1.0.1 §4.1 says; when the hub
-        refuses that and the topic is hosted here, fall back to hub.mode=publish (WebSub §6)."""
+        """Publish a fresh payload in the configured styles, in order, until the hub takes
+        one: the §4.1 POST (change-notification 1.0.1), then hub.mode=publish (WebSub §6
+        leaves publishing to the hub; PubSubHubbub 0.4 hubs fetch the topic). Once a style
+        is taken only it is used; once every style is refused, the hub is not asked again."""
         body = self.payload()
         self.latest = body
         started = time.time()
-        if self.publish_legacy:
-            return Publication(body, started, await self._publish_legacy(), legacy=True)
-        result = await publish(
+        if self.publish_refusal is not None:
+            return self.publish_refusal
+        styles = PUBLISH_STYLES[self.settings.publish_style]
+        if self.publish_style is not None:
+            styles = (self.publish_style,)
+        publication = Publication(body, started, exact=bool(styles))  # none: the user publishes
+        for style in styles:
+            result = await (
+                self._publish_xml(body) if style == PUBLISH_XML else self._publish_form()
+            )
+            publication.attempts.append((style, result))
+            if result.accepted:
+                self.publish_style = style
+                # a hub that fetches a topic hosted elsewhere delivers that topic's bytes
+                publication.exact = style == PUBLISH_XML or self.hosts_topic
+                return publication
+            if result.status is None:  # unreachable: other styles would not fare better
+                break
+        if publication.attempts and self.publish_style is None:
+            self.publish_refusal = publication
+        return publication
+
+    async def _publish_xml(self, body: bytes) -> PublishResult:
+        return await publish(
             self.client,
             self.hub,
             self.topic,
@@ -372,15 +457,10 @@ class Session:
             exchange_log=self.log,
             timeout=self.settings.request_timeout,
         )
-        if result.status is not None and 400 <= result.status < 500 and self.hosts_topic:
-            legacy = await self._publish_legacy()
-            if legacy.accepted:
-                self.publish_legacy = True
-                return Publication(body, started, legacy, legacy=True)
-        return Publication(body, started, result)
 
-    async def _publish_legacy(self) -> PublishResult:
-        answer = await self.post_form({"hub.mode": "publish", "hub.url": self.topic}, "publish")
+    async def _publish_form(self) -> PublishResult:
+        form = {"hub.mode": "publish", "hub.topic": self.topic, "hub.url": self.topic}
+        answer = await self.post_form(form, "publish")
         result = PublishResult(
             self.hub, self.topic, answer.status, body=answer.body.encode(), error=answer.error
         )
@@ -398,7 +478,7 @@ class Session:
         without ``expect``, for any at all)."""
 
         def got() -> dict[Probe, list[Delivery]]:
-            return {p: p.deliveries_of(publication.body) for p in probes}
+            return {p: [d for d in p.deliveries if publication.matches(d)] for p in probes}
 
         if expect:
             await wait_until(lambda: all(got().values()), self.settings.delivery_timeout)

@@ -1,0 +1,186 @@
+"""hub-check against a hub nobody here wrote: Flask-WebSub's, on loopback.
+
+Flask-WebSub (a test dependency, pinned in pyproject.toml) runs as its authors intend: a
+Flask app with the hub blueprint, served by werkzeug in a thread, subscriptions in a
+temporary SQLite file, and its Celery tasks (verification, fetching the topic,
+deliveries) run by a Celery worker thread over an in-memory broker. It takes
+publications as ``hub.mode=publish`` with ``hub.topic``, fetches the topic and forwards
+it, signs with sha512 and clamps leases to 60 s .. 31 days. Every verdict is asserted:
+this is someone else's reading of WebSub keeping hub-check honest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from aiohttp import web
+from celery import Celery
+from celery.contrib.testing.worker import start_worker
+from flask import Flask
+from flask_websub.hub import Hub, SQLite3HubStorage
+from werkzeug.serving import make_server
+
+from explorer.net.callback_server import CallbackServer
+from explorer.net.conformance import CHECKS, CheckResult, ConformanceSettings, run_conformance
+from explorer.net.conformance.checks import NEEDS_PUBLICATION
+
+SETTINGS = ConformanceSettings(
+    verification_timeout=10.0,
+    delivery_timeout=10.0,
+    quiet_period=0.5,
+    slow_delivery=60.0,  # latency is not what is tested here: only that it is measured
+    request_timeout=10.0,
+)
+PUBLICATION_CHECKS = NEEDS_PUBLICATION  # pinned in test_hub_conformance.py
+# What Flask-WebSub 0.4.1 earns with publishing on: all pass but the publish style,
+# hub.mode=publish (PubSubHubbub 0.4 style), which WebSub §6 allows.
+PUBLISHING_VERDICTS = {check: "pass" for check in CHECKS} | {"publish": "warn"}
+TOPIC_BODY = b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'
+
+
+@dataclasses.dataclass
+class FlaskWebSubHub:
+    url: str
+
+
+@pytest.fixture
+def flask_websub(tmp_path: Path) -> Iterator[Callable[[bool], FlaskWebSubHub]]:
+    """Starts Flask-WebSub hubs (publishing on or off); all stop at teardown."""
+    stops: list[Callable[[], None]] = []
+
+    def start(publish_supported: bool) -> FlaskWebSubHub:
+        celery = Celery(f"flask-websub-{len(stops)}", broker="memory://")
+        celery.conf.update(
+            broker_connection_retry_on_startup=False,
+            broker_transport_options={"polling_interval": 0.05},  # the default waits 1 s
+            worker_hijack_root_logger=False,
+        )
+        storage = SQLite3HubStorage(str(tmp_path / f"hub-{len(stops)}.sqlite"))
+        hub = Hub(storage, celery, REQUEST_TIMEOUT=5, MAX_ATTEMPTS=3, BACKOFF_BASE=0.2)
+        app = Flask("flask_websub_under_test")
+        app.config["PUBLISH_SUPPORTED"] = publish_supported
+        app.register_blueprint(hub.build_blueprint(url_prefix="/hub"))
+        worker = start_worker(celery, pool="solo", perform_ping_check=False, shutdown_timeout=10)
+        worker.__enter__()
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, name="flask-websub", daemon=True)
+        thread.start()
+
+        def stop() -> None:
+            server.shutdown()
+            thread.join(timeout=10)
+            server.server_close()
+            worker.__exit__(None, None, None)
+
+        stops.append(stop)
+        return FlaskWebSubHub(f"http://127.0.0.1:{server.server_port}/hub")
+
+    yield start
+    for stop in reversed(stops):
+        stop()
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient() as http:
+        yield http
+
+
+@pytest.fixture
+async def source() -> AsyncIterator[Callable[[str], str]]:
+    """A Source on loopback whose topic names the given hub in its Link header."""
+    runners: list[web.AppRunner] = []
+
+    async def start(hub_url: str) -> str:
+        async def topic(request: web.Request) -> web.Response:
+            link = f'<{request.url}>; rel="self", <{hub_url}>; rel="hub"'
+            return web.Response(
+                body=TOPIC_BODY, content_type="application/xml", headers={"Link": link}
+            )
+
+        app = web.Application()
+        app.router.add_get("/topic.xml", topic)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", 0).start()
+        runners.append(runner)
+        return f"http://127.0.0.1:{runner.addresses[0][1]}/topic.xml"
+
+    yield start
+    for runner in runners:
+        await runner.cleanup()
+
+
+async def _hub_check(
+    hub: FlaskWebSubHub,
+    callback_server: CallbackServer,
+    client: httpx.AsyncClient,
+    topic: str | None,
+) -> dict[str, CheckResult]:
+    results = await run_conformance(
+        hub.url, callback_server, client, topic=topic, settings=SETTINGS
+    )
+    return {result.check: result for result in results}
+
+
+def _verdicts(results: dict[str, CheckResult]) -> dict[str, str]:
+    return {check: str(result.outcome) for check, result in results.items()}
+
+
+def _summaries(results: dict[str, CheckResult]) -> dict[str, str]:
+    return {check: result.summary for check, result in results.items()}
+
+
+async def test_flask_websub_with_a_hosted_topic_fails_nothing(
+    flask_websub, callback_server, client
+):
+    hub = flask_websub(True)
+    results = await _hub_check(hub, callback_server, client, None)
+    assert _verdicts(results) == PUBLISHING_VERDICTS, _summaries(results)
+    publish = results["publish"]
+    assert {f.code for f in publish.findings} == {"hub.legacy-publish"}
+    assert "Missing form argument: hub.mode" in publish.summary  # the §4.1 POST, refused
+    assert "hub.mode=publish with hub.topic and hub.url (WebSub §6): 202" in publish.summary
+    assert [a["style"] for a in publish.facts["attempts"]] == ["xml", "form"]
+    # the publish reached deliveries: the hub fetched the hosted topic, then delivered it
+    signed = results["signed-delivery"]
+    kinds = [record.kind for record in signed.evidence]
+    assert "topic" in kinds and "delivery" in kinds
+    assert signed.facts == {"signature": "valid", "algorithm": "sha512"}
+    assert results["lease-clamping"].facts == {"asked": [1, 315360000], "given": [60, 2678400]}
+    assert results["subscription"].facts["lease_given"] == 3600
+
+
+async def test_flask_websub_with_its_own_topic_fails_nothing(
+    flask_websub, source, callback_server, client
+):
+    hub = flask_websub(True)
+    topic = await source(hub.url)
+    results = await _hub_check(hub, callback_server, client, topic)
+    assert _verdicts(results) == PUBLISHING_VERDICTS, _summaries(results)
+    # the hub fetched the Source's topic and forwarded what it serves
+    delivery = next(r for r in results["delivery-headers"].evidence if r.kind == "delivery")
+    assert delivery.request_body == TOPIC_BODY
+
+
+async def test_flask_websub_without_publishing_only_the_publication_checks_change(
+    flask_websub, callback_server, client
+):
+    hub = flask_websub(False)
+    results = await _hub_check(hub, callback_server, client, None)
+    verdicts = _verdicts(results)
+    expected = {
+        check: "not-run" if check in PUBLICATION_CHECKS else verdict
+        for check, verdict in PUBLISHING_VERDICTS.items()
+    }
+    assert verdicts == expected, _summaries(results)
+    assert {results[check].depends_on for check in PUBLICATION_CHECKS} == {"publish"}
+    publish = results["publish"]
+    assert {f.code for f in publish.findings} == {"hub.publish-not-taken"}
+    assert "Missing form argument: hub.mode" in publish.summary
+    assert "Invalid hub.mode" in publish.summary  # the hub.mode=publish attempt, named too
