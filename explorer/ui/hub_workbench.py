@@ -488,7 +488,7 @@ class HubWorkbench(QWidget):
         if result.outcome is Outcome.NOT_RUN:  # the whole row greyed: nothing was judged
             for column in (1, 2):
                 item.setForeground(column, QColor(OUTCOME_COLOURS[Outcome.NOT_RUN]))
-        item.setToolTip(2, tooltip_text(result.summary))
+        item.setToolTip(2, result.summary)
         item.setData(0, Qt.ItemDataRole.UserRole, len(self.results) - 1)
         self.results_tree.addTopLevelItem(item)
         self.result_added.emit(result)
