@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 
-from explorer.cli.arguments import InputError, read_regular_file, url_or_path
+from explorer.cli.arguments import InputError, positive_seconds, read_regular_file, url_or_path
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
@@ -83,18 +83,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=_positive_seconds,
+        type=positive_seconds,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"most time one URL may take, headers to last byte (default {DEFAULT_TIMEOUT:g})",
     )
-
-
-def _positive_seconds(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
 
 
 def is_url(target: str) -> bool:
