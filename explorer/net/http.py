@@ -64,8 +64,9 @@ class FetchError(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Timeouts:
-    """Connect and read timeouts (seconds); ``total`` bounds one request including the body,
-    so a server trickling bytes cannot hold a crawl forever."""
+    """Connect and read timeouts (seconds); ``total`` bounds one request from connecting
+    through the headers to the body's last byte, so a server trickling a byte at a time
+    (which never trips a read timeout) cannot hold a crawl forever."""
 
     connect: float = 10.0
     read: float = 30.0
