@@ -7,7 +7,15 @@ server handles the HTTP side (body limits, slow senders, the exchange log) and h
 verifications and deliveries to the ``CallbackTarget`` registered for the segment.
 
 Bad input never stops the server: a body over ``max_body`` gets 413 before it is read
-into memory, a sender slower than ``body_timeout`` gets 408, unknown paths get 404.
+into memory, a sender slower than ``body_timeout`` gets 408, unknown paths get 404 and
+are counted and sampled rather than logged (``StraySampler``). A connection must finish
+each request's headers within ``header_timeout`` and is refused beyond the per-address
+and total connection caps (``ConnectionGuard``).
+
+aiohttp's own body decoding is off: the signature covers the bytes as sent (WebSub §7.1),
+so a delivery keeps them, and its ``Content-Encoding`` is undone here with the bounded
+decoder, in a thread of the server's own so a bomb holds neither the event loop nor the
+subscriber's check workers.
 """
 
 from __future__ import annotations
@@ -15,29 +23,61 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from typing import Protocol
 from urllib.parse import unquote_to_bytes
 
 from aiohttp import web
+from aiohttp.log import server_logger
 
+from explorer.core.findings import Finding, finding
+from explorer.core.inflate import InflateError, InflateLimit, inflate, parse_content_encoding
+from explorer.net.connection_guard import (
+    DEFAULT_HEADER_TIMEOUT,
+    DEFAULT_MAX_PER_ADDRESS,
+    DEFAULT_MAX_TOTAL,
+    ConnectionGuard,
+)
 from explorer.net.exchange_log import ExchangeLog
+from explorer.net.stray_requests import StraySampler
 
 DEFAULT_MAX_BODY = 50 * 1024 * 1024
 DEFAULT_BODY_TIMEOUT = 30.0
 CALLBACK_PREFIX = "/callback/"
 TOPIC_PREFIX = "/topic/"
 _CHUNK = 256 * 1024
+_DECODE_THREADS = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DecodeFailure:
+    """Why a delivery's body could not be decoded, and the status that answers it."""
+
+    status: int
+    finding: Finding
 
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
-    """A content distribution request as received (WebSub §7); ``body`` is the raw bytes."""
+    """A content distribution request as received (WebSub §7).
+
+    ``body`` is the bytes as they came on the wire, which the signature covers (WebSub
+    §7.1); ``decoded`` is the body with its ``Content-Encoding`` undone (None when it had
+    none or it could not be decoded, and then ``decode_failure`` says why).
+    """
 
     url: str
     body: bytes
     headers: list[tuple[str, str]]
     received: float
+    decoded: bytes | None = None
+    decode_failure: DecodeFailure | None = None
+
+    @property
+    def content(self) -> bytes:
+        """The document to parse and keep: decoded when it could be, else the raw body."""
+        return self.decoded if self.decoded is not None else self.body
 
     def header(self, name: str) -> str | None:
         lowered = name.lower()
@@ -95,6 +135,9 @@ class CallbackServer:
         public_url: str | None = None,
         max_body: int = DEFAULT_MAX_BODY,
         body_timeout: float = DEFAULT_BODY_TIMEOUT,
+        header_timeout: float = DEFAULT_HEADER_TIMEOUT,
+        max_connections_per_address: int = DEFAULT_MAX_PER_ADDRESS,
+        max_connections: int = DEFAULT_MAX_TOTAL,
         exchange_log: ExchangeLog | None = None,
     ):
         self.host = host
@@ -103,27 +146,53 @@ class CallbackServer:
         self.max_body = max_body
         self.body_timeout = body_timeout
         self.exchange_log = exchange_log
+        self.guard = ConnectionGuard(
+            header_timeout=header_timeout,
+            max_per_address=max_connections_per_address,
+            max_total=max_connections,
+        )
+        self.strays = StraySampler(exchange_log)
         self._targets: dict[str, CallbackTarget] = {}
         self._topics: dict[str, Callable[[], Reply]] = {}
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.AbstractServer | None = None
+        self._decoder: ThreadPoolExecutor | None = None
 
     # --- lifecycle ------------------------------------------------------------------
 
     async def start(self) -> None:
         app = web.Application(client_max_size=self.max_body + 1)
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # No automatic decoding: aiohttp would inflate before the signature is checked.
+        self._runner = web.AppRunner(
+            app,
+            access_log=None,
+            handle_signals=False,
+            auto_decompress=False,
+            logger=self.strays.error_logger(server_logger),
+        )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        await site.start()
-        server = site._server
-        if server is not None and server.sockets:  # the real port when port was 0
-            self.port = server.sockets[0].getsockname()[1]
+        assert self._runner.server is not None
+        self._decoder = ThreadPoolExecutor(_DECODE_THREADS, thread_name_prefix="explorer-decode")
+        loop = asyncio.get_running_loop()
+        self._listener = await loop.create_server(
+            self.guard.wrap(self._runner.server), self.host, self.port, reuse_address=True
+        )
+        if self._listener.sockets:  # the real port when port was 0
+            self.port = self._listener.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        self.guard.close_all()
+        self.strays.flush()
+        if self._decoder is not None:
+            self._decoder.shutdown(wait=True, cancel_futures=True)
+            self._decoder = None
 
     async def __aenter__(self) -> CallbackServer:
         await self.start()
@@ -164,26 +233,32 @@ class CallbackServer:
     # --- requests ---------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
+        self.guard.request_started(request.transport)
+        try:
+            return await self._answer(request)
+        finally:
+            self.guard.request_finished(request.transport)
+
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
         started = time.time()
+        token = request.path.rstrip("/").rsplit("/", 1)[-1]
+        target = self._targets.get(token) if token else None
+        topic = self._topics.get(token) if token else None
+        is_topic = topic is not None and request.method in ("GET", "HEAD")
+        if target is None and not is_topic:
+            return self._stray(request)
         # Built once: the delivery and its exchange-log record share the url and headers.
         url = str(request.url)
         request_headers = list(request.headers.items())
-        token = request.path.rstrip("/").rsplit("/", 1)[-1]
-        target = self._targets.get(token) if token else None
         request_body: bytes | None = None
         request_size: int | None = None
-        kind = "other"
-        topic = self._topics.get(token) if token else None
-        if topic is not None and request.method in ("GET", "HEAD"):
-            kind = "topic"
-            reply = topic()
-        elif target is None:
-            reply = Reply(404, b"unknown callback\n")
-        elif request.method == "GET":
+        if is_topic and topic is not None:
+            kind, reply = "topic", topic()
+        elif target is not None and request.method == "GET":
             kind = "verification"
             raw_query = request.raw_path.partition("?")[2]
             reply = await target.on_verification(token, query_params(raw_query))
-        elif request.method == "POST":
+        elif target is not None and request.method == "POST":
             kind = "delivery"
             outcome = await self._read_body(request)
             if isinstance(outcome, Reply):
@@ -197,9 +272,10 @@ class CallbackServer:
                 target.on_refused(token, code, reply.body.decode().strip())
             else:
                 request_body = outcome
-                delivery = Delivery(url, outcome, request_headers, started)
+                delivery = await self._decode(Delivery(url, outcome, request_headers, started))
                 reply = await target.on_delivery(token, delivery)
         else:
+            kind = "other"
             reply = Reply(405, b"GET (verification) or POST (delivery) only\n")
         response = web.Response(
             status=reply.status,
@@ -207,7 +283,7 @@ class CallbackServer:
             content_type=reply.content_type,
             headers=dict(reply.headers),
         )
-        if reply.status in (408, 413):
+        if reply.status in (400, 408, 413):
             response.force_close()
         if self.exchange_log is not None:
             self.exchange_log.record(
@@ -224,6 +300,44 @@ class CallbackServer:
                 started=started,
             )
         return response
+
+    def _stray(self, request: web.Request) -> web.StreamResponse:
+        """A request that matches nothing: counted and sampled, never logged in full, since
+        anyone who finds the address can send it as large and as often as they like."""
+        self.strays.note(
+            method=request.method,
+            url=str(request.url),
+            headers=request.headers,
+            size=request.content_length,
+            status=404,
+        )
+        response = web.Response(status=404, text="unknown callback\n")
+        response.force_close()
+        return response
+
+    async def _decode(self, delivery: Delivery) -> Delivery:
+        """Undo the delivery's ``Content-Encoding`` within ``max_body`` decoded bytes.
+
+        The wire bytes stay in ``body`` for the signature (WebSub §7.1); a body that cannot
+        be decoded comes back with a ``decode_failure`` instead of ``decoded``.
+        """
+        codings = parse_content_encoding(delivery.header("Content-Encoding"))
+        if all(coding == "identity" for coding in codings):
+            return delivery
+        assert self._decoder is not None
+        loop = asyncio.get_running_loop()
+        try:
+            decoded = await loop.run_in_executor(
+                self._decoder, inflate, delivery.body, codings, self.max_body
+            )
+        except InflateLimit as exc:
+            failure = DecodeFailure(413, finding("websub.delivery-too-large", str(exc)))
+            return replace(delivery, decode_failure=failure)
+        except InflateError as exc:
+            message = f"the body cannot be decoded ({', '.join(codings)}): {exc}"
+            failure = DecodeFailure(400, finding("websub.delivery-undecodable", message))
+            return replace(delivery, decode_failure=failure)
+        return replace(delivery, decoded=decoded)
 
     async def _read_body(self, request: web.Request) -> bytes | Reply:
         """The body, or a 413/408 reply; never holds more than ``max_body`` bytes."""

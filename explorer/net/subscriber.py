@@ -390,7 +390,7 @@ class Subscriber:
         if sub.final:  # WebSub §7: 410 tells the hub the subscription is gone
             return Reply(410, b"subscription ended\n")
         context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability)
-        if len(delivery.body) > self.config.inline_parse_bytes:
+        if len(delivery.content) > self.config.inline_parse_bytes:
             loop = asyncio.get_running_loop()
             checked = await loop.run_in_executor(
                 self._workers, _check_delivery, delivery, sub.secret, context
@@ -409,7 +409,7 @@ class Subscriber:
             received=delivery.received,
             status=checked.status,
             signature=checked.signature,
-            body=delivery.body,
+            body=delivery.content,
             headers=delivery.headers,
             content_type=delivery.header("Content-Type"),
             reason=checked.reason,
@@ -445,6 +445,9 @@ class Subscriber:
                 signature=record.signature,
                 findings=record.findings,
             )
+        failure = delivery.decode_failure
+        if failure is not None:  # kept raw as rejected; the hub learns the body was unreadable
+            return Reply(failure.status, failure.finding.message.encode() + b"\n")
         # WebSub §7.1.2: a rejected delivery is still acknowledged with 2xx.
         return Reply(200)
 
@@ -840,12 +843,16 @@ def _check_delivery(delivery: Delivery, secret: str | None, context: DeliveryCon
     state = str(signature.state)
     if not signature.state.accepted:  # WebSub §7.1.2: not a notification; kept as rejected
         return _Checked("rejected", state, signature.reason, None, findings, None)
+    failure = delivery.decode_failure
+    if failure is not None:
+        findings.append(failure.finding)
+        return _Checked("rejected", state, failure.finding.message, None, findings, None)
     try:
         findings += check_delivery_headers(
             delivery.header("Content-Type"), delivery.header_values("Link"), context
         )
         result = check_bytes(
-            delivery.body,
+            delivery.content,
             ValidationContext(declared_capability=context.channel_capability, url=context.topic),
         )
         findings += result.findings

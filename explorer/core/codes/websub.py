@@ -154,6 +154,13 @@ CODES: tuple[CodeInfo, ...] = (
         "the sender was too slow to send the delivery body; refused with 408",
     ),
     CodeInfo(
+        "websub.delivery-undecodable",
+        S.ERROR,
+        None,
+        "the delivery's Content-Encoding cannot be undone (corrupt or unsupported); "
+        "refused with 400 and stored raw as rejected",
+    ),
+    CodeInfo(
         "websub.check-failed",
         S.ERROR,
         None,

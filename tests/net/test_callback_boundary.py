@@ -1,0 +1,271 @@
+"""The callback server at the boundary: slow headers, connection floods, stray requests with
+huge headers, encoded delivery bodies, and the hub secret in the exchange log.
+
+Everything runs against a real server on 127.0.0.1 port 0 with a temp store. Flood
+connections come from 127.0.0.2 (also loopback) so the hub's own deliveries, from
+127.0.0.1, are not caught by the per-address cap the flood fills.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import time
+import zlib
+from pathlib import Path
+
+import httpx
+import pytest
+from fake_hub import notification
+from websub_env import websub_env
+
+from explorer.core.signatures import sign
+from explorer.net.callback_server import CallbackServer, Delivery, Reply
+from explorer.net.exchange_log import ExchangeLog, mask_secret_in_form, mask_secret_in_url
+from explorer.net.store import Store
+from explorer.net.subscription import State
+
+TOPIC = "http://example.org/topic"
+FLOOD_SOURCE = "127.0.0.2"
+HANG_BOUND = 30.0
+"""Generous: only a hang (or a connection left open for good) should ever reach it."""
+
+
+class Recorder:
+    async def on_verification(self, token: str, params: dict[str, bytes]) -> Reply:
+        return Reply(404)
+
+    async def on_delivery(self, token: str, delivery: Delivery) -> Reply:
+        return Reply(200)
+
+    def on_refused(self, token: str, code: str, message: str) -> None:
+        pass
+
+
+async def _closed_by_peer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+    """Dribble a header byte every second until the server hangs up (True) or the bound."""
+    deadline = time.monotonic() + HANG_BOUND
+    writer.write(b"POST /callback/anything HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+    while time.monotonic() < deadline:
+        try:
+            writer.write(b"a")
+            await writer.drain()
+            async with asyncio.timeout(1.0):
+                if await reader.read(1024) == b"":
+                    return True
+        except TimeoutError:
+            continue
+        except ConnectionError:
+            return True
+    return False
+
+
+async def test_a_slow_header_connection_is_closed_at_the_deadline(tmp_path: Path) -> None:
+    async with CallbackServer(header_timeout=1.5) as server:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        started = time.monotonic()
+        try:
+            assert await _closed_by_peer(reader, writer)
+        finally:
+            writer.close()
+        assert time.monotonic() - started < HANG_BOUND
+        assert server.guard.counts.header_timeouts == 1
+        assert server.guard.open_connections == 0
+
+
+async def test_connections_past_the_total_cap_are_refused_at_once() -> None:
+    async with CallbackServer(max_connections=3, header_timeout=60) as server:
+        held = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(5)]
+        try:
+            async with asyncio.timeout(HANG_BOUND):
+                while server.guard.counts.refused_total < 2:
+                    await asyncio.sleep(0.01)
+            assert server.guard.open_connections == 3
+            assert server.guard.counts.accepted == 3
+        finally:
+            for _, writer in held:
+                writer.close()
+
+
+async def _open_flood(port: int, count: int) -> list[asyncio.StreamWriter]:
+    writers = []
+    for _ in range(count):
+        _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(FLOOD_SOURCE, 0))
+        writer.write(b"GET /callback/x HTTP/1.1\r\nHost: x\r\nX-Slow: a")
+        writers.append(writer)
+    return writers
+
+
+async def test_a_slow_header_flood_is_capped_and_a_delivery_still_lands(tmp_path: Path) -> None:
+    async with websub_env(tmp_path, header_timeout=5, max_connections_per_address=64) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        flood = await _open_flood(env.server.port, 2000)
+        try:
+            guard = env.server.guard
+            async with asyncio.timeout(HANG_BOUND):
+                while guard.counts.accepted + guard.counts.refused_per_address < 2000:
+                    await asyncio.sleep(0.01)
+            assert guard.counts.refused_per_address == 2000 - 64
+            started = time.monotonic()
+            response = await env.hub.deliver(sub.callback_url, notification(), secret=sub.secret)
+            assert response.status_code == 200
+            assert time.monotonic() - started < HANG_BOUND
+            assert [n.status for n in env.store.notifications()] == ["notification"]
+        finally:
+            for writer in flood:
+                writer.close()
+
+
+def _store_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+
+
+def _huge_header_request(index: int) -> bytes:
+    """About 1 MB of headers inside aiohttp's own limits (128 fields of at most 8190 bytes)."""
+    pad = b"p" * 8000
+    fields = b"".join(b"X-Pad-%d: %s\r\n" % (n, pad) for n in range(120))
+    return b"GET /callback/nobody-%d HTTP/1.1\r\nHost: x\r\n%s\r\n" % (index, fields)
+
+
+async def _send_raw(port: int, request: bytes) -> bytes:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(request)
+        await writer.drain()
+        return await reader.read(100)
+    finally:
+        writer.close()
+
+
+async def test_stray_requests_with_huge_headers_barely_grow_the_store(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "explorer.sqlite3"
+    store = Store(path)
+    try:
+        async with CallbackServer(exchange_log=ExchangeLog(store)) as server:
+            await store.flush()
+            before = _store_bytes(path)
+            for index in range(600):
+                answer = await _send_raw(server.port, _huge_header_request(index))
+                assert answer.startswith(b"HTTP/1.1 404")
+            oversized = b"GET /x HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 100_000 + b"\r\n\r\n"
+            assert b" 400 " in (await _send_raw(server.port, oversized))[:20]
+            await store.flush()
+            grown = _store_bytes(path) - before
+            assert server.strays.counts.total == 601
+            assert server.strays.counts.http_errors == 1
+        await store.flush()
+        assert grown <= 20 * 1024 * 1024
+        rows = store.exchanges()
+        assert 1 <= len(rows) <= 10
+        assert all(sum(len(k) + len(v) for k, v in r.request_headers) < 2048 for r in rows)
+        assert any("more requests to unknown paths" in (r.error or "") for r in rows)
+        leaked = [r for r in caplog.records if r.exc_info or "b" * 300 in r.getMessage()]
+        assert leaked == []
+    finally:
+        store.close()
+
+
+def _gzip_members(total: int) -> bytes:
+    member = gzip.compress(b"", mtime=0)
+    return member * (total // len(member))
+
+
+async def _post(url: str, body: bytes, secret: str, *, signed: bytes | None = None):
+    headers = {
+        "Content-Type": "application/xml",
+        "Content-Encoding": "gzip",
+        "X-Hub-Signature": sign(secret, body if signed is None else signed),
+    }
+    async with httpx.AsyncClient(timeout=HANG_BOUND) as client:
+        return await client.post(url, content=body, headers=headers)
+
+
+async def test_gzip_deliveries_are_signed_over_the_wire_bytes(tmp_path: Path) -> None:
+    async with websub_env(tmp_path) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        wire = gzip.compress(notification(), mtime=0)
+        right = await _post(sub.callback_url, wire, sub.secret)
+        wrong = await _post(sub.callback_url, wire, sub.secret, signed=notification())
+        assert right.status_code == wrong.status_code == 200
+        good, bad = env.store.notifications()
+        assert (good.status, good.signature, good.body) == ("notification", "valid", notification())
+        assert (bad.status, bad.signature) == ("rejected", "invalid")
+
+
+async def test_an_undecodable_delivery_is_400_and_kept_raw_as_rejected(tmp_path: Path) -> None:
+    async with websub_env(tmp_path) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        wire = gzip.compress(notification(), mtime=0)
+        corrupt = wire[:20] + bytes(b ^ 0x55 for b in wire[20:40]) + wire[40:]
+        deflated = zlib.compress(notification())[:-6] + b"\xff" * 6
+        answers = [
+            await _post(sub.callback_url, corrupt, sub.secret),
+            await _post(sub.callback_url, b"not gzip at all", sub.secret),
+        ]
+        async with httpx.AsyncClient() as client:
+            headers = {"Content-Encoding": "deflate", "X-Hub-Signature": sign(sub.secret, deflated)}
+            answers.append(await client.post(sub.callback_url, content=deflated, headers=headers))
+        assert [a.status_code for a in answers] == [400, 400, 400]
+        stored = env.store.notifications()
+        assert [n.status for n in stored] == ["rejected"] * 3
+        assert [n.body for n in stored] == [corrupt, b"not gzip at all", deflated]
+        for record in stored:
+            assert [f.code for f in record.findings] == ["websub.delivery-undecodable"]
+            assert record.signature == "valid" and record.reason
+
+
+async def test_a_gzip_member_bomb_is_refused_quickly_and_delays_no_one(tmp_path: Path) -> None:
+    async with websub_env(tmp_path) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        bomb = _gzip_members(4 * 1024 * 1024)
+        started = time.monotonic()
+        refused, normal = await asyncio.gather(
+            _post(sub.callback_url, bomb, sub.secret),
+            env.hub.deliver(sub.callback_url, notification(), secret=sub.secret),
+        )
+        assert time.monotonic() - started < HANG_BOUND
+        assert refused.status_code == 413 and normal.status_code == 200
+        statuses = sorted(n.status for n in env.store.notifications())
+        assert statuses == ["notification", "rejected"]
+        [rejected] = env.store.notifications(status="rejected")
+        assert [f.code for f in rejected.findings] == ["websub.delivery-too-large"]
+
+
+async def test_the_hub_secret_never_reaches_the_exchange_log(tmp_path: Path) -> None:
+    async with websub_env(tmp_path) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        seen = []
+        env.server.exchange_log.listeners.append(seen.append)
+        await env.subscriber.unsubscribe(sub)
+        await env.store.flush()
+        records = env.store.exchanges()
+    secret = sub.secret.encode()
+    assert any(b"hub.secret=" in (r.request_body or b"") for r in records)
+    for record in [*records, *seen]:
+        assert secret not in (record.request_body or b"") + record.url.encode()
+    on_disk = b"".join(p.read_bytes() for p in tmp_path.glob("explorer.sqlite3*"))
+    assert b"hub.secret=" + secret not in on_disk
+
+
+def test_the_secret_is_masked_however_its_name_is_encoded() -> None:
+    form = b"hub.mode=subscribe&hub%2Esecret=s3cr%26t&HUB.SECRET=two&hub.topic=t"
+    assert mask_secret_in_form(form) == (
+        "hub.mode=subscribe&hub%2Esecret=••••&HUB.SECRET=••••&hub.topic=t".encode()
+    )
+    assert mask_secret_in_form(b"<urlset>&amp;</urlset>") == b"<urlset>&amp;</urlset>"
+    url = "http://h/cb?a=1&hub.secret=xyz#frag"
+    assert mask_secret_in_url(url) == "http://h/cb?a=1&hub.secret=••••#frag"
+    record = ExchangeLog().record(
+        direction="out", kind="subscribe", method="POST", url=url, status=202, request_body=form
+    )
+    assert record.url == "http://h/cb?a=1&hub.secret=••••#frag"
+    assert b"s3cr" not in (record.request_body or b"") and b"two" not in (
+        record.request_body or b""
+    )
