@@ -6,6 +6,7 @@ A finding's severity and spec section come from the code registry in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -105,6 +106,52 @@ def _registry() -> dict[str, CodeInfo]:
 
         _codes = CODES
     return _codes
+
+
+MAX_FINDINGS_PER_CODE = 1_000
+"""How many findings of one code a document lists; a document where every entry has the
+same fault then yields this many and one summary, not one object per entry."""
+
+
+class CappedFindings(list[Finding]):
+    """A findings list that keeps the first ``cap`` of each code and counts the rest, so a
+    hostile document cannot make millions of Finding objects. Below the cap it is a plain
+    list. Only ``append`` and ``extend`` count: the rules and the parser use nothing else."""
+
+    __slots__ = ("_counts", "_first_dropped", "cap")
+
+    def __init__(self, items: Iterable[Finding] = (), cap: int = MAX_FINDINGS_PER_CODE) -> None:
+        super().__init__()
+        self.cap = cap
+        self._counts: dict[str, int] = {}
+        self._first_dropped: dict[str, int | None] = {}
+        self.extend(items)
+
+    def append(self, item: Finding) -> None:
+        code = item.code
+        count = self._counts.get(code, 0) + 1
+        self._counts[code] = count
+        if count <= self.cap:
+            super().append(item)
+        elif count == self.cap + 1:
+            self._first_dropped[code] = item.line
+
+    def extend(self, items: Iterable[Finding]) -> None:
+        for item in items:
+            self.append(item)
+
+    def summaries(self, code: str) -> list[Finding]:
+        """One ``code`` finding per capped code: how many were left out, at the line of the
+        first one left out."""
+        return [
+            finding(
+                code,
+                f"{self._counts[capped] - self.cap:,} more {capped} findings are not listed "
+                f"(the first {self.cap:,} are); fix those and check again",
+                line=line,
+            )
+            for capped, line in self._first_dropped.items()
+        ]
 
 
 def count_by_severity(findings: list[Finding]) -> dict[Severity, int]:

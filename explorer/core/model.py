@@ -78,6 +78,7 @@ class Document:
     document-level ``rs:md`` attribute (at, completed, from, until, ...).
     ``legacy`` is true when pre-1.0 (2012 alpha) syntax was read; ``findings`` holds
     what the parser itself noticed (namespaces, legacy forms), before any rule runs.
+    ``unread_entries`` counts entries past the parser's budget: counted, not read.
     """
 
     root: str
@@ -90,6 +91,7 @@ class Document:
     legacy: bool = False
     size: int = 0
     findings: list[Finding] = field(default_factory=list)
+    unread_entries: int = 0
 
     @property
     def capability(self) -> str | None:

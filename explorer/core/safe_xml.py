@@ -17,8 +17,14 @@ until proven otherwise. Safety does not depend on one mechanism:
 caller has read it: a 50,000-entry list then never holds its whole tree in memory, and
 the parser reuses memory that is still in cache. Whenever its answer could differ from
 ``parse_tree``'s (a syntax error, a DOCTYPE, a root that is not a Sitemap) it stops with
-``StreamUnavailable`` and the caller parses the whole tree instead, so errors and their
-positions are exactly those of a whole-document parse.
+``StreamUnavailable`` and the caller asks ``parse_unstreamable``, whose errors and their
+positions are exactly those of a whole-document parse, found without building the tree.
+
+Memory is bounded while reading, not after: a start tag long enough to span a whole stream
+chunk has its attributes counted before lxml sees it (``MAX_ATTRIBUTES``), and an entry
+that stays open keeps at most ``MAX_ENTRY_CHILDREN`` children (the rest are counted and
+freed as they arrive). Only the root's children and their children are ever read, so
+deeper elements are freed as soon as they are complete.
 """
 
 from __future__ import annotations
@@ -36,6 +42,15 @@ from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflat
 # The spec's limit is 50 MB per document (core 1.1 §7); a little headroom lets the validator
 # report an over-limit document as a size finding instead of refusing to read it.
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+# Attributes one element may carry: core 1.1 §7 Table 3 defines 17 for rs:md and rs:ln,
+# so a few dozen leave room for extensions and stop a start tag of millions.
+MAX_ATTRIBUTES = 64
+# Child elements kept for one entry (or other child of the root): loc, lastmod, rs:md
+# and a few hundred rs:ln fit many times over; the rest are counted, not kept.
+MAX_ENTRY_CHILDREN = 1_000
+# Elements a whole-tree parse may build for a document the stream could not read: about
+# 150 MB of libxml2 nodes at most.
+MAX_TREE_ELEMENTS = 1_000_000
 
 
 _DOCTYPE_UTF8 = b"<!DOCTYPE"
@@ -44,6 +59,9 @@ _DOCTYPE_WIDE = tuple(
 )
 _ELEMENT_START = re.compile(rb"<[A-Za-z_:]")
 _POSITION_SUFFIX = re.compile(r",? line \d+, column \d+\s*(\(.*\))?\s*$")
+# A start tag read by hand: its name, then name="value" pairs (a value holds no "<").
+_TAG_NAME = re.compile(rb"<[^\s/>]+")
+_ATTRIBUTE = re.compile(rb"\s+[^\s=/>]+\s*=\s*(?:\"[^\"<]*\"|'[^'<]*')")
 
 
 class DocumentParseError(Exception):
@@ -176,19 +194,138 @@ def _has_doctype(root: etree._Element) -> bool:
     return docinfo.internalDTD is not None or bool(docinfo.doctype)
 
 
+def _fail_syntax(exc: etree.XMLSyntaxError) -> NoReturn:
+    line, column = exc.position if exc.position else (None, None)
+    message = _POSITION_SUFFIX.sub("", exc.msg or str(exc)).strip() or "not well-formed XML"
+    fail(_syntax_code(message), f"XML is not well-formed: {message}", line=line, column=column)
+
+
 def parse_tree(data: bytes) -> etree._Element:
     """Parse bytes that went through ``prepare`` into the root element of a whole tree."""
     try:
         root = etree.fromstring(data, _thread_parser())
     except etree.XMLSyntaxError as exc:
-        line, column = exc.position if exc.position else (None, None)
-        message = _POSITION_SUFFIX.sub("", exc.msg or str(exc)).strip() or "not well-formed XML"
-        fail(_syntax_code(message), f"XML is not well-formed: {message}", line=line, column=column)
+        _fail_syntax(exc)
     except (etree.LxmlError, ValueError, LookupError) as exc:
         fail("parse.malformed", f"XML cannot be read: {exc}")
     if _has_doctype(root):
         _refuse_dtd(line=None)
     return root
+
+
+class _NoTree:
+    """A parser target that keeps nothing: lxml then builds no tree and calls no Python per
+    element, so a whole-document parse costs the parse alone. Only a DOCTYPE is noted."""
+
+    def __init__(self) -> None:
+        self.doctype_seen = False
+
+    def doctype(self, name: str | None, public_id: str | None, system_url: str | None) -> None:
+        self.doctype_seen = True
+
+    def close(self) -> None:
+        return None
+
+
+def check_well_formed(data: bytes) -> None:
+    """Raise exactly the error a whole-tree parse of ``data`` would raise (syntax, limits,
+    DOCTYPE), in the memory of the parse alone: no tree is built."""
+    target = _NoTree()
+    parser = etree.XMLParser(target=target, **_parser_options())
+    parser.resolvers.add(_RefuseExternal())
+    try:
+        etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        _fail_syntax(exc)
+    except (etree.LxmlError, ValueError, LookupError) as exc:
+        fail("parse.malformed", f"XML cannot be read: {exc}")
+    if target.doctype_seen:
+        _refuse_dtd(line=None)
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def check_start_tag(data: bytes, at: int) -> None:
+    """Refuse the start tag at ``data[at]`` ("<") if it has more than ``MAX_ATTRIBUTES``
+    attributes; stops counting at the first one past the limit, so the cost stays small
+    however long the tag is. Anything that does not read as attributes ends the count: the
+    parser reports it."""
+    name = _TAG_NAME.match(data, at)
+    if name is None:
+        return
+    position, count = name.end(), 0
+    match = _ATTRIBUTE.match
+    while (attribute := match(data, position)) is not None:
+        count += 1
+        if count > MAX_ATTRIBUTES:
+            fail(
+                "parse.too-many-attributes",
+                f"{name.group()[1:].decode('utf-8', 'replace')[:100]} has more than "
+                f"{MAX_ATTRIBUTES} attributes; the parser reads at most {MAX_ATTRIBUTES} per "
+                "element and refuses the document rather than build it",
+                line=_line_at(data, at),
+            )
+        position = attribute.end()
+
+
+def check_long_tags(data: bytes) -> None:
+    """``check_start_tag`` on every stretch without "<" that covers a whole stream chunk:
+    shorter start tags cost little memory whatever they hold."""
+    last_open = -1
+    checked = -1
+    for start in range(0, len(data), STREAM_CHUNK):
+        last_open, checked = _check_chunk_tag(data, start, last_open, checked)
+
+
+def _check_chunk_tag(data: bytes, start: int, last_open: int, checked: int) -> tuple[int, int]:
+    """Before ``data[start:start + STREAM_CHUNK]`` is parsed: if it holds no "<", the tag
+    or text opened at ``last_open`` spans it, so count that tag's attributes (once).
+    Returns the new ``(last_open, checked)``."""
+    end = start + STREAM_CHUNK
+    opened = data.rfind(b"<", start, end)
+    if opened >= 0:
+        return opened, checked
+    if last_open >= 0 and checked != last_open:
+        check_start_tag(data, last_open)
+    return last_open, last_open
+
+
+def _is_sitemap_root(root: etree._Element) -> bool:
+    tag = root.tag
+    return isinstance(tag, str) and tag.rpartition("}")[2] in ("urlset", "sitemapindex")
+
+
+def _first_element(data: bytes) -> etree._Element:
+    """The root element of a well-formed document, from the first chunks only."""
+    parser = etree.XMLPullParser(events=("start",), **_parser_options())
+    parser.resolvers.add(_RefuseExternal())
+    for start in range(0, len(data), STREAM_CHUNK):
+        parser.feed(data[start : start + STREAM_CHUNK])
+        for _event, element in parser.read_events():
+            return element
+    return parser.close()
+
+
+def parse_unstreamable(data: bytes) -> etree._Element:
+    """The answer of ``parse_tree`` for bytes (through ``prepare``) that ``stream_children``
+    could not read, within budget: the same error, or a root that is not a Sitemap (only its
+    start is parsed), or the whole tree of a Sitemap the incremental parser refused, which is
+    built only when its tags and element count fit the budgets."""
+    check_well_formed(data)
+    root = _first_element(data)
+    if not _is_sitemap_root(root):
+        return root
+    check_long_tags(data)
+    elements = data.count(b"<")
+    if elements > MAX_TREE_ELEMENTS:
+        fail(
+            "parse.resource-limit",
+            f"the document cannot be read incrementally, and with up to {elements:,} elements "
+            f"it is too large to read whole (at most {MAX_TREE_ELEMENTS:,})",
+        )
+    return parse_tree(data)
 
 
 def load_root(data: bytes) -> tuple[etree._Element, int]:
@@ -197,17 +334,88 @@ def load_root(data: bytes) -> tuple[etree._Element, int]:
     return parse_tree(data), len(data)
 
 
-def stream_children(data: bytes) -> Iterator[tuple[etree._Element, list[etree._Element]]]:
+class EntryCount:
+    """Set ``tag`` when no more of the root's children are wanted: the stream then frees
+    them unread, counting in ``count`` those with that tag. The count runs in libxml2 (an
+    XPath name test), with no Python object per element, so the rest of a document of
+    millions of entries costs little more than its parse."""
+
+    __slots__ = ("_xpath", "count", "tag")
+
+    def __init__(self) -> None:
+        self.tag: str | None = None
+        self.count = 0
+        self._xpath: etree.XPath | None = None
+
+    def add_children(self, root: etree._Element, open_last: bool) -> None:
+        """Count the root's children with ``tag``, all but the last if it is still open."""
+        if self._xpath is None:
+            uri, _brace, local = (self.tag or "").rpartition("}")
+            self._xpath = (
+                etree.XPath(f"count(e:{local})", namespaces={"e": uri[1:]})
+                if uri
+                else etree.XPath(f"count({local})")
+            )
+        count = int(self._xpath(root))
+        if open_last and count and root[-1].tag == self.tag:
+            count -= 1
+        self.count += count
+
+
+class _OpenChild:
+    """The root's last child while it is still open across chunks: how many of its children
+    were already looked at, and how many were dropped past ``MAX_ENTRY_CHILDREN``."""
+
+    __slots__ = ("dropped", "element", "seen")
+
+    def __init__(self, element: etree._Element) -> None:
+        self.element = element
+        self.seen = 0
+        self.dropped = 0
+
+    def trim(self) -> None:
+        """Free what the reader will never read: children of complete children, every
+        complete element below the open child, and children past the budget."""
+        element = self.element
+        count = len(element)
+        if count > 1:
+            for child in element[self.seen : count - 1]:
+                if len(child):
+                    del child[:]
+            if count - 1 > MAX_ENTRY_CHILDREN:
+                del element[MAX_ENTRY_CHILDREN : count - 1]
+                self.dropped += count - 1 - MAX_ENTRY_CHILDREN
+                count = MAX_ENTRY_CHILDREN + 1
+            self.seen = count - 1
+        if count:
+            below = element[-1]
+            while (nested := len(below)) > 0:
+                if nested > 1:
+                    del below[: nested - 1]
+                below = below[-1]
+
+
+def stream_children(
+    data: bytes,
+    dropped: dict[etree._Element, int] | None = None,
+    unread: EntryCount | None = None,
+) -> Iterator[tuple[etree._Element, list[etree._Element]]]:
     """Parse bytes that went through ``prepare`` incrementally, yielding ``(root, children)``
     batches: the root's children in document order, each batch complete. A batch is removed
     from the tree (and freed) when the caller asks for the next one, so the caller must not
     keep the elements. Raises ``StreamUnavailable`` instead of any parse error, and for a
-    DOCTYPE or a root other than urlset/sitemapindex."""
+    DOCTYPE or a root other than urlset/sitemapindex; ``DocumentParseError`` for a start
+    tag over ``MAX_ATTRIBUTES``. A child of the root that had children past
+    ``MAX_ENTRY_CHILDREN`` is in ``dropped`` (if given) with their number. Once
+    ``unread.tag`` is set, children are counted and freed instead of yielded."""
     parser = etree.XMLPullParser(events=("start",), tag=_ROOT_TAGS, **_parser_options())
     parser.resolvers.add(_RefuseExternal())
     root: etree._Element | None = None
+    open_child: _OpenChild | None = None
+    last_open = checked = -1
     try:
         for start in range(0, len(data), STREAM_CHUNK):
+            last_open, checked = _check_chunk_tag(data, start, last_open, checked)
             parser.feed(data[start : start + STREAM_CHUNK])
             for _event, element in parser.read_events():
                 if root is None:
@@ -218,7 +426,16 @@ def stream_children(data: bytes) -> Iterator[tuple[etree._Element, list[etree._E
                 continue
             # Only the last child can still be open: everything before it is complete.
             done = len(root) - 1
-            if done > 0:
+            if done >= 0:
+                last = root[-1]
+                if open_child is None or open_child.element is not last:
+                    _note_dropped(open_child, dropped)
+                    open_child = _OpenChild(last)
+                open_child.trim()
+            if done > 0 and unread is not None and unread.tag is not None:
+                unread.add_children(root, open_last=True)
+                del root[:done]
+            elif done > 0:
                 batch = root[:done]
                 yield root, batch
                 batch.clear()  # drop the proxies first, so that deleting frees the nodes
@@ -228,4 +445,13 @@ def stream_children(data: bytes) -> Iterator[tuple[etree._Element, list[etree._E
         raise StreamUnavailable from exc
     if root is None or last is not root:
         raise StreamUnavailable
+    _note_dropped(open_child, dropped)
+    if unread is not None and unread.tag is not None:
+        unread.add_children(root, open_last=False)
+        del root[:]
     yield root, root[:]
+
+
+def _note_dropped(open_child: _OpenChild | None, dropped: dict[etree._Element, int] | None) -> None:
+    if open_child is not None and open_child.dropped and dropped is not None:
+        dropped[open_child.element] = open_child.dropped

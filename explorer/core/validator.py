@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from explorer.core.findings import Finding, Severity
+from explorer.core.findings import CappedFindings, Finding, Severity
 from explorer.core.model import Document
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules import (
@@ -60,12 +60,14 @@ def validate_document(doc: Document, context: ValidationContext | None = None) -
     """All findings for ``doc``: the parser's own (``doc.findings``) and every rule's.
 
     Findings come back ordered by line (document-level ones first); with a
-    ``context.url`` each finding carries that URL.
+    ``context.url`` each finding carries that URL. At most ``MAX_FINDINGS_PER_CODE`` of
+    one code are listed, then one ``document.findings-capped`` summary.
     """
     ctx = context if context is not None else ValidationContext()
-    out: list[Finding] = list(doc.findings)
+    out = CappedFindings(doc.findings)
     for rule in RULES:
         rule(doc, ctx, out)
+    out.extend(out.summaries("document.findings-capped"))
     out.sort(key=_line_key)
     if ctx.url is not None:
         out = [

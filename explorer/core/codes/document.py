@@ -270,6 +270,12 @@ CODES: tuple[CodeInfo, ...] = (
     CodeInfo(
         "document.near-size-limit", S.WARNING, "core 1.1 §7", "close to the 50 MB document limit"
     ),
+    CodeInfo(
+        "document.findings-capped",
+        S.INFO,
+        None,
+        "More validator findings of one code than are listed",
+    ),
     # Duplicates
     CodeInfo(
         "document.duplicate-loc",

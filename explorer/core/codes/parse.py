@@ -28,6 +28,43 @@ CODES: tuple[CodeInfo, ...] = (
         "core 1.1 §7",
         "Root is neither urlset nor sitemapindex",
     ),
+    # Budgets: past one, the parser stops reading that part and says so.
+    CodeInfo(
+        "parse.too-many-attributes",
+        S.ERROR,
+        None,
+        "An element has more attributes than the parser reads",
+    ),
+    CodeInfo(
+        "parse.too-many-namespaces",
+        S.ERROR,
+        None,
+        "More namespaces in one document than the parser reads",
+    ),
+    CodeInfo(
+        "parse.too-many-entries",
+        S.ERROR,
+        "core 1.1 §7",
+        "More entries than the parser reads; the rest were counted, not read",
+    ),
+    CodeInfo(
+        "parse.too-many-links",
+        S.ERROR,
+        "core 1.1 §7",
+        "More rs:ln in one entry or document than the parser reads",
+    ),
+    CodeInfo(
+        "parse.entry-too-large",
+        S.ERROR,
+        "core 1.1 §7",
+        "An entry has more child elements than the parser reads",
+    ),
+    CodeInfo(
+        "parse.findings-capped",
+        S.INFO,
+        None,
+        "More parser findings of one code than are listed",
+    ),
     # Read, but wrong as written (recorded in Document.findings).
     CodeInfo("parse.rs-namespace", S.ERROR, "core 1.1 §4", "Wrong ResourceSync namespace URI"),
     CodeInfo("parse.sitemap-namespace", S.ERROR, "core 1.1 §4", "Wrong Sitemap namespace URI"),

@@ -35,7 +35,7 @@ _LIMITS = (
         "document.near-entry-limit",
         MAX_ENTRIES,
         f"{MAX_ENTRIES:,}",
-        lambda doc: len(doc.entries),
+        lambda doc: len(doc.entries) + doc.unread_entries,
         lambda n: f"has {n:,} entries",
     ),
     _Limit(
