@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtGui import QColor, QFontDatabase, QTextCursor, QTextFormat
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from explorer.core.changes.line_diff import SideBySideRow
+from explorer.ui.plain_text import PlainLabel
 
 OLD_COLOURS = {"delete": QColor(211, 47, 47, 70), "replace": QColor(224, 155, 0, 70)}
 NEW_COLOURS = {"insert": QColor(46, 157, 72, 70), "replace": QColor(224, 155, 0, 70)}
@@ -47,7 +48,7 @@ class SideBySideDiffView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.caption = QLabel()
+        self.caption = PlainLabel()
         self.caption.setWordWrap(True)
         self.old = _pane("Old version")
         self.new = _pane("New version")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import html
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -21,38 +20,40 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.findings import Finding, Severity, count_by_severity
-from explorer.core.model import Document
+from explorer.core.model import Document, Link
 from explorer.ui.entries_model import CHANGE_TYPES, EntriesTableModel
+from explorer.ui.plain_text import MAX_CHARS, escape_for_html
 from explorer.ui.problems_model import ProblemsModel
 from explorer.ui.xml_view import XmlSourceView
 
 HEADER_FIELDS = ("at", "completed", "from", "until")
+MAX_LINKS = 20
+"""Links listed in the header; a document may declare thousands."""
 RawSource = bytes | Callable[[], bytes | None] | None
 """The XML source of a document: its bytes, or a function reading them (a body the crawl
 keeps on disk), which runs in a worker."""
 
 
 def header_html(url: str, document: Document | None, findings: Sequence[Finding]) -> str:
-    """Rich text for the header: capability, time attributes, links and finding counts."""
-    parts = [f"<b>{html.escape(url)}</b>"]
+    """Rich text for the header: capability, time attributes, links and finding counts.
+    Every value from the document is escaped (and clipped) before it goes in."""
+    parts = [f"<b>{escape_for_html(url)}</b>"]
     if document is not None:
         kind = document.capability or "(no capability)"
         root = "index" if document.is_index else document.root
         times = " · ".join(
-            f"{name}={html.escape(document.md[name])}"
+            f"{name}={escape_for_html(document.md[name])}"
             for name in HEADER_FIELDS
             if name in document.md
         )
         parts.append(
-            f"{html.escape(kind)} ({root}), {len(document.entries):,} entries"
+            f"{escape_for_html(kind)} ({escape_for_html(root)}), {len(document.entries):,} entries"
             + (f" · {times}" if times else "")
             + (" · legacy syntax" if document.legacy else "")
         )
-        links = " ".join(
-            f'{html.escape(link.rel or "?")}: <a href="{html.escape(link.href or "")}">'
-            f"{html.escape(link.href or '')}</a>"
-            for link in document.links
-        )
+        links = " ".join(_link_html(link) for link in document.links[:MAX_LINKS])
+        if len(document.links) > MAX_LINKS:
+            links += f" … and {len(document.links) - MAX_LINKS:,} more links"
         if links:
             parts.append(links)
     counts = count_by_severity(list(findings))
@@ -63,6 +64,14 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
     return "<br>".join(parts)
 
 
+def _link_html(link: Link) -> str:
+    """A link the header can follow; one too long to show whole is shown but not linked."""
+    rel, href = escape_for_html(link.rel or "?"), link.href or ""
+    if len(href) > MAX_CHARS:
+        return f"{rel}: {escape_for_html(href)}"
+    return f'{rel}: <a href="{escape_for_html(href)}">{escape_for_html(href)}</a>'
+
+
 class DocumentView(QWidget):
     """Shows one document. ``show_document`` returns at once; the XML fills in chunks."""
 
@@ -71,6 +80,7 @@ class DocumentView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.header = QLabel("Open a Source to see its documents.")
+        self.header.setTextFormat(Qt.TextFormat.RichText)  # built escaped: header_html
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.header.setOpenExternalLinks(False)
@@ -172,8 +182,8 @@ class DocumentView(QWidget):
         """A notification channel has no document: show its topic, hub and topic checks."""
         self.url, self.shown, self.shown_findings = topic, None, len(findings)
         self.header.setText(
-            f"<b>{html.escape(topic)}</b><br>{html.escape(capability or 'notification')} "
-            f"channel · hub: {html.escape(hub or '(none declared)')}<br>"
+            f"<b>{escape_for_html(topic)}</b><br>{escape_for_html(capability or 'notification')} "
+            f"channel · hub: {escape_for_html(hub or '(none declared)')}<br>"
             "Subscribe from the context menu or the Subscriptions panel."
         )
         self.entries.set_entries([])

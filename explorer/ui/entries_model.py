@@ -14,6 +14,7 @@ from PySide6.QtCore import QModelIndex, Qt
 
 from explorer.core.model import Entry
 from explorer.ui.icons import change_colour
+from explorer.ui.plain_text import tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 
 
@@ -68,7 +69,7 @@ class EntriesTableModel(RowTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return change_colour(entry.change)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
-            return f"{entry.loc}\nline {entry.line}" if entry.line else entry.loc
+            return tooltip_text(f"{entry.loc}\nline {entry.line}" if entry.line else entry.loc)
         if role == Qt.ItemDataRole.UserRole:
             return entry
         return None

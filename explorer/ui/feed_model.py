@@ -22,6 +22,7 @@ from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
 from explorer.net.store import NotificationRecord
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.ui.icons import CHANGE_COLOURS, severity_icon
+from explorer.ui.plain_text import tooltip_text
 
 CHANGE = "change"
 FRAMEWORK = "framework"
@@ -217,7 +218,7 @@ class FeedModel(QStandardItemModel):
         )
         if tooltip:
             for column in TOOLTIP_COLUMNS:
-                cells.setdefault(column, QStandardItem()).setToolTip(tooltip)
+                cells.setdefault(column, QStandardItem()).setToolTip(tooltip_text(tooltip))
         if item.findings:
             worst = min((f.severity for f in item.findings), key=SEVERITY_ORDER.__getitem__)
             cells.setdefault(WARNINGS_COLUMN, QStandardItem()).setIcon(severity_icon(worst))

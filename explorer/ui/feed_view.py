@@ -8,7 +8,6 @@ of each refetched document, computed in a worker when the row is selected.
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 from pathlib import Path
 from typing import Any
@@ -43,6 +42,7 @@ from explorer.ui.feed_model import (
     is_feed_event,
 )
 from explorer.ui.icons import CHANGE_COLOURS
+from explorer.ui.plain_text import clip, escape_for_html
 from explorer.ui.problems_model import ProblemsModel
 from explorer.ui.services import ExplorerServices
 from explorer.ui.xml_view import XmlSourceView
@@ -61,7 +61,7 @@ NEW = "#2e9d48"
 def _fields(values: dict[str, Any] | None, colour: str, strike: bool = False) -> str:
     style = f"color:{colour};" + ("text-decoration:line-through;" if strike else "")
     return ", ".join(
-        f"{html.escape(str(k))} <span style='{style}'>{html.escape(str(v))}</span>"
+        f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"
         for k, v in (values or {}).items()
     )
 
@@ -71,14 +71,14 @@ def changes_html(item: FeedItem) -> str:
     if item.kind == REJECTED_KIND:
         return (
             f"<p style='color:{OLD}'><b>Rejected delivery</b>: "
-            f"{html.escape(item.reason or '')} "
-            f"(signature: {html.escape(item.signature or '')})."
+            f"{escape_for_html(item.reason or '')} "
+            f"(signature: {escape_for_html(item.signature or '')})."
             "</p><p>It was acknowledged to the hub but is not a notification.</p>"
         )
     if item.diff is None:
         rows = "".join(
-            f"<li><b>{html.escape(str(e.get('change')))}</b> {html.escape(str(e.get('loc')))} "
-            f"{html.escape(str(e.get('datetime') or ''))}</li>"
+            f"<li><b>{escape_for_html(e.get('change'))}</b> {escape_for_html(e.get('loc'))} "
+            f"{escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
         return (
@@ -90,17 +90,17 @@ def changes_html(item: FeedItem) -> str:
         change = str(entry.get("change"))
         colour = CHANGE_COLOURS.get(change, "")
         head = (
-            f"<b style='color:{colour}'>{html.escape(change)}</b> "
-            f"{html.escape(str(entry.get('loc')))}"
+            f"<b style='color:{colour}'>{escape_for_html(change)}</b> "
+            f"{escape_for_html(entry.get('loc'))}"
         )
         if "before" in entry:  # change notification entry
             before, after = entry.get("before") or {}, entry.get("after") or {}
             changed = entry.get("changed") or []
             if changed:
                 body = "<br>".join(
-                    f"&nbsp;&nbsp;{html.escape(name)}: <span style='color:{OLD};"
-                    f"text-decoration:line-through'>{html.escape(str(before.get(name)))}</span>"
-                    f" → <span style='color:{NEW}'>{html.escape(str(after.get(name)))}</span>"
+                    f"&nbsp;&nbsp;{escape_for_html(name)}: <span style='color:{OLD};"
+                    f"text-decoration:line-through'>{escape_for_html(before.get(name))}</span>"
+                    f" → <span style='color:{NEW}'>{escape_for_html(after.get(name))}</span>"
                     for name in changed
                 )
             elif change == "deleted":
@@ -112,15 +112,18 @@ def changes_html(item: FeedItem) -> str:
         else:  # framework notification entry: the refetched document's diff
             counts = entry.get("diff")
             if counts is None:
-                body = f"&nbsp;&nbsp;no diff: {html.escape(str(entry.get('reason')))}"
+                body = f"&nbsp;&nbsp;no diff: {escape_for_html(entry.get('reason'))}"
             else:
-                added = ", ".join(html.escape(str(x)) for x in entry.get("added_locs", [])[:5])
+                added = ", ".join(escape_for_html(x) for x in entry.get("added_locs", [])[:5])
+                number = {
+                    k: escape_for_html(counts.get(k, 0)) for k in ("added", "removed", "changed")
+                }
                 body = (
-                    f"&nbsp;&nbsp;{html.escape(str(entry.get('capability')))}: "
-                    f"<span style='color:{NEW}'>{counts.get('added', 0)} added</span>, "
-                    f"<span style='color:{OLD}'>{counts.get('removed', 0)} removed</span>, "
+                    f"&nbsp;&nbsp;{escape_for_html(entry.get('capability'))}: "
+                    f"<span style='color:{NEW}'>{number['added']} added</span>, "
+                    f"<span style='color:{OLD}'>{number['removed']} removed</span>, "
                     f"<span style='color:{CHANGE_COLOURS['updated']}'>"
-                    f"{counts.get('changed', 0)} changed</span>"
+                    f"{number['changed']} changed</span>"
                     + (f"<br>&nbsp;&nbsp;added: {added}" if added else "")
                 )
         parts.append(f"<p>{head}<br>{body}</p>")
@@ -296,7 +299,7 @@ class FeedView(QWidget):
         if item.kind == FRAMEWORK:
             for entry in item.diff or item.entries:
                 if entry.get("loc"):
-                    self.document_choice.addItem(str(entry["loc"]))
+                    self.document_choice.addItem(clip(entry["loc"]), str(entry["loc"]))
         self.document_choice.blockSignals(False)
         self.detail.setTabEnabled(3, item.kind == FRAMEWORK)
         if item.kind == FRAMEWORK and self.document_choice.count():
@@ -309,7 +312,7 @@ class FeedView(QWidget):
         item = self._shown
         if item is None or index < 0 or item.notification_id is None:
             return
-        url = self.document_choice.itemText(index)
+        url = self.document_choice.itemData(index)
         self.diff_view.show_message(f"computing the diff of {url}…")
         task = asyncio.get_event_loop().create_task(self._show_line_diff(item, url))
         self._tasks.add(task)
@@ -318,7 +321,7 @@ class FeedView(QWidget):
     async def _show_line_diff(self, item: FeedItem, url: str) -> None:
         assert item.notification_id is not None
         result = await self.services.framework_line_diff(item.notification_id, url)
-        if self._shown is not item or self.document_choice.currentText() != url:
+        if self._shown is not item or self.document_choice.currentData() != url:
             return
         if isinstance(result, LineDiff):
             rows = result.side_by_side()

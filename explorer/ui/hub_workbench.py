@@ -63,6 +63,7 @@ from explorer.net.subscriber import Subscriber
 from explorer.net.subscription import new_callback_token
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.inspector import describe
+from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.services import ExplorerServices
 from explorer.ui.tasks import TaskKeeper
 from explorer.ui.xml_view import XmlSourceView
@@ -142,8 +143,7 @@ class HubWorkbench(QWidget):
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([560, 840])
-        self.status = QLabel()
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status = PlainLabel()
         self.status.setAccessibleName("Workbench status")
         layout = QVBoxLayout(self)
         layout.addLayout(target)
@@ -184,7 +184,7 @@ class HubWorkbench(QWidget):
         self.editor = XmlSourceView()
         self.editor.setReadOnly(False)
         self.editor.setAccessibleName("Payload editor")
-        self.validation_label = QLabel("no payload yet")
+        self.validation_label = PlainLabel("no payload yet")
         self.validation_label.setAccessibleName("Validation")
         self.problems = QListWidget()
         self.problems.setAccessibleName("Payload problems")
@@ -257,7 +257,7 @@ class HubWorkbench(QWidget):
         self.summary_label = QLabel()
         self.summary_label.setAccessibleName("Conformance summary")
 
-        self.detail_label = QLabel("select a check to see its evidence")
+        self.detail_label = PlainLabel("select a check to see its evidence")
         self.detail_label.setWordWrap(True)
         self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail_label.setAccessibleName("Check detail")
@@ -488,7 +488,7 @@ class HubWorkbench(QWidget):
         if result.outcome is Outcome.NOT_RUN:  # the whole row greyed: nothing was judged
             for column in (1, 2):
                 item.setForeground(column, QColor(OUTCOME_COLOURS[Outcome.NOT_RUN]))
-        item.setToolTip(2, result.summary)
+        item.setToolTip(2, tooltip_text(result.summary))
         item.setData(0, Qt.ItemDataRole.UserRole, len(self.results) - 1)
         self.results_tree.addTopLevelItem(item)
         self.result_added.emit(result)
@@ -557,7 +557,7 @@ def _finding_item(item: Finding) -> QListWidgetItem:
     where = f"line {item.line}: " if item.line else ""
     entry = QListWidgetItem(severity_icon(item.severity), f"{where}{item.code}: {item.message}")
     entry.setData(Qt.ItemDataRole.UserRole, item.line)
-    entry.setToolTip(item.spec or "")
+    entry.setToolTip(tooltip_text(item.spec))
     return entry
 
 
@@ -567,5 +567,5 @@ def _seconds(value: float, tip: str) -> QDoubleSpinBox:
     spin.setDecimals(1)
     spin.setSuffix(" s")
     spin.setValue(value)
-    spin.setToolTip(tip)
+    spin.setToolTip(tooltip_text(tip))
     return spin

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QSplitter,
     QTableView,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 from explorer.core.changes.line_diff import canonical_text
 from explorer.core.parser import DocumentParseError
 from explorer.net.store import ExchangeRecord
+from explorer.ui.plain_text import PlainLabel
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import ExplorerServices
 from explorer.ui.xml_view import XmlSourceView
@@ -186,7 +186,7 @@ class InspectorView(QWidget):
         self.replay_button.setAccessibleName("Replay delivery to its callback")
         self.curl_button.clicked.connect(self.copy_curl)
         self.replay_button.clicked.connect(self.replay)
-        self.status = QLabel()
+        self.status = PlainLabel()
         buttons = QHBoxLayout()
         buttons.addWidget(self.curl_button)
         buttons.addWidget(self.replay_button)

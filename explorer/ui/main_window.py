@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from explorer.core.findings import Severity
 from explorer.ui.document_view import DocumentView
 from explorer.ui.message_bar import MessageBar
+from explorer.ui.plain_text import PlainLabel, clip, tooltip_text
 from explorer.ui.progress import ProgressIndicator
 from explorer.ui.tasks import TaskKeeper
 
@@ -208,8 +209,7 @@ class MainWindow(QMainWindow):
         go = QPushButton("Open")
         go.setAccessibleName("Open address")
         go.clicked.connect(lambda: self.open_url(self.address.currentText()))
-        self.discovery_label = QLabel()
-        self.discovery_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.discovery_label = PlainLabel()
         self.discovery_label.setAccessibleName("Discovery outcome")
         bar.addWidget(self.address)
         bar.addWidget(go)
@@ -349,7 +349,7 @@ class MainWindow(QMainWindow):
         """Non-modal: a message strip plus the status bar (never a modal dialog)."""
         log.info("%s: %s", severity, text)
         self.messages.show_message(text, severity)
-        self.statusBar().showMessage(text, 10_000)
+        self.statusBar().showMessage(clip(text), 10_000)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` as a task whose failure becomes a message, not a lost exception."""
@@ -397,7 +397,7 @@ class MainWindow(QMainWindow):
             return None
         summary, tried = discovery_text(result)
         self.discovery_label.setText(summary)
-        self.discovery_label.setToolTip(tried)
+        self.discovery_label.setToolTip(tooltip_text(tried))
         if result.root is None:
             self.tree_model.clear()
             self.show_error(f"No ResourceSync document found from {url}.\n{tried}")
@@ -524,7 +524,7 @@ class MainWindow(QMainWindow):
     async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
         await (await self.engines()).subscribe(topic, hub, capability)
-        self.statusBar().showMessage(f"subscription to {topic} requested", 10_000)
+        self.statusBar().showMessage(clip(f"subscription to {topic} requested"), 10_000)
 
     async def check(self, doc: DocumentNode, what: str) -> None:
         """Run a resource or dump check on a document; findings join the node's."""
@@ -538,7 +538,9 @@ class MainWindow(QMainWindow):
         except asyncio.CancelledError:
             return
         self._node_updated(doc)
-        self.statusBar().showMessage(f"{what} check of {doc.url}: {len(findings)} findings", 10_000)
+        self.statusBar().showMessage(
+            clip(f"{what} check of {doc.url}: {len(findings)} findings"), 10_000
+        )
 
     def shutdown(self) -> None:
         """Cancel every task the window started, before the engines are closed."""

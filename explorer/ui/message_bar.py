@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from explorer.core.findings import Severity
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
+from explorer.ui.plain_text import PlainLabel
 
 
 class MessageBar(QWidget):
@@ -15,7 +16,7 @@ class MessageBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.icon = QLabel()
-        self.text = QLabel()
+        self.text = PlainLabel()
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.text.setAccessibleName("Message")

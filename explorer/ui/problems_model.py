@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from explorer.core.findings import Finding, sort_findings
 from explorer.ui.icons import severity_icon
+from explorer.ui.plain_text import tooltip_text
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("severity", "code", "line", "message", "spec")
@@ -56,7 +57,7 @@ class ProblemsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return severity_icon(item.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return item.url or item.message
+            return tooltip_text(item.url or item.message)
         if role == Qt.ItemDataRole.UserRole:
             return item
         return None

@@ -6,7 +6,9 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
+
+from explorer.ui.plain_text import PlainLabel
 
 T = TypeVar("T")
 
@@ -16,7 +18,7 @@ class ProgressIndicator(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.label = QLabel()
+        self.label = PlainLabel()
         self.bar = QProgressBar()
         self.bar.setMaximumWidth(180)
         self.bar.setAccessibleName("Progress")

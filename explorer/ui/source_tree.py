@@ -31,6 +31,7 @@ from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.rules.capabilities import display_name
 from explorer.net.crawl import Channel, DocumentNode, NodeState
 from explorer.ui.icons import SEVERITY_COLOURS, capability_icon
+from explorer.ui.plain_text import tooltip_text
 
 log = logging.getLogger(__name__)
 Index = QModelIndex | QPersistentModelIndex
@@ -239,7 +240,7 @@ class SourceTreeModel(QAbstractItemModel):
                 lines.append(f"HTTP {item.doc.status} in {item.doc.fetch.elapsed * 1000:.0f} ms")
             if item.error:
                 lines.append(item.error)
-            return "\n".join(lines)
+            return tooltip_text("\n".join(lines))
         if role == Qt.ItemDataRole.FontRole and item.is_channel:
             font = QFont()
             font.setItalic(True)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
 from explorer.net.subscription import State, Subscription
+from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
 
@@ -108,7 +108,7 @@ class SubscriptionsModel(RowTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "secret":
                 return "masked; use Copy secret"
-            return f"callback: {sub.callback_url}\n{sub.reason or ''}".strip()
+            return tooltip_text(f"callback: {sub.callback_url}\n{sub.reason or ''}".strip())
         if role == Qt.ItemDataRole.UserRole:
             return sub
         return None
@@ -133,7 +133,7 @@ class SubscriptionPanel(QWidget):
         self.server_button = QPushButton("Stop")
         self.server_button.setAccessibleName("Start or stop the callback server")
         self.server_button.clicked.connect(self._toggle_server)
-        self.server_status = QLabel()
+        self.server_status = PlainLabel()
         self.server_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.public_url = QLineEdit(services.public_url or "")
         self.public_url.setPlaceholderText("https://….ngrok.app (optional tunnel)")
