@@ -152,9 +152,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
         "{file_dir}": str(doc / "store.sqlite3"),
     }
     with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {
-            name: pool.submit(_run, _fill(argv, paths), folder) for name, argv in CASES
-        }
+        futures = {name: pool.submit(_run, _fill(argv, paths), folder) for name, argv in CASES}
         return {name: future.result() for name, future in futures.items()}
 
 

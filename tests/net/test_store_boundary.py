@@ -168,7 +168,7 @@ def test_a_folder_or_fifo_is_refused(tmp_path: Path, make: str) -> None:
         path.mkdir()
     else:
         os.mkfifo(path)
-    with pytest.raises(StoreError, match="directory|regular file"):
+    with pytest.raises(StoreError, match=r"directory|regular file"):
         Store(path)
 
 
