@@ -218,15 +218,33 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         failed = all(sub.state in ("failed", "denied") for sub in mine)
         if not args.keep:
             live = [sub for sub in mine if not sub.final]
+            unverified = {sub.id for sub in live if sub.state in (State.REQUESTED, State.PENDING)}
             await asyncio.gather(
-                *(asyncio.wait_for(subscriber.unsubscribe(sub), UNSUBSCRIBE_WAIT) for sub in live),
+                *(
+                    asyncio.wait_for(_unsubscribe(subscriber, sub), UNSUBSCRIBE_WAIT)
+                    for sub in live
+                ),
                 return_exceptions=True,
             )
+            for sub in live:  # not verified: final in the store all the same, with an event
+                await subscriber.abandon(
+                    sub,
+                    f"{sub.hub} never verified the subscription; the unsubscription was sent"
+                    if sub.id in unverified
+                    else f"{sub.hub} verified no unsubscription within {UNSUBSCRIBE_WAIT:g} s",
+                )
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         await subscriber.close()
         await server.stop()
         printer.close()
+
+
+async def _unsubscribe(subscriber: Subscriber, sub: Subscription) -> None:
+    """Send the unsubscription; wait for its verification only when the hub had verified
+    the subscription: one still pending cannot become active once we stop confirming it."""
+    pending = sub.state in (State.REQUESTED, State.PENDING)
+    await subscriber.unsubscribe(sub, wait=not pending)
 
 
 async def _subscribe(

@@ -299,6 +299,23 @@ class Subscriber:
             # may have ended it already and still be committing before its event.
             await self.wait_settled(sub, timeout=self.config.verification_timeout)
 
+    async def abandon(self, sub: Subscription | str, why: str) -> None:
+        """End ``sub`` here without the hub's verification (WebSub §5.3), saying ``why``:
+        the row becomes final, with an event, and from now on the hub's verifications get
+        404 and its deliveries 410, so it cannot keep the subscription alive."""
+        sub = self.subscriptions[sub] if isinstance(sub, str) else sub
+        async with self._settle(sub):
+            if sub.final:
+                return
+            self._cancel_timer(sub)
+            message = f"{why}; ended here without the hub's word"
+            if sub.state != State.UNSUBSCRIBING:
+                sub.transition(State.UNSUBSCRIBING, message)
+            sub.transition(State.ENDED, message)
+            await self._save(sub)
+            notes = [finding("websub.verification-timeout", message)]
+            self._emit(sub, ev.UNSUBSCRIBED, reason=message, findings=notes)
+
     async def renew(self, sub: Subscription | str) -> None:
         """Renew an active lease now (the GUI's Renew button) instead of at its timer."""
         sub = self.subscriptions[sub] if isinstance(sub, str) else sub
