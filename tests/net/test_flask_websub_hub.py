@@ -184,3 +184,5 @@ async def test_flask_websub_without_publishing_only_the_publication_checks_chang
     assert {f.code for f in publish.findings} == {"hub.publish-not-taken"}
     assert "Missing form argument: hub.mode" in publish.summary
     assert "Invalid hub.mode" in publish.summary  # the hub.mode=publish attempt, named too
+    said = [c for c, r in results.items() if "Missing form argument: hub.mode" in r.summary]
+    assert said == ["publish"]  # the refusal is told once; the others point to it

@@ -178,9 +178,12 @@ async def _prerequisite(session: Session, check_id: str) -> _Verdict | None:
             elif answer.status is not None and not answer.accepted:
                 said = f"the hub answered {answer.status}: {_short(answer.body)}"
             return _not_run(f"a plain subscription did not become active: {said}", "subscription")
-    refusal = session.publish_refusal
-    if check_id in NEEDS_PUBLICATION and refusal is not None:
-        return _publish_problem(refusal)
+    if check_id in NEEDS_PUBLICATION and session.publish_refusal is not None:
+        return _not_run(
+            "the hub took none of the publication styles tried, as said once already; "
+            "give --publish xml|form, or --no-publish and publish through the Source",
+            "publish",
+        )
     return None
 
 
