@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import json
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from explorer.cli.arguments import http_url, non_negative_int, positive_int, positive_seconds
@@ -33,7 +34,12 @@ from explorer.net.crawl import status_line as node_status
 from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
 from explorer.net.dump_check import check_dumps
 from explorer.net.http import Fetcher, Timeouts
-from explorer.net.resource_check import check_resources
+from explorer.net.resource_check import (
+    CHECKED_CAPABILITIES,
+    MANIFEST_CAPABILITIES,
+    check_resources,
+    keep_sampled_entries,
+)
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -115,9 +121,14 @@ async def inspect(args: argparse.Namespace, progress: _ProgressLine | None) -> C
     limits = CrawlLimits(max_documents=args.max_documents)
     async with Fetcher(timeout=Timeouts.uniform(args.timeout)) as fetcher:
         crawler = Crawler(
-            fetcher, limits=limits, on_progress=progress.update if progress is not None else None
+            fetcher,
+            limits=limits,
+            on_progress=progress.update if progress is not None else None,
+            on_node=_entry_keeper(args),
         )
-        discovery = await discover_source(args.url, fetcher, args.route or ROUTE_ORDER)
+        discovery = await discover_source(
+            args.url, fetcher, args.route or ROUTE_ORDER, budget=crawler.budget
+        )
         result = await crawler.crawl(args.url, depth=args.depth, discovery=discovery)
         nodes = result.nodes()
         if args.check_resources:
@@ -125,8 +136,18 @@ async def inspect(args: argparse.Namespace, progress: _ProgressLine | None) -> C
                 *(check_resources(fetcher, node, args.check_resources) for node in nodes)
             )
         if args.check_dumps:
-            await asyncio.gather(*(check_dumps(fetcher, node) for node in nodes))
+            for node in nodes:  # one dump at a time, as its packages are
+                await check_dumps(fetcher, node)
     return result
+
+
+def _entry_keeper(args: argparse.Namespace) -> Callable[[DocumentNode], None]:
+    """Drop the entries of each list once read, but for what the requested checks use: the
+    report needs only counts and findings, so the crawl holds few full lists at once."""
+    bulk = (
+        CHECKED_CAPABILITIES if args.check_dumps else CHECKED_CAPABILITIES | MANIFEST_CAPABILITIES
+    )
+    return lambda node: keep_sampled_entries(node, args.check_resources, bulk)
 
 
 class _ProgressLine:

@@ -18,7 +18,10 @@ leaves deeper ones ``PENDING``; with ``expand_indexes=False`` the components of 
 node and its direct children on demand.
 
 Safety: a URL is fetched at most once per crawl (a visited map), so cycles cannot loop;
-``CrawlLimits`` caps documents and bytes; ``cancel()`` (or ``should_stop``) stops
+``CrawlLimits`` caps documents, bytes and the body memory in flight for everything the
+crawl fetches (discovery candidates, documents, ``up``/``index``/``describedby`` targets,
+topic checks) through one ``CrawlBudget``; bodies kept in memory after parsing are bounded
+too (``KEPT_BODY_BYTES``), the rest is spooled. ``cancel()`` (or ``should_stop``) stops
 scheduling new fetches, and cancelling the awaiting task stops at once.
 
 Usage::
@@ -46,12 +49,12 @@ from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.relations import check_child_capability, check_index_target, check_up_target
 from explorer.core.rules import capabilities as caps
-from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import CheckResult, ValidationContext, check_bytes
+from explorer.net.crawl_budget import CrawlBudget, CrawlLimits
 from explorer.net.discovery import Discovery, discover_source
 from explorer.net.http import SPOOL_BODY_BYTES, Fetcher, FetchError, FetchResult
 from explorer.net.spool import SpooledBody
-from explorer.net.topic_check import check_topic
+from explorer.net.topic_check import TOPIC_BODY_CAP, check_topic
 
 XML_TYPES = frozenset({"application/xml", "text/xml"})
 GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip"})
@@ -63,6 +66,12 @@ CPU_SLOTS = 2
 while it is read, and with the GIL more threads do not read faster (issue 10)."""
 SHARED_MD_KEYS = frozenset({"capability", "change", "datetime", "encoding", "type"})
 """Entry ``rs:md`` values that repeat across a document's entries (and are kept once)."""
+KEPT_BODY_BYTES = 32 * 1024 * 1024
+"""Raw bodies kept in memory after parsing, in all; past it every parsed body is spooled, so
+thousands of medium documents do not pile up in memory."""
+DESCRIBEDBY_BYTES = 64 * 1024
+"""Read of a ``describedby`` target: only whether it answers matters, not its content."""
+HEAD_UNSUPPORTED = frozenset({405, 501})
 
 
 class NodeState(StrEnum):
@@ -72,16 +81,6 @@ class NodeState(StrEnum):
     FAILED = "failed"  # no usable HTTP response
     SKIPPED = "skipped"  # not fetched: a crawl limit was reached
     DUPLICATE = "duplicate"  # the URL is already a node elsewhere in the tree
-
-
-@dataclass(frozen=True, slots=True)
-class CrawlLimits:
-    """Documented limits: at most ``max_documents`` fetched, ``max_bytes`` read in total,
-    ``max_document_bytes`` per document (the parser's own ceiling by default)."""
-
-    max_documents: int = 5000
-    max_bytes: int = 2 * 1024 * 1024 * 1024
-    max_document_bytes: int = MAX_DOCUMENT_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +133,7 @@ class DocumentNode:
     children: list[DocumentNode] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     spooled: SpooledBody | None = None  # a large body, on disk (``fetch.body`` is then b"")
+    entry_count: int | None = None  # entries the document had when read (callers may trim)
 
     @property
     def capability(self) -> str | None:
@@ -155,7 +155,9 @@ class DocumentNode:
 
     @property
     def entries(self) -> int | None:
-        return len(self.document.entries) if self.document is not None else None
+        if self.document is None:
+            return None
+        return self.entry_count if self.entry_count is not None else len(self.document.entries)
 
     @property
     def body(self) -> bytes | None:
@@ -269,14 +271,15 @@ class Crawler:
     finishes loading (the GUI updates its row), and again if the link and topic checks,
     which run beside the walk, add findings to it. ``crawl`` and ``expand`` return
     only when every check has finished. ``cpu_slots`` bounds the documents parsed and
-    validated at the same time.
+    validated at the same time. ``budget`` (made from ``limits``) is what the crawl may
+    still fetch; pass it to ``discover_source`` so that discovery draws on it too.
     """
 
     def __init__(
         self,
         fetcher: Fetcher,
         *,
-        limits: CrawlLimits = CrawlLimits(),
+        limits: CrawlLimits | None = None,
         on_progress: ProgressCallback | None = None,
         should_stop: Callable[[], bool] | None = None,
         on_node: Callable[[DocumentNode], None] | None = None,
@@ -285,7 +288,8 @@ class Crawler:
     ) -> None:
         self.fetcher = fetcher
         self._cpu = asyncio.Semaphore(cpu_slots)
-        self.limits = limits
+        self.limits = limits = limits if limits is not None else CrawlLimits()
+        self.budget = CrawlBudget(limits)
         self.on_progress = on_progress
         self.should_stop = should_stop
         self.on_node = on_node
@@ -293,15 +297,14 @@ class Crawler:
         self.result: CrawlResult | None = None
         self._nodes: dict[str, DocumentNode] = {}
         self._targets: dict[str, asyncio.Task[_Target | None]] = {}
-        self._links: dict[str, asyncio.Task[FetchResult]] = {}
+        self._links: dict[str, asyncio.Task[str | None]] = {}
         self._prefetched: dict[str, FetchResult] = {}
         self._cancelled = False
         self._checks: list[asyncio.Future[None]] = []
         self._expand_indexes = True
         self._done = 0
-        self._started = 0
         self._known = 0
-        self._bytes = 0
+        self._kept_bytes = 0  # raw bodies held in memory after parsing
         self._limit_reported = False
 
     def cancel(self) -> None:
@@ -323,16 +326,18 @@ class Crawler:
         """Discover the Source from ``url`` (unless ``discovery`` is given) and walk it."""
         self._expand_indexes = expand_indexes
         if discovery is None:
-            discovery = await discover_source(url, self.fetcher)
+            discovery = await discover_source(url, self.fetcher, budget=self.budget)
         self._prefetched = dict(discovery.fetched)
         result = self.result = CrawlResult(url, discovery, None, list(discovery.findings))
         if discovery.source_url is None:
+            self._report_budget()
             return result
         root = DocumentNode(discovery.source_url)
         self._nodes[root.url] = root
         result.root = root
         self._schedule(1)
         await self._settle(self._walk(root, depth))
+        self._report_budget()
         return result
 
     async def expand(self, node: DocumentNode) -> None:
@@ -344,6 +349,7 @@ class Crawler:
         pending = [c for c in node.children if c.state is NodeState.PENDING]
         self._schedule(len(pending))
         await self._settle(asyncio.gather(*(self._load(child) for child in pending)))
+        self._report_budget()
 
     async def _settle(self, work: Awaitable[object]) -> None:
         """Await the walk, then the link and topic checks it started; if cancelled,
@@ -374,22 +380,30 @@ class Crawler:
 
     def _report(self) -> None:
         if self.on_progress is not None:
-            self.on_progress(Progress(self._done, self._known, self._bytes))
+            self.on_progress(Progress(self._done, self._known, self.budget.bytes))
 
     def _limit_hit(self) -> bool:
-        over = self._started >= self.limits.max_documents or self._bytes >= self.limits.max_bytes
-        if over and not self._limit_reported and self.result is not None:
-            self._limit_reported = True
-            self.result.findings.append(
-                finding(
-                    "http.limit-reached",
-                    f"Stopped after {self._started} documents and {self._bytes} bytes (limits: "
-                    f"{self.limits.max_documents} documents, {self.limits.max_bytes} bytes); "
-                    "the rest of the tree was not fetched.",
-                    url=self.result.source_url,
-                )
+        if self.budget.has_room():
+            return False
+        self._report_budget()
+        return True
+
+    def _report_budget(self) -> None:
+        """One crawl-wide finding when the budget ran out, whichever request hit it."""
+        budget = self.budget
+        if budget.spent is None or self._limit_reported or self.result is None:
+            return
+        self._limit_reported = True
+        self.result.findings.append(
+            finding(
+                "http.limit-reached",
+                f"Stopped at the crawl's limit of {budget.spent} after {budget.documents} "
+                f"requests and {budget.bytes} bytes (limits: {self.limits.max_documents} "
+                f"documents, {self.limits.max_bytes} bytes, discovery and link checks "
+                "included); what was not fetched stays unchecked.",
+                url=self.result.source_url or self.result.start_url,
             )
-        return over
+        )
 
     async def _load(self, node: DocumentNode) -> None:
         if node.state is not NodeState.PENDING:
@@ -397,25 +411,38 @@ class Crawler:
         if self.stopped:
             self._known -= 1
             return
+        result = self._prefetched.pop(node.url, None)
+        if result is not None and len(result.body) <= self.limits.max_document_bytes:
+            node.state = NodeState.LOADING
+            await self._loaded(node, result)  # discovery read (and counted) it already
+            return
         if self._limit_hit():
             node.state = NodeState.SKIPPED
             self._known -= 1
             return
         node.state = NodeState.LOADING
-        self._started += 1
-        result = self._prefetched.pop(node.url, None)
-        if result is None or len(result.body) > self.limits.max_document_bytes:
-            try:
-                result = await self.fetcher.fetch(
-                    node.url, max_bytes=self.limits.max_document_bytes
-                )
-            except asyncio.CancelledError:
+        fetching = self.budget.fetch(
+            self.fetcher, node.url, max_bytes=self.limits.max_document_bytes
+        )
+        try:
+            async with fetching as result:
+                if result is None:
+                    node.state = NodeState.SKIPPED
+                    self._known -= 1
+                    self._report_budget()
+                    return
+                await self._loaded(node, result)
+        except asyncio.CancelledError:
+            if node.state is NodeState.LOADING:
                 node.state = NodeState.PENDING  # a later expand() fetches it again
-                self._started -= 1
-                raise
+                self.budget.give_back_document()
+            raise
+
+    async def _loaded(self, node: DocumentNode, result: FetchResult) -> None:
+        """Record a fetch on its node and read the document (the body's memory is still
+        reserved in the budget while this runs)."""
         node.fetch = result
         self._done += 1
-        self._bytes += len(result.body)
         node.findings.extend(transport_findings(result))
         if result.ok:
             node.state = NodeState.LOADED
@@ -435,17 +462,26 @@ class Crawler:
             url=node.url,
             parent_url=parent.url if parent is not None else None,
         )
-        if len(result.body) > THREAD_PARSE_BYTES:
+        size = len(result.body)
+        if size > THREAD_PARSE_BYTES:
             async with self._cpu:
-                checked, node.spooled = await asyncio.to_thread(self._check_large, result, context)
+                spool = self._kept_bytes + size > KEPT_BODY_BYTES
+                if not spool:
+                    self._kept_bytes += size  # counted now: another parse may decide meanwhile
+                checked, node.spooled = await asyncio.to_thread(
+                    self._check_large, result, context, spool
+                )
             if node.spooled is not None:
                 node.fetch = replace(result, body=b"")
+                if not spool:
+                    self._kept_bytes -= size
         else:
             checked = check_bytes(result.body, context)
         node.findings.extend(checked.findings)
         node.document = document = checked.document
         if document is None:
             return
+        node.entry_count = len(document.entries)
         if parent is not None and node.declared_capability is None:
             node.findings.extend(
                 check_child_capability(
@@ -456,16 +492,17 @@ class Crawler:
         self._checks.append(asyncio.ensure_future(self._follow_links(node, document)))
 
     def _check_large(
-        self, result: FetchResult, context: ValidationContext
+        self, result: FetchResult, context: ValidationContext, spool: bool = False
     ) -> tuple[CheckResult, SpooledBody | None]:
         """In a worker: parse and validate, share repeated strings, spool a large body to
-        disk (or keep the copy the cache spooled), and give the freed lxml heap back."""
+        disk (or any body, with ``spool``; or keep the copy the cache spooled), and give
+        the freed lxml heap back."""
         body = result.body
         checked = check_bytes(body, context)
         if checked.document is not None:
             share_repeated_strings(checked.document)
         spooled = result.spooled
-        if spooled is None and len(body) > SPOOL_BODY_BYTES:
+        if spooled is None and (spool or len(body) > SPOOL_BODY_BYTES):
             try:
                 spooled = self.fetcher.spool.keep(body)
             except OSError:
@@ -498,7 +535,7 @@ class Crawler:
             loaded = await self._target(target)
             if loaded is None:
                 found.append(_broken_link("up", target, node, up[0].line))
-            else:
+            elif loaded.checked:
                 found.extend(
                     check_up_target(
                         document.capability, loaded.capability, target, node.url, up[0].line
@@ -510,7 +547,7 @@ class Crawler:
             loaded = await self._target(target)
             if loaded is None:
                 found.append(_broken_link("index", target, node, index[0].line))
-            else:
+            elif loaded.checked:
                 found.extend(
                     check_index_target(
                         document.capability,
@@ -524,12 +561,12 @@ class Crawler:
         for link in document.links_with("describedby")[:1]:
             if link.href:
                 target = urljoin(base, link.href)
-                outcome = await self._describedby(target)
-                if not outcome.ok:
+                problem = await self._describedby(target)
+                if problem is not None:
                     found.append(
                         finding(
                             "http.link-broken",
-                            f"describedby {target}: {outcome.describe_error()}",
+                            f"describedby {target}: {problem}",
                             line=link.line,
                             url=node.url,
                         )
@@ -551,23 +588,46 @@ class Crawler:
         return await task
 
     async def _fetch_target(self, url: str) -> _Target | None:
-        result = await self.fetcher.fetch(url, max_bytes=self.limits.max_document_bytes)
-        if not result.ok:
-            return None
-        try:
-            async with self._cpu:
-                document = await asyncio.to_thread(parse_document, result.body)
-        except DocumentParseError:
-            return _Target(None, None)
-        return _Target(document.capability, document.root)
+        """Only the capability and root are kept: the body and tree go with the block."""
+        async with self.budget.fetch(self.fetcher, url) as result:
+            if result is None:
+                self._report_budget()
+                return _Target(None, None, checked=False)
+            if not result.ok:
+                return None
+            try:
+                async with self._cpu:
+                    document = await asyncio.to_thread(parse_document, result.body)
+            except DocumentParseError:
+                return _Target(None, None)
+            return _Target(document.capability, document.root)
 
-    async def _describedby(self, url: str) -> FetchResult:
+    async def _describedby(self, url: str) -> str | None:
+        """Why a ``describedby`` target cannot be read, or None when it answers (or the
+        budget is spent); once per URL per crawl."""
         task = self._links.get(url)
         if task is None:
-            task = self._links[url] = asyncio.ensure_future(
-                self.fetcher.fetch(url, max_bytes=1024 * 1024)
-            )
+            task = self._links[url] = asyncio.ensure_future(self._check_describedby(url))
         return await task
+
+    async def _check_describedby(self, url: str) -> str | None:
+        """Only whether it answers matters (core 1.1 §6.2 allows any media type there):
+        HEAD, and where HEAD is not supported a GET read up to ``DESCRIBEDBY_BYTES`` (a
+        larger body still counts as found)."""
+        async with self.budget.fetch(self.fetcher, url, method="HEAD") as result:
+            if result is None:
+                self._report_budget()
+                return None
+            if result.status not in HEAD_UNSUPPORTED:
+                return None if result.ok else result.describe_error()
+        async with self.budget.fetch(self.fetcher, url, max_bytes=DESCRIBEDBY_BYTES) as result:
+            if result is None:
+                self._report_budget()
+                return None
+            found = result.status is not None and 200 <= result.status < 300
+            if result.ok or (found and result.error is FetchError.TOO_LARGE):
+                return None
+            return result.describe_error()
 
     def _add_children(self, node: DocumentNode, document: Document) -> None:
         """Entries that are documents become child nodes, channels become ``Channel``s;
@@ -632,15 +692,25 @@ class Crawler:
         node.children.append(child)
 
     async def _check_channel(self, channel: Channel) -> None:
+        """A topic check reads up to ``TOPIC_BODY_CAP``: it counts as a document and holds
+        that much of the body memory while it runs."""
         if channel.hub is None:
             return
-        channel.findings.extend(await check_topic(self.fetcher, channel.topic, channel.hub))
+        if not self.budget.take_document():
+            self._report_budget()
+            return
+        held = await self.budget.memory.acquire(TOPIC_BODY_CAP)
+        try:
+            channel.findings.extend(await check_topic(self.fetcher, channel.topic, channel.hub))
+        finally:
+            self.budget.memory.release(held)
 
 
 @dataclass(frozen=True, slots=True)
 class _Target:
     capability: str | None
     root: str | None
+    checked: bool = True  # False: not fetched, the crawl's budget was spent
 
 
 def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:

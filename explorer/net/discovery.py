@@ -14,6 +14,12 @@ for an index component without one, ``index``) to the Source Description (§6.2)
 The winner is the first route, in the order above, that reached a Source Description
 (or, failing that, any ResourceSync document).
 
+Budget: every candidate (the start URL, link targets, well-known, robots.txt and its
+Sitemaps, each step of a climb) is fetched through the crawl's ``CrawlBudget``, one at a
+time per route. Targets of ``resourcesync`` links are read up to ``LINKED_DOCUMENT_BYTES``
+only (they should be Capability Lists); bodies are dropped once read, and only small ones
+are kept for the crawl to reuse.
+
 Usage::
 
     discovery = await discover_source("https://example.org/", fetcher)
@@ -26,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -38,7 +44,8 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules.capabilities import DESCRIPTION, display_name
-from explorer.net.http import Fetcher, FetchResult
+from explorer.net.crawl_budget import CrawlBudget
+from explorer.net.http import SPOOL_BODY_BYTES, Fetcher, FetchError, FetchResult
 
 MAX_CLIMB = 8
 """Longest up-chain followed: resource list -> index -> capability list -> description is 3."""
@@ -46,6 +53,10 @@ MAX_ROBOTS_SITEMAPS = 10
 HTML_SCAN_BYTES = 1024 * 1024
 """Only the start of an HTML page is read for its head: enough for any real <head>."""
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+ROBOTS_BYTES = 512 * 1024
+LINKED_DOCUMENT_BYTES = 8 * 1024 * 1024
+"""Read of a ``resourcesync`` link target: a Capability List (core 1.1 §6.3.3) lists a few
+capabilities, so a page linking to dozens of huge bodies costs a bounded read each."""
 
 
 class Route(StrEnum):
@@ -91,7 +102,9 @@ class Discovery:
 
     ``source_url`` is the top document reached (a Source Description when ``findings``
     has no ``http.not-source-description``), or None when every route failed.
-    ``fetched`` and ``documents`` keep what was read on the way so the crawl reuses it.
+    ``fetched`` keeps the responses read on the way so the crawl reuses them (bodies only
+    of small documents), ``documents`` the capability and root of each document read
+    (without its entries).
     """
 
     start_url: str
@@ -111,12 +124,18 @@ class Discovery:
 
 
 async def discover_source(
-    url: str, fetcher: Fetcher, routes: Iterable[Route] = ROUTE_ORDER
+    url: str,
+    fetcher: Fetcher,
+    routes: Iterable[Route] = ROUTE_ORDER,
+    *,
+    budget: CrawlBudget | None = None,
 ) -> Discovery:
     """Try the §6.3 routes from ``url`` (all by default) and pick the Source Description;
     never raises for network or content problems (they become attempt details and
-    findings). Restricting ``routes`` shows whether one mechanism works on its own."""
-    return await _Discoverer(url, fetcher, frozenset(routes)).run()
+    findings). Restricting ``routes`` shows whether one mechanism works on its own.
+    ``budget`` is the crawl's (a fresh default one otherwise)."""
+    budget = budget if budget is not None else CrawlBudget()
+    return await _Discoverer(url, fetcher, frozenset(routes), budget).run()
 
 
 def origin_of(url: str) -> str:
@@ -169,14 +188,21 @@ def html_resourcesync_links(data: bytes, base_url: str) -> list[str]:
 
 @dataclass(slots=True)
 class _Loaded:
-    result: FetchResult
+    """A candidate once read: the response without its body (None when the budget was
+    spent), the document, why it is not one, and an HTML page's resourcesync links."""
+
+    result: FetchResult | None
     document: Document | None
     problem: str
+    html_links: list[str] = field(default_factory=list)
 
 
 class _Discoverer:
-    def __init__(self, url: str, fetcher: Fetcher, routes: frozenset[Route]) -> None:
+    def __init__(
+        self, url: str, fetcher: Fetcher, routes: frozenset[Route], budget: CrawlBudget
+    ) -> None:
         self.fetcher = fetcher
+        self.budget = budget
         self.routes = routes
         self.discovery = Discovery(start_url=url)
         self._loads: dict[str, asyncio.Task[_Loaded]] = {}
@@ -246,36 +272,58 @@ class _Discoverer:
                 )
             )
 
-    async def _load(self, url: str) -> _Loaded:
+    async def _load(self, url: str, max_bytes: int | None = None) -> _Loaded:
+        """Read a candidate once (the first caller's ``max_bytes`` applies)."""
         task = self._loads.get(url)
         if task is None:
-            task = self._loads[url] = asyncio.ensure_future(self._fetch_and_parse(url))
+            task = self._loads[url] = asyncio.ensure_future(self._fetch_and_parse(url, max_bytes))
         return await task
 
-    async def _fetch_and_parse(self, url: str) -> _Loaded:
-        result = await self.fetcher.fetch(url)
-        self.discovery.fetched[url] = result
+    async def _fetch_and_parse(self, url: str, max_bytes: int | None) -> _Loaded:
+        async with self.budget.fetch(self.fetcher, url, max_bytes=max_bytes) as result:
+            if result is None:
+                return _Loaded(None, None, "not fetched: the crawl's budget is spent")
+            loaded = await self._read(url, result)
+            kept = result if loaded.document is not None else replace(result, body=b"")
+            if len(kept.body) <= SPOOL_BODY_BYTES:
+                self.discovery.fetched[url] = kept
+            loaded.result = replace(result, body=b"")
+            return loaded
+
+    async def _read(self, url: str, result: FetchResult) -> _Loaded:
+        if result.error is FetchError.TOO_LARGE:
+            self.discovery.findings.append(
+                finding(
+                    "http.too-large",
+                    f"{url}: {result.describe_error()}; not read as a discovery candidate.",
+                    url=url,
+                )
+            )
         if not result.ok:
             return _Loaded(result, None, result.describe_error())
         if result.content_type in HTML_TYPES:
-            return _Loaded(result, None, f"an HTML page ({result.content_type})")
+            links = html_resourcesync_links(result.body, result.final_url)
+            return _Loaded(result, None, f"an HTML page ({result.content_type})", links)
         try:
             document = await _parse(result.body)
         except DocumentParseError as exc:
             return _Loaded(result, None, f"not a ResourceSync document ({exc.finding.message})")
         if document.capability is None:
             return _Loaded(result, document, "a Sitemap without rs:md capability")
-        self.discovery.documents[url] = document
+        self.discovery.documents[url] = replace(document, entries=[])
         return _Loaded(result, document, "")
 
-    async def _climb(self, route: Route, start: str, entry: str) -> RouteAttempt:
-        """Follow up (or index) links from ``entry`` to the top of the hierarchy."""
+    async def _climb(
+        self, route: Route, start: str, entry: str, max_bytes: int | None = None
+    ) -> RouteAttempt:
+        """Follow up (or index) links from ``entry`` (read up to ``max_bytes``) to the top
+        of the hierarchy."""
         chain: list[tuple[str, str | None]] = []
         current: str | None = entry
         while current is not None and len(chain) < MAX_CLIMB:
             if any(url == current for url, _ in chain):
                 break
-            loaded = await self._load(current)
+            loaded = await self._load(current, max_bytes if not chain else None)
             document = loaded.document
             if document is None or document.capability is None:
                 if not chain:
@@ -288,7 +336,8 @@ class _Discoverer:
             target = document.link_href("up")
             if target is None and not document.is_index:
                 target = document.link_href("index")
-            current = urljoin(loaded.result.final_url, target) if target else None
+            base = loaded.result.final_url if loaded.result is not None else current
+            current = urljoin(base, target) if target else None
         return RouteAttempt(route, start, True, _describe_chain(chain), chain)
 
     async def _from_start(self, url: str) -> list[RouteAttempt]:
@@ -296,7 +345,7 @@ class _Discoverer:
             return []
         loaded = await self._load(url)
         result = loaded.result
-        if not result.ok:
+        if result is None or not result.ok:
             reason = f"{url}: {loaded.problem}"
             return [
                 RouteAttempt(route, url, False, reason)
@@ -305,7 +354,7 @@ class _Discoverer:
         attempts = await asyncio.gather(
             self._direct(url, loaded) if Route.DIRECT in self.routes else _none(),
             self._link_header(url, result) if Route.LINK_HEADER in self.routes else _none(),
-            self._html_link(url, result) if Route.HTML_LINK in self.routes else _none(),
+            self._html_link(url, loaded) if Route.HTML_LINK in self.routes else _none(),
         )
         return [attempt for attempt in attempts if attempt is not None]
 
@@ -322,7 +371,9 @@ class _Discoverer:
             )
         return await self._first_working(Route.LINK_HEADER, url, targets)
 
-    async def _html_link(self, url: str, result: FetchResult) -> RouteAttempt:
+    async def _html_link(self, url: str, loaded: _Loaded) -> RouteAttempt:
+        result = loaded.result
+        assert result is not None  # _from_start returned early otherwise
         if result.content_type not in HTML_TYPES:
             return RouteAttempt(
                 Route.HTML_LINK,
@@ -330,7 +381,7 @@ class _Discoverer:
                 False,
                 f"not an HTML page ({result.content_type or 'no Content-Type'})",
             )
-        targets = html_resourcesync_links(result.body, result.final_url)
+        targets = loaded.html_links
         if not targets:
             return RouteAttempt(
                 Route.HTML_LINK, url, False, 'no <link rel="resourcesync"> in the HTML head'
@@ -338,8 +389,13 @@ class _Discoverer:
         return await self._first_working(Route.HTML_LINK, url, targets)
 
     async def _first_working(self, route: Route, page: str, targets: list[str]) -> RouteAttempt:
-        """Climb from each linked target; the attempt is reported against the page."""
-        attempts = [await self._climb(route, page, target) for target in targets]
+        """Climb from each linked target until one reaches a Source Description; the
+        attempt is reported against the page."""
+        attempts: list[RouteAttempt] = []
+        for target in targets:
+            attempts.append(await self._climb(route, page, target, LINKED_DOCUMENT_BYTES))
+            if attempts[-1].top_capability == DESCRIPTION:
+                break
         working = [a for a in attempts if a.ok]
         if working:
             best = working[0]
@@ -356,11 +412,12 @@ class _Discoverer:
 
     async def _robots(self, origin: str) -> list[RouteAttempt]:
         url = origin + "/robots.txt"
-        result = await self.fetcher.fetch(url, max_bytes=512 * 1024)
-        if not result.ok:
-            detail = f"robots.txt: {result.describe_error()}"
-            return [RouteAttempt(Route.ROBOTS, url, False, detail)]
-        sitemaps = robots_sitemaps(result.body.decode("utf-8", "replace"), result.final_url)
+        async with self.budget.fetch(self.fetcher, url, max_bytes=ROBOTS_BYTES) as result:
+            if result is None or not result.ok:
+                why = result.describe_error() if result else "the crawl's budget is spent"
+                return [RouteAttempt(Route.ROBOTS, url, False, f"robots.txt: {why}")]
+            text = result.body.decode("utf-8", "replace")
+            sitemaps = robots_sitemaps(text, result.final_url)
         if not sitemaps:
             return [RouteAttempt(Route.ROBOTS, url, False, "robots.txt has no Sitemap: lines")]
         attempts = [

@@ -1,31 +1,40 @@
 """Dump checks (``inspect --check-dumps``): download each package of a Resource Dump or
 Change Dump and compare it with its ``manifest.xml`` (core 1.1 §11, §13).
 
-The package is read in memory, never extracted: a path that would escape the package
-(absolute, ``..``, a drive letter — "zip-slip") is reported, not followed. Downloads are
-capped (``DEFAULT_DUMP_BYTES``) and so is the total uncompressed size read from one
-package, so a ZIP bomb stops early.
+The package is downloaded into an anonymous temporary file and read member by member,
+never extracted: a path that would escape the package (absolute, ``..``, a drive letter —
+"zip-slip") is reported, not followed. Downloads are capped (``DEFAULT_DUMP_BYTES``),
+packages are checked one at a time, ``manifest.xml`` is refused when its declared or
+actual inflated size passes the document limit (core 1.1 §7), and the total uncompressed
+size read from one package is capped, so a ZIP bomb stops early.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import tempfile
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 from urllib.parse import urljoin
 
 from explorer.core.digests import Digester, digest_mismatches, parse_hash
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry
 from explorer.core.rules import capabilities as caps
+from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net.crawl import DocumentNode, NodeState, transport_findings
-from explorer.net.http import Fetcher, FetchError
+from explorer.net.download import Downloader
+from explorer.net.http import Fetcher, FetchError, FetchResult
+from explorer.net.spool import SPOOL_PREFIX
 
 DEFAULT_DUMP_BYTES = 256 * 1024 * 1024
 MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
+MAX_MANIFEST_BYTES = MAX_DOCUMENT_BYTES
+"""A manifest is a Sitemap document: the parser's limit applies to it inflated."""
 MANIFEST_NAME = "manifest.xml"
 _CHUNK = 1024 * 1024
 
@@ -52,16 +61,18 @@ def unsafe_path(name: str) -> bool:
 
 
 def check_package(
-    data: bytes,
+    data: bytes | BinaryIO,
     url: str,
     manifest_capability: str | None = None,
     max_unpacked: int = MAX_UNPACKED_BYTES,
+    max_manifest: int = MAX_MANIFEST_BYTES,
 ) -> PackageReport:
-    """Check a ZIP package against its top-level ``manifest.xml``; pure, no I/O."""
+    """Check a ZIP package (its bytes, or a seekable file holding them) against its
+    top-level ``manifest.xml``; no network I/O."""
     report = PackageReport(url)
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError) as exc:
+        archive = zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
         report.findings.append(finding("http.dump-not-zip", f"{url}: {exc}", url=url))
         return report
     with archive:
@@ -83,7 +94,15 @@ def check_package(
             )
             return report
         budget = _Budget(max_unpacked)
-        manifest_bytes = _read_member(archive, members[MANIFEST_NAME], budget)
+        manifest_info = members[MANIFEST_NAME]
+        if manifest_info.file_size > max_manifest:
+            report.findings.append(_manifest_too_large(url, f"{manifest_info.file_size:,}"))
+            return report
+        try:
+            manifest_bytes = _read_member(archive, manifest_info, budget, max_manifest)
+        except _MemberTooLarge:
+            report.findings.append(_manifest_too_large(url, f"more than {max_manifest:,}"))
+            return report
         if manifest_bytes is None:
             report.findings.append(
                 finding(
@@ -194,6 +213,14 @@ def _compare(
     return found
 
 
+def _manifest_too_large(url: str, size: str) -> Finding:
+    return finding(
+        "http.dump-member-too-large",
+        f"{url}: {MANIFEST_NAME} inflates to {size} bytes, past the document limit; not read.",
+        url=url,
+    )
+
+
 class _Budget:
     """Uncompressed bytes still allowed for one package."""
 
@@ -216,9 +243,23 @@ def _stream_member(
     return True
 
 
-def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> bytes | None:
-    parts: list[bytes] = []
-    return b"".join(parts) if _stream_member(archive, info, budget, parts.append) else None
+def _read_member(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget, cap: int
+) -> bytes | None:
+    """The member's inflated bytes, counted while read (the header's size is not trusted);
+    None when it cannot be read. Raises ``_MemberTooLarge`` past ``cap``."""
+    buffer = bytearray()
+
+    def keep(chunk: bytes) -> None:
+        if len(buffer) + len(chunk) > cap:
+            raise _MemberTooLarge
+        buffer.extend(chunk)
+
+    return bytes(buffer) if _stream_member(archive, info, budget, keep) else None
+
+
+class _MemberTooLarge(Exception):
+    """Raised from inside ``_stream_member`` to stop reading at a member's cap."""
 
 
 async def check_dumps(
@@ -231,23 +272,51 @@ async def check_dumps(
     manifest_capability = _MANIFEST_FOR.get(document.capability or "")
     if manifest_capability is None:
         return []
-    groups = await asyncio.gather(
-        *(
-            _check_one(fetcher, node, entry, manifest_capability, max_bytes)
-            for entry in document.entries
-            if entry.loc
-        )
-    )
-    found = [item for group in groups for item in group]
+    found: list[Finding] = []
+    async with Downloader(fetcher.timeouts, fetcher.max_redirects) as downloader:
+        for entry in document.entries:  # one at a time: each may inflate a manifest
+            if entry.loc:
+                found.extend(
+                    await _check_one(downloader, node, entry, manifest_capability, max_bytes)
+                )
     node.findings.extend(found)
     return found
 
 
 async def _check_one(
-    fetcher: Fetcher, node: DocumentNode, entry: Entry, manifest_capability: str, max_bytes: int
+    downloader: Downloader,
+    node: DocumentNode,
+    entry: Entry,
+    manifest_capability: str,
+    max_bytes: int,
 ) -> list[Finding]:
     url = urljoin(node.final_url, entry.loc or "")
-    result = await fetcher.fetch(url, max_bytes=max_bytes, use_cache=False)
+    with tempfile.TemporaryFile(prefix=SPOOL_PREFIX) as file:
+        result = await downloader.download(url, file, max_bytes=max_bytes)
+        size = file.tell()
+        if result.error is not None or not result.ok:
+            return _download_findings(result, url, max_bytes, entry)
+        found: list[Finding] = []
+        listed = entry.length
+        if listed is not None and listed.strip().isdigit() and int(listed) != size:
+            found.append(
+                finding(
+                    "http.dump-package-length",
+                    f"{url} is {size} bytes; the dump says length={listed}.",
+                    line=entry.line,
+                    url=url,
+                )
+            )
+        report = await asyncio.to_thread(check_package, file, url, manifest_capability)
+    found.extend(report.findings)
+    if report.manifest is not None:
+        found.extend(_compare_contents_link(node, entry, report.manifest, url))
+    return found
+
+
+def _download_findings(
+    result: FetchResult, url: str, max_bytes: int, entry: Entry
+) -> list[Finding]:
     if result.error is FetchError.TOO_LARGE:
         return [
             finding(
@@ -257,24 +326,7 @@ async def _check_one(
                 url=url,
             )
         ]
-    if not result.ok:
-        return transport_findings(result)
-    found: list[Finding] = []
-    listed = entry.length
-    if listed is not None and listed.strip().isdigit() and int(listed) != len(result.body):
-        found.append(
-            finding(
-                "http.dump-package-length",
-                f"{url} is {len(result.body)} bytes; the dump says length={listed}.",
-                line=entry.line,
-                url=url,
-            )
-        )
-    report = await asyncio.to_thread(check_package, result.body, url, manifest_capability)
-    found.extend(report.findings)
-    if report.manifest is not None:
-        found.extend(_compare_contents_link(node, entry, report.manifest, url))
-    return found
+    return transport_findings(result)
 
 
 def _compare_contents_link(

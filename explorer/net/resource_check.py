@@ -24,6 +24,7 @@ from explorer.net.http import Fetcher, FetchResult
 
 RESOURCE_BODY_CAP = 64 * 1024 * 1024
 CHECKED_CAPABILITIES = frozenset({caps.RESOURCELIST, caps.CHANGELIST})
+MANIFEST_CAPABILITIES = frozenset({caps.RESOURCEDUMP_MANIFEST, caps.CHANGEDUMP_MANIFEST})
 CLOCK_SKEW = 1.0
 """Seconds of tolerance when comparing Last-Modified (whole seconds) with lastmod."""
 
@@ -39,6 +40,21 @@ def sample_entries(entries: list[Entry], count: int) -> list[Entry]:
         return [usable[0]]
     step = (len(usable) - 1) / (count - 1)
     return [usable[round(i * step)] for i in range(count)]
+
+
+def keep_sampled_entries(
+    node: DocumentNode, count: int, capabilities: frozenset[str] = CHECKED_CAPABILITIES
+) -> None:
+    """Keep only the entries ``check_resources`` would sample from a loaded list of one of
+    ``capabilities``: a run that reports findings, unlike the GUI, has no use for the rest,
+    and dropping them keeps a crawl of many large lists from holding them all
+    (``node.entries`` still counts every entry)."""
+    document = node.document
+    if document is None or document.is_index or document.capability not in capabilities:
+        return
+    if node.entry_count is None:
+        node.entry_count = len(document.entries)
+    document.entries = sample_entries(document.entries, count)
 
 
 async def check_resources(fetcher: Fetcher, node: DocumentNode, count: int) -> list[Finding]:

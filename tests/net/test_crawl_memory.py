@@ -14,8 +14,14 @@ from crawl_site import Reply, Site, urlset
 
 import explorer.net.crawl as crawl_module
 from explorer.core.model import Document, Entry
-from explorer.net.crawl import Crawler, release_freed_memory, share_repeated_strings
+from explorer.net.crawl import (
+    Crawler,
+    DocumentNode,
+    release_freed_memory,
+    share_repeated_strings,
+)
 from explorer.net.http import Fetcher, ResponseCache
+from explorer.net.resource_check import keep_sampled_entries
 from explorer.net.spool import BodySpool
 
 
@@ -170,3 +176,30 @@ async def test_cache_bounds_what_it_spools(tmp_path) -> None:
         assert cache._spooled == 360 and cache.get(site.url("/d0")) is None
         assert cache.get(site.url("/d4")) is not None
     spool.close()
+
+
+async def test_medium_bodies_are_spooled_once_the_kept_total_is_reached(monkeypatch) -> None:
+    monkeypatch.setattr(crawl_module, "KEPT_BODY_BYTES", 30_000)
+    async with Site() as site, Fetcher() as fetcher:
+        names = [f"rl{i}" for i in range(4)]
+        result = await Crawler(fetcher).crawl(_index(site, names))
+        lists = [n for n in result.nodes() if not n.is_index]
+    sizes = [n.body_size for n in lists]
+    assert all(crawl_module.THREAD_PARSE_BYTES < size < 30_000 for size in sizes)
+    kept = [n for n in lists if n.spooled is None]
+    assert sum(n.body_size for n in kept) <= 30_000 and len(kept) < len(lists)
+    assert all(n.entries == 200 for n in lists)
+
+
+def test_only_sampled_entries_are_kept_for_the_report() -> None:
+    entries = [Entry(f"http://example.org/{i}") for i in range(100)]
+    node = DocumentNode("http://example.org/rl.xml")
+    node.document = Document(root="urlset", md={"capability": "resourcelist"}, entries=entries)
+    keep_sampled_entries(node, 3)
+    assert node.entries == 100 and [e.loc for e in node.document.entries] == [
+        "http://example.org/0",
+        "http://example.org/50",
+        "http://example.org/99",
+    ]
+    keep_sampled_entries(node, 3)
+    assert node.entries == 100 and len(node.document.entries) == 3

@@ -6,10 +6,18 @@ import hashlib
 import io
 import zipfile
 
+from aiohttp import web
 from crawl_site import Reply, Site, urlset
 
 from explorer.net.crawl import Crawler
-from explorer.net.dump_check import check_dumps, check_package, unsafe_path
+from explorer.net.dump_check import (
+    _Budget,
+    _MemberTooLarge,
+    _read_member,
+    check_dumps,
+    check_package,
+    unsafe_path,
+)
 from explorer.net.http import Fetcher
 
 A, B = b"alpha bytes", b"beta"
@@ -148,4 +156,55 @@ async def test_oversized_package_is_not_downloaded() -> None:
         url = await _dump_site(site, package({"manifest.xml": manifest(files), **files}))
         result = await Crawler(fetcher).crawl(url)
         found = await check_dumps(fetcher, result.root, max_bytes=100)
+    assert [f.code for f in found] == ["http.dump-too-large"]
+
+
+def test_manifest_past_the_document_limit_is_not_read() -> None:
+    files = {"res/a": A}
+    data = package({"manifest.xml": manifest(files), **files})
+    report = check_package(data, "http://x/p.zip", "resourcedump-manifest", max_manifest=100)
+    assert report.manifest is None
+    assert [f.code for f in report.findings] == ["http.dump-member-too-large"]
+
+
+def test_member_is_counted_while_read_not_trusted_from_its_header() -> None:
+    with zipfile.ZipFile(io.BytesIO(package({"m": b"x" * 5000}))) as archive:
+        info = archive.getinfo("m")
+        try:
+            _read_member(archive, info, _Budget(10**9), cap=4096)
+        except _MemberTooLarge:
+            pass
+        else:
+            raise AssertionError("read past the cap")
+        assert _read_member(archive, info, _Budget(10**9), cap=5000) == b"x" * 5000
+
+
+async def test_package_is_checked_from_a_gzip_coded_download() -> None:
+    files = {"res/a": A}
+    async with Site() as site, Fetcher() as fetcher:
+        zipped = package({"manifest.xml": manifest(files), **files})
+        site.add("/p1.zip", Reply(zipped, content_type="application/zip", gzip=True))
+        md = {"type": "application/zip", "length": str(len(zipped))}
+        site.add("/dump.xml", urlset("resourcedump", [(site.url("/p1.zip"), md)]))
+        result = await Crawler(fetcher).crawl(site.url("/dump.xml"))
+        found = await check_dumps(fetcher, result.root)
+    assert [f.code for f in found if f.code.startswith("http.")] == []
+
+
+async def test_package_without_length_stops_at_the_download_limit() -> None:
+    async def endless(request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/zip"})
+        await response.prepare(request)
+        try:
+            for _ in range(1000):
+                await response.write(b"z" * 65536)
+        except (ConnectionError, RuntimeError):
+            pass
+        return response
+
+    async with Site() as site, Fetcher() as fetcher:
+        site.add("/p1.zip", endless)
+        site.add("/dump.xml", urlset("resourcedump", [(site.url("/p1.zip"), {})]))
+        result = await Crawler(fetcher).crawl(site.url("/dump.xml"))
+        found = await check_dumps(fetcher, result.root, max_bytes=100_000)
     assert [f.code for f in found] == ["http.dump-too-large"]

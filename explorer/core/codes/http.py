@@ -206,6 +206,12 @@ CODES: tuple[CodeInfo, ...] = (
         "a package's length differs from the dump's rs:md/@length",
     ),
     CodeInfo(
+        "http.dump-member-too-large",
+        S.ERROR,
+        "core 1.1 §7",
+        "a package's manifest.xml inflates past the document size limit and was not read",
+    ),
+    CodeInfo(
         "http.dump-too-large",
         S.WARNING,
         "core 1.1 §11.1",

@@ -1,0 +1,202 @@
+"""One allowance for a whole crawl: documents fetched, bytes read, and bytes held in memory.
+
+Discovery, the walk, ``up``/``index`` targets, ``describedby`` targets and topic checks all
+draw on the same ``CrawlBudget``, so a Source cannot escape the limits by hiding its bulk
+in a kind of request that was not counted. Each fetch is capped by what is left of the
+byte budget (minus what fetches in flight may still read), so the total is enforced while
+reading, not checked afterwards.
+
+Memory: a fetch reads its whole body before returning, so bodies in flight are bounded by
+``max_body_memory``. A fetch first reserves ``FIRST_READ_BYTES`` (most documents are
+smaller); a larger body is fetched again under a reservation of its full cap, so a few
+large documents wait for each other while small ones keep flowing.
+
+Usage::
+
+    budget = CrawlBudget(CrawlLimits())
+    async with budget.fetch(fetcher, url, max_bytes=cap) as result:
+        if result is None: ...  # the budget is spent (see ``budget.spent``)
+        ...  # parse result.body; the reservation ends with the block
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+
+from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
+from explorer.net.http import Fetcher, FetchError, FetchResult
+
+FIRST_READ_BYTES = 1024 * 1024
+"""Reserved for a fetch of unknown size; a body past it is fetched again under its full cap."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlLimits:
+    """Documented limits: at most ``max_documents`` fetched (discovery candidates, documents,
+    link targets and topic checks alike), ``max_bytes`` read in total,
+    ``max_document_bytes`` per document (the parser's own ceiling by default), and
+    ``max_body_memory`` bytes of bodies being read or parsed at once."""
+
+    max_documents: int = 5000
+    max_bytes: int = 2 * 1024 * 1024 * 1024
+    max_document_bytes: int = MAX_DOCUMENT_BYTES
+    max_body_memory: int = 96 * 1024 * 1024
+
+
+class ByteAllowance:
+    """A semaphore counted in bytes, first come first served so a large request is not
+    starved by a stream of small ones. A request above the capacity takes all of it."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.free = capacity
+        self._waiters: deque[tuple[int, asyncio.Future[None]]] = deque()
+
+    async def acquire(self, amount: int) -> int:
+        """Wait until ``amount`` bytes (at most the capacity) are free; returns what was
+        taken, to be given back with ``release``."""
+        amount = min(amount, self.capacity)
+        if not self._waiters and self.free >= amount:
+            self.free -= amount
+            return amount
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.append((amount, waiter))
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self.release(amount)  # granted just as the waiting task was cancelled
+            else:
+                self._waiters.remove((amount, waiter))
+                self._wake()
+            raise
+        return amount
+
+    def release(self, amount: int) -> None:
+        self.free += amount
+        self._wake()
+
+    def _wake(self) -> None:
+        while self._waiters and self.free >= self._waiters[0][0]:
+            amount, waiter = self._waiters.popleft()
+            self.free -= amount
+            waiter.set_result(None)
+
+
+class CrawlBudget:
+    """The documents, bytes and body memory one crawl may still use (see the module doc).
+
+    ``spent`` names the limit that was reached first (None while there is room); callers
+    report it once, as a crawl-wide finding.
+    """
+
+    def __init__(self, limits: CrawlLimits | None = None) -> None:
+        self.limits = limits if limits is not None else CrawlLimits()
+        self.documents = 0
+        self.bytes = 0
+        self.spent: str | None = None
+        self._reserved = 0  # byte budget promised to fetches in flight
+        self._settled = asyncio.Condition()  # a fetch in flight gave back its promise
+        self.memory = ByteAllowance(self.limits.max_body_memory)
+
+    def has_room(self) -> bool:
+        """False once a limit is reached (``spent`` then names it)."""
+        if self.spent is None and self.documents >= self.limits.max_documents:
+            self.spent = f"{self.limits.max_documents} documents"
+        return self.spent is None
+
+    def take_document(self) -> bool:
+        """Count one more request against the document limit; False once it is reached."""
+        if not self.has_room():
+            return False
+        self.documents += 1
+        return True
+
+    def give_back_document(self) -> None:
+        """Undo ``take_document`` for a fetch that was cancelled before it was made."""
+        self.documents -= 1
+
+    async def _byte_room(self) -> int:
+        """Bytes this fetch may read; while fetches in flight hold the rest, wait for them
+        to settle (they usually read far less than they were promised)."""
+        while True:
+            room = self.limits.max_bytes - self.bytes - self._reserved
+            if room > 0 or self._reserved == 0:
+                break
+            async with self._settled:
+                await self._settled.wait()
+        if room <= 0 and self.spent is None:
+            self.spent = f"{self.limits.max_bytes} bytes"
+        return max(room, 0)
+
+    @asynccontextmanager
+    async def fetch(
+        self,
+        fetcher: Fetcher,
+        url: str,
+        *,
+        method: str = "GET",
+        max_bytes: int | None = None,
+        use_cache: bool = True,
+    ) -> AsyncIterator[FetchResult | None]:
+        """Fetch ``url`` within the budget; yields None when it is spent. The body's memory
+        stays reserved until the block ends: free or spool the body inside it."""
+        cap = self.limits.max_document_bytes if max_bytes is None else max_bytes
+        if not self.take_document():
+            yield None
+            return
+        first = min(cap, FIRST_READ_BYTES)
+        result, held = await self._fetch_within(fetcher, url, method, first, use_cache)
+        if result is not None and result.error is FetchError.TOO_LARGE and cap > first:
+            size = _declared_size(result)
+            if size is not None and size > cap:  # no second read can succeed
+                detail = f"Content-Length {size} exceeds the {cap}-byte limit"
+                result = replace(result, detail=detail)
+            else:
+                result = None  # drop the partial body before waiting for the larger reservation
+                self.memory.release(held)
+                cap = min(cap, size) if size is not None else cap
+                result, held = await self._fetch_within(fetcher, url, method, cap, use_cache)
+        try:
+            yield result
+        finally:
+            self.memory.release(held)
+
+    async def _fetch_within(
+        self, fetcher: Fetcher, url: str, method: str, cap: int, use_cache: bool
+    ) -> tuple[FetchResult | None, int]:
+        """One fetch capped by ``cap`` and by the byte budget, under a memory reservation
+        returned with it (None when the byte budget cuts the body short or is spent)."""
+        held = await self.memory.acquire(cap)
+        try:
+            room = min(cap, await self._byte_room())
+            if room <= 0:
+                return None, held
+            self._reserved += room
+            try:
+                result = await fetcher.fetch(
+                    url, method=method, max_bytes=room, use_cache=use_cache
+                )
+                self.bytes += len(result.body)
+            finally:
+                self._reserved -= room
+                async with self._settled:
+                    self._settled.notify_all()
+        except BaseException:
+            self.memory.release(held)
+            raise
+        if result.error is FetchError.TOO_LARGE and room < cap:
+            self.spent = self.spent or f"{self.limits.max_bytes} bytes"
+            return None, held
+        return result, held
+
+
+def _declared_size(result: FetchResult) -> int | None:
+    """The size an uncoded body announced (HTTP framing holds the server to it), so the
+    second fetch reserves what it needs rather than the whole cap."""
+    encoding = result.headers.get("content-encoding", "identity").strip().lower()
+    return result.content_length if encoding == "identity" else None

@@ -1,0 +1,331 @@
+"""``inspect`` against hostile Sources, measured from outside: each attack is served on
+127.0.0.1 by an aiohttp server on the test's loop, and ``python3 -m explorer inspect URL
+--json`` runs as a child process whose peak resident memory comes from ``os.wait4`` (the
+child's own ``getrusage``).
+
+The child gets an address-space ceiling far above the target, so a regression fails the
+test with an error instead of taking the machine's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+import zlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+PEAK_RSS_LIMIT_MB = 300
+WALL_LIMIT_S = 60  # hang detection only; the measured figures are far below
+ADDRESS_SPACE_CEILING = 4 * 1024**3
+MIB = 1024 * 1024
+
+SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+RS = "http://www.openarchives.org/rs/terms/"
+HEAD = f'<?xml version="1.0" encoding="UTF-8"?>\n<{{root}} xmlns="{SITEMAP}" xmlns:rs="{RS}">\n'
+AT = "2026-01-01T00:00:00Z"
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+_CHILD = (
+    "import resource, runpy, sys; "
+    "resource.setrlimit(resource.RLIMIT_AS, ({ceiling}, {ceiling})); "
+    "sys.argv = ['explorer', *sys.argv[1:]]; "
+    "runpy.run_module('explorer', run_name='__main__', alter_sys=True)"
+)
+
+
+@dataclass
+class Run:
+    status: int
+    report: dict[str, Any]
+    stderr: str
+    peak_mb: float
+    seconds: float
+
+    def codes(self) -> list[str]:
+        found = list(self.report["findings"])
+        for document in self.report["documents"]:
+            found.extend(document["findings"])
+        return [item["code"] for item in found]
+
+
+def _inspect(*argv: str) -> Run:
+    """Run ``python3 -m explorer inspect ... --json`` and wait for it with ``wait4``."""
+    command = [
+        sys.executable,
+        "-c",
+        _CHILD.format(ceiling=ADDRESS_SPACE_CEILING),
+        "inspect",
+        *argv,
+        "--json",
+    ]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.monotonic()
+        child = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        try:
+            _, status, usage = os.wait4(child.pid, 0)
+        finally:
+            if child.returncode is None and child.poll() is None:
+                child.kill()
+        child.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.monotonic() - started
+        out.seek(0)
+        err.seek(0)
+        text, errors = out.read().decode(), err.read().decode()
+    report = json.loads(text) if text.strip() else {"findings": [], "documents": []}
+    return Run(child.returncode, report, errors, usage.ru_maxrss / 1024, seconds)
+
+
+async def inspect(*argv: str) -> Run:
+    run = await asyncio.wait_for(asyncio.to_thread(_inspect, *argv), WALL_LIMIT_S)
+    print(f"inspect {' '.join(argv)}: {run.peak_mb:.0f} MB peak, {run.seconds:.1f} s")
+    return run
+
+
+@pytest.fixture
+async def serve() -> AsyncIterator[Callable[[dict[str, Handler]], Awaitable[str]]]:
+    """``base = await serve({"/path": handler})``: an aiohttp server on 127.0.0.1, port 0."""
+    runners: list[web.AppRunner] = []
+
+    async def start(routes: dict[str, Handler]) -> str:
+        app = web.Application()
+        for path, handler in routes.items():
+            app.router.add_get(path, handler)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        runners.append(runner)
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return f"http://127.0.0.1:{port}"
+
+    try:
+        yield start
+    finally:
+        for runner in runners:
+            await runner.cleanup()
+
+
+def _xml(body: str) -> web.Response:
+    return web.Response(body=body.encode(), content_type="application/xml")
+
+
+async def _stream(
+    request: web.Request, chunk: bytes, count: int, content_type: str
+) -> web.StreamResponse:
+    """Send ``chunk`` ``count`` times without a Content-Length; a reader that stops early
+    just closes the connection."""
+    response = web.StreamResponse(headers={"Content-Type": content_type})
+    await response.prepare(request)
+    try:
+        for _ in range(count):
+            await response.write(chunk)
+        await response.write_eof()
+    except (ConnectionError, RuntimeError):
+        pass  # the client stopped reading: that is the point
+    return response
+
+
+def _urlset(capability: str, entries: str, root: str = "urlset", links: str = "") -> str:
+    return (
+        HEAD.format(root=root)
+        + f'<rs:md capability="{capability}" at="{AT}"/>\n{links}{entries}</{root}>\n'
+    )
+
+
+# --- A ZIP package whose manifest.xml inflates to a gibibyte -------------------------------
+
+
+@cache
+def bomb_package(inflated: int = 1024 * MIB) -> bytes:
+    """A valid ZIP (about 1 MB) holding ``manifest.xml``: a manifest's start, then spaces up
+    to ``inflated`` bytes. The deflate stream repeats one full-flushed block, so it is built
+    without compressing a gibibyte."""
+    start = _urlset("resourcedump-manifest", "").removesuffix("</urlset>\n").encode()
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    head = compressor.compress(start) + compressor.flush(zlib.Z_FULL_FLUSH)
+    block = zlib.compressobj(9, zlib.DEFLATED, -15)
+    spaces = b" " * MIB
+    repeated = block.compress(spaces) + block.flush(zlib.Z_FULL_FLUSH)
+    blocks = inflated // MIB
+    crc = zlib.crc32(start)
+    for _ in range(blocks):
+        crc = zlib.crc32(spaces, crc)
+    data = head + repeated * blocks + b"\x03\x00"  # an empty final block ends the stream
+    size = len(start) + blocks * MIB
+    name = b"manifest.xml"
+    local = struct.pack(
+        "<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0x21, crc, len(data), size, len(name), 0
+    )
+    central = struct.pack(
+        "<IHHHHHHIIIHHHHHII",
+        0x02014B50,
+        20,
+        20,
+        0,
+        8,
+        0,
+        0x21,
+        crc,
+        len(data),
+        size,
+        len(name),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
+    directory = central + name
+    offset = len(local) + len(name) + len(data)
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(directory), offset, 0)
+    return local + name + data + directory + end
+
+
+def test_bomb_package_is_what_it_claims() -> None:
+    package = bomb_package(8 * MIB)
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        info = archive.getinfo("manifest.xml")
+        assert info.file_size > 8 * MIB and archive.testzip() is None
+    assert len(bomb_package()) < 1.1 * MIB and zipfile.ZipFile(io.BytesIO(bomb_package()))
+
+
+@pytest.mark.slow
+async def test_six_manifest_bombs_in_one_resource_dump(serve) -> None:
+    package = bomb_package()
+
+    async def dump(request: web.Request) -> web.Response:
+        entries = "".join(
+            f'<url><loc>/pkg/{i}.zip</loc><rs:md type="application/zip" '
+            f'length="{len(package)}"/></url>\n'
+            for i in range(6)
+        )
+        return _xml(_urlset("resourcedump", entries))
+
+    async def zipped(request: web.Request) -> web.Response:
+        return web.Response(body=package, content_type="application/zip")
+
+    base = await serve({"/dump.xml": dump, "/pkg/{name}": zipped})
+    run = await inspect(f"{base}/dump.xml", "--check-dumps")
+    assert run.status == 1, run.stderr
+    assert run.codes().count("http.dump-member-too-large") == 6
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- An HTML page linking to 40 bodies of 60 MB ------------------------------------------
+
+
+@pytest.mark.slow
+async def test_html_page_linking_to_forty_huge_bodies(serve) -> None:
+    entry = b"<url><loc>http://127.0.0.1/resource</loc></url>\n"
+    chunk = entry * (MIB // len(entry))
+
+    async def page(request: web.Request) -> web.Response:
+        links = "".join(f'<link rel="resourcesync" href="/big/{i}.xml">' for i in range(40))
+        html = f"<html><head><title>x</title>{links}</head><body>hi</body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def big(request: web.Request) -> web.StreamResponse:
+        return await _stream(request, chunk, 60, "application/xml")
+
+    base = await serve({"/": page, "/big/{name}": big})
+    run = await inspect(f"{base}/")
+    assert run.status == 2, run.stderr
+    codes = run.codes()
+    assert codes.count("http.too-large") == 40 and "http.discovery-failed" in codes
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- A Resource List Index of 3,000 components, each with a 1 MB describedby ---------------
+
+
+@pytest.mark.slow
+async def test_index_of_components_with_large_describedby(serve) -> None:
+    components = 3000
+    index = _urlset(
+        "resourcelist",
+        "".join(f"<sitemap><loc>/c/{i}.xml</loc></sitemap>\n" for i in range(components)),
+        root="sitemapindex",
+    )
+    about = b"x" * (64 * 1024)
+
+    async def serve_index(request: web.Request) -> web.Response:
+        return _xml(index)
+
+    async def component(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        return _xml(
+            _urlset(
+                "resourcelist",
+                f"<url><loc>/r/{name}</loc></url>\n",
+                links=f'<rs:ln rel="describedby" href="/about/{name}"/>\n',
+            )
+        )
+
+    async def described(request: web.Request) -> web.StreamResponse:
+        return await _stream(request, about, 16, "text/plain")
+
+    base = await serve(
+        {"/index.xml": serve_index, "/c/{name}": component, "/about/{name}": described}
+    )
+    run = await inspect(f"{base}/index.xml")
+    assert run.status in (0, 1), run.stderr
+    codes = run.codes()
+    assert "http.limit-reached" in codes  # 3,000 components and 3,000 describedby > 5,000
+    assert "http.link-broken" not in codes  # a large describedby target still answers
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- An index of six 30 MB components ------------------------------------------------------
+
+
+@cache
+def large_list(entries: int = 48_000) -> bytes:
+    """About 30 MB: a Resource List of ``entries`` long entries (fewer than the 50,000 a
+    Sitemap may hold, so the parser reads every one)."""
+    padding = "p" * 490
+    rows = "".join(
+        f"<url><loc>http://127.0.0.1/resource/{i:08d}/{padding}</loc>"
+        f'<rs:md hash="md5:{i:032x}" length="{i}" type="text/plain"/></url>\n'
+        for i in range(entries)
+    )
+    return _urlset("resourcelist", rows).encode()
+
+
+@pytest.mark.slow
+async def test_index_of_six_thirty_megabyte_components(serve) -> None:
+    body = large_list()
+    assert len(body) > 30_000_000
+    index = _urlset(
+        "resourcelist",
+        "".join(f"<sitemap><loc>/list/{i}.xml</loc></sitemap>\n" for i in range(6)),
+        root="sitemapindex",
+    )
+
+    async def serve_index(request: web.Request) -> web.Response:
+        return _xml(index)
+
+    async def component(request: web.Request) -> web.StreamResponse:
+        return await _stream(request, body, 1, "application/xml")
+
+    base = await serve({"/index.xml": serve_index, "/list/{name}": component})
+    run = await inspect(f"{base}/index.xml")
+    assert run.status in (0, 1), run.stderr
+    documents = run.report["documents"]
+    assert sorted(d["entries"] for d in documents) == [6, *[48_000] * 6]
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB

@@ -1,0 +1,99 @@
+"""``validate`` against well-formed but hostile documents, measured from outside: each runs
+``python -m explorer validate FILE --json`` in its own process and reads that process's
+peak resident memory. Every case must end cleanly (exit 0 or 1, no traceback), name the
+budget that was passed, and stay within 300 MB."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "net"))
+from hostile_http import run_explorer
+
+PEAK_MB = 300.0
+HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+    ' xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+    '<rs:md capability="resourcelist" at="2026-01-01T00:00:00Z"/>\n'
+)
+TAIL = "</urlset>\n"
+
+
+def write(path: Path, parts: Iterable[str]) -> Path:
+    with path.open("wb") as out:
+        for part in parts:
+            out.write(part.encode())
+    return path
+
+
+def many_attributes(count: int, per_chunk: int = 10_000) -> Iterable[str]:
+    """One entry whose rs:md has ``count`` attributes (a start tag of many megabytes)."""
+    yield HEAD + "<url><loc>http://e.org/a</loc><rs:md"
+    for start in range(0, count, per_chunk):
+        yield "".join(f' a{i}="1"' for i in range(start, min(count, start + per_chunk)))
+    yield "/></url>\n" + TAIL
+
+
+def many_entries(count: int, per_chunk: int = 100_000) -> Iterable[str]:
+    yield HEAD
+    for _ in range(count // per_chunk):
+        yield "<url/>" * per_chunk
+    yield TAIL
+
+
+def many_links_in_one_entry(count: int, per_chunk: int = 10_000) -> Iterable[str]:
+    yield HEAD + "<url><loc>http://e.org/a</loc>"
+    for _ in range(count // per_chunk):
+        yield '<rs:ln rel="d" href="h"/>' * per_chunk
+    yield "</url>\n" + TAIL
+
+
+async def validate(path: Path) -> dict:
+    run = await run_explorer("validate", str(path), "--json")
+    assert run.code in (0, 1), run.err
+    assert "Traceback" not in run.err
+    assert run.peak_mb <= PEAK_MB, f"peak {run.peak_mb:.0f} MB"
+    (report,) = json.loads(run.out)["targets"]
+    return report
+
+
+def codes(report: dict) -> set[str]:
+    return {item["code"] for item in report["findings"]}
+
+
+async def test_two_and_a_half_million_attributes_on_one_element(tmp_path: Path) -> None:
+    path = write(tmp_path / "attributes.xml", many_attributes(2_500_000))
+    assert path.stat().st_size > 29_000_000
+    report = await validate(path)
+    assert codes(report) == {"parse.too-many-attributes"}
+
+
+async def test_ten_million_empty_entries(tmp_path: Path) -> None:
+    path = write(tmp_path / "entries.xml", many_entries(10_000_000))
+    report = await validate(path)
+    found = codes(report)
+    assert {"parse.too-many-entries", "document.too-many-entries"} <= found
+    assert "document.findings-capped" in found  # 100,000 entries without loc, 1,000 listed
+    assert report["entries"] == 100_000
+    assert len(report["findings"]) < 1_100
+    (total,) = [f for f in report["findings"] if f["code"] == "document.too-many-entries"]
+    assert "10,000,000 entries" in total["message"]
+
+
+async def test_two_million_links_in_one_entry(tmp_path: Path) -> None:
+    path = write(tmp_path / "links.xml", many_links_in_one_entry(2_000_000))
+    report = await validate(path)
+    assert {"parse.entry-too-large", "parse.too-many-links"} <= codes(report)
+    assert report["entries"] == 1
+
+
+async def test_ten_million_entries_then_a_syntax_error(tmp_path: Path) -> None:
+    """The stream stops at the error; the whole-document error is found without a tree."""
+    parts = list(many_entries(10_000_000))
+    path = write(tmp_path / "broken.xml", parts[:-1])
+    report = await validate(path)
+    assert codes(report) == {"parse.malformed"}
