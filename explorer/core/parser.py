@@ -192,6 +192,7 @@ class _Reader:
         self.links_over_line: int | None = None
         self.unread_line: int | None = None
         self.unknown_over = 0
+        self.unknown_over_line: int | None = None
         self.sitemap_alias: str | None = None
         self.legacy = LegacyTally()
         self.unknown: dict[str, list[int | None]] = {}
@@ -445,8 +446,8 @@ class _Reader:
                 finding(
                     "parse.unknown-element",
                     f"{self.unknown_over:,} more elements with no meaning here, under more "
-                    f"than {MAX_UNKNOWN_NAMES} different names, were ignored",
-                    line=None,
+                    f"than {MAX_UNKNOWN_NAMES} different names, from this line on, were ignored",
+                    line=self.unknown_over_line,
                 )
             )
 
@@ -487,6 +488,8 @@ class _Reader:
         if seen is None:
             if len(self.unknown) >= MAX_UNKNOWN_NAMES:
                 self.unknown_over += 1
+                if self.unknown_over_line is None:
+                    self.unknown_over_line = el.sourceline
                 return
             self.unknown[name] = [1, el.sourceline]
         else:

@@ -108,9 +108,10 @@ def test_distinct_unknown_element_names_past_the_budget_are_counted(
     monkeypatch.setattr(parser, "MAX_UNKNOWN_NAMES", 3)
     monkeypatch.setattr(parser, "MAX_CACHED_TAGS", 5)
     doc = parse_document(urlset(entry(1, "".join(f"<u{i}/>" for i in range(10)))))
-    unknown = [f.message for f in doc.findings if f.code == "parse.unknown-element"]
+    unknown = [f for f in doc.findings if f.code == "parse.unknown-element"]
     assert len(unknown) == 4
-    assert any(message.startswith("7 more elements") for message in unknown)
+    (rest,) = [f for f in unknown if f.message.startswith("7 more elements")]
+    assert rest.line == 1
 
 
 # -- entries ------------------------------------------------------------------------------
