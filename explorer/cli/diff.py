@@ -29,18 +29,21 @@ from typing import Any
 
 from explorer.cli.arguments import (
     InputError,
+    fail,
     looks_like_url,
     non_negative_int,
     positive_seconds,
     read_regular_file,
     url_or_path,
 )
+from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.changes.document_diff import DocumentDiff, diff_documents
 from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Link
 from explorer.core.parser import MAX_DOCUMENT_BYTES, DocumentParseError, parse_document
 from explorer.net.http import Fetcher, Timeouts
+from explorer.net.network_access import NetworkAccess
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 # A little past the parser's limit, so that it reports the document as too large.
@@ -69,6 +72,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="network timeout for URLs (default 30)",
     )
+    add_network_options(parser)
 
 
 @dataclass(slots=True)
@@ -95,11 +99,13 @@ def _is_url(source: str) -> bool:
     return looks_like_url(source)
 
 
-async def _read_all(sources: list[str], timeout: float) -> list[_Input]:
+async def _read_all(sources: list[str], timeout: float, access: NetworkAccess) -> list[_Input]:
     inputs = [_Input(source) for source in sources]
     urls = [item for item in inputs if _is_url(item.source)]
     if urls:
-        async with Fetcher(timeout=Timeouts.uniform(timeout), max_bytes=READ_LIMIT) as fetcher:
+        async with Fetcher(
+            timeout=Timeouts.uniform(timeout), max_bytes=READ_LIMIT, access=access
+        ) as fetcher:
             results = await asyncio.gather(*(fetcher.fetch(item.source) for item in urls))
         for item, result in zip(urls, results, strict=True):
             if result.ok:
@@ -158,7 +164,11 @@ def _print_structure(diff: DocumentDiff) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    old, new = asyncio.run(_read_all([args.old, args.new], args.timeout))
+    try:
+        access = network_access(args, [args.old, args.new], "diff")
+    except NetworkOptionsError as exc:
+        return fail("diff", str(exc))
+    old, new = asyncio.run(_read_all([args.old, args.new], args.timeout, access))
     problems = [item.problem for item in (old, new) if item.problem is not None]
     if (
         problems

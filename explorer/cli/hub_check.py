@@ -21,6 +21,7 @@ from explorer.cli.arguments import (
     port,
     positive_seconds,
 )
+from explorer.cli.network_options import NetworkOptionsError, network_access
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
@@ -36,6 +37,7 @@ from explorer.net.conformance import (
     run_conformance,
 )
 from explorer.net.exchange_log import ExchangeLog
+from explorer.net.network_access import NetworkAccess
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 EVIDENCE_LINES = 8
@@ -115,6 +117,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        access = network_access(args, [args.hub], "hub-check")
+    except NetworkOptionsError as exc:
+        print(f"hub-check: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
     settings = ConformanceSettings(
         verification_timeout=args.timeout,
         delivery_timeout=args.timeout,
@@ -124,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         publish_style=args.publish,
     )
     try:
-        results = asyncio.run(_check(args, settings))
+        results = asyncio.run(_check(args, settings, access))
     except OSError as exc:
         print(f"hub-check: cannot start the callback server: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -140,7 +147,9 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FAILED if any(r.outcome is Outcome.FAIL for r in results) else EXIT_OK
 
 
-async def _check(args: argparse.Namespace, settings: ConformanceSettings) -> list[CheckResult]:
+async def _check(
+    args: argparse.Namespace, settings: ConformanceSettings, access: NetworkAccess
+) -> list[CheckResult]:
     server = CallbackServer(
         args.host, args.port, public_url=args.public_url, exchange_log=ExchangeLog()
     )
@@ -150,7 +159,7 @@ async def _check(args: argparse.Namespace, settings: ConformanceSettings) -> lis
             topic = args.topic or "hosted on the callback server"
             print(f"hub {args.hub}\ntopic {topic}\ncallbacks {server.base_url}\n", flush=True)
         printer = _print_json if args.json else _print_text
-        async with bounded_client(settings.request_timeout) as client:
+        async with bounded_client(settings.request_timeout, access=access) as client:
             return await run_conformance(
                 args.hub,
                 server,

@@ -27,13 +27,21 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from explorer.cli.arguments import http_url, non_negative_int, positive_int, positive_seconds
-from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
+from explorer.cli.arguments import (
+    fail,
+    http_url,
+    non_negative_int,
+    positive_int,
+    positive_seconds,
+)
+from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.core.findings import Finding, Severity, count_by_severity, finding, sort_findings
 from explorer.net.crawl import Channel, Crawler, CrawlLimits, CrawlResult, DocumentNode, Progress
 from explorer.net.crawl import status_line as node_status
 from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
 from explorer.net.dump_check import check_dumps
 from explorer.net.http import Fetcher, Timeouts
+from explorer.net.network_access import INSECURE_WARNING, NetworkAccess
 from explorer.net.resource_check import (
     CHECKED_CAPABILITIES,
     MANIFEST_CAPABILITIES,
@@ -95,14 +103,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         + ", ".join(ROUTE_ORDER)
         + "; shows whether one mechanism works alone",
     )
+    add_network_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.url.lower().startswith(("http://", "https://")):
         print(f"inspect: {args.url!r} is not an http(s) URL", file=sys.stderr)
         return EXIT_UNUSABLE
+    try:
+        access = network_access(args, [args.url], "inspect")
+    except NetworkOptionsError as exc:
+        return fail("inspect", str(exc))
     progress = _ProgressLine(sys.stderr) if sys.stderr.isatty() else None
-    result = asyncio.run(inspect(args, progress))
+    result = asyncio.run(inspect(args, progress, access))
     if progress is not None:
         progress.clear()
     if args.json:
@@ -116,10 +129,12 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if has_errors else EXIT_OK
 
 
-async def inspect(args: argparse.Namespace, progress: _ProgressLine | None) -> CrawlResult:
+async def inspect(
+    args: argparse.Namespace, progress: _ProgressLine | None, access: NetworkAccess
+) -> CrawlResult:
     """Discover, crawl to ``--depth``, then run the requested spot and dump checks."""
     limits = CrawlLimits(max_documents=args.max_documents)
-    async with Fetcher(timeout=Timeouts.uniform(args.timeout)) as fetcher:
+    async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
         crawler = Crawler(
             fetcher,
             limits=limits,
@@ -138,6 +153,8 @@ async def inspect(args: argparse.Namespace, progress: _ProgressLine | None) -> C
         if args.check_dumps:
             for node in nodes:  # one dump at a time, as its packages are
                 await check_dumps(fetcher, node)
+    if access.settings.insecure:
+        result.findings.insert(0, finding("http.tls-unverified", f"{INSECURE_WARNING}."))
     return result
 
 

@@ -20,9 +20,11 @@ import threading
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
+from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import DEFAULT_MAX_BODY, CallbackServer
 from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Fetcher
+from explorer.net.http import Fetcher, Timeouts
 from explorer.net.hub_discovery import Channel, discover_channels
 from explorer.net.refetch import ChangeTracker, describe_diff
 from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
@@ -99,12 +101,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="leave subscriptions active on exit (do not unsubscribe)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    add_network_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.secret is not None and len(args.secret.encode()) >= 200:
         print("listen: --secret must be under 200 bytes (WebSub §5.1)", file=sys.stderr)
         return EXIT_UNUSABLE
+    try:
+        args.access = network_access(args, args.topic, "listen")
+    except NetworkOptionsError as exc:
+        return fail("listen", str(exc))
     path = args.store or default_store_path()
     try:
         store = Store(path)
@@ -192,8 +199,12 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     config = SubscriberConfig(
         lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
     )
-    tracker = ChangeTracker()  # sets each notification event's diff (issue 6)
-    subscriber = Subscriber(store, server, config=config, enrich=tracker.enrich)
+    access = args.access
+    tracker = ChangeTracker(  # sets each notification event's diff
+        fetcher_factory=lambda: Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=access)
+    )
+    client = bounded_client(config.request_timeout, access=access)
+    subscriber = Subscriber(store, server, config=config, client=client, enrich=tracker.enrich)
     printer = _Printer(args.json)
     subscriber.listeners.append(printer)
     stop = asyncio.Event()
@@ -236,6 +247,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         await subscriber.close()
+        await client.aclose()
         await server.stop()
         printer.close()
 
@@ -267,7 +279,7 @@ async def _subscribe(
     channels = await discover_channels(
         subscriber.client, topic, exchange_log=subscriber.exchange_log
     )
-    await _prime(tracker, topic, channels)
+    await _prime(tracker, topic, channels, args)
     for channel in channels:
         resumed = subscriber.live_subscription(channel.topic, channel.hub)
         if resumed is not None:
@@ -283,7 +295,9 @@ async def _subscribe(
     return made
 
 
-async def _prime(tracker: ChangeTracker, topic: str, channels: list[Channel]) -> None:
+async def _prime(
+    tracker: ChangeTracker, topic: str, channels: list[Channel], args: argparse.Namespace
+) -> None:
     """When ``topic`` is a Capability List, read its Resource and Change Lists first, so the
     first notifications already have a before (and framework diffs an earlier version)."""
     if not any(channel.via == "capability-list" for channel in channels):
@@ -291,7 +305,7 @@ async def _prime(tracker: ChangeTracker, topic: str, channels: list[Channel]) ->
     changes = next(
         (channel.topic for channel in channels if channel.capability == "change-notification"), None
     )
-    async with Fetcher(timeout=30.0, retries=1) as fetcher:
+    async with Fetcher(timeout=30.0, retries=1, access=args.access) as fetcher:
         problems = await tracker.prime(topic, fetcher, topic=changes)
     for item in problems:
         print(f"listen: {item.severity}: {item.code}: {item.message}", file=sys.stderr, flush=True)

@@ -21,9 +21,11 @@ from explorer.cli.arguments import (
     positive_seconds,
     read_regular_file,
 )
+from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import check_bytes
 from explorer.net.bounded_body import bounded_client
+from explorer.net.network_access import NetworkAccess
 from explorer.net.publisher import DEFAULT_TIMEOUT, PublishResult, publish
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -48,6 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS"
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_network_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,11 +66,16 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_UNUSABLE
+    try:
+        access = network_access(args, [args.hub], "publish")
+    except NetworkOptionsError as exc:
+        print(f"publish: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
     findings = check_bytes(payload).findings
     for item in findings:
         where = f"line {item.line}: " if item.line else ""
         print(f"{args.file}: {where}{item.severity}: {item.code}: {item.message}", file=sys.stderr)
-    result = asyncio.run(_publish(args, payload))
+    result = asyncio.run(_publish(args, payload, access))
     if args.json:
         print(
             json.dumps(
@@ -91,8 +99,10 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK if result.ok else EXIT_FAILED
 
 
-async def _publish(args: argparse.Namespace, payload: bytes) -> PublishResult:
-    async with bounded_client(args.timeout) as client:
+async def _publish(
+    args: argparse.Namespace, payload: bytes, access: NetworkAccess
+) -> PublishResult:
+    async with bounded_client(args.timeout, access=access) as client:
         return await publish(
             client,
             args.hub,

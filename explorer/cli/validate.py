@@ -17,11 +17,20 @@ from typing import Any
 
 import httpx
 
-from explorer.cli.arguments import InputError, positive_seconds, read_regular_file, url_or_path
+from explorer.cli.arguments import (
+    InputError,
+    fail,
+    positive_seconds,
+    read_regular_file,
+    url_or_path,
+)
+from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.core.auth import auth_finding
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net.http import Fetcher, FetchError, Timeouts
+from explorer.net.network_access import NetworkAccess
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 DEFAULT_TIMEOUT = 30.0
@@ -32,6 +41,14 @@ READ_LIMIT = MAX_DOCUMENT_BYTES + 1
 
 class Unreadable(Exception):
     """The target could not be read at all: no such file, connection refused, HTTP error."""
+
+
+class Refused(Unreadable):
+    """The URL answered 401 or 403: unreadable, with a finding that says how to get in."""
+
+    def __init__(self, refusal: Finding) -> None:
+        super().__init__(refusal.message)
+        self.finding = refusal
 
 
 class TooLarge(Exception):
@@ -88,13 +105,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"most time one URL may take, headers to last byte (default {DEFAULT_TIMEOUT:g})",
     )
+    add_network_options(parser)
 
 
 def is_url(target: str) -> bool:
     return target.lower().startswith(("http://", "https://"))
 
 
-def read_target(target: str, timeout: float = DEFAULT_TIMEOUT) -> bytes:
+def read_target(
+    target: str, timeout: float = DEFAULT_TIMEOUT, access: NetworkAccess | None = None
+) -> bytes:
     """The bytes of a file or of a URL's decoded response body; raises ``Unreadable``, or
     ``TooLarge`` for a URL whose body decodes past the document limit."""
     if not is_url(target):
@@ -102,14 +122,14 @@ def read_target(target: str, timeout: float = DEFAULT_TIMEOUT) -> bytes:
             return read_regular_file(target, READ_LIMIT)
         except InputError as exc:
             raise Unreadable(exc.reason) from exc
-    return asyncio.run(_fetch(target, timeout))
+    return asyncio.run(_fetch(target, timeout, access))
 
 
-async def _fetch(url: str, timeout: float) -> bytes:
+async def _fetch(url: str, timeout: float, access: NetworkAccess | None) -> bytes:
     """One GET (redirects followed, no retries) through the bounded Fetcher: the body is
     decoded within ``READ_LIMIT`` and the whole exchange ends within ``timeout``."""
     limits = Timeouts(connect=min(timeout, 10.0), read=timeout, total=timeout)
-    async with Fetcher(timeout=limits, retries=0, max_bytes=READ_LIMIT) as fetcher:
+    async with Fetcher(timeout=limits, retries=0, max_bytes=READ_LIMIT, access=access) as fetcher:
         try:
             async with asyncio.timeout(timeout):
                 result = await fetcher.fetch(url, use_cache=False)
@@ -122,17 +142,28 @@ async def _fetch(url: str, timeout: float) -> bytes:
     if result.error is not None:
         raise Unreadable(result.describe_error())
     assert result.status is not None
+    if result.status in (401, 403):
+        www_authenticate = result.headers.get_list("www-authenticate")
+        raise Refused(
+            auth_finding(
+                url, result.status, www_authenticate, credentials_sent=result.credentials_sent
+            )
+        )
     if result.status >= 400:
         raise Unreadable(f"HTTP {result.status} {httpx.codes.get_reason_phrase(result.status)}")
     return result.body
 
 
-def validate_target(target: str, timeout: float = DEFAULT_TIMEOUT) -> TargetReport:
+def validate_target(
+    target: str, timeout: float = DEFAULT_TIMEOUT, access: NetworkAccess | None = None
+) -> TargetReport:
     report = TargetReport(target)
     try:
-        data = read_target(target, timeout)
+        data = read_target(target, timeout, access)
     except Unreadable as exc:
         report.error = str(exc)
+        if isinstance(exc, Refused):
+            report.findings = [exc.finding]
         return report
     except TooLarge as exc:
         report.findings = [finding("http.too-large", f"{target}: {exc}", url=target)]
@@ -179,9 +210,13 @@ def exit_code(reports: list[TargetReport]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     targets: list[str] = args.targets
+    try:
+        access = network_access(args, targets, "validate")
+    except NetworkOptionsError as exc:
+        return fail("validate", str(exc))
     reports = []
     for target in targets:
-        report = validate_target(target, args.timeout)
+        report = validate_target(target, args.timeout, access)
         reports.append(report)
         if not args.json:
             for item in report.findings:

@@ -20,6 +20,7 @@ from explorer.core.inflate import (
     InflateLimit,
     parse_content_encoding,
 )
+from explorer.net.network_access import NetworkAccess
 
 HUB_REPLY_LIMIT = 1024 * 1024
 """Cap on a hub's answer to a form POST or a publication: a status and a line of text."""
@@ -73,14 +74,19 @@ def describe_failure(exc: BaseException, timeout: float) -> str:
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
-def bounded_client(timeout: float, **options: object) -> httpx.AsyncClient:
+def bounded_client(
+    timeout: float, *, access: NetworkAccess | None = None, **options: object
+) -> httpx.AsyncClient:
     """An ``AsyncClient`` asking only for codings ``read_body`` can bound (gzip, deflate).
 
     httpx would otherwise advertise br and zstd when their packages are installed.
     ``timeout`` is httpx's per-operation timeout; callers still bound the whole request.
+    ``access`` sets the proxy, TLS trust and per-origin credentials (a hub gets a
+    credential only when one is kept for the hub's own origin).
     """
+    access = access if access is not None else NetworkAccess()
     return httpx.AsyncClient(
         timeout=timeout,
         headers={"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPT_ENCODING},
-        **options,  # type: ignore[arg-type]
+        **{**access.client_options(), **options},  # type: ignore[arg-type]
     )

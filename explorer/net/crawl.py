@@ -44,6 +44,7 @@ from enum import StrEnum
 from typing import Any
 from urllib.parse import urljoin
 
+from explorer.core.auth import auth_finding
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document
@@ -813,6 +814,15 @@ def transport_findings(result: FetchResult) -> list[Finding]:
     if result.error is not None:
         found.append(
             finding(_ERROR_CODES[result.error], f"{url}: {result.describe_error()}", url=url)
+        )
+    elif result.status in (401, 403):
+        found.append(
+            auth_finding(
+                url,
+                result.status,
+                result.headers.get_list("www-authenticate"),
+                credentials_sent=result.credentials_sent,
+            )
         )
     elif result.status is not None and not result.ok:
         found.append(finding("http.status", f"{url} answered HTTP {result.status}", url=url))

@@ -40,6 +40,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 from lxml import etree
 from lxml import html as lxml_html
 
+from explorer.core.auth import auth_finding
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.parser import DocumentParseError, parse_document
@@ -206,6 +207,7 @@ class _Discoverer:
         self.routes = routes
         self.discovery = Discovery(start_url=url)
         self._loads: dict[str, asyncio.Task[_Loaded]] = {}
+        self._refused: dict[str, FetchResult] = {}  # first 401/403 per origin
 
     async def run(self) -> Discovery:
         url = self.discovery.start_url
@@ -224,10 +226,13 @@ class _Discoverer:
     def _choose(self, attempts: list[RouteAttempt]) -> None:
         found = [a for a in attempts if a.ok]
         if not found:
+            self.discovery.findings += self._refusal_findings()
             self.discovery.findings.append(
                 finding(
                     "http.discovery-failed",
-                    "No route found a ResourceSync document: "
+                    "No route found a ResourceSync document"
+                    + self._refusal_summary()
+                    + ": "
                     + "; ".join(f"{a.route}: {a.detail}" for a in attempts),
                     url=self.discovery.start_url,
                 )
@@ -272,6 +277,33 @@ class _Discoverer:
                 )
             )
 
+    def _note_refusal(self, result: FetchResult) -> None:
+        if result.status in (401, 403):
+            self._refused.setdefault(origin_of(result.final_url), result)
+
+    def _refusal_findings(self) -> list[Finding]:
+        """``http.auth-required``/``http.forbidden`` once per origin that refused us: when
+        no route works, that is what the user has to fix."""
+        return [
+            auth_finding(
+                result.final_url,
+                result.status or 0,
+                result.headers.get_list("www-authenticate"),
+                credentials_sent=result.credentials_sent,
+            )
+            for result in self._refused.values()
+        ]
+
+    def _refusal_summary(self) -> str:
+        if not self._refused:
+            return ""
+        origins = ", ".join(
+            f"{origin} (HTTP {result.status})" for origin, result in self._refused.items()
+        )
+        unauthorized = any(result.status == 401 for result in self._refused.values())
+        code = "http.auth-required" if unauthorized else "http.forbidden"
+        return f" because authentication is missing or refused at {origins}; see {code}"
+
     async def _load(self, url: str, max_bytes: int | None = None) -> _Loaded:
         """Read a candidate once (the first caller's ``max_bytes`` applies)."""
         task = self._loads.get(url)
@@ -283,6 +315,7 @@ class _Discoverer:
         async with self.budget.fetch(self.fetcher, url, max_bytes=max_bytes) as result:
             if result is None:
                 return _Loaded(None, None, "not fetched: the crawl's budget is spent")
+            self._note_refusal(result)
             loaded = await self._read(url, result)
             kept = result if loaded.document is not None else replace(result, body=b"")
             if len(kept.body) <= SPOOL_BODY_BYTES:

@@ -9,7 +9,7 @@ and to live listeners (the GUI's exchange view, ``listen --verbose``).
 
 The subscription's ``hub.secret`` (WebSub §5.1.1) travels in the subscribe POST body;
 every record has it masked, in the URL's query and in form bodies, before it is stored
-or shown.
+or shown; so are the values of Authorization, Proxy-Authorization and cookie headers.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from urllib.parse import unquote_to_bytes
 
+from explorer.core.auth import mask_headers
 from explorer.net.store import ExchangeRecord, Store
 
 DEFAULT_BODY_CAP = 64 * 1024
@@ -68,12 +69,12 @@ class ExchangeLog:
             method=method,
             url=mask_secret_in_url(url),
             status=status,
-            request_headers=cap_headers(request_headers, self.header_cap),
+            request_headers=cap_headers(mask_headers(request_headers), self.header_cap),
             request_body=self._body(request_body),
             request_size=request_size
             if request_size is not None
             else (None if request_body is None else len(request_body)),
-            response_headers=cap_headers(response_headers, self.header_cap),
+            response_headers=cap_headers(mask_headers(response_headers), self.header_cap),
             response_body=self._body(response_body),
             response_size=None if response_body is None else len(response_body),
             body_cap=self.body_cap,

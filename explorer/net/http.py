@@ -29,9 +29,11 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 
+from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
 from explorer.net.bounded_body import USER_AGENT, BodyError, BodyTooLarge, read_body
+from explorer.net.network_access import NetworkAccess
 from explorer.net.spool import BodySpool, SpooledBody
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -93,6 +95,8 @@ class Exchange:
 
     Reported for every hop of a redirect chain and every retry attempt. ``body`` is
     what was read (possibly capped); ``error`` is set when no complete response came.
+    Credential headers in ``request_headers`` are already masked: an exchange never
+    carries a secret to a log, a store or a view.
     """
 
     method: str
@@ -116,7 +120,8 @@ class FetchResult:
 
     ``status`` is None when no response arrived (see ``error``/``detail``). When the
     cache revalidated the body, ``status`` is the cached 200 and ``not_modified`` is True.
-    ``elapsed`` covers all hops and attempts.
+    ``elapsed`` covers all hops and attempts. ``credentials_sent`` says whether the last
+    hop carried credentials (its origin has some), so a 401 can say "refused" or "missing".
     """
 
     url: str
@@ -133,6 +138,7 @@ class FetchResult:
     not_modified: bool = False
     truncated: bool = False
     spooled: SpooledBody | None = None  # the cache's copy of ``body`` on disk, if it made one
+    credentials_sent: bool = False
 
     @property
     def ok(self) -> bool:
@@ -285,6 +291,8 @@ class Fetcher:
     ``max_bytes``. ``on_exchange`` sees every request sent.
     ``spool`` keeps large cached bodies on disk; it is closed with the fetcher, and the
     crawl uses it for the bodies of the documents it has parsed.
+    ``access`` brings credentials (added per hop, by that hop's own origin), the proxy
+    and TLS trust.
     Pass ``transport`` (e.g. ``httpx.MockTransport``) only in tests.
     """
 
@@ -300,7 +308,9 @@ class Fetcher:
         cache: ResponseCache | None = None,
         on_exchange: ExchangeHook | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        access: NetworkAccess | None = None,
     ) -> None:
+        self.access = access if access is not None else NetworkAccess()
         self.timeouts = timeout if isinstance(timeout, Timeouts) else Timeouts.uniform(timeout)
         self.per_host = per_host
         self.retries = retries
@@ -319,6 +329,7 @@ class Fetcher:
             limits=httpx.Limits(max_connections=None, max_keepalive_connections=32),
             follow_redirects=False,
             transport=transport,
+            **self.access.client_options(),
         )
 
     @staticmethod
@@ -429,6 +440,7 @@ class Fetcher:
             detail=hop.detail,
             truncated=hop.truncated,
             spooled=hop.spooled,
+            credentials_sent=bool(self.access.headers_for(final_url)),
         )
 
     async def _request_with_retries(
@@ -491,12 +503,13 @@ class Fetcher:
             started_wall, started = time.time(), time.perf_counter()
             hop = await self._exchange(method, url, headers, cap)
             if self.on_exchange is not None:
-                sent = {**self._default_headers(), **headers}
+                secret = self.access.headers_for(url)
+                sent = {**self._default_headers(), **headers, **secret}
                 self.on_exchange(
                     Exchange(
                         method=method,
                         url=url,
-                        request_headers=sent,
+                        request_headers=dict(mask_headers(sent, secret)),
                         status=hop.status,
                         response_headers=list(hop.headers.multi_items()),
                         body=hop.body,

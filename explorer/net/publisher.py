@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from explorer.core.auth import mask_headers
 from explorer.core.findings import Finding, finding
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.net.bounded_body import (
@@ -153,7 +154,7 @@ async def publish(
         response.http_version,
         response.headers.multi_items(),
         body,
-        response.request.headers.multi_items(),
+        mask_headers(response.request.headers.multi_items()),
         round((time.time() - started) * 1000, 3),
     )
     result.findings = judge_publication(result)

@@ -47,6 +47,13 @@ COMPONENTS: tuple[Component, ...] = (
     Component("aiohttp", "Apache-2.0 AND MIT", "https://docs.aiohttp.org/"),
     Component("qasync", "BSD-2-Clause", "https://github.com/CabbageDevelopment/qasync"),
     Component("diff-match-patch", "Apache-2.0", "https://github.com/google/diff-match-patch"),
+    Component("truststore", "MIT", "https://github.com/sethmlarson/truststore"),
+    Component(
+        "keyring, jaraco.classes, jaraco.functools, jaraco.context, jeepney",
+        "MIT",
+        "https://github.com/jaraco/keyring",
+    ),
+    Component("SecretStorage", "BSD-3-Clause", "https://github.com/mitya57/secretstorage"),
     Component("httpcore, idna", "BSD-3-Clause", "https://opensource.org/license/bsd-3-clause"),
     Component("anyio, h11, attrs", "MIT", "https://opensource.org/license/mit"),
     Component(

@@ -1,0 +1,204 @@
+"""Credentials, proxy and TLS options shared by every subcommand that makes requests.
+
+``--header``, ``--token`` and ``--user`` apply to the origin (scheme, host, port) of the
+URL(s) the command is given, and only there: a link, a redirect or a ``describedby`` to
+another origin is fetched without them. ``--credentials FILE`` (and, when present,
+``credentials.toml`` or ``netrc`` in ``~/.config/resourcesync-explorer/``) maps origins to
+credentials for everything else. No message here ever shows a secret.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from explorer.core.auth import OriginError, origin_of
+from explorer.net.credentials import (
+    Credential,
+    Credentials,
+    CredentialsError,
+    default_credential_files,
+    file_is_private,
+    load_credentials_file,
+    parse_header,
+)
+from explorer.net.network_access import (
+    INSECURE_WARNING,
+    NetworkAccess,
+    NetworkSettings,
+    NetworkSettingsError,
+    ProxyMode,
+    check_proxy_url,
+)
+
+
+class NetworkOptionsError(ValueError):
+    """The credentials or network options cannot be used; the message has no secret."""
+
+
+def header_argument(text: str) -> tuple[str, str]:
+    """``--header 'Name: value'``; a refusal names the problem, never the value."""
+    try:
+        return parse_header(text)
+    except CredentialsError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def proxy_argument(text: str) -> str:
+    """``--proxy URL``, ``none`` or ``system``."""
+    if text.lower() in (ProxyMode.NONE, ProxyMode.SYSTEM):
+        return text.lower()
+    try:
+        return check_proxy_url(text)
+    except NetworkSettingsError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_network_options(parser: argparse.ArgumentParser) -> None:
+    """Add the credential, proxy and TLS options to a subcommand's parser."""
+    group = parser.add_argument_group(
+        "credentials and network",
+        "--header, --token and --user are sent only to the origin of the URL given",
+    )
+    group.add_argument(
+        "--header",
+        action="append",
+        type=header_argument,
+        default=[],
+        metavar="'NAME: VALUE'",
+        help="an extra request header (repeatable), like curl -H",
+    )
+    group.add_argument(
+        "--token", metavar="TOKEN", help="send 'Authorization: Bearer TOKEN' (a bearer token)"
+    )
+    group.add_argument(
+        "--user",
+        metavar="USER[:PASSWORD]",
+        help="HTTP basic auth; the password is asked for on a terminal when left out",
+    )
+    group.add_argument(
+        "--credentials",
+        type=Path,
+        metavar="FILE",
+        help="a TOML or netrc file of credentials per origin (keeps secrets out of the "
+        "process list)",
+    )
+    group.add_argument(
+        "--proxy",
+        type=proxy_argument,
+        metavar="URL",
+        help="an HTTP(S) proxy URL, 'none' (direct) or 'system' (the default: the "
+        "environment's HTTPS_PROXY, NO_PROXY…)",
+    )
+    group.add_argument(
+        "--ca-bundle",
+        type=Path,
+        metavar="FILE",
+        help="extra CA certificates (PEM) to trust besides the system's trust store",
+    )
+    group.add_argument(
+        "--insecure",
+        action="store_true",
+        help="do not verify TLS certificates (reported loudly; never for real use)",
+    )
+
+
+def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) -> NetworkAccess:
+    """The ``NetworkAccess`` the options describe, flags scoped to the origins of ``urls``.
+
+    Warnings (a credentials file others can read, ``--insecure``) go to stderr. Raises
+    ``NetworkOptionsError`` for options that cannot be used.
+    """
+    credentials = Credentials()
+    files = default_credential_files()
+    if args.credentials is not None:
+        files.append(args.credentials)
+    for path in files:
+        try:
+            credentials.update(load_credentials_file(path))
+        except CredentialsError as exc:
+            raise NetworkOptionsError(str(exc)) from None
+        if not file_is_private(path):
+            _warn(command, f"{path} can be read by other users; chmod 600 it")
+    flag_credential = _flag_credential(args)
+    if flag_credential is not None:
+        origins = _origins(urls)
+        if not origins:
+            raise NetworkOptionsError("--header, --token and --user need an http(s) URL to go to")
+        for origin in origins:
+            credentials.add(origin, flag_credential)
+    try:
+        settings = _settings(args)
+        settings.verify()  # reads the CA bundle now, to refuse a bad one before any request
+    except NetworkSettingsError as exc:
+        raise NetworkOptionsError(str(exc)) from None
+    if settings.insecure:
+        _warn(command, f"WARNING: {INSECURE_WARNING} (--insecure)")
+    return NetworkAccess(credentials, settings)
+
+
+def _flag_credential(args: argparse.Namespace) -> Credential | None:
+    if args.token is not None and args.user is not None:
+        raise NetworkOptionsError("give --token or --user, not both")
+    if args.token is not None and not args.token.strip():
+        raise NetworkOptionsError("--token is empty")
+    user, password = None, None
+    if args.user is not None:
+        user, sep, password = args.user.partition(":")
+        if not user:
+            raise NetworkOptionsError("--user needs a user name before the ':'")
+        if not sep:
+            password = _ask_password(user)
+    if args.token is None and user is None and not args.header:
+        return None
+    try:
+        return Credential(
+            token=args.token.strip() if args.token else None,
+            user=user,
+            password=password,
+            headers=tuple(args.header),
+        )
+    except CredentialsError as exc:
+        raise NetworkOptionsError(str(exc)) from None
+
+
+def _ask_password(user: str) -> str:
+    if not sys.stdin.isatty():
+        raise NetworkOptionsError(
+            "--user has no password and there is no terminal to ask on: give "
+            "--user USER:PASSWORD or --credentials FILE"
+        )
+    try:
+        return getpass.getpass(f"Password for {user}: ")
+    except (EOFError, KeyboardInterrupt):
+        raise NetworkOptionsError("no password given") from None
+
+
+def _origins(urls: Iterable[str]) -> list[str]:
+    found: list[str] = []
+    for url in urls:
+        try:
+            origin = origin_of(url)
+        except OriginError:
+            continue  # a file, not a URL
+        if origin not in found:
+            found.append(origin)
+    return found
+
+
+def _settings(args: argparse.Namespace) -> NetworkSettings:
+    proxy = args.proxy
+    if proxy in (None, ProxyMode.SYSTEM):
+        mode, url = ProxyMode.SYSTEM, None
+    elif proxy == ProxyMode.NONE:
+        mode, url = ProxyMode.NONE, None
+    else:
+        mode, url = ProxyMode.MANUAL, proxy
+    return NetworkSettings(mode, url, args.ca_bundle, args.insecure)
+
+
+def _warn(command: str, message: str) -> None:
+    print(f"{command}: {message}", file=sys.stderr, flush=True)

@@ -1,0 +1,312 @@
+"""Credentials per origin: bearer tokens, basic auth and extra headers for closed Sources.
+
+Some Sources serve their documents only to a client that authenticates (a bearer token, a
+password, an API-key header). A credential is kept under one origin (scheme, host, port)
+and added only to requests whose own URL has that origin: every hop of a redirect and
+every link target is judged on its own, so a ``describedby`` on another host or a
+redirect to a CDN never sees the token. ``request_hook`` does this inside httpx for
+clients that follow redirects themselves, and the Fetcher asks ``headers_for`` per hop.
+
+Files (``load_credentials_file``): TOML with one table per origin, or netrc::
+
+    ["https://data.example.org"]
+    token = "…"                           # Authorization: Bearer …
+    ["http://127.0.0.1:8080"]
+    user = "me"                           # Authorization: Basic …
+    password = "…"
+    headers = { "X-Api-Key" = "…" }
+
+    machine data.example.org login me password …     # netrc: basic auth, https and http
+
+Nothing here prints or logs a secret; ``Credential``'s repr masks them.
+"""
+
+from __future__ import annotations
+
+import base64
+import netrc
+import os
+import stat
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+from explorer.core.auth import MASK, OriginError, mask_headers, origin_of
+
+MAX_FILE_BYTES = 1024 * 1024
+MAX_ORIGINS = 1000
+MAX_HEADERS = 50
+MAX_VALUE_CHARS = 16 * 1024
+CONFIG_FOLDER = "resourcesync-explorer"
+DEFAULT_FILE_NAMES = ("credentials.toml", "netrc")
+
+
+class CredentialsError(ValueError):
+    """A credential, header or credentials file cannot be used; the message has no secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class Credential:
+    """What to send to one origin: a bearer token, basic auth, and/or extra headers."""
+
+    token: str | None = field(default=None, repr=False)
+    user: str | None = None
+    password: str | None = field(default=None, repr=False)
+    headers: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        for name, value in self.headers:
+            check_header(name, value)
+        for what, value in (("token", self.token), ("user", self.user)):
+            if value is not None:
+                check_header(what, value)
+        if self.password is not None and self.user is None:
+            raise CredentialsError("a password needs a user")
+
+    @property
+    def scheme(self) -> str:
+        """``bearer``, ``basic`` or ``headers``: how the credential is sent, for lists."""
+        if self.token:
+            return "bearer"
+        if self.user is not None:
+            return "basic"
+        return "headers"
+
+    def header_items(self) -> list[tuple[str, str]]:
+        """The request headers this credential adds; explicit headers win over the token."""
+        items: list[tuple[str, str]] = []
+        if self.token:
+            items.append(("Authorization", f"Bearer {self.token}"))
+        elif self.user is not None:
+            pair = f"{self.user}:{self.password or ''}".encode()
+            items.append(("Authorization", f"Basic {base64.b64encode(pair).decode('ascii')}"))
+        names = {name.lower() for name, _ in self.headers}
+        items = [(name, value) for name, value in items if name.lower() not in names]
+        return items + list(self.headers)
+
+    def merged(self, other: Credential) -> Credential:
+        """This credential with ``other``'s parts laid over it (``other`` wins)."""
+        token, user, password = self.token, self.user, self.password
+        if other.token:
+            token, user, password = other.token, None, None
+        elif other.user is not None:
+            token, user, password = None, other.user, other.password
+        headers = dict(self.headers)
+        headers.update(other.headers)
+        return Credential(token, user, password, tuple(headers.items()))
+
+    def describe(self) -> str:
+        """A masked one-line summary, safe to show: ``bearer ••••1234``, ``basic me``."""
+        shown = [name for name, _ in self.headers]
+        parts = []
+        if self.token:
+            parts.append(f"bearer {mask_headers([('Authorization', self.token)])[0][1]}")
+        elif self.user is not None:
+            parts.append(f"basic {self.user} {MASK}")
+        if shown:
+            parts.append("headers " + ", ".join(shown))
+        return "; ".join(parts) or "nothing"
+
+
+def check_header(name: str, value: str) -> None:
+    """Refuse a header name or value that would split a request or a log line; the value
+    is never quoted in the message."""
+    if not name or len(name) > 256 or not all(33 <= ord(c) < 127 and c != ":" for c in name):
+        raise CredentialsError(f"not a usable header name: {name[:64]!r}")
+    if len(value) > MAX_VALUE_CHARS:
+        raise CredentialsError(f"the value for {name} is longer than {MAX_VALUE_CHARS}")
+    if any((ord(c) < 32 and c != "\t") or ord(c) == 127 for c in value):
+        raise CredentialsError(f"the value for {name} contains control characters")
+
+
+def parse_header(text: str) -> tuple[str, str]:
+    """``'Name: value'`` (as curl's ``-H``) into a checked pair."""
+    name, sep, value = text.partition(":")
+    if not sep:
+        raise CredentialsError("a header is written 'Name: value'")
+    name, value = name.strip(), value.strip()
+    check_header(name, value)
+    return name, value
+
+
+class Credentials:
+    """Credentials keyed by origin; ``headers_for(url)`` is what a request to ``url`` gets."""
+
+    def __init__(self, entries: Mapping[str, Credential] | None = None) -> None:
+        self._by_origin: dict[str, Credential] = {}
+        for origin, credential in (entries or {}).items():
+            self.set(origin, credential)
+
+    def __len__(self) -> int:
+        return len(self._by_origin)
+
+    def __iter__(self) -> Iterator[tuple[str, Credential]]:
+        return iter(sorted(self._by_origin.items()))
+
+    def __repr__(self) -> str:
+        return f"Credentials({sorted(self._by_origin)})"
+
+    def set(self, url: str, credential: Credential) -> str:
+        """Keep ``credential`` for the origin of ``url`` (replacing any); returns the origin."""
+        origin = _origin(url)
+        self._by_origin[origin] = credential
+        return origin
+
+    def add(self, url: str, credential: Credential) -> str:
+        """Lay ``credential`` over what the origin of ``url`` already has."""
+        origin = _origin(url)
+        known = self._by_origin.get(origin)
+        self._by_origin[origin] = known.merged(credential) if known else credential
+        return origin
+
+    def remove(self, url: str) -> bool:
+        return self._by_origin.pop(_origin(url), None) is not None
+
+    def get(self, url: str) -> Credential | None:
+        try:
+            return self._by_origin.get(origin_of(url))
+        except OriginError:
+            return None
+
+    def update(self, other: Credentials) -> None:
+        """Lay every credential of ``other`` over these (``other`` wins per part)."""
+        for origin, credential in other:
+            self.add(origin, credential)
+
+    def headers_for(self, url: str) -> dict[str, str]:
+        """The headers a request to ``url`` carries: its origin's credential, or none."""
+        credential = self.get(url)
+        return dict(credential.header_items()) if credential is not None else {}
+
+    def managed_names(self) -> set[str]:
+        """Lower-cased names of every header some credential sets: a request to another
+        origin must not carry any of them."""
+        names = {"authorization"}
+        for _, credential in self._by_origin.items():
+            names.update(name.lower() for name, _ in credential.headers)
+        return names
+
+    def secret_values(self) -> list[str]:
+        """Every secret held (tokens, passwords, header values, encoded basic pairs), to
+        scrub text that might echo one."""
+        values: list[str] = []
+        for credential in self._by_origin.values():
+            values += [value for _, value in credential.header_items()]
+            values += [v for v in (credential.token, credential.password) if v]
+        return [value for value in values if len(value) >= 4]
+
+    def scrub(self, text: str) -> str:
+        """``text`` with every secret held replaced by a mask."""
+        for value in sorted(self.secret_values(), key=len, reverse=True):
+            text = text.replace(value, MASK)
+        return text
+
+    async def request_hook(self, request: httpx.Request) -> None:
+        """An httpx ``request`` event hook (run for every hop of a redirect): take away any
+        credential header the request carries, then add the ones of its own origin."""
+        for name in self.managed_names():
+            if name in request.headers:
+                del request.headers[name]
+        request.headers.update(self.headers_for(str(request.url)))
+
+
+def _origin(url: str) -> str:
+    try:
+        return origin_of(url)
+    except OriginError as exc:
+        raise CredentialsError(f"{url[:200]!r}: {exc}") from None
+
+
+def default_credential_files() -> list[Path]:
+    """``credentials.toml`` and ``netrc`` in ``$XDG_CONFIG_HOME`` (or ``~/.config``)
+    ``/resourcesync-explorer/``, those that exist."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    folder = Path(base) / CONFIG_FOLDER
+    return [folder / name for name in DEFAULT_FILE_NAMES if (folder / name).is_file()]
+
+
+def load_credentials_file(path: str | Path) -> Credentials:
+    """Read a TOML (``*.toml``, or any file that parses as TOML) or netrc credentials file.
+
+    Raises ``CredentialsError`` with a message that names the file and the problem, never a
+    secret."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise CredentialsError(f"{path}: not a regular file")
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CredentialsError(f"{path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CredentialsError(f"{path}: larger than {MAX_FILE_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CredentialsError(f"{path}: not UTF-8 text") from None
+    if path.suffix.lower() == ".toml" or text.lstrip().startswith("["):
+        return _from_toml(path, text)
+    return _from_netrc(path)
+
+
+def file_is_private(path: str | Path) -> bool:
+    """Whether only the owner may read the file (always True where modes do not apply)."""
+    if os.name != "posix":
+        return True
+    return not os.stat(path).st_mode & (stat.S_IRWXG | stat.S_IRWXO)
+
+
+def _from_toml(path: Path, text: str) -> Credentials:
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CredentialsError(f"{path}: not valid TOML: {exc}") from None  # no value quoted
+    if len(table) > MAX_ORIGINS:
+        raise CredentialsError(f"{path}: more than {MAX_ORIGINS} origins")
+    credentials = Credentials()
+    for origin, entry in table.items():
+        where = f"{path}: [{origin[:200]!r}]"
+        if not isinstance(entry, dict):
+            raise CredentialsError(f"{where} is not a table of token, user, password, headers")
+        unknown = set(entry) - {"token", "user", "password", "headers"}
+        if unknown:
+            raise CredentialsError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
+        headers = entry.get("headers", {})
+        values = [entry.get(key) for key in ("token", "user", "password")]
+        if not isinstance(headers, dict) or len(headers) > MAX_HEADERS:
+            raise CredentialsError(f"{where}: headers must be a table of at most {MAX_HEADERS}")
+        if not all(v is None or isinstance(v, str) for v in [*values, *headers.values()]):
+            raise CredentialsError(f"{where}: token, user, password and headers must be strings")
+        try:
+            credential = Credential(*values, headers=tuple(headers.items()))
+            credentials.set(origin, credential)
+        except CredentialsError as exc:
+            raise CredentialsError(f"{where}: {exc}") from None
+    return credentials
+
+
+def _from_netrc(path: Path) -> Credentials:
+    try:
+        parsed = netrc.netrc(str(path))
+    except netrc.NetrcParseError as exc:
+        raise CredentialsError(f"{path}: not a netrc file (line {exc.lineno})") from None
+    credentials = Credentials()
+    for machine, (login, _account, password) in list(parsed.hosts.items())[:MAX_ORIGINS]:
+        credential = Credential(user=login or "", password=password or "")
+        for origin in _netrc_origins(machine):
+            try:
+                credentials.set(origin, credential)
+            except CredentialsError as exc:
+                raise CredentialsError(f"{path}: machine {machine[:200]!r}: {exc}") from None
+    return credentials
+
+
+def _netrc_origins(machine: str) -> Iterable[str]:
+    """A netrc machine names a host (``host`` or ``host:port``), or a full origin: a host
+    alone covers https and http on their default ports."""
+    if "://" in machine:
+        return [machine]
+    return [f"https://{machine}", f"http://{machine}"]
