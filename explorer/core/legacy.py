@@ -1,9 +1,11 @@
-"""Mapping the 2012 alpha syntax (core 0.1-alpha) onto the 1.1 model.
+"""Mapping older syntax onto the 1.1 model: the 2012 alpha (core 0.1-alpha) and 0.9.
 
 Sources that implemented the first drafts still publish Change Sets with
-``lastmod rs:type``/``expires`` and per-resource child elements (``rs:size`` ...). The
-explorer reads them into the same ``rs:md`` keys a 1.1 document would use, so every view
-and rule works, and the parser reports each legacy form once with its 1.1 equivalent.
+``lastmod rs:type``/``expires`` and per-resource child elements (``rs:size`` ...); 0.9 and
+0.9.1 Sources (2013, core 1.1 Appendix D) call the Source Description ``resourcesync``,
+time their documents with ``modified`` and link up with ``rel="resourcesync"``. The
+explorer reads them into what a 1.1 document would say, so every view and rule works,
+and the parser reports each legacy form once, naming the version and the 1.1 form.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import binascii
 import contextlib
 
 from explorer.core.findings import Finding, finding
+from explorer.core.model import Document
 from explorer.core.tags import Kind
 
 # Legacy element kind -> (finding code, the rs:md key that replaces it in 1.1).
@@ -36,7 +39,39 @@ DESCRIPTIONS = {
     "parse.legacy-xhtml-link": "<xhtml:link>; 1.1 uses <rs:ln rel=... href=...>",
     "parse.legacy-xhtml-meta": '<xhtml:meta name="DCTERMS.modified">; 1.1 uses '
     "<rs:md at=...> (from=... on change documents)",
+    "parse.legacy-resourcesync-capability": '<rs:md capability="resourcesync"/>; 1.1 calls '
+    'the Source Description capability="description" (read as a Source Description)',
+    "parse.legacy-modified": '<rs:md modified=...> on the document; 1.1 uses at="..." '
+    "(read as at) on Resource Lists, Resource Dumps and their manifests",
+    "parse.legacy-modified-change": "<rs:md modified=...> on the document; 1.1 uses "
+    'from="..." (and until once closed) on change documents, which 0.9\'s modified does not '
+    "give, so it is not read as either",
+    "parse.legacy-modified-other": "<rs:md modified=...> on the document; 1.1 gives Source "
+    "Descriptions and Capability Lists no time attribute, so it is not read",
+    "parse.legacy-resourcesync-link": '<rs:ln rel="resourcesync"> on the document; 1.1 '
+    'uses rel="up" (read as up)',
 }
+
+_VERSIONS = {
+    "parse.legacy-resourcesync-capability": "0.9",
+    "parse.legacy-modified": "0.9",
+    "parse.legacy-modified-change": "0.9",
+    "parse.legacy-modified-other": "0.9",
+    "parse.legacy-resourcesync-link": "0.9",
+}
+"""The version a legacy form comes from, for its message; the others are the 2012 alpha."""
+
+# One registered code for both readings of 0.9's document ``modified``.
+_CODE_OF = {
+    "parse.legacy-modified-change": "parse.legacy-modified",
+    "parse.legacy-modified-other": "parse.legacy-modified",
+}
+
+V09_DESCRIPTION = "resourcesync"
+# core 1.1 Appendix A Table 4: the documents whose time is ``at``, which is what 0.9's
+# document ``modified`` meant for them (the state the document reflects).
+_AT_DOCUMENTS = frozenset({"resourcelist", "resourcedump", "resourcedump-manifest"})
+_FROM_DOCUMENTS = frozenset({"changelist", "changedump", "changedump-manifest"})
 
 # 2012 fixity types (Table 3.4) -> 1.1 hash algorithm names (core 1.1 §7, hash attribute).
 _FIXITY_ALGORITHMS = {"md5": "md5", "sha-1": "sha-1", "sha1": "sha-1", "sha-256": "sha-256"}
@@ -74,9 +109,41 @@ class LegacyTally:
 
     def findings(self) -> list[Finding]:
         result = []
-        for code, (count, line) in self._seen.items():
+        for form, (count, line) in self._seen.items():
             times = "once" if count == 1 else f"{count} times"
+            version = _VERSIONS.get(form, "2012 alpha (core 0.1)")
             result.append(
-                finding(code, f"pre-1.0 syntax used {times}: {DESCRIPTIONS[code]}", line=line)
+                finding(
+                    _CODE_OF.get(form, form),
+                    f"ResourceSync {version} syntax used {times}: {DESCRIPTIONS[form]}",
+                    line=line,
+                )
             )
         return result
+
+
+def read_v09_forms(doc: Document, tally: LegacyTally) -> None:
+    """Map the document-level 0.9 forms onto 1.1 in place, noting each in ``tally``.
+
+    Only the document's own rs:md and rs:ln change: 0.9 entries already look like 1.1's.
+    ``modified`` stays in ``md`` as written (views show what the Source published); a 1.1
+    value written beside it wins (``at`` beside ``modified``).
+    """
+    md = doc.md
+    line = doc.md_line
+    if md.get("capability") == V09_DESCRIPTION:
+        tally.note("parse.legacy-resourcesync-capability", line)
+        md["capability"] = "description"
+    if "modified" in md:
+        capability = md.get("capability")
+        if capability in _AT_DOCUMENTS:
+            tally.note("parse.legacy-modified", line)
+            md.setdefault("at", md["modified"])
+        elif capability in _FROM_DOCUMENTS:
+            tally.note("parse.legacy-modified-change", line)
+        else:
+            tally.note("parse.legacy-modified-other", line)
+    for link in doc.links:
+        if link.rel == "resourcesync":
+            tally.note("parse.legacy-resourcesync-link", link.line)
+            link.rel = "up"

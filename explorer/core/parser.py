@@ -33,7 +33,7 @@ from itertools import chain
 from lxml import etree
 
 from explorer.core.findings import CappedFindings, finding
-from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash
+from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash, read_v09_forms
 from explorer.core.model import RS_NS, SITEMAP_NS, SITEMAPINDEX, URLSET, Document, Entry, Link
 from explorer.core.safe_xml import (
     MAX_ATTRIBUTES,
@@ -474,6 +474,7 @@ class _Reader:
                     line=line,
                 )
             )
+        read_v09_forms(doc, self.legacy)
         if self.legacy:
             doc.legacy = True
             self.findings.extend(self.legacy.findings())

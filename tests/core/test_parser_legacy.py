@@ -219,3 +219,81 @@ def test_prefixed_attributes_on_xhtml_links_are_kept_as_written() -> None:
     [link] = doc.links
     assert link.attributes[f"{{{RS_NS}}}protocol"] == "http://e.org/callback"
     assert [f.code for f in doc.findings] == ["parse.legacy-xhtml-link"]
+
+
+# --- 0.9 and 0.9.1 (2013): the forms 1.0 renamed -------------------------------------
+
+V09_NS = f'xmlns="{SITEMAP_NS}" xmlns:rs="{RS_NS}"'
+
+
+def v09_doc(md: str, links: str = "", entries: str = "") -> bytes:
+    return f"<urlset {V09_NS}>\n{links}\n<rs:md {md}/>\n{entries}\n</urlset>".encode()
+
+
+def test_v09_source_description_is_read_as_description() -> None:
+    doc = parse_document(v09_doc('capability="resourcesync"'))
+    assert doc.capability == "description"
+    [found] = [f for f in doc.findings if f.code == "parse.legacy-resourcesync-capability"]
+    assert found.severity is Severity.WARNING and found.line == 3
+    assert "0.9" in found.message
+    assert 'capability="resourcesync"' in found.message
+    assert 'capability="description"' in found.message
+
+
+def test_v09_document_modified_is_read_as_at_on_a_resource_list() -> None:
+    doc = parse_document(v09_doc('capability="resourcelist" modified="2013-06-01T00:00:00Z"'))
+    assert doc.md["at"] == "2013-06-01T00:00:00Z"
+    assert doc.md["modified"] == "2013-06-01T00:00:00Z"  # kept as published
+    [found] = [f for f in doc.findings if f.code == "parse.legacy-modified"]
+    assert "0.9" in found.message and "modified" in found.message and "at=" in found.message
+
+
+def test_v09_modified_never_overrides_a_1_1_at() -> None:
+    md = 'capability="resourcelist" at="2014-01-01T00:00:00Z" modified="2013-06-01T00:00:00Z"'
+    assert parse_document(v09_doc(md)).md["at"] == "2014-01-01T00:00:00Z"
+
+
+def test_v09_modified_on_a_change_list_is_not_taken_for_from() -> None:
+    doc = parse_document(v09_doc('capability="changelist" modified="2013-06-01T00:00:00Z"'))
+    assert "from" not in doc.md and "at" not in doc.md
+    [found] = [f for f in doc.findings if f.code == "parse.legacy-modified"]
+    assert "from=" in found.message and "not read" in found.message
+
+
+def test_v09_resourcesync_link_is_read_as_up() -> None:
+    link = '<rs:ln rel="resourcesync" href="http://e.org/capabilitylist.xml"/>'
+    doc = parse_document(v09_doc('capability="resourcelist"', links=link))
+    assert doc.link_href("up") == "http://e.org/capabilitylist.xml"
+    [found] = [f for f in doc.findings if f.code == "parse.legacy-resourcesync-link"]
+    assert found.line == 2 and 'rel="up"' in found.message and "0.9" in found.message
+
+
+def test_a_whole_v09_resource_list_gives_one_warning_per_form_and_no_error() -> None:
+    from explorer.core.validator import check_bytes
+
+    entries = "\n".join(
+        f"<url><loc>http://e.org/r{i}</loc><lastmod>2013-05-0{i}T00:00:00Z</lastmod></url>"
+        for i in range(1, 4)
+    )
+    data = v09_doc(
+        'capability="resourcelist" modified="2013-06-01T00:00:00Z"',
+        links='<rs:ln rel="resourcesync" href="http://e.org/capabilitylist.xml"/>',
+        entries=entries,
+    )
+    result = check_bytes(data)
+    assert sorted(f.code for f in result.findings) == [
+        "parse.legacy-modified",
+        "parse.legacy-resourcesync-link",
+    ]
+    assert result.document is not None and result.document.legacy is True
+
+
+def test_a_v09_source_description_validates_as_one() -> None:
+    from explorer.core.validator import check_bytes
+
+    data = v09_doc(
+        'capability="resourcesync"',
+        links='<rs:ln rel="describedby" href="http://e.org/about"/>',
+        entries='<url><loc>http://e.org/caps.xml</loc><rs:md capability="capabilitylist"/></url>',
+    )
+    assert [f.code for f in check_bytes(data).findings] == ["parse.legacy-resourcesync-capability"]

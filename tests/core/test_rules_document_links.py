@@ -116,3 +116,55 @@ def test_link_attributes_on_document_and_entry(link: str, code: str) -> None:
 def test_valid_pri() -> None:
     link = '<rs:ln rel="duplicate" href="http://m.example.com/x" pri="999999"/>'
     assert validate(document(entries=[url(extra=link)])) == []
+
+
+@pytest.mark.parametrize(
+    ("attributes", "code"),
+    [
+        ('length="a"', "document.length-invalid"),
+        ('length="-1"', "document.length-invalid"),
+        ('modified="yesterday"', "document.datetime-invalid"),
+        ('hash="md5:zz"', "document.hash-malformed"),
+        ('hash="md5:abc"', "document.hash-digest-length"),
+        ('type="html"', "document.type-invalid"),
+        ('path="a.txt"', "document.path-not-absolute"),
+        ('other="x"', "document.attribute-unnamespaced"),
+    ],
+)
+def test_link_attribute_values_are_judged_as_on_md(attributes: str, code: str) -> None:
+    """core 1.1 §7 Table 3: rs:ln's length, modified, hash, type and path mean what they
+    mean on rs:md; attributes ResourceSync does not define need a namespace prefix."""
+    link = f'<rs:ln rel="duplicate" href="http://m.example.com/x" {attributes}/>'
+    on_entry = document(entries=[url(extra=link)])
+    found = validate(on_entry)
+    assert codes(found) == [code]
+    assert found[0].line == line_of(on_entry, "<url>")
+    assert "rs:ln" in found[0].message
+    on_document = document(links=(UP, link))
+    assert code in codes(validate(on_document))
+
+
+@pytest.mark.parametrize("href", ["not a uri", "http://example.com/a b", "http://e.org/%zz", ""])
+def test_link_href_must_be_a_uri(href: str) -> None:
+    link = f'<rs:ln rel="duplicate" href="{href}"/>'
+    expected = "document.link-href-missing" if not href else "document.link-href-invalid"
+    assert codes(validate(document(entries=[url(extra=link)]))) == [expected]
+
+
+def test_valid_link_attributes_and_namespaced_extensions_pass() -> None:
+    link = (
+        '<rs:ln xmlns:ex="http://example.org/ns/" rel="duplicate" '
+        'href="http://m.example.com/r%C3%A9s?x=1#f" length="12" modified="2013-01-03T09:00:00Z" '
+        'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6" type="text/html" path="/a.txt" pri="2" '
+        'encoding="gzip" profile="http://example.org/profile" ex:weight="3"/>'
+    )
+    assert validate(document(entries=[url(extra=link)])) == []
+
+
+def test_missing_up_message_agrees_with_its_warning_severity() -> None:
+    """The spec calls up mandatory (§9-§13) but its walkthrough omits it: a warning whose
+    message says "should" and names the section, never "must"."""
+    [found] = only(validate(document(links=())), "document.up-missing")
+    assert found.severity is Severity.WARNING
+    assert " should have " in found.message and " must " not in found.message
+    assert "§10.1" in found.message

@@ -183,3 +183,30 @@ def test_legacy_change_set_gets_warnings_naming_the_1_1_form() -> None:
     assert [f for f in findings if f.severity == "error"] == []
     legacy = only(findings, "document.legacy-md-missing")
     assert len(legacy) == 1 and '<rs:md capability="..."/>' in legacy[0].message
+
+
+@pytest.mark.parametrize(
+    ("entry_md", "capability"),
+    [
+        ('change="updated"', "changelist"),
+        ('capability="resourcelist"', "capabilitylist"),
+        ('capability="capabilitylist"', "description"),
+        ('path="/resources/a.txt"', "resourcedump-manifest"),
+    ],
+)
+def test_entries_with_resourcesync_attributes_make_a_document_missing_its_md(
+    entry_md: str, capability: str
+) -> None:
+    """core 1.1 §7: rs:md is mandatory in every ResourceSync document. Entries that carry
+    attributes only ResourceSync documents use make this one, not a plain Sitemap."""
+    data = document(md=None, links=(), entries=[url(), url("http://example.com/b", md=entry_md)])
+    found = validate(data)
+    assert codes(found) == ["document.md-missing"]
+    assert found[0].severity == "error"
+    assert f'capability="{capability}"' in found[0].message
+
+
+def test_entries_with_only_hash_length_type_still_make_a_plain_sitemap() -> None:
+    md = 'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6" length="8876" type="text/html"'
+    data = document(md=None, links=(), entries=[url(md=md)])
+    assert codes(validate(data)) == ["document.plain-sitemap"]

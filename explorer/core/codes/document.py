@@ -3,8 +3,10 @@
 Severity follows the spec's wording: error where it says must (or mandatory), warning
 where it says should or where a value is a likely mistake, info for recommendations.
 Two deliberate softenings, both because the spec's own examples do otherwise:
-a missing ``up`` link is a warning (core 1.1 Examples 1-5 and 8 omit it), and hash
-digests that are not hex of the right length are warnings (core 1.1 Example 27).
+a missing ``up`` link is a warning although §9-§13 call it mandatory (the walkthrough's
+Examples 1-5 and 8 omit it, so its message says "should" and names the section), and
+hash digests that are not hex of the right length are warnings (core 1.1 Example 27).
+Rules the Sitemaps protocol makes, not ResourceSync (``loc`` syntax and length), cite it.
 """
 
 from explorer.core.findings import CodeInfo
@@ -78,7 +80,13 @@ CODES: tuple[CodeInfo, ...] = (
     ),
     CodeInfo("document.until-before-from", S.ERROR, "core 1.1 §7", "until is earlier than from"),
     # Document-level rs:ln
-    CodeInfo("document.up-missing", S.WARNING, "core 1.1 §6.2", 'document has no rs:ln rel="up"'),
+    CodeInfo(
+        "document.up-missing",
+        S.WARNING,
+        "core 1.1 §9-§13",
+        'document has no rs:ln rel="up": mandatory in §9-§13, a warning because the '
+        "spec's walkthrough examples omit it",
+    ),
     CodeInfo(
         "document.up-unexpected", S.WARNING, "core 1.1 §6.2", "Source Description has an up link"
     ),
@@ -113,6 +121,18 @@ CODES: tuple[CodeInfo, ...] = (
     CodeInfo("document.link-href-missing", S.ERROR, "core 1.1 §7", "rs:ln without href"),
     CodeInfo("document.link-rel-missing", S.ERROR, "core 1.1 §7", "rs:ln without rel"),
     CodeInfo(
+        "document.link-href-invalid",
+        S.ERROR,
+        "core 1.1 §7",
+        "rs:ln href is not a URI (RFC 3986)",
+    ),
+    CodeInfo(
+        "document.attribute-unnamespaced",
+        S.ERROR,
+        "core 1.1 §7",
+        "rs:ln attribute ResourceSync does not define, without a namespace prefix",
+    ),
+    CodeInfo(
         "document.link-pri-invalid",
         S.ERROR,
         "core 1.1 §7",
@@ -120,9 +140,17 @@ CODES: tuple[CodeInfo, ...] = (
     ),
     # Entries
     CodeInfo("document.loc-missing", S.ERROR, "core 1.1 §7", "entry without <loc>"),
-    CodeInfo("document.loc-not-absolute", S.ERROR, "core 1.1 §7", "<loc> is not an absolute URI"),
     CodeInfo(
-        "document.loc-too-long", S.ERROR, "core 1.1 §7", "<loc> is longer than 2048 characters"
+        "document.loc-not-absolute",
+        S.ERROR,
+        "Sitemaps protocol, <loc>",
+        "<loc> is not an absolute URI",
+    ),
+    CodeInfo(
+        "document.loc-too-long",
+        S.ERROR,
+        "Sitemaps protocol, <loc>",
+        "<loc> is longer than 2048 characters",
     ),
     CodeInfo("document.lastmod-invalid", S.ERROR, "core 1.1 §7", "<lastmod> is not a W3C Datetime"),
     CodeInfo(
@@ -199,7 +227,8 @@ CODES: tuple[CodeInfo, ...] = (
         "document.description-entry-capability-missing",
         S.WARNING,
         "core 1.1 §8",
-        'Source Description entry does not say capability="capabilitylist"',
+        'Source Description entry has an rs:md without capability="capabilitylist" '
+        "(the rs:md itself is optional)",
     ),
     CodeInfo(
         "document.entry-capability-not-allowed",

@@ -166,6 +166,12 @@ CODES: tuple[CodeInfo, ...] = (
         "a resource's Last-Modified is later than the list's lastmod",
     ),
     CodeInfo(
+        "http.resource-last-modified-invalid",
+        S.WARNING,
+        "RFC 9110 §8.8.2",
+        "a resource's Last-Modified is not an HTTP date, so lastmod cannot be compared",
+    ),
+    CodeInfo(
         "http.resource-deleted-present",
         S.WARNING,
         "core 1.1 §12.1",

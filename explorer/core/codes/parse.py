@@ -8,10 +8,18 @@ from explorer.core.findings import CodeInfo
 from explorer.core.findings import Severity as S
 
 _LEGACY = "core 0.1-alpha"
+# 0.9 (2013-06) and 0.9.1 (2013-08) are listed in core 1.1 Appendix D; their forms were
+# renamed in 1.0. Each code cites the 1.1 section that defines the replacement.
+_V09 = "core 0.9 → 1.1"
 
 CODES: tuple[CodeInfo, ...] = (
     # Input that cannot be read as a document at all (raised as DocumentParseError).
-    CodeInfo("parse.malformed", S.ERROR, None, "Not well-formed XML (line and column given)"),
+    CodeInfo(
+        "parse.malformed",
+        S.ERROR,
+        "XML 1.0 §2.1",
+        "Not well-formed XML (line and column given)",
+    ),
     CodeInfo("parse.too-large", S.ERROR, "core 1.1 §7", "Document exceeds the parser's size limit"),
     CodeInfo("parse.too-deep", S.ERROR, None, "Elements nested deeper than the parser allows"),
     CodeInfo(
@@ -81,8 +89,20 @@ CODES: tuple[CodeInfo, ...] = (
         "Element in the Sitemap or ResourceSync namespace that has no meaning there",
     ),
     CodeInfo("parse.md-repeated", S.ERROR, "core 1.1 §7", "More than one document-level rs:md"),
-    CodeInfo("parse.md-after-entries", S.ERROR, "core 1.1 §7", "Document rs:md after an entry"),
-    CodeInfo("parse.ln-after-entries", S.WARNING, "core 1.1 §7", "Document rs:ln after an entry"),
+    # Table 2 places the document's rs:md and rs:ln before the entries but says no "must":
+    # both are warnings (read wherever they are), so one schema rule has one severity.
+    CodeInfo(
+        "parse.md-after-entries",
+        S.WARNING,
+        "core 1.1 §7 Table 2",
+        "Document rs:md after an entry (read anyway; Table 2 puts it first)",
+    ),
+    CodeInfo(
+        "parse.ln-after-entries",
+        S.WARNING,
+        "core 1.1 §7 Table 2",
+        "Document rs:ln after an entry (read anyway; Table 2 puts it first)",
+    ),
     CodeInfo("parse.entry-md-repeated", S.ERROR, "core 1.1 §7", "An entry has more than one rs:md"),
     CodeInfo("parse.loc-repeated", S.ERROR, "core 1.1 §7", "An entry has more than one loc"),
     CodeInfo("parse.lastmod-repeated", S.ERROR, "core 1.1 §7", "Entry has more than one lastmod"),
@@ -127,5 +147,24 @@ CODES: tuple[CodeInfo, ...] = (
         S.WARNING,
         f"{_LEGACY} §3.1.7",
         "xhtml:meta DCTERMS.modified; 1.1: rs:md at (or from)",
+    ),
+    # 0.9-era (0.9 and 0.9.1) forms, read and mapped onto the 1.1 model.
+    CodeInfo(
+        "parse.legacy-resourcesync-capability",
+        S.WARNING,
+        f"{_V09} §8",
+        'Source Description as capability="resourcesync" (0.9); 1.1: "description"',
+    ),
+    CodeInfo(
+        "parse.legacy-modified",
+        S.WARNING,
+        f"{_V09} §7",
+        "document rs:md modified (0.9); 1.1: at (snapshots) or from/until (changes)",
+    ),
+    CodeInfo(
+        "parse.legacy-resourcesync-link",
+        S.WARNING,
+        f"{_V09} §6.2",
+        'document rs:ln rel="resourcesync" (0.9); 1.1: rel="up"',
     ),
 )

@@ -1,7 +1,8 @@
 """Document-level rs:ln links (core 1.1 §6.2 navigation, §7 attributes, §8-§13).
 
 ``check_link_attributes`` is shared with the entry pass: every rs:ln, at document or
-entry level, needs href and rel, and a pri in 1..999999 when given.
+entry level, needs href and rel, a pri in 1..999999 when given, values of the §7 Table 3
+attributes that mean what they say, and a namespace prefix on any other attribute.
 """
 
 from __future__ import annotations
@@ -10,8 +11,24 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Link
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.context import ValidationContext
+from explorer.core.rules.datetimes import explain_invalid, is_w3c_datetime
+from explorer.core.rules.values import (
+    check_hash,
+    is_length,
+    is_media_type,
+    is_uri_reference,
+    length_invalid,
+    type_invalid,
+)
 
 MAX_PRI = 999_999
+
+# core 1.1 §7 Table 3: the rs:ln attributes ResourceSync defines (and the schema's profile);
+# any other needs a namespace of its own, written with a prefix.
+LINK_ATTRIBUTES = frozenset(
+    {"encoding", "hash", "href", "length", "modified", "path", "pri", "profile", "rel", "type"}
+)
+_PLAIN_LINK = frozenset({"href", "rel"})
 
 # Where core 1.1 states the document's up link is mandatory, for messages.
 _UP_SECTION = {
@@ -27,9 +44,23 @@ _UP_SECTION = {
 _INDEX_UP_SECTION = {caps.RESOURCELIST: "§10.2", caps.CHANGELIST: "§12.2"}
 
 
-def check_link_attributes(link: Link, out: list[Finding], where: str) -> None:
-    """href and rel are mandatory on every rs:ln; pri is an integer in 1..999999."""
-    if not link.href:
+def check_link_attributes(
+    link: Link, out: list[Finding], where: str, names_checked: bool = True
+) -> None:
+    """href and rel are mandatory on every rs:ln; pri is an integer in 1..999999; the other
+    §7 attributes are judged as on rs:md. ``names_checked=False`` for the 2012 alpha's
+    xhtml:link, whose attribute names followed XHTML, not §7."""
+    href = link.href
+    if href and not is_uri_reference(href):
+        out.append(
+            finding(
+                "document.link-href-invalid",
+                f'href="{href[:200]}" on the rs:ln{_rel_label(link)} {where} is not a URI; '
+                "escape spaces and other characters URIs do not allow as %XX.",
+                line=link.line,
+            )
+        )
+    elif not href:
         out.append(
             finding(
                 "document.link-href-missing",
@@ -46,13 +77,67 @@ def check_link_attributes(link: Link, out: list[Finding], where: str) -> None:
                 line=link.line,
             )
         )
-    pri = link.attributes.get("pri")
+    attributes = link.attributes
+    if _PLAIN_LINK.issuperset(attributes):
+        return
+    pri = attributes.get("pri")
     if pri is not None and not (pri.isascii() and pri.isdigit() and 1 <= int(pri) <= MAX_PRI):
         out.append(
             finding(
                 "document.link-pri-invalid",
                 f'pri="{pri}" on the rs:ln{_rel_label(link)} {where} must be an integer from 1 '
                 "(highest priority) to 999999.",
+                line=link.line,
+            )
+        )
+    _check_link_values(link, out, f"on the rs:ln{_rel_label(link)} {where}")
+    if names_checked:
+        _check_link_names(link, out, where)
+
+
+def _check_link_values(link: Link, out: list[Finding], where: str) -> None:
+    """core 1.1 §7: length, modified, hash, type and path mean on rs:ln what they mean
+    on rs:md, so they are judged the same way and reported with the same codes."""
+    attributes, line = link.attributes, link.line
+    value = attributes.get("length")
+    if value is not None and not is_length(value):
+        out.append(length_invalid(value, line, f" {where}"))
+    value = attributes.get("modified")
+    if value is not None and not is_w3c_datetime(value):
+        out.append(
+            finding(
+                "document.datetime-invalid",
+                f'modified="{value}" {where} is not a W3C Datetime: {explain_invalid(value)}.',
+                line=line,
+            )
+        )
+    value = attributes.get("hash")
+    if value is not None:
+        check_hash(value, line, out, f" {where}")
+    value = attributes.get("type")
+    if value is not None and not is_media_type(value):
+        out.append(type_invalid(value, line, f" {where}"))
+    value = attributes.get("path")
+    if value is not None and not value.startswith("/"):
+        out.append(
+            finding(
+                "document.path-not-absolute",
+                f'path="{value}" {where} must start with "/" (relative to the package root).',
+                line=line,
+            )
+        )
+
+
+def _check_link_names(link: Link, out: list[Finding], where: str) -> None:
+    unknown = [name for name in link.attributes if name[0] != "{" and name not in LINK_ATTRIBUTES]
+    if unknown:
+        names = ", ".join(f'"{name}"' for name in unknown[:5])
+        out.append(
+            finding(
+                "document.attribute-unnamespaced",
+                f"The rs:ln{_rel_label(link)} {where} has attribute(s) {names} that ResourceSync "
+                "does not define; an extension attribute needs a namespace of its own, written "
+                'with a prefix (e.g. xmlns:ex="http://example.org/ns/" ex:name="...").',
                 line=link.line,
             )
         )
@@ -68,7 +153,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         # as legacy, with the 1.1 rs:ln form named; 1.1 link rules would only repeat that.
         return
     for link in doc.links:
-        check_link_attributes(link, out, "on the document")
+        check_link_attributes(link, out, "on the document", not doc.legacy)
     capability = doc.capability
     if capability is None or not caps.is_known(capability):
         return
@@ -95,8 +180,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.up-missing",
-                    f'A {name} must have <rs:ln rel="up" href="..."/> pointing at its {target} '
-                    f"(core 1.1 {section}); Destinations follow it to find the Source.",
+                    f'A {name} should have <rs:ln rel="up" href="..."/> pointing at its '
+                    f"{target}; Destinations follow it to find the Source. core 1.1 {section} "
+                    "calls it mandatory, but the spec's own walkthrough examples omit it, so "
+                    "this is a warning.",
                     line=doc.md_line if doc.md_line is not None else doc.line,
                 )
             )

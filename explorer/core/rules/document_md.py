@@ -28,7 +28,12 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     line=doc.line,
                 )
             )
-        elif context.declared_capability is None and context.parent is None and not doc.links:
+        elif (
+            context.declared_capability is None
+            and context.parent is None
+            and not doc.links
+            and _capability_from_entries(doc) is None
+        ):
             out.append(
                 finding(
                     "document.plain-sitemap",
@@ -43,7 +48,8 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 finding(
                     "document.md-missing",
                     "The document has no <rs:md> element; add one as the first child of "
-                    f"<{doc.root}> with the capability attribute.",
+                    f"<{doc.root}> with the capability attribute"
+                    + _guessed(_capability_from_entries(doc)),
                     line=doc.line,
                 )
             )
@@ -71,6 +77,41 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     _check_declared(doc, context, out)
     _check_root(doc, capability, name, out)
     _check_times(doc, capability, name, line, out)
+
+
+# Entry attributes that only ResourceSync documents of one kind carry (core 1.1 §7 Table 3,
+# §8-§13): a document whose entries use them is that kind of document, missing its rs:md.
+_ENTRY_MARKS = (
+    ("change", "changelist", 'from="..."'),
+    ("capability", "capabilitylist", ""),
+    ("path", "resourcedump-manifest", 'at="..."'),
+)
+
+
+def _capability_from_entries(doc: Document) -> tuple[str, str, str] | None:
+    """(attribute, capability, time attribute) for the first ResourceSync-only entry
+    attribute found, or None when the entries could be a plain Sitemap's."""
+    for entry in doc.entries:
+        md = entry.md
+        if md:
+            for attribute, capability, time in _ENTRY_MARKS:
+                if attribute in md:
+                    if md[attribute] == caps.CAPABILITYLIST:  # entries of a Source Description
+                        capability = caps.DESCRIPTION
+                    return attribute, capability, time
+    return None
+
+
+def _guessed(guess: tuple[str, str, str] | None) -> str:
+    if guess is None:
+        return "."
+    attribute, capability, time = guess
+    return (
+        f"; core 1.1 §7 makes it mandatory in every ResourceSync document, and the entries "
+        f"carry ResourceSync {attribute} attributes, so this is one: for a "
+        f"{caps.display_name(capability)} add "
+        f'<rs:md capability="{capability}"{" " + time if time else ""}/>.'
+    )
 
 
 def _check_declared(doc: Document, context: ValidationContext, out: list[Finding]) -> None:

@@ -21,19 +21,10 @@ from explorer.core.rules.datetimes import (
 )
 from explorer.core.rules.document_links import check_link_attributes
 from explorer.core.rules.time_attributes import check_time_attributes
+from explorer.core.rules.values import MEDIA_TYPE as _MEDIA_TYPE
+from explorer.core.rules.values import check_hash, length_invalid, type_invalid
 
 MAX_LOC_LENGTH = 2048
-
-# Hex digest lengths of the algorithms ResourceSync publishers use (core 1.1 §7 names md5
-# and sha-256; the others follow the same naming).
-DIGEST_LENGTHS = {
-    "md5": 32,
-    "sha-1": 40,
-    "sha-224": 56,
-    "sha-256": 64,
-    "sha-384": 96,
-    "sha-512": 128,
-}
 _HASH_OK = re.compile(
     r"\s*(?:(?:md5:[0-9a-fA-F]{32}|sha-1:[0-9a-fA-F]{40}|sha-256:[0-9a-fA-F]{64}"
     r"|sha-512:[0-9a-fA-F]{128})(?:\s+|\Z))+"
@@ -47,13 +38,6 @@ _DIGEST = (
     r"|sha-512:[0-9a-fA-F]{128})"
 )
 _ALL_HASHES_OK = re.compile(rf"(?: *{_DIGEST}(?: +{_DIGEST})*+ *\n)*+").fullmatch
-_HEX = re.compile(r"[0-9a-fA-F]+").fullmatch
-_ALGORITHM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*").fullmatch
-# RFC 6838 type/subtype, optional RFC 2045 parameters.
-_TOKEN = r"[A-Za-z0-9!#$%&'*+.^_`|~-]+"
-_MEDIA_TYPE = re.compile(
-    rf"{_TOKEN}/{_TOKEN}(?:\s*;\s*{_TOKEN}=(?:{_TOKEN}|\"(?:[^\"\\]|\\.)*\"))*\s*"
-).fullmatch
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S").match
 
 _AT_TIMES = frozenset({"at", "completed"})
@@ -104,6 +88,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     # Entries whose rs:md holds only hash/length/type can skip the rest of the loop body,
     # unless this document type makes some other attribute mandatory.
     always_full = requires_change or manifest or lists_capabilities or from_recommended
+    names_checked = not doc.legacy  # the 2012 alpha's xhtml:link named attributes its own way
     seen_capabilities: dict[str, int | None] = {}
     missing_from = 0
     first_missing_from: int | None = None
@@ -145,7 +130,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             # Nothing else on this rs:md and nothing mandatory missing to report.
             if entry.links:
                 for link in entry.links:
-                    check_link_attributes(link, out, "in this entry")
+                    check_link_attributes(link, out, "in this entry", names_checked)
             continue
         value = md.get("change")
         if value is None:
@@ -209,7 +194,9 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         if lists_capabilities:
             entry_capability = md.get("capability")
             if entry_capability is None:
-                if capability_list or description:
+                # §8 makes a Source Description entry's rs:md optional: only one that is
+                # there must say capabilitylist. A Capability List entry always needs it (§9).
+                if capability_list or (description and md):
                     _entry_capability_missing(entry, capability_list, out)
             else:
                 if entry_capability not in allowed_children:
@@ -224,7 +211,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 first_missing_from = line
         if entry.links:
             for link in entry.links:
-                check_link_attributes(link, out, "in this entry")
+                check_link_attributes(link, out, "in this entry", names_checked)
 
     if lastmods:
         _check_lastmods(doc, lastmods, out)
@@ -273,35 +260,21 @@ def _report_hashes(doc: Document, out: list[Finding]) -> None:
     for entry in doc.entries:
         value = entry.md.get("hash")
         if value is not None and _HASH_OK(value) is None:
-            _check_hash(value, entry.line, out)
+            check_hash(value, entry.line, out)
 
 
 def _report_lengths(doc: Document, out: list[Finding]) -> None:
     for entry in doc.entries:
         value = entry.md.get("length")
         if value is not None and not _digits(value):
-            out.append(
-                finding(
-                    "document.length-invalid",
-                    f'length="{value}" must be the size in bytes as a non-negative integer '
-                    '(e.g. length="8876").',
-                    line=entry.line,
-                )
-            )
+            out.append(length_invalid(value, entry.line))
 
 
 def _report_types(doc: Document, bad: set[str], out: list[Finding]) -> None:
     for entry in doc.entries:
         value = entry.md.get("type")
         if value in bad:
-            out.append(
-                finding(
-                    "document.type-invalid",
-                    f'type="{value}" is not a media type; use type/subtype as in the '
-                    'Content-Type header, e.g. type="text/html".',
-                    line=entry.line,
-                )
-            )
+            out.append(type_invalid(value, entry.line))
 
 
 def _change_missing(entry: Entry, name: str, capability: str | None, out: list[Finding]) -> None:
@@ -340,8 +313,9 @@ def _entry_capability_missing(entry: Entry, capability_list: bool, out: list[Fin
         out.append(
             finding(
                 "document.description-entry-capability-missing",
-                f"The Source Description entry for {entry.loc or 'this entry'} should carry "
-                '<rs:md capability="capabilitylist"/>.',
+                f"The <rs:md> of the Source Description entry for {entry.loc or 'this entry'} "
+                'should say capability="capabilitylist" (core 1.1 §8; the rs:md itself is '
+                "optional).",
                 line=entry.line,
             )
         )
@@ -427,42 +401,6 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
                 line=line,
             )
         )
-
-
-def _check_hash(value: str, line: int | None, out: list[Finding]) -> None:
-    tokens = value.split()
-    if not tokens:
-        out.append(
-            finding(
-                "document.hash-malformed",
-                'hash="" is empty; give one or more alg:hexdigest values, e.g. '
-                'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6", or drop the attribute.',
-                line=line,
-            )
-        )
-        return
-    for token in tokens:
-        algorithm, colon, digest = token.partition(":")
-        if not colon or not digest or _ALGORITHM(algorithm) is None or _HEX(digest) is None:
-            out.append(
-                finding(
-                    "document.hash-malformed",
-                    f'hash value "{token}" is not alg:hexdigest (e.g. '
-                    '"sha-256:854f6129..."); Destinations cannot use it to check fixity.',
-                    line=line,
-                )
-            )
-            continue
-        expected = DIGEST_LENGTHS.get(algorithm.lower())
-        if expected is not None and len(digest) != expected:
-            out.append(
-                finding(
-                    "document.hash-digest-length",
-                    f"The {algorithm} digest has {len(digest)} hex digits; {algorithm} has "
-                    f"{expected}. The value is truncated or uses the wrong algorithm name.",
-                    line=line,
-                )
-            )
 
 
 def _capability_not_allowed(
