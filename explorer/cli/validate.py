@@ -1,9 +1,11 @@
 """``resourcesync-explorer validate TARGET... [--json]``: validate documents (issue 2 §5).
 
-A TARGET is a file or an http(s) URL (one plain GET). Output is one line per finding,
-``TARGET:LINE: SEVERITY CODE message (spec section)``, then a summary line per target;
-``--json`` prints one object instead. Exit status: 0 no errors, 1 error findings (an
-unparseable document is an error finding), 2 a target could not be read at all.
+A TARGET is a file or an http(s) URL (one plain GET). Output is one line per finding code,
+``TARGET:LINE: SEVERITY CODE message (spec section)``, ending in ``[N times, lines ...]``
+when the code occurs more than once, then a summary line per target; ``--json`` prints
+one object instead, each finding with its ``count`` and every occurrence's ``lines``.
+Exit status: 0 no errors, 1 error findings (an unparseable document is an error finding),
+2 a target could not be read at all.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from explorer.cli.arguments import (
 )
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.auth import auth_finding
+from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
@@ -70,20 +73,23 @@ class TargetReport:
             "root": self.root,
             "capability": self.capability,
             "entries": self.entries,
-            "findings": [_finding_json(item) for item in self.findings],
+            "findings": [_group_json(group) for group in group_findings(self.findings)],
         }
         if self.error is not None:
             data["error"] = self.error
         return data
 
 
-def _finding_json(item: Finding) -> dict[str, Any]:
+def _group_json(group: FindingGroup) -> dict[str, Any]:
+    item = group.first
     return {
         "severity": str(item.severity),
         "code": item.code,
         "line": item.line,
         "message": item.message,
         "spec": item.spec,
+        "count": group.count,
+        "lines": group.lines,
     }
 
 
@@ -178,10 +184,13 @@ def validate_target(
     return report
 
 
-def format_finding(target: str, item: Finding) -> str:
+def format_finding(target: str, group: FindingGroup) -> str:
+    """One line per code: the first occurrence, and how many more and where."""
+    item = group.first
     where = f"{target}:{item.line}:" if item.line is not None else f"{target}:"
     spec = f" ({item.spec})" if item.spec else ""
-    return f"{where} {item.severity} {item.code} {item.message}{spec}"
+    more = f" [{group.lines_text()}]" if group.count > 1 else ""
+    return f"{where} {item.severity} {item.code} {item.message}{spec}{more}"
 
 
 def format_summary(report: TargetReport) -> str:
@@ -219,8 +228,8 @@ def run(args: argparse.Namespace) -> int:
         report = validate_target(target, args.timeout, access)
         reports.append(report)
         if not args.json:
-            for item in report.findings:
-                print(format_finding(target, item))
+            for group in group_findings(report.findings):
+                print(format_finding(target, group))
             stream = sys.stderr if report.error is not None else sys.stdout
             print(format_summary(report), file=stream)
     if args.json:

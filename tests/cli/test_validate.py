@@ -90,7 +90,7 @@ def test_findings_one_line_each_then_summary(
     out = capsys.readouterr().out.splitlines()
     target = files["bad.xml"]
     assert out[0].startswith(f"{target}:6: error document.loc-not-absolute ")
-    assert out[0].endswith("(core 1.1 §7)")
+    assert out[0].endswith("(Sitemaps protocol, <loc>)")
     assert out[1].startswith(f"{target}:7: warning document.hash-digest-length ")
     assert out[2] == f"{target}: resourcelist (urlset), 3 entries: 1 error, 1 warning, 0 info"
 
@@ -135,7 +135,9 @@ def test_json_output_shape(files: dict[str, str], capsys: pytest.CaptureFixture[
         "code": "document.loc-not-absolute",
         "line": 6,
         "message": bad["findings"][0]["message"],
-        "spec": "core 1.1 §7",
+        "spec": "Sitemaps protocol, <loc>",
+        "count": 1,
+        "lines": [6],
     }
     assert malformed["root"] is None and malformed["capability"] is None
     assert malformed["entries"] == 0
@@ -162,3 +164,49 @@ def test_http_error_is_unreadable(server: str, capsys: pytest.CaptureFixture[str
 def test_connection_refused_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", f"http://127.0.0.1:{closed_port()}/x.xml"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def _repeated_defects(count: int) -> bytes:
+    """A Resource List whose every entry has a base64 digest (a warning each) and one
+    relative loc (an error)."""
+    entries = "\n".join(
+        f'<url><loc>http://example.com/r{i}</loc><rs:md hash="md5:1B2M2Y8AsgTpgAmY7PhCfg=="/></url>'
+        for i in range(count)
+    )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset {NS}>\n'
+        '<rs:ln rel="up" href="http://example.com/capabilitylist.xml"/>\n'
+        '<rs:md capability="resourcelist" at="2013-01-03T09:00:00Z"/>\n'
+        "<url><loc>r.html</loc></url>\n"
+        f"{entries}\n</urlset>\n"
+    ).encode()
+
+
+def test_a_repeated_defect_is_one_line_with_its_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "repeated.xml"
+    path.write_bytes(_repeated_defects(996))
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3, out
+    assert out[0].startswith(f"{path}:5: error document.loc-not-absolute ")
+    assert out[1].startswith(f"{path}:6: warning document.hash-malformed ")
+    assert out[1].endswith("[996 times, lines 6, 7, 8, 9, 10, 11, 12, 13, …]")
+    # the summary still counts every occurrence
+    assert out[2].endswith("997 entries: 1 error, 996 warnings, 0 info")
+
+
+def test_json_gives_each_code_once_with_count_and_every_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "repeated.xml"
+    path.write_bytes(_repeated_defects(996))
+    assert main(["validate", "--json", str(path)]) == 1
+    [target] = json.loads(capsys.readouterr().out)["targets"]
+    assert [(f["code"], f["count"]) for f in target["findings"]] == [
+        ("document.loc-not-absolute", 1),
+        ("document.hash-malformed", 996),
+    ]
+    assert target["findings"][1]["lines"] == list(range(6, 6 + 996))
+    assert target["findings"][1]["line"] == 6
