@@ -35,11 +35,12 @@ from explorer.cli.arguments import (
     positive_seconds,
 )
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
-from explorer.core.findings import Finding, Severity, count_by_severity, finding, sort_findings
+from explorer.core.finding_groups import group_findings
+from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.net.crawl import Channel, Crawler, CrawlLimits, CrawlResult, DocumentNode, Progress
 from explorer.net.crawl import status_line as node_status
 from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
-from explorer.net.dump_check import check_dumps
+from explorer.net.dump_check import MANIFEST_NAME, check_dumps
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.network_access import INSECURE_WARNING, NetworkAccess
 from explorer.net.resource_check import (
@@ -239,7 +240,14 @@ def _write_node(node: DocumentNode, lead: str, child_lead: str, out: TextIO) -> 
 
 
 def _write_findings(findings: list[Finding], indent: str, out: TextIO) -> None:
-    for item in sort_findings(findings):
+    """One line per code (with how many times and where), naming the file inside a
+    package when the finding is about a dump's manifest."""
+    for group in group_findings(findings):
+        item = group.first
         where = f" line {item.line}" if item.line is not None else ""
+        package, _, member = (item.url or "").partition("#")
+        if member == MANIFEST_NAME:
+            where = f" in {member} of the package {package}{where}"
         spec = f" ({item.spec})" if item.spec else ""
-        out.write(f"{indent}{item.severity}: {item.code}{where}: {item.message}{spec}\n")
+        more = f" [{group.lines_text()}]" if group.count > 1 else ""
+        out.write(f"{indent}{item.severity}: {item.code}{where}: {item.message}{spec}{more}\n")

@@ -159,13 +159,24 @@ def _type(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
 def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
     listed = entry.lastmod or entry.datetime
     header = response.last_modified
-    if not listed or not header:
+    if not header:
         return []
-    when = parse_w3c_datetime(listed)
     try:
         served = parsedate_to_datetime(header).timestamp()
     except (TypeError, ValueError):
+        compared = f"compared with the list's {listed}" if listed else "used"
+        return [
+            finding(
+                "http.resource-last-modified-invalid",
+                f"{url} sends Last-Modified: {header[:100]}, which is not an HTTP date "
+                f'(e.g. "Tue, 15 Nov 1994 08:12:31 GMT"), so it could not be {compared}.',
+                line=entry.line,
+                url=url,
+            )
+        ]
+    if not listed:
         return []
+    when = parse_w3c_datetime(listed)
     if when is None or served <= when + CLOCK_SKEW:
         return []
     return [
