@@ -37,8 +37,9 @@ from explorer.cli.arguments import (
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
-from explorer.net.crawl import Channel, Crawler, CrawlLimits, CrawlResult, DocumentNode, Progress
-from explorer.net.crawl import status_line as node_status
+from explorer.net.crawl import Crawler
+from explorer.net.crawl_budget import CrawlLimits
+from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
 from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
 from explorer.net.dump_check import MANIFEST_NAME, check_dumps
 from explorer.net.http import Fetcher, Timeouts
@@ -222,8 +223,19 @@ def print_tree(result: CrawlResult, out: TextIO) -> None:
     )
 
 
+def _node_status(node: DocumentNode) -> str:
+    """A short label for a node's state, for trees and tables."""
+    if node.state is NodeState.LOADED:
+        entries = node.entries
+        suffix = f", {entries} entries" if entries is not None else ", unreadable"
+        return f"{node.status}{suffix}"
+    if node.state is NodeState.FAILED and node.fetch is not None:
+        return node.fetch.describe_error()
+    return str(node.state)
+
+
 def _write_node(node: DocumentNode, lead: str, child_lead: str, out: TextIO) -> None:
-    out.write(f"{lead}{node.title}  {node.url}  [{node_status(node)}]\n")
+    out.write(f"{lead}{node.title}  {node.url}  [{_node_status(node)}]\n")
     items: list[DocumentNode | Channel] = [*node.children, *node.channels]
     _write_findings(node.findings, child_lead + ("│   " if items else "    "), out)
     for position, item in enumerate(items):

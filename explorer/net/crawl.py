@@ -1,16 +1,16 @@
 """Walking a Source: Source Description → Capability Lists → capability documents → indexes
 → components, plus the notification channels (core 1.1 §6.1; notification specs §5).
 
-The result is a tree of ``DocumentNode`` with ``Channel`` leaves that the GUI draws and
-the CLI prints or dumps as JSON. Each node keeps the fetch (status, headers, redirect
-chain), the raw bytes and the parsed ``Document`` for the document view, and the
-findings of the validator plus the HTTP and relation checks.
+The result is a tree of ``DocumentNode`` with ``Channel`` leaves (``crawl_tree``) that the
+GUI draws and the CLI prints or dumps as JSON. Each node keeps the fetch (status, headers,
+redirect chain), the raw bytes and the parsed ``Document`` for the document view, and the
+findings of the validator plus the HTTP (``http_findings``) and relation checks.
 
-Memory (issue 10: a 1,000,000-entry index must fit in 1 GB with the GUI): raw bodies
-above ``SPOOL_BODY_BYTES`` go to the fetcher's disk spool once parsed (``node.body``
-reads them back); at most ``cpu_slots`` documents are parsed and validated at a time;
-strings that repeat across entries (md keys, types, dates) are shared; and on glibc
-the heap lxml freed is handed back to the system after each large document.
+Memory (a 1,000,000-entry index must fit in 1 GB with the GUI): raw bodies above
+``SPOOL_BODY_BYTES`` go to the fetcher's disk spool once parsed (``node.body`` reads them
+back); at most ``cpu_slots`` documents are parsed and validated at a time; and
+``crawl_memory`` shares the strings that repeat across entries and, on glibc, hands the
+heap lxml freed back to the system after each large document.
 
 Laziness: ``crawl(url, depth=...)`` loads nodes down to ``depth`` (None: everything) and
 leaves deeper ones ``PENDING``; with ``expand_indexes=False`` the components of a
@@ -36,15 +36,10 @@ Usage::
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import sys
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from urllib.parse import urljoin
 
-from explorer.core.auth import auth_finding
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document
@@ -52,211 +47,26 @@ from explorer.core.relations import check_child_capability, check_index_target, 
 from explorer.core.rules import capabilities as caps
 from explorer.core.validator import CheckResult, ValidationContext, check_bytes
 from explorer.net.crawl_budget import CrawlBudget, CrawlLimits
+from explorer.net.crawl_memory import release_freed_memory, share_repeated_strings
+from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
 from explorer.net.discovery import Discovery, discover_source
 from explorer.net.http import SPOOL_BODY_BYTES, Fetcher, FetchError, FetchResult
+from explorer.net.http_findings import content_type_findings, transport_findings
 from explorer.net.spool import SpooledBody
 from explorer.net.topic_check import TOPIC_BODY_CAP, check_topic
 
-XML_TYPES = frozenset({"application/xml", "text/xml"})
-GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip"})
 THREAD_PARSE_BYTES = 4096
 """Documents above this are parsed and validated in a worker thread: the event loop keeps
 issuing requests meanwhile (measured: +20% crawl speed on a 111-document Source)."""
 CPU_SLOTS = 2
 """Documents parsed and validated at once: each holds an lxml tree several times its size
-while it is read, and with the GIL more threads do not read faster (issue 10)."""
-SHARED_MD_KEYS = frozenset({"capability", "change", "datetime", "encoding", "type"})
-"""Entry ``rs:md`` values that repeat across a document's entries (and are kept once)."""
+while it is read, and with the GIL more threads do not read faster."""
 KEPT_BODY_BYTES = 32 * 1024 * 1024
 """Raw bodies kept in memory after parsing, in all; past it every parsed body is spooled, so
 thousands of medium documents do not pile up in memory."""
 DESCRIBEDBY_BYTES = 64 * 1024
 """Read of a ``describedby`` target: only whether it answers matters, not its content."""
 HEAD_UNSUPPORTED = frozenset({405, 501})
-
-
-class NodeState(StrEnum):
-    PENDING = "pending"  # known from its parent, not fetched (beyond depth, lazy, cancelled)
-    LOADING = "loading"
-    LOADED = "loaded"  # fetched; the document may still have failed to parse (see findings)
-    FAILED = "failed"  # no usable HTTP response
-    SKIPPED = "skipped"  # not fetched: a crawl limit was reached
-    DUPLICATE = "duplicate"  # the URL is already a node elsewhere in the tree
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """Documents fetched so far, documents known (fetched or scheduled), body bytes read."""
-
-    documents_done: int
-    documents_known: int
-    bytes: int
-
-
-@dataclass(eq=False, slots=True)
-class Channel:
-    """A notification channel advertised in a Capability List (notification specs §5)."""
-
-    topic: str
-    hub: str | None
-    capability: str
-    capability_list: str
-    line: int | None = None
-    findings: list[Finding] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "topic": self.topic,
-            "hub": self.hub,
-            "capability": self.capability,
-            "capability_list": self.capability_list,
-            "findings": [item.to_json() for item in self.findings],
-        }
-
-
-@dataclass(eq=False, slots=True)
-class DocumentNode:
-    """One document of the Source's tree (identity, not value, equality: one node per URL).
-
-    ``declared_capability`` is what the parent said; ``capability`` is what the document
-    itself says once loaded. ``line`` is the line of the parent entry pointing here.
-    """
-
-    url: str
-    declared_capability: str | None = None
-    parent: DocumentNode | None = None
-    depth: int = 0
-    line: int | None = None
-    state: NodeState = NodeState.PENDING
-    fetch: FetchResult | None = None
-    document: Document | None = None
-    findings: list[Finding] = field(default_factory=list)
-    children: list[DocumentNode] = field(default_factory=list)
-    channels: list[Channel] = field(default_factory=list)
-    spooled: SpooledBody | None = None  # a large body, on disk (``fetch.body`` is then b"")
-    entry_count: int | None = None  # entries the document had when read (callers may trim)
-
-    @property
-    def capability(self) -> str | None:
-        if self.document is not None and self.document.capability is not None:
-            return self.document.capability
-        return self.declared_capability
-
-    @property
-    def root(self) -> str | None:
-        return self.document.root if self.document is not None else None
-
-    @property
-    def is_index(self) -> bool:
-        return self.document is not None and self.document.is_index
-
-    @property
-    def status(self) -> int | None:
-        return self.fetch.status if self.fetch is not None else None
-
-    @property
-    def entries(self) -> int | None:
-        if self.document is None:
-            return None
-        return self.entry_count if self.entry_count is not None else len(self.document.entries)
-
-    @property
-    def body(self) -> bytes | None:
-        """The raw bytes as received (see ``read_body``)."""
-        return self.read_body()
-
-    def read_body(self) -> bytes | None:
-        """The raw bytes as received; a spooled body is read back from disk (None once the
-        fetcher is closed), so call this in a worker for large documents."""
-        if self.spooled is not None:
-            return self.spooled.read()
-        return self.fetch.body if self.fetch is not None else None
-
-    @property
-    def body_size(self) -> int:
-        """Bytes of the raw body, wherever it is kept."""
-        if self.spooled is not None:
-            return self.spooled.size
-        return len(self.fetch.body) if self.fetch is not None else 0
-
-    @property
-    def final_url(self) -> str:
-        return self.fetch.final_url if self.fetch is not None else self.url
-
-    @property
-    def parent_url(self) -> str | None:
-        return self.parent.url if self.parent is not None else None
-
-    @property
-    def expandable(self) -> bool:
-        """True when this node or a direct child still waits to be loaded."""
-        return self.state is NodeState.PENDING or any(
-            child.state is NodeState.PENDING for child in self.children
-        )
-
-    @property
-    def title(self) -> str:
-        return caps.display_name(self.capability, self.is_index)
-
-    def walk(self) -> Iterator[DocumentNode]:
-        """This node and its descendants, depth first, in document order."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "url": self.url,
-            "capability": self.capability,
-            "root": self.root,
-            "status": self.status,
-            "entries": self.entries,
-            "parent": self.parent_url,
-            "findings": [item.to_json() for item in self.findings],
-        }
-
-
-@dataclass(slots=True)
-class CrawlResult:
-    """Discovery plus the tree. ``findings`` are crawl-wide (discovery, limits)."""
-
-    start_url: str
-    discovery: Discovery
-    root: DocumentNode | None
-    findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def source_url(self) -> str | None:
-        return self.root.url if self.root is not None else None
-
-    def nodes(self) -> list[DocumentNode]:
-        return list(self.root.walk()) if self.root is not None else []
-
-    def documents(self) -> list[DocumentNode]:
-        """Nodes that were fetched (loaded or failed), in tree order."""
-        return [n for n in self.nodes() if n.state in (NodeState.LOADED, NodeState.FAILED)]
-
-    def channels(self) -> list[Channel]:
-        return [channel for node in self.nodes() for channel in node.channels]
-
-    def all_findings(self) -> list[Finding]:
-        found = list(self.findings)
-        for node in self.nodes():
-            found.extend(node.findings)
-            for channel in node.channels:
-                found.extend(channel.findings)
-        return found
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``inspect --json`` object."""
-        return {
-            "source": self.source_url,
-            "route": str(self.discovery.route) if self.discovery.route else None,
-            "discovery": self.discovery.to_json(),
-            "documents": [node.to_json() for node in self.documents()],
-            "channels": [channel.to_json() for channel in self.channels()],
-            "findings": [item.to_json() for item in self.findings],
-        }
 
 
 ProgressCallback = Callable[[Progress], None]
@@ -736,54 +546,6 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
     return channel
 
 
-def share_repeated_strings(document: Document) -> None:
-    """Keep one copy of each string that entries repeat: md keys (interned), lastmod and
-    the ``SHARED_MD_KEYS`` values (one copy per document). A million-entry index then
-    holds one "text/plain", not a million (measured: ~290 of ~870 bytes per entry)."""
-    pool: dict[str, str] = {}
-    share = pool.setdefault
-    intern = sys.intern
-    shared = SHARED_MD_KEYS
-    for entry in document.entries:
-        if entry.lastmod:
-            entry.lastmod = share(entry.lastmod, entry.lastmod)
-        if entry.md:
-            entry.md = {
-                intern(key): share(value, value) if key in shared else value
-                for key, value in entry.md.items()
-            }
-
-
-def _glibc_malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim`` (None elsewhere: macOS, Windows, musl have no such call)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return trim  # type: ignore[no-any-return]
-
-
-_MALLOC_TRIM = _glibc_malloc_trim()
-
-
-def release_freed_memory() -> bool:
-    """Hand heap pages freed by a large parse back to the system (glibc ``malloc_trim``).
-
-    lxml builds its tree with ``malloc`` in worker threads' arenas; glibc keeps what it
-    frees for reuse, so a crawl of a million entries kept ~500 MB it no longer used
-    (measured: 1,642 MB resident, 1,125 MB after a trim). Returns False where there is
-    no such call; nothing is lost there but the trim.
-    """
-    if _MALLOC_TRIM is None:
-        return False
-    _MALLOC_TRIM(0)
-    return True
-
-
 def _broken_link(rel: str, target: str, node: DocumentNode, line: int | None) -> Finding:
     return finding(
         "http.link-broken",
@@ -791,73 +553,3 @@ def _broken_link(rel: str, target: str, node: DocumentNode, line: int | None) ->
         line=line,
         url=node.url,
     )
-
-
-_ERROR_CODES = {
-    FetchError.TIMEOUT: "http.timeout",
-    FetchError.CONNECT: "http.unreachable",
-    FetchError.PROTOCOL: "http.unreachable",
-    FetchError.INVALID_URL: "http.unreachable",
-    FetchError.REDIRECT_LOOP: "http.redirect-loop",
-    FetchError.TOO_MANY_REDIRECTS: "http.too-many-redirects",
-    FetchError.TOO_LARGE: "http.too-large",
-}
-
-
-def transport_findings(result: FetchResult) -> list[Finding]:
-    """Findings about how a fetch went: errors, status, redirects, retries."""
-    url = result.url
-    found: list[Finding] = []
-    if result.redirects:
-        chain = " → ".join(f"{hop.url} ({hop.status})" for hop in result.redirects)
-        found.append(finding("http.redirect", f"Redirected: {chain} → {result.final_url}", url=url))
-    if result.error is not None:
-        found.append(
-            finding(_ERROR_CODES[result.error], f"{url}: {result.describe_error()}", url=url)
-        )
-    elif result.status in (401, 403):
-        found.append(
-            auth_finding(
-                url,
-                result.status,
-                result.headers.get_list("www-authenticate"),
-                credentials_sent=result.credentials_sent,
-            )
-        )
-    elif result.status is not None and not result.ok:
-        found.append(finding("http.status", f"{url} answered HTTP {result.status}", url=url))
-    if result.attempts > 1 and result.ok:
-        found.append(
-            finding("http.retried", f"{url} succeeded after {result.attempts} attempts", url=url)
-        )
-    return found
-
-
-def content_type_findings(result: FetchResult) -> list[Finding]:
-    """ResourceSync documents are XML: application/xml or text/xml, charset allowed;
-    gzip types are fine for gzipped Sitemaps."""
-    media = result.content_type
-    if media in XML_TYPES:
-        return []
-    if media in GZIP_TYPES and result.body[:2] == b"\x1f\x8b":
-        return []
-    shown = result.headers.get("content-type") or "no Content-Type"
-    return [
-        finding(
-            "http.content-type",
-            f"Served as {shown}; ResourceSync documents should be served as application/xml "
-            "(or text/xml).",
-            url=result.url,
-        )
-    ]
-
-
-def status_line(node: DocumentNode) -> str:
-    """A short label for a node's state, for trees and tables."""
-    if node.state is NodeState.LOADED:
-        entries = node.entries
-        suffix = f", {entries} entries" if entries is not None else ", unreadable"
-        return f"{node.status}{suffix}"
-    if node.state is NodeState.FAILED and node.fetch is not None:
-        return node.fetch.describe_error()
-    return str(node.state)

@@ -26,9 +26,10 @@ from explorer.core.model import Document, Entry
 from explorer.core.rules import capabilities as caps
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
-from explorer.net.crawl import DocumentNode, NodeState, transport_findings
+from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.download import Downloader
 from explorer.net.http import Fetcher, FetchError, FetchResult
+from explorer.net.http_findings import transport_findings
 from explorer.net.spool import SPOOL_PREFIX
 
 DEFAULT_DUMP_BYTES = 256 * 1024 * 1024

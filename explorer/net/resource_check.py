@@ -19,7 +19,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Entry
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
-from explorer.net.crawl import DocumentNode, NodeState
+from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.http import Fetcher, FetchResult
 
 RESOURCE_BODY_CAP = 64 * 1024 * 1024

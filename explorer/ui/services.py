@@ -32,7 +32,8 @@ from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text
 from explorer.core.changes.line_diff import LineDiffTooLarge
 from explorer.core.findings import Finding
 from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer
-from explorer.net.crawl import Channel, Crawler, CrawlResult, DocumentNode, Progress
+from explorer.net.crawl import Crawler
+from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
 from explorer.net.dump_check import check_dumps
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Exchange, Fetcher, Timeouts

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.rules.capabilities import display_name
-from explorer.net.crawl import Channel, DocumentNode, NodeState
+from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.plain_text import tooltip_text
 

@@ -13,7 +13,7 @@ from aiohttp import web
 from explorer.cli import main
 from explorer.cli.inspect import _ProgressLine
 from explorer.core.parser import parse_document
-from explorer.net.crawl import Progress
+from explorer.net.crawl_tree import Progress
 
 
 async def run_cli(capsys, *argv: str) -> tuple[int, str, str]:

@@ -7,7 +7,7 @@ import zipfile
 
 from explorer.cli.inspect import print_tree
 from explorer.core.findings import finding
-from explorer.net.crawl import CrawlResult, DocumentNode, NodeState
+from explorer.net.crawl_tree import CrawlResult, DocumentNode, NodeState
 from explorer.net.discovery import Discovery
 from explorer.net.dump_check import check_package
 

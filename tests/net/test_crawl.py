@@ -10,7 +10,9 @@ import pytest
 from aiohttp import web
 from crawl_site import Reply, Site, add_source, urlset
 
-from explorer.net.crawl import Crawler, CrawlLimits, DocumentNode, NodeState, Progress
+from explorer.net.crawl import Crawler
+from explorer.net.crawl_budget import CrawlLimits
+from explorer.net.crawl_tree import DocumentNode, NodeState, Progress
 from explorer.net.http import Fetcher, Timeouts
 
 TOPIC_OK = {"Content-Type": "application/xml"}

@@ -6,7 +6,8 @@ import httpx
 import pytest
 
 from explorer.core.parser import parse_document
-from explorer.net.crawl import Crawler, NodeState
+from explorer.net.crawl import Crawler
+from explorer.net.crawl_tree import NodeState
 from explorer.net.discovery import Route, discover_source
 from explorer.net.http import Fetcher
 

@@ -14,12 +14,9 @@ from crawl_site import Reply, Site, urlset
 
 import explorer.net.crawl as crawl_module
 from explorer.core.model import Document, Entry
-from explorer.net.crawl import (
-    Crawler,
-    DocumentNode,
-    release_freed_memory,
-    share_repeated_strings,
-)
+from explorer.net.crawl import Crawler
+from explorer.net.crawl_memory import release_freed_memory, share_repeated_strings
+from explorer.net.crawl_tree import DocumentNode
 from explorer.net.http import Fetcher, ResponseCache
 from explorer.net.resource_check import keep_sampled_entries
 from explorer.net.spool import BodySpool

@@ -19,7 +19,6 @@ from explorer.core.auth import (
     origin_of,
 )
 from explorer.net.bounded_body import bounded_client
-from explorer.net.crawl import transport_findings
 from explorer.net.credentials import (
     Credential,
     Credentials,
@@ -29,6 +28,7 @@ from explorer.net.credentials import (
 )
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Exchange, Fetcher, FetchResult
+from explorer.net.http_findings import transport_findings
 from explorer.net.network_access import NetworkAccess
 from explorer.net.store import Store
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from explorer.core.parser import parse_document
-from explorer.net.crawl import DocumentNode, NodeState
+from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.spool import BodySpool
 
 BODY = (
