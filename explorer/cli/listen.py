@@ -17,19 +17,19 @@ import queue
 import signal
 import sys
 import threading
-from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_server import DEFAULT_MAX_BODY, CallbackServer
+from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
+from explorer.net.callback_server import DEFAULT_MAX_BODY
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.hub_discovery import Channel, discover_channels
 from explorer.net.refetch import ChangeTracker, describe_diff
 from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
 from explorer.net.subscription import State, Subscription
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -133,69 +133,21 @@ def run(args: argparse.Namespace) -> int:
         store.close()
 
 
-def _stored_port(store: Store, host: str) -> int:
-    """The port live stored subscriptions call back on, so restarting keeps them valid."""
-    for row in store.subscriptions():
-        if row["state"] in ("active", "renewing", "pending", "requested"):
-            parts = urlsplit(row["callback_url"])
-            if parts.hostname == host and parts.port:
-                return parts.port
-    return 0
-
-
-async def _start_server(args: argparse.Namespace, store: Store) -> CallbackServer:
-    """Bind ``--port``, else the stored subscriptions' port, else (that one taken by another
-    program) any free port: the stored subscriptions are then subscribed again."""
-    log = ExchangeLog(store)
-    if args.port is None and not args.public_url:
-        stored = _stored_port(store, args.host)
-        if stored:
-            server = CallbackServer(args.host, stored, max_body=args.max_body, exchange_log=log)
-            try:
-                await server.start()
-                return server
-            except OSError as exc:
-                await server.stop()
-                print(
-                    f"listen: the stored callback port {stored} is taken ({exc.strerror}); "
-                    "using a free one and subscribing again",
-                    file=sys.stderr,
-                    flush=True,
-                )
-    server = CallbackServer(
-        args.host,
-        args.port or 0,
-        public_url=args.public_url,
-        max_body=args.max_body,
-        exchange_log=log,
-    )
-    await server.start()
-    return server
-
-
-async def _subscribe_moved(subscriber: Subscriber, secret: str | None) -> None:
-    """Subscribe again each live stored subscription whose callback URL this server no
-    longer answers (another port or public URL); ``subscribe`` then unsubscribes the old
-    one (WebSub §5.1: the hub keys a subscription by topic and callback)."""
-    server = subscriber.server
-    moved = [
-        sub
-        for sub in list(subscriber.subscriptions.values())
-        if not sub.final
-        and sub.state != State.UNSUBSCRIBING
-        and sub.callback_url != server.callback_url(sub.callback_path)
-    ]
-    for sub in moved:
-        await subscriber.subscribe(
-            sub.topic, sub.hub, channel_capability=sub.channel_capability, secret=secret
-        )
-
-
 async def _listen(args: argparse.Namespace, store: Store) -> int:
     try:
-        server = await _start_server(args, store)
+        started = await start_callback_server(
+            store,
+            args.host,
+            args.port,
+            args.public_url,
+            exchange_log=ExchangeLog(store),
+            max_body=args.max_body,
+        )
     except OSError as exc:
         return fail("listen", f"cannot listen on {args.host}:{args.port or 0}: {exc}")
+    server = started.server
+    for note in started.notes:
+        print(f"listen: {note}", file=sys.stderr, flush=True)
     config = SubscriberConfig(
         lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
     )
@@ -204,7 +156,14 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         fetcher_factory=lambda: Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=access)
     )
     client = bounded_client(config.request_timeout, access=access)
-    subscriber = Subscriber(store, server, config=config, client=client, enrich=tracker.enrich)
+    subscriber = Subscriber(
+        store,
+        server,
+        config=config,
+        client=client,
+        enrich=tracker.enrich,
+        refetch=tracker.refetch,  # framework diffs: later, as diff events
+    )
     printer = _Printer(args.json)
     subscriber.listeners.append(printer)
     stop = asyncio.Event()
@@ -220,7 +179,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             file=sys.stderr,
             flush=True,
         )
-        await _subscribe_moved(subscriber, args.secret)
+        await move_stale_subscriptions(subscriber, secret=args.secret)
         for topic in args.topic:
             mine += await _subscribe(subscriber, topic, args, tracker)
         while not stop.is_set() and not all(sub.final for sub in mine):
@@ -247,6 +206,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         await subscriber.close()
+        await tracker.aclose()
         await client.aclose()
         await server.stop()
         printer.close()
@@ -345,6 +305,8 @@ def _text_line(event: SubscriberEvent) -> str:
         parts.append(
             f"{event.capability} {len(event.entries or [])} entries, signature {event.signature}"
         )
+    elif event.event == DIFF:
+        parts.append(f"of notification {event.notification_id}")
     if event.lease_seconds is not None:
         parts.append(f"lease {event.lease_seconds} s")
     if event.flavour:

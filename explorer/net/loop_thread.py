@@ -6,21 +6,29 @@ or a modal dialog would hold up a hub's 2xx. The callback server, the subscriber
 whatever shares their HTTP client therefore live on this loop, and code on any other
 loop awaits them with ``run``. Objects made here (futures, locks, httpx clients) belong
 to this loop: touch them only through ``run``, ``submit`` or ``call``.
+
+An exception nobody awaited (a task that failed on its own, a callback that raised) is
+logged, and handed to every hook in ``LoopThread.unhandled_hooks``: the test suite adds
+one that fails the test.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import threading
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class LoopThread:
     """Start with ``start()``; ``stop()`` cancels what is left and joins the thread."""
+
+    unhandled_hooks: ClassVar[list[Callable[[dict[str, Any]], None]]] = []
 
     def __init__(self, name: str = "explorer-net") -> None:
         self.name = name
@@ -51,6 +59,7 @@ class LoopThread:
 
     def _main(self, loop: asyncio.AbstractEventLoop, ready: threading.Event) -> None:
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(self._unhandled)
         loop.call_soon(ready.set)
         try:
             loop.run_forever()
@@ -62,6 +71,17 @@ class LoopThread:
             loop.run_until_complete(loop.shutdown_default_executor())
         finally:
             loop.close()
+
+    def _unhandled(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        log.error(
+            "unhandled on the %s loop: %s",
+            self.name,
+            context.get("message", "error"),
+            exc_info=(type(error), error, error.__traceback__) if error is not None else None,
+        )
+        for hook in list(self.unhandled_hooks):
+            hook(context)
 
     def on_loop(self) -> bool:
         """Is the caller running on this loop's thread?"""

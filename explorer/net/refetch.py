@@ -14,7 +14,8 @@ same two methods.
 
 Change notifications need no fetch: ``ChangeTracker`` keeps one ``ResourceState`` per
 topic and diffs each entry against it. ``ChangeTracker.enrich`` is the subscriber's
-``enrich`` hook (called in a worker thread) and sets ``event.diff`` for both kinds.
+``enrich`` hook (called in a worker thread, pure CPU) and ``ChangeTracker.refetch`` its
+``refetch`` hook (a coroutine on the subscriber's loop, for framework notifications).
 """
 
 from __future__ import annotations
@@ -237,8 +238,10 @@ FetcherFactory = Callable[[], Fetcher]
 class ChangeTracker:
     """Diffs for the live feed: one ``ResourceState`` per topic, earlier document versions.
 
-    ``enrich`` plugs into ``Subscriber(enrich=...)``; it runs in a worker thread, so the
-    framework refetch runs there on its own short-lived event loop and ``Fetcher``.
+    ``enrich`` plugs into ``Subscriber(enrich=...)`` and ``refetch`` into
+    ``Subscriber(refetch=...)``. Refetches share one long-lived ``Fetcher``, made on the
+    loop of the first refetch (its SSL set-up costs a quarter of a second, once): call
+    ``aclose`` on that loop.
     """
 
     def __init__(
@@ -254,6 +257,7 @@ class ChangeTracker:
         )
         self._states: dict[str, ResourceState] = {}
         self._lock = threading.Lock()
+        self._fetcher: Fetcher | None = None
 
     def state_for(self, topic: str) -> ResourceState:
         """The resource state of one change notification channel (one set of resources)."""
@@ -332,30 +336,39 @@ class ChangeTracker:
         return problems
 
     def enrich(self, event: SubscriberEvent) -> SubscriberEvent:
-        """Set ``event.diff`` (a JSON list, one item per entry) and add anomaly findings."""
+        """A change notification's ``diff`` (a JSON list, one item per entry) and anomaly
+        findings, from the resource state alone; other events are returned as they are."""
         doc = event.document
-        if doc is None:
+        if doc is None or doc.capability != "change-notification":
             return event
-        if doc.capability == "change-notification":
-            state = self.state_for(event.topic)
-            provenance = Provenance(event.topic, "change-notification", iso_time(event.time))
-            with self._lock:
-                result = apply_notification(state, doc, provenance)
-            return replace(
-                event,
-                diff=[item.to_json() for item in result.entries],
-                findings=[*event.findings, *result.findings],
-            )
-        if doc.capability == "framework-notification":
-            results = asyncio.run(self._refetch(doc))
-            findings = [item for result in results for item in result.findings]
-            return replace(
-                event,
-                diff=[result.to_json() for result in results],
-                findings=[*event.findings, *findings],
-            )
-        return event
+        state = self.state_for(event.topic)
+        provenance = Provenance(event.topic, "change-notification", iso_time(event.time))
+        with self._lock:
+            result = apply_notification(state, doc, provenance)
+        return replace(
+            event,
+            diff=[item.to_json() for item in result.entries],
+            findings=[*event.findings, *result.findings],
+        )
 
-    async def _refetch(self, doc: Document) -> list[RefetchResult]:
-        async with self._fetcher_factory() as fetcher:
-            return await refetch_notification(doc, fetcher, self.versions, offload=False)
+    async def refetch(self, event: SubscriberEvent) -> SubscriberEvent:
+        """A framework notification's ``diff``: each named document refetched and diffed
+        (parsing and diffing in a worker); other events are returned as they are."""
+        doc = event.document
+        if doc is None or doc.capability != "framework-notification":
+            return event
+        if self._fetcher is None:
+            self._fetcher = self._fetcher_factory()
+        results = await refetch_notification(doc, self._fetcher, self.versions)
+        findings = [item for result in results for item in result.findings]
+        return replace(
+            event,
+            diff=[result.to_json() for result in results],
+            findings=[*event.findings, *findings],
+        )
+
+    async def aclose(self) -> None:
+        """Close the refetch client (on the loop that made it)."""
+        fetcher, self._fetcher = self._fetcher, None
+        if fetcher is not None:
+            await fetcher.aclose()

@@ -23,6 +23,10 @@ renewed at that pace after it ran out, with a warning; deliveries are identified
 callback path only, never by their Link headers (§7), checked for X-Hub-Signature over
 the raw body (§7.1), committed to the store before the 2xx, and answered 410 once the
 user ended the subscription (§7).
+
+Events leave in order as soon as they are stored. A notification's diff that needs the
+network (``refetch``, for framework notifications) is computed afterwards, concurrently,
+and arrives as its own ``diff`` event, so a slow Source never holds up later rows.
 """
 
 from __future__ import annotations
@@ -61,11 +65,13 @@ from explorer.net.bounded_body import (
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.hub_discovery import discover_channels
+from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.store import NotificationRecord, Store, StoreError
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import (
     State,
     Subscription,
+    SubscriptionView,
     new_callback_token,
     new_secret,
 )
@@ -75,6 +81,11 @@ FLAVOUR_PUSH = "pubsubhubbub-0.4"
 RECOMMENDED_LEASE = (300, 2_678_400)  # change-notification 1.0.1 §4.2
 MAX_LEASE = 10 * 365 * 86_400  # longer grants are recorded as this
 VERY_SHORT_LEASE = 1  # seconds; a lease this short is reported whatever the renewal floor
+REFETCHES_AT_ONCE = 4
+REFETCHES_WAITING = 256
+"""Framework notifications whose refetch may wait for a turn; past that their diff event
+says it was skipped, so a flood cannot queue unbounded work behind a slow Source."""
+PROBE_REPLY = b"a conformance probe's payload: kept out of the live feed\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +119,8 @@ class HubAnswer:
 
 
 Enrich = Callable[[SubscriberEvent], SubscriberEvent | None]
+Refetch = Callable[[SubscriberEvent], Awaitable[SubscriberEvent | None]]
+ViewsListener = Callable[[list[SubscriptionView]], None]
 
 
 @dataclass(slots=True)
@@ -124,7 +137,12 @@ class Subscriber:
     """Owns the subscriptions of one callback server and one store.
 
     ``enrich`` (optional, called in a worker thread for each notification event after
-    it is stored) may return an event with ``diff`` set; the change tracker plugs in here.
+    it is stored, before it is published) may return an event with ``diff`` set; it must
+    not wait for the network. ``refetch`` (optional, a coroutine on this loop) is called
+    for each framework notification after it is published; what it returns goes out as a
+    ``diff`` event. The change tracker plugs into both. ``probe_payloads`` names bodies a
+    conformance run published: deliveries of them are acknowledged but neither stored
+    nor published. ``view_listeners`` get fresh ``SubscriptionView``s after each change.
     """
 
     def __init__(
@@ -136,13 +154,21 @@ class Subscriber:
         client: httpx.AsyncClient | None = None,
         exchange_log: ExchangeLog | None = None,
         enrich: Enrich | None = None,
+        refetch: Refetch | None = None,
+        probe_payloads: ProbePayloads | None = None,
     ):
         self.store = store
         self.server = server
         self.config = config or SubscriberConfig()
         self.exchange_log = exchange_log or server.exchange_log or ExchangeLog(store)
         self.enrich = enrich
+        self.refetch = refetch
+        self.probe_payloads = probe_payloads
         self.listeners: list[Callable[[SubscriberEvent], None]] = []
+        self.view_listeners: list[ViewsListener] = []
+        self._renewal_errors: dict[str, str] = {}
+        self._refetches: set[asyncio.Task[None]] = set()
+        self._refetch_turns = asyncio.Semaphore(REFETCHES_AT_ONCE)
         self.subscriptions: dict[str, Subscription] = {}
         self._by_token: dict[str, Subscription] = {}
         self._own_client = client is None
@@ -179,16 +205,7 @@ class Subscriber:
                 continue
             if self._stale(sub):
                 # The hub calls a URL this server no longer answers (new port or tunnel):
-                # subscribing again to the topic retires this one (GUIDE §9).
-                self._emit(
-                    sub,
-                    ev.ERROR,
-                    message=(
-                        f"the callback URL changed from {sub.callback_url} to "
-                        f"{self.server.callback_url(sub.callback_path)}; subscribe to the topic "
-                        "again (the old subscription is then unsubscribed)"
-                    ),
-                )
+                # ``move`` subscribes again and retires this one (GUIDE §9).
                 continue
             if sub.state in (State.ACTIVE, State.RENEWING):
                 if sub.state == State.RENEWING:
@@ -197,6 +214,7 @@ class Subscriber:
                 self._schedule_renewal(sub)
             else:  # requested, pending or unsubscribing: wait for the verification again
                 self._arm_verification_timer(sub)
+        self._views_changed()
 
     async def close(self, *, unsubscribe: bool = False) -> None:
         """Stop timers (optionally unsubscribe every live subscription first).
@@ -210,7 +228,7 @@ class Subscriber:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(self.config.request_timeout):
                     await self._changed.wait_for(lambda: not self._settling)
-        timers = list(self._timers.values())
+        timers = [*self._timers.values(), *self._refetches]
         self._timers.clear()
         for task in timers:
             task.cancel()
@@ -341,6 +359,49 @@ class Subscriber:
         """Live, but registered at a callback URL this server no longer answers on."""
         return not sub.final and sub.callback_url != self.server.callback_url(sub.callback_path)
 
+    def stale_subscriptions(self) -> list[Subscription]:
+        """Live subscriptions the hub calls at a URL this server no longer answers."""
+        return [
+            sub
+            for sub in self.subscriptions.values()
+            if self._stale(sub) and sub.state != State.UNSUBSCRIBING
+        ]
+
+    async def move(self, sub: Subscription, *, secret: str | None = None) -> Subscription:
+        """Subscribe ``sub``'s topic again on this server's callback URL; ``subscribe`` then
+        unsubscribes ``sub`` at its old one (WebSub §5.1: the hub keys a subscription by
+        topic and callback). One ``callback-moved`` event on ``sub`` says so."""
+        new = await self.subscribe(
+            sub.topic, sub.hub, channel_capability=sub.channel_capability, secret=secret
+        )
+        self._emit(
+            sub,
+            ev.MOVED,
+            message=(
+                f"the callback moved from {sub.callback_url} to {new.callback_url}: "
+                f"subscribed again as {new.id} ({new.state}); the old one is unsubscribed"
+            ),
+        )
+        return new
+
+    def view(self, sub: Subscription) -> SubscriptionView:
+        """An immutable view of ``sub`` for other threads (made on this loop)."""
+        return SubscriptionView.of(
+            sub,
+            serving_url=self.server.callback_url(sub.callback_path),
+            renewal_error=self._renewal_errors.get(sub.id),
+        )
+
+    def snapshot(self) -> list[SubscriptionView]:
+        """Immutable views of every subscription."""
+        return [self.view(sub) for sub in self.subscriptions.values()]
+
+    def _views_changed(self) -> None:
+        if self.view_listeners:
+            views = self.snapshot()
+            for listener in list(self.view_listeners):
+                listener(views)
+
     async def wait_settled(self, sub: Subscription, timeout: float | None = None) -> State:
         """Wait until ``sub`` leaves requested/pending/renewing/unsubscribing, and the event
         of the change that made it leave is emitted."""
@@ -396,6 +457,7 @@ class Subscriber:
         renewed = sub.state in (State.ACTIVE, State.RENEWING)
         sub.lease_seconds = lease
         sub.lease_expires = time.time() + lease if lease else None
+        self._renewal_errors.pop(sub.id, None)
         sub.transition(State.ACTIVE, None)
         await self._save(sub)
         self._emit(sub, ev.RENEWED if renewed else ev.VERIFIED, lease_seconds=lease, findings=notes)
@@ -406,6 +468,10 @@ class Subscriber:
         sub = self._by_token[token]
         if sub.final:  # WebSub §7: 410 tells the hub the subscription is gone
             return Reply(410, b"subscription ended\n")
+        if self.probe_payloads is not None and self.probe_payloads.holds(delivery.content):
+            # The hub fanned a conformance run's publication out to this subscription too:
+            # acknowledged, and left in the exchange log, but no row and no continuity check.
+            return Reply(200, PROBE_REPLY)
         context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability)
         if len(delivery.content) > self.config.inline_parse_bytes:
             loop = asyncio.get_running_loop()
@@ -504,6 +570,7 @@ class Subscriber:
                 self._emit(sub, ev.ERROR, message=answer.message, findings=answer.findings)
                 return answer
             if sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
+                self._renewal_errors[sub.id] = f"renewal failed: {answer.message}"
                 sub.transition(State.ACTIVE, f"renewal failed: {answer.message}")
                 await self._save(sub)
                 self._emit(sub, ev.ERROR, message=answer.message, findings=answer.findings)
@@ -702,6 +769,7 @@ class Subscriber:
             await self._save(sub)
             self._emit(sub, ev.UNSUBSCRIBED, reason=sub.reason, findings=notes)
         elif sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
+            self._renewal_errors[sub.id] = message
             sub.transition(State.ACTIVE, message)
             await self._save(sub)
             self._emit(sub, ev.ERROR, message=message, findings=notes)
@@ -775,6 +843,7 @@ class Subscriber:
 
     async def _save(self, sub: Subscription) -> None:
         await self.store.save_subscription(sub.to_row())
+        self._views_changed()
         async with self._changed:
             self._changed.notify_all()
 
@@ -829,12 +898,58 @@ class Subscriber:
             if self.enrich is not None and any(e.event == ev.NOTIFICATION for e in events):
                 events = await loop.run_in_executor(self._workers, self._enrich_all, events)
             for event in events:
-                for listener in list(self.listeners):
-                    listener(event)
-                for stream in self._streams:
-                    stream.put_nowait(event)
+                self._publish(event)
+                if self.refetch is not None and event.capability == "framework-notification":
+                    self._start_refetch(event)
         for stream in self._streams:
             stream.put_nowait(None)
+
+    def _publish(self, event: SubscriberEvent) -> None:
+        for listener in list(self.listeners):
+            listener(event)
+        for stream in self._streams:
+            stream.put_nowait(event)
+
+    def _start_refetch(self, event: SubscriberEvent) -> None:
+        if len(self._refetches) >= REFETCHES_WAITING:
+            message = f"no diff: {REFETCHES_WAITING} refetches were already waiting"
+            self._publish(self._diff_event(event, None, message=message))
+            return
+        task = asyncio.create_task(self._refetch_one(event))
+        self._refetches.add(task)
+        task.add_done_callback(self._refetches.discard)
+
+    async def _refetch_one(self, event: SubscriberEvent) -> None:
+        """The later diff of one framework notification; a failure is its event's message."""
+        assert self.refetch is not None
+        async with self._refetch_turns:
+            try:
+                enriched = await self.refetch(event) or event
+            except Exception as exc:  # a refetch bug must not stop the feed
+                self._publish(self._diff_event(event, None, message=f"refetch failed: {exc}"))
+                return
+        added = enriched.findings[len(event.findings) :]
+        self._publish(self._diff_event(event, enriched.diff, findings=added))
+
+    @staticmethod
+    def _diff_event(
+        event: SubscriberEvent,
+        diff: object,
+        *,
+        findings: list[Finding] | None = None,
+        message: str | None = None,
+    ) -> SubscriberEvent:
+        return SubscriberEvent(
+            ev.DIFF,
+            event.topic,
+            event.subscription,
+            hub=event.hub,
+            notification_id=event.notification_id,
+            capability=event.capability,
+            diff=diff,
+            findings=findings or [],
+            message=message,
+        )
 
     def _enrich_all(self, events: list[SubscriberEvent]) -> list[SubscriberEvent]:
         """In a worker: enrich each notification event; a failure marks only its event."""

@@ -2,7 +2,9 @@
 
 The GUI turns them into Qt signals, the CLI prints them. A notification event also
 carries the parsed ``document`` (not serialised) so later stages can enrich it: the
-change tracker sets ``diff`` through the subscriber's ``enrich`` hook.
+change tracker sets ``diff`` through the subscriber's ``enrich`` hook. A diff that needs
+the network (a framework notification's refetched documents) comes later, as a ``diff``
+event naming the notification it belongs to.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ RENEWED = "renewed"
 NOTIFICATION = "notification"
 REJECTED = "rejected"
 UNSUBSCRIBED = "unsubscribed"
+MOVED = "callback-moved"  # subscribed again on a new callback URL; the old one retired
+DIFF = "diff"  # the later diff of the notification ``notification_id``
 ERROR = "error"
 
 EVENT_NAMES = (
@@ -32,6 +36,8 @@ EVENT_NAMES = (
     NOTIFICATION,
     REJECTED,
     UNSUBSCRIBED,
+    MOVED,
+    DIFF,
     ERROR,
 )
 
@@ -91,6 +97,6 @@ class SubscriberEvent:
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
-        if self.findings or self.event in (NOTIFICATION, REJECTED):
+        if self.findings or self.event in (NOTIFICATION, REJECTED, DIFF):
             data["findings"] = [item.to_json() for item in self.findings]
         return data

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -121,3 +121,77 @@ class Subscription:
         data = dict(row)
         data["state"] = State(data["state"])
         return cls(**data)
+
+
+# What a subscription row shows besides the state machine's own states: the machine says
+# what the explorer asked for, these say whether the hub can still reach it.
+NOT_SERVED = "not served"
+STALE_CALLBACK = "stale callback"
+LEASE_EXPIRED = "lease expired"
+RENEWAL_FAILING = "renewal failing"
+
+
+@dataclass(frozen=True, slots=True)
+class SubscriptionView:
+    """An immutable copy of a ``Subscription`` made on the loop that owns it, with what
+    only that loop knows: whether its callback URL is served and how the last renewal
+    went. Windows and other threads read these, never the live objects."""
+
+    id: str
+    topic: str
+    hub: str
+    callback_url: str
+    state: State
+    reason: str | None
+    flavour: str | None
+    lease_seconds: int | None
+    lease_expires: float | None
+    created: float
+    secret: str | None = field(default=None, repr=False)
+    served: bool = True  # a running callback server answers ``callback_url``
+    serving_url: str | None = None  # the URL it answers instead, when that differs
+    renewal_error: str | None = None  # the hub's answer to the last failed renewal
+
+    @classmethod
+    def of(
+        cls,
+        sub: Subscription,
+        *,
+        serving_url: str | None,
+        renewal_error: str | None = None,
+    ) -> SubscriptionView:
+        """``serving_url``: the URL the running server answers for this path (None: stopped)."""
+        return cls(
+            sub.id,
+            sub.topic,
+            sub.hub,
+            sub.callback_url,
+            sub.state,
+            sub.reason,
+            sub.flavour,
+            sub.lease_seconds,
+            sub.lease_expires,
+            sub.created,
+            sub.secret,
+            served=serving_url is not None and serving_url == sub.callback_url,
+            serving_url=serving_url,
+            renewal_error=renewal_error,
+        )
+
+    def health(self, now: float) -> tuple[str, str | None]:
+        """What the row may honestly say, and why: ``active`` only while the hub can reach
+        the callback and the lease holds (WebSub §5.3: the lease bounds the subscription)."""
+        if self.state in FINAL_STATES:
+            return str(self.state), self.reason
+        if self.serving_url is None:
+            return NOT_SERVED, "the callback server is stopped; the hub's calls go unanswered"
+        if not self.served:
+            return STALE_CALLBACK, (
+                f"the hub calls {self.callback_url}; this server answers {self.serving_url}"
+            )
+        if self.state in (State.ACTIVE, State.RENEWING):
+            if self.lease_expires is not None and self.lease_expires <= now:
+                return LEASE_EXPIRED, "the lease ran out; the hub may have stopped delivering"
+            if self.renewal_error is not None:
+                return RENEWAL_FAILING, self.renewal_error
+        return str(self.state), self.reason

@@ -1,4 +1,5 @@
-"""``listen --json`` against ``demo-source``: notification events carry per-entry diffs."""
+"""``listen --json`` against ``demo-source``: per-entry diffs, in a change notification's
+event, and in a later ``diff`` event for a framework notification's refetched documents."""
 
 from __future__ import annotations
 
@@ -104,7 +105,7 @@ def test_listen_json_events_carry_diffs(demo: str, tmp_path: Path) -> None:
                 event = json.loads(lines.get(timeout=1))
             except queue.Empty:
                 continue
-            if event["event"] != "notification" or "diff" not in event:
+            if event["event"] not in ("notification", "diff") or "diff" not in event:
                 continue
             if event["capability"] == "framework-notification":
                 framework = event["diff"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator
 
@@ -199,14 +198,26 @@ def test_tracker_enriches_change_notifications_with_per_entry_diffs() -> None:
     assert tracker.state_for(topic).get("http://example.com/a") is not None
 
 
-async def test_tracker_enriches_framework_notifications_from_a_worker(site: Site) -> None:
-    tracker = ChangeTracker(fetcher_factory=lambda: Fetcher(timeout=2.0, retries=0))
+async def test_tracker_refetches_framework_notifications_with_one_client(site: Site) -> None:
+    made: list[Fetcher] = []
+
+    def fetcher() -> Fetcher:
+        made.append(Fetcher(timeout=2.0, retries=0))
+        return made[-1]
+
+    tracker = ChangeTracker(fetcher_factory=fetcher)
     site.pages["/rl.xml"] = (200, resource_list("a"))
     doc = parse_document(
         framework((site.base + "/rl.xml", "created"), (site.base + "/gone.xml", "updated"))
     )
     event = SubscriberEvent(NOTIFICATION, site.base + "/fn", document=doc)
-    enriched = await asyncio.to_thread(tracker.enrich, event)
+    assert tracker.enrich(event) is event  # the network is refetch's, never enrich's
+    try:
+        enriched = await tracker.refetch(event)
+        await tracker.refetch(event)
+    finally:
+        await tracker.aclose()
+    assert len(made) == 1
     created, gone = enriched.diff
     assert created["diff"] == {"added": 1, "removed": 0, "changed": 0}
     assert gone["diff"] is None and "HTTP 404" in gone["reason"]

@@ -3,7 +3,6 @@ notifications show what was added to the Change List they name."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -61,9 +60,10 @@ async def test_framework_notification_shows_what_the_change_list_gained(demo: Ru
     demo.change("dataset1", "updated")
     demo.change("dataset1", "created")
     demo.rollover("dataset1")
-    enriched = await asyncio.to_thread(
-        tracker.enrich, event_for(demo, topic(demo, "framework-notification"))
-    )
+    try:
+        enriched = await tracker.refetch(event_for(demo, topic(demo, "framework-notification")))
+    finally:
+        await tracker.aclose()
     by_capability = {(d["capability"], d["change"]): d for d in enriched.diff}
     closed = by_capability[("changelist", "updated")]
     assert closed["diff"]["added"] >= 2 and closed["reason"] is None

@@ -11,7 +11,7 @@ import httpx
 from fake_hub import FakeHub, HubReply, notification
 from websub_env import FAST, websub_env
 
-from explorer.net.subscription import State
+from explorer.net.subscription import STALE_CALLBACK, State
 
 
 async def test_subscribe_verify_and_signed_delivery_is_stored(tmp_path: Path) -> None:
@@ -398,7 +398,7 @@ async def test_a_huge_challenge_does_not_break_the_server(tmp_path: Path) -> Non
         assert again.status_code == 200
 
 
-async def test_a_changed_callback_url_is_reported_and_retired_on_resubscribe(
+async def test_a_changed_callback_url_shows_stale_and_is_retired_when_moved(
     tmp_path: Path,
 ) -> None:
     async with FakeHub() as hub:
@@ -406,15 +406,19 @@ async def test_a_changed_callback_url_is_reported_and_retired_on_resubscribe(
             old = await env.subscriber.subscribe("http://example.org/topic", hub.url)
             await env.subscriber.wait_settled(old, 5)
         async with websub_env(tmp_path, hub=hub, public_url="https://new.tunnel.example") as env:
-            await env.until(lambda: env.of("error"))
-            assert "callback URL changed" in env.of("error")[0].message
+            [view] = env.subscriber.snapshot()
+            assert view.health(time.time())[0] == STALE_CALLBACK
             assert env.subscriber.live_subscription(old.topic) is None
+            assert [sub.id for sub in env.subscriber.stale_subscriptions()] == [old.id]
             hub.script("/hub", HubReply(verify=False), HubReply(verify=False))
-            new = await env.subscriber.subscribe(old.topic, hub.url)
+            new = await env.subscriber.move(env.subscriber.subscriptions[old.id])
             assert new.callback_url.startswith("https://new.tunnel.example/callback/")
             assert [f["hub.mode"] for f in hub.forms()][-2:] == ["subscribe", "unsubscribe"]
             assert hub.forms()[-1]["hub.callback"] == old.callback_url
             assert env.subscriber.subscriptions[old.id].state == State.UNSUBSCRIBING
+            await env.until(lambda: env.of("callback-moved"))
+            [moved] = env.of("callback-moved")
+            assert moved.subscription == old.id and new.id in moved.message
 
 
 async def test_a_2xx_other_than_202_is_accepted_with_a_warning(tmp_path: Path) -> None:
