@@ -5,10 +5,12 @@ one store, exchange log, callback server and ``Subscriber`` for the live side, a
 ``ChangeTracker`` for diffs, and optionally the embedded demo. Widgets call these
 coroutines and listen to the signals; they never touch a socket or a parser.
 
-The live side (callback server, subscriber and its HTTP client) runs on ``net``, a
-loop of its own on its own thread, so a busy window never delays a hub's 2xx; its
-events and exchange records reach the GUI thread in batches (``ThreadBatch``). The
-coroutines here hide that: call them from the GUI loop as usual.
+The live side (callback server, subscriber and its HTTP client, the refetch client)
+runs on ``net``, a loop of its own on its own thread, so a busy window never delays a
+hub's 2xx. What crosses to the GUI thread is immutable: events, exchange records and
+``SubscriptionView`` snapshots made on the net loop, in batches (``ThreadBatch``). The
+window never reads the net loop's objects and never schedules work there itself: every
+net-side action is a coroutine here (docs/architecture.md has the thread map).
 """
 
 from __future__ import annotations
@@ -31,19 +33,24 @@ from PySide6.QtCore import QObject, Signal
 from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
 from explorer.core.changes.line_diff import LineDiffTooLarge
 from explorer.core.findings import Finding
-from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer
+from explorer.net.bounded_body import bounded_client
+from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
+from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer, Reply
+from explorer.net.conformance import CheckResult, ConformanceSettings, run_conformance
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
 from explorer.net.dump_check import check_dumps
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Exchange, Fetcher, Timeouts
 from explorer.net.loop_thread import LoopThread
+from explorer.net.probe_payloads import ProbePayloads
+from explorer.net.publisher import PublishResult, publish
 from explorer.net.refetch import ChangeTracker, MemoryDocumentVersions
 from explorer.net.resource_check import check_resources
 from explorer.net.store import ExchangeRecord, NotificationRecord, Store, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
-from explorer.net.subscription import State, Subscription
+from explorer.net.subscription import State, Subscription, SubscriptionView
 from explorer.ui.thread_batch import ThreadBatch
 
 log = logging.getLogger(__name__)
@@ -85,18 +92,27 @@ class VersionHistory(MemoryDocumentVersions):
             return self.pairs.get(notification, {}).get(url)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CallbackStatus:
     running: bool
     host: str
     port: int
     base_url: str | None
+    note: str | None = None  # why the server is not where it was asked to be
+
+
+@dataclass(frozen=True, slots=True)
+class _Views:
+    """A batch item: the subscriptions as the net loop saw them at one moment."""
+
+    views: tuple[SubscriptionView, ...]
 
 
 class ExplorerServices(QObject):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
 
     subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time
+    subscriptions_changed = Signal(list)  # SubscriptionViews, the latest snapshot
     exchanges_logged = Signal(list)  # ExchangeRecords, oldest first
     callback_changed = Signal(object)  # CallbackStatus
     node_updated = Signal(object)  # crawl DocumentNode whose row must be redrawn
@@ -108,7 +124,7 @@ class ExplorerServices(QObject):
         store_path: Path | None = None,
         self_test: bool = False,
         host: str = "127.0.0.1",
-        port: int = 0,
+        port: int | None = None,
         public_url: str | None = None,
         subscriber_config: SubscriberConfig | None = None,
         demo_options: dict[str, Any] | None = None,
@@ -117,7 +133,7 @@ class ExplorerServices(QObject):
         self.store_path = store_path or default_store_path()
         self.demo_options = dict(demo_options or (SELF_TEST_DEMO if self_test else {}))
         self.callback_host = host
-        self.callback_port = port
+        self.callback_port = port or None  # None (or 0): where stored subscriptions are called
         self.public_url = public_url
         self.subscriber_config = subscriber_config or SubscriberConfig()
         self._fetcher: Fetcher | None = None
@@ -132,10 +148,15 @@ class ExplorerServices(QObject):
         self.demo: Any = None
         self._primed: set[str] = set()
         self._channels: dict[str, Channel] = {}
+        self.probe_payloads = ProbePayloads()
+        self._views: list[SubscriptionView] = []
+        self._note: str | None = None
+        self._moving: asyncio.Task[Any] | None = None  # on the net loop
         self.net = LoopThread()
-        # One signal per batch, not per event: each emission is a trip from Python into Qt
-        # and back, and while the network thread is busy each trip waits for the GIL.
-        self._events = ThreadBatch(self.subscriber_events.emit, interval_ms=50, parent=self)
+        # The one batching stage between the net loop and the window. One signal per
+        # batch, not per event: each emission is a trip from Python into Qt and back,
+        # and while the network thread is busy each trip waits for the GIL.
+        self._events = ThreadBatch(self._hand_over, parent=self)
         self._exchanges = ThreadBatch(self.exchanges_logged.emit, parent=self)
 
     @property
@@ -159,34 +180,54 @@ class ExplorerServices(QObject):
         await self.start_callback_server(self.callback_host, self.callback_port, self.public_url)
 
     async def start_callback_server(
-        self, host: str, port: int, public_url: str | None = None
+        self, host: str, port: int | None, public_url: str | None = None
     ) -> CallbackStatus:
-        """(Re)start the callback server and a subscriber on it; stored subscriptions resume."""
+        """(Re)start the callback server and a subscriber on it; stored subscriptions resume.
+
+        ``port`` None (or 0) and ``public_url`` None reuse where stored subscriptions are
+        called back; if that is impossible, or another place is asked for, they are
+        subscribed again there (``explorer.net.callback_restart``)."""
         await self.stop_callback_server()
-        await self.net.run(self._start_live_side(host, port, public_url))
+        await self.net.run(self._start_live_side(host, port or None, public_url or None))
+        self._events.flush()  # the restored subscriptions, before the status
         status = self.callback_status()
         self.callback_changed.emit(status)
         return status
 
-    async def _start_live_side(self, host: str, port: int, public_url: str | None) -> None:
-        """On the net loop: the server, then a subscriber that restores stored subscriptions."""
+    async def _start_live_side(self, host: str, port: int | None, public_url: str | None) -> None:
+        """On the net loop: the server, then a subscriber that restores stored subscriptions
+        and moves those whose callback URL changed (in the background: a hub may be slow)."""
         assert self.store is not None and self.exchange_log is not None
-        server = CallbackServer(
-            host, port, public_url=public_url or None, exchange_log=self.exchange_log
-        )
-        await server.start()
+        try:
+            started = await start_callback_server(
+                self.store, host, port, public_url, exchange_log=self.exchange_log
+            )
+        except OSError as exc:
+            if port is None:
+                raise
+            started = await start_callback_server(
+                self.store, host, None, public_url, exchange_log=self.exchange_log
+            )
+            started.notes.insert(0, f"port {port} cannot be used ({exc.strerror})")
+        server = started.server
+        self._note = "; ".join(started.notes) or None
         self.server = server
-        self.callback_host, self.callback_port, self.public_url = host, server.port, public_url
+        self.callback_host, self.callback_port = host, port
+        self.public_url = server.public_url
         subscriber = Subscriber(
             self.store,
             server,
             config=self.subscriber_config,
             exchange_log=self.exchange_log,
-            enrich=self._enrich,
+            enrich=self.tracker.enrich,
+            refetch=self._refetch,
+            probe_payloads=self.probe_payloads,
         )
         subscriber.listeners.append(self._events.put)
+        subscriber.view_listeners.append(self._put_views)
         await subscriber.start()
         self.subscriber = subscriber
+        self._moving = asyncio.create_task(move_stale_subscriptions(subscriber))
 
     async def stop_callback_server(self) -> None:
         if self.server is None and self.subscriber is None:
@@ -196,20 +237,45 @@ class ExplorerServices(QObject):
         self.callback_changed.emit(self.callback_status())
 
     async def _stop_live_side(self) -> None:
+        if self._moving is not None:
+            moving, self._moving = self._moving, None
+            moving.cancel()
+            await asyncio.gather(moving, return_exceptions=True)
         if self.subscriber is not None:
             subscriber, self.subscriber = self.subscriber, None
             await subscriber.close()
+            subscriber.listeners.clear()  # nothing on the net side keeps this object alive
+            subscriber.view_listeners.clear()
+            subscriber.refetch = None
         if self.server is not None:
             server, self.server = self.server, None
             await server.stop()
+        self._note = None
+        if self.store is not None:  # still listed, honestly: nothing answers their callbacks
+            rows = [Subscription.from_row(row) for row in self.store.subscriptions()]
+            self._put_views([SubscriptionView.of(sub, serving_url=None) for sub in rows])
+
+    def _put_views(self, views: list[SubscriptionView]) -> None:
+        self._events.put(_Views(tuple(views)))
+
+    def _hand_over(self, items: list[Any]) -> None:
+        """On the GUI thread: the latest snapshot first, then the events in order."""
+        events = [item for item in items if not isinstance(item, _Views)]
+        snapshots = [item for item in items if isinstance(item, _Views)]
+        if snapshots:
+            self._views = list(snapshots[-1].views)
+            self.subscriptions_changed.emit(self._views)
+        if events:
+            self.subscriber_events.emit(events)
 
     def callback_status(self) -> CallbackStatus:
         server = self.server
         return CallbackStatus(
             server is not None,
             self.callback_host,
-            server.port if server else self.callback_port,
+            server.port if server else (self.callback_port or 0),
             server.base_url if server else None,
+            self._note if server else None,
         )
 
     async def start_demo(self) -> str:
@@ -228,6 +294,8 @@ class ExplorerServices(QObject):
             steps.append(self._fetcher.aclose)
         if self.demo is not None:
             steps.append(self.demo.stop)
+        if self.net.running:
+            steps.append(lambda: self.net.run(self.tracker.aclose()))
         for step in steps:
             try:
                 await step()
@@ -237,6 +305,12 @@ class ExplorerServices(QObject):
         if self.store is not None:
             self.store.close()
             self.store = None
+        # No reference cycles back to this QObject: they would be collected on whichever
+        # thread the garbage collector happens to run.
+        self._events.close()
+        self._exchanges.close()
+        self._fetcher = None
+        self.crawler = None
 
     # --- the Source
     async def crawl(self, url: str) -> CrawlResult:
@@ -318,7 +392,7 @@ class ExplorerServices(QObject):
     # --- subscriptions
     async def subscribe(
         self, topic: str, hub: str | None, capability: str | None = None
-    ) -> Subscription:
+    ) -> SubscriptionView:
         """Subscribe to a channel, first teaching the change tracker the set's documents
         (so the first 'updated' notification already has a before)."""
         subscriber = self._need_subscriber()
@@ -339,7 +413,12 @@ class ExplorerServices(QObject):
             )
             for problem in problems:
                 log.info("priming: %s", problem.message)
-        return await self.net.run(subscriber.subscribe(topic, hub, channel_capability=capability))
+
+        async def on_net() -> SubscriptionView:
+            sub = await subscriber.subscribe(topic, hub, channel_capability=capability)
+            return subscriber.view(sub)
+
+        return await self.net.run(on_net())
 
     async def unsubscribe(self, subscription_id: str) -> None:
         await self.net.run(self._need_subscriber().unsubscribe(subscription_id))
@@ -348,15 +427,20 @@ class ExplorerServices(QObject):
         await self.net.run(self._need_subscriber().renew(subscription_id))
 
     async def wait_settled(
-        self,
-        subscription: Subscription,
-        timeout: float | None = None,
+        self, subscription: SubscriptionView | str, timeout: float | None = None
     ) -> State:
         """Until the subscription is active, ended or failed (or ``timeout`` passes)."""
-        return await self.net.run(self._need_subscriber().wait_settled(subscription, timeout))
+        subscriber = self._need_subscriber()
+        key = subscription if isinstance(subscription, str) else subscription.id
 
-    def subscriptions(self) -> list[Subscription]:
-        return list(self.subscriber.subscriptions.values()) if self.subscriber else []
+        async def on_net() -> State:
+            return await subscriber.wait_settled(subscriber.subscriptions[key], timeout)
+
+        return await self.net.run(on_net())
+
+    def subscriptions(self) -> list[SubscriptionView]:
+        """The latest snapshot of every subscription (made on the net loop)."""
+        return list(self._views)
 
     def stored_notifications(self, limit: int = 5000) -> list[NotificationRecord]:
         """The latest stored deliveries (accepted and rejected), oldest first."""
@@ -388,12 +472,12 @@ class ExplorerServices(QObject):
             raise RuntimeError("the callback server is stopped; start it to subscribe")
         return self.subscriber
 
-    def _enrich(self, event: SubscriberEvent) -> SubscriberEvent:
-        """Runs in the subscriber's worker thread: the tracker's diff, with refetched
-        version pairs recorded under this notification's id."""
+    async def _refetch(self, event: SubscriberEvent) -> SubscriberEvent:
+        """On the net loop, a task per framework notification: the tracker's refetched
+        diff, with the version pairs recorded under this notification's id."""
         token = _current_notification.set(event.notification_id)
         try:
-            return self.tracker.enrich(event)
+            return await self.tracker.refetch(event)
         finally:
             _current_notification.reset(token)
 
@@ -416,6 +500,55 @@ class ExplorerServices(QObject):
             return str(exc)
         except Exception as exc:  # unreadable version: say so, never crash the view
             return f"cannot diff: {exc}"
+
+    # --- the hub workbench
+    def host_topic(self, token: str, reply: Callable[[], Reply]) -> str | None:
+        """Serve a topic URI on the callback server (on the net loop); its URL, or None
+        when the server is stopped. ``reply`` runs on the net thread: it must read only
+        plain values, never widgets."""
+        server = self.server
+        if server is None:
+            return None
+        self.net.call(server.host_topic, token, reply)
+        return server.topic_url(token)
+
+    def unhost_topic(self, token: str) -> None:
+        server = self.server
+        if server is not None and self.net.running:
+            self.net.call(server.unhost_topic, token)
+
+    async def publish(self, hub: str, topic: str, data: bytes) -> PublishResult:
+        """POST ``data`` to ``hub`` (notification §4.1) with the subscriber's client."""
+        subscriber = self._need_subscriber()
+        return await self.net.run(
+            publish(subscriber.client, hub, topic, data, exchange_log=self.exchange_log)
+        )
+
+    async def run_conformance(
+        self,
+        hub: str,
+        topic: str | None,
+        settings: ConformanceSettings,
+        on_result: Callable[[CheckResult], None],
+    ) -> list[CheckResult]:
+        """A conformance run on the net loop. Its probes are the workbench's: the run has
+        a client of its own that marks every payload it publishes, so a hub fanning them
+        out to the user's own subscriptions adds nothing to the live feed."""
+        self._need_subscriber()
+        server = self.server
+        assert server is not None
+
+        async def run() -> list[CheckResult]:
+            client = bounded_client(settings.request_timeout)
+            client.event_hooks["request"].append(self.probe_payloads.note_request)
+            try:
+                return await run_conformance(
+                    hub, server, client, topic=topic, settings=settings, on_result=on_result
+                )
+            finally:
+                await client.aclose()
+
+        return await self.net.run(run())
 
     # --- the HTTP inspector
     async def replay_delivery(self, record: ExchangeRecord) -> str:

@@ -128,8 +128,16 @@ def test_document_view_problems_jump_to_line(window, qtbot, run, output_dir: Pat
     assert view.entries.rowCount() == len(component.doc.document.entries)
     view.change_filter.setCurrentIndex(view.change_filter.findData("updated"))
     assert all(view.entries.entry(r).change == "updated" for r in range(view.entries.rowCount()))
+    # start away from what Ctrl+F leads to: the source tab, focus in the tree, text unselected
+    view.tabs.setCurrentIndex(1)
+    window.tree.setFocus()
+    view.filter_edit.setText("upd")
+    view.filter_edit.deselect()
     window.find_action.trigger()  # Ctrl+F
-    assert view.filter_edit.hasFocus() or view.tabs.currentIndex() == 0
+    assert view.tabs.currentIndex() == 0
+    assert window.focusWidget() is view.filter_edit
+    assert view.filter_edit.selectedText() == "upd"
+    view.filter_edit.clear()
     qtbot.waitUntil(lambda: view.source.blockCount() > 5, timeout=5000)
     view.problems.set_findings([_finding(line=5)])
     view.problems_table.clicked.emit(view.problems.index(0, 0))
