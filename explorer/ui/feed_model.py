@@ -3,7 +3,8 @@
 Rows come from two places that must look alike: subscriber events as they arrive,
 and notification records from the store when the explorer restarts. ``FeedItem``
 is the common shape; rejected deliveries keep their own kind so they can never be
-mistaken for notifications.
+mistaken for notifications. A framework notification's row is added when it is stored
+and updated in place when its refetched diff arrives (a ``diff`` event).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
 from explorer.net.store import NotificationRecord
-from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
+from explorer.net.subscriber_events import DIFF, NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.ui.icons import CHANGE_COLOURS, severity_icon
 from explorer.ui.plain_text import tooltip_text
 
@@ -55,6 +56,8 @@ class FeedItem:
     reason: str | None = None
     signature: str | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
+    diff_pending: bool = False  # a framework notification whose refetch is still running
+    note: str | None = None  # why its later diff did not come (a refetch failure)
 
     @property
     def warnings(self) -> int:
@@ -100,6 +103,7 @@ class FeedItem:
             diff=event.diff if isinstance(event.diff, list) else None,
             signature=event.signature,
             entries=list(entries),
+            diff_pending=capability == "framework-notification" and event.diff is None,
         )
 
     @classmethod
@@ -135,7 +139,8 @@ class FeedItem:
 
 
 def is_feed_event(event: SubscriberEvent) -> bool:
-    return event.event in (NOTIFICATION, REJECTED)
+    """Does ``event`` add a row (a delivery) or update one (a later diff)?"""
+    return event.event in (NOTIFICATION, REJECTED, DIFF)
 
 
 def _texts(item: FeedItem) -> list[str]:
@@ -198,6 +203,9 @@ class FeedModel(QStandardItemModel):
         self.setHorizontalHeaderLabels(list(COLUMNS))
         self._all: list[FeedItem] = []
         self._rows: list[FeedItem] = []
+        self._by_notification: dict[int, FeedItem] = {}
+        self._position: dict[int, int] = {}  # id(item) -> visible rows ever added before it
+        self._removed = 0  # visible rows dropped from the top since the last rebuild
         self._kind: str | None = None
         self._change: str | None = None
         self._text = ""
@@ -230,6 +238,8 @@ class FeedModel(QStandardItemModel):
         if not items:
             return
         first = self.rowCount()
+        for row, item in enumerate(items, first + self._removed):
+            self._position[id(item)] = row
         self.insertRows(first, len(items))
         self.blockSignals(True)
         try:
@@ -246,6 +256,9 @@ class FeedModel(QStandardItemModel):
     def add(self, items: Iterable[FeedItem]) -> None:
         new = list(items)
         self._all.extend(new)
+        for item in new:
+            if item.notification_id is not None:
+                self._by_notification[item.notification_id] = item
         visible = [item for item in new if self._accepts(item)]
         self._rows.extend(visible)
         self._append_rows(visible)
@@ -257,23 +270,65 @@ class FeedModel(QStandardItemModel):
         if overflow <= 0:
             return
         dropped = {id(item) for item in self._all[:overflow]}
+        for item in self._all[:overflow]:
+            self._position.pop(id(item), None)
+            if item.notification_id is not None:
+                self._by_notification.pop(item.notification_id, None)
         del self._all[:overflow]
         shown = 0  # the visible rows are in arrival order: the dropped ones come first
         while shown < len(self._rows) and id(self._rows[shown]) in dropped:
             shown += 1
         if shown:
             del self._rows[:shown]
+            self._removed += shown
             self.removeRows(0, shown)
+
+    def apply_diffs(self, events: Iterable[SubscriberEvent]) -> list[FeedItem]:
+        """Put later diffs into their rows (redrawn in one change); returns the items
+        updated. A diff whose row is gone (dropped, cleared) is ignored: the store has it."""
+        updated: list[FeedItem] = []
+        for event in events:
+            item = self._by_notification.get(event.notification_id or -1)
+            if item is None:
+                continue
+            item.diff = event.diff if isinstance(event.diff, list) else None
+            item.findings = [*item.findings, *event.findings]
+            item.diff_pending = False
+            item.note = event.message
+            updated.append(item)
+        rows = [
+            self._position[id(item)] - self._removed
+            for item in updated
+            if id(item) in self._position
+        ]
+        if not rows:
+            return updated
+        self.blockSignals(True)
+        try:
+            for row in rows:
+                cells = self._cells(self._rows[row])
+                for column in range(len(COLUMNS)):
+                    self.setItem(row, column, cells.get(column) or QStandardItem())
+        finally:
+            self.blockSignals(False)
+        self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
+        return updated
+
+    def _forget_rows(self) -> None:
+        self._position.clear()
+        self._removed = 0
+        self.removeRows(0, self.rowCount())
 
     def clear(self) -> None:
         self._all, self._rows = [], []
-        self.removeRows(0, self.rowCount())
+        self._by_notification.clear()
+        self._forget_rows()
 
     def set_filter(
         self, kind: str | None = None, change: str | None = None, text: str = ""
     ) -> None:
         self._kind, self._change, self._text = kind, change, text.strip().lower()
-        self.removeRows(0, self.rowCount())
+        self._forget_rows()
         self._rows = [item for item in self._all if self._accepts(item)]
         self._append_rows(self._rows)
 

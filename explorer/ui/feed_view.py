@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.changes import LineDiff
-from explorer.net.subscriber_events import SubscriberEvent, iso_time
+from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
 from explorer.ui.diff_view import SideBySideDiffView
 from explorer.ui.feed_model import (
     CHANGE,
@@ -48,9 +48,6 @@ from explorer.ui.services import ExplorerServices
 from explorer.ui.xml_view import XmlSourceView
 
 OLD = "#d32f2f"
-BATCH_MS = 100
-"""Rows arriving within this window are inserted (and painted) together: a hub's
-burst of a thousand notifications a second would otherwise repaint per row."""
 ROWS_PER_TURN = 500
 """At most this many rows are added per turn of the event loop (about 30 ms of work), the
 rest on the next turns: restoring 5,000 stored deliveries in one go held the window for
@@ -76,15 +73,18 @@ def changes_html(item: FeedItem) -> str:
             "</p><p>It was acknowledged to the hub but is not a notification.</p>"
         )
     if item.diff is None:
+        if item.diff_pending:
+            why = "the documents it names are being refetched; the diff follows"
+        elif item.note:
+            why = escape_for_html(item.note)
+        else:
+            why = "the tracker's state is not kept across restarts, or it could not be computed"
         rows = "".join(
             f"<li><b>{escape_for_html(e.get('change'))}</b> {escape_for_html(e.get('loc'))} "
             f"{escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
-        return (
-            f"<p>{item.entry_count} entries (no diff: the tracker's state is not kept "
-            f"across restarts, or it could not be computed).</p><ul>{rows}</ul>"
-        )
+        return f"<p>{item.entry_count} entries (no diff: {why}).</p><ul>{rows}</ul>"
     parts = []
     for entry in item.diff:
         change = str(entry.get("change"))
@@ -141,11 +141,7 @@ class FeedView(QWidget):
         self.model = FeedModel(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._shown: FeedItem | None = None
-        self._pending: list[FeedItem] = []
-        self._batch = QTimer(self)
-        self._batch.setSingleShot(True)
-        self._batch.setInterval(BATCH_MS)
-        self._batch.timeout.connect(self._add_pending)
+        self._pending: list[FeedItem | SubscriberEvent] = []  # rows, and diffs for rows
         self._rest = QTimer(self)
         self._rest.setSingleShot(True)
         self._rest.setInterval(0)
@@ -254,13 +250,24 @@ class FeedView(QWidget):
         self._add_pending()
 
     def on_events(self, events: list[SubscriberEvent]) -> None:
-        self._pending += [FeedItem.from_event(event) for event in events if is_feed_event(event)]
-        if self._pending and not self._batch.isActive():
-            self._batch.start()
+        """A batch from the services (already the one batching stage): queued for the
+        next turn, so rows restored from the store stay ahead of live ones."""
+        self._pending += [
+            event if event.event == DIFF else FeedItem.from_event(event)
+            for event in events
+            if is_feed_event(event)
+        ]
+        if self._pending and not self._rest.isActive():
+            self._rest.start()
 
     def _add_pending(self) -> None:
         batch, self._pending = self._pending[:ROWS_PER_TURN], self._pending[ROWS_PER_TURN:]
-        self.model.add(batch)
+        self.model.add(item for item in batch if isinstance(item, FeedItem))
+        diffs = [item for item in batch if isinstance(item, SubscriberEvent)]
+        updated = self.model.apply_diffs(diffs) if diffs else []
+        shown = self._shown
+        if shown is not None and any(item is shown for item in updated):
+            self.show_detail(shown)
         if self._pending:
             self._rest.start()
 

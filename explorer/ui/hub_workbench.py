@@ -45,7 +45,6 @@ from explorer.core.findings import Finding, Severity
 from explorer.core.payload_templates import CHANGE_TEMPLATE, render, templates
 from explorer.core.validator import CheckResult as Validation
 from explorer.core.validator import check_bytes
-from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
     PUBLISH_AUTO,
     PUBLISH_FORM,
@@ -55,11 +54,8 @@ from explorer.net.conformance import (
     ConformanceSettings,
     Outcome,
     describe_exchange,
-    run_conformance,
 )
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.publisher import PublishResult, publish, topic_reply
-from explorer.net.subscriber import Subscriber
+from explorer.net.publisher import PublishResult, topic_reply
 from explorer.net.subscription import new_callback_token
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.inspector import describe
@@ -367,18 +363,19 @@ class HubWorkbench(QWidget):
 
     def host_topic(self) -> str | None:
         """Serve a topic URI on the callback server and put it in the Topic field."""
-        server = self.services.server
-        if server is None:
-            self.status.setText("the callback server is not running")
-            return None
         if self._topic_token is None:
             self._topic_token = new_callback_token()
-        url = server.topic_url(self._topic_token)
+        token = self._topic_token
+        hosted: list[str] = []
         # The reply is built on the net thread, which must not read widgets: it reads
         # plain attributes the GUI thread keeps up to date.
-        server.host_topic(
-            self._topic_token, lambda: topic_reply(url, self._hosted_hub, self._hosted_payload)
+        url = self.services.host_topic(
+            token, lambda: topic_reply(hosted[0], self._hosted_hub, self._hosted_payload)
         )
+        if url is None:
+            self.status.setText("the callback server is not running")
+            return None
+        hosted.append(url)
         self.topic_edit.setText(url)
         return url
 
@@ -394,8 +391,7 @@ class HubWorkbench(QWidget):
     async def publish_payload(self) -> PublishResult | None:
         """POST the editor's payload to the hub; show the full response."""
         target = self._target()
-        client = self._client()
-        if target is None or client is None:
+        if target is None or not self._live():
             return None
         hub, topic = target
         data = self.payload()
@@ -403,9 +399,7 @@ class HubWorkbench(QWidget):
         self.publish_button.setEnabled(False)
         self.status.setText(f"publishing {len(data)} bytes to {hub} …")
         try:
-            result = await self.services.net.run(
-                publish_with(client, hub, topic, data, self.services.exchange_log)
-            )
+            result = await self.services.publish(hub, topic, data)
         finally:
             self.publish_button.setEnabled(True)
         lines = [result.response_text()]
@@ -420,15 +414,14 @@ class HubWorkbench(QWidget):
     def _remember_hub(self, text: str) -> None:
         self._hosted_hub = text.strip()
 
-    def _client(self) -> Subscriber | None:
-        """The subscriber whose HTTP client (on the net loop) the workbench borrows."""
-        subscriber = self.services.subscriber
-        if subscriber is None or self.services.server is None:
+    def _live(self) -> bool:
+        """Is the callback server running? (Probes and hosted topics live on it.)"""
+        if not self.services.callback_status().running:
             self.status.setText(
                 "the callback server is not running; start it in the Subscriptions panel"
             )
-            return None
-        return subscriber
+            return False
+        return True
 
     # --- conformance -------------------------------------------------------------------------
 
@@ -436,11 +429,10 @@ class HubWorkbench(QWidget):
         """Run every check against the hub; rows appear as checks finish."""
         self.prefill_from_demo()
         hub = self.hub_edit.text().strip()
-        client = self._client()
         if not hub.startswith(("http://", "https://")):
             self.status.setText("give the hub's http(s) URL first")
             return []
-        if client is None or self.services.server is None:
+        if not self._live():
             return []
         wait, quiet = self.wait_spin.value(), self.quiet_spin.value()
         settings = ConformanceSettings(
@@ -456,15 +448,11 @@ class HubWorkbench(QWidget):
         self.run_button.setEnabled(False)
         self.status.setText(f"running conformance checks against {hub} …")
         try:
-            results = await self.services.net.run(
-                conform_with(
-                    hub,
-                    self.services.server,
-                    client,
-                    topic=self.topic_edit.text().strip() or None,
-                    settings=settings,
-                    on_result=self._result_arrived.emit,
-                )
+            results = await self.services.run_conformance(
+                hub,
+                self.topic_edit.text().strip() or None,
+                settings,
+                self._result_arrived.emit,
             )
         finally:
             self.run_button.setEnabled(True)
@@ -535,22 +523,8 @@ class HubWorkbench(QWidget):
 
     def shutdown(self) -> None:
         """Stop serving the hosted topic (the callback server itself belongs to services)."""
-        if self._topic_token is not None and self.services.server is not None:
-            self.services.server.unhost_topic(self._topic_token)
-
-
-async def publish_with(
-    subscriber: Subscriber, hub: str, topic: str, data: bytes, exchange_log: ExchangeLog | None
-) -> PublishResult:
-    """``publish`` with the subscriber's client; runs on the net loop that owns it."""
-    return await publish(subscriber.client, hub, topic, data, exchange_log=exchange_log)
-
-
-async def conform_with(
-    hub: str, server: CallbackServer, subscriber: Subscriber, **options: Any
-) -> list[CheckResult]:
-    """``run_conformance`` with the subscriber's client; runs on the net loop."""
-    return await run_conformance(hub, server, subscriber.client, **options)
+        if self._topic_token is not None:
+            self.services.unhost_topic(self._topic_token)
 
 
 def _finding_item(item: Finding) -> QListWidgetItem:

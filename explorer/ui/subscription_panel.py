@@ -1,8 +1,10 @@
 """The Subscriptions dock: callback server, public URL, subscriptions and their events.
 
 Subscriptions live in the subscriber (and its store), so they survive restarts; this
-panel only lists them, counts leases down once a second and sends the user's
-subscribe / renew / unsubscribe requests. Hub answers are shown verbatim in the log.
+panel lists the immutable snapshots the net loop sends (``SubscriptionView``), counts
+leases down once a second and sends the user's subscribe / renew / unsubscribe
+requests. A row says "active" only while its callback is served and its lease holds;
+otherwise it shows what is wrong and why. Hub answers are shown verbatim in the log.
 """
 
 from __future__ import annotations
@@ -30,10 +32,19 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
-from explorer.net.subscription import State, Subscription
+from explorer.net.subscription import (
+    LEASE_EXPIRED,
+    NOT_SERVED,
+    RENEWAL_FAILING,
+    STALE_CALLBACK,
+    State,
+    SubscriptionView,
+)
+from explorer.ui.feedback import confirm
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
+from explorer.ui.wording import duration_text
 
 COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
 STATE_COLOURS = {
@@ -44,18 +55,28 @@ STATE_COLOURS = {
     State.REQUESTED: "#d08a00",
     State.RENEWING: "#d08a00",
     State.UNSUBSCRIBING: "#d08a00",
+    NOT_SERVED: "#d32f2f",
+    STALE_CALLBACK: "#d32f2f",
+    LEASE_EXPIRED: "#d32f2f",
+    RENEWAL_FAILING: "#d08a00",
 }
 
 
-def lease_text(sub: Subscription, now: float) -> str:
-    """A live countdown (``h:mm:ss left``), or why there is none."""
+ACTION_TIPS = {
+    "Renew": "Ask the hub to renew the selected subscription's lease now",
+    "Unsubscribe": "Ask the hub to end the selected subscription",
+    "Copy secret": "Copy the selected subscription's hub.secret to the clipboard",
+}
+
+
+def lease_text(sub: SubscriptionView, now: float) -> str:
+    """A countdown that reads at a glance (``9 days 23 h left``), or why there is none."""
     if sub.lease_expires is None:
         return "—" if sub.state != State.ACTIVE else "no lease given"
     left = int(sub.lease_expires - now)
     if left <= 0:
         return "expired"
-    hours, rest = divmod(left, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d} left"
+    return f"{duration_text(left)} left"
 
 
 def masked(secret: str | None) -> str:
@@ -63,20 +84,21 @@ def masked(secret: str | None) -> str:
 
 
 class SubscriptionsModel(RowTableModel):
-    """Reads the subscriber's live ``Subscription`` objects; ``tick`` redraws leases."""
+    """Shows ``SubscriptionView`` snapshots; ``tick`` redraws leases and states (a lease
+    runs out between snapshots)."""
 
     headers = COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._rows: list[Subscription] = []
+        self._rows: list[SubscriptionView] = []
 
-    def set_subscriptions(self, subs: list[Subscription]) -> None:
+    def set_subscriptions(self, subs: list[SubscriptionView]) -> None:
         self.beginResetModel()
         self._rows = sorted(subs, key=lambda s: (s.state in (State.ENDED,), -s.created))
         self.endResetModel()
 
-    def subscription(self, row: int) -> Subscription:
+    def subscription(self, row: int) -> SubscriptionView:
         return self._rows[row]
 
     def row_of(self, subscription_id: str) -> int | None:
@@ -84,31 +106,35 @@ class SubscriptionsModel(RowTableModel):
 
     def tick(self) -> None:
         if self._rows:
-            column = COLUMNS.index("lease")
-            self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1)
+            )
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         sub = self._rows[index.row()]
         column = COLUMNS[index.column()]
+        now = time.time()
         if role == Qt.ItemDataRole.DisplayRole:
+            shown, why = sub.health(now)
             return {
-                "state": str(sub.state),
+                "state": shown,
                 "topic": sub.topic,
                 "hub": sub.hub,
-                "lease": lease_text(sub, time.time()),
+                "lease": lease_text(sub, now),
                 "flavour": sub.flavour or "",
                 "secret": masked(sub.secret),
-                "reason": sub.reason or "",
+                "reason": why or "",
             }[column]
         if role == Qt.ItemDataRole.ForegroundRole and column == "state":
-            colour = STATE_COLOURS.get(sub.state)
+            colour = STATE_COLOURS.get(sub.health(now)[0])
             return QColor(colour) if colour else None
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "secret":
                 return "masked; use Copy secret"
-            return tooltip_text(f"callback: {sub.callback_url}\n{sub.reason or ''}".strip())
+            why = sub.health(now)[1] or ""
+            return tooltip_text(f"callback: {sub.callback_url}\n{why}".strip())
         if role == Qt.ItemDataRole.UserRole:
             return sub
         return None
@@ -140,9 +166,11 @@ class SubscriptionPanel(QWidget):
         self.public_url.setAccessibleName("Public URL")
         self.apply_public = QPushButton("Apply")
         self.apply_public.setAccessibleName("Use this public URL")
+        self.apply_public.setToolTip("Restart the callback server with this public URL")
         self.apply_public.clicked.connect(self._apply_public_url)
         self.test_public = QPushButton("Test")
         self.test_public.setAccessibleName("Test the public URL")
+        self.test_public.setToolTip("Request a probe through the public URL to see it arrive")
         self.test_public.clicked.connect(self._test_public_url)
         server_box = QGroupBox("Callback server")
         form = QFormLayout(server_box)
@@ -194,6 +222,7 @@ class SubscriptionPanel(QWidget):
             (self.copy_secret_button, self._copy_secret),
         ):
             button.setAccessibleName(button.text())
+            button.setToolTip(ACTION_TIPS[button.text()])
             button.clicked.connect(slot)
         actions = QHBoxLayout()
         actions.addWidget(self.renew_button)
@@ -216,6 +245,7 @@ class SubscriptionPanel(QWidget):
         layout.addWidget(self.log, 1)
 
         services.subscriber_events.connect(self.on_events)
+        services.subscriptions_changed.connect(self.show_subscriptions)
         services.callback_changed.connect(self.show_status)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
@@ -226,9 +256,13 @@ class SubscriptionPanel(QWidget):
 
     # --- display
     def reload(self) -> None:
-        """Re-read the subscriptions, keeping the selected one selected."""
+        """Show the services' latest snapshot again."""
+        self.show_subscriptions(self.services.subscriptions())
+
+    def show_subscriptions(self, views: list[SubscriptionView]) -> None:
+        """Show a snapshot, keeping the selected subscription selected."""
         chosen = self.selected()
-        self.model.set_subscriptions(self.services.subscriptions())
+        self.model.set_subscriptions(views)
         if chosen is not None:
             row = self.model.row_of(chosen.id)
             if row is not None:
@@ -238,14 +272,13 @@ class SubscriptionPanel(QWidget):
         self.server_button.setText("Stop" if status.running else "Start")
         self.server_status.setText(status.base_url or "stopped")
         self.port.setValue(status.port if status.running else self.port.value())
-        self.reload()
+        if status.note:
+            self.note(f"callback server: {status.note}")
 
     def on_events(self, events: list[SubscriberEvent]) -> None:
-        logged = [event for event in events if event.event != "notification"]  # the feed's
-        if any(event.event != "rejected" for event in logged):  # deliveries change no state
-            self.reload()
-        for event in logged:
-            self._log_event(event)
+        for event in events:
+            if event.event not in ("notification", "diff"):  # deliveries are the feed's
+                self._log_event(event)
 
     def _log_event(self, event: SubscriberEvent) -> None:
         detail = event.message or event.reason or ""
@@ -264,7 +297,7 @@ class SubscriptionPanel(QWidget):
         self.log.appendPlainText(text)
 
     # --- actions
-    def selected(self) -> Subscription | None:
+    def selected(self) -> SubscriptionView | None:
         index = self.table.currentIndex()
         return self.model.subscription(index.row()) if index.isValid() else None
 
@@ -288,7 +321,7 @@ class SubscriptionPanel(QWidget):
             self.note(f"secret of {sub.topic} copied to the clipboard")
 
     def _toggle_server(self) -> None:
-        if self.services.server is not None:
+        if self.services.callback_status().running:
             self.spawn(self.services.stop_callback_server())
         else:
             self.spawn(
@@ -303,7 +336,7 @@ class SubscriptionPanel(QWidget):
         self.spawn(
             self.services.start_callback_server(
                 self.host.text().strip() or "127.0.0.1",
-                self.services.callback_port,
+                self.port.value() or None,
                 self.public_url.text().strip() or None,
             )
         )
@@ -320,3 +353,4 @@ class SubscriptionPanel(QWidget):
         except asyncio.CancelledError:
             raise
         self.note(html.unescape(report))
+        confirm(self, f"public URL test finished: {html.unescape(report)}")

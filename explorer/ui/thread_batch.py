@@ -33,7 +33,7 @@ class ThreadBatch(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self._deliver = deliver
+        self._deliver: Callable[[list[Any]], None] | None = deliver
         self._items: list[Any] = []
         self._lock = threading.Lock()
         self._armed = False
@@ -45,6 +45,8 @@ class ThreadBatch(QObject):
 
     def put(self, item: Any) -> None:
         with self._lock:
+            if self._deliver is None:  # closed: nobody is left to hand items to
+                return
             self._items.append(item)
             if self._armed:
                 return
@@ -56,5 +58,15 @@ class ThreadBatch(QObject):
         with self._lock:
             items, self._items = self._items, []
             self._armed = False
-        if items:
-            self._deliver(items)
+            deliver = self._deliver
+        if items and deliver is not None:
+            deliver(items)
+
+    def close(self) -> None:
+        """Hand over what is queued, then drop ``deliver``: its owner usually holds this
+        batch, and a reference cycle through a QObject may be collected by the garbage
+        collector on any thread, where Qt must not delete the owner's timers."""
+        self.flush()
+        with self._lock:
+            self._deliver = None
+        self._timer.stop()
