@@ -177,3 +177,19 @@ async def test_run_after_stop_raises(net: LoopThread) -> None:
             await net.run(job())
         gc.collect()
     assert [w for w in caught if "never awaited" in str(w.message)] == []
+
+
+def test_an_unhandled_error_is_logged_and_handed_to_the_hooks(
+    net: LoopThread, net_loop_errors: list[dict], caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken() -> None:
+        raise ValueError("a callback nobody awaits")
+
+    done = threading.Event()
+    net.call(broken)
+    net.call(done.set)
+    assert done.wait(10)
+    [context] = net_loop_errors
+    assert isinstance(context["exception"], ValueError)
+    assert "unhandled on the test-net loop" in caplog.text
+    net_loop_errors.clear()  # seen: the suite's fixture must not fail this test
