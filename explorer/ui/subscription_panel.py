@@ -211,7 +211,7 @@ class SubscriptionPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((60, 300, 200, 110, 70, 110)):
+        for column, width in enumerate((110, 260, 200, 110, 70, 110)):
             self.table.setColumnWidth(column, width)
         self.renew_button = QPushButton("Renew")
         self.unsubscribe_button = QPushButton("Unsubscribe")
