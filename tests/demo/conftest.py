@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import httpx
 import pytest
@@ -34,9 +35,9 @@ async def client(tls_context: ssl.SSLContext) -> AsyncIterator[httpx.AsyncClient
         yield http
 
 
-@pytest.fixture
-async def subscriber() -> AsyncIterator[Subscriber]:
-    sub = Subscriber()
+@asynccontextmanager
+async def serving(sub: Subscriber, name: str) -> AsyncIterator[Subscriber]:
+    """``sub`` answering on its own loopback port, as callback ``name``."""
     app = web.Application()
     app.router.add_get("/callback", sub.get)
     app.router.add_post("/callback", sub.post)
@@ -45,8 +46,21 @@ async def subscriber() -> AsyncIterator[Subscriber]:
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = runner.addresses[0][1]
-    sub.url = f"http://127.0.0.1:{port}/callback?sub=1"
+    sub.url = f"http://127.0.0.1:{port}/callback?sub={name}"
     try:
         yield sub
     finally:
         await runner.cleanup()
+
+
+@pytest.fixture
+async def subscriber() -> AsyncIterator[Subscriber]:
+    async with serving(Subscriber(), "1") as sub:
+        yield sub
+
+
+@pytest.fixture
+async def witness() -> AsyncIterator[Subscriber]:
+    """A second subscriber whose delivery shows that distribution ran."""
+    async with serving(Subscriber(), "witness") as sub:
+        yield sub

@@ -15,6 +15,7 @@ import httpx
 from aiohttp import web
 
 from explorer.demo import RunningDemo
+from explorer.demo.hub import HubEvent
 
 FAST = dict(
     rate=0,
@@ -89,6 +90,36 @@ async def wait_for_event(
             await asyncio.sleep(0.01)
 
     await asyncio.wait_for(poll(), timeout)
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Poll ``condition`` until it holds (a TimeoutError says it never did)."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+def record_events(demo: RunningDemo) -> list[HubEvent]:
+    """The hub's events from now on, as they happen."""
+    seen: list[HubEvent] = []
+    demo.hub.listeners.append(seen.append)
+    return seen
+
+
+async def assert_only_the_witness_is_served(
+    events: list[HubEvent], topic: str, witness: Subscriber, silent: Subscriber
+) -> None:
+    """Absence shown by a positive signal: the witness, subscribed to ``topic``, receives
+    what was published, and every publication in ``events`` was queued for one subscriber
+    (the hub queues at publication time, so a notification for ``silent`` would have been
+    counted there)."""
+    await witness.next_delivery()
+    published = [e for e in events if e.kind == "published" and e.topic == topic]
+    assert published and all(e.detail == "1 subscriber(s)" for e in published)
+    assert silent.deliveries.empty()
 
 
 def expected_signature(secret: str, body: bytes) -> str:
