@@ -68,6 +68,12 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="with --self-test: save a screenshot of the window at the end",
     )
     parser.add_argument(
+        "--screenshots",
+        type=Path,
+        metavar="DIR",
+        help="with --self-test: then save the user guide's screenshots into DIR",
+    )
+    parser.add_argument(
         "--store",
         type=store_path,
         metavar="PATH",
@@ -130,6 +136,7 @@ class Shell:
 def open_shell(args: argparse.Namespace) -> Shell:
     """Build and show the window shell: Qt and the pure core only, so it is quick."""
     from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
 
     from explorer.ui.main_window import MainWindow
 
@@ -141,6 +148,10 @@ def open_shell(args: argparse.Namespace) -> Shell:
         else QSettings()
     )
     window = MainWindow(settings=settings)
+    if window.preferences.theme != "system":
+        from explorer.ui.theme import apply_theme
+
+        apply_theme(QApplication.instance(), window.preferences.theme)  # type: ignore[arg-type]
     window.restore_state()
     window.show()
     return Shell(window, store, scratch)
@@ -173,16 +184,32 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
         app.setWindowIcon(application_icon())
         from explorer.ui.panels import install_panels
         from explorer.ui.services import ExplorerServices
+        from explorer.ui.settings_effects import fetch_timeouts
 
-        services = ExplorerServices(store_path=shell.store, self_test=args.self_test)
+        preferences = window.preferences
+        services = ExplorerServices(
+            store_path=shell.store,
+            self_test=args.self_test,
+            host=preferences.callback_host,
+            port=preferences.callback_port,
+            public_url=preferences.public_url or None,
+        )
+        services.configure_fetcher(fetch_timeouts(preferences), preferences.retries)
         await services.start()
         window.attach_services(services)
-        install_panels(window)
+        install_panels(window)  # also puts the Settings into effect
         demo_url = await services.start_demo() if args.demo or args.self_test else None
+        if services.demo is not None:
+            from explorer.demo.faults import FAULTS
+
+            window.install_demo_menu(services.demo.faults, FAULTS)
+            window.panels.workbench.prefill_from_demo()
         if args.self_test:
             from explorer.ui.self_test import run_self_test
 
-            return await run_self_test(window, args.url or demo_url, args.screenshot)
+            return await run_self_test(
+                window, args.url or demo_url, args.screenshot, args.screenshots
+            )
         if demo_url and not args.url:
             window.open_url(demo_url)
         await quit_event.wait()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,6 +25,8 @@ from explorer.core.model import Document, Link
 from explorer.ui.entries_model import CHANGE_TYPES, EntriesTableModel
 from explorer.ui.plain_text import MAX_CHARS, escape_for_html
 from explorer.ui.problems_model import ProblemsModel
+from explorer.ui.problems_view import ProblemsView
+from explorer.ui.wording import count_text, severity_counts
 from explorer.ui.xml_view import XmlSourceView
 
 HEADER_FIELDS = ("at", "completed", "from", "until")
@@ -47,20 +50,17 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
             if name in document.md
         )
         parts.append(
-            f"{escape_for_html(kind)} ({escape_for_html(root)}), {len(document.entries):,} entries"
+            f"{escape_for_html(kind)} ({escape_for_html(root)}), "
+            f"{count_text(len(document.entries), 'entry', 'entries')}"
             + (f" · {times}" if times else "")
             + (" · legacy syntax" if document.legacy else "")
         )
         links = " ".join(_link_html(link) for link in document.links[:MAX_LINKS])
         if len(document.links) > MAX_LINKS:
-            links += f" … and {len(document.links) - MAX_LINKS:,} more links"
+            links += f" … and {count_text(len(document.links) - MAX_LINKS, 'more link')}"
         if links:
             parts.append(links)
-    counts = count_by_severity(list(findings))
-    parts.append(
-        f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
-        f"{counts[Severity.INFO]} notes"
-    )
+    parts.append(severity_counts(count_by_severity(list(findings))))
     return "<br>".join(parts)
 
 
@@ -98,6 +98,17 @@ class DocumentView(QWidget):
             self.change_filter.addItem(change, change)
         self.change_filter.setAccessibleName("Change type filter")
         self.count_label = QLabel()
+        self.count_label.setAccessibleName("Entry count")
+        self.count_label.setMinimumWidth(
+            self.count_label.fontMetrics().horizontalAdvance("9,999,999 of 9,999,999 ") + 8
+        )
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        clear_filter = QAction("Clear filter", self.filter_edit)
+        clear_filter.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        clear_filter.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        clear_filter.triggered.connect(self.clear_filter)
+        self.filter_edit.addAction(clear_filter)
+        self.filter_edit.setToolTip("Esc clears the filter; a new document starts unfiltered")
         self.filter_edit.textChanged.connect(self._apply_filter)
         self.change_filter.currentIndexChanged.connect(self._apply_filter)
 
@@ -130,21 +141,14 @@ class DocumentView(QWidget):
 
         self.source = XmlSourceView()
         self.problems = ProblemsModel(self)
-        self.problems_table = QTableView()
-        self.problems_table.setModel(self.problems)
-        self.problems_table.verticalHeader().hide()
-        self.problems_table.horizontalHeader().setStretchLastSection(True)
-        self.problems_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.problems_table.setAccessibleName("Problems")
-        self.problems_table.setColumnWidth(1, 200)
-        self.problems_table.setColumnWidth(3, 420)
-        self.problems_table.activated.connect(self._jump_to_problem)
-        self.problems_table.clicked.connect(self._jump_to_problem)
+        self.problems_view = ProblemsView(self.problems)
+        self.problems_table = self.problems_view.table
+        self.problems_view.chosen.connect(self.jump_to_problem)
 
         self.tabs = QTabWidget()
         self.tabs.addTab(entries_page, "Entries")
         self.tabs.addTab(self.source, "XML source")
-        self.tabs.addTab(self.problems_table, "Problems")
+        self.tabs.addTab(self.problems_view, "Problems")
         self.tabs.setAccessibleName("Document tabs")
 
         outer = QVBoxLayout(self)
@@ -152,6 +156,8 @@ class DocumentView(QWidget):
         outer.addWidget(self.header)
         outer.addWidget(self.tabs, 1)
         self._source_task: asyncio.Task[None] | None = None
+        self._pending_jump: Finding | None = None
+        self.source_ready = True  # the XML text of the shown document is all in
         self.url: str | None = None
         self.shown: Document | None = None
         self.shown_findings = 0
@@ -161,6 +167,8 @@ class DocumentView(QWidget):
         self, url: str, document: Document | None, findings: Sequence[Finding], raw: RawSource
     ) -> None:
         """Display a document; the XML text is read and streams in without blocking the loop."""
+        if url != self.url:
+            self.reset_filter()  # a filter typed for one document must not hide the next
         self.url, self.shown, self.shown_findings = url, document, len(findings)
         self.header.setText(header_html(url, document, findings))
         self.entries.set_entries(document.entries if document is not None else [])
@@ -173,13 +181,20 @@ class DocumentView(QWidget):
         self._source_task = asyncio.get_event_loop().create_task(self._show_source(raw))
 
     async def _show_source(self, raw: RawSource) -> None:
+        self.source_ready = False
         data = await asyncio.to_thread(raw) if callable(raw) else raw
         await self.source.set_xml_async(data or b"")
+        self.source_ready = True
+        if self._pending_jump is not None:
+            item, self._pending_jump = self._pending_jump, None
+            self.jump_to_problem(item)
 
     def show_channel(
         self, topic: str, capability: str | None, hub: str | None, findings: Sequence[Finding] = ()
     ) -> None:
         """A notification channel has no document: show its topic, hub and topic checks."""
+        if topic != self.url:
+            self.reset_filter()
         self.url, self.shown, self.shown_findings = topic, None, len(findings)
         self.header.setText(
             f"<b>{escape_for_html(topic)}</b><br>{escape_for_html(capability or 'notification')} "
@@ -201,6 +216,21 @@ class DocumentView(QWidget):
         self.filter_edit.setFocus()
         self.filter_edit.selectAll()
 
+    def clear_filter(self) -> None:
+        """Esc in the filter box: show every entry again."""
+        self.filter_edit.clear()
+        self.change_filter.setCurrentIndex(0)
+
+    def reset_filter(self) -> None:
+        """Back to no filter, without filtering the old entries on the way."""
+        for widget in (self.filter_edit, self.change_filter):
+            widget.blockSignals(True)
+        self.filter_edit.clear()
+        self.change_filter.setCurrentIndex(0)
+        for widget in (self.filter_edit, self.change_filter):
+            widget.blockSignals(False)
+        self.entries.set_filter("", None)
+
     def _apply_filter(self) -> None:
         change = self.change_filter.currentData()
         self.entries.set_filter(self.filter_edit.text(), None if change is None else [change])
@@ -208,11 +238,14 @@ class DocumentView(QWidget):
     def _update_count(self) -> None:
         shown, total = self.entries.rowCount(), self.entries.total
         self.count_label.setText(
-            f"{shown:,} of {total:,}" if shown != total else f"{total:,} entries"
+            f"{shown:,} of {total:,}" if shown != total else count_text(total, "entry", "entries")
         )
 
-    def _jump_to_problem(self, index: QModelIndex) -> None:
-        item = self.problems.finding(index.row())
-        if item.line is not None:
-            self.tabs.setCurrentIndex(1)
-            self.source.go_to_line(item.line)
+    def jump_to_problem(self, item: Finding) -> None:
+        """Show the XML source at the finding's line and column (once the text is in)."""
+        if item.line is None:
+            return
+        self.tabs.setCurrentIndex(1)
+        self.source.go_to_line(item.line, item.column)
+        if not self.source_ready:  # again once the text is all in (loading ends at the top)
+            self._pending_jump = item

@@ -209,6 +209,7 @@ class FeedModel(QStandardItemModel):
         self._kind: str | None = None
         self._change: str | None = None
         self._text = ""
+        self.max_rows = MAX_ROWS  # the feed size of Settings
 
     @staticmethod
     def _cells(item: FeedItem) -> dict[int, QStandardItem]:
@@ -265,8 +266,8 @@ class FeedModel(QStandardItemModel):
         self._drop_oldest()
 
     def _drop_oldest(self) -> None:
-        """Keep the newest ``MAX_ROWS`` deliveries (the store keeps them all)."""
-        overflow = len(self._all) - MAX_ROWS
+        """Keep the newest ``max_rows`` deliveries (the store keeps them all)."""
+        overflow = len(self._all) - self.max_rows
         if overflow <= 0:
             return
         dropped = {id(item) for item in self._all[:overflow]}

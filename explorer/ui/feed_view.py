@@ -8,11 +8,12 @@ of each refetched document, computed in a worker when the row is selected.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTableView,
@@ -41,10 +43,13 @@ from explorer.ui.feed_model import (
     FeedModel,
     is_feed_event,
 )
+from explorer.ui.feedback import confirm
 from explorer.ui.icons import CHANGE_COLOURS
 from explorer.ui.plain_text import clip, escape_for_html
 from explorer.ui.problems_model import ProblemsModel
+from explorer.ui.problems_view import size_problem_columns
 from explorer.ui.services import ExplorerServices
+from explorer.ui.wording import count_text
 from explorer.ui.xml_view import XmlSourceView
 
 OLD = "#d32f2f"
@@ -167,14 +172,20 @@ class FeedView(QWidget):
         self.follow = QCheckBox("Auto-scroll")
         self.follow.setChecked(True)
         self.follow.setAccessibleName("Auto-scroll (untick to pause)")
+        self.follow.setToolTip(
+            "Keep the newest notification in view; pauses while a row is selected "
+            "or the pointer is over the table"
+        )
         self.clear_button = QPushButton("Clear")
         self.clear_button.setAccessibleName("Clear feed")
+        self.clear_button.setToolTip("Remove every row from the feed (asks first)")
         self.export_button = QPushButton("Export…")
         self.export_button.setAccessibleName("Export feed")
+        self.export_button.setToolTip("Save the rows shown as JSON lines")
         for widget in (self.kind_filter, self.change_filter):
             widget.currentIndexChanged.connect(self._apply_filter)
         self.text_filter.textChanged.connect(self._apply_filter)
-        self.clear_button.clicked.connect(self.model.clear)
+        self.clear_button.clicked.connect(self.ask_clear)
         self.export_button.clicked.connect(self._choose_export_file)
 
         self.table = QTableView()
@@ -202,7 +213,7 @@ class FeedView(QWidget):
         self.problems_table = QTableView()
         self.problems_table.setModel(self.problems)
         self.problems_table.verticalHeader().hide()
-        self.problems_table.horizontalHeader().setStretchLastSection(True)
+        size_problem_columns(self.problems_table)
         self.problems_table.setAccessibleName("Notification warnings")
         self.payload = XmlSourceView()
         self.payload.setAccessibleName("Raw payload")
@@ -244,8 +255,11 @@ class FeedView(QWidget):
     def restore(self) -> None:
         """Fill the feed from the store (deliveries received in earlier sessions), ahead of
         any that arrived meanwhile; the first rows at once, the rest on the next turns."""
+        cleared = int(QSettings().value(self._cleared_key(), 0) or 0)
         self._pending[:0] = [
-            FeedItem.from_record(record) for record in self.services.stored_notifications()
+            FeedItem.from_record(record)
+            for record in self.services.stored_notifications(self.model.max_rows)
+            if (record.id or 0) > cleared
         ]
         self._add_pending()
 
@@ -272,8 +286,13 @@ class FeedView(QWidget):
             self._rest.start()
 
     def _scroll(self) -> None:
-        if self.follow.isChecked():
+        """Follow new rows, unless the user is reading one: a selected row or the
+        pointer over the table pauses it (rows must not move under the pointer)."""
+        if self.follow.isChecked() and not self.scroll_paused():
             self.table.scrollToBottom()
+
+    def scroll_paused(self) -> bool:
+        return self.table.selectionModel().hasSelection() or self.table.underMouse()
 
     def _apply_filter(self) -> None:
         self.model.set_filter(
@@ -352,8 +371,49 @@ class FeedView(QWidget):
             self, "Export feed", str(Path.home() / "feed.jsonl"), "JSON lines (*.jsonl)"
         )
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.fileSelected.connect(lambda path: self.export(Path(path)))
+        dialog.fileSelected.connect(lambda path: self.export_and_confirm(Path(path)))
         dialog.open()  # never exec() inside the qasync loop (GUIDE §4)
+
+    def export_and_confirm(self, path: Path) -> None:
+        try:
+            rows = self.export(path)
+        except OSError as exc:
+            confirm(self, f"export failed: {exc}", 15_000)
+            return
+        confirm(self, f"exported {count_text(rows, 'notification')} to {path}")
+
+    # --- clearing
+    def ask_clear(self) -> QMessageBox:
+        """Ask before clearing (non-modal); the rows stay cleared after a restart."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Clear the live feed",
+            f"Remove all {count_text(len(self.model.items), 'notification')} from the feed? "
+            "The store keeps them, but they are not shown here again, even after a restart.",
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.addButton("Clear", QMessageBox.ButtonRole.DestructiveRole)
+        destructive = QMessageBox.ButtonRole.DestructiveRole
+        box.buttonClicked.connect(
+            lambda button: self.clear() if box.buttonRole(button) == destructive else None
+        )
+        box.open()
+        return box
+
+    def clear(self) -> None:
+        """Empty the feed and remember up to which stored delivery it was cleared."""
+        newest = max((i.notification_id or 0 for i in self.model.items), default=0)
+        self._pending = []
+        self.model.clear()
+        if newest:
+            QSettings().setValue(self._cleared_key(), newest)
+        confirm(self, "feed cleared")
+
+    def _cleared_key(self) -> str:
+        digest = hashlib.sha256(str(self.services.store_path).encode()).hexdigest()[:16]
+        return f"feed/cleared_through/{digest}"
 
     def export(self, path: Path) -> int:
         """Write the visible rows as JSON lines; returns how many."""

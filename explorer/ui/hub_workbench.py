@@ -16,6 +16,7 @@ from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontDatabase, QShowEvent
@@ -42,7 +43,12 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.findings import Finding, Severity
-from explorer.core.payload_templates import CHANGE_TEMPLATE, render, templates
+from explorer.core.payload_templates import (
+    CHANGE_TEMPLATE,
+    DEFAULT_BASE_URL,
+    render,
+    templates,
+)
 from explorer.core.validator import CheckResult as Validation
 from explorer.core.validator import check_bytes
 from explorer.net.conformance import (
@@ -227,7 +233,13 @@ class HubWorkbench(QWidget):
         for text, style in PUBLISH_CHOICES:
             self.publish_style_combo.addItem(text, style)
         self.run_button = QPushButton("Run checks")
+        self.run_button.setToolTip("Run every conformance check against the hub")
         self.run_button.clicked.connect(lambda: self._spawn(self.run_checks()))
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the conformance run; finished checks stay listed")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel_run)
+        self._run_task: asyncio.Task[Any] | None = None
         row = QHBoxLayout()
         row.addWidget(QLabel("Wait"))
         row.addWidget(self.wait_spin)
@@ -236,6 +248,7 @@ class HubWorkbench(QWidget):
         row.addWidget(self.publish_style_combo)
         row.addStretch(1)
         row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
 
         self.results_tree = QTreeWidget()
         self.results_tree.setHeaderLabels(["Result", "Check", "Summary"])
@@ -296,8 +309,20 @@ class HubWorkbench(QWidget):
     def apply_template(self) -> None:
         """Replace the editor's text with the chosen template, timestamped now."""
         key = self.template_combo.currentData()
-        data = render(key, datetime.now(UTC), count=self.count_spin.value())
+        data = render(
+            key, datetime.now(UTC), count=self.count_spin.value(), base_url=self._template_base()
+        )
         self.editor.setPlainText(data.decode("utf-8"))
+
+    def _template_base(self) -> str:
+        """Where the template's URLs point: the topic's site, else the demo's, else the
+        placeholder of ``payload_templates``."""
+        topic = self.topic_edit.text().strip()
+        if topic.startswith(("http://", "https://")):
+            parts = urlsplit(topic)
+            return f"{parts.scheme}://{parts.netloc}/"
+        demo = self.services.demo
+        return str(demo.base_url) if demo is not None else DEFAULT_BASE_URL
 
     def _choose_file(self) -> None:
         dialog = QFileDialog(self, "Load a notification payload")
@@ -446,6 +471,8 @@ class HubWorkbench(QWidget):
         self.results_tree.clear()
         self.summary_label.clear()
         self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self._run_task = asyncio.current_task()
         self.status.setText(f"running conformance checks against {hub} …")
         try:
             results = await self.services.run_conformance(
@@ -454,8 +481,16 @@ class HubWorkbench(QWidget):
                 settings,
                 self._result_arrived.emit,
             )
+        except asyncio.CancelledError:
+            if self._run_task is None:  # cancelled by the user, not by closing the window
+                self.status.setText(f"conformance run cancelled after {len(self.results)} checks")
+                self.run_finished.emit(list(self.results))
+                return list(self.results)
+            raise
         finally:
             self.run_button.setEnabled(True)
+            self.cancel_button.setEnabled(False)
+            self._run_task = None
         counts = {o: sum(r.outcome is o for r in results) for o in Outcome}
         self.summary_label.setText(
             f"{len(results)} checks: {counts[Outcome.PASS]} pass, "
@@ -468,6 +503,12 @@ class HubWorkbench(QWidget):
             self.results_tree.setCurrentItem(self.results_tree.topLevelItem(first_bad))
         self.run_finished.emit(results)
         return results
+
+    def cancel_run(self) -> None:
+        """Stop the running conformance checks (Cancel)."""
+        task, self._run_task = self._run_task, None
+        if task is not None:
+            task.cancel()
 
     def _add_result(self, result: CheckResult) -> None:
         self.results.append(result)

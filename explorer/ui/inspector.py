@@ -12,13 +12,16 @@ import json
 import shlex
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
+    QLineEdit,
     QPushButton,
     QSplitter,
     QTableView,
@@ -27,16 +30,51 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.changes.line_diff import canonical_text
+from explorer.core.link_header import links_by_rel
 from explorer.core.parser import DocumentParseError
 from explorer.net.store import ExchangeRecord
-from explorer.ui.plain_text import PlainLabel
+from explorer.ui.feedback import confirm
+from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import ExplorerServices
+from explorer.ui.wording import count_text
 from explorer.ui.xml_view import XmlSourceView
 
-COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "url")
-COLUMN_WIDTHS = (95, 60, 95, 60, 55, 50)  # the url column stretches
+COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "topic", "url")
+COLUMN_WIDTHS = (95, 60, 95, 60, 55, 50, 220)  # the url column stretches
 MAX_ROWS = 20_000
+TOPIC_HEADERS = ("link",)
+FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+def exchange_topic(record: ExchangeRecord) -> str:
+    """The topic an exchange is about: ``hub.topic`` of a (un)subscription or a
+    verification (WebSub §5.1, §5.3), else the ``rel="self"`` link of a delivery or a
+    topic URI's answer (WebSub §7); empty for the crawl's requests."""
+    query = parse_qs(urlsplit(record.url).query)
+    if "hub.topic" in query:
+        return query["hub.topic"][0]
+    content_type = (_header(record.request_headers, "content-type") or "").lower()
+    if record.request_body and content_type.startswith(FORM_TYPE):
+        form = parse_qs(record.request_body.decode("utf-8", "replace"))
+        if "hub.topic" in form:
+            return form["hub.topic"][0]
+        if "hub.url" in form:
+            return form["hub.url"][0]
+    for headers in (record.request_headers, record.response_headers):
+        links = [value for name, value in headers if name.lower() in TOPIC_HEADERS]
+        selves = links_by_rel(links).get("self") if links else None
+        if selves:
+            return selves[0]
+    return ""
+
+
+def search_text(record: ExchangeRecord) -> str:
+    """What the filter box matches: direction, kind, method, status, topic and URL."""
+    status = str(record.status) if record.status is not None else (record.error or "error")
+    direction = "out" if record.direction == "out" else "in"
+    parts = (direction, record.kind, record.method, status, exchange_topic(record), record.url)
+    return " ".join(parts).lower()
 
 
 def pretty_body(body: bytes | None, content_type: str | None) -> str:
@@ -106,22 +144,74 @@ def _message(
 
 
 class ExchangeModel(RowTableModel):
-    """Exchanges in order; the newest at the bottom, bounded to ``MAX_ROWS``."""
+    """Exchanges in order; the newest at the bottom, bounded to ``MAX_ROWS``. A filter
+    (``set_filter``) shows the rows whose text holds every word typed."""
 
     headers = COLUMNS
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._all: list[ExchangeRecord] = []
+        self._keys: list[str] | None = None  # search_text of each of ``_all``, once filtered
+        self._topics: dict[int, str] = {}  # id(record) -> topic, for the rows on screen
+        self._terms: list[str] = []
 
     def add(self, records: list[ExchangeRecord]) -> None:
         if not records:
             return
-        overflow = len(self._rows) + len(records) - MAX_ROWS
+        self._all.extend(records)
+        if self._keys is not None:
+            self._keys.extend(search_text(record) for record in records)
+        overflow = len(self._all) - MAX_ROWS
         if overflow > 0:
-            self.beginRemoveRows(QModelIndex(), 0, min(overflow, len(self._rows)) - 1)
-            del self._rows[:overflow]
-            self.endRemoveRows()
-        first = len(self._rows)
-        self.beginInsertRows(QModelIndex(), first, first + len(records) - 1)
-        self._rows.extend(records)
-        self.endInsertRows()
+            gone = {id(record) for record in self._all[:overflow]}
+            del self._all[:overflow]
+            if self._keys is not None:
+                del self._keys[:overflow]
+            shown = 0
+            while shown < len(self._rows) and id(self._rows[shown]) in gone:
+                shown += 1
+            if shown:
+                self.beginRemoveRows(QModelIndex(), 0, shown - 1)
+                del self._rows[:shown]
+                self.endRemoveRows()
+        if self._keys is None or not self._terms:
+            visible = records
+        else:
+            keys = self._keys[-len(records) :]
+            visible = [r for r, key in zip(records, keys, strict=True) if self._matches(key)]
+        if visible:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(visible) - 1)
+            self._rows.extend(visible)
+            self.endInsertRows()
+
+    def set_filter(self, text: str) -> None:
+        self._terms = text.lower().split()
+        if self._terms and self._keys is None:
+            self._keys = [search_text(record) for record in self._all]
+        self.beginResetModel()
+        if self._keys is None or not self._terms:
+            self._rows = list(self._all)
+        else:
+            keys = self._keys
+            self._rows = [r for r, key in zip(self._all, keys, strict=True) if self._matches(key)]
+        self.endResetModel()
+
+    def _matches(self, key: str) -> bool:
+        return all(term in key for term in self._terms)
+
+    @property
+    def total(self) -> int:
+        return len(self._all)
+
+    def _topic(self, record: ExchangeRecord) -> str:
+        topic = self._topics.get(id(record))
+        if topic is None:
+            if len(self._topics) > MAX_ROWS:
+                self._topics.clear()
+            topic = self._topics[id(record)] = exchange_topic(record)
+        return topic
 
     def record(self, row: int) -> ExchangeRecord:
         return self._rows[row]
@@ -140,7 +230,11 @@ class ExchangeModel(RowTableModel):
                 return (record.error or "") if record.status is None else str(record.status)
             if column == "ms":
                 return "" if record.duration_ms is None else f"{record.duration_ms:.0f}"
+            if column == "topic":
+                return self._topic(record)
             return str(getattr(record, column))
+        if role == Qt.ItemDataRole.ToolTipRole and column in ("topic", "url"):
+            return tooltip_text(self._topic(record) if column == "topic" else record.url)
         if (
             role == Qt.ItemDataRole.ForegroundRole
             and column == "status"
@@ -184,6 +278,8 @@ class InspectorView(QWidget):
         self.replay_button = QPushButton("Replay delivery")
         self.curl_button.setAccessibleName("Copy as curl")
         self.replay_button.setAccessibleName("Replay delivery to its callback")
+        self.curl_button.setToolTip("Copy the selected request as a curl command")
+        self.replay_button.setToolTip("POST the selected delivery again to its callback")
         self.curl_button.clicked.connect(self.copy_curl)
         self.replay_button.clicked.connect(self.replay)
         self.status = PlainLabel()
@@ -191,6 +287,24 @@ class InspectorView(QWidget):
         buttons.addWidget(self.curl_button)
         buttons.addWidget(self.replay_button)
         buttons.addWidget(self.status, 1)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter: method, status, kind, topic or URL words")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName("Exchange filter")
+        self.filter_edit.setToolTip('Every word must match, e.g. "POST 202" or "delivery in"')
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.follow = QCheckBox("Follow newest")
+        self.follow.setChecked(True)
+        self.follow.setToolTip("Keep the newest exchange in view; pauses while a row is selected")
+        self.count_label = PlainLabel()
+        self.count_label.setAccessibleName("Exchange count")
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_edit, 1)
+        filters.addWidget(self.follow)
+        filters.addWidget(self.count_label)
+        self.model.rowsInserted.connect(self._follow_newest)
+        self.model.rowsInserted.connect(self._update_count)
+        self.model.modelReset.connect(self._update_count)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -202,7 +316,8 @@ class InspectorView(QWidget):
         splitter.setSizes([500, 500])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
-        layout.addWidget(splitter)
+        layout.addLayout(filters)
+        layout.addWidget(splitter, 1)
         services.exchanges_logged.connect(self._append)
         self._update_buttons(None)
 
@@ -210,6 +325,22 @@ class InspectorView(QWidget):
         # A bound slot, not a lambda: Qt drops the connection when this panel is destroyed,
         # while the services object (and its signal) may outlive the window.
         self.model.add(records)
+
+    def _apply_filter(self) -> None:
+        selected = self.selected()
+        self.model.set_filter(self.filter_edit.text())
+        if selected is not None and selected in self.model._rows:
+            self.table.selectRow(self.model._rows.index(selected))
+
+    def _follow_newest(self) -> None:
+        if self.follow.isChecked() and not self.table.selectionModel().hasSelection():
+            self.table.scrollToBottom()
+
+    def _update_count(self) -> None:
+        shown, total = self.model.rowCount(), self.model.total
+        self.count_label.setText(
+            f"{shown:,} of {total:,}" if shown != total else count_text(total, "exchange")
+        )
 
     def restore(self) -> None:
         self.model.add(self.services.stored_exchanges())
@@ -234,6 +365,7 @@ class InspectorView(QWidget):
         if record is not None:
             QGuiApplication.clipboard().setText(curl_command(record))
             self.status.setText("curl command copied")
+            confirm(self, f"copied a curl command for {record.method} {record.url}")
 
     def replay(self) -> None:
         record = self.selected()
@@ -243,3 +375,4 @@ class InspectorView(QWidget):
     async def _replay(self, record: ExchangeRecord) -> None:
         answer = await self.services.replay_delivery(record)
         self.status.setText(f"replayed: the callback answered {answer}")
+        confirm(self, f"delivery replayed: the callback answered {answer}")

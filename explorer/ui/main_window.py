@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QPoint, QSettings, Qt, QUrl, Signal
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QSettings, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -25,28 +25,44 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPaintEvent,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDockWidget,
+    QFrame,
     QHeaderView,
     QLabel,
     QMainWindow,
     QMenu,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QToolBar,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from explorer.core.findings import Severity
 from explorer.ui.document_view import DocumentView
+from explorer.ui.feedback import confirm
 from explorer.ui.message_bar import MessageBar
+from explorer.ui.navigation import NavigationHistory, Place
 from explorer.ui.plain_text import PlainLabel, clip, tooltip_text
 from explorer.ui.progress import ProgressIndicator
+from explorer.ui.settings import AppSettings, load_settings, save_settings
 from explorer.ui.tasks import TaskKeeper
+from explorer.ui.window_layout import (
+    DEFAULT_SIZE,
+    DOCK_MINIMUMS,
+    MINIMUM_WINDOW,
+    DockBalancer,
+    first_launch_geometry,
+)
+from explorer.ui.wording import count_text
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     from explorer.net.crawl import CrawlResult, DocumentNode
@@ -64,6 +80,13 @@ ROUTE_TEXT = {  # keyed by explorer.net.discovery.Route values (a StrEnum: equal
     "robots": "found via robots.txt Sitemap lines",
     "direct": "the address is a ResourceSync document",
 }
+SOURCE_LEVEL = frozenset({"description", "capabilitylist"})
+"""Capabilities whose entries are documents of the Source, not resources to check."""
+SCROLLED_PANELS = frozenset({"SubscriptionsDock", "HubWorkbenchDock"})
+"""Panels with many controls, put in a scroll area so that their dock can be smaller than
+them on a laptop screen instead of drawing over its neighbours."""
+DUMPS = frozenset({"resourcedump", "changedump"})
+"""Capabilities with packages a dump check can download (core 1.1 §10, §14)."""
 PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.panels.install_panels
     ("Subscriptions", "SubscriptionsDock", Qt.DockWidgetArea.RightDockWidgetArea),
     ("Live feed", "FeedDock", Qt.DockWidgetArea.BottomDockWidgetArea),
@@ -81,6 +104,37 @@ def discovery_text(result: CrawlResult) -> tuple[str, str]:
     if discovery.route is None:
         return "no Source Description found", tried
     return ROUTE_TEXT.get(discovery.route, f"found via {discovery.route}"), tried
+
+
+def start_problem(url: str, result: CrawlResult) -> str | None:
+    """Why the address itself was not what opened: a document URL that failed (a 404, a
+    typo) while another route found the Source. None when the address was used."""
+    discovery = result.discovery
+    if result.root is None or discovery.route == "direct":
+        return None
+    start = discovery.fetched.get(url)
+    if start is None or start.ok:
+        return None
+    summary = ROUTE_TEXT.get(str(discovery.route), f"found via {discovery.route}")
+    return (
+        f"{url} could not be read ({start.describe_error()}); showing the Source "
+        f"Description {summary.removeprefix('found ')} instead."
+    )
+
+
+def unreadable_start(result: CrawlResult) -> bool:
+    """The address answered with a body that is not HTML yet no route could read it as
+    a ResourceSync document: most likely broken XML, worth showing as text."""
+    discovery = result.discovery
+    start = discovery.fetched.get(discovery.start_url)
+    direct = next((a for a in discovery.attempts if a.route == "direct"), None)
+    return (
+        start is not None
+        and start.ok
+        and (start.content_type or "") not in ("text/html", "application/xhtml+xml")
+        and direct is not None
+        and not direct.ok
+    )
 
 
 def _being_read(node: DocumentNode) -> bool:
@@ -103,6 +157,7 @@ class MainWindow(QMainWindow):
 
     quit_requested = Signal()
     source_opened = Signal(str)  # Source Description URL
+    settings_applied = Signal(object)  # AppSettings, after the user accepted Settings
     tree_model: SourceTreeModel
 
     def __init__(
@@ -114,16 +169,25 @@ class MainWindow(QMainWindow):
         self.painted = False  # the first frame has been drawn
         self._paint_waiters: list[Callable[[], None]] = []
         self.settings = settings or QSettings()
+        self.preferences: AppSettings = load_settings(self.settings)
+        self.navigation = NavigationHistory()
+        self._navigating = False  # Back/Forward in progress: do not record a visit
+        self._source_address: str | None = None  # the address the open Source came from
         self.setWindowTitle("ResourceSync Explorer")
         self.setObjectName("MainWindow")
+        self.setMinimumSize(MINIMUM_WINDOW)
+        self.setDockNestingEnabled(True)
         self._tasks = TaskKeeper(self.show_error)
         self.panels: Any = None  # explorer.ui.panels.Panels once installed
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
+        self._settings_dialog: Any = None
+        self.demo_menu: QMenu | None = None
 
         self.messages = MessageBar()
         self.document_view = DocumentView()
         self.document_view.link_activated.connect(self.open_url)
         central = QWidget()
+        central.setMinimumSize(QSize(320, 200))
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.messages)
@@ -132,10 +196,13 @@ class MainWindow(QMainWindow):
 
         self.progress = ProgressIndicator()
         self.statusBar().addPermanentWidget(self.progress)
+        self._create_actions()
         self._build_address_bar()
         self._build_tree()
         self._build_panel_docks()
-        self._build_actions()
+        self._build_menus()
+        self.dock_balancer = DockBalancer(self, self._all_docks())
+        self._update_navigation()
         if services is None:
             self.statusBar().showMessage(STARTING)
         else:
@@ -155,8 +222,8 @@ class MainWindow(QMainWindow):
         self.tree.setItemDelegateForColumn(1, BadgeDelegate(self.tree))
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        self.tree.header().resizeSection(1, 70)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        self.tree.header().resizeSection(1, 64)
         self.tree.selectionModel().currentChanged.connect(self._node_selected)
         self.tree.customContextMenuRequested.connect(self._tree_menu)
         if self.statusBar().currentMessage() == STARTING:
@@ -185,18 +252,97 @@ class MainWindow(QMainWindow):
                 wake()
             self._paint_waiters.clear()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Docks keep their share of the window as it grows or shrinks."""
+        super().resizeEvent(event)
+        if self.isVisible():
+            self.dock_balancer.window_resized()
+
     # --- construction
+    def _create_actions(self) -> None:
+        """Every action of the window, each key sequence owned by exactly one of them
+        (tests/ui/test_desktop_conventions.py collects them and fails on a collision)."""
+        style = self.style()
+        icon = style.standardIcon
+        pixmap = style.StandardPixmap
+
+        def action(
+            text: str, shortcuts: list[str], slot: Any, tip: str, icon_name: Any = None
+        ) -> QAction:
+            item = QAction(text, self)
+            item.setShortcuts([QKeySequence(key) for key in shortcuts])
+            if shortcuts:
+                tip = f"{tip} ({QKeySequence(shortcuts[0]).toString(QKeySequence.NativeText)})"
+            item.setToolTip(tip)
+            item.setStatusTip(tip)
+            if icon_name is not None:
+                item.setIcon(icon(icon_name))
+            item.triggered.connect(slot)
+            self.addAction(item)
+            return item
+
+        self.address_action = action(
+            "Go to address", ["Ctrl+L"], self.focus_address, "Type a Source URL"
+        )
+        self.back_action = action(
+            "Back",
+            ["Alt+Left"],
+            self.go_back,
+            "Back to the previous document or Source",
+            pixmap.SP_ArrowBack,
+        )
+        self.forward_action = action(
+            "Forward", ["Alt+Right"], self.go_forward, "Forward again", pixmap.SP_ArrowForward
+        )
+        self.refresh_action = action(
+            "Refresh document",
+            ["F5", "Ctrl+R"],
+            self.refresh,
+            "Fetch the open document again, keeping your place in the tree",
+            pixmap.SP_BrowserReload,
+        )
+        self.rediscover_action = action(
+            "Re-discover Source",
+            ["Shift+F5", "Ctrl+Shift+R"],
+            self.rediscover,
+            "Discover and load the whole Source again",
+            pixmap.SP_FileDialogContentsView,
+        )
+        self.settings_action = action(
+            "Settings…",
+            ["Ctrl+,"],
+            self.show_settings,
+            "Network, live side and appearance settings",
+            pixmap.SP_FileDialogDetailedView,
+        )
+        self.quit_action = action("Quit", ["Ctrl+Q"], self.quit_requested.emit, "Quit")
+        self.find_action = action(
+            "Filter entries", ["Ctrl+F"], self.focus_filter, "Filter the entries table"
+        )
+        self.copy_url_action = action(
+            "Copy document URL",
+            ["Ctrl+Shift+C"],
+            self.copy_document_url,
+            "Copy the open document's URL",
+        )
+        self.reset_layout_action = action(
+            "Reset layout", [], self.reset_layout, "Put every panel back where it started"
+        )
+
     def _build_address_bar(self) -> None:
-        bar = QToolBar("Address")
+        bar = QToolBar("Navigation")
         bar.setObjectName("AddressBar")
         bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.toolbar = bar
         self.address = QComboBox()
         self.address.setEditable(True)
         self.address.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.address.setMinimumContentsLength(40)
+        self.address.setMinimumContentsLength(24)
         self.address.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
+        self.address.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.address.setAccessibleName("Address")
         self.address.lineEdit().setPlaceholderText(
             "Source URL: site root, document or resource (Ctrl+L)"
@@ -206,15 +352,23 @@ class MainWindow(QMainWindow):
         self.address.lineEdit().returnPressed.connect(
             lambda: self.open_url(self.address.currentText())
         )
+        self.address.activated.connect(self._history_chosen)
         go = QPushButton("Open")
         go.setAccessibleName("Open address")
+        go.setToolTip("Discover and open the Source at this address (Return)")
         go.clicked.connect(lambda: self.open_url(self.address.currentText()))
         self.discovery_label = PlainLabel()
         self.discovery_label.setAccessibleName("Discovery outcome")
+        self.discovery_label.setMaximumWidth(320)
+        for item in (self.back_action, self.forward_action, self.refresh_action):
+            bar.addAction(item)
         bar.addWidget(self.address)
         bar.addWidget(go)
+        bar.addAction(self.rediscover_action)
         bar.addSeparator()
         bar.addWidget(self.discovery_label)
+        bar.addSeparator()
+        bar.addAction(self.settings_action)
         self.addToolBar(bar)
 
     def _build_tree(self) -> None:
@@ -223,6 +377,7 @@ class MainWindow(QMainWindow):
         self.tree.setUniformRowHeights(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.setIndentation(14)  # deep trees keep their titles readable in a narrow dock
         self.tree.setAccessibleName("Source tree")
         self.tree_dock = self.add_dock(
             "Source", "SourceDock", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea
@@ -237,6 +392,9 @@ class MainWindow(QMainWindow):
             placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
             placeholder.setEnabled(False)
             self.docks[name] = self.add_dock(title, name, placeholder, area)
+        self._tabify_bottom()
+
+    def _tabify_bottom(self) -> None:
         feed, inspector, workbench = (
             self.docks[name] for name in ("FeedDock", "InspectorDock", "HubWorkbenchDock")
         )
@@ -244,40 +402,74 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(inspector, workbench)
         feed.raise_()
 
+    def _all_docks(self) -> list[QDockWidget]:
+        return [self.tree_dock, *self.docks.values()]
+
     def set_panel(self, name: str, widget: QWidget) -> QDockWidget:
         """Put a panel into its dock (one of ``PANEL_DOCKS``), replacing the placeholder."""
         dock = self.docks[name]
         placeholder = dock.widget()
-        dock.setWidget(widget)
+        if name in SCROLLED_PANELS:  # their controls would not shrink: scroll instead
+            area = QScrollArea()
+            area.setWidgetResizable(True)
+            area.setFrameShape(QFrame.Shape.NoFrame)
+            area.setWidget(widget)
+            dock.setWidget(area)
+        else:
+            dock.setWidget(widget)
         if placeholder is not None:
             placeholder.deleteLater()
         return dock
 
-    def _build_actions(self) -> None:
-        def action(text: str, shortcut: QKeySequence | str, slot: Any) -> QAction:
-            item = QAction(text, self)
-            item.setShortcut(QKeySequence(shortcut))
-            item.triggered.connect(slot)
-            self.addAction(item)
-            return item
-
-        file_menu = self.menuBar().addMenu("&File")
-        self.address_action = action("Go to address", "Ctrl+L", self.focus_address)
+    def _build_menus(self) -> None:
+        menu_bar = self.menuBar()
+        file_menu = menu_bar.addMenu("&File")
         file_menu.addAction(self.address_action)
-        self.refresh_action = action("Refresh", QKeySequence.StandardKey.Refresh, self.refresh)
-        self.refresh_action.setShortcuts([QKeySequence("F5"), QKeySequence.StandardKey.Refresh])
         file_menu.addAction(self.refresh_action)
+        file_menu.addAction(self.rediscover_action)
         file_menu.addSeparator()
-        self.quit_action = action("Quit", QKeySequence("Ctrl+Q"), self.quit_requested.emit)
         file_menu.addAction(self.quit_action)
-        edit_menu = self.menuBar().addMenu("&Edit")
-        self.find_action = action("Filter", QKeySequence("Ctrl+F"), self.focus_filter)
+        edit_menu = menu_bar.addMenu("&Edit")
         edit_menu.addAction(self.find_action)
-        self.view_menu = self.menuBar().addMenu("&View")
-        for dock in (self.tree_dock, *self.docks.values()):  # not findChildren: it wraps
-            self.view_menu.addAction(dock.toggleViewAction())  # every widget (10 ms)
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction("&About ResourceSync Explorer", self.show_about)
+        edit_menu.addAction(self.copy_url_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.settings_action)
+        go_menu = menu_bar.addMenu("&Go")
+        go_menu.addAction(self.back_action)
+        go_menu.addAction(self.forward_action)
+        self.view_menu = menu_bar.addMenu("&View")
+        for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
+            self.view_menu.addAction(dock.toggleViewAction())
+        self.view_menu.addAction(self.toolbar.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.reset_layout_action)
+        self.help_menu = menu_bar.addMenu("&Help")
+        self.help_menu.addAction("&About ResourceSync Explorer", self.show_about)
+        for menu in (file_menu, edit_menu, go_menu, self.view_menu):
+            menu.setToolTipsVisible(True)
+
+    def install_demo_menu(self, faults: Any, descriptions: dict[str, str]) -> QMenu:
+        """A Demo menu whose checkable entries switch the embedded demo's faults
+        (``explorer.demo.faults``) while it runs."""
+        menu = QMenu("&Demo", self)
+        menu.setToolTipsVisible(True)
+        faults_menu = menu.addMenu("Faults")
+        faults_menu.setToolTipsVisible(True)
+        for name, description in descriptions.items():
+            entry = faults_menu.addAction(name)
+            entry.setCheckable(True)
+            entry.setChecked(name in faults)
+            entry.setToolTip(description)
+            entry.toggled.connect(lambda on, fault=name: self._set_fault(faults, fault, on))
+        clear = menu.addAction("Switch every fault off")
+        clear.triggered.connect(lambda: [a.setChecked(False) for a in faults_menu.actions()])
+        self.menuBar().insertMenu(self.help_menu.menuAction(), menu)
+        self.demo_menu = menu
+        return menu
+
+    def _set_fault(self, faults: Any, name: str, on: bool) -> None:
+        faults.set(name, on)
+        confirm(self, f"demo fault {name} {'on' if on else 'off'}")
 
     def show_about(self) -> None:
         from explorer.ui.about import show_about  # not needed for the first frame
@@ -292,6 +484,9 @@ class MainWindow(QMainWindow):
         dock.setObjectName(name)
         dock.setWidget(widget)
         dock.setAccessibleName(title)
+        minimum = DOCK_MINIMUMS.get(name)
+        if minimum is not None:
+            dock.setMinimumSize(minimum)
         self.addDockWidget(area, dock)
         if hasattr(self, "view_menu"):
             self.view_menu.addAction(dock.toggleViewAction())
@@ -313,26 +508,47 @@ class MainWindow(QMainWindow):
         self.address.setCurrentText(url)
         self.address.blockSignals(False)
 
-    def restore_state(self) -> None:
+    def restore_state(self, screen: QRect | None = None) -> None:
+        """The saved geometry and docks; on first launch a size that fits ``screen``
+        (the available geometry of the screen the window opens on, by default)."""
         geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1600, 1000)
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.setGeometry(first_launch_geometry(screen or self._available_geometry()))
         state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
-        else:
+        if state is None or not self.restoreState(state):
             self._default_dock_sizes()
 
+    def _available_geometry(self) -> QRect:
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return QRect(QPoint(0, 0), DEFAULT_SIZE)
+        return screen.availableGeometry()
+
     def _default_dock_sizes(self) -> None:
-        """First start: a wide tree and subscriptions, the feed a third of the height."""
+        """First start: the tree and subscriptions a quarter of the width each, the
+        bottom docks a third of the height."""
+        width, height = self.width(), self.height()
         self.resizeDocks(
             [self.tree_dock, self.docks["SubscriptionsDock"]],
-            [self.width() // 4, self.width() * 3 // 8],
+            [max(width // 4, 260), max(width // 4, 260)],
             Qt.Orientation.Horizontal,
         )
-        self.resizeDocks([self.docks["FeedDock"]], [self.height() // 3], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["FeedDock"]], [height // 3], Qt.Orientation.Vertical)
+
+    def reset_layout(self) -> None:
+        """Every dock back in its first-launch place and size, shown and docked."""
+        areas = {"SourceDock": Qt.DockWidgetArea.LeftDockWidgetArea}
+        areas.update({name: area for _title, name, area in PANEL_DOCKS})
+        for dock in self._all_docks():
+            dock.setFloating(False)
+            self.removeDockWidget(dock)
+        for dock in self._all_docks():
+            self.addDockWidget(areas[dock.objectName()], dock)
+            dock.show()
+        self._tabify_bottom()
+        self.toolbar.show()
+        self._default_dock_sizes()
+        confirm(self, "layout reset")
 
     def save_state(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -344,12 +560,46 @@ class MainWindow(QMainWindow):
         event.accept()
         self.quit_requested.emit()
 
+    def show_settings(self) -> Any:
+        """The Settings dialog, opened without a nested event loop (GUIDE §4)."""
+        from explorer.ui.settings_dialog import SettingsDialog
+        from explorer.ui.settings_pages import AppearancePage, GeneralPage, LivePage
+
+        if self._settings_dialog is not None:
+            self._settings_dialog.raise_()
+            return self._settings_dialog
+        values = load_settings(self.settings)
+        dialog = SettingsDialog(self)
+        dialog.add_page("General", GeneralPage(values))
+        dialog.add_page("Live", LivePage(values))
+        dialog.add_page("Appearance", AppearancePage(values))
+        dialog.applied.connect(lambda: self.apply_settings(values))
+        dialog.finished.connect(self._settings_closed)
+        self._settings_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _settings_closed(self) -> None:
+        if self._settings_dialog is not None:
+            self._settings_dialog.deleteLater()
+            self._settings_dialog = None
+
+    def apply_settings(self, values: AppSettings) -> None:
+        """Store the preferences and put them into effect (``explorer.ui.app`` wires what
+        needs the engines to ``settings_applied``)."""
+        save_settings(self.settings, values)
+        self.preferences = values
+        self.settings_applied.emit(values)
+        confirm(self, "settings saved")
+
     # --- messages and tasks
     def show_error(self, text: str, severity: Severity = Severity.ERROR) -> None:
         """Non-modal: a message strip plus the status bar (never a modal dialog)."""
         log.info("%s: %s", severity, text)
+        if not isValid(self):  # a task that ended after the window closed
+            return
         self.messages.show_message(text, severity)
-        self.statusBar().showMessage(clip(text), 10_000)
+        self.statusBar().showMessage(clip(text.split("\n", 1)[0]), 10_000)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` as a task whose failure becomes a message, not a lost exception."""
@@ -363,7 +613,20 @@ class MainWindow(QMainWindow):
     def focus_filter(self) -> None:
         self.document_view.focus_filter()
 
-    def open_url(self, url: str) -> asyncio.Task[Any] | None:
+    def copy_document_url(self) -> None:
+        url = self.document_view.url
+        if url:
+            QGuiApplication.clipboard().setText(url)
+            confirm(self, f"copied {url}")
+
+    def _history_chosen(self, index: int) -> None:
+        """Picking an address from the drop-down opens it."""
+        url = self.address.itemText(index)
+        if url:
+            self.open_url(url)
+
+    def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:
+        """Open the Source at ``url``; then show the document ``select`` if it is in it."""
         url = url.strip()
         if not url:
             return None
@@ -371,7 +634,7 @@ class MainWindow(QMainWindow):
             if self._opening[0] == url:  # the same request twice (Return reaches us twice)
                 return self._opening[1]
             self._opening[1].cancel()
-        task = self.spawn(self.open_source(url))
+        task = self.spawn(self.open_source(url, select))
         self._opening = (url, task)
         return task
 
@@ -382,9 +645,12 @@ class MainWindow(QMainWindow):
         assert self.services is not None
         return self.services
 
-    async def open_source(self, url: str) -> TreeItem | None:
+    async def open_source(
+        self, url: str, select: str | None = None, expanded: set[str] | None = None
+    ) -> TreeItem | None:
         """Discover the Source Description from any URL, crawl it to the Capability Lists
-        and show it as the tree's root."""
+        and show it as the tree's root. A failure leaves the Source already open as it
+        was, and says why; an address that is a broken document opens as text."""
         self.remember(url)
         try:
             if self.services is None:
@@ -398,26 +664,157 @@ class MainWindow(QMainWindow):
         summary, tried = discovery_text(result)
         self.discovery_label.setText(summary)
         self.discovery_label.setToolTip(tooltip_text(tried))
+        broken = unreadable_start(result)
         if result.root is None:
-            self.tree_model.clear()
-            self.show_error(f"No ResourceSync document found from {url}.\n{tried}")
+            if broken:
+                await self.show_unreadable(url)
+                return None
+            kept = " The Source already open stays open." if self.tree_model.roots else ""
+            self.show_error(f"No ResourceSync document found from {url}.{kept}\n{tried}")
             return None
         self.messages.hide()
         root = self.tree_model.set_source(result.root)
-        self.tree.setCurrentIndex(self.tree_model.index_of(root))
-        self.tree.expand(self.tree_model.index_of(root))
-        for child in root.children:
-            self.tree.expand(self.tree_model.index_of(child))
+        self._source_address = url
+        for item in [root, *root.children]:
+            self.tree.expand(self.tree_model.index_of(item))
+        for item in self.tree_model.walk():
+            if expanded and item.url in expanded:
+                self.tree.expand(self.tree_model.index_of(item))
+        wanted = self.tree_model.find(select or url)  # the address itself, if in the tree
+        self._navigating_to(wanted or root)
+        problem = start_problem(url, result)
+        if broken:
+            await self.show_unreadable(url)
+        elif problem is not None:
+            self.show_error(problem, Severity.WARNING)
         self.source_opened.emit(result.root.url)
         return root
+
+    def _navigating_to(self, item: TreeItem) -> None:
+        self.tree.setCurrentIndex(self.tree_model.index_of(item))
+        self.tree.scrollTo(self.tree_model.index_of(item))
+
+    async def show_unreadable(self, url: str) -> bool:
+        """Show a document no parser could read: its text in the XML view and why in
+        Problems (line and column, clickable). Read once more, within the fetcher's
+        limits, since discovery keeps no body it could not parse."""
+        from explorer.core.validator import check_bytes
+
+        services = await self.engines()
+        fetched = await services.fetcher.fetch(url)
+        if not fetched.ok:
+            return False
+        checked = await asyncio.to_thread(check_bytes, fetched.body)
+        self.tree.clearSelection()
+        self.document_view.show_document(url, checked.document, checked.findings, fetched.body)
+        first = next((f for f in checked.findings if f.code.startswith("parse.")), None)
+        reason = f": {first.message}" if first is not None else ""
+        self.show_error(
+            f"{url} is not a ResourceSync document{reason}. Its text is in the XML source "
+            "tab; click the problem to go to its line.",
+            Severity.WARNING,
+        )
+        self._record_visit(Place(url, url))
+        return True
 
     def selected_item(self) -> TreeItem | None:
         return self.tree_model.item(self.tree.currentIndex())
 
     def refresh(self) -> None:
-        """F5: open the address again (the fetcher's cache makes unchanged documents cheap)."""
-        if self.address.currentText().strip():
-            self.open_url(self.address.currentText())
+        """F5: fetch the open document again, in place; without one, the whole Source."""
+        item = self.selected_item() if self.services is not None else None
+        if item is None:
+            self.rediscover()
+            return
+        self.spawn(self.refresh_item(item))
+
+    async def refresh_item(self, item: TreeItem) -> None:
+        """Fetch the document of ``item`` (a channel's: its Capability List) again; the
+        rows, their expansion and the selection stay where they are."""
+        from explorer.ui.document_reload import reload_document
+
+        target = item if item.doc is not None else item.parent
+        if target is None or target.doc is None:
+            return
+        selected = item.url
+        services = await self.engines()
+        try:
+            changed = await self.progress.run(
+                f"Refreshing {target.url}", reload_document(services.fetcher, target.doc)
+            )
+        except asyncio.CancelledError:
+            return
+        if self.tree_model.item_for(target.doc) is not target:
+            return  # another Source was opened meanwhile
+        if changed:
+            self.tree_model.rebuild_children(target)
+        self.tree_model.refresh(target.doc)
+        current = self.tree_model.find(selected) or target
+        if current is not self.selected_item():
+            self._navigating_to(current)
+        else:
+            self._show_item(current)
+        status = target.doc.status
+        confirm(self, f"refreshed {target.url}" + (f" (HTTP {status})" if status else ""))
+
+    def rediscover(self) -> None:
+        """Discover the Source again from the address it was opened from, then expand
+        the same rows and select the same document where they still exist."""
+        address = self._source_address or self.address.currentText().strip()
+        if not address:
+            return
+        selected = self.selected_item() if self.services is not None else None
+        expanded = (
+            {
+                item.url
+                for item in self.tree_model.walk()
+                if self.tree.isExpanded(self.tree_model.index_of(item))
+            }
+            if self.services is not None
+            else set()
+        )
+        if self._opening is not None and not self._opening[1].done():
+            self._opening[1].cancel()
+        task = self.spawn(self.open_source(address, selected.url if selected else None, expanded))
+        self._opening = (address, task)
+
+    # --- Back and Forward
+    def _record_visit(self, place: Place) -> None:
+        if not self._navigating:
+            self.navigation.visit(place)
+        self._update_navigation()
+
+    def _update_navigation(self) -> None:
+        self.back_action.setEnabled(self.navigation.can_go_back())
+        self.forward_action.setEnabled(self.navigation.can_go_forward())
+
+    def go_back(self) -> None:
+        self._go(self.navigation.back())
+
+    def go_forward(self) -> None:
+        self._go(self.navigation.forward())
+
+    def _go(self, place: Place | None) -> None:
+        self._update_navigation()
+        if place is None:
+            return
+        if self.services is not None and place.address == self._source_address:
+            item = self.tree_model.find(place.document) if place.document else None
+            if item is not None:
+                self._navigating = True
+                try:
+                    self._navigating_to(item)
+                finally:
+                    self._navigating = False
+                return
+        self.spawn(self._open_place(place))
+
+    async def _open_place(self, place: Place) -> None:
+        self._navigating = True
+        try:
+            await self.open_source(place.address, place.document)
+        finally:
+            self._navigating = False
 
     def _node_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
         from explorer.net.crawl import NodeState
@@ -428,6 +825,8 @@ class MainWindow(QMainWindow):
         if item.doc is not None and item.doc.state is NodeState.PENDING:
             self.tree_model.expand(item)
         self._show_item(item)
+        if self._source_address is not None:
+            self._record_visit(Place(self._source_address, item.url))
 
     def _node_updated(self, doc: DocumentNode) -> None:
         self.tree_model.refresh(doc)
@@ -468,7 +867,7 @@ class MainWindow(QMainWindow):
         menu = QMenu(self)
         url = item.url
         menu.addAction("Open in browser", lambda: QDesktopServices.openUrl(QUrl(url)))
-        menu.addAction("Copy URL", lambda: QGuiApplication.clipboard().setText(url))
+        menu.addAction("Copy URL", lambda: self._copy(url))
         if item.channel is not None:
             channel = item.channel
             menu.addAction(
@@ -477,14 +876,20 @@ class MainWindow(QMainWindow):
             )
         elif item.doc is not None:
             doc = item.doc
-            menu.addAction("Refresh", self.refresh)
+            menu.addAction("Refresh this document", lambda: self.spawn(self.refresh_item(item)))
             if doc.is_index:
                 menu.addAction(
                     "Show all entries of this index", lambda: self.spawn(self.show_all_entries(doc))
                 )
-            menu.addAction("Check resources", lambda: self.spawn(self.check(doc, "resources")))
-            menu.addAction("Check dump", lambda: self.spawn(self.check(doc, "dump")))
+            if doc.capability not in SOURCE_LEVEL:
+                menu.addAction("Check resources", lambda: self.spawn(self.check(doc, "resources")))
+            if doc.capability in DUMPS:
+                menu.addAction("Check dump", lambda: self.spawn(self.check(doc, "dump")))
         return menu
+
+    def _copy(self, text: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+        confirm(self, f"copied {text}")
 
     async def show_all_entries(self, doc: DocumentNode) -> int:
         """Load every component of an index and list all their entries in one table, each
@@ -539,7 +944,7 @@ class MainWindow(QMainWindow):
             return
         self._node_updated(doc)
         self.statusBar().showMessage(
-            clip(f"{what} check of {doc.url}: {len(findings)} findings"), 10_000
+            clip(f"{what} check of {doc.url}: {count_text(len(findings), 'finding')}"), 10_000
         )
 
     def shutdown(self) -> None:

@@ -9,6 +9,7 @@ from explorer.ui.feed_view import FeedView
 from explorer.ui.hub_workbench import HubWorkbench
 from explorer.ui.inspector import InspectorView
 from explorer.ui.main_window import MainWindow
+from explorer.ui.settings_effects import connect_settings
 from explorer.ui.subscription_panel import SubscriptionPanel
 
 
@@ -33,7 +34,8 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("FeedDock", feed)
     window.set_panel("InspectorDock", inspector)
     window.set_panel("HubWorkbenchDock", workbench)
+    window.panels = Panels(subscriptions, feed, inspector, workbench)
+    connect_settings(window, services)  # the feed's size before it is filled
     feed.restore()
     inspector.restore()
-    window.panels = Panels(subscriptions, feed, inspector, workbench)
     return window.panels

@@ -7,6 +7,7 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
+from shiboken6 import isValid
 
 from explorer.ui.plain_text import PlainLabel
 
@@ -52,7 +53,7 @@ class ProgressIndicator(QWidget):
             return await task
         finally:
             self._tasks.remove(task)
-            if not self._tasks:
+            if not self._tasks and isValid(self):  # the window may be gone (closing)
                 self.hide()
 
     def cancel(self) -> None:

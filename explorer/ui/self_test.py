@@ -142,8 +142,11 @@ async def scenario(window: MainWindow, url: str) -> None:
     )
 
 
-async def run_self_test(window: MainWindow, url: str | None, screenshot: Path | None) -> int:
-    """Run the scenario under an overall deadline; 0 on success, 1 naming the failed step."""
+async def run_self_test(
+    window: MainWindow, url: str | None, screenshot: Path | None, screenshots: Path | None = None
+) -> int:
+    """Run the scenario under an overall deadline; 0 on success, 1 naming the failed step.
+    With ``screenshots``, then take the user guide's pictures into that folder."""
     if not url:
         print("self-test FAILED: no demo URL", file=sys.stderr)
         return 1
@@ -160,6 +163,10 @@ async def run_self_test(window: MainWindow, url: str | None, screenshot: Path | 
         if screenshot is not None:
             await _screenshot(window, screenshot)
     _say(f"passed in {time.monotonic() - started:.1f} s")
+    if screenshots is not None:
+        from explorer.ui.screenshots import take_screenshots
+
+        await take_screenshots(window, screenshots, _say)
     return 0
 
 

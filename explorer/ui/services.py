@@ -136,6 +136,9 @@ class ExplorerServices(QObject):
         self.callback_port = port or None  # None (or 0): where stored subscriptions are called
         self.public_url = public_url
         self.subscriber_config = subscriber_config or SubscriberConfig()
+        self.fetch_timeouts = Timeouts(connect=5.0, read=20.0, total=120.0)
+        self.fetch_retries = 2
+        self._retired_fetchers: list[Fetcher] = []
         self._fetcher: Fetcher | None = None
         self.store: Store | None = None
         self.exchange_log: ExchangeLog | None = None
@@ -165,10 +168,21 @@ class ExplorerServices(QObject):
         (a quarter of a second), which should not hold up the window's start-up."""
         if self._fetcher is None:
             self._fetcher = Fetcher(
-                timeout=Timeouts(connect=5.0, read=20.0, total=120.0),
+                timeout=self.fetch_timeouts,
+                retries=self.fetch_retries,
                 on_exchange=self._fetch_exchange,
             )
         return self._fetcher
+
+    def configure_fetcher(self, timeouts: Timeouts, retries: int) -> None:
+        """Settings: documents opened from now on are read with these. A fetcher already
+        made is kept (the open Source's tree still reads through it) and closed at the end."""
+        if (timeouts, retries) == (self.fetch_timeouts, self.fetch_retries):
+            return
+        self.fetch_timeouts, self.fetch_retries = timeouts, retries
+        if self._fetcher is not None:
+            self._retired_fetchers.append(self._fetcher)
+            self._fetcher = None
 
     # --- lifecycle
     async def start(self) -> None:
@@ -292,6 +306,7 @@ class ExplorerServices(QObject):
             steps.append(self.stop_callback_server)
         if self._fetcher is not None:
             steps.append(self._fetcher.aclose)
+        steps.extend(fetcher.aclose for fetcher in self._retired_fetchers)
         if self.demo is not None:
             steps.append(self.demo.stop)
         if self.net.running:
@@ -349,7 +364,7 @@ class ExplorerServices(QObject):
             return
         self.exchange_log.record(
             direction="out",
-            kind="other",
+            kind="crawl",  # discovery, documents, link and resource checks
             method=exchange.method,
             url=exchange.url,
             status=exchange.status,

@@ -32,6 +32,7 @@ from explorer.core.rules.capabilities import display_name
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.plain_text import tooltip_text
+from explorer.ui.wording import severity_counts
 
 log = logging.getLogger(__name__)
 Index = QModelIndex | QPersistentModelIndex
@@ -84,7 +85,9 @@ class TreeItem:
             return f"{name[:1].upper()}{name[1:]} channel — hub {self.channel.hub or '(none)'}"
         assert self.doc is not None
         tail = self.doc.url.rstrip("/").rsplit("/", 1)[-1] or self.doc.url
-        return f"{self.doc.title} — {tail}" + STATE_SUFFIX.get(self.doc.state, "")
+        # the file name first: in a narrow dock it is what tells rows apart (the icon
+        # already says the capability)
+        return f"{tail} — {self.doc.title}" + STATE_SUFFIX.get(self.doc.state, "")
 
 
 class SourceTreeModel(QAbstractItemModel):
@@ -221,10 +224,10 @@ class SourceTreeModel(QAbstractItemModel):
             counts = count_by_severity(item.findings)
             if role == Qt.ItemDataRole.UserRole:
                 return [counts[Severity.ERROR], counts[Severity.WARNING]]
-            if role == Qt.ItemDataRole.DisplayRole:
-                return f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings"
-            if role == Qt.ItemDataRole.AccessibleTextRole:
-                return f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings"
+            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+                return severity_counts(counts, notes=False)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return severity_counts(counts)
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return item.title()
@@ -294,6 +297,30 @@ class SourceTreeModel(QAbstractItemModel):
         elif doc.state is not NodeState.PENDING and not item.sources():
             self.layoutAboutToBeChanged.emit()  # lets views drop the expand arrow
             self.layoutChanged.emit()
+
+    def rebuild_children(self, item: TreeItem) -> None:
+        """Replace the rows below ``item`` with its node's current children (after a
+        refresh found other ones); the row itself, and so its selection, stays."""
+        index = self.index_of(item)
+        if item.children:
+            self.beginRemoveRows(index, 0, len(item.children) - 1)
+            for gone in item.children:
+                self._forget(gone)
+            item.children = []
+            self.endRemoveRows()
+        self._insert_batch(item)
+
+    def _forget(self, item: TreeItem) -> None:
+        stack = [item]
+        while stack:
+            current = stack.pop()
+            if current.doc is not None and self._items.get(id(current.doc)) is current:
+                del self._items[id(current.doc)]
+            stack.extend(current.children)
+
+    def find(self, url: str) -> TreeItem | None:
+        """The first inserted row for a document or channel URL."""
+        return next((item for item in self.walk() if item.url == url), None)
 
     def _insert_batch(self, item: TreeItem) -> None:
         sources = item.sources()

@@ -307,12 +307,17 @@ class XmlSourceView(QPlainTextEdit):
         self._lazy = lazy
         self._highlight_visible()
 
-    def go_to_line(self, line: int) -> None:
-        """Scroll to a 1-based line and mark it."""
+    def go_to_line(self, line: int, column: int | None = None) -> None:
+        """Scroll to a 1-based line (and column, where the problem was found) and mark it."""
         block = self.document().findBlockByNumber(max(0, line - 1))
         if not block.isValid():
             return
         cursor = QTextCursor(block)
+        if column is not None and column > 1:
+            offset = min(column - 1, max(0, block.length() - 1))
+            cursor.movePosition(
+                QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.MoveAnchor, offset
+            )
         self.setTextCursor(cursor)
         self.centerCursor()
         selection = QTextEdit.ExtraSelection()

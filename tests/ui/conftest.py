@@ -55,6 +55,18 @@ def qloop(session_loop) -> Iterator[asyncio.AbstractEventLoop]:
     assert not errors, f"unhandled event-loop errors: {errors}"
 
 
+@pytest.fixture(autouse=True)
+def private_settings(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No UI test reads or writes the user's own settings: QSettings() of any name goes
+    to a fresh folder (INI files), and so does everything under XDG_CONFIG_HOME."""
+    folder = tmp_path_factory.mktemp("qsettings")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+
+
 @pytest.fixture
 def settings(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[QSettings]:
     """QSettings in a temp directory under a per-test organisation name."""

@@ -126,7 +126,7 @@ def test_subscription_display_helpers() -> None:
         lease_seconds=3600,
         lease_expires=1000.0 + 3725,
     )
-    assert lease_text(sub, 1000.0) == "1:02:05 left"
+    assert lease_text(sub, 1000.0) == "1 h 02 min left"
     assert lease_text(sub, 1000.0 + 4000) == "expired"
     assert masked(sub.secret) == "••••••••alue" and masked(None) == "(none)"
 

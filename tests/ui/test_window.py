@@ -235,7 +235,9 @@ def test_feed_export_writes_visible_rows(window, tmp_path) -> None:
     assert feed.export(tmp_path / "feed.jsonl") == 1
     line = json.loads((tmp_path / "feed.jsonl").read_text().strip())
     assert line["kind"] == "rejected" and line["reason"] == "bad"
-    feed.clear_button.click()
+    box = feed.ask_clear()  # Clear asks first
+    destructive = box.ButtonRole.DestructiveRole
+    next(b for b in box.buttons() if box.buttonRole(b) == destructive).click()
     assert feed.model.rowCount() == 0
 
 

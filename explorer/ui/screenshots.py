@@ -1,0 +1,146 @@
+"""The user guide's screenshots, taken from the real window after the self-test scenario.
+
+``python3 -m explorer --self-test --screenshots docs/images`` (or
+``python3 docs/make_screenshots.py``) regenerates every picture of docs/user-guide.md:
+the window at a laptop size, each task's screen set up the way the guide describes it.
+PNGs are kept small: 256 colours, strongest compression.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QDialog, QWidget
+
+from explorer.ui.main_window import MainWindow
+
+SIZE = QSize(1280, 720)
+SETTLE = 0.3  # seconds for layout, highlighting and paint after each change
+
+
+def _save(widget: QWidget, path: Path) -> Path:
+    """256 colours without dithering (a screen of flat colours loses nothing visible, and
+    the file is a fifth of the size), at the strongest PNG compression."""
+    image = widget.grab().toImage()
+    flags = Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither
+    image.convertToFormat(QImage.Format.Format_Indexed8, flags).save(str(path), "PNG", 0)
+    return path
+
+
+async def _wait(condition: Callable[[], object], timeout: float = 15.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition() and loop.time() < deadline:
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(SETTLE)
+
+
+async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str], None]) -> None:
+    """One PNG per task of the user guide, named after it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    window.showNormal()
+    window.resize(SIZE)
+    await _wait(lambda: window.size() == SIZE)
+    shots: list[tuple[str, Callable[[], Awaitable[QWidget]]]] = [
+        ("window", lambda: _window(window)),
+        ("entries", lambda: _entries(window)),
+        ("broken-document", lambda: _broken(window)),
+        ("live-feed", lambda: _feed(window)),
+        ("inspector", lambda: _inspector(window)),
+        ("workbench", lambda: _workbench(window)),
+        ("settings", lambda: _settings(window)),
+    ]
+    for name, arrange in shots:
+        widget = await arrange()
+        say(f"screenshot {_save(widget, folder / f'{name}.png')}")
+        if isinstance(widget, QDialog):
+            widget.reject()
+
+
+async def _window(window: MainWindow) -> QWidget:
+    window.docks["FeedDock"].raise_()
+    root = window.tree_model.roots[0]
+    window.tree.setCurrentIndex(window.tree_model.index_of(root.children[0]))
+    await _wait(lambda: window.document_view.url == root.children[0].url)
+    return window
+
+
+async def _entries(window: MainWindow) -> QWidget:
+    change_list = next(
+        item
+        for item in window.tree_model.walk()
+        if item.doc is not None and item.url.endswith("dataset1/changelist-index.xml")
+    )
+    index = window.tree_model.index_of(change_list)
+    window.tree.setCurrentIndex(index)
+    window.tree.expand(index)
+    await _wait(lambda: len(change_list.children) > 1)
+    component = change_list.children[0]
+    window.tree.setCurrentIndex(window.tree_model.index_of(component))
+    view = window.document_view
+    await _wait(lambda: view.url == component.url and view.entries.total > 0)
+    view.tabs.setCurrentIndex(0)
+    view.change_filter.setCurrentIndex(view.change_filter.findData("updated"))
+    await _wait(lambda: True)
+    return window
+
+
+async def _broken(window: MainWindow) -> QWidget:
+    services = await window.engines()
+    assert services.demo is not None
+    services.demo.faults.enable("malformed-xml")
+    url = f"{services.demo.base_url}dataset1/changelist-1.xml"
+    try:
+        await window.open_source(url)
+    finally:
+        services.demo.faults.disable("malformed-xml")
+    view = window.document_view
+    await _wait(lambda: view.url == url and view.source_ready)
+    if view.problems.rowCount():
+        view.problems_table.setCurrentIndex(view.problems.index(0, 3))
+        view.jump_to_problem(view.problems.finding(0))
+    view.tabs.setCurrentIndex(2)
+    await _wait(lambda: True)
+    return window
+
+
+async def _feed(window: MainWindow) -> QWidget:
+    source = window.services.demo.base_url if window.services and window.services.demo else None
+    if source is not None:
+        await window.open_source(str(source))
+    feed = window.panels.feed
+    window.docks["FeedDock"].raise_()
+    if feed.model.rowCount():
+        feed.select_row(feed.model.rowCount() - 1)
+        feed.detail.setCurrentIndex(3 if feed.detail.isTabEnabled(3) else 0)
+    await _wait(lambda: True)
+    return window
+
+
+async def _inspector(window: MainWindow) -> QWidget:
+    window.docks["InspectorDock"].raise_()
+    inspector = window.panels.inspector
+    inspector.filter_edit.setText("POST")
+    if inspector.model.rowCount():
+        inspector.table.selectRow(0)
+    await _wait(lambda: True)
+    return window
+
+
+async def _workbench(window: MainWindow) -> QWidget:
+    window.docks["HubWorkbenchDock"].raise_()
+    window.panels.workbench.prefill_from_demo()
+    window.panels.workbench.apply_template()
+    await _wait(lambda: True)
+    return window
+
+
+async def _settings(window: MainWindow) -> QWidget:
+    dialog = window.show_settings()
+    dialog.resize(560, 320)
+    await _wait(dialog.isVisible)
+    return dialog
