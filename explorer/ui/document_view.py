@@ -177,6 +177,8 @@ class DocumentView(QWidget):
         self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
         if errors and document is None:
             self.tabs.setCurrentIndex(2)
+        elif not findings and self.tabs.currentIndex() == 2:  # nothing to see there
+            self.tabs.setCurrentIndex(0)
         self.cancel()
         self._source_task = asyncio.get_event_loop().create_task(self._show_source(raw))
 

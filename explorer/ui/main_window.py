@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         self.document_view = DocumentView()
         self.document_view.link_activated.connect(self.open_url)
         central = QWidget()
-        central.setMinimumSize(QSize(320, 200))
+        central.setMinimumSize(QSize(200, 160))
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.messages)

@@ -16,6 +16,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialog, QWidget
 
+from explorer.ui.feed_model import FRAMEWORK
 from explorer.ui.main_window import MainWindow
 
 SIZE = QSize(1280, 720)
@@ -55,6 +56,7 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
         ("settings", lambda: _settings(window)),
     ]
     for name, arrange in shots:
+        window.statusBar().clearMessage()  # a message left by the previous screen
         widget = await arrange()
         say(f"screenshot {_save(widget, folder / f'{name}.png')}")
         if isinstance(widget, QDialog):
@@ -114,9 +116,11 @@ async def _feed(window: MainWindow) -> QWidget:
         await window.open_source(str(source))
     feed = window.panels.feed
     window.docks["FeedDock"].raise_()
-    if feed.model.rowCount():
-        feed.select_row(feed.model.rowCount() - 1)
-        feed.detail.setCurrentIndex(3 if feed.detail.isTabEnabled(3) else 0)
+    rows = [row for row in range(feed.model.rowCount()) if feed.model.item(row).kind == FRAMEWORK]
+    if rows:  # a framework notification, with the diff of a document it names
+        feed.select_row(rows[-1])
+        await _wait(lambda: feed.diff_view.changed_rows > 0, timeout=5.0)
+        feed.detail.setCurrentIndex(3)
     await _wait(lambda: True)
     return window
 

@@ -67,7 +67,24 @@ async def _detail(window: MainWindow, item: FeedItem, step: str) -> None:
         feed.detail_shown.disconnect(done)
 
 
+def _check_window_fits(window: MainWindow) -> None:
+    """The window opened inside the screen's available area (first launch: a laptop)."""
+    screen = window.screen()
+    if screen is None:
+        return
+    available, frame = screen.availableGeometry(), window.frameGeometry()
+    if not available.contains(frame):
+        raise SelfTestFailure(
+            "0 window inside the screen", f"frame {frame.getRect()} on {available.getRect()}"
+        )
+    _say(
+        f"step 0 window inside the screen: ok ({frame.width()}×{frame.height()} on "
+        f"{available.width()}×{available.height()})"
+    )
+
+
 async def scenario(window: MainWindow, url: str) -> None:
+    _check_window_fits(window)
     step = "1 load the demo Source"
     root = await window.open_source(url)
     if root is None or root.doc is None or root.doc.document is None:

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 DEFAULT_SIZE = QSize(1600, 1000)
 SCREEN_FRACTION = 0.9
-MINIMUM_WINDOW = QSize(800, 500)
+MINIMUM_WINDOW = QSize(640, 480)
 DOCK_MINIMUMS = {
     "SourceDock": QSize(260, 120),
-    "SubscriptionsDock": QSize(240, 120),
+    "SubscriptionsDock": QSize(200, 120),
     "FeedDock": QSize(240, 140),
     "InspectorDock": QSize(240, 140),
     "HubWorkbenchDock": QSize(240, 140),

@@ -331,3 +331,16 @@ def test_workbench_points_at_the_demo_and_its_runs_can_be_cancelled(window, qtbo
     assert not task.cancelled()
     assert "cancelled" in workbench.status.text()
     assert workbench.run_button.isEnabled() and not workbench.cancel_button.isEnabled()
+
+
+def test_the_public_url_test_says_it_finished(window, qtbot) -> None:
+    panel = window.panels.subscriptions
+    assert panel.test_public.toolTip() and panel.apply_public.toolTip()
+    assert panel.renew_button.toolTip()
+    panel.public_url.setText(window.services.callback_status().base_url)
+    window.statusBar().clearMessage()
+    panel.test_public.click()
+    qtbot.waitUntil(
+        lambda: "public URL test finished" in window.statusBar().currentMessage(), timeout=15000
+    )
+    assert "reached this callback server" in window.statusBar().currentMessage()
