@@ -21,7 +21,7 @@ from explorer.cli.arguments import (
     port,
     positive_seconds,
 )
-from explorer.cli.network_options import NetworkOptionsError, network_access
+from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
@@ -114,6 +114,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="do not publish: you publish through the Source while the checks wait "
         "(--timeout) for its deliveries",
     )
+    add_network_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
