@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
@@ -9,6 +10,28 @@ os.environ.setdefault("QT_API", "pyside6")
 import pytest
 
 from explorer.demo import RunningDemo, start_demo
+
+
+@pytest.fixture(autouse=True)
+def private_user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """No test reads or writes the user's own data, settings or credentials: the XDG
+    folders (the store, ``credentials.toml`` and ``netrc`` live there) and QSettings of any
+    name point at a fresh folder per test, for subprocesses too. ``HOME`` is left alone:
+    the app only falls back to it when these are unset, and the interpreter's own paths
+    hang off it."""
+    folder = tmp_path_factory.mktemp("user")
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(name, str(folder / name.removeprefix("XDG_").lower()))
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    # Qt reads XDG_CONFIG_HOME once per process; the native format is INI files on Linux
+    for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+            QSettings.setPath(kind, scope, str(folder / "qsettings"))
+    return folder
 
 
 @pytest.fixture(autouse=True)

@@ -6,12 +6,10 @@ budget that was passed, and stay within 300 MB."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "net"))
-from hostile_http import run_explorer
+from helpers.hostile_http import run_explorer
 
 PEAK_MB = 300.0
 HEAD = (

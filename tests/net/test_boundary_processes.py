@@ -8,7 +8,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from hostile_http import BombServer, Measured, gzip_gzip_bomb, run_explorer, trickling_server
+from helpers.hostile_http import (
+    BombServer,
+    Measured,
+    gzip_gzip_bomb,
+    run_explorer,
+    trickling_server,
+)
 
 PEAK_MB = 300  # the bomb decodes to 1 GiB; a bounded read stays far below this
 WALL_S = 5.0  # generous: a bounded read of a bomb takes well under a second here

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from aiohttp import web
 from fake_hub import FakeHub, HubReply
-from hostile_http import BOMB_HEADERS, BombServer, gzip_gzip_bomb, trickling_server
+from helpers.hostile_http import BOMB_HEADERS, BombServer, gzip_gzip_bomb, trickling_server
 from websub_env import FAST, websub_env
 
 from explorer.net.bounded_body import HUB_REPLY_LIMIT, BodyError, BodyTooLarge, read_body

@@ -26,7 +26,7 @@ def session_loop(qapp):
 
     loop = qasync.QEventLoop(qapp, already_running=True)
     loop.set_exception_handler(lambda _loop, context: _loop_errors.append(context))
-    asyncio.events._set_running_loop(None)
+    asyncio._set_running_loop(None)  # qasync set it; each test that needs it sets it
     executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ui-test")
     loop.set_default_executor(executor)  # ours, so it can be shut down at the end
     yield loop
@@ -41,37 +41,27 @@ def session_loop(qapp):
 
 @pytest.fixture
 def qloop(session_loop) -> Iterator[asyncio.AbstractEventLoop]:
-    """The qasync loop as this thread's running loop for one test; unhandled errors fail it."""
-    asyncio.events._set_running_loop(session_loop)
+    """The qasync loop as this thread's running loop for one test; unhandled errors fail it.
+
+    asyncio has no public call that marks a loop running without running it: this is the
+    hook it exports for loop implementations, the one qasync itself uses."""
+    asyncio._set_running_loop(session_loop)
     asyncio.set_event_loop(session_loop)
     _loop_errors.clear()
     try:
         yield session_loop
     finally:
-        asyncio.events._set_running_loop(None)
+        asyncio._set_running_loop(None)
         asyncio.set_event_loop(None)
     errors = list(_loop_errors)
     _loop_errors.clear()
     assert not errors, f"unhandled event-loop errors: {errors}"
 
 
-@pytest.fixture(autouse=True)
-def private_settings(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """No UI test reads or writes the user's own settings: QSettings() of any name goes
-    to a fresh folder (INI files), and so does everything under XDG_CONFIG_HOME."""
-    folder = tmp_path_factory.mktemp("qsettings")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
-
-
 @pytest.fixture
-def settings(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[QSettings]:
-    """QSettings in a temp directory under a per-test organisation name."""
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+def settings(request: pytest.FixtureRequest) -> Iterator[QSettings]:
+    """QSettings under a per-test organisation name, in the test's own folder (see
+    ``private_user_folders``)."""
     QCoreApplication.setOrganizationName(f"explorer-test-{request.node.name}"[:60])
     QCoreApplication.setApplicationName("resourcesync-explorer")
     yield QSettings()

@@ -1,0 +1,2 @@
+"""Helpers shared by test folders (importable as ``helpers``: pytest puts ``tests`` on the
+path, see ``pythonpath`` in pyproject.toml)."""
