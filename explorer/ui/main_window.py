@@ -922,7 +922,9 @@ class MainWindow(QMainWindow):
         finally:
             services.node_updated.disconnect(list_read)
         self.statusBar().showMessage(
-            f"{view.entries.total:,} entries from {len(doc.children)} documents", 10_000
+            f"{count_text(view.entries.total, 'entry', 'entries')} from "
+            f"{count_text(len(doc.children), 'document')}",
+            10_000,
         )
         return view.entries.total
 
