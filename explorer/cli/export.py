@@ -12,6 +12,7 @@ import argparse
 import base64
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,14 +75,16 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _records(store: Store):
+def _records(store: Store) -> Iterator[NotificationRecord]:
     after = 0
     while batch := store.notifications(after_id=after, limit=BATCH):
         yield from batch
         after = batch[-1].id or after
 
 
-def _metadata(record: NotificationRecord, subscriptions: dict[str, dict]) -> dict[str, Any]:
+def _metadata(
+    record: NotificationRecord, subscriptions: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
     sub = subscriptions.get(record.subscription_id, {})
     return {
         "id": record.id,
@@ -102,7 +105,7 @@ def _metadata(record: NotificationRecord, subscriptions: dict[str, dict]) -> dic
     }
 
 
-def _export_jsonl(store: Store, subscriptions: dict[str, dict], out: Path | None) -> int:
+def _export_jsonl(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path | None) -> int:
     stream = sys.stdout
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -123,7 +126,7 @@ def _export_jsonl(store: Store, subscriptions: dict[str, dict], out: Path | None
     return count
 
 
-def _export_xml(store: Store, subscriptions: dict[str, dict], out: Path) -> int:
+def _export_xml(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
     index = []
     for record in _records(store):

@@ -110,7 +110,9 @@ def challenge_schemes(www_authenticate: Iterable[str]) -> list[tuple[str, str | 
 
 
 def _split_commas(text: str) -> list[str]:
-    pieces, current, quoted = [], [], False
+    pieces: list[str] = []
+    current: list[str] = []
+    quoted = False
     for char in text:
         if char == '"':
             quoted = not quoted

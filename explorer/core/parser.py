@@ -29,6 +29,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain
+from typing import cast
 
 from lxml import etree
 
@@ -86,6 +87,12 @@ _PLAIN_MD_KEYS = frozenset(
     {"at", "capability", "change", "completed", "datetime", "encoding", "from", "hash"}
     | {"length", "path", "type", "until", "href", "hreflang", "modified", "pri", "rel"}
 )
+
+
+def _tag_of(el: etree._Element) -> str:
+    """The tag of an element already classified by name: only elements with str tags get a
+    kind (comments and processing instructions are dropped by the parser)."""
+    return cast(str, el.tag)
 
 
 def _is_rs(uri: str) -> bool:
@@ -372,7 +379,7 @@ class _Reader:
         doc.unread_entries += 1
         if self.unread_line is None:
             self.unread_line = el.sourceline
-            self.unread.tag = el.tag
+            self.unread.tag = _tag_of(el)
         self.dropped.pop(el, None)
 
     def take_link(self, el: etree._Element) -> bool:
@@ -465,8 +472,8 @@ class _Reader:
                     line=self.misplaced_entries[0],
                 )
             )
-        for name, (count, line) in self.unknown.items():
-            times = "" if count == 1 else f" ({count} times)"
+        for name, (seen, line) in self.unknown.items():
+            times = "" if seen == 1 else f" ({seen} times)"
             self.findings.append(
                 finding(
                     "parse.unknown-element",
@@ -482,7 +489,7 @@ class _Reader:
         doc.findings.extend(self.findings.summaries("parse.findings-capped"))
 
     def note_unknown(self, el: etree._Element, where: str) -> None:
-        local = split_tag(el.tag)[1]
+        local = split_tag(_tag_of(el))[1]
         prefix = "rs:" if self.kinds.get(el.tag) is Kind.RS_OTHER else ""
         name = f"<{prefix}{local}> in {where}"
         seen = self.unknown.get(name)
@@ -508,10 +515,11 @@ class _Reader:
         return attributes
 
     def first_attributes(self, attributes: dict[str, str], el: etree._Element) -> dict[str, str]:
+        local = split_tag(_tag_of(el))[1]
         self.findings.append(
             finding(
                 "parse.too-many-attributes",
-                f"<{split_tag(el.tag)[1]}> has {len(attributes):,} attributes; the parser reads "
+                f"<{local}> has {len(attributes):,} attributes; the parser reads "
                 f"the first {MAX_ATTRIBUTES}",
                 line=el.sourceline,
             )

@@ -32,12 +32,15 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypedDict, cast
 
 from lxml import etree
 
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
+
+if TYPE_CHECKING:
+    from lxml.etree import ParserTarget
 
 # The spec's limit is 50 MB per document (core 1.1 §7); a little headroom lets the validator
 # report an over-limit document as a size finding instead of refusing to read it.
@@ -91,8 +94,22 @@ class StreamUnavailable(Exception):
     """``stream_children`` cannot answer exactly as ``parse_tree`` would: parse the whole tree."""
 
 
-def _parser_options() -> dict[str, object]:
-    return dict(
+class _ParserOptions(TypedDict):
+    """The hardening every parser here shares, typed so lxml's keyword arguments are checked."""
+
+    resolve_entities: bool
+    no_network: bool
+    load_dtd: bool
+    dtd_validation: bool
+    huge_tree: bool
+    remove_comments: bool
+    remove_pis: bool
+    collect_ids: bool
+    remove_blank_text: bool
+
+
+def _parser_options() -> _ParserOptions:
+    return _ParserOptions(
         resolve_entities=False,
         no_network=True,
         load_dtd=False,
@@ -231,7 +248,8 @@ def check_well_formed(data: bytes) -> None:
     """Raise exactly the error a whole-tree parse of ``data`` would raise (syntax, limits,
     DOCTYPE), in the memory of the parse alone: no tree is built."""
     target = _NoTree()
-    parser = etree.XMLParser(target=target, **_parser_options())
+    # lxml's stubs want every target method; lxml itself calls only those the target has.
+    parser = etree.XMLParser(target=cast("ParserTarget[None]", target), **_parser_options())
     parser.resolvers.add(_RefuseExternal())
     try:
         etree.fromstring(data, parser)

@@ -64,16 +64,16 @@ def validate_document(doc: Document, context: ValidationContext | None = None) -
     one code are listed, then one ``document.findings-capped`` summary.
     """
     ctx = context if context is not None else ValidationContext()
-    out = CappedFindings(doc.findings)
+    capped = CappedFindings(doc.findings)
     for rule in RULES:
-        rule(doc, ctx, out)
-    out.extend(out.summaries("document.findings-capped"))
-    out.sort(key=_line_key)
-    if ctx.url is not None:
-        out = [
-            item if item.url is not None else dataclasses.replace(item, url=ctx.url) for item in out
-        ]
-    return out
+        rule(doc, ctx, capped)
+    capped.extend(capped.summaries("document.findings-capped"))
+    capped.sort(key=_line_key)
+    if ctx.url is None:
+        return capped
+    return [
+        item if item.url is not None else dataclasses.replace(item, url=ctx.url) for item in capped
+    ]
 
 
 def check_bytes(data: bytes, context: ValidationContext | None = None) -> CheckResult:

@@ -88,5 +88,5 @@ def bounded_client(
     return httpx.AsyncClient(
         timeout=timeout,
         headers={"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPT_ENCODING},
-        **{**access.client_options(), **options},  # type: ignore[arg-type]
+        **{**access.client_options(), **options},
     )

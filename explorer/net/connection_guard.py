@@ -17,6 +17,7 @@ import asyncio
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 DEFAULT_HEADER_TIMEOUT = 20.0
 DEFAULT_MAX_PER_ADDRESS = 64
@@ -47,7 +48,7 @@ class ConnectionGuard:
         self.max_per_address = max_per_address
         self.max_total = max_total
         self.counts = GuardCounts()
-        self._open: dict[asyncio.BaseTransport, _GuardedProtocol] = {}
+        self._open: dict[asyncio.Transport, _GuardedProtocol] = {}
         self._per_address: Counter[str] = Counter()
 
     @property
@@ -58,13 +59,13 @@ class ConnectionGuard:
         """A protocol factory for ``loop.create_server`` that guards ``factory``'s protocols."""
         return lambda: _GuardedProtocol(self, factory)
 
-    def request_started(self, transport: asyncio.BaseTransport | None) -> None:
+    def request_started(self, transport: asyncio.Transport | None) -> None:
         """The request's headers are complete: its handler's own limits apply from here."""
         guarded = self._open.get(transport) if transport is not None else None
         if guarded is not None:
             guarded.disarm()
 
-    def request_finished(self, transport: asyncio.BaseTransport | None) -> None:
+    def request_finished(self, transport: asyncio.Transport | None) -> None:
         """The answer is given: a kept-alive connection owes the next headers in time."""
         guarded = self._open.get(transport) if transport is not None else None
         if guarded is not None:
@@ -75,7 +76,7 @@ class ConnectionGuard:
         for transport in list(self._open):
             transport.abort()
 
-    def _admit(self, guarded: _GuardedProtocol, transport: asyncio.BaseTransport) -> bool:
+    def _admit(self, guarded: _GuardedProtocol, transport: asyncio.Transport) -> bool:
         if len(self._open) >= self.max_total:
             self.counts.refused_total += 1
             return False
@@ -87,7 +88,7 @@ class ConnectionGuard:
         self._per_address[guarded.address] += 1
         return True
 
-    def _release(self, guarded: _GuardedProtocol, transport: asyncio.BaseTransport) -> None:
+    def _release(self, guarded: _GuardedProtocol, transport: asyncio.Transport) -> None:
         if self._open.pop(transport, None) is None:
             return
         self._per_address[guarded.address] -= 1
@@ -103,17 +104,19 @@ class _GuardedProtocol(asyncio.Protocol):
         self._guard = guard
         self._factory = factory
         self._inner: asyncio.Protocol | None = None
-        self._transport: asyncio.BaseTransport | None = None
+        self._transport: asyncio.Transport | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self.address = ""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        peer = transport.get_extra_info("peername")
+        # A stream server's transports are asyncio.Transport (TCP, TLS), which can abort.
+        stream = cast(asyncio.Transport, transport)
+        peer = stream.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
-        if not self._guard._admit(self, transport):
-            transport.abort()  # refused at once: no parser, no timer, no buffer
+        if not self._guard._admit(self, stream):
+            stream.abort()  # refused at once: no parser, no timer, no buffer
             return
-        self._transport = transport
+        self._transport = stream
         self.arm()
         self._inner = self._factory()
         self._inner.connection_made(transport)

@@ -479,7 +479,7 @@ class Crawler:
     ) -> None:
         existing = self._nodes.get(url)
         if existing is not None:
-            ancestor = node
+            ancestor: DocumentNode | None = node
             while ancestor is not None and ancestor is not existing:
                 ancestor = ancestor.parent
             if ancestor is existing:

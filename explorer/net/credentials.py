@@ -24,6 +24,7 @@ Nothing here prints or logs a secret; ``Credential``'s repr masks them.
 from __future__ import annotations
 
 import base64
+import builtins
 import netrc
 import os
 import stat
@@ -60,9 +61,9 @@ class Credential:
     def __post_init__(self) -> None:
         for name, value in self.headers:
             check_header(name, value)
-        for what, value in (("token", self.token), ("user", self.user)):
-            if value is not None:
-                check_header(what, value)
+        for what, stated in (("token", self.token), ("user", self.user)):
+            if stated is not None:
+                check_header(what, stated)
         if self.password is not None and self.user is None:
             raise CredentialsError("a password needs a user")
 
@@ -181,7 +182,7 @@ class Credentials:
         credential = self.get(url)
         return dict(credential.header_items()) if credential is not None else {}
 
-    def managed_names(self) -> set[str]:
+    def managed_names(self) -> builtins.set[str]:  # ``set`` here is the method above
         """Lower-cased names of every header some credential sets: a request to another
         origin must not carry any of them."""
         names = {"authorization"}
@@ -275,13 +276,15 @@ def _from_toml(path: Path, text: str) -> Credentials:
         if unknown:
             raise CredentialsError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
         headers = entry.get("headers", {})
-        values = [entry.get(key) for key in ("token", "user", "password")]
+        token, user, password = (entry.get(key) for key in ("token", "user", "password"))
         if not isinstance(headers, dict) or len(headers) > MAX_HEADERS:
             raise CredentialsError(f"{where}: headers must be a table of at most {MAX_HEADERS}")
-        if not all(v is None or isinstance(v, str) for v in [*values, *headers.values()]):
+        if not all(
+            v is None or isinstance(v, str) for v in [token, user, password, *headers.values()]
+        ):
             raise CredentialsError(f"{where}: token, user, password and headers must be strings")
         try:
-            credential = Credential(*values, headers=tuple(headers.items()))
+            credential = Credential(token, user, password, headers=tuple(headers.items()))
             credentials.set(origin, credential)
         except CredentialsError as exc:
             raise CredentialsError(f"{where}: {exc}") from None

@@ -32,21 +32,35 @@ from explorer.core.inflate import (
 )
 from explorer.net.bounded_body import USER_AGENT
 from explorer.net.http import DEFAULT_MAX_REDIRECTS, FetchError, FetchResult, Redirect, Timeouts
+from explorer.net.network_access import NetworkAccess
 
 FEED_SLICE = 512
 """Encoded bytes decoded per step: one deflate layer turns them into at most ~0.5 MB."""
 
 
 class Downloader:
-    """One ``httpx.AsyncClient`` for a series of downloads; close it (or use ``async with``)."""
+    """One ``httpx.AsyncClient`` for a series of downloads; close it (or use ``async with``).
 
-    def __init__(self, timeouts: Timeouts, max_redirects: int = DEFAULT_MAX_REDIRECTS) -> None:
+    ``access`` should be the fetcher's: a closed Source's packages need its credentials,
+    proxy and CA bundle as much as its lists do. Its request hook runs on every redirect
+    hop, so a package redirected to another origin (a CDN) gets none of them.
+    """
+
+    def __init__(
+        self,
+        timeouts: Timeouts,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        *,
+        access: NetworkAccess | None = None,
+    ) -> None:
         self.timeouts = timeouts
+        self.access = access if access is not None else NetworkAccess()
         self._client = httpx.AsyncClient(
             headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"},
             timeout=httpx.Timeout(timeouts.read, connect=timeouts.connect),
             follow_redirects=True,
             max_redirects=max_redirects,
+            **self.access.client_options(),
         )
 
     async def __aenter__(self) -> Downloader:
@@ -76,7 +90,9 @@ class Downloader:
             outcome.fail(FetchError.INVALID_URL, str(exc))
         except httpx.HTTPError as exc:
             outcome.fail(FetchError.PROTOCOL, f"{type(exc).__name__}: {exc}")
-        return outcome.result(time.perf_counter() - started)
+        result = outcome.result(time.perf_counter() - started)
+        result.credentials_sent = bool(self.access.headers_for(result.final_url))
+        return result
 
 
 class _Outcome:

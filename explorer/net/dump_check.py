@@ -274,7 +274,9 @@ async def check_dumps(
     if manifest_capability is None:
         return []
     found: list[Finding] = []
-    async with Downloader(fetcher.timeouts, fetcher.max_redirects) as downloader:
+    async with Downloader(
+        fetcher.timeouts, fetcher.max_redirects, access=fetcher.access
+    ) as downloader:
         for entry in document.entries:  # one at a time: each may inflate a manifest
             if entry.loc:
                 found.extend(

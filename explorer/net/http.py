@@ -163,7 +163,8 @@ class FetchResult:
 
     @property
     def last_modified(self) -> str | None:
-        return self.headers.get("last-modified")
+        value: str | None = self.headers.get("last-modified")
+        return value
 
     def links(self) -> list[tuple[str, str]]:
         """(href, rel) pairs from every ``Link`` header, hrefs resolved against the final URL."""
@@ -482,7 +483,7 @@ class Fetcher:
             return hop, attempt, False
 
     def _retry_delay(self, hop: _Hop, attempt: int) -> float | None:
-        delay = self.backoff * (2 ** (attempt - 1))
+        delay: float = self.backoff * (2 ** (attempt - 1))
         retry_after = hop.headers.get("retry-after") if hop.error is None else None
         if retry_after:
             wait = _retry_after_seconds(retry_after)

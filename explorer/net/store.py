@@ -519,10 +519,13 @@ class Store:
 
     def count_notifications(self, status: str | None = None) -> int:
         if status is None:
-            return self._query("SELECT COUNT(*) AS n FROM notifications")[0]["n"]
-        return self._query("SELECT COUNT(*) AS n FROM notifications WHERE status = ?", (status,))[
-            0
-        ]["n"]
+            rows = self._query("SELECT COUNT(*) AS n FROM notifications")
+        else:
+            rows = self._query(
+                "SELECT COUNT(*) AS n FROM notifications WHERE status = ?", (status,)
+            )
+        count: int = rows[0]["n"]
+        return count
 
     def last_until(self, subscription_id: str) -> str | None:
         """``until`` of the latest accepted notification on a subscription (for continuity)."""

@@ -9,9 +9,10 @@ it apart from SQLite's own locks on the database file.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

@@ -102,7 +102,7 @@ class StraySampler:
             )
         return True
 
-    def error_logger(self, logger: logging.Logger) -> logging.LoggerAdapter:
+    def error_logger(self, logger: logging.Logger) -> logging.LoggerAdapter[logging.Logger]:
         """A stand-in for aiohttp's server logger that samples its per-request errors."""
         return _SampledErrors(logger, self)
 
@@ -127,7 +127,7 @@ class StraySampler:
         )
 
 
-class _SampledErrors(logging.LoggerAdapter):
+class _SampledErrors(logging.LoggerAdapter[logging.Logger]):
     """Warnings and errors pass only when sampled, cut short and without the traceback."""
 
     def __init__(self, logger: logging.Logger, sampler: StraySampler) -> None:
@@ -140,7 +140,8 @@ class _SampledErrors(logging.LoggerAdapter):
             return
         error = kwargs.pop("exc_info", None)
         reason = error if isinstance(error, BaseException) else None
-        text = str(msg % args if args else msg)
+        # as logging itself formats a record: str(msg), then % args if there are any
+        text = str(msg) % args if args else str(msg)
         if reason is not None:
             text = f"{text}: {type(reason).__name__}: {reason}"
         if self._sampler.note_http_error(text):

@@ -38,6 +38,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import Any
 from urllib.parse import urljoin
 
 import httpx
@@ -130,7 +131,7 @@ class _Checked:
     reason: str | None
     document: Document | None
     findings: list[Finding]
-    summary: dict | None
+    summary: dict[str, Any] | None
 
 
 class Subscriber:
@@ -602,7 +603,8 @@ class Subscriber:
 
     async def _post_form(self, hub: str, form: dict[str, str], mode: str) -> HubAnswer:
         """POST with 307/308 re-POSTs and retries with backoff on 5xx and network errors."""
-        url, seen, attempt, notes = hub, {hub}, 0, []
+        url, seen, attempt = hub, {hub}, 0
+        notes: list[Finding] = []
         while True:
             started = time.time()
             try:
@@ -686,7 +688,7 @@ class Subscriber:
     def _backoff(self, attempt: int, retry_after: str | None = None) -> float:
         if retry_after and retry_after.strip().isdigit():
             return min(float(retry_after), self.config.max_backoff)
-        delay = min(self.config.backoff * (2**attempt), self.config.max_backoff)
+        delay: float = min(self.config.backoff * (2**attempt), self.config.max_backoff)
         return delay * (0.75 + random.random() / 2)
 
     # --- leases and timers ------------------------------------------------------------------
@@ -868,10 +870,10 @@ class Subscriber:
         )
         return Reply(404, b"no such pending intent\n")
 
-    def _emit(self, sub: Subscription, name: str, **fields: object) -> None:
+    def _emit(self, sub: Subscription, name: str, **fields: Any) -> None:
         event = SubscriberEvent(
             name, sub.topic, sub.id, hub=sub.hub or None, state=str(sub.state), **fields
-        )  # type: ignore[arg-type]
+        )
         deferred = self._in_flight.get(sub.id)
         if deferred is not None and name in (ev.VERIFIED, ev.RENEWED, ev.DENIED, ev.UNSUBSCRIBED):
             deferred.append(event)

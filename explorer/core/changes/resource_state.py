@@ -72,7 +72,9 @@ class ResourceRecord:
 def metadata_of(entry: Entry) -> dict[str, str]:
     """The tracked metadata an entry states; absent attributes are left out, not emptied."""
     md = entry.md
-    found = {name: md[name] for name in ("hash", "length", "type", "datetime") if name in md}
+    found: dict[str, str] = {
+        name: md[name] for name in ("hash", "length", "type", "datetime") if name in md
+    }
     if entry.lastmod is not None:
         found["lastmod"] = entry.lastmod
     return {name: found[name] for name in METADATA_FIELDS if name in found}

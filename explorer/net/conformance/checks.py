@@ -98,9 +98,9 @@ def _not_active(session: Session, step: str, sub: SubscribeOutcome) -> _Verdict 
 
 
 async def _active_probe(
-    session: Session, step: str, **options: bool
+    session: Session, step: str, *, secret: bool = False
 ) -> tuple[Probe, SubscribeOutcome, _Verdict | None]:
-    probe = session.probe(**options)
+    probe = session.probe(secret=secret)
     sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
     return probe, sub, _not_active(session, step, sub)
 
@@ -224,8 +224,9 @@ class _SignedSample:
 
 
 async def _signed_sample(session: Session) -> _SignedSample:
-    if isinstance(session.shared.get("signed"), _SignedSample):
-        return session.shared["signed"]
+    made = session.shared.get("signed")
+    if isinstance(made, _SignedSample):
+        return made
     since = session.mark()
     probe, _sub, problem = await _active_probe(session, "subscription with hub.secret", secret=True)
     publication = delivery = None

@@ -20,11 +20,16 @@ from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
 from explorer.core.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
-from explorer.net.bounded_body import HUB_REPLY_LIMIT, BodyError, describe_failure, read_body
+from explorer.net.bounded_body import (
+    HUB_REPLY_LIMIT,
+    USER_AGENT,
+    BodyError,
+    describe_failure,
+    read_body,
+)
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
 from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import USER_AGENT
 from explorer.net.hub_discovery import MAX_DISCOVERY_BYTES
 from explorer.net.publisher import XML, PublishResult, publish, topic_reply
 from explorer.net.store import ExchangeRecord
