@@ -6,8 +6,8 @@ A finding's severity and spec section come from the code registry in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -42,6 +42,11 @@ class Finding:
     spec: str | None = None
     url: str | None = None
     column: int | None = None
+    params: Mapping[str, object] | None = field(default=None, compare=False, repr=False)
+    """The message's variable parts, so ``explorer.core.messages`` can say it in another
+    language; not part of equality, the JSON or the English ``message``."""
+    variant: str = field(default="", compare=False, repr=False)
+    """Which of a code's message shapes ``params`` fill, when it has several."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON shape used by every ``--json`` command."""
@@ -79,8 +84,12 @@ def finding(
     column: int | None = None,
     url: str | None = None,
     severity: Severity | None = None,
+    params: Mapping[str, object] | None = None,
+    variant: str = "",
 ) -> Finding:
-    """Build a Finding for a registered code; an unknown code is a programming error."""
+    """Build a Finding for a registered code; an unknown code is a programming error.
+    ``params`` (and ``variant``) name the parts of ``message`` that vary, for the message
+    catalogs of other languages."""
     info = _registry()[code]
     return Finding(
         severity=severity or info.severity,
@@ -90,6 +99,8 @@ def finding(
         spec=info.spec,
         url=url,
         column=column,
+        params=params,
+        variant=variant,
     )
 
 
@@ -149,6 +160,7 @@ class CappedFindings(list[Finding]):
                 f"{self._counts[capped] - self.cap:,} more {capped} findings are not listed "
                 f"(the first {self.cap:,} are); fix those and check again",
                 line=line,
+                params={"count": self._counts[capped] - self.cap, "code": capped, "cap": self.cap},
             )
             for capped, line in self._first_dropped.items()
         ]

@@ -117,6 +117,7 @@ class LegacyTally:
                     _CODE_OF.get(form, form),
                     f"ResourceSync {version} syntax used {times}: {DESCRIPTIONS[form]}",
                     line=line,
+                    params={"version": version, "count": count},
                 )
             )
         return result

@@ -43,6 +43,7 @@ def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]
                 f"capability is {capability!r}; a notification has change-notification or "
                 "framework-notification",
                 line=doc.md_line or doc.line,
+                params={"capability": capability},
             )
         )
     elif context.channel_capability and capability != context.channel_capability:
@@ -51,6 +52,7 @@ def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]
                 "websub.capability-mismatch",
                 f"a {capability} arrived on a channel advertised as {context.channel_capability}",
                 line=doc.md_line or doc.line,
+                params={"capability": capability, "channel": context.channel_capability},
             )
         )
     return findings
@@ -72,6 +74,7 @@ def check_continuity(doc: Document, previous_until: str | None) -> list[Finding]
                 f"from {doc.md['from']} is later than the previous until "
                 f"{previous_until}: notifications in between may be missing",
                 line=doc.md_line,
+                params={"start": doc.md["from"], "previous_until": previous_until},
             )
         ]
     return [
@@ -80,6 +83,7 @@ def check_continuity(doc: Document, previous_until: str | None) -> list[Finding]
             f"from {doc.md['from']} is earlier than the previous until "
             f"{previous_until}: the intervals overlap",
             line=doc.md_line,
+            params={"start": doc.md["from"], "previous_until": previous_until},
         )
     ]
 
@@ -95,28 +99,36 @@ def check_delivery_headers(
             finding(
                 "websub.content-type",
                 f"Content-Type is {content_type or 'absent'!s}, expected application/xml",
+                params={"content_type": content_type},
+                variant="" if content_type else "absent",
             )
         )
     links = links_by_rel(list(link_values))
     selfs, hubs = links.get("self", []), links.get("hub", [])
     if not selfs:
-        findings.append(finding("websub.link-self-missing", "no Link header with rel=self"))
+        findings.append(
+            finding("websub.link-self-missing", "no Link header with rel=self", params={})
+        )
     elif context.topic not in selfs:
         findings.append(
             finding(
                 "websub.link-self-mismatch",
                 f"Link rel=self is {selfs[0]}, subscribed topic is {context.topic}",
                 url=selfs[0],
+                params={"value": selfs[0], "topic": context.topic},
             )
         )
     if not hubs:
-        findings.append(finding("websub.link-hub-missing", "no Link header with rel=hub"))
+        findings.append(
+            finding("websub.link-hub-missing", "no Link header with rel=hub", params={})
+        )
     elif context.hub and context.hub not in hubs:
         findings.append(
             finding(
                 "websub.link-hub-mismatch",
                 f"Link rel=hub is {hubs[0]}, subscribed at {context.hub}",
                 url=hubs[0],
+                params={"value": hubs[0], "hub": context.hub},
             )
         )
     return findings

@@ -246,6 +246,7 @@ class _Reader:
                 f'"{_EXPECTED_URI[vocabulary]}". Read as intended, but other tools will not '
                 "recognise these elements",
                 line=line,
+                params={"element": local, "expected": _EXPECTED_URI[vocabulary]},
             )
         )
 
@@ -303,6 +304,7 @@ class _Reader:
                             f"(the first is at line {doc.md_line}); "
                             "a document has exactly one, and only the first is used",
                             line=line,
+                            params={"first": doc.md_line},
                         )
                     )
                     continue
@@ -314,6 +316,7 @@ class _Reader:
                             "the document-level <rs:md> comes after the first entry "
                             f"(line {entries[0].line}); it belongs before all entries",
                             line=line,
+                            params={"first": entries[0].line},
                         )
                     )
                 doc.md.update(self.checked_attributes(dict(child.items()), child))
@@ -326,6 +329,7 @@ class _Reader:
                             "a document-level <rs:ln> comes after the first entry; "
                             "links about the document belong before all entries",
                             line=child.sourceline,
+                            params={},
                         )
                     )
                 if self.take_link(child):
@@ -402,6 +406,7 @@ class _Reader:
                 f"the root element declares {len(nsmap):,} namespaces; the parser keeps the "
                 f"first {MAX_NAMESPACES}",
                 line=self.root.sourceline,
+                params={"count": len(nsmap), "limit": MAX_NAMESPACES},
             )
         )
         return dict(list(nsmap.items())[:MAX_NAMESPACES])
@@ -416,6 +421,8 @@ class _Reader:
                     f"{MAX_DOCUMENT_ATTRIBUTES:,} attributes by the entry at this line; the "
                     "parser reads no further entries",
                     line=self.attributes_out_line,
+                    params={"limit": MAX_DOCUMENT_ATTRIBUTES},
+                    variant="document",
                 )
             )
         if doc.unread_entries:
@@ -427,6 +434,12 @@ class _Reader:
                     f"and the {doc.unread_entries:,} from this line on were counted but not "
                     "read or checked",
                     line=self.unread_line,
+                    params={
+                        "total": len(doc.entries) + doc.unread_entries,
+                        "read": len(doc.entries),
+                        "limit": MAX_ENTRIES,
+                        "unread": doc.unread_entries,
+                    },
                 )
             )
         if self.links_over:
@@ -436,6 +449,8 @@ class _Reader:
                     f"the document has more than {MAX_LINKS:,} rs:ln; the {self.links_over:,} "
                     "from this line on were not read",
                     line=self.links_over_line,
+                    params={"limit": MAX_LINKS, "count": self.links_over},
+                    variant="document",
                 )
             )
         if self.namespaces_over:
@@ -446,6 +461,8 @@ class _Reader:
                     f"{self.namespaces_over:,} elements in further namespaces, from this line "
                     "on, were ignored",
                     line=self.namespace_over_line,
+                    params={"limit": MAX_NAMESPACES, "count": self.namespaces_over},
+                    variant="elements",
                 )
             )
         if self.unknown_over:
@@ -455,6 +472,8 @@ class _Reader:
                     f"{self.unknown_over:,} more elements with no meaning here, under more "
                     f"than {MAX_UNKNOWN_NAMES} different names, from this line on, were ignored",
                     line=self.unknown_over_line,
+                    params={"count": self.unknown_over, "limit": MAX_UNKNOWN_NAMES},
+                    variant="summary",
                 )
             )
 
@@ -470,6 +489,12 @@ class _Reader:
                     f"{count} <{wrong}> element(s) inside <{_ROOT_NAMES[root_kind]}>, which "
                     f"holds <{_ENTRY_NAMES[entry_kind]}> entries; read as entries anyway",
                     line=self.misplaced_entries[0],
+                    params={
+                        "count": count,
+                        "wrong": wrong,
+                        "root": _ROOT_NAMES[root_kind],
+                        "expected": _ENTRY_NAMES[entry_kind],
+                    },
                 )
             )
         for name, (seen, line) in self.unknown.items():
@@ -479,6 +504,7 @@ class _Reader:
                     "parse.unknown-element",
                     f"{name}{times} has no meaning here and was ignored",
                     line=line,
+                    params={"element": name, "count": seen},
                 )
             )
         read_v09_forms(doc, self.legacy)
@@ -522,6 +548,7 @@ class _Reader:
                 f"<{local}> has {len(attributes):,} attributes; the parser reads "
                 f"the first {MAX_ATTRIBUTES}",
                 line=el.sourceline,
+                params={"element": local, "count": len(attributes), "limit": MAX_ATTRIBUTES},
             )
         )
         return dict(list(attributes.items())[:MAX_ATTRIBUTES])
@@ -539,6 +566,7 @@ class _Reader:
                         f'attribute "{local}" is written with the ResourceSync namespace prefix; '
                         "rs:md and rs:ln attributes must not have a prefix",
                         line=line,
+                        params={"attribute": local},
                     )
                 )
                 result.setdefault(local, value)
@@ -629,6 +657,10 @@ class _Reader:
                     f"the entry has {MAX_LINKS_PER_ENTRY + links_over:,} rs:ln; the parser reads "
                     f"the first {MAX_LINKS_PER_ENTRY}",
                     line=line,
+                    params={
+                        "count": MAX_LINKS_PER_ENTRY + links_over,
+                        "limit": MAX_LINKS_PER_ENTRY,
+                    },
                 )
             )
         return Entry(loc, lastmod, changefreq, md if md is not None else {}, links, line)
@@ -646,6 +678,7 @@ class _Reader:
                     f"the entry has {MAX_ENTRY_CHILDREN + over:,} child elements; the parser "
                     f"reads the first {MAX_ENTRY_CHILDREN:,}",
                     line=el.sourceline,
+                    params={"count": MAX_ENTRY_CHILDREN + over, "limit": MAX_ENTRY_CHILDREN},
                 )
             )
         return children[:MAX_ENTRY_CHILDREN]
@@ -656,6 +689,7 @@ class _Reader:
                 code,
                 f"the entry at line {entry_line} has more than one {name}; only the first is used",
                 line=el.sourceline,
+                params={"line": entry_line, "element": name},
             )
         )
 

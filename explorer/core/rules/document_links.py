@@ -58,6 +58,7 @@ def check_link_attributes(
                 f'href="{href[:200]}" on the rs:ln{_rel_label(link)} {where} is not a URI; '
                 "escape spaces and other characters URIs do not allow as %XX.",
                 line=link.line,
+                params={"href": href[:200]},
             )
         )
     elif not href:
@@ -66,6 +67,7 @@ def check_link_attributes(
                 "document.link-href-missing",
                 f"The rs:ln{_rel_label(link)} {where} has no href; add the URI it points at.",
                 line=link.line,
+                params={},
             )
         )
     if not link.rel:
@@ -75,6 +77,7 @@ def check_link_attributes(
                 f"The rs:ln {where} has no rel; add the relation type (e.g. up, describedby, "
                 "duplicate).",
                 line=link.line,
+                params={},
             )
         )
     attributes = link.attributes
@@ -88,6 +91,7 @@ def check_link_attributes(
                 f'pri="{pri}" on the rs:ln{_rel_label(link)} {where} must be an integer from 1 '
                 "(highest priority) to 999999.",
                 line=link.line,
+                params={"pri": pri},
             )
         )
     _check_link_values(link, out, f"on the rs:ln{_rel_label(link)} {where}")
@@ -109,6 +113,7 @@ def _check_link_values(link: Link, out: list[Finding], where: str) -> None:
                 "document.datetime-invalid",
                 f'modified="{value}" {where} is not a W3C Datetime: {explain_invalid(value)}.',
                 line=line,
+                params={"attribute": "modified", "value": value},
             )
         )
     value = attributes.get("hash")
@@ -124,6 +129,7 @@ def _check_link_values(link: Link, out: list[Finding], where: str) -> None:
                 "document.path-not-absolute",
                 f'path="{value}" {where} must start with "/" (relative to the package root).',
                 line=line,
+                params={"value": value},
             )
         )
 
@@ -139,6 +145,7 @@ def _check_link_names(link: Link, out: list[Finding], where: str) -> None:
                 "does not define; an extension attribute needs a namespace of its own, written "
                 'with a prefix (e.g. xmlns:ex="http://example.org/ns/" ex:name="...").',
                 line=link.line,
+                params={"names": names},
             )
         )
 
@@ -167,6 +174,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     "A Source Description is the top of the hierarchy and has no up link; "
                     "remove it.",
                     line=ups[0].line,
+                    params={},
                 )
             )
     elif not ups:
@@ -185,6 +193,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     "calls it mandatory, but the spec's own walkthrough examples omit it, so "
                     "this is a warning.",
                     line=doc.md_line if doc.md_line is not None else doc.line,
+                    params={"name": name, "target_name": target, "section": section},
                 )
             )
     else:
@@ -195,6 +204,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f"The document has {len(ups)} up links; keep exactly one, pointing at its "
                     f"{caps.display_name(caps.expected_up_capability(capability))}.",
                     line=ups[1].line,
+                    params={
+                        "count": len(ups),
+                        "target_name": caps.display_name(caps.expected_up_capability(capability)),
+                    },
                 )
             )
         _check_up_target(doc, context, ups[0], out)
@@ -207,6 +220,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 f'Consider adding <rs:ln rel="describedby" href="..."/> to the {name}, pointing '
                 f"at a document about {about} (recommended, core 1.1 §8-§9).",
                 line=doc.md_line if doc.md_line is not None else doc.line,
+                params={"name": name},
             )
         )
 
@@ -232,6 +246,7 @@ def _check_up_target(
                 "document.up-not-parent",
                 f"The up link points at {up.href} but should match {what}: {expected}.",
                 line=up.line,
+                params={"href": up.href, "expected": expected},
             )
         )
 
@@ -251,6 +266,7 @@ def _check_index_link(doc: Document, context: ValidationContext, out: list[Findi
                 f'rel="index" links a document to the index it is listed in, but {reason}; '
                 "remove the link or fix its rel.",
                 line=index_links[0].line,
+                params={},
             )
         )
         return
@@ -265,6 +281,10 @@ def _check_index_link(doc: Document, context: ValidationContext, out: list[Findi
                 f'rel="index" href="{context.parent_url or "..."}"/> helps Destinations navigate '
                 "(recommended).",
                 line=doc.md_line if doc.md_line is not None else doc.line,
+                params={
+                    "name": caps.display_name(capability),
+                    "parent_url": context.parent_url or "...",
+                },
             )
         )
     elif context.parent_url is not None and index_links[0].href != context.parent_url:
@@ -274,5 +294,6 @@ def _check_index_link(doc: Document, context: ValidationContext, out: list[Findi
                 f"The index link points at {index_links[0].href} but the document was reached "
                 f"from the index {context.parent_url}.",
                 line=index_links[0].line,
+                params={"href": index_links[0].href, "parent_url": context.parent_url},
             )
         )

@@ -26,6 +26,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     'document is with <rs:md capability="..."/> (plus at, or from for change '
                     "documents) as the first child of the root; add it when moving to 1.1.",
                     line=doc.line,
+                    params={},
                 )
             )
         elif (
@@ -41,6 +42,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     "what it is. To publish it as a Resource List add "
                     '<rs:md capability="resourcelist" at="..."/> as the first child of the root.',
                     line=doc.line,
+                    params={},
                 )
             )
         else:
@@ -51,6 +53,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f"<{doc.root}> with the capability attribute"
                     + _guessed(_capability_from_entries(doc)),
                     line=doc.line,
+                    params={"root": doc.root},
                 )
             )
             _check_declared(doc, context, out)
@@ -63,6 +66,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 "The document <rs:md> has no capability attribute; add e.g. "
                 'capability="resourcelist" to say what this document is.',
                 line=line,
+                params={},
             )
         )
     elif not caps.is_known(capability):
@@ -72,6 +76,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 f'capability="{capability}" is not a ResourceSync capability; use one of '
                 f"{', '.join(sorted(caps.KNOWN_CAPABILITIES))}.",
                 line=line,
+                params={
+                    "capability": capability,
+                    "known": ", ".join(sorted(caps.KNOWN_CAPABILITIES)),
+                },
             )
         )
     _check_declared(doc, context, out)
@@ -131,6 +139,7 @@ def _check_declared(doc: Document, context: ValidationContext, out: list[Finding
                 f'The document says capability="{doc.capability}" but {via} declared '
                 f'"{declared}"; one of the two is wrong.',
                 line=doc.md_line if doc.md_line is not None else doc.line,
+                params={"capability": doc.capability, "declared": declared},
             )
         )
     if parent is not None and parent.is_index and doc.is_index:
@@ -140,6 +149,7 @@ def _check_declared(doc: Document, context: ValidationContext, out: list[Finding
                 "This <sitemapindex> is listed in another index; Sitemap indexes may only list "
                 "<urlset> documents, so list its components in the parent index directly.",
                 line=doc.line,
+                params={},
             )
         )
 
@@ -155,6 +165,7 @@ def _check_root(doc: Document, capability: str | None, name: str, out: list[Find
                 "batch into several <urlset> notifications (change-notification 1.0.1 §3, "
                 "framework-notification 1.0.1 §3).",
                 line=doc.line,
+                params={"name": name},
             )
         )
     elif capability == caps.CAPABILITYLIST:
@@ -164,6 +175,7 @@ def _check_root(doc: Document, capability: str | None, name: str, out: list[Find
                 "A Capability List should not be a <sitemapindex>: a single <urlset> always "
                 "suffices for the few capabilities there are.",
                 line=doc.line,
+                params={},
             )
         )
     elif not caps.can_be_index(capability):
@@ -173,6 +185,7 @@ def _check_root(doc: Document, capability: str | None, name: str, out: list[Find
                 f"A {caps.display_name(capability)} cannot be a <sitemapindex>; publish it as a "
                 "<urlset>.",
                 line=doc.line,
+                params={"name": caps.display_name(capability)},
             )
         )
 
@@ -192,6 +205,7 @@ def _check_times(
                     f"{' and '.join(missing)} missing. Consecutive notifications cover "
                     "consecutive intervals, so Destinations use them to detect gaps.",
                     line=line,
+                    params={"missing": "/".join(missing)},
                 )
             )
     if capability in caps.SNAPSHOT_DOCUMENTS:
@@ -214,6 +228,7 @@ def _check_times(
                 f'A {name} must have {required}="..." on its <rs:md> ({meaning}); add it, '
                 f'e.g. {required}="2013-01-03T09:00:00Z".',
                 line=line,
+                params={"name": name, "required": required},
             )
         )
     present = [a for a in unused if a in md]
@@ -225,5 +240,6 @@ def _check_times(
                 f"A {name} does not use {' and '.join(present)} on its <rs:md>"
                 + (f"; use {replacement} instead." if required else "."),
                 line=line,
+                params={"name": name, "present": "/".join(present)},
             )
         )

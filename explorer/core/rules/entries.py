@@ -142,6 +142,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     "document.change-invalid",
                     f'change="{value}" is not allowed; use created, updated or deleted.',
                     line=line,
+                    params={"value": value},
                 )
             )
         elif not change_used and capability is not None:
@@ -151,6 +152,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f"A {name} does not describe changes; the change attribute belongs in Change "
                     "Lists, Change Dump Manifests and notifications.",
                     line=line,
+                    params={"name": name},
                 )
             )
         value = md.get("datetime")
@@ -162,6 +164,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                         "document.datetime-invalid",
                         f'datetime="{value}" is not a W3C Datetime: {explain_invalid(value)}.',
                         line=line,
+                        params={"attribute": "datetime", "value": value},
                     )
                 )
             elif check_range and (
@@ -180,6 +183,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f'path="{value}" must start with "/" (relative to the package root), '
                     f'e.g. path="/{value}".',
                     line=line,
+                    params={"value": value},
                 )
             )
         elif not manifest and capability is not None:
@@ -189,6 +193,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     "path is only used in Resource Dump and Change Dump Manifests, "
                     f"not in a {name}.",
                     line=line,
+                    params={"name": name},
                 )
             )
         if lists_capabilities:
@@ -231,6 +236,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 "(and until, once closed) on their <rs:md>; these are recommended so Destinations "
                 "can pick the documents covering the period they need. First at this line.",
                 line=first_missing_from,
+                params={"count": missing_from, "total": len(doc.entries), "name": name},
             )
         )
 
@@ -252,6 +258,7 @@ def _check_lastmods(doc: Document, values: set[str], out: list[Finding]) -> None
                     f"<lastmod>{lastmod}</lastmod> is not a W3C Datetime: "
                     f"{explain_invalid(lastmod)}.",
                     line=entry.line,
+                    params={"value": lastmod},
                 )
             )
 
@@ -284,6 +291,7 @@ def _change_missing(entry: Entry, name: str, capability: str | None, out: list[F
             f'Every entry of a {name} needs <rs:md change="created|updated|deleted">; '
             f"add the change for {entry.loc or 'this entry'} ({_change_section(capability)}).",
             line=entry.line,
+            params={"name": name},
         )
     )
 
@@ -295,6 +303,7 @@ def _path_missing(entry: Entry, name: str, change_manifest: bool, out: list[Find
             f'Entries of a {name} need path="/..." giving the bitstream\'s place in '
             f"the package (core 1.1 {'§13.2' if change_manifest else '§11.2'}).",
             line=entry.line,
+            params={"name": name, "section": "§13.2" if change_manifest else "§11.2"},
         )
     )
 
@@ -307,6 +316,7 @@ def _entry_capability_missing(entry: Entry, capability_list: bool, out: list[Fin
                 f"The Capability List entry for {entry.loc or 'this entry'} needs "
                 '<rs:md capability="..."/> saying what it points at (e.g. resourcelist).',
                 line=entry.line,
+                params={},
             )
         )
     else:
@@ -317,6 +327,7 @@ def _entry_capability_missing(entry: Entry, capability_list: bool, out: list[Fin
                 'should say capability="capabilitylist" (core 1.1 §8; the rs:md itself is '
                 "optional).",
                 line=entry.line,
+                params={},
             )
         )
 
@@ -332,6 +343,7 @@ def _check_capability_list_entry(
                 f"listed at line {seen[capability]}; keep one (use an index for several "
                 "documents).",
                 line=entry.line,
+                params={"capability": capability, "first": seen[capability]},
             )
         )
     else:
@@ -344,6 +356,7 @@ def _check_capability_list_entry(
                 '<rs:ln rel="hub" href="..."/> naming its WebSub hub '
                 "(change-notification 1.0.1 §5, framework-notification 1.0.1 §5).",
                 line=entry.line,
+                params={"name": caps.display_name(capability), "loc": entry.loc},
             )
         )
 
@@ -360,6 +373,7 @@ def _outside_interval(
             f'datetime="{value}" lies outside the {name}\'s interval ({bounds}); the change '
             "belongs in another document, or the interval is wrong.",
             line=entry.line,
+            params={"value": value, "name": name, "bounds": bounds},
         )
     )
 
@@ -380,6 +394,7 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
                 "This entry has no <loc>; every entry needs exactly one <loc> with the "
                 "absolute URI it describes.",
                 line=line,
+                params={},
             )
         )
         return
@@ -390,6 +405,7 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
                 f"<loc> is {len(loc)} characters long; Sitemaps allow at most {MAX_LOC_LENGTH}. "
                 "Shorten the URI.",
                 line=line,
+                params={"length": len(loc), "limit": MAX_LOC_LENGTH},
             )
         )
     if _SCHEME(loc) is None:
@@ -399,6 +415,7 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
                 f"<loc>{loc[:200]}</loc> is not an absolute URI; write the full URI with its "
                 "scheme and host, e.g. http://example.com/res1.",
                 line=line,
+                params={"loc": loc[:200]},
             )
         )
 
@@ -413,6 +430,7 @@ def _capability_not_allowed(
             f'An entry with capability="{value}" cannot be listed in a {name}; allowed here: '
             f"{choices}.",
             line=line,
+            params={"capability": value, "name": name, "choices": choices},
         )
     )
 
@@ -434,5 +452,6 @@ def _check_entry_times(
                         f"; use {'/'.join(sorted(allowed))} instead." if allowed else "; remove it."
                     ),
                     line=line,
+                    params={"name": name, "unused": "/".join(unused)},
                 )
             )

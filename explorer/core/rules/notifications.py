@@ -38,6 +38,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     '<rs:md>; each entry says what changed, e.g. <rs:md change="created" '
                     'capability="resourcelist"/>.',
                     line=entry.line,
+                    params={"loc": entry.loc, "missing": missing},
                 )
             )
             continue
@@ -50,6 +51,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                         f'capability="{capability}" is not one framework notifications report on '
                         f"({', '.join(sorted(caps.FRAMEWORK_CHANGES))}, or an archive capability).",
                         line=entry.line,
+                        params={"capability": capability},
                     )
                 )
             continue
@@ -61,5 +63,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f'A framework notification cannot report a {name} as "{change}"; '
                     f"Table 2 allows {', '.join(sorted(allowed))} for a {name}.",
                     line=entry.line,
+                    params={"name": name, "change": change, "allowed": ", ".join(sorted(allowed))},
                 )
             )

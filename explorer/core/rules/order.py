@@ -69,6 +69,15 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f"{latest_entry.line} ({latest_entry.loc}, {compared} {latest_raw}). Sort the "
                     "entries by time, oldest first.",
                     line=entry.line,
+                    params={
+                        "name": name,
+                        "loc": entry.loc,
+                        "compared": compared,
+                        "value": raw,
+                        "previous_line": latest_entry.line,
+                        "previous_loc": latest_entry.loc,
+                        "previous_value": latest_raw,
+                    },
                 )
             )
             return
@@ -89,6 +98,7 @@ def _check_open_lists(doc: Document, out: list[Finding]) -> None:
                     "later Change Lists follow it in the index. Give it the until at which it was "
                     "closed.",
                     line=entry.line,
+                    params={"loc": entry.loc},
                 )
             )
             return

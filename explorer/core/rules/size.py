@@ -59,6 +59,11 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f"The document {limit.describe(value)}; the limit is {limit.limit_text}. "
                     f"{_SPLIT.capitalize()}.",
                     line=doc.line,
+                    params={
+                        "value": value,
+                        "limit": limit.limit,
+                        "megabytes": value / (1024 * 1024),
+                    },
                 )
             )
         elif value > limit.limit * WARN_RATIO:
@@ -68,5 +73,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     f"The document {limit.describe(value)}, close to the {limit.limit_text} "
                     f"limit; plan to {_SPLIT}.",
                     line=doc.line,
+                    params={
+                        "value": value,
+                        "limit": limit.limit,
+                        "megabytes": value / (1024 * 1024),
+                    },
                 )
             )

@@ -29,6 +29,7 @@ def check_time_attributes(
                     "document.datetime-invalid",
                     f'{attribute}="{raw}" {where} is not a W3C Datetime: {explain_invalid(raw)}.',
                     line=line,
+                    params={"attribute": attribute, "value": raw},
                 )
             )
         else:
@@ -40,6 +41,7 @@ def check_time_attributes(
                 f'completed="{md["completed"]}" is earlier than at="{md["at"]}" {where}; a '
                 "snapshot cannot finish before it started.",
                 line=line,
+                params={"completed": md["completed"], "at": md["at"]},
             )
         )
     if "from" in values and "until" in values and values["until"] < values["from"]:
@@ -49,6 +51,7 @@ def check_time_attributes(
                 f'until="{md["until"]}" is earlier than from="{md["from"]}" {where}; swap them or '
                 "fix the interval.",
                 line=line,
+                params={"until": md["until"], "start": md["from"]},
             )
         )
     return values

@@ -58,6 +58,7 @@ def length_invalid(value: str, line: int | None, where: str = "") -> Finding:
         f'length="{value}"{where} must be the size in bytes as a non-negative integer '
         '(e.g. length="8876").',
         line=line,
+        params={"value": value},
     )
 
 
@@ -67,6 +68,7 @@ def type_invalid(value: str, line: int | None, where: str = "") -> Finding:
         f'type="{value}"{where} is not a media type; use type/subtype as in the '
         'Content-Type header, e.g. type="text/html".',
         line=line,
+        params={"value": value},
     )
 
 
@@ -81,6 +83,8 @@ def check_hash(value: str, line: int | None, out: list[Finding], where: str = ""
                 f'hash=""{where} is empty; give one or more alg:hexdigest values, e.g. '
                 'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6", or drop the attribute.',
                 line=line,
+                params={},
+                variant="empty",
             )
         )
         return
@@ -93,6 +97,7 @@ def check_hash(value: str, line: int | None, out: list[Finding], where: str = ""
                     f'hash value "{token}"{where} is not alg:hexdigest (e.g. '
                     '"sha-256:854f6129..."); Destinations cannot use it to check fixity.',
                     line=line,
+                    params={"token": token},
                 )
             )
             continue
@@ -104,5 +109,6 @@ def check_hash(value: str, line: int | None, out: list[Finding], where: str = ""
                     f"The {algorithm} digest{where} has {len(digest)} hex digits; {algorithm} has "
                     f"{expected}. The value is truncated or uses the wrong algorithm name.",
                     line=line,
+                    params={"algorithm": algorithm, "digits": len(digest), "expected": expected},
                 )
             )

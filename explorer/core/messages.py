@@ -1,0 +1,98 @@
+"""Findings said in the reader's language: titles, messages, severities and spec citations.
+
+English is what a ``Finding`` already carries, word for word, so scripts and ``--json``
+never change. For Japanese, the catalog in ``explorer.core.codes.ja`` gives a title per
+code and message templates over the finding's ``params``; a finding whose params do not
+fill its template (or that has none, e.g. one read back from JSON) is shown as the
+Japanese title followed by the English detail, so nothing the English said is lost.
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+
+from explorer.core.codes import CODES
+from explorer.core.codes import ja as catalog_ja
+from explorer.core.finding_groups import LINES_SHOWN, FindingGroup
+from explorer.core.findings import Finding, Severity
+
+ENGLISH = "en"
+JAPANESE = "ja"
+LANGUAGES = (ENGLISH, JAPANESE)
+
+_SEVERITY_JA = {Severity.ERROR: "エラー", Severity.WARNING: "警告", Severity.INFO: "情報"}
+
+JAPANESE_TRANSLATION_NOTE = "日本語訳あり"
+_TRANSLATED_SPECS = ("framework-notification 1.0.1",)
+"""Specifications with an official Japanese translation: citing one, the Japanese text
+names that translation beside the section."""
+
+
+def render_title(code: str, lang: str = ENGLISH) -> str:
+    """The code's title in ``lang`` (the English registry title when there is none)."""
+    if lang == JAPANESE and code in catalog_ja.TITLES:
+        return catalog_ja.TITLES[code]
+    info = CODES.get(code)
+    return info.title if info is not None else code
+
+
+def render_message(item: Finding, lang: str = ENGLISH) -> str:
+    """``item``'s message in ``lang``: its own English text unless ``lang`` is Japanese."""
+    if lang != JAPANESE:
+        return item.message
+    title = render_title(item.code, lang)
+    template = catalog_ja.TEMPLATES.get(item.code, {}).get(item.variant)
+    if template is not None and item.params is not None:
+        values = {key: _japanese_value(key, value) for key, value in item.params.items()}
+        values["title"] = title
+        try:
+            return template.format_map(values)
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+            pass  # params that do not fit the template: say the title and the English
+    return f"{title}。{item.message}"
+
+
+def _japanese_value(key: str, value: object) -> object:
+    """A document name (a parameter named ``name`` or ``*_name``) in Japanese."""
+    if not key.endswith("name") or not isinstance(value, str):
+        return value
+    base, index = (value[: -len(" Index")], True) if value.endswith(" Index") else (value, False)
+    japanese = catalog_ja.DOCUMENT_NAMES.get(base)
+    if japanese is None:
+        return value
+    return f"{japanese}インデックス" if index else japanese
+
+
+def render_severity(severity: Severity, lang: str = ENGLISH) -> str:
+    return _SEVERITY_JA[severity] if lang == JAPANESE else str(severity)
+
+
+def render_spec(spec: str | None, lang: str = ENGLISH) -> str | None:
+    """``spec`` as cited in ``lang``: in Japanese, a section of a specification that has
+    an official Japanese translation says so beside it."""
+    if spec is None or lang != JAPANESE:
+        return spec
+    if spec.startswith(_TRANSLATED_SPECS):
+        return f"{spec}（{JAPANESE_TRANSLATION_NOTE}）"
+    return spec
+
+
+def render_occurrences(group: FindingGroup, lang: str = ENGLISH) -> str:
+    """'' for one finding; else how many and at which lines, e.g. '996 件（行 5, 9, …）'."""
+    if lang != JAPANESE:
+        return group.lines_text()
+    if group.count == 1:
+        return ""
+    lines = group.lines
+    listed = ", ".join(str(line) for line in lines[:LINES_SHOWN])
+    more = ", …" if len(lines) > LINES_SHOWN else ""
+    return f"{group.count:,} 件（行 {listed}{more}）" if lines else f"{group.count:,} 件"
+
+
+def template_fields(template: str) -> set[str]:
+    """The names a template's placeholders read (``{count:,}`` reads ``count``)."""
+    names = set()
+    for _, name, _, _ in Formatter().parse(template):
+        if name:
+            names.add(name.split(".", 1)[0].split("[", 1)[0])
+    return names

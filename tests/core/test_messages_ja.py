@@ -1,0 +1,219 @@
+"""Japanese finding messages: the catalog covers every code, its templates fit the params
+the call sites pass, and findings render in Japanese with their own values."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from explorer.core.codes import CODES, ja
+from explorer.core.findings import CappedFindings, Finding, Severity, finding
+from explorer.core.messages import (
+    render_message,
+    render_severity,
+    render_spec,
+    render_title,
+    template_fields,
+)
+from explorer.core.rules.context import ValidationContext
+from explorer.core.validator import check_bytes
+
+PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+TEMPLATE_FLOOR = 0.45
+"""The share of codes with a Japanese message template; the rest show the Japanese
+title with the English detail. Raise it as templates are added."""
+
+
+def _literal(node: ast.expr | None) -> list[str] | None:
+    """The string(s) a code or variant argument can be: a constant, or either branch of a
+    conditional of constants; None when it is computed."""
+    if node is None:
+        return [""]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _literal(node.body), _literal(node.orelse)
+        if body is not None and orelse is not None:
+            return body + orelse
+    return None
+
+
+def _call_sites() -> list[tuple[str, int, list[str] | None, set[str] | None, list[str] | None]]:
+    """Every ``finding(...)`` call in the package: where, its code(s), the keys of a
+    literal ``params`` dict (None without params) and its variant(s)."""
+    sites = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name != "finding" or not node.args:
+                continue
+            keywords = {k.arg: k.value for k in node.keywords}
+            params = keywords.get("params")
+            keys = None
+            if isinstance(params, ast.Dict):
+                keys = {k.value for k in params.keys if isinstance(k, ast.Constant)}
+            where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+            sites.append(
+                (
+                    where,
+                    node.lineno,
+                    _literal(node.args[0]),
+                    keys,
+                    _literal(keywords.get("variant")),
+                )
+            )
+    return sites
+
+
+def test_every_registered_code_has_a_japanese_title() -> None:
+    assert set(ja.TITLES) == set(CODES)
+    for code, title in ja.TITLES.items():
+        assert JAPANESE.search(title), f"{code}: title is not Japanese: {title!r}"
+
+
+def test_templates_belong_to_registered_codes_and_read_japanese() -> None:
+    assert set(ja.TEMPLATES) <= set(CODES)
+    for code, variants in ja.TEMPLATES.items():
+        for variant, template in variants.items():
+            assert JAPANESE.search(template), f"{code} [{variant}] is not Japanese"
+
+
+def test_every_template_reads_only_the_params_its_call_sites_pass() -> None:
+    """The English message is the call site's f-string; its parts are the ``params``. A
+    Japanese template may use a subset of them (and the code's ``title``), never more."""
+    problems = []
+    for where, _, codes, keys, variants in _call_sites():
+        if keys is None or codes is None or variants is None:
+            continue
+        for code in codes:
+            for variant in variants:
+                template = ja.TEMPLATES.get(code, {}).get(variant)
+                if template is None:
+                    problems.append(
+                        f"{where}: {code} [{variant}] passes params but has no template"
+                    )
+                    continue
+                extra = template_fields(template) - keys - {"title"}
+                if extra:
+                    problems.append(f"{where}: {code} [{variant}] template reads {sorted(extra)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_template_coverage_is_reported_and_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    covered = sum(1 for code in CODES if ja.TEMPLATES.get(code))
+    sites = [site for site in _call_sites() if site[2] != ["code"]]
+    with_params = sum(1 for site in sites if site[3] is not None)
+    with capsys.disabled():
+        print(
+            f"\nJapanese titles {len(ja.TITLES)}/{len(CODES)}; message templates for "
+            f"{covered}/{len(CODES)} codes ({covered / len(CODES):.0%}); "
+            f"finding() call sites with params {with_params}/{len(sites)}"
+        )
+    assert covered / len(CODES) >= TEMPLATE_FLOOR
+
+
+CHANGE_LIST = b"""<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:rs="http://www.openarchives.org/rs/terms/">
+  <rs:md capability="changelist" from="2020-05-01T00:00:00Z"/>
+  <url><loc>http://example.org/one</loc>
+    <rs:md change="renamed" datetime="2020-05-02T08:00:00Z" hash="md5:abc"/></url>
+  <url><loc>two.html</loc><rs:md change="updated" datetime="2020-04-30T08:00:00Z"/></url>
+  <url><rs:md change="updated" datetime="someday"/></url>
+</urlset>
+"""
+
+
+def _findings_by_code() -> dict[str, Finding]:
+    result = check_bytes(CHANGE_LIST, ValidationContext())
+    return {item.code: item for item in result.findings}
+
+
+def test_a_document_s_findings_render_in_japanese_with_their_values() -> None:
+    findings = _findings_by_code()
+    expected = {
+        "document.change-invalid": ['change="renamed"', "created、updated、deleted"],
+        "document.hash-digest-length": ["md5", "3 桁", "32 桁"],
+        "document.loc-not-absolute": ["<loc>two.html</loc>", "絶対 URI"],
+        "document.datetime-outside-interval": ["2020-04-30T08:00:00Z", "チェンジリストの期間"],
+        "document.out-of-order": ["two.html", "http://example.org/one", "5 行目"],
+        "document.datetime-invalid": ['datetime="someday"', "W3C Datetime"],
+        "document.loc-missing": ["<loc> がありません"],
+        "document.up-missing": ["チェンジリストには", "ケイパビリティリストを指す"],
+    }
+    for code, parts in expected.items():
+        text = render_message(findings[code], "ja")
+        for part in parts:
+            assert part in text, f"{code}: {part!r} not in {text!r}"
+        assert findings[code].message not in text, f"{code} fell back to English"
+
+
+def test_english_stays_word_for_word_and_params_stay_out_of_json_and_equality() -> None:
+    item = _findings_by_code()["document.change-invalid"]
+    assert render_message(item, "en") == item.message
+    assert render_message(item) == item.message
+    assert "params" not in item.to_json() and "variant" not in item.to_json()
+    bare = Finding.from_json(item.to_json())
+    assert bare == item and bare.params is None
+
+
+def test_a_finding_without_params_shows_the_japanese_title_and_the_english_detail() -> None:
+    item = Finding.from_json(_findings_by_code()["document.change-invalid"].to_json())
+    text = render_message(item, "ja")
+    assert text.startswith(ja.TITLES["document.change-invalid"])
+    assert text.endswith(item.message)
+
+
+def test_params_that_do_not_fit_the_template_fall_back_rather_than_fail() -> None:
+    item = finding("document.loc-too-long", "English detail", params={"length": "many"})
+    assert render_message(item, "ja") == f"{ja.TITLES['document.loc-too-long']}。English detail"
+
+
+def test_capped_findings_summary_renders_in_japanese() -> None:
+    capped = CappedFindings(cap=2)
+    for line in range(5):
+        capped.append(finding("document.loc-missing", "no loc", line=line, params={}))
+    (summary,) = capped.summaries("document.findings-capped")
+    assert render_message(summary, "ja").startswith("document.loc-missing の指摘がほかに 3 件")
+
+
+def test_document_names_in_params_are_said_in_japanese() -> None:
+    item = finding(
+        "document.index-not-allowed", "x", params={"name": "Resource Dump Manifest Index"}
+    )
+    assert render_message(item, "ja").startswith("リソースダンプマニフェストインデックスは")
+    item = finding("document.index-not-allowed", "x", params={"name": "'odd' document"})
+    assert render_message(item, "ja").startswith("'odd' documentは")
+
+
+def test_legacy_forms_name_the_version_count_and_the_11_form() -> None:
+    legacy = b"""<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+      xmlns:rs="http://www.openarchives.org/rs/terms/">
+      <url><loc>http://example.org/a</loc><rs:size>12</rs:size></url>
+      <url><loc>http://example.org/b</loc><rs:size>14</rs:size></url></urlset>"""
+    findings = {f.code: f for f in check_bytes(legacy, ValidationContext()).findings}
+    text = render_message(findings["parse.legacy-size"], "ja")
+    assert "2 回" in text and text.endswith(ja.TITLES["parse.legacy-size"])
+
+
+def test_spec_citations_name_the_japanese_translation_where_one_exists() -> None:
+    framework = "framework-notification 1.0.1 §3"
+    assert render_spec(framework, "ja") == f"{framework}（日本語訳あり）"
+    assert render_spec(framework, "en") == framework
+    assert render_spec("core 1.1 §7", "ja") == "core 1.1 §7"
+    assert render_spec("change-notification 1.0.1 §3", "ja") == "change-notification 1.0.1 §3"
+    assert render_spec(None, "ja") is None
+
+
+def test_severities_and_titles_follow_the_language() -> None:
+    assert [render_severity(s, "ja") for s in Severity] == ["エラー", "警告", "情報"]
+    assert render_severity(Severity.ERROR, "en") == "error"
+    assert render_title("http.timeout", "ja") == "リクエストがタイムアウトしました"
+    assert render_title("http.timeout", "en") == CODES["http.timeout"].title
