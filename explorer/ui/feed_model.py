@@ -333,7 +333,7 @@ class FeedModel(QStandardItemModel):
         self._rows = [item for item in self._all if self._accepts(item)]
         self._append_rows(self._rows)
 
-    def item(self, row: int) -> FeedItem:
+    def item(self, row: int) -> FeedItem:  # type: ignore[override]  # a feed row, not a cell
         return self._rows[row]
 
     @property

@@ -255,7 +255,7 @@ class FeedView(QWidget):
     def restore(self) -> None:
         """Fill the feed from the store (deliveries received in earlier sessions), ahead of
         any that arrived meanwhile; the first rows at once, the rest on the next turns."""
-        cleared = int(QSettings().value(self._cleared_key(), 0) or 0)
+        cleared = int(str(QSettings().value(self._cleared_key(), 0) or 0))
         self._pending[:0] = [
             FeedItem.from_record(record)
             for record in self.services.stored_notifications(self.model.max_rows)

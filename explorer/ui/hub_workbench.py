@@ -500,7 +500,9 @@ class HubWorkbench(QWidget):
         self.status.setText("conformance run finished")
         if self.results_tree.topLevelItemCount():
             first_bad = next((i for i, r in enumerate(results) if r.outcome is not Outcome.PASS), 0)
-            self.results_tree.setCurrentItem(self.results_tree.topLevelItem(first_bad))
+            first_row = self.results_tree.topLevelItem(first_bad)
+            if first_row is not None:
+                self.results_tree.setCurrentItem(first_row)
         self.run_finished.emit(results)
         return results
 

@@ -7,7 +7,7 @@ as a task behind the status-bar progress indicator.
 The window is built in two steps so that it shows before the engines exist: the shell
 (menus, address bar, document view, empty docks) imports only Qt and the pure core;
 ``attach_services`` then wires in the engines, whose imports (httpx, aiohttp) take most
-of a second (issue 9). Addresses asked for in between wait for them.
+of a second. Addresses asked for in between wait for them.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ from explorer.ui.window_layout import (
 from explorer.ui.wording import count_text
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
-    from explorer.net.crawl import CrawlResult, DocumentNode
+    from explorer.net.crawl_tree import CrawlResult, DocumentNode
     from explorer.ui.services import ExplorerServices
     from explorer.ui.source_tree import SourceTreeModel, TreeItem
 
@@ -139,7 +139,7 @@ def unreadable_start(result: CrawlResult) -> bool:
 
 def _being_read(node: DocumentNode) -> bool:
     """Fetching, or fetched and still being parsed (no document and no parse finding yet)."""
-    from explorer.net.crawl import NodeState
+    from explorer.net.crawl_tree import NodeState
 
     return node.state is NodeState.LOADING or (
         node.state is NodeState.LOADED
@@ -167,7 +167,7 @@ class MainWindow(QMainWindow):
         self.services: ExplorerServices | None = None
         self.engines_ready = asyncio.Event()
         self.painted = False  # the first frame has been drawn
-        self._paint_waiters: list[Callable[[], None]] = []
+        self._paint_waiters: list[Callable[[], object]] = []
         self.settings = settings or QSettings()
         self.preferences: AppSettings = load_settings(self.settings)
         self.navigation = NavigationHistory()
@@ -272,7 +272,8 @@ class MainWindow(QMainWindow):
             item = QAction(text, self)
             item.setShortcuts([QKeySequence(key) for key in shortcuts])
             if shortcuts:
-                tip = f"{tip} ({QKeySequence(shortcuts[0]).toString(QKeySequence.NativeText)})"
+                native = QKeySequence.SequenceFormat.NativeText
+                tip = f"{tip} ({QKeySequence(shortcuts[0]).toString(native)})"
             item.setToolTip(tip)
             item.setStatusTip(tip)
             if icon_name is not None:
@@ -344,14 +345,12 @@ class MainWindow(QMainWindow):
         )
         self.address.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.address.setAccessibleName("Address")
-        self.address.lineEdit().setPlaceholderText(
-            "Source URL: site root, document or resource (Ctrl+L)"
-        )
+        address_line = self.address.lineEdit()
+        assert address_line is not None  # the address box is editable
+        address_line.setPlaceholderText("Source URL: site root, document or resource (Ctrl+L)")
         self.address.addItems(self._history())
         self.address.setCurrentText("")
-        self.address.lineEdit().returnPressed.connect(
-            lambda: self.open_url(self.address.currentText())
-        )
+        address_line.returnPressed.connect(lambda: self.open_url(self.address.currentText()))
         self.address.activated.connect(self._history_chosen)
         go = QPushButton("Open")
         go.setAccessibleName("Open address")
@@ -462,7 +461,12 @@ class MainWindow(QMainWindow):
             entry.setToolTip(description)
             entry.toggled.connect(lambda on, fault=name: self._set_fault(faults, fault, on))
         clear = menu.addAction("Switch every fault off")
-        clear.triggered.connect(lambda: [a.setChecked(False) for a in faults_menu.actions()])
+
+        def switch_all_off() -> None:
+            for action in faults_menu.actions():
+                action.setChecked(False)
+
+        clear.triggered.connect(switch_all_off)
         self.menuBar().insertMenu(self.help_menu.menuAction(), menu)
         self.demo_menu = menu
         return menu
@@ -497,7 +501,7 @@ class MainWindow(QMainWindow):
         value = self.settings.value(HISTORY_KEY, [])
         if isinstance(value, str):
             return [value]
-        return [str(item) for item in value or []]
+        return [str(item) for item in value] if isinstance(value, list) else []
 
     def remember(self, url: str) -> None:
         history = [url] + [item for item in self._history() if item != url]
@@ -608,7 +612,9 @@ class MainWindow(QMainWindow):
     # --- address bar and tree
     def focus_address(self) -> None:
         self.address.setFocus()
-        self.address.lineEdit().selectAll()
+        address_line = self.address.lineEdit()
+        if address_line is not None:
+            address_line.selectAll()
 
     def focus_filter(self) -> None:
         self.document_view.focus_filter()
@@ -817,7 +823,7 @@ class MainWindow(QMainWindow):
             self._navigating = False
 
     def _node_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        from explorer.net.crawl import NodeState
+        from explorer.net.crawl_tree import NodeState
 
         item = self.tree_model.item(current)
         if item is None:

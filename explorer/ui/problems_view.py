@@ -25,13 +25,15 @@ SEVERITY, CODE, LINE, MESSAGE, SPEC = range(5)
 def size_problem_columns(table: QTableView | QTreeView) -> None:
     """Severity, line and spec narrow and fixed; code sized to its text; the message
     takes the rest of the width."""
-    tree = isinstance(table, QTreeView)
-    header = table.header() if tree else table.horizontalHeader()
+    if isinstance(table, QTreeView):
+        header, indentation = table.header(), table.indentation()
+    else:
+        header, indentation = table.horizontalHeader(), 0
     header.setStretchLastSection(False)
     metrics = table.fontMetrics()
     for column, sample in ((SEVERITY, "warning  "), (LINE, "99999"), (SPEC, "§13.2.1 ")):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        indent = table.indentation() if tree and column == SEVERITY else 0
+        indent = indentation if column == SEVERITY else 0
         table.setColumnWidth(column, metrics.horizontalAdvance(sample) + 24 + indent)
     header.setSectionResizeMode(CODE, QHeaderView.ResizeMode.Interactive)
     table.setColumnWidth(CODE, metrics.horizontalAdvance("websub.signature-mismatch") + 16)

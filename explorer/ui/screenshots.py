@@ -28,7 +28,9 @@ def _save(widget: QWidget, path: Path) -> Path:
     the file is a fifth of the size), at the strongest PNG compression."""
     image = widget.grab().toImage()
     flags = Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither
-    image.convertToFormat(QImage.Format.Format_Indexed8, flags).save(str(path), "PNG", 0)
+    indexed = image.convertToFormat(QImage.Format.Format_Indexed8, flags)
+    # PySide6 takes the format as str; its stubs say bytes, which it refuses at run time.
+    indexed.save(str(path), "PNG", 0)  # type: ignore[call-overload]
     return path
 
 

@@ -112,11 +112,13 @@ async def scenario(window: MainWindow, url: str) -> None:
     for channel in chosen.values():
         await window.subscribe(channel.topic, channel.hub, channel.capability)
 
+    services = window.services
+    if services is None:
+        raise SelfTestFailure(step, "the window has no services to subscribe with")
+
     def active() -> bool:
         subs = [
-            s
-            for s in window.services.subscriptions()
-            if s.topic in {c.topic for c in chosen.values()}
+            s for s in services.subscriptions() if s.topic in {c.topic for c in chosen.values()}
         ]
         failed = [s for s in subs if s.state in (State.FAILED, State.DENIED)]
         if failed:

@@ -336,7 +336,7 @@ class SourceTreeModel(QAbstractItemModel):
 class BadgeDelegate(QStyledItemDelegate):
     """Paints error and warning counts as coloured pills in the Problems column."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         counts = index.data(Qt.ItemDataRole.UserRole)
         if not isinstance(counts, list | tuple):
             super().paint(painter, option, index)
@@ -365,5 +365,5 @@ class BadgeDelegate(QStyledItemDelegate):
             x += width + 4
         painter.restore()
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         return QSize(80, option.fontMetrics.height() + 4)
