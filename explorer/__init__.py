@@ -6,8 +6,8 @@ DISTRIBUTION = "resourcesync-explorer"
 
 def __getattr__(name: str) -> str:
     """``__version__``, read from the installed metadata on first use: importing
-    ``importlib.metadata`` takes 15-20 ms, which the window's start-up should not pay
-    (issue 9). ``from explorer import __version__`` works as before."""
+    ``importlib.metadata`` takes 15-20 ms, which the window's start-up should not pay.
+    ``from explorer import __version__`` works as before."""
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib.metadata import PackageNotFoundError, version

@@ -224,7 +224,7 @@ def test_build_outputs_are_git_ignored() -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_build_script_makes_a_bundle_whose_self_test_passes(tmp_path: Path) -> None:
-    """A fresh venv, a onedir build, then the bundle run headless (issue 9's 'done when')."""
+    """A fresh venv, a onedir build, then the bundle run headless, as a user would get it."""
     build = subprocess.run(
         [
             "bash",

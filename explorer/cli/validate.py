@@ -1,4 +1,4 @@
-"""``resourcesync-explorer validate TARGET... [--json]``: validate documents (issue 2 §5).
+"""``resourcesync-explorer validate TARGET... [--json]``: validate documents.
 
 A TARGET is a file or an http(s) URL (one plain GET). Output is one line per finding code,
 ``TARGET:LINE: SEVERITY CODE message (spec section)``, ending in ``[N times, lines ...]``

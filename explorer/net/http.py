@@ -49,7 +49,7 @@ ACCEPT = "application/xml, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1"
 
 SPOOL_BODY_BYTES = 1024 * 1024
 """Bodies above this are kept on disk rather than in memory, by the cache and by the crawl
-(issue 10: twenty 9 MB component lists held twice cost 300 MB of a 1 GB budget)."""
+(twenty 9 MB component lists held twice cost 300 MB of a 1 GB budget)."""
 
 
 class FetchError(StrEnum):

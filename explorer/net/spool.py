@@ -1,4 +1,4 @@
-"""Large response bodies kept on disk instead of in memory (issue 10).
+"""Large response bodies kept on disk instead of in memory.
 
 A million-entry Resource List Index is twenty 9 MB bodies: the parsed entries are what
 the views need, the raw bytes only back the XML source tab and conditional refreshes.

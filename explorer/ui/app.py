@@ -7,8 +7,8 @@ Qt loop itself: ``main()`` awaits a quit event, closes servers and clients in
 
 The window shows first, as a shell that needs only Qt, painted before the event loop
 exists; the engines (httpx, aiohttp, the store, the callback server, the demo) are
-imported and started after its first frame and then wired into it (issue 9: their
-imports alone took most of a second, all before the window used to show).
+imported and started after its first frame and then wired into it: their imports
+alone took most of a second, all before the window used to show.
 """
 
 from __future__ import annotations

@@ -271,8 +271,6 @@ class SourceTreeModel(QAbstractItemModel):
         assert self.expander is not None and item.doc is not None
         try:
             await self.expander(item.doc)
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # shown on the row, never raised into Qt
             log.info("expanding %s failed: %s", item.url, exc)
             item.error = str(exc) or type(exc).__name__

@@ -9,8 +9,6 @@ otherwise it shows what is wrong and why. Hub answers are shown verbatim in the 
 
 from __future__ import annotations
 
-import asyncio
-import html
 import time
 from typing import Any
 
@@ -348,9 +346,6 @@ class SubscriptionPanel(QWidget):
 
     async def _run_test(self, url: str) -> None:
         self.note(f"testing {url} …")
-        try:
-            report = await self.services.test_public_url(url)
-        except asyncio.CancelledError:
-            raise
-        self.note(html.unescape(report))
-        confirm(self, f"public URL test finished: {html.unescape(report)}")
+        report = await self.services.test_public_url(url)
+        self.note(report)
+        confirm(self, f"public URL test finished: {report}")

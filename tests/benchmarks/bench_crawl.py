@@ -1,4 +1,4 @@
-"""Crawl speed against sequential fetching (issue 4 benchmark; prints figures, asserts nothing).
+"""Crawl speed against sequential fetching (a benchmark: prints figures, asserts nothing).
 
 A local Source (127.0.0.1) with 1 Source Description, 10 Capability Lists and 10
 Resource Lists under each (111 documents, 50 entries per list) answers every request

@@ -5,7 +5,7 @@ aiohttp), a bare aiohttp handler that reads the body and answers 200 with the ex
 whole delivery path: routing, signature check, parse and validation, notification checks,
 a durable SQLite commit before the 2xx, the exchange log and the event feed. Prints the
 rate of each, their ratio, the event-loop lag while loaded (p50/p99/max of a 10 ms probe)
-and checks that every acknowledged delivery is in the store. Issue 10's targets: at least
+and checks that every acknowledged delivery is in the store. The targets: at least
 1,000 deliveries/s, lag p99 <= 100 ms, and >= 30 % of the bare rate. The store is
 measured with synchronous=FULL (the default: commits survive power loss) and NORMAL
 (commits survive a killed process only).

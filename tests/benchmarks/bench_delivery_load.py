@@ -1,4 +1,4 @@
-"""Benchmark: deliveries at increasing rates into the running GUI (issue 10, "Load").
+"""Benchmark: deliveries at increasing rates into the running GUI.
 
 The whole explorer runs in this process as the app does: an offscreen QApplication, the
 qasync loop, the main window with its docks, the store, the callback server and the

@@ -1,4 +1,4 @@
-"""Benchmark: hostile XML, each case refused within 1 s and 200 MB (issue 10).
+"""Benchmark: hostile XML, each case refused within 1 s and 200 MB.
 
 Each case runs in its own subprocess, so one case's memory cannot hide another's: the
 child builds the payload, resets its peak-RSS mark (``/proc/self/clear_refs``), parses

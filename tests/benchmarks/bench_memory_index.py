@@ -1,4 +1,4 @@
-"""Benchmark: a 1,000,000-entry Resource List Index (20 x 50,000) opened in the GUI (issue 10).
+"""Benchmark: a 1,000,000-entry Resource List Index (20 x 50,000) opened in the GUI.
 
 The index and its 20 Resource Lists are written to a temp folder and served by a separate
 ``python -m http.server`` process on 127.0.0.1 (so the served bytes are not counted in the

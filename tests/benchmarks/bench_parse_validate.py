@@ -1,6 +1,6 @@
 """Benchmark: parse (and validate) a 50,000-entry Resource List against a bare lxml parse.
 
-Issue 2 §7 target: parse+validate <= 3x ``lxml.etree.parse`` of the same bytes. Prints the
+Target: parse+validate <= 3x ``lxml.etree.parse`` of the same bytes. Prints the
 figures; run as ``python tests/benchmarks/bench_parse_validate.py``. No assertions: timings
 depend on the machine, so what counts is the ratio to a baseline measured in the same run.
 Times are CPU time of this process (``time.process_time``), best of several rounds, so other

@@ -5,7 +5,7 @@ Run: ``QT_QPA_PLATFORM=offscreen python tests/benchmarks/bench_ui_lag.py`` (add
 ticker on the qasync loop records how late it wakes: first with the window idle (the
 baseline, same run), then while the list is fetched from a local server, parsed and
 validated (worker threads), and shown (entries table and XML view). Target: under
-100 ms (issue 7). Prints max, p99 and median, and the p99 as a ratio to the idle p99.
+100 ms. Prints max, p99 and median, and the p99 as a ratio to the idle p99.
 """
 
 from __future__ import annotations

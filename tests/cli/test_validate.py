@@ -1,4 +1,4 @@
-"""``resourcesync-explorer validate``: output formats and exit codes (issue 2 §5)."""
+"""``resourcesync-explorer validate``: output formats and exit codes."""
 
 from __future__ import annotations
 

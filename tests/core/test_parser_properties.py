@@ -1,5 +1,5 @@
 """Property: on any input the parser returns a Document or raises DocumentParseError, never
-anything else (issue 2 §6)."""
+anything else."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 10's memory measures: spooled bodies, the parse/validate bound, shared strings,
+"""The crawl's memory measures: spooled bodies, the parse/validate bound, shared strings,
 the heap trim, and the cache keeping large bodies on disk."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The XML source tab shows a body the crawl keeps on disk (issue 10), read off the loop."""
+"""The XML source tab shows a body the crawl keeps on disk, read off the loop."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Network faults driven through the real window: a clear message, retries, and a UI that
-keeps processing events while the fault plays out (issue 10).
+keeps processing events while the fault plays out.
 
 Each test starts the fault on 127.0.0.1, triggers it with the widget a user would use
 (address bar, Subscribe button, public-URL Test button) and, while it runs, a 10 ms

@@ -1,4 +1,4 @@
-"""Start-up in two steps (issue 9): the window shell shows with Qt alone, the engines are
+"""Start-up in two steps: the window shell shows with Qt alone, the engines are
 imported, started and attached afterwards, and what the user asked for meanwhile waits."""
 
 from __future__ import annotations

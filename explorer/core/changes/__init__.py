@@ -1,4 +1,4 @@
-"""Change tracking and diffs (issue 6): what each notification changed, relative to what
+"""Change tracking and diffs: what each notification changed, relative to what
 the explorer already knew.
 
 - ``resource_state``: loc → last known metadata with provenance, per set of resources.

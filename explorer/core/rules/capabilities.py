@@ -140,11 +140,6 @@ def can_be_index(capability: str | None) -> bool:
     return capability in INDEXABLE
 
 
-def component_capability(index_capability: str | None) -> str | None:
-    """The capability of the documents an index lists: the index's own (core 1.1 §6.1)."""
-    return index_capability
-
-
 def is_channel(capability: str | None) -> bool:
     """Capability List entries that are notification channels (WebSub topics)."""
     return capability in NOTIFICATIONS
