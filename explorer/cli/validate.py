@@ -26,10 +26,19 @@ from explorer.cli.arguments import (
     read_regular_file,
     url_or_path,
 )
+from explorer.cli.language_option import add_language_option, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.auth import auth_finding
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
+from explorer.core.messages import (
+    ENGLISH,
+    JAPANESE,
+    render_message,
+    render_occurrences,
+    render_severity,
+    render_spec,
+)
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net.http import Fetcher, FetchError, Timeouts
@@ -112,6 +121,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"most time one URL may take, headers to last byte (default {DEFAULT_TIMEOUT:g})",
     )
     add_network_options(parser)
+    add_language_option(parser)
 
 
 def is_url(target: str) -> bool:
@@ -184,16 +194,21 @@ def validate_target(
     return report
 
 
-def format_finding(target: str, group: FindingGroup) -> str:
+def format_finding(target: str, group: FindingGroup, lang: str = ENGLISH) -> str:
     """One line per code: the first occurrence, and how many more and where."""
     item = group.first
     where = f"{target}:{item.line}:" if item.line is not None else f"{target}:"
-    spec = f" ({item.spec})" if item.spec else ""
-    more = f" [{group.lines_text()}]" if group.count > 1 else ""
-    return f"{where} {item.severity} {item.code} {item.message}{spec}{more}"
+    cited = render_spec(item.spec, lang)
+    spec = f" ({cited})" if cited else ""
+    occurrences = render_occurrences(group, lang)
+    more = f" [{occurrences}]" if occurrences else ""
+    severity = render_severity(item.severity, lang)
+    return f"{where} {severity} {item.code} {render_message(item, lang)}{spec}{more}"
 
 
-def format_summary(report: TargetReport) -> str:
+def format_summary(report: TargetReport, lang: str = ENGLISH) -> str:
+    if lang == JAPANESE:
+        return _summary_ja(report)
     if report.error is not None:
         return f"{report.target}: cannot read: {report.error}"
     counts = count_by_severity(report.findings)
@@ -207,6 +222,16 @@ def format_summary(report: TargetReport) -> str:
 
 
 _PLURAL = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "info"}
+
+
+def _summary_ja(report: TargetReport) -> str:
+    if report.error is not None:
+        return f"{report.target}: 読み込めません: {report.error}"
+    counts = count_by_severity(report.findings)
+    what = report.capability or "ケイパビリティなし"
+    shape = f"{what}（{report.root}）" if report.root else "解析できませんでした"
+    tally = "、".join(f"{render_severity(s, JAPANESE)} {counts[s]} 件" for s in Severity)
+    return f"{report.target}: {shape}、エントリ {report.entries} 件: {tally}"
 
 
 def exit_code(reports: list[TargetReport]) -> int:
@@ -229,9 +254,9 @@ def run(args: argparse.Namespace) -> int:
         reports.append(report)
         if not args.json:
             for group in group_findings(report.findings):
-                print(format_finding(target, group))
+                print(format_finding(target, group, language_of(args)))
             stream = sys.stderr if report.error is not None else sys.stdout
-            print(format_summary(report), file=stream)
+            print(format_summary(report, language_of(args)), file=stream)
     if args.json:
         print(json.dumps({"targets": [report.to_json() for report in reports]}, indent=2))
     return exit_code(reports)
