@@ -118,26 +118,12 @@ class DocumentNode:
         return self.fetch.body if self.fetch is not None else None
 
     @property
-    def body_size(self) -> int:
-        """Bytes of the raw body, wherever it is kept."""
-        if self.spooled is not None:
-            return self.spooled.size
-        return len(self.fetch.body) if self.fetch is not None else 0
-
-    @property
     def final_url(self) -> str:
         return self.fetch.final_url if self.fetch is not None else self.url
 
     @property
     def parent_url(self) -> str | None:
         return self.parent.url if self.parent is not None else None
-
-    @property
-    def expandable(self) -> bool:
-        """True when this node or a direct child still waits to be loaded."""
-        return self.state is NodeState.PENDING or any(
-            child.state is NodeState.PENDING for child in self.children
-        )
 
     @property
     def title(self) -> str:
