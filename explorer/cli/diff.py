@@ -36,10 +36,12 @@ from explorer.cli.arguments import (
     read_regular_file,
     url_or_path,
 )
+from explorer.cli.language_option import add_language_option, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.changes.document_diff import DocumentDiff, diff_documents
 from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import render_message, render_severity
 from explorer.core.model import Document, Link
 from explorer.core.parser import MAX_DOCUMENT_BYTES, DocumentParseError, parse_document
 from explorer.net.http import Fetcher, Timeouts
@@ -73,6 +75,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="network timeout for URLs (default 30)",
     )
     add_network_options(parser)
+    add_language_option(parser)
 
 
 @dataclass(slots=True)
@@ -115,6 +118,8 @@ async def _read_all(sources: list[str], timeout: float, access: NetworkAccess) -
                     "changes.input-unreadable",
                     f"could not fetch {item.source}: {result.describe_error()}",
                     url=item.source,
+                    params={"source": item.source, "reason": result.describe_error()},
+                    variant="fetch",
                 )
     for item in inputs:
         if _is_url(item.source):
@@ -123,7 +128,9 @@ async def _read_all(sources: list[str], timeout: float, access: NetworkAccess) -
             item.data = read_regular_file(item.source, READ_LIMIT)
         except InputError as exc:
             item.problem = finding(
-                "changes.input-unreadable", f"could not read {item.source}: {exc.reason}"
+                "changes.input-unreadable",
+                f"could not read {item.source}: {exc.reason}",
+                params={"source": item.source, "reason": exc.reason},
             )
     for item in inputs:
         if item.data is None:
@@ -192,7 +199,9 @@ def run(args: argparse.Namespace) -> int:
             )
         else:
             for item in problems:
-                print(f"{item.severity}: {item.message} [{item.code}]", file=sys.stderr)
+                severity = render_severity(item.severity, language_of(args))
+                message = render_message(item, language_of(args))
+                print(f"{severity}: {message} [{item.code}]", file=sys.stderr)
         return EXIT_UNUSABLE
 
     structure = diff_documents(old.document, new.document)

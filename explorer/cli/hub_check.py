@@ -21,7 +21,9 @@ from explorer.cli.arguments import (
     port,
     positive_seconds,
 )
+from explorer.cli.language_option import add_language_option, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.core.messages import ENGLISH, JAPANESE, render_severity, render_spec, render_title
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
@@ -115,6 +117,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "(--timeout) for its deliveries",
     )
     add_network_options(parser)
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -159,7 +162,8 @@ async def _check(
         if not args.json:
             topic = args.topic or "hosted on the callback server"
             print(f"hub {args.hub}\ntopic {topic}\ncallbacks {server.base_url}\n", flush=True)
-        printer = _print_json if args.json else _print_text
+        lang = language_of(args)
+        printer = _print_json if args.json else lambda result: _print_text(result, lang)
         async with bounded_client(settings.request_timeout, access=access) as client:
             return await run_conformance(
                 args.hub,
@@ -174,14 +178,17 @@ async def _check(
         await server.stop()
 
 
-def _print_text(result: CheckResult) -> None:
+def _print_text(result: CheckResult, lang: str = ENGLISH) -> None:
     label = "NOT RUN" if result.outcome is Outcome.NOT_RUN else str(result.outcome).upper()
     print(f"{label:<7} {result.check:<17} {result.title}")
     print(f"      {result.summary}")
     if result.depends_on:
         print(f"      depends on: {result.depends_on}")
     for item in result.findings:
-        print(f"      {item.severity}: {item.code}" + (f" ({item.spec})" if item.spec else ""))
+        title = f" {render_title(item.code, lang)}" if lang == JAPANESE else ""
+        cited = render_spec(item.spec, lang)
+        spec = f" ({cited})" if cited else ""
+        print(f"      {render_severity(item.severity, lang)}: {item.code}{title}{spec}")
     for record in result.evidence[:EVIDENCE_LINES]:
         print(f"        {describe_exchange(record)}")
     if len(result.evidence) > EVIDENCE_LINES:

@@ -34,9 +34,18 @@ from explorer.cli.arguments import (
     positive_int,
     positive_seconds,
 )
+from explorer.cli.language_option import add_language_option, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
+from explorer.core.messages import (
+    ENGLISH,
+    JAPANESE,
+    render_message,
+    render_occurrences,
+    render_severity,
+    render_spec,
+)
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
@@ -106,6 +115,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         + "; shows whether one mechanism works alone",
     )
     add_network_options(parser)
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        print_tree(result, sys.stdout)
+        print_tree(result, sys.stdout, language_of(args))
     if result.root is None:
         return EXIT_UNUSABLE
     has_errors = any(f.severity is Severity.ERROR for f in result.all_findings())
@@ -199,23 +209,37 @@ def _size(count: int) -> str:
     return f"{count / (1024 * 1024):.1f} MiB"
 
 
-def print_tree(result: CrawlResult, out: TextIO) -> None:
+def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:
     """The human report: discovery, then the tree with findings under each node."""
     discovery = result.discovery
+    ja = lang == JAPANESE
     if result.root is None:
-        out.write(f"No ResourceSync Source found from {result.start_url}\n")
+        out.write(
+            f"{result.start_url} から ResourceSync のソースが見つかりませんでした\n"
+            if ja
+            else f"No ResourceSync Source found from {result.start_url}\n"
+        )
+    elif ja:
+        out.write(f"ソース: {result.root.url}（{discovery.route} で発見）\n")
     else:
         out.write(f"Source: {result.root.url} (found via {discovery.route})\n")
-    out.write("Discovery:\n")
+    out.write("ディスカバリー:\n" if ja else "Discovery:\n")
     for attempt in discovery.attempts:
         mark = "ok  " if attempt.ok else "--  "
         out.write(f"  {mark}{attempt.route!s:<12} {attempt.url}\n")
         out.write(f"        {attempt.detail}\n")
-    _write_findings(result.findings, "  ", out)
+    _write_findings(result.findings, "  ", out, lang)
     if result.root is not None:
         out.write("\n")
-        _write_node(result.root, "", "", out)
+        _write_node(result.root, "", "", out, lang)
     counts = count_by_severity(result.all_findings())
+    if ja:
+        tally = "、".join(f"{render_severity(s, lang)} {counts[s]} 件" for s in Severity)
+        out.write(
+            f"\nドキュメント {len(result.documents())} 件、チャネル {len(result.channels())} 件: "
+            f"{tally}\n"
+        )
+        return
     out.write(
         f"\n{len(result.documents())} documents, {len(result.channels())} channels: "
         f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
@@ -234,32 +258,49 @@ def _node_status(node: DocumentNode) -> str:
     return str(node.state)
 
 
-def _write_node(node: DocumentNode, lead: str, child_lead: str, out: TextIO) -> None:
+def _write_node(
+    node: DocumentNode, lead: str, child_lead: str, out: TextIO, lang: str = ENGLISH
+) -> None:
     out.write(f"{lead}{node.title}  {node.url}  [{_node_status(node)}]\n")
     items: list[DocumentNode | Channel] = [*node.children, *node.channels]
-    _write_findings(node.findings, child_lead + ("│   " if items else "    "), out)
+    _write_findings(node.findings, child_lead + ("│   " if items else "    "), out, lang)
     for position, item in enumerate(items):
         last = position == len(items) - 1
         branch, extend = ("└── ", "    ") if last else ("├── ", "│   ")
         if isinstance(item, DocumentNode):
-            _write_node(item, child_lead + branch, child_lead + extend, out)
+            _write_node(item, child_lead + branch, child_lead + extend, out, lang)
         else:
             out.write(
                 f"{child_lead}{branch}channel {item.capability}  {item.topic}  "
                 f"hub {item.hub or '(none)'}\n"
             )
-            _write_findings(item.findings, child_lead + extend + "    ", out)
+            _write_findings(item.findings, child_lead + extend + "    ", out, lang)
 
 
-def _write_findings(findings: list[Finding], indent: str, out: TextIO) -> None:
+def _write_findings(findings: list[Finding], indent: str, out: TextIO, lang: str = ENGLISH) -> None:
     """One line per code (with how many times and where), naming the file inside a
     package when the finding is about a dump's manifest."""
     for group in group_findings(findings):
         item = group.first
-        where = f" line {item.line}" if item.line is not None else ""
-        package, _, member = (item.url or "").partition("#")
-        if member == MANIFEST_NAME:
-            where = f" in {member} of the package {package}{where}"
-        spec = f" ({item.spec})" if item.spec else ""
-        more = f" [{group.lines_text()}]" if group.count > 1 else ""
-        out.write(f"{indent}{item.severity}: {item.code}{where}: {item.message}{spec}{more}\n")
+        where = _where(item, lang)
+        cited = render_spec(item.spec, lang)
+        spec = f" ({cited})" if cited else ""
+        occurrences = render_occurrences(group, lang)
+        more = f" [{occurrences}]" if occurrences else ""
+        severity = render_severity(item.severity, lang)
+        message = render_message(item, lang)
+        out.write(f"{indent}{severity}: {item.code}{where}: {message}{spec}{more}\n")
+
+
+def _where(item: Finding, lang: str) -> str:
+    """' line N', and the manifest and its package when the finding is about one."""
+    ja = lang == JAPANESE
+    where = (f" {item.line} 行目" if ja else f" line {item.line}") if item.line is not None else ""
+    package, _, member = (item.url or "").partition("#")
+    if member == MANIFEST_NAME:
+        return (
+            f" パッケージ {package} の {member}{where}"
+            if ja
+            else (f" in {member} of the package {package}{where}")
+        )
+    return where

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-from explorer.core.messages import ENGLISH, LANGUAGES
+from explorer.core.findings import Finding
+from explorer.core.messages import ENGLISH, LANGUAGES, render_message, render_severity
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
@@ -24,3 +25,8 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
 def language_of(args: argparse.Namespace) -> str:
     """The chosen language; English for a namespace built without the option."""
     return str(getattr(args, "lang", ENGLISH))
+
+
+def finding_line(item: Finding, lang: str = ENGLISH) -> str:
+    """``SEVERITY: CODE: message``, as ``listen`` and ``publish`` print a finding."""
+    return f"{render_severity(item.severity, lang)}: {item.code}: {render_message(item, lang)}"

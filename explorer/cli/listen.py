@@ -19,6 +19,7 @@ import sys
 import threading
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
+from explorer.cli.language_option import add_language_option, finding_line, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
@@ -102,6 +103,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_network_options(parser)
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -164,7 +166,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         enrich=tracker.enrich,
         refetch=tracker.refetch,  # framework diffs: later, as diff events
     )
-    printer = _Printer(args.json)
+    printer = _Printer(args.json, language_of(args))
     subscriber.listeners.append(printer)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -268,15 +270,16 @@ async def _prime(
     async with Fetcher(timeout=30.0, retries=1, access=args.access) as fetcher:
         problems = await tracker.prime(topic, fetcher, topic=changes)
     for item in problems:
-        print(f"listen: {item.severity}: {item.code}: {item.message}", file=sys.stderr, flush=True)
+        print(f"listen: {finding_line(item, language_of(args))}", file=sys.stderr, flush=True)
 
 
 class _Printer:
     """Prints events from its own thread, so a slow reader of stdout (a pipe nobody
     drains, a paused terminal) never stalls the event loop and the acknowledgements."""
 
-    def __init__(self, as_json: bool) -> None:
+    def __init__(self, as_json: bool, lang: str = "en") -> None:
         self.as_json = as_json
+        self.lang = lang
         self._queue: queue.SimpleQueue[SubscriberEvent | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="listen-printer", daemon=True)
         self._thread.start()
@@ -286,7 +289,7 @@ class _Printer:
 
     def _run(self) -> None:
         while (event := self._queue.get()) is not None:
-            line = json.dumps(event.to_json()) if self.as_json else _text_line(event)
+            line = json.dumps(event.to_json()) if self.as_json else _text_line(event, self.lang)
             try:
                 print(line, flush=True)
             except (BrokenPipeError, ValueError):  # the reader went away: keep listening
@@ -298,7 +301,7 @@ class _Printer:
         self._thread.join()
 
 
-def _text_line(event: SubscriberEvent) -> str:
+def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     data = event.to_json()
     parts = [data["time"], f"{event.event:<19}", event.topic]
     if event.event == NOTIFICATION:
@@ -318,5 +321,5 @@ def _text_line(event: SubscriberEvent) -> str:
     for text in describe_diff(event.diff) if isinstance(event.diff, list) else []:
         line += f"\n    {text}"
     for item in event.findings:
-        line += f"\n    {item.severity}: {item.code}: {item.message}"
+        line += f"\n    {finding_line(item, lang)}"
     return line

@@ -21,6 +21,7 @@ from explorer.cli.arguments import (
     positive_seconds,
     read_regular_file,
 )
+from explorer.cli.language_option import add_language_option, finding_line, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import check_bytes
@@ -51,6 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     add_network_options(parser)
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     findings = check_bytes(payload).findings
     for item in findings:
         where = f"line {item.line}: " if item.line else ""
-        print(f"{args.file}: {where}{item.severity}: {item.code}: {item.message}", file=sys.stderr)
+        print(f"{args.file}: {where}{finding_line(item, language_of(args))}", file=sys.stderr)
     result = asyncio.run(_publish(args, payload, access))
     if args.json:
         print(
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(result.response_text())
         for item in result.findings:
-            print(f"{item.severity}: {item.code}: {item.message}", file=sys.stderr)
+            print(finding_line(item, language_of(args)), file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FAILED
 
 

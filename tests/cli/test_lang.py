@@ -7,9 +7,11 @@ import json
 import os
 import subprocess
 import sys
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
+from http_pages import serving
 
 NS = (
     'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
@@ -84,3 +86,64 @@ def test_an_unknown_language_is_refused_in_one_line(change_list: Path) -> None:
     done = run_cli("validate", "--lang", "fr", str(change_list))
     assert done.returncode == 2
     assert "--lang" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_diff_lang_ja_says_why_an_input_is_unusable(tmp_path: Path, change_list: Path) -> None:
+    missing = tmp_path / "gone.xml"
+    done = run_cli("diff", "--lang", "ja", str(missing), str(change_list))
+    assert done.returncode == 2
+    assert f"エラー: {missing} を読めませんでした（" in done.stderr
+    assert "[changes.input-unreadable]" in done.stderr
+    english = run_cli("diff", "--json", str(missing), str(change_list))
+    assert run_cli("diff", "--json", "--lang", "ja", str(missing), str(change_list)).stdout == (
+        english.stdout
+    )
+
+
+def _source_pages(base: str) -> dict[str, bytes]:
+    description = f"""<urlset {NS}><rs:md capability="description"/>
+<url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url></urlset>"""
+    capability_list = f"""<urlset {NS}>
+<rs:ln rel="up" href="{base}/.well-known/resourcesync"/><rs:md capability="capabilitylist"/>
+<url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url></urlset>"""
+    resource_list = f"""<urlset {NS}>
+<rs:ln rel="up" href="{base}/capabilitylist.xml"/>
+<rs:md capability="resourcelist" at="2021-03-01T00:00:00Z"/>
+<url><loc>relative.html</loc></url></urlset>"""
+    return {
+        "/.well-known/resourcesync": description.encode(),
+        "/capabilitylist.xml": capability_list.encode(),
+        "/resourcelist.xml": resource_list.encode(),
+    }
+
+
+class _SourceHandler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        base = f"http://{self.headers['Host']}"
+        body = _source_pages(base).get(self.path.split("?")[0])
+        if body is None:
+            self.send_error(404)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        """Quiet: the test reads the CLI's output, not the server's log."""
+
+
+def test_inspect_lang_ja_writes_the_tree_s_findings_in_japanese() -> None:
+    with serving(_SourceHandler) as base:
+        url = f"{base}/.well-known/resourcesync"
+        japanese = run_cli("inspect", "--lang", "ja", url)
+        english_json = run_cli("inspect", "--json", url)
+        japanese_json = run_cli("inspect", "--json", "--lang", "ja", url)
+    assert japanese.returncode == english_json.returncode == japanese_json.returncode == 1
+    text = japanese.stdout
+    assert text.startswith(f"ソース: {url}（")
+    assert "ディスカバリー:" in text
+    assert "エラー: document.loc-not-absolute 4 行目: <loc>relative.html</loc> は絶対 URI" in text
+    assert "ドキュメント 3 件、チャネル 0 件: エラー 1 件" in text
+    assert json.loads(japanese_json.stdout) == json.loads(english_json.stdout)

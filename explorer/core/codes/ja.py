@@ -932,6 +932,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "websub.link-hub-mismatch": {
         "": "Link rel=hub は {value} ですが、サブスクライブしたハブは {hub} です。",
     },
+    "changes.input-unreadable": {
+        "": "{source} を読めませんでした（{reason}）。",
+        "fetch": "{source} を取得できませんでした（{reason}）。",
+    },
 }
 
 DOCUMENT_NAMES: dict[str, str] = {
