@@ -265,10 +265,11 @@ async def test_generator_runs_by_itself_when_rate_is_positive() -> None:
                 break
             await asyncio.sleep(0.01)
         assert any(running.latest_notification(t) for t in topics)
+        [generator] = [t for t in asyncio.all_tasks() if t.get_coro().__name__ == "_run_generator"]
         running.set_rate(0)
-        await asyncio.sleep(0)
         paused = [rs.version for rs in running.world.sets.values()]
-        await asyncio.sleep(0.1)
+        done, _ = await asyncio.wait({generator}, timeout=30)  # a hang bound only
+        assert generator in done  # the generator has ended, so nothing changes from here
         assert [rs.version for rs in running.world.sets.values()] == paused
     finally:
         await running.stop()
