@@ -23,7 +23,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from email.utils import parsedate_to_datetime
 from enum import StrEnum
 from urllib.parse import urljoin, urlsplit
 
@@ -34,6 +33,7 @@ from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
 from explorer.net.bounded_body import USER_AGENT, BodyError, BodyTooLarge, read_body
 from explorer.net.network_access import NetworkAccess
+from explorer.net.retry_policy import RetryPolicy
 from explorer.net.spool import BodySpool, SpooledBody
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -461,7 +461,7 @@ class Fetcher:
             retryable = hop.error in (FetchError.CONNECT, FetchError.PROTOCOL) or (
                 hop.error is None and hop.status in RETRY_STATUSES
             )
-            if retryable and attempt <= self.retries:
+            if retryable:
                 delay = self._retry_delay(hop, attempt)
                 if delay is not None:
                     await asyncio.sleep(delay)
@@ -483,14 +483,8 @@ class Fetcher:
             return hop, attempt, False
 
     def _retry_delay(self, hop: _Hop, attempt: int) -> float | None:
-        delay: float = self.backoff * (2 ** (attempt - 1))
-        retry_after = hop.headers.get("retry-after") if hop.error is None else None
-        if retry_after:
-            wait = _retry_after_seconds(retry_after)
-            if wait is None or wait > MAX_RETRY_AFTER:
-                return None
-            delay = max(delay, wait)
-        return delay
+        policy = RetryPolicy(self.retries, self.backoff, max_retry_after=MAX_RETRY_AFTER)
+        return policy.delay(attempt, hop.headers.get("retry-after") if hop.error is None else None)
 
     def _semaphore(self, url: str) -> asyncio.Semaphore:
         host = urlsplit(url).netloc.lower()
@@ -587,14 +581,3 @@ class Fetcher:
 def _describe(exc: Exception, fallback: str) -> str:
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text}" if text else fallback
-
-
-def _retry_after_seconds(value: str) -> float | None:
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())

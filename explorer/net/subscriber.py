@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -67,6 +66,7 @@ from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.hub_discovery import discover_channels
 from explorer.net.probe_payloads import ProbePayloads
+from explorer.net.retry_policy import RetryPolicy
 from explorer.net.store import NotificationRecord, Store, StoreError
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import (
@@ -101,7 +101,7 @@ class SubscriberConfig:
     request_timeout: float = 15.0  # one hub request, connect to last byte
     retries: int = 4  # extra attempts after a 5xx or a network error
     backoff: float = 0.5  # first retry delay; doubles each attempt, with jitter
-    max_backoff: float = 30.0
+    max_backoff: float = 30.0  # longest wait, and the longest Retry-After honoured
     max_redirects: int = 5
     verification_timeout: float = 120.0
     inline_parse_bytes: int = 256 * 1024  # larger bodies are parsed in a worker thread
@@ -630,8 +630,9 @@ class Subscriber:
                     message = f"{url}'s answer to the {mode} request was not read: {exc}"
                     too_large = finding("http.too-large", message, url=url)
                     return HubAnswer(False, None, url, "", message, [*notes, too_large])
-                if attempt < self.config.retries:
-                    await asyncio.sleep(self._backoff(attempt))
+                delay = self._retry.delay(attempt + 1)
+                if delay is not None:
+                    await asyncio.sleep(delay)
                     attempt += 1
                     continue
                 message = f"{url} unreachable after {attempt + 1} attempts: {detail}"
@@ -674,8 +675,13 @@ class Subscriber:
                 seen.add(target)
                 url = target
                 continue
-            if status >= 500 and attempt < self.config.retries:
-                await asyncio.sleep(self._backoff(attempt, response.headers.get("retry-after")))
+            delay = (
+                self._retry.delay(attempt + 1, response.headers.get("retry-after"))
+                if status >= 500
+                else None
+            )
+            if delay is not None:
+                await asyncio.sleep(delay)
                 attempt += 1
                 continue
             code = "websub.hub-bad-redirect" if 300 <= status < 400 else "websub.hub-error"
@@ -685,11 +691,17 @@ class Subscriber:
                 False, status, url, text, message, [*notes, finding(code, message, url=url)]
             )
 
-    def _backoff(self, attempt: int, retry_after: str | None = None) -> float:
-        if retry_after and retry_after.strip().isdigit():
-            return min(float(retry_after), self.config.max_backoff)
-        delay: float = min(self.config.backoff * (2**attempt), self.config.max_backoff)
-        return delay * (0.75 + random.random() / 2)
+    @property
+    def _retry(self) -> RetryPolicy:
+        """Read at each request: tests and settings replace ``config`` on a live subscriber."""
+        config = self.config
+        return RetryPolicy(
+            config.retries,
+            config.backoff,
+            max_retry_after=config.max_backoff,
+            max_backoff=config.max_backoff,
+            jitter=True,
+        )
 
     # --- leases and timers ------------------------------------------------------------------
 
