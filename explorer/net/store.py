@@ -11,6 +11,11 @@ the exchange log), so its folder is made 0700 and its files (with SQLite's ``-wa
 ``-shm``) 0600, and an older store's looser modes are tightened on open. One process
 writes at a time (``StoreLock``); ``read_only=True`` opens beside a writer, or a damaged
 store, for reading what is there.
+
+Notification ids are never reused, even after deliveries are deleted: the window keeps
+marks by id (how far the feed was cleared) and the change tracker keys diffs by id, so a
+reused id would hide or mislabel a new delivery. ``store_marks`` keeps the highest id
+ever deleted, and new ids start above it.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import Any
 from explorer.core.findings import Finding
 from explorer.net.store_lock import StoreInUse, StoreLock
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_EXCHANGE_RETENTION = 20_000
 APP_DIR = "resourcesync-explorer"
 _GROUP_LIMIT = 512
@@ -97,6 +102,16 @@ CREATE TABLE exchanges (
     error TEXT
 );
 """
+
+_MARKS_TABLE = """
+CREATE TABLE store_marks (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
+"""
+_TABLES_SINCE = {"store_marks": 2}
+"""Tables added after schema 1, and the version that added each (older stores lack them)."""
+_DELETED_THROUGH = "notifications_deleted_through"
 
 
 class StoreError(Exception):
@@ -312,16 +327,21 @@ class Store:
             if read_only:
                 raise StoreError("not an explorer store (an empty database)")
             conn.executescript(
-                f"BEGIN IMMEDIATE;\n{_SCHEMA}\nPRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
+                f"BEGIN IMMEDIATE;\n{_SCHEMA}{_MARKS_TABLE}\n"
+                f"PRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
             )
             return
         for table, columns in _expected_columns().items():
+            if version < _TABLES_SINCE.get(table, 1):
+                continue
             found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
             if missing := [name for name in columns if name not in found]:
                 raise StoreError(
                     f"not an explorer store of schema {version}: table {table} lacks "
                     + ", ".join(missing)
                 )
+        if version == 1 and not read_only:  # schema 2 added store_marks
+            conn.executescript(f"BEGIN IMMEDIATE;\n{_MARKS_TABLE}\nPRAGMA user_version=2;\nCOMMIT;")
 
     # --- the writer thread -------------------------------------------------------
 
@@ -338,7 +358,8 @@ class Store:
                 break
             batch: list[_Write] = [first]
             stop = False
-            while len(batch) < _GROUP_LIMIT:
+            # A delete ends its group: what is queued after it is not deleted by it.
+            while len(batch) < _GROUP_LIMIT and first.kind != _DELETE:
                 try:
                     item = self._queue.get_nowait()
                 except queue.Empty:
@@ -347,6 +368,8 @@ class Store:
                     stop = True
                     break
                 batch.append(item)
+                if item.kind == _DELETE:
+                    break
             try:
                 values = self._commit(conn, batch)
                 errors: list[BaseException | None] = [None] * len(batch)
@@ -377,10 +400,9 @@ class Store:
             conn.execute("BEGIN IMMEDIATE")
             notes = [i for i, item in enumerate(batch) if item.kind == _NOTIFICATION]
             if notes:
-                # Ids are assigned here, under the write lock, so one executemany serves all.
-                first = conn.execute(
-                    "SELECT COALESCE(MAX(id), 0) + 1 FROM notifications"
-                ).fetchone()[0]
+                # Ids are assigned here, under the write lock, so one executemany serves all;
+                # above every id ever given, deleted ones included.
+                first = _highest_notification_id(conn) + 1
                 rows = []
                 for offset, index in enumerate(notes):
                     values[index] = first + offset
@@ -390,6 +412,9 @@ class Store:
                 rows = [item.params for item in batch if item.kind == kind]
                 if rows:
                     conn.executemany(sql, rows)
+            for index, item in enumerate(batch):
+                if item.kind == _DELETE:  # last in its group: after the inserts before it
+                    values[index] = _delete_notifications(conn, *item.params)
             conn.execute("COMMIT")
         except Exception:
             if conn.in_transaction:
@@ -440,6 +465,15 @@ class Store:
     async def save_subscription(self, row: dict[str, Any]) -> None:
         """Insert or replace a subscription row (keys: ``_SUBSCRIPTION_COLUMNS``)."""
         await self._submit(_SUBSCRIPTION, tuple(row.get(name) for name in _SUBSCRIPTION_COLUMNS))
+
+    async def delete_notifications(self, through_id: int | None = None) -> int:
+        """Delete stored deliveries with ids up to ``through_id`` (None: every one committed
+        before this call); returns how many, once the deletion is durable. Subscriptions
+        and the exchange log are left as they are."""
+        if through_id is not None and through_id < 0:
+            raise ValueError(f"through_id must not be negative, not {through_id}")
+        deleted: int = await self._submit(_DELETE, (through_id,))
+        return deleted
 
     def log_exchange(self, record: ExchangeRecord) -> None:
         """Queue an exchange; it is committed with the next group (not awaited)."""
@@ -517,6 +551,15 @@ class Store:
         params.append(limit)
         return [_notification_from_row(row) for row in self._query(sql, tuple(params))]
 
+    def latest_notifications(self, limit: int) -> list[NotificationRecord]:
+        """The newest ``limit`` stored deliveries, oldest first: one step down the id index,
+        whatever gaps deletions left in the ids."""
+        rows = self._query(
+            "SELECT * FROM (SELECT * FROM notifications ORDER BY id DESC LIMIT ?) ORDER BY id",
+            (limit,),
+        )
+        return [_notification_from_row(row) for row in rows]
+
     def count_notifications(self, status: str | None = None) -> int:
         if status is None:
             rows = self._query("SELECT COUNT(*) AS n FROM notifications")
@@ -544,7 +587,7 @@ class Store:
 
 
 _NOTIFICATION, _SUBSCRIPTION, _EXCHANGE = "notification", "subscription", "exchange"
-_FLUSH = "flush"
+_FLUSH, _DELETE = "flush", "delete"
 
 _INSERT_NOTIFICATION = (
     "INSERT INTO notifications (id, subscription_id, topic, received, status, signature, "
@@ -560,6 +603,30 @@ _UPSERT_SUBSCRIPTION = (
     f"INSERT OR REPLACE INTO subscriptions ({', '.join(_SUBSCRIPTION_COLUMNS)}) "
     f"VALUES ({', '.join('?' for _ in _SUBSCRIPTION_COLUMNS)})"
 )
+
+
+def _highest_notification_id(conn: sqlite3.Connection) -> int:
+    """The highest notification id ever given: stored, or deleted since."""
+    row = conn.execute(
+        "SELECT MAX(COALESCE((SELECT MAX(id) FROM notifications), 0), "
+        "COALESCE((SELECT value FROM store_marks WHERE name = ?), 0))",
+        (_DELETED_THROUGH,),
+    ).fetchone()
+    highest: int = row[0]
+    return highest
+
+
+def _delete_notifications(conn: sqlite3.Connection, through_id: int | None) -> int:
+    """Inside the writer's transaction: delete, and remember the highest id deleted."""
+    highest = _highest_notification_id(conn)
+    through = highest if through_id is None else min(through_id, highest)
+    deleted = conn.execute("DELETE FROM notifications WHERE id <= ?", (through,)).rowcount
+    conn.execute(
+        "INSERT INTO store_marks (name, value) VALUES (?, ?) "
+        "ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)",
+        (_DELETED_THROUGH, through),
+    )
+    return int(deleted)
 
 
 def _make_private_folder(folder: Path) -> None:
@@ -607,7 +674,7 @@ def _expected_columns() -> dict[str, list[str]]:
     if not _COLUMNS:
         conn = sqlite3.connect(":memory:")
         try:
-            conn.executescript(_SCHEMA)
+            conn.executescript(_SCHEMA + _MARKS_TABLE)
             for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
                 _COLUMNS[table] = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
         finally:
