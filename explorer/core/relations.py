@@ -42,6 +42,12 @@ def check_child_capability(
             f"{parent_name}; expected {', '.join(sorted(allowed))}",
             line=line,
             url=url,
+            params={
+                "child_name": display_name(child_capability),
+                "child": child_capability,
+                "parent_name": parent_name,
+                "allowed": ", ".join(sorted(allowed)),
+            },
         )
     ]
 
@@ -66,6 +72,11 @@ def check_up_target(
             f"points up at a {display_name(expected)}",
             line=line,
             url=url,
+            params={
+                "target": target_url,
+                "name": display_name(capability),
+                "expected_name": display_name(expected),
+            },
         )
     ]
 
@@ -92,5 +103,6 @@ def check_index_target(
             f"index points at {target_url}, but {' and '.join(problems)}",
             line=line,
             url=url,
+            params={"target": target_url},
         )
     ]

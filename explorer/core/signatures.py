@@ -73,6 +73,7 @@ def verify_signature(header: str | None, body: bytes, secret: str | bytes | None
                         "websub.signature-unexpected",
                         "the delivery carries X-Hub-Signature but no secret was "
                         "given when subscribing; it was not checked",
+                        params={},
                     )
                 ],
             )
@@ -82,7 +83,7 @@ def verify_signature(header: str | None, body: bytes, secret: str | bytes | None
         return SignatureCheck(
             SignatureState.MISSING,
             reason=reason,
-            findings=[finding("websub.signature-missing", reason)],
+            findings=[finding("websub.signature-missing", reason, params={})],
         )
     method, sep, digest = header.strip().partition("=")
     method = method.strip().lower()
@@ -92,18 +93,27 @@ def verify_signature(header: str | None, body: bytes, secret: str | bytes | None
         return SignatureCheck(
             SignatureState.MALFORMED,
             reason=reason,
-            findings=[finding("websub.signature-malformed", reason)],
+            findings=[
+                finding("websub.signature-malformed", reason, params={"header": header[:100]})
+            ],
         )
     key = secret.encode("utf-8") if isinstance(secret, str) else secret
     expected = hmac.new(key, body, ALGORITHMS[method]).hexdigest()
     if not hmac.compare_digest(expected, digest):
         reason = f"{method} signature does not match the body ({len(body)} bytes)"
         return SignatureCheck(
-            SignatureState.INVALID, method, reason, [finding("websub.signature-invalid", reason)]
+            SignatureState.INVALID,
+            method,
+            reason,
+            [
+                finding(
+                    "websub.signature-invalid", reason, params={"method": method, "size": len(body)}
+                )
+            ],
         )
     notes = []
     if method == "sha1":
-        notes.append(finding("websub.signature-weak", "the hub signs with sha1"))
+        notes.append(finding("websub.signature-weak", "the hub signs with sha1", params={}))
     return SignatureCheck(SignatureState.VALID, method, findings=notes)
 
 

@@ -28,10 +28,22 @@ def transport_findings(result: FetchResult) -> list[Finding]:
     found: list[Finding] = []
     if result.redirects:
         chain = " → ".join(f"{hop.url} ({hop.status})" for hop in result.redirects)
-        found.append(finding("http.redirect", f"Redirected: {chain} → {result.final_url}", url=url))
+        found.append(
+            finding(
+                "http.redirect",
+                f"Redirected: {chain} → {result.final_url}",
+                url=url,
+                params={"chain": chain, "final": result.final_url},
+            )
+        )
     if result.error is not None:
         found.append(
-            finding(_ERROR_CODES[result.error], f"{url}: {result.describe_error()}", url=url)
+            finding(
+                _ERROR_CODES[result.error],
+                f"{url}: {result.describe_error()}",
+                url=url,
+                params={"url": url, "reason": result.describe_error()},
+            )
         )
     elif result.status in (401, 403):
         found.append(
@@ -43,10 +55,22 @@ def transport_findings(result: FetchResult) -> list[Finding]:
             )
         )
     elif result.status is not None and not result.ok:
-        found.append(finding("http.status", f"{url} answered HTTP {result.status}", url=url))
+        found.append(
+            finding(
+                "http.status",
+                f"{url} answered HTTP {result.status}",
+                url=url,
+                params={"url": url, "status": result.status},
+            )
+        )
     if result.attempts > 1 and result.ok:
         found.append(
-            finding("http.retried", f"{url} succeeded after {result.attempts} attempts", url=url)
+            finding(
+                "http.retried",
+                f"{url} succeeded after {result.attempts} attempts",
+                url=url,
+                params={"url": url, "attempts": result.attempts},
+            )
         )
     return found
 
@@ -66,5 +90,6 @@ def content_type_findings(result: FetchResult) -> list[Finding]:
             f"Served as {shown}; ResourceSync documents should be served as application/xml "
             "(or text/xml).",
             url=result.url,
+            params={"shown": shown},
         )
     ]

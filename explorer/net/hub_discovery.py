@@ -73,15 +73,32 @@ async def discover_channels(
                 None,
                 via="none",
                 findings=[
-                    finding("websub.topic-unreachable", f"{url}: {error}", url=url),
                     finding(
-                        "websub.no-hub", "the topic could not be fetched to find its hub", url=url
+                        "websub.topic-unreachable",
+                        f"{url}: {error}",
+                        url=url,
+                        params={"url": url, "reason": error},
+                    ),
+                    finding(
+                        "websub.no-hub",
+                        "the topic could not be fetched to find its hub",
+                        url=url,
+                        params={"url": url},
+                        variant="unfetched",
                     ),
                 ],
             )
         ]
     oversized = (
-        [finding("http.too-large", f"{url}: {error}; only its headers were used", url=url)]
+        [
+            finding(
+                "http.too-large",
+                f"{url}: {error}; only its headers were used",
+                url=url,
+                params={"url": url, "reason": error},
+                variant="headers-only",
+            )
+        ]
         if error
         else []
     )
@@ -99,6 +116,7 @@ async def discover_channels(
                 "websub.topic-link-missing",
                 f"{url} answered without Link rel=self and rel=hub headers",
                 url=url,
+                params={"url": url},
             )
         )
     capability = (
@@ -109,7 +127,10 @@ async def discover_channels(
         if topic != url:
             notes.append(
                 finding(
-                    "websub.topic-self-differs", f"{url} names {topic} as its self URL", url=url
+                    "websub.topic-self-differs",
+                    f"{url} names {topic} as its self URL",
+                    url=url,
+                    params={"url": url, "topic": topic},
                 )
             )
         return [Channel(topic, hubs[0], capability, "link-header", notes)]
@@ -122,7 +143,7 @@ async def discover_channels(
                 if channel.topic == url and channel.hub:
                     channel.findings = notes
                     return [channel]
-    notes.append(finding("websub.no-hub", f"no hub found for {url}", url=url))
+    notes.append(finding("websub.no-hub", f"no hub found for {url}", url=url, params={"url": url}))
     return [Channel(url, None, capability, "none", notes)]
 
 

@@ -84,6 +84,7 @@ async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]
                     f"{url} is listed as deleted but still answers {head.status}.",
                     line=entry.line,
                     url=url,
+                    params={"url": url, "status": head.status},
                 )
             ]
         return []
@@ -98,6 +99,7 @@ async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]
                 f"{response.method} {url} gave {response.describe_error()}, expected 200.",
                 line=entry.line,
                 url=url,
+                params={"method": response.method, "url": url, "reason": response.describe_error()},
             )
         ]
     found: list[Finding] = []
@@ -111,7 +113,11 @@ async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]
         if problems:
             found.append(
                 finding(
-                    "http.resource-hash", f"{url}: {'; '.join(problems)}.", line=entry.line, url=url
+                    "http.resource-hash",
+                    f"{url}: {'; '.join(problems)}.",
+                    line=entry.line,
+                    url=url,
+                    params={"url": url, "problems": "; ".join(problems)},
                 )
             )
     return found
@@ -135,6 +141,7 @@ def _length(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
             f"{url} is {actual} bytes; the list says length={listed}.",
             line=entry.line,
             url=url,
+            params={"url": url, "actual": actual, "listed": listed},
         )
     ]
 
@@ -152,6 +159,7 @@ def _type(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
             f"{url} is served as {actual}; the list says type={listed}.",
             line=entry.line,
             url=url,
+            params={"url": url, "actual": actual, "listed": listed},
         )
     ]
 
@@ -172,6 +180,7 @@ def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
                 f'(e.g. "Tue, 15 Nov 1994 08:12:31 GMT"), so it could not be {compared}.',
                 line=entry.line,
                 url=url,
+                params={"url": url, "header": header[:100]},
             )
         ]
     if not listed:
@@ -186,5 +195,6 @@ def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
             "or the resource changed since.",
             line=entry.line,
             url=url,
+            params={"url": url, "header": header, "listed": listed},
         )
     ]

@@ -39,6 +39,7 @@ def _check_response(
                 f"{method} {topic} gave {result.describe_error()}; the topic URI must answer "
                 "200 OK.",
                 url=topic,
+                params={"method": method, "topic": topic, "reason": result.describe_error()},
             )
         ]
     found: list[Finding] = []
@@ -49,6 +50,7 @@ def _check_response(
                 "http.topic-content-type",
                 f"{method} {topic} is served as {shown}; the topic URI must be application/xml.",
                 url=topic,
+                params={"method": method, "topic": topic, "shown": shown},
             )
         )
     selves = result.link_hrefs("self")
@@ -59,6 +61,7 @@ def _check_response(
                 "http.topic-link-self",
                 f'{method} {topic}: the Link header must give the topic URI as rel="self"; {what}.',
                 url=topic,
+                params={"method": method, "topic": topic},
             )
         )
     hubs = result.link_hrefs("hub")
@@ -68,6 +71,7 @@ def _check_response(
                 "http.topic-link-hub",
                 f'{method} {topic}: the Link header has no rel="hub" with the hub URI.',
                 url=topic,
+                params={"method": method, "topic": topic},
             )
         )
     elif advertised_hub is not None and advertised_hub not in hubs:
@@ -77,6 +81,12 @@ def _check_response(
                 f"{method} {topic}: Link hub {', '.join(hubs)} differs from the hub "
                 f"{advertised_hub} advertised in the Capability List.",
                 url=topic,
+                params={
+                    "method": method,
+                    "topic": topic,
+                    "hubs": ", ".join(hubs),
+                    "advertised": advertised_hub,
+                },
             )
         )
     return found

@@ -26,6 +26,7 @@ from explorer.ui.entries_model import CHANGE_TYPES, EntriesTableModel
 from explorer.ui.plain_text import MAX_CHARS, escape_for_html
 from explorer.ui.problems_model import ProblemsModel
 from explorer.ui.problems_view import ProblemsView
+from explorer.ui.tasks import TaskKeeper
 from explorer.ui.wording import count_text, severity_counts
 from explorer.ui.xml_view import XmlSourceView
 
@@ -155,6 +156,7 @@ class DocumentView(QWidget):
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(self.header)
         outer.addWidget(self.tabs, 1)
+        self._tasks = TaskKeeper()
         self._source_task: asyncio.Task[None] | None = None
         self._pending_jump: Finding | None = None
         self.source_ready = True  # the XML text of the shown document is all in
@@ -180,7 +182,7 @@ class DocumentView(QWidget):
         elif not findings and self.tabs.currentIndex() == 2:  # nothing to see there
             self.tabs.setCurrentIndex(0)
         self.cancel()
-        self._source_task = asyncio.get_event_loop().create_task(self._show_source(raw))
+        self._source_task = self._tasks.spawn(self._show_source(raw))
 
     async def _show_source(self, raw: RawSource) -> None:
         self.source_ready = False

@@ -7,13 +7,19 @@ of each refetched document, computed in a worker when the row is selected.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -33,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.changes import LineDiff
+from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
 from explorer.ui.diff_view import SideBySideDiffView
 from explorer.ui.feed_model import (
@@ -49,6 +56,7 @@ from explorer.ui.plain_text import clip, escape_for_html
 from explorer.ui.problems_model import ProblemsModel
 from explorer.ui.problems_view import size_problem_columns
 from explorer.ui.services import ExplorerServices
+from explorer.ui.tasks import TaskKeeper
 from explorer.ui.wording import count_text
 from explorer.ui.xml_view import XmlSourceView
 
@@ -71,25 +79,44 @@ def _fields(values: dict[str, Any] | None, colour: str, strike: bool = False) ->
 def changes_html(item: FeedItem) -> str:
     """The entries of a notification with what changed, old → new."""
     if item.kind == REJECTED_KIND:
+        rejected = escape_for_html(QCoreApplication.translate("FeedView", "Rejected delivery"))
+        signature = QCoreApplication.translate("FeedView", "(signature: {signature})").format(
+            signature=item.signature or ""
+        )
+        acknowledged = QCoreApplication.translate(
+            "FeedView", "It was acknowledged to the hub but is not a notification."
+        )
         return (
-            f"<p style='color:{OLD}'><b>Rejected delivery</b>: "
-            f"{escape_for_html(item.reason or '')} "
-            f"(signature: {escape_for_html(item.signature or '')})."
-            "</p><p>It was acknowledged to the hub but is not a notification.</p>"
+            f"<p style='color:{OLD}'><b>{rejected}</b>: "
+            f"{escape_for_html(item.reason or '')} {escape_for_html(signature)}."
+            f"</p><p>{escape_for_html(acknowledged)}</p>"
         )
     if item.diff is None:
         if item.diff_pending:
-            why = "the documents it names are being refetched; the diff follows"
+            why = escape_for_html(
+                QCoreApplication.translate(
+                    "FeedView", "the documents it names are being refetched; the diff follows"
+                )
+            )
         elif item.note:
             why = escape_for_html(item.note)
         else:
-            why = "the tracker's state is not kept across restarts, or it could not be computed"
+            why = escape_for_html(
+                QCoreApplication.translate(
+                    "FeedView",
+                    "the tracker's state is not kept across restarts, or it could not be computed",
+                )
+            )
         rows = "".join(
             f"<li><b>{escape_for_html(e.get('change'))}</b> {escape_for_html(e.get('loc'))} "
             f"{escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
-        return f"<p>{item.entry_count} entries (no diff: {why}).</p><ul>{rows}</ul>"
+        entries = escape_for_html(count_text(item.entry_count, "entry"))
+        no_diff = QCoreApplication.translate("FeedView", "{entries} (no diff: {why}).").format(
+            entries=entries, why=why
+        )
+        return f"<p>{no_diff}</p><ul>{rows}</ul>"
     parts = []
     for entry in item.diff:
         change = str(entry.get("change"))
@@ -109,30 +136,57 @@ def changes_html(item: FeedItem) -> str:
                     for name in changed
                 )
             elif change == "deleted":
-                body = "&nbsp;&nbsp;last known: " + (_fields(before, OLD, strike=True) or "nothing")
+                known = _fields(before, OLD, strike=True) or escape_for_html(
+                    QCoreApplication.translate("FeedView", "nothing")
+                )
+                body = "&nbsp;&nbsp;" + QCoreApplication.translate(
+                    "FeedView", "last known: {fields}"
+                ).format(fields=known)
             elif change == "created" or not before:
-                body = "&nbsp;&nbsp;new: " + _fields(after, NEW)
+                body = "&nbsp;&nbsp;" + QCoreApplication.translate(
+                    "FeedView", "new: {fields}"
+                ).format(fields=_fields(after, NEW))
             else:
-                body = "&nbsp;&nbsp;no tracked field changed"
+                body = "&nbsp;&nbsp;" + escape_for_html(
+                    QCoreApplication.translate("FeedView", "no tracked field changed")
+                )
         else:  # framework notification entry: the refetched document's diff
             counts = entry.get("diff")
             if counts is None:
-                body = f"&nbsp;&nbsp;no diff: {escape_for_html(entry.get('reason'))}"
+                body = "&nbsp;&nbsp;" + QCoreApplication.translate(
+                    "FeedView", "no diff: {reason}"
+                ).format(reason=escape_for_html(entry.get("reason")))
             else:
                 added = ", ".join(escape_for_html(x) for x in entry.get("added_locs", [])[:5])
                 number = {
                     k: escape_for_html(counts.get(k, 0)) for k in ("added", "removed", "changed")
                 }
+                added_text = QCoreApplication.translate("FeedView", "{count} added").format(
+                    count=number["added"]
+                )
+                removed_text = QCoreApplication.translate("FeedView", "{count} removed").format(
+                    count=number["removed"]
+                )
+                changed_text = QCoreApplication.translate("FeedView", "{count} changed").format(
+                    count=number["changed"]
+                )
                 body = (
                     f"&nbsp;&nbsp;{escape_for_html(entry.get('capability'))}: "
-                    f"<span style='color:{NEW}'>{number['added']} added</span>, "
-                    f"<span style='color:{OLD}'>{number['removed']} removed</span>, "
-                    f"<span style='color:{CHANGE_COLOURS['updated']}'>"
-                    f"{number['changed']} changed</span>"
-                    + (f"<br>&nbsp;&nbsp;added: {added}" if added else "")
+                    f"<span style='color:{NEW}'>{added_text}</span>, "
+                    f"<span style='color:{OLD}'>{removed_text}</span>, "
+                    f"<span style='color:{CHANGE_COLOURS['updated']}'>{changed_text}</span>"
+                    + (
+                        "<br>&nbsp;&nbsp;"
+                        + QCoreApplication.translate("FeedView", "added: {locs}").format(locs=added)
+                        if added
+                        else ""
+                    )
                 )
         parts.append(f"<p>{head}<br>{body}</p>")
-    return "".join(parts) or "<p>No entries.</p>"
+    return (
+        "".join(parts)
+        or f"<p>{escape_for_html(QCoreApplication.translate('FeedView', 'No entries.'))}</p>"
+    )
 
 
 class FeedView(QWidget):
@@ -144,7 +198,7 @@ class FeedView(QWidget):
         super().__init__(parent)
         self.services = services
         self.model = FeedModel(self)
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = TaskKeeper()
         self._shown: FeedItem | None = None
         self._pending: list[FeedItem | SubscriberEvent] = []  # rows, and diffs for rows
         self._rest = QTimer(self)
@@ -153,35 +207,38 @@ class FeedView(QWidget):
         self._rest.timeout.connect(self._add_pending)
 
         self.kind_filter = QComboBox()
-        self.kind_filter.setAccessibleName("Channel filter")
+        self.kind_filter.setAccessibleName(self.tr("Channel filter"))
         for label, kind in (
-            ("all channels", None),
-            ("change", CHANGE),
-            ("framework", FRAMEWORK),
-            ("rejected", REJECTED_KIND),
+            (self.tr("all channels"), None),
+            (self.tr("change"), CHANGE),
+            (self.tr("framework"), FRAMEWORK),
+            (self.tr("rejected"), REJECTED_KIND),
         ):
             self.kind_filter.addItem(label, kind)
         self.change_filter = QComboBox()
-        self.change_filter.setAccessibleName("Change type filter")
-        for label in ("all changes", "created", "updated", "deleted"):
-            self.change_filter.addItem(label, None if label == "all changes" else label)
+        self.change_filter.setAccessibleName(self.tr("Change type filter"))
+        self.change_filter.addItem(self.tr("all changes"), None)
+        for change in ("created", "updated", "deleted"):  # rs:md change values, as written
+            self.change_filter.addItem(change, change)
         self.text_filter = QLineEdit()
-        self.text_filter.setPlaceholderText("Filter by topic, loc, code")
+        self.text_filter.setPlaceholderText(self.tr("Filter by topic, loc, code"))
         self.text_filter.setClearButtonEnabled(True)
-        self.text_filter.setAccessibleName("Feed text filter")
-        self.follow = QCheckBox("Auto-scroll")
+        self.text_filter.setAccessibleName(self.tr("Feed text filter"))
+        self.follow = QCheckBox(self.tr("Auto-scroll"))
         self.follow.setChecked(True)
-        self.follow.setAccessibleName("Auto-scroll (untick to pause)")
+        self.follow.setAccessibleName(self.tr("Auto-scroll (untick to pause)"))
         self.follow.setToolTip(
-            "Keep the newest notification in view; pauses while a row is selected "
-            "or the pointer is over the table"
+            self.tr(
+                "Keep the newest notification in view; pauses while a row is selected "
+                "or the pointer is over the table"
+            )
         )
-        self.clear_button = QPushButton("Clear")
-        self.clear_button.setAccessibleName("Clear feed")
-        self.clear_button.setToolTip("Remove every row from the feed (asks first)")
-        self.export_button = QPushButton("Export…")
-        self.export_button.setAccessibleName("Export feed")
-        self.export_button.setToolTip("Save the rows shown as JSON lines")
+        self.clear_button = QPushButton(self.tr("Clear"))
+        self.clear_button.setAccessibleName(self.tr("Clear feed"))
+        self.clear_button.setToolTip(self.tr("Remove every row from the feed (asks first)"))
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setAccessibleName(self.tr("Export feed"))
+        self.export_button.setToolTip(self.tr("Save the rows shown as JSON lines"))
         for widget in (self.kind_filter, self.change_filter):
             widget.currentIndexChanged.connect(self._apply_filter)
         self.text_filter.textChanged.connect(self._apply_filter)
@@ -190,7 +247,7 @@ class FeedView(QWidget):
 
         self.table = QTableView()
         self.table.setModel(self.model)
-        self.table.setAccessibleName("Notifications")
+        self.table.setAccessibleName(self.tr("Notifications"))
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -208,17 +265,17 @@ class FeedView(QWidget):
         self.model.rowsInserted.connect(self._scroll)
 
         self.changes = QTextBrowser()
-        self.changes.setAccessibleName("Entry changes")
+        self.changes.setAccessibleName(self.tr("Entry changes"))
         self.problems = ProblemsModel(self)
         self.problems_table = QTableView()
         self.problems_table.setModel(self.problems)
         self.problems_table.verticalHeader().hide()
         size_problem_columns(self.problems_table)
-        self.problems_table.setAccessibleName("Notification warnings")
+        self.problems_table.setAccessibleName(self.tr("Notification warnings"))
         self.payload = XmlSourceView()
-        self.payload.setAccessibleName("Raw payload")
+        self.payload.setAccessibleName(self.tr("Raw payload"))
         self.document_choice = QComboBox()
-        self.document_choice.setAccessibleName("Refetched document")
+        self.document_choice.setAccessibleName(self.tr("Refetched document"))
         self.document_choice.currentIndexChanged.connect(self._document_chosen)
         self.diff_view = SideBySideDiffView()
         diff_page = QWidget()
@@ -227,11 +284,11 @@ class FeedView(QWidget):
         diff_layout.addWidget(self.document_choice)
         diff_layout.addWidget(self.diff_view, 1)
         self.detail = QTabWidget()
-        self.detail.addTab(self.changes, "Changes")
-        self.detail.addTab(self.problems_table, "Warnings")
-        self.detail.addTab(self.payload, "Payload")
-        self.detail.addTab(diff_page, "Document diff")
-        self.detail.setAccessibleName("Notification detail")
+        self.detail.addTab(self.changes, self.tr("Changes"))
+        self.detail.addTab(self.problems_table, self.tr("Warnings"))
+        self.detail.addTab(self.payload, self.tr("Payload"))
+        self.detail.addTab(diff_page, self.tr("Document diff"))
+        self.detail.setAccessibleName(self.tr("Notification detail"))
 
         filters = QHBoxLayout()
         filters.addWidget(self.kind_filter)
@@ -255,7 +312,7 @@ class FeedView(QWidget):
     def restore(self) -> None:
         """Fill the feed from the store (deliveries received in earlier sessions), ahead of
         any that arrived meanwhile; the first rows at once, the rest on the next turns."""
-        cleared = int(str(QSettings().value(self._cleared_key(), 0) or 0))
+        cleared = self._cleared_through()
         self._pending[:0] = [
             FeedItem.from_record(record)
             for record in self.services.stored_notifications(self.model.max_rows)
@@ -316,7 +373,10 @@ class FeedView(QWidget):
         self.changes.setHtml(changes_html(item))
         self.problems.set_findings(item.findings)
         self.detail.setTabText(
-            1, f"Warnings ({len(item.findings)})" if item.findings else "Warnings"
+            1,
+            self.tr("Warnings ({count})").format(count=len(item.findings))
+            if item.findings
+            else self.tr("Warnings"),
         )
         body = self.services.notification_body(item.notification_id)
         self.payload.set_xml(body.decode("utf-8", "replace") if body is not None else "")
@@ -339,10 +399,8 @@ class FeedView(QWidget):
         if item is None or index < 0 or item.notification_id is None:
             return
         url = self.document_choice.itemData(index)
-        self.diff_view.show_message(f"computing the diff of {url}…")
-        task = asyncio.get_event_loop().create_task(self._show_line_diff(item, url))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.diff_view.show_message(self.tr("computing the diff of {url}…").format(url=url))
+        self._tasks.spawn(self._show_line_diff(item, url))
 
     async def _show_line_diff(self, item: FeedItem, url: str) -> None:
         assert item.notification_id is not None
@@ -351,24 +409,27 @@ class FeedView(QWidget):
             return
         if isinstance(result, LineDiff):
             rows = result.side_by_side()
-            caption = (
-                f"{url}: {result.removed_lines} lines removed, "
-                f"{result.added_lines} added (canonical XML, old left, new right)"
-            )
+            caption = self.tr(
+                "{url}: {removed} lines removed, {added} added (canonical XML, old left, new right)"
+            ).format(url=url, removed=result.removed_lines, added=result.added_lines)
             self.diff_view.set_rows(rows, caption)
         else:
-            self.diff_view.show_message(f"{url}: no diff — {result}")
+            self.diff_view.show_message(
+                self.tr("{url}: no diff — {reason}").format(url=url, reason=result)
+            )
         self.detail_shown.emit(item)
 
     def cancel(self) -> None:
         """Stop diff computations in flight (the window is closing)."""
-        for task in list(self._tasks):
-            task.cancel()
+        self._tasks.cancel_all()
 
     # --- export
     def _choose_export_file(self) -> None:
         dialog = QFileDialog(
-            self, "Export feed", str(Path.home() / "feed.jsonl"), "JSON lines (*.jsonl)"
+            self,
+            self.tr("Export feed"),
+            str(Path.home() / "feed.jsonl"),
+            self.tr("JSON lines (*.jsonl)"),
         )
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.fileSelected.connect(lambda path: self.export_and_confirm(Path(path)))
@@ -378,38 +439,90 @@ class FeedView(QWidget):
         try:
             rows = self.export(path)
         except OSError as exc:
-            confirm(self, f"export failed: {exc}", 15_000)
+            confirm(self, self.tr("export failed: {error}").format(error=exc), 15_000)
             return
-        confirm(self, f"exported {count_text(rows, 'notification')} to {path}")
+        confirm(
+            self,
+            self.tr("exported {count} to {path}").format(
+                count=count_text(rows, "notification"), path=path
+            ),
+        )
 
     # --- clearing
     def ask_clear(self) -> QMessageBox:
-        """Ask before clearing (non-modal); the rows stay cleared after a restart."""
+        """Ask before clearing (non-modal): the feed only, or the stored deliveries too;
+        either way the rows stay cleared after a restart."""
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Clear the live feed",
-            f"Remove all {count_text(len(self.model.items), 'notification')} from the feed? "
-            "The store keeps them, but they are not shown here again, even after a restart.",
+            self.tr("Clear the live feed"),
+            self.tr(
+                "Remove all {count} from the feed? The store keeps them, but they are not "
+                "shown here again, even after a restart."
+            ).format(count=count_text(len(self.model.items), "notification")),
             QMessageBox.StandardButton.Cancel,
             self,
         )
+        box.setInformativeText(
+            self.tr(
+                "Or delete them from the store for good. Subscriptions and the HTTP "
+                "inspector's log are kept either way."
+            )
+        )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.addButton("Clear", QMessageBox.ButtonRole.DestructiveRole)
-        destructive = QMessageBox.ButtonRole.DestructiveRole
+        clear = box.addButton(self.tr("Clear the feed"), QMessageBox.ButtonRole.DestructiveRole)
+        delete = box.addButton(
+            self.tr("Clear and delete from the store"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        if self.services.read_only:
+            delete.setEnabled(False)
+            delete.setToolTip(self.tr("The store is open read-only"))
         box.buttonClicked.connect(
-            lambda button: self.clear() if box.buttonRole(button) == destructive else None
+            lambda button: (
+                self.clear(delete_from_store=button is delete)
+                if button in (clear, delete)
+                else None
+            )
         )
         box.open()
         return box
 
-    def clear(self) -> None:
-        """Empty the feed and remember up to which stored delivery it was cleared."""
-        newest = max((i.notification_id or 0 for i in self.model.items), default=0)
+    def clear(self, delete_from_store: bool = False) -> None:
+        """Empty the feed and remember up to which stored delivery it was cleared (ids are
+        never reused, so the mark stays true after a deletion); ``delete_from_store``
+        also deletes every stored delivery up to there."""
+        items = [*self.model.items, *(i for i in self._pending if isinstance(i, FeedItem))]
+        newest = max((i.notification_id or 0 for i in items), default=0)
+        through = max(newest, self._cleared_through())
         self._pending = []
         self.model.clear()
         if newest:
             QSettings().setValue(self._cleared_key(), newest)
-        confirm(self, "feed cleared")
+        if delete_from_store and through:
+            self._tasks.spawn(self._delete_stored(through))
+        else:
+            confirm(self, self.tr("feed cleared"))
+
+    async def _delete_stored(self, through: int) -> None:
+        try:
+            deleted = await self.services.delete_notifications(through)
+        except StoreError as exc:
+            confirm(
+                self,
+                self.tr("feed cleared, but deleting from the store failed: {error}").format(
+                    error=exc
+                ),
+                15_000,
+            )
+            return
+        confirm(
+            self,
+            self.tr("feed cleared; {count} deleted from the store").format(
+                count=count_text(deleted, "notification")
+            ),
+        )
+
+    def _cleared_through(self) -> int:
+        return int(str(QSettings().value(self._cleared_key(), 0) or 0))
 
     def _cleared_key(self) -> str:
         digest = hashlib.sha256(str(self.services.store_path).encode()).hexdigest()[:16]

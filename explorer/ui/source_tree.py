@@ -32,6 +32,7 @@ from explorer.core.rules.capabilities import display_name
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.plain_text import tooltip_text
+from explorer.ui.tasks import TaskKeeper
 from explorer.ui.wording import severity_counts
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ class SourceTreeModel(QAbstractItemModel):
         self.expander = expander
         self._roots: list[TreeItem] = []
         self._items: dict[int, TreeItem] = {}  # id(DocumentNode) -> row item
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = TaskKeeper()
 
     # --- building
     def set_source(self, root: DocumentNode) -> TreeItem:
@@ -262,10 +263,7 @@ class SourceTreeModel(QAbstractItemModel):
         ):
             return None
         item.expanding = True
-        task = asyncio.get_event_loop().create_task(self._expand(item))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(self._expand(item))
 
     async def _expand(self, item: TreeItem) -> None:
         assert self.expander is not None and item.doc is not None
@@ -281,8 +279,7 @@ class SourceTreeModel(QAbstractItemModel):
 
     def cancel(self) -> None:
         """Stop pending expansions (the window is closing)."""
-        for task in list(self._tasks):
-            task.cancel()
+        self._tasks.cancel_all()
 
     def refresh(self, doc: DocumentNode) -> None:
         """Redraw a node the crawler updated and insert rows for children it found."""

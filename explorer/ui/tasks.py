@@ -1,7 +1,8 @@
 """Fire-and-forget coroutines from widgets, without losing them or their errors.
 
 asyncio keeps only a weak reference to a task, so a widget that starts one must hold it;
-and an exception nobody awaits would vanish. ``TaskKeeper`` does both jobs for a widget.
+and an exception nobody awaits would vanish. ``TaskKeeper`` does both jobs, and is the one
+way the window's widgets start tasks on the GUI loop.
 """
 
 from __future__ import annotations
@@ -9,19 +10,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 
 class TaskKeeper:
-    """Holds the tasks it starts until they finish; a failure goes to ``report``."""
+    """Holds the tasks it starts until they finish; a failure is logged and told to ``report``."""
 
-    def __init__(self, report: Callable[[str], None]) -> None:
+    def __init__(self, report: Callable[[str], None] | None = None) -> None:
         self._report = report
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         task = asyncio.get_event_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._finished)
@@ -31,7 +34,8 @@ class TaskKeeper:
         self._tasks.discard(task)
         if not task.cancelled() and (exc := task.exception()) is not None:
             log.error("task failed", exc_info=exc)
-            self._report(f"{type(exc).__name__}: {exc}")
+            if self._report is not None:
+                self._report(f"{type(exc).__name__}: {exc}")
 
     def __len__(self) -> int:
         """How many tasks are still running."""

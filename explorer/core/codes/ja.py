@@ -936,6 +936,144 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "": "{source} を読めませんでした（{reason}）。",
         "fetch": "{source} を取得できませんでした（{reason}）。",
     },
+    "websub.signature-unexpected": {
+        "": (
+            "配信に X-Hub-Signature が付いていますが、"
+            "サブスクライブのときにシークレットを渡していないため、確認していません。"
+        ),
+    },
+    "websub.signature-missing": {
+        "": (
+            "サブスクリプションにシークレットがあるのに、配信に X-Hub-Signature "
+            "ヘッダーがありません。"
+        ),
+    },
+    "websub.signature-malformed": {
+        "": 'X-Hub-Signature "{header}" が、既知の方式の method=hexdigest の形ではありません。',
+    },
+    "websub.signature-invalid": {
+        "": "{method} の署名が本文（{size:,} バイト）と一致しません。",
+    },
+    "websub.signature-weak": {
+        "": "ハブは sha1 で署名しています。SHA-256 以上を推奨します。",
+    },
+    "http.child-capability": {
+        "": (
+            "{child_name}（{child}）は{parent_name}の下に置けません。ここで使えるのは {allowed} "
+            "です。"
+        ),
+    },
+    "http.up-target": {
+        "": "up は {target} を指していますが、{name}の up は{expected_name}を指します。",
+    },
+    "http.index-target": {
+        "": (
+            "index は {target} を指していますが、同じケイパビリティの sitemapindex ではありません。"
+        ),
+    },
+    "http.redirect": {
+        "": "リダイレクトされました: {chain} → {final}",
+    },
+    "http.timeout": {
+        "": "{url} へのリクエストがタイムアウトしました（{reason}）。",
+    },
+    "http.unreachable": {
+        "": "{url} を取得できませんでした（{reason}）。",
+    },
+    "http.redirect-loop": {
+        "": "{url} のリダイレクトがループしています（{reason}）。",
+    },
+    "http.too-many-redirects": {
+        "": "{url} のリダイレクトが多すぎます（{reason}）。",
+    },
+    "http.too-large": {
+        "": "{url} の本文がサイズ上限を超えたため、読み込みませんでした（{reason}）。",
+        "headers-only": (
+            "{url} の本文がサイズ上限を超えたため、ヘッダーだけを使いました（{reason}）。"
+        ),
+    },
+    "http.status": {
+        "": "{url} が HTTP {status} を返しました。",
+    },
+    "http.retried": {
+        "": "{url} は {attempts} 回目の試行で成功しました。",
+    },
+    "http.content-type": {
+        "": (
+            "{shown} として配信されています。ResourceSync のドキュメントは application/xml（または "
+            "text/xml）として配信するべきです。"
+        ),
+    },
+    "http.resource-deleted-present": {
+        "": "{url} は削除済みとしてリストに載っていますが、まだ {status} を返します。",
+    },
+    "http.resource-status": {
+        "": "{method} {url} の結果は {reason} でした。200 であるべきです。",
+    },
+    "http.resource-hash": {
+        "": "{url} のダイジェストがリストの hash と異なります（{problems}）。",
+    },
+    "http.resource-length": {
+        "": "{url} は {actual} バイトですが、リストでは length={listed} です。",
+    },
+    "http.resource-type": {
+        "": "{url} は {actual} として配信されていますが、リストでは type={listed} です。",
+    },
+    "http.resource-last-modified-invalid": {
+        "": (
+            '{url} の Last-Modified: {header} は HTTP の日付（例: "Tue, 15 Nov 1994 08:12:31 GMT"）'
+            "ではないため、比べられませんでした。"
+        ),
+    },
+    "http.resource-lastmod": {
+        "": (
+            "{url} の最終更新は {header} で、リストの {listed} より後です。リストが古いか、"
+            "その後にリソースが変わりました。"
+        ),
+    },
+    "http.topic-status": {
+        "": (
+            "{method} {topic} の結果は {reason} でした。トピック URI は 200 OK "
+            "を返さなければなりません。"
+        ),
+    },
+    "http.topic-content-type": {
+        "": (
+            "{method} {topic} は {shown} として配信されています。トピック URI は application/xml "
+            "でなければなりません。"
+        ),
+    },
+    "http.topic-link-self": {
+        "": (
+            '{method} {topic}: Link ヘッダーでトピック URI を rel="self" '
+            "として示さなければなりません。"
+        ),
+    },
+    "http.topic-link-hub": {
+        "": '{method} {topic}: Link ヘッダーにハブの URI を示す rel="hub" がありません。',
+    },
+    "http.topic-hub-mismatch": {
+        "": (
+            "{method} {topic}: Link のハブ {hubs} が、ケイパビリティリストで示されたハブ "
+            "{advertised} と異なります。"
+        ),
+    },
+    "websub.topic-unreachable": {
+        "": (
+            "ハブを探すためにトピック {url} を取得しようとしましたが、できませんでした（{reason}）"
+            "。"
+        ),
+    },
+    "websub.no-hub": {
+        "unfetched": "トピックを取得できなかったため、ハブを見つけられませんでした。",
+        "": "{url} のハブが見つかりませんでした。",
+    },
+    "websub.topic-link-missing": {
+        "": "{url} は Link rel=self と rel=hub のヘッダーを返しませんでした。",
+    },
+    "websub.topic-self-differs": {
+        "": "{url} は自分の self URL を {topic} としています。",
+    },
 }
 
 DOCUMENT_NAMES: dict[str, str] = {
