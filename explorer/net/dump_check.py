@@ -74,7 +74,11 @@ def check_package(
     try:
         archive = zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        report.findings.append(finding("http.dump-not-zip", f"{url}: {exc}", url=url))
+        report.findings.append(
+            finding(
+                "http.dump-not-zip", f"{url}: {exc}", url=url, params={"url": url, "reason": exc}
+            )
+        )
         return report
     with archive:
         members = {info.filename: info for info in archive.infolist() if not info.is_dir()}
@@ -85,12 +89,16 @@ def check_package(
                         "http.dump-path-escape",
                         f"{url}: the package member {name!r} would be written outside the package.",
                         url=url,
+                        params={"url": url, "name": name},
                     )
                 )
         if MANIFEST_NAME not in members:
             report.findings.append(
                 finding(
-                    "http.dump-no-manifest", f"{url}: no {MANIFEST_NAME} at the top level.", url=url
+                    "http.dump-no-manifest",
+                    f"{url}: no {MANIFEST_NAME} at the top level.",
+                    url=url,
+                    params={"url": url},
                 )
             )
             return report
@@ -107,7 +115,10 @@ def check_package(
         if manifest_bytes is None:
             report.findings.append(
                 finding(
-                    "http.dump-manifest-invalid", f"{url}: {MANIFEST_NAME} cannot be read.", url=url
+                    "http.dump-manifest-invalid",
+                    f"{url}: {MANIFEST_NAME} cannot be read.",
+                    url=url,
+                    params={"url": url},
                 )
             )
             return report
@@ -122,6 +133,7 @@ def check_package(
                     f"{url}: {MANIFEST_NAME} is not a readable document "
                     f"({checked.findings[0].message if checked.findings else 'unknown'}).",
                     url=url,
+                    params={"url": url},
                 )
             )
             return report
@@ -135,6 +147,7 @@ def check_package(
                         "http.dump-unlisted-file",
                         f"{url}: {name} is in the package but not in the manifest.",
                         url=url,
+                        params={"url": url, "name": name},
                     )
                 )
     return report
@@ -161,6 +174,8 @@ def _check_entries(
                     f"{url}: manifest path {path!r} points outside the package.",
                     line=entry.line,
                     url=url,
+                    params={"url": url, "name": path},
+                    variant="manifest",
                 )
             )
             continue
@@ -174,6 +189,7 @@ def _check_entries(
                     "file.",
                     line=entry.line,
                     url=url,
+                    params={"url": url, "path": path, "loc": entry.loc},
                 )
             )
             continue
@@ -193,6 +209,12 @@ def _compare(
                 f"{url}: {info.filename} is {info.file_size} bytes; the manifest says {length}.",
                 line=entry.line,
                 url=url,
+                params={
+                    "url": url,
+                    "name": info.filename,
+                    "size": info.file_size,
+                    "listed": length,
+                },
             )
         )
     expected = parse_hash(entry.hash)
@@ -209,6 +231,7 @@ def _compare(
                 f"{url}: {info.filename}: {'; '.join(problems)}.",
                 line=entry.line,
                 url=url,
+                params={"url": url, "name": info.filename, "problems": "; ".join(problems)},
             )
         )
     return found
@@ -219,6 +242,7 @@ def _manifest_too_large(url: str, size: str) -> Finding:
         "http.dump-member-too-large",
         f"{url}: {MANIFEST_NAME} inflates to {size} bytes, past the document limit; not read.",
         url=url,
+        params={"url": url, "size": size},
     )
 
 
@@ -308,6 +332,7 @@ async def _check_one(
                     f"{url} is {size} bytes; the dump says length={listed}.",
                     line=entry.line,
                     url=url,
+                    params={"url": url, "size": size, "listed": listed},
                 )
             )
         report = await asyncio.to_thread(check_package, file, url, manifest_capability)
@@ -327,6 +352,7 @@ def _download_findings(
                 f"{url} is larger than the {max_bytes}-byte download limit; not checked.",
                 line=entry.line,
                 url=url,
+                params={"url": url, "limit": max_bytes},
             )
         ]
     return transport_findings(result)
@@ -350,6 +376,7 @@ def _compare_contents_link(
                     "in the package.",
                     line=link.line,
                     url=url,
+                    params={"url": url, "target": target},
                 )
             )
     return found

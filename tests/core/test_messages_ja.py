@@ -23,7 +23,7 @@ from explorer.core.validator import check_bytes
 
 PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-TEMPLATE_FLOOR = 0.6
+TEMPLATE_FLOOR = 0.65
 """The share of codes with a Japanese message template; the rest show the Japanese
 title with the English detail. Raise it as templates are added."""
 

@@ -1074,6 +1074,49 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "websub.topic-self-differs": {
         "": "{url} は自分の self URL を {topic} としています。",
     },
+    "http.dump-not-zip": {
+        "": "{url} は読める ZIP ファイルではありません（{reason}）。",
+    },
+    "http.dump-path-escape": {
+        "": "{url}: パッケージ内のファイル {name!r} は、展開するとパッケージの外に書き込まれます。",
+        "manifest": "{url}: マニフェストの path {name!r} がパッケージの外を指しています。",
+    },
+    "http.dump-no-manifest": {
+        "": "{url}: 最上位に manifest.xml がありません。",
+    },
+    "http.dump-manifest-invalid": {
+        "": "{url}: manifest.xml を読めません。",
+    },
+    "http.dump-unlisted-file": {
+        "": "{url}: {name} はパッケージにありますが、マニフェストに載っていません。",
+    },
+    "http.dump-missing-file": {
+        "": (
+            "{url}: マニフェストに {path}（{loc}）が載っていますが、"
+            "パッケージにそのファイルがありません。"
+        ),
+    },
+    "http.dump-length": {
+        "": "{url}: {name} は {size} バイトですが、マニフェストでは {listed} です。",
+    },
+    "http.dump-hash": {
+        "": "{url}: {name} のダイジェストがマニフェストと異なります（{problems}）。",
+    },
+    "http.dump-member-too-large": {
+        "": (
+            "{url}: manifest.xml が展開すると {size} バイトになり、ドキュメントの上限を超えるため、"
+            "読み込みませんでした。"
+        ),
+    },
+    "http.dump-package-length": {
+        "": "{url} は {size} バイトですが、ダンプでは length={listed} です。",
+    },
+    "http.dump-too-large": {
+        "": "{url} はダウンロードの上限 {limit} バイトを超えるため、確認しませんでした。",
+    },
+    "http.dump-contents-differ": {
+        "": "{url}: {target} のマニフェストが、パッケージ内の manifest.xml と異なります。",
+    },
 }
 
 DOCUMENT_NAMES: dict[str, str] = {
