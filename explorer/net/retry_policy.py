@@ -40,7 +40,7 @@ class RetryPolicy:
         """
         if attempt < 1 or attempt > self.retries:
             return None
-        delay = min(self.backoff * 2 ** (attempt - 1), self.max_backoff)
+        delay: float = min(self.backoff * 2 ** (attempt - 1), self.max_backoff)
         if self.jitter:
             delay *= 0.75 + random.random() / 2
         wait = retry_after_seconds(retry_after, now=now) if retry_after else None
