@@ -1,23 +1,16 @@
 """``inspect`` against hostile Sources, measured from outside: each attack is served on
 127.0.0.1 by an aiohttp server on the test's loop, and ``python3 -m explorer inspect URL
---json`` runs as a child process whose peak resident memory comes from ``os.wait4`` (the
-child's own ``getrusage``).
-
-The child gets an address-space ceiling far above the target, so a regression fails the
-test with an error instead of taking the machine's memory.
+--json`` runs as a child process measured by ``helpers.hostile_http.run_explorer`` (peak
+resident memory from a fresh parent's ``RUSAGE_CHILDREN``; an address-space ceiling far
+above the target, so a regression fails with an error instead of taking the machine's
+memory).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
-import os
 import struct
-import subprocess
-import sys
-import tempfile
-import time
 import zipfile
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -27,10 +20,10 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from helpers.hostile_http import run_explorer
 
 PEAK_RSS_LIMIT_MB = 300
 WALL_LIMIT_S = 60  # hang detection only; the measured figures are far below
-ADDRESS_SPACE_CEILING = 4 * 1024**3
 MIB = 1024 * 1024
 
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -39,13 +32,6 @@ HEAD = f'<?xml version="1.0" encoding="UTF-8"?>\n<{{root}} xmlns="{SITEMAP}" xml
 AT = "2026-01-01T00:00:00Z"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-_CHILD = (
-    "import resource, runpy, sys; "
-    "resource.setrlimit(resource.RLIMIT_AS, ({ceiling}, {ceiling})); "
-    "sys.argv = ['explorer', *sys.argv[1:]]; "
-    "runpy.run_module('explorer', run_name='__main__', alter_sys=True)"
-)
 
 
 @dataclass
@@ -63,35 +49,12 @@ class Run:
         return [item["code"] for item in found]
 
 
-def _inspect(*argv: str) -> Run:
-    """Run ``python3 -m explorer inspect ... --json`` and wait for it with ``wait4``."""
-    command = [
-        sys.executable,
-        "-c",
-        _CHILD.format(ceiling=ADDRESS_SPACE_CEILING),
-        "inspect",
-        *argv,
-        "--json",
-    ]
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        started = time.monotonic()
-        child = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        try:
-            _, status, usage = os.wait4(child.pid, 0)
-        finally:
-            if child.returncode is None and child.poll() is None:
-                child.kill()
-        child.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.monotonic() - started
-        out.seek(0)
-        err.seek(0)
-        text, errors = out.read().decode(), err.read().decode()
-    report = json.loads(text) if text.strip() else {"findings": [], "documents": []}
-    return Run(child.returncode, report, errors, usage.ru_maxrss / 1024, seconds)
-
-
 async def inspect(*argv: str) -> Run:
-    run = await asyncio.wait_for(asyncio.to_thread(_inspect, *argv), WALL_LIMIT_S)
+    """Run ``python3 -m explorer inspect ... --json`` in its own process and measure it."""
+    measured = await run_explorer("inspect", *argv, "--json", limit=WALL_LIMIT_S)
+    text = measured.out
+    report = json.loads(text) if text.strip() else {"findings": [], "documents": []}
+    run = Run(measured.code, report, measured.err, measured.peak_mb, measured.wall)
     print(f"inspect {' '.join(argv)}: {run.peak_mb:.0f} MB peak, {run.seconds:.1f} s")
     return run
 

@@ -106,9 +106,13 @@ async def trickling_server(interval: float = 1.0) -> AsyncIterator[str]:
 
 _MEASURE = """
 import json, resource, subprocess, sys, time
-limit, command = float(sys.argv[1]), sys.argv[2:]
+limit, ceiling, command = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+
+def cap_address_space():
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+
 started = time.monotonic()
-done = subprocess.run(command, capture_output=True, timeout=limit)
+done = subprocess.run(command, capture_output=True, timeout=limit, preexec_fn=cap_address_space)
 print(json.dumps({
     "code": done.returncode,
     "out": done.stdout.decode("utf-8", "replace"),
@@ -117,6 +121,9 @@ print(json.dumps({
     "peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
 }))
 """
+
+ADDRESS_SPACE_CEILING = 4 * 1024**3
+"""A regression fails with MemoryError at this ceiling instead of exhausting the machine."""
 
 
 @dataclass
@@ -130,12 +137,17 @@ class Measured:
 
 async def run_explorer(*args: str, limit: float = 90.0) -> Measured:
     """Run ``python -m explorer ARGS`` in its own process, from a fresh parent whose only
-    child it is, so ``RUSAGE_CHILDREN`` is that command's peak resident memory alone."""
+    child it is, so ``RUSAGE_CHILDREN`` is that command's peak resident memory alone.
+
+    Why the extra parent: Linux counts the pages a child shares with its parent right after
+    ``fork`` in the child's peak, so a child of a large test process would report the test
+    process's size, not its own."""
     parent = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
         _MEASURE,
         str(limit),
+        str(ADDRESS_SPACE_CEILING),
         sys.executable,
         "-m",
         "explorer",
