@@ -198,40 +198,6 @@ async def refetch_notification(
     return [await refetch_entry(entry, fetcher, versions, offload=offload) for entry in doc.entries]
 
 
-def describe_diff(items: list[dict[str, Any]]) -> list[str]:
-    """One human line per entry of an event's ``diff`` (either kind), for text feeds."""
-    lines = []
-    for item in items:
-        if "before" in item:  # a change notification entry
-            before, after = item.get("before") or {}, item.get("after") or {}
-            if item.get("changed"):
-                detail = "; ".join(
-                    f"{name} {before.get(name)} → {after.get(name)}" for name in item["changed"]
-                )
-            elif item["change"] == "deleted" and before:
-                detail = "last known " + ", ".join(f"{k} {v}" for k, v in before.items())
-            elif before:
-                detail = "no tracked field changed"
-            else:
-                detail = "not seen before"
-            lines.append(f"{item['change']} {item['loc']}: {detail}")
-        elif item.get("diff") is not None:
-            counts = item["diff"]
-            added = ", ".join(str(loc) for loc in item.get("added_locs", [])[:5])
-            more = f" (+ {added}{', ...' if counts['added'] > 5 else ''})" if added else ""
-            lines.append(
-                f"{item['change']} {item.get('capability')} {item['loc']}: "
-                f"{counts['added']} added, {counts['removed']} removed, "
-                f"{counts['changed']} changed{more}"
-            )
-        else:
-            lines.append(
-                f"{item.get('change')} {item.get('capability')} {item.get('loc')}: "
-                f"no diff ({item.get('reason')})"
-            )
-    return lines
-
-
 FetcherFactory = Callable[[], Fetcher]
 
 

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.change_descriptions import ChangeKind, EntryChange, describe_changes
 from explorer.core.changes import LineDiff
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
@@ -118,75 +119,67 @@ def changes_html(item: FeedItem) -> str:
         )
         return f"<p>{no_diff}</p><ul>{rows}</ul>"
     parts = []
-    for entry in item.diff:
-        change = str(entry.get("change"))
-        colour = CHANGE_COLOURS.get(change, "")
+    for entry in describe_changes(item.diff):
+        colour = CHANGE_COLOURS.get(entry.change, "")
         head = (
-            f"<b style='color:{colour}'>{escape_for_html(change)}</b> "
-            f"{escape_for_html(entry.get('loc'))}"
+            f"<b style='color:{colour}'>{escape_for_html(entry.change)}</b> "
+            f"{escape_for_html(entry.loc)}"
         )
-        if "before" in entry:  # change notification entry
-            before, after = entry.get("before") or {}, entry.get("after") or {}
-            changed = entry.get("changed") or []
-            if changed:
-                body = "<br>".join(
-                    f"&nbsp;&nbsp;{escape_for_html(name)}: <span style='color:{OLD};"
-                    f"text-decoration:line-through'>{escape_for_html(before.get(name))}</span>"
-                    f" → <span style='color:{NEW}'>{escape_for_html(after.get(name))}</span>"
-                    for name in changed
-                )
-            elif change == "deleted":
-                known = _fields(before, OLD, strike=True) or escape_for_html(
-                    QCoreApplication.translate("FeedView", "nothing")
-                )
-                body = "&nbsp;&nbsp;" + QCoreApplication.translate(
-                    "FeedView", "last known: {fields}"
-                ).format(fields=known)
-            elif change == "created" or not before:
-                body = "&nbsp;&nbsp;" + QCoreApplication.translate(
-                    "FeedView", "new: {fields}"
-                ).format(fields=_fields(after, NEW))
-            else:
-                body = "&nbsp;&nbsp;" + escape_for_html(
-                    QCoreApplication.translate("FeedView", "no tracked field changed")
-                )
-        else:  # framework notification entry: the refetched document's diff
-            counts = entry.get("diff")
-            if counts is None:
-                body = "&nbsp;&nbsp;" + QCoreApplication.translate(
-                    "FeedView", "no diff: {reason}"
-                ).format(reason=escape_for_html(entry.get("reason")))
-            else:
-                added = ", ".join(escape_for_html(x) for x in entry.get("added_locs", [])[:5])
-                number = {
-                    k: escape_for_html(counts.get(k, 0)) for k in ("added", "removed", "changed")
-                }
-                added_text = QCoreApplication.translate("FeedView", "{count} added").format(
-                    count=number["added"]
-                )
-                removed_text = QCoreApplication.translate("FeedView", "{count} removed").format(
-                    count=number["removed"]
-                )
-                changed_text = QCoreApplication.translate("FeedView", "{count} changed").format(
-                    count=number["changed"]
-                )
-                body = (
-                    f"&nbsp;&nbsp;{escape_for_html(entry.get('capability'))}: "
-                    f"<span style='color:{NEW}'>{added_text}</span>, "
-                    f"<span style='color:{OLD}'>{removed_text}</span>, "
-                    f"<span style='color:{CHANGE_COLOURS['updated']}'>{changed_text}</span>"
-                    + (
-                        "<br>&nbsp;&nbsp;"
-                        + QCoreApplication.translate("FeedView", "added: {locs}").format(locs=added)
-                        if added
-                        else ""
-                    )
-                )
-        parts.append(f"<p>{head}<br>{body}</p>")
+        parts.append(f"<p>{head}<br>{_change_body_html(entry)}</p>")
     return (
         "".join(parts)
         or f"<p>{escape_for_html(QCoreApplication.translate('FeedView', 'No entries.'))}</p>"
     )
+
+
+def _change_body_html(entry: EntryChange) -> str:
+    """The lines under an entry's head: what the shared description says, coloured."""
+    indent = "&nbsp;&nbsp;"
+    if entry.kind is ChangeKind.FIELDS:
+        return "<br>".join(
+            f"{indent}{escape_for_html(f.name)}: <span style='color:{OLD};"
+            f"text-decoration:line-through'>{escape_for_html(f.old)}</span>"
+            f" → <span style='color:{NEW}'>{escape_for_html(f.new)}</span>"
+            for f in entry.fields
+        )
+    if entry.kind is ChangeKind.LAST_KNOWN:
+        known = _fields(entry.values, OLD, strike=True) or escape_for_html(
+            QCoreApplication.translate("FeedView", "nothing")
+        )
+        return indent + QCoreApplication.translate("FeedView", "last known: {fields}").format(
+            fields=known
+        )
+    if entry.kind is ChangeKind.NEW:
+        return indent + QCoreApplication.translate("FeedView", "new: {fields}").format(
+            fields=_fields(entry.values, NEW)
+        )
+    if entry.kind is ChangeKind.UNCHANGED:
+        return indent + escape_for_html(
+            QCoreApplication.translate("FeedView", "no tracked field changed")
+        )
+    if entry.kind is ChangeKind.NO_DIFF:
+        return indent + QCoreApplication.translate("FeedView", "no diff: {reason}").format(
+            reason=escape_for_html(entry.reason)
+        )
+    added = ", ".join(escape_for_html(loc) for loc in entry.added_locs)
+    added_text = QCoreApplication.translate("FeedView", "{count} added").format(count=entry.added)
+    removed_text = QCoreApplication.translate("FeedView", "{count} removed").format(
+        count=entry.removed
+    )
+    changed_text = QCoreApplication.translate("FeedView", "{count} changed").format(
+        count=entry.changed
+    )
+    body = (
+        f"{indent}{escape_for_html(entry.capability)}: "
+        f"<span style='color:{NEW}'>{added_text}</span>, "
+        f"<span style='color:{OLD}'>{removed_text}</span>, "
+        f"<span style='color:{CHANGE_COLOURS['updated']}'>{changed_text}</span>"
+    )
+    if added:
+        body += f"<br>{indent}" + QCoreApplication.translate("FeedView", "added: {locs}").format(
+            locs=added
+        )
+    return body
 
 
 class FeedView(QWidget):
