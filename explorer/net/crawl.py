@@ -109,6 +109,8 @@ class Crawler:
         self._nodes: dict[str, DocumentNode] = {}
         self._targets: dict[str, asyncio.Task[_Target | None]] = {}
         self._links: dict[str, asyncio.Task[str | None]] = {}
+        self._links_skipped: set[str] = set()
+        self._skipped_note: Finding | None = None
         self._prefetched: dict[str, FetchResult] = {}
         self._cancelled = False
         self._checks: list[asyncio.Future[None]] = []
@@ -149,6 +151,7 @@ class Crawler:
         self._schedule(1)
         await self._settle(self._walk(root, depth))
         self._report_budget()
+        self._report_skipped_links()
         return result
 
     async def expand(self, node: DocumentNode) -> None:
@@ -161,6 +164,7 @@ class Crawler:
         self._schedule(len(pending))
         await self._settle(asyncio.gather(*(self._load(child) for child in pending)))
         self._report_budget()
+        self._report_skipped_links()
 
     async def _settle(self, work: Awaitable[object]) -> None:
         """Await the walk, then the link and topic checks it started; if cancelled,
@@ -198,6 +202,22 @@ class Crawler:
             return False
         self._report_budget()
         return True
+
+    def _report_skipped_links(self) -> None:
+        """One crawl-wide finding, kept current, for the describedby targets not checked."""
+        if not self._links_skipped or self.result is None:
+            return
+        findings = self.result.findings
+        if self._skipped_note is not None:
+            findings.remove(self._skipped_note)
+        self._skipped_note = finding(
+            "http.links-sampled",
+            f"Checked the first {self.limits.max_link_checks} distinct describedby targets; "
+            f"{len(self._links_skipped)} more were not checked.",
+            url=self.result.source_url or self.result.start_url,
+            params={"checked": self.limits.max_link_checks, "skipped": len(self._links_skipped)},
+        )
+        findings.append(self._skipped_note)
 
     def _report_budget(self) -> None:
         """One crawl-wide finding when the budget ran out, whichever request hit it."""
@@ -418,6 +438,9 @@ class Crawler:
         budget is spent); once per URL per crawl."""
         task = self._links.get(url)
         if task is None:
+            if len(self._links) >= self.limits.max_link_checks:
+                self._links_skipped.add(url)
+                return None
             task = self._links[url] = asyncio.ensure_future(self._check_describedby(url))
         return await task
 

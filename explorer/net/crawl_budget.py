@@ -45,6 +45,9 @@ class CrawlLimits:
     max_bytes: int = 2 * 1024 * 1024 * 1024
     max_document_bytes: int = MAX_DOCUMENT_BYTES
     max_body_memory: int = 96 * 1024 * 1024
+    max_link_checks: int = 200
+    """Distinct ``describedby`` targets checked per crawl: they are metadata links that every
+    component may carry, and a large index would otherwise spend its request budget on them."""
 
 
 class ByteAllowance:

@@ -496,3 +496,33 @@ async def test_concurrent_expands_both_finish_their_checks() -> None:
         first, second = _node(result, "/rl1.xml"), _node(result, "/rl2.xml")
         await asyncio.gather(crawler.expand(first), crawler.expand(second))
     assert "http.link-broken" in _codes(first) and "http.link-broken" in _codes(second)
+
+
+async def test_describedby_targets_past_the_check_limit_are_counted_not_fetched() -> None:
+    async with Site() as site, Fetcher() as fetcher:
+        urls = add_source(site)
+        components = [site.url(f"/rs/list{i}.xml") for i in range(5)]
+        site.add(
+            "/rs/resourcelist.xml",
+            urlset("resourcelist", [(loc, {}) for loc in components], root="sitemapindex"),
+        )
+        for i, loc in enumerate(components):
+            site.add(
+                f"/rs/list{i}.xml",
+                urlset(
+                    "resourcelist",
+                    [(site.url(f"/res/{i}"), {})],
+                    links=[
+                        ("up", urls["cl"]),
+                        ("index", urls["rl"]),
+                        ("describedby", site.url(f"/about/{i}")),
+                    ],
+                ),
+            )
+            site.add(f"/about/{i}", Reply("about", content_type="text/html"))
+        crawler = Crawler(fetcher, limits=CrawlLimits(max_link_checks=2))
+        result = await crawler.crawl(urls["sd"])
+    checked = [i for i in range(5) if site.hits[f"/about/{i}"]]
+    notes = [f for f in result.findings if f.code == "http.links-sampled"]
+    assert len(checked) == 2
+    assert len(notes) == 1 and "3 more were not checked" in notes[0].message

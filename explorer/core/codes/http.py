@@ -103,6 +103,12 @@ CODES: tuple[CodeInfo, ...] = (
     CodeInfo(
         "http.limit-reached", S.WARNING, None, "the crawl stopped at its document or byte limit"
     ),
+    CodeInfo(
+        "http.links-sampled",
+        S.INFO,
+        None,
+        "only the first describedby targets of a crawl were checked (a per-crawl limit)",
+    ),
     # Notification channels (change-notification 1.0.1 §4.1, §5)
     CodeInfo(
         "http.channel-no-hub",

@@ -200,6 +200,7 @@ TITLES: dict[str, str] = {
     "http.link-broken": "up、index または describedby のリンク先を取得できません",
     "http.revisit": "ドキュメントが自分の枝の上位に再び現れます（循環）",
     "http.limit-reached": "ドキュメント数またはバイト数の上限でクロールを止めました",
+    "http.links-sampled": "describedby のリンク先は最初のいくつかだけを確認しました",
     "http.channel-no-hub": '通知チャネルに rs:ln rel="hub" がありません',
     "http.topic-status": "トピック URI が HEAD/GET に 200 OK を返しません",
     "http.topic-content-type": "トピック URI が application/xml として配信されていません",
@@ -371,6 +372,12 @@ TITLES: dict[str, str] = {
 }
 
 TEMPLATES: dict[str, dict[str, str]] = {
+    "http.links-sampled": {
+        "": (
+            "describedby のリンク先は最初の {checked} 件だけを確認しました。"
+            "残りの {skipped} 件は確認していません。"
+        ),
+    },
     "document.link-href-invalid": {
         "": (
             'rs:ln の href="{href}" は URI ではありません。URI に使えない空白などの文字は %XX '
