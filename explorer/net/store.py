@@ -551,14 +551,25 @@ class Store:
         params.append(limit)
         return [_notification_from_row(row) for row in self._query(sql, tuple(params))]
 
-    def latest_notifications(self, limit: int) -> list[NotificationRecord]:
-        """The newest ``limit`` stored deliveries, oldest first: one step down the id index,
-        whatever gaps deletions left in the ids."""
-        rows = self._query(
-            "SELECT * FROM (SELECT * FROM notifications ORDER BY id DESC LIMIT ?) ORDER BY id",
+    def latest_notifications(self, limit: int, *, bodies: bool = True) -> list[NotificationRecord]:
+        """The newest ``limit`` stored deliveries, oldest first. Without ``bodies`` each
+        record's body is empty: a list of rows need not read megabytes of payloads."""
+        columns = "*" if bodies else _NOTIFICATION_COLUMNS_WITHOUT_BODY
+        return [
+            _notification_from_row(row) for row in self._newest("notifications", limit, columns)
+        ]
+
+    def latest_exchanges(self, limit: int) -> list[ExchangeRecord]:
+        """The newest ``limit`` exchanges of the log, oldest first."""
+        return [_exchange_from_row(row) for row in self._newest("exchanges", limit)]
+
+    def _newest(self, table: str, limit: int, columns: str = "*") -> list[sqlite3.Row]:
+        """The newest ``limit`` rows of ``table``, oldest first: one step down the id index
+        (a keyset read of only those rows), whatever gaps deletions or pruning left."""
+        return self._query(
+            f"SELECT * FROM (SELECT {columns} FROM {table} ORDER BY id DESC LIMIT ?) ORDER BY id",
             (limit,),
         )
-        return [_notification_from_row(row) for row in rows]
 
     def count_notifications(self, status: str | None = None) -> int:
         if status is None:
@@ -587,6 +598,10 @@ class Store:
 
 
 _NOTIFICATION, _SUBSCRIPTION, _EXCHANGE = "notification", "subscription", "exchange"
+_NOTIFICATION_COLUMNS_WITHOUT_BODY = (
+    "id, subscription_id, topic, received, status, signature, reason, content_type, headers, "
+    "X'' AS body, capability, from_time, until_time, summary, findings"
+)
 _FLUSH, _DELETE = "flush", "delete"
 
 _INSERT_NOTIFICATION = (

@@ -21,7 +21,7 @@ import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -458,12 +458,11 @@ class ExplorerServices(QObject):
         return list(self._views)
 
     def stored_notifications(self, limit: int = 5000) -> list[NotificationRecord]:
-        """The latest stored deliveries (accepted and rejected), oldest first."""
+        """The latest stored deliveries (accepted and rejected), oldest first, without their
+        bodies: the feed reads a payload when its row is selected."""
         if self.store is None:
             return []
-        # ids are dense (deliveries are never pruned), so skip straight to the last ``limit``
-        total = self.store.count_notifications()
-        return self.store.notifications(after_id=max(0, total - limit))[-limit:]
+        return self.store.latest_notifications(limit, bodies=False)
 
     def notification_body(self, notification_id: int | None) -> bytes | None:
         """The raw payload of a stored delivery (bodies are not kept in the feed's rows)."""
@@ -473,14 +472,10 @@ class ExplorerServices(QObject):
         return records[0].body if records and records[0].id == notification_id else None
 
     def stored_exchanges(self, limit: int = 5000) -> list[ExchangeRecord]:
+        """The newest exchanges of the log, oldest first (the inspector's rows)."""
         if self.store is None:
             return []
-        kept: deque[ExchangeRecord] = deque(maxlen=limit)  # read in pages, keep the newest
-        after = 0
-        while page := self.store.exchanges(after_id=after, limit=limit):
-            kept.extend(page)
-            after = page[-1].id or after + len(page)
-        return list(kept)
+        return self.store.latest_exchanges(limit)
 
     def _need_subscriber(self) -> Subscriber:
         if self.subscriber is None:
