@@ -21,7 +21,7 @@ import threading
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.language_option import add_language_option, finding_line, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
-from explorer.core.change_descriptions import diff_lines
+from explorer.core.change_descriptions import change_lines
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
 from explorer.net.callback_server import DEFAULT_MAX_BODY
@@ -319,7 +319,7 @@ def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
         if text:
             parts.append(f"— {text}")
     line = "  ".join(parts)
-    for text in diff_lines(event.diff) if isinstance(event.diff, list) else []:
+    for text in change_lines(event.diff) if isinstance(event.diff, list) else []:
         line += f"\n    {text}"
     for item in event.findings:
         line += f"\n    {finding_line(item, lang)}"

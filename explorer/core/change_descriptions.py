@@ -116,6 +116,6 @@ def change_text(entry: EntryChange) -> str:
     return f"{entry.change} {entry.loc}: {detail}"
 
 
-def diff_lines(items: Iterable[Mapping[str, Any]]) -> list[str]:
+def change_lines(items: Iterable[Mapping[str, Any]]) -> list[str]:
     """One plain-text line per entry of an event's ``diff``."""
     return [change_text(entry) for entry in describe_changes(items)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from explorer.core.change_descriptions import (
     ChangeKind,
     FieldChange,
+    change_lines,
     describe_entry,
-    diff_lines,
 )
 
 
@@ -63,7 +63,7 @@ def test_a_framework_entry_counts_and_names_at_most_five_added() -> None:
     assert described.kind is ChangeKind.DOCUMENT
     assert (described.added, described.removed, described.changed) == (7, 1, 2)
     assert described.added_locs == tuple(locs[:5]) and described.more_added
-    assert diff_lines(
+    assert change_lines(
         [
             {
                 "loc": "http://s/cl.xml",
@@ -93,7 +93,7 @@ def test_a_framework_entry_without_a_diff_keeps_its_reason() -> None:
 
 
 def test_text_lines_for_deletions_without_history_and_unchanged_entries() -> None:
-    assert diff_lines([entry("deleted", None, {}, [])]) == ["deleted http://s/r: not seen before"]
-    assert diff_lines([entry("updated", {"length": "4"}, {"length": "4"}, [])]) == [
+    assert change_lines([entry("deleted", None, {}, [])]) == ["deleted http://s/r: not seen before"]
+    assert change_lines([entry("updated", {"length": "4"}, {"length": "4"}, [])]) == [
         "updated http://s/r: no tracked field changed"
     ]

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 from aiohttp import web
 
-from explorer.core.change_descriptions import diff_lines
+from explorer.core.change_descriptions import change_lines
 from explorer.core.parser import parse_document
 from explorer.net.http import Fetcher
 from explorer.net.refetch import (
@@ -230,7 +230,7 @@ def test_tracker_leaves_other_events_alone() -> None:
 
 
 def test_describe_diff_gives_one_line_per_entry() -> None:
-    lines = diff_lines(
+    lines = change_lines(
         [
             {
                 "loc": "http://example.com/a",
