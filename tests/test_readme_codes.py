@@ -1,6 +1,6 @@
-"""The README's finding-code table is generated from the registry and must match it.
+"""docs/finding-codes.md's table is generated from the registry and must match it.
 
-Regenerate with ``python -m explorer.core.codes --write-readme``.
+Regenerate with ``python -m explorer.core.codes --write-docs``.
 """
 
 from __future__ import annotations
@@ -11,21 +11,27 @@ import pytest
 
 from explorer.core.codes import (
     CODES,
+    CODES_PAGE,
     TABLE_END,
     TABLE_START,
     markdown_table,
-    readme_table,
-    readme_with_table,
+    page_table,
+    page_with_table,
 )
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_readme_table_matches_the_registry() -> None:
-    text = README.read_text(encoding="utf-8")
-    assert readme_table(text) == markdown_table(), (
-        "README's finding-code table is stale: run python -m explorer.core.codes --write-readme"
+def test_the_codes_page_table_matches_the_registry() -> None:
+    text = (ROOT / CODES_PAGE).read_text(encoding="utf-8")
+    assert page_table(text) == markdown_table(), (
+        f"{CODES_PAGE}'s table is stale: run python3 -m explorer.core.codes --write-docs"
     )
+
+
+def test_the_readme_links_the_codes_page_and_holds_no_table() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert CODES_PAGE in text and TABLE_START not in text
 
 
 def test_every_code_is_in_the_table_once() -> None:
@@ -34,19 +40,19 @@ def test_every_code_is_in_the_table_once() -> None:
         assert table.count(f"| `{code}` |") == 1
 
 
-def test_write_readme_replaces_only_the_table() -> None:
+def test_writing_replaces_only_the_table() -> None:
     text = f"intro\n{TABLE_START}\n| old |\n{TABLE_END}\noutro\n"
-    updated = readme_with_table(text)
+    updated = page_with_table(text)
     assert updated.startswith("intro\n") and updated.endswith(f"{TABLE_END}\noutro\n")
-    assert readme_table(updated) == markdown_table()
+    assert page_table(updated) == markdown_table()
     assert "| old |" not in updated
 
 
 def test_a_stale_table_is_detected() -> None:
     text = f"{TABLE_START}\n| `document.gone` | error | | retired |\n{TABLE_END}\n"
-    assert readme_table(text) != markdown_table()
+    assert page_table(text) != markdown_table()
 
 
 def test_missing_markers_are_an_error() -> None:
     with pytest.raises(ValueError):
-        readme_table("no markers here")
+        page_table("no markers here")

@@ -1,8 +1,8 @@
 """The registry of finding codes, one module per family.
 
-Codes are stable: users search for them, and the README's table is generated
-from this registry (``python -m explorer.core.codes`` prints it; a test checks that
-the README matches). Never rename or reuse a code; retire it instead.
+Codes are stable: users search for them, and the table in docs/finding-codes.md is
+generated from this registry (``python -m explorer.core.codes`` prints it; a test checks
+that the page matches). Never rename or reuse a code; retire it instead.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ CODES: dict[str, CodeInfo] = _collect()
 
 
 def markdown_table() -> str:
-    """The README's code table, one row per code, grouped by family."""
+    """The code table of docs/finding-codes.md, one row per code, grouped by family."""
     rows = ["| Code | Severity | Spec | Meaning |", "| --- | --- | --- | --- |"]
     for family in FAMILIES:
         for info in family.CODES:
@@ -37,17 +37,19 @@ def markdown_table() -> str:
 
 TABLE_START = "<!-- codes-table -->"
 TABLE_END = "<!-- /codes-table -->"
+CODES_PAGE = "docs/finding-codes.md"
+"""Where the table is published, from the project's root."""
 
 
-def readme_with_table(text: str) -> str:
-    """``text`` (the README) with the current table between the codes-table markers."""
+def page_with_table(text: str) -> str:
+    """``text`` (a Markdown page) with the current table between the codes-table markers."""
     start = text.index(TABLE_START) + len(TABLE_START)
     end = text.index(TABLE_END, start)
     return f"{text[:start]}\n{markdown_table()}\n{text[end:]}"
 
 
-def readme_table(text: str) -> str:
-    """The table currently between the README's codes-table markers."""
+def page_table(text: str) -> str:
+    """The table currently between a page's codes-table markers (ValueError without them)."""
     start = text.index(TABLE_START) + len(TABLE_START)
     end = text.index(TABLE_END, start)
     return text[start:end].strip()
