@@ -31,6 +31,7 @@ from explorer.cli.arguments import OneLineParser, http_url, output_file, store_p
 
 if TYPE_CHECKING:
     from explorer.ui.main_window import MainWindow
+    from explorer.ui.services import ExplorerServices
 
 log = logging.getLogger(__name__)
 GC_THRESHOLDS = (100_000, 50, 1_000)
@@ -157,6 +158,41 @@ def open_shell(args: argparse.Namespace) -> Shell:
     return Shell(window, store, scratch)
 
 
+async def start_services(
+    window: MainWindow, shell: Shell, args: argparse.Namespace
+) -> ExplorerServices | None:
+    """The engines on the store, started; None when the store cannot be used and the user
+    chose to quit. A store held by another explorer, or damaged, can be opened read-only
+    instead: the window asks (``store_problem_dialog``)."""
+    from explorer.net.store import StoreError
+    from explorer.ui.services import ExplorerServices
+    from explorer.ui.settings_effects import fetch_timeouts
+    from explorer.ui.store_problem_dialog import ask_to_open_read_only
+
+    preferences = window.preferences
+    read_only = False
+    while True:
+        services = ExplorerServices(
+            store_path=shell.store,
+            self_test=args.self_test,
+            host=preferences.callback_host,
+            port=preferences.callback_port,
+            public_url=preferences.public_url or None,
+            read_only=read_only,
+        )
+        services.configure_fetcher(fetch_timeouts(preferences), preferences.retries)
+        try:
+            await services.start()
+        except StoreError as exc:
+            await services.aclose()
+            print(f"resourcesync-explorer: cannot open the store: {exc}", file=sys.stderr)
+            if not await ask_to_open_read_only(exc, window, offer=not read_only):
+                return None
+            read_only = True
+            continue
+        return services
+
+
 def _log_loop_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
     exc = context.get("exception")
     log.error("event loop: %s", context.get("message", "unhandled"), exc_info=exc)
@@ -183,19 +219,10 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
         app.setDesktopFileName(APP_ID)  # matches resources/*.desktop for the shell's icon
         app.setWindowIcon(application_icon())
         from explorer.ui.panels import install_panels
-        from explorer.ui.services import ExplorerServices
-        from explorer.ui.settings_effects import fetch_timeouts
 
-        preferences = window.preferences
-        services = ExplorerServices(
-            store_path=shell.store,
-            self_test=args.self_test,
-            host=preferences.callback_host,
-            port=preferences.callback_port,
-            public_url=preferences.public_url or None,
-        )
-        services.configure_fetcher(fetch_timeouts(preferences), preferences.retries)
-        await services.start()
+        services = await start_services(window, shell, args)
+        if services is None:
+            return 2
         window.attach_services(services)
         install_panels(window)  # also puts the Settings into effect
         demo_url = await services.start_demo() if args.demo or args.self_test else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,7 @@ FILTER_DELAY_MS = 250
 their cells (0.5-0.7 s), so typing a word must cost one pass, not one per letter."""
 
 
-def _fields(values: dict[str, Any] | None, colour: str, strike: bool = False) -> str:
+def _fields(values: Mapping[str, Any] | None, colour: str, strike: bool = False) -> str:
     style = f"color:{colour};" + ("text-decoration:line-through;" if strike else "")
     return ", ".join(
         f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"

@@ -47,7 +47,13 @@ from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.publisher import PublishResult, publish
 from explorer.net.refetch import ChangeTracker, MemoryDocumentVersions
 from explorer.net.resource_check import check_resources
-from explorer.net.store import ExchangeRecord, NotificationRecord, Store, default_store_path
+from explorer.net.store import (
+    ExchangeRecord,
+    NotificationRecord,
+    Store,
+    StoreError,
+    default_store_path,
+)
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import State, Subscription, SubscriptionView
@@ -57,6 +63,7 @@ log = logging.getLogger(__name__)
 RESOURCE_SAMPLE = 20
 SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 """A fast demo for --self-test: a framework notification within a couple of seconds."""
+READ_ONLY_NOTE = "the store is open read-only: no callback server, no new subscriptions"
 
 _current_notification: contextvars.ContextVar[int | None] = contextvars.ContextVar(
     "current_notification", default=None
@@ -128,9 +135,13 @@ class ExplorerServices(QObject):
         public_url: str | None = None,
         subscriber_config: SubscriberConfig | None = None,
         demo_options: dict[str, Any] | None = None,
+        read_only: bool = False,
     ) -> None:
+        """``read_only``: read the store beside its writer (another window or ``listen``)
+        or a damaged one: stored rows are shown, nothing is written and nothing listens."""
         super().__init__()
         self.store_path = store_path or default_store_path()
+        self.read_only = read_only
         self.demo_options = dict(demo_options or (SELF_TEST_DEMO if self_test else {}))
         self.callback_host = host
         self.callback_port = port or None  # None (or 0): where stored subscriptions are called
@@ -186,10 +197,21 @@ class ExplorerServices(QObject):
 
     # --- lifecycle
     async def start(self) -> None:
-        self.store_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = Store(self.store_path)
+        """Open the store and start the live side; raises ``StoreLocked`` or
+        ``StoreDamaged`` (the window offers to open read-only) or ``StoreError``."""
+        if self.read_only:
+            self.store = Store(self.store_path, read_only=True)
+        else:
+            self.store_path.parent.mkdir(parents=True, exist_ok=True)
+            self.store = Store(self.store_path)
         self.exchange_log = ExchangeLog(self.store)
         self.exchange_log.listeners.append(self._exchanges.put)
+        if self.read_only:
+            self._views = [
+                SubscriptionView.of(Subscription.from_row(row), serving_url=None)
+                for row in self._stored(self.store.subscriptions)
+            ]
+            return
         self.net.start()
         await self.start_callback_server(self.callback_host, self.callback_port, self.public_url)
 
@@ -201,6 +223,8 @@ class ExplorerServices(QObject):
         ``port`` None (or 0) and ``public_url`` None reuse where stored subscriptions are
         called back; if that is impossible, or another place is asked for, they are
         subscribed again there (``explorer.net.callback_restart``)."""
+        if self.read_only:
+            return self.callback_status()
         await self.stop_callback_server()
         await self.net.run(self._start_live_side(host, port or None, public_url or None))
         self._events.flush()  # the restored subscriptions, before the status
@@ -289,7 +313,7 @@ class ExplorerServices(QObject):
             self.callback_host,
             server.port if server else (self.callback_port or 0),
             server.base_url if server else None,
-            self._note if server else None,
+            READ_ONLY_NOTE if self.read_only else (self._note if server else None),
         )
 
     async def start_demo(self) -> str:
@@ -462,22 +486,40 @@ class ExplorerServices(QObject):
         bodies: the feed reads a payload when its row is selected."""
         if self.store is None:
             return []
-        return self.store.latest_notifications(limit, bodies=False)
+        return self._stored(self.store.latest_notifications, limit, bodies=False)
+
+    async def delete_notifications(self, through_id: int | None = None) -> int:
+        """Delete stored deliveries up to ``through_id`` (None: all); how many, once durable.
+        Subscriptions and the exchange log (the HTTP inspector's rows) stay."""
+        if self.store is None or self.read_only:
+            raise StoreError("the store is open read-only")
+        return await self.store.delete_notifications(through_id)
+
+    def _stored(self, read: Callable[..., list[Any]], *args: Any, **params: Any) -> list[Any]:
+        """Rows read from the store; none where a damaged store (opened read-only) fails."""
+        try:
+            return read(*args, **params)
+        except StoreError as exc:
+            log.warning("reading the store: %s", exc)
+            return []
 
     def notification_body(self, notification_id: int | None) -> bytes | None:
         """The raw payload of a stored delivery (bodies are not kept in the feed's rows)."""
-        if self.store is None or notification_id is None:
+        store = self.store
+        if store is None or notification_id is None:
             return None
-        records = self.store.notifications(after_id=notification_id - 1, limit=1)
+        records = self._stored(store.notifications, after_id=notification_id - 1, limit=1)
         return records[0].body if records and records[0].id == notification_id else None
 
     def stored_exchanges(self, limit: int = 5000) -> list[ExchangeRecord]:
         """The newest exchanges of the log, oldest first (the inspector's rows)."""
         if self.store is None:
             return []
-        return self.store.latest_exchanges(limit)
+        return self._stored(self.store.latest_exchanges, limit)
 
     def _need_subscriber(self) -> Subscriber:
+        if self.read_only:
+            raise RuntimeError(READ_ONLY_NOTE)
         if self.subscriber is None:
             raise RuntimeError("the callback server is stopped; start it to subscribe")
         return self.subscriber

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -65,6 +66,20 @@ ACTION_TIPS = {
     "Unsubscribe": "Ask the hub to end the selected subscription",
     "Copy secret": "Copy the selected subscription's hub.secret to the clipboard",
 }
+
+
+WIDEST_ADDRESS = "255.255.255.255"
+LINE_EDIT_MARGIN = 2
+"""QLineEdit's fixed horizontal margin inside its frame, a side (QLineEditPrivate)."""
+
+
+def text_field_width(field: QLineEdit, text: str) -> int:
+    """The width ``field`` needs to show ``text`` whole: the text, the line edit's own
+    margins and its frame."""
+    frame = field.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, field)
+    margins = field.textMargins()
+    extra = 2 * frame + 2 * LINE_EDIT_MARGIN + margins.left() + margins.right()
+    return field.fontMetrics().horizontalAdvance(text) + extra + 1
 
 
 def lease_text(sub: SubscriptionView, now: float) -> str:
@@ -170,19 +185,26 @@ class SubscriptionPanel(QWidget):
         self.test_public.setAccessibleName("Test the public URL")
         self.test_public.setToolTip("Request a probe through the public URL to see it arrive")
         self.test_public.clicked.connect(self._test_public_url)
+        # An address is read whole or not at all: its field is never narrower than the
+        # widest IPv4 address, and rows put their fields under the label when narrow.
+        self.host.setMinimumWidth(text_field_width(self.host, WIDEST_ADDRESS))
         server_box = QGroupBox("Callback server")
         form = QFormLayout(server_box)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         address = QHBoxLayout()
         address.addWidget(self.host, 1)
         address.addWidget(self.port)
-        address.addWidget(self.server_button)
         form.addRow("Bind", address)
-        form.addRow("Reachable at", self.server_status)
+        reachable = QHBoxLayout()
+        reachable.addWidget(self.server_status, 1)
+        reachable.addWidget(self.server_button)
+        form.addRow("Reachable at", reachable)
+        form.addRow("Public URL", self.public_url)
         public = QHBoxLayout()
-        public.addWidget(self.public_url, 1)
+        public.addStretch(1)
         public.addWidget(self.apply_public)
         public.addWidget(self.test_public)
-        form.addRow("Public URL", public)
+        form.addRow(public)
 
         self.topic = QLineEdit()
         self.topic.setPlaceholderText("topic URL (or pick a channel in the Source tree)")
@@ -193,10 +215,12 @@ class SubscriptionPanel(QWidget):
         self.subscribe_button = QPushButton("Subscribe")
         self.subscribe_button.setAccessibleName("Subscribe")
         self.subscribe_button.clicked.connect(self._subscribe)
-        new_row = QHBoxLayout()
-        new_row.addWidget(self.topic, 2)
-        new_row.addWidget(self.hub, 1)
-        new_row.addWidget(self.subscribe_button)
+        hub_row = QHBoxLayout()
+        hub_row.addWidget(self.hub, 1)
+        hub_row.addWidget(self.subscribe_button)
+        new_row = QVBoxLayout()
+        new_row.addWidget(self.topic)
+        new_row.addLayout(hub_row)
 
         self.model = SubscriptionsModel(self)
         self.table = QTableView()
@@ -251,6 +275,8 @@ class SubscriptionPanel(QWidget):
         self.timer.start()
         self.show_status(services.callback_status())
         self.reload()
+        if services.read_only:
+            self._lock_live_controls()
 
     # --- display
     def reload(self) -> None:
@@ -272,6 +298,27 @@ class SubscriptionPanel(QWidget):
         self.port.setValue(status.port if status.running else self.port.value())
         if status.note:
             self.note(f"callback server: {status.note}")
+
+    def _lock_live_controls(self) -> None:
+        """A store opened read-only (another explorer writes to it, or it is damaged):
+        nothing can listen or subscribe here, and the controls say so."""
+        self.server_status.setText(self.tr("not listening: the store is open read-only"))
+        why = self.tr("The store is open read-only: another explorer uses it, or it is damaged")
+        for control in (
+            self.host,
+            self.port,
+            self.server_button,
+            self.public_url,
+            self.apply_public,
+            self.test_public,
+            self.topic,
+            self.hub,
+            self.subscribe_button,
+            self.renew_button,
+            self.unsubscribe_button,
+        ):
+            control.setEnabled(False)
+            control.setToolTip(why)
 
     def on_events(self, events: list[SubscriberEvent]) -> None:
         for event in events:

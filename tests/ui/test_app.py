@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers.windows import main_windows, opened_windows
+
 
 def run_explorer(*args: str, timeout: float = 90) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -42,17 +44,14 @@ def test_main_opens_the_demo_and_quits_cleanly_on_ctrl_q(
     from explorer.ui.app import main, parse_arguments
     from explorer.ui.main_window import MainWindow
 
+    leftovers = [MainWindow(settings=settings) for _ in range(8)]  # as earlier tests leave them
     handler = qloop.get_exception_handler()
     args = parse_arguments(["--demo", "--store", str(tmp_path / "store.sqlite3")])
+    before = main_windows(qapp)
     task = qloop.create_task(main(qapp, args))
     try:
-        qtbot.waitUntil(
-            lambda: any(
-                isinstance(w, MainWindow) and w.isVisible() for w in qapp.topLevelWidgets()
-            ),
-            timeout=10000,
-        )
-        window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow))
+        qtbot.waitUntil(lambda: bool(opened_windows(qapp, before)), timeout=10000)
+        [window] = opened_windows(qapp, before)
         qtbot.waitUntil(
             lambda: window.engines_ready.is_set() and bool(window.tree_model.roots), timeout=15000
         )
@@ -60,5 +59,7 @@ def test_main_opens_the_demo_and_quits_cleanly_on_ctrl_q(
         qtbot.waitUntil(task.done, timeout=15000)
     finally:
         qloop.set_exception_handler(handler)
+        for leftover in leftovers:
+            leftover.deleteLater()
     assert task.result() == 0
     assert settings.value("window/geometry") is not None  # saved on the way out
