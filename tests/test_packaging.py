@@ -250,7 +250,10 @@ def test_build_script_makes_a_bundle_whose_self_test_passes(tmp_path: Path) -> N
     assert (plugins / "platforms" / "libqoffscreen.so").is_file()
     assert (plugins / "platforms" / "libqxcb.so").is_file()
     assert not (plugins / "platformthemes" / "libqgtk3.so").exists()
-    assert not (internal / "PySide6" / "Qt" / "translations").exists()
+    qt_catalogs = internal / "PySide6" / "Qt" / "translations"
+    assert sorted(p.name for p in qt_catalogs.iterdir()) == ["qtbase_ja.qm"]  # Qt's, in Japanese
+    ours = internal / "explorer" / "ui" / "translations"
+    assert {"explorer_en.qm", "explorer_ja.qm"} <= {p.name for p in ours.iterdir()}
     assert not list(internal.glob("libgtk-3*"))
     assert not list(internal.glob("PySide6/Qt/lib/libQt6Qml*")), "full PySide6 leaked in"
     icons = internal / "resources" / "icons" / "hicolor"

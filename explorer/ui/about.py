@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -97,15 +97,22 @@ def about_html() -> str:
         for c in COMPONENTS
     )
     python = ".".join(str(part) for part in sys.version_info[:3])
+    purpose = QCoreApplication.translate(
+        "AboutDialog", "Inspect ResourceSync Sources and debug WebSub hubs."
+    )
+    linking = QCoreApplication.translate(
+        "AboutDialog",
+        "Qt is linked dynamically: its shared libraries sit in the bundle's "
+        "{folder} folder and may be replaced by compatible builds. "
+        "A Linux bundle also carries system libraries of the machine it was built on "
+        "(such as OpenSSL, ICU and libxcb), each under its own licence.",
+    )
     return (
         f"<h3>{escape(APP_NAME)} {escape(__version__)}</h3>"
-        "<p>Inspect ResourceSync Sources and debug WebSub hubs.</p>"
+        f"<p>{escape(purpose)}</p>"
         f"<p>Qt {escape(qVersion())}, PySide6 {escape(pyside_version)}, Python {python}</p>"
         f"<table>{rows}</table>"
-        "<p>Qt is linked dynamically: its shared libraries sit in the bundle's "
-        "<tt>_internal/PySide6/Qt/lib</tt> folder and may be replaced by compatible builds. "
-        "A Linux bundle also carries system libraries of the machine it was built on "
-        "(such as OpenSSL, ICU and libxcb), each under its own licence.</p>"
+        f"<p>{escape(linking).format(folder='<tt>_internal/PySide6/Qt/lib</tt>')}</p>"
     )
 
 
@@ -114,7 +121,7 @@ class AboutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"About {APP_NAME}")
+        self.setWindowTitle(self.tr("About {name}").format(name=APP_NAME))
         icon = application_icon()
         self.setWindowIcon(icon)
         picture = QLabel()

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import explorer
 from explorer import APP_NAME
 from explorer.cli.arguments import OneLineParser, http_url, output_file, store_path
+from explorer.core.messages import LANGUAGES
 
 if TYPE_CHECKING:
     from explorer.ui.main_window import MainWindow
@@ -73,6 +74,11 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         type=Path,
         metavar="DIR",
         help="with --self-test: then save the user guide's screenshots into DIR",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the interface language (default: as chosen in Settings, else the system's)",
     )
     parser.add_argument(
         "--store",
@@ -148,6 +154,10 @@ def open_shell(args: argparse.Namespace) -> Shell:
         if scratch
         else QSettings()
     )
+    from explorer.ui.language import choose_language, install_language
+    from explorer.ui.settings import load_settings
+
+    install_language(choose_language(getattr(args, "lang", None), load_settings(settings).language))
     window = MainWindow(settings=settings)
     if window.preferences.theme != "system":
         from explorer.ui.theme import apply_theme

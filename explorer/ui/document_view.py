@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,8 +43,12 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
     Every value from the document is escaped (and clipped) before it goes in."""
     parts = [f"<b>{escape_for_html(url)}</b>"]
     if document is not None:
-        kind = document.capability or "(no capability)"
-        root = "index" if document.is_index else document.root
+        kind = document.capability or QCoreApplication.translate("DocumentView", "(no capability)")
+        root = (
+            QCoreApplication.translate("DocumentView", "index")
+            if document.is_index
+            else document.root
+        )
         times = " · ".join(
             f"{name}={escape_for_html(document.md[name])}"
             for name in HEADER_FIELDS
@@ -52,13 +56,20 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
         )
         parts.append(
             f"{escape_for_html(kind)} ({escape_for_html(root)}), "
-            f"{count_text(len(document.entries), 'entry', 'entries')}"
+            f"{count_text(len(document.entries), 'entry')}"
             + (f" · {times}" if times else "")
-            + (" · legacy syntax" if document.legacy else "")
+            + (
+                " · " + QCoreApplication.translate("DocumentView", "legacy syntax")
+                if document.legacy
+                else ""
+            )
         )
         links = " ".join(_link_html(link) for link in document.links[:MAX_LINKS])
         if len(document.links) > MAX_LINKS:
-            links += f" … and {count_text(len(document.links) - MAX_LINKS, 'more link')}"
+            more = count_text(len(document.links) - MAX_LINKS, "more link")
+            links += " … " + QCoreApplication.translate("DocumentView", "and {more}").format(
+                more=more
+            )
         if links:
             parts.append(links)
     parts.append(severity_counts(count_by_severity(list(findings))))
@@ -80,36 +91,41 @@ class DocumentView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.header = QLabel("Open a Source to see its documents.")
+        self.header = QLabel(self.tr("Open a Source to see its documents."))
         self.header.setTextFormat(Qt.TextFormat.RichText)  # built escaped: header_html
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.header.setOpenExternalLinks(False)
         self.header.linkActivated.connect(self.link_activated)
-        self.header.setAccessibleName("Document header")
+        self.header.setAccessibleName(self.tr("Document header"))
 
         self.entries = EntriesTableModel(self)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter entries by loc, type or hash (Ctrl+F)")
+        self.filter_edit.setPlaceholderText(self.tr("Filter entries by loc, type or hash (Ctrl+F)"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setAccessibleName("Entry filter")
+        self.filter_edit.setAccessibleName(self.tr("Entry filter"))
         self.change_filter = QComboBox()
-        self.change_filter.addItem("all changes", None)
+        self.change_filter.addItem(self.tr("all changes"), None)
         for change in CHANGE_TYPES:
             self.change_filter.addItem(change, change)
-        self.change_filter.setAccessibleName("Change type filter")
+        self.change_filter.setAccessibleName(self.tr("Change type filter"))
         self.count_label = QLabel()
-        self.count_label.setAccessibleName("Entry count")
+        self.count_label.setAccessibleName(self.tr("Entry count"))
         self.count_label.setMinimumWidth(
-            self.count_label.fontMetrics().horizontalAdvance("9,999,999 of 9,999,999 ") + 8
+            self.count_label.fontMetrics().horizontalAdvance(
+                self.tr("{shown} of {total}").format(shown="9,999,999", total="9,999,999 ")
+            )
+            + 8
         )
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        clear_filter = QAction("Clear filter", self.filter_edit)
+        clear_filter = QAction(self.tr("Clear filter"), self.filter_edit)
         clear_filter.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         clear_filter.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         clear_filter.triggered.connect(self.clear_filter)
         self.filter_edit.addAction(clear_filter)
-        self.filter_edit.setToolTip("Esc clears the filter; a new document starts unfiltered")
+        self.filter_edit.setToolTip(
+            self.tr("Esc clears the filter; a new document starts unfiltered")
+        )
         self.filter_edit.textChanged.connect(self._apply_filter)
         self.change_filter.currentIndexChanged.connect(self._apply_filter)
 
@@ -124,7 +140,7 @@ class DocumentView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAccessibleName("Entries")
+        self.table.setAccessibleName(self.tr("Entries"))
         self.table.setColumnWidth(0, 380)
         self.table.setColumnWidth(2, 170)
         self.entries.modelReset.connect(self._update_count)
@@ -147,10 +163,10 @@ class DocumentView(QWidget):
         self.problems_view.chosen.connect(self.jump_to_problem)
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(entries_page, "Entries")
-        self.tabs.addTab(self.source, "XML source")
-        self.tabs.addTab(self.problems_view, "Problems")
-        self.tabs.setAccessibleName("Document tabs")
+        self.tabs.addTab(entries_page, self.tr("Entries"))
+        self.tabs.addTab(self.source, self.tr("XML source"))
+        self.tabs.addTab(self.problems_view, self.tr("Problems"))
+        self.tabs.setAccessibleName(self.tr("Document tabs"))
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
@@ -176,7 +192,7 @@ class DocumentView(QWidget):
         self.entries.set_entries(document.entries if document is not None else [])
         self.problems.set_findings(findings)
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-        self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
+        self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
         if errors and document is None:
             self.tabs.setCurrentIndex(2)
         elif not findings and self.tabs.currentIndex() == 2:  # nothing to see there
@@ -200,16 +216,22 @@ class DocumentView(QWidget):
         if topic != self.url:
             self.reset_filter()
         self.url, self.shown, self.shown_findings = topic, None, len(findings)
-        self.header.setText(
-            f"<b>{escape_for_html(topic)}</b><br>{escape_for_html(capability or 'notification')} "
-            f"channel · hub: {escape_for_html(hub or '(none declared)')}<br>"
-            "Subscribe from the context menu or the Subscriptions panel."
+        channel = self.tr("{capability} channel · hub: {hub}").format(
+            capability=escape_for_html(capability or "notification"),
+            hub=escape_for_html(hub or self.tr("(none declared)")),
         )
+        advice = escape_for_html(
+            self.tr("Subscribe from the context menu or the Subscriptions panel.")
+        )
+        self.header.setText(f"<b>{escape_for_html(topic)}</b><br>{channel}<br>{advice}")
         self.entries.set_entries([])
         self.problems.set_findings(findings)
-        self.tabs.setTabText(2, f"Problems ({len(findings)})" if findings else "Problems")
+        self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
         self.cancel()  # a document's source still being read must not land here
         self.source.set_xml("")
+
+    def problems_tab_text(self, count: int) -> str:
+        return self.tr("Problems ({count})").format(count=count) if count else self.tr("Problems")
 
     def cancel(self) -> None:
         if self._source_task is not None:
@@ -242,7 +264,9 @@ class DocumentView(QWidget):
     def _update_count(self) -> None:
         shown, total = self.entries.rowCount(), self.entries.total
         self.count_label.setText(
-            f"{shown:,} of {total:,}" if shown != total else count_text(total, "entry", "entries")
+            self.tr("{shown} of {total}").format(shown=f"{shown:,}", total=f"{total:,}")
+            if shown != total
+            else count_text(total, "entry")
         )
 
     def jump_to_problem(self, item: Finding) -> None:

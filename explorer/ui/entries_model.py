@@ -69,7 +69,9 @@ class EntriesTableModel(RowTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return change_colour(entry.change)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
-            return tooltip_text(f"{entry.loc}\nline {entry.line}" if entry.line else entry.loc)
+            if not entry.line:
+                return tooltip_text(entry.loc)
+            return tooltip_text(f"{entry.loc}\n" + self.tr("line {line}").format(line=entry.line))
         if role == Qt.ItemDataRole.UserRole:
             return entry
         return None

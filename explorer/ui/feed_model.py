@@ -16,14 +16,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
 from explorer.net.store import NotificationRecord
 from explorer.net.subscriber_events import DIFF, NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.ui.icons import CHANGE_COLOURS, severity_icon
+from explorer.ui.language import finding_text, severity_text
 from explorer.ui.plain_text import tooltip_text
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 CHANGE = "change"
 FRAMEWORK = "framework"
@@ -35,6 +37,22 @@ WARNINGS_COLUMN = COLUMNS.index("warnings")
 MAX_ROWS = 10_000
 """Rows the feed holds. Its cells live in Qt items (see ``FeedModel``), and a filter change
 rebuilds them: 20,000 rows took 1.5 s, so the feed keeps half that."""
+HEADERS = (
+    QT_TRANSLATE_NOOP("FeedModel", "time"),
+    QT_TRANSLATE_NOOP("FeedModel", "channel"),
+    QT_TRANSLATE_NOOP("FeedModel", "topic"),
+    QT_TRANSLATE_NOOP("FeedModel", "entries"),
+    QT_TRANSLATE_NOOP("FeedModel", "created"),
+    QT_TRANSLATE_NOOP("FeedModel", "updated"),
+    QT_TRANSLATE_NOOP("FeedModel", "deleted"),
+    QT_TRANSLATE_NOOP("FeedModel", "warnings"),
+)
+"""The column titles shown, in ``COLUMNS`` order."""
+KIND_TEXT = {
+    CHANGE: QT_TRANSLATE_NOOP("FeedModel", "change"),
+    FRAMEWORK: QT_TRANSLATE_NOOP("FeedModel", "framework"),
+    REJECTED_KIND: QT_TRANSLATE_NOOP("FeedModel", "REJECTED"),
+}
 TOOLTIP_COLUMNS = tuple(COLUMNS.index(name) for name in ("channel", "topic", "warnings"))
 FRAMEWORK_COLOUR = "#8e44ad"
 REJECTED_COLOUR = "#d32f2f"
@@ -150,7 +168,7 @@ def _texts(item: FeedItem) -> list[str]:
     warnings = item.warnings
     return [
         time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
-        "REJECTED" if rejected else item.kind,
+        QCoreApplication.translate("FeedModel", KIND_TEXT.get(item.kind, item.kind)),
         item.topic,
         "" if rejected else str(item.entry_count),
         *(str(changes[change]) if changes.get(change) else "" for change in CHANGE_COLUMNS),
@@ -200,7 +218,7 @@ class FeedModel(QStandardItemModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.setHorizontalHeaderLabels([self.tr(title) for title in HEADERS])
         self._all: list[FeedItem] = []
         self._rows: list[FeedItem] = []
         self._by_notification: dict[int, FeedItem] = {}
@@ -221,9 +239,13 @@ class FeedModel(QStandardItemModel):
             cell.setData(colour, _FOREGROUND)
             cell.setFont(_bold_font())
         tooltip = (
-            f"rejected delivery: {item.reason} (signature {item.signature})"
+            QCoreApplication.translate(
+                "FeedModel", "rejected delivery: {reason} (signature {signature})"
+            ).format(reason=item.reason, signature=item.signature)
             if item.kind == REJECTED_KIND
-            else "\n".join(f"{f.severity} {f.code}: {f.message}" for f in item.findings)
+            else "\n".join(
+                f"{severity_text(f.severity)} {f.code}: {finding_text(f)}" for f in item.findings
+            )
         )
         if tooltip:
             for column in TOOLTIP_COLUMNS:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontDatabase, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -65,9 +65,12 @@ from explorer.net.publisher import PublishResult, topic_reply
 from explorer.net.subscription import new_callback_token
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.inspector import describe
+from explorer.ui.language import finding_text, severity_text, spec_text
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.services import ExplorerServices
 from explorer.ui.tasks import TaskKeeper
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
+from explorer.ui.wording import count_text
 from explorer.ui.xml_view import XmlSourceView
 
 log = logging.getLogger(__name__)
@@ -78,15 +81,21 @@ OUTCOME_COLOURS = {
     Outcome.NOT_RUN: "#808080",  # grey: no verdict on the hub either way
 }
 PUBLISH_CHOICES = (
-    ("Publish: §4.1 POST, else hub.mode=publish", PUBLISH_AUTO),
-    ("Publish: §4.1 POST only", PUBLISH_XML),
-    ("Publish: hub.mode=publish only", PUBLISH_FORM),
-    ("Don't publish: the Source does", PUBLISH_NONE),
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: §4.1 POST, else hub.mode=publish"), PUBLISH_AUTO),
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: §4.1 POST only"), PUBLISH_XML),
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: hub.mode=publish only"), PUBLISH_FORM),
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Don't publish: the Source does"), PUBLISH_NONE),
 )
+OUTCOME_TEXT = {
+    Outcome.PASS: QT_TRANSLATE_NOOP("HubWorkbench", "PASS"),
+    Outcome.WARN: QT_TRANSLATE_NOOP("HubWorkbench", "WARN"),
+    Outcome.FAIL: QT_TRANSLATE_NOOP("HubWorkbench", "FAIL"),
+    Outcome.NOT_RUN: QT_TRANSLATE_NOOP("HubWorkbench", "NOT RUN"),
+}
 
 
 def outcome_label(outcome: Outcome) -> str:
-    return "NOT RUN" if outcome is Outcome.NOT_RUN else str(outcome).upper()
+    return QCoreApplication.translate("HubWorkbench", OUTCOME_TEXT[outcome])
 
 
 VALIDATE_DELAY_MS = 250
@@ -119,25 +128,29 @@ class HubWorkbench(QWidget):
         self.last_validation: Validation | None = None
 
         self.hub_edit = QLineEdit()
-        self.hub_edit.setPlaceholderText("hub URL, e.g. http://127.0.0.1:8080/hub")
-        self.hub_edit.setAccessibleName("Hub URL")
+        self.hub_edit.setPlaceholderText(self.tr("hub URL, e.g. http://127.0.0.1:8080/hub"))
+        self.hub_edit.setAccessibleName(self.tr("Hub URL"))
         self.hub_edit.textChanged.connect(self._remember_hub)
         self._result_arrived.connect(self._add_result)
         self.topic_edit = QLineEdit()
-        self.topic_edit.setPlaceholderText("topic URL (empty: host one on the callback server)")
-        self.topic_edit.setAccessibleName("Topic URL")
-        self.host_button = QPushButton("Host topic here")
+        self.topic_edit.setPlaceholderText(
+            self.tr("topic URL (empty: host one on the callback server)")
+        )
+        self.topic_edit.setAccessibleName(self.tr("Topic URL"))
+        self.host_button = QPushButton(self.tr("Host topic here"))
         self.host_button.setToolTip(
-            "Serve a topic URI (HEAD/GET, notification §4.1) on the "
-            "callback server, answering with the last payload published"
+            self.tr(
+                "Serve a topic URI (HEAD/GET, notification §4.1) on the "
+                "callback server, answering with the last payload published"
+            )
         )
         self.host_button.clicked.connect(self.host_topic)
         target = QFormLayout()
         topic_row = QHBoxLayout()
         topic_row.addWidget(self.topic_edit, 1)
         topic_row.addWidget(self.host_button)
-        target.addRow("Hub", self.hub_edit)
-        target.addRow("Topic", topic_row)
+        target.addRow(self.tr("Hub"), self.hub_edit)
+        target.addRow(self.tr("Topic"), topic_row)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._build_publisher())
@@ -146,7 +159,7 @@ class HubWorkbench(QWidget):
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([560, 840])
         self.status = PlainLabel()
-        self.status.setAccessibleName("Workbench status")
+        self.status.setAccessibleName(self.tr("Workbench status"))
         layout = QVBoxLayout(self)
         layout.addLayout(target)
         layout.addWidget(splitter, 1)
@@ -162,20 +175,20 @@ class HubWorkbench(QWidget):
     # --- construction -------------------------------------------------------------------
 
     def _build_publisher(self) -> QWidget:
-        box = QGroupBox("Publish")
+        box = QGroupBox(self.tr("Publish"))
         self.template_combo = QComboBox()  # item data: the template key
         for template in templates():
             self.template_combo.addItem(template.title, template.key)
-        self.template_combo.setAccessibleName("Template")
+        self.template_combo.setAccessibleName(self.tr("Template"))
         self.template_combo.currentIndexChanged.connect(self._update_count_enabled)
         self.count_spin = QSpinBox()
         self.count_spin.setRange(0, 100_000)
         self.count_spin.setValue(3)
         self.count_spin.setPrefix("N = ")
-        self.count_spin.setAccessibleName("Entries")
-        insert = QPushButton("Use template")
+        self.count_spin.setAccessibleName(self.tr("Entries"))
+        insert = QPushButton(self.tr("Use template"))
         insert.clicked.connect(self.apply_template)
-        load = QPushButton("Load file…")
+        load = QPushButton(self.tr("Load file…"))
         load.clicked.connect(self._choose_file)
         row = QHBoxLayout()
         row.addWidget(self.template_combo, 1)
@@ -185,18 +198,20 @@ class HubWorkbench(QWidget):
 
         self.editor = XmlSourceView()
         self.editor.setReadOnly(False)
-        self.editor.setAccessibleName("Payload editor")
-        self.validation_label = PlainLabel("no payload yet")
-        self.validation_label.setAccessibleName("Validation")
+        self.editor.setAccessibleName(self.tr("Payload editor"))
+        self.validation_label = PlainLabel(self.tr("no payload yet"))
+        self.validation_label.setAccessibleName(self.tr("Validation"))
         self.problems = QListWidget()
-        self.problems.setAccessibleName("Payload problems")
+        self.problems.setAccessibleName(self.tr("Payload problems"))
         self.problems.setMaximumHeight(90)
         self.problems.itemActivated.connect(self._go_to_problem)
         self.problems.hide()  # shown only when there is something to say
-        self.publish_button = QPushButton("Publish")
+        self.publish_button = QPushButton(self.tr("Publish"))
         self.publish_button.setToolTip(
-            "POST as application/xml with Link self, hub and "
-            "resourcesync (change-notification 1.0.1 §4.1)"
+            self.tr(
+                "POST as application/xml with Link self, hub and "
+                "resourcesync (change-notification 1.0.1 §4.1)"
+            )
         )
         self.publish_button.clicked.connect(lambda: self._spawn(self.publish_payload()))
         publish_row = QHBoxLayout()
@@ -205,8 +220,8 @@ class HubWorkbench(QWidget):
         self.response_view = QPlainTextEdit()
         self.response_view.setReadOnly(True)
         self.response_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.response_view.setPlaceholderText("the hub's full response appears here")
-        self.response_view.setAccessibleName("Hub response")
+        self.response_view.setPlaceholderText(self.tr("the hub's full response appears here"))
+        self.response_view.setAccessibleName(self.tr("Hub response"))
         self.response_view.setMaximumHeight(150)
 
         layout = QVBoxLayout(box)
@@ -218,32 +233,38 @@ class HubWorkbench(QWidget):
         return box
 
     def _build_conformance(self) -> QWidget:
-        box = QGroupBox("Conformance")
+        box = QGroupBox(self.tr("Conformance"))
         self.wait_spin = _seconds(
-            ConformanceSettings().delivery_timeout, "wait for a verification or a delivery"
+            ConformanceSettings().delivery_timeout,
+            self.tr("wait for a verification or a delivery"),
         )
         self.quiet_spin = _seconds(
-            ConformanceSettings().quiet_period, "watch this long for deliveries that must not come"
+            ConformanceSettings().quiet_period,
+            self.tr("watch this long for deliveries that must not come"),
         )
         self.publish_style_combo = QComboBox()
-        self.publish_style_combo.setAccessibleName("Publish style")
+        self.publish_style_combo.setAccessibleName(self.tr("Publish style"))
         self.publish_style_combo.setToolTip(
-            "how the checks publish; with the Source publishing, they wait for its deliveries"
+            self.tr(
+                "how the checks publish; with the Source publishing, they wait for its deliveries"
+            )
         )
         for text, style in PUBLISH_CHOICES:
-            self.publish_style_combo.addItem(text, style)
-        self.run_button = QPushButton("Run checks")
-        self.run_button.setToolTip("Run every conformance check against the hub")
+            self.publish_style_combo.addItem(self.tr(text), style)
+        self.run_button = QPushButton(self.tr("Run checks"))
+        self.run_button.setToolTip(self.tr("Run every conformance check against the hub"))
         self.run_button.clicked.connect(lambda: self._spawn(self.run_checks()))
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the conformance run; finished checks stay listed")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(
+            self.tr("Stop the conformance run; finished checks stay listed")
+        )
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel_run)
         self._run_task: asyncio.Task[Any] | None = None
         row = QHBoxLayout()
-        row.addWidget(QLabel("Wait"))
+        row.addWidget(QLabel(self.tr("Wait")))
         row.addWidget(self.wait_spin)
-        row.addWidget(QLabel("Quiet"))
+        row.addWidget(QLabel(self.tr("Quiet")))
         row.addWidget(self.quiet_spin)
         row.addWidget(self.publish_style_combo)
         row.addStretch(1)
@@ -251,10 +272,10 @@ class HubWorkbench(QWidget):
         row.addWidget(self.cancel_button)
 
         self.results_tree = QTreeWidget()
-        self.results_tree.setHeaderLabels(["Result", "Check", "Summary"])
+        self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
         self.results_tree.setRootIsDecorated(False)
         self.results_tree.setUniformRowHeights(True)
-        self.results_tree.setAccessibleName("Conformance results")
+        self.results_tree.setAccessibleName(self.tr("Conformance results"))
         header = self.results_tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
@@ -264,19 +285,19 @@ class HubWorkbench(QWidget):
         self.results_tree.setMinimumHeight(self.results_tree.fontMetrics().height() * 8)
         self.results_tree.currentItemChanged.connect(self._show_result)
         self.summary_label = QLabel()
-        self.summary_label.setAccessibleName("Conformance summary")
+        self.summary_label.setAccessibleName(self.tr("Conformance summary"))
 
-        self.detail_label = PlainLabel("select a check to see its evidence")
+        self.detail_label = PlainLabel(self.tr("select a check to see its evidence"))
         self.detail_label.setWordWrap(True)
         self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.detail_label.setAccessibleName("Check detail")
+        self.detail_label.setAccessibleName(self.tr("Check detail"))
         self.evidence_list = QListWidget()
-        self.evidence_list.setAccessibleName("Evidence")
+        self.evidence_list.setAccessibleName(self.tr("Evidence"))
         self.evidence_list.currentRowChanged.connect(self._show_exchange)
         self.exchange_view = QPlainTextEdit()
         self.exchange_view.setReadOnly(True)
         self.exchange_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.exchange_view.setAccessibleName("Exchange detail")
+        self.exchange_view.setAccessibleName(self.tr("Exchange detail"))
         evidence = QSplitter(Qt.Orientation.Vertical)
         evidence.addWidget(self.evidence_list)
         evidence.addWidget(self.exchange_view)
@@ -325,8 +346,8 @@ class HubWorkbench(QWidget):
         return str(demo.base_url) if demo is not None else DEFAULT_BASE_URL
 
     def _choose_file(self) -> None:
-        dialog = QFileDialog(self, "Load a notification payload")
-        dialog.setNameFilters(["XML (*.xml)", "Any file (*)"])
+        dialog = QFileDialog(self, self.tr("Load a notification payload"))
+        dialog.setNameFilters([self.tr("XML (*.xml)"), self.tr("Any file (*)")])
         dialog.fileSelected.connect(self.load_file)
         dialog.open()  # non-modal (GUIDE §4)
 
@@ -334,10 +355,12 @@ class HubWorkbench(QWidget):
         try:
             data = Path(path).read_bytes()
         except OSError as exc:
-            self.status.setText(f"cannot read {path}: {exc}")
+            self.status.setText(self.tr("cannot read {path}: {error}").format(path=path, error=exc))
             return
         self.editor.setPlainText(data.decode("utf-8", "replace"))
-        self.status.setText(f"loaded {path} ({len(data)} bytes)")
+        self.status.setText(
+            self.tr("loaded {path} ({size} bytes)").format(path=path, size=f"{len(data):,}")
+        )
 
     def payload(self) -> bytes:
         return self.editor.toPlainText().encode("utf-8")
@@ -363,18 +386,23 @@ class HubWorkbench(QWidget):
             severity: sum(f.severity is severity for f in result.findings) for severity in Severity
         }
         if result.document is None:
-            text, colour = "not well-formed XML", SEVERITY_COLOURS[Severity.ERROR]
+            text, colour = self.tr("not well-formed XML"), SEVERITY_COLOURS[Severity.ERROR]
         elif counts[Severity.ERROR]:
-            text = (
-                f"{result.document.capability or 'document'}: {counts[Severity.ERROR]} "
-                f"error(s), {counts[Severity.WARNING]} warning(s)"
+            text = "{kind}: {errors}, {warnings}".format(
+                kind=result.document.capability or self.tr("document"),
+                errors=count_text(counts[Severity.ERROR], "error"),
+                warnings=count_text(counts[Severity.WARNING], "warning"),
             )
             colour = SEVERITY_COLOURS[Severity.ERROR]
         elif counts[Severity.WARNING]:
-            text = f"{result.document.capability}: {counts[Severity.WARNING]} warning(s)"
+            text = "{kind}: {warnings}".format(
+                kind=result.document.capability,
+                warnings=count_text(counts[Severity.WARNING], "warning"),
+            )
             colour = SEVERITY_COLOURS[Severity.WARNING]
         else:
-            text, colour = f"✓ valid {result.document.capability}", OUTCOME_COLOURS[Outcome.PASS]
+            text = self.tr("✓ valid {kind}").format(kind=result.document.capability)
+            colour = OUTCOME_COLOURS[Outcome.PASS]
         self.validation_label.setText(text)
         self.validation_label.setStyleSheet(f"color: {colour};")
         self.validated.emit(result)
@@ -398,7 +426,7 @@ class HubWorkbench(QWidget):
             token, lambda: topic_reply(hosted[0], self._hosted_hub, self._hosted_payload)
         )
         if url is None:
-            self.status.setText("the callback server is not running")
+            self.status.setText(self.tr("the callback server is not running"))
             return None
         hosted.append(url)
         self.topic_edit.setText(url)
@@ -408,7 +436,7 @@ class HubWorkbench(QWidget):
         self.prefill_from_demo()
         hub = self.hub_edit.text().strip()
         if not hub.startswith(("http://", "https://")):
-            self.status.setText("give the hub's http(s) URL first")
+            self.status.setText(self.tr("give the hub's http(s) URL first"))
             return None
         topic = self.topic_edit.text().strip() or self.host_topic()
         return (hub, topic) if topic else None
@@ -422,16 +450,22 @@ class HubWorkbench(QWidget):
         data = self.payload()
         self._hosted_payload = data
         self.publish_button.setEnabled(False)
-        self.status.setText(f"publishing {len(data)} bytes to {hub} …")
+        self.status.setText(
+            self.tr("publishing {size} bytes to {hub} …").format(size=f"{len(data):,}", hub=hub)
+        )
         try:
             result = await self.services.publish(hub, topic, data)
         finally:
             self.publish_button.setEnabled(True)
         lines = [result.response_text()]
-        lines += [f"\n{f.severity}: {f.code}: {f.message}" for f in result.findings]
+        lines += [
+            f"\n{severity_text(f.severity)}: {f.code}: {finding_text(f)}" for f in result.findings
+        ]
         self.response_view.setPlainText("".join(lines))
         self.status.setText(
-            f"published: {result.status or result.error} in {result.elapsed_ms:.0f} ms"
+            self.tr("published: {answer} in {ms} ms").format(
+                answer=result.status or result.error, ms=f"{result.elapsed_ms:.0f}"
+            )
         )
         self.published.emit(result)
         return result
@@ -443,7 +477,7 @@ class HubWorkbench(QWidget):
         """Is the callback server running? (Probes and hosted topics live on it.)"""
         if not self.services.callback_status().running:
             self.status.setText(
-                "the callback server is not running; start it in the Subscriptions panel"
+                self.tr("the callback server is not running; start it in the Subscriptions panel")
             )
             return False
         return True
@@ -455,7 +489,7 @@ class HubWorkbench(QWidget):
         self.prefill_from_demo()
         hub = self.hub_edit.text().strip()
         if not hub.startswith(("http://", "https://")):
-            self.status.setText("give the hub's http(s) URL first")
+            self.status.setText(self.tr("give the hub's http(s) URL first"))
             return []
         if not self._live():
             return []
@@ -473,7 +507,7 @@ class HubWorkbench(QWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self._run_task = asyncio.current_task()
-        self.status.setText(f"running conformance checks against {hub} …")
+        self.status.setText(self.tr("running conformance checks against {hub} …").format(hub=hub))
         try:
             results = await self.services.run_conformance(
                 hub,
@@ -483,7 +517,9 @@ class HubWorkbench(QWidget):
             )
         except asyncio.CancelledError:
             if self._run_task is None:  # cancelled by the user, not by closing the window
-                self.status.setText(f"conformance run cancelled after {len(self.results)} checks")
+                self.status.setText(
+                    self.tr("conformance run cancelled after %n check(s)", "", len(self.results))
+                )
                 self.run_finished.emit(list(self.results))
                 return list(self.results)
             raise
@@ -493,11 +529,18 @@ class HubWorkbench(QWidget):
             self._run_task = None
         counts = {o: sum(r.outcome is o for r in results) for o in Outcome}
         self.summary_label.setText(
-            f"{len(results)} checks: {counts[Outcome.PASS]} pass, "
-            f"{counts[Outcome.WARN]} warn, {counts[Outcome.FAIL]} fail, "
-            f"{counts[Outcome.NOT_RUN]} not run"
+            self.tr(
+                "%n check(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run",
+                "",
+                len(results),
+            ).format(
+                passed=counts[Outcome.PASS],
+                warned=counts[Outcome.WARN],
+                failed=counts[Outcome.FAIL],
+                skipped=counts[Outcome.NOT_RUN],
+            )
         )
-        self.status.setText("conformance run finished")
+        self.status.setText(self.tr("conformance run finished"))
         if self.results_tree.topLevelItemCount():
             first_bad = next((i for i, r in enumerate(results) if r.outcome is not Outcome.PASS), 0)
             first_row = self.results_tree.topLevelItem(first_bad)
@@ -532,11 +575,12 @@ class HubWorkbench(QWidget):
         result = self.results[int(item.data(0, Qt.ItemDataRole.UserRole))]
         lines = [f"{outcome_label(result.outcome)} — {result.title}", result.summary]
         if result.depends_on:
-            lines.append(f"depends on: {result.depends_on}")
+            lines.append(self.tr("depends on: {check}").format(check=result.depends_on))
         for f in result.findings:  # the message only when the summary does not say it
-            said = "" if f.message in result.summary else f": {f.message}"
-            lines.append(f"{f.severity}: {f.code}" + (f" ({f.spec})" if f.spec else "") + said)
-        lines.append(f"{len(result.evidence)} exchange(s) show it:")
+            said = "" if f.message in result.summary else f": {finding_text(f)}"
+            cited = f" ({spec_text(f.spec)})" if f.spec else ""
+            lines.append(f"{severity_text(f.severity)}: {f.code}{cited}{said}")
+        lines.append(self.tr("%n exchange(s) show it:", "", len(result.evidence)))
         self.detail_label.setText("\n".join(lines))
         for record in result.evidence:
             entry = QListWidgetItem(describe_exchange(record))
@@ -571,10 +615,16 @@ class HubWorkbench(QWidget):
 
 
 def _finding_item(item: Finding) -> QListWidgetItem:
-    where = f"line {item.line}: " if item.line else ""
-    entry = QListWidgetItem(severity_icon(item.severity), f"{where}{item.code}: {item.message}")
+    where = (
+        QCoreApplication.translate("HubWorkbench", "line {line}: ").format(line=item.line)
+        if item.line
+        else ""
+    )
+    entry = QListWidgetItem(
+        severity_icon(item.severity), f"{where}{item.code}: {finding_text(item)}"
+    )
     entry.setData(Qt.ItemDataRole.UserRole, item.line)
-    entry.setToolTip(tooltip_text(item.spec))
+    entry.setToolTip(tooltip_text(spec_text(item.spec)))
     return entry
 
 

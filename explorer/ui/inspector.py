@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,10 +37,21 @@ from explorer.ui.feedback import confirm
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import ExplorerServices
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.wording import count_text
 from explorer.ui.xml_view import XmlSourceView
 
 COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "topic", "url")
+HEADERS = (
+    QT_TRANSLATE_NOOP("ExchangeModel", "time"),
+    QT_TRANSLATE_NOOP("ExchangeModel", "dir"),
+    QT_TRANSLATE_NOOP("ExchangeModel", "kind"),
+    QT_TRANSLATE_NOOP("ExchangeModel", "method"),
+    QT_TRANSLATE_NOOP("ExchangeModel", "status"),
+    "ms",
+    QT_TRANSLATE_NOOP("ExchangeModel", "topic"),
+    "URL",
+)
 COLUMN_WIDTHS = (95, 60, 95, 60, 55, 50, 220)  # the url column stretches
 MAX_ROWS = 20_000
 TOPIC_HEADERS = ("link",)
@@ -115,11 +126,17 @@ def describe(record: ExchangeRecord) -> str:
     when = datetime.fromtimestamp(record.time, UTC).isoformat(timespec="milliseconds")
     lines = [
         f"{record.method} {record.url}",
-        f"{'received' if record.direction == 'in' else 'sent'} {when} · kind {record.kind}"
+        (
+            QCoreApplication.translate("InspectorView", "received {when} · kind {kind}")
+            if record.direction == "in"
+            else QCoreApplication.translate("InspectorView", "sent {when} · kind {kind}")
+        ).format(when=when, kind=record.kind)
         + (f" · {record.duration_ms:.1f} ms" if record.duration_ms is not None else ""),
     ]
     if record.error:
-        lines.append(f"error: {record.error}")
+        lines.append(
+            QCoreApplication.translate("InspectorView", "error: {error}").format(error=record.error)
+        )
     lines.append("")
     lines += _message(
         record.request_headers, record.request_body, record.request_size, record.body_cap
@@ -139,7 +156,10 @@ def _message(
     if body:
         lines += ["", pretty_body(body, _header(headers, "content-type"))]
         if size and size > len(body):
-            lines.append(f"… first {len(body):,} of {size:,} bytes kept (cap {cap:,})")
+            kept = QCoreApplication.translate(
+                "InspectorView", "… first {kept} of {size} bytes kept (cap {cap})"
+            )
+            lines.append(kept.format(kept=f"{len(body):,}", size=f"{size:,}", cap=f"{cap:,}"))
     return lines
 
 
@@ -147,7 +167,7 @@ class ExchangeModel(RowTableModel):
     """Exchanges in order; the newest at the bottom, bounded to ``MAX_ROWS``. A filter
     (``set_filter``) shows the rows whose text holds every word typed."""
 
-    headers = COLUMNS
+    headers = HEADERS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -258,7 +278,7 @@ class InspectorView(QWidget):
         self.model = ExchangeModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
-        self.table.setAccessibleName("HTTP exchanges")
+        self.table.setAccessibleName(self.tr("HTTP exchanges"))
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -288,16 +308,22 @@ class InspectorView(QWidget):
         buttons.addWidget(self.replay_button)
         buttons.addWidget(self.status, 1)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter: method, status, kind, topic or URL words")
+        self.filter_edit.setPlaceholderText(
+            self.tr("Filter: method, status, kind, topic or URL words")
+        )
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setAccessibleName("Exchange filter")
-        self.filter_edit.setToolTip('Every word must match, e.g. "POST 202" or "delivery in"')
+        self.filter_edit.setAccessibleName(self.tr("Exchange filter"))
+        self.filter_edit.setToolTip(
+            self.tr('Every word must match, e.g. "POST 202" or "delivery in"')
+        )
         self.filter_edit.textChanged.connect(self._apply_filter)
-        self.follow = QCheckBox("Follow newest")
+        self.follow = QCheckBox(self.tr("Follow newest"))
         self.follow.setChecked(True)
-        self.follow.setToolTip("Keep the newest exchange in view; pauses while a row is selected")
+        self.follow.setToolTip(
+            self.tr("Keep the newest exchange in view; pauses while a row is selected")
+        )
         self.count_label = PlainLabel()
-        self.count_label.setAccessibleName("Exchange count")
+        self.count_label.setAccessibleName(self.tr("Exchange count"))
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 1)
         filters.addWidget(self.follow)
@@ -339,7 +365,9 @@ class InspectorView(QWidget):
     def _update_count(self) -> None:
         shown, total = self.model.rowCount(), self.model.total
         self.count_label.setText(
-            f"{shown:,} of {total:,}" if shown != total else count_text(total, "exchange")
+            self.tr("{shown} of {total}").format(shown=f"{shown:,}", total=f"{total:,}")
+            if shown != total
+            else count_text(total, "exchange")
         )
 
     def restore(self) -> None:
@@ -374,5 +402,9 @@ class InspectorView(QWidget):
 
     async def _replay(self, record: ExchangeRecord) -> None:
         answer = await self.services.replay_delivery(record)
-        self.status.setText(f"replayed: the callback answered {answer}")
-        confirm(self, f"delivery replayed: the callback answered {answer}")
+        self.status.setText(
+            self.tr("replayed: the callback answered {answer}").format(answer=answer)
+        )
+        confirm(
+            self, self.tr("delivery replayed: the callback answered {answer}").format(answer=answer)
+        )

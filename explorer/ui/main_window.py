@@ -17,7 +17,17 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QPoint, QRect, QSettings, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPoint,
+    QRect,
+    QSettings,
+    QSize,
+    Qt,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -55,6 +65,7 @@ from explorer.ui.plain_text import PlainLabel, clip, tooltip_text
 from explorer.ui.progress import ProgressIndicator
 from explorer.ui.settings import AppSettings, load_settings, save_settings
 from explorer.ui.tasks import TaskKeeper
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.window_layout import (
     DEFAULT_SIZE,
     DOCK_MINIMUMS,
@@ -72,14 +83,17 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
 log = logging.getLogger(__name__)
 HISTORY_KEY = "address/history"
 HISTORY_SIZE = 20
-STARTING = "starting engines…"
+STARTING = QT_TRANSLATE_NOOP("MainWindow", "starting engines…")
 ROUTE_TEXT = {  # keyed by explorer.net.discovery.Route values (a StrEnum: equal to these)
-    "well-known": "found via /.well-known/resourcesync",
-    "link-header": "found via an HTTP Link header (rel=resourcesync)",
-    "html-link": 'found via an HTML <link rel="resourcesync">',
-    "robots": "found via robots.txt Sitemap lines",
-    "direct": "the address is a ResourceSync document",
+    "well-known": QT_TRANSLATE_NOOP("MainWindow", "found via /.well-known/resourcesync"),
+    "link-header": QT_TRANSLATE_NOOP(
+        "MainWindow", "found via an HTTP Link header (rel=resourcesync)"
+    ),
+    "html-link": QT_TRANSLATE_NOOP("MainWindow", 'found via an HTML <link rel="resourcesync">'),
+    "robots": QT_TRANSLATE_NOOP("MainWindow", "found via robots.txt Sitemap lines"),
+    "direct": QT_TRANSLATE_NOOP("MainWindow", "the address is a ResourceSync document"),
 }
+"""Shown through ``route_text``, in the interface language."""
 SOURCE_LEVEL = frozenset({"description", "capabilitylist"})
 """Capabilities whose entries are documents of the Source, not resources to check."""
 SCROLLED_PANELS = frozenset({"SubscriptionsDock", "HubWorkbenchDock"})
@@ -88,11 +102,35 @@ them on a laptop screen instead of drawing over its neighbours."""
 DUMPS = frozenset({"resourcedump", "changedump"})
 """Capabilities with packages a dump check can download (core 1.1 §10, §14)."""
 PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.panels.install_panels
-    ("Subscriptions", "SubscriptionsDock", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("Live feed", "FeedDock", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("HTTP inspector", "InspectorDock", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("Hub workbench", "HubWorkbenchDock", Qt.DockWidgetArea.BottomDockWidgetArea),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Subscriptions"),
+        "SubscriptionsDock",
+        Qt.DockWidgetArea.RightDockWidgetArea,
+    ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Live feed"),
+        "FeedDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "HTTP inspector"),
+        "InspectorDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Hub workbench"),
+        "HubWorkbenchDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
 )
+
+
+def route_text(route: object) -> str:
+    """How the Source Description was found, in the interface language."""
+    known = ROUTE_TEXT.get(str(route))
+    if known is None:
+        return QCoreApplication.translate("MainWindow", "found via {route}").format(route=route)
+    return QCoreApplication.translate("MainWindow", known)
 
 
 def discovery_text(result: CrawlResult) -> tuple[str, str]:
@@ -102,8 +140,8 @@ def discovery_text(result: CrawlResult) -> tuple[str, str]:
         f"{'✓' if a.ok else '✗'} {a.route}: {a.url} — {a.detail}" for a in discovery.attempts
     )
     if discovery.route is None:
-        return "no Source Description found", tried
-    return ROUTE_TEXT.get(discovery.route, f"found via {discovery.route}"), tried
+        return QCoreApplication.translate("MainWindow", "no Source Description found"), tried
+    return route_text(discovery.route), tried
 
 
 def start_problem(url: str, result: CrawlResult) -> str | None:
@@ -115,11 +153,11 @@ def start_problem(url: str, result: CrawlResult) -> str | None:
     start = discovery.fetched.get(url)
     if start is None or start.ok:
         return None
-    summary = ROUTE_TEXT.get(str(discovery.route), f"found via {discovery.route}")
-    return (
-        f"{url} could not be read ({start.describe_error()}); showing the Source "
-        f"Description {summary.removeprefix('found ')} instead."
-    )
+    return QCoreApplication.translate(
+        "MainWindow",
+        "{url} could not be read ({error}); showing instead the Source Description "
+        "that was {route}.",
+    ).format(url=url, error=start.describe_error(), route=route_text(discovery.route))
 
 
 def unreadable_start(result: CrawlResult) -> bool:
@@ -173,7 +211,7 @@ class MainWindow(QMainWindow):
         self.navigation = NavigationHistory()
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
-        self.setWindowTitle("ResourceSync Explorer")
+        self.setWindowTitle(self.tr("ResourceSync Explorer"))
         self.setObjectName("MainWindow")
         self.setMinimumSize(MINIMUM_WINDOW)
         self.setDockNestingEnabled(True)
@@ -204,7 +242,7 @@ class MainWindow(QMainWindow):
         self.dock_balancer = DockBalancer(self, self._all_docks())
         self._update_navigation()
         if services is None:
-            self.statusBar().showMessage(STARTING)
+            self.statusBar().showMessage(self.tr(STARTING))
         else:
             self.attach_services(services)
 
@@ -226,7 +264,7 @@ class MainWindow(QMainWindow):
         self.tree.header().resizeSection(1, 64)
         self.tree.selectionModel().currentChanged.connect(self._node_selected)
         self.tree.customContextMenuRequested.connect(self._tree_menu)
-        if self.statusBar().currentMessage() == STARTING:
+        if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()
         self.engines_ready.set()
 
@@ -283,55 +321,67 @@ class MainWindow(QMainWindow):
             return item
 
         self.address_action = action(
-            "Go to address", ["Ctrl+L"], self.focus_address, "Type a Source URL"
+            self.tr("Go to address"), ["Ctrl+L"], self.focus_address, self.tr("Type a Source URL")
         )
         self.back_action = action(
-            "Back",
+            self.tr("Back"),
             ["Alt+Left"],
             self.go_back,
-            "Back to the previous document or Source",
+            self.tr("Back to the previous document or Source"),
             pixmap.SP_ArrowBack,
         )
         self.forward_action = action(
-            "Forward", ["Alt+Right"], self.go_forward, "Forward again", pixmap.SP_ArrowForward
+            self.tr("Forward"),
+            ["Alt+Right"],
+            self.go_forward,
+            self.tr("Forward again"),
+            pixmap.SP_ArrowForward,
         )
         self.refresh_action = action(
-            "Refresh document",
+            self.tr("Refresh document"),
             ["F5", "Ctrl+R"],
             self.refresh,
-            "Fetch the open document again, keeping your place in the tree",
+            self.tr("Fetch the open document again, keeping your place in the tree"),
             pixmap.SP_BrowserReload,
         )
         self.rediscover_action = action(
-            "Re-discover Source",
+            self.tr("Re-discover Source"),
             ["Shift+F5", "Ctrl+Shift+R"],
             self.rediscover,
-            "Discover and load the whole Source again",
+            self.tr("Discover and load the whole Source again"),
             pixmap.SP_FileDialogContentsView,
         )
         self.settings_action = action(
-            "Settings…",
+            self.tr("Settings…"),
             ["Ctrl+,"],
             self.show_settings,
-            "Network, live side and appearance settings",
+            self.tr("Network, live side and appearance settings"),
             pixmap.SP_FileDialogDetailedView,
         )
-        self.quit_action = action("Quit", ["Ctrl+Q"], self.quit_requested.emit, "Quit")
+        self.quit_action = action(
+            self.tr("Quit"), ["Ctrl+Q"], self.quit_requested.emit, self.tr("Quit")
+        )
         self.find_action = action(
-            "Filter entries", ["Ctrl+F"], self.focus_filter, "Filter the entries table"
+            self.tr("Filter entries"),
+            ["Ctrl+F"],
+            self.focus_filter,
+            self.tr("Filter the entries table"),
         )
         self.copy_url_action = action(
-            "Copy document URL",
+            self.tr("Copy document URL"),
             ["Ctrl+Shift+C"],
             self.copy_document_url,
-            "Copy the open document's URL",
+            self.tr("Copy the open document's URL"),
         )
         self.reset_layout_action = action(
-            "Reset layout", [], self.reset_layout, "Put every panel back where it started"
+            self.tr("Reset layout"),
+            [],
+            self.reset_layout,
+            self.tr("Put every panel back where it started"),
         )
 
     def _build_address_bar(self) -> None:
-        bar = QToolBar("Navigation")
+        bar = QToolBar(self.tr("Navigation"))
         bar.setObjectName("AddressBar")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
@@ -344,20 +394,22 @@ class MainWindow(QMainWindow):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.address.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.address.setAccessibleName("Address")
+        self.address.setAccessibleName(self.tr("Address"))
         address_line = self.address.lineEdit()
         assert address_line is not None  # the address box is editable
-        address_line.setPlaceholderText("Source URL: site root, document or resource (Ctrl+L)")
+        address_line.setPlaceholderText(
+            self.tr("Source URL: site root, document or resource (Ctrl+L)")
+        )
         self.address.addItems(self._history())
         self.address.setCurrentText("")
         address_line.returnPressed.connect(lambda: self.open_url(self.address.currentText()))
         self.address.activated.connect(self._history_chosen)
-        go = QPushButton("Open")
-        go.setAccessibleName("Open address")
-        go.setToolTip("Discover and open the Source at this address (Return)")
+        go = QPushButton(self.tr("Open"))
+        go.setAccessibleName(self.tr("Open address"))
+        go.setToolTip(self.tr("Discover and open the Source at this address (Return)"))
         go.clicked.connect(lambda: self.open_url(self.address.currentText()))
         self.discovery_label = PlainLabel()
-        self.discovery_label.setAccessibleName("Discovery outcome")
+        self.discovery_label.setAccessibleName(self.tr("Discovery outcome"))
         self.discovery_label.setMaximumWidth(320)
         for item in (self.back_action, self.forward_action, self.refresh_action):
             bar.addAction(item)
@@ -377,9 +429,9 @@ class MainWindow(QMainWindow):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.setIndentation(14)  # deep trees keep their titles readable in a narrow dock
-        self.tree.setAccessibleName("Source tree")
+        self.tree.setAccessibleName(self.tr("Source tree"))
         self.tree_dock = self.add_dock(
-            "Source", "SourceDock", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea
+            self.tr("Source"), "SourceDock", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea
         )
 
     def _build_panel_docks(self) -> None:
@@ -387,10 +439,10 @@ class MainWindow(QMainWindow):
         a placeholder until ``set_panel`` puts the real panel in."""
         self.docks: dict[str, QDockWidget] = {}
         for title, name, area in PANEL_DOCKS:
-            placeholder = QLabel(STARTING)
+            placeholder = QLabel(self.tr(STARTING))
             placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
             placeholder.setEnabled(False)
-            self.docks[name] = self.add_dock(title, name, placeholder, area)
+            self.docks[name] = self.add_dock(self.tr(title), name, placeholder, area)
         self._tabify_bottom()
 
     def _tabify_bottom(self) -> None:
@@ -422,37 +474,37 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         menu_bar = self.menuBar()
-        file_menu = menu_bar.addMenu("&File")
+        file_menu = menu_bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.address_action)
         file_menu.addAction(self.refresh_action)
         file_menu.addAction(self.rediscover_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit_menu = menu_bar.addMenu("&Edit")
+        edit_menu = menu_bar.addMenu(self.tr("&Edit"))
         edit_menu.addAction(self.find_action)
         edit_menu.addAction(self.copy_url_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
-        go_menu = menu_bar.addMenu("&Go")
+        go_menu = menu_bar.addMenu(self.tr("&Go"))
         go_menu.addAction(self.back_action)
         go_menu.addAction(self.forward_action)
-        self.view_menu = menu_bar.addMenu("&View")
+        self.view_menu = menu_bar.addMenu(self.tr("&View"))
         for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addAction(self.toolbar.toggleViewAction())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
-        self.help_menu = menu_bar.addMenu("&Help")
-        self.help_menu.addAction("&About ResourceSync Explorer", self.show_about)
+        self.help_menu = menu_bar.addMenu(self.tr("&Help"))
+        self.help_menu.addAction(self.tr("&About ResourceSync Explorer"), self.show_about)
         for menu in (file_menu, edit_menu, go_menu, self.view_menu):
             menu.setToolTipsVisible(True)
 
     def install_demo_menu(self, faults: Any, descriptions: dict[str, str]) -> QMenu:
         """A Demo menu whose checkable entries switch the embedded demo's faults
         (``explorer.demo.faults``) while it runs."""
-        menu = QMenu("&Demo", self)
+        menu = QMenu(self.tr("&Demo"), self)
         menu.setToolTipsVisible(True)
-        faults_menu = menu.addMenu("Faults")
+        faults_menu = menu.addMenu(self.tr("Faults"))
         faults_menu.setToolTipsVisible(True)
         for name, description in descriptions.items():
             entry = faults_menu.addAction(name)
@@ -460,7 +512,7 @@ class MainWindow(QMainWindow):
             entry.setChecked(name in faults)
             entry.setToolTip(description)
             entry.toggled.connect(lambda on, fault=name: self._set_fault(faults, fault, on))
-        clear = menu.addAction("Switch every fault off")
+        clear = menu.addAction(self.tr("Switch every fault off"))
 
         def switch_all_off() -> None:
             for action in faults_menu.actions():
@@ -473,7 +525,8 @@ class MainWindow(QMainWindow):
 
     def _set_fault(self, faults: Any, name: str, on: bool) -> None:
         faults.set(name, on)
-        confirm(self, f"demo fault {name} {'on' if on else 'off'}")
+        text = self.tr("demo fault {name} on") if on else self.tr("demo fault {name} off")
+        confirm(self, text.format(name=name))
 
     def show_about(self) -> None:
         from explorer.ui.about import show_about  # not needed for the first frame
@@ -552,7 +605,7 @@ class MainWindow(QMainWindow):
         self._tabify_bottom()
         self.toolbar.show()
         self._default_dock_sizes()
-        confirm(self, "layout reset")
+        confirm(self, self.tr("layout reset"))
 
     def save_state(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -594,7 +647,7 @@ class MainWindow(QMainWindow):
         save_settings(self.settings, values)
         self.preferences = values
         self.settings_applied.emit(values)
-        confirm(self, "settings saved")
+        confirm(self, self.tr("settings saved"))
 
     # --- messages and tasks
     def show_error(self, text: str, severity: Severity = Severity.ERROR) -> None:
@@ -623,7 +676,7 @@ class MainWindow(QMainWindow):
         url = self.document_view.url
         if url:
             QGuiApplication.clipboard().setText(url)
-            confirm(self, f"copied {url}")
+            confirm(self, self.tr("copied {url}").format(url=url))
 
     def _history_chosen(self, index: int) -> None:
         """Picking an address from the drop-down opens it."""
@@ -660,12 +713,16 @@ class MainWindow(QMainWindow):
         self.remember(url)
         try:
             if self.services is None:
-                self.discovery_label.setText(f"waiting: {STARTING}")
+                self.discovery_label.setText(
+                    self.tr("waiting: {state}").format(state=self.tr(STARTING))
+                )
             services = await self.engines()
-            self.discovery_label.setText("discovering…")
-            result = await self.progress.run(f"Opening {url}", services.crawl(url))
+            self.discovery_label.setText(self.tr("discovering…"))
+            result = await self.progress.run(
+                self.tr("Opening {url}").format(url=url), services.crawl(url)
+            )
         except asyncio.CancelledError:
-            self.discovery_label.setText("cancelled")
+            self.discovery_label.setText(self.tr("cancelled"))
             return None
         summary, tried = discovery_text(result)
         self.discovery_label.setText(summary)
@@ -675,8 +732,10 @@ class MainWindow(QMainWindow):
             if broken:
                 await self.show_unreadable(url)
                 return None
-            kept = " The Source already open stays open." if self.tree_model.roots else ""
-            self.show_error(f"No ResourceSync document found from {url}.{kept}\n{tried}")
+            text = self.tr("No ResourceSync document found from {url}.").format(url=url)
+            if self.tree_model.roots:
+                text += self.tr(" The Source already open stays open.")
+            self.show_error(f"{text}\n{tried}")
             return None
         self.messages.hide()
         root = self.tree_model.set_source(result.root)
@@ -714,10 +773,18 @@ class MainWindow(QMainWindow):
         self.tree.clearSelection()
         self.document_view.show_document(url, checked.document, checked.findings, fetched.body)
         first = next((f for f in checked.findings if f.code.startswith("parse.")), None)
-        reason = f": {first.message}" if first is not None else ""
+        from explorer.ui.language import finding_text
+
+        reason = (
+            self.tr("{url} is not a ResourceSync document: {reason}.").format(
+                url=url, reason=finding_text(first)
+            )
+            if first is not None
+            else self.tr("{url} is not a ResourceSync document.").format(url=url)
+        )
         self.show_error(
-            f"{url} is not a ResourceSync document{reason}. Its text is in the XML source "
-            "tab; click the problem to go to its line.",
+            reason
+            + self.tr(" Its text is in the XML source tab; click the problem to go to its line."),
             Severity.WARNING,
         )
         self._record_visit(Place(url, url))
@@ -746,7 +813,8 @@ class MainWindow(QMainWindow):
         services = await self.engines()
         try:
             changed = await self.progress.run(
-                f"Refreshing {target.url}", reload_document(services.fetcher, target.doc)
+                self.tr("Refreshing {url}").format(url=target.url),
+                reload_document(services.fetcher, target.doc),
             )
         except asyncio.CancelledError:
             return
@@ -761,7 +829,8 @@ class MainWindow(QMainWindow):
         else:
             self._show_item(current)
         status = target.doc.status
-        confirm(self, f"refreshed {target.url}" + (f" (HTTP {status})" if status else ""))
+        done = self.tr("refreshed {url}").format(url=target.url)
+        confirm(self, done + (f" (HTTP {status})" if status else ""))
 
     def rediscover(self) -> None:
         """Discover the Source again from the address it was opened from, then expand
@@ -872,30 +941,35 @@ class MainWindow(QMainWindow):
         """The context menu for a row (built separately so tests can trigger entries)."""
         menu = QMenu(self)
         url = item.url
-        menu.addAction("Open in browser", lambda: QDesktopServices.openUrl(QUrl(url)))
-        menu.addAction("Copy URL", lambda: self._copy(url))
+        menu.addAction(self.tr("Open in browser"), lambda: QDesktopServices.openUrl(QUrl(url)))
+        menu.addAction(self.tr("Copy URL"), lambda: self._copy(url))
         if item.channel is not None:
             channel = item.channel
             menu.addAction(
-                "Subscribe",
+                self.tr("Subscribe"),
                 lambda: self.spawn(self.subscribe(channel.topic, channel.hub, channel.capability)),
             )
         elif item.doc is not None:
             doc = item.doc
-            menu.addAction("Refresh this document", lambda: self.spawn(self.refresh_item(item)))
+            menu.addAction(
+                self.tr("Refresh this document"), lambda: self.spawn(self.refresh_item(item))
+            )
             if doc.is_index:
                 menu.addAction(
-                    "Show all entries of this index", lambda: self.spawn(self.show_all_entries(doc))
+                    self.tr("Show all entries of this index"),
+                    lambda: self.spawn(self.show_all_entries(doc)),
                 )
             if doc.capability not in SOURCE_LEVEL:
-                menu.addAction("Check resources", lambda: self.spawn(self.check(doc, "resources")))
+                menu.addAction(
+                    self.tr("Check resources"), lambda: self.spawn(self.check(doc, "resources"))
+                )
             if doc.capability in DUMPS:
-                menu.addAction("Check dump", lambda: self.spawn(self.check(doc, "dump")))
+                menu.addAction(self.tr("Check dump"), lambda: self.spawn(self.check(doc, "dump")))
         return menu
 
     def _copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)
-        confirm(self, f"copied {text}")
+        confirm(self, self.tr("copied {url}").format(url=text))
 
     async def show_all_entries(self, doc: DocumentNode) -> int:
         """Load every component of an index and list all their entries in one table, each
@@ -918,7 +992,10 @@ class MainWindow(QMainWindow):
         services.node_updated.connect(list_read)
         try:
             list_read()
-            await self.progress.run(f"Loading the components of {doc.url}", services.expand(doc))
+            await self.progress.run(
+                self.tr("Loading the components of {url}").format(url=doc.url),
+                services.expand(doc),
+            )
             # expand() does not wait for components the tree view was already loading
             while any(_being_read(child) for child in doc.children):
                 await asyncio.sleep(0.05)
@@ -928,8 +1005,10 @@ class MainWindow(QMainWindow):
         finally:
             services.node_updated.disconnect(list_read)
         self.statusBar().showMessage(
-            f"{count_text(view.entries.total, 'entry', 'entries')} from "
-            f"{count_text(len(doc.children), 'document')}",
+            self.tr("{entries} from {documents}").format(
+                entries=count_text(view.entries.total, "entry"),
+                documents=count_text(len(doc.children), "document"),
+            ),
             10_000,
         )
         return view.entries.total
@@ -937,23 +1016,43 @@ class MainWindow(QMainWindow):
     async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
         await (await self.engines()).subscribe(topic, hub, capability)
-        self.statusBar().showMessage(clip(f"subscription to {topic} requested"), 10_000)
+        self.statusBar().showMessage(
+            clip(self.tr("subscription to {topic} requested").format(topic=topic)), 10_000
+        )
 
     async def check(self, doc: DocumentNode, what: str) -> None:
         """Run a resource or dump check on a document; findings join the node's."""
         if doc.document is None:
-            self.show_error(f"Load {doc.url} before checking it.", Severity.WARNING)
+            self.show_error(
+                self.tr("Load {url} before checking it.").format(url=doc.url), Severity.WARNING
+            )
             return
         try:
             findings = await self.progress.run(
-                f"Checking {what} of {doc.url}", (await self.engines()).check(doc, what)
+                self.check_label(what).format(url=doc.url),
+                (await self.engines()).check(doc, what),
             )
         except asyncio.CancelledError:
             return
         self._node_updated(doc)
         self.statusBar().showMessage(
-            clip(f"{what} check of {doc.url}: {count_text(len(findings), 'finding')}"), 10_000
+            clip(
+                self.check_done(what).format(
+                    url=doc.url, findings=count_text(len(findings), "finding")
+                )
+            ),
+            10_000,
         )
+
+    def check_label(self, what: str) -> str:
+        if what == "dump":
+            return self.tr("Checking the dump of {url}")
+        return self.tr("Checking the resources of {url}")
+
+    def check_done(self, what: str) -> str:
+        if what == "dump":
+            return self.tr("dump check of {url}: {findings}")
+        return self.tr("resources check of {url}: {findings}")
 
     def shutdown(self) -> None:
         """Cancel every task the window started, before the engines are closed."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 MAX_CHARS = 2_000
@@ -32,7 +32,8 @@ def clip(value: object, limit: int = MAX_CHARS, lines: int = MAX_LINES) -> str:
         head = "\n".join(parts[:lines])
     if len(head) == len(text):
         return text
-    return f"{head}… ({len(text) - len(head):,} more characters)"
+    more = QCoreApplication.translate("PlainLabel", "({count} more characters)")
+    return f"{head}… " + more.format(count=f"{len(text) - len(head):,}")
 
 
 def escape_for_html(value: object, limit: int = MAX_CHARS) -> str:

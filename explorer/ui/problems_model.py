@@ -11,15 +11,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding
+from explorer.core.messages import render_occurrences
 from explorer.ui.icons import severity_icon
+from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.plain_text import tooltip_text
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
-HEADERS = ("severity", "code", "line", "message", "spec")
+HEADERS = (
+    QT_TRANSLATE_NOOP("ProblemsModel", "severity"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "code"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "line"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "message"),
+    QT_TRANSLATE_NOOP("ProblemsModel", "spec"),
+)
 _TOP = 0
 """``internalId`` of a group row; an occurrence row holds its group's row + 1."""
 
@@ -77,7 +92,7 @@ class ProblemsModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return self.tr(HEADERS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -91,10 +106,10 @@ class ProblemsModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return severity_icon(item.severity)
         if role == Qt.ItemDataRole.ToolTipRole:  # the full text, whatever the column shows
-            summary = group.lines_text() if group is not None and group.count > 1 else ""
-            return tooltip_text(
-                "\n".join(part for part in (item.message, summary, item.url) if part)
-            )
+            many = group is not None and group.count > 1
+            summary = render_occurrences(group, ui_language()) if many and group else ""
+            parts = (finding_text(item), summary, spec_text(item.spec), item.url)
+            return tooltip_text("\n".join(part for part in parts if part))
         if role == Qt.ItemDataRole.UserRole:
             return item
         return None
@@ -102,14 +117,16 @@ class ProblemsModel(QAbstractItemModel):
     @staticmethod
     def _display(item: Finding, group: FindingGroup | None, column: int) -> str:
         line = "" if item.line is None else str(item.line)
+        severity, message = severity_text(item.severity), finding_text(item)
         if group is not None and group.count > 1:
+            times = QCoreApplication.translate("ProblemsModel", "{count} times, first: {message}")
             return (
-                str(item.severity),
+                severity,
                 item.code,
                 line,
-                f"{group.count:,} times, first: {item.message}",
+                times.format(count=f"{group.count:,}", message=message),
                 item.spec or "",
             )[column]
         if group is None:  # an occurrence under its group: the code is on the group row
-            return ("", "", line, item.message, "")[column]
-        return (str(item.severity), item.code, line, item.message, item.spec or "")[column]
+            return ("", "", line, message, "")[column]
+        return (severity, item.code, line, message, item.spec or "")[column]

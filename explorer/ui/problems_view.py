@@ -4,7 +4,7 @@ pane below, and on hover, so nothing important ends in "…"."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.findings import Finding
+from explorer.core.findings import Finding, Severity
+from explorer.ui.language import finding_text, severity_text, spec_text
 from explorer.ui.plain_text import PlainLabel
 from explorer.ui.problems_model import ProblemsModel
 
@@ -31,7 +32,8 @@ def size_problem_columns(table: QTableView | QTreeView) -> None:
         header, indentation = table.horizontalHeader(), 0
     header.setStretchLastSection(False)
     metrics = table.fontMetrics()
-    for column, sample in ((SEVERITY, "warning  "), (LINE, "99999"), (SPEC, "§13.2.1 ")):
+    severity = max((severity_text(s) for s in Severity), key=metrics.horizontalAdvance)
+    for column, sample in ((SEVERITY, f"{severity}  "), (LINE, "99999"), (SPEC, "§13.2.1 ")):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         indent = indentation if column == SEVERITY else 0
         table.setColumnWidth(column, metrics.horizontalAdvance(sample) + 24 + indent)
@@ -57,13 +59,13 @@ class ProblemsView(QWidget):
         self.table.setAllColumnsShowFocus(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAccessibleName("Problems")
+        self.table.setAccessibleName(self.tr("Problems"))
         size_problem_columns(self.table)
         self.detail = PlainLabel()
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.detail.setAccessibleName("Problem detail")
+        self.detail.setAccessibleName(self.tr("Problem detail"))
         self.detail.setMargin(4)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
@@ -93,9 +95,19 @@ class ProblemsView(QWidget):
 def describe_finding(item: Finding) -> str:
     """Every field of a finding, on a few lines."""
     where = []
-    if item.line is not None:
-        where.append(f"line {item.line}" + (f", column {item.column}" if item.column else ""))
+    if item.line is not None and item.column:
+        where.append(
+            QCoreApplication.translate("ProblemsView", "line {line}, column {column}").format(
+                line=item.line, column=item.column
+            )
+        )
+    elif item.line is not None:
+        where.append(
+            QCoreApplication.translate("ProblemsView", "line {line}").format(line=item.line)
+        )
     if item.spec:
-        where.append(item.spec)
-    head = f"{item.severity} {item.code}" + (f" ({'; '.join(where)})" if where else "")
-    return "\n".join(part for part in (head, item.message, item.url or "") if part)
+        where.append(spec_text(item.spec))
+    head = f"{severity_text(item.severity)} {item.code}" + (
+        f" ({'; '.join(where)})" if where else ""
+    )
+    return "\n".join(part for part in (head, finding_text(item), item.url or "") if part)

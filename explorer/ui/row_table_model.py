@@ -8,13 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
 
 class RowTableModel(QAbstractTableModel):
-    """Subclasses set ``headers`` and keep the visible rows in ``self._rows``."""
+    """Subclasses set ``headers`` and keep the visible rows in ``self._rows``; a header
+    marked with ``QT_TRANSLATE_NOOP`` under the subclass's name is shown translated."""
 
     headers: tuple[str, ...] = ()
 
@@ -30,5 +37,5 @@ class RowTableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.headers[section]
+            return QCoreApplication.translate(type(self).__name__, self.headers[section])
         return None

@@ -3,8 +3,10 @@
 Steps: load the demo Source; see the tree reach its notification channels; subscribe
 to a change and a framework channel; wait until the feed holds a change notification
 with its entry diff and a framework notification with its document diff, each shown
-in the detail pane. Each step prints one line; a failure names its step. Used by CI
-and the packaging smoke test (headless, ``QT_QPA_PLATFORM=offscreen``).
+in the detail pane; with the embedded demo, open a document it breaks on purpose and
+see its problem said in the Problems tab (in the interface language: ``--lang ja``
+shows a finding in Japanese). Each step prints one line; a failure names its step.
+Used by CI and the packaging smoke test (headless, ``QT_QPA_PLATFORM=offscreen``).
 """
 
 from __future__ import annotations
@@ -159,6 +161,28 @@ async def scenario(window: MainWindow, url: str) -> None:
         f"step {step}: ok ({len(feed.model.items)} deliveries; "
         f"document diff of {feed.diff_view.changed_rows} changed rows)"
     )
+    await _broken_document(window)
+
+
+async def _broken_document(window: MainWindow) -> None:
+    """A Change List the demo cuts short opens as text, its problem in the Problems tab;
+    the Source stays open in the tree."""
+    step = "5 a broken document shown with its problem"
+    demo = window.services.demo if window.services is not None else None
+    if demo is None:
+        return  # a Source that is not the demo cannot be broken on purpose
+    url = f"{demo.base_url}dataset1/changelist-1.xml"
+    demo.faults.enable("malformed-xml")
+    try:
+        await window.open_source(url)
+    finally:
+        demo.faults.disable("malformed-xml")
+    view = window.document_view
+    if view.url != url or not view.problems.rowCount() or not window.tree_model.roots:
+        raise SelfTestFailure(step, "the broken document or its problem is not shown")
+    view.tabs.setCurrentIndex(2)
+    view.problems_table.setCurrentIndex(view.problems.index(0, 3))
+    _say(f"step {step}: ok ({view.problems.finding(0).code})")
 
 
 async def run_self_test(

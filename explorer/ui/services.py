@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
 from explorer.core.changes.line_diff import LineDiffTooLarge
@@ -58,12 +58,15 @@ from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import State, Subscription, SubscriptionView
 from explorer.ui.thread_batch import ThreadBatch
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 RESOURCE_SAMPLE = 20
 SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 """A fast demo for --self-test: a framework notification within a couple of seconds."""
-READ_ONLY_NOTE = "the store is open read-only: no callback server, no new subscriptions"
+READ_ONLY_NOTE = QT_TRANSLATE_NOOP(
+    "ExplorerServices", "the store is open read-only: no callback server, no new subscriptions"
+)
 
 _current_notification: contextvars.ContextVar[int | None] = contextvars.ContextVar(
     "current_notification", default=None
@@ -182,6 +185,7 @@ class ExplorerServices(QObject):
                 timeout=self.fetch_timeouts,
                 retries=self.fetch_retries,
                 on_exchange=self._fetch_exchange,
+                access=self.access,
             )
         return self._fetcher
 
@@ -246,7 +250,10 @@ class ExplorerServices(QObject):
             started = await start_callback_server(
                 self.store, host, None, public_url, exchange_log=self.exchange_log
             )
-            started.notes.insert(0, f"port {port} cannot be used ({exc.strerror})")
+            unusable = QCoreApplication.translate(
+                "ExplorerServices", "port {port} cannot be used ({reason})"
+            )
+            started.notes.insert(0, unusable.format(port=port, reason=exc.strerror))
         server = started.server
         self._note = "; ".join(started.notes) or None
         self.server = server
@@ -285,6 +292,7 @@ class ExplorerServices(QObject):
             subscriber.listeners.clear()  # nothing on the net side keeps this object alive
             subscriber.view_listeners.clear()
             subscriber.refetch = None
+            await subscriber.client.aclose()  # ours: a Subscriber closes only its own
         if self.server is not None:
             server, self.server = self.server, None
             await server.stop()
@@ -313,7 +321,9 @@ class ExplorerServices(QObject):
             self.callback_host,
             server.port if server else (self.callback_port or 0),
             server.base_url if server else None,
-            READ_ONLY_NOTE if self.read_only else (self._note if server else None),
+            QCoreApplication.translate("ExplorerServices", READ_ONLY_NOTE)
+            if self.read_only
+            else (self._note if server else None),
         )
 
     async def start_demo(self) -> str:
@@ -417,16 +427,21 @@ class ExplorerServices(QObject):
         finally:
             self.exchange_log.listeners.remove(watch)
         if result.status is None:
-            return f"{url}: no answer ({result.describe_error()})"
+            report = QCoreApplication.translate("ExplorerServices", "{url}: no answer ({error})")
+            return report.format(url=url, error=result.describe_error())
         if arrived:
-            return (
-                f"{url}: reached this callback server (it answered {result.status} to the "
-                "probe, as expected for an unknown path); hubs can call back through it"
+            report = QCoreApplication.translate(
+                "ExplorerServices",
+                "{url}: reached this callback server (it answered {status} to the probe, as "
+                "expected for an unknown path); hubs can call back through it",
             )
-        return (
-            f"{url}: answered {result.status}, but the request never reached this callback "
-            "server: the tunnel or proxy points somewhere else"
-        )
+        else:
+            report = QCoreApplication.translate(
+                "ExplorerServices",
+                "{url}: answered {status}, but the request never reached this callback "
+                "server: the tunnel or proxy points somewhere else",
+            )
+        return report.format(url=url, status=result.status)
 
     # --- subscriptions
     async def subscribe(
@@ -519,7 +534,7 @@ class ExplorerServices(QObject):
 
     def _need_subscriber(self) -> Subscriber:
         if self.read_only:
-            raise RuntimeError(READ_ONLY_NOTE)
+            raise RuntimeError(QCoreApplication.translate("ExplorerServices", READ_ONLY_NOTE))
         if self.subscriber is None:
             raise RuntimeError("the callback server is stopped; start it to subscribe")
         return self.subscriber
@@ -539,7 +554,10 @@ class ExplorerServices(QObject):
         in a worker; a string says why there is none."""
         pair = self.versions.pair(notification_id, url)
         if pair is None:
-            return "the earlier version of this document is not held (e.g. after a restart)"
+            return QCoreApplication.translate(
+                "ExplorerServices",
+                "the earlier version of this document is not held (e.g. after a restart)",
+            )
         old, new = pair
         loop = asyncio.get_running_loop()
         try:
@@ -551,7 +569,9 @@ class ExplorerServices(QObject):
         except LineDiffTooLarge as exc:
             return str(exc)
         except Exception as exc:  # unreadable version: say so, never crash the view
-            return f"cannot diff: {exc}"
+            return QCoreApplication.translate("ExplorerServices", "cannot diff: {error}").format(
+                error=exc
+            )
 
     # --- the hub workbench
     def host_topic(self, token: str, reply: Callable[[], Reply]) -> str | None:

@@ -13,8 +13,14 @@ from dataclasses import dataclass, fields
 
 from PySide6.QtCore import QSettings
 
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
+
 THEMES = ("system", "light", "dark")
-LANGUAGES = (("en", "English"), ("ja", "日本語 (Japanese)"))
+LANGUAGES = (
+    ("system", QT_TRANSLATE_NOOP("AppearancePage", "System language")),
+    ("en", "English"),  # each language named in itself, never translated
+    ("ja", "日本語 (Japanese)"),
+)
 FEED_SIZE_RANGE = (100, 100_000)
 TIMEOUT_RANGE = (1.0, 600.0)
 RETRIES_RANGE = (0, 10)
@@ -30,7 +36,7 @@ class AppSettings:
     request_timeout: float = 20.0  # seconds for one document request to answer
     retries: int = 2  # extra attempts after a connection failure
     theme: str = "system"
-    language: str = "en"
+    language: str = "system"  # the system locale's, when it is one the explorer speaks
     feed_size: int = 10_000  # deliveries the live feed keeps on screen
 
 

@@ -7,6 +7,7 @@ effect (``MainWindow.apply_settings``).
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -122,7 +123,7 @@ class AppearancePage(QWidget):
         self.theme.setAccessibleName(self.tr("Theme"))
         self.language = QComboBox()
         for code, name in LANGUAGES:
-            self.language.addItem(name, code)
+            self.language.addItem(QCoreApplication.translate("AppearancePage", name), code)
         self.language.setCurrentIndex(max(0, self.language.findData(values.language)))
         self.language.setAccessibleName(self.tr("Language"))
         form = QFormLayout(self)

@@ -17,6 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
@@ -31,18 +32,20 @@ from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.rules.capabilities import display_name
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.icons import SEVERITY_COLOURS, capability_icon
+from explorer.ui.language import document_name
 from explorer.ui.plain_text import tooltip_text
 from explorer.ui.tasks import TaskKeeper
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.wording import severity_counts
 
 log = logging.getLogger(__name__)
 Index = QModelIndex | QPersistentModelIndex
 BATCH = 500
 STATE_SUFFIX = {
-    NodeState.LOADING: "  (loading…)",
-    NodeState.FAILED: "  (failed)",
-    NodeState.SKIPPED: "  (skipped: limit)",
-    NodeState.DUPLICATE: "  (listed elsewhere)",
+    NodeState.LOADING: QT_TRANSLATE_NOOP("SourceTreeModel", "  (loading…)"),
+    NodeState.FAILED: QT_TRANSLATE_NOOP("SourceTreeModel", "  (failed)"),
+    NodeState.SKIPPED: QT_TRANSLATE_NOOP("SourceTreeModel", "  (skipped: limit)"),
+    NodeState.DUPLICATE: QT_TRANSLATE_NOOP("SourceTreeModel", "  (listed elsewhere)"),
 }
 Expander = Callable[[DocumentNode], Awaitable[None]]
 
@@ -82,13 +85,17 @@ class TreeItem:
 
     def title(self) -> str:
         if self.channel is not None:
-            name = display_name(self.channel.capability)
-            return f"{name[:1].upper()}{name[1:]} channel — hub {self.channel.hub or '(none)'}"
+            name = document_name(display_name(self.channel.capability))
+            hub = self.channel.hub or QCoreApplication.translate("SourceTreeModel", "(none)")
+            title = QCoreApplication.translate("SourceTreeModel", "{name} channel — hub {hub}")
+            return title.format(name=f"{name[:1].upper()}{name[1:]}", hub=hub)
         assert self.doc is not None
         tail = self.doc.url.rstrip("/").rsplit("/", 1)[-1] or self.doc.url
         # the file name first: in a narrow dock it is what tells rows apart (the icon
         # already says the capability)
-        return f"{tail} — {self.doc.title}" + STATE_SUFFIX.get(self.doc.state, "")
+        suffix = STATE_SUFFIX.get(self.doc.state)
+        state = QCoreApplication.translate("SourceTreeModel", suffix) if suffix else ""
+        return f"{tail} — {document_name(self.doc.title)}{state}"
 
 
 class SourceTreeModel(QAbstractItemModel):
@@ -214,7 +221,7 @@ class SourceTreeModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return ("Source", "Problems")[section]
+            return (self.tr("Source"), self.tr("Problems"))[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -239,9 +246,13 @@ class SourceTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [item.url]
             if item.channel is not None:
-                lines.append(f"hub: {item.channel.hub}")
+                lines.append(self.tr("hub: {hub}").format(hub=item.channel.hub))
             if item.doc is not None and item.doc.fetch is not None:
-                lines.append(f"HTTP {item.doc.status} in {item.doc.fetch.elapsed * 1000:.0f} ms")
+                lines.append(
+                    self.tr("HTTP {status} in {ms} ms").format(
+                        status=item.doc.status, ms=f"{item.doc.fetch.elapsed * 1000:.0f}"
+                    )
+                )
             if item.error:
                 lines.append(item.error)
             return tooltip_text("\n".join(lines))

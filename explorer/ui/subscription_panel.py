@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,12 +40,38 @@ from explorer.net.subscription import (
     SubscriptionView,
 )
 from explorer.ui.feedback import confirm
+from explorer.ui.language import finding_text, severity_text
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
+from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.wording import duration_text
 
 COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
+HEADERS = (
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "state"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "topic"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "hub"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "lease"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "flavour"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "secret"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "reason"),
+)
+STATE_TEXT = {
+    State.REQUESTED: QT_TRANSLATE_NOOP("SubscriptionsModel", "requested"),
+    State.PENDING: QT_TRANSLATE_NOOP("SubscriptionsModel", "pending"),
+    State.ACTIVE: QT_TRANSLATE_NOOP("SubscriptionsModel", "active"),
+    State.RENEWING: QT_TRANSLATE_NOOP("SubscriptionsModel", "renewing"),
+    State.UNSUBSCRIBING: QT_TRANSLATE_NOOP("SubscriptionsModel", "unsubscribing"),
+    State.ENDED: QT_TRANSLATE_NOOP("SubscriptionsModel", "ended"),
+    State.DENIED: QT_TRANSLATE_NOOP("SubscriptionsModel", "denied"),
+    State.FAILED: QT_TRANSLATE_NOOP("SubscriptionsModel", "failed"),
+    NOT_SERVED: QT_TRANSLATE_NOOP("SubscriptionsModel", "not served"),
+    STALE_CALLBACK: QT_TRANSLATE_NOOP("SubscriptionsModel", "stale callback"),
+    LEASE_EXPIRED: QT_TRANSLATE_NOOP("SubscriptionsModel", "lease expired"),
+    RENEWAL_FAILING: QT_TRANSLATE_NOOP("SubscriptionsModel", "renewal failing"),
+}
+"""A row's state as shown, in the interface language."""
 STATE_COLOURS = {
     State.ACTIVE: "#2e9d48",
     State.DENIED: "#d32f2f",
@@ -58,13 +84,6 @@ STATE_COLOURS = {
     STALE_CALLBACK: "#d32f2f",
     LEASE_EXPIRED: "#d32f2f",
     RENEWAL_FAILING: "#d08a00",
-}
-
-
-ACTION_TIPS = {
-    "Renew": "Ask the hub to renew the selected subscription's lease now",
-    "Unsubscribe": "Ask the hub to end the selected subscription",
-    "Copy secret": "Copy the selected subscription's hub.secret to the clipboard",
 }
 
 
@@ -85,22 +104,28 @@ def text_field_width(field: QLineEdit, text: str) -> int:
 def lease_text(sub: SubscriptionView, now: float) -> str:
     """A countdown that reads at a glance (``9 days 23 h left``), or why there is none."""
     if sub.lease_expires is None:
-        return "—" if sub.state != State.ACTIVE else "no lease given"
+        if sub.state != State.ACTIVE:
+            return "—"
+        return QCoreApplication.translate("SubscriptionsModel", "no lease given")
     left = int(sub.lease_expires - now)
     if left <= 0:
-        return "expired"
-    return f"{duration_text(left)} left"
+        return QCoreApplication.translate("SubscriptionsModel", "expired")
+    return QCoreApplication.translate("SubscriptionsModel", "{duration} left").format(
+        duration=duration_text(left)
+    )
 
 
 def masked(secret: str | None) -> str:
-    return "(none)" if not secret else "•" * 8 + secret[-4:]
+    if not secret:
+        return QCoreApplication.translate("SubscriptionsModel", "(none)")
+    return "•" * 8 + secret[-4:]
 
 
 class SubscriptionsModel(RowTableModel):
     """Shows ``SubscriptionView`` snapshots; ``tick`` redraws leases and states (a lease
     runs out between snapshots)."""
 
-    headers = COLUMNS
+    headers = HEADERS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -132,7 +157,7 @@ class SubscriptionsModel(RowTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             shown, why = sub.health(now)
             return {
-                "state": shown,
+                "state": self.tr(STATE_TEXT[shown]) if shown in STATE_TEXT else shown,
                 "topic": sub.topic,
                 "hub": sub.hub,
                 "lease": lease_text(sub, now),
@@ -145,9 +170,10 @@ class SubscriptionsModel(RowTableModel):
             return QColor(colour) if colour else None
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "secret":
-                return "masked; use Copy secret"
+                return self.tr("masked; use Copy secret")
             why = sub.health(now)[1] or ""
-            return tooltip_text(f"callback: {sub.callback_url}\n{why}".strip())
+            callback = self.tr("callback: {url}").format(url=sub.callback_url)
+            return tooltip_text(f"{callback}\n{why}".strip())
         if role == Qt.ItemDataRole.UserRole:
             return sub
         return None
@@ -164,42 +190,44 @@ class SubscriptionPanel(QWidget):
         self.spawn = spawn
 
         self.host = QLineEdit(services.callback_host)
-        self.host.setAccessibleName("Callback bind address")
+        self.host.setAccessibleName(self.tr("Callback bind address"))
         self.port = QSpinBox()
         self.port.setRange(0, 65535)
-        self.port.setSpecialValueText("any free port")
-        self.port.setAccessibleName("Callback port")
-        self.server_button = QPushButton("Stop")
-        self.server_button.setAccessibleName("Start or stop the callback server")
+        self.port.setSpecialValueText(self.tr("any free port"))
+        self.port.setAccessibleName(self.tr("Callback port"))
+        self.server_button = QPushButton(self.tr("Stop"))
+        self.server_button.setAccessibleName(self.tr("Start or stop the callback server"))
         self.server_button.clicked.connect(self._toggle_server)
         self.server_status = PlainLabel()
         self.server_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.public_url = QLineEdit(services.public_url or "")
-        self.public_url.setPlaceholderText("https://….ngrok.app (optional tunnel)")
-        self.public_url.setAccessibleName("Public URL")
-        self.apply_public = QPushButton("Apply")
-        self.apply_public.setAccessibleName("Use this public URL")
-        self.apply_public.setToolTip("Restart the callback server with this public URL")
+        self.public_url.setPlaceholderText(self.tr("https://….ngrok.app (optional tunnel)"))
+        self.public_url.setAccessibleName(self.tr("Public URL"))
+        self.apply_public = QPushButton(self.tr("Apply"))
+        self.apply_public.setAccessibleName(self.tr("Use this public URL"))
+        self.apply_public.setToolTip(self.tr("Restart the callback server with this public URL"))
         self.apply_public.clicked.connect(self._apply_public_url)
-        self.test_public = QPushButton("Test")
-        self.test_public.setAccessibleName("Test the public URL")
-        self.test_public.setToolTip("Request a probe through the public URL to see it arrive")
+        self.test_public = QPushButton(self.tr("Test"))
+        self.test_public.setAccessibleName(self.tr("Test the public URL"))
+        self.test_public.setToolTip(
+            self.tr("Request a probe through the public URL to see it arrive")
+        )
         self.test_public.clicked.connect(self._test_public_url)
         # An address is read whole or not at all: its field is never narrower than the
         # widest IPv4 address, and rows put their fields under the label when narrow.
         self.host.setMinimumWidth(text_field_width(self.host, WIDEST_ADDRESS))
-        server_box = QGroupBox("Callback server")
+        server_box = QGroupBox(self.tr("Callback server"))
         form = QFormLayout(server_box)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         address = QHBoxLayout()
         address.addWidget(self.host, 1)
         address.addWidget(self.port)
-        form.addRow("Bind", address)
+        form.addRow(self.tr("Bind"), address)
         reachable = QHBoxLayout()
         reachable.addWidget(self.server_status, 1)
         reachable.addWidget(self.server_button)
-        form.addRow("Reachable at", reachable)
-        form.addRow("Public URL", self.public_url)
+        form.addRow(self.tr("Reachable at"), reachable)
+        form.addRow(self.tr("Public URL"), self.public_url)
         public = QHBoxLayout()
         public.addStretch(1)
         public.addWidget(self.apply_public)
@@ -207,13 +235,13 @@ class SubscriptionPanel(QWidget):
         form.addRow(public)
 
         self.topic = QLineEdit()
-        self.topic.setPlaceholderText("topic URL (or pick a channel in the Source tree)")
-        self.topic.setAccessibleName("Topic")
+        self.topic.setPlaceholderText(self.tr("topic URL (or pick a channel in the Source tree)"))
+        self.topic.setAccessibleName(self.tr("Topic"))
         self.hub = QLineEdit()
-        self.hub.setPlaceholderText("hub URL (empty: discover from the topic)")
-        self.hub.setAccessibleName("Hub")
-        self.subscribe_button = QPushButton("Subscribe")
-        self.subscribe_button.setAccessibleName("Subscribe")
+        self.hub.setPlaceholderText(self.tr("hub URL (empty: discover from the topic)"))
+        self.hub.setAccessibleName(self.tr("Hub"))
+        self.subscribe_button = QPushButton(self.tr("Subscribe"))
+        self.subscribe_button.setAccessibleName(self.tr("Subscribe"))
         self.subscribe_button.clicked.connect(self._subscribe)
         hub_row = QHBoxLayout()
         hub_row.addWidget(self.hub, 1)
@@ -225,7 +253,7 @@ class SubscriptionPanel(QWidget):
         self.model = SubscriptionsModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
-        self.table.setAccessibleName("Subscriptions")
+        self.table.setAccessibleName(self.tr("Subscriptions"))
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setWordWrap(False)
@@ -235,16 +263,28 @@ class SubscriptionPanel(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         for column, width in enumerate((110, 260, 200, 110, 70, 110)):
             self.table.setColumnWidth(column, width)
-        self.renew_button = QPushButton("Renew")
-        self.unsubscribe_button = QPushButton("Unsubscribe")
-        self.copy_secret_button = QPushButton("Copy secret")
-        for button, slot in (
-            (self.renew_button, self._renew),
-            (self.unsubscribe_button, self._unsubscribe),
-            (self.copy_secret_button, self._copy_secret),
+        self.renew_button = QPushButton(self.tr("Renew"))
+        self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
+        self.copy_secret_button = QPushButton(self.tr("Copy secret"))
+        for button, slot, tip in (
+            (
+                self.renew_button,
+                self._renew,
+                self.tr("Ask the hub to renew the selected subscription's lease now"),
+            ),
+            (
+                self.unsubscribe_button,
+                self._unsubscribe,
+                self.tr("Ask the hub to end the selected subscription"),
+            ),
+            (
+                self.copy_secret_button,
+                self._copy_secret,
+                self.tr("Copy the selected subscription's hub.secret to the clipboard"),
+            ),
         ):
             button.setAccessibleName(button.text())
-            button.setToolTip(ACTION_TIPS[button.text()])
+            button.setToolTip(tip)
             button.clicked.connect(slot)
         actions = QHBoxLayout()
         actions.addWidget(self.renew_button)
@@ -255,8 +295,8 @@ class SubscriptionPanel(QWidget):
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
-        self.log.setAccessibleName("Subscription events and hub answers")
-        self.log.setPlaceholderText("Subscription events and hub answers (verbatim)")
+        self.log.setAccessibleName(self.tr("Subscription events and hub answers"))
+        self.log.setPlaceholderText(self.tr("Subscription events and hub answers (verbatim)"))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -293,11 +333,11 @@ class SubscriptionPanel(QWidget):
                 self.table.selectRow(row)
 
     def show_status(self, status: CallbackStatus) -> None:
-        self.server_button.setText("Stop" if status.running else "Start")
-        self.server_status.setText(status.base_url or "stopped")
+        self.server_button.setText(self.tr("Stop") if status.running else self.tr("Start"))
+        self.server_status.setText(status.base_url or self.tr("stopped"))
         self.port.setValue(status.port if status.running else self.port.value())
         if status.note:
-            self.note(f"callback server: {status.note}")
+            self.note(self.tr("callback server: {note}").format(note=status.note))
 
     def _lock_live_controls(self) -> None:
         """A store opened read-only (another explorer writes to it, or it is damaged):
@@ -331,12 +371,14 @@ class SubscriptionPanel(QWidget):
         if event.state:
             parts.append(f"[{event.state}]")
         if event.lease_seconds is not None:
-            parts.append(f"lease {event.lease_seconds} s")
+            parts.append(self.tr("lease {seconds} s").format(seconds=event.lease_seconds))
         if detail:
             parts.append(f"— {detail}")
         self.log.appendPlainText(" ".join(parts))
         for item in event.findings:
-            self.log.appendPlainText(f"    {item.severity} {item.code}: {item.message}")
+            self.log.appendPlainText(
+                f"    {severity_text(item.severity)} {item.code}: {finding_text(item)}"
+            )
 
     def note(self, text: str) -> None:
         self.log.appendPlainText(text)
@@ -363,7 +405,7 @@ class SubscriptionPanel(QWidget):
         sub = self.selected()
         if sub is not None and sub.secret:
             QGuiApplication.clipboard().setText(sub.secret)
-            self.note(f"secret of {sub.topic} copied to the clipboard")
+            self.note(self.tr("secret of {topic} copied to the clipboard").format(topic=sub.topic))
 
     def _toggle_server(self) -> None:
         if self.services.callback_status().running:
@@ -392,7 +434,7 @@ class SubscriptionPanel(QWidget):
             self.spawn(self._run_test(url))
 
     async def _run_test(self, url: str) -> None:
-        self.note(f"testing {url} …")
+        self.note(self.tr("testing {url} …").format(url=url))
         report = await self.services.test_public_url(url)
         self.note(report)
-        confirm(self, f"public URL test finished: {report}")
+        confirm(self, self.tr("public URL test finished: {report}").format(report=report))

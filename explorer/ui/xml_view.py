@@ -167,7 +167,7 @@ class XmlSourceView(QPlainTextEdit):
         self.setReadOnly(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.setAccessibleName("XML source")
+        self.setAccessibleName(self.tr("XML source"))
         # parented to the view, not the document: documents are swapped per text
         self.highlighter = XmlHighlighter(self, dark=_is_dark(self.palette()))
         self.highlighter.setDocument(self.document())

@@ -20,6 +20,15 @@ from PySide6.QtCore import QCoreApplication, QSettings
 _loop_errors: list[dict] = []
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english_interface(qapp):
+    """The window speaks English in tests, with its plural forms (explorer_en.qm), whatever
+    the machine's locale; a test that wants Japanese installs it and puts English back."""
+    from explorer.ui.language import install_language
+
+    install_language("en", qapp)
+
+
 @pytest.fixture(scope="session")
 def session_loop(qapp):
     import qasync
