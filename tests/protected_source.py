@@ -17,7 +17,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from urllib.parse import urlsplit
+
+import trustme
 
 TOKEN = "s3cr3t-token-for-tests-7f3a9c1d"
 USER, PASSWORD = "reader", "pa55-word-for-tests-e41b"
@@ -213,3 +216,14 @@ def loopback_proxy() -> Iterator[tuple[str, list[str]]]:
 
     with _serve(Handler) as (_, url):
         yield url, seen
+
+
+def private_ca(folder: Path) -> tuple[ssl.SSLContext, Path]:
+    """A TLS server context whose certificate a private CA issued, and that CA's PEM file
+    (written into ``folder``), for ``protected_source(tls=...)`` and ``--ca-bundle``."""
+    ca = trustme.CA()
+    server = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("127.0.0.1").configure_cert(server)
+    bundle = folder / "private-ca.pem"
+    ca.cert_pem.write_to_path(str(bundle))
+    return server, bundle

@@ -31,7 +31,14 @@ from explorer.core.inflate import (
     parse_content_encoding,
 )
 from explorer.net.bounded_body import USER_AGENT
-from explorer.net.http import DEFAULT_MAX_REDIRECTS, FetchError, FetchResult, Redirect, Timeouts
+from explorer.net.http import (
+    DEFAULT_MAX_REDIRECTS,
+    FetchError,
+    FetchResult,
+    Redirect,
+    Timeouts,
+    carries_credentials,
+)
 from explorer.net.network_access import NetworkAccess
 
 FEED_SLICE = 512
@@ -91,7 +98,8 @@ class Downloader:
         except httpx.HTTPError as exc:
             outcome.fail(FetchError.PROTOCOL, f"{type(exc).__name__}: {exc}")
         result = outcome.result(time.perf_counter() - started)
-        result.credentials_sent = bool(self.access.headers_for(result.final_url))
+        if outcome.response is not None:
+            result.credentials_sent = carries_credentials(outcome.response.request, self.access)
         return result
 
 

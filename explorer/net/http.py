@@ -279,6 +279,12 @@ class _Hop:
     detail: str = ""
     truncated: bool = False
     spooled: SpooledBody | None = None
+    credentials_sent: bool = False  # what the request carried, not what is kept now
+
+
+def carries_credentials(request: httpx.Request, access: NetworkAccess) -> bool:
+    """Whether ``request`` went out with a credential header (as sent, after the hooks)."""
+    return any(name in request.headers for name in access.credentials.managed_names())
 
 
 class Fetcher:
@@ -441,7 +447,7 @@ class Fetcher:
             detail=hop.detail,
             truncated=hop.truncated,
             spooled=hop.spooled,
-            credentials_sent=bool(self.access.headers_for(final_url)),
+            credentials_sent=hop.credentials_sent,
         )
 
     async def _request_with_retries(
@@ -521,7 +527,9 @@ class Fetcher:
         try:
             async with asyncio.timeout(self.timeouts.total):
                 async with self._client.stream(method, url, headers=headers) as response:
-                    return await self._read_body(response, cap)
+                    hop = await self._read_body(response, cap)
+                    hop.credentials_sent = carries_credentials(response.request, self.access)
+                    return hop
         except httpx.ConnectTimeout as exc:  # no connection at all: retried like a refusal
             return self._failed(response, FetchError.CONNECT, _describe(exc, "connect timed out"))
         except (httpx.TimeoutException, TimeoutError) as exc:

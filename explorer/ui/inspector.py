@@ -3,7 +3,10 @@
 Like ngrok's inspector: the list shows each request the explorer sent or received,
 the detail pane its headers, pretty-printed bodies (with the cap shown) and timing.
 A received delivery can be replayed to its callback; any request can be copied as
-a curl command.
+a curl command. Credential headers are masked in the detail and in "Copy as curl"
+(``Authorization: Bearer ••••1234``), whatever the record holds; a command with the
+real credentials is a separate, explicit action, built from the credentials kept now
+for the request's own origin.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.auth import mask_headers
 from explorer.core.changes.line_diff import canonical_text
 from explorer.core.link_header import links_by_rel
 from explorer.core.parser import DocumentParseError
@@ -110,10 +114,17 @@ def _header(headers: list[tuple[str, str]], name: str) -> str | None:
     return next((value for key, value in headers if key.lower() == name), None)
 
 
-def curl_command(record: ExchangeRecord) -> str:
-    """The request as a shell command (bodies as sent, when they were kept whole)."""
+def curl_command(record: ExchangeRecord, credentials: dict[str, str] | None = None) -> str:
+    """The request as a shell command (bodies as sent, when they were kept whole), its
+    credential headers masked; ``credentials`` (name: real value) are put in instead only
+    when given, for the explicit "with credentials" copy."""
     parts = ["curl", "-i", "-X", record.method, shlex.quote(record.url)]
-    for name, value in record.request_headers:
+    real = {name.lower(): (name, value) for name, value in (credentials or {}).items()}
+    headers = [
+        real.pop(name.lower(), (name, value))
+        for name, value in mask_headers(record.request_headers, real)
+    ]
+    for name, value in headers + list(real.values()):
         if name.lower() not in ("host", "content-length", "accept-encoding", "connection"):
             parts += ["-H", shlex.quote(f"{name}: {value}")]
     if record.request_body:
@@ -139,11 +150,17 @@ def describe(record: ExchangeRecord) -> str:
         )
     lines.append("")
     lines += _message(
-        record.request_headers, record.request_body, record.request_size, record.body_cap
+        mask_headers(record.request_headers),
+        record.request_body,
+        record.request_size,
+        record.body_cap,
     )
     lines += ["", f"← {record.status if record.status is not None else 'no response'}"]
     lines += _message(
-        record.response_headers, record.response_body, record.response_size, record.body_cap
+        mask_headers(record.response_headers),
+        record.response_body,
+        record.response_size,
+        record.body_cap,
     )
     return "\n".join(lines)
 
@@ -295,6 +312,12 @@ class InspectorView(QWidget):
         self.detail = XmlSourceView()
         self.detail.setAccessibleName("Exchange detail")
         self.curl_button = QPushButton("Copy as curl")
+        self.secret_curl_button = QPushButton("Copy as curl (with credentials)")
+        self.secret_curl_button.setAccessibleName("Copy as curl with the real credentials")
+        self.secret_curl_button.setToolTip(
+            "Copy the request with the credentials kept for its origin, in clear"
+        )
+        self.secret_curl_button.clicked.connect(self.copy_curl_with_credentials)
         self.replay_button = QPushButton("Replay delivery")
         self.curl_button.setAccessibleName("Copy as curl")
         self.replay_button.setAccessibleName("Replay delivery to its callback")
@@ -305,6 +328,7 @@ class InspectorView(QWidget):
         self.status = PlainLabel()
         buttons = QHBoxLayout()
         buttons.addWidget(self.curl_button)
+        buttons.addWidget(self.secret_curl_button)
         buttons.addWidget(self.replay_button)
         buttons.addWidget(self.status, 1)
         self.filter_edit = QLineEdit()
@@ -384,6 +408,11 @@ class InspectorView(QWidget):
 
     def _update_buttons(self, record: ExchangeRecord | None) -> None:
         self.curl_button.setEnabled(record is not None)
+        self.secret_curl_button.setEnabled(
+            record is not None
+            and record.direction == "out"
+            and bool(self.services.access.headers_for(record.url))
+        )
         self.replay_button.setEnabled(
             record is not None and record.direction == "in" and record.kind == "delivery"
         )
@@ -394,6 +423,20 @@ class InspectorView(QWidget):
             QGuiApplication.clipboard().setText(curl_command(record))
             self.status.setText("curl command copied")
             confirm(self, f"copied a curl command for {record.method} {record.url}")
+
+    def copy_curl_with_credentials(self) -> None:
+        """The explicit action: the command with the credentials kept for the request's
+        origin now (the record itself holds only masked values)."""
+        record = self.selected()
+        if record is None:
+            return
+        secret = self.services.access.headers_for(record.url)
+        if not secret:
+            self.status.setText("no credentials are kept for this request's origin")
+            return
+        QGuiApplication.clipboard().setText(curl_command(record, secret))
+        self.status.setText("curl command copied, WITH credentials in clear")
+        confirm(self, f"copied a curl command with credentials for {record.url}")
 
     def replay(self) -> None:
         record = self.selected()

@@ -219,6 +219,7 @@ class MainWindow(QMainWindow):
         self.panels: Any = None  # explorer.ui.panels.Panels once installed
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
         self._settings_dialog: Any = None
+        self.auth_prompt: Any = None  # explorer.ui.auth_prompt.AuthPrompt, with the engines
         self.demo_menu: QMenu | None = None
 
         self.messages = MessageBar()
@@ -266,6 +267,9 @@ class MainWindow(QMainWindow):
         self.tree.customContextMenuRequested.connect(self._tree_menu)
         if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()
+        from explorer.ui.auth_prompt import AuthPrompt
+
+        self.auth_prompt = AuthPrompt(self, services)
         self.engines_ready.set()
 
     async def first_frame(self, timeout: float = 1.0) -> None:
@@ -630,6 +634,8 @@ class MainWindow(QMainWindow):
         dialog.add_page("General", GeneralPage(values))
         dialog.add_page("Live", LivePage(values))
         dialog.add_page("Appearance", AppearancePage(values))
+        if self.auth_prompt is not None:
+            self.auth_prompt.add_settings_pages(dialog)
         dialog.applied.connect(lambda: self.apply_settings(values))
         dialog.finished.connect(self._settings_closed)
         self._settings_dialog = dialog
@@ -724,6 +730,7 @@ class MainWindow(QMainWindow):
         except asyncio.CancelledError:
             self.discovery_label.setText(self.tr("cancelled"))
             return None
+        self.auth_prompt.check_source(result, lambda: self.open_url(url, select))
         summary, tried = discovery_text(result)
         self.discovery_label.setText(summary)
         self.discovery_label.setToolTip(tooltip_text(tried))
@@ -820,6 +827,7 @@ class MainWindow(QMainWindow):
             return
         if self.tree_model.item_for(target.doc) is not target:
             return  # another Source was opened meanwhile
+        self.auth_prompt.check_node(target.doc, self.rediscover)
         if changed:
             self.tree_model.rebuild_children(target)
         self.tree_model.refresh(target.doc)

@@ -39,10 +39,12 @@ from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer, Reply
 from explorer.net.conformance import CheckResult, ConformanceSettings, run_conformance
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
+from explorer.net.credentials import Credential
 from explorer.net.dump_check import check_dumps
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Exchange, Fetcher, Timeouts
 from explorer.net.loop_thread import LoopThread
+from explorer.net.network_access import NetworkAccess, NetworkSettings
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.publisher import PublishResult, publish
 from explorer.net.refetch import ChangeTracker, MemoryDocumentVersions
@@ -159,7 +161,11 @@ class ExplorerServices(QObject):
         self.server: CallbackServer | None = None
         self.subscriber: Subscriber | None = None
         self.versions = VersionHistory()
-        self.tracker = ChangeTracker(self.versions)
+        # Credentials and network settings: ``access`` for the GUI loop's clients, a copy
+        # for the net loop's (hub requests, refetches), each changed on its own thread only.
+        self.access = NetworkAccess()
+        self._live_access = NetworkAccess()
+        self.tracker = ChangeTracker(self.versions, fetcher_factory=self._refetch_fetcher)
         self.crawler: Crawler | None = None
         self.crawl_result: CrawlResult | None = None
         self.demo: Any = None
@@ -198,6 +204,37 @@ class ExplorerServices(QObject):
         if self._fetcher is not None:
             self._retired_fetchers.append(self._fetcher)
             self._fetcher = None
+
+    def set_credential(self, origin: str, credential: Credential) -> None:
+        """Send ``credential`` to ``origin`` from now on (replacing any), from every client."""
+        self.access.credentials.set(origin, credential)
+        self._on_net(self._live_access.credentials.set, origin, credential)
+
+    def remove_credential(self, origin: str) -> None:
+        self.access.credentials.remove(origin)
+        self._on_net(self._live_access.credentials.remove, origin)
+
+    def configure_network(self, settings: NetworkSettings) -> None:
+        """Proxy and TLS trust for documents opened from now on (a fetcher already made is
+        retired, as in ``configure_fetcher``); hub requests use them once the callback
+        server restarts."""
+        if settings == self.access.settings:
+            return
+        self.access = NetworkAccess(self.access.credentials, settings)
+        self._live_access = NetworkAccess(self._live_access.credentials, settings)
+        if self._fetcher is not None:
+            self._retired_fetchers.append(self._fetcher)
+            self._fetcher = None
+
+    def _on_net(self, function: Callable[..., Any], *args: Any) -> None:
+        if self.net.running:
+            self.net.call(function, *args)
+        else:  # no net loop yet (or any more): nothing there reads it now
+            function(*args)
+
+    def _refetch_fetcher(self) -> Fetcher:
+        """On the net loop: the change tracker's fetcher, with the live side's access."""
+        return Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=self._live_access)
 
     # --- lifecycle
     async def start(self) -> None:
@@ -263,6 +300,7 @@ class ExplorerServices(QObject):
             self.store,
             server,
             config=self.subscriber_config,
+            client=bounded_client(self.subscriber_config.request_timeout, access=self._live_access),
             exchange_log=self.exchange_log,
             enrich=self.tracker.enrich,
             refetch=self._refetch,
@@ -611,7 +649,7 @@ class ExplorerServices(QObject):
         assert server is not None
 
         async def run() -> list[CheckResult]:
-            client = bounded_client(settings.request_timeout)
+            client = bounded_client(settings.request_timeout, access=self._live_access)
             client.event_hooks["request"].append(self.probe_payloads.note_request)
             try:
                 return await run_conformance(

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import trustme
 from protected_source import (
     PASSWORD,
     TOKEN,
@@ -23,6 +22,7 @@ from protected_source import (
     loopback_proxy,
     protected_source,
 )
+from protected_source import private_ca as make_private_ca
 
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
 
@@ -159,12 +159,7 @@ def test_a_proxy_on_loopback_sees_the_requests(tmp_path: Path) -> None:
 @pytest.fixture
 def private_ca(tmp_path: Path) -> tuple[ssl.SSLContext, Path]:
     """A TLS server context whose certificate a private CA issued, and that CA's PEM file."""
-    ca = trustme.CA()
-    server = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    ca.issue_cert("127.0.0.1").configure_cert(server)
-    bundle = tmp_path / "private-ca.pem"
-    ca.cert_pem.write_to_path(str(bundle))
-    return server, bundle
+    return make_private_ca(tmp_path)
 
 
 def test_a_private_ca_passes_with_ca_bundle_and_fails_clearly_without(
