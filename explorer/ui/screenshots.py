@@ -16,7 +16,9 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialog, QWidget
 
+from explorer.core.messages import ENGLISH
 from explorer.ui.feed_model import FRAMEWORK
+from explorer.ui.language import ui_language
 from explorer.ui.main_window import MainWindow
 
 SIZE = QSize(1280, 720)
@@ -43,8 +45,11 @@ async def _wait(condition: Callable[[], object], timeout: float = 15.0) -> None:
 
 
 async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str], None]) -> None:
-    """One PNG per task of the user guide, named after it."""
+    """One PNG per task of the user guide, named after it (``window.png``; in another
+    interface language with its code: ``window-ja.png``)."""
     folder.mkdir(parents=True, exist_ok=True)
+    language = ui_language()
+    suffix = "" if language == ENGLISH else f"-{language}"
     window.showNormal()
     window.resize(SIZE)
     await _wait(lambda: window.size() == SIZE)
@@ -59,8 +64,9 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
     ]
     for name, arrange in shots:
         window.statusBar().clearMessage()  # a message left by the previous screen
+        window.messages.hide()
         widget = await arrange()
-        say(f"screenshot {_save(widget, folder / f'{name}.png')}")
+        say(f"screenshot {_save(widget, folder / f'{name}{suffix}.png')}")
         if isinstance(widget, QDialog):
             widget.reject()
 

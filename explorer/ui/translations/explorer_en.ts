@@ -140,6 +140,29 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>AuthPrompt</name>
+    <message>
+        <source>Credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insecure: {warning}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{origin}: {error}; the credentials are kept for this session only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read from the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Counts</name>
     <message numerus="yes">
         <source>%Ln error(s)</source>
@@ -239,6 +262,22 @@ X-Api-Key: …</source>
 <context>
     <name>CredentialsPage</name>
     <message>
+        <source>Origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Credential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Credentials by origin</source>
         <translation type="unfinished"></translation>
     </message>
@@ -260,6 +299,14 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Each origin&apos;s credentials are sent to that origin only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>system keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this session</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

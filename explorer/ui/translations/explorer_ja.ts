@@ -141,6 +141,29 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>AuthPrompt</name>
+    <message>
+        <source>Credentials</source>
+        <translation>認証情報</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>ネットワーク</translation>
+    </message>
+    <message>
+        <source>Insecure: {warning}.</source>
+        <translation>安全ではありません: {warning}。</translation>
+    </message>
+    <message>
+        <source>{origin}: {error}; the credentials are kept for this session only.</source>
+        <translation>{origin}: {error}。認証情報はこのセッションの間だけ保持します。</translation>
+    </message>
+    <message>
+        <source>not read from the keyring</source>
+        <translation>キーリングから読み込んでいません</translation>
+    </message>
+</context>
+<context>
     <name>Counts</name>
     <message numerus="yes">
         <source>%Ln error(s)</source>
@@ -229,6 +252,22 @@ X-Api-Key: …</translation>
 <context>
     <name>CredentialsPage</name>
     <message>
+        <source>Origin</source>
+        <translation>オリジン</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Credential</source>
+        <translation>認証情報</translation>
+    </message>
+    <message>
+        <source>Kept in</source>
+        <translation>保存先</translation>
+    </message>
+    <message>
         <source>Credentials by origin</source>
         <translation>オリジンごとの認証情報</translation>
     </message>
@@ -251,6 +290,14 @@ X-Api-Key: …</translation>
     <message>
         <source>Each origin&apos;s credentials are sent to that origin only.</source>
         <translation>各オリジンの認証情報は、そのオリジンにだけ送信されます。</translation>
+    </message>
+    <message>
+        <source>system keyring</source>
+        <translation>システムのキーリング</translation>
+    </message>
+    <message>
+        <source>this session</source>
+        <translation>このセッション</translation>
     </message>
 </context>
 <context>
@@ -817,7 +864,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Load file…</source>
-        <translation>ファイルを読み込む…</translation>
+        <translation>ファイルを開く…</translation>
     </message>
     <message>
         <source>Payload editor</source>
