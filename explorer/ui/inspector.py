@@ -155,7 +155,12 @@ def describe(record: ExchangeRecord) -> str:
         record.request_size,
         record.body_cap,
     )
-    lines += ["", f"← {record.status if record.status is not None else 'no response'}"]
+    answer = (
+        record.status
+        if record.status is not None
+        else QCoreApplication.translate("InspectorView", "no response")
+    )
+    lines += ["", f"← {answer}"]
     lines += _message(
         mask_headers(record.response_headers),
         record.response_body,
@@ -310,19 +315,19 @@ class InspectorView(QWidget):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.detail = XmlSourceView()
-        self.detail.setAccessibleName("Exchange detail")
-        self.curl_button = QPushButton("Copy as curl")
-        self.secret_curl_button = QPushButton("Copy as curl (with credentials)")
-        self.secret_curl_button.setAccessibleName("Copy as curl with the real credentials")
+        self.detail.setAccessibleName(self.tr("Exchange detail"))
+        self.curl_button = QPushButton(self.tr("Copy as curl"))
+        self.secret_curl_button = QPushButton(self.tr("Copy as curl (with credentials)"))
+        self.secret_curl_button.setAccessibleName(self.tr("Copy as curl with the real credentials"))
         self.secret_curl_button.setToolTip(
-            "Copy the request with the credentials kept for its origin, in clear"
+            self.tr("Copy the request with the credentials kept for its origin, in clear")
         )
         self.secret_curl_button.clicked.connect(self.copy_curl_with_credentials)
-        self.replay_button = QPushButton("Replay delivery")
-        self.curl_button.setAccessibleName("Copy as curl")
-        self.replay_button.setAccessibleName("Replay delivery to its callback")
-        self.curl_button.setToolTip("Copy the selected request as a curl command")
-        self.replay_button.setToolTip("POST the selected delivery again to its callback")
+        self.replay_button = QPushButton(self.tr("Replay delivery"))
+        self.curl_button.setAccessibleName(self.tr("Copy as curl"))
+        self.replay_button.setAccessibleName(self.tr("Replay delivery to its callback"))
+        self.curl_button.setToolTip(self.tr("Copy the selected request as a curl command"))
+        self.replay_button.setToolTip(self.tr("POST the selected delivery again to its callback"))
         self.curl_button.clicked.connect(self.copy_curl)
         self.replay_button.clicked.connect(self.replay)
         self.status = PlainLabel()
@@ -421,8 +426,13 @@ class InspectorView(QWidget):
         record = self.selected()
         if record is not None:
             QGuiApplication.clipboard().setText(curl_command(record))
-            self.status.setText("curl command copied")
-            confirm(self, f"copied a curl command for {record.method} {record.url}")
+            self.status.setText(self.tr("curl command copied"))
+            confirm(
+                self,
+                self.tr("copied a curl command for {method} {url}").format(
+                    method=record.method, url=record.url
+                ),
+            )
 
     def copy_curl_with_credentials(self) -> None:
         """The explicit action: the command with the credentials kept for the request's
@@ -432,11 +442,14 @@ class InspectorView(QWidget):
             return
         secret = self.services.access.headers_for(record.url)
         if not secret:
-            self.status.setText("no credentials are kept for this request's origin")
+            self.status.setText(self.tr("no credentials are kept for this request's origin"))
             return
         QGuiApplication.clipboard().setText(curl_command(record, secret))
-        self.status.setText("curl command copied, WITH credentials in clear")
-        confirm(self, f"copied a curl command with credentials for {record.url}")
+        self.status.setText(self.tr("curl command copied, WITH credentials in clear"))
+        confirm(
+            self,
+            self.tr("copied a curl command with credentials for {url}").format(url=record.url),
+        )
 
     def replay(self) -> None:
         record = self.selected()

@@ -631,9 +631,9 @@ class MainWindow(QMainWindow):
             return self._settings_dialog
         values = load_settings(self.settings)
         dialog = SettingsDialog(self)
-        dialog.add_page("General", GeneralPage(values))
-        dialog.add_page("Live", LivePage(values))
-        dialog.add_page("Appearance", AppearancePage(values))
+        dialog.add_page(self.tr("General"), GeneralPage(values))
+        dialog.add_page(self.tr("Live"), LivePage(values))
+        dialog.add_page(self.tr("Appearance"), AppearancePage(values))
         if self.auth_prompt is not None:
             self.auth_prompt.add_settings_pages(dialog)
         dialog.applied.connect(lambda: self.apply_settings(values))
