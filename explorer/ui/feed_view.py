@@ -412,8 +412,12 @@ class FeedView(QWidget):
         if isinstance(result, LineDiff):
             rows = result.side_by_side()
             caption = self.tr(
-                "{url}: {removed} lines removed, {added} added (canonical XML, old left, new right)"
-            ).format(url=url, removed=result.removed_lines, added=result.added_lines)
+                "{url}: {removed}, {added} (canonical XML, old left, new right)"
+            ).format(
+                url=url,
+                removed=self.tr("%Ln line(s) removed", "", result.removed_lines),
+                added=self.tr("%Ln added", "", result.added_lines),
+            )
             self.diff_view.set_rows(rows, caption)
         else:
             self.diff_view.show_message(

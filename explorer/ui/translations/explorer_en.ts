@@ -700,8 +700,22 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{url}: {removed} lines removed, {added} added (canonical XML, old left, new right)</source>
+        <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s) removed</source>
+        <translation>
+            <numerusform>%Ln line removed</numerusform>
+            <numerusform>%Ln lines removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln added</source>
+        <translation>
+            <numerusform>%Ln added</numerusform>
+            <numerusform>%Ln added</numerusform>
+        </translation>
     </message>
     <message>
         <source>{url}: no diff — {reason}</source>

@@ -693,8 +693,20 @@ X-Api-Key: …</translation>
         <translation>{url} の差分を計算中…</translation>
     </message>
     <message>
-        <source>{url}: {removed} lines removed, {added} added (canonical XML, old left, new right)</source>
-        <translation>{url}: {removed} 行削除、{added} 行追加（正規化した XML。左が旧、右が新）</translation>
+        <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
+        <translation>{url}: {removed}、{added}（正規化した XML。左が旧、右が新）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s) removed</source>
+        <translation>
+            <numerusform>%Ln 行削除</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln added</source>
+        <translation>
+            <numerusform>%Ln 行追加</numerusform>
+        </translation>
     </message>
     <message>
         <source>{url}: no diff — {reason}</source>
