@@ -102,12 +102,16 @@ class CredentialsPage(QWidget):
 
     def origins(self) -> list[str]:
         """The origins listed now (without those marked for removal)."""
-        return [self.table.item(row, 0).text() for row in range(self.table.rowCount())]
+        return [self._origin_at(row) for row in range(self.table.rowCount())]
 
     def remove_selected(self) -> None:
         rows = sorted({index.row() for index in self.table.selectedIndexes()})
-        self.removed += [self.table.item(row, 0).text() for row in rows]
+        self.removed += [self._origin_at(row) for row in rows]
         self.reload()
+
+    def _origin_at(self, row: int) -> str:
+        item = self.table.item(row, 0)  # every listed row has its origin cell
+        return item.text() if item is not None else ""
 
     def _update_button(self) -> None:
         self.remove_button.setEnabled(bool(self.table.selectedIndexes()))

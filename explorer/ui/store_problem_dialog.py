@@ -51,7 +51,7 @@ class StoreProblemDialog(QMessageBox):
                 self.tr("Open read-only"), QMessageBox.ButtonRole.AcceptRole
             )
         self.quit_button = self.addButton(self.tr("Quit"), QMessageBox.ButtonRole.RejectRole)
-        self.setDefaultButton(self.read_only_button or self.quit_button)  # type: ignore[arg-type]
+        self.setDefaultButton(self.read_only_button or self.quit_button)
         self.setEscapeButton(self.quit_button)
 
     def chose_read_only(self) -> bool:
