@@ -43,6 +43,7 @@ from explorer.core.change_descriptions import ChangeKind, EntryChange, describe_
 from explorer.core.changes import LineDiff
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.ui.column_widths import set_column_widths
 from explorer.ui.diff_view import SideBySideDiffView
 from explorer.ui.feed_model import (
     CHANGE,
@@ -259,9 +260,7 @@ class FeedView(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        for column, width in enumerate((70, 95, 0, 55, 60, 60, 60, 70)):
-            if width:
-                self.table.setColumnWidth(column, width)
+        set_column_widths(self.table, (70, 95, 0, 55, 60, 60, 60, 70))
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.model.rowsInserted.connect(self._scroll)
 

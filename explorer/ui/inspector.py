@@ -37,6 +37,7 @@ from explorer.core.changes.line_diff import canonical_text
 from explorer.core.link_header import links_by_rel
 from explorer.core.parser import DocumentParseError
 from explorer.net.store import ExchangeRecord
+from explorer.ui.column_widths import set_column_widths
 from explorer.ui.feedback import confirm
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
@@ -311,8 +312,7 @@ class InspectorView(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate(COLUMN_WIDTHS):
-            self.table.setColumnWidth(column, width)
+        set_column_widths(self.table, COLUMN_WIDTHS)
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.detail = XmlSourceView()
         self.detail.setAccessibleName(self.tr("Exchange detail"))

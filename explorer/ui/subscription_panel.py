@@ -39,6 +39,7 @@ from explorer.net.subscription import (
     State,
     SubscriptionView,
 )
+from explorer.ui.column_widths import set_column_widths
 from explorer.ui.feedback import confirm
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.plain_text import PlainLabel, tooltip_text
@@ -261,8 +262,7 @@ class SubscriptionPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((110, 260, 200, 110, 70, 110)):
-            self.table.setColumnWidth(column, width)
+        set_column_widths(self.table, (110, 260, 200, 110, 70, 110))
         self.renew_button = QPushButton(self.tr("Renew"))
         self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
         self.copy_secret_button = QPushButton(self.tr("Copy secret"))

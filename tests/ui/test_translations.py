@@ -286,3 +286,22 @@ def test_findings_follow_the_interface_language(japanese) -> None:
     assert "日本語訳あり" in language.spec_text("framework-notification 1.0.1 §3")
     install_language("en", japanese)
     assert language.finding_text(item) == "DOCTYPE refused"
+
+
+def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QTableView
+
+    from explorer.ui.column_widths import set_column_widths
+
+    model = QStandardItemModel(0, 3)
+    model.setHorizontalHeaderLabels(["ステータス", "ms", "トピック"])
+    table = QTableView()
+    qtbot.addWidget(table)
+    table.setModel(model)
+    table.setColumnWidth(2, 77)
+    set_column_widths(table, (20, 60, 0))
+    title = table.horizontalHeader().fontMetrics().horizontalAdvance("ステータス")
+    assert table.columnWidth(0) >= title  # widened to its title
+    assert table.columnWidth(1) == 60  # wide enough already
+    assert table.columnWidth(2) == 77  # 0: left alone
