@@ -506,7 +506,7 @@ async def test_describedby_targets_past_the_check_limit_are_counted_not_fetched(
             "/rs/resourcelist.xml",
             urlset("resourcelist", [(loc, {}) for loc in components], root="sitemapindex"),
         )
-        for i, loc in enumerate(components):
+        for i in range(len(components)):
             site.add(
                 f"/rs/list{i}.xml",
                 urlset(
