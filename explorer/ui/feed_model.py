@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
@@ -35,8 +35,8 @@ COLUMNS = ("time", "channel", "topic", "entries", "created", "updated", "deleted
 CHANGE_COLUMNS = ("created", "updated", "deleted")
 WARNINGS_COLUMN = COLUMNS.index("warnings")
 MAX_ROWS = 10_000
-"""Rows the feed holds. Its cells live in Qt items (see ``FeedModel``), and a filter change
-rebuilds them: 20,000 rows took 1.5 s, so the feed keeps half that."""
+"""Rows the feed holds. Their cells live in Qt items (see ``FeedModel``), which cost far
+more memory than a Python list; the store keeps every delivery."""
 HEADERS = (
     QT_TRANSLATE_NOOP("FeedModel", "time"),
     QT_TRANSLATE_NOOP("FeedModel", "channel"),
@@ -204,26 +204,30 @@ def _bold_font() -> QFont:
 
 
 class FeedModel(QStandardItemModel):
-    """Rows in arrival order; a filter (channel kind, change type, text) is applied in
-    Python and the visible rows are kept as a list beside the model.
+    """Rows in arrival order, every one in the model; a filter (channel kind, change type,
+    text) decides which rows match and ``matches_changed`` tells the view which rows to
+    hide or show again.
 
     Unlike the explorer's other tables (``RowTableModel``), the feed keeps what its cells
     show in Qt's own items: the feed is painted while the network thread is busiest, and
     a model answering in Python makes every cell of a repaint queue for the GIL (feed
     repaints took up to 180-225 ms during a burst, measured with bench_delivery_load.py).
-    Cells are built once, when a row is added, and painting never enters Python. Qt
-    items cost far more memory than a list (GUIDE §5), so the feed keeps the newest
-    ``MAX_ROWS`` deliveries; the store keeps every one.
+    Cells are built once, when a row is added, and a filter pass only compares each row's
+    search text, so painting and filtering never rebuild them. Qt items cost far more
+    memory than a list (GUIDE §5), so the feed keeps the newest ``MAX_ROWS`` deliveries;
+    the store keeps every one.
     """
+
+    matches_changed = Signal(int, int)  # first and last row whose match may have changed
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
         self.setHorizontalHeaderLabels([self.tr(title) for title in HEADERS])
         self._all: list[FeedItem] = []
-        self._rows: list[FeedItem] = []
+        self._search: list[str] = []  # each row's FeedItem.text(), kept beside it
         self._by_notification: dict[int, FeedItem] = {}
-        self._position: dict[int, int] = {}  # id(item) -> visible rows ever added before it
-        self._removed = 0  # visible rows dropped from the top since the last rebuild
+        self._position: dict[int, int] = {}  # id(item) -> rows ever added before it
+        self._removed = 0  # rows dropped from the top since the last clear
         self._kind: str | None = None
         self._change: str | None = None
         self._text = ""
@@ -258,11 +262,7 @@ class FeedModel(QStandardItemModel):
     def _append_rows(self, items: list[FeedItem]) -> None:
         """One insertion for the whole batch: views lay out and repaint once, and the
         cells are filled without a change signal each."""
-        if not items:
-            return
         first = self.rowCount()
-        for row, item in enumerate(items, first + self._removed):
-            self._position[id(item)] = row
         self.insertRows(first, len(items))
         self.blockSignals(True)
         try:
@@ -271,20 +271,22 @@ class FeedModel(QStandardItemModel):
                     self.setItem(row, column, cell)
         finally:
             self.blockSignals(False)
-        self.dataChanged.emit(
-            self.index(first, 0), self.index(first + len(items) - 1, len(COLUMNS) - 1)
-        )
+        last = first + len(items) - 1
+        self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+        self.matches_changed.emit(first, last)
 
     # --- Python interface
     def add(self, items: Iterable[FeedItem]) -> None:
         new = list(items)
-        self._all.extend(new)
-        for item in new:
+        if not new:
+            return
+        for row, item in enumerate(new, len(self._all) + self._removed):
+            self._position[id(item)] = row
             if item.notification_id is not None:
                 self._by_notification[item.notification_id] = item
-        visible = [item for item in new if self._accepts(item)]
-        self._rows.extend(visible)
-        self._append_rows(visible)
+        self._all.extend(new)
+        self._search.extend(item.text() for item in new)
+        self._append_rows(new)
         self._drop_oldest()
 
     def _drop_oldest(self) -> None:
@@ -292,19 +294,14 @@ class FeedModel(QStandardItemModel):
         overflow = len(self._all) - self.max_rows
         if overflow <= 0:
             return
-        dropped = {id(item) for item in self._all[:overflow]}
         for item in self._all[:overflow]:
             self._position.pop(id(item), None)
             if item.notification_id is not None:
                 self._by_notification.pop(item.notification_id, None)
         del self._all[:overflow]
-        shown = 0  # the visible rows are in arrival order: the dropped ones come first
-        while shown < len(self._rows) and id(self._rows[shown]) in dropped:
-            shown += 1
-        if shown:
-            del self._rows[:shown]
-            self._removed += shown
-            self.removeRows(0, shown)
+        del self._search[:overflow]
+        self._removed += overflow
+        self.removeRows(0, overflow)
 
     def apply_diffs(self, events: Iterable[SubscriberEvent]) -> list[FeedItem]:
         """Put later diffs into their rows (redrawn in one change); returns the items
@@ -329,43 +326,48 @@ class FeedModel(QStandardItemModel):
         self.blockSignals(True)
         try:
             for row in rows:
-                cells = self._cells(self._rows[row])
+                item = self._all[row]
+                self._search[row] = item.text()  # its finding codes are searched too
+                cells = self._cells(item)
                 for column in range(len(COLUMNS)):
                     self.setItem(row, column, cells.get(column) or QStandardItem())
         finally:
             self.blockSignals(False)
         self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
+        self.matches_changed.emit(min(rows), max(rows))
         return updated
 
-    def _forget_rows(self) -> None:
+    def clear(self) -> None:
+        self._all, self._search = [], []
+        self._by_notification.clear()
         self._position.clear()
         self._removed = 0
         self.removeRows(0, self.rowCount())
 
-    def clear(self) -> None:
-        self._all, self._rows = [], []
-        self._by_notification.clear()
-        self._forget_rows()
-
     def set_filter(
         self, kind: str | None = None, change: str | None = None, text: str = ""
     ) -> None:
+        """Change what matches; the rows and their cells stay as they are."""
         self._kind, self._change, self._text = kind, change, text.strip().lower()
-        self._forget_rows()
-        self._rows = [item for item in self._all if self._accepts(item)]
-        self._append_rows(self._rows)
+        if self._all:
+            self.matches_changed.emit(0, len(self._all) - 1)
 
     def item(self, row: int) -> FeedItem:  # type: ignore[override]  # a feed row, not a cell
-        return self._rows[row]
+        return self._all[row]
 
     @property
     def items(self) -> Sequence[FeedItem]:
-        """Every item, filtered or not, in arrival order."""
+        """Every item, filtered or not, in arrival order (item ``n`` is row ``n``)."""
         return self._all
 
-    def _accepts(self, item: FeedItem) -> bool:
+    def matches(self, row: int) -> bool:
+        """Does row ``row`` pass the filter (is it shown)?"""
+        item = self._all[row]
         if self._kind is not None and item.kind != self._kind:
             return False
         if self._change is not None and not item.changes.get(self._change):
             return False
-        return not self._text or self._text in item.text()
+        return not self._text or self._text in self._search[row]
+
+    def matching_rows(self) -> list[int]:
+        return [row for row in range(len(self._all)) if self.matches(row)]
