@@ -1,4 +1,5 @@
-"""The live feed: filters, the notification table, and a detail pane for the selected row.
+"""The live feed's behaviour: rows in, the filter, a detail pane for the selected row,
+export and Clear (its widgets are laid out by ``explorer.ui.views.feed_widgets``).
 
 The detail pane shows what the change tracker computed (entries old → new), the
 findings, the raw payload and, for framework notifications, the side-by-side diff
@@ -13,55 +14,22 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import (
-    QCoreApplication,
-    QModelIndex,
-    QSettings,
-    Qt,
-    QTimer,
-    Signal,
-)
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
-    QLineEdit,
-    QMessageBox,
-    QPushButton,
-    QSplitter,
-    QTableView,
-    QTabWidget,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from explorer.core.change_descriptions import ChangeKind, EntryChange, describe_changes
 from explorer.core.changes import LineDiff
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
-from explorer.ui.column_widths import set_column_widths
-from explorer.ui.diff_view import SideBySideDiffView
-from explorer.ui.feed_model import (
-    CHANGE,
-    FRAMEWORK,
-    REJECTED_KIND,
-    FeedItem,
-    FeedModel,
-    is_feed_event,
-)
+from explorer.ui.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
 from explorer.ui.feedback import confirm
 from explorer.ui.icons import CHANGE_COLOURS
 from explorer.ui.plain_text import clip, escape_for_html
 from explorer.ui.problems_model import ProblemsModel
-from explorer.ui.problems_view import size_problem_columns
 from explorer.ui.services import ExplorerServices
 from explorer.ui.tasks import TaskKeeper
+from explorer.ui.views.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.wording import count_text
-from explorer.ui.xml_view import XmlSourceView
 
 OLD = "#d32f2f"
 ROWS_PER_TURN = 500
@@ -187,15 +155,16 @@ def _change_body_html(entry: EntryChange) -> str:
     return body
 
 
-class FeedView(QWidget):
-    """The Live feed dock's widget."""
+class FeedView(FeedWidgets):
+    """The Live feed dock: rows from the services and the store, the filter, the detail
+    of the selected row, export and Clear (the widgets and their layout are
+    ``FeedWidgets``)."""
 
     detail_shown = Signal(object)  # FeedItem whose detail (and diff, if any) is on screen
 
     def __init__(self, services: ExplorerServices, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(FeedModel(), ProblemsModel(), parent)
         self.services = services
-        self.model = FeedModel(self)
         self._tasks = TaskKeeper()
         self._shown: FeedItem | None = None
         self._pending: list[FeedItem | SubscriberEvent] = []  # rows, and diffs for rows
@@ -203,110 +172,20 @@ class FeedView(QWidget):
         self._rest.setSingleShot(True)
         self._rest.setInterval(0)
         self._rest.timeout.connect(self._add_pending)
-
-        self.kind_filter = QComboBox()
-        self.kind_filter.setAccessibleName(self.tr("Channel filter"))
-        for label, kind in (
-            (self.tr("all channels"), None),
-            (self.tr("change"), CHANGE),
-            (self.tr("framework"), FRAMEWORK),
-            (self.tr("rejected"), REJECTED_KIND),
-        ):
-            self.kind_filter.addItem(label, kind)
-        self.change_filter = QComboBox()
-        self.change_filter.setAccessibleName(self.tr("Change type filter"))
-        self.change_filter.addItem(self.tr("all changes"), None)
-        for change in ("created", "updated", "deleted"):  # rs:md change values, as written
-            self.change_filter.addItem(change, change)
-        self.text_filter = QLineEdit()
-        self.text_filter.setPlaceholderText(self.tr("Filter by topic, loc, code"))
-        self.text_filter.setClearButtonEnabled(True)
-        self.text_filter.setAccessibleName(self.tr("Feed text filter"))
-        self.follow = QCheckBox(self.tr("Auto-scroll"))
-        self.follow.setChecked(True)
-        self.follow.setAccessibleName(self.tr("Auto-scroll (untick to pause)"))
-        self.follow.setToolTip(
-            self.tr(
-                "Keep the newest notification in view; pauses while a row is selected "
-                "or the pointer is over the table"
-            )
-        )
-        self.clear_button = QPushButton(self.tr("Clear"))
-        self.clear_button.setAccessibleName(self.tr("Clear feed"))
-        self.clear_button.setToolTip(self.tr("Remove every row from the feed (asks first)"))
-        self.export_button = QPushButton(self.tr("Export…"))
-        self.export_button.setAccessibleName(self.tr("Export feed"))
-        self.export_button.setToolTip(self.tr("Save the rows shown as JSON lines"))
-        for widget in (self.kind_filter, self.change_filter):
-            widget.currentIndexChanged.connect(self._apply_filter)
         self._filter_delay = QTimer(self)  # one filter pass per pause in typing, not per key
         self._filter_delay.setSingleShot(True)
         self._filter_delay.setInterval(FILTER_DELAY_MS)
         self._filter_delay.timeout.connect(self._apply_filter)
+
+        for picker in (self.kind_filter, self.change_filter):
+            picker.currentIndexChanged.connect(self._apply_filter)
         self.text_filter.textChanged.connect(self._filter_delay.start)
         self.clear_button.clicked.connect(self.ask_clear)
         self.export_button.clicked.connect(self._choose_export_file)
-
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setAccessibleName(self.tr("Notifications"))
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setWordWrap(False)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        set_column_widths(self.table, (70, 95, 0, 55, 60, 60, 60, 70))
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.model.rowsInserted.connect(self._scroll)
         self.model.matches_changed.connect(self._hide_unmatched)
-
-        self.changes = QTextBrowser()
-        self.changes.setAccessibleName(self.tr("Entry changes"))
-        self.problems = ProblemsModel(self)
-        self.problems_table = QTableView()
-        self.problems_table.setModel(self.problems)
-        self.problems_table.verticalHeader().hide()
-        size_problem_columns(self.problems_table)
-        self.problems_table.setAccessibleName(self.tr("Notification warnings"))
-        self.payload = XmlSourceView()
-        self.payload.setAccessibleName(self.tr("Raw payload"))
-        self.document_choice = QComboBox()
-        self.document_choice.setAccessibleName(self.tr("Refetched document"))
         self.document_choice.currentIndexChanged.connect(self._document_chosen)
-        self.diff_view = SideBySideDiffView()
-        diff_page = QWidget()
-        diff_layout = QVBoxLayout(diff_page)
-        diff_layout.setContentsMargins(0, 0, 0, 0)
-        diff_layout.addWidget(self.document_choice)
-        diff_layout.addWidget(self.diff_view, 1)
-        self.detail = QTabWidget()
-        self.detail.addTab(self.changes, self.tr("Changes"))
-        self.detail.addTab(self.problems_table, self.tr("Warnings"))
-        self.detail.addTab(self.payload, self.tr("Payload"))
-        self.detail.addTab(diff_page, self.tr("Document diff"))
-        self.detail.setAccessibleName(self.tr("Notification detail"))
-
-        filters = QHBoxLayout()
-        filters.addWidget(self.kind_filter)
-        filters.addWidget(self.change_filter)
-        filters.addWidget(self.text_filter, 1)
-        filters.addWidget(self.follow)
-        filters.addWidget(self.clear_button)
-        filters.addWidget(self.export_button)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.table)
-        splitter.addWidget(self.detail)
-        splitter.setSizes([520, 480])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(2, 2, 2, 2)
-        layout.addLayout(filters)
-        layout.addWidget(splitter, 1)
-
         services.subscriber_events.connect(self.on_events)
 
     # --- rows
@@ -386,12 +265,7 @@ class FeedView(QWidget):
         self._shown = item
         self.changes.setHtml(changes_html(item))
         self.problems.set_findings(item.findings)
-        self.detail.setTabText(
-            1,
-            self.tr("Warnings ({count})").format(count=len(item.findings))
-            if item.findings
-            else self.tr("Warnings"),
-        )
+        self.show_warning_count(len(item.findings))
         body = self.services.notification_body(item.notification_id)
         self.payload.set_xml(body.decode("utf-8", "replace") if body is not None else "")
         self.document_choice.blockSignals(True)
@@ -401,7 +275,7 @@ class FeedView(QWidget):
                 if entry.get("loc"):
                     self.document_choice.addItem(clip(entry["loc"]), str(entry["loc"]))
         self.document_choice.blockSignals(False)
-        self.detail.setTabEnabled(3, item.kind == FRAMEWORK)
+        self.detail.setTabEnabled(DIFF_TAB, item.kind == FRAMEWORK)
         if item.kind == FRAMEWORK and self.document_choice.count():
             self._document_chosen(0)
         else:

@@ -1,4 +1,6 @@
-"""The Subscriptions dock: callback server, public URL, subscriptions and their events.
+"""The Subscriptions dock's behaviour and its table model: callback server, public URL,
+subscriptions and their events (its widgets are laid out by
+``explorer.ui.views.subscription_widgets``).
 
 Subscriptions live in the subscriber (and its store), so they survive restarts; this
 panel lists the immutable snapshots the net loop sends (``SubscriptionView``), counts
@@ -14,21 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
-    QSpinBox,
-    QStyle,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
 from explorer.net.subscription import (
@@ -39,13 +27,13 @@ from explorer.net.subscription import (
     State,
     SubscriptionView,
 )
-from explorer.ui.column_widths import set_column_widths
 from explorer.ui.feedback import confirm
 from explorer.ui.language import finding_text, severity_text
-from explorer.ui.plain_text import PlainLabel, tooltip_text
+from explorer.ui.plain_text import tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
 from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
+from explorer.ui.views.subscription_widgets import SubscriptionPanelWidgets
 from explorer.ui.wording import duration_text
 
 COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
@@ -86,20 +74,6 @@ STATE_COLOURS = {
     LEASE_EXPIRED: "#d32f2f",
     RENEWAL_FAILING: "#d08a00",
 }
-
-
-WIDEST_ADDRESS = "255.255.255.255"
-LINE_EDIT_MARGIN = 2
-"""QLineEdit's fixed horizontal margin inside its frame, a side (QLineEditPrivate)."""
-
-
-def text_field_width(field: QLineEdit, text: str) -> int:
-    """The width ``field`` needs to show ``text`` whole: the text, the line edit's own
-    margins and its frame."""
-    frame = field.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, field)
-    margins = field.textMargins()
-    extra = 2 * frame + 2 * LINE_EDIT_MARGIN + margins.left() + margins.right()
-    return field.fontMetrics().horizontalAdvance(text) + extra + 1
 
 
 def lease_text(sub: SubscriptionView, now: float) -> str:
@@ -180,132 +154,29 @@ class SubscriptionsModel(RowTableModel):
         return None
 
 
-class SubscriptionPanel(QWidget):
-    """Callback server controls, the subscriptions table, actions and an event log."""
+class SubscriptionPanel(SubscriptionPanelWidgets):
+    """The Subscriptions dock: the callback server's controls, subscribe / renew /
+    unsubscribe through the services, leases counted down, and the event log (the
+    widgets and their layout are ``SubscriptionPanelWidgets``)."""
+
+    model: SubscriptionsModel
 
     def __init__(
         self, services: ExplorerServices, spawn: Any, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
+        super().__init__(SubscriptionsModel(), parent)
         self.services = services
         self.spawn = spawn
+        self.host.setText(services.callback_host)
+        self.public_url.setText(services.public_url or "")
 
-        self.host = QLineEdit(services.callback_host)
-        self.host.setAccessibleName(self.tr("Callback bind address"))
-        self.port = QSpinBox()
-        self.port.setRange(0, 65535)
-        self.port.setSpecialValueText(self.tr("any free port"))
-        self.port.setAccessibleName(self.tr("Callback port"))
-        self.server_button = QPushButton(self.tr("Stop"))
-        self.server_button.setAccessibleName(self.tr("Start or stop the callback server"))
         self.server_button.clicked.connect(self._toggle_server)
-        self.server_status = PlainLabel()
-        self.server_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.public_url = QLineEdit(services.public_url or "")
-        self.public_url.setPlaceholderText(self.tr("https://….ngrok.app (optional tunnel)"))
-        self.public_url.setAccessibleName(self.tr("Public URL"))
-        self.apply_public = QPushButton(self.tr("Apply"))
-        self.apply_public.setAccessibleName(self.tr("Use this public URL"))
-        self.apply_public.setToolTip(self.tr("Restart the callback server with this public URL"))
         self.apply_public.clicked.connect(self._apply_public_url)
-        self.test_public = QPushButton(self.tr("Test"))
-        self.test_public.setAccessibleName(self.tr("Test the public URL"))
-        self.test_public.setToolTip(
-            self.tr("Request a probe through the public URL to see it arrive")
-        )
         self.test_public.clicked.connect(self._test_public_url)
-        # An address is read whole or not at all: its field is never narrower than the
-        # widest IPv4 address, and rows put their fields under the label when narrow.
-        self.host.setMinimumWidth(text_field_width(self.host, WIDEST_ADDRESS))
-        server_box = QGroupBox(self.tr("Callback server"))
-        form = QFormLayout(server_box)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        address = QHBoxLayout()
-        address.addWidget(self.host, 1)
-        address.addWidget(self.port)
-        form.addRow(self.tr("Bind"), address)
-        reachable = QHBoxLayout()
-        reachable.addWidget(self.server_status, 1)
-        reachable.addWidget(self.server_button)
-        form.addRow(self.tr("Reachable at"), reachable)
-        form.addRow(self.tr("Public URL"), self.public_url)
-        public = QHBoxLayout()
-        public.addStretch(1)
-        public.addWidget(self.apply_public)
-        public.addWidget(self.test_public)
-        form.addRow(public)
-
-        self.topic = QLineEdit()
-        self.topic.setPlaceholderText(self.tr("topic URL (or pick a channel in the Source tree)"))
-        self.topic.setAccessibleName(self.tr("Topic"))
-        self.hub = QLineEdit()
-        self.hub.setPlaceholderText(self.tr("hub URL (empty: discover from the topic)"))
-        self.hub.setAccessibleName(self.tr("Hub"))
-        self.subscribe_button = QPushButton(self.tr("Subscribe"))
-        self.subscribe_button.setAccessibleName(self.tr("Subscribe"))
         self.subscribe_button.clicked.connect(self._subscribe)
-        hub_row = QHBoxLayout()
-        hub_row.addWidget(self.hub, 1)
-        hub_row.addWidget(self.subscribe_button)
-        new_row = QVBoxLayout()
-        new_row.addWidget(self.topic)
-        new_row.addLayout(hub_row)
-
-        self.model = SubscriptionsModel(self)
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setAccessibleName(self.tr("Subscriptions"))
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.setWordWrap(False)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        set_column_widths(self.table, (110, 260, 200, 110, 70, 110))
-        self.renew_button = QPushButton(self.tr("Renew"))
-        self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
-        self.copy_secret_button = QPushButton(self.tr("Copy secret"))
-        for button, slot, tip in (
-            (
-                self.renew_button,
-                self._renew,
-                self.tr("Ask the hub to renew the selected subscription's lease now"),
-            ),
-            (
-                self.unsubscribe_button,
-                self._unsubscribe,
-                self.tr("Ask the hub to end the selected subscription"),
-            ),
-            (
-                self.copy_secret_button,
-                self._copy_secret,
-                self.tr("Copy the selected subscription's hub.secret to the clipboard"),
-            ),
-        ):
-            button.setAccessibleName(button.text())
-            button.setToolTip(tip)
-            button.clicked.connect(slot)
-        actions = QHBoxLayout()
-        actions.addWidget(self.renew_button)
-        actions.addWidget(self.unsubscribe_button)
-        actions.addWidget(self.copy_secret_button)
-        actions.addStretch(1)
-
-        self.log = QPlainTextEdit()
-        self.log.setReadOnly(True)
-        self.log.setMaximumBlockCount(2000)
-        self.log.setAccessibleName(self.tr("Subscription events and hub answers"))
-        self.log.setPlaceholderText(self.tr("Subscription events and hub answers (verbatim)"))
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(2, 2, 2, 2)
-        layout.addWidget(server_box)
-        layout.addLayout(new_row)
-        layout.addWidget(self.table, 2)
-        layout.addLayout(actions)
-        layout.addWidget(self.log, 1)
-
+        self.renew_button.clicked.connect(self._renew)
+        self.unsubscribe_button.clicked.connect(self._unsubscribe)
+        self.copy_secret_button.clicked.connect(self._copy_secret)
         services.subscriber_events.connect(self.on_events)
         services.subscriptions_changed.connect(self.show_subscriptions)
         services.callback_changed.connect(self.show_status)

@@ -580,6 +580,87 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Export feed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computing the diff of {url}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s) removed</source>
+        <translation>
+            <numerusform>%Ln line removed</numerusform>
+            <numerusform>%Ln lines removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln added</source>
+        <translation>
+            <numerusform>%Ln added</numerusform>
+            <numerusform>%Ln added</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{url}: no diff — {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exported {count} to {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the live feed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove all {count} from the feed? The store keeps them, but they are not shown here again, even after a restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or delete them from the store for good. Subscriptions and the HTTP inspector&apos;s log are kept either way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the feed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear and delete from the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>feed cleared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>feed cleared, but deleting from the store failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>feed cleared; {count} deleted from the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FeedWidgets</name>
+    <message>
         <source>Channel filter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -693,80 +774,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Warnings ({count})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>computing the diff of {url}…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln line(s) removed</source>
-        <translation>
-            <numerusform>%Ln line removed</numerusform>
-            <numerusform>%Ln lines removed</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln added</source>
-        <translation>
-            <numerusform>%Ln added</numerusform>
-            <numerusform>%Ln added</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{url}: no diff — {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>export failed: {error}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>exported {count} to {path}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear the live feed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remove all {count} from the feed? The store keeps them, but they are not shown here again, even after a restart.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Or delete them from the store for good. Subscriptions and the HTTP inspector&apos;s log are kept either way.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear the feed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear and delete from the store</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The store is open read-only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>feed cleared</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>feed cleared, but deleting from the store failed: {error}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>feed cleared; {count} deleted from the store</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1843,6 +1850,49 @@ X-Api-Key: …</source>
 <context>
     <name>SubscriptionPanel</name>
     <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>callback server: {note}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not listening: the store is open read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is open read-only: another explorer uses it, or it is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease {seconds} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>secret of {topic} copied to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>testing {url} …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>public URL test finished: {report}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SubscriptionPanelWidgets</name>
+    <message>
         <source>Callback bind address</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1960,42 +2010,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Subscription events and hub answers (verbatim)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>callback server: {note}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not listening: the store is open read-only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The store is open read-only: another explorer uses it, or it is damaged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>lease {seconds} s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>secret of {topic} copied to the clipboard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>testing {url} …</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>public URL test finished: {report}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -573,6 +573,85 @@ X-Api-Key: …</translation>
         <translation>追加: {locs}</translation>
     </message>
     <message>
+        <source>Export feed</source>
+        <translation>フィードをエクスポート</translation>
+    </message>
+    <message>
+        <source>computing the diff of {url}…</source>
+        <translation>{url} の差分を計算中…</translation>
+    </message>
+    <message>
+        <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
+        <translation>{url}: {removed}、{added}（正規化した XML。左が旧、右が新）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s) removed</source>
+        <translation>
+            <numerusform>%Ln 行削除</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln added</source>
+        <translation>
+            <numerusform>%Ln 行追加</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{url}: no diff — {reason}</source>
+        <translation>{url}: 差分なし — {reason}</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation>エクスポートに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <source>exported {count} to {path}</source>
+        <translation>{count}を {path} にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>Clear the live feed</source>
+        <translation>ライブフィードのクリア</translation>
+    </message>
+    <message>
+        <source>Remove all {count} from the feed? The store keeps them, but they are not shown here again, even after a restart.</source>
+        <translation>フィードから {count}をすべて消去しますか？ ストアには残りますが、再起動後もここには表示しません。</translation>
+    </message>
+    <message>
+        <source>Or delete them from the store for good. Subscriptions and the HTTP inspector&apos;s log are kept either way.</source>
+        <translation>またはストアから完全に削除します。どちらの場合もサブスクリプションと HTTP インスペクターのログは残ります。</translation>
+    </message>
+    <message>
+        <source>Clear the feed</source>
+        <translation>フィードをクリア</translation>
+    </message>
+    <message>
+        <source>Clear and delete from the store</source>
+        <translation>クリアしてストアから削除</translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation>ストアは読み取り専用で開かれています</translation>
+    </message>
+    <message>
+        <source>feed cleared</source>
+        <translation>フィードをクリアしました</translation>
+    </message>
+    <message>
+        <source>feed cleared, but deleting from the store failed: {error}</source>
+        <translation>フィードをクリアしましたが、ストアからの削除に失敗しました: {error}</translation>
+    </message>
+    <message>
+        <source>feed cleared; {count} deleted from the store</source>
+        <translation>フィードをクリアし、{count}をストアから削除しました</translation>
+    </message>
+</context>
+<context>
+    <name>FeedWidgets</name>
+    <message>
         <source>Channel filter</source>
         <translation>チャネルで絞り込み</translation>
     </message>
@@ -687,78 +766,6 @@ X-Api-Key: …</translation>
     <message>
         <source>Warnings ({count})</source>
         <translation>警告（{count}）</translation>
-    </message>
-    <message>
-        <source>computing the diff of {url}…</source>
-        <translation>{url} の差分を計算中…</translation>
-    </message>
-    <message>
-        <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
-        <translation>{url}: {removed}、{added}（正規化した XML。左が旧、右が新）</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln line(s) removed</source>
-        <translation>
-            <numerusform>%Ln 行削除</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln added</source>
-        <translation>
-            <numerusform>%Ln 行追加</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{url}: no diff — {reason}</source>
-        <translation>{url}: 差分なし — {reason}</translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation>JSON Lines (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>export failed: {error}</source>
-        <translation>エクスポートに失敗しました: {error}</translation>
-    </message>
-    <message>
-        <source>exported {count} to {path}</source>
-        <translation>{count}を {path} にエクスポートしました</translation>
-    </message>
-    <message>
-        <source>Clear the live feed</source>
-        <translation>ライブフィードのクリア</translation>
-    </message>
-    <message>
-        <source>Remove all {count} from the feed? The store keeps them, but they are not shown here again, even after a restart.</source>
-        <translation>フィードから {count}をすべて消去しますか？ ストアには残りますが、再起動後もここには表示しません。</translation>
-    </message>
-    <message>
-        <source>Or delete them from the store for good. Subscriptions and the HTTP inspector&apos;s log are kept either way.</source>
-        <translation>またはストアから完全に削除します。どちらの場合もサブスクリプションと HTTP インスペクターのログは残ります。</translation>
-    </message>
-    <message>
-        <source>Clear the feed</source>
-        <translation>フィードをクリア</translation>
-    </message>
-    <message>
-        <source>Clear and delete from the store</source>
-        <translation>クリアしてストアから削除</translation>
-    </message>
-    <message>
-        <source>The store is open read-only</source>
-        <translation>ストアは読み取り専用で開かれています</translation>
-    </message>
-    <message>
-        <source>feed cleared</source>
-        <translation>フィードをクリアしました</translation>
-    </message>
-    <message>
-        <source>feed cleared, but deleting from the store failed: {error}</source>
-        <translation>フィードをクリアしましたが、ストアからの削除に失敗しました: {error}</translation>
-    </message>
-    <message>
-        <source>feed cleared; {count} deleted from the store</source>
-        <translation>フィードをクリアし、{count}をストアから削除しました</translation>
     </message>
 </context>
 <context>
@@ -1834,6 +1841,49 @@ X-Api-Key: …</translation>
 <context>
     <name>SubscriptionPanel</name>
     <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <source>callback server: {note}</source>
+        <translation>コールバックサーバー: {note}</translation>
+    </message>
+    <message>
+        <source>not listening: the store is open read-only</source>
+        <translation>待ち受けていません: ストアは読み取り専用で開かれています</translation>
+    </message>
+    <message>
+        <source>The store is open read-only: another explorer uses it, or it is damaged</source>
+        <translation>ストアは読み取り専用で開かれています。別のエクスプローラーが使っているか、壊れています</translation>
+    </message>
+    <message>
+        <source>lease {seconds} s</source>
+        <translation>リース {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>secret of {topic} copied to the clipboard</source>
+        <translation>{topic} のシークレットをクリップボードにコピーしました</translation>
+    </message>
+    <message>
+        <source>testing {url} …</source>
+        <translation>{url} をテスト中…</translation>
+    </message>
+    <message>
+        <source>public URL test finished: {report}</source>
+        <translation>公開 URL のテストが終わりました: {report}</translation>
+    </message>
+</context>
+<context>
+    <name>SubscriptionPanelWidgets</name>
+    <message>
         <source>Callback bind address</source>
         <translation>コールバックのバインドアドレス</translation>
     </message>
@@ -1952,42 +2002,6 @@ X-Api-Key: …</translation>
     <message>
         <source>Subscription events and hub answers (verbatim)</source>
         <translation>サブスクリプションのイベントとハブの応答（そのまま表示）</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>開始</translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation>停止中</translation>
-    </message>
-    <message>
-        <source>callback server: {note}</source>
-        <translation>コールバックサーバー: {note}</translation>
-    </message>
-    <message>
-        <source>not listening: the store is open read-only</source>
-        <translation>待ち受けていません: ストアは読み取り専用で開かれています</translation>
-    </message>
-    <message>
-        <source>The store is open read-only: another explorer uses it, or it is damaged</source>
-        <translation>ストアは読み取り専用で開かれています。別のエクスプローラーが使っているか、壊れています</translation>
-    </message>
-    <message>
-        <source>lease {seconds} s</source>
-        <translation>リース {seconds} 秒</translation>
-    </message>
-    <message>
-        <source>secret of {topic} copied to the clipboard</source>
-        <translation>{topic} のシークレットをクリップボードにコピーしました</translation>
-    </message>
-    <message>
-        <source>testing {url} …</source>
-        <translation>{url} をテスト中…</translation>
-    </message>
-    <message>
-        <source>public URL test finished: {report}</source>
-        <translation>公開 URL のテストが終わりました: {report}</translation>
     </message>
 </context>
 <context>
