@@ -166,7 +166,8 @@ async def inspect(
             for node in nodes:  # one dump at a time, as its packages are
                 await check_dumps(fetcher, node)
     if access.settings.insecure:
-        result.findings.insert(0, finding("http.tls-unverified", f"{INSECURE_WARNING}."))
+        unverified = finding("http.tls-unverified", f"{INSECURE_WARNING}.", params={})
+        result.findings.insert(0, unverified)
     return result
 
 

@@ -182,7 +182,14 @@ def validate_target(
             report.findings = [exc.finding]
         return report
     except TooLarge as exc:
-        report.findings = [finding("http.too-large", f"{target}: {exc}", url=target)]
+        report.findings = [
+            finding(
+                "http.too-large",
+                f"{target}: {exc}",
+                url=target,
+                params={"url": target, "reason": str(exc)},
+            )
+        ]
         return report
     context = ValidationContext(url=target if is_url(target) else None)
     result = check_bytes(data, context)

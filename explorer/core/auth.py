@@ -161,7 +161,13 @@ def auth_finding(
                 f"{url} answered HTTP 401: authentication is required; it asks for {asked}. "
                 f"To read it, {CREDENTIAL_HINT} (for {origin})."
             )
-        return finding("http.auth-required", text, url=url)
+        return finding(
+            "http.auth-required",
+            text,
+            url=url,
+            params={"url": url, "origin": origin, "asked": asked},
+            variant="refused" if credentials_sent else "",
+        )
     if credentials_sent:
         text = (
             f"{url} answered HTTP 403: the credentials sent for {origin} are not allowed to "
@@ -172,7 +178,13 @@ def auth_finding(
             f"{url} answered HTTP 403: access is refused without credentials; if you have "
             f"an account, {CREDENTIAL_HINT} (for {origin})."
         )
-    return finding("http.forbidden", text, url=url)
+    return finding(
+        "http.forbidden",
+        text,
+        url=url,
+        params={"url": url, "origin": origin},
+        variant="refused" if credentials_sent else "",
+    )
 
 
 def _origin_or_url(url: str) -> str:

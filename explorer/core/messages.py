@@ -9,12 +9,16 @@ Japanese title followed by the English detail, so nothing the English said is lo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from string import Formatter
 
 from explorer.core.codes import CODES
 from explorer.core.codes import ja as catalog_ja
 from explorer.core.finding_groups import LINES_SHOWN, FindingGroup
 from explorer.core.findings import Finding, Severity
+from explorer.core.payload_templates import CHANGE_TEMPLATE
+from explorer.core.rules.capabilities import display_name
 
 ENGLISH = "en"
 JAPANESE = "ja"
@@ -36,6 +40,56 @@ def render_title(code: str, lang: str = ENGLISH) -> str:
     return info.title if info is not None else code
 
 
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Text the engine says in English (``str()`` gives it, so f-strings stay as they were)
+    and that other languages say through the catalog's ``PHRASES[key]`` over ``params``:
+    for words that are not a finding, such as a conformance check's summary."""
+
+    english: str
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.english
+
+
+def render_phrase(phrase: Phrase, lang: str = ENGLISH) -> str:
+    """``phrase`` in ``lang``; its English when the catalog has no fitting template."""
+    if lang != JAPANESE:
+        return phrase.english
+    template = catalog_ja.PHRASES.get(phrase.key)
+    if template is None:
+        return phrase.english
+    values = {key: _japanese_value(key, value) for key, value in phrase.params.items()}
+    try:
+        return template.format_map(values)
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+        return phrase.english
+
+
+def render_check_title(check: str, english: str, lang: str = ENGLISH) -> str:
+    """A conformance check's title in ``lang`` (``english`` when the catalog has none)."""
+    if lang == JAPANESE:
+        return catalog_ja.CHECK_TITLES.get(check, english)
+    return english
+
+
+def render_template_title(key: str, english: str, lang: str = ENGLISH) -> str:
+    """A payload template's title in ``lang``: the change notification, or a framework
+    notification named by its key ``framework:<capability>:<change>``."""
+    if lang != JAPANESE:
+        return english
+    if key == CHANGE_TEMPLATE:
+        return catalog_ja.CHANGE_TEMPLATE_TITLE
+    kind, _, rest = key.partition(":")
+    capability, _, change = rest.partition(":")
+    if kind != "framework" or not change:
+        return english
+    name = _japanese_value("name", display_name(capability))
+    return catalog_ja.FRAMEWORK_TEMPLATE_TITLE.format(name=name, change=change)
+
+
 def render_message(item: Finding, lang: str = ENGLISH) -> str:
     """``item``'s message in ``lang``: its own English text unless ``lang`` is Japanese."""
     if lang != JAPANESE:
@@ -53,7 +107,14 @@ def render_message(item: Finding, lang: str = ENGLISH) -> str:
 
 
 def _japanese_value(key: str, value: object) -> object:
-    """A document name (a parameter named ``name`` or ``*_name``) in Japanese."""
+    """A parameter said in Japanese: a nested phrase or finding in its own Japanese, a list
+    of them one after another, a document name (``name`` or ``*_name``) by the catalog."""
+    if isinstance(value, Phrase):
+        return render_phrase(value, JAPANESE)
+    if isinstance(value, Finding):
+        return render_message(value, JAPANESE)
+    if isinstance(value, list | tuple):
+        return "；".join(str(_japanese_value(key, part)).rstrip("。") for part in value)
     if not key.endswith("name") or not isinstance(value, str):
         return value
     base, index = (value[: -len(" Index")], True) if value.endswith(" Index") else (value, False)

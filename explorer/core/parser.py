@@ -366,6 +366,7 @@ class _Reader:
             f"the root element is <{local}>, not <urlset> or <sitemapindex>: "
             "this is not a Sitemap-format document",
             line=root.sourceline,
+            params={"element": local},
         )
 
     def read_root_attributes(self, doc: Document) -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, NoReturn, TypedDict, cast
 
 from lxml import etree
@@ -145,9 +145,20 @@ def _thread_parser() -> etree.XMLParser:
     return parser
 
 
-def fail(code: str, message: str, line: int | None = None, column: int | None = None) -> NoReturn:
-    """Raise a DocumentParseError carrying a registered finding."""
-    raise DocumentParseError(finding(code, message, line=line, column=column))
+def fail(
+    code: str,
+    message: str,
+    line: int | None = None,
+    column: int | None = None,
+    *,
+    params: Mapping[str, object] | None = None,
+    variant: str = "",
+) -> NoReturn:
+    """Raise a DocumentParseError carrying a registered finding (``params`` and ``variant``
+    for the message catalogs of other languages)."""
+    raise DocumentParseError(
+        finding(code, message, line=line, column=column, params=params, variant=variant)
+    )
 
 
 def inflate_if_gzip(data: bytes) -> bytes:
@@ -158,9 +169,14 @@ def inflate_if_gzip(data: bytes) -> bytes:
     try:
         return inflate(data, ["gzip"], MAX_DOCUMENT_BYTES)
     except InflateLimit as exc:
-        fail("parse.too-large", f"gzip input: {exc}; refusing to read further")
+        fail(
+            "parse.too-large",
+            f"gzip input: {exc}; refusing to read further",
+            params={"detail": str(exc)},
+            variant="gzip",
+        )
     except InflateError as exc:
-        fail("parse.gzip", f"gzip input cannot be read: {exc}")
+        fail("parse.gzip", f"gzip input cannot be read: {exc}", params={"detail": str(exc)})
 
 
 def _refuse_doctype_in_prolog(data: bytes) -> None:
@@ -180,6 +196,7 @@ def _refuse_dtd(line: int | None) -> NoReturn:
         "document has a DOCTYPE declaration; DTDs and entities are refused for safety "
         "(ResourceSync documents never need one)",
         line=line,
+        params={},
     )
 
 
@@ -200,6 +217,7 @@ def prepare(data: bytes) -> bytes:
         fail(
             "parse.too-large",
             f"document is {len(data):,} bytes; the parser reads at most {MAX_DOCUMENT_BYTES:,}",
+            params={"size": len(data), "limit": MAX_DOCUMENT_BYTES},
         )
     data = inflate_if_gzip(data)
     _refuse_doctype_in_prolog(data)
@@ -214,7 +232,13 @@ def _has_doctype(root: etree._Element) -> bool:
 def _fail_syntax(exc: etree.XMLSyntaxError) -> NoReturn:
     line, column = exc.position if exc.position else (None, None)
     message = _POSITION_SUFFIX.sub("", exc.msg or str(exc)).strip() or "not well-formed XML"
-    fail(_syntax_code(message), f"XML is not well-formed: {message}", line=line, column=column)
+    fail(
+        _syntax_code(message),
+        f"XML is not well-formed: {message}",
+        line=line,
+        column=column,
+        params={"detail": message},
+    )
 
 
 def parse_tree(data: bytes) -> etree._Element:
@@ -224,7 +248,7 @@ def parse_tree(data: bytes) -> etree._Element:
     except etree.XMLSyntaxError as exc:
         _fail_syntax(exc)
     except (etree.LxmlError, ValueError, LookupError) as exc:
-        fail("parse.malformed", f"XML cannot be read: {exc}")
+        fail("parse.malformed", f"XML cannot be read: {exc}", params={"detail": str(exc)})
     if _has_doctype(root):
         _refuse_dtd(line=None)
     return root
@@ -256,7 +280,7 @@ def check_well_formed(data: bytes) -> None:
     except etree.XMLSyntaxError as exc:
         _fail_syntax(exc)
     except (etree.LxmlError, ValueError, LookupError) as exc:
-        fail("parse.malformed", f"XML cannot be read: {exc}")
+        fail("parse.malformed", f"XML cannot be read: {exc}", params={"detail": str(exc)})
     if target.doctype_seen:
         _refuse_dtd(line=None)
 

@@ -331,11 +331,24 @@ class CallbackServer:
                 self._decoder, inflate, delivery.body, codings, self.max_body
             )
         except InflateLimit as exc:
-            failure = DecodeFailure(413, finding("websub.delivery-too-large", str(exc)))
+            failure = DecodeFailure(
+                413,
+                finding(
+                    "websub.delivery-too-large",
+                    str(exc),
+                    params={"limit": exc.limit, "detail": str(exc)},
+                    variant="decoded",
+                ),
+            )
             return replace(delivery, decode_failure=failure)
         except InflateError as exc:
             message = f"the body cannot be decoded ({', '.join(codings)}): {exc}"
-            failure = DecodeFailure(400, finding("websub.delivery-undecodable", message))
+            undecodable = finding(
+                "websub.delivery-undecodable",
+                message,
+                params={"codings": ", ".join(codings), "reason": str(exc)},
+            )
+            failure = DecodeFailure(400, undecodable)
             return replace(delivery, decode_failure=failure)
         return replace(delivery, decoded=decoded)
 

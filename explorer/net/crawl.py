@@ -233,6 +233,13 @@ class Crawler:
                 f"documents, {self.limits.max_bytes} bytes, discovery and link checks "
                 "included); what was not fetched stays unchecked.",
                 url=self.result.source_url or self.result.start_url,
+                params={
+                    "spent": budget.spent,
+                    "documents": budget.documents,
+                    "bytes": budget.bytes,
+                    "max_documents": self.limits.max_documents,
+                    "max_bytes": self.limits.max_bytes,
+                },
             )
         )
 
@@ -400,6 +407,8 @@ class Crawler:
                             f"describedby {target}: {problem}",
                             line=link.line,
                             url=node.url,
+                            params={"target": target, "problem": problem},
+                            variant="describedby",
                         )
                     )
         return found
@@ -514,6 +523,10 @@ class Crawler:
                         "not followed again.",
                         line=line,
                         url=node.url,
+                        params={
+                            "url": url,
+                            "name": caps.display_name(existing.capability, existing.is_index),
+                        },
                     )
                 )
                 return
@@ -564,6 +577,7 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
                 "a Destination cannot subscribe without the hub URI.",
                 line=entry.line,
                 url=capability_list,
+                params={"capability": entry.capability, "topic": topic},
             )
         )
     return channel
@@ -575,4 +589,5 @@ def _broken_link(rel: str, target: str, node: DocumentNode, line: int | None) ->
         f"{rel} link {target} cannot be read as a document",
         line=line,
         url=node.url,
+        params={"rel": rel, "target": target},
     )

@@ -235,6 +235,12 @@ class _Discoverer:
                     + ": "
                     + "; ".join(f"{a.route}: {a.detail}" for a in attempts),
                     url=self.discovery.start_url,
+                    params={
+                        "url": self.discovery.start_url,
+                        "routes": ", ".join(str(a.route) for a in attempts),
+                        "refused": ", ".join(self._refused),
+                    },
+                    variant="refused" if self._refused else "",
                 )
             )
             return
@@ -250,6 +256,7 @@ class _Discoverer:
                     f"{display_name(best.top_capability)}, not a Source Description; it has no "
                     "up link to follow further.",
                     url=best.top_url,
+                    params={"url": best.top_url, "name": display_name(best.top_capability)},
                 )
             )
         tops = {a.top_url for a in described}
@@ -260,6 +267,7 @@ class _Discoverer:
                     "http.discovery-disagree",
                     f"Discovery routes reach different Source Descriptions: {listing}",
                     url=self.discovery.start_url,
+                    params={"listing": listing},
                 )
             )
         well_known = next((a for a in attempts if a.route is Route.WELL_KNOWN), None)
@@ -274,6 +282,11 @@ class _Discoverer:
                     f"The Source Description was found via {best.route} but not at "
                     f"{well_known.url} ({well_known.detail}).",
                     url=well_known.url,
+                    params={
+                        "route": str(best.route),
+                        "url": well_known.url,
+                        "detail": well_known.detail,
+                    },
                 )
             )
 
@@ -330,6 +343,8 @@ class _Discoverer:
                     "http.too-large",
                     f"{url}: {result.describe_error()}; not read as a discovery candidate.",
                     url=url,
+                    params={"url": url, "reason": result.describe_error()},
+                    variant="discovery",
                 )
             )
         if not result.ok:

@@ -127,11 +127,22 @@ async def publish(
                 body = await read_body(response, HUB_REPLY_LIMIT)
     except BodyTooLarge as exc:
         message = f"{hub}'s answer to the publication was not read: {exc}"
-        failure = finding("http.too-large", message, url=hub)
+        failure = finding(
+            "http.too-large",
+            message,
+            url=hub,
+            params={"url": hub, "reason": str(exc)},
+            variant="publish-answer",
+        )
         return _failed(hub, topic, payload, headers, started, exchange_log, str(exc), failure)
     except (httpx.HTTPError, ValueError, TimeoutError, BodyError) as exc:
         detail = describe_failure(exc, timeout)
-        failure = finding("hub.unreachable", f"POST {hub} failed: {detail}", url=hub)
+        failure = finding(
+            "hub.unreachable",
+            f"POST {hub} failed: {detail}",
+            url=hub,
+            params={"hub": hub, "reason": detail},
+        )
         return _failed(hub, topic, payload, headers, started, exchange_log, detail, failure)
     if exchange_log is not None:
         exchange_log.record(
@@ -208,10 +219,16 @@ def judge_publication(result: PublishResult) -> list[Finding]:
                 f"{result.hub} answered {result.status} to the publication; "
                 f"§4.1 asks for 200{said}",
                 url=result.hub,
+                params={"hub": result.hub, "status": result.status, "text": text[:500]},
+                variant="" if text else "no-body",
             )
         ]
     return [
         finding(
-            "hub.publish-refused", f"{result.hub} answered {result.status}{said}", url=result.hub
+            "hub.publish-refused",
+            f"{result.hub} answered {result.status}{said}",
+            url=result.hub,
+            params={"hub": result.hub, "status": result.status, "text": text[:500]},
+            variant="" if text else "no-body",
         )
     ]

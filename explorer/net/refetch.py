@@ -138,10 +138,26 @@ def diff_versions(
         return structural, None, str(exc)
 
 
-def _unusable(entry: Entry, reason: str, code: str | None = None) -> RefetchResult:
+def _unusable(
+    entry: Entry,
+    reason: str,
+    code: str | None = None,
+    *,
+    params: dict[str, object] | None = None,
+    variant: str = "",
+) -> RefetchResult:
     found = []
     if code is not None:
-        found.append(finding(code, f"{entry.loc}: {reason}", line=entry.line, url=entry.loc))
+        found.append(
+            finding(
+                code,
+                f"{entry.loc}: {reason}",
+                line=entry.line,
+                url=entry.loc,
+                params=params,
+                variant=variant,
+            )
+        )
     return RefetchResult(entry.loc, entry.change, entry.capability, reason=reason, findings=found)
 
 
@@ -161,7 +177,11 @@ async def refetch_entry(
     result = await fetcher.fetch(loc)
     if not result.ok:
         return _unusable(
-            entry, f"could not fetch it ({result.describe_error()})", "changes.refetch-failed"
+            entry,
+            f"could not fetch it ({result.describe_error()})",
+            "changes.refetch-failed",
+            params={"loc": loc, "reason": result.describe_error()},
+            variant="fetch",
         )
     earlier = versions.latest(loc)
     body = result.body
@@ -179,6 +199,7 @@ async def refetch_entry(
                 entry,
                 f"the fetched document cannot be read: {exc.finding.message}",
                 "changes.refetch-failed",
+                params={"loc": loc, "problem": exc.finding},
             )
         return RefetchResult(loc, change, entry.capability, structural, lines, reason)
 
@@ -252,6 +273,8 @@ class ChangeTracker:
                         "changes.prime-failed",
                         f"{url}: could not fetch it ({result.describe_error()})",
                         url=url,
+                        params={"url": url, "reason": result.describe_error()},
+                        variant="fetch",
                     )
                 )
                 return None
@@ -263,6 +286,7 @@ class ChangeTracker:
                         "changes.prime-failed",
                         f"{url}: cannot be read: {exc.finding.message}",
                         url=url,
+                        params={"url": url, "problem": exc.finding},
                     )
                 )
                 return None

@@ -202,6 +202,8 @@ class Subscriber:
                     sub,
                     "websub.lease-expired",
                     "the lease expired while the explorer was not running",
+                    params={},
+                    variant="offline",
                 )
                 continue
             if self._stale(sub):
@@ -332,7 +334,14 @@ class Subscriber:
                 sub.transition(State.UNSUBSCRIBING, message)
             sub.transition(State.ENDED, message)
             await self._save(sub)
-            notes = [finding("websub.verification-timeout", message)]
+            notes = [
+                finding(
+                    "websub.verification-timeout",
+                    message,
+                    params={"why": why},
+                    variant="ended-here",
+                )
+            ]
             self._emit(sub, ev.UNSUBSCRIBED, reason=message, findings=notes)
 
     async def renew(self, sub: Subscription | str) -> None:
@@ -443,7 +452,12 @@ class Subscriber:
             sub.transition(State.DENIED, reason or "denied without a reason")
             await self._save(sub)
             message = f"{sub.hub} denied {sub.topic}: {reason or '(no reason given)'}"
-            self._emit(sub, ev.DENIED, reason=reason, findings=[finding("websub.denied", message)])
+            denied = finding(
+                "websub.denied",
+                message,
+                params={"hub": sub.hub, "topic": sub.topic, "reason": reason or "—"},
+            )
+            self._emit(sub, ev.DENIED, reason=reason, findings=[denied])
             return Reply(200)
         challenge = params.get("hub.challenge")
         if challenge is None or not sub.wants(mode, topic):
@@ -537,7 +551,8 @@ class Subscriber:
 
     def on_refused(self, token: str, code: str, message: str) -> None:
         sub = self._by_token[token]
-        self._emit(sub, ev.ERROR, message=message, findings=[finding(code, message)])
+        refused = finding(code, message, params={"detail": message})
+        self._emit(sub, ev.ERROR, message=message, findings=[refused])
 
     # --- requests to the hub ------------------------------------------------------------
 
@@ -584,11 +599,19 @@ class Subscriber:
         notes = list(answer.findings)
         if answer.status == 204:
             notes.append(
-                finding("websub.legacy-hub", f"{sub.hub} answered 204: PubSubHubbub 0.4 style")
+                finding(
+                    "websub.legacy-hub",
+                    f"{sub.hub} answered 204: PubSubHubbub 0.4 style",
+                    params={"hub": sub.hub},
+                )
             )
         elif answer.status != 202:
             notes.append(
-                finding("websub.hub-status", f"{sub.hub} answered {answer.status}, expected 202")
+                finding(
+                    "websub.hub-status",
+                    f"{sub.hub} answered {answer.status}, expected 202",
+                    params={"hub": sub.hub, "status": answer.status},
+                )
             )
         if sub.state == State.REQUESTED:
             sub.transition(State.PENDING, None)
@@ -628,7 +651,13 @@ class Subscriber:
                 )
                 if isinstance(exc, BodyTooLarge):  # not retried: the hub would send it again
                     message = f"{url}'s answer to the {mode} request was not read: {exc}"
-                    too_large = finding("http.too-large", message, url=url)
+                    too_large = finding(
+                        "http.too-large",
+                        message,
+                        url=url,
+                        params={"url": url, "mode": mode, "reason": str(exc)},
+                        variant="hub-answer",
+                    )
                     return HubAnswer(False, None, url, "", message, [*notes, too_large])
                 delay = self._retry.delay(attempt + 1)
                 if delay is not None:
@@ -636,7 +665,12 @@ class Subscriber:
                     attempt += 1
                     continue
                 message = f"{url} unreachable after {attempt + 1} attempts: {detail}"
-                unreachable = finding("websub.hub-unreachable", message, url=url)
+                unreachable = finding(
+                    "websub.hub-unreachable",
+                    message,
+                    url=url,
+                    params={"url": url, "attempts": attempt + 1, "reason": detail},
+                )
                 return HubAnswer(False, None, url, "", message, [*notes, unreachable])
             self.exchange_log.record(
                 direction="out",
@@ -663,13 +697,20 @@ class Subscriber:
                         if target is None
                         else f"to {target}, a redirect loop or too many redirects"
                     )
-                    bad = finding("websub.hub-bad-redirect", message, url=url)
+                    bad = finding(
+                        "websub.hub-bad-redirect",
+                        message,
+                        url=url,
+                        params={"url": url, "status": status, "target": target or ""},
+                        variant="no-location" if target is None else "loop",
+                    )
                     return HubAnswer(False, status, url, text, message, [*notes, bad])
                 notes.append(
                     finding(
                         "websub.hub-redirect",
                         f"{url} answered {status}; re-sent to {target}",
                         url=target,
+                        params={"url": url, "status": status, "target": target},
                     )
                 )
                 seen.add(target)
@@ -687,9 +728,14 @@ class Subscriber:
             code = "websub.hub-bad-redirect" if 300 <= status < 400 else "websub.hub-error"
             # WebSub §5.1.2: the hub's error body is meant for the developer: show it as is.
             message = f"{url} answered {status}: {text}" if text else f"{url} answered {status}"
-            return HubAnswer(
-                False, status, url, text, message, [*notes, finding(code, message, url=url)]
+            refused = finding(
+                code,
+                message,
+                url=url,
+                params={"url": url, "status": status, "text": text},
+                variant="" if text else "no-body",
             )
+            return HubAnswer(False, status, url, text, message, [*notes, refused])
 
     @property
     def _retry(self) -> RetryPolicy:
@@ -714,25 +760,42 @@ class Subscriber:
         fallback = sub.requested_lease
         if raw is None:
             message = f"{sub.hub} gave no hub.lease_seconds"
-            return [finding("websub.lease-missing", message)], fallback
+            return [finding("websub.lease-missing", message, params={"hub": sub.hub})], fallback
         text = raw.decode("utf-8", "replace").strip()
         if not text.isdigit() or int(text) <= 0:
             message = f"hub.lease_seconds is {text[:40]!r}; not a positive integer"
-            return [finding("websub.lease-invalid", message)], fallback
+            invalid = finding("websub.lease-invalid", message, params={"value": text[:40]})
+            return [invalid], fallback
         lease = int(text)
         low, high = RECOMMENDED_LEASE
         if lease > MAX_LEASE:  # no perpetual leases (WebSub §5.3.1); keep it storable
             message = f"the hub granted {text[:40]} s; treated as {MAX_LEASE} s"
-            return [finding("websub.lease-unusual", message)], MAX_LEASE
+            unusual = finding(
+                "websub.lease-unusual",
+                message,
+                params={"lease": text[:40], "cap": MAX_LEASE},
+                variant="capped",
+            )
+            return [unusual], MAX_LEASE
         notes = []
         if not low <= lease <= high:
-            notes.append(finding("websub.lease-unusual", f"the hub granted {lease} s"))
+            notes.append(
+                finding(
+                    "websub.lease-unusual", f"the hub granted {lease} s", params={"lease": lease}
+                )
+            )
         if self._too_short_to_renew(lease):
             message = (
                 f"the hub granted a lease of {lease} s; renewals are sent at most every "
                 f"{self.config.min_renew_delay:g} s, so the lease may run out between them"
             )
-            notes.append(finding("websub.lease-very-short", message))
+            notes.append(
+                finding(
+                    "websub.lease-very-short",
+                    message,
+                    params={"lease": lease, "floor": self.config.min_renew_delay},
+                )
+            )
         return notes, lease
 
     def _too_short_to_renew(self, lease: int) -> bool:
@@ -757,7 +820,9 @@ class Subscriber:
         expired = sub.lease_expires is not None and sub.lease_expires <= time.time()
         short = sub.lease_seconds is not None and self._too_short_to_renew(sub.lease_seconds)
         if expired and not short:
-            await self._fail(sub, "websub.lease-expired", "the lease ran out before renewal")
+            await self._fail(
+                sub, "websub.lease-expired", "the lease ran out before renewal", params={}
+            )
             return
         sub.transition(State.RENEWING, None)
         await self._save(sub)
@@ -777,7 +842,13 @@ class Subscriber:
             f"{sub.hub} accepted the request but sent no verification within "
             f"{self.config.verification_timeout:g} s"
         )
-        notes = [finding("websub.verification-timeout", message)]
+        notes = [
+            finding(
+                "websub.verification-timeout",
+                message,
+                params={"hub": sub.hub, "seconds": self.config.verification_timeout},
+            )
+        ]
         if sub.state == State.UNSUBSCRIBING:
             sub.transition(State.ENDED, "unsubscribed; the hub never verified it")
             await self._save(sub)
@@ -862,14 +933,21 @@ class Subscriber:
             self._changed.notify_all()
 
     async def _fail(
-        self, sub: Subscription, code: str | None, message: str, notes: list[Finding] | None = None
+        self,
+        sub: Subscription,
+        code: str | None,
+        message: str,
+        notes: list[Finding] | None = None,
+        *,
+        params: dict[str, object] | None = None,
+        variant: str = "",
     ) -> None:
         self._cancel_timer(sub)
         sub.transition(State.FAILED, message)
         await self._save(sub)
         findings = list(notes or [])
         if code is not None:
-            findings.append(finding(code, message))
+            findings.append(finding(code, message, params=params, variant=variant))
         self._emit(sub, ev.ERROR, message=message, findings=findings)
 
     def _unknown_intent(self, sub: Subscription, mode: str, topic: str) -> Reply:
@@ -877,9 +955,12 @@ class Subscriber:
             f"verification for mode {mode!r}, topic {topic!r} matches no pending "
             f"intent on this callback ({sub.state}, topic {sub.topic}); answered 404"
         )
-        self._emit(
-            sub, ev.ERROR, message=message, findings=[finding("websub.unknown-intent", message)]
+        unknown = finding(
+            "websub.unknown-intent",
+            message,
+            params={"mode": mode, "topic": topic, "state": str(sub.state), "subscribed": sub.topic},
         )
+        self._emit(sub, ev.ERROR, message=message, findings=[unknown])
         return Reply(404, b"no such pending intent\n")
 
     def _emit(self, sub: Subscription, name: str, **fields: Any) -> None:
@@ -1014,7 +1095,14 @@ def _check_delivery(delivery: Delivery, secret: str | None, context: DeliveryCon
             state,
             None,
             None,
-            [*findings, finding("websub.check-failed", message)],
+            [
+                *findings,
+                finding(
+                    "websub.check-failed",
+                    message,
+                    params={"error": f"{type(exc).__name__}: {exc}"},
+                ),
+            ],
             None,
         )
 

@@ -12,20 +12,24 @@ import pytest
 from explorer.core.codes import CODES, ja
 from explorer.core.findings import CappedFindings, Finding, Severity, finding
 from explorer.core.messages import (
+    Phrase,
     render_message,
+    render_phrase,
     render_severity,
     render_spec,
+    render_template_title,
     render_title,
     template_fields,
 )
+from explorer.core.payload_templates import templates
 from explorer.core.rules.context import ValidationContext
 from explorer.core.validator import check_bytes
 
 PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-TEMPLATE_FLOOR = 0.65
-"""The share of codes with a Japanese message template; the rest show the Japanese
-title with the English detail. Raise it as templates are added."""
+TEMPLATE_FLOOR = 1.0
+"""The share of codes with a Japanese message template: every one. A finding without
+params (one read back from JSON) still shows the Japanese title with the English detail."""
 
 
 def _literal(node: ast.expr | None) -> list[str] | None:
@@ -42,17 +46,34 @@ def _literal(node: ast.expr | None) -> list[str] | None:
     return None
 
 
+def _code_argument(node: ast.Call) -> ast.expr | None:
+    """The code a call passes: ``finding(code, ...)``'s first argument, or for a helper
+    that builds one (``fail(code, ...)``, ``self._fail(sub, code, ...)``) its first
+    argument that is a registered code."""
+    name = getattr(node.func, "id", getattr(node.func, "attr", None))
+    if name == "finding":
+        return node.args[0] if node.args else None
+    if not any(k.arg == "params" for k in node.keywords):
+        return None
+    for argument in node.args:
+        codes = _literal(argument)
+        if codes and all(code in CODES for code in codes):
+            return argument
+    return None
+
+
 def _call_sites() -> list[tuple[str, int, list[str] | None, set[str] | None, list[str] | None]]:
-    """Every ``finding(...)`` call in the package: where, its code(s), the keys of a
-    literal ``params`` dict (None without params) and its variant(s)."""
+    """Every call that makes a finding (``finding(...)`` or a helper given a code and
+    params): where, its code(s), the keys of a literal ``params`` dict (None without
+    params) and its variant(s)."""
     sites = []
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            name = getattr(node.func, "id", getattr(node.func, "attr", None))
-            if name != "finding" or not node.args:
+            code = _code_argument(node)
+            if code is None:
                 continue
             keywords = {k.arg: k.value for k in node.keywords}
             params = keywords.get("params")
@@ -64,7 +85,7 @@ def _call_sites() -> list[tuple[str, int, list[str] | None, set[str] | None, lis
                 (
                     where,
                     node.lineno,
-                    _literal(node.args[0]),
+                    _literal(code),
                     keys,
                     _literal(keywords.get("variant")),
                 )
@@ -217,3 +238,90 @@ def test_severities_and_titles_follow_the_language() -> None:
     assert render_severity(Severity.ERROR, "en") == "error"
     assert render_title("http.timeout", "ja") == "リクエストがタイムアウトしました"
     assert render_title("http.timeout", "en") == CODES["http.timeout"].title
+
+
+def test_every_template_and_phrase_formats_with_numbers_for_its_fields() -> None:
+    """A format spec that no value could satisfy (``{count:,d}`` on text, a stray brace)
+    would only fall back to English at run time; numbers fit every spec the catalog uses."""
+    broken = []
+    shapes = [(f"{code} [{v}]", t) for code, vs in ja.TEMPLATES.items() for v, t in vs.items()]
+    shapes += [(f"phrase {key}", template) for key, template in ja.PHRASES.items()]
+    for where, template in shapes:
+        values = dict.fromkeys(template_fields(template), 1)
+        try:
+            template.format_map(values)
+        except (ValueError, KeyError) as exc:
+            broken.append(f"{where}: {exc!r}")
+    assert not broken, "\n".join(broken)
+
+
+def _phrase_sites() -> list[tuple[str, str, set[str] | None]]:
+    """Every ``Phrase(english, key, params)`` and ``_step(english, key, **params)`` with a
+    literal key in the package: where, the catalog key, the params' names."""
+    sites = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or len(node.args) < 2:
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            key = _literal(node.args[1])
+            if name not in ("Phrase", "_step") or key is None:
+                continue
+            where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+            if name == "_step":
+                keys = {k.arg for k in node.keywords if k.arg}
+                sites += [(where, f"step.{one}", keys) for one in key]
+                continue
+            params = node.args[2] if len(node.args) > 2 else None
+            keys = set() if params is None else None
+            if isinstance(params, ast.Dict):
+                keys = {k.value for k in params.keys if isinstance(k, ast.Constant)}
+            sites += [(where, one, keys) for one in key]
+    return sites
+
+
+def test_every_phrase_the_engine_says_has_japanese_words_that_fit_its_params() -> None:
+    sites = _phrase_sites()
+    assert len(sites) > 30  # the scan sees the conformance checks
+    problems = []
+    for where, key, keys in sites:
+        if key == "":  # said in English only, on purpose
+            continue
+        template = ja.PHRASES.get(key)
+        if template is None:
+            problems.append(f"{where}: no Japanese for phrase {key!r}")
+        elif keys is not None and template_fields(template) - keys:
+            problems.append(f"{where}: {key} reads {sorted(template_fields(template) - keys)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_phrase_says_its_nested_phrases_and_findings_in_japanese() -> None:
+    step = Phrase("first subscription", "step.first")
+    missing = finding(
+        "hub.delivery-missing",
+        "first subscription: no delivery within 5 s of the publication",
+        params={"step": step, "seconds": 5.0},
+    )
+    said = Phrase("not run: x", "not-run", {"reason": Phrase("y", "finding", {"finding": missing})})
+    assert render_phrase(said, "en") == "not run: x"
+    assert (
+        render_phrase(said, "ja")
+        == "未実行: 最初のサブスクリプション: 公開から 5 秒以内に配信がありませんでした。"
+    )
+    assert render_phrase(Phrase("English only", ""), "ja") == "English only"
+    assert str(said) == "not run: x"
+
+
+def test_parse_errors_say_their_detail_after_a_japanese_sentence() -> None:
+    item = check_bytes(b"<urlset><url></urlset>", ValidationContext()).findings[0]
+    assert item.code == "parse.malformed"
+    text = render_message(item, "ja")
+    assert text.startswith("XML が整形式ではありません: ") and "（" not in text
+    assert render_title("parse.malformed", "ja") == "XML が整形式ではありません"
+
+
+def test_payload_template_titles_are_japanese() -> None:
+    for template in templates():
+        title = render_template_title(template.key, template.title, "ja")
+        assert JAPANESE.search(title) and title != template.title
+        assert render_template_title(template.key, template.title, "en") == template.title

@@ -128,20 +128,29 @@ def diff_entry(
     before = dict(record.metadata) if record is not None else None
     found: list[Finding] = []
 
-    def report(code: str, message: str, severity: Severity | None = None) -> None:
-        found.append(finding(code, message, line=entry.line, url=url, severity=severity))
+    def report(
+        code: str,
+        message: str,
+        params: dict[str, object],
+        severity: Severity | None = None,
+    ) -> None:
+        found.append(
+            finding(code, message, line=entry.line, url=url, severity=severity, params=params)
+        )
 
     unknown_severity = Severity.WARNING if baseline else None
     if record is None and change == "updated":
         report(
             "changes.update-unknown-resource",
             f"{loc} is reported updated but the explorer has never seen it",
+            {"loc": loc},
             unknown_severity,
         )
     elif record is None and change == "deleted":
         report(
             "changes.delete-unknown-resource",
             f"{loc} is reported deleted but the explorer has never seen it",
+            {"loc": loc},
             unknown_severity,
         )
     elif record is not None and change == "created" and not record.deleted:
@@ -149,6 +158,7 @@ def diff_entry(
             "changes.create-known-resource",
             f"{loc} is reported created but is already known "
             f"(from {_describe(record.provenance)}) and was not deleted",
+            {"loc": loc, "known_from": _describe(record.provenance)},
         )
 
     if record is not None:
@@ -160,6 +170,7 @@ def diff_entry(
                 "changes.out-of-order",
                 f"{loc}: change dated {stated} is older than the last known change "
                 f"({last}); out of order or a replay",
+                {"loc": loc, "stated": stated, "last": last},
             )
 
     changed: tuple[str, ...] = ()
@@ -179,6 +190,7 @@ def diff_entry(
                 "changes.update-without-change",
                 f"{loc} is reported updated but its hash and length are unchanged "
                 f"({after['hash']}, {after['length']} bytes)",
+                {"loc": loc, "hash": after["hash"], "length": after["length"]},
             )
 
     return EntryDiff(

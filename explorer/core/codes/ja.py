@@ -11,7 +11,7 @@ stay as written in the specifications.
 
 TITLES: dict[str, str] = {
     # parse
-    "parse.malformed": "整形式の XML ではありません（行と列を表示）",
+    "parse.malformed": "XML が整形式ではありません",
     "parse.too-large": "ドキュメントがパーサーのサイズ上限を超えています",
     "parse.too-deep": "要素の入れ子がパーサーの許す深さを超えています",
     "parse.resource-limit": "テキストノードまたはタグがパーサーの上限を超えています",
@@ -372,6 +372,348 @@ TITLES: dict[str, str] = {
 }
 
 TEMPLATES: dict[str, dict[str, str]] = {
+    "parse.malformed": {
+        "": "XML が整形式ではありません: {detail}",
+    },
+    "parse.too-deep": {
+        "": "要素の入れ子が深すぎるため、読み込みを止めました: {detail}",
+    },
+    "parse.resource-limit": {
+        "": "テキストノードまたはタグが大きすぎるため、読み込みを止めました: {detail}",
+    },
+    "parse.dtd-refused": {
+        "": (
+            "ドキュメントに DOCTYPE 宣言があります。安全のため DTD と実体参照は読み込みません"
+            "（ResourceSync のドキュメントには不要です）。"
+        ),
+    },
+    "parse.too-large": {
+        "": (
+            "ドキュメントは {size:,} バイトあります。パーサーが読むのは {limit:,} バイトまでです。"
+        ),
+        "gzip": "gzip の入力を展開すると上限を超えるため、それ以上読みませんでした（{detail}）。",
+    },
+    "parse.gzip": {
+        "": "gzip の入力を読めません（{detail}）。",
+    },
+    "parse.not-sitemap": {
+        "": (
+            "ルート要素が <{element}> です。<urlset> でも <sitemapindex> でもないため、"
+            "Sitemap 形式のドキュメントではありません。"
+        ),
+    },
+    "http.auth-required": {
+        "": (
+            "{url} が HTTP 401 を返しました。認証が必要です（求められている方式: {asked}）。"
+            "読むには、コマンドラインの --token TOKEN、--user USER[:PASSWORD]、--header "
+            "'Name: value'、--credentials FILE か、ウィンドウの「認証が必要です」"
+            "の画面で {origin} の認証情報を指定してください。"
+        ),
+        "refused": (
+            "{url} が HTTP 401 を返しました。{origin} に送った認証情報は拒否されました"
+            "（求められている方式: {asked}）。認証情報を確かめるか、別のものを指定してください。"
+        ),
+    },
+    "http.forbidden": {
+        "": (
+            "{url} が HTTP 403 を返しました。認証情報なしではアクセスが拒否されます。"
+            "アカウントがあれば、コマンドラインの --token、--user、--header、--credentials "
+            "か、ウィンドウの「認証が必要です」の画面で {origin} の認証情報を指定してください。"
+        ),
+        "refused": (
+            "{url} が HTTP 403 を返しました。{origin} に送った認証情報には読む権限がありません。"
+            "所有者にアクセスを依頼するか、別の認証情報を指定してください。"
+        ),
+    },
+    "http.tls-unverified": {
+        "": (
+            "TLS 証明書を検証していません。ネットワークの経路上の誰でも、取得する内容を読んだり"
+            "書き換えたり、送った認証情報を見たりできます。"
+        ),
+    },
+    "http.discovery-failed": {
+        "": (
+            "{url} から、どの経路（{routes}）でも ResourceSync "
+            "のドキュメントが見つかりませんでした。"
+            "経路ごとの結果はアドレス欄のツールチップ（CLI では inspect の出力）にあります。"
+        ),
+        "refused": (
+            "{url} から、どの経路（{routes}）でも ResourceSync "
+            "のドキュメントが見つかりませんでした。"
+            "{refused} で認証がないか拒否されています。http.auth-required または "
+            "http.forbidden を見てください。"
+        ),
+    },
+    "http.not-source-description": {
+        "": (
+            "たどり着いた最上位のドキュメント（{url}）は{name}で、ソースディスクリプションでは"
+            "ありません。その先にたどる up リンクもありません。"
+        ),
+    },
+    "http.discovery-disagree": {
+        "": "ディスカバリーの経路ごとに異なるソースディスクリプションに行き着きます: {listing}",
+    },
+    "http.no-well-known": {
+        "": (
+            "ソースディスクリプションは {route} の経路で見つかりましたが、{url} にはありません"
+            "（{detail}）。"
+        ),
+    },
+    "http.link-broken": {
+        "": "{rel} リンクの先 {target} をドキュメントとして読めません。",
+        "describedby": "describedby のリンク先 {target} を読めません（{problem}）。",
+    },
+    "http.revisit": {
+        "": (
+            "{url} はここに載っていますが、この枝の上位（{name}）にすでにあります。"
+            "もう一度はたどりません。"
+        ),
+    },
+    "http.limit-reached": {
+        "": (
+            "クロールの上限（{spent}）に達したため、{documents} 回のリクエストと {bytes:,} "
+            "バイトで止めました（上限: ドキュメント {max_documents} 件、{max_bytes:,} バイト。"
+            "ディスカバリーとリンクの確認を含みます）。取得しなかったものは確認していません。"
+        ),
+    },
+    "http.channel-no-hub": {
+        "": (
+            '{capability} のチャネル {topic} に <rs:ln rel="hub" href="..."/> がありません。'
+            "ハブの URI がないと、デスティネーションはサブスクライブできません。"
+        ),
+    },
+    "websub.hub-error": {
+        "": "{url} が {status} を返しました: {text}",
+        "no-body": "{url} が {status} を返しました。",
+    },
+    "websub.hub-unreachable": {
+        "": "{url} に {attempts} 回試しても接続できませんでした（{reason}）。",
+    },
+    "websub.hub-redirect": {
+        "": "{url} が {status} を返したため、{target} に送り直しました。",
+    },
+    "websub.hub-bad-redirect": {
+        "no-location": "{url} が Location なしで {status} を返しました。",
+        "loop": (
+            "{url} が {target} への {status} を返しました。"
+            "リダイレクトがループしているか多すぎます。"
+        ),
+        "": "{url} が {status} を返しました: {text}",
+        "no-body": "{url} が {status} を返しました。",
+    },
+    "websub.hub-status": {
+        "": "{hub} が {status} を返しました。202 であるべきです。",
+    },
+    "websub.legacy-hub": {
+        "": "{hub} が 204 を返しました。PubSubHubbub 0.4 の方式です。",
+    },
+    "websub.verification-timeout": {
+        "": (
+            "{hub} はリクエストを受け付けましたが、{seconds:g} 秒以内に意思確認が届きませんでした。"
+        ),
+        "ended-here": "{why}。ハブの確認を待たずに、ここで終了しました。",
+    },
+    "websub.unknown-intent": {
+        "": (
+            "mode {mode!r}、トピック {topic!r} の確認は、このコールバックの保留中の意思"
+            "（状態 {state}、トピック {subscribed}）のどれとも合わないため、404 を返しました。"
+        ),
+    },
+    "websub.denied": {
+        "": "{hub} が {topic} のサブスクリプションを拒否しました（理由: {reason}）。",
+    },
+    "websub.lease-missing": {
+        "": "{hub} が hub.lease_seconds を送りませんでした。",
+    },
+    "websub.lease-invalid": {
+        "": "hub.lease_seconds が {value!r} です。正の整数ではありません。",
+    },
+    "websub.lease-unusual": {
+        "": "ハブが与えたリースは {lease} 秒です。",
+        "capped": "ハブが与えたリースは {lease} 秒です。{cap} 秒として扱います。",
+    },
+    "websub.lease-expired": {
+        "": "更新する前にリースが切れました。",
+        "offline": "エクスプローラーが動いていない間にリースが切れました。",
+    },
+    "websub.lease-very-short": {
+        "": (
+            "ハブが与えたリースは {lease} 秒です。更新は最短でも {floor:g} 秒ごとなので、"
+            "その間にリースが切れることがあります。"
+        ),
+    },
+    "websub.delivery-too-large": {
+        "": "配信の本文が上限を超えるため、413 で拒否しました（{detail}）。",
+        "decoded": (
+            "配信の本文を展開すると上限の {limit:,} バイトを超えるため、413 で拒否しました"
+            "（{detail}）。"
+        ),
+    },
+    "websub.delivery-timeout": {
+        "": "配信の本文が時間内に届かなかったため、408 で拒否しました（{detail}）。",
+    },
+    "websub.delivery-undecodable": {
+        "": "配信の本文を戻せません（{codings}）: {reason}",
+    },
+    "websub.check-failed": {
+        "": "この配信の確認に失敗しました: {error}",
+    },
+    "changes.update-unknown-resource": {
+        "": (
+            "{loc} は updated と通知されましたが、エクスプローラーはこのリソースを一度"
+            "も見ていません。"
+        ),
+    },
+    "changes.delete-unknown-resource": {
+        "": (
+            "{loc} は deleted と通知されましたが、エクスプローラーはこのリソースを一度"
+            "も見ていません。"
+        ),
+    },
+    "changes.create-known-resource": {
+        "": (
+            "{loc} は created と通知されましたが、すでに知られており（{known_from} から）、"
+            "削除されていません。"
+        ),
+    },
+    "changes.out-of-order": {
+        "": (
+            "{loc}: {stated} の変更は、最後に知っている変更（{last}）より古くなっています。"
+            "順序の乱れか再送です。"
+        ),
+    },
+    "changes.update-without-change": {
+        "": (
+            "{loc} は updated と通知されましたが、hash も長さも変わっていません（{hash}、"
+            "{length} バイト）。"
+        ),
+    },
+    "changes.refetch-failed": {
+        "": "{loc}: 取得したドキュメントを読めません: {problem}",
+        "fetch": "{loc}: 取得できませんでした（{reason}）。",
+    },
+    "changes.prime-failed": {
+        "": "{url}: 読めません: {problem}",
+        "fetch": "{url}: 取得できませんでした（{reason}）。",
+    },
+    "hub.unreachable": {
+        "": "{hub} への POST が失敗しました（{reason}）。",
+        "step": "{step}: {hub} への POST が失敗しました（{reason}）。",
+        "publishing": "{hub} への公開が失敗しました: {tried}",
+        "request": "{label}のリクエスト: POST が失敗しました（{reason}）。",
+    },
+    "hub.publish-refused": {
+        "": "{hub} が {status} を返しました: {text}",
+        "no-body": "{hub} が {status} を返しました（理由なし）。",
+    },
+    "hub.publish-status": {
+        "": "{hub} が公開に {status} を返しました。§4.1 は 200 を求めています: {text}",
+        "no-body": "{hub} が公開に {status} を返しました（理由なし）。§4.1 は 200 を求めています。",
+    },
+    "hub.legacy-publish": {
+        "": "ハブは PubSubHubbub 0.4 の方式の hub.mode=publish を受け付けました: {tried}",
+    },
+    "hub.publish-not-taken": {
+        "": (
+            "試したどの公開方式もハブに受け付けられませんでした: {tried}。--publish "
+            "xml|form を指定するか、--no-publish にしてソースから公開してください。"
+        ),
+    },
+    "hub.topic-refused": {
+        "": "ハブは {topic} を扱いません（{said}）。",
+        "hosted": (
+            "ハブがここでホストしたトピックを拒否しました（{said}）。自分のトピックしか扱わない"
+            "ハブです。--topic を指定してください。"
+        ),
+    },
+    "hub.lease-refused": {
+        "": "{asked} 秒を求めたところ、{status} で拒否されました: {text}",
+    },
+    "hub.subscribe-refused": {
+        "": "{step}: ハブが {status} を返しました: {text}",
+        "unsubscribe": "ハブがサブスクライブ解除に {status} を返しました: {text}",
+    },
+    "hub.subscribe-status": {
+        "": "{status} で受け付けられました。202 ではありません。",
+    },
+    "hub.legacy-flavour": {
+        "": "PubSubHubbub 0.4 のふるまいです: {notes}",
+    },
+    "hub.denied": {
+        "": "{step}: ハブが {topic} を拒否しました: {reason}",
+    },
+    "hub.verification-missing": {
+        "": (
+            "{step}: ハブは {status} を返しましたが、{seconds:"
+            "g} 秒以内に意思確認が届きませんでした。"
+        ),
+    },
+    "hub.verification-wrong-topic": {
+        "": (
+            "{step}: ハブの {mode!r} の意思確認が別のトピック {topic} を示していたため、"
+            "プローブは 404 を返しました（WebSub §5.3.1）。"
+        ),
+    },
+    "hub.lease-missing": {
+        "": "意思確認に hub.lease_seconds がありませんでした。",
+    },
+    "hub.lease-zero": {
+        "": (
+            "hub.lease_seconds={value!r} は正のリースではなく、期限が分かりません（0 "
+            "と言いながらリースを保つハブもあります）。求めたのは {asked} 秒です。"
+        ),
+    },
+    "hub.lease-clamped": {
+        "up": "{asked} 秒を求め、{given} 秒が与えられました（長く調整）。",
+        "down": "{asked} 秒を求め、{given} 秒が与えられました（短く調整）。",
+        "": "{asked} 秒を求め、{given} 秒が与えられました。",
+    },
+    "hub.extra-parameters-refused": {
+        "": (
+            "通常のサブスクリプションは有効になりましたが、{names} を加えた同じリクエストは "
+            "{status} で拒否されました: {text}"
+        ),
+    },
+    "hub.delivery-missing": {
+        "": "{step}: 公開から {seconds:g} 秒以内に配信がありませんでした。",
+    },
+    "hub.delivery-unsigned": {
+        "": "配信に正しい署名がありません: {reason}",
+    },
+    "hub.delivery-duplicated": {
+        "": "サブスクライブし直した後、一つの公開が {copies} 回配信されました。",
+    },
+    "hub.delivery-after-unsubscribe": {
+        "": "サブスクライブ解除の後に {count} 件の配信が届きました。",
+    },
+    "hub.unsubscribe-unverified": {
+        "": "ハブはサブスクライブ解除の意思確認を送りませんでした。",
+    },
+    "hub.delivery-content-type": {
+        "": "Content-Type が {got} です。通知は {published} として公開しました。",
+        "topic": (
+            "Content-Type が {got} です。通知は {published} として公開し、トピックは "
+            "{topic_type} として配信されています。"
+        ),
+    },
+    "hub.delivery-link-self": {
+        "": "Link rel=self が {shown} です。{topic} であるべきです。",
+    },
+    "hub.delivery-link-hub": {
+        "": "配信に Link rel=hub がありません。",
+    },
+    "hub.delivery-slow": {
+        "": "公開から {seconds:.2f} 秒後に配信されました（しきい値 {limit:g} 秒）。",
+    },
+    "hub.bad-request-accepted": {
+        "": "{label}のリクエスト: {status} が返りました。4xx ではありません。",
+    },
+    "hub.bad-request-no-reason": {
+        "": "{label}のリクエスト: {status} が返りましたが、本文が空です。",
+    },
+    "hub.wrong-challenge-accepted": {
+        "": "プローブは誤ったチャレンジを返したのに、ハブはそこに配信しました。",
+    },
     "http.links-sampled": {
         "": (
             "describedby のリンク先は最初の {checked} 件だけを確認しました。"
@@ -998,6 +1340,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "headers-only": (
             "{url} の本文がサイズ上限を超えたため、ヘッダーだけを使いました（{reason}）。"
         ),
+        "discovery": (
+            "{url} の本文がサイズ上限を超えたため、ディスカバリーの候補として読みませんでした"
+            "（{reason}）。"
+        ),
+        "hub-answer": (
+            "{url} の {mode} リクエストへの応答は大きすぎるため、読みませんでした（{reason}）。"
+        ),
+        "publish-answer": "{url} の公開への応答は大きすぎるため、読みませんでした（{reason}）。",
     },
     "http.status": {
         "": "{url} が HTTP {status} を返しました。",
@@ -1145,3 +1495,108 @@ DOCUMENT_NAMES: dict[str, str] = {
 }
 """The document names the English messages use, in Japanese; a template parameter whose
 name ends in ``name`` is looked up here (an index adds インデックス)."""
+
+
+PHRASES: dict[str, str] = {
+    # what a conformance check was doing when it said something
+    "step.subscription": "サブスクリプション",
+    "step.signed": "hub.secret 付きのサブスクリプション",
+    "step.signed-subscription": "署名付きのサブスクリプション",
+    "step.extra": "未知のパラメーター付きのサブスクリプション",
+    "step.first": "最初のサブスクリプション",
+    "step.again": "再サブスクリプション",
+    "step.after-again": "再サブスクリプションの後",
+    "step.while-subscribed": (
+        "サブスクライブ中（これがないと「解除後に届かない」は確かめられません）"
+    ),
+    "step.lease-asked": "{asked} 秒のリースを求めたサブスクリプション",
+    "step.control": "対照用のサブスクリプション",
+    "step.control-probe": "対照用のプローブ",
+    "step.no-callback": "hub.callback なし",
+    "step.bogus-mode": "hub.mode=bogus",
+    # conformance check summaries
+    "finding": "{finding}",
+    "findings": "{findings}",
+    "parts": "{parts}",
+    "not-run": "未実行: {reason}",
+    "no-publication": (
+        "ハブがどの公開も受け付けませんでした（{tried}）。--publish xml|form を指定するか、"
+        "--no-publish にしてソースから公開してください"
+    ),
+    "no-delivery-by-source": (
+        "{seconds:g} 秒以内に配信がありません（--no-publish: ソースは公開しましたか？）"
+    ),
+    "topic-not-served": "ハブはこのトピックを扱いません",
+    "hub-answered": "ハブが {status} を返しました: {text}",
+    "plain-subscription-inactive": "通常のサブスクリプションが有効になりませんでした: {said}",
+    "publication-refused-before": (
+        "試したどの公開方式もハブに受け付けられませんでした（報告済み）。--publish xml|form "
+        "を指定するか、--no-publish にしてソースから公開してください"
+    ),
+    "source-publishes": "--no-publish: 公開するのはソースです。配信のチェックはそれを待ちます",
+    "publish-not-200": "{tried}。§4.1 は 200 を求めています",
+    "publish-ok": (
+        "Link の self、hub、resourcesync 付きの application/xml の POST に 200 OK を返しました"
+    ),
+    "lease-not-positive": "hub.lease_seconds={value!r} は正のリースではありません",
+    "lease-granted": "{given} 秒が与えられました",
+    "lease-granted-as-asked": "求めたとおり {given} 秒が与えられました",
+    "legacy-flavour": "{finding}。リース: {lease}",
+    "subscribe-status": "{finding}。確認済み。リース: {lease}",
+    "subscription-ok": "202 Accepted の後、非同期に意思確認がありました。リース: {lease}",
+    "signature-valid": "{algorithm} で署名されており、署名は正しいです",
+    "extra-parameters-ok": "リクエストに {names} を加えても、サブスクライブと確認ができました",
+    "resubscribe-ok": "期限前にサブスクライブし直しても、一つの公開はちょうど一回配信されました",
+    "unsubscribe-unverified": (
+        "ハブはサブスクライブ解除の意思確認を送りませんでした。解除後 {seconds:.1f} "
+        "秒、配信はありません"
+    ),
+    "unsubscribe-ok": (
+        "サブスクライブ解除は確認されました。解除後 {seconds:.1f} 秒、配信はありません"
+    ),
+    "headers-ok": "Content-Type はトピックと同じ {type}。Link の self と hub があります",
+    "headers-ok-other-hub": (
+        "Content-Type はトピックと同じ {type}。Link の self と hub があります（rel=hub は "
+        "{hub} ではなく {named} です）"
+    ),
+    "lease-asked-got": "{asked} 秒を求めて: {got}",
+    "request-unanswered": "{label}: 応答なし（{reason}）",
+    "request-answered": "{label}: {status} {text}",
+    "no-verification-to-answer": "誤って答えるための意思確認をハブが送りませんでした: {said}",
+    "wrong-challenge-ok": (
+        "チャレンジに誤って答えました。公開は対照用のプローブに届き、このプローブには "
+        "{seconds:.1f} 秒のあいだ届きませんでした"
+    ),
+    "wrong-challenge-ok-sync": (
+        "チャレンジに誤って答えました。公開は対照用のプローブに届き、このプローブには "
+        "{seconds:.1f} 秒のあいだ届きませんでした。ハブは同期的に確認した後 {status} を返しました"
+    ),
+    "publish-time-unknown": "--no-publish: ソースがいつ公開したかはここでは分かりません",
+    "delivered-after": "公開から {seconds:.2f} 秒後に配信されました",
+    "asked-hub-verify": (
+        "hub.verify を求めて {status} を返したため、hub.verify=sync で送り直しました"
+    ),
+    "answered-204": "202 ではなく 204 を返しました",
+    "answered-204-sync": "202 ではなく 204 を返しました。返す前に同期的に意思確認をしています",
+}
+"""Words that are not findings, keyed as the engine's ``Phrase`` names them: what a
+conformance check was doing (``step.*``) and each check's summary."""
+
+CHECK_TITLES: dict[str, str] = {
+    "publish": "公開: §4.1 の POST、だめなら hub.mode=publish",
+    "subscription": "通常のサブスクリプション: 202、非同期の意思確認、リース",
+    "signed-delivery": "シークレット: 署名付きの配信、正しい署名",
+    "extra-parameters": "未知の追加パラメーターを無視する",
+    "resubscribe": "再サブスクライブ: 一つの公開にちょうど一回の配信",
+    "unsubscribe": "サブスクライブ解除の後は配信しない",
+    "delivery-headers": "配信の Content-Type と Link の self/hub",
+    "lease-clamping": "求めたリースと与えられたリース",
+    "bad-requests": "hub.callback なし、誤った hub.mode: 理由付きの 4xx",
+    "wrong-challenge": "誤ったチャレンジの応答では有効にならない",
+    "delivery-latency": "配信の遅延",
+}
+"""The conformance checks' titles, keyed by check id."""
+
+CHANGE_TEMPLATE_TITLE = "変更通知（N 件のエントリ）"
+FRAMEWORK_TEMPLATE_TITLE = "フレームワーク通知: {name} {change}"
+"""The workbench's payload templates: the change notification, and one per Table 2 row."""

@@ -18,6 +18,7 @@ import httpx
 
 from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
+from explorer.core.messages import Phrase, render_check_title, render_phrase
 from explorer.core.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.net.bounded_body import (
@@ -86,6 +87,15 @@ class CheckResult:
     evidence: list[ExchangeRecord] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)
     depends_on: str | None = None  # for NOT RUN: the check whose result stopped it
+    said: Phrase | None = None  # the summary for other languages (not in the JSON)
+
+    def title_in(self, lang: str) -> str:
+        """The check's title in ``lang`` (the CLI's and the window's language)."""
+        return render_check_title(self.check, self.title, lang)
+
+    def summary_in(self, lang: str) -> str:
+        """The summary in ``lang``; the English one where the catalog has no words for it."""
+        return self.summary if self.said is None else render_phrase(self.said, lang)
 
     def to_json(self, body_chars: int = 2000) -> dict[str, Any]:
         return {
@@ -150,7 +160,7 @@ class SubscribeOutcome:
     denial: Verification | None = None
     stray: list[Verification] = field(default_factory=list)  # wrong topic or mode
     flavour: str = FLAVOUR_WEBSUB
-    legacy_notes: list[str] = field(default_factory=list)
+    legacy_notes: list[Phrase] = field(default_factory=list)
 
     @property
     def active(self) -> bool:
@@ -375,18 +385,25 @@ class Session:
         form.update(extra or {})
         seen = len(probe.verifications)
         answer = await self.post_form(form, mode)
-        notes: list[str] = []
+        notes: list[Phrase] = []
         if answer.status is not None and 400 <= answer.status < 500 and "hub.verify" in answer.body:
             notes.append(
-                f"answered {answer.status} asking for hub.verify; re-sent with hub.verify=sync"
+                Phrase(
+                    f"answered {answer.status} asking for hub.verify; re-sent with hub.verify=sync",
+                    "asked-hub-verify",
+                    {"status": answer.status},
+                )
             )
             answer = await self.post_form({**form, "hub.verify": "sync"}, mode)
         outcome = SubscribeOutcome(answer, legacy_notes=notes)
         if answer.status == 204:  # a WebSub hub that is merely fast still answers 202
             early = bool(probe.verifications_after(seen))
             outcome.legacy_notes.append(
-                "answered 204 instead of 202"
-                + (", having verified intent synchronously before answering" if early else "")
+                Phrase(
+                    "answered 204 instead of 202"
+                    + (", having verified intent synchronously before answering" if early else ""),
+                    "answered-204-sync" if early else "answered-204",
+                )
             )
         if not answer.accepted or not wait:
             return self._classify(outcome, probe, seen, mode)
@@ -471,7 +488,12 @@ class Session:
         )
         if answer.status is None:
             result.findings = [
-                finding("hub.unreachable", f"POST {self.hub} failed: {answer.error}", url=self.hub)
+                finding(
+                    "hub.unreachable",
+                    f"POST {self.hub} failed: {answer.error}",
+                    url=self.hub,
+                    params={"hub": self.hub, "reason": answer.error},
+                )
             ]
         return result
 
