@@ -35,7 +35,8 @@ def _top_level_help() -> str:
     lines = [
         f"{APP_NAME} {explorer.__version__}",
         "",
-        "usage: resourcesync-explorer [URL] [--demo] [--self-test [--screenshot PATH]]",
+        "usage: resourcesync-explorer [URL] [--demo] [--lang ja|en] "
+        "[--self-test [--screenshot PATH]]",
         "       resourcesync-explorer COMMAND [options]",
         "",
         "Without a command the desktop explorer opens. Commands:",

@@ -180,10 +180,11 @@ async def _check(
 
 def _print_text(result: CheckResult, lang: str = ENGLISH) -> None:
     label = "NOT RUN" if result.outcome is Outcome.NOT_RUN else str(result.outcome).upper()
-    print(f"{label:<7} {result.check:<17} {result.title}")
-    print(f"      {result.summary}")
+    print(f"{label:<7} {result.check:<17} {result.title_in(lang)}")
+    print(f"      {result.summary_in(lang)}")
     if result.depends_on:
-        print(f"      depends on: {result.depends_on}")
+        depends = "前提のチェック" if lang == JAPANESE else "depends on"
+        print(f"      {depends}: {result.depends_on}")
     for item in result.findings:
         title = f" {render_title(item.code, lang)}" if lang == JAPANESE else ""
         cited = render_spec(item.spec, lang)

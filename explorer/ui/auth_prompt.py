@@ -24,7 +24,7 @@ from explorer.core.findings import Severity
 from explorer.net.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.credentials import Credential
 from explorer.net.http import FetchResult
-from explorer.net.network_access import INSECURE_WARNING, NetworkSettings
+from explorer.net.network_access import NetworkSettings
 from explorer.ui.auth_dialog import AuthChallenge, AuthDialog, find_challenge
 from explorer.ui.credential_vault import (
     RememberedOrigins,
@@ -35,7 +35,7 @@ from explorer.ui.credential_vault import (
     store_secret,
 )
 from explorer.ui.credentials_page import CredentialsPage
-from explorer.ui.network_page import NetworkPage, load_network_settings
+from explorer.ui.network_page import NetworkPage, insecure_warning_text, load_network_settings
 from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -115,7 +115,8 @@ class AuthPrompt(QObject):
         self.services.configure_network(settings)
         if settings.insecure:
             self.window.show_error(
-                self.tr("Insecure: {warning}.").format(warning=INSECURE_WARNING), Severity.WARNING
+                self.tr("Insecure: {warning}.").format(warning=insecure_warning_text()),
+                Severity.WARNING,
             )
 
     # --- the prompt

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.findings import Finding, Severity
+from explorer.core.messages import render_template_title
 from explorer.core.payload_templates import (
     CHANGE_TEMPLATE,
     DEFAULT_BASE_URL,
@@ -65,7 +66,7 @@ from explorer.net.publisher import PublishResult, topic_reply
 from explorer.net.subscription import new_callback_token
 from explorer.ui.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.inspector import describe
-from explorer.ui.language import finding_text, severity_text, spec_text
+from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.services import ExplorerServices
 from explorer.ui.tasks import TaskKeeper
@@ -178,7 +179,8 @@ class HubWorkbench(QWidget):
         box = QGroupBox(self.tr("Publish"))
         self.template_combo = QComboBox()  # item data: the template key
         for template in templates():
-            self.template_combo.addItem(template.title, template.key)
+            title = render_template_title(template.key, template.title, ui_language())
+            self.template_combo.addItem(title, template.key)
         self.template_combo.setAccessibleName(self.tr("Template"))
         self.template_combo.currentIndexChanged.connect(self._update_count_enabled)
         self.count_spin = QSpinBox()
@@ -557,12 +559,14 @@ class HubWorkbench(QWidget):
 
     def _add_result(self, result: CheckResult) -> None:
         self.results.append(result)
-        item = QTreeWidgetItem([outcome_label(result.outcome), result.title, result.summary])
+        language = ui_language()
+        summary = result.summary_in(language)
+        item = QTreeWidgetItem([outcome_label(result.outcome), result.title_in(language), summary])
         item.setForeground(0, QColor(OUTCOME_COLOURS[result.outcome]))
         if result.outcome is Outcome.NOT_RUN:  # the whole row greyed: nothing was judged
             for column in (1, 2):
                 item.setForeground(column, QColor(OUTCOME_COLOURS[Outcome.NOT_RUN]))
-        item.setToolTip(2, tooltip_text(result.summary))
+        item.setToolTip(2, tooltip_text(summary))
         item.setData(0, Qt.ItemDataRole.UserRole, len(self.results) - 1)
         self.results_tree.addTopLevelItem(item)
         self.result_added.emit(result)
@@ -573,7 +577,11 @@ class HubWorkbench(QWidget):
         if item is None:
             return
         result = self.results[int(item.data(0, Qt.ItemDataRole.UserRole))]
-        lines = [f"{outcome_label(result.outcome)} — {result.title}", result.summary]
+        language = ui_language()
+        lines = [
+            f"{outcome_label(result.outcome)} — {result.title_in(language)}",
+            result.summary_in(language),
+        ]
         if result.depends_on:
             lines.append(self.tr("depends on: {check}").format(check=result.depends_on))
         for f in result.findings:  # the message only when the summary does not say it

@@ -94,6 +94,13 @@ ROUTE_TEXT = {  # keyed by explorer.net.discovery.Route values (a StrEnum: equal
     "direct": QT_TRANSLATE_NOOP("MainWindow", "the address is a ResourceSync document"),
 }
 """Shown through ``route_text``, in the interface language."""
+ROUTE_NAMES = {  # the same keys: each route as the tooltip of the address lists it
+    "direct": QT_TRANSLATE_NOOP("MainWindow", "the address"),
+    "link-header": QT_TRANSLATE_NOOP("MainWindow", "Link header"),
+    "html-link": QT_TRANSLATE_NOOP("MainWindow", "HTML link"),
+    "well-known": QT_TRANSLATE_NOOP("MainWindow", "/.well-known/resourcesync"),
+    "robots": QT_TRANSLATE_NOOP("MainWindow", "robots.txt"),
+}
 SOURCE_LEVEL = frozenset({"description", "capabilitylist"})
 """Capabilities whose entries are documents of the Source, not resources to check."""
 SCROLLED_PANELS = frozenset({"SubscriptionsDock", "HubWorkbenchDock"})
@@ -136,9 +143,15 @@ def route_text(route: object) -> str:
 def discovery_text(result: CrawlResult) -> tuple[str, str]:
     """A short outcome for the address bar and every route tried for its tooltip."""
     discovery = result.discovery
+    names = {
+        route: QCoreApplication.translate("MainWindow", name) for route, name in ROUTE_NAMES.items()
+    }
     tried = "\n".join(
-        f"{'✓' if a.ok else '✗'} {a.route}: {a.url} — {a.detail}" for a in discovery.attempts
+        f"{'✓' if a.ok else '✗'} {names.get(str(a.route), a.route)}: {a.url} — {a.detail}"
+        for a in discovery.attempts
     )
+    if tried:
+        tried = QCoreApplication.translate("MainWindow", "Discovery routes tried:") + "\n" + tried
     if discovery.route is None:
         return QCoreApplication.translate("MainWindow", "no Source Description found"), tried
     return route_text(discovery.route), tried

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
 from explorer.cli import COMMANDS, main
+from explorer.core.codes import ja
 from explorer.core.payload_templates import CHANGE_TEMPLATE, render
 from explorer.demo import RunningDemo
 from explorer.net.conformance import CHECKS
@@ -157,3 +159,34 @@ async def test_publish_sends_a_broken_file_but_says_so(demo: RunningDemo, tmp_pa
         )
         == 2
     )
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _summaries(out: str) -> dict[str, tuple[str, str]]:
+    """check id -> (title, summary) from hub-check's text lines."""
+    lines = out.splitlines()
+    found = {}
+    for at, line in enumerate(lines):
+        label = "NOT RUN" if line.startswith("NOT RUN ") else line[:4]
+        if label in ("PASS", "WARN", "FAIL", "NOT RUN"):
+            check, _, title = line[7:].strip().partition(" ")
+            found[check] = (title.strip(), lines[at + 1].strip())
+    return found
+
+
+async def test_hub_check_lang_ja_says_titles_and_summaries_in_japanese(demo: RunningDemo, capsys):
+    demo.faults.enable("no-signature")
+    await _cli("hub-check", demo.hub_url, "--topic", demo.channels[0].topic, *FAST, "--lang", "ja")
+    signed = _summaries(capsys.readouterr().out)
+    demo.faults.disable("no-signature")
+    await _cli("hub-check", demo.hub_url, *FAST, "--lang", "ja")  # hosted topic refused
+    refused = _summaries(capsys.readouterr().out)
+    assert list(signed) == list(CHECKS) == list(refused)
+    for check, (title, summary) in [*signed.items(), *refused.items()]:
+        assert title == ja.CHECK_TITLES[check]
+        assert JAPANESE.search(summary), f"{check}: {summary!r}"
+    assert signed["signed-delivery"][1].startswith("配信に正しい署名がありません: ")
+    assert "X-Hub-Signature ヘッダーがありません" in signed["signed-delivery"][1]
+    assert refused["extra-parameters"][1].startswith("未実行: 通常のサブスクリプションが")

@@ -147,3 +147,11 @@ def test_inspect_lang_ja_writes_the_tree_s_findings_in_japanese() -> None:
     assert "エラー: document.loc-not-absolute 4 行目: <loc>relative.html</loc> は絶対 URI" in text
     assert "ドキュメント 3 件、チャネル 0 件: エラー 1 件" in text
     assert json.loads(japanese_json.stdout) == json.loads(english_json.stdout)
+
+
+def test_the_top_level_help_names_the_language_option() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "explorer", "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    usage = next(line for line in out.splitlines() if line.startswith("usage:"))
+    assert "[--lang ja|en]" in usage

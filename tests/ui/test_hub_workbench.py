@@ -3,6 +3,8 @@ conformance run against the demo hub (clean and faulted), evidence; plus a scree
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 from PySide6.QtCore import Qt
@@ -156,3 +158,37 @@ def test_the_main_window_has_the_workbench_tab(window, qtbot, run):
         qtbot.mouseClick(workbench.publish_button, Qt.MouseButton.LeftButton)
     assert workbench.hub_edit.text() == window.services.demo.hub_url
     assert sent.args[0].status == 200
+
+
+@pytest.fixture
+def japanese_bench(qapp, request):
+    from explorer.ui.language import install_language
+
+    install_language("ja", qapp)  # before the widgets are built: they read their text once
+    try:
+        yield request.getfixturevalue("bench")
+    finally:
+        install_language("en", qapp)
+
+
+def test_a_conformance_run_reads_in_japanese(japanese_bench, qtbot, output_dir):
+    from explorer.core.codes import ja
+
+    bench = japanese_bench
+    assert bench.template_combo.itemText(0) == ja.CHANGE_TEMPLATE_TITLE
+    assert all(
+        bench.template_combo.itemText(i).startswith("フレームワーク通知: ")
+        for i in range(1, bench.template_combo.count())
+    )
+    bench.demo.faults.enable("publish-disabled")
+    with qtbot.waitSignal(bench.run_finished, timeout=30_000):
+        qtbot.mouseClick(bench.run_button, Qt.MouseButton.LeftButton)
+    rows = [bench.results_tree.topLevelItem(i) for i in range(len(CHECKS))]
+    assert [row.text(1) for row in rows] == [ja.CHECK_TITLES[check] for check in CHECKS]
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    for row in rows:
+        assert japanese.search(row.text(2)), row.text(2)
+    bench.results_tree.setCurrentItem(rows[2])
+    assert rows[2].text(2).startswith("未実行: ")
+    assert bench.detail_label.text().splitlines()[1] == rows[2].text(2)
+    bench.grab().save(str(output_dir / "hub_workbench_ja.png"))

@@ -305,3 +305,29 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
     assert table.columnWidth(0) >= title  # widened to its title
     assert table.columnWidth(1) == 60  # wide enough already
     assert table.columnWidth(2) == 77  # 0: left alone
+
+
+def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(japanese) -> None:
+    from explorer.net.network_access import INSECURE_WARNING
+    from explorer.ui.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
+
+    assert INSECURE_WARNING_MARKED == INSECURE_WARNING
+    assert insecure_warning_text().startswith("TLS 証明書を検証していません")
+    install_language("en", japanese)
+    assert insecure_warning_text() == INSECURE_WARNING
+
+
+def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japanese) -> None:
+    from explorer.net.crawl_tree import CrawlResult
+    from explorer.net.discovery import Discovery, Route, RouteAttempt
+    from explorer.ui.main_window import discovery_text
+
+    discovery = Discovery("http://example.org/")
+    discovery.attempts = [
+        RouteAttempt(Route.DIRECT, "http://example.org/", False, "an HTML page (text/html)"),
+        RouteAttempt(Route.LINK_HEADER, "http://example.org/", False, "no Link header"),
+    ]
+    _, tried = discovery_text(CrawlResult("http://example.org/", discovery, None))
+    assert tried.splitlines()[0] == "試したディスカバリーの経路:"
+    assert tried.splitlines()[1].startswith("✗ アドレス: http://example.org/ — ")
+    assert tried.splitlines()[2].startswith("✗ Link ヘッダー: ")

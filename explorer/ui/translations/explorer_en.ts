@@ -1285,6 +1285,26 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/.well-known/resourcesync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>robots.txt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Subscriptions</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1302,6 +1322,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>found via {route}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discovery routes tried:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1614,6 +1638,10 @@ X-Api-Key: …</source>
 </context>
 <context>
     <name>NetworkPage</name>
+    <message>
+        <source>TLS certificates are NOT verified: anyone on the network path can read and change what is fetched, and see the credentials sent</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>System and environment (HTTPS_PROXY…)</source>
         <translation type="unfinished"></translation>

@@ -1274,6 +1274,28 @@ X-Api-Key: …</translation>
         <translation>このアドレスは ResourceSync のドキュメントです</translation>
     </message>
     <message>
+        <source>the address</source>
+        <translation>アドレス</translation>
+    </message>
+    <message>
+        <source>Link header</source>
+        <translation>Link ヘッダー</translation>
+    </message>
+    <message>
+        <source>HTML link</source>
+        <translation>HTML の link 要素</translation>
+    </message>
+    <message>
+        <source>/.well-known/resourcesync</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>/.well-known/resourcesync</translation>
+    </message>
+    <message>
+        <source>robots.txt</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>robots.txt</translation>
+    </message>
+    <message>
         <source>Subscriptions</source>
         <translation>サブスクリプション</translation>
     </message>
@@ -1292,6 +1314,10 @@ X-Api-Key: …</translation>
     <message>
         <source>found via {route}</source>
         <translation>{route} で見つけました</translation>
+    </message>
+    <message>
+        <source>Discovery routes tried:</source>
+        <translation>試したディスカバリーの経路:</translation>
     </message>
     <message>
         <source>no Source Description found</source>
@@ -1604,6 +1630,10 @@ X-Api-Key: …</translation>
 </context>
 <context>
     <name>NetworkPage</name>
+    <message>
+        <source>TLS certificates are NOT verified: anyone on the network path can read and change what is fetched, and see the credentials sent</source>
+        <translation>TLS 証明書を検証していません。ネットワークの経路上の誰でも、取得する内容を読んだり書き換えたり、送った認証情報を見たりできます</translation>
+    </message>
     <message>
         <source>System and environment (HTTPS_PROXY…)</source>
         <translation>システムと環境変数（HTTPS_PROXY…）</translation>
