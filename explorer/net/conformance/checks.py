@@ -669,16 +669,18 @@ async def check_lease_clamping(session: Session) -> _Verdict:
         if problem is not None:
             return problem
         assert sub.verification is not None
-        outcome, text, notes = _lease_verdict(sub.verification.lease, asked)
+        outcome, lease, notes = _lease_verdict(sub.verification.lease, asked)
         facts["asked"].append(asked)
         facts["given"].append(_lease_value(sub.verification.lease))
         outcomes.append(outcome)
         findings += notes
         parts.append(
-            text
-            if text.english.startswith("asked")
+            lease
+            if lease.english.startswith("asked")
             else Phrase(
-                f"asked for {asked} s, got {text}", "lease-asked-got", {"asked": asked, "got": text}
+                f"asked for {asked} s, got {lease}",
+                "lease-asked-got",
+                {"asked": asked, "got": lease},
             )
         )
     worst = (
