@@ -247,14 +247,15 @@ async def _subscribe(
         resumed = subscriber.live_subscription(channel.topic, channel.hub)
         if resumed is not None:
             made.append(resumed)
-        elif channel.hub is None:
-            made.append(await subscriber.subscribe(channel.topic, None, secret=secret))
-        else:
+        elif channel.hub is None and channel.via == "capability-list":
+            # the list named the channel without its hub: the channel's own URL may say
             made.append(
                 await subscriber.subscribe(
-                    channel.topic, channel.hub, channel_capability=channel.capability, secret=secret
+                    channel.topic, None, channel_capability=channel.capability, secret=secret
                 )
             )
+        else:
+            made.append(await subscriber.subscribe_discovered(channel, secret=secret))
     return made
 
 

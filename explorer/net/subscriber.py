@@ -64,7 +64,7 @@ from explorer.net.bounded_body import (
 )
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.exchange_log import ExchangeLog
-from explorer.net.hub_discovery import discover_channels
+from explorer.net.hub_discovery import Channel, discover_channels
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.retry_policy import RetryPolicy
 from explorer.net.store import NotificationRecord, Store, StoreError
@@ -277,22 +277,12 @@ class Subscriber:
         """
         if hub is None:
             channels = await discover_channels(self.client, topic, exchange_log=self.exchange_log)
-            channel = channels[0]
-            if channel.hub is None:
-                sub = self._new_subscription(topic, "", channel.capability, secret)
-                sub.transition(State.FAILED, "no hub found for the topic")
-                self._emit(sub, ev.ERROR, message=sub.reason, findings=channel.findings)
-                return sub
-            topic, hub = channel.topic, channel.hub
-            channel_capability = channel_capability or channel.capability
-            if channel.findings:
-                self._emit_topic(
-                    topic,
-                    ev.ERROR,
-                    hub=hub,
-                    findings=channel.findings,
-                    message="hub discovery notes",
-                )
+            return await self.subscribe_discovered(
+                channels[0],
+                channel_capability=channel_capability,
+                secret=secret,
+                lease_seconds=lease_seconds,
+            )
         sub = self._new_subscription(topic, hub, channel_capability, secret)
         sub.requested_lease = lease_seconds or self.config.lease_seconds
         self._adopt(sub)
@@ -305,6 +295,39 @@ class Subscriber:
         ]:
             await self.unsubscribe(old, wait=False)
         return sub
+
+    async def subscribe_discovered(
+        self,
+        channel: Channel,
+        *,
+        channel_capability: str | None = None,
+        secret: str | None = None,
+        lease_seconds: int | None = None,
+    ) -> Subscription:
+        """Subscribe to a channel the caller has already discovered (WebSub §4), so a slow
+        topic is not asked twice: without a hub it fails with the discovery's findings,
+        otherwise those findings are reported as notes and the hub is asked."""
+        capability = channel_capability or channel.capability
+        if channel.hub is None:
+            sub = self._new_subscription(channel.topic, "", capability, secret)
+            sub.transition(State.FAILED, "no hub found for the topic")
+            self._emit(sub, ev.ERROR, message=sub.reason, findings=channel.findings)
+            return sub
+        if channel.findings:
+            self._emit_topic(
+                channel.topic,
+                ev.ERROR,
+                hub=channel.hub,
+                findings=channel.findings,
+                message="hub discovery notes",
+            )
+        return await self.subscribe(
+            channel.topic,
+            channel.hub,
+            channel_capability=capability,
+            secret=secret,
+            lease_seconds=lease_seconds,
+        )
 
     async def unsubscribe(self, sub: Subscription | str, *, wait: bool = True) -> None:
         """Ask the hub to end ``sub``; from now on deliveries for it are answered 410."""

@@ -9,6 +9,8 @@ import signal
 import sys
 from pathlib import Path
 
+from aiohttp import web
+
 from explorer.cli import main
 from explorer.demo import start_demo
 from explorer.net.store import Store
@@ -170,6 +172,28 @@ def test_a_topic_without_a_hub_is_reported_and_exits_1(tmp_path: Path, capsys) -
     assert code == 1
     assert lines[-1]["event"] == "error"
     assert "websub.no-hub" in {f["code"] for f in lines[-1]["findings"]}
+
+
+async def test_a_topic_without_a_hub_is_asked_for_its_hub_once(tmp_path: Path) -> None:
+    requests: list[str] = []
+
+    async def topic(request: web.Request) -> web.Response:
+        requests.append(request.path)
+        return web.Response(text="no links here", content_type="text/plain")
+
+    app = web.Application()
+    app.router.add_get("/topic", topic)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}/topic"
+    try:
+        proc = await _listen("--topic", url, "--store", str(tmp_path / "s.sqlite3"), "--json")
+        err = await _finish(proc)
+    finally:
+        await runner.cleanup()
+    assert proc.returncode == 1, err
+    assert requests == ["/topic"]
 
 
 def test_text_lines_say_what_happened() -> None:
