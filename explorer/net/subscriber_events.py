@@ -28,19 +28,6 @@ MOVED = "callback-moved"  # subscribed again on a new callback URL; the old one 
 DIFF = "diff"  # the later diff of the notification ``notification_id``
 ERROR = "error"
 
-EVENT_NAMES = (
-    SUBSCRIBE_REQUESTED,
-    VERIFIED,
-    DENIED,
-    RENEWED,
-    NOTIFICATION,
-    REJECTED,
-    UNSUBSCRIBED,
-    MOVED,
-    DIFF,
-    ERROR,
-)
-
 
 def iso_time(epoch: float) -> str:
     """UTC, millisecond precision, with Z: the explorer's one timestamp format."""
