@@ -89,11 +89,6 @@ def input_file(text: str) -> str:
     return text
 
 
-def url_or_file(text: str) -> str:
-    """An http(s) URL, or else an input file."""
-    return http_url(text) if looks_like_url(text) else input_file(text)
-
-
 def url_or_path(text: str) -> str:
     """An http(s) URL, or else a path checked only when read (each target of several is
     reported on its own, so one missing file does not hide the others' results)."""

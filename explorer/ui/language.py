@@ -23,7 +23,6 @@ from explorer.core.messages import (
     render_message,
     render_severity,
     render_spec,
-    render_title,
 )
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -94,11 +93,6 @@ def ui_language() -> str:
 def finding_text(item: Finding) -> str:
     """A finding's message in the interface language."""
     return render_message(item, ui_language())
-
-
-def finding_title(code: str) -> str:
-    """A finding code's title in the interface language."""
-    return render_title(code, ui_language())
 
 
 def severity_text(severity: Severity) -> str:
