@@ -74,7 +74,7 @@ class Subscription:
     hub: str
     callback_path: str
     callback_url: str
-    secret: str | None
+    secret: str | None = field(repr=False)  # hub.secret (WebSub §5.1.1): kept out of repr
     state: State = State.REQUESTED
     reason: str | None = None
     flavour: str | None = None  # "websub" or "pubsubhubbub-0.4", as the hub behaved
