@@ -48,7 +48,7 @@ INSECURE_WARNING = (
 @dataclass(frozen=True, slots=True)
 class NetworkSettings:
     proxy_mode: ProxyMode = ProxyMode.SYSTEM
-    proxy_url: str | None = None
+    proxy_url: str | None = field(default=None, repr=False)  # may carry a password
     ca_bundle: Path | None = None
     insecure: bool = False
 
