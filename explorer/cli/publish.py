@@ -16,6 +16,7 @@ import sys
 
 from explorer.cli.arguments import (
     InputError,
+    fail,
     http_url,
     input_file,
     positive_seconds,
@@ -29,7 +30,7 @@ from explorer.net.bounded_body import bounded_client
 from explorer.net.network_access import NetworkAccess
 from explorer.net.publisher import DEFAULT_TIMEOUT, PublishResult, publish
 
-EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
+EXIT_OK, EXIT_FAILED = 0, 1
 MAX_PAYLOAD_BYTES = MAX_DOCUMENT_BYTES
 
 
@@ -59,20 +60,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         payload = read_regular_file(args.file, MAX_PAYLOAD_BYTES + 1)
     except InputError as exc:
-        print(f"publish: cannot read {exc}", file=sys.stderr)
-        return EXIT_UNUSABLE
+        return fail("publish", f"cannot read {exc}")
     if len(payload) > MAX_PAYLOAD_BYTES:
-        print(
-            f"publish: {args.file} is larger than {MAX_PAYLOAD_BYTES} bytes, the most a "
-            "document may be",
-            file=sys.stderr,
+        return fail(
+            "publish",
+            f"{args.file} is larger than {MAX_PAYLOAD_BYTES} bytes, the most a document may be",
         )
-        return EXIT_UNUSABLE
     try:
         access = network_access(args, [args.hub], "publish")
     except NetworkOptionsError as exc:
-        print(f"publish: {exc}", file=sys.stderr)
-        return EXIT_UNUSABLE
+        return fail("publish", str(exc))
     findings = check_bytes(payload).findings
     for item in findings:
         where = f"line {item.line}: " if item.line else ""
