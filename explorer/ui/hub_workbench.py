@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,6 +51,7 @@ from explorer.core.payload_templates import (
     render,
     templates,
 )
+from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import CheckResult as Validation
 from explorer.core.validator import check_bytes
 from explorer.net.conformance import (
@@ -354,8 +356,10 @@ class HubWorkbench(QWidget):
         dialog.open()  # non-modal (GUIDE §4)
 
     def load_file(self, path: str | Path) -> None:
+        """Load a payload no larger than a document may be, refusing a larger file before
+        reading it, so a wrong pick cannot fill memory or hold the window."""
         try:
-            data = Path(path).read_bytes()
+            data = _read_payload(Path(path))
         except OSError as exc:
             self.status.setText(self.tr("cannot read {path}: {error}").format(path=path, error=exc))
             return
@@ -644,3 +648,13 @@ def _seconds(value: float, tip: str) -> QDoubleSpinBox:
     spin.setValue(value)
     spin.setToolTip(tooltip_text(tip))
     return spin
+
+
+def _read_payload(path: Path) -> bytes:
+    """The file's bytes, at most ``MAX_DOCUMENT_BYTES``; ``OSError`` says why not."""
+    with path.open("rb") as handle:
+        if os.fstat(handle.fileno()).st_size <= MAX_DOCUMENT_BYTES:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)  # one more shows a file still growing
+            if len(data) <= MAX_DOCUMENT_BYTES:
+                return data
+    raise OSError(f"larger than {MAX_DOCUMENT_BYTES:,} bytes, the most a document may be")

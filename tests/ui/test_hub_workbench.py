@@ -9,6 +9,7 @@ import httpx
 import pytest
 from PySide6.QtCore import Qt
 
+from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.demo import start_demo
 from explorer.net.conformance import CHECKS
 
@@ -73,6 +74,16 @@ def test_publish_shows_the_full_response(bench, qtbot, tmp_path):
     assert sent.args[0].status == 200
     assert bench.response_view.toPlainText().startswith("HTTP/1.1 200 OK")
     assert bench.demo.hub.events[-1].kind == "published"
+
+
+def test_a_file_larger_than_a_document_is_refused_unread(bench, tmp_path):
+    huge = tmp_path / "huge.xml"
+    with huge.open("wb") as out:
+        out.truncate(MAX_DOCUMENT_BYTES + 1)  # sparse: no disk or memory spent
+    bench.editor.setPlainText("<urlset/>")
+    bench.load_file(huge)
+    assert bench.editor.toPlainText() == "<urlset/>"
+    assert f"larger than {MAX_DOCUMENT_BYTES:,} bytes" in bench.status.text()
 
 
 def test_hosted_topic_answers_per_section_4_1(bench, qtbot, run):
