@@ -34,7 +34,7 @@ from explorer.cli.arguments import (
     positive_int,
     positive_seconds,
 )
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
@@ -42,9 +42,7 @@ from explorer.core.messages import (
     ENGLISH,
     JAPANESE,
     render_message,
-    render_occurrences,
     render_severity,
-    render_spec,
 )
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_budget import CrawlLimits
@@ -284,13 +282,10 @@ def _write_findings(findings: list[Finding], indent: str, out: TextIO, lang: str
     for group in group_findings(findings):
         item = group.first
         where = _where(item, lang)
-        cited = render_spec(item.spec, lang)
-        spec = f" ({cited})" if cited else ""
-        occurrences = render_occurrences(group, lang)
-        more = f" [{occurrences}]" if occurrences else ""
         severity = render_severity(item.severity, lang)
         message = render_message(item, lang)
-        out.write(f"{indent}{severity}: {item.code}{where}: {message}{spec}{more}\n")
+        tail = cited_and_counted(group, lang)
+        out.write(f"{indent}{severity}: {item.code}{where}: {message}{tail}\n")
 
 
 def _where(item: Finding, lang: str) -> str:

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import argparse
 
+from explorer.core.finding_groups import FindingGroup
 from explorer.core.findings import Finding
-from explorer.core.messages import ENGLISH, LANGUAGES, render_message, render_severity
+from explorer.core.messages import (
+    ENGLISH,
+    LANGUAGES,
+    render_message,
+    render_occurrences,
+    render_severity,
+    render_spec,
+)
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
@@ -30,3 +38,11 @@ def language_of(args: argparse.Namespace) -> str:
 def finding_line(item: Finding, lang: str = ENGLISH) -> str:
     """``SEVERITY: CODE: message``, as ``listen`` and ``publish`` print a finding."""
     return f"{render_severity(item.severity, lang)}: {item.code}: {render_message(item, lang)}"
+
+
+def cited_and_counted(group: FindingGroup, lang: str = ENGLISH) -> str:
+    """`` (spec citation) [how many more, where]``, each part only when there is one: the
+    tail ``validate`` and ``inspect`` put after a grouped finding's message."""
+    cited = render_spec(group.first.spec, lang)
+    occurrences = render_occurrences(group, lang)
+    return (f" ({cited})" if cited else "") + (f" [{occurrences}]" if occurrences else "")

@@ -26,7 +26,7 @@ from explorer.cli.arguments import (
     read_regular_file,
     url_or_path,
 )
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.auth import auth_finding
 from explorer.core.finding_groups import FindingGroup, group_findings
@@ -35,9 +35,7 @@ from explorer.core.messages import (
     ENGLISH,
     JAPANESE,
     render_message,
-    render_occurrences,
     render_severity,
-    render_spec,
 )
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
@@ -205,12 +203,9 @@ def format_finding(target: str, group: FindingGroup, lang: str = ENGLISH) -> str
     """One line per code: the first occurrence, and how many more and where."""
     item = group.first
     where = f"{target}:{item.line}:" if item.line is not None else f"{target}:"
-    cited = render_spec(item.spec, lang)
-    spec = f" ({cited})" if cited else ""
-    occurrences = render_occurrences(group, lang)
-    more = f" [{occurrences}]" if occurrences else ""
     severity = render_severity(item.severity, lang)
-    return f"{where} {severity} {item.code} {render_message(item, lang)}{spec}{more}"
+    tail = cited_and_counted(group, lang)
+    return f"{where} {severity} {item.code} {render_message(item, lang)}{tail}"
 
 
 def format_summary(report: TargetReport, lang: str = ENGLISH) -> str:
