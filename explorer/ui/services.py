@@ -243,8 +243,7 @@ class ExplorerServices(QObject):
         if self.read_only:
             self.store = Store(self.store_path, read_only=True)
         else:
-            self.store_path.parent.mkdir(parents=True, exist_ok=True)
-            self.store = Store(self.store_path)
+            self.store = Store(self.store_path)  # it makes a missing folder 0700
         self.exchange_log = ExchangeLog(self.store)
         self.exchange_log.listeners.append(self._exchanges.put)
         if self.read_only:

@@ -217,3 +217,15 @@ def test_a_damaged_store_asks_and_opens_read_only(gui, qapp, qtbot, run, tmp_pat
     window.quit_action.trigger()
     qtbot.waitUntil(task.done, timeout=15000)
     assert task.result() == 0
+
+
+def test_the_window_makes_a_new_store_folder_private(run, tmp_path: Path) -> None:
+    from explorer.ui.services import ExplorerServices
+
+    folder = tmp_path / "new" / "folder"
+    services = ExplorerServices(store_path=folder / "store.sqlite3")
+    run(services.start())
+    try:
+        assert folder.stat().st_mode & 0o777 == 0o700
+    finally:
+        run(services.aclose())
