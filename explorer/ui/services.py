@@ -240,10 +240,9 @@ class ExplorerServices(QObject):
     async def start(self) -> None:
         """Open the store and start the live side; raises ``StoreLocked`` or
         ``StoreDamaged`` (the window offers to open read-only) or ``StoreError``."""
-        if self.read_only:
-            self.store = Store(self.store_path, read_only=True)
-        else:
-            self.store = Store(self.store_path)  # it makes a missing folder 0700
+        # Opening runs PRAGMA quick_check, which reads the whole file: off the GUI loop.
+        # Store makes a missing folder 0700 itself.
+        self.store = await asyncio.to_thread(Store, self.store_path, read_only=self.read_only)
         self.exchange_log = ExchangeLog(self.store)
         self.exchange_log.listeners.append(self._exchanges.put)
         if self.read_only:

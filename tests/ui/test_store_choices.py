@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -227,5 +228,24 @@ def test_the_window_makes_a_new_store_folder_private(run, tmp_path: Path) -> Non
     run(services.start())
     try:
         assert folder.stat().st_mode & 0o777 == 0o700
+    finally:
+        run(services.aclose())
+
+
+def test_the_window_opens_the_store_off_its_own_thread(run, tmp_path: Path, monkeypatch) -> None:
+    from explorer.ui import services as services_module
+
+    opened_on: list[str] = []
+
+    class RecordingStore(Store):
+        def __init__(self, *args, **kwargs) -> None:
+            opened_on.append(threading.current_thread().name)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(services_module, "Store", RecordingStore)
+    services = services_module.ExplorerServices(store_path=tmp_path / "store.sqlite3")
+    run(services.start())
+    try:
+        assert opened_on and opened_on[0] != threading.current_thread().name
     finally:
         run(services.aclose())
