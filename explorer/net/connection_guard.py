@@ -4,8 +4,15 @@ aiohttp's server has no deadline for a request's line and headers: a client that
 header byte every few seconds keeps its connection, and its file descriptor, forever.
 ``ConnectionGuard`` wraps the server's protocol factory so every connection must finish
 each request's headers within ``header_timeout`` seconds of being opened (or of the previous
-request being answered), and it refuses connections beyond ``max_per_address`` from one peer
-address or ``max_total`` overall at once, before any byte is parsed.
+request being answered), and it caps connections at ``max_per_address`` from one peer
+address and ``max_total`` overall, before any byte is parsed.
+
+At a cap, a new connection first evicts the oldest one that has waited ``evict_after``
+seconds or more for its headers; only when there is none is the new one refused. Behind a
+tunnel every peer is the tunnel client on 127.0.0.1, so the per-address cap is in effect
+a global one: without eviction, a few dozen slow senders would lock the hub's deliveries
+out until the header deadline, whereas a hub sends its headers at once and is never the
+oldest waiting connection.
 
 The guard knows nothing of HTTP: the request handler tells it when a request's headers are
 complete (``request_started``) and when its answer is given (``request_finished``).
@@ -22,6 +29,7 @@ from typing import cast
 DEFAULT_HEADER_TIMEOUT = 20.0
 DEFAULT_MAX_PER_ADDRESS = 64
 DEFAULT_MAX_TOTAL = 1024
+DEFAULT_EVICT_AFTER = 1.0
 
 
 @dataclass(slots=True)
@@ -32,6 +40,7 @@ class GuardCounts:
     refused_per_address: int = 0
     refused_total: int = 0
     header_timeouts: int = 0
+    evicted: int = 0
 
 
 class ConnectionGuard:
@@ -43,10 +52,12 @@ class ConnectionGuard:
         header_timeout: float = DEFAULT_HEADER_TIMEOUT,
         max_per_address: int = DEFAULT_MAX_PER_ADDRESS,
         max_total: int = DEFAULT_MAX_TOTAL,
+        evict_after: float = DEFAULT_EVICT_AFTER,
     ) -> None:
         self.header_timeout = header_timeout
         self.max_per_address = max_per_address
         self.max_total = max_total
+        self.evict_after = evict_after
         self.counts = GuardCounts()
         self._open: dict[asyncio.Transport, _GuardedProtocol] = {}
         self._per_address: Counter[str] = Counter()
@@ -77,16 +88,32 @@ class ConnectionGuard:
             transport.abort()
 
     def _admit(self, guarded: _GuardedProtocol, transport: asyncio.Transport) -> bool:
-        if len(self._open) >= self.max_total:
+        if len(self._open) >= self.max_total and not self._evict_oldest_waiting(None):
             self.counts.refused_total += 1
             return False
-        if self._per_address[guarded.address] >= self.max_per_address:
+        address_full = self._per_address[guarded.address] >= self.max_per_address
+        if address_full and not self._evict_oldest_waiting(guarded.address):
             self.counts.refused_per_address += 1
             return False
         self.counts.accepted += 1
         self._open[transport] = guarded
         self._per_address[guarded.address] += 1
         return True
+
+    def _evict_oldest_waiting(self, address: str | None) -> bool:
+        """Abort the oldest connection (from ``address``, or any) that has waited at least
+        ``evict_after`` seconds for its request headers; False when there is none."""
+        cutoff = asyncio.get_running_loop().time() - self.evict_after
+        for transport, held in self._open.items():  # insertion order: oldest first
+            if held.waiting_since is None or held.waiting_since > cutoff:
+                continue
+            if address is not None and held.address != address:
+                continue
+            transport.abort()
+            self._release(held, transport)
+            self.counts.evicted += 1
+            return True
+        return False
 
     def _release(self, guarded: _GuardedProtocol, transport: asyncio.Transport) -> None:
         if self._open.pop(transport, None) is None:
@@ -107,6 +134,7 @@ class _GuardedProtocol(asyncio.Protocol):
         self._transport: asyncio.Transport | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self.address = ""
+        self.waiting_since: float | None = None  # loop time the awaited headers were due from
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # A stream server's transports are asyncio.Transport (TCP, TLS), which can abort.
@@ -125,8 +153,10 @@ class _GuardedProtocol(asyncio.Protocol):
         self.disarm()
         loop = asyncio.get_running_loop()
         self._deadline = loop.call_later(self._guard.header_timeout, self._expire)
+        self.waiting_since = loop.time()
 
     def disarm(self) -> None:
+        self.waiting_since = None
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None

@@ -12,6 +12,7 @@ import asyncio
 import gzip
 import time
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -87,10 +88,12 @@ async def test_connections_past_the_total_cap_are_refused_at_once() -> None:
                 writer.close()
 
 
-async def _open_flood(port: int, count: int) -> list[asyncio.StreamWriter]:
+async def _open_flood(
+    port: int, count: int, source: str = FLOOD_SOURCE
+) -> list[asyncio.StreamWriter]:
     writers = []
     for _ in range(count):
-        _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(FLOOD_SOURCE, 0))
+        _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
         writer.write(b"GET /callback/x HTTP/1.1\r\nHost: x\r\nX-Slow: a")
         writers.append(writer)
     return writers
@@ -100,13 +103,25 @@ async def test_a_slow_header_flood_is_capped_and_a_delivery_still_lands(tmp_path
     async with websub_env(tmp_path, header_timeout=5, max_connections_per_address=64) as env:
         sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
         assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        guard = env.server.guard
+        before = replace(guard.counts)
         flood = await _open_flood(env.server.port, 2000)
         try:
-            guard = env.server.guard
             async with asyncio.timeout(HANG_BOUND):
-                while guard.counts.accepted + guard.counts.refused_per_address < 2000:
+                while (
+                    guard.counts.accepted
+                    - before.accepted
+                    + guard.counts.refused_per_address
+                    - before.refused_per_address
+                    < 2000
+                ):
                     await asyncio.sleep(0.01)
-            assert guard.counts.refused_per_address == 2000 - 64
+            # Past the cap, a newcomer evicts the oldest connection still waiting for its
+            # headers (when one has waited a second), else it is refused: never more than
+            # 64 of the flood's connections are open at once.
+            flood_accepted = guard.counts.accepted - before.accepted
+            assert flood_accepted - (guard.counts.evicted - before.evicted) <= 64
+            assert guard.counts.refused_per_address - before.refused_per_address >= 2000 - 64 * 2
             started = time.monotonic()
             response = await env.hub.deliver(sub.callback_url, notification(), secret=sub.secret)
             assert response.status_code == 200
@@ -269,3 +284,28 @@ def test_the_secret_is_masked_however_its_name_is_encoded() -> None:
     assert b"s3cr" not in (record.request_body or b"") and b"two" not in (
         record.request_body or b""
     )
+
+
+async def test_behind_a_tunnel_slow_senders_cannot_lock_the_hub_out(tmp_path: Path) -> None:
+    # Through a tunnel every peer is the tunnel client on 127.0.0.1, the hub included.
+    async with websub_env(tmp_path, header_timeout=60, max_connections_per_address=8) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        guard = env.server.guard
+        flood: list[asyncio.StreamWriter] = []
+        try:
+            async with asyncio.timeout(HANG_BOUND):  # fill the cap with slow senders
+                while guard.counts.refused_per_address == 0:
+                    flood += await _open_flood(env.server.port, 1, source="127.0.0.1")
+                    await asyncio.sleep(0.01)
+            await asyncio.sleep(guard.evict_after)  # now they have waited long enough
+            body = notification()
+            headers = {"Content-Type": "application/xml", "X-Hub-Signature": sign(sub.secret, body)}
+            async with httpx.AsyncClient() as fresh:  # a new connection through the tunnel
+                response = await fresh.post(sub.callback_url, content=body, headers=headers)
+            assert response.status_code == 200
+            assert guard.counts.evicted >= 1
+            assert [n.status for n in env.store.notifications()] == ["notification"]
+        finally:
+            for writer in flood:
+                writer.close()
