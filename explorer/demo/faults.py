@@ -8,30 +8,65 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+
+# Marked so the window can show each description in its language (context "DemoFaults").
 FAULTS: dict[str, str] = {
-    "bad-signature": "hub signs deliveries with the wrong key (WebSub §7.1)",
-    "no-signature": "hub omits X-Hub-Signature although the subscriber gave hub.secret "
-    "(WebSub §7.1)",
-    "wrong-content-type": "deliveries, topic URIs and XML documents carry text/plain "
-    "instead of application/xml (change-notification 1.0.1 §4.1, §4.3)",
-    "missing-link-header": "deliveries and topic URIs have no Link self/hub; resources have "
-    "no Link rel=resourcesync (change-notification 1.0.1 §4.1, core 1.1 §6.3.3)",
-    "out-of-order": "change notifications are published in swapped pairs, so from/until "
-    "intervals arrive out of sequence (change-notification 1.0.1 §3)",
-    "malformed-xml": "notification payloads and Change Lists are cut short (not well-formed XML)",
-    "wrong-namespace": "notification payloads and XML documents use a wrong ResourceSync "
-    "namespace URI (core 1.1 §4)",
-    "slow-delivery": "hub waits before each delivery",
-    "verify-wrong-topic": "hub's verification GET names a topic the subscriber never "
-    "requested (WebSub §5.3.1)",
-    "lease-zero": "hub's verification GET says hub.lease_seconds=0 while it keeps the "
-    "clamped lease, as some real hubs do (WebSub §5.3)",
-    "refuse-unknown-topic": "hub answers 400 topic_not_supported to a subscription for a "
-    "topic it does not serve, as allowlisted hubs do, instead of denying it (WebSub §5.2)",
-    "publish-disabled": "hub refuses every publication with 403, as hubs that take "
-    "updates only from their own publisher do (WebSub §6)",
-    "drop-index-link": "framework notifications and component lists lack the rel=index "
-    "link (framework-notification 1.0.1 §3, core 1.1 §6.2)",
+    "bad-signature": QT_TRANSLATE_NOOP(
+        "DemoFaults", "hub signs deliveries with the wrong key (WebSub §7.1)"
+    ),
+    "no-signature": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub omits X-Hub-Signature although the subscriber gave hub.secret (WebSub §7.1)",
+    ),
+    "wrong-content-type": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "deliveries, topic URIs and XML documents carry text/plain "
+        "instead of application/xml (change-notification 1.0.1 §4.1, §4.3)",
+    ),
+    "missing-link-header": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "deliveries and topic URIs have no Link self/hub; resources have "
+        "no Link rel=resourcesync (change-notification 1.0.1 §4.1, core 1.1 §6.3.3)",
+    ),
+    "out-of-order": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "change notifications are published in swapped pairs, so from/until "
+        "intervals arrive out of sequence (change-notification 1.0.1 §3)",
+    ),
+    "malformed-xml": QT_TRANSLATE_NOOP(
+        "DemoFaults", "notification payloads and Change Lists are cut short (not well-formed XML)"
+    ),
+    "wrong-namespace": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "notification payloads and XML documents use a wrong ResourceSync "
+        "namespace URI (core 1.1 §4)",
+    ),
+    "slow-delivery": QT_TRANSLATE_NOOP("DemoFaults", "hub waits before each delivery"),
+    "verify-wrong-topic": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub's verification GET names a topic the subscriber never requested (WebSub §5.3.1)",
+    ),
+    "lease-zero": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub's verification GET says hub.lease_seconds=0 while it keeps the "
+        "clamped lease, as some real hubs do (WebSub §5.3)",
+    ),
+    "refuse-unknown-topic": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub answers 400 topic_not_supported to a subscription for a "
+        "topic it does not serve, as allowlisted hubs do, instead of denying it (WebSub §5.2)",
+    ),
+    "publish-disabled": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub refuses every publication with 403, as hubs that take "
+        "updates only from their own publisher do (WebSub §6)",
+    ),
+    "drop-index-link": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "framework notifications and component lists lack the rel=index "
+        "link (framework-notification 1.0.1 §3, core 1.1 §6.2)",
+    ),
 }
 
 

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog
 
 from explorer.core.findings import Severity
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.credentials import Credential
 from explorer.net.http import FetchResult
@@ -36,7 +37,6 @@ from explorer.ui.credential_vault import (
 )
 from explorer.ui.credentials_page import CredentialsPage
 from explorer.ui.network_page import NetworkPage, insecure_warning_text, load_network_settings
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from explorer.ui.main_window import MainWindow

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.plain_text import PlainLabel, clip
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.wording import count_text
 
 if TYPE_CHECKING:

@@ -20,12 +20,12 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.store import NotificationRecord
 from explorer.net.subscriber_events import DIFF, NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.ui.icons import CHANGE_COLOURS, severity_icon
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.plain_text import tooltip_text
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 CHANGE = "change"
 FRAMEWORK = "framework"

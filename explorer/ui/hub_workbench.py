@@ -52,6 +52,7 @@ from explorer.core.payload_templates import (
     templates,
 )
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.core.validator import CheckResult as Validation
 from explorer.core.validator import check_bytes
 from explorer.net.conformance import (
@@ -72,7 +73,6 @@ from explorer.ui.language import finding_text, severity_text, spec_text, ui_lang
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.services import ExplorerServices
 from explorer.ui.tasks import TaskKeeper
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.wording import count_text
 from explorer.ui.xml_view import XmlSourceView
 

@@ -36,13 +36,13 @@ from explorer.core.auth import mask_headers
 from explorer.core.changes.line_diff import canonical_text
 from explorer.core.link_header import links_by_rel
 from explorer.core.parser import DocumentParseError
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.store import ExchangeRecord
 from explorer.ui.column_widths import set_column_widths
 from explorer.ui.feedback import confirm
 from explorer.ui.plain_text import PlainLabel, tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import ExplorerServices
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.wording import count_text
 from explorer.ui.xml_view import XmlSourceView
 

@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from explorer.core.findings import Severity
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.document_view import DocumentView
 from explorer.ui.feedback import confirm
 from explorer.ui.message_bar import MessageBar
@@ -65,7 +66,6 @@ from explorer.ui.plain_text import PlainLabel, clip, tooltip_text
 from explorer.ui.progress import ProgressIndicator
 from explorer.ui.settings import AppSettings, load_settings, save_settings
 from explorer.ui.tasks import TaskKeeper
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.window_layout import (
     DEFAULT_SIZE,
     DOCK_MINIMUMS,
@@ -527,7 +527,7 @@ class MainWindow(QMainWindow):
             entry = faults_menu.addAction(name)
             entry.setCheckable(True)
             entry.setChecked(name in faults)
-            entry.setToolTip(description)
+            entry.setToolTip(QCoreApplication.translate("DemoFaults", description))
             entry.toggled.connect(lambda on, fault=name: self._set_fault(faults, fault, on))
         clear = menu.addAction(self.tr("Switch every fault off"))
 

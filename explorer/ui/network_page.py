@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.network_access import (
     NetworkSettings,
     NetworkSettingsError,
     ProxyMode,
 )
 from explorer.ui.plain_text import PlainLabel
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 KEYS = {
     "proxy_mode": "network/proxy_mode",

@@ -22,10 +22,10 @@ from PySide6.QtCore import (
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding
 from explorer.core.messages import render_occurrences
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.icons import severity_icon
 from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.plain_text import tooltip_text
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = (

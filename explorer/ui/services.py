@@ -33,6 +33,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
 from explorer.core.changes.line_diff import LineDiffTooLarge
 from explorer.core.findings import Finding
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
 from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer, Reply
@@ -60,7 +61,6 @@ from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import State, Subscription, SubscriptionView
 from explorer.ui.thread_batch import ThreadBatch
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 RESOURCE_SAMPLE = 20

@@ -30,12 +30,12 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.rules.capabilities import display_name
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.language import document_name
 from explorer.ui.plain_text import tooltip_text
 from explorer.ui.tasks import TaskKeeper
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.wording import severity_counts
 
 log = logging.getLogger(__name__)

@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import QWidget
 
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
 from explorer.net.subscription import (
     LEASE_EXPIRED,
@@ -32,7 +33,6 @@ from explorer.ui.language import finding_text, severity_text
 from explorer.ui.plain_text import tooltip_text
 from explorer.ui.row_table_model import Index, RowTableModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
-from explorer.ui.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.views.subscription_widgets import SubscriptionPanelWidgets
 from explorer.ui.wording import duration_text
 

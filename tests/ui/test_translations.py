@@ -331,3 +331,17 @@ def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japane
     assert tried.splitlines()[0] == "試したディスカバリーの経路:"
     assert tried.splitlines()[1].startswith("✗ アドレス: http://example.org/ — ")
     assert tried.splitlines()[2].startswith("✗ Link ヘッダー: ")
+
+
+def test_the_demo_menu_describes_each_fault_in_the_interface_language(japanese, qtbot) -> None:
+    from explorer.demo.faults import FAULTS, FaultSet
+    from explorer.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    menu = window.install_demo_menu(FaultSet(), FAULTS)
+    [faults_menu] = [a.menu() for a in menu.actions() if a.menu() is not None]
+    tips = {a.text(): a.toolTip() for a in faults_menu.actions()}
+    assert set(tips) == set(FAULTS)
+    assert tips["slow-delivery"] == "ハブが配信のたびに待ってから送ります"
+    assert all(tip != FAULTS[name] for name, tip in tips.items())

@@ -311,6 +311,61 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>DemoFaults</name>
+    <message>
+        <source>hub signs deliveries with the wrong key (WebSub §7.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub omits X-Hub-Signature although the subscriber gave hub.secret (WebSub §7.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deliveries, topic URIs and XML documents carry text/plain instead of application/xml (change-notification 1.0.1 §4.1, §4.3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deliveries and topic URIs have no Link self/hub; resources have no Link rel=resourcesync (change-notification 1.0.1 §4.1, core 1.1 §6.3.3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change notifications are published in swapped pairs, so from/until intervals arrive out of sequence (change-notification 1.0.1 §3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notification payloads and Change Lists are cut short (not well-formed XML)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notification payloads and XML documents use a wrong ResourceSync namespace URI (core 1.1 §4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub waits before each delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub&apos;s verification GET names a topic the subscriber never requested (WebSub §5.3.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub&apos;s verification GET says hub.lease_seconds=0 while it keeps the clamped lease, as some real hubs do (WebSub §5.3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub answers 400 topic_not_supported to a subscription for a topic it does not serve, as allowlisted hubs do, instead of denying it (WebSub §5.2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub refuses every publication with 403, as hubs that take updates only from their own publisher do (WebSub §6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>framework notifications and component lists lack the rel=index link (framework-notification 1.0.1 §3, core 1.1 §6.2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>(no capability)</source>

@@ -301,6 +301,61 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>DemoFaults</name>
+    <message>
+        <source>hub signs deliveries with the wrong key (WebSub §7.1)</source>
+        <translation>ハブが誤った鍵で配信に署名します（WebSub §7.1）</translation>
+    </message>
+    <message>
+        <source>hub omits X-Hub-Signature although the subscriber gave hub.secret (WebSub §7.1)</source>
+        <translation>サブスクライバーが hub.secret を渡したのに、ハブが X-Hub-Signature を付けません（WebSub §7.1）</translation>
+    </message>
+    <message>
+        <source>deliveries, topic URIs and XML documents carry text/plain instead of application/xml (change-notification 1.0.1 §4.1, §4.3)</source>
+        <translation>配信、トピック URI、XML ドキュメントが application/xml ではなく text/plain で返されます（change-notification 1.0.1 §4.1、§4.3）</translation>
+    </message>
+    <message>
+        <source>deliveries and topic URIs have no Link self/hub; resources have no Link rel=resourcesync (change-notification 1.0.1 §4.1, core 1.1 §6.3.3)</source>
+        <translation>配信とトピック URI に Link の self/hub がなく、リソースに Link rel=resourcesync がありません（change-notification 1.0.1 §4.1、core 1.1 §6.3.3）</translation>
+    </message>
+    <message>
+        <source>change notifications are published in swapped pairs, so from/until intervals arrive out of sequence (change-notification 1.0.1 §3)</source>
+        <translation>変更通知が 2 件ずつ入れ替わって公開され、from/until の期間が順序どおりに届きません（change-notification 1.0.1 §3）</translation>
+    </message>
+    <message>
+        <source>notification payloads and Change Lists are cut short (not well-formed XML)</source>
+        <translation>通知のペイロードとチェンジリストが途中で切れます（整形式の XML ではありません）</translation>
+    </message>
+    <message>
+        <source>notification payloads and XML documents use a wrong ResourceSync namespace URI (core 1.1 §4)</source>
+        <translation>通知のペイロードと XML ドキュメントが誤った ResourceSync の名前空間 URI を使います（core 1.1 §4）</translation>
+    </message>
+    <message>
+        <source>hub waits before each delivery</source>
+        <translation>ハブが配信のたびに待ってから送ります</translation>
+    </message>
+    <message>
+        <source>hub&apos;s verification GET names a topic the subscriber never requested (WebSub §5.3.1)</source>
+        <translation>ハブの確認 GET が、サブスクライバーの求めていないトピックを指定します（WebSub §5.3.1）</translation>
+    </message>
+    <message>
+        <source>hub&apos;s verification GET says hub.lease_seconds=0 while it keeps the clamped lease, as some real hubs do (WebSub §5.3)</source>
+        <translation>実在する一部のハブと同じく、ハブの確認 GET が hub.lease_seconds=0 と伝えながら、調整したリースを保ちます（WebSub §5.3）</translation>
+    </message>
+    <message>
+        <source>hub answers 400 topic_not_supported to a subscription for a topic it does not serve, as allowlisted hubs do, instead of denying it (WebSub §5.2)</source>
+        <translation>許可リストを持つハブと同じく、扱わないトピックへのサブスクライブを拒否通知ではなく 400 topic_not_supported で断ります（WebSub §5.2）</translation>
+    </message>
+    <message>
+        <source>hub refuses every publication with 403, as hubs that take updates only from their own publisher do (WebSub §6)</source>
+        <translation>自分のパブリッシャーからしか更新を受け付けないハブと同じく、すべての公開を 403 で断ります（WebSub §6）</translation>
+    </message>
+    <message>
+        <source>framework notifications and component lists lack the rel=index link (framework-notification 1.0.1 §3, core 1.1 §6.2)</source>
+        <translation>フレームワーク通知と構成リストに rel=index のリンクがありません（framework-notification 1.0.1 §3、core 1.1 §6.2）</translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>(no capability)</source>
