@@ -1,0 +1,78 @@
+"""One catalog for every human-readable line the engine and the command line say.
+
+Each area keeps its lines in ``explorer/core/catalog/<area>.toml``; a key is
+``"<area>.<name>"`` and holds one template per language, side by side::
+
+    ["inspect.channels-heading"]
+    en = "Channels ({count})"
+    ja = "チャンネル（{count}）"
+
+TOML because it is read by the standard library (``tomllib``) with no build step, keeps
+both languages of a line next to each other for the reviewer, allows comments for the
+translator, and lets each feature own its file, so two features never edit the same one.
+Areas load on first use, so a command pays only for the lines it says.
+
+Qt widget strings stay in Qt's ``.ts`` files: Qt Linguist, plurals by ``%n`` and
+``QTranslator`` need them there. Everything below the window comes from here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from string import Formatter
+
+ENGLISH = "en"
+JAPANESE = "ja"
+LANGUAGES = (ENGLISH, JAPANESE)
+
+
+class CatalogError(LookupError):
+    """A key with no line, or a language a line lacks: a programming error, found by
+    ``tests/core/test_catalog.py`` before it reaches a user."""
+
+
+@cache
+def area(name: str) -> dict[str, dict[str, str]]:
+    """The lines of one area file, keyed by their full key."""
+    source = resources.files(__package__).joinpath(f"{name}.toml")
+    try:
+        raw = source.read_bytes()
+    except FileNotFoundError as exc:
+        raise CatalogError(f"no catalog area {name!r}") from exc
+    table = tomllib.loads(raw.decode("utf-8"))
+    return {key: dict(value) for key, value in table.items()}
+
+
+def areas() -> list[str]:
+    """Every area the package ships, for the tests that hold the catalog whole."""
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in resources.files(__package__).iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+def template(key: str, lang: str = ENGLISH) -> str:
+    """The raw template of ``key`` in ``lang`` (English for an unknown language)."""
+    name = key.partition(".")[0]
+    line = area(name).get(key)
+    if line is None:
+        raise CatalogError(f"no catalog line {key!r}")
+    chosen = lang if lang in LANGUAGES else ENGLISH
+    if chosen not in line:
+        raise CatalogError(f"catalog line {key!r} has no {chosen!r} text")
+    return line[chosen]
+
+
+def text(key: str, lang: str = ENGLISH, /, **params: object) -> str:
+    """The line ``key`` in ``lang``, its ``{placeholders}`` filled from ``params``."""
+    return template(key, lang).format_map(params)
+
+
+def placeholders(value: str) -> set[str]:
+    """The field names a template uses, so the tests can hold languages in step."""
+    return {
+        field.split(".")[0].split("[")[0] for _, field, _, _ in Formatter().parse(value) if field
+    }

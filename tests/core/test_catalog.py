@@ -1,0 +1,44 @@
+"""The catalog is whole: every line in every language, with the same placeholders."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.core import catalog
+
+
+def all_lines() -> list[tuple[str, dict[str, str]]]:
+    return [(key, line) for name in catalog.areas() for key, line in catalog.area(name).items()]
+
+
+def test_every_key_lives_in_the_file_of_its_area() -> None:
+    for name in catalog.areas():
+        for key in catalog.area(name):
+            assert key.partition(".")[0] == name, key
+
+
+@pytest.mark.parametrize("lang", catalog.LANGUAGES)
+def test_every_line_has_every_language(lang: str) -> None:
+    missing = [key for key, line in all_lines() if not line.get(lang, "").strip()]
+    assert missing == []
+
+
+def test_languages_use_the_same_placeholders() -> None:
+    differing = [
+        key
+        for key, line in all_lines()
+        if len({frozenset(catalog.placeholders(value)) for value in line.values()}) > 1
+    ]
+    assert differing == []
+
+
+def test_text_fills_placeholders_and_falls_back_to_english_for_unknown_languages() -> None:
+    assert catalog.text("common.yes", "ja") == "はい"
+    assert catalog.text("common.yes", "fr") == "yes"
+
+
+def test_an_unknown_key_is_a_catalog_error() -> None:
+    with pytest.raises(catalog.CatalogError):
+        catalog.text("common.no-such-line")
+    with pytest.raises(catalog.CatalogError):
+        catalog.text("no-such-area.line")
