@@ -46,7 +46,7 @@ from explorer.net.delivery_intake import PROBE_REPLY, DeliveryIntake
 from explorer.net.event_pipeline import Enrich, EventPipeline, Refetch
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.hub_client import HubAnswer, HubClient, HubRequestOptions, intent_form
-from explorer.net.hub_discovery import Channel, discover_channels
+from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
 from explorer.net.intent_outcomes import IntentOutcomes
 from explorer.net.lease_schedule import LeaseSchedule
 from explorer.net.probe_payloads import ProbePayloads
@@ -288,7 +288,7 @@ class Subscriber:
 
     async def subscribe_discovered(
         self,
-        channel: Channel,
+        channel: DiscoveredChannel,
         *,
         channel_capability: str | None = None,
         secret: str | None = None,
