@@ -27,7 +27,7 @@ from explorer.net.callback_restart import move_stale_subscriptions, start_callba
 from explorer.net.callback_server import DEFAULT_MAX_BODY
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
-from explorer.net.hub_discovery import Channel, discover_channels
+from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
 from explorer.net.refetch import ChangeTracker
 from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
@@ -260,7 +260,7 @@ async def _subscribe(
 
 
 async def _prime(
-    tracker: ChangeTracker, topic: str, channels: list[Channel], args: argparse.Namespace
+    tracker: ChangeTracker, topic: str, channels: list[DiscoveredChannel], args: argparse.Namespace
 ) -> None:
     """When ``topic`` is a Capability List, read its Resource and Change Lists first, so the
     first notifications already have a before (and framework diffs an earlier version)."""

@@ -25,7 +25,7 @@ from explorer.core.rules import (
 )
 from explorer.core.rules.context import ValidationContext
 
-__all__ = ["CheckResult", "ValidationContext", "check_bytes", "validate_document"]
+__all__ = ["ValidationContext", "ValidationResult", "check_bytes", "validate_document"]
 
 Rule = Callable[[Document, ValidationContext, list[Finding]], None]
 
@@ -41,7 +41,7 @@ RULES: tuple[Rule, ...] = (
 
 
 @dataclass(slots=True)
-class CheckResult:
+class ValidationResult:
     """A parsed document (None when the bytes could not be read) and all its findings."""
 
     document: Document | None
@@ -76,7 +76,7 @@ def validate_document(doc: Document, context: ValidationContext | None = None) -
     ]
 
 
-def check_bytes(data: bytes, context: ValidationContext | None = None) -> CheckResult:
+def check_bytes(data: bytes, context: ValidationContext | None = None) -> ValidationResult:
     """Parse and validate; a document that cannot be parsed gives one error finding."""
     try:
         doc = parse_document(data)
@@ -84,5 +84,5 @@ def check_bytes(data: bytes, context: ValidationContext | None = None) -> CheckR
         item = exc.finding
         if context is not None and context.url is not None and item.url is None:
             item = dataclasses.replace(item, url=context.url)
-        return CheckResult(None, [item])
-    return CheckResult(doc, validate_document(doc, context))
+        return ValidationResult(None, [item])
+    return ValidationResult(doc, validate_document(doc, context))

@@ -17,7 +17,7 @@ API (everything runs on the current asyncio loop: qasync in the GUI, pytest-asyn
     demo.hub_url                  base_url + "hub"
     demo.source_description_url   base_url + ".well-known/resourcesync"
     demo.capability_list_urls     [base_url + "dataset1/capabilitylist.xml", ... dataset2]
-    demo.channels                 [Channel(set_name, capability, topic, hub), ...]: per set one
+    demo.channels                 [DemoChannel(set_name, capability, topic, hub), ...]: per set one
                                   "change-notification" and one "framework-notification" topic
     demo.faults                   FaultSet: .enable(name) .disable(name) .set(name, on)
                                   .clear(), ``name in demo.faults``; names in ``FAULTS``
@@ -61,7 +61,7 @@ from explorer.demo.hub import (
     HubEvent,
     sign,
 )
-from explorer.demo.server import Channel, RunningDemo, start_demo
+from explorer.demo.server import DemoChannel, RunningDemo, start_demo
 from explorer.demo.world import Change, DemoWorld
 
 __all__ = [
@@ -70,7 +70,7 @@ __all__ = [
     "DEFAULT_MIN_LEASE",
     "FAULTS",
     "Change",
-    "Channel",
+    "DemoChannel",
     "DemoWorld",
     "FaultSet",
     "Hub",

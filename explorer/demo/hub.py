@@ -96,7 +96,7 @@ class HubEvent:
 
 
 @dataclass(slots=True)
-class Subscription:
+class HubSubscription:
     topic: str
     callback: str
     secret: str | None
@@ -209,7 +209,7 @@ class Hub:
         self.settings = settings or HubSettings()
         self.events: deque[HubEvent] = deque(maxlen=2000)
         self.listeners: list[Callable[[HubEvent], None]] = []  # called with each new event
-        self._subscriptions: dict[tuple[str, str], Subscription] = {}
+        self._subscriptions: dict[tuple[str, str], HubSubscription] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._session: aiohttp.ClientSession | None = None
 
@@ -248,7 +248,7 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def subscriptions(self, topic: str | None = None) -> list[Subscription]:
+    def subscriptions(self, topic: str | None = None) -> list[HubSubscription]:
         """Active subscriptions; expired ones are dropped here (expiry enforced, §5.3.1)."""
         for key, sub in list(self._subscriptions.items()):
             if sub.expired:
@@ -343,7 +343,7 @@ class Hub:
             existing.lease_seconds = lease
             existing.expires_at = started + lease
         else:
-            sub = Subscription(req.topic, req.callback, req.secret, lease, started + lease)
+            sub = HubSubscription(req.topic, req.callback, req.secret, lease, started + lease)
             sub.worker = asyncio.ensure_future(self._deliver_loop(sub))
             self._subscriptions[key] = sub
         self._log("subscribed", req.topic, req.callback, status, f"lease {lease} s")
@@ -382,7 +382,7 @@ class Hub:
         self._log("published", topic, None, 200, f"{len(subscribers)} subscriber(s)")
         return 200, "OK"
 
-    async def _deliver_loop(self, sub: Subscription) -> None:
+    async def _deliver_loop(self, sub: HubSubscription) -> None:
         """One worker per subscription keeps its deliveries in publication order."""
         key = (sub.topic, sub.callback)
         while True:
@@ -402,7 +402,7 @@ class Hub:
                 self._remove(key, "dropped", "callback answered 410 Gone")
                 return
 
-    async def _deliver(self, sub: Subscription, body: bytes) -> bool:
+    async def _deliver(self, sub: HubSubscription, body: bytes) -> bool:
         """Try a delivery with retries and backoff; False when the subscriber said 410."""
         assert self._session is not None
         headers = {"Content-Type": "text/plain" if "wrong-content-type" in self.faults else XML}

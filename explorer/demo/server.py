@@ -30,7 +30,7 @@ WRONG_RS_NS = "http://www.openarchives.org/rs/terms"  # missing the trailing sla
 
 
 @dataclass(frozen=True, slots=True)
-class Channel:
+class DemoChannel:
     """A notification channel the Capability Lists advertise (a WebSub topic)."""
 
     set_name: str
@@ -117,9 +117,9 @@ class RunningDemo:
         return [self.docs.capability_list_url(name) for name in self.world.sets]
 
     @property
-    def channels(self) -> list[Channel]:
+    def channels(self) -> list[DemoChannel]:
         return [
-            Channel(name, capability, self.docs.topic_url(name, capability), self.hub_url)
+            DemoChannel(name, capability, self.docs.topic_url(name, capability), self.hub_url)
             for name in self.world.sets
             for capability in ("change-notification", "framework-notification")
         ]

@@ -45,7 +45,7 @@ from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.relations import check_child_capability, check_index_target, check_up_target
 from explorer.core.rules import capabilities as caps
-from explorer.core.validator import CheckResult, ValidationContext, check_bytes
+from explorer.core.validator import ValidationContext, ValidationResult, check_bytes
 from explorer.net.crawl_budget import CrawlBudget, CrawlLimits
 from explorer.net.crawl_memory import release_freed_memory, share_repeated_strings
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
@@ -331,7 +331,7 @@ class Crawler:
 
     def _check_large(
         self, result: FetchResult, context: ValidationContext, spool: bool = False
-    ) -> tuple[CheckResult, SpooledBody | None]:
+    ) -> tuple[ValidationResult, SpooledBody | None]:
         """In a worker: parse and validate, share repeated strings, spool a large body to
         disk (or any body, with ``spool``; or keep the copy the cache spooled), and give
         the freed lxml heap back."""

@@ -190,21 +190,6 @@ class Credentials:
             names.update(name.lower() for name, _ in credential.headers)
         return names
 
-    def secret_values(self) -> list[str]:
-        """Every secret held (tokens, passwords, header values, encoded basic pairs), to
-        scrub text that might echo one."""
-        values: list[str] = []
-        for credential in self._by_origin.values():
-            values += [value for _, value in credential.header_items()]
-            values += [v for v in (credential.token, credential.password) if v]
-        return [value for value in values if len(value) >= 4]
-
-    def scrub(self, text: str) -> str:
-        """``text`` with every secret held replaced by a mask."""
-        for value in sorted(self.secret_values(), key=len, reverse=True):
-            text = text.replace(value, MASK)
-        return text
-
     async def request_hook(self, request: httpx.Request) -> None:
         """An httpx ``request`` event hook (run for every hop of a redirect): take away any
         credential header the request carries, then add the ones of its own origin."""

@@ -29,7 +29,7 @@ DISCOVERY_TIMEOUT = 30.0
 
 
 @dataclass(slots=True)
-class Channel:
+class DiscoveredChannel:
     """A topic to subscribe to, with its hub and (when known) its notification capability."""
 
     topic: str
@@ -39,14 +39,16 @@ class Channel:
     findings: list[Finding] = field(default_factory=list)
 
 
-def channels_in_capability_list(doc: Document) -> list[Channel]:
+def channels_in_capability_list(doc: Document) -> list[DiscoveredChannel]:
     """The notification channel entries of a Capability List, with their hubs (pure)."""
     channels = []
     for entry in doc.entries:
         if entry.capability in NOTIFICATION_CAPABILITIES and entry.loc:
             hubs = [link.href for link in entry.links_with("hub") if link.href]
             channels.append(
-                Channel(entry.loc, hubs[0] if hubs else None, entry.capability, "capability-list")
+                DiscoveredChannel(
+                    entry.loc, hubs[0] if hubs else None, entry.capability, "capability-list"
+                )
             )
     return channels
 
@@ -57,7 +59,7 @@ async def discover_channels(
     *,
     exchange_log: ExchangeLog | None = None,
     timeout: float = DISCOVERY_TIMEOUT,
-) -> list[Channel]:
+) -> list[DiscoveredChannel]:
     """Channels reachable from ``url``: a topic (one channel) or a Capability List (each).
 
     Never raises for network or document trouble; a channel without a hub, or an empty
@@ -68,7 +70,7 @@ async def discover_channels(
     response, body, error = await _get(client, url, exchange_log, deadline, timeout)
     if response is None:
         return [
-            Channel(
+            DiscoveredChannel(
                 url,
                 None,
                 via="none",
@@ -133,7 +135,7 @@ async def discover_channels(
                     params={"url": url, "topic": topic},
                 )
             )
-        return [Channel(topic, hubs[0], capability, "link-header", notes)]
+        return [DiscoveredChannel(topic, hubs[0], capability, "link-header", notes)]
     up = doc.link_href("up") if doc is not None else None
     if up:
         _, up_body, _ = await _get(client, up, exchange_log, deadline, timeout)
@@ -144,7 +146,7 @@ async def discover_channels(
                     channel.findings = notes
                     return [channel]
     notes.append(finding("websub.no-hub", f"no hub found for {url}", url=url, params={"url": url}))
-    return [Channel(url, None, capability, "none", notes)]
+    return [DiscoveredChannel(url, None, capability, "none", notes)]
 
 
 def _parse(body: bytes | None) -> Document | None:

@@ -53,7 +53,7 @@ from explorer.core.payload_templates import (
 )
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.core.validator import CheckResult as Validation
+from explorer.core.validator import ValidationResult as Validation
 from explorer.core.validator import check_bytes
 from explorer.net.conformance import (
     PUBLISH_AUTO,
@@ -110,7 +110,7 @@ class HubWorkbench(QWidget):
     """The "Hub workbench" tab. ``spawn`` runs coroutines (the main window's, by default
     a task kept here whose failure is shown in the status line)."""
 
-    validated = Signal(object)  # explorer.core.validator.CheckResult of the editor's text
+    validated = Signal(object)  # explorer.core.validator.ValidationResult of the editor's text
     published = Signal(object)  # PublishResult
     result_added = Signal(object)  # conformance CheckResult, as each check finishes
     run_finished = Signal(list)  # every CheckResult of the run

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 from helpers.hostile_http import run_explorer
+from helpers.loopback import LoopbackSite, start_loopback
 
 PEAK_RSS_LIMIT_MB = 300
 WALL_LIMIT_S = 60  # hang detection only; the measured figures are far below
@@ -62,25 +63,20 @@ async def inspect(*argv: str) -> Run:
 @pytest.fixture
 async def serve() -> AsyncIterator[Callable[[dict[str, Handler]], Awaitable[str]]]:
     """``base = await serve({"/path": handler})``: an aiohttp server on 127.0.0.1, port 0."""
-    runners: list[web.AppRunner] = []
+    sites: list[LoopbackSite] = []
 
     async def start(routes: dict[str, Handler]) -> str:
         app = web.Application()
         for path, handler in routes.items():
             app.router.add_get(path, handler)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        runners.append(runner)
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        return f"http://127.0.0.1:{port}"
+        sites.append(await start_loopback(app))
+        return sites[-1].base_url
 
     try:
         yield start
     finally:
-        for runner in runners:
-            await runner.cleanup()
+        for site in sites:
+            await site.stop()
 
 
 def _xml(body: str) -> web.Response:

@@ -9,6 +9,7 @@ import json
 import httpx
 import pytest
 from aiohttp import web
+from helpers.loopback import loopback
 
 from explorer.cli import main
 from explorer.cli.inspect import _ProgressLine
@@ -130,15 +131,8 @@ async def test_spot_checks_and_dumps_on_the_demo_are_clean(demo, capsys) -> None
 
 
 async def test_nothing_discovered_exits_2(capsys) -> None:
-    runner = web.AppRunner(web.Application())
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        code, out, _ = await run_cli(capsys, f"http://127.0.0.1:{port}/", "--json")
-    finally:
-        await runner.cleanup()
+    async with loopback(web.Application()) as site:
+        code, out, _ = await run_cli(capsys, site.url("/"), "--json")
     data = json.loads(out)
     assert code == 2 and data["source"] is None and data["documents"] == []
     assert [f["code"] for f in data["findings"]] == ["http.discovery-failed"]

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from aiohttp import web
+from helpers.loopback import loopback
 
 from explorer.cli import main
 from explorer.demo import start_demo
@@ -183,15 +184,10 @@ async def test_a_topic_without_a_hub_is_asked_for_its_hub_once(tmp_path: Path) -
 
     app = web.Application()
     app.router.add_get("/topic", topic)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", 0).start()
-    url = f"http://127.0.0.1:{runner.addresses[0][1]}/topic"
-    try:
+    async with loopback(app) as site:
+        url = site.url("/topic")
         proc = await _listen("--topic", url, "--store", str(tmp_path / "s.sqlite3"), "--json")
         err = await _finish(proc)
-    finally:
-        await runner.cleanup()
     assert proc.returncode == 1, err
     assert requests == ["/topic"]
 

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 from aiohttp import web
+from helpers.loopback import loopback
 
 from explorer.cli.listen import UNSUBSCRIBE_WAIT
 from explorer.net.store import Store
@@ -40,14 +41,9 @@ async def silent_hub() -> AsyncIterator[SilentHub]:
     hub = SilentHub()
     app = web.Application()
     app.router.add_post("/hub", hub.handle)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", 0).start()
-    hub.url = f"http://127.0.0.1:{runner.addresses[0][1]}/hub"
-    try:
+    async with loopback(app) as site:
+        hub.url = site.url("/hub")
         yield hub
-    finally:
-        await runner.cleanup()
 
 
 async def test_sigterm_with_a_pending_subscription_ends_it_with_an_event(

@@ -10,7 +10,12 @@ from rules_fixtures import NS, UP, codes, document, url
 
 from explorer.core.findings import Severity, finding
 from explorer.core.model import Document, Entry, Link
-from explorer.core.validator import CheckResult, ValidationContext, check_bytes, validate_document
+from explorer.core.validator import (
+    ValidationContext,
+    ValidationResult,
+    check_bytes,
+    validate_document,
+)
 
 
 def test_unparseable_bytes_give_one_error_with_a_line() -> None:
@@ -24,7 +29,7 @@ def test_unparseable_bytes_give_one_error_with_a_line() -> None:
 
 def test_gzip_input_is_validated() -> None:
     result = check_bytes(gzip.compress(document(entries=[url()])))
-    assert isinstance(result, CheckResult)
+    assert isinstance(result, ValidationResult)
     assert result.document is not None and result.findings == []
     assert not result.has_errors
 

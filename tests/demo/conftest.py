@@ -10,6 +10,7 @@ import httpx
 import pytest
 from aiohttp import web
 from demo_support import FAST, Subscriber
+from helpers.loopback import loopback
 
 from explorer.demo import RunningDemo, start_demo
 
@@ -41,16 +42,9 @@ async def serving(sub: Subscriber, name: str) -> AsyncIterator[Subscriber]:
     app = web.Application()
     app.router.add_get("/callback", sub.get)
     app.router.add_post("/callback", sub.post)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    sub.url = f"http://127.0.0.1:{port}/callback?sub={name}"
-    try:
+    async with loopback(app) as site:
+        sub.url = site.url(f"/callback?sub={name}")
         yield sub
-    finally:
-        await runner.cleanup()
 
 
 @pytest.fixture

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
+from helpers.loopback import LoopbackSite, start_loopback
+
 BOMB_INFLATED = 1 << 30
 """What the bomb's inner layer inflates to: 1 GiB of zeros."""
 
@@ -44,21 +46,18 @@ class BombServer:
     status: int = 200
     accept_encodings: list[str] = field(default_factory=list)
     port: int = 0
-    _runner: web.AppRunner | None = None
+    _site: LoopbackSite | None = None
 
     async def __aenter__(self) -> BombServer:
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._site = await start_loopback(app)
+        self.port = self._site.port
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
-        assert self._runner is not None
-        await self._runner.cleanup()
+        assert self._site is not None
+        await self._site.stop()
 
     @property
     def base(self) -> str:

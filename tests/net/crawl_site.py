@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import quoteattr
 
 from aiohttp import web
+from helpers.loopback import LoopbackSite, start_loopback
 
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 RS = "http://www.openarchives.org/rs/terms/"
@@ -41,7 +42,7 @@ class Site:
         self.hits: Counter[str] = Counter()
         self.methods: list[tuple[str, str]] = []
         self.latency = latency
-        self._runner: web.AppRunner | None = None
+        self._site: LoopbackSite | None = None
         self.base_url = ""
 
     def url(self, path: str) -> str:
@@ -56,17 +57,13 @@ class Site:
     async def __aenter__(self) -> Site:
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        tcp = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await tcp.start()
-        port = self._runner.addresses[0][1]
-        self.base_url = f"http://127.0.0.1:{port}"
+        self._site = await start_loopback(app)
+        self.base_url = self._site.base_url
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
-        assert self._runner is not None
-        await self._runner.cleanup()
+        assert self._site is not None
+        await self._site.stop()
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path_qs if request.path_qs in self.routes else request.path

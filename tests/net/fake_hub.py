@@ -14,6 +14,7 @@ from urllib.parse import parse_qsl
 
 import httpx
 from aiohttp import web
+from helpers.loopback import LoopbackSite, start_loopback
 
 from explorer.core.signatures import sign
 
@@ -72,7 +73,7 @@ class FakeHub:
         self.requests: list[tuple[str, dict[str, str]]] = []  # (path, form)
         self.verifications: list[Verification] = []
         self.topics: dict[str, tuple[dict[str, str], bytes]] = {}  # path -> (headers, body)
-        self._runner: web.AppRunner | None = None
+        self._site: LoopbackSite | None = None
         self._client = httpx.AsyncClient(timeout=10)
         self._tasks: set[asyncio.Task[None]] = set()
         self.port = 0
@@ -81,11 +82,8 @@ class FakeHub:
     async def __aenter__(self) -> FakeHub:
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._site = await start_loopback(app)
+        self.port = self._site.port
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
@@ -93,8 +91,8 @@ class FakeHub:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self._client.aclose()
-        assert self._runner is not None
-        await self._runner.cleanup()
+        assert self._site is not None
+        await self._site.stop()
 
     @property
     def base(self) -> str:

@@ -15,6 +15,7 @@ import pytest
 from aiohttp import web
 from fake_hub import FakeHub, HubReply
 from helpers.hostile_http import BOMB_HEADERS, BombServer, gzip_gzip_bomb, trickling_server
+from helpers.loopback import loopback
 from websub_env import FAST, websub_env
 
 from explorer.net.bounded_body import HUB_REPLY_LIMIT, BodyError, BodyTooLarge, read_body
@@ -45,16 +46,8 @@ async def test_a_corrupt_body_is_a_fetch_error_not_a_crash() -> None:
 
     app = web.Application()
     app.router.add_get("/x.xml", corrupt)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    try:
-        async with Fetcher(retries=0) as fetcher:
-            result = await fetcher.fetch(f"http://127.0.0.1:{port}/x.xml")
-    finally:
-        await runner.cleanup()
+    async with loopback(app) as site, Fetcher(retries=0) as fetcher:
+        result = await fetcher.fetch(site.url("/x.xml"))
     assert result.error is FetchError.PROTOCOL and "gzip" in result.detail
 
 

@@ -23,6 +23,7 @@ from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from flask import Flask
 from flask_websub.hub import Hub, SQLite3HubStorage
+from helpers.loopback import LoopbackSite, start_loopback
 from werkzeug.serving import make_server
 
 from explorer.net.callback_server import CallbackServer
@@ -94,7 +95,7 @@ async def client() -> AsyncIterator[httpx.AsyncClient]:
 @pytest.fixture
 async def source() -> AsyncIterator[Callable[[str], str]]:
     """A Source on loopback whose topic names the given hub in its Link header."""
-    runners: list[web.AppRunner] = []
+    sites: list[LoopbackSite] = []
 
     async def start(hub_url: str) -> str:
         async def topic(request: web.Request) -> web.Response:
@@ -105,15 +106,12 @@ async def source() -> AsyncIterator[Callable[[str], str]]:
 
         app = web.Application()
         app.router.add_get("/topic.xml", topic)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        await web.TCPSite(runner, "127.0.0.1", 0).start()
-        runners.append(runner)
-        return f"http://127.0.0.1:{runner.addresses[0][1]}/topic.xml"
+        sites.append(await start_loopback(app))
+        return sites[-1].url("/topic.xml")
 
     yield start
-    for runner in runners:
-        await runner.cleanup()
+    for site in sites:
+        await site.stop()
 
 
 async def _hub_check(

@@ -14,6 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 import httpx
 import pytest
 from aiohttp import web
+from helpers.loopback import LoopbackSite, start_loopback
 
 from explorer.core.signatures import sign
 from explorer.demo import RunningDemo, start_demo
@@ -345,27 +346,24 @@ def _link_self(value: str) -> str:
 
 @pytest.fixture
 async def scripted(tls_context: ssl.SSLContext) -> AsyncIterator:
-    hubs: list[tuple[ScriptedHub, web.AppRunner]] = []
+    hubs: list[tuple[ScriptedHub, LoopbackSite]] = []
 
     async def start(behaviour: Behaviour) -> ScriptedHub:
         hub = ScriptedHub(behaviour, httpx.AsyncClient(verify=tls_context))
         app = web.Application()
         app.router.add_post("/hub", hub.handle)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        hub.url = f"http://127.0.0.1:{runner.addresses[0][1]}/hub"
-        hubs.append((hub, runner))
+        site = await start_loopback(app)
+        hub.url = site.url("/hub")
+        hubs.append((hub, site))
         return hub
 
     yield start
-    for hub, runner in hubs:
+    for hub, site in hubs:
         for task in hub.tasks:
             task.cancel()
         await asyncio.gather(*hub.tasks, return_exceptions=True)
         await hub.client.aclose()
-        await runner.cleanup()
+        await site.stop()
 
 
 async def test_a_websub_hub_passes_with_a_hosted_topic(scripted, callback_server, client):

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 from aiohttp import web
+from helpers.loopback import loopback
 
 from explorer.core.change_descriptions import change_lines
 from explorer.core.parser import parse_document
@@ -60,16 +61,9 @@ async def site() -> AsyncIterator[Site]:
     state = Site()
     app = web.Application()
     app.router.add_get("/{tail:.*}", state.handle)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    server = web.TCPSite(runner, "127.0.0.1", 0)
-    await server.start()
-    port = runner.addresses[0][1]
-    state.base = f"http://127.0.0.1:{port}"
-    try:
+    async with loopback(app) as server:
+        state.base = server.base_url
         yield state
-    finally:
-        await runner.cleanup()
 
 
 @pytest.fixture

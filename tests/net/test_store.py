@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
+from helpers.records import notification_record
 
 from explorer.core.findings import finding
 from explorer.net.store import (
@@ -22,13 +22,9 @@ from explorer.net.subscription import State, Subscription
 
 
 def record(n: int, status: str = "notification") -> NotificationRecord:
-    return NotificationRecord(
-        subscription_id="sub",
-        topic="http://t/",
-        received=time.time(),
+    return notification_record(
+        n,
         status=status,
-        signature="valid",
-        body=f"<urlset n='{n}'/>".encode(),
         headers=[("Content-Type", "x")],
         until_time=f"2026-01-01T00:{n:02d}:00Z",
         findings=[finding("websub.content-type", "odd")],

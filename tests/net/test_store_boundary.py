@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.records import notification_record
 
 from explorer.net.store import (
     APP_DIR,
@@ -41,7 +42,7 @@ def loose_umask() -> Iterator[None]:
 
 
 def _record(n: int, size: int = 3000) -> NotificationRecord:
-    return NotificationRecord("s1", "http://t/", float(n), "notification", "valid", b"x" * size, [])
+    return notification_record(n, subscription_id="s1", received=float(n), body=b"x" * size)
 
 
 async def test_folder_store_and_side_files_are_private(tmp_path: Path, loose_umask) -> None:

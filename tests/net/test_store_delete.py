@@ -4,23 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 from pathlib import Path
 
-from explorer.net.store import ExchangeRecord, NotificationRecord, Store
+from helpers.records import notification_record as record
+
+from explorer.net.store import ExchangeRecord, Store
 from explorer.net.subscription import Subscription
-
-
-def record(n: int) -> NotificationRecord:
-    return NotificationRecord(
-        subscription_id="sub",
-        topic="http://t/",
-        received=time.time(),
-        status="notification",
-        signature="valid",
-        body=f"<urlset n='{n}'/>".encode(),
-        headers=[],
-    )
 
 
 def exchange(n: int) -> ExchangeRecord:

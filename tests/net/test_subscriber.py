@@ -431,12 +431,12 @@ async def test_a_2xx_other_than_202_is_accepted_with_a_warning(tmp_path: Path) -
 
 
 async def test_a_failing_check_still_stores_the_delivery(tmp_path: Path, monkeypatch) -> None:
-    import explorer.net.subscriber as subscriber_module
+    import explorer.net.delivery_intake as intake_module
 
     def broken(*args, **kwargs):
         raise RuntimeError("validator bug")
 
-    monkeypatch.setattr(subscriber_module, "check_bytes", broken)
+    monkeypatch.setattr(intake_module, "check_bytes", broken)
     async with websub_env(tmp_path) as env:
         sub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url)
         await env.subscriber.wait_settled(sub, 5)

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from aiohttp import web
+from helpers.loopback import LoopbackSite, start_loopback
 
 from explorer.core.signatures import sign
 from explorer.net.subscription import State
@@ -36,7 +37,7 @@ class SlowSource:
         self.asked = 0
         self.answered = 0
         self.url = ""
-        self._runner: web.AppRunner | None = None
+        self._site: LoopbackSite | None = None
 
     async def handle(self, request: web.Request) -> web.Response:
         self.asked += 1
@@ -50,17 +51,13 @@ class SlowSource:
     async def start(self) -> None:
         app = web.Application()
         app.router.add_get("/list.xml", self.handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        self.url = f"http://127.0.0.1:{port}/list.xml"
+        self._site = await start_loopback(app)
+        self.url = self._site.url("/list.xml")
 
     async def stop(self) -> None:
         self.gate.set()
-        if self._runner is not None:
-            await self._runner.cleanup()
+        if self._site is not None:
+            await self._site.stop()
 
 
 @pytest.fixture

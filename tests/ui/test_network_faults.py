@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp import web
+from helpers.loopback import LoopbackSite, start_loopback
 from PySide6.QtCore import Qt, QTimer
 
 from explorer.net.http import Timeouts
@@ -76,8 +77,7 @@ class FaultServer:
 
     def __init__(self, ssl_context: ssl.SSLContext | None = None) -> None:
         self.ssl_context = ssl_context
-        self.runner: web.AppRunner | None = None
-        self.port = 0
+        self.site: LoopbackSite | None = None
         self.requests: list[str] = []
 
     async def start(self) -> FaultServer:
@@ -101,22 +101,18 @@ class FaultServer:
 
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", handle)
-        self.runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, shutdown_timeout=0.1
+        self.site = await start_loopback(
+            app, ssl_context=self.ssl_context, handle_signals=False, shutdown_timeout=0.1
         )
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0, ssl_context=self.ssl_context)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         return self
 
     def url(self, path: str) -> str:
-        scheme = "https" if self.ssl_context else "http"
-        return f"{scheme}://127.0.0.1:{self.port}{path}"
+        assert self.site is not None
+        return self.site.url(path)
 
     async def stop(self) -> None:
-        if self.runner is not None:
-            await self.runner.cleanup()
+        if self.site is not None:
+            await self.site.stop()
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 import httpx
 import pytest
 from aiohttp import web
+from helpers.loopback import LoopbackSite, start_loopback
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt  # mightBeRichText is in QtGui's Qt namespace
 from PySide6.QtGui import QTextDocument
@@ -62,8 +63,7 @@ class HostileServer:
     ``/hub``: a hub refusing everything with an HTML error body."""
 
     def __init__(self) -> None:
-        self.runner: web.AppRunner | None = None
-        self.port = 0
+        self.site: LoopbackSite | None = None
 
     async def start(self) -> HostileServer:
         async def source(_request: web.Request) -> web.Response:
@@ -75,19 +75,16 @@ class HostileServer:
         app = web.Application()
         app.router.add_get("/sd.xml", source)
         app.router.add_route("*", "/hub", hub)
-        self.runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.site = await start_loopback(app, handle_signals=False)
         return self
 
     def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
+        assert self.site is not None
+        return self.site.url(path)
 
     async def stop(self) -> None:
-        if self.runner is not None:
-            await self.runner.cleanup()
+        if self.site is not None:
+            await self.site.stop()
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from aiohttp import web
+from helpers.loopback import start_loopback
 
 ENTRIES = 50_000
 TICK = 0.01
@@ -39,12 +40,8 @@ async def serve(body: bytes) -> tuple[web.AppRunner, str]:
 
     app = web.Application()
     app.router.add_get("/resourcelist.xml", handler)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]
-    return runner, f"http://127.0.0.1:{port}/resourcelist.xml"
+    site = await start_loopback(app)
+    return site.runner, site.url("/resourcelist.xml")
 
 
 async def measure(window, url: str) -> list[float]:

@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
 import pytest
+from helpers.records import notification_record as record
 from helpers.windows import main_windows, opened_windows
 
 from explorer.net import store as store_module
-from explorer.net.store import NotificationRecord, Store
+from explorer.net.store import Store
 
 PAGE = 4096
-
-
-def record(n: int) -> NotificationRecord:
-    return NotificationRecord(
-        "sub", "http://t/a", time.time(), "notification", "valid", f"<n{n}/>".encode(), []
-    )
 
 
 async def fill(path: Path, count: int) -> None:

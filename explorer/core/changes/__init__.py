@@ -8,9 +8,9 @@ the explorer already knew.
 """
 
 from explorer.core.changes.document_diff import (
+    ChangedEntry,
     DocumentDiff,
-    EntryChange,
-    FieldChange,
+    FieldDiff,
     diff_documents,
 )
 from explorer.core.changes.entry_diff import (
@@ -31,10 +31,10 @@ from explorer.core.changes.line_diff import (
 from explorer.core.changes.resource_state import Provenance, ResourceRecord, ResourceState
 
 __all__ = [
+    "ChangedEntry",
     "DocumentDiff",
-    "EntryChange",
     "EntryDiff",
-    "FieldChange",
+    "FieldDiff",
     "Hunk",
     "LineDiff",
     "LineDiffTooLarge",

@@ -20,7 +20,7 @@ EntryKey = tuple[str | None, int]
 
 
 @dataclass(frozen=True, slots=True)
-class FieldChange:
+class FieldDiff:
     """One field, old → new; None means the field is absent on that side."""
 
     name: str
@@ -32,12 +32,12 @@ class FieldChange:
 
 
 @dataclass(frozen=True, slots=True)
-class EntryChange:
+class ChangedEntry:
     """An entry present in both versions whose fields differ."""
 
     loc: str | None
     occurrence: int
-    fields: tuple[FieldChange, ...]
+    fields: tuple[FieldDiff, ...]
     old_line: int | None
     new_line: int | None
 
@@ -57,11 +57,11 @@ class DocumentDiff:
 
     added: list[tuple[int, Entry]] = field(default_factory=list)
     removed: list[tuple[int, Entry]] = field(default_factory=list)
-    changed: list[EntryChange] = field(default_factory=list)
-    metadata: list[FieldChange] = field(default_factory=list)
+    changed: list[ChangedEntry] = field(default_factory=list)
+    metadata: list[FieldDiff] = field(default_factory=list)
     links_added: list[Link] = field(default_factory=list)
     links_removed: list[Link] = field(default_factory=list)
-    root: FieldChange | None = None
+    root: FieldDiff | None = None
     reordered: bool = False
 
     @property
@@ -140,27 +140,27 @@ def _describe_links(links: list[Link]) -> str | None:
     return " ".join(sorted(f"{link.rel}={link.href}" for link in links))
 
 
-def _dict_changes(old: dict[str, str], new: dict[str, str]) -> list[FieldChange]:
+def _dict_changes(old: dict[str, str], new: dict[str, str]) -> list[FieldDiff]:
     if old == new:
         return []
     names = list(old) + [name for name in new if name not in old]
     return [
-        FieldChange(name, old.get(name), new.get(name))
+        FieldDiff(name, old.get(name), new.get(name))
         for name in names
         if old.get(name) != new.get(name)
     ]
 
 
-def diff_entries(old: Entry, new: Entry) -> tuple[FieldChange, ...]:
+def diff_entries(old: Entry, new: Entry) -> tuple[FieldDiff, ...]:
     """Field-by-field differences of two entries for the same loc."""
-    changes: list[FieldChange] = []
+    changes: list[FieldDiff] = []
     if old.lastmod != new.lastmod:
-        changes.append(FieldChange("lastmod", old.lastmod, new.lastmod))
+        changes.append(FieldDiff("lastmod", old.lastmod, new.lastmod))
     if old.changefreq != new.changefreq:
-        changes.append(FieldChange("changefreq", old.changefreq, new.changefreq))
+        changes.append(FieldDiff("changefreq", old.changefreq, new.changefreq))
     changes.extend(_dict_changes(old.md, new.md))
     if sorted(map(_link_key, old.links)) != sorted(map(_link_key, new.links)):
-        changes.append(FieldChange("links", _describe_links(old.links), _describe_links(new.links)))
+        changes.append(FieldDiff("links", _describe_links(old.links), _describe_links(new.links)))
     return tuple(changes)
 
 
@@ -168,7 +168,7 @@ def diff_documents(old: Document, new: Document) -> DocumentDiff:
     """Compare two versions of a document by loc, field by field."""
     result = DocumentDiff()
     if old.root != new.root:
-        result.root = FieldChange("root", old.root, new.root)
+        result.root = FieldDiff("root", old.root, new.root)
     result.metadata = _dict_changes(old.md, new.md)
     old_links = {_link_key(link): link for link in old.links}
     new_links = {_link_key(link): link for link in new.links}
@@ -192,7 +192,7 @@ def diff_documents(old: Document, new: Document) -> DocumentDiff:
             continue
         fields = diff_entries(entry, other)
         if fields:
-            result.changed.append(EntryChange(key[0], key[1], fields, entry.line, other.line))
+            result.changed.append(ChangedEntry(key[0], key[1], fields, entry.line, other.line))
     result.added = [(key[1], entry) for key, entry in new_keyed.items() if key not in old_keyed]
     new_common = [key for key in new_keyed if key in old_keyed]
     result.reordered = new_common != common_order

@@ -23,7 +23,6 @@ from explorer.core.signatures import SignatureState, verify_signature
 from explorer.net.callback_server import Delivery
 from explorer.net.conformance.probe import WRONG_ECHO, Probe
 from explorer.net.conformance.session import (
-    FLAVOUR_PUSH,
     PUBLISH_NONE,
     CheckResult,
     Outcome,
@@ -32,6 +31,7 @@ from explorer.net.conformance.session import (
     SubscribeOutcome,
     delivery_links,
 )
+from explorer.net.hub_client import FLAVOUR_PUSH
 from explorer.net.publisher import XML
 from explorer.net.store import ExchangeRecord
 

@@ -98,10 +98,6 @@ class Probe:
     def verifications_after(self, index: int, *modes: str) -> list[Verification]:
         return [v for v in self.verifications[index:] if not modes or v.mode in modes]
 
-    def deliveries_of(self, body: bytes) -> list[Delivery]:
-        """Deliveries of exactly these bytes (a check's own payload, not anyone else's)."""
-        return [d for d in self.deliveries if d.body == body]
-
 
 async def wait_until(predicate: Callable[[], bool], timeout: float, poll: float = 0.02) -> bool:
     """Poll ``predicate`` until it holds or ``timeout`` passes; True when it held."""

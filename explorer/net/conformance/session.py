@@ -22,23 +22,25 @@ from explorer.core.messages import Phrase, render_check_title, render_phrase
 from explorer.core.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.net.bounded_body import (
-    HUB_REPLY_LIMIT,
     USER_AGENT,
     BodyError,
-    describe_failure,
     read_body,
 )
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
 from explorer.net.exchange_log import ExchangeLog
+from explorer.net.hub_client import (
+    FLAVOUR_PUSH,
+    FLAVOUR_WEBSUB,
+    HubAnswer,
+    HubClient,
+    HubRequestOptions,
+    intent_form,
+)
 from explorer.net.hub_discovery import MAX_DISCOVERY_BYTES
-from explorer.net.publisher import XML, PublishResult, publish, topic_reply
+from explorer.net.publisher import XML, PublishResult, topic_reply
 from explorer.net.store import ExchangeRecord
 from explorer.net.subscription import new_callback_token, new_secret
-
-FLAVOUR_WEBSUB = "websub"
-FLAVOUR_PUSH = "pubsubhubbub-0.4"
-
 
 PUBLISH_AUTO, PUBLISH_XML, PUBLISH_FORM, PUBLISH_NONE = "auto", "xml", "form", "none"
 PUBLISH_STYLES = {
@@ -139,19 +141,6 @@ def describe_exchange(record: ExchangeRecord) -> str:
 
 
 @dataclass(slots=True)
-class HubAnswer:
-    """What a subscription POST got (``status`` None: no answer)."""
-
-    status: int | None
-    body: str = ""
-    error: str | None = None
-
-    @property
-    def accepted(self) -> bool:
-        return self.status is not None and 200 <= self.status < 300
-
-
-@dataclass(slots=True)
 class SubscribeOutcome:
     """A (un)subscription request and the verification it led to."""
 
@@ -239,6 +228,9 @@ class Session:
         if server.exchange_log is None:  # the evidence comes from the exchange log
             server.exchange_log = ExchangeLog()
         self.log: ExchangeLog = server.exchange_log
+        self.hub_client = HubClient(
+            client, self.log, HubRequestOptions(timeout=settings.request_timeout)
+        )
         self._topic_token: str | None = None
         if topic is None:
             self._topic_token = new_callback_token()
@@ -321,45 +313,9 @@ class Session:
         return probe
 
     async def post_form(self, form: dict[str, str], kind: str) -> HubAnswer:
-        """A form POST to the hub (WebSub §5.1), logged as evidence; never raises."""
-        started = time.time()
-        try:
-            async with asyncio.timeout(self.settings.request_timeout):  # the whole exchange
-                async with self.client.stream(
-                    "POST",
-                    self.hub,
-                    data=form,
-                    headers={"User-Agent": USER_AGENT},
-                    timeout=self.settings.request_timeout,
-                    follow_redirects=True,
-                ) as response:
-                    body = await read_body(response, HUB_REPLY_LIMIT)
-        except (httpx.HTTPError, ValueError, TimeoutError, BodyError) as exc:
-            detail = describe_failure(exc, self.settings.request_timeout)
-            self.log.record(
-                direction="out",
-                kind=kind,
-                method="POST",
-                url=self.hub,
-                status=None,
-                request_body=str(httpx.QueryParams(form)).encode(),
-                started=started,
-                error=detail,
-            )
-            return HubAnswer(None, error=detail)
-        self.log.record(
-            direction="out",
-            kind=kind,
-            method="POST",
-            url=self.hub,
-            status=response.status_code,
-            request_headers=response.request.headers.multi_items(),
-            request_body=response.request.content,
-            response_headers=response.headers.multi_items(),
-            response_body=body,
-            started=started,
-        )
-        return HubAnswer(response.status_code, body.decode("utf-8", "replace"))
+        """A form POST to the hub (WebSub §5.1), logged as evidence; never raises. Not
+        retried: a check judges the hub's first answer."""
+        return await self.hub_client.post_form(self.hub, form, kind, retry=False)
 
     async def request(
         self,
@@ -376,12 +332,7 @@ class Session:
         verification) is accepted, and a refusal that asks for ``hub.verify`` is
         re-sent with ``hub.verify=sync`` (framework-notification 1.0 §4.2).
         """
-        form = {"hub.callback": probe.url, "hub.mode": mode, "hub.topic": self.topic}
-        if mode == "subscribe":
-            if lease is not None:
-                form["hub.lease_seconds"] = str(lease)
-            if probe.secret:
-                form["hub.secret"] = probe.secret
+        form = intent_form(mode, probe.url, self.topic, lease=lease, secret=probe.secret)
         form.update(extra or {})
         seen = len(probe.verifications)
         answer = await self.post_form(form, mode)
@@ -471,18 +422,10 @@ class Session:
         return publication
 
     async def _publish_xml(self, body: bytes) -> PublishResult:
-        return await publish(
-            self.client,
-            self.hub,
-            self.topic,
-            body,
-            exchange_log=self.log,
-            timeout=self.settings.request_timeout,
-        )
+        return await self.hub_client.publish(self.hub, self.topic, body)
 
     async def _publish_form(self) -> PublishResult:
-        form = {"hub.mode": "publish", "hub.topic": self.topic, "hub.url": self.topic}
-        answer = await self.post_form(form, "publish")
+        answer = await self.hub_client.publish_form(self.hub, self.topic)
         result = PublishResult(
             self.hub, self.topic, answer.status, body=answer.body.encode(), error=answer.error
         )

@@ -1,0 +1,207 @@
+"""Delivery intake: check a pushed notification, store it, then acknowledge it.
+
+Deliveries are identified by their subscription only (for WebSub the callback path,
+never their Link headers, §7), checked for X-Hub-Signature over the raw body (§7.1),
+committed to the store before the 2xx, and answered 410 once the user ended the
+subscription (§7). Sinks hear of each stored delivery after the commit (see
+``explorer.net.push_transport``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.core.findings import Finding, finding
+from explorer.core.model import Document
+from explorer.core.notification_checks import (
+    DeliveryContext,
+    check_continuity,
+    check_delivery_headers,
+    check_notification,
+    summarize_notification,
+)
+from explorer.core.signatures import verify_signature
+from explorer.core.validator import ValidationContext, check_bytes
+from explorer.net import subscriber_events as ev
+from explorer.net.callback_server import Delivery, Reply
+from explorer.net.probe_payloads import ProbePayloads
+from explorer.net.push_transport import DeliverySink
+from explorer.net.store import NotificationRecord, Store, StoreError
+from explorer.net.subscription import Subscription
+
+PROBE_REPLY = b"a conformance probe's payload: kept out of the live feed\n"
+
+Emit = Callable[..., None]
+
+
+@dataclass(slots=True)
+class _Checked:
+    status: str
+    signature: str
+    reason: str | None
+    document: Document | None
+    findings: list[Finding]
+    summary: dict[str, Any] | None
+
+
+class DeliveryIntake:
+    """Takes the deliveries of every subscription of one store, in arrival order.
+
+    ``probe_payloads`` names bodies a conformance run published: deliveries of them are
+    acknowledged but neither stored nor published. Bodies over ``inline_parse_bytes``
+    are checked in a worker thread so the loop keeps answering.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        emit: Emit,
+        workers: Executor,
+        *,
+        inline_parse_bytes: Callable[[], int],
+        probe_payloads: ProbePayloads | None = None,
+    ) -> None:
+        self.store = store
+        self.probe_payloads = probe_payloads
+        self.sinks: list[DeliverySink] = []
+        self.last_until: dict[str, str | None] = {}  # per subscription, for continuity
+        self._emit = emit
+        self._workers = workers
+        self._inline_parse_bytes = inline_parse_bytes
+
+    async def take(self, sub: Subscription, delivery: Delivery) -> Reply:
+        if sub.final:  # WebSub §7: 410 tells the hub the subscription is gone
+            return Reply(410, b"subscription ended\n")
+        if self.probe_payloads is not None and self.probe_payloads.holds(delivery.content):
+            # The hub fanned a conformance run's publication out to this subscription too:
+            # acknowledged, and left in the exchange log, but no row and no continuity check.
+            return Reply(200, PROBE_REPLY)
+        context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability)
+        if len(delivery.content) > self._inline_parse_bytes():
+            loop = asyncio.get_running_loop()
+            checked = await loop.run_in_executor(
+                self._workers, _check_delivery, delivery, sub.secret, context
+            )
+        else:
+            checked = _check_delivery(delivery, sub.secret, context)
+        doc = checked.document
+        if checked.status == "notification" and doc is not None:
+            # In arrival order: the previous until is updated before awaiting the commit.
+            checked.findings.extend(check_continuity(doc, self.last_until.get(sub.id)))
+            if doc.md.get("until"):
+                self.last_until[sub.id] = doc.md["until"]
+        record = _record(sub, delivery, checked)
+        try:
+            await self.store.add_notification(record)
+        except StoreError as exc:  # not acknowledged: the hub will retry
+            self._emit(sub, ev.ERROR, message=f"could not store a delivery: {exc}")
+            return Reply(500, b"could not store the delivery\n")
+        self._announce(sub, record, checked)
+        if self.sinks:  # after this reply is decided; a sink only queues its work
+            asyncio.get_running_loop().call_soon(self._tell_sinks, sub, record)
+        failure = delivery.decode_failure
+        if failure is not None:  # kept raw as rejected; the hub learns the body was unreadable
+            return Reply(failure.status, failure.finding.message.encode() + b"\n")
+        # WebSub §7.1.2: a rejected delivery is still acknowledged with 2xx.
+        return Reply(200)
+
+    def _announce(self, sub: Subscription, record: NotificationRecord, checked: _Checked) -> None:
+        if record.status == "notification":
+            entries = checked.summary["entries"] if checked.summary else []
+            self._emit(
+                sub,
+                ev.NOTIFICATION,
+                notification_id=record.id,
+                capability=record.capability,
+                entries=entries,
+                signature=record.signature,
+                findings=record.findings,
+                document=checked.document,
+            )
+        else:
+            self._emit(
+                sub,
+                ev.REJECTED,
+                notification_id=record.id,
+                reason=record.reason,
+                signature=record.signature,
+                findings=record.findings,
+            )
+
+    def _tell_sinks(self, sub: Subscription, record: NotificationRecord) -> None:
+        for sink in list(self.sinks):
+            try:
+                sink.delivered(record)
+            except Exception as exc:  # a sink bug must not stop intake or the other sinks
+                self._emit(sub, ev.ERROR, message=f"a delivery sink failed: {exc}")
+
+
+def _record(sub: Subscription, delivery: Delivery, checked: _Checked) -> NotificationRecord:
+    doc = checked.document
+    return NotificationRecord(
+        subscription_id=sub.id,
+        topic=sub.topic,
+        received=delivery.received,
+        status=checked.status,
+        signature=checked.signature,
+        body=delivery.content,
+        headers=delivery.headers,
+        content_type=delivery.header("Content-Type"),
+        reason=checked.reason,
+        capability=doc.capability if doc is not None else None,
+        from_time=doc.md.get("from") if doc is not None else None,
+        until_time=doc.md.get("until") if doc is not None else None,
+        summary=checked.summary,
+        findings=checked.findings,
+    )
+
+
+def _check_delivery(delivery: Delivery, secret: str | None, context: DeliveryContext) -> _Checked:
+    """Signature first (over the raw bytes, WebSub §7.1), then parse and validate (pure).
+
+    Never raises: a bug in a check must not lose the delivery, so it becomes a finding.
+    """
+    signature = verify_signature(delivery.header("X-Hub-Signature"), delivery.body, secret)
+    findings = list(signature.findings)
+    state = str(signature.state)
+    if not signature.state.accepted:  # WebSub §7.1.2: not a notification; kept as rejected
+        return _Checked("rejected", state, signature.reason, None, findings, None)
+    failure = delivery.decode_failure
+    if failure is not None:
+        findings.append(failure.finding)
+        return _Checked("rejected", state, failure.finding.message, None, findings, None)
+    try:
+        findings += check_delivery_headers(
+            delivery.header("Content-Type"), delivery.header_values("Link"), context
+        )
+        result = check_bytes(
+            delivery.content,
+            ValidationContext(declared_capability=context.channel_capability, url=context.topic),
+        )
+        findings += result.findings
+        doc = result.document
+        if doc is None:
+            return _Checked("notification", state, None, None, findings, None)
+        findings += check_notification(doc, context)
+        return _Checked("notification", state, None, doc, findings, summarize_notification(doc))
+    except Exception as exc:
+        message = f"checking this delivery failed: {type(exc).__name__}: {exc}"
+        return _Checked(
+            "notification",
+            state,
+            None,
+            None,
+            [
+                *findings,
+                finding(
+                    "websub.check-failed",
+                    message,
+                    params={"error": f"{type(exc).__name__}: {exc}"},
+                ),
+            ],
+            None,
+        )
