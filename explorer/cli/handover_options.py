@@ -7,14 +7,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli.arguments import http_url, url_or_path
 from explorer.cli.language_option import language_of
 from explorer.core import catalog
 from explorer.core.junit import JUnitSuite, junit_xml
-from explorer.net.disk_source import DiskSource, is_disk_location, open_disk_source
-from explorer.net.inspection import Inspection
+
+if TYPE_CHECKING:  # validate and hub-check need only the JUnit writer: import no crawl
+    from explorer.net.disk_source import DiskSource
+    from explorer.net.inspection import Inspection
 
 REPORT_SUFFIXES = (".html", ".htm", ".csv")
 
@@ -61,6 +63,8 @@ def report_path(text: str) -> str:
 def disk_source_of(args: argparse.Namespace) -> DiskSource | None:
     """The Source on disk the arguments name, or None for an http(s) inspection; raises
     ``DiskSourceError`` with the fix when the folder or base URL cannot be used."""
+    from explorer.net.disk_source import is_disk_location, open_disk_source
+
     if args.base_url is None and not is_disk_location(args.url):
         return None
     return open_disk_source(args.url, args.base_url)

@@ -137,7 +137,7 @@ def _node(node: DocumentNode, lang: str) -> str:
         [*node.findings, *(item for channel in node.channels for item in channel.findings)]
     )
     entries = node.entries
-    detail = [escape(str(node.state))]
+    detail = [_t(f"report.state-{node.state}", lang)]
     if node.status is not None:
         detail.append(str(node.status))
     if entries is not None:
@@ -154,10 +154,20 @@ def _node(node: DocumentNode, lang: str) -> str:
     children = "".join(_node(child, lang) for child in node.children)
     nested = f"<ul>{children}</ul>" if children else ""
     return (
-        f'<li><span class="cap">{escape(node.title)}</span> <span class="url">'
+        f'<li><span class="cap">{_document_name(node, lang)}</span> <span class="url">'
         f'{escape(node.url)}</span> <span class="muted">[{", ".join(detail)}]</span>'
         f"{nested}</li>"
     )
+
+
+def _document_name(node: DocumentNode, lang: str) -> str:
+    """The node's kind in ``lang``; the English title (escaped) for a capability the
+    catalog has no name for."""
+    key = f"report.doc-{node.capability}"
+    if node.capability is None or key not in catalog.area("report"):
+        return escape(node.title)
+    name = _t(key, lang)
+    return _t("report.index", lang, name=name) if node.title.endswith(" Index") else name
 
 
 def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from helpers.resync_folder import write_resync_source
+from junitparser import JUnitXml
 
 from explorer.cli import main
 from explorer.net.disk_source import HTTP_ONLY_CODES
@@ -100,10 +101,15 @@ def test_a_folder_gives_the_findings_of_the_same_folder_served(served, capsys) -
     assert "not_applicable" not in over_http
 
 
-def test_a_file_url_and_a_top_document_start_there(served, capsys) -> None:
+def test_a_file_url_and_a_top_document_start_there(served, capsys, tmp_path: Path) -> None:
     folder, base_url = served
-    code, data = _inspect_json(capsys, folder.as_uri(), "--base-url", base_url)
+    junit = tmp_path / "disk.xml"
+    code, data = _inspect_json(
+        capsys, folder.as_uri(), "--base-url", base_url, "--junit", str(junit)
+    )
     assert code == 1 and len(data["documents"]) == 4
+    suite = next(iter(JUnitXml.fromfile(str(junit))))
+    assert suite.skipped == len(data["not_applicable"]) == len(HTTP_ONLY_CODES)
     code, data = _inspect_json(capsys, str(folder / "capabilitylist.xml"), "--base-url", base_url)
     assert data["disk"]["start"] == base_url + "capabilitylist.xml"
     assert data["documents"][0]["url"] == base_url + ".well-known/resourcesync"
