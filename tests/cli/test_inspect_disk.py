@@ -186,3 +186,26 @@ async def test_a_large_file_is_read_within_the_document_cap(tmp_path: Path) -> N
     assert missing.status == 404
     assert away.error is FetchError.INVALID_URL and "not under the base URL" in away.detail
     assert asyncio.get_running_loop()  # ran on the test's own loop
+
+
+def test_a_base_url_with_a_path_keeps_well_known_at_the_folder_top(tmp_path: Path, capsys) -> None:
+    """/.well-known/resourcesync of the base URL's host is the folder's .well-known."""
+    write_resync_source(tmp_path, "https://example.org/rs/")
+    up = tmp_path / "capabilitylist.xml"  # its up link names the Source Description's address
+    up.write_text(up.read_text().replace("/rs/.well-known", "/.well-known"))
+    code = main(["inspect", str(tmp_path), "--base-url", "https://example.org/rs", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["source"] == "https://example.org/.well-known/resourcesync"
+    assert data["disk"]["base_url"] == "https://example.org/rs/"
+    assert len(data["documents"]) == 4 and code == 0
+    assert not [
+        f for d in data["documents"] for f in d["findings"] if f["code"].startswith("http.")
+    ]
+
+
+def test_a_file_that_cannot_be_written_is_exit_2(served, tmp_path: Path) -> None:
+    folder, base_url = served
+    result = _run(str(folder), "--base-url", base_url, "--junit", str(tmp_path / "no" / "x.xml"))
+    assert result.returncode == 2 and "cannot write" in result.stderr
+    result = _run(str(folder), "--base-url", base_url, "--report", str(tmp_path / "x.pdf"))
+    assert result.returncode == 2 and ".html or .csv" in result.stderr
