@@ -27,7 +27,7 @@ from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import SplitResult, quote, unquote, urlsplit
 from urllib.request import url2pathname
 
 import httpx
@@ -93,10 +93,10 @@ class DiskSource:
         """The path under the folder that ``url`` maps to, '/'-separated and still
         percent-encoded; None when the URL is not under the base URL."""
         base, target = urlsplit(self.base_url), urlsplit(url)
-        if (target.scheme.lower(), target.netloc.lower()) != (
-            base.scheme.lower(),
-            base.netloc.lower(),
-        ):
+        try:
+            if _origin(target) != _origin(base):
+                return None
+        except ValueError:  # a port outside 0-65535
             return None
         path = target.path or "/"
         if path == WELL_KNOWN_PATH:
@@ -110,6 +110,16 @@ class DiskSource:
 
     def to_json(self) -> dict[str, Any]:
         return {"folder": str(self.folder), "base_url": self.base_url, "start": self.start_url}
+
+
+def _origin(parts: SplitResult) -> tuple[str, str, int | None]:
+    """Scheme, host and port as a server sees them: ``HTTPS://Example.org:443`` is
+    ``https://example.org``."""
+    scheme = parts.scheme.lower()
+    return scheme, (parts.hostname or "").lower(), parts.port or _DEFAULT_PORTS.get(scheme)
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def open_disk_source(location: str, base_url: str | None) -> DiskSource:

@@ -166,8 +166,8 @@ def _document_name(node: DocumentNode, lang: str) -> str:
     key = f"report.doc-{node.capability}"
     if node.capability is None or key not in catalog.area("report"):
         return escape(node.title)
-    name = _t(key, lang)
-    return _t("report.index", lang, name=name) if node.title.endswith(" Index") else name
+    name = catalog.text(key, lang)  # our own words: nothing to escape
+    return catalog.text("report.index", lang, name=name) if node.is_index else name
 
 
 def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> str:

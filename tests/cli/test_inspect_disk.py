@@ -209,3 +209,16 @@ def test_a_file_that_cannot_be_written_is_exit_2(served, tmp_path: Path) -> None
     assert result.returncode == 2 and "cannot write" in result.stderr
     result = _run(str(folder), "--base-url", base_url, "--report", str(tmp_path / "x.pdf"))
     assert result.returncode == 2 and ".html or .csv" in result.stderr
+
+
+def test_the_base_url_matches_as_a_server_would() -> None:
+    from explorer.net.disk_source import open_disk_source
+
+    source = open_disk_source(str(Path(__file__).parent), "HTTPS://Example.org:443/rs")
+    assert source.relative_path("https://example.org/rs/a%20b.xml") == "a%20b.xml"
+    assert source.relative_path("https://example.org/.well-known/resourcesync") == (
+        ".well-known/resourcesync"
+    )
+    assert source.relative_path("https://example.org/other/a.xml") is None
+    assert source.relative_path("https://example.org:8443/rs/a.xml") is None
+    assert source.relative_path("http://example.org/rs/a.xml") is None
