@@ -16,6 +16,15 @@ show as "not applicable on disk".
 
 A path that leaves the folder (``..``, a symbolic link pointing outside it) is refused, and
 so is anything but a regular file (a FIFO would block the read, a device never ends).
+
+Usage (what ``inspect DIR --base-url URL`` does; a window service does the same)::
+
+    source = open_disk_source("/srv/site/rs", "https://example.org/rs/")
+    async with Fetcher(transport=DiskTransport(source)) as fetcher:
+        crawler = Crawler(fetcher, check_topics=False)
+        discovery = await discover_source(source.start_url, fetcher, budget=crawler.budget)
+        result = await crawler.crawl(source.start_url, discovery=discovery)
+    not_applicable = set_aside(result, source)
 """
 
 from __future__ import annotations
