@@ -21,6 +21,7 @@ from explorer.cli.arguments import (
     port,
     positive_seconds,
 )
+from explorer.cli.handover_options import add_junit_option, write_junit
 from explorer.cli.language_option import add_language_option, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.messages import ENGLISH, JAPANESE, render_severity, render_spec, render_title
@@ -39,6 +40,7 @@ from explorer.net.conformance import (
     run_conformance,
 )
 from explorer.net.exchange_log import ExchangeLog
+from explorer.net.junit_cases import conformance_suite
 from explorer.net.network_access import NetworkAccess
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -118,6 +120,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_network_options(parser)
     add_language_option(parser)
+    add_junit_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -148,6 +151,9 @@ def run(args: argparse.Namespace) -> int:
             f"{len(results)} checks: {counts[Outcome.PASS]} pass, {counts[Outcome.WARN]} "
             f"warn, {counts[Outcome.FAIL]} fail, {counts[Outcome.NOT_RUN]} not run"
         )
+    suite = conformance_suite(args.hub, results, language_of(args))
+    if not write_junit(args, [suite], "hub-check"):
+        return EXIT_UNUSABLE
     return EXIT_FAILED if any(r.outcome is Outcome.FAIL for r in results) else EXIT_OK
 
 

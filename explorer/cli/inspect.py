@@ -25,14 +25,21 @@ import asyncio
 import json
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TextIO
 
 from explorer.cli.arguments import (
     fail,
-    http_url,
     non_negative_int,
     positive_int,
     positive_seconds,
+)
+from explorer.cli.handover_options import (
+    add_handover_options,
+    disk_source_of,
+    print_not_applicable,
+    source_location,
+    write_handover_files,
 )
 from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
@@ -48,8 +55,10 @@ from explorer.net.crawl import Crawler
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
 from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
+from explorer.net.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
 from explorer.net.dump_check import MANIFEST_NAME, check_dumps
 from explorer.net.http import Fetcher, Timeouts
+from explorer.net.inspection import Inspection
 from explorer.net.network_access import INSECURE_WARNING, NetworkAccess
 from explorer.net.resource_check import (
     CHECKED_CAPABILITIES,
@@ -64,9 +73,10 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "url",
-        type=http_url,
+        type=source_location,
         metavar="URL",
-        help="any URL: a site root, an HTML page, a resource, a document",
+        help="any URL: a site root, an HTML page, a resource, a document; or a folder, "
+        "its top document or a file:// URL of either, with --base-url",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -114,25 +124,42 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_network_options(parser)
     add_language_option(parser)
+    add_handover_options(parser, base_url=True)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.url.lower().startswith(("http://", "https://")):
+    try:
+        disk = disk_source_of(args)
+    except DiskSourceError as exc:
+        return fail("inspect", str(exc))
+    if disk is None and not args.url.lower().startswith(("http://", "https://")):
         print(f"inspect: {args.url!r} is not an http(s) URL", file=sys.stderr)
         return EXIT_UNUSABLE
+    started = datetime.now(UTC)
     try:
-        access = network_access(args, [args.url], "inspect")
+        access = network_access(args, [disk.start_url if disk else args.url], "inspect")
     except NetworkOptionsError as exc:
         return fail("inspect", str(exc))
     progress = _ProgressLine(sys.stderr) if sys.stderr.isatty() else None
-    result = asyncio.run(inspect(args, progress, access))
+    result = asyncio.run(inspect(args, progress, access, disk))
     if progress is not None:
         progress.clear()
+    inspection = Inspection(
+        result,
+        started,
+        disk,
+        set_aside(result, disk) if disk else [],
+        resource_sample=args.check_resources,
+        dumps_checked=args.check_dumps,
+    )
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
+        json.dump(inspection.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         print_tree(result, sys.stdout, language_of(args))
+        print_not_applicable(inspection, sys.stdout, language_of(args))
+    if not write_handover_files(args, inspection, "inspect"):
+        return EXIT_UNUSABLE
     if result.root is None:
         return EXIT_UNUSABLE
     has_errors = any(f.severity is Severity.ERROR for f in result.all_findings())
@@ -140,21 +167,30 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def inspect(
-    args: argparse.Namespace, progress: _ProgressLine | None, access: NetworkAccess
+    args: argparse.Namespace,
+    progress: _ProgressLine | None,
+    access: NetworkAccess,
+    disk: DiskSource | None = None,
 ) -> CrawlResult:
-    """Discover, crawl to ``--depth``, then run the requested spot and dump checks."""
+    """Discover, crawl to ``--depth``, then run the requested spot and dump checks; a Source
+    on disk is read through its folder, with no topic checks (they are HTTP only)."""
     limits = CrawlLimits(max_documents=args.max_documents)
-    async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
+    transport = DiskTransport(disk) if disk is not None else None
+    start = disk.start_url if disk is not None else args.url
+    async with Fetcher(
+        timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
+    ) as fetcher:
         crawler = Crawler(
             fetcher,
             limits=limits,
             on_progress=progress.update if progress is not None else None,
             on_node=_entry_keeper(args),
+            check_topics=disk is None,
         )
         discovery = await discover_source(
-            args.url, fetcher, args.route or ROUTE_ORDER, budget=crawler.budget
+            start, fetcher, args.route or ROUTE_ORDER, budget=crawler.budget
         )
-        result = await crawler.crawl(args.url, depth=args.depth, discovery=discovery)
+        result = await crawler.crawl(start, depth=args.depth, discovery=discovery)
         nodes = result.nodes()
         if args.check_resources:
             await asyncio.gather(

@@ -26,11 +26,13 @@ from explorer.cli.arguments import (
     read_regular_file,
     url_or_path,
 )
+from explorer.cli.handover_options import add_junit_option, write_junit
 from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.auth import auth_finding
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
+from explorer.core.junit import JUnitSuite, findings_case
 from explorer.core.messages import (
     ENGLISH,
     JAPANESE,
@@ -120,6 +122,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_network_options(parser)
     add_language_option(parser)
+    add_junit_option(parser)
 
 
 def is_url(target: str) -> bool:
@@ -261,4 +264,10 @@ def run(args: argparse.Namespace) -> int:
             print(format_summary(report, language_of(args)), file=stream)
     if args.json:
         print(json.dumps({"targets": [report.to_json() for report in reports]}, indent=2))
+    cases = [
+        findings_case(r.target, "validate", r.findings, language_of(args), unreadable=r.error)
+        for r in reports
+    ]
+    if not write_junit(args, [JUnitSuite("validate", cases)], "validate"):
+        return EXIT_UNUSABLE
     return exit_code(reports)

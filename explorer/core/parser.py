@@ -33,6 +33,7 @@ from typing import cast
 
 from lxml import etree
 
+from explorer.core.entry_order import loc_not_first, md_repeated
 from explorer.core.findings import CappedFindings, finding
 from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash, read_v09_forms
 from explorer.core.model import RS_NS, SITEMAP_NS, SITEMAPINDEX, URLSET, Document, Entry, Link
@@ -620,6 +621,10 @@ class _Reader:
             if kind is _LOC:
                 if loc is None:
                     loc = (child.text or "").strip()
+                    if child is not children[0]:
+                        misplaced = loc_not_first(children, child, line)
+                        if misplaced is not None:
+                            self.findings.append(misplaced)
                 else:
                     self.repeated(child, "parse.loc-repeated", "<loc>", line)
             elif kind is _LASTMOD:
@@ -635,7 +640,7 @@ class _Reader:
                     if not _PLAIN_MD_KEYS.issuperset(md):
                         md = self.checked_attributes(md, child)
                 else:
-                    self.repeated(child, "parse.entry-md-repeated", "<rs:md>", line)
+                    self.findings.append(md_repeated(child, md, line))
             elif kind is _RS_LN or kind is _XHTML_LINK:
                 if len(links) >= MAX_LINKS_PER_ENTRY:
                     links_over += 1

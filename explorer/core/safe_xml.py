@@ -38,6 +38,7 @@ from lxml import etree
 
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
+from explorer.core.syntax_hints import syntax_hint
 
 if TYPE_CHECKING:
     from lxml.etree import ParserTarget
@@ -229,11 +230,22 @@ def _has_doctype(root: etree._Element) -> bool:
     return docinfo.internalDTD is not None or bool(docinfo.doctype)
 
 
-def _fail_syntax(exc: etree.XMLSyntaxError) -> NoReturn:
+def _fail_syntax(exc: etree.XMLSyntaxError, data: bytes) -> NoReturn:
     line, column = exc.position if exc.position else (None, None)
     message = _POSITION_SUFFIX.sub("", exc.msg or str(exc)).strip() or "not well-formed XML"
+    code = _syntax_code(message)
+    hint = syntax_hint(data, line, message) if code == "parse.malformed" else None
+    if hint is not None:
+        fail(
+            code,
+            f"XML is not well-formed: {message}; {hint.english}",
+            line=line,
+            column=column,
+            params={"detail": message, **hint.params},
+            variant=hint.variant,
+        )
     fail(
-        _syntax_code(message),
+        code,
         f"XML is not well-formed: {message}",
         line=line,
         column=column,
@@ -246,7 +258,7 @@ def parse_tree(data: bytes) -> etree._Element:
     try:
         root = etree.fromstring(data, _thread_parser())
     except etree.XMLSyntaxError as exc:
-        _fail_syntax(exc)
+        _fail_syntax(exc, data)
     except (etree.LxmlError, ValueError, LookupError) as exc:
         fail("parse.malformed", f"XML cannot be read: {exc}", params={"detail": str(exc)})
     if _has_doctype(root):
@@ -278,7 +290,7 @@ def check_well_formed(data: bytes) -> None:
     try:
         etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        _fail_syntax(exc)
+        _fail_syntax(exc, data)
     except (etree.LxmlError, ValueError, LookupError) as exc:
         fail("parse.malformed", f"XML cannot be read: {exc}", params={"detail": str(exc)})
     if target.doctype_seen:

@@ -22,6 +22,7 @@ from explorer.core.rules import (
     notifications,
     order,
     size,
+    well_known,
 )
 from explorer.core.rules.context import ValidationContext
 
@@ -37,6 +38,7 @@ RULES: tuple[Rule, ...] = (
     size.check,
     duplicates.check,
     notifications.check,
+    well_known.check,
 )
 
 

@@ -81,6 +81,12 @@ CODES: tuple[CodeInfo, ...] = (
     CodeInfo("document.until-before-from", S.ERROR, "core 1.1 §7", "until is earlier than from"),
     # Document-level rs:ln
     CodeInfo(
+        "document.capability-list-at-well-known",
+        S.WARNING,
+        "core 1.1 §6.3.2, §8",
+        "A Capability List is published at the Source Description's address",
+    ),
+    CodeInfo(
         "document.up-missing",
         S.WARNING,
         "core 1.1 §9-§13",

@@ -42,6 +42,10 @@ TITLES: dict[str, str] = {
         "では先頭に置きます）"
     ),
     "parse.entry-md-repeated": "一つのエントリに rs:md が複数あります",
+    "parse.loc-not-first": (
+        "エントリの子要素が loc より前にあります（読み込みはしますが、Sitemap のスキーマでは "
+        "loc が先頭です）"
+    ),
     "parse.loc-repeated": "一つのエントリに loc が複数あります",
     "parse.lastmod-repeated": "一つのエントリに lastmod が複数あります",
     "parse.attribute-prefixed": "rs:md/rs:ln の属性に名前空間接頭辞が付いています",
@@ -73,6 +77,9 @@ TITLES: dict[str, str] = {
     "document.md-missing": "ドキュメントに rs:md がありません",
     "document.capability-missing": "ドキュメントの rs:md に capability がありません",
     "document.capability-unknown": "ドキュメントの capability が定義された値ではありません",
+    "document.capability-list-at-well-known": (
+        "ソースの記述のアドレスに機能リストが公開されています"
+    ),
     "document.capability-mismatch": "ドキュメントの capability が親ドキュメントの宣言と異なります",
     "document.index-not-allowed": "このケイパビリティは <sitemapindex> にできません",
     "document.index-discouraged": "ケイパビリティリストが <sitemapindex> として公開されています",
@@ -374,6 +381,15 @@ TITLES: dict[str, str] = {
 TEMPLATES: dict[str, dict[str, str]] = {
     "parse.malformed": {
         "": "XML が整形式ではありません: {detail}",
+        "invisible": (
+            "XML が整形式ではありません: {detail}。原因は {line} 行目にある見えない文字 {count} "
+            "個（{chars}）で、最初のものは {first_column} 桁目です。"
+            "普通の空白に置き換えてください。"
+        ),
+        "blank-before-declaration": (
+            "XML が整形式ではありません: {detail}。原因は <?xml の前にある空行（{lines} 行）"
+            "または空白です。<?xml の前の空行を削除し、XML 宣言をファイルの先頭に置いてください。"
+        ),
     },
     "parse.too-deep": {
         "": "要素の入れ子が深すぎるため、読み込みを止めました: {detail}",
@@ -758,6 +774,15 @@ TEMPLATES: dict[str, dict[str, str]] = {
             "ソースディスクリプションは階層の最上位なので up リンクを持ちません。削除してください。"
         ),
     },
+    "document.capability-list-at-well-known": {
+        "": (
+            "ソースの記述のアドレス（{url}）にあるドキュメントが機能リストの形"
+            '（capability="capabilitylist"）になっています。そこにはソースの記述'
+            '（<rs:md capability="description"/> と、機能リストごとに '
+            '<rs:md capability="capabilitylist"/> を持つ <url>）を公開し、この機能リストは別の'
+            'アドレスに移して、ソースの記述への <rs:ln rel="up"> を加えてください。'
+        ),
+    },
     "document.up-missing": {
         "": (
             '{name}には、{target_name}を指す <rs:ln rel="up" href="..."/> を置いてください。'
@@ -823,6 +848,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
     },
     "document.capability-unknown": {
+        "index": (
+            'capability="{capability}" は ResourceSync の機能ではありません。インデックスは '
+            '<sitemapindex> をルートにして capability="{base}" を使います（core 1.1 {section}）。'
+        ),
         "": (
             'capability="{capability}" は ResourceSync のケイパビリティではありません。'
             "次のいずれかを使ってください: {known}。"
@@ -910,6 +939,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
     },
     "document.change-missing": {
+        "merge": (
+            "このエントリの change は二つ目の <rs:md>（{md_line} 行目）にあり、無視されます。"
+            "エントリの <rs:md> は一つだけなので、このエントリの二つの <rs:md> を一つにまとめて"
+            "ください。"
+        ),
         "": (
             '{name}のエントリにはすべて <rs:md change="created|updated|deleted"> が必要です。'
             "このエントリの change を加えてください。"
@@ -971,6 +1005,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
     },
     "document.entry-capability-not-allowed": {
+        "index": (
+            'capability="{capability}" は ResourceSync の機能ではありません。インデックスは '
+            '<sitemapindex> をルートにして capability="{base}" を使います（core 1.1 {section}）。'
+        ),
         "": (
             'capability="{capability}" のエントリは{name}に載せられません。ここで使えるのは '
             "{choices} です。"
@@ -1190,11 +1228,23 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "parse.loc-repeated": {
         "": "{line} 行目のエントリに {element} が複数あります。最初のものだけを使います。",
     },
+    "parse.loc-not-first": {
+        "": (
+            "この {entry} では {element} が <loc>（{loc_line} 行目）より前にあります。Sitemap の"
+            "スキーマと core 1.1 の表 2 では、どのエントリでも <loc> が先頭です。<loc> を "
+            "{entry} の先頭、{element} より前に移してください。"
+        ),
+    },
     "parse.lastmod-repeated": {
         "": "{line} 行目のエントリに {element} が複数あります。最初のものだけを使います。",
     },
     "parse.entry-md-repeated": {
         "": "{line} 行目のエントリに {element} が複数あります。最初のものだけを使います。",
+        "merge": (
+            "{line} 行目のエントリの二つ目の <rs:md>（{attributes}）は、エントリの <rs:md> は"
+            "最初の一つしか読まれないため無視されます。このエントリの二つの <rs:md> を一つに"
+            "まとめてください。"
+        ),
     },
     "parse.findings-capped": {
         "": (

@@ -103,6 +103,12 @@ CODES: tuple[CodeInfo, ...] = (
         "core 1.1 §7 Table 2",
         "Document rs:ln after an entry (read anyway; Table 2 puts it first)",
     ),
+    CodeInfo(
+        "parse.loc-not-first",
+        S.WARNING,
+        "core 1.1 §7 Table 2",
+        "An entry's child comes before its loc (read anyway; the Sitemap schema puts loc first)",
+    ),
     CodeInfo("parse.entry-md-repeated", S.ERROR, "core 1.1 §7", "An entry has more than one rs:md"),
     CodeInfo("parse.loc-repeated", S.ERROR, "core 1.1 §7", "An entry has more than one loc"),
     CodeInfo("parse.lastmod-repeated", S.ERROR, "core 1.1 §7", "Entry has more than one lastmod"),

@@ -20,6 +20,7 @@ from explorer.core.rules.values import (
     length_invalid,
     type_invalid,
 )
+from explorer.core.rules.well_known import capability_list_at_well_known
 
 MAX_PRI = 999_999
 
@@ -178,7 +179,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 )
             )
     elif not ups:
-        if caps.up_required(capability):
+        if caps.up_required(capability) and not capability_list_at_well_known(doc, context):
             target = caps.display_name(caps.expected_up_capability(capability))
             section = (
                 _INDEX_UP_SECTION.get(capability, "§6.2")

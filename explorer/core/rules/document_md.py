@@ -10,6 +10,7 @@ from __future__ import annotations
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.rules import capabilities as caps
+from explorer.core.rules.capability_hints import index_capability_finding
 from explorer.core.rules.context import ValidationContext
 from explorer.core.rules.time_attributes import check_time_attributes
 
@@ -70,8 +71,12 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             )
         )
     elif not caps.is_known(capability):
+        hinted = index_capability_finding(
+            "document.capability-unknown", capability, line, {"capability": capability}
+        )
         out.append(
-            finding(
+            hinted
+            or finding(
                 "document.capability-unknown",
                 f'capability="{capability}" is not a ResourceSync capability; use one of '
                 f"{', '.join(sorted(caps.KNOWN_CAPABILITIES))}.",

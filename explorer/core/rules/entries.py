@@ -13,6 +13,7 @@ import re
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry
 from explorer.core.rules import capabilities as caps
+from explorer.core.rules.capability_hints import index_capability_finding
 from explorer.core.rules.context import ValidationContext
 from explorer.core.rules.datetimes import (
     explain_invalid,
@@ -20,6 +21,7 @@ from explorer.core.rules.datetimes import (
     parse_w3c_datetime,
 )
 from explorer.core.rules.document_links import check_link_attributes
+from explorer.core.rules.md_merge import change_in_second_md, second_md_changes
 from explorer.core.rules.time_attributes import check_time_attributes
 from explorer.core.rules.values import MEDIA_TYPE as _MEDIA_TYPE
 from explorer.core.rules.values import check_hash, length_invalid, type_invalid
@@ -90,6 +92,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     always_full = requires_change or manifest or lists_capabilities or from_recommended
     names_checked = not doc.legacy  # the 2012 alpha's xhtml:link named attributes its own way
     seen_capabilities: dict[str, int | None] = {}
+    merges: dict[int, int | None] | None = None  # read on the first missing change
     missing_from = 0
     first_missing_from: int | None = None
     # Values checked in bulk after the loop (one regex run instead of 50,000 calls).
@@ -135,7 +138,9 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         value = md.get("change")
         if value is None:
             if requires_change:
-                _change_missing(entry, name, capability, out)
+                if merges is None:
+                    merges = second_md_changes(doc.findings)
+                _change_missing(entry, name, capability, out, merges)
         elif value not in caps.CHANGE_VALUES:
             out.append(
                 finding(
@@ -284,7 +289,17 @@ def _report_types(doc: Document, bad: set[str], out: list[Finding]) -> None:
             out.append(type_invalid(value, entry.line))
 
 
-def _change_missing(entry: Entry, name: str, capability: str | None, out: list[Finding]) -> None:
+def _change_missing(
+    entry: Entry,
+    name: str,
+    capability: str | None,
+    out: list[Finding],
+    merges: dict[int, int | None],
+) -> None:
+    merge = change_in_second_md(entry, name, merges)
+    if merge is not None:
+        out.append(merge)
+        return
     out.append(
         finding(
             "document.change-missing",
@@ -424,13 +439,16 @@ def _capability_not_allowed(
     value: str, name: str, allowed: frozenset[str], line: int | None, out: list[Finding]
 ) -> None:
     choices = ", ".join(sorted(allowed)) or "none"
+    params: dict[str, object] = {"capability": value, "name": name, "choices": choices}
+    hinted = index_capability_finding("document.entry-capability-not-allowed", value, line, params)
     out.append(
-        finding(
+        hinted
+        or finding(
             "document.entry-capability-not-allowed",
             f'An entry with capability="{value}" cannot be listed in a {name}; allowed here: '
             f"{choices}.",
             line=line,
-            params={"capability": value, "name": name, "choices": choices},
+            params=params,
         )
     )
 
