@@ -24,8 +24,8 @@ os.environ.setdefault("QT_API", "pyside6")
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from explorer.ui.feed_model import CHANGE, FRAMEWORK, FeedItem, FeedModel
-from explorer.ui.feed_view import FeedView
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem, FeedModel
+from explorer.ui.live.feed_view import FeedView
 from explorer.ui.services import ExplorerServices
 
 STEPS = (

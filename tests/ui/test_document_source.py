@@ -26,7 +26,7 @@ def _spooled_node(spool: BodySpool) -> DocumentNode:
 
 
 def test_spooled_body_is_shown_in_the_xml_tab(qtbot, qloop, tmp_path) -> None:
-    from explorer.ui.document_view import DocumentView
+    from explorer.ui.source.document_view import DocumentView
 
     spool = BodySpool(tmp_path)
     node = _spooled_node(spool)
@@ -47,7 +47,7 @@ def test_spooled_body_is_shown_in_the_xml_tab(qtbot, qloop, tmp_path) -> None:
 
 
 def test_a_channel_shown_meanwhile_is_not_overwritten_by_the_read(qtbot, qloop, tmp_path) -> None:
-    from explorer.ui.document_view import DocumentView
+    from explorer.ui.source.document_view import DocumentView
 
     spool = BodySpool(tmp_path)
     node = _spooled_node(spool)

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
 from explorer.net.subscriber_events import DIFF, SubscriberEvent
-from explorer.ui.feed_model import CHANGE, FRAMEWORK, FeedItem
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem
 
 TOPIC = "http://s/dataset1/change-notifications"
 MARK = Qt.ItemDataRole.UserRole + 7
@@ -23,7 +23,7 @@ def rows(first: int, n: int, kind: str = CHANGE) -> list[FeedItem]:
 
 
 def make_feed(qtbot, tmp_path):
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live.feed_view import FeedView
     from explorer.ui.services import ExplorerServices
 
     feed = FeedView(ExplorerServices(store_path=tmp_path / "store.sqlite3"))

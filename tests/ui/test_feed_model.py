@@ -7,8 +7,8 @@ import time
 from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
-from explorer.ui import feed_model
-from explorer.ui.feed_model import CHANGE, REJECTED_KIND, FeedItem, FeedModel
+from explorer.ui.live import feed_model
+from explorer.ui.live.feed_model import CHANGE, REJECTED_KIND, FeedItem, FeedModel
 
 TOPIC = "http://example.org/topic"
 

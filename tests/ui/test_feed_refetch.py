@@ -16,7 +16,7 @@ from aiohttp import web
 
 from explorer.core.signatures import sign
 from explorer.net.subscription import State
-from explorer.ui.feed_model import CHANGE, FRAMEWORK
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK
 
 HOLD_SECONDS = 30.0
 """A safety bound only: the test releases the held refetch itself."""

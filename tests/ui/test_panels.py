@@ -11,10 +11,10 @@ from explorer.core.model import URLSET, Document, Entry
 from explorer.net.store import ExchangeRecord, NotificationRecord, Store
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.net.subscription import State, Subscription
-from explorer.ui.feed_model import CHANGE, FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel
-from explorer.ui.feed_view import changes_html
-from explorer.ui.inspector import curl_command, describe, pretty_body
-from explorer.ui.subscription_panel import lease_text, masked
+from explorer.ui.inspector.inspector_panel import curl_command, describe, pretty_body
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel
+from explorer.ui.live.feed_view import changes_html
+from explorer.ui.live.subscription_panel import lease_text, masked
 
 TOPIC = "http://s/dataset1/change-notifications"
 
@@ -172,9 +172,9 @@ def test_inspector_helpers() -> None:
 
 def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_path) -> None:
     """Deliveries and subscriptions in the store come back in a new session's panels."""
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live.feed_view import FeedView
+    from explorer.ui.live.subscription_panel import SubscriptionPanel
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.subscription_panel import SubscriptionPanel
 
     path = tmp_path / "store.sqlite3"
     store = Store(path)
@@ -237,8 +237,8 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 ) -> None:
     """Stored rows come first and in order, a few per turn; a live row that arrived
     meanwhile comes after them."""
-    from explorer.ui import feed_view
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live import feed_view
+    from explorer.ui.live.feed_view import FeedView
     from explorer.ui.services import ExplorerServices
 
     monkeypatch.setattr(feed_view, "ROWS_PER_TURN", 3)
@@ -280,7 +280,7 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 
 
 def test_lazy_highlighting_colours_only_what_is_shown(qtbot, qloop, run) -> None:
-    from explorer.ui.xml_view import LAZY_LINES, XmlSourceView
+    from explorer.ui.source.xml_view import LAZY_LINES, XmlSourceView
 
     view = XmlSourceView()
     qtbot.addWidget(view)

@@ -95,7 +95,7 @@ def test_the_address_field_shows_a_whole_address_at_1280_pixels(window, qtbot) -
     from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QScrollArea
 
-    from explorer.ui.window_layout import first_launch_geometry
+    from explorer.ui.shell.window_layout import first_launch_geometry
 
     window.setGeometry(first_launch_geometry(QRect(0, 0, 1280, 720)))
     window.reset_layout()
@@ -122,7 +122,7 @@ def start_main(qapp, qloop, args):
 
 
 def problem_dialog(qapp):
-    from explorer.ui.store_problem_dialog import StoreProblemDialog
+    from explorer.ui.live.store_problem_dialog import StoreProblemDialog
 
     found = [w for w in qapp.topLevelWidgets() if isinstance(w, StoreProblemDialog)]
     found += [d for w in qapp.topLevelWidgets() for d in w.findChildren(StoreProblemDialog)]
@@ -233,7 +233,7 @@ def test_the_window_makes_a_new_store_folder_private(run, tmp_path: Path) -> Non
 
 
 def test_the_window_opens_the_store_off_its_own_thread(run, tmp_path: Path, monkeypatch) -> None:
-    from explorer.ui import services as services_module
+    from explorer.ui.services import facade as services_module
 
     opened_on: list[str] = []
 

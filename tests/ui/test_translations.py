@@ -292,7 +292,7 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QTableView
 
-    from explorer.ui.column_widths import set_column_widths
+    from explorer.ui.shared.column_widths import set_column_widths
 
     model = QStandardItemModel(0, 3)
     model.setHorizontalHeaderLabels(["ステータス", "ms", "トピック"])
@@ -309,7 +309,7 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
 
 def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(japanese) -> None:
     from explorer.net.network_access import INSECURE_WARNING
-    from explorer.ui.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
+    from explorer.ui.settings.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
 
     assert INSECURE_WARNING_MARKED == INSECURE_WARNING
     assert insecure_warning_text().startswith("TLS 証明書を検証していません")
@@ -320,7 +320,7 @@ def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(ja
 def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japanese) -> None:
     from explorer.net.crawl_tree import CrawlResult
     from explorer.net.discovery import Discovery, Route, RouteAttempt
-    from explorer.ui.main_window import discovery_text
+    from explorer.ui.shell.main_window import discovery_text
 
     discovery = Discovery("http://example.org/")
     discovery.attempts = [
@@ -335,7 +335,7 @@ def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japane
 
 def test_the_demo_menu_describes_each_fault_in_the_interface_language(japanese, qtbot) -> None:
     from explorer.demo.faults import FAULTS, FaultSet
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)
