@@ -292,7 +292,7 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QTableView
 
-    from explorer.ui.shared.column_widths import set_column_widths
+    from explorer.ui.shared.columns import set_column_widths
 
     model = QStandardItemModel(0, 3)
     model.setHorizontalHeaderLabels(["ステータス", "ms", "トピック"])

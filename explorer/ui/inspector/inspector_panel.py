@@ -39,25 +39,13 @@ from explorer.core.parser import DocumentParseError
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.store import ExchangeRecord
 from explorer.ui.services import ExplorerServices
-from explorer.ui.shared.column_widths import set_column_widths
+from explorer.ui.shared.columns import Column, apply_columns, column_index
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import PlainLabel, tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 from explorer.ui.shared.wording import count_text
 from explorer.ui.source.xml_view import XmlSourceView
 
-COLUMNS = ("time", "dir", "kind", "method", "status", "ms", "topic", "url")
-HEADERS = (
-    QT_TRANSLATE_NOOP("ExchangeModel", "time"),
-    QT_TRANSLATE_NOOP("ExchangeModel", "dir"),
-    QT_TRANSLATE_NOOP("ExchangeModel", "kind"),
-    QT_TRANSLATE_NOOP("ExchangeModel", "method"),
-    QT_TRANSLATE_NOOP("ExchangeModel", "status"),
-    "ms",
-    QT_TRANSLATE_NOOP("ExchangeModel", "topic"),
-    "URL",
-)
-COLUMN_WIDTHS = (95, 60, 95, 60, 55, 50, 220)  # the url column stretches
 MAX_ROWS = 20_000
 TOPIC_HEADERS = ("link",)
 FORM_TYPE = "application/x-www-form-urlencoded"
@@ -186,11 +174,44 @@ def _message(
     return lines
 
 
+def _time_text(record: ExchangeRecord) -> str:
+    return datetime.fromtimestamp(record.time, UTC).strftime("%H:%M:%S.%f")[:-3]
+
+
+def _status_text(record: ExchangeRecord) -> str:
+    return (record.error or "") if record.status is None else str(record.status)
+
+
+COLUMNS: tuple[Column[ExchangeRecord], ...] = (
+    Column("time", QT_TRANSLATE_NOOP("ExchangeModel", "time"), 95, _time_text),
+    Column(
+        "dir",
+        QT_TRANSLATE_NOOP("ExchangeModel", "dir"),
+        60,
+        lambda record: "→ out" if record.direction == "out" else "← in",
+    ),
+    Column("kind", QT_TRANSLATE_NOOP("ExchangeModel", "kind"), 95, lambda record: record.kind),
+    Column("method", QT_TRANSLATE_NOOP("ExchangeModel", "method"), 60, lambda r: r.method),
+    Column("status", QT_TRANSLATE_NOOP("ExchangeModel", "status"), 55, _status_text),
+    Column(
+        "ms",
+        "ms",
+        50,
+        lambda record: "" if record.duration_ms is None else f"{record.duration_ms:.0f}",
+    ),
+    Column("topic", QT_TRANSLATE_NOOP("ExchangeModel", "topic"), 220, exchange_topic, tooltip=True),
+    Column("url", "URL", 0, lambda record: record.url, tooltip=True),  # the last stretches
+)
+"""The inspector's columns, in order: a new column is one entry here."""
+TOPIC = column_index(COLUMNS, "topic")
+STATUS = column_index(COLUMNS, "status")
+
+
 class ExchangeModel(RowTableModel):
     """Exchanges in order; the newest at the bottom, bounded to ``MAX_ROWS``. A filter
     (``set_filter``) shows the rows whose text holds every word typed."""
 
-    headers = HEADERS
+    headers = tuple(column.title for column in COLUMNS)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -263,24 +284,15 @@ class ExchangeModel(RowTableModel):
         if not index.isValid():
             return None
         record = self._rows[index.row()]
-        column = COLUMNS[index.column()]
+        number = index.column()
+        column = COLUMNS[number]
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == "time":
-                return datetime.fromtimestamp(record.time, UTC).strftime("%H:%M:%S.%f")[:-3]
-            if column == "dir":
-                return "→ out" if record.direction == "out" else "← in"
-            if column == "status":
-                return (record.error or "") if record.status is None else str(record.status)
-            if column == "ms":
-                return "" if record.duration_ms is None else f"{record.duration_ms:.0f}"
-            if column == "topic":
-                return self._topic(record)
-            return str(getattr(record, column))
-        if role == Qt.ItemDataRole.ToolTipRole and column in ("topic", "url"):
-            return tooltip_text(self._topic(record) if column == "topic" else record.url)
+            return self._topic(record) if number == TOPIC else column.value(record)
+        if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:
+            return tooltip_text(self._topic(record) if number == TOPIC else column.value(record))
         if (
             role == Qt.ItemDataRole.ForegroundRole
-            and column == "status"
+            and number == STATUS
             and (record.status is None or record.status >= 400)
         ):
             return QColor("#d32f2f")
@@ -312,7 +324,7 @@ class InspectorView(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        set_column_widths(self.table, COLUMN_WIDTHS)
+        apply_columns(self.table, COLUMNS)
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.detail = XmlSourceView()
         self.detail.setAccessibleName(self.tr("Exchange detail"))

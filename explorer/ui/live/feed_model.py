@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -24,6 +24,7 @@ from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.store import NotificationRecord
 from explorer.net.subscriber_events import DIFF, NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.ui.language import finding_text, severity_text
+from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon
 from explorer.ui.shared.plain_text import tooltip_text
 
@@ -31,29 +32,15 @@ CHANGE = "change"
 FRAMEWORK = "framework"
 REJECTED_KIND = "rejected"
 KIND_OF_CAPABILITY = {"change-notification": CHANGE, "framework-notification": FRAMEWORK}
-COLUMNS = ("time", "channel", "topic", "entries", "created", "updated", "deleted", "warnings")
 CHANGE_COLUMNS = ("created", "updated", "deleted")
-WARNINGS_COLUMN = COLUMNS.index("warnings")
 MAX_ROWS = 10_000
 """Rows the feed holds. Their cells live in Qt items (see ``FeedModel``), which cost far
 more memory than a Python list; the store keeps every delivery."""
-HEADERS = (
-    QT_TRANSLATE_NOOP("FeedModel", "time"),
-    QT_TRANSLATE_NOOP("FeedModel", "channel"),
-    QT_TRANSLATE_NOOP("FeedModel", "topic"),
-    QT_TRANSLATE_NOOP("FeedModel", "entries"),
-    QT_TRANSLATE_NOOP("FeedModel", "created"),
-    QT_TRANSLATE_NOOP("FeedModel", "updated"),
-    QT_TRANSLATE_NOOP("FeedModel", "deleted"),
-    QT_TRANSLATE_NOOP("FeedModel", "warnings"),
-)
-"""The column titles shown, in ``COLUMNS`` order."""
 KIND_TEXT = {
     CHANGE: QT_TRANSLATE_NOOP("FeedModel", "change"),
     FRAMEWORK: QT_TRANSLATE_NOOP("FeedModel", "framework"),
     REJECTED_KIND: QT_TRANSLATE_NOOP("FeedModel", "REJECTED"),
 }
-TOOLTIP_COLUMNS = tuple(COLUMNS.index(name) for name in ("channel", "topic", "warnings"))
 FRAMEWORK_COLOUR = "#8e44ad"
 REJECTED_COLOUR = "#d32f2f"
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
@@ -161,33 +148,72 @@ def is_feed_event(event: SubscriberEvent) -> bool:
     return event.event in (NOTIFICATION, REJECTED, DIFF)
 
 
+def _channel_text(item: FeedItem) -> str:
+    return QCoreApplication.translate("FeedModel", KIND_TEXT.get(item.kind, item.kind))
+
+
+def _change_text(change: str) -> Callable[[FeedItem], str]:
+    def text(item: FeedItem) -> str:
+        count = item.changes.get(change)
+        return str(count) if count else ""
+
+    return text
+
+
+COLUMNS: tuple[Column[FeedItem], ...] = (
+    Column(
+        "time",
+        QT_TRANSLATE_NOOP("FeedModel", "time"),
+        70,
+        lambda item: time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
+    ),
+    Column("channel", QT_TRANSLATE_NOOP("FeedModel", "channel"), 95, _channel_text, tooltip=True),
+    Column(
+        "topic",
+        QT_TRANSLATE_NOOP("FeedModel", "topic"),
+        STRETCH,
+        lambda item: item.topic,
+        tooltip=True,
+    ),
+    Column(
+        "entries",
+        QT_TRANSLATE_NOOP("FeedModel", "entries"),
+        55,
+        lambda item: "" if item.kind == REJECTED_KIND else str(item.entry_count),
+    ),
+    Column("created", QT_TRANSLATE_NOOP("FeedModel", "created"), 60, _change_text("created")),
+    Column("updated", QT_TRANSLATE_NOOP("FeedModel", "updated"), 60, _change_text("updated")),
+    Column("deleted", QT_TRANSLATE_NOOP("FeedModel", "deleted"), 60, _change_text("deleted")),
+    Column(
+        "warnings",
+        QT_TRANSLATE_NOOP("FeedModel", "warnings"),
+        70,
+        lambda item: str(item.warnings) if item.warnings else "",
+        tooltip=True,
+    ),
+)
+"""The feed's columns, in order: a new column is one entry here."""
+TOOLTIP_COLUMNS = tuple(number for number, column in enumerate(COLUMNS) if column.tooltip)
+WARNINGS_COLUMN = column_index(COLUMNS, "warnings")
+
+
 def _texts(item: FeedItem) -> list[str]:
     """What each column shows, in ``COLUMNS`` order."""
-    rejected = item.kind == REJECTED_KIND
-    changes = item.changes
-    warnings = item.warnings
-    return [
-        time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
-        QCoreApplication.translate("FeedModel", KIND_TEXT.get(item.kind, item.kind)),
-        item.topic,
-        "" if rejected else str(item.entry_count),
-        *(str(changes[change]) if changes.get(change) else "" for change in CHANGE_COLUMNS),
-        str(warnings) if warnings else "",
-    ]
+    return [column.value(item) for column in COLUMNS]
 
 
 def _highlights(item: FeedItem) -> dict[int, QColor]:
     """The cells that stand out (drawn bold, in colour), by column number."""
     marked = {
-        COLUMNS.index(change): _colour(CHANGE_COLOURS[change])
+        column_index(COLUMNS, change): _colour(CHANGE_COLOURS[change])
         for change in CHANGE_COLUMNS
         if item.changes.get(change)
     }
     if item.kind == FRAMEWORK:
-        marked[COLUMNS.index("channel")] = _colour(FRAMEWORK_COLOUR)
+        marked[column_index(COLUMNS, "channel")] = _colour(FRAMEWORK_COLOUR)
     elif item.kind == REJECTED_KIND:
         for column in ("channel", "topic"):
-            marked[COLUMNS.index(column)] = _colour(REJECTED_COLOUR)
+            marked[column_index(COLUMNS, column)] = _colour(REJECTED_COLOUR)
     return marked
 
 
@@ -222,7 +248,7 @@ class FeedModel(QStandardItemModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels([self.tr(title) for title in HEADERS])
+        self.setHorizontalHeaderLabels([self.tr(column.title) for column in COLUMNS])
         self._all: list[FeedItem] = []
         self._search: list[str] = []  # each row's FeedItem.text(), kept beside it
         self._by_notification: dict[int, FeedItem] = {}

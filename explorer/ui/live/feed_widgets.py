@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, REJECTED_KIND, FeedModel
-from explorer.ui.shared.column_widths import set_column_widths
+from explorer.ui.live.feed_model import CHANGE, COLUMNS, FRAMEWORK, REJECTED_KIND, FeedModel
+from explorer.ui.shared.columns import apply_columns
 from explorer.ui.source.diff_view import SideBySideDiffView
 from explorer.ui.source.problems_model import ProblemsModel
 from explorer.ui.source.problems_view import size_problem_columns
@@ -89,8 +89,7 @@ class FeedWidgets(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        set_column_widths(self.table, (70, 95, 0, 55, 60, 60, 60, 70))
+        apply_columns(self.table, COLUMNS)
 
         self.changes = QTextBrowser()
         self.changes.setAccessibleName(self.tr("Entry changes"))

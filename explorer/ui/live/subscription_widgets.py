@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.ui.shared.column_widths import set_column_widths
+from explorer.ui.shared.columns import set_column_widths
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.row_table_model import RowTableModel
 
