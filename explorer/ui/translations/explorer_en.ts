@@ -1396,6 +1396,53 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch every fault off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo fault {name} on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo fault {name} off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layout reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>settings saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindowWidgets</name>
+    <message>
         <source>Go to address</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1529,154 +1576,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>&amp;About ResourceSync Explorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Demo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Faults</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switch every fault off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>demo fault {name} on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>demo fault {name} off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>layout reset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>General</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Live</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Appearance</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>settings saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>copied {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>waiting: {state}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>discovering…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opening {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No ResourceSync document found from {url}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> The Source already open stays open.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Refreshing {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>refreshed {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open in browser</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Subscribe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Refresh this document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show all entries of this index</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check resources</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check dump</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading the components of {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{entries} from {documents}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>subscription to {topic} requested</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load {url} before checking it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking the dump of {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking the resources of {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dump check of {url}: {findings}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resources check of {url}: {findings}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1845,6 +1744,117 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>New version</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceController</name>
+    <message>
+        <source>waiting: {state}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discovering…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No ResourceSync document found from {url}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The Source already open stays open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refreshing {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refreshed {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh this document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all entries of this index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check dump</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the components of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{entries} from {documents}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subscription to {topic} requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load {url} before checking it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the dump of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the resources of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dump check of {url}: {findings}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resources check of {url}: {findings}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1388,6 +1388,53 @@ X-Api-Key: …</translation>
         <translation>ResourceSync Explorer</translation>
     </message>
     <message>
+        <source>&amp;Demo</source>
+        <translation>デモ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>障害</translation>
+    </message>
+    <message>
+        <source>Switch every fault off</source>
+        <translation>すべての障害をオフにする</translation>
+    </message>
+    <message>
+        <source>demo fault {name} on</source>
+        <translation>デモの障害 {name} をオンにしました</translation>
+    </message>
+    <message>
+        <source>demo fault {name} off</source>
+        <translation>デモの障害 {name} をオフにしました</translation>
+    </message>
+    <message>
+        <source>layout reset</source>
+        <translation>レイアウトを元に戻しました</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>一般</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>ライブ</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外観</translation>
+    </message>
+    <message>
+        <source>settings saved</source>
+        <translation>設定を保存しました</translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation>{url} をコピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindowWidgets</name>
+    <message>
         <source>Go to address</source>
         <translation>アドレスへ移動</translation>
     </message>
@@ -1522,154 +1569,6 @@ X-Api-Key: …</translation>
     <message>
         <source>&amp;About ResourceSync Explorer</source>
         <translation>ResourceSync Explorer について(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Demo</source>
-        <translation>デモ(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Faults</source>
-        <translation>障害</translation>
-    </message>
-    <message>
-        <source>Switch every fault off</source>
-        <translation>すべての障害をオフにする</translation>
-    </message>
-    <message>
-        <source>demo fault {name} on</source>
-        <translation>デモの障害 {name} をオンにしました</translation>
-    </message>
-    <message>
-        <source>demo fault {name} off</source>
-        <translation>デモの障害 {name} をオフにしました</translation>
-    </message>
-    <message>
-        <source>layout reset</source>
-        <translation>レイアウトを元に戻しました</translation>
-    </message>
-    <message>
-        <source>General</source>
-        <translation>一般</translation>
-    </message>
-    <message>
-        <source>Live</source>
-        <translation>ライブ</translation>
-    </message>
-    <message>
-        <source>Appearance</source>
-        <translation>外観</translation>
-    </message>
-    <message>
-        <source>settings saved</source>
-        <translation>設定を保存しました</translation>
-    </message>
-    <message>
-        <source>copied {url}</source>
-        <translation>{url} をコピーしました</translation>
-    </message>
-    <message>
-        <source>waiting: {state}</source>
-        <translation>待機中: {state}</translation>
-    </message>
-    <message>
-        <source>discovering…</source>
-        <translation>ディスカバリー中…</translation>
-    </message>
-    <message>
-        <source>Opening {url}</source>
-        <translation>{url} を開いています</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>キャンセルしました</translation>
-    </message>
-    <message>
-        <source>No ResourceSync document found from {url}.</source>
-        <translation>{url} から ResourceSync のドキュメントが見つかりません。</translation>
-    </message>
-    <message>
-        <source> The Source already open stays open.</source>
-        <translation>開いているソースはそのままです。</translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document: {reason}.</source>
-        <translation>{url} は ResourceSync のドキュメントではありません（{reason}）。</translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document.</source>
-        <translation>{url} は ResourceSync のドキュメントではありません。</translation>
-    </message>
-    <message>
-        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
-        <translation>テキストは「XML ソース」タブにあります。問題をクリックすると該当する行に移動します。</translation>
-    </message>
-    <message>
-        <source>Refreshing {url}</source>
-        <translation>{url} を更新中</translation>
-    </message>
-    <message>
-        <source>refreshed {url}</source>
-        <translation>{url} を更新しました</translation>
-    </message>
-    <message>
-        <source>Open in browser</source>
-        <translation>ブラウザーで開く</translation>
-    </message>
-    <message>
-        <source>Copy URL</source>
-        <translation>URL をコピー</translation>
-    </message>
-    <message>
-        <source>Subscribe</source>
-        <translation>サブスクライブ</translation>
-    </message>
-    <message>
-        <source>Refresh this document</source>
-        <translation>このドキュメントを更新</translation>
-    </message>
-    <message>
-        <source>Show all entries of this index</source>
-        <translation>このインデックスのエントリをすべて表示</translation>
-    </message>
-    <message>
-        <source>Check resources</source>
-        <translation>リソースをチェック</translation>
-    </message>
-    <message>
-        <source>Check dump</source>
-        <translation>ダンプをチェック</translation>
-    </message>
-    <message>
-        <source>Loading the components of {url}</source>
-        <translation>{url} の構成ドキュメントを読み込み中</translation>
-    </message>
-    <message>
-        <source>{entries} from {documents}</source>
-        <translation>{documents}から {entries}</translation>
-    </message>
-    <message>
-        <source>subscription to {topic} requested</source>
-        <translation>{topic} へのサブスクライブを要求しました</translation>
-    </message>
-    <message>
-        <source>Load {url} before checking it.</source>
-        <translation>チェックする前に {url} を読み込んでください。</translation>
-    </message>
-    <message>
-        <source>Checking the dump of {url}</source>
-        <translation>{url} のダンプをチェック中</translation>
-    </message>
-    <message>
-        <source>Checking the resources of {url}</source>
-        <translation>{url} のリソースをチェック中</translation>
-    </message>
-    <message>
-        <source>dump check of {url}: {findings}</source>
-        <translation>{url} のダンプのチェック: {findings}</translation>
-    </message>
-    <message>
-        <source>resources check of {url}: {findings}</source>
-        <translation>{url} のリソースのチェック: {findings}</translation>
     </message>
 </context>
 <context>
@@ -1839,6 +1738,117 @@ X-Api-Key: …</translation>
     <message>
         <source>New version</source>
         <translation>新版</translation>
+    </message>
+</context>
+<context>
+    <name>SourceController</name>
+    <message>
+        <source>waiting: {state}</source>
+        <translation>待機中: {state}</translation>
+    </message>
+    <message>
+        <source>discovering…</source>
+        <translation>ディスカバリー中…</translation>
+    </message>
+    <message>
+        <source>Opening {url}</source>
+        <translation>{url} を開いています</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセルしました</translation>
+    </message>
+    <message>
+        <source>No ResourceSync document found from {url}.</source>
+        <translation>{url} から ResourceSync のドキュメントが見つかりません。</translation>
+    </message>
+    <message>
+        <source> The Source already open stays open.</source>
+        <translation>開いているソースはそのままです。</translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document: {reason}.</source>
+        <translation>{url} は ResourceSync のドキュメントではありません（{reason}）。</translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document.</source>
+        <translation>{url} は ResourceSync のドキュメントではありません。</translation>
+    </message>
+    <message>
+        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
+        <translation>テキストは「XML ソース」タブにあります。問題をクリックすると該当する行に移動します。</translation>
+    </message>
+    <message>
+        <source>Refreshing {url}</source>
+        <translation>{url} を更新中</translation>
+    </message>
+    <message>
+        <source>refreshed {url}</source>
+        <translation>{url} を更新しました</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>ブラウザーで開く</translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation>URL をコピー</translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation>サブスクライブ</translation>
+    </message>
+    <message>
+        <source>Refresh this document</source>
+        <translation>このドキュメントを更新</translation>
+    </message>
+    <message>
+        <source>Show all entries of this index</source>
+        <translation>このインデックスのエントリをすべて表示</translation>
+    </message>
+    <message>
+        <source>Check resources</source>
+        <translation>リソースをチェック</translation>
+    </message>
+    <message>
+        <source>Check dump</source>
+        <translation>ダンプをチェック</translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation>{url} をコピーしました</translation>
+    </message>
+    <message>
+        <source>Loading the components of {url}</source>
+        <translation>{url} の構成ドキュメントを読み込み中</translation>
+    </message>
+    <message>
+        <source>{entries} from {documents}</source>
+        <translation>{documents}から {entries}</translation>
+    </message>
+    <message>
+        <source>subscription to {topic} requested</source>
+        <translation>{topic} へのサブスクライブを要求しました</translation>
+    </message>
+    <message>
+        <source>Load {url} before checking it.</source>
+        <translation>チェックする前に {url} を読み込んでください。</translation>
+    </message>
+    <message>
+        <source>Checking the dump of {url}</source>
+        <translation>{url} のダンプをチェック中</translation>
+    </message>
+    <message>
+        <source>Checking the resources of {url}</source>
+        <translation>{url} のリソースをチェック中</translation>
+    </message>
+    <message>
+        <source>dump check of {url}: {findings}</source>
+        <translation>{url} のダンプのチェック: {findings}</translation>
+    </message>
+    <message>
+        <source>resources check of {url}: {findings}</source>
+        <translation>{url} のリソースのチェック: {findings}</translation>
     </message>
 </context>
 <context>
