@@ -20,7 +20,7 @@ from explorer.net.crawl_tree import NodeState
 from explorer.net.credentials import Credential
 from explorer.net.network_access import ProxyMode
 from explorer.net.store import ExchangeRecord
-from explorer.ui.inspector.inspector_panel import curl_command, describe
+from explorer.ui.inspector.exchange_model import curl_command, describe
 from explorer.ui.settings.credential_vault import SERVICE
 from explorer.ui.source.auth_dialog import AuthDialog
 

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QHeaderView, QTableView
 
 from explorer.core.findings import Finding, Severity
 from explorer.net.store import ExchangeRecord
-from explorer.ui.inspector import inspector_panel
-from explorer.ui.inspector.inspector_panel import ExchangeModel
+from explorer.ui.inspector import exchange_model
+from explorer.ui.inspector.exchange_model import ExchangeModel
 from explorer.ui.live import feed_model
 from explorer.ui.live.feed_model import CHANGE, FeedItem, FeedModel
 from explorer.ui.shared.columns import STRETCH, Column
@@ -48,7 +48,7 @@ def fill_feed() -> tuple[FeedModel, tuple[Column, ...], object]:
 def fill_inspector() -> tuple[ExchangeModel, tuple[Column, ...], object]:
     model, row = ExchangeModel(), exchange_row()
     model.add([row])
-    return model, inspector_panel.COLUMNS, row
+    return model, exchange_model.COLUMNS, row
 
 
 @pytest.mark.parametrize(
@@ -69,7 +69,7 @@ def test_headers_and_cells_come_from_the_column_list(qapp, fill, context: str) -
 def test_each_table_starts_at_its_columns_width_hints(window) -> None:
     tables = [
         (window.panels.feed.table, feed_model.COLUMNS),
-        (window.panels.inspector.table, inspector_panel.COLUMNS),
+        (window.panels.inspector.table, exchange_model.COLUMNS),
     ]
     for table, columns in tables:
         assert isinstance(table, QTableView)

@@ -91,7 +91,7 @@ def test_toolbar_menus_and_settings(window, qtbot, settings) -> None:
 def test_counts_are_plural_english(window) -> None:
     from explorer.ui.live.subscription_panel import lease_text
     from explorer.ui.shared.wording import severity_counts
-    from explorer.ui.source.document_view import header_html
+    from explorer.ui.source.document_panel import header_html
 
     one_each = [
         Finding(Severity.ERROR, "x.e", "e"),
@@ -247,9 +247,9 @@ def test_problem_columns_favour_code_and_message(window) -> None:
 
 
 def test_entries_filter_resets_per_document_and_escape_clears_it(qtbot, qloop) -> None:
-    from explorer.ui.source.document_view import DocumentView
+    from explorer.ui.source.document_panel import DocumentPanel
 
-    view = DocumentView()
+    view = DocumentPanel()
     qtbot.addWidget(view)
     view.show()
     body = (

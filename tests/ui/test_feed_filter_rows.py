@@ -23,10 +23,10 @@ def rows(first: int, n: int, kind: str = CHANGE) -> list[FeedItem]:
 
 
 def make_feed(qtbot, tmp_path):
-    from explorer.ui.live.feed_view import FeedView
+    from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.services import ExplorerServices
 
-    feed = FeedView(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
+    feed = FeedPanel(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
     qtbot.addWidget(feed)
     return feed
 

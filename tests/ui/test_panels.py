@@ -11,9 +11,9 @@ from explorer.core.model import URLSET, Document, Entry
 from explorer.net.store import ExchangeRecord, NotificationRecord, Store
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.net.subscription import State, Subscription
-from explorer.ui.inspector.inspector_panel import curl_command, describe, pretty_body
+from explorer.ui.inspector.exchange_model import curl_command, describe, pretty_body
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel
-from explorer.ui.live.feed_view import changes_html
+from explorer.ui.live.feed_panel import changes_html
 from explorer.ui.live.subscription_panel import lease_text, masked
 
 TOPIC = "http://s/dataset1/change-notifications"
@@ -172,7 +172,7 @@ def test_inspector_helpers() -> None:
 
 def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_path) -> None:
     """Deliveries and subscriptions in the store come back in a new session's panels."""
-    from explorer.ui.live.feed_view import FeedView
+    from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.live.subscription_panel import SubscriptionPanel
     from explorer.ui.services import ExplorerServices
 
@@ -217,7 +217,7 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
     services = ExplorerServices(store_path=path)
     run(services.start())
     try:
-        feed = FeedView(services)
+        feed = FeedPanel(services)
         qtbot.addWidget(feed)
         feed.restore()
         assert [feed.model.item(r).kind for r in range(2)] == [CHANGE, REJECTED_KIND]
@@ -237,8 +237,8 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 ) -> None:
     """Stored rows come first and in order, a few per turn; a live row that arrived
     meanwhile comes after them."""
-    from explorer.ui.live import feed_view
-    from explorer.ui.live.feed_view import FeedView
+    from explorer.ui.live import feed_panel as feed_view
+    from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.services import ExplorerServices
 
     monkeypatch.setattr(feed_view, "ROWS_PER_TURN", 3)
@@ -267,7 +267,7 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
     services = ExplorerServices(store_path=path)
     run(services.start())
     try:
-        feed = FeedView(services)
+        feed = FeedPanel(services)
         qtbot.addWidget(feed)
         feed.on_events([change_event(["created"])])  # arrives while the window opens
         feed.restore()

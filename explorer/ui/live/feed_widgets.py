@@ -32,7 +32,7 @@ DIFF_TAB = 3
 
 class FeedWidgets(QWidget):
     """Layout only: the filter row above a splitter of the table and the detail tabs
-    (Changes, Warnings, Payload, Document diff). ``FeedView`` gives it behaviour."""
+    (Changes, Warnings, Payload, Document diff). ``FeedPanel`` gives it behaviour."""
 
     def __init__(
         self, model: FeedModel, problems: ProblemsModel, parent: QWidget | None = None

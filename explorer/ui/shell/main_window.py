@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QPoint, QRect, QSettings, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QHeaderView, QMenu
 from shiboken6 import isValid
@@ -148,33 +148,12 @@ class MainWindow(MainWindowWidgets):
             self.dock_balancer.window_resized()
 
     def install_demo_menu(self, faults: Any, descriptions: dict[str, str]) -> QMenu:
-        """A Demo menu whose checkable entries switch the embedded demo's faults
-        (``explorer.demo.faults``) while it runs."""
-        menu = QMenu(self.tr("&Demo"), self)
-        menu.setToolTipsVisible(True)
-        faults_menu = menu.addMenu(self.tr("Faults"))
-        faults_menu.setToolTipsVisible(True)
-        for name, description in descriptions.items():
-            entry = faults_menu.addAction(name)
-            entry.setCheckable(True)
-            entry.setChecked(name in faults)
-            entry.setToolTip(QCoreApplication.translate("DemoFaults", description))
-            entry.toggled.connect(lambda on, fault=name: self._set_fault(faults, fault, on))
-        clear = menu.addAction(self.tr("Switch every fault off"))
+        """A Demo menu switching the embedded demo's faults, before the Help menu."""
+        from explorer.ui.shell.demo_menu import build_demo_menu
 
-        def switch_all_off() -> None:
-            for action in faults_menu.actions():
-                action.setChecked(False)
-
-        clear.triggered.connect(switch_all_off)
-        self.menuBar().insertMenu(self.help_menu.menuAction(), menu)
-        self.demo_menu = menu
-        return menu
-
-    def _set_fault(self, faults: Any, name: str, on: bool) -> None:
-        faults.set(name, on)
-        text = self.tr("demo fault {name} on") if on else self.tr("demo fault {name} off")
-        confirm(self, text.format(name=name))
+        self.demo_menu = build_demo_menu(self, faults, descriptions)
+        self.menuBar().insertMenu(self.help_menu.menuAction(), self.demo_menu)
+        return self.demo_menu
 
     def show_about(self) -> None:
         from explorer.ui.shell.about import show_about  # not needed for the first frame

@@ -33,7 +33,7 @@ from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.progress import ProgressIndicator
 from explorer.ui.shell.message_bar import MessageBar
 from explorer.ui.shell.window_layout import DOCK_MINIMUMS, MINIMUM_WINDOW
-from explorer.ui.source.document_view import DocumentView
+from explorer.ui.source.document_panel import DocumentPanel
 
 STARTING = QT_TRANSLATE_NOOP("MainWindow", "starting engines…")
 SCROLLED_PANELS = frozenset({"SubscriptionsDock", "HubWorkbenchDock"})
@@ -72,7 +72,7 @@ class MainWindowWidgets(QMainWindow):
         self.setMinimumSize(MINIMUM_WINDOW)
         self.setDockNestingEnabled(True)
         self.messages = MessageBar()
-        self.document_view = DocumentView()
+        self.document_view = DocumentPanel()
         central = QWidget()
         central.setMinimumSize(QSize(200, 160))
         layout = QVBoxLayout(central)

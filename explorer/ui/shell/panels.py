@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.ui.inspector.inspector_panel import InspectorView
-from explorer.ui.live.feed_view import FeedView
+from explorer.ui.inspector.inspector_panel import InspectorPanel
+from explorer.ui.live.feed_panel import FeedPanel
 from explorer.ui.live.subscription_panel import SubscriptionPanel
 from explorer.ui.settings.settings_effects import connect_settings
 from explorer.ui.shell.main_window import MainWindow
@@ -16,8 +16,8 @@ from explorer.ui.workbench.hub_workbench import HubWorkbench
 @dataclass(slots=True)
 class Panels:
     subscriptions: SubscriptionPanel
-    feed: FeedView
-    inspector: InspectorView
+    feed: FeedPanel
+    inspector: InspectorPanel
     workbench: HubWorkbench
 
 
@@ -27,8 +27,8 @@ def install_panels(window: MainWindow) -> Panels:
     services = window.services
     assert services is not None, "attach_services before install_panels"
     subscriptions = SubscriptionPanel(services, window.spawn)
-    feed = FeedView(services)
-    inspector = InspectorView(services, window.spawn)
+    feed = FeedPanel(services)
+    inspector = InspectorPanel(services, window.spawn)
     workbench = HubWorkbench(services, window.spawn)
     window.set_panel("SubscriptionsDock", subscriptions)
     window.set_panel("FeedDock", feed)

@@ -366,7 +366,7 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
-    <name>DocumentView</name>
+    <name>DocumentPanel</name>
     <message>
         <source>(no capability)</source>
         <translation type="unfinished"></translation>
@@ -383,6 +383,33 @@ X-Api-Key: …</source>
         <source>and {more}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{capability} channel · hub: {hub}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none declared)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscribe from the context menu or the Subscriptions panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DocumentWidgets</name>
     <message>
         <source>Open a Source to see its documents.</source>
         <translation type="unfinished"></translation>
@@ -437,22 +464,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Document tabs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{capability} channel · hub: {hub}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(none declared)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Subscribe from the context menu or the Subscriptions panel.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Problems ({count})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -573,7 +584,7 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
-    <name>FeedView</name>
+    <name>FeedPanel</name>
     <message>
         <source>Rejected delivery</source>
         <translation type="unfinished"></translation>
@@ -894,6 +905,98 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Load a notification payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XML (*.xml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any file (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loaded {path} ({size} bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not well-formed XML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ valid {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the callback server is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the hub&apos;s http(s) URL first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>publishing {size} bytes to {hub} …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>published: {answer} in {ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the callback server is not running; start it in the Subscriptions panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running conformance checks against {hub} …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>conformance run cancelled after %n check(s)</source>
+        <translation>
+            <numerusform>conformance run cancelled after %n check</numerusform>
+            <numerusform>conformance run cancelled after %n checks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
+        <translation>
+            <numerusform>%n check: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
+            <numerusform>%n checks: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>conformance run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>depends on: {check}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n exchange(s) show it:</source>
+        <translation>
+            <numerusform>%n exchange shows it:</numerusform>
+            <numerusform>%n exchanges show it:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line {line}: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HubWorkbenchWidgets</name>
+    <message>
         <source>hub URL, e.g. http://127.0.0.1:8080/hub</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1057,98 +1160,9 @@ X-Api-Key: …</source>
         <source>Exchange detail</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Load a notification payload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>XML (*.xml)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Any file (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read {path}: {error}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loaded {path} ({size} bytes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not well-formed XML</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✓ valid {kind}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the callback server is not running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>give the hub&apos;s http(s) URL first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>publishing {size} bytes to {hub} …</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>published: {answer} in {ms} ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the callback server is not running; start it in the Subscriptions panel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running conformance checks against {hub} …</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>conformance run cancelled after %n check(s)</source>
-        <translation>
-            <numerusform>conformance run cancelled after %n check</numerusform>
-            <numerusform>conformance run cancelled after %n checks</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n check(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
-        <translation>
-            <numerusform>%n check: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
-            <numerusform>%n checks: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>conformance run finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>depends on: {check}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n exchange(s) show it:</source>
-        <translation>
-            <numerusform>%n exchange shows it:</numerusform>
-            <numerusform>%n exchanges show it:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>line {line}: </source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
-    <name>InspectorView</name>
+    <name>InspectorPanel</name>
     <message>
         <source>received {when} · kind {kind}</source>
         <translation type="unfinished"></translation>
@@ -1169,6 +1183,41 @@ X-Api-Key: …</source>
         <source>… first {kept} of {size} bytes kept (cap {cap})</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>curl command copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied a curl command for {method} {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no credentials are kept for this request&apos;s origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>curl command copied, WITH credentials in clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied a curl command with credentials for {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replayed: the callback answered {answer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delivery replayed: the callback answered {answer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InspectorWidgets</name>
     <message>
         <source>HTTP exchanges</source>
         <translation type="unfinished"></translation>
@@ -1231,38 +1280,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Exchange count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{shown} of {total}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>curl command copied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>copied a curl command for {method} {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no credentials are kept for this request&apos;s origin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>curl command copied, WITH credentials in clear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>copied a curl command with credentials for {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replayed: the callback answered {answer}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>delivery replayed: the callback answered {answer}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

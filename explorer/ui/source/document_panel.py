@@ -43,9 +43,9 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
     Every value from the document is escaped (and clipped) before it goes in."""
     parts = [f"<b>{escape_for_html(url)}</b>"]
     if document is not None:
-        kind = document.capability or QCoreApplication.translate("DocumentView", "(no capability)")
+        kind = document.capability or QCoreApplication.translate("DocumentPanel", "(no capability)")
         root = (
-            QCoreApplication.translate("DocumentView", "index")
+            QCoreApplication.translate("DocumentPanel", "index")
             if document.is_index
             else document.root
         )
@@ -59,7 +59,7 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
             f"{count_text(len(document.entries), 'entry')}"
             + (f" · {times}" if times else "")
             + (
-                " · " + QCoreApplication.translate("DocumentView", "legacy syntax")
+                " · " + QCoreApplication.translate("DocumentPanel", "legacy syntax")
                 if document.legacy
                 else ""
             )
@@ -67,7 +67,7 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
         links = " ".join(_link_html(link) for link in document.links[:MAX_LINKS])
         if len(document.links) > MAX_LINKS:
             more = count_text(len(document.links) - MAX_LINKS, "more link")
-            links += " … " + QCoreApplication.translate("DocumentView", "and {more}").format(
+            links += " … " + QCoreApplication.translate("DocumentPanel", "and {more}").format(
                 more=more
             )
         if links:
@@ -84,22 +84,23 @@ def _link_html(link: Link) -> str:
     return f'{rel}: <a href="{escape_for_html(href)}">{escape_for_html(href)}</a>'
 
 
-class DocumentView(QWidget):
-    """Shows one document. ``show_document`` returns at once; the XML fills in chunks."""
+class DocumentWidgets(QWidget):
+    """The document's header, entries table with its filters, XML source and Problems
+    tabs, laid out around the two models; nothing connected."""
 
-    link_activated = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, entries: EntriesTableModel, problems: ProblemsModel, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
+        self.entries = entries
+        self.problems = problems
         self.header = QLabel(self.tr("Open a Source to see its documents."))
         self.header.setTextFormat(Qt.TextFormat.RichText)  # built escaped: header_html
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.header.setOpenExternalLinks(False)
-        self.header.linkActivated.connect(self.link_activated)
         self.header.setAccessibleName(self.tr("Document header"))
 
-        self.entries = EntriesTableModel(self)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(self.tr("Filter entries by loc, type or hash (Ctrl+F)"))
         self.filter_edit.setClearButtonEnabled(True)
@@ -118,22 +119,18 @@ class DocumentView(QWidget):
             + 8
         )
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        clear_filter = QAction(self.tr("Clear filter"), self.filter_edit)
+        self.clear_filter_action = clear_filter = QAction(self.tr("Clear filter"), self.filter_edit)
         clear_filter.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         clear_filter.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        clear_filter.triggered.connect(self.clear_filter)
         self.filter_edit.addAction(clear_filter)
         self.filter_edit.setToolTip(
             self.tr("Esc clears the filter; a new document starts unfiltered")
         )
-        self.filter_edit.textChanged.connect(self._apply_filter)
-        self.change_filter.currentIndexChanged.connect(self._apply_filter)
 
         self.table = QTableView()
         self.table.setModel(self.entries)
         self.table.setSortingEnabled(False)
         self.table.horizontalHeader().setSortIndicatorShown(True)
-        self.table.horizontalHeader().sortIndicatorChanged.connect(self.entries.sort)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -143,8 +140,6 @@ class DocumentView(QWidget):
         self.table.setAccessibleName(self.tr("Entries"))
         self.table.setColumnWidth(0, 380)
         self.table.setColumnWidth(2, 170)
-        self.entries.modelReset.connect(self._update_count)
-        self.entries.rowsInserted.connect(self._update_count)
 
         entries_page = QWidget()
         filters = QHBoxLayout()
@@ -157,10 +152,8 @@ class DocumentView(QWidget):
         layout.addWidget(self.table)
 
         self.source = XmlSourceView()
-        self.problems = ProblemsModel(self)
         self.problems_view = ProblemsView(self.problems)
         self.problems_table = self.problems_view.table
-        self.problems_view.chosen.connect(self.jump_to_problem)
 
         self.tabs = QTabWidget()
         self.tabs.addTab(entries_page, self.tr("Entries"))
@@ -172,6 +165,26 @@ class DocumentView(QWidget):
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(self.header)
         outer.addWidget(self.tabs, 1)
+
+
+class DocumentPanel(DocumentWidgets):
+    """Shows one document: ``show_document`` returns at once and the XML fills in chunks;
+    filters the entries and jumps from a problem to its line."""
+
+    link_activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(EntriesTableModel(), ProblemsModel(), parent)
+        self.entries.setParent(self)
+        self.problems.setParent(self)
+        self.header.linkActivated.connect(self.link_activated)
+        self.clear_filter_action.triggered.connect(self.clear_filter)
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.change_filter.currentIndexChanged.connect(self._apply_filter)
+        self.table.horizontalHeader().sortIndicatorChanged.connect(self.entries.sort)
+        self.entries.modelReset.connect(self._update_count)
+        self.entries.rowsInserted.connect(self._update_count)
+        self.problems_view.chosen.connect(self.jump_to_problem)
         self._tasks = TaskKeeper()
         self._source_task: asyncio.Task[None] | None = None
         self._pending_jump: Finding | None = None

@@ -53,12 +53,12 @@ def _fields(values: Mapping[str, Any] | None, colour: str, strike: bool = False)
 def changes_html(item: FeedItem) -> str:
     """The entries of a notification with what changed, old → new."""
     if item.kind == REJECTED_KIND:
-        rejected = escape_for_html(QCoreApplication.translate("FeedView", "Rejected delivery"))
-        signature = QCoreApplication.translate("FeedView", "(signature: {signature})").format(
+        rejected = escape_for_html(QCoreApplication.translate("FeedPanel", "Rejected delivery"))
+        signature = QCoreApplication.translate("FeedPanel", "(signature: {signature})").format(
             signature=item.signature or ""
         )
         acknowledged = QCoreApplication.translate(
-            "FeedView", "It was acknowledged to the hub but is not a notification."
+            "FeedPanel", "It was acknowledged to the hub but is not a notification."
         )
         return (
             f"<p style='color:{OLD}'><b>{rejected}</b>: "
@@ -69,7 +69,7 @@ def changes_html(item: FeedItem) -> str:
         if item.diff_pending:
             why = escape_for_html(
                 QCoreApplication.translate(
-                    "FeedView", "the documents it names are being refetched; the diff follows"
+                    "FeedPanel", "the documents it names are being refetched; the diff follows"
                 )
             )
         elif item.note:
@@ -77,7 +77,7 @@ def changes_html(item: FeedItem) -> str:
         else:
             why = escape_for_html(
                 QCoreApplication.translate(
-                    "FeedView",
+                    "FeedPanel",
                     "the tracker's state is not kept across restarts, or it could not be computed",
                 )
             )
@@ -87,7 +87,7 @@ def changes_html(item: FeedItem) -> str:
             for e in item.entries
         )
         entries = escape_for_html(count_text(item.entry_count, "entry"))
-        no_diff = QCoreApplication.translate("FeedView", "{entries} (no diff: {why}).").format(
+        no_diff = QCoreApplication.translate("FeedPanel", "{entries} (no diff: {why}).").format(
             entries=entries, why=why
         )
         return f"<p>{no_diff}</p><ul>{rows}</ul>"
@@ -101,7 +101,7 @@ def changes_html(item: FeedItem) -> str:
         parts.append(f"<p>{head}<br>{_change_body_html(entry)}</p>")
     return (
         "".join(parts)
-        or f"<p>{escape_for_html(QCoreApplication.translate('FeedView', 'No entries.'))}</p>"
+        or f"<p>{escape_for_html(QCoreApplication.translate('FeedPanel', 'No entries.'))}</p>"
     )
 
 
@@ -117,29 +117,29 @@ def _change_body_html(entry: EntryChange) -> str:
         )
     if entry.kind is ChangeKind.LAST_KNOWN:
         known = _fields(entry.values, OLD, strike=True) or escape_for_html(
-            QCoreApplication.translate("FeedView", "nothing")
+            QCoreApplication.translate("FeedPanel", "nothing")
         )
-        return indent + QCoreApplication.translate("FeedView", "last known: {fields}").format(
+        return indent + QCoreApplication.translate("FeedPanel", "last known: {fields}").format(
             fields=known
         )
     if entry.kind is ChangeKind.NEW:
-        return indent + QCoreApplication.translate("FeedView", "new: {fields}").format(
+        return indent + QCoreApplication.translate("FeedPanel", "new: {fields}").format(
             fields=_fields(entry.values, NEW)
         )
     if entry.kind is ChangeKind.UNCHANGED:
         return indent + escape_for_html(
-            QCoreApplication.translate("FeedView", "no tracked field changed")
+            QCoreApplication.translate("FeedPanel", "no tracked field changed")
         )
     if entry.kind is ChangeKind.NO_DIFF:
-        return indent + QCoreApplication.translate("FeedView", "no diff: {reason}").format(
+        return indent + QCoreApplication.translate("FeedPanel", "no diff: {reason}").format(
             reason=escape_for_html(entry.reason)
         )
     added = ", ".join(escape_for_html(loc) for loc in entry.added_locs)
-    added_text = QCoreApplication.translate("FeedView", "{count} added").format(count=entry.added)
-    removed_text = QCoreApplication.translate("FeedView", "{count} removed").format(
+    added_text = QCoreApplication.translate("FeedPanel", "{count} added").format(count=entry.added)
+    removed_text = QCoreApplication.translate("FeedPanel", "{count} removed").format(
         count=entry.removed
     )
-    changed_text = QCoreApplication.translate("FeedView", "{count} changed").format(
+    changed_text = QCoreApplication.translate("FeedPanel", "{count} changed").format(
         count=entry.changed
     )
     body = (
@@ -149,13 +149,13 @@ def _change_body_html(entry: EntryChange) -> str:
         f"<span style='color:{CHANGE_COLOURS['updated']}'>{changed_text}</span>"
     )
     if added:
-        body += f"<br>{indent}" + QCoreApplication.translate("FeedView", "added: {locs}").format(
+        body += f"<br>{indent}" + QCoreApplication.translate("FeedPanel", "added: {locs}").format(
             locs=added
         )
     return body
 
 
-class FeedView(FeedWidgets):
+class FeedPanel(FeedWidgets):
     """The Live feed dock: rows from the services and the store, the filter, the detail
     of the selected row, export and Clear (the widgets and their layout are
     ``FeedWidgets``)."""
