@@ -237,11 +237,11 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 ) -> None:
     """Stored rows come first and in order, a few per turn; a live row that arrived
     meanwhile comes after them."""
-    from explorer.ui.live import feed_panel as feed_view
+    from explorer.ui.live import feed_panel
     from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.services import ExplorerServices
 
-    monkeypatch.setattr(feed_view, "ROWS_PER_TURN", 3)
+    monkeypatch.setattr(feed_panel, "ROWS_PER_TURN", 3)
     path = tmp_path / "store.sqlite3"
     store = Store(path)
     for n in range(8):

@@ -1,5 +1,9 @@
 """The engines the window drives, wired together and turned into Qt signals.
 
+``ExplorerServices`` owns the engine objects, opens and closes them, and composes the
+three sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py)
+and ``WorkbenchServices`` (workbench.py).
+
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
 one store, exchange log, callback server and ``Subscriber`` for the live side, a
 ``ChangeTracker`` for diffs, and optionally the embedded demo. Widgets call these
