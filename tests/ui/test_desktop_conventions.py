@@ -89,7 +89,7 @@ def test_toolbar_menus_and_settings(window, qtbot, settings) -> None:
 
 
 def test_counts_are_plural_english(window) -> None:
-    from explorer.ui.live.subscription_panel import lease_text
+    from explorer.ui.live.subscriptions_model import lease_text
     from explorer.ui.shared.wording import severity_counts
     from explorer.ui.source.document_panel import header_html
 

@@ -14,7 +14,7 @@ from explorer.net.subscription import State, Subscription
 from explorer.ui.inspector.exchange_model import curl_command, describe, pretty_body
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel
 from explorer.ui.live.feed_panel import changes_html
-from explorer.ui.live.subscription_panel import lease_text, masked
+from explorer.ui.live.subscriptions_model import lease_text, masked
 
 TOPIC = "http://s/dataset1/change-notifications"
 

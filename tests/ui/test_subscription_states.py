@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from explorer.net.subscription import State, SubscriptionView
-from explorer.ui.live.subscription_panel import COLUMNS
+from explorer.ui.live.subscriptions_model import COLUMNS
 
 NOW = time.time()
 SERVED = "http://127.0.0.1:8123/callback/"
