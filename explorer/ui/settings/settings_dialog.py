@@ -7,10 +7,13 @@ asyncio tasks that share the Qt loop (GUIDE §4).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
+
+if TYPE_CHECKING:
+    from explorer.ui.settings.app_settings import AppSettings
 
 
 class SettingsPage(Protocol):
@@ -54,3 +57,19 @@ class SettingsDialog(QDialog):
         for page in self._pages:
             page.apply()
         self.applied.emit()
+
+
+def app_settings_dialog(parent: QWidget, values: AppSettings) -> SettingsDialog:
+    """The dialog with the app's own pages (General, Live, Appearance) editing ``values``;
+    features add theirs (credentials, network) with ``add_page``. The titles keep the
+    ``MainWindow`` translation context they were written under."""
+    from explorer.ui.settings.settings_pages import AppearancePage, GeneralPage, LivePage
+
+    dialog = SettingsDialog(parent)
+    for title, page in (
+        (QCoreApplication.translate("MainWindow", "General"), GeneralPage(values)),
+        (QCoreApplication.translate("MainWindow", "Live"), LivePage(values)),
+        (QCoreApplication.translate("MainWindow", "Appearance"), AppearancePage(values)),
+    ):
+        dialog.add_page(title, page)
+    return dialog

@@ -230,17 +230,13 @@ class MainWindow(MainWindowWidgets):
 
     def show_settings(self) -> Any:
         """The Settings dialog, opened without a nested event loop (GUIDE §4)."""
-        from explorer.ui.settings.settings_dialog import SettingsDialog
-        from explorer.ui.settings.settings_pages import AppearancePage, GeneralPage, LivePage
+        from explorer.ui.settings.settings_dialog import app_settings_dialog
 
         if self._settings_dialog is not None:
             self._settings_dialog.raise_()
             return self._settings_dialog
         values = load_settings(self.settings)
-        dialog = SettingsDialog(self)
-        dialog.add_page(self.tr("General"), GeneralPage(values))
-        dialog.add_page(self.tr("Live"), LivePage(values))
-        dialog.add_page(self.tr("Appearance"), AppearancePage(values))
+        dialog = app_settings_dialog(self, values)
         if self.auth_prompt is not None:
             self.auth_prompt.add_settings_pages(dialog)
         dialog.applied.connect(lambda: self.apply_settings(values))
