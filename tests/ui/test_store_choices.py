@@ -44,7 +44,10 @@ def test_delete_from_the_store_then_restart_shows_only_new_deliveries(window, qt
     box = feed.ask_clear()
     click(box, "Clear and delete from the store")
     qtbot.waitUntil(lambda: services.store.count_notifications() == 0, timeout=5000)
-    assert "deleted from the store" in window.statusBar().currentMessage()
+    # the count reaches 0 on the writer's commit, a turn before the panel says so
+    qtbot.waitUntil(
+        lambda: "deleted from the store" in window.statusBar().currentMessage(), timeout=5000
+    )
     newer = run(services.store.add_notification(record(9)))
     feed.model.clear()
     feed.restore()  # as at the next start
