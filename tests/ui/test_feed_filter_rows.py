@@ -9,7 +9,10 @@ from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
 from explorer.net.subscriber_events import DIFF, SubscriberEvent
-from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem
+from explorer.ui.live.feed_model import CHANGE, COLUMNS, FRAMEWORK, FeedItem
+from explorer.ui.shared.columns import column_index
+
+TOPIC_COLUMN = column_index(COLUMNS, "topic")
 
 TOPIC = "http://s/dataset1/change-notifications"
 MARK = Qt.ItemDataRole.UserRole + 7
@@ -36,13 +39,13 @@ def test_a_filter_pass_keeps_every_cell(qtbot, qloop, tmp_path) -> None:
     model = feed.model
     model.add(rows(0, 30))
     for row in range(30):  # a mark that only the cells built on arrival carry
-        model.itemFromIndex(model.index(row, 2)).setData(f"cell {row}", MARK)
+        model.itemFromIndex(model.index(row, TOPIC_COLUMN)).setData(f"cell {row}", MARK)
     model.set_filter(None, None, "ons/2")
     assert feed.shown_rows() == [2, *range(20, 30)]
     model.set_filter(None, None, "")
     assert feed.shown_rows() == list(range(30))
     assert model.rowCount() == 30
-    assert [model.index(row, 2).data(MARK) for row in range(30)] == [
+    assert [model.index(row, TOPIC_COLUMN).data(MARK) for row in range(30)] == [
         f"cell {row}" for row in range(30)
     ]
     assert [model.item(row).topic for row in range(30)] == [f"{TOPIC}/{i}" for i in range(30)]

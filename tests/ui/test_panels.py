@@ -12,9 +12,17 @@ from explorer.net.store import ExchangeRecord, NotificationRecord, Store
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.net.subscription import State, Subscription
 from explorer.ui.inspector.exchange_model import curl_command, describe, pretty_body
-from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel
+from explorer.ui.live.feed_model import (
+    CHANGE,
+    COLUMNS,
+    FRAMEWORK,
+    REJECTED_KIND,
+    FeedItem,
+    FeedModel,
+)
 from explorer.ui.live.feed_panel import changes_html
 from explorer.ui.live.subscriptions_model import lease_text, masked
+from explorer.ui.shared.columns import column_index
 
 TOPIC = "http://s/dataset1/change-notifications"
 
@@ -58,11 +66,16 @@ def test_feed_rows_from_events_count_changes_and_keep_rejected_apart(qapp) -> No
     )
     first, rejected = model.item(0), model.item(1)
     assert first.kind == CHANGE and first.changes == {"created": 1, "updated": 2}
-    assert [model.data(model.index(0, c)) for c in (3, 4, 5, 6, 7)] == ["3", "1", "2", None, "1"]
-    assert model.data(model.index(0, 5), Qt.ItemDataRole.ForegroundRole).name() == "#d08a00"
-    assert model.data(model.index(0, 4), Qt.ItemDataRole.ForegroundRole).name() == "#2e9d48"
-    assert rejected.kind == REJECTED_KIND and model.data(model.index(1, 1)) == "REJECTED"
-    assert "signature mismatch" in model.data(model.index(1, 2), Qt.ItemDataRole.ToolTipRole)
+    entries, created, updated, deleted, warnings, channel, topic = (
+        column_index(COLUMNS, key)
+        for key in ("entries", "created", "updated", "deleted", "warnings", "channel", "topic")
+    )
+    counts = (entries, created, updated, deleted, warnings)
+    assert [model.data(model.index(0, c)) for c in counts] == ["3", "1", "2", None, "1"]
+    assert model.data(model.index(0, updated), Qt.ItemDataRole.ForegroundRole).name() == "#d08a00"
+    assert model.data(model.index(0, created), Qt.ItemDataRole.ForegroundRole).name() == "#2e9d48"
+    assert rejected.kind == REJECTED_KIND and model.data(model.index(1, channel)) == "REJECTED"
+    assert "signature mismatch" in model.data(model.index(1, topic), Qt.ItemDataRole.ToolTipRole)
     model.set_filter(kind=REJECTED_KIND)
     assert model.matching_rows() == [1]
     model.set_filter(change="updated")
