@@ -298,7 +298,7 @@ class Store:
             conn.isolation_level = None
             return conn
         # SQLite makes -wal and -shm itself; a private umask keeps them 0600 however the
-        # process was started (GUIDE §10).
+        # process was started (docs/reliability.md).
         previous = os.umask(0o077)
         try:
             conn = sqlite3.connect(
