@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hub-check": ("explorer.cli.hub_check", "run conformance checks against a WebSub hub"),
     "publish": ("explorer.cli.publish", "POST a notification file to a hub (notification §4.1)"),
     "signature": ("explorer.cli.signature", "sign a body or verify its X-Hub-Signature"),
+    "replay": ("explorer.cli.replay", "send a stored delivery or exchange again, with edits"),
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
