@@ -24,7 +24,7 @@ from urllib.parse import parse_qsl, quote, urlsplit
 
 import explorer
 from explorer import APP_NAME
-from explorer.core.auth import mask_headers
+from explorer.core.credential_headers import mask_credentials
 from explorer.net.exchange_filter import FORM_TYPE, exchange_topic, header_value
 from explorer.net.exchange_links import ExchangeLink
 from explorer.net.exchange_log import SECRET_MASK, mask_secret_in_form, mask_secret_in_url
@@ -32,8 +32,6 @@ from explorer.net.store import ExchangeRecord, NotificationRecord
 from explorer.net.subscriber_events import iso_time
 
 FORMATS = ("har", "csv", "jsonl")
-CREDENTIAL_WORDS = ("token", "secret", "key", "password", "passwd", "session", "auth")
-"""Header names holding one of these are credentials in an export (X-Api-Key, …)."""
 CSV_COLUMNS = (
     "id",
     "time",
@@ -54,17 +52,12 @@ CSV_COLUMNS = (
 
 def masked(record: ExchangeRecord) -> ExchangeRecord:
     """``record`` with every credential header, and ``hub.secret``, masked."""
-    credential_names = {
-        name
-        for name, _ in (*record.request_headers, *record.response_headers)
-        if any(word in name.lower() for word in CREDENTIAL_WORDS)
-    }
     body = record.request_body
     return replace(
         record,
         url=mask_secret_in_url(record.url),
-        request_headers=mask_headers(record.request_headers, credential_names),
-        response_headers=mask_headers(record.response_headers, credential_names),
+        request_headers=mask_credentials(record.request_headers),
+        response_headers=mask_credentials(record.response_headers),
         request_body=None if body is None else mask_secret_in_form(body),
     )
 
