@@ -14,6 +14,7 @@ from helpers.recording_session import play_back, record_session
 
 from explorer.core.recording import rebase
 
+TOKEN = "a-token-that-stays-out-of-recordings"
 GAPS = [0.2, 0.7, 0.3, 0.9, 0.4, 0.2, 0.6, 0.5, 0.3, 0.8]  # ten deliveries over ~5 s
 
 
@@ -21,7 +22,9 @@ def test_a_recorded_session_plays_back_the_same_notifications(tmp_path: Path) ->
     path = tmp_path / "session.jsonl"
 
     async def scenario() -> None:
-        recording, origin = await record_session(path, tmp_path / "a.sqlite3", GAPS)
+        recording, origin = await record_session(
+            path, tmp_path / "a.sqlite3", GAPS, "--token", TOKEN
+        )
         assert len(recording.deliveries) == len(GAPS)
         assert recording.documents, "the topic fetched in discovery is recorded"
         assert all(d.status == "notification" and d.body for d in recording.deliveries)
@@ -31,7 +34,9 @@ def test_a_recorded_session_plays_back_the_same_notifications(tmp_path: Path) ->
         assert {note.status for note in received} == {"notification"}
 
     asyncio.run(scenario())
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    text = path.read_text()
+    assert TOKEN not in text  # sent to the demo with every request, never recorded
+    lines = [json.loads(line) for line in text.splitlines()]
     assert lines[0]["type"] == "recording"
     assert {line["type"] for line in lines[1:]} == {"document", "delivery"}
 

@@ -16,13 +16,15 @@ from explorer.net.store import NotificationRecord, Store
 from helpers.listen_session import listening
 
 
-async def record_session(path: Path, store: Path, gaps: list[float]) -> tuple[Recording, str]:
+async def record_session(
+    path: Path, store: Path, gaps: list[float], *extra: str
+) -> tuple[Recording, str]:
     """Subscribe ``listen --record path`` to a demo channel and publish one change after
     each gap (seconds); the recording and the demo's base URL (without the slash)."""
     async with await start_demo(rate=0) as demo:
         channel = demo.channels[0]
         args = ("--topic", channel.topic, "--store", str(store), "--record", str(path))
-        async with listening(*args) as listen:
+        async with listening(*args, *extra) as listen:
             await listen.until(lambda _: listen.count("verified") == 1)
             while not demo.hub.subscriptions(channel.topic):
                 await asyncio.sleep(0.01)
