@@ -128,6 +128,20 @@ def test_edited_delivery_resigned_is_accepted_and_another_secret_refused(
     data = json.loads(again.stdout)
     assert data["original"] == {"kind": "exchange", "id": ids[0], "relation": "replay"}
     assert Receiver.seen[-1][:2] == (EDITED, True)
+    export = ("export", "--store", str(store_path), "--exchanges", "--format", "jsonl")
+    exported = subprocess.run(
+        [sys.executable, "-m", "explorer", *export, "--filter", "replay"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    rows = [json.loads(line) for line in exported.stdout.splitlines()]
+    assert [(row["status"], row["linked_to"]["kind"]) for row in rows] == [
+        (204, "delivery"),
+        (403, "delivery"),
+        (403, "delivery"),
+        (204, "exchange"),
+    ]
 
 
 @pytest.mark.parametrize(
