@@ -122,8 +122,11 @@ def run(args: argparse.Namespace) -> int:
         secret=secret,
         algorithm=args.algorithm,
     )
+    path = args.store or default_store_path()
+    if not path.exists():  # a replay reads what is stored: never make an empty store
+        return fail("replay", catalog.text("replay.no-store", lang, path=path))
     try:
-        store = Store(args.store or default_store_path())
+        store = Store(path)
     except StoreError as exc:
         return fail("replay", catalog.text("replay.store-unusable", lang, problem=exc))
     try:

@@ -159,7 +159,20 @@ def test_unusable_input_is_one_line_and_exit_2(store_path: Path, args: list[str]
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
+def test_a_missing_store_is_refused_not_made(tmp_path: Path, capsys) -> None:
+    missing = tmp_path / "none.sqlite3"
+    assert main(["replay", "--store", str(missing), "--delivery", "1", "--to", "http://x/"]) == 2
+    assert "no store" in capsys.readouterr().err and not missing.exists()
+
+
 def test_an_unreachable_target_is_exit_1_and_recorded(store_path: Path) -> None:
     done = replay(store_path, "--delivery", "1", "--to", "http://127.0.0.1:9/", "--timeout", "5")
     assert done.returncode == 1
     assert "no answer" in done.stdout
+    reader = Store(store_path, read_only=True)
+    try:
+        (record,) = reader.exchanges()
+    finally:
+        reader.close()
+    assert record.kind == "replay" and record.status is None and record.error
+    assert read_links(store_path, [record.id or 0])[record.id or 0].original_id == 1
