@@ -6,7 +6,10 @@ judges them, and views show exactly what the Source published.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from explorer.core.findings import Finding
 
@@ -27,47 +30,167 @@ class Link:
     line: int | None = None
 
 
-@dataclass(slots=True)
-class Entry:
-    """A ``<url>`` or ``<sitemap>`` child: loc, lastmod, its ``rs:md`` and ``rs:ln``."""
+MdLayout = dict[str, int]
+"""Where each ``rs:md`` attribute of an entry sits in its compact form: name -> index,
+in document order. Entries with the same attribute names share one layout."""
 
-    loc: str | None
-    lastmod: str | None = None
-    changefreq: str | None = None
-    md: dict[str, str] = field(default_factory=dict)
-    links: list[Link] = field(default_factory=list)
-    line: int | None = None
+_LAYOUTS: dict[tuple[str, ...], MdLayout] = {}
+MAX_SHARED_LAYOUTS = 4_096
+"""Distinct attribute-name sequences kept for sharing; a document that invents more (only
+a hostile one would) gives the rest a layout each, as big as the dict it replaces."""
+
+
+def md_layout(names: tuple[str, ...]) -> MdLayout:
+    """The shared layout for an ``rs:md`` with these attribute names, in this order."""
+    layout = _LAYOUTS.get(names)
+    if layout is None:
+        layout = {sys.intern(name): index for index, name in enumerate(names, 1)}
+        if len(_LAYOUTS) < MAX_SHARED_LAYOUTS:
+            _LAYOUTS[names] = layout
+    return layout
+
+
+_NO_MD: tuple[MdLayout] = ({},)
+_NO_LINKS: tuple[Link, ...] = ()
+
+
+class Entry:
+    """A ``<url>`` or ``<sitemap>`` child: loc, lastmod, its ``rs:md`` and ``rs:ln``.
+
+    A list of a million entries stays in memory when a whole index is shown, so an entry
+    is kept small: its ``rs:md`` is one tuple ``(layout, value, ...)`` whose layout is
+    shared by every entry with the same attribute names (about 70 bytes instead of a
+    184-byte dict), and an entry without links shares one empty tuple. ``md`` gives a
+    new dict of the attributes on each read (assign to ``md`` to change them); the
+    properties below read single attributes without building it.
+    """
+
+    __slots__ = ("_md", "changefreq", "lastmod", "line", "links", "loc")
+
+    def __init__(
+        self,
+        loc: str | None,
+        lastmod: str | None = None,
+        changefreq: str | None = None,
+        md: Mapping[str, str] | None = None,
+        links: Sequence[Link] = _NO_LINKS,
+        line: int | None = None,
+    ) -> None:
+        self.loc = loc
+        self.lastmod = lastmod
+        self.changefreq = changefreq
+        self._md: tuple[Any, ...] = _compact(md) if md else _NO_MD
+        self.links: Sequence[Link] = links if links else _NO_LINKS
+        self.line = line
+
+    @classmethod
+    def compact(
+        cls,
+        loc: str | None,
+        lastmod: str | None,
+        changefreq: str | None,
+        md: tuple[Any, ...],
+        links: Sequence[Link],
+        line: int | None,
+    ) -> Entry:
+        """The parser's constructor: ``md`` is already ``(md_layout(names), *values)``."""
+        entry = cls.__new__(cls)
+        entry.loc = loc
+        entry.lastmod = lastmod
+        entry.changefreq = changefreq
+        entry._md = md
+        entry.links = links if links else _NO_LINKS
+        entry.line = line
+        return entry
+
+    @property
+    def md(self) -> dict[str, str]:
+        """Every ``rs:md`` attribute, in document order (a new dict on each read)."""
+        md = self._md
+        return dict(zip(md[0], md[1:], strict=True)) if len(md) > 1 else {}
+
+    @md.setter
+    def md(self, value: Mapping[str, str]) -> None:
+        self._md = _compact(value) if value else _NO_MD
+
+    @property
+    def md_size(self) -> int:
+        """How many ``rs:md`` attributes the entry has."""
+        return len(self._md) - 1
+
+    def md_get(self, name: str) -> str | None:
+        """One ``rs:md`` attribute, or None."""
+        md = self._md
+        index = md[0].get(name)
+        return None if index is None else cast(str, md[index])
+
+    def md_values(self) -> tuple[str, ...]:
+        """The attribute values in the order of ``md_names()``; replace them (same length)
+        with ``replace_md_values``, as the crawl does to share repeated strings."""
+        return self._md[1:]
+
+    def md_names(self) -> Iterable[str]:
+        layout: MdLayout = self._md[0]
+        return layout.keys()
+
+    def replace_md_values(self, values: Iterable[str]) -> None:
+        md = self._md
+        replaced = (md[0], *values)
+        if len(replaced) != len(md):
+            raise ValueError("replace_md_values needs one value per attribute")
+        self._md = replaced
 
     @property
     def capability(self) -> str | None:
-        return self.md.get("capability")
+        return self.md_get("capability")
 
     @property
     def change(self) -> str | None:
-        return self.md.get("change")
+        return self.md_get("change")
 
     @property
     def datetime(self) -> str | None:
-        return self.md.get("datetime")
+        return self.md_get("datetime")
 
     @property
     def hash(self) -> str | None:
-        return self.md.get("hash")
+        return self.md_get("hash")
 
     @property
     def length(self) -> str | None:
-        return self.md.get("length")
+        return self.md_get("length")
 
     @property
     def type(self) -> str | None:
-        return self.md.get("type")
+        return self.md_get("type")
 
     @property
     def path(self) -> str | None:
-        return self.md.get("path")
+        return self.md_get("path")
 
     def links_with(self, rel: str) -> list[Link]:
         return [link for link in self.links if link.rel == rel]
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.loc, self.lastmod, self.changefreq, self.md, list(self.links), self.line)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Entry):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaced
+
+    def __repr__(self) -> str:
+        names = ("loc", "lastmod", "changefreq", "md", "links", "line")
+        shown = ", ".join(
+            f"{name}={value!r}" for name, value in zip(names, self._fields(), strict=True)
+        )
+        return f"Entry({shown})"
+
+
+def _compact(md: Mapping[str, str]) -> tuple[Any, ...]:
+    return (md_layout(tuple(md)), *md.values())
 
 
 @dataclass(slots=True)

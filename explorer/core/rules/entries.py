@@ -112,26 +112,27 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         lastmod = entry.lastmod
         if lastmod is not None:
             add_lastmod(lastmod)
-        md = entry.md
+        get = entry.md_get  # single attributes, without building the md dict
         plain = 0  # how many of md's attributes are the bulk-checked hash, length, type
-        value = md.get("hash")
+        value = get("hash")
         if value is not None:
             add_hash(value)
             plain += 1
-        value = md.get("length")
+        value = get("length")
         if value is not None:
             add_length(value)
             plain += 1
-        value = md.get("type")
+        value = get("type")
         if value is not None:
             add_type(value)
             plain += 1
-        if plain == len(md) and not always_full:
+        if plain == entry.md_size and not always_full:
             # Nothing else on this rs:md and nothing mandatory missing to report.
             if entry.links:
                 for link in entry.links:
                     check_link_attributes(link, out, "in this entry", names_checked)
             continue
+        md = entry.md
         value = md.get("change")
         if value is None:
             if requires_change:
