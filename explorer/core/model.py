@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from explorer.core.findings import Finding
 
@@ -62,83 +62,70 @@ class Entry:
     shared by every entry with the same attribute names (about 70 bytes instead of a
     184-byte dict), and an entry without links shares one empty tuple. ``md`` gives a
     new dict of the attributes on each read (assign to ``md`` to change them); the
-    properties below read single attributes without building it.
+    properties below read single attributes without building it, and ``md_compact`` is
+    the tuple itself, for loops over many entries that look up positions once per layout.
     """
 
-    __slots__ = ("_md", "changefreq", "lastmod", "line", "links", "loc")
+    __slots__ = ("changefreq", "lastmod", "line", "links", "loc", "md_compact")
 
     def __init__(
         self,
         loc: str | None,
         lastmod: str | None = None,
         changefreq: str | None = None,
-        md: Mapping[str, str] | None = None,
+        md: Mapping[str, str] | tuple[Any, ...] | None = None,
         links: Sequence[Link] = _NO_LINKS,
         line: int | None = None,
     ) -> None:
+        """``md`` is a mapping, or (from the parser) already ``(md_layout(names), *values)``."""
         self.loc = loc
         self.lastmod = lastmod
         self.changefreq = changefreq
-        self._md: tuple[Any, ...] = _compact(md) if md else _NO_MD
+        self.md_compact: tuple[Any, ...] = (
+            md if type(md) is tuple else _compact(md) if md else _NO_MD  # type: ignore[arg-type]
+        )
         self.links: Sequence[Link] = links if links else _NO_LINKS
         self.line = line
-
-    @classmethod
-    def compact(
-        cls,
-        loc: str | None,
-        lastmod: str | None,
-        changefreq: str | None,
-        md: tuple[Any, ...],
-        links: Sequence[Link],
-        line: int | None,
-    ) -> Entry:
-        """The parser's constructor: ``md`` is already ``(md_layout(names), *values)``."""
-        entry = cls.__new__(cls)
-        entry.loc = loc
-        entry.lastmod = lastmod
-        entry.changefreq = changefreq
-        entry._md = md
-        entry.links = links if links else _NO_LINKS
-        entry.line = line
-        return entry
 
     @property
     def md(self) -> dict[str, str]:
         """Every ``rs:md`` attribute, in document order (a new dict on each read)."""
-        md = self._md
+        md = self.md_compact
         return dict(zip(md[0], md[1:], strict=True)) if len(md) > 1 else {}
 
     @md.setter
     def md(self, value: Mapping[str, str]) -> None:
-        self._md = _compact(value) if value else _NO_MD
+        self.md_compact = _compact(value) if value else _NO_MD
 
     @property
     def md_size(self) -> int:
         """How many ``rs:md`` attributes the entry has."""
-        return len(self._md) - 1
+        return len(self.md_compact) - 1
 
     def md_get(self, name: str) -> str | None:
         """One ``rs:md`` attribute, or None."""
-        md = self._md
+        md = self.md_compact
         index = md[0].get(name)
-        return None if index is None else cast(str, md[index])
+        if index is None:
+            return None
+        value: str = md[index]
+        return value
 
     def md_values(self) -> tuple[str, ...]:
         """The attribute values in the order of ``md_names()``; replace them (same length)
         with ``replace_md_values``, as the crawl does to share repeated strings."""
-        return self._md[1:]
+        return self.md_compact[1:]
 
     def md_names(self) -> Iterable[str]:
-        layout: MdLayout = self._md[0]
+        layout: MdLayout = self.md_compact[0]
         return layout.keys()
 
     def replace_md_values(self, values: Iterable[str]) -> None:
-        md = self._md
+        md = self.md_compact
         replaced = (md[0], *values)
         if len(replaced) != len(md):
             raise ValueError("replace_md_values needs one value per attribute")
-        self._md = replaced
+        self.md_compact = replaced
 
     @property
     def capability(self) -> str | None:

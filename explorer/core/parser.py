@@ -683,9 +683,7 @@ class _Reader:
                     },
                 )
             )
-        if compact is not None:
-            return Entry.compact(loc, lastmod, changefreq, compact, links, line)
-        return Entry(loc, lastmod, changefreq, md, links, line)
+        return Entry(loc, lastmod, changefreq, md if compact is None else compact, links, line)
 
     def plain_layout(self, names: tuple[str, ...]) -> dict[str, int] | None:
         """The shared layout for an rs:md whose attributes all have plain names (no check

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from explorer.core.findings import Finding, finding
-from explorer.core.model import Document, Entry
+from explorer.core.model import Document, Entry, MdLayout
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.context import ValidationContext
 from explorer.core.rules.datetimes import (
@@ -104,6 +104,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         types.add,
     )
 
+    plans: dict[int, tuple[int, int, int, bool]] = {}  # by id: each layout lives in entries
     for entry in doc.entries:
         line = entry.line
         loc = entry.loc
@@ -112,21 +113,18 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         lastmod = entry.lastmod
         if lastmod is not None:
             add_lastmod(lastmod)
-        get = entry.md_get  # single attributes, without building the md dict
-        plain = 0  # how many of md's attributes are the bulk-checked hash, length, type
-        value = get("hash")
-        if value is not None:
-            add_hash(value)
-            plain += 1
-        value = get("length")
-        if value is not None:
-            add_length(value)
-            plain += 1
-        value = get("type")
-        if value is not None:
-            add_type(value)
-            plain += 1
-        if plain == entry.md_size and not always_full:
+        compact = entry.md_compact  # (layout, *values); entries share a few layouts
+        plan = plans.get(id(compact[0]))
+        if plan is None:
+            plan = plans[id(compact[0])] = _bulk_plan(compact[0])
+        hash_at, length_at, type_at, only_bulk = plan
+        if hash_at:
+            add_hash(compact[hash_at])
+        if length_at:
+            add_length(compact[length_at])
+        if type_at:
+            add_type(compact[type_at])
+        if only_bulk and not always_full:
             # Nothing else on this rs:md and nothing mandatory missing to report.
             if entry.links:
                 for link in entry.links:
@@ -434,6 +432,13 @@ def _capability_not_allowed(
             params={"capability": value, "name": name, "choices": choices},
         )
     )
+
+
+def _bulk_plan(layout: MdLayout) -> tuple[int, int, int, bool]:
+    """Where hash, length and type sit in entries of this layout (0: absent), and whether
+    they are all it has (nothing else to check on such an rs:md)."""
+    found = [layout.get(name, 0) for name in ("hash", "length", "type")]
+    return found[0], found[1], found[2], len(layout) == sum(1 for at in found if at)
 
 
 def _check_entry_times(
