@@ -7,8 +7,9 @@ judges them, and views show exactly what the Source published.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from explorer.core.findings import Finding
@@ -31,8 +32,8 @@ class Link:
 
 
 MdLayout = dict[str, int]
-"""Where each ``rs:md`` attribute of an entry sits in its compact form: name -> index,
-in document order. Entries with the same attribute names share one layout."""
+"""Where each ``rs:md`` attribute of an entry sits among its values: name -> position, in
+document order. Entries with the same attribute names share one layout."""
 
 _LAYOUTS: dict[tuple[str, ...], MdLayout] = {}
 MAX_SHARED_LAYOUTS = 4_096
@@ -44,88 +45,132 @@ def md_layout(names: tuple[str, ...]) -> MdLayout:
     """The shared layout for an ``rs:md`` with these attribute names, in this order."""
     layout = _LAYOUTS.get(names)
     if layout is None:
-        layout = {sys.intern(name): index for index, name in enumerate(names, 1)}
+        layout = {sys.intern(name): index for index, name in enumerate(names)}
         if len(_LAYOUTS) < MAX_SHARED_LAYOUTS:
             _LAYOUTS[names] = layout
     return layout
 
 
-_NO_MD: tuple[MdLayout] = ({},)
+_NO_LAYOUT: MdLayout = {}
 _NO_LINKS: tuple[Link, ...] = ()
+_INLINE = 3
+"""rs:md values held in the entry itself (a Resource List's hash, length and type); the
+rest, with changefreq and links, sit in one tuple that most entries do without."""
 
 
 class Entry:
     """A ``<url>`` or ``<sitemap>`` child: loc, lastmod, its ``rs:md`` and ``rs:ln``.
 
     A list of a million entries stays in memory when a whole index is shown, so an entry
-    is kept small: its ``rs:md`` is one tuple ``(layout, value, ...)`` whose layout is
-    shared by every entry with the same attribute names (about 70 bytes instead of a
-    184-byte dict), and an entry without links shares one empty tuple. ``md`` gives a
-    new dict of the attributes on each read (assign to ``md`` to change them); the
-    properties below read single attributes without building it, and ``md_compact`` is
-    the tuple itself, for loops over many entries that look up positions once per layout.
+    is one 96-byte object for the common case: its first three ``rs:md`` values sit in the
+    entry beside ``md_layout`` (name -> position, shared by every entry with the same
+    attribute names), where a dict per ``rs:md`` and a list per entry took 240 bytes.
+    ``md`` gives a new dict of the attributes on each read (assign to ``md`` to change
+    them); ``md_get`` and the properties below read one attribute without building it,
+    and ``md_reader`` reads one position, for loops that look a layout up once.
     """
 
-    __slots__ = ("changefreq", "lastmod", "line", "links", "loc", "md_compact")
+    __slots__ = ("_md0", "_md1", "_md2", "_rest", "lastmod", "line", "loc", "md_layout")
+    loc: str | None
+    lastmod: str | None
+    line: int | None
+    md_layout: MdLayout
+    _md0: str | None
+    _md1: str | None
+    _md2: str | None
+    _rest: tuple[Any, ...] | None  # (changefreq, links, values past the inline ones...)
 
     def __init__(
         self,
         loc: str | None,
         lastmod: str | None = None,
         changefreq: str | None = None,
-        md: Mapping[str, str] | tuple[Any, ...] | None = None,
+        md: Mapping[str, str] | None = None,
         links: Sequence[Link] = _NO_LINKS,
         line: int | None = None,
+        *,
+        layout: MdLayout | None = None,
+        values: Sequence[str] = (),
     ) -> None:
-        """``md`` is a mapping, or (from the parser) already ``(md_layout(names), *values)``."""
+        """``md`` as a mapping, or (from the parser) ``layout`` and its ``values``."""
         self.loc = loc
         self.lastmod = lastmod
-        self.changefreq = changefreq
-        self.md_compact: tuple[Any, ...] = (
-            md if type(md) is tuple else _compact(md) if md else _NO_MD  # type: ignore[arg-type]
-        )
-        self.links: Sequence[Link] = links if links else _NO_LINKS
         self.line = line
+        if layout is None:
+            layout, values = (md_layout(tuple(md)), tuple(md.values())) if md else (_NO_LAYOUT, ())
+        self._store(layout, values, changefreq, links)
+
+    def _store(
+        self, layout: MdLayout, values: Sequence[str], changefreq: str | None, links: Sequence[Link]
+    ) -> None:
+        count = len(values)
+        self.md_layout = layout
+        self._md0 = values[0] if count > 0 else None
+        self._md1 = values[1] if count > 1 else None
+        self._md2 = values[2] if count > 2 else None
+        more = tuple(values[_INLINE:]) if count > _INLINE else ()
+        self._rest = (changefreq, tuple(links), *more) if changefreq or links or more else None
+
+    @property
+    def changefreq(self) -> str | None:
+        rest = self._rest
+        if rest is None:
+            return None
+        changefreq: str | None = rest[0]
+        return changefreq
+
+    @changefreq.setter
+    def changefreq(self, value: str | None) -> None:
+        self._store(self.md_layout, self.md_values(), value, self.links)
+
+    @property
+    def links(self) -> Sequence[Link]:
+        rest = self._rest
+        if rest is None:
+            return _NO_LINKS
+        links: Sequence[Link] = rest[1]
+        return links
+
+    @links.setter
+    def links(self, value: Sequence[Link]) -> None:
+        self._store(self.md_layout, self.md_values(), self.changefreq, value)
 
     @property
     def md(self) -> dict[str, str]:
         """Every ``rs:md`` attribute, in document order (a new dict on each read)."""
-        md = self.md_compact
-        return dict(zip(md[0], md[1:], strict=True)) if len(md) > 1 else {}
+        return dict(zip(self.md_layout, self.md_values(), strict=True))
 
     @md.setter
     def md(self, value: Mapping[str, str]) -> None:
-        self.md_compact = _compact(value) if value else _NO_MD
+        layout, values = (
+            (md_layout(tuple(value)), tuple(value.values())) if value else (_NO_LAYOUT, ())
+        )
+        self._store(layout, values, self.changefreq, self.links)
 
     @property
     def md_size(self) -> int:
         """How many ``rs:md`` attributes the entry has."""
-        return len(self.md_compact) - 1
+        return len(self.md_layout)
+
+    def md_values(self) -> tuple[str, ...]:
+        """The attribute values in the order of ``md_layout``."""
+        count = len(self.md_layout)
+        inline = (self._md0, self._md1, self._md2)[:count]
+        rest = self._rest
+        more = rest[2:] if rest is not None and count > _INLINE else ()
+        values: tuple[str, ...] = inline + more  # type: ignore[assignment]
+        return values
+
+    def replace_md_values(self, values: Sequence[str]) -> None:
+        """The same attributes with new values (one each), as the crawl shares strings."""
+        if len(values) != len(self.md_layout):
+            raise ValueError("replace_md_values needs one value per attribute")
+        self._store(self.md_layout, values, self.changefreq, self.links)
 
     def md_get(self, name: str) -> str | None:
         """One ``rs:md`` attribute, or None."""
-        md = self.md_compact
-        index = md[0].get(name)
-        if index is None:
-            return None
-        value: str = md[index]
-        return value
-
-    def md_values(self) -> tuple[str, ...]:
-        """The attribute values in the order of ``md_names()``; replace them (same length)
-        with ``replace_md_values``, as the crawl does to share repeated strings."""
-        return self.md_compact[1:]
-
-    def md_names(self) -> Iterable[str]:
-        layout: MdLayout = self.md_compact[0]
-        return layout.keys()
-
-    def replace_md_values(self, values: Iterable[str]) -> None:
-        md = self.md_compact
-        replaced = (md[0], *values)
-        if len(replaced) != len(md):
-            raise ValueError("replace_md_values needs one value per attribute")
-        self.md_compact = replaced
+        index = self.md_layout.get(name)
+        return None if index is None else md_reader(index)(self)
 
     @property
     def capability(self) -> str | None:
@@ -176,8 +221,25 @@ class Entry:
         return f"Entry({shown})"
 
 
-def _compact(md: Mapping[str, str]) -> tuple[Any, ...]:
-    return (md_layout(tuple(md)), *md.values())
+def _rest_reader(index: int) -> Callable[[Entry], str]:
+    def read(entry: Entry) -> str:
+        rest = entry._rest
+        assert rest is not None
+        value: str = rest[2 + index - _INLINE]
+        return value
+
+    return read
+
+
+_READERS: tuple[Callable[[Entry], str], ...] = tuple(
+    attrgetter(name) for name in ("_md0", "_md1", "_md2")
+)
+
+
+def md_reader(index: int) -> Callable[[Entry], str]:
+    """A function reading the value at ``index`` of an entry's layout (``layout[name]``);
+    the inline ones are C-level attribute getters."""
+    return _READERS[index] if index < _INLINE else _rest_reader(index)
 
 
 @dataclass(slots=True)

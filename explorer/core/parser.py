@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
-from typing import Any, cast
+from typing import cast
 
 from lxml import etree
 
@@ -612,7 +612,8 @@ class _Reader:
         line = el.sourceline
         loc = lastmod = changefreq = None
         md: dict[str, str] | None = None
-        compact: tuple[Any, ...] | None = None  # an rs:md of plain names, as Entry keeps it
+        layout: dict[str, int] | None = None  # an rs:md of plain names: its shared layout
+        values: Sequence[str] = ()  # and its values, as Entry keeps them
         links: list[Link] = []
         legacy: dict[str, str] | None = None
         kinds = self.kinds
@@ -637,11 +638,11 @@ class _Reader:
                 else:
                     self.repeated(child, "parse.lastmod-repeated", "<lastmod>", line)
             elif kind is _RS_MD:
-                if md is None and compact is None:
+                if md is None and layout is None:
                     names = tuple(child.keys())
                     layout = self.plain_layouts.get(names) or self.plain_layout(names)
                     if layout is not None:
-                        compact = (layout, *child.values())
+                        values = child.values()
                     else:
                         md = self.checked_attributes(dict(child.items()), child)
                 else:
@@ -657,14 +658,14 @@ class _Reader:
             elif kind is not _PRIORITY and kind is not _IGNORED:
                 legacy = self.read_entry_other(child, kind, legacy)
         if legacy:
-            if compact is not None:
-                md, compact = dict(zip(compact[0], compact[1:], strict=True)), None
+            if layout is not None:
+                md, layout = dict(zip(layout, values, strict=True)), None
             if md is None:
                 md = legacy
             else:
                 for key, value in legacy.items():
                     md.setdefault(key, value)
-        size = len(md) if md is not None else len(compact) - 1 if compact is not None else 0
+        size = len(md) if md is not None else len(values)
         if size:
             self.attributes_left -= size
             if self.attributes_left < 0 and self.attributes_out_line is None:
@@ -683,7 +684,7 @@ class _Reader:
                     },
                 )
             )
-        return Entry(loc, lastmod, changefreq, md if compact is None else compact, links, line)
+        return Entry(loc, lastmod, changefreq, md, links, line, layout=layout, values=values)
 
     def plain_layout(self, names: tuple[str, ...]) -> dict[str, int] | None:
         """The shared layout for an rs:md whose attributes all have plain names (no check

@@ -30,8 +30,10 @@ def share_repeated_strings(document: Document) -> None:
             entry.lastmod = share(entry.lastmod, entry.lastmod)
         if entry.md_size:  # names are interned by the entry's shared layout
             entry.replace_md_values(
-                share(value, value) if key in shared else value
-                for key, value in zip(entry.md_names(), entry.md_values(), strict=True)
+                [
+                    share(value, value) if key in shared else value
+                    for key, value in zip(entry.md_layout, entry.md_values(), strict=True)
+                ]
             )
 
 

@@ -9,9 +9,10 @@ type is decided once, before it starts.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from explorer.core.findings import Finding, finding
-from explorer.core.model import Document, Entry, MdLayout
+from explorer.core.model import Document, Entry, MdLayout, md_reader
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.context import ValidationContext
 from explorer.core.rules.datetimes import (
@@ -104,7 +105,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         types.add,
     )
 
-    plans: dict[int, tuple[int, int, int, bool]] = {}  # by id: each layout lives in entries
+    plans: dict[int, _BulkPlan] = {}  # by id: each layout lives on in the entries
     for entry in doc.entries:
         line = entry.line
         loc = entry.loc
@@ -113,17 +114,17 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         lastmod = entry.lastmod
         if lastmod is not None:
             add_lastmod(lastmod)
-        compact = entry.md_compact  # (layout, *values); entries share a few layouts
-        plan = plans.get(id(compact[0]))
+        layout = entry.md_layout  # entries share a few layouts: positions found once each
+        plan = plans.get(id(layout))
         if plan is None:
-            plan = plans[id(compact[0])] = _bulk_plan(compact[0])
-        hash_at, length_at, type_at, only_bulk = plan
-        if hash_at:
-            add_hash(compact[hash_at])
-        if length_at:
-            add_length(compact[length_at])
-        if type_at:
-            add_type(compact[type_at])
+            plan = plans[id(layout)] = _bulk_plan(layout)
+        read_hash, read_length, read_type, only_bulk = plan
+        if read_hash is not None:
+            add_hash(read_hash(entry))
+        if read_length is not None:
+            add_length(read_length(entry))
+        if read_type is not None:
+            add_type(read_type(entry))
         if only_bulk and not always_full:
             # Nothing else on this rs:md and nothing mandatory missing to report.
             if entry.links:
@@ -434,11 +435,16 @@ def _capability_not_allowed(
     )
 
 
-def _bulk_plan(layout: MdLayout) -> tuple[int, int, int, bool]:
-    """Where hash, length and type sit in entries of this layout (0: absent), and whether
-    they are all it has (nothing else to check on such an rs:md)."""
-    found = [layout.get(name, 0) for name in ("hash", "length", "type")]
-    return found[0], found[1], found[2], len(layout) == sum(1 for at in found if at)
+_Reader = Callable[[Entry], str] | None
+_BulkPlan = tuple[_Reader, _Reader, _Reader, bool]
+
+
+def _bulk_plan(layout: MdLayout) -> _BulkPlan:
+    """Readers of hash, length and type for entries of this layout (None: absent), and
+    whether they are all it has (nothing else to check on such an rs:md)."""
+    at = [layout.get(name) for name in ("hash", "length", "type")]
+    read = [None if index is None else md_reader(index) for index in at]
+    return read[0], read[1], read[2], len(layout) == sum(1 for index in at if index is not None)
 
 
 def _check_entry_times(
