@@ -88,7 +88,6 @@ class Entry:
         md: Mapping[str, str] | None = None,
         links: Sequence[Link] = _NO_LINKS,
         line: int | None = None,
-        *,
         layout: MdLayout | None = None,
         values: Sequence[str] = (),
     ) -> None:
@@ -98,6 +97,12 @@ class Entry:
         self.line = line
         if layout is None:
             layout, values = (md_layout(tuple(md)), tuple(md.values())) if md else (_NO_LAYOUT, ())
+        elif len(values) == _INLINE and not changefreq and not links:
+            # The parser's common case, a Resource List entry: no call, no tuple.
+            self.md_layout = layout
+            self._md0, self._md1, self._md2 = values
+            self._rest = None
+            return
         self._store(layout, values, changefreq, links)
 
     def _store(

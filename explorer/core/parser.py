@@ -684,7 +684,7 @@ class _Reader:
                     },
                 )
             )
-        return Entry(loc, lastmod, changefreq, md, links, line, layout=layout, values=values)
+        return Entry(loc, lastmod, changefreq, md, links, line, layout, values)
 
     def plain_layout(self, names: tuple[str, ...]) -> dict[str, int] | None:
         """The shared layout for an rs:md whose attributes all have plain names (no check
