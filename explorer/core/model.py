@@ -37,8 +37,10 @@ document order. Entries with the same attribute names share one layout."""
 
 _LAYOUTS: dict[tuple[str, ...], MdLayout] = {}
 MAX_SHARED_LAYOUTS = 4_096
-"""Distinct attribute-name sequences kept for sharing; a document that invents more (only
-a hostile one would) gives the rest a layout each, as big as the dict it replaces."""
+MAX_SHARED_NAME_CHARS = 256
+"""Layouts are kept for the life of the process, so only this many, each of names this
+long in all: a document that invents more (only a hostile one would) gives the rest a
+layout each, as big as the dict it replaces and freed with its entries."""
 
 
 def md_layout(names: tuple[str, ...]) -> MdLayout:
@@ -46,7 +48,7 @@ def md_layout(names: tuple[str, ...]) -> MdLayout:
     layout = _LAYOUTS.get(names)
     if layout is None:
         layout = {sys.intern(name): index for index, name in enumerate(names)}
-        if len(_LAYOUTS) < MAX_SHARED_LAYOUTS:
+        if len(_LAYOUTS) < MAX_SHARED_LAYOUTS and sum(map(len, names)) <= MAX_SHARED_NAME_CHARS:
             _LAYOUTS[names] = layout
     return layout
 

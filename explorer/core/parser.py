@@ -43,6 +43,7 @@ from explorer.core.model import (
     Document,
     Entry,
     Link,
+    MdLayout,
     md_layout,
 )
 from explorer.core.safe_xml import (
@@ -215,8 +216,8 @@ class _Reader:
         self.misplaced_entries: list[int | None] = []
         self.md_seen = False
         # rs:md attribute-name sequences seen with only plain names (see _PLAIN_MD_KEYS),
-        # each with its shared layout: such an rs:md is read as (layout, *values) directly.
-        self.plain_layouts: dict[tuple[str, ...], dict[str, int]] = {}
+        # each with its shared layout: such an rs:md is kept as the layout and its values.
+        self.plain_layouts: dict[tuple[str, ...], MdLayout] = {}
 
     # -- tags ---------------------------------------------------------------------------
 
@@ -612,7 +613,7 @@ class _Reader:
         line = el.sourceline
         loc = lastmod = changefreq = None
         md: dict[str, str] | None = None
-        layout: dict[str, int] | None = None  # an rs:md of plain names: its shared layout
+        layout: MdLayout | None = None  # an rs:md of plain names: its shared layout
         values: Sequence[str] = ()  # and its values, as Entry keeps them
         links: list[Link] = []
         legacy: dict[str, str] | None = None
@@ -686,7 +687,7 @@ class _Reader:
             )
         return Entry(loc, lastmod, changefreq, md, links, line, layout, values)
 
-    def plain_layout(self, names: tuple[str, ...]) -> dict[str, int] | None:
+    def plain_layout(self, names: tuple[str, ...]) -> MdLayout | None:
         """The shared layout for an rs:md whose attributes all have plain names (no check
         needed), remembered for the document; None for one that needs a closer look."""
         if len(names) > MAX_ATTRIBUTES or not _PLAIN_MD_KEYS.issuperset(names):

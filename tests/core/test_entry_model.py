@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from explorer.core.model import Entry, Link, md_layout
+from explorer.core.model import MAX_SHARED_NAME_CHARS, Entry, Link, md_layout
 from explorer.core.parser import parse_document
 
 FIVE = {"change": "updated", "datetime": "2026-01-01T00:00:00Z", "hash": "md5:ab"}
@@ -91,3 +91,13 @@ def test_entries_with_the_same_names_share_one_layout_with_interned_names() -> N
     assert next(iter(entries[1].md)) is sys.intern("hash")
     assert [e.length for e in entries] == ["0", "1", "2"]
     assert md_layout(("hash", "length", "type")) is entries[0].md_layout
+
+
+def test_only_short_name_sequences_are_kept_for_the_process() -> None:
+    """Layouts outlive documents: a hostile document's long names must not stay behind."""
+    long_names = ("{urn:x}" + "n" * MAX_SHARED_NAME_CHARS,)
+    assert md_layout(long_names) is not md_layout(long_names)
+    short = ("{urn:x}extension",)
+    assert md_layout(short) is md_layout(short)
+    entry = Entry("http://s/a", md={long_names[0]: "v"})
+    assert entry.md == {long_names[0]: "v"}
