@@ -69,3 +69,25 @@ def test_the_wrapper_sees_what_a_command_loads(tmp_path: Path) -> None:
     assert status == 2
     assert "httpx" in loaded
     assert "asyncio" in loaded
+
+
+def test_network_options_given_with_a_local_file_are_still_checked(tmp_path: Path) -> None:
+    """A local file skips the credential files and the TLS context, not the options."""
+    document = tmp_path / "resourcelist.xml"
+    document.write_bytes(RESOURCE_LIST)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    missing = [
+        sys.executable,
+        "-m",
+        "explorer",
+        "validate",
+        "--credentials",
+        str(tmp_path / "none.toml"),
+        str(document),
+    ]
+    refused = subprocess.run(missing, capture_output=True, text=True, env=env, timeout=60)
+    assert refused.returncode == 2
+    assert "none.toml" in refused.stderr and "Traceback" not in refused.stderr
+    insecure = [sys.executable, "-m", "explorer", "validate", "--insecure", str(document)]
+    warned = subprocess.run(insecure, capture_output=True, text=True, env=env, timeout=60)
+    assert warned.returncode == 0 and "--insecure" in warned.stderr
