@@ -177,7 +177,15 @@ class Entry:
     def md_get(self, name: str) -> str | None:
         """One ``rs:md`` attribute, or None."""
         index = self.md_layout.get(name)
-        return None if index is None else md_reader(index)(self)
+        if index is None:
+            return None
+        if index == 0:  # the inline ones without a call: views sort a million rows by them
+            return self._md0
+        if index == 1:
+            return self._md1
+        if index == 2:
+            return self._md2
+        return md_reader(index)(self)
 
     @property
     def capability(self) -> str | None:
