@@ -168,11 +168,18 @@ class Entry:
         values: tuple[str, ...] = inline + more  # type: ignore[assignment]
         return values
 
-    def replace_md_values(self, values: Sequence[str]) -> None:
-        """The same attributes with new values (one each), as the crawl shares strings."""
-        if len(values) != len(self.md_layout):
-            raise ValueError("replace_md_values needs one value per attribute")
-        self._store(self.md_layout, values, self.changefreq, self.links)
+    def set_md_value(self, index: int, value: str) -> None:
+        """Give the attribute at ``index`` of ``md_layout`` a new value."""
+        if index == 0:
+            self._md0 = value
+        elif index == 1:
+            self._md1 = value
+        elif index == 2:
+            self._md2 = value
+        else:
+            values = list(self.md_values())
+            values[index] = value
+            self._store(self.md_layout, values, self.changefreq, self.links)
 
     def md_get(self, name: str) -> str | None:
         """One ``rs:md`` attribute, or None."""

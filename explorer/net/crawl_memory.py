@@ -11,7 +11,7 @@ import ctypes
 import sys
 from collections.abc import Callable
 
-from explorer.core.model import Document
+from explorer.core.model import Document, md_reader
 
 SHARED_MD_KEYS = frozenset({"capability", "change", "datetime", "encoding", "type"})
 """Entry ``rs:md`` values that repeat across a document's entries (and are kept once)."""
@@ -24,17 +24,18 @@ def share_repeated_strings(document: Document) -> None:
     ~870 bytes per entry)."""
     pool: dict[str, str] = {}
     share = pool.setdefault
-    shared = SHARED_MD_KEYS
+    positions_of: dict[int, tuple[int, ...]] = {}  # by id: each layout lives in the entries
     for entry in document.entries:
         if entry.lastmod:
             entry.lastmod = share(entry.lastmod, entry.lastmod)
-        if entry.md_size:  # names are interned by the entry's shared layout
-            entry.replace_md_values(
-                [
-                    share(value, value) if key in shared else value
-                    for key, value in zip(entry.md_layout, entry.md_values(), strict=True)
-                ]
-            )
+        layout = entry.md_layout  # names are interned by the layout, shared by entries
+        positions = positions_of.get(id(layout))
+        if positions is None:
+            positions = tuple(at for name, at in layout.items() if name in SHARED_MD_KEYS)
+            positions_of[id(layout)] = positions
+        for at in positions:
+            value = md_reader(at)(entry)
+            entry.set_md_value(at, share(value, value))
 
 
 def _glibc_malloc_trim() -> Callable[[int], int] | None:

@@ -67,12 +67,12 @@ def test_equality_and_repr_are_the_dataclass_ones() -> None:
     )
 
 
-def test_replace_md_values_keeps_names_and_needs_one_value_each() -> None:
-    entry = Entry("http://s/a", md=FIVE)
-    entry.replace_md_values(["created", "d", "h", "l", "t"])
-    assert entry.md == dict(zip(FIVE, ["created", "d", "h", "l", "t"], strict=True))
-    with pytest.raises(ValueError):
-        entry.replace_md_values(["too", "few"])
+def test_set_md_value_changes_one_value_inline_or_past_them() -> None:
+    entry = Entry("http://s/a", changefreq="daily", md=FIVE)
+    entry.set_md_value(entry.md_layout["change"], "created")
+    entry.set_md_value(entry.md_layout["type"], "text/html")
+    assert entry.md == {**FIVE, "change": "created", "type": "text/html"}
+    assert entry.changefreq == "daily"
 
 
 def test_entries_with_the_same_names_share_one_layout_with_interned_names() -> None:
