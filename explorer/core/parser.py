@@ -659,7 +659,8 @@ class _Reader:
                     else:
                         md = self.checked_attributes(dict(child.items()), child)
                 else:
-                    self.findings.append(md_repeated(child, md, line))
+                    first = md if md is not None else dict(zip(layout or (), values, strict=True))
+                    self.findings.append(md_repeated(child, first, line))
             elif kind is _RS_LN or kind is _XHTML_LINK:
                 if len(links) >= MAX_LINKS_PER_ENTRY:
                     links_over += 1
