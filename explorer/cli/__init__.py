@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("explorer.cli.export", "write stored notifications as JSON lines or XML files"),
     "hub-check": ("explorer.cli.hub_check", "run conformance checks against a WebSub hub"),
     "publish": ("explorer.cli.publish", "POST a notification file to a hub (notification §4.1)"),
+    "compare": ("explorer.cli.compare", "compare two snapshots of a Source (or one with now)"),
     "audit": (
         "explorer.cli.audit",
         "audit a local copy against a Source (same, create, update, delete)",

@@ -27,16 +27,17 @@ import argparse
 import asyncio
 import json
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 from urllib.parse import urlsplit
 
-from explorer.cli.arguments import fail, http_url, positive_int, positive_seconds
+from explorer.cli.arguments import fail, http_url, positive_int
+from explorer.cli.crawl_options import add_crawl_options
 from explorer.cli.language_option import add_language_option, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.audit_rules import METADATA_SECTION, Mapping, Origin, Verdict
 from explorer.core.catalog import text
+from explorer.core.time_text import seconds_text
 from explorer.net.audit import MAX_LOCAL_FILES, AuditError, AuditItem, AuditReport, audit
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.http import Fetcher, Timeouts
@@ -62,20 +63,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="also compare the listed hashes with the files' digests (reads every file)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--timeout",
-        type=positive_seconds,
-        default=30.0,
-        metavar="S",
-        help="connect and read timeout in seconds (default 30)",
-    )
-    parser.add_argument(
-        "--max-documents",
-        type=positive_int,
-        default=CrawlLimits().max_documents,
-        metavar="N",
-        help="stop after N documents (default %(default)s)",
-    )
+    add_crawl_options(parser)
     parser.add_argument(
         "--max-files",
         type=positive_int,
@@ -212,9 +200,9 @@ def reasons(item: AuditItem, lang: str) -> list[str]:
         local = difference.local
         listed = difference.listed
         if name == "lastmod":
-            local = _moment(float(local))
+            local = seconds_text(float(local))
             key = "audit.reason-lastmod" if listed else "audit.reason-no-lastmod"
-            listed = _moment(float(listed)) if listed else ""
+            listed = seconds_text(float(listed)) if listed else ""
         else:
             key = f"audit.reason-{name}"
         line = text(key, lang, algorithm=algorithm, listed=listed, local=local)
@@ -235,8 +223,3 @@ def _where(item: AuditItem, lang: str) -> str:
     if item.origin is Origin.RESOURCE_LIST:
         return text("audit.where-resource-list", lang, section=item.section, document=item.document)
     return text("audit.where-local", lang, section=item.section)
-
-
-def _moment(seconds: float) -> str:
-    """A POSIX time as a UTC W3C datetime, to the second."""
-    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

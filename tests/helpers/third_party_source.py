@@ -80,9 +80,11 @@ def build_source(
     changes: list[Change],
     at: str,
     change_from: str,
+    extra_capabilities: dict[str, str] | None = None,
 ) -> None:
     """Write the Source Description, Capability List, a Resource List Index over one
-    Resource List per item of ``lists``, and one Change List, into ``files``."""
+    Resource List per item of ``lists``, and one Change List, into ``files``; the
+    Capability List also names ``extra_capabilities`` ({capability: path}), unserved."""
     capability_list = f"{base}/capabilitylist.xml"
     description = SourceDescription()
     description.add_capability_list(capability_list)
@@ -91,6 +93,8 @@ def build_source(
     capabilities.up = f"{base}/.well-known/resourcesync"
     capabilities.add_capability(uri=f"{base}/resourcelist-index.xml", name="resourcelist")
     capabilities.add_capability(uri=f"{base}/changelist.xml", name="changelist")
+    for name, path in (extra_capabilities or {}).items():
+        capabilities.add_capability(uri=f"{base}{path}", name=name)
     files.documents["/capabilitylist.xml"] = capabilities.as_xml().encode()
     index = ResourceList()
     index.up = capability_list
