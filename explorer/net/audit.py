@@ -41,7 +41,7 @@ from explorer.core.digests import Digester, parse_hash
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.net.crawl_budget import CrawlLimits
-from explorer.net.crawl_tree import CrawlResult, DocumentNode, NodeState
+from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.http import Fetcher
 from explorer.net.streamed_crawl import crawl_streamed, entry_url
 
@@ -114,7 +114,6 @@ class AuditReport:
     counts: dict[Verdict, int]
     resource_lists: int
     change_lists: int
-    crawl: CrawlResult | None = None
     _state: AuditState | None = field(default=None, repr=False)
 
     @property
@@ -430,5 +429,5 @@ async def audit(
         state.close()
         raise
     return AuditReport(
-        result.root.url, counts, len(state.resource_lists), state.change_lists, result, state
+        result.root.url, counts, len(state.resource_lists), state.change_lists, state
     )
