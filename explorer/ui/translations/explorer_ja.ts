@@ -352,7 +352,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>hub verifies subscriptions and accepts publications but never delivers, while the Source keeps changing (the push fails silently; poll the Change Lists)</source>
-        <translation>ハブはサブスクリプションの検証（意思確認）も公開の受け付けもしますが、ソースが変わり続けても一切配信しません（プッシュが黙って止まる状態。変更リストを読みにいくこと）</translation>
+        <translation>ハブはサブスクリプションの検証（意思確認）も公開の受け付けもしますが、ソースが変わり続けても一切配信しません（プッシュが黙って止まる状態です。変更リストを読んで確かめてください）</translation>
     </message>
     <message>
         <source>hub drops every fifth delivery to each subscriber without a word (the Change Lists still list every change)</source>
