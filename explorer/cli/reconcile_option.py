@@ -2,8 +2,8 @@
 ``--topic`` again and reconcile its Change Lists with the change notifications received
 (``explorer.net.reconcile``). Verdicts go out as ``reconcile`` events, printed like every
 other event (with ``--json``: ``{"event": "reconcile", "topic": capability list,
-"unannounced": [loc, ...], "unlisted": [loc, ...], "message"}``), only when there is
-something to say.
+"unannounced": [loc, ...], "unlisted": [loc, ...], "quiet": seconds or absent,
+"message"}``), only when there is something to say.
 """
 
 from __future__ import annotations
@@ -95,6 +95,8 @@ class Watchdog:
             unannounced=len(report.unannounced),
             unlisted=len(report.unlisted),
         )
+        if report.quiet is not None:
+            message += "; " + text("reconcile.quiet", self.lang, seconds=f"{report.quiet:.0f}")
         for problem in report.problems:
             message += "; " + text("reconcile.partial", self.lang, problem=problem)
         return SubscriberEvent(
@@ -103,6 +105,7 @@ class Watchdog:
             message=message,
             unannounced=report.unannounced,
             unlisted=report.unlisted,
+            quiet=report.quiet,
         )
 
 

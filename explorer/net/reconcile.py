@@ -8,7 +8,10 @@ re-reads the Capability List's Change Lists every period:
 
 - *unannounced*: a change the Change Lists show in two consecutive reads (a full period)
   that no notification carried (the hub is silent or lossy);
-- *unlisted*: a notified change the Change Lists still do not show a period later.
+- *unlisted*: a notified change the Change Lists still do not show a period later;
+- *quiet*: no delivery for ``QUIET_FACTOR`` times the Source's usual interval between
+  changes (the median gap in its Change Lists, at least one period) while the lists
+  gained changes: said once per quiet spell, with how long it has lasted.
 
 Changes are matched by loc and datetime (as POSIX seconds, so ``Z`` and ``+00:00``
 agree). Only changes dated after the watchdog started count, and what was matched or
@@ -19,6 +22,7 @@ bounded by the Source's change rate, not by how long it runs.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -33,6 +37,7 @@ from explorer.net.http import Fetcher
 MAX_CHANGE_LISTS = 200
 """Change List documents read per check (an index's components included)."""
 RETENTION_PERIODS = 20
+QUIET_FACTOR = 3.0
 
 ChangeKey = tuple[str, float]  # (loc, datetime in POSIX seconds)
 
@@ -46,10 +51,11 @@ class ReconcileReport:
     unannounced: list[str]
     unlisted: list[str]
     problems: list[str] = field(default_factory=list)
+    quiet: float | None = None  # seconds without a delivery, when that is news
 
     @property
     def empty(self) -> bool:
-        return not (self.unannounced or self.unlisted or self.problems)
+        return not (self.unannounced or self.unlisted or self.problems or self.quiet)
 
 
 @dataclass(slots=True)
@@ -62,10 +68,13 @@ class Reconciler:
     _notified: dict[ChangeKey, float] = field(default_factory=dict)  # key -> when received
     _sighted: dict[ChangeKey, float] = field(default_factory=dict)  # key -> first read
     _settled: dict[ChangeKey, float] = field(default_factory=dict)  # matched or reported
+    _last_delivery: float | None = None
+    _quiet_said: bool = False
 
     def notified(self, entries: list[dict[str, object]], at: float | None = None) -> None:
         """Record the changes one change notification carried (its ``entries``)."""
         now = time.time() if at is None else at
+        self._last_delivery, self._quiet_said = now, False
         for entry in entries:
             key = _key(entry.get("loc"), entry.get("datetime"))
             if key is not None and key[1] >= self.started and key not in self._settled:
@@ -105,8 +114,23 @@ class Reconciler:
                     self._settled[key] = now
             for key in self._settled:
                 self._notified.pop(key, None)
+        quiet = self._quiet(listed, now)
         self._forget(now)
-        return ReconcileReport(self.capability_list, unannounced, unlisted, problems or [])
+        return ReconcileReport(self.capability_list, unannounced, unlisted, problems or [], quiet)
+
+    def _quiet(self, listed: set[ChangeKey], now: float) -> float | None:
+        """How long no delivery came, if the lists changed since and that is much longer
+        than the Source's usual interval between changes; None otherwise or if said."""
+        since = self._last_delivery if self._last_delivery is not None else self.started
+        moments = sorted(moment for _, moment in listed)
+        if self._quiet_said or not moments or moments[-1] <= since:
+            return None
+        gaps = sorted(b - a for a, b in itertools.pairwise(moments))
+        usual = max(gaps[len(gaps) // 2] if gaps else 0.0, self.period)
+        if now - since < QUIET_FACTOR * usual:
+            return None
+        self._quiet_said = True
+        return now - since
 
     def _forget(self, now: float) -> None:
         horizon = now - RETENTION_PERIODS * self.period

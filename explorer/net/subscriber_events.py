@@ -64,6 +64,7 @@ class SubscriberEvent:
     # reconcile: locs of changes listed but never notified, and notified but never listed
     unannounced: list[str] | None = None
     unlisted: list[str] | None = None
+    quiet: float | None = None  # seconds without a delivery while the lists changed
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -86,6 +87,7 @@ class SubscriberEvent:
             "diff",
             "unannounced",
             "unlisted",
+            "quiet",
         ):
             value = getattr(self, name)
             if value is not None:

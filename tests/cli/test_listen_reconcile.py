@@ -79,10 +79,13 @@ async def test_a_silent_hub_is_named_within_two_periods(tmp_path: Path) -> None:
             started = asyncio.get_running_loop().time()
             await _events_until(proc, events, lambda e: len(_named(e, "unannounced")) >= 3)
             waited = asyncio.get_running_loop().time() - started
+            await _events_until(proc, events, lambda e: any(x.get("quiet") for x in e))
         finally:
             err = await _stop(proc, events)
     assert sorted(_named(events, "unannounced")) == sorted(changed), err.decode()
     assert _named(events, "unlisted") == []
+    quiet = [e for e in events if e.get("quiet")]
+    assert len(quiet) == 1 and "no delivery for" in quiet[0]["message"]
     assert waited <= 2 * PERIOD + 1.5  # two periods, and a read of the lists
     assert not [e for e in events if e["event"] == "notification"]
 
@@ -102,3 +105,4 @@ async def test_a_lossy_hub_s_dropped_changes_and_nothing_else(tmp_path: Path) ->
     dropped = [demo.docs.resource_url(changes[n].resource) for n in (4, 9)]
     assert sorted(_named(events, "unannounced")) == sorted(dropped), err.decode()
     assert _named(events, "unlisted") == []
+    assert not [e for e in events if e.get("quiet")]

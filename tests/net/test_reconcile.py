@@ -39,3 +39,13 @@ def test_changes_from_before_the_watchdog_started_are_not_its_business() -> None
     watchdog = Reconciler("http://x/capabilitylist.xml", period=5, started=T0 + 10)
     watchdog.notified([_entry(A)], at=T0 + 11)
     assert watchdog.reconcile(set(), now=T0 + 30).empty
+
+
+def test_a_long_quiet_while_the_lists_change_is_said_once() -> None:
+    watchdog = Reconciler("http://x/capabilitylist.xml", period=5, started=T0)
+    listed = {("http://x/a", T0 + 1), ("http://x/b", T0 + 6), ("http://x/c", T0 + 11)}
+    assert watchdog.reconcile(listed, now=T0 + 14).quiet is None  # under 3 x 5 s
+    assert watchdog.reconcile(listed, now=T0 + 16).quiet == 16
+    assert watchdog.reconcile(listed, now=T0 + 30).quiet is None  # said already
+    watchdog.notified([_entry(("http://x/d", T0 + 31))], at=T0 + 31)
+    assert watchdog.reconcile(listed, now=T0 + 60).quiet is None  # no change since
