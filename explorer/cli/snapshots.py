@@ -113,6 +113,13 @@ def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
         return fail("inspect", str(exc))
     try:
         info, result = asyncio.run(snapshot_now(args, snapshots, access))
+        if result.root is None:  # nothing found: nothing worth keeping
+            snapshots.delete(info.id)
+            if args.json:
+                print(json.dumps(result.to_json(), ensure_ascii=False), flush=True)
+            else:
+                print_tree(result, sys.stdout, lang)
+            return EXIT_UNUSABLE
         previous = snapshots.latest(args.url, info.id)
         comparison = Comparison(snapshots, previous, info, entries=False) if previous else None
         if args.json:
@@ -126,8 +133,6 @@ def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     finally:
         snapshots.close()
         store.close()
-    if result.root is None:
-        return EXIT_UNUSABLE
     has_errors = any(f.severity is Severity.ERROR for f in result.all_findings())
     return EXIT_FINDINGS if has_errors else EXIT_OK
 

@@ -176,3 +176,13 @@ def test_bad_references_and_stores_are_one_line(tmp_path: Path) -> None:
     missing = _explorer("compare", "--store", str(tmp_path / "s.sqlite3"), "x", "y")
     assert missing.returncode == 2
     assert missing.stderr == "compare: no snapshot with id or label 'x'\n"
+
+
+def test_nothing_found_keeps_no_snapshot(tmp_path: Path) -> None:
+    store = str(tmp_path / "store.sqlite3")
+    with serving(SourceFiles()) as base:
+        done = _explorer("inspect", base + "/", "--save", "--store", store)
+    assert done.returncode == 2
+    assert "No ResourceSync Source found" in done.stdout
+    listing = _explorer("compare", "--store", store, "1", "1")
+    assert listing.stderr == "compare: no snapshot with id or label '1'\n"
