@@ -27,6 +27,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "publish": ("explorer.cli.publish", "POST a notification file to a hub (notification §4.1)"),
     "signature": ("explorer.cli.signature", "sign a body or verify its X-Hub-Signature"),
     "replay": ("explorer.cli.replay", "send a stored delivery or exchange again, with edits"),
+    "compare": ("explorer.cli.compare", "compare two snapshots of a Source (or one with now)"),
+    "audit": (
+        "explorer.cli.audit",
+        "audit a local copy against a Source (same, create, update, delete)",
+    ),
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

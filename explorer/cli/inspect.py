@@ -43,6 +43,7 @@ from explorer.cli.handover_options import (
 )
 from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.snapshots import add_snapshot_options, run_saving
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.messages import (
@@ -125,6 +126,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_network_options(parser)
     add_language_option(parser)
     add_handover_options(parser, base_url=True)
+    add_snapshot_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -140,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
         access = network_access(args, [disk.start_url if disk else args.url], "inspect")
     except NetworkOptionsError as exc:
         return fail("inspect", str(exc))
+    if args.save or args.every is not None:
+        return run_saving(args, access)
     progress = _ProgressLine(sys.stderr) if sys.stderr.isatty() else None
     result = asyncio.run(inspect(args, progress, access, disk))
     if progress is not None:

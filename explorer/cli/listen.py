@@ -21,6 +21,7 @@ import threading
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.language_option import add_language_option, finding_line, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option, start_recording
 from explorer.core.change_descriptions import change_lines
 from explorer.net.bounded_body import bounded_client
@@ -105,6 +106,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_record_option(parser)
+    add_reconcile_option(parser)
     add_network_options(parser)
     add_language_option(parser)
 
@@ -177,6 +179,9 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     subscriber.listeners.append(printer)
     if recorder is not None:
         subscriber.listeners.append(recorder.event)
+    watchdog = Watchdog(args, access, printer) if args.reconcile else None
+    if watchdog is not None:
+        subscriber.listeners.append(watchdog.listener)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -191,6 +196,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             flush=True,
         )
         await move_stale_subscriptions(subscriber, secret=args.secret)
+        if watchdog is not None:
+            await watchdog.start()
         for topic in args.topic:
             mine += await _subscribe(subscriber, topic, args, tracker)
         while not stop.is_set() and not all(sub.final for sub in mine):
@@ -216,6 +223,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
                 )
         return EXIT_FAILED if failed else EXIT_OK
     finally:
+        if watchdog is not None:
+            await watchdog.stop()
         await subscriber.close()
         await tracker.aclose()
         await client.aclose()

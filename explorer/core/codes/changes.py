@@ -55,4 +55,11 @@ CODES: tuple[CodeInfo, ...] = (
         None,
         "a document given to diff could not be read (missing file, failed fetch)",
     ),
+    # The compare command: the Source against its own Change Lists
+    CodeInfo(
+        "changes.unannounced-change",
+        S.WARNING,
+        "core 1.1 §12.1",
+        "a resource changed between two snapshots but no Change List entry announces it",
+    ),
 )

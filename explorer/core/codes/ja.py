@@ -330,6 +330,9 @@ TITLES: dict[str, str] = {
     "changes.input-unreadable": (
         "差分をとるドキュメントを読めませんでした（ファイルがないか、取得に失敗）"
     ),
+    "changes.unannounced-change": (
+        "2 つのスナップショットの間でリソースが変わりましたが、変更リストにその記載がありません"
+    ),
     # hub
     "hub.unreachable": "ハブに接続できませんでした（接続エラーまたはタイムアウト）",
     "hub.publish-refused": "ハブが ResourceSync の通知の POST を受け付けませんでした",
@@ -1330,6 +1333,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "websub.link-hub-mismatch": {
         "": "Link rel=hub は {value} ですが、サブスクライブしたハブは {hub} です。",
+    },
+    "changes.unannounced-change": {
+        "": "{loc} はスナップショットの間に {kind} でしたが、{since} より後の変更リストに"
+        "それを告げるエントリ（{expected}）がありません。",
     },
     "changes.input-unreadable": {
         "": "{source} を読めませんでした（{reason}）。",

@@ -351,6 +351,14 @@ X-Api-Key: …</translation>
         <translation>自分のパブリッシャーからしか更新を受け付けないハブと同じく、すべての公開を 403 で断ります（WebSub §6）</translation>
     </message>
     <message>
+        <source>hub verifies subscriptions and accepts publications but never delivers, while the Source keeps changing (the push fails silently; poll the Change Lists)</source>
+        <translation>ハブはサブスクリプションの検証（意思確認）も公開の受け付けもしますが、ソースが変わり続けても一切配信しません（プッシュが黙って止まる状態です。変更リストを読んで確かめてください）</translation>
+    </message>
+    <message>
+        <source>hub drops every fifth delivery to each subscriber without a word (the Change Lists still list every change)</source>
+        <translation>ハブが各サブスクライバーへの配信を 5 回に 1 回、何も言わずに落とします（変更リストにはすべての変更が載り続けます）</translation>
+    </message>
+    <message>
         <source>framework notifications and component lists lack the rel=index link (framework-notification 1.0.1 §3, core 1.1 §6.2)</source>
         <translation>フレームワーク通知と構成リストに rel=index のリンクがありません（framework-notification 1.0.1 §3、core 1.1 §6.2）</translation>
     </message>
