@@ -14,10 +14,10 @@ from explorer.core.findings import Finding
 from explorer.core.messages import (
     ENGLISH,
     LANGUAGES,
+    render_cited,
     render_message,
     render_occurrences,
     render_severity,
-    render_spec,
 )
 
 
@@ -43,6 +43,5 @@ def finding_line(item: Finding, lang: str = ENGLISH) -> str:
 def cited_and_counted(group: FindingGroup, lang: str = ENGLISH) -> str:
     """`` (spec citation) [how many more, where]``, each part only when there is one: the
     tail ``validate`` and ``inspect`` put after a grouped finding's message."""
-    cited = render_spec(group.first.spec, lang)
     occurrences = render_occurrences(group, lang)
-    return (f" ({cited})" if cited else "") + (f" [{occurrences}]" if occurrences else "")
+    return render_cited(group.first.spec, lang) + (f" [{occurrences}]" if occurrences else "")

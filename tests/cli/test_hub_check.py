@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from explorer.cli import COMMANDS, main
-from explorer.core.codes import ja
+from explorer.core import catalog
 from explorer.core.payload_templates import CHANGE_TEMPLATE, render
 from explorer.demo import RunningDemo
 from explorer.net.conformance import CHECKS
@@ -185,7 +185,7 @@ async def test_hub_check_lang_ja_says_titles_and_summaries_in_japanese(demo: Run
     refused = _summaries(capsys.readouterr().out)
     assert list(signed) == list(CHECKS) == list(refused)
     for check, (title, summary) in [*signed.items(), *refused.items()]:
-        assert title == ja.CHECK_TITLES[check]
+        assert title == catalog.text(f"conformance.check.{check}", "ja")
         assert JAPANESE.search(summary), f"{check}: {summary!r}"
     assert signed["signed-delivery"][1].startswith("配信に正しい署名がありません: ")
     assert "X-Hub-Signature ヘッダーがありません" in signed["signed-delivery"][1]

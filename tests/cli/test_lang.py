@@ -63,7 +63,7 @@ def test_validate_lang_ja_prints_japanese_lines_with_the_same_codes(change_list:
     assert 'change="moved" は使えません' in text
     assert "<loc>first.html</loc> は絶対 URI ではありません" in text
     assert "このエントリ（second.html、datetime 2021-03-01T12:00:00Z）" in text
-    assert "[2 件（行 4, 5）]" in text
+    assert "[2 件（4、5 行目）]" in text
     assert japanese_lines[-1].endswith("エントリ 2 件: エラー 4 件、警告 1 件、情報 0 件")
     assert "is not allowed" not in text and "errors" not in text
 

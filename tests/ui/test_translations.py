@@ -283,7 +283,8 @@ def test_findings_follow_the_interface_language(japanese) -> None:
     item = Finding(Severity.ERROR, "parse.dtd-refused", "DOCTYPE refused", line=1)
     assert language.finding_text(item) != item.message
     assert language.severity_text(Severity.ERROR) == "エラー"
-    assert "日本語訳あり" in language.spec_text("framework-notification 1.0.1 §3")
+    cited = language.spec_text("framework-notification 1.0.1 §3")
+    assert "日本語訳「フレームワーク通知」3 項" in cited
     install_language("en", japanese)
     assert language.finding_text(item) == "DOCTYPE refused"
 
