@@ -189,4 +189,4 @@ async def test_hub_check_lang_ja_says_titles_and_summaries_in_japanese(demo: Run
         assert JAPANESE.search(summary), f"{check}: {summary!r}"
     assert signed["signed-delivery"][1].startswith("配信に正しい署名がありません: ")
     assert "X-Hub-Signature ヘッダーがありません" in signed["signed-delivery"][1]
-    assert refused["extra-parameters"][1].startswith("未実行: 通常のサブスクリプションが")
+    assert refused["extra-parameters"][1].startswith("未実施: 通常のサブスクリプションが")

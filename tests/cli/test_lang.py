@@ -143,9 +143,9 @@ def test_inspect_lang_ja_writes_the_tree_s_findings_in_japanese() -> None:
     assert japanese.returncode == english_json.returncode == japanese_json.returncode == 1
     text = japanese.stdout
     assert text.startswith(f"ソース: {url}（")
-    assert "ディスカバリー:" in text
+    assert "検出:" in text
     assert "エラー: document.loc-not-absolute 4 行目: <loc>relative.html</loc> は絶対 URI" in text
-    assert "ドキュメント 3 件、チャネル 0 件: エラー 1 件" in text
+    assert "ドキュメント 3 件、チャンネル 0 件: エラー 1 件" in text
     assert json.loads(japanese_json.stdout) == json.loads(english_json.stdout)
 
 

@@ -173,11 +173,11 @@ def test_a_document_s_findings_render_in_japanese_with_their_values() -> None:
         "document.change-invalid": ['change="renamed"', "created、updated、deleted"],
         "document.hash-digest-length": ["md5", "3 桁", "32 桁"],
         "document.loc-not-absolute": ["<loc>two.html</loc>", "絶対 URI"],
-        "document.datetime-outside-interval": ["2020-04-30T08:00:00Z", "チェンジリストの期間"],
+        "document.datetime-outside-interval": ["2020-04-30T08:00:00Z", "変更リストの期間"],
         "document.out-of-order": ["two.html", "http://example.org/one", "5 行目"],
         "document.datetime-invalid": ['datetime="someday"', "W3C Datetime"],
         "document.loc-missing": ["<loc> がありません"],
-        "document.up-missing": ["チェンジリストには", "ケイパビリティリストを指す"],
+        "document.up-missing": ["変更リストには", "機能リストを指す"],
     }
     for code, parts in expected.items():
         text = render_message(findings[code], "ja")
@@ -231,7 +231,7 @@ def test_legacy_forms_name_the_version_count_and_the_11_form() -> None:
       <url><loc>http://example.org/b</loc><rs:size>14</rs:size></url></urlset>"""
     findings = {f.code: f for f in check_bytes(legacy, ValidationContext()).findings}
     text = render_message(findings["parse.legacy-size"], "ja")
-    assert "2 回" in text and text.endswith(TITLES["parse.legacy-size"])
+    assert "2 件" in text and text.endswith(TITLES["parse.legacy-size"])
 
 
 def test_spec_citations_name_the_japanese_translation_where_one_exists() -> None:
@@ -320,7 +320,7 @@ def test_a_phrase_says_its_nested_phrases_and_findings_in_japanese() -> None:
     assert render_phrase(said, "en") == "not run: x"
     assert (
         render_phrase(said, "ja")
-        == "未実行: 最初のサブスクリプション: 公開から 5 秒以内に配信がありませんでした。"
+        == "未実施: 最初のサブスクリプション: パブリッシュから 5 秒以内に配信がありませんでした。"
     )
     assert render_phrase(Phrase("English only", ""), "ja") == "English only"
     assert str(said) == "not run: x"

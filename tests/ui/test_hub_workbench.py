@@ -202,6 +202,6 @@ def test_a_conformance_run_reads_in_japanese(japanese_bench, qtbot, output_dir):
     for row in rows:
         assert japanese.search(row.text(2)), row.text(2)
     bench.results_tree.setCurrentItem(rows[2])
-    assert rows[2].text(2).startswith("未実行: ")
+    assert rows[2].text(2).startswith("未実施: ")
     assert bench.detail_label.text().splitlines()[1] == rows[2].text(2)
     bench.grab().save(str(output_dir / "hub_workbench_ja.png"))

@@ -264,9 +264,7 @@ def japanese(qapp):
 
 def test_japanese_loads_the_explorer_and_qt_catalogs(japanese) -> None:
     assert language.ui_language() == "ja"
-    assert (
-        QCoreApplication.translate("MainWindow", "Re-discover Source") == "ソースを再ディスカバリー"
-    )
+    assert QCoreApplication.translate("MainWindow", "Re-discover Source") == "ソースを再検出"
     assert QCoreApplication.translate("Counts", "%Ln entry(s)", "", 1234) == "1,234 件のエントリ"
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)  # Qt's own words: qtbase_ja
     assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "キャンセル"
@@ -329,7 +327,7 @@ def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japane
         RouteAttempt(Route.LINK_HEADER, "http://example.org/", False, "no Link header"),
     ]
     _, tried = discovery_text(CrawlResult("http://example.org/", discovery, None))
-    assert tried.splitlines()[0] == "試したディスカバリーの経路:"
+    assert tried.splitlines()[0] == "試した検出の経路:"
     assert tried.splitlines()[1].startswith("✗ アドレス: http://example.org/ — ")
     assert tried.splitlines()[2].startswith("✗ Link ヘッダー: ")
 
