@@ -14,8 +14,10 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
+
+from explorer.cli.language_option import say
 
 MAX_URL_LENGTH = 8 * 1024
 MAX_HOST_LENGTH = 255
@@ -24,10 +26,33 @@ _Number = TypeVar("_Number", int, float)
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose errors are one line on stderr (no usage block)."""
+    """An ``ArgumentParser`` whose errors are one line on stderr (no usage block) and
+    whose ``--help`` frame (usage, group titles, ``-h``) is in the run's language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["add_help"] = False  # its -h is added below, in the run's language
+        super().__init__(*args, **kwargs)
+        self._positionals.title = say("cli.help.positionals")
+        self._optionals.title = say("cli.help.options")
+        self.add_argument(
+            "-h", "--help", action="help", default=argparse.SUPPRESS, help=say("cli.help.help")
+        )
+
+    def format_usage(self) -> str:
+        return _said_usage(super().format_usage())
+
+    def format_help(self) -> str:
+        return _said_usage(super().format_help())
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {_printable(message)} (see --help)\n")
+        line = say("cli.help.see-help", prog=self.prog, message=_printable(message))
+        self.exit(2, f"{line}\n")
+
+
+def _said_usage(text: str) -> str:
+    """argparse's ``usage: `` prefix in the run's language."""
+    english = "usage: "  # argparse's own word, replaced by the catalog's
+    return say("cli.help.usage") + text.removeprefix(english) if text.startswith(english) else text
 
 
 class InputError(Exception):

@@ -58,8 +58,18 @@ class Phrase:
         return self.english
 
 
+def said(key: str, /, **params: object) -> Phrase:
+    """A ``Phrase`` whose every language is a catalog line, English included; ``params``
+    may hold nested phrases, findings, lists of them and document names."""
+    english = {name: _value_in(ENGLISH, name, value) for name, value in params.items()}
+    return Phrase(catalog.text(key, ENGLISH, **english), key, params)
+
+
 def phrase_key(key: str) -> str:
-    """The catalog key of a ``Phrase`` key."""
+    """The catalog key of a ``Phrase`` key: a full key (its area is a catalog file, as
+    ``said`` makes them), else a conformance check's ``conformance.said.<key>``."""
+    if key.partition(".")[0] in catalog.areas():
+        return key
     return f"conformance.said.{key}"
 
 
@@ -112,11 +122,15 @@ def render_message(item: Finding, lang: str = ENGLISH) -> str:
 
 def _value_in(lang: str, key: str, value: object) -> object:
     """A parameter said in ``lang``: a nested phrase or finding in its own words, a list
-    of them one sentence after another, a document name (``name`` or ``*_name``)."""
+    of them one sentence after another, a document name (``name`` or ``*_name``), and a
+    path of document names (``documents``: 'Resource List → Capability List')."""
     if isinstance(value, Phrase):
         return render_phrase(value, lang)
     if isinstance(value, Finding):
         return render_message(value, lang)
+    if key == "documents" and isinstance(value, list | tuple):
+        arrow = catalog.text("common.arrow", lang)
+        return arrow.join(render_document_name(str(name), lang) for name in value)
     if isinstance(value, list | tuple):
         end = catalog.text("common.sentence-end", lang)
         return end.join(str(_value_in(lang, key, part)).rstrip("。") for part in value)
@@ -132,8 +146,8 @@ def render_document_name(name: str, lang: str = ENGLISH) -> str:
     key = f"documents.{base}"
     if lang == ENGLISH or not catalog.has(key, lang):
         return name
-    said = catalog.text(key, lang)
-    return catalog.text("documents.index", lang, name=said) if base != name else said
+    word = catalog.text(key, lang)
+    return catalog.text("documents.index", lang, name=word) if base != name else word
 
 
 def render_severity(severity: Severity, lang: str = ENGLISH) -> str:

@@ -117,8 +117,8 @@ async def test_hub_check_bad_arguments_exit_2(capsys):
 
 
 def test_commands_are_listed() -> None:
-    assert COMMANDS["hub-check"][0] == "explorer.cli.hub_check"
-    assert COMMANDS["publish"][0] == "explorer.cli.publish"
+    assert COMMANDS["hub-check"] == "explorer.cli.hub_check"
+    assert COMMANDS["publish"] == "explorer.cli.publish"
 
 
 async def test_publish_prints_the_full_hub_response(demo: RunningDemo, tmp_path: Path, capsys):

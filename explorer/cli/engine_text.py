@@ -1,0 +1,28 @@
+"""What the network engine reported, said in the command line's language.
+
+The engine keeps its English for ``--json`` (a discovery attempt's ``detail``, a fetch
+error); these functions give the same facts in another language through the catalog,
+quoting what came from outside (a library's or a server's own words) verbatim behind a
+lead-in of the reader's language.
+"""
+
+from __future__ import annotations
+
+from explorer.core import catalog
+from explorer.core.messages import ENGLISH, render_phrase
+from explorer.net.discovery import RouteAttempt
+from explorer.net.http import FetchResult
+
+
+def attempt_detail(attempt: RouteAttempt, lang: str = ENGLISH) -> str:
+    """A discovery route's outcome in ``lang`` (its ``detail`` in English)."""
+    if lang == ENGLISH:
+        return attempt.detail
+    return render_phrase(attempt.phrase, lang)
+
+
+def fetch_problem(fetch: FetchResult, lang: str = ENGLISH) -> str:
+    """Why a fetch failed, in ``lang``: the error's code and the outside words quoted."""
+    if lang == ENGLISH:
+        return fetch.describe_error()
+    return catalog.text("discovery.fetch", lang, reason=fetch.describe_error())

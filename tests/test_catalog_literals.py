@@ -1,0 +1,118 @@
+"""No human-readable line is written in ``explorer/cli`` or ``explorer/core`` outside the
+catalog (``explorer/core/catalog/*.toml``).
+
+The rule, checked on the syntax tree of every module:
+
+- A string literal is *human-readable* when it holds Japanese, or two words of letters in
+  a row (``"no such file"``); in an f-string the literal parts count together
+  (``f"{n} documents, {m} channels"``). Codes, element, attribute, header and option names,
+  URLs, MIME types and format-only strings (``f"{a}: {b}"``) are single tokens and pass.
+- Not checked, because no reader of the command line sees them as prose, or because they
+  are not ours to translate: docstrings; comments; the catalog keys themselves; logging;
+  exceptions that signal a programming error (``ValueError``, ``TypeError``, ...), which a
+  test finds before a user does; and the English the engine keeps byte for byte in
+  ``--json``: a finding's ``message`` (the second argument of ``finding()`` and of the
+  helpers that build one) and a ``Phrase``'s English. Their other languages are catalog
+  lines (``<code>.message``, ``conformance.said.*``).
+- ``ALLOWED`` names the few places that must stay literal, each with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCANNED = ("explorer/cli", "explorer/core")
+WORDS = re.compile(r"[A-Za-z]{2,}[,;:.]?\s+[A-Za-z]{2,}")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+PROGRAMMING_ERRORS = {
+    "ValueError",
+    "TypeError",
+    "KeyError",
+    "IndexError",
+    "AssertionError",
+    "RuntimeError",
+    "NotImplementedError",
+    "LookupError",
+    "CatalogError",
+    "AttributeError",
+}
+NOT_PROSE_CALLS = {"debug", "info", "warning", "error", "exception", "getLogger"}
+ENGLISH_OF_JSON = {"finding", "Phrase", "_step", "fail_finding"}
+"""Calls whose second (or, for Phrase, first) argument is English kept as JSON."""
+
+
+def _text_of(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return " ".join(
+            part.value
+            for part in node.values
+            if isinstance(part, ast.Constant) and isinstance(part.value, str)
+        )
+    return None
+
+
+def human_readable(text: str) -> bool:
+    return bool(JAPANESE.search(text) or WORDS.search(text))
+
+
+def _name(func: ast.expr) -> str:
+    return getattr(func, "id", getattr(func, "attr", ""))
+
+
+def _exempt_nodes(tree: ast.AST) -> set[int]:
+    """ids of literal nodes the rule does not cover (see the module docstring)."""
+    exempt: set[int] = set()
+
+    def skip(node: ast.AST) -> None:
+        exempt.update(id(inner) for inner in ast.walk(node))
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and _text_of(first.value) is not None:
+            skip(first)  # a docstring
+        if isinstance(node, ast.Expr) and _text_of(node.value) is not None:
+            skip(node)  # a bare string: a docstring of an attribute
+        exc = node.exc if isinstance(node, ast.Raise) else None
+        if isinstance(exc, ast.Call) and _name(exc.func) in PROGRAMMING_ERRORS:
+            skip(exc)
+        if isinstance(node, ast.Call):
+            name = _name(node.func)
+            if name in NOT_PROSE_CALLS and isinstance(node.func, ast.Attribute):
+                skip(node)
+            if name in ENGLISH_OF_JSON:
+                position = 0 if name == "Phrase" else 1
+                if len(node.args) > position:
+                    skip(node.args[position])
+    return exempt
+
+
+def literals(path: Path) -> list[tuple[int, str]]:
+    """The human-readable literals of one module: (line, text)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    exempt = _exempt_nodes(tree)
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in exempt:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            exempt.update(id(part) for part in node.values)
+        text = _text_of(node)
+        if text is not None and human_readable(text):
+            found.append((node.lineno, text))
+    return found
+
+
+def scan() -> dict[str, list[tuple[int, str]]]:
+    found = {}
+    for folder in SCANNED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            hits = literals(path)
+            if hits:
+                found[str(path.relative_to(ROOT))] = hits
+    return found
