@@ -8,10 +8,14 @@ lead-in of the reader's language.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from explorer.core import catalog
 from explorer.core.messages import ENGLISH, render_phrase
+from explorer.net.conformance import describe_exchange
 from explorer.net.discovery import RouteAttempt
 from explorer.net.http import FetchResult
+from explorer.net.store import ExchangeRecord
 
 
 def attempt_detail(attempt: RouteAttempt, lang: str = ENGLISH) -> str:
@@ -26,3 +30,12 @@ def fetch_problem(fetch: FetchResult, lang: str = ENGLISH) -> str:
     if lang == ENGLISH:
         return fetch.describe_error()
     return catalog.text("discovery.fetch", lang, reason=fetch.describe_error())
+
+
+def exchange_line(record: ExchangeRecord, lang: str = ENGLISH) -> str:
+    """One HTTP exchange as ``describe_exchange`` writes it, its kind in ``lang``."""
+    if lang == ENGLISH:
+        return describe_exchange(record)
+    key = f"cli.exchange.kind-{record.kind}"
+    kind = catalog.text(key, lang) if catalog.has(key, lang) else record.kind
+    return describe_exchange(replace(record, kind=kind))

@@ -169,11 +169,15 @@ def _summaries(out: str) -> dict[str, tuple[str, str]]:
     lines = out.splitlines()
     found = {}
     for at, line in enumerate(lines):
-        label = "NOT RUN" if line.startswith("NOT RUN ") else line[:4]
-        if label in ("PASS", "WARN", "FAIL", "NOT RUN"):
-            check, _, title = line[7:].strip().partition(" ")
-            found[check] = (title.strip(), lines[at + 1].strip())
+        outcome = OUTCOME_LINE.match(line)
+        if outcome:
+            found[outcome["check"]] = (outcome["title"].strip(), lines[at + 1].strip())
     return found
+
+
+OUTCOME_LINE = re.compile(
+    r"^(?:PASS|WARN|FAIL|NOT RUN|合格|注意|不合格|未実施)\s+(?P<check>\S+)\s+(?P<title>.*)$"
+)
 
 
 async def test_hub_check_lang_ja_says_titles_and_summaries_in_japanese(demo: RunningDemo, capsys):
