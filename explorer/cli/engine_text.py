@@ -39,3 +39,16 @@ def exchange_line(record: ExchangeRecord, lang: str = ENGLISH) -> str:
     key = f"cli.exchange.kind-{record.kind}"
     kind = catalog.text(key, lang) if catalog.has(key, lang) else record.kind
     return describe_exchange(replace(record, kind=kind))
+
+
+def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") -> str:
+    """A live event's name (``verified``, ``notification``…) or another of its values
+    (``prefix``: a signature state) in ``lang``; a value the catalog lacks stays as is."""
+    key = f"{prefix}{event}"
+    return catalog.text(key, lang) if catalog.has(key, lang) else event
+
+
+def event_detail(detail: str, lang: str = ENGLISH) -> str:
+    """The engine's reason or message after an event, behind a lead-in in ``lang``: it
+    may quote a hub's or a library's own words."""
+    return catalog.text("events.detail", lang, detail=detail)

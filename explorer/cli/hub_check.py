@@ -96,9 +96,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=say("cli.hub-check.slow", default=DEFAULTS.slow_delivery),
     )
-    parser.add_argument(
-        "--json", action="store_true", help=say("cli.hub-check.json")
-    )
+    parser.add_argument("--json", action="store_true", help=say("cli.hub-check.json"))
     publishing = parser.add_mutually_exclusive_group()
     publishing.add_argument(
         "--publish",
