@@ -15,6 +15,7 @@ from explorer.core.messages import ENGLISH, render_phrase
 from explorer.net.conformance import describe_exchange
 from explorer.net.discovery import RouteAttempt
 from explorer.net.http import FetchResult
+from explorer.net.publisher import PublishResult
 from explorer.net.store import ExchangeRecord
 
 
@@ -52,3 +53,11 @@ def event_detail(detail: str, lang: str = ENGLISH) -> str:
     """The engine's reason or message after an event, behind a lead-in in ``lang``: it
     may quote a hub's or a library's own words."""
     return catalog.text("events.detail", lang, detail=detail)
+
+
+def response_text(result: PublishResult, lang: str = ENGLISH) -> str:
+    """A hub's answer to a publication as it came over the wire (its status line, headers
+    and body are the hub's own), or, without one, why, in ``lang``."""
+    if result.status is not None or lang == ENGLISH:
+        return result.response_text()
+    return catalog.text("cli.publish.no-response", lang, hub=result.hub, reason=result.error)

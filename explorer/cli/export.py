@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from explorer.cli.arguments import output_folder, store_path
+from explorer.cli.language_option import add_language_option, language_of, say
+from explorer.core.catalog import text
 from explorer.net.store import NotificationRecord, Store, StoreError, default_store_path
 from explorer.net.subscriber_events import iso_time
 
@@ -29,37 +31,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--store",
         type=store_path,
         metavar="PATH",
-        help=f"SQLite store to read (default {default_store_path()})",
+        help=say("cli.export.store", default=default_store_path()),
     )
     parser.add_argument(
         "--format",
         choices=("jsonl", "xml"),
         default="jsonl",
-        help="jsonl: one JSON object per line; xml: raw payloads + index.json",
+        help=say("cli.export.format"),
     )
     parser.add_argument(
         "--out",
         type=output_folder,
         metavar="DIR",
-        help="output directory (jsonl default: stdout; xml default: ./notifications)",
+        help=say("cli.export.out"),
     )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = language_of(args)
     path = args.store or default_store_path()
     try:
         # Read-only: no lock, so a running ``listen`` keeps its store, and a damaged
         # store still gives up what can be read.
         store = Store(path, read_only=True)
     except StoreError as exc:
-        print(f"export: cannot open the store: {exc}", file=sys.stderr)
+        print(text("cli.export.cannot-open", lang, reason=exc), file=sys.stderr)
         return EXIT_UNUSABLE
     if store.problems:
-        print(
-            f"export: warning: the store is damaged ({len(store.problems)} problem(s), first: "
-            f"{store.problems[0]}); exporting what can be read",
-            file=sys.stderr,
+        damaged = text(
+            "cli.export.damaged", lang, count=len(store.problems), first=store.problems[0]
         )
+        print(damaged, file=sys.stderr)
     try:
         topics = {row["id"]: row for row in store.subscriptions()}
         if args.format == "jsonl":
@@ -71,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     finally:
         store.close()
-    print(f"export: {count} notifications written", file=sys.stderr)
+    print(text("cli.export.written", lang, count=count), file=sys.stderr)
     return EXIT_OK
 
 
