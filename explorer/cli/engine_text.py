@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from explorer.core import catalog
 from explorer.core.messages import ENGLISH, render_phrase
+from explorer.demo import FAULTS
 from explorer.net.conformance import describe_exchange
 from explorer.net.discovery import RouteAttempt
 from explorer.net.http import FetchResult
@@ -61,3 +62,9 @@ def response_text(result: PublishResult, lang: str = ENGLISH) -> str:
     if result.status is not None or lang == ENGLISH:
         return result.response_text()
     return catalog.text("cli.publish.no-response", lang, hub=result.hub, reason=result.error)
+
+
+def fault_text(name: str, lang: str = ENGLISH) -> str:
+    """What the demo's fault ``name`` does, in ``lang``."""
+    key = f"demo.fault-{name}"
+    return catalog.text(key, lang) if catalog.has(key, lang) else FAULTS[name]

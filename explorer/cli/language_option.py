@@ -60,10 +60,15 @@ def choose_language(argv: Sequence[str]) -> str:
     return lang
 
 
+def help_language() -> str:
+    """This run's language, for ``--help`` texts and the lines said before the arguments
+    are parsed."""
+    return _chosen[0] if _chosen else locale_language()
+
+
 def say(key: str, /, **params: object) -> str:
-    """The catalog line ``key`` in this run's language: for ``--help`` texts and the lines
-    said before the arguments are parsed."""
-    return catalog.text(key, _chosen[0] if _chosen else locale_language(), **params)
+    """The catalog line ``key`` in this run's language (``help_language``)."""
+    return catalog.text(key, help_language(), **params)
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
