@@ -326,11 +326,11 @@ def test_a_phrase_says_its_nested_phrases_and_findings_in_japanese() -> None:
     assert str(said) == "not run: x"
 
 
-def test_parse_errors_say_their_detail_after_a_japanese_sentence() -> None:
+def test_parse_errors_quote_the_parser_behind_a_japanese_lead_in() -> None:
     item = check_bytes(b"<urlset><url></urlset>", ValidationContext()).findings[0]
     assert item.code == "parse.malformed"
     text = render_message(item, "ja")
-    assert text.startswith("XML が整形式ではありません: ") and "（" not in text
+    assert text.startswith("XML が整形式ではありません（パーサーの詳細: ") and text.endswith("）")
     assert render_title("parse.malformed", "ja") == "XML が整形式ではありません"
 
 
