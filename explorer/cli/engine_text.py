@@ -8,7 +8,9 @@ lead-in of the reader's language.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from functools import cache
 
 from explorer.core import catalog
 from explorer.core.messages import ENGLISH, render_phrase
@@ -51,17 +53,50 @@ def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") ->
 
 
 def event_detail(detail: str, lang: str = ENGLISH) -> str:
-    """The engine's reason or message after an event, behind a lead-in in ``lang``: it
-    may quote a hub's or a library's own words."""
-    return catalog.text("events.detail", lang, detail=detail)
+    """The engine's reason or message after an event in ``lang``. The engine stores it as
+    English text (the store's ``reason`` column); a reason the catalog knows
+    (``events.reason-*``) is said anew in ``lang``, anything else (a hub's or a library's
+    own words) is quoted behind a lead-in."""
+    known = _known_reason(detail, lang) if lang != ENGLISH else None
+    if known is None:
+        return catalog.text("events.detail", lang, detail=detail)
+    return catalog.text("events.reason", lang, reason=known)
+
+
+def _known_reason(detail: str, lang: str) -> str | None:
+    """``detail`` said in ``lang`` if the catalog knows it, its parts likewise."""
+    for key, pattern in _reason_patterns():
+        found = pattern.fullmatch(detail)
+        if found:
+            params = {
+                name: _known_reason(value, lang) or value
+                for name, value in found.groupdict().items()
+            }
+            return catalog.text(key, lang, **params)
+    return None
+
+
+@cache
+def _reason_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """Each known reason's English as a pattern whose groups are its placeholders."""
+    patterns = []
+    for key, line in catalog.area("events").items():
+        if key.startswith("events.reason-"):
+            parts = re.split(r"\{(\w+)[^}]*\}", line[ENGLISH])
+            regex = "".join(
+                re.escape(part) if at % 2 == 0 else f"(?P<{part}>.+?)"
+                for at, part in enumerate(parts)
+            )
+            patterns.append((key, re.compile(regex, re.S)))
+    return patterns
 
 
 def response_text(result: PublishResult, lang: str = ENGLISH) -> str:
     """A hub's answer to a publication as it came over the wire (its status line, headers
     and body are the hub's own), or, without one, why, in ``lang``."""
-    if result.status is not None or lang == ENGLISH:
-        return result.response_text()
-    return catalog.text("cli.publish.no-response", lang, hub=result.hub, reason=result.error)
+    if result.status is None:
+        return catalog.text("cli.publish.no-response", lang, hub=result.hub, reason=result.error)
+    return catalog.text("cli.publish.response", lang, response=result.response_text())
 
 
 def fault_text(name: str, lang: str = ENGLISH) -> str:

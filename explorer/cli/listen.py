@@ -194,7 +194,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             )
             for sub in live:  # not verified: final in the store all the same, with an event
                 key = "never-verified" if sub.id in unverified else "no-unsubscription"
-                reason = text(f"cli.listen.{key}", "en", hub=sub.hub, seconds=UNSUBSCRIBE_WAIT)
+                reason = text(f"events.reason-{key}", hub=sub.hub, seconds=UNSUBSCRIBE_WAIT)
                 await subscriber.abandon(sub, reason)  # stored: in English, as the engine's
         return EXIT_FAILED if failed else EXIT_OK
     finally:
