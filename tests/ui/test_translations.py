@@ -327,7 +327,7 @@ def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japane
         RouteAttempt(Route.LINK_HEADER, "http://example.org/", False, "no Link header"),
     ]
     _, tried = discovery_text(CrawlResult("http://example.org/", discovery, None))
-    assert tried.splitlines()[0] == "試した検出の経路:"
+    assert tried.splitlines()[0] == "試した検出経路:"
     assert tried.splitlines()[1].startswith("✗ アドレス: http://example.org/ — ")
     assert tried.splitlines()[2].startswith("✗ Link ヘッダー: ")
 
