@@ -209,7 +209,9 @@ def format_finding(target: str, group: FindingGroup, lang: str = ENGLISH) -> str
 
 def format_summary(report: TargetReport, lang: str = ENGLISH) -> str:
     if report.error is not None:
-        return text("cli.validate.unreadable", lang, target=report.target, reason=report.error)
+        # refused (401/403): its finding, just printed, says why in the reader's language
+        key = "cli.validate.refused" if report.findings else "cli.validate.unreadable"
+        return text(key, lang, target=report.target, reason=report.error)
     counts = count_by_severity(report.findings)
     if report.root:
         what = report.capability or text("cli.validate.no-capability", lang)
