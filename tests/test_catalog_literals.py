@@ -68,7 +68,6 @@ CORE_NOT_YET_MOVED = {
     "explorer/core/legacy.py": 15,
     "explorer/core/parser.py": 4,
     "explorer/core/relations.py": 4,
-    "explorer/core/rules/capabilities.py": 14,
     "explorer/core/rules/datetimes.py": 3,
     "explorer/core/rules/document_links.py": 8,
     "explorer/core/rules/document_md.py": 6,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from string import Formatter
 
 from explorer.core import catalog
@@ -140,14 +141,25 @@ def _value_in(lang: str, key: str, value: object) -> object:
 
 
 def render_document_name(name: str, lang: str = ENGLISH) -> str:
-    """A document kind as the core names it ('Change List Index') in ``lang``; a name the
-    catalog does not know stays as it is."""
-    base = name.removesuffix(" Index")
-    key = f"documents.{base}"
-    if lang == ENGLISH or not catalog.has(key, lang):
+    """A document kind as the core names it ('Change List Index', from ``display_name``)
+    in ``lang``; a name the catalog does not know stays as it is."""
+    known = _document_names().get(name)
+    if lang == ENGLISH or known is None:
         return name
+    key, indexed = known
     word = catalog.text(key, lang)
-    return catalog.text("documents.index", lang, name=word) if base != name else word
+    return catalog.text("documents.index", lang, name=word) if indexed else word
+
+
+@cache
+def _document_names() -> dict[str, tuple[str, bool]]:
+    """Each English document name, plain and as an index, to its catalog key."""
+    names = {}
+    for key, line in catalog.area("documents").items():
+        if key != "documents.index":
+            names[line[ENGLISH]] = (key, False)
+            names[catalog.text("documents.index", name=line[ENGLISH])] = (key, True)
+    return names
 
 
 def render_severity(severity: Severity, lang: str = ENGLISH) -> str:
