@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from http_pages import serving
 
+from explorer.cli.language_option import locale_language
+
 NS = (
     'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
     'xmlns:rs="http://www.openarchives.org/rs/terms/"'
@@ -155,3 +157,41 @@ def test_the_top_level_help_names_the_language_option() -> None:
     ).stdout
     usage = next(line for line in out.splitlines() if line.startswith("usage:"))
     assert "[--lang ja|en]" in usage
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LC_ALL": "ja_JP.UTF-8", "LANG": "C.UTF-8"}, "ja"),
+        ({"LC_MESSAGES": "ja_JP.eucJP"}, "ja"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "ja"}, "en"),  # gettext: C ignores LANGUAGE
+        ({"LANG": "ja_JP.UTF-8", "LANGUAGE": "en:ja"}, "en"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_command_line_follows_the_locale(environ: dict[str, str], expected: str) -> None:
+    assert locale_language(environ) == expected
+
+
+def test_lang_ja_from_the_locale_and_lang_en_over_it(change_list: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    japanese = {**env, "LANG": "ja_JP.UTF-8"}
+    by_locale = subprocess.run(
+        [sys.executable, "-m", "explorer", "validate", str(change_list)],
+        capture_output=True,
+        text=True,
+        env=japanese,
+        check=False,
+    )
+    forced = subprocess.run(
+        [sys.executable, "-m", "explorer", "validate", "--lang", "en", str(change_list)],
+        capture_output=True,
+        text=True,
+        env=japanese,
+        check=False,
+    )
+    assert "エラー" in by_locale.stdout
+    assert forced.stdout == run_cli("validate", str(change_list)).stdout
+    assert "エラー" not in forced.stdout
