@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
-from explorer.cli.language_option import say
+from explorer.cli.language_option import help_language, say
+from explorer.core.messages import render_known
 
 MAX_URL_LENGTH = 8 * 1024
 MAX_HOST_LENGTH = 255
@@ -45,7 +46,9 @@ class OneLineParser(argparse.ArgumentParser):
         return _said_usage(super().format_help())
 
     def error(self, message: str) -> NoReturn:
-        line = say("cli.help.see-help", prog=self.prog, message=_printable(message))
+        # argparse's own words (a missing argument, a bad choice) in the run's language
+        said = render_known(message, "cli.argparse.", help_language()) or message
+        line = say("cli.help.see-help", prog=self.prog, message=_printable(said))
         self.exit(2, f"{line}\n")
 
 

@@ -8,12 +8,10 @@ lead-in of the reader's language.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from functools import cache
 
 from explorer.core import catalog
-from explorer.core.messages import ENGLISH, render_phrase
+from explorer.core.messages import ENGLISH, render_known, render_phrase
 from explorer.demo import FAULTS
 from explorer.net.conformance import describe_exchange
 from explorer.net.discovery import RouteAttempt
@@ -57,38 +55,10 @@ def event_detail(detail: str, lang: str = ENGLISH) -> str:
     English text (the store's ``reason`` column); a reason the catalog knows
     (``events.reason-*``) is said anew in ``lang``, anything else (a hub's or a library's
     own words) is quoted behind a lead-in."""
-    known = _known_reason(detail, lang) if lang != ENGLISH else None
+    known = render_known(detail, "events.reason-", lang) if lang != ENGLISH else None
     if known is None:
         return catalog.text("events.detail", lang, detail=detail)
     return catalog.text("events.reason", lang, reason=known)
-
-
-def _known_reason(detail: str, lang: str) -> str | None:
-    """``detail`` said in ``lang`` if the catalog knows it, its parts likewise."""
-    for key, pattern in _reason_patterns():
-        found = pattern.fullmatch(detail)
-        if found:
-            params = {
-                name: _known_reason(value, lang) or value
-                for name, value in found.groupdict().items()
-            }
-            return catalog.text(key, lang, **params)
-    return None
-
-
-@cache
-def _reason_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """Each known reason's English as a pattern whose groups are its placeholders."""
-    patterns = []
-    for key, line in catalog.area("events").items():
-        if key.startswith("events.reason-"):
-            parts = re.split(r"\{(\w+)[^}]*\}", line[ENGLISH])
-            regex = "".join(
-                re.escape(part) if at % 2 == 0 else f"(?P<{part}>.+?)"
-                for at, part in enumerate(parts)
-            )
-            patterns.append((key, re.compile(regex, re.S)))
-    return patterns
 
 
 def response_text(result: PublishResult, lang: str = ENGLISH) -> str:

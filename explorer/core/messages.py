@@ -10,6 +10,7 @@ title followed by the English detail, so nothing the English said is lost.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -160,6 +161,37 @@ def _document_names() -> dict[str, tuple[str, bool]]:
             names[line[ENGLISH]] = (key, False)
             names[catalog.text("documents.index", name=line[ENGLISH])] = (key, True)
     return names
+
+
+def render_known(english: str, prefix: str, lang: str = ENGLISH) -> str | None:
+    """``english``, which some code said from a catalog line under ``prefix`` (or which a
+    library says in those words), said again in ``lang``; its parts likewise. None when no
+    line matches: for text kept as English where it is stored, such as a subscription's
+    reason in the store, or argparse's own messages."""
+    for key, pattern in _english_patterns(prefix):
+        found = pattern.fullmatch(english)
+        if found:
+            params = {
+                name: render_known(value, prefix, lang) or value
+                for name, value in found.groupdict().items()
+            }
+            return catalog.text(key, lang, **params)
+    return None
+
+
+@cache
+def _english_patterns(prefix: str) -> list[tuple[str, re.Pattern[str]]]:
+    """Each line under ``prefix`` as a pattern of its English, a group per placeholder."""
+    patterns = []
+    for key, line in catalog.area(prefix.partition(".")[0]).items():
+        if key.startswith(prefix):
+            parts = re.split(r"\{(\w+)[^}]*\}", line[ENGLISH])
+            regex = "".join(
+                re.escape(part) if at % 2 == 0 else f"(?P<{part}>.+?)"
+                for at, part in enumerate(parts)
+            )
+            patterns.append((key, re.compile(regex, re.S)))
+    return patterns
 
 
 def render_severity(severity: Severity, lang: str = ENGLISH) -> str:

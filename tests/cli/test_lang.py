@@ -195,3 +195,11 @@ def test_lang_ja_from_the_locale_and_lang_en_over_it(change_list: Path) -> None:
     assert "エラー" in by_locale.stdout
     assert forced.stdout == run_cli("validate", str(change_list)).stdout
     assert "エラー" not in forced.stdout
+
+
+def test_argument_errors_are_one_japanese_line_with_lang_ja() -> None:
+    missing = run_cli("validate", "--lang", "ja")
+    choice = run_cli("validate", "--lang", "ja", "--lang", "fr", "x.xml")
+    assert missing.returncode == choice.returncode == 2
+    assert missing.stderr.strip().endswith("次の引数が必要です: TARGET（--help を参照）")
+    assert "選べない値です: 'fr'" in choice.stderr and len(choice.stderr.splitlines()) == 1
