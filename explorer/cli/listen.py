@@ -298,7 +298,9 @@ def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     if event.event == NOTIFICATION:
         signature = event_name(str(event.signature), lang, "events.signature-")
         count = len(event.entries or [])
-        capability = event.capability or text("events.no-capability", lang)
+        capability = event.capability
+        if capability is None:
+            capability = text("events.no-capability", lang)
         parts.append(
             text(
                 "events.notification", lang, capability=capability, count=count, signature=signature
