@@ -357,6 +357,6 @@ def test_a_window_built_by_its_view_speaks_the_view_s_and_the_controllers_words(
 
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    assert window.rediscover_action.text() == "ソースを再ディスカバリー"
+    assert window.rediscover_action.text() == "ソースを再検出"
     assert window.windowTitle() == QCoreApplication.translate("MainWindow", "ResourceSync Explorer")
     assert window.source.check_label("dump") != "Checking the dump of {url}"
