@@ -13,8 +13,8 @@ import argparse
 import getpass
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 
+from explorer.cli.arguments import input_path
 from explorer.core.auth import OriginError, origin_of
 from explorer.net.credentials import (
     Credential,
@@ -81,7 +81,7 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--credentials",
-        type=Path,
+        type=input_path,
         metavar="FILE",
         help="a TOML or netrc file of credentials per origin (keeps secrets out of the "
         "process list)",
@@ -95,7 +95,7 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--ca-bundle",
-        type=Path,
+        type=input_path,
         metavar="FILE",
         help="extra CA certificates (PEM) to trust besides the system's trust store",
     )

@@ -236,7 +236,9 @@ def load_credentials_file(path: str | Path) -> Credentials:
     secret."""
     path = Path(path)
     try:
-        with open(path, "rb") as handle:
+        # Non-blocking: a FIFO in place of the file is refused by its mode, not waited on.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise CredentialsError(f"{path}: not a regular file")
             data = handle.read(MAX_FILE_BYTES + 1)
