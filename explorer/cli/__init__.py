@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import explorer
 from explorer import APP_NAME
 from explorer.cli.arguments import OneLineParser
+from explorer.cli.visible_output import visible_output
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -61,7 +62,13 @@ def run_command(name: str, argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Every line printed from here on shows outside text's control, bidi and invisible
+    characters as escapes (``visible_output``), whichever command prints it."""
+    with visible_output():
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+def _main(args: list[str]) -> int:
     if args and args[0] in COMMANDS:
         return run_command(args[0], args[1:])
     if args and args[0] in ("-h", "--help", "help"):

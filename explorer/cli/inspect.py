@@ -36,6 +36,7 @@ from explorer.cli.arguments import (
 )
 from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.visible_output import rewind_line
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.messages import (
@@ -190,13 +191,16 @@ class _ProgressLine:
             f"inspect: {progress.documents_done}/{progress.documents_known} documents, "
             f"{_size(progress.bytes)}"
         )
-        self.stream.write("\r" + text.ljust(self.width))
+        rewind_line(self.stream)
+        self.stream.write(text.ljust(self.width))
         self.stream.flush()
         self.width = len(text)
 
     def clear(self) -> None:
         if self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
+            rewind_line(self.stream)
+            self.stream.write(" " * self.width)
+            rewind_line(self.stream)
             self.stream.flush()
 
 
