@@ -35,7 +35,13 @@ from pathlib import Path
 
 import httpx
 
-from explorer.core.auth import MASK, OriginError, mask_headers, origin_of
+from explorer.core.auth import (
+    MASK,
+    OriginError,
+    declare_credential_headers,
+    mask_headers,
+    origin_of,
+)
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_ORIGINS = 1000
@@ -61,6 +67,7 @@ class Credential:
     def __post_init__(self) -> None:
         for name, value in self.headers:
             check_header(name, value)
+        declare_credential_headers(name for name, _ in self.headers)
         for what, stated in (("token", self.token), ("user", self.user)):
             if stated is not None:
                 check_header(what, stated)

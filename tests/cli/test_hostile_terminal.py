@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import sys
 import unicodedata
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -25,6 +23,7 @@ from urllib.parse import urlencode
 import aiohttp
 import pytest
 from aiohttp import web
+from helpers.hostile_http import QUICK_HUB_CHECKS, run_cli
 
 # ESC ] 0 ; … BEL retitles the terminal; ESC [ 2 J clears it; CSI 31m paints red.
 TERMINAL = "\x1b]0;owned\x07\x1b[2J\x9b31mALL CHECKS PASSED"
@@ -127,22 +126,6 @@ def _raw_characters(data: bytes) -> list[str]:
     )
 
 
-async def _run(*argv: str, cwd: Path) -> tuple[bytes, bytes]:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "explorer",
-        *argv,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        stdin=asyncio.subprocess.DEVNULL,
-        cwd=cwd,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
-    out, err = await asyncio.wait_for(process.communicate(), WAIT)
-    return out, err
-
-
 def _commands(base: str, folder: Path) -> dict[str, list[str]]:
     notification = folder / "notification.xml"
     notification.write_bytes(_urlset(base, f"n{IN_XML}"))
@@ -159,7 +142,7 @@ def _commands(base: str, folder: Path) -> dict[str, list[str]]:
             f"publish-{mode}": ["publish", hub, "--topic", topic, str(notification), *flag],
             f"listen-{mode}": ["listen", "--topic", topic, "--hub", hub, "--store", store, *flag],
         }
-    commands["hub-check"] = ["hub-check", hub, "--topic", topic, "--check", "discovery"]
+    commands["hub-check"] = ["hub-check", hub, "--topic", topic, *QUICK_HUB_CHECKS]
     commands["hub-check-json"] = [*commands["hub-check"], "--json"]
     commands["export"] = ["export", "--store", store, "--out", str(folder / "out")]
     commands["export-missing"] = ["export", "--store", hostile_name]
@@ -175,7 +158,7 @@ async def test_no_command_lets_a_raw_control_or_bidi_character_reach_the_termina
         commands = _commands(site.base, tmp_path)
         outputs = {}
         for name, argv in commands.items():  # in order: export reads what listen stored
-            outputs[name] = await _run(*argv, cwd=tmp_path)
+            outputs[name] = await run_cli(*argv, cwd=tmp_path, limit=WAIT)
     raw = {
         f"{name} {stream}": found
         for name, (out, err) in outputs.items()
