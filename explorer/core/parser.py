@@ -648,9 +648,10 @@ class _Reader:
                     md.setdefault(key, value)
         if md is not None:
             self.attributes_left -= len(md)
-            if self.attributes_left < 0 and self.attributes_out_line is None:
-                self.attributes_out_line = line
-                self.entry_limit = 0  # this entry is read; the ones after it are not
+        # rs:ln attributes were charged as read: an entry of links alone passes it too
+        if self.attributes_left < 0 and self.attributes_out_line is None:
+            self.attributes_out_line = line
+            self.entry_limit = 0  # this entry is read; the ones after it are not
         if links_over:
             self.findings.append(
                 finding(

@@ -95,3 +95,24 @@ async def test_ten_million_entries_then_a_syntax_error(tmp_path: Path) -> None:
     path = write(tmp_path / "broken.xml", parts[:-1])
     report = await validate(path)
     assert codes(report) == {"parse.malformed"}
+
+
+def attributes_spread_over_links(entries: int, links: int, attributes: int) -> Iterable[str]:
+    """Every rs:ln under the per-element cap, the document far over the per-document one."""
+    extra = " ".join(f'a{i}="v"' for i in range(attributes - 2))
+    link = f'<rs:ln rel="alternate" href="http://e.org/x" {extra}/>' * links
+    yield HEAD
+    for index in range(entries):
+        yield f"<url><loc>http://e.org/{index}</loc>{link}</url>\n"
+    yield TAIL
+
+
+async def test_seven_million_attributes_spread_over_links(tmp_path: Path) -> None:
+    """12,000 entries × 10 rs:ln × 60 attributes: each element within its 64, the document
+    at 7.2 million; read up to the per-document budget, the rest counted."""
+    path = write(tmp_path / "spread.xml", attributes_spread_over_links(12_000, 10, 60))
+    assert path.stat().st_size > 60_000_000
+    report = await validate(path)
+    (budget,) = [f for f in report["findings"] if f["code"] == "parse.too-many-attributes"]
+    assert "500,000" in budget["message"]
+    assert report["entries"] < 12_000
