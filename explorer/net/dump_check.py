@@ -21,8 +21,9 @@ from typing import BinaryIO
 from urllib.parse import urljoin
 
 from explorer.core.digests import Digester, digest_mismatches, parse_hash
-from explorer.core.findings import Finding, finding
+from explorer.core.findings import CappedFindings, Finding, finding
 from explorer.core.model import Document, Entry
+from explorer.core.parser import MAX_ENTRIES
 from explorer.core.rules import capabilities as caps
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
@@ -31,11 +32,15 @@ from explorer.net.download import Downloader
 from explorer.net.http import Fetcher, FetchError, FetchResult
 from explorer.net.http_findings import transport_findings
 from explorer.net.spool import SPOOL_PREFIX
+from explorer.net.zip_members import member_count
 
 DEFAULT_DUMP_BYTES = 256 * 1024 * 1024
 MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 MAX_MANIFEST_BYTES = MAX_DOCUMENT_BYTES
 """A manifest is a Sitemap document: the parser's limit applies to it inflated."""
+MAX_PACKAGE_MEMBERS = MAX_ENTRIES
+"""Members of one package: a manifest lists at most as many entries as the parser reads,
+so a package with more cannot be checked whole; counted before ``zipfile`` reads them."""
 MANIFEST_NAME = "manifest.xml"
 _CHUNK = 1024 * 1024
 
@@ -71,8 +76,12 @@ def check_package(
     """Check a ZIP package (its bytes, or a seekable file holding them) against its
     top-level ``manifest.xml``; no network I/O."""
     report = PackageReport(url)
+    file = io.BytesIO(data) if isinstance(data, bytes) else data
+    if (count := member_count(file, MAX_PACKAGE_MEMBERS)) and count > MAX_PACKAGE_MEMBERS:
+        report.findings.append(_too_many_members(url))
+        return report
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
+        archive = zipfile.ZipFile(file)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         report.findings.append(
             finding(
@@ -237,6 +246,16 @@ def _compare(
     return found
 
 
+def _too_many_members(url: str) -> Finding:
+    return finding(
+        "http.dump-too-many-members",
+        f"{url}: the package has more than {MAX_PACKAGE_MEMBERS:,} members, more than a "
+        "manifest can list; not checked.",
+        url=url,
+        params={"url": url, "limit": MAX_PACKAGE_MEMBERS},
+    )
+
+
 def _manifest_too_large(url: str, size: str) -> Finding:
     return finding(
         "http.dump-member-too-large",
@@ -297,7 +316,7 @@ async def check_dumps(
     manifest_capability = _MANIFEST_FOR.get(document.capability or "")
     if manifest_capability is None:
         return []
-    found: list[Finding] = []
+    found = CappedFindings()  # per code, as in a document: a package may list millions
     async with Downloader(
         fetcher.timeouts, fetcher.max_redirects, access=fetcher.access
     ) as downloader:
@@ -306,8 +325,9 @@ async def check_dumps(
                 found.extend(
                     await _check_one(downloader, node, entry, manifest_capability, max_bytes)
                 )
-    node.findings.extend(found)
-    return found
+    capped = [*found, *found.summaries("document.findings-capped")]
+    node.findings.extend(capped)
+    return capped
 
 
 async def _check_one(

@@ -168,15 +168,14 @@ def test_bomb_package_is_what_it_claims() -> None:
     assert len(bomb_package()) < 1.1 * MIB and zipfile.ZipFile(io.BytesIO(bomb_package()))
 
 
-@pytest.mark.slow
-async def test_six_manifest_bombs_in_one_resource_dump(serve) -> None:
-    package = bomb_package()
+async def check_dump_of(serve, package: bytes, count: int) -> Run:
+    """``inspect --check-dumps`` of a Resource Dump listing ``count`` copies of ``package``."""
 
     async def dump(request: web.Request) -> web.Response:
         entries = "".join(
             f'<url><loc>/pkg/{i}.zip</loc><rs:md type="application/zip" '
             f'length="{len(package)}"/></url>\n'
-            for i in range(6)
+            for i in range(count)
         )
         return _xml(_urlset("resourcedump", entries))
 
@@ -184,9 +183,58 @@ async def test_six_manifest_bombs_in_one_resource_dump(serve) -> None:
         return web.Response(body=package, content_type="application/zip")
 
     base = await serve({"/dump.xml": dump, "/pkg/{name}": zipped})
-    run = await inspect(f"{base}/dump.xml", "--check-dumps")
+    return await inspect(f"{base}/dump.xml", "--check-dumps")
+
+
+@pytest.mark.slow
+async def test_six_manifest_bombs_in_one_resource_dump(serve) -> None:
+    run = await check_dump_of(serve, bomb_package(), 6)
     assert run.status == 1, run.stderr
     assert run.codes().count("http.dump-member-too-large") == 6
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- A package of two million empty members ---------------------------------------------
+
+
+@cache
+def crowded_package(members: int = 2_000_000) -> bytes:
+    """A valid ZIP of ``members`` empty stored files with 8-byte names (92 bytes a member:
+    184 MB for two million, under the 256 MiB download cap), written record by record."""
+    local = struct.Struct("<IHHHHHIIIHH8s")
+    central = struct.Struct("<IHHHHHHIIIHHHHHII8s")
+    out = bytearray(members * (local.size + central.size) + 22)
+    for index in range(members):
+        local.pack_into(
+            out, index * local.size, 0x04034B50, 20, 0, 0, 0, 0x21, 0, 0, 0, 8, 0,
+            b"%08d" % index,
+        )  # fmt: skip
+    start = members * local.size
+    for index in range(members):
+        central.pack_into(
+            out, start + index * central.size, 0x02014B50, 20, 20, 0, 0, 0, 0x21, 0, 0, 0,
+            8, 0, 0, 0, 0, 0, index * local.size, b"%08d" % index,
+        )  # fmt: skip
+    size = members * central.size
+    struct.pack_into(
+        "<IHHHHIIH", out, start + size, 0x06054B50, 0, 0, 0xFFFF, 0xFFFF, size, start, 0
+    )
+    return bytes(out)
+
+
+def test_crowded_package_is_what_it_claims() -> None:
+    with zipfile.ZipFile(io.BytesIO(crowded_package(1_000))) as archive:
+        assert len(archive.infolist()) == 1_000 and archive.testzip() is None
+
+
+@pytest.mark.slow
+async def test_two_million_empty_members_in_one_package(serve) -> None:
+    package = crowded_package()
+    assert 180_000_000 < len(package) < 256 * MIB
+    run = await check_dump_of(serve, package, 1)
+    assert run.status == 1, run.stderr
+    assert run.codes().count("http.dump-too-many-members") == 1
+    assert len(run.codes()) < 100
     assert run.peak_mb <= PEAK_RSS_LIMIT_MB
 
 

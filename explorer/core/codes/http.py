@@ -242,6 +242,12 @@ CODES: tuple[CodeInfo, ...] = (
         "a package's manifest.xml inflates past the document size limit and was not read",
     ),
     CodeInfo(
+        "http.dump-too-many-members",
+        S.ERROR,
+        "core 1.1 §11.2",
+        "a package has more members than a manifest can list and was not checked",
+    ),
+    CodeInfo(
         "http.dump-too-large",
         S.WARNING,
         "core 1.1 §11.1",

@@ -233,6 +233,9 @@ TITLES: dict[str, str] = {
         "パッケージの manifest.xml が展開するとドキュメントのサイズ上限を超えるため、"
         "読み込みませんでした"
     ),
+    "http.dump-too-many-members": (
+        "パッケージのメンバー数がマニフェストに載せられる数を超えるため、確認しませんでした"
+    ),
     "http.dump-too-large": "パッケージがダウンロードの上限を超えるため、確認しませんでした",
     "http.dump-contents-differ": (
         'rel="contents" でリンクされたマニフェストがパッケージ内のものと異なります'
@@ -1467,6 +1470,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "http.dump-package-length": {
         "": "{url} は {size} バイトですが、ダンプでは length={listed} です。",
+    },
+    "http.dump-too-many-members": {
+        "": (
+            "{url}: パッケージのメンバーが {limit} を超え、マニフェストに載せられる数より"
+            "多いため、確認しませんでした。"
+        ),
     },
     "http.dump-too-large": {
         "": "{url} はダウンロードの上限 {limit} バイトを超えるため、確認しませんでした。",
