@@ -163,7 +163,7 @@ async def inspect(
             )
         if args.check_dumps:
             for node in nodes:  # one dump at a time, as its packages are
-                await check_dumps(fetcher, node)
+                await check_dumps(fetcher, node, budget=crawler.budget)
     if access.settings.insecure:
         unverified = finding("http.tls-unverified", f"{INSECURE_WARNING}.", params={})
         result.findings.insert(0, unverified)

@@ -27,6 +27,7 @@ from explorer.core.parser import MAX_ENTRIES
 from explorer.core.rules import capabilities as caps
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
+from explorer.net.crawl_budget import CrawlBudget
 from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.download import Downloader
 from explorer.net.http import Fetcher, FetchError, FetchResult
@@ -307,9 +308,16 @@ class _MemberTooLarge(Exception):
 
 
 async def check_dumps(
-    fetcher: Fetcher, node: DocumentNode, max_bytes: int = DEFAULT_DUMP_BYTES
+    fetcher: Fetcher,
+    node: DocumentNode,
+    max_bytes: int = DEFAULT_DUMP_BYTES,
+    budget: CrawlBudget | None = None,
 ) -> list[Finding]:
-    """Download and check every package of a loaded dump node; findings go on the node."""
+    """Download and check every package of a loaded dump node; findings go on the node.
+
+    With the crawl's ``budget``, each package is one of its requests and its bytes come
+    out of its byte limit (a package is cut at what is left), so checking dumps cannot
+    read more than the crawl was allowed to."""
     document = node.document
     if node.state is not NodeState.LOADED or document is None or document.is_index:
         return []
@@ -321,10 +329,23 @@ async def check_dumps(
         fetcher.timeouts, fetcher.max_redirects, access=fetcher.access
     ) as downloader:
         for entry in document.entries:  # one at a time: each may inflate a manifest
-            if entry.loc:
-                found.extend(
-                    await _check_one(downloader, node, entry, manifest_capability, max_bytes)
-                )
+            if not entry.loc:
+                continue
+            cap = max_bytes
+            if budget is not None:
+                cap = min(cap, budget.room_for_download())
+                if cap <= 0 or not budget.take_document():
+                    found.append(budget.limit_finding(node.final_url))
+                    break
+            checked, size = await _check_one(downloader, node, entry, manifest_capability, cap)
+            if budget is not None:
+                budget.charge(size)
+                if cap < max_bytes and any(f.code == "http.dump-too-large" for f in checked):
+                    # too large for what the crawl had left, not for the package limit
+                    budget.spent = budget.spent or f"{budget.limits.max_bytes} bytes"
+                    found.append(budget.limit_finding(node.final_url))
+                    break
+            found.extend(checked)
     capped = [*found, *found.summaries("document.findings-capped")]
     node.findings.extend(capped)
     return capped
@@ -336,13 +357,14 @@ async def _check_one(
     entry: Entry,
     manifest_capability: str,
     max_bytes: int,
-) -> list[Finding]:
+) -> tuple[list[Finding], int]:
+    """The package's findings and the bytes downloaded for it."""
     url = urljoin(node.final_url, entry.loc or "")
     with tempfile.TemporaryFile(prefix=SPOOL_PREFIX) as file:
         result = await downloader.download(url, file, max_bytes=max_bytes)
         size = file.tell()
         if result.error is not None or not result.ok:
-            return _download_findings(result, url, max_bytes, entry)
+            return _download_findings(result, url, max_bytes, entry), size
         found: list[Finding] = []
         listed = entry.length
         if listed is not None and listed.strip().isdigit() and int(listed) != size:
@@ -359,7 +381,7 @@ async def _check_one(
     found.extend(report.findings)
     if report.manifest is not None:
         found.extend(_compare_contents_link(node, entry, report.manifest, url))
-    return found
+    return found, size
 
 
 def _download_findings(

@@ -238,6 +238,40 @@ async def test_two_million_empty_members_in_one_package(serve) -> None:
     assert run.peak_mb <= PEAK_RSS_LIMIT_MB
 
 
+# --- Sixteen packages of 200 MB --------------------------------------------------------
+
+
+@pytest.mark.slow
+async def test_dump_checks_stay_within_the_crawls_byte_budget(serve) -> None:
+    """16 × 200 MB packages (each under the 256 MiB package cap) would be 3.2 GB; the
+    packages draw on the crawl's 2 GiB like every other request."""
+    size, served = 200 * MIB, [0]
+
+    async def dump(request: web.Request) -> web.Response:
+        entries = "".join(f"<url><loc>/pkg/{i}.zip</loc></url>\n" for i in range(16))
+        return _xml(_urlset("resourcedump", entries))
+
+    async def package(request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/zip"})
+        response.content_length = size
+        await response.prepare(request)
+        chunk = bytes(MIB)
+        try:
+            for _ in range(size // MIB):
+                await response.write(chunk)
+                served[0] += len(chunk)
+        except (ConnectionError, RuntimeError):
+            pass
+        return response
+
+    base = await serve({"/dump.xml": dump, "/pkg/{name}": package})
+    run = await inspect(f"{base}/dump.xml", "--check-dumps")
+    print(f"served {served[0] / MIB:,.0f} MiB of 16 × 200 MiB")
+    assert "http.limit-reached" in run.codes(), run.stderr
+    assert served[0] <= 2 * 1024 * MIB
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
 # --- An HTML page linking to 40 bodies of 60 MB ------------------------------------------
 
 
