@@ -6,17 +6,23 @@ A Change List lists a resource once per change (core 1.1 §12.1), so the key is 
 and its occurrence number: the second entry for a loc is matched with the second one.
 Order alone is not a change; ``reordered`` says whether the common entries moved.
 Document-level ``rs:md`` (capability, at, completed, from, until) and links are compared
-too. One pass over each document with dicts: linear in the number of entries.
+too. One pass over each document with dicts: linear in the number of entries. The counts
+are whole; what is listed of each kind stops at ``MAX_LISTED_ENTRIES``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from explorer.core.model import Document, Entry, Link
 
 EntryKey = tuple[str | None, int]
+_Item = TypeVar("_Item")
+MAX_LISTED_ENTRIES = 10_000
+"""Entries listed per kind (added, removed, changed) in the JSON and the terminal: the
+counts stay whole, the lists stop here, as findings stop at a cap per code. Two reordered
+63 MB lists otherwise print 150,000 entries and build a 400 MB JSON text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +99,15 @@ class DocumentDiff:
             "metadata": [item.to_json() for item in self.metadata],
             "links_added": [link_json(link) for link in self.links_added],
             "links_removed": [link_json(link) for link in self.links_removed],
-            "added_entries": [entry_json(entry, n) for n, entry in self.added],
-            "removed_entries": [entry_json(entry, n) for n, entry in self.removed],
-            "changed_entries": [item.to_json() for item in self.changed],
+            "added_entries": [entry_json(entry, n) for n, entry in listed(self.added)],
+            "removed_entries": [entry_json(entry, n) for n, entry in listed(self.removed)],
+            "changed_entries": [item.to_json() for item in listed(self.changed)],
         }
+
+
+def listed(items: list[_Item]) -> list[_Item]:
+    """The first ``MAX_LISTED_ENTRIES`` of ``items`` (the count says how many there are)."""
+    return items[:MAX_LISTED_ENTRIES]
 
 
 def link_json(link: Link) -> dict[str, Any]:

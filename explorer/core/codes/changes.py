@@ -50,6 +50,12 @@ CODES: tuple[CodeInfo, ...] = (
     ),
     # The diff command
     CodeInfo(
+        "changes.line-diff-skipped",
+        S.INFO,
+        None,
+        "the documents are too large for a line diff; the entry by entry diff is whole",
+    ),
+    CodeInfo(
         "changes.input-unreadable",
         S.ERROR,
         None,

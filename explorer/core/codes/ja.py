@@ -323,6 +323,9 @@ TITLES: dict[str, str] = {
     "changes.prime-failed": (
         "リソースの状態を知るために読むケイパビリティリストのドキュメントを読めませんでした"
     ),
+    "changes.line-diff-skipped": (
+        "ドキュメントが大きすぎるため行単位の差分を作りませんでした（エントリー単位の差分はすべてです）"
+    ),
     "changes.input-unreadable": (
         "差分をとるドキュメントを読めませんでした（ファイルがないか、取得に失敗）"
     ),
@@ -1283,6 +1286,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "websub.link-hub-mismatch": {
         "": "Link rel=hub は {value} ですが、サブスクライブしたハブは {hub} です。",
+    },
+    "changes.line-diff-skipped": {
+        "": "行単位の差分はありません: {reason}",
     },
     "changes.input-unreadable": {
         "": "{source} を読めませんでした（{reason}）。",
