@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp import web
-from helpers.hostile_http import QUICK_HUB_CHECKS, run_cli
+from helpers.hostile_http import QUICK_HUB_CHECKS, loopback_app, run_cli
 
 KEY = "k3y-from-the-flag-0123456789abcdef"
 FILE_KEY = "k3y-from-the-file-0123456789abcdef"
@@ -41,14 +41,8 @@ async def site_and_hub() -> AsyncIterator[tuple[str, list[str]]]:
     app = web.Application()
     app.router.add_get("/list.xml", document)
     app.router.add_post("/hub", hub)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    tcp = web.TCPSite(runner, "127.0.0.1", 0)
-    await tcp.start()
-    try:
-        yield f"http://127.0.0.1:{tcp._server.sockets[0].getsockname()[1]}", received  # type: ignore[union-attr]
-    finally:
-        await runner.cleanup()
+    async with loopback_app(app) as base:
+        yield base, received
 
 
 async def _run(*argv: str, cwd: Path, stop_after: float | None = None) -> bytes:

@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 import aiohttp
 import pytest
 from aiohttp import web
-from helpers.hostile_http import QUICK_HUB_CHECKS, run_cli
+from helpers.hostile_http import QUICK_HUB_CHECKS, loopback_app, run_cli
 
 # ESC ] 0 ; … BEL retitles the terminal; ESC [ 2 J clears it; CSI 31m paints red.
 TERMINAL = "\x1b]0;owned\x07\x1b[2J\x9b31mALL CHECKS PASSED"
@@ -102,16 +102,11 @@ async def hostile_site() -> AsyncIterator[HostileSite]:
     app.router.add_get("/second.xml", second)
     app.router.add_post("/hub", hub)
     app.router.add_route("*", "/{tail:.*}", anything)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    tcp = web.TCPSite(runner, "127.0.0.1", 0)
-    await tcp.start()
-    site.base = f"http://127.0.0.1:{tcp._server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
-    try:
-        yield site
-    finally:
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await runner.cleanup()
+    async with loopback_app(app) as site.base:
+        try:
+            yield site
+        finally:
+            await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _raw_characters(data: bytes) -> list[str]:

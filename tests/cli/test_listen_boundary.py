@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from aiohttp import web
+from helpers.hostile_http import loopback_app
 
 from explorer.cli.listen import MAX_CHANNELS, UNSUBSCRIBE_WAIT
 from explorer.net.store import Store
@@ -32,7 +33,6 @@ async def hub_and_list(delay: float) -> AsyncIterator[tuple[str, list[str]]]:
     never verifies), and at ``/capabilitylist.xml`` a Capability List naming
     ``CHANNELS`` change-notification channels, each with that hub."""
     modes: list[str] = []
-    base = ""
 
     async def hub(request: web.Request) -> web.Response:
         modes.append(str((await request.post()).get("hub.mode", "")))
@@ -54,14 +54,8 @@ async def hub_and_list(delay: float) -> AsyncIterator[tuple[str, list[str]]]:
     app = web.Application()
     app.router.add_post("/hub", hub)
     app.router.add_get("/capabilitylist.xml", capability_list)
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", 0).start()
-    base = f"http://127.0.0.1:{runner.addresses[0][1]}"
-    try:
+    async with loopback_app(app) as base:
         yield base, modes
-    finally:
-        await runner.cleanup()
 
 
 async def listen(*argv: str) -> asyncio.subprocess.Process:

@@ -187,3 +187,15 @@ async def run_cli(
 
 QUICK_HUB_CHECKS = ("--check", "publish", "--check", "bad-requests")
 """``hub-check`` options for two checks that need no delivery: seconds, not minutes."""
+
+
+@contextlib.asynccontextmanager
+async def loopback_app(app: web.Application) -> AsyncIterator[str]:
+    """Serve ``app`` on 127.0.0.1, port 0, for the block; yields its base URL."""
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()

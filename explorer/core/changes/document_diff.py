@@ -12,7 +12,7 @@ are whole; what is listed of each kind stops at ``MAX_LISTED_ENTRIES``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from explorer.core.model import Document, Entry, Link
@@ -69,6 +69,8 @@ class DocumentDiff:
     links_removed: list[Link] = field(default_factory=list)
     root: FieldChange | None = None
     reordered: bool = False
+    totals: dict[str, int] | None = None
+    """The counts when the lists were trimmed (``trimmed``); None: the lists are whole."""
 
     @property
     def is_empty(self) -> bool:
@@ -85,11 +87,24 @@ class DocumentDiff:
 
     def summary(self) -> dict[str, int]:
         """The counts framework events of ``listen --json`` carry."""
+        if self.totals is not None:
+            return dict(self.totals)
         return {
             "added": len(self.added),
             "removed": len(self.removed),
             "changed": len(self.changed),
         }
+
+    def trimmed(self, limit: int) -> DocumentDiff:
+        """A copy listing at most ``limit`` entries of each kind, its counts whole: what a
+        feed keeps of a diff (the full lists hold a whole parsed document alive)."""
+        return replace(
+            self,
+            added=self.added[:limit],
+            removed=self.removed[:limit],
+            changed=self.changed[:limit],
+            totals=self.summary(),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

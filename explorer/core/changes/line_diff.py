@@ -134,6 +134,12 @@ class LineDiff:
         self.new_lines = new_lines
         self.blocks = blocks
 
+    def without_text(self) -> LineDiff:
+        """The same blocks without the lines: the counts and ``identical`` only, for a
+        feed that keeps many diffs (the lines of two versions cost several times their
+        bytes)."""
+        return LineDiff([], [], self.blocks)
+
     @property
     def identical(self) -> bool:
         return all(block.op == EQUAL for block in self.blocks)

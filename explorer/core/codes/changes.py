@@ -43,6 +43,13 @@ CODES: tuple[CodeInfo, ...] = (
         "the document named in a framework notification could not be fetched or read",
     ),
     CodeInfo(
+        "changes.refetch-capped",
+        S.INFO,
+        "framework-notification 1.0.1 §3",
+        "documents a framework notification names were not refetched: past the cap per "
+        "notification or the refetch budget",
+    ),
+    CodeInfo(
         "changes.prime-failed",
         S.WARNING,
         "core 1.1 §6.1",

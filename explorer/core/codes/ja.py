@@ -320,6 +320,10 @@ TITLES: dict[str, str] = {
     "changes.refetch-failed": (
         "フレームワーク通知が示すドキュメントを取得または読み込みできませんでした"
     ),
+    "changes.refetch-capped": (
+        "フレームワーク通知が示すドキュメントの一部を、通知ごとの上限または再取得の予算を超えるため"
+        "再取得しませんでした"
+    ),
     "changes.prime-failed": (
         "リソースの状態を知るために読むケイパビリティリストのドキュメントを読めませんでした"
     ),
@@ -597,6 +601,13 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "changes.refetch-failed": {
         "": "{loc}: 取得したドキュメントを読めません: {problem}",
         "fetch": "{loc}: 取得できませんでした（{reason}）。",
+    },
+    "changes.refetch-capped": {
+        "": (
+            "フレームワーク通知が {count} 個のドキュメントを示しています。"
+            "通知ごとに再取得するのは {limit} 個までで、残りの {left_out} 個は再取得しません。"
+        ),
+        "budget": "{loc}: 再取得の予算（{spent}）を使い切ったため、今は再取得しません。",
     },
     "changes.prime-failed": {
         "": "{url}: 読めません: {problem}",
