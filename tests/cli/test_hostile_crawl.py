@@ -8,6 +8,7 @@ memory).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import struct
@@ -21,6 +22,8 @@ from typing import Any
 import pytest
 from aiohttp import web
 from helpers.hostile_http import run_explorer
+
+from explorer.net.discovery import MAX_LINK_TARGETS
 
 PEAK_RSS_LIMIT_MB = 300
 WALL_LIMIT_S = 60  # hang detection only; the measured figures are far below
@@ -270,6 +273,31 @@ async def test_dump_checks_stay_within_the_crawls_byte_budget(serve) -> None:
     assert "http.limit-reached" in run.codes(), run.stderr
     assert served[0] <= 2 * 1024 * MIB
     assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- Discovery candidates: 2,000 links, and slow targets -------------------------------
+
+
+@pytest.mark.parametrize(("links", "delay"), [(2_000, 0.0), (10, 3.0)])
+async def test_html_page_with_many_or_slow_resourcesync_links(serve, links, delay) -> None:
+    """Each target counts; at most the discovery cap is requested, all at once."""
+    hits: list[str] = []
+
+    async def page(request: web.Request) -> web.Response:
+        tags = "".join(f'<link rel="resourcesync" href="/t/{i}.xml">' for i in range(links))
+        return web.Response(text=f"<html><head>{tags}</head></html>", content_type="text/html")
+
+    async def target(request: web.Request) -> web.Response:
+        hits.append(request.path)
+        await asyncio.sleep(delay)
+        return _xml(_urlset("capabilitylist", ""))
+
+    base = await serve({"/": page, "/t/{name}": target})
+    run = await inspect(f"{base}/", "--route", "html-link", "--depth", "0")
+    print(f"{links} links answering after {delay:g} s: {len(hits)} requests, {run.seconds:.1f} s")
+    assert len(hits) <= MAX_LINK_TARGETS
+    if links > MAX_LINK_TARGETS:
+        assert "http.discovery-targets-capped" in run.codes()
 
 
 # --- An HTML page linking to 40 bodies of 60 MB ------------------------------------------

@@ -109,6 +109,12 @@ CODES: tuple[CodeInfo, ...] = (
         None,
         "only the first describedby targets of a crawl were checked (a per-crawl limit)",
     ),
+    CodeInfo(
+        "http.discovery-targets-capped",
+        S.INFO,
+        "core 1.1 §6.3.3",
+        "a page names more resourcesync link targets than discovery tries; the first were tried",
+    ),
     # Notification channels (change-notification 1.0.1 §4.1, §5)
     CodeInfo(
         "http.channel-no-hub",

@@ -201,6 +201,10 @@ TITLES: dict[str, str] = {
     "http.revisit": "ドキュメントが自分の枝の上位に再び現れます（循環）",
     "http.limit-reached": "ドキュメント数またはバイト数の上限でクロールを止めました",
     "http.links-sampled": "describedby のリンク先は最初のいくつかだけを確認しました",
+    "http.discovery-targets-capped": (
+        "ページが示す resourcesync のリンク先が検出で試す数より多いため、"
+        "最初のいくつかだけを試しました"
+    ),
     "http.channel-no-hub": '通知チャネルに rs:ln rel="hub" がありません',
     "http.topic-status": "トピック URI が HEAD/GET に 200 OK を返しません",
     "http.topic-content-type": "トピック URI が application/xml として配信されていません",
@@ -730,6 +734,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "hub.wrong-challenge-accepted": {
         "": "プローブは誤ったチャレンジを返したのに、ハブはそこに配信しました。",
+    },
+    "http.discovery-targets-capped": {
+        "": (
+            "{url} は {count} 個の resourcesync のリンク先を示しています。"
+            "最初の {tried} 個だけを試しました。"
+        ),
     },
     "http.links-sampled": {
         "": (
