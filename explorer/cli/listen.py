@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         print("listen: --secret must be under 200 bytes (WebSub §5.1)", file=sys.stderr)
         return EXIT_UNUSABLE
     try:
-        args.access = network_access(args, args.topic, "listen")
+        args.access = network_access(args, args.topic, "listen", also=[args.hub or ""])
     except NetworkOptionsError as exc:
         return fail("listen", str(exc))
     path = args.store or default_store_path()

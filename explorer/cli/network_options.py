@@ -33,6 +33,7 @@ from explorer.net.network_access import (
     ProxyMode,
     check_proxy_url,
 )
+from explorer.net.outbound import private_addresses_allowed
 
 
 class NetworkOptionsError(ValueError):
@@ -100,14 +101,29 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
         help="extra CA certificates (PEM) to trust besides the system's trust store",
     )
     group.add_argument(
+        "--allow-private-addresses",
+        action="store_true",
+        help="let a public Source lead to loopback, private and link-local addresses "
+        "(refused unless a URL given is on one)",
+    )
+    group.add_argument(
         "--insecure",
         action="store_true",
         help="do not verify TLS certificates (reported loudly; never for real use)",
     )
 
 
-def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) -> NetworkAccess:
+def network_access(
+    args: argparse.Namespace,
+    urls: Iterable[str],
+    command: str,
+    *,
+    also: Iterable[str] = (),
+) -> NetworkAccess:
     """The ``NetworkAccess`` the options describe, flags scoped to the origins of ``urls``.
+
+    Private addresses are allowed when one of ``urls`` or ``also`` (other URLs the user
+    gave, such as ``--hub``) is on one, or with ``--allow-private-addresses``.
 
     Warnings (a credentials file others can read, ``--insecure``) go to stderr. Raises
     ``NetworkOptionsError`` for options that cannot be used.
@@ -131,7 +147,8 @@ def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) 
         for origin in origins:
             credentials.add(origin, flag_credential)
     try:
-        settings = _settings(args)
+        allowed = private_addresses_allowed([*urls, *also], args.allow_private_addresses)
+        settings = _settings(args, allowed)
         settings.verify()  # reads the CA bundle now, to refuse a bad one before any request
     except NetworkSettingsError as exc:
         raise NetworkOptionsError(str(exc)) from None
@@ -189,7 +206,7 @@ def _origins(urls: Iterable[str]) -> list[str]:
     return found
 
 
-def _settings(args: argparse.Namespace) -> NetworkSettings:
+def _settings(args: argparse.Namespace, allow_private: bool) -> NetworkSettings:
     proxy = args.proxy
     if proxy in (None, ProxyMode.SYSTEM):
         mode, url = ProxyMode.SYSTEM, None
@@ -197,7 +214,7 @@ def _settings(args: argparse.Namespace) -> NetworkSettings:
         mode, url = ProxyMode.NONE, None
     else:
         mode, url = ProxyMode.MANUAL, proxy
-    return NetworkSettings(mode, url, args.ca_bundle, args.insecure)
+    return NetworkSettings(mode, url, args.ca_bundle, args.insecure, allow_private)
 
 
 def _warn(command: str, message: str) -> None:
