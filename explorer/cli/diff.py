@@ -232,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
             lines_reason = str(exc)
 
     if args.json:
-        json.dump(  # written as encoded: the JSON text is never one string in memory
+        text = json.dumps(  # bounded: at most MAX_LISTED_ENTRIES entries per kind
             {
                 "old": old.describe(),
                 "new": new.describe(),
@@ -241,10 +241,9 @@ def run(args: argparse.Namespace) -> int:
                 "lines_reason": lines_reason,
                 "findings": [] if lines_reason is None else [_no_line_diff(lines_reason)],
             },
-            sys.stdout,
             indent=2,
         )
-        sys.stdout.write("\n")
+        print(text)
         return EXIT_OK
 
     print(

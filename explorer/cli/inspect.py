@@ -130,8 +130,7 @@ def run(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.clear()
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        print(json.dumps(result.to_json(), indent=2))  # one write, not one per token
     else:
         print_tree(result, sys.stdout, language_of(args))
     if result.root is None:
