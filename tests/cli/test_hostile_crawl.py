@@ -320,7 +320,8 @@ async def test_html_page_linking_to_forty_huge_bodies(serve) -> None:
     run = await inspect(f"{base}/")
     assert run.status == 2, run.stderr
     codes = run.codes()
-    assert codes.count("http.too-large") == 40 and "http.discovery-failed" in codes
+    assert codes.count("http.too-large") == MAX_LINK_TARGETS and "http.discovery-failed" in codes
+    assert "http.discovery-targets-capped" in codes  # the other 30 were not requested
     assert run.peak_mb <= PEAK_RSS_LIMIT_MB
 
 
