@@ -158,11 +158,17 @@ async def inspect(
         nodes = result.nodes()
         if args.check_resources:
             await asyncio.gather(
-                *(check_resources(fetcher, node, args.check_resources) for node in nodes)
+                *(
+                    check_resources(fetcher, node, args.check_resources, crawler.budget)
+                    for node in nodes
+                )
             )
         if args.check_dumps:
             for node in nodes:  # one dump at a time, as its packages are
                 await check_dumps(fetcher, node, budget=crawler.budget)
+        budget = crawler.budget
+        if budget.spent and all(f.code != "http.limit-reached" for f in result.findings):
+            result.findings.append(budget.limit_finding(result.source_url or args.url))
     if access.settings.insecure:
         unverified = finding("http.tls-unverified", f"{INSECURE_WARNING}.", params={})
         result.findings.insert(0, unverified)

@@ -300,6 +300,30 @@ async def test_html_page_with_many_or_slow_resourcesync_links(serve, links, dela
         assert "http.discovery-targets-capped" in run.codes()
 
 
+# --- Resource spot checks ---------------------------------------------------------------
+
+
+async def test_resource_checks_draw_on_the_crawls_request_budget(serve) -> None:
+    """100 resources with a hash (a HEAD and a GET each) under --max-documents 30."""
+    hits: list[str] = []
+
+    async def resource_list(request: web.Request) -> web.Response:
+        entries = "".join(
+            f'<url><loc>/r/{i}</loc><rs:md hash="md5:{i:032x}"/></url>\n' for i in range(100)
+        )
+        return _xml(_urlset("resourcelist", entries))
+
+    async def resource(request: web.Request) -> web.Response:
+        hits.append(request.method)
+        return web.Response(body=b"x" * 1024, content_type="application/octet-stream")
+
+    base = await serve({"/list.xml": resource_list, "/r/{name}": resource})
+    run = await inspect(f"{base}/list.xml", "--check-resources", "100", "--max-documents", "30")
+    print(f"--check-resources 100 under --max-documents 30: {len(hits)} resource requests")
+    assert len(hits) < 30
+    assert "http.limit-reached" in run.codes()
+
+
 # --- An HTML page linking to 40 bodies of 60 MB ------------------------------------------
 
 
