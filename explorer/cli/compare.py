@@ -32,7 +32,7 @@ from typing import TextIO
 
 from explorer.cli.arguments import fail
 from explorer.cli.crawl_options import add_crawl_options
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.snapshots import (
     MARKS,
@@ -55,18 +55,18 @@ NOW = "now"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", metavar="A", help="the earlier snapshot: id, label or 'now'")
-    parser.add_argument("b", metavar="B", help="the later snapshot: id, label or 'now'")
+    parser.add_argument("a", metavar="A", help=say("snapshot.help-a"))
+    parser.add_argument("b", metavar="B", help=say("snapshot.help-b"))
     add_store_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    add_crawl_options(parser, "with 'now': ")
+    parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
+    add_crawl_options(parser, say("snapshot.help-with-now"))
     add_network_options(parser)
     add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.a == NOW and args.b == NOW:
-        return fail("compare", "at most one of A and B can be 'now'")
+        return fail("compare", text("snapshot.both-now", language_of(args)))
     try:
         store, snapshots = open_snapshots(args)
     except StoreError as exc:
@@ -104,7 +104,7 @@ def _resolve(
     fresh, result = asyncio.run(snapshot_now(args, snapshots, access))
     if result.root is None:
         snapshots.delete(fresh.id)
-        raise ValueError(f"no ResourceSync Source found from {args.url}")
+        raise ValueError(text("snapshot.no-source", language_of(args), url=args.url))
     return (fresh, stored, fresh) if args.a == NOW else (stored, fresh, fresh)
 
 

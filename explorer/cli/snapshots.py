@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from explorer.cli.arguments import fail, positive_int, positive_seconds, store_path
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import language_of, say
 from explorer.core.catalog import text
 from explorer.core.findings import Severity
 from explorer.core.time_text import seconds_text
@@ -40,20 +40,16 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
 
 def add_snapshot_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--save", action="store_true", help="keep this crawl as a snapshot in the store"
-    )
+    parser.add_argument("--save", action="store_true", help=say("snapshot.help-save"))
     add_store_option(parser)
-    parser.add_argument("--label", metavar="TEXT", help="a name for the snapshot")
+    parser.add_argument("--label", metavar="TEXT", help=say("snapshot.help-label"))
     parser.add_argument(
         "--every",
         type=positive_seconds,
         metavar="MINUTES",
-        help="with --save: take one every MINUTES and say what appeared or vanished",
+        help=say("snapshot.help-every"),
     )
-    parser.add_argument(
-        "--count", type=positive_int, metavar="N", help="with --every: stop after N snapshots"
-    )
+    parser.add_argument("--count", type=positive_int, metavar="N", help=say("snapshot.help-count"))
 
 
 def add_store_option(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +57,7 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
         "--store",
         type=store_path,
         metavar="STORE",
-        help=f"SQLite store (default {default_store_path()})",
+        help=say("snapshot.help-store", default=default_store_path()),
     )
 
 
@@ -87,7 +83,7 @@ async def snapshot_now(
 def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
     """Take one snapshot, or one every ``--every`` minutes; the last round's exit status."""
     if args.every is not None and not args.save:
-        return fail("inspect", "--every takes snapshots: add --save")
+        return fail("inspect", text("snapshot.every-needs-save", language_of(args)))
     taken = 0
     while True:
         status = _round(args, access)
