@@ -48,9 +48,7 @@ def load_playback(args: argparse.Namespace) -> Playback | None:
     try:
         check_regular_file(path)
         if os.path.getsize(path) > MAX_TOTAL_CHARS * 4:  # UTF-8: at most 4 bytes a character
-            raise RecordingError(
-                0, catalog.text("recording.file-too-large", lang, limit=MAX_TOTAL_CHARS)
-            )
+            raise RecordingError(0, "file-too-large", limit=MAX_TOTAL_CHARS)
         with open(path, encoding="utf-8") as stream:
             recording = parse(_bounded_lines(stream))
     except (InputError, OSError) as exc:
@@ -58,9 +56,15 @@ def load_playback(args: argparse.Namespace) -> Playback | None:
         raise PlaybackUnusable(
             catalog.text("recording.unreadable", lang, path=path, problem=problem)
         ) from None
-    except (RecordingError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        problem = catalog.text("recording.not-utf8", lang, detail=exc)
         raise PlaybackUnusable(
-            catalog.text("recording.unusable", lang, path=path, problem=exc)
+            catalog.text("recording.unusable", lang, path=path, problem=problem)
+        ) from None
+    except RecordingError as exc:
+        problem = exc.describe(lang)
+        raise PlaybackUnusable(
+            catalog.text("recording.unusable", lang, path=path, problem=problem)
         ) from None
     playback = Playback(recording, args.speed)
     print(
