@@ -47,7 +47,7 @@ from explorer.core.catalog import text
 from explorer.core.messages import render_message, render_severity
 from explorer.core.time_text import seconds_text
 from explorer.net.snapshot_compare import Comparison
-from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore
+from explorer.net.snapshot_store import SnapshotInfo, SnapshotNotFound, SnapshotStore
 from explorer.net.store import StoreError
 
 EXIT_OK, EXIT_UNANNOUNCED, EXIT_UNUSABLE = 0, 1, 2
@@ -75,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             a, b, fresh = _resolve(args, snapshots)
-        except (LookupError, NetworkOptionsError, ValueError) as exc:
+        except SnapshotNotFound as exc:
+            return fail("compare", exc.describe(language_of(args)))
+        except (NetworkOptionsError, ValueError) as exc:
             return fail("compare", str(exc))
         comparison = Comparison(snapshots, a, b)
         if args.json:
@@ -143,7 +145,7 @@ def write_text(comparison: Comparison, out: TextIO, lang: str) -> None:
     a, b = comparison.a, comparison.b
 
     def label(info: SnapshotInfo) -> str:
-        return f", {info.label}" if info.label else ""
+        return text("snapshot.compare-label", lang, label=info.label) if info.label else ""
 
     out.write(
         text(
@@ -160,13 +162,13 @@ def write_text(comparison: Comparison, out: TextIO, lang: str) -> None:
         + "\n"
     )
     out.write(text("snapshot.documents", lang, **comparison.document_counts()) + "\n")
-    write_document_changes(comparison, out)
+    write_document_changes(comparison, out, lang)
     for capability, counts in sorted(comparison.entry_counts().items()):
         out.write(text("snapshot.entries", lang, capability=capability or "?", **counts) + "\n")
         for item in comparison.entries(capability):
-            out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields)}\n")
+            out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields, lang)}\n")
     out.write(text("snapshot.findings", lang, **comparison.finding_counts()) + "\n")
-    write_finding_changes(comparison, out)
+    write_finding_changes(comparison, out, lang)
     if not comparison.change_lists:
         out.write(text("snapshot.no-change-list", lang) + "\n")
         return

@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             original = load_original(store, kind, original_id)
             result = asyncio.run(_send(store, original, edits, args.timeout))
         except ReplayError as exc:
-            return fail("replay", str(exc))
+            return fail("replay", exc.describe(lang))
     finally:
         store.close()
     record = result.record

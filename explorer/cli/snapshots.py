@@ -25,8 +25,10 @@ from typing import TextIO
 
 from explorer.cli.arguments import fail, positive_int, positive_seconds, store_path
 from explorer.cli.language_option import language_of, say
+from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.findings import Severity
+from explorer.core.messages import render_severity, render_title
 from explorer.core.time_text import seconds_text
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import CrawlResult
@@ -185,25 +187,39 @@ def _print_round(
         )
         + "\n"
     )
-    write_document_changes(comparison, out)
-    write_finding_changes(comparison, out)
+    write_document_changes(comparison, out, lang)
+    write_finding_changes(comparison, out, lang)
 
 
 MARKS = {"added": "+", "new": "+", "removed": "-", "fixed": "-", "changed": "~"}
 
 
-def write_document_changes(comparison: Comparison, out: TextIO) -> None:
+def write_document_changes(comparison: Comparison, out: TextIO, lang: str) -> None:
     for item in comparison.documents():
-        out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields)}\n")
+        out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields, lang)}\n")
 
 
-def write_finding_changes(comparison: Comparison, out: TextIO) -> None:
+def write_finding_changes(comparison: Comparison, out: TextIO, lang: str) -> None:
+    """One line a finding that appeared or vanished; the store keeps its English message,
+    which another language says behind the code's title."""
     for item in comparison.findings():
         where = f" {item.subject}" if item.subject else ""
-        out.write(f"  {MARKS[item.kind]} {item.severity} {item.code}{where}: {item.message}\n")
+        severity = render_severity(Severity(item.severity), lang)
+        title = render_title(item.code, lang)
+        message = text("snapshot.stored-message", lang, title=title, message=item.message)
+        out.write(f"  {MARKS[item.kind]} {severity} {item.code}{where}: {message}\n")
 
 
-def fields_text(fields: dict[str, tuple[object, object]]) -> str:
+def fields_text(fields: dict[str, tuple[object, object]], lang: str) -> str:
+    """``: name old → new, ...``; a document's field names in ``lang``, an entry's
+    (``lastmod``, ``hash``, the attributes of core 1.1 Table 3) as written."""
     if not fields:
         return ""
-    return ": " + ", ".join(f"{name} {old} → {new}" for name, (old, new) in fields.items())
+    return ": " + ", ".join(
+        f"{_field_name(name, lang)} {old} → {new}" for name, (old, new) in fields.items()
+    )
+
+
+def _field_name(name: str, lang: str) -> str:
+    key = f"snapshot.field-{name}"
+    return catalog.text(key, lang) if catalog.has(key, lang) else name
