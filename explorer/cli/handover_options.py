@@ -80,7 +80,7 @@ def print_not_applicable(inspection: Inspection, out: TextIO, lang: str) -> None
     )
     out.write(catalog.text("disk.not-applicable-heading", lang) + "\n")
     for record in inspection.not_applicable:
-        count = f" ({record.count})" if record.count else ""
+        count = catalog.text("disk.count", lang, count=record.count) if record.count else ""
         out.write(f"  {record.describe(lang)}{count}\n")
 
 

@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             body = read_regular_file(args.body, DEFAULT_MAX_BODY + 1)
         except InputError as exc:
-            return fail("replay", str(exc))
+            return fail("replay", catalog.text("replay.cannot-read", lang, problem=exc))
         if len(body) > DEFAULT_MAX_BODY:
             return fail(
                 "replay", catalog.text("replay.body-too-large", lang, limit=DEFAULT_MAX_BODY)
@@ -175,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
             catalog.text(
                 "replay.sent",
                 lang,
-                kind=kind,
+                kind=catalog.text(f"replay.kind-{kind}", lang),
                 id=original_id,
                 method=record.method,
                 url=record.url,

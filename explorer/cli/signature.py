@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         body = read_body(args.file, MAX_BODY)
     except InputError as exc:
-        return fail("signature", str(exc))
+        return fail("signature", catalog.text("signature.cannot-read", lang, problem=exc))
     if len(body) > MAX_BODY:
         return fail("signature", catalog.text("signature.body-too-large", lang, limit=MAX_BODY))
     if args.action == "sign":
