@@ -188,7 +188,8 @@ def run(args: argparse.Namespace) -> int:
             answer = (record.response_body or b"")[:SHOWN_ANSWER]
             text = answer.decode("utf-8", "replace")
             if text.strip():
-                print("".join(c if c.isprintable() or c in "\n\t" else "\ufffd" for c in text))
+                shown = "".join(c if c.isprintable() or c in "\n\t" else "\ufffd" for c in text)
+                print(catalog.text("replay.answer-body", lang, body=shown))
         else:
             print(catalog.text("replay.no-answer", lang, error=record.error))
     return EXIT_OK if result.accepted else EXIT_REFUSED
