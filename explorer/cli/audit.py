@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail, http_url, positive_int
 from explorer.cli.crawl_options import add_crawl_options
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.audit_rules import METADATA_SECTION, Mapping, Origin, Verdict
 from explorer.core.catalog import text
@@ -47,29 +47,31 @@ EXIT_OK, EXIT_NOT_IN_SYNC, EXIT_UNUSABLE = 0, 1, 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("url", type=http_url, metavar="URL", help="the Source (any URL)")
-    parser.add_argument("--dest", type=_folder, required=True, metavar="DIR", help="the local copy")
+    parser.add_argument("url", type=http_url, metavar="URL", help=say("audit.help-url"))
+    parser.add_argument(
+        "--dest", type=_folder, required=True, metavar="DIR", help=say("audit.help-dest")
+    )
     parser.add_argument(
         "--map",
         action="append",
         type=_mapping,
         default=[],
         metavar="URL_PREFIX=DIR",
-        help="serve URLs under URL_PREFIX from DIR (repeatable, tried before --dest)",
+        help=say("audit.help-map"),
     )
     parser.add_argument(
         "--checksum",
         action="store_true",
-        help="also compare the listed hashes with the files' digests (reads every file)",
+        help=say("audit.help-checksum"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
     add_crawl_options(parser)
     parser.add_argument(
         "--max-files",
         type=positive_int,
         default=MAX_LOCAL_FILES,
         metavar="N",
-        help="local files scanned at most (default %(default)s)",
+        help=say("audit.help-max-files"),
     )
     add_network_options(parser)
     add_language_option(parser)
@@ -78,14 +80,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _folder(value: str) -> Path:
     path = Path(value)
     if not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{value!r} is not a folder")
+        raise argparse.ArgumentTypeError(say("audit.not-a-folder", value=value))
     return path
 
 
 def _mapping(value: str) -> Mapping:
     prefix, sep, folder = value.partition("=")
     if not sep or not prefix.lower().startswith(("http://", "https://")):
-        raise argparse.ArgumentTypeError(f"{value!r} is not URL_PREFIX=DIR (e.g. https://x/a=./a)")
+        raise argparse.ArgumentTypeError(say("audit.not-a-mapping", value=value))
     return Mapping(prefix, str(_folder(folder).resolve()))
 
 
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = asyncio.run(_audit(args, mappings, access))
     except AuditError as exc:
-        return fail("audit", str(exc))
+        return fail("audit", exc.describe(language_of(args)))
     try:
         if args.json:
             write_json(report, mappings, args.checksum, sys.stdout)
@@ -187,13 +189,16 @@ def reasons(item: AuditItem, lang: str) -> list[str]:
     where = _where(item, lang)
     if item.verdict is Verdict.CREATE:
         key = "audit.reason-missing" if item.path is not None else "audit.reason-unmapped"
-        return [f"{text(key, lang, path=item.path)} ({where})"]
+        return [
+            text("audit.reason-where", lang, reason=text(key, lang, path=item.path), where=where)
+        ]
     if item.verdict is Verdict.DELETE:
         if item.change == "deleted":
             line = text("audit.reason-deleted", lang, datetime=item.datetime)
         else:
             line = text("audit.reason-not-listed", lang)
-        return [f"{line} ({where})", text("audit.local-path", lang, path=item.path)]
+        reason = text("audit.reason-where", lang, reason=line, where=where)
+        return [reason, text("audit.local-path", lang, path=item.path)]
     lines = []
     for difference in item.differences:
         name, _, algorithm = difference.field.partition(":")
@@ -206,7 +211,8 @@ def reasons(item: AuditItem, lang: str) -> list[str]:
         else:
             key = f"audit.reason-{name}"
         line = text(key, lang, algorithm=algorithm, listed=listed, local=local)
-        lines.append(f"{line} ({METADATA_SECTION}, {where})")
+        metadata = text("audit.where-metadata", lang, section=METADATA_SECTION, where=where)
+        lines.append(text("audit.reason-where", lang, reason=line, where=metadata))
     return lines
 
 

@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         disk = disk_source_of(args)
     except DiskSourceError as exc:
-        return fail("inspect", str(exc))
+        return fail("inspect", exc.describe(language_of(args)))
     if disk is None and not args.url.lower().startswith(("http://", "https://")):
         print(text("cli.inspect.not-http", language_of(args), url=repr(args.url)), file=sys.stderr)
         return EXIT_UNUSABLE
