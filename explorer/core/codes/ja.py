@@ -9,6 +9,8 @@ Terms follow explorer/ui/translations/GLOSSARY.md; element, attribute and header
 stay as written in the specifications.
 """
 
+from explorer.core import catalog as _catalog
+
 TITLES: dict[str, str] = {
     # parse
     "parse.malformed": "XML が整形式ではありません",
@@ -61,6 +63,12 @@ TITLES: dict[str, str] = {
     "parse.legacy-path": "rs:path。1.1 では rs:md の path",
     "parse.legacy-xhtml-link": "xhtml:link。1.1 では rs:ln",
     "parse.legacy-xhtml-meta": "xhtml:meta DCTERMS.modified。1.1 では rs:md の at（または from）",
+    "parse.legacy-push-xmpp": (
+        "XMPP PubSub によるプッシュのリンク（2012 年草案）。1.1 では WebSub による変更通知"
+    ),
+    "parse.legacy-push-callback": (
+        "HTTP コールバックによるプッシュのリンク（2012 年草案）。1.1 では WebSub による変更通知"
+    ),
     "parse.legacy-resourcesync-capability": (
         'capability="resourcesync" のソースディスクリプション（0.9）。1.1 では "description"'
     ),
@@ -309,6 +317,12 @@ TITLES: dict[str, str] = {
     ),
     "websub.continuity-gap": "from が前の通知の until より後です。通知が抜けている可能性があります",
     "websub.continuity-overlap": "from が前の通知の until より前です。期間が重なっています",
+    "websub.legacy-pushed-change-set": (
+        "2012 年草案の方式でプッシュされた Change Set（変更通知として読みます）。1.1 では WebSub"
+    ),
+    "websub.legacy-callback-unverified": (
+        "2012 年の HTTP コールバックの購読: 検証（意思確認）も署名もありません"
+    ),
     # changes
     "changes.update-unknown-resource": (
         "エクスプローラーが一度も見ていないリソースについての updated の通知です"
@@ -1314,6 +1328,15 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "websub.continuity-overlap": {
         "": "from {start} が前の通知の until {previous_until} より前です。期間が重なっています。",
+    },
+    # The 2012 push forms: their lines live in the catalog area legacy_push.
+    "parse.legacy-push-xmpp": {"": _catalog.template("legacy_push.xmpp-link", "ja")},
+    "parse.legacy-push-callback": {"": _catalog.template("legacy_push.callback-link", "ja")},
+    "websub.legacy-pushed-change-set": {
+        "": _catalog.template("legacy_push.pushed-change-set", "ja")
+    },
+    "websub.legacy-callback-unverified": {
+        "": _catalog.template("legacy_push.callback-unverified", "ja")
     },
     "websub.content-type": {
         "": "Content-Type が {content_type} です。application/xml であるべきです。",

@@ -154,6 +154,18 @@ CODES: tuple[CodeInfo, ...] = (
         f"{_LEGACY} §3.1.7",
         "xhtml:meta DCTERMS.modified; 1.1: rs:md at (or from)",
     ),
+    CodeInfo(
+        "parse.legacy-push-xmpp",
+        S.WARNING,
+        f"{_LEGACY} §5.2.1",
+        "XMPP PubSub push link (rs:protocol XEP-0060); 1.1: Change Notification over WebSub",
+    ),
+    CodeInfo(
+        "parse.legacy-push-callback",
+        S.WARNING,
+        f"{_LEGACY} §5.2.2",
+        "HTTP callback push link (rs:protocol); 1.1: Change Notification over WebSub",
+    ),
     # 0.9-era (0.9 and 0.9.1) forms, read and mapped onto the 1.1 model.
     CodeInfo(
         "parse.legacy-resourcesync-capability",

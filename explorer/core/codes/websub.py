@@ -218,4 +218,17 @@ CODES: tuple[CodeInfo, ...] = (
         "change-notification 1.0.1 §3",
         "from is earlier than the previous notification's until: intervals overlap",
     ),
+    # The 2012 alpha draft's push forms (core 0.1-alpha §5.2), read beside WebSub
+    CodeInfo(
+        "websub.legacy-pushed-change-set",
+        S.WARNING,
+        "core 0.1-alpha §5.2",
+        "a Change Set pushed by a 2012 form, read as a change notification; 1.1: WebSub",
+    ),
+    CodeInfo(
+        "websub.legacy-callback-unverified",
+        S.WARNING,
+        "core 0.1-alpha §5.2.2",
+        "2012 HTTP callback subscription: no verification, no signature",
+    ),
 )
