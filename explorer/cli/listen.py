@@ -22,6 +22,7 @@ from explorer.cli.arguments import fail, host, http_url, port, positive_int, sto
 from explorer.cli.language_option import add_language_option, finding_line, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.recording_option import add_record_option, start_recording
+from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
 from explorer.core.change_descriptions import change_lines
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
@@ -29,11 +30,13 @@ from explorer.net.callback_server import DEFAULT_MAX_BODY
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
+from explorer.net.legacy_transports import LegacyTransports
 from explorer.net.refetch import ChangeTracker
 from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
 from explorer.net.subscription import State, Subscription
+from explorer.net.xmpp_account import XmppOptions
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0
@@ -105,6 +108,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_record_option(parser)
+    add_xmpp_options(parser)
     add_network_options(parser)
     add_language_option(parser)
 
@@ -115,7 +119,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     try:
         args.access = network_access(args, args.topic, "listen")
-    except NetworkOptionsError as exc:
+        args.xmpp_account = xmpp_account(args)
+    except (NetworkOptionsError, XmppOptionError) as exc:
         return fail("listen", str(exc))
     path = args.store or default_store_path()
     try:
@@ -173,6 +178,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         enrich=tracker.enrich,
         refetch=tracker.refetch,  # framework diffs: later, as diff events
     )
+    # the 2012 draft's push forms, beside WebSub on the same intake, store and printer
+    legacy = LegacyTransports(subscriber, args.xmpp_account, XmppOptions(args.max_body))
     printer = _Printer(args.json, language_of(args))
     subscriber.listeners.append(printer)
     if recorder is not None:
@@ -184,6 +191,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             loop.add_signal_handler(signum, stop.set)
     mine: list[Subscription] = []
     try:
+        await legacy.start()
         await subscriber.start()
         print(
             f"listen: callbacks at {server.base_url}, store {store.path}",
@@ -192,7 +200,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         )
         await move_stale_subscriptions(subscriber, secret=args.secret)
         for topic in args.topic:
-            mine += await _subscribe(subscriber, topic, args, tracker)
+            mine += await _subscribe(subscriber, topic, args, tracker, legacy)
         while not stop.is_set() and not all(sub.final for sub in mine):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.5)
@@ -202,7 +210,12 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             unverified = {sub.id for sub in live if sub.state in (State.REQUESTED, State.PENDING)}
             await asyncio.gather(
                 *(
-                    asyncio.wait_for(_unsubscribe(subscriber, sub), UNSUBSCRIBE_WAIT)
+                    asyncio.wait_for(
+                        legacy.unsubscribe(sub)
+                        if legacy.owns(sub)
+                        else _unsubscribe(subscriber, sub),
+                        UNSUBSCRIBE_WAIT,
+                    )
                     for sub in live
                 ),
                 return_exceptions=True,
@@ -216,6 +229,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
                 )
         return EXIT_FAILED if failed else EXIT_OK
     finally:
+        await legacy.close()
         await subscriber.close()
         await tracker.aclose()
         await client.aclose()
@@ -233,7 +247,11 @@ async def _unsubscribe(subscriber: Subscriber, sub: Subscription) -> None:
 
 
 async def _subscribe(
-    subscriber: Subscriber, topic: str, args: argparse.Namespace, tracker: ChangeTracker
+    subscriber: Subscriber,
+    topic: str,
+    args: argparse.Namespace,
+    tracker: ChangeTracker,
+    legacy: LegacyTransports,
 ) -> list[Subscription]:
     """Resume a live stored subscription to ``topic`` or subscribe (each channel of a
     Capability List when the URL is one)."""
@@ -255,7 +273,9 @@ async def _subscribe(
     await _prime(tracker, topic, channels, args)
     for channel in channels:
         resumed = subscriber.live_subscription(channel.topic, channel.hub)
-        if resumed is not None:
+        if channel.form is not None:  # a 2012 push link (0.1-alpha §5.2)
+            made.append(await legacy.subscribe_discovered(channel))
+        elif resumed is not None:
             made.append(resumed)
         elif channel.hub is None and channel.via == "capability-list":
             # the list named the channel without its hub: the channel's own URL may say

@@ -30,6 +30,8 @@ NODE_ATTRIBUTE = f"{{{RS_NS}}}pubsubnode"
 XMPP = "2012-xmpp"
 CALLBACK = "2012-callback"
 FORMS = (XMPP, CALLBACK)
+PUSHED_CAPABILITY = "change-notification"
+"""What a pushed Change Set is read as on a 2012 push channel (see the module docstring)."""
 
 _CODES = {XMPP: "parse.legacy-push-xmpp", CALLBACK: "parse.legacy-push-callback"}
 _SECTIONS = {XMPP: "§5.2.1", CALLBACK: "§5.2.2"}
@@ -80,7 +82,7 @@ def read_pushed_change_set(doc: Document, form: str | None) -> list[Finding]:
     notification, in place, and say so; anything else is left for the usual checks."""
     if form not in FORMS or doc.capability != "changelist":
         return []
-    doc.md["capability"] = "change-notification"
+    doc.md["capability"] = PUSHED_CAPABILITY
     params = {"section": _SECTIONS[form]}
     return [
         finding(

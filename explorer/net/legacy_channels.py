@@ -11,12 +11,9 @@ from urllib.parse import urljoin
 
 from explorer.core import catalog
 from explorer.core.catalog import ENGLISH
-from explorer.core.legacy_push import XMPP, push_link_finding, push_links
+from explorer.core.legacy_push import PUSHED_CAPABILITY, XMPP, push_link_finding, push_links
 from explorer.core.model import Document
 from explorer.net.crawl_tree import Channel
-
-PUSHED_CAPABILITY = "change-notification"
-"""What a pushed Change Set is read as (see ``explorer.core.legacy_push``)."""
 
 
 def legacy_channels(document: Document, url: str) -> list[Channel]:

@@ -52,7 +52,9 @@ class Source2012:
 
 
 @asynccontextmanager
-async def source_2012(xmpp_service: str = "pubsub.localhost") -> AsyncIterator[Source2012]:
+async def source_2012(
+    xmpp_service: str = "pubsub.localhost", forms: tuple[str, ...] = ("xmpp", "callback")
+) -> AsyncIterator[Source2012]:
     holder: list[Source2012] = []
 
     async def changeset(_: web.Request) -> web.Response:
@@ -62,11 +64,19 @@ async def source_2012(xmpp_service: str = "pubsub.localhost") -> AsyncIterator[S
             ' xmlns:rs="http://www.openarchives.org/rs/terms/"'
             ' xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
             '<xhtml:meta name="DCTERMS.modified" content="2012-08-08T16:30:00Z"/>\n'
-            f'<xhtml:link href="xmpp:{holder[0].xmpp_service}"'
-            ' rs:protocol="http://xmpp.org/extensions/xep-0060.html"'
-            f' rs:pubsubnode="{NODE}"/>\n'
-            '<xhtml:link href="/subscribe" rs:protocol="http://example.org/protocol/callback"/>\n'
-            "<url><loc>http://example.org/res1</loc>"
+            + (
+                f'<xhtml:link href="xmpp:{holder[0].xmpp_service}"'
+                ' rs:protocol="http://xmpp.org/extensions/xep-0060.html"'
+                f' rs:pubsubnode="{NODE}"/>\n'
+                if "xmpp" in forms
+                else ""
+            )
+            + (
+                '<xhtml:link href="/subscribe" rs:protocol="http://example.org/protocol/callback"/>\n'
+                if "callback" in forms
+                else ""
+            )
+            + "<url><loc>http://example.org/res1</loc>"
             '<lastmod rs:type="created">2012-08-08T08:15:00Z</lastmod></url>\n'
             "</urlset>"
         )
