@@ -141,6 +141,8 @@ class XmppPush(LegacyTransportBase):
             context.load_verify_locations(cafile=account.ca_bundle)
         client = slixmpp.ClientXMPP(account.jid, account.password, ssl_context=context)
         client.enable_plaintext = False  # never log in without TLS
+        if account.server is not None:  # a port given by hand: STARTTLS (RFC 6120 §5)
+            client.enable_direct_tls = False
         client.register_plugin("xep_0030")
         client.register_plugin("xep_0060")
         started: asyncio.Future[None] = asyncio.get_running_loop().create_future()

@@ -1,0 +1,102 @@
+"""``listen --xmpp-jid`` on a 2012 XMPP PubSub channel (core 0.1-alpha §5.2.1) against a
+real Prosody on loopback: a Change Set published to the node by a separate XMPP client
+(a plain slixmpp script, not the explorer's code) is printed, stored, with the legacy
+findings and an entry diff; ending ``listen`` unsubscribes the account from the node."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from helpers.listen_session import listening
+from helpers.prosody import PUBLISHER, PUBSUB, Prosody, prosody
+from helpers.source_2012 import NODE, change_set, source_2012
+
+from explorer.net.store import Store
+
+PUBLISHER_SCRIPT = str(Path(__file__).parent.parent / "helpers" / "xmpp_publisher.py")
+PASSWORD = "listen-secret-pw-93c1"
+
+
+async def _publisher(server: Prosody, *args: str) -> str:
+    """Run the separate XMPP client as the Source's account; its stdout."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        PUBLISHER_SCRIPT,
+        f"{PUBLISHER}@localhost",
+        "source-pw",
+        "127.0.0.1",
+        str(server.port),
+        str(server.ca_file),
+        PUBSUB,
+        NODE,
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    async with asyncio.timeout(30):
+        out, err = await proc.communicate()
+    assert proc.returncode == 0, err.decode()
+    return out.decode()
+
+
+async def test_items_published_by_another_client_are_stored_and_shown(tmp_path) -> None:
+    async with prosody(tmp_path) as server:
+        server.register(PUBLISHER, "source-pw")
+        jid = server.register("explorer", PASSWORD)
+        await _publisher(server)  # the Source makes its node
+        credentials = tmp_path / "credentials.toml"
+        credentials.write_text(f'["xmpp:{jid}"]\npassword = "{PASSWORD}"\n')
+        os.chmod(credentials, 0o600)
+        store_path = tmp_path / "store.db"
+        async with source_2012(forms=("xmpp",)) as source:
+            args = (
+                *("--topic", source.changeset_url, "--store", str(store_path)),
+                *("--xmpp-jid", jid, "--xmpp-server", f"127.0.0.1:{server.port}"),
+                *("--ca-bundle", str(server.ca_file), "--credentials", str(credentials)),
+            )
+            async with listening(*args) as run:
+                await run.until(lambda events: run.count("subscribe-requested") == 1)
+                subscribed = run.events[-1]
+                assert subscribed["state"] == "active", subscribed
+                assert subscribed["hub"] == f"xmpp:{PUBSUB}?;node={NODE}"
+                assert f"{jid} subscribed" in await _publisher(server, "--subscribers")
+
+                body = change_set(
+                    ("http://example.org/res1", "updated", "2012-08-08T09:00:00Z"),
+                    ("http://example.org/res2", "deleted", "2012-08-08T09:05:00Z"),
+                )
+                (tmp_path / "changes.xml").write_bytes(body)
+                await _publisher(server, str(tmp_path / "changes.xml"))
+                await run.until(lambda events: run.count("notification") == 1)
+                note = run.events[-1]
+                codes = {f["code"] for f in note["findings"]}
+                assert {
+                    "parse.legacy-changeset",
+                    "parse.legacy-lastmod-type",
+                    "parse.legacy-expires",
+                    "websub.legacy-pushed-change-set",
+                } <= codes
+                assert note["capability"] == "change-notification" and note["notification_id"]
+                assert {(d["loc"], d["change"]) for d in note["diff"]} == {
+                    ("http://example.org/res1", "updated"),
+                    ("http://example.org/res2", "deleted"),
+                }
+
+                run.proc.send_signal(signal.SIGTERM)
+                await run.until(lambda events: run.count("unsubscribed") == 1)
+                assert "unsubscribed from node" in run.events[-1]["reason"]
+            assert run.proc.returncode == 0, run.stderr
+            assert PASSWORD not in run.stderr.decode()
+            assert all(PASSWORD not in str(event) for event in run.events)
+            assert jid not in await _publisher(server, "--subscribers")
+    store = Store(store_path, read_only=True)
+    try:
+        (stored,) = store.notifications()
+        assert b'type="changeset"' in stored.body and stored.capability == "change-notification"
+        assert store.subscriptions()[0]["state"] == "ended"
+    finally:
+        store.close()
