@@ -188,14 +188,22 @@ class XmppPush(LegacyTransportBase):
         try:
             while (delay := self.options.retry.delay(attempt + 1)) is not None:
                 attempt += 1
+                for sub in self._by_node.values():
+                    lost = catalog.text("legacy_push.xmpp-lost", attempt=attempt)
+                    self.pipeline.emit(sub, ev.ERROR, flavour=XMPP, message=lost)
                 await asyncio.sleep(delay)
                 try:
                     self._client = await self._connect()
-                    for service, node in list(self._by_node):
+                    for (service, node), sub in list(self._by_node.items()):
                         await self._subscribe_node(service, node)
+                        back = catalog.text("legacy_push.xmpp-back", node=node, service=service)
+                        self.pipeline.emit(sub, ev.SUBSCRIBE_REQUESTED, flavour=XMPP, message=back)
                     return
                 except XmppError as exc:
                     problem = str(exc)
+                    client, self._client = self._client, None
+                    if client is not None:  # connected, but the node was refused
+                        client.abort()
             for key, sub in list(self._by_node.items()):
                 del self._by_node[key]
                 await self.fail(sub, self._failure(sub.hub, XmppError(problem)), [])

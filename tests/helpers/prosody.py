@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -24,11 +23,12 @@ PUBLISHER = "source"
 START_TIMEOUT = 20.0
 
 
-@dataclass(frozen=True)
+@dataclass
 class Prosody:
     config: Path
     port: int
     ca_file: Path
+    process: asyncio.subprocess.Process | None = None
 
     def register(self, user: str, password: str) -> str:
         """Make the account ``user@localhost``; returns its JID."""
@@ -40,9 +40,35 @@ class Prosody:
         )
         return f"{user}@{DOMAIN}"
 
+    async def start(self) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            "prosody",
+            "--config",
+            str(self.config),
+            "-F",
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        await _wait_listening(self.port, self.process)
 
-def available() -> bool:
-    return shutil.which("prosody") is not None and shutil.which("prosodyctl") is not None
+    async def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None or process.returncode is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            async with asyncio.timeout(10):
+                await process.wait()
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+
+    async def restart(self) -> None:
+        """Stop and start again on the same port and data: every stream is cut."""
+        await self.stop()
+        await self.start()
 
 
 def _free_port() -> int:
@@ -113,25 +139,9 @@ async def prosody(folder: Path) -> AsyncIterator[Prosody]:
     ca.cert_pem.write_to_path(str(ca_file))
     port = _free_port()
     config = _write_config(folder, port, cert, key)
-    process = await asyncio.create_subprocess_exec(
-        "prosody",
-        "--config",
-        str(config),
-        "-F",
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    server = Prosody(config, port, ca_file)
     try:
-        await _wait_listening(port, process)
-        yield Prosody(config, port, ca_file)
+        await server.start()
+        yield server
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                async with asyncio.timeout(10):
-                    await process.wait()
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+        await server.stop()
