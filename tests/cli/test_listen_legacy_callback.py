@@ -1,11 +1,13 @@
 """``listen`` on a 2012 HTTP callback channel (core 0.1-alpha §5.2.2), against a scripted
 2012-style Source of the test's own: the subscription is a form POST of ``callbackURI``,
 Change Sets posted to the callback are stored and shown as change notifications with
-their diff, a post to a wrong token is refused, and ending says no unsubscription exists."""
+their diff (and recorded by ``--record``), a post to a wrong token is refused, and ending
+says no unsubscription exists."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 
 import httpx
@@ -24,7 +26,9 @@ async def _until(condition, timeout: float = 20) -> None:
 async def test_change_sets_posted_to_the_callback_are_stored_and_shown(tmp_path) -> None:
     store_path = tmp_path / "store.db"
     async with source_2012(forms=("callback",)) as source:
-        async with listening("--topic", source.changeset_url, "--store", str(store_path)) as run:
+        recording = tmp_path / "session.jsonl"
+        args = ("--topic", source.changeset_url, "--store", str(store_path))
+        async with listening(*args, "--record", str(recording)) as run:
             await run.until(lambda events: any(e["event"] == "subscribe-requested" for e in events))
             subscribed = next(e for e in run.events if e["event"] == "subscribe-requested")
             await _until(lambda: source.callbacks)
@@ -64,6 +68,12 @@ async def test_change_sets_posted_to_the_callback_are_stored_and_shown(tmp_path)
             ended = next(e for e in run.events if e["event"] == "unsubscribed")
             assert "defines no unsubscription" in ended["reason"]
         assert run.proc.returncode == 0, run.stderr
+    deliveries = [
+        line
+        for line in map(json.loads, recording.read_text().splitlines())
+        if line["type"] == "delivery"
+    ]
+    assert [(d["topic"], d["body"]) for d in deliveries] == [(source.changeset_url, body.decode())]
     store = Store(store_path, read_only=True)
     try:
         (stored,) = store.notifications()
