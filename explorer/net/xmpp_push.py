@@ -35,6 +35,7 @@ from explorer.net.subscription import State, Subscription
 from explorer.net.xmpp_account import XmppAccount, XmppOptions, node_uri, parse_node_uri
 
 SECTION = "§5.2.1"
+STANZA_OVERHEAD = 8 * 1024  # the message and item elements around an item's payload
 PENDING_LIMIT = 256
 """Items received but not yet stored; more are dropped (and said) rather than held."""
 
@@ -139,7 +140,9 @@ class XmppPush(LegacyTransportBase):
         context = ssl.create_default_context()
         if account.ca_bundle:
             context.load_verify_locations(cafile=account.ca_bundle)
-        client = slixmpp.ClientXMPP(account.jid, account.password, ssl_context=context)
+        client = _BoundedClient(account.jid, account.password, ssl_context=context)
+        client.max_stanza = self.options.max_item_bytes + STANZA_OVERHEAD
+        client.on_too_large = self._on_too_large
         client.enable_plaintext = False  # never log in without TLS
         if account.server is not None:  # a port given by hand: STARTTLS (RFC 6120 §5)
             client.enable_direct_tls = False
@@ -175,6 +178,13 @@ class XmppPush(LegacyTransportBase):
         client.send_presence()
         client.add_event_handler("disconnected", self._on_disconnected)
         return client
+
+    def _on_too_large(self, size: int) -> None:
+        message = catalog.text(
+            "legacy_push.xmpp-too-large", size=size, limit=self.options.max_item_bytes
+        )
+        for sub in self._by_node.values():
+            self.pipeline.emit(sub, ev.ERROR, flavour=XMPP, message=message)
 
     def _on_disconnected(self, _: object) -> None:
         if not self._closing and self._reconnecting is None:
@@ -265,3 +275,22 @@ class XmppPush(LegacyTransportBase):
 
     def _failure(self, where: str, exc: Exception) -> str:
         return catalog.text("legacy_push.xmpp-failed", service=where, problem=str(exc))
+
+
+class _BoundedClient(slixmpp.ClientXMPP):
+    """Counts the bytes of the stanza being received and cuts the stream once one passes
+    ``max_stanza``, while it arrives: slixmpp would otherwise build any size in memory."""
+
+    max_stanza = 0
+    on_too_large: Any = None
+    _stanza_bytes = 0
+
+    def data_received(self, data: bytes | str) -> None:
+        inside = self.xml_depth > 1  # within a stanza begun by an earlier chunk
+        self._stanza_bytes = (self._stanza_bytes if inside else 0) + len(data)
+        if self.max_stanza and self._stanza_bytes > self.max_stanza:
+            if self.on_too_large is not None:
+                self.on_too_large(self._stanza_bytes)
+            self.abort()
+            return
+        super().data_received(data)

@@ -46,7 +46,9 @@ async def _publisher(server: Prosody, *args: str) -> str:
 
 
 @contextlib.asynccontextmanager
-async def _listening_over_xmpp(tmp_path: Path) -> AsyncIterator[tuple[Prosody, ListenRun, str]]:
+async def _listening_over_xmpp(
+    tmp_path: Path, *extra: str
+) -> AsyncIterator[tuple[Prosody, ListenRun, str]]:
     """Prosody with the Source's node, a 2012 Source advertising it, and ``listen`` subscribed
     to it with an account whose password is in a credentials file."""
     async with prosody(tmp_path) as server:
@@ -61,6 +63,7 @@ async def _listening_over_xmpp(tmp_path: Path) -> AsyncIterator[tuple[Prosody, L
                 *("--topic", source.changeset_url, "--store", str(tmp_path / "store.db")),
                 *("--xmpp-jid", jid, "--xmpp-server", f"127.0.0.1:{server.port}"),
                 *("--ca-bundle", str(server.ca_file), "--credentials", str(credentials)),
+                *extra,
             )
             async with listening(*args) as run:
                 await run.until(lambda events: run.count("subscribe-requested") == 1)
@@ -130,3 +133,16 @@ async def test_a_lost_connection_is_made_again_and_items_keep_coming(tmp_path) -
         )
         await run.until(lambda events: run.count("notification") == 1)
         assert [d["loc"] for d in run.events[-1]["diff"]] == ["http://example.org/res3"]
+
+
+async def test_a_stanza_over_the_limit_is_cut_while_it_arrives(tmp_path) -> None:
+    async with _listening_over_xmpp(tmp_path, "--max-body", "4096") as (server, run, _):
+        many = [
+            (f"http://example.org/r{i:04d}", "created", "2012-08-08T10:00:00Z") for i in range(200)
+        ]
+        await _publish(server, tmp_path, *many)
+        await run.until(lambda events: run.count("subscribe-requested") == 2)
+        assert any("the connection was cut" in e.get("message", "") for e in run.events)
+        await _publish(server, tmp_path, many[0])  # a small one still comes through
+        await run.until(lambda events: run.count("notification") == 1)
+        assert len(run.events[-1]["diff"]) == 1
