@@ -242,8 +242,9 @@ def load_credentials_file(path: str | Path) -> Credentials:
 def xmpp_password(jid: str, paths: Iterable[str | Path]) -> str | None:
     """The password of ``["xmpp:<jid>"]`` in the first TOML credentials file that has one."""
     for path in paths:
-        try:
-            text = Path(path).read_bytes()[:MAX_FILE_BYTES].decode("utf-8")
+        try:  # load_credentials_file has refused what is not a small regular file
+            with open(path, "rb") as handle:
+                text = handle.read(MAX_FILE_BYTES).decode("utf-8")
             table = tomllib.loads(text)
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             continue  # load_credentials_file reports what is wrong with the file

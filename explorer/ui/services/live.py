@@ -301,7 +301,14 @@ class LiveServices:
         await self.net.run(on_net())
 
     async def renew(self, subscription_id: str) -> None:
-        await self.net.run(self._need_subscriber().renew(subscription_id))
+        subscriber, legacy = self._need_subscriber(), self.legacy
+
+        async def on_net() -> None:
+            sub = subscriber.book.find(subscription_id)
+            if legacy is None or not legacy.owns(sub):  # the 2012 forms have no lease
+                await subscriber.renew(sub)
+
+        await self.net.run(on_net())
 
     async def wait_settled(
         self, subscription: SubscriptionView | str, timeout: float | None = None
