@@ -12,6 +12,8 @@ import argparse
 import getpass
 import sys
 
+from explorer.cli.language_option import help_language, say
+from explorer.core import catalog
 from explorer.net.credentials import default_credential_files, xmpp_password
 from explorer.net.xmpp_account import XmppAccount
 
@@ -21,18 +23,17 @@ class XmppOptionError(ValueError):
 
 
 def add_xmpp_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("2012 draft push (XMPP PubSub)")
+    group = parser.add_argument_group(say("legacy_push.option-group"))
     group.add_argument(
         "--xmpp-jid",
         metavar="JID",
-        help="XMPP account for XMPP PubSub channels of the 2012 draft (password from the "
-        'credentials file\'s ["xmpp:JID"] table, or asked for)',
+        help=say("legacy_push.option-jid"),
     )
     group.add_argument(
         "--xmpp-server",
         type=_server,
         metavar="HOST:PORT",
-        help="connect to this XMPP server instead of the one DNS gives for the JID's domain",
+        help=say("legacy_push.option-server"),
     )
 
 
@@ -43,7 +44,9 @@ def xmpp_account(args: argparse.Namespace) -> XmppAccount | None:
         return None
     local, at, domain = jid.partition("@")
     if not local or not at or not domain or any(c.isspace() for c in jid):
-        raise XmppOptionError(f"--xmpp-jid {jid[:80]!r} is not user@domain")
+        raise XmppOptionError(
+            catalog.text("legacy_push.jid-invalid", help_language(), jid=repr(jid[:80]))
+        )
     files = default_credential_files()
     if args.credentials is not None:
         files.append(args.credentials)
@@ -56,18 +59,21 @@ def xmpp_account(args: argparse.Namespace) -> XmppAccount | None:
 
 def _ask(jid: str) -> str:
     if not sys.stdin.isatty():
-        raise XmppOptionError(
-            f'no password for {jid}: put it in the credentials file as ["xmpp:{jid}"] '
-            'password = "…", or run on a terminal to be asked'
-        )
+        raise XmppOptionError(catalog.text("legacy_push.no-password", help_language(), jid=jid))
     try:
-        return getpass.getpass(f"XMPP password for {jid}: ")
+        return getpass.getpass(
+            catalog.text("legacy_push.password-prompt", help_language(), jid=jid)
+        )
     except (EOFError, KeyboardInterrupt):
-        raise XmppOptionError("no password given") from None
+        raise XmppOptionError(
+            catalog.text("legacy_push.no-password-given", help_language())
+        ) from None
 
 
 def _server(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise argparse.ArgumentTypeError(f"not HOST:PORT: '{text[:80]}'")
+        raise argparse.ArgumentTypeError(
+            catalog.text("legacy_push.server-invalid", help_language(), text=text[:80])
+        )
     return host.strip("[]"), int(port)

@@ -22,7 +22,7 @@ INVISIBLE = frozenset(
 )
 """Characters that look like a space or like nothing at all (each has a Unicode name)."""
 
-MISPLACED_DECLARATION = re.compile(r"declaration\sallowed\sonly\sat\sthe\sstart|not\sat\sstart\sof")
+MISPLACED_DECLARATION = re.compile(r"declaration allowed only at the start|not at start of")
 """How libxml2 words an XML declaration that is not at the very start."""
 
 MAX_LINE_BYTES = 64 * 1024
