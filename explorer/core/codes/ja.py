@@ -701,6 +701,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "hub.delivery-after-unsubscribe": {
         "": "サブスクライブ解除の後に {count} 件の配信が届きました。",
+        "settling": (
+            "サブスクライブ解除の意思確認から {seconds:.2f} 秒以内に {count} 件の配信が届きました"
+            "（待機時間 {settle:g} 秒の内）。その後はありません。"
+        ),
     },
     "hub.unsubscribe-unverified": {
         "": "ハブはサブスクライブ解除の意思確認を送りませんでした。",
