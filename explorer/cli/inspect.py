@@ -28,6 +28,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TextIO
 
+from explorer.cli.address_option import assume_scheme
 from explorer.cli.arguments import (
     fail,
     non_negative_int,
@@ -54,7 +55,7 @@ from explorer.core.messages import (
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
-from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
+from explorer.net.discovery import ROUTE_ORDER, Route, RouteAttempt, discover_source
 from explorer.net.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
 from explorer.net.dump_check import MANIFEST_NAME, check_dumps
 from explorer.net.http import Fetcher, Timeouts
@@ -128,6 +129,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    assume_scheme(args, "inspect")
     try:
         disk = disk_source_of(args)
     except DiskSourceError as exc:
@@ -259,7 +261,11 @@ def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:
     else:
         out.write(f"Source: {result.root.url} (found via {discovery.route})\n")
     out.write("ディスカバリー:\n" if ja else "Discovery:\n")
-    for attempt in discovery.attempts:
+    if discovery.cause is not None:  # one reason for every route: said once, below
+        attempts: list[RouteAttempt] = []
+    else:
+        attempts = discovery.attempts
+    for attempt in attempts:
         mark = "ok  " if attempt.ok else "--  "
         out.write(f"  {mark}{attempt.route!s:<12} {attempt.url}\n")
         out.write(f"        {attempt.detail}\n")

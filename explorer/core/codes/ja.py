@@ -448,6 +448,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
     },
     "http.discovery-failed": {
+        "cause-refused": (
+            "{url} を開けません: {host}:{port} で待ち受けているものがありません（接続拒否）"
+        ),
+        "cause-unknown-host": "{url} を開けません: ホスト {host} が見つかりません",
+        "cause-timeout": "{url} を開けません: {host}:{port} から時間内に応答がありませんでした",
         "": (
             "{url} から、どの経路（{routes}）でも ResourceSync "
             "のドキュメントが見つかりませんでした。"
