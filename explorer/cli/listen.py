@@ -17,6 +17,7 @@ import queue
 import signal
 import sys
 import threading
+import time
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.language_option import add_language_option, finding_line, language_of
@@ -230,8 +231,9 @@ async def _subscribe(
     secret = args.secret
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
+        shown = subscriber.view(resumed).health(time.time())[0]  # "checking" until confirmed
         print(
-            f"listen: resuming {resumed.topic} at {resumed.hub} ({resumed.state})",
+            f"listen: resuming {resumed.topic} at {resumed.hub} ({shown})",
             file=sys.stderr,
             flush=True,
         )

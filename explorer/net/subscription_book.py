@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 
 from explorer.net.callback_server import CallbackServer, CallbackTarget
+from explorer.net.restore_check import RestoreCheck
 from explorer.net.store import Store
 from explorer.net.subscription import State, Subscription, SubscriptionView
 
@@ -30,6 +31,7 @@ class SubscriptionBook:
         self.by_token: dict[str, Subscription] = {}
         self.view_listeners: list[ViewsListener] = []
         self.renewal_errors: dict[str, str] = {}
+        self.restore = RestoreCheck()
         self._settling: dict[str, int] = {}  # sub id -> changes whose event is not out yet
         self._changed = asyncio.Condition()
 
@@ -46,6 +48,8 @@ class SubscriptionBook:
         return not sub.final and sub.callback_url != self.server.callback_url(sub.callback_path)
 
     async def save(self, sub: Subscription) -> None:
+        if sub.final or sub.state == State.UNSUBSCRIBING:
+            self.restore.forget(sub.id)  # nothing left to confirm
         await self.store.save_subscription(sub.to_row())
         self.views_changed()
         async with self._changed:
@@ -94,6 +98,8 @@ class SubscriptionBook:
             sub,
             serving_url=self.server.callback_url(sub.callback_path),
             renewal_error=self.renewal_errors.get(sub.id),
+            checking=sub.id in self.restore.checking,
+            unconfirmed=self.restore.unconfirmed.get(sub.id),
         )
 
     def snapshot(self) -> list[SubscriptionView]:
