@@ -77,6 +77,7 @@ async def _serve(args: argparse.Namespace, faults: list[str]) -> int:
         print(demo.base_url, flush=True)
         print(f"hub: {demo.hub_url}", flush=True)
         print(f"Source Description: {demo.source_description_url}", flush=True)
+        print(f"a document with problems on purpose: {demo.flawed_document_url}", flush=True)
         if faults:
             print(f"faults: {', '.join(faults)}", flush=True)
         await stop.wait()
