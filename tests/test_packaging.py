@@ -163,7 +163,7 @@ def test_render_icons_refuses_a_broken_svg(qapp, tmp_path: Path) -> None:
 
 
 def test_about_text_names_the_version_and_every_licence() -> None:
-    from explorer.ui.about import COMPONENTS, about_html
+    from explorer.ui.shell.about import COMPONENTS, about_html
 
     text = about_html()
     assert __version__ in text
@@ -174,7 +174,7 @@ def test_about_text_names_the_version_and_every_licence() -> None:
 
 
 def test_about_names_every_runtime_dependency() -> None:
-    from explorer.ui.about import COMPONENTS
+    from explorer.ui.shell.about import COMPONENTS
 
     names = " ".join(c.name.lower() for c in COMPONENTS)
     for requirement in PROJECT["dependencies"]:
@@ -183,7 +183,7 @@ def test_about_names_every_runtime_dependency() -> None:
 
 
 def test_about_dialog_opens_without_blocking_and_shows_the_icon(qtbot) -> None:
-    from explorer.ui.about import show_about
+    from explorer.ui.shell.about import show_about
 
     dialog = show_about()
     qtbot.addWidget(dialog)
@@ -198,7 +198,7 @@ def test_about_dialog_opens_without_blocking_and_shows_the_icon(qtbot) -> None:
 def test_about_finds_the_icons_where_the_spec_puts_them_in_a_bundle(
     qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from explorer.ui import about
+    from explorer.ui.shell import about
 
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert about.icons_folder() == tmp_path / "resources" / "icons"

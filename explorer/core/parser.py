@@ -146,7 +146,8 @@ _gc_was_enabled = False
 def _cyclic_gc_paused() -> Iterator[None]:
     """Building 50,000 entries allocates ~100,000 tracked objects; with the cyclic GC running
     it re-scans them over and over (a fifth of the walk's time), though they hold no cycles.
-    Threads may parse concurrently (GUIDE §4): the first to enter pauses the GC, the last to
+    Threads may parse concurrently (docs/architecture.md, "Rules of the event loop"): the first to
+    enter pauses the GC, the last to
     leave restores whatever state the first one found."""
     global _gc_pausers, _gc_was_enabled
     with _gc_lock:

@@ -1,4 +1,5 @@
-"""Start-up of the desktop explorer on a qasync event loop (GUIDE §4).
+"""Start-up of the desktop explorer on a qasync event loop (docs/architecture.md, "Rules of the
+event loop").
 
 Order matters: ``QT_API`` is set before qasync is imported (it would otherwise probe
 PyQt first), the QApplication exists before the loop, and the window never quits the
@@ -31,8 +32,8 @@ from explorer.cli.arguments import OneLineParser, http_url, output_file, store_p
 from explorer.core.messages import LANGUAGES
 
 if TYPE_CHECKING:
-    from explorer.ui.main_window import MainWindow
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.shell.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 GC_THRESHOLDS = (100_000, 50, 1_000)
@@ -145,7 +146,7 @@ def open_shell(args: argparse.Namespace) -> Shell:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     scratch = tempfile.TemporaryDirectory(prefix="explorer-self-test-") if args.self_test else None
     store = args.store or (Path(scratch.name) / "store.sqlite3" if scratch else None)
@@ -155,7 +156,7 @@ def open_shell(args: argparse.Namespace) -> Shell:
         else QSettings()
     )
     from explorer.ui.language import choose_language, install_language
-    from explorer.ui.settings import load_settings
+    from explorer.ui.settings.app_settings import load_settings
 
     install_language(choose_language(getattr(args, "lang", None), load_settings(settings).language))
     window = MainWindow(settings=settings)
@@ -175,9 +176,9 @@ async def start_services(
     chose to quit. A store held by another explorer, or damaged, can be opened read-only
     instead: the window asks (``store_problem_dialog``)."""
     from explorer.net.store import StoreError
+    from explorer.ui.live.store_problem_dialog import ask_to_open_read_only
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.settings_effects import fetch_timeouts
-    from explorer.ui.store_problem_dialog import ask_to_open_read_only
+    from explorer.ui.settings.settings_effects import fetch_timeouts
 
     preferences = window.preferences
     read_only = False
@@ -224,11 +225,11 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
             window.open_url(args.url)  # in the address bar at once, opened once engines run
         await window.first_frame()
         app.setApplicationVersion(explorer.__version__)  # reads metadata: after the frame
-        from explorer.ui.about import APP_ID, application_icon
+        from explorer.ui.shell.about import APP_ID, application_icon
 
         app.setDesktopFileName(APP_ID)  # matches resources/*.desktop for the shell's icon
         app.setWindowIcon(application_icon())
-        from explorer.ui.panels import install_panels
+        from explorer.ui.shell.panels import install_panels
 
         services = await start_services(window, shell, args)
         if services is None:

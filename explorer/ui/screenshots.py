@@ -17,9 +17,9 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialog, QWidget
 
 from explorer.core.messages import ENGLISH
-from explorer.ui.feed_model import FRAMEWORK
 from explorer.ui.language import ui_language
-from explorer.ui.main_window import MainWindow
+from explorer.ui.live.feed_model import FRAMEWORK
+from explorer.ui.shell.main_window import MainWindow
 
 SIZE = QSize(1280, 720)
 SETTLE = 0.3  # seconds for layout, highlighting and paint after each change

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from explorer.net.subscription import State
-from explorer.ui.feed_model import CHANGE, FRAMEWORK, FeedItem
-from explorer.ui.main_window import MainWindow
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem
+from explorer.ui.shell.main_window import MainWindow
 
 TOTAL_SECONDS = 55.0
 POLL = 0.05

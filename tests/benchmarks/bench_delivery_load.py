@@ -234,9 +234,9 @@ class Explorer:
 
         from explorer.net.subscriber import SubscriberConfig
         from explorer.ui.app import tune_gc
-        from explorer.ui.main_window import MainWindow
-        from explorer.ui.panels import install_panels
         from explorer.ui.services import ExplorerServices
+        from explorer.ui.shell.main_window import MainWindow
+        from explorer.ui.shell.panels import install_panels
 
         tune_gc()  # the collector thresholds run_gui sets
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)

@@ -24,8 +24,8 @@ os.environ.setdefault("QT_API", "pyside6")
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from explorer.ui.feed_model import CHANGE, FRAMEWORK, FeedItem, FeedModel
-from explorer.ui.feed_view import FeedView
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem, FeedModel
+from explorer.ui.live.feed_panel import FeedPanel
 from explorer.ui.services import ExplorerServices
 
 STEPS = (
@@ -86,9 +86,9 @@ def main() -> None:
         QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(scratch / "settings")
     )
     items = feed_rows(args.rows)
-    feed = FeedView(ExplorerServices(store_path=scratch / "feed.sqlite3"))
+    feed = FeedPanel(ExplorerServices(store_path=scratch / "feed.sqlite3"))
     feed.model.add(items)
-    baseline = FeedView(ExplorerServices(store_path=scratch / "baseline.sqlite3"))
+    baseline = FeedPanel(ExplorerServices(store_path=scratch / "baseline.sqlite3"))
     baseline.model.add(items)
     for view in (feed, baseline):
         view.resize(1000, 600)

@@ -95,9 +95,9 @@ def rss_mb(field: str = "VmRSS") -> float:
 async def measure(base: str, folder: Path) -> dict[str, float]:
     from PySide6.QtCore import QSettings
 
-    from explorer.ui.main_window import MainWindow
-    from explorer.ui.panels import install_panels
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shell.panels import install_panels
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))

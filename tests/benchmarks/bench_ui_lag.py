@@ -58,9 +58,9 @@ def describe(name: str, lags: list[float]) -> str:
 
 
 async def main(scratch: Path) -> None:
-    from explorer.ui.main_window import MainWindow
-    from explorer.ui.panels import install_panels
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shell.panels import install_panels
 
     body = resource_list(ENTRIES)
     runner, url = await serve(body)

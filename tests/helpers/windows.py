@@ -7,7 +7,7 @@ from typing import Any
 
 def main_windows(qapp: Any) -> set[int]:
     """The ids of the main windows that exist now (shown or not, deleted later or not)."""
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     return {id(w) for w in qapp.topLevelWidgets() if isinstance(w, MainWindow)}
 
@@ -18,7 +18,7 @@ def opened_windows(qapp: Any, before: set[int]) -> list[Any]:
     Windows of earlier tests are closed but may not be deleted yet, and
     ``topLevelWidgets()`` lists them in no set order: taking the first main window found
     took one of those now and then."""
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     return [
         w

@@ -1,6 +1,6 @@
 """UI test fixtures: one qasync loop for the session, temp settings, a fresh store.
 
-The loop is made ``already_running`` on pytest-qt's QApplication (GUIDE §7), so
+The loop is made ``already_running`` on pytest-qt's QApplication (CONTRIBUTING.md, "Tests"), so
 ``qtbot.waitUntil``/``waitSignal`` also run asyncio callbacks. It is installed as the
 running loop only for the tests that ask for it, so async tests elsewhere keep theirs.
 """
@@ -101,9 +101,9 @@ def window(qtbot, qloop, run, settings, tmp_path):
     """The real main window with its docks, a fresh store and temp settings; the demo
     runs fast and is stopped, with every server and client, in teardown."""
     from explorer.net.subscriber import SubscriberConfig
-    from explorer.ui.main_window import MainWindow
-    from explorer.ui.panels import install_panels
     from explorer.ui.services import SELF_TEST_DEMO, ExplorerServices
+    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shell.panels import install_panels
 
     services = ExplorerServices(
         store_path=tmp_path / "store.sqlite3",

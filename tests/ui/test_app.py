@@ -42,7 +42,7 @@ def test_main_opens_the_demo_and_quits_cleanly_on_ctrl_q(
     qapp, qtbot, qloop, settings, tmp_path: Path
 ) -> None:
     from explorer.ui.app import main, parse_arguments
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     leftovers = [MainWindow(settings=settings) for _ in range(8)]  # as earlier tests leave them
     handler = qloop.get_exception_handler()

@@ -20,9 +20,9 @@ from explorer.net.crawl_tree import NodeState
 from explorer.net.credentials import Credential
 from explorer.net.network_access import ProxyMode
 from explorer.net.store import ExchangeRecord
-from explorer.ui.auth_dialog import AuthDialog
-from explorer.ui.credential_vault import SERVICE
-from explorer.ui.inspector import curl_command, describe
+from explorer.ui.inspector.exchange_model import curl_command, describe
+from explorer.ui.settings.credential_vault import SERVICE
+from explorer.ui.source.auth_dialog import AuthDialog
 
 pytestmark = pytest.mark.timeout(120)
 CAPABILITIES = ["description", "capabilitylist", "resourcelist"]
@@ -185,7 +185,7 @@ def test_the_remembered_token_is_used_after_a_restart_without_a_prompt(
     with protected_source() as source:
         memory_keyring.set_password(SERVICE, source.origin, json.dumps({"token": TOKEN}))
         window.auth_prompt.remembered.add(source.origin)
-        from explorer.ui.auth_prompt import AuthPrompt
+        from explorer.ui.source.auth_prompt import AuthPrompt
 
         window.auth_prompt = AuthPrompt(window, window.services)  # as at the next start
         prompts: list[object] = []

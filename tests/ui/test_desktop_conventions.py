@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QHeaderView, QToolBar
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import parse_document
 from explorer.net.store import ExchangeRecord, NotificationRecord
-from explorer.ui.feed_model import FeedItem
+from explorer.ui.live.feed_model import FeedItem
 
 WINDOW_CONTEXTS = (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)
 
@@ -89,9 +89,9 @@ def test_toolbar_menus_and_settings(window, qtbot, settings) -> None:
 
 
 def test_counts_are_plural_english(window) -> None:
-    from explorer.ui.document_view import header_html
-    from explorer.ui.subscription_panel import lease_text
-    from explorer.ui.wording import severity_counts
+    from explorer.ui.live.subscriptions_model import lease_text
+    from explorer.ui.shared.wording import severity_counts
+    from explorer.ui.source.document_panel import header_html
 
     one_each = [
         Finding(Severity.ERROR, "x.e", "e"),
@@ -247,9 +247,9 @@ def test_problem_columns_favour_code_and_message(window) -> None:
 
 
 def test_entries_filter_resets_per_document_and_escape_clears_it(qtbot, qloop) -> None:
-    from explorer.ui.document_view import DocumentView
+    from explorer.ui.source.document_panel import DocumentPanel
 
-    view = DocumentView()
+    view = DocumentPanel()
     qtbot.addWidget(view)
     view.show()
     body = (

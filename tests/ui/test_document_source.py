@@ -26,7 +26,7 @@ def _spooled_node(spool: BodySpool) -> DocumentNode:
 
 
 def test_spooled_body_is_shown_in_the_xml_tab(qtbot, qloop, tmp_path) -> None:
-    from explorer.ui.document_view import DocumentView
+    from explorer.ui.source.document_panel import DocumentPanel
 
     spool = BodySpool(tmp_path)
     node = _spooled_node(spool)
@@ -36,7 +36,7 @@ def test_spooled_body_is_shown_in_the_xml_tab(qtbot, qloop, tmp_path) -> None:
         readers.append(threading.current_thread() is threading.main_thread())
         return node.read_body()
 
-    view = DocumentView()
+    view = DocumentPanel()
     qtbot.addWidget(view)
     view.show_document(node.url, node.document, [], read)
     qtbot.waitUntil(lambda: "http://s/r49" in view.source.toPlainText(), timeout=5000)
@@ -47,7 +47,7 @@ def test_spooled_body_is_shown_in_the_xml_tab(qtbot, qloop, tmp_path) -> None:
 
 
 def test_a_channel_shown_meanwhile_is_not_overwritten_by_the_read(qtbot, qloop, tmp_path) -> None:
-    from explorer.ui.document_view import DocumentView
+    from explorer.ui.source.document_panel import DocumentPanel
 
     spool = BodySpool(tmp_path)
     node = _spooled_node(spool)
@@ -59,7 +59,7 @@ def test_a_channel_shown_meanwhile_is_not_overwritten_by_the_read(qtbot, qloop, 
         release.wait(5)
         return node.read_body()
 
-    view = DocumentView()
+    view = DocumentPanel()
     qtbot.addWidget(view)
     view.show_document(node.url, node.document, [], slow_read)
     qtbot.waitUntil(started.is_set, timeout=5000)

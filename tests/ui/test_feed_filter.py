@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from explorer.ui.feed_model import CHANGE, FeedItem
+from explorer.ui.live.feed_model import CHANGE, FeedItem
 
 TOPIC = "http://s/dataset1/change-notifications"
 
@@ -16,10 +16,10 @@ def rows(n: int) -> list[FeedItem]:
 
 
 def test_typing_a_word_filters_once(qtbot, qloop, tmp_path) -> None:
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.services import ExplorerServices
 
-    feed = FeedView(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
+    feed = FeedPanel(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
     qtbot.addWidget(feed)
     feed.model.add(rows(30))
     passes: list[str] = []
@@ -39,10 +39,10 @@ def test_typing_a_word_filters_once(qtbot, qloop, tmp_path) -> None:
 
 
 def test_a_choice_in_a_list_applies_the_pending_text_at_once(qtbot, qloop, tmp_path) -> None:
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.services import ExplorerServices
 
-    feed = FeedView(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
+    feed = FeedPanel(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
     qtbot.addWidget(feed)
     feed.model.add(rows(30))
     qtbot.keyClicks(feed.text_filter, "ons/2")

@@ -9,7 +9,10 @@ from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
 from explorer.net.subscriber_events import DIFF, SubscriberEvent
-from explorer.ui.feed_model import CHANGE, FRAMEWORK, FeedItem
+from explorer.ui.live.feed_model import CHANGE, COLUMNS, FRAMEWORK, FeedItem
+from explorer.ui.shared.columns import column_index
+
+TOPIC_COLUMN = column_index(COLUMNS, "topic")
 
 TOPIC = "http://s/dataset1/change-notifications"
 MARK = Qt.ItemDataRole.UserRole + 7
@@ -23,10 +26,10 @@ def rows(first: int, n: int, kind: str = CHANGE) -> list[FeedItem]:
 
 
 def make_feed(qtbot, tmp_path):
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.services import ExplorerServices
 
-    feed = FeedView(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
+    feed = FeedPanel(ExplorerServices(store_path=tmp_path / "store.sqlite3"))
     qtbot.addWidget(feed)
     return feed
 
@@ -36,13 +39,13 @@ def test_a_filter_pass_keeps_every_cell(qtbot, qloop, tmp_path) -> None:
     model = feed.model
     model.add(rows(0, 30))
     for row in range(30):  # a mark that only the cells built on arrival carry
-        model.itemFromIndex(model.index(row, 2)).setData(f"cell {row}", MARK)
+        model.itemFromIndex(model.index(row, TOPIC_COLUMN)).setData(f"cell {row}", MARK)
     model.set_filter(None, None, "ons/2")
     assert feed.shown_rows() == [2, *range(20, 30)]
     model.set_filter(None, None, "")
     assert feed.shown_rows() == list(range(30))
     assert model.rowCount() == 30
-    assert [model.index(row, 2).data(MARK) for row in range(30)] == [
+    assert [model.index(row, TOPIC_COLUMN).data(MARK) for row in range(30)] == [
         f"cell {row}" for row in range(30)
     ]
     assert [model.item(row).topic for row in range(30)] == [f"{TOPIC}/{i}" for i in range(30)]

@@ -7,10 +7,14 @@ import time
 from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
-from explorer.ui import feed_model
-from explorer.ui.feed_model import CHANGE, REJECTED_KIND, FeedItem, FeedModel
+from explorer.ui.live import feed_model
+from explorer.ui.live.feed_model import CHANGE, COLUMNS, REJECTED_KIND, FeedItem, FeedModel
+from explorer.ui.shared.columns import column_index
 
 TOPIC = "http://example.org/topic"
+CHANNEL, TOPIC_COLUMN, UPDATED, WARNINGS = (
+    column_index(COLUMNS, key) for key in ("channel", "topic", "updated", "warnings")
+)
 
 
 def item(n: int, kind: str = CHANGE) -> FeedItem:
@@ -28,7 +32,7 @@ def item(n: int, kind: str = CHANGE) -> FeedItem:
 
 
 def shown_topics(model: FeedModel) -> list[str]:
-    return [model.data(model.index(row, 2)) for row in model.matching_rows()]
+    return [model.data(model.index(row, TOPIC_COLUMN)) for row in model.matching_rows()]
 
 
 def test_the_feed_keeps_the_newest_rows_and_its_view_agrees(qapp, monkeypatch) -> None:
@@ -48,13 +52,15 @@ def test_the_feed_keeps_the_newest_rows_and_its_view_agrees(qapp, monkeypatch) -
 def test_cells_carry_what_the_delegate_paints(qapp) -> None:
     model = FeedModel()
     model.add([item(1), item(2, REJECTED_KIND)])
-    assert model.data(model.index(0, 5)) == "1"  # updated
-    assert model.data(model.index(0, 5), Qt.ItemDataRole.FontRole).bold()
-    assert model.data(model.index(0, 7), Qt.ItemDataRole.DecorationRole) is not None
-    assert "changes.x: odd 1" in model.data(model.index(0, 2), Qt.ItemDataRole.ToolTipRole)
-    assert model.data(model.index(1, 1)) == "REJECTED"
-    assert model.data(model.index(1, 1), Qt.ItemDataRole.ForegroundRole).name() == "#d32f2f"
-    assert "bad signature" in model.data(model.index(1, 7), Qt.ItemDataRole.ToolTipRole)
+    assert model.data(model.index(0, UPDATED)) == "1"  # updated
+    assert model.data(model.index(0, UPDATED), Qt.ItemDataRole.FontRole).bold()
+    assert model.data(model.index(0, WARNINGS), Qt.ItemDataRole.DecorationRole) is not None
+    assert "changes.x: odd 1" in model.data(
+        model.index(0, TOPIC_COLUMN), Qt.ItemDataRole.ToolTipRole
+    )
+    assert model.data(model.index(1, CHANNEL)) == "REJECTED"
+    assert model.data(model.index(1, CHANNEL), Qt.ItemDataRole.ForegroundRole).name() == "#d32f2f"
+    assert "bad signature" in model.data(model.index(1, WARNINGS), Qt.ItemDataRole.ToolTipRole)
 
 
 def test_a_batch_is_one_insertion_and_clear_empties_the_view(qapp) -> None:
@@ -63,6 +69,6 @@ def test_a_batch_is_one_insertion_and_clear_empties_the_view(qapp) -> None:
     model.rowsInserted.connect(lambda _parent, first, last: inserted.append((first, last)))
     model.add([item(n) for n in range(50)])
     assert inserted == [(0, 49)]
-    assert model.data(model.index(49, 2)) == f"{TOPIC}/49"
+    assert model.data(model.index(49, TOPIC_COLUMN)) == f"{TOPIC}/49"
     model.clear()
     assert model.rowCount() == 0 and not model.items

@@ -17,7 +17,7 @@ from helpers.loopback import LoopbackSite, start_loopback
 
 from explorer.core.signatures import sign
 from explorer.net.subscription import State
-from explorer.ui.feed_model import CHANGE, FRAMEWORK
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK
 
 HOLD_SECONDS = 30.0
 """A safety bound only: the test releases the held refetch itself."""

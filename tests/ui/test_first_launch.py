@@ -8,7 +8,7 @@ import itertools
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
 
-from explorer.ui.window_layout import first_launch_geometry
+from explorer.ui.shell.window_layout import first_launch_geometry
 
 LAPTOP = QRect(0, 0, 1366, 728)  # 1366×768 minus a 40-pixel panel
 
@@ -23,7 +23,7 @@ def test_first_launch_geometry_fits_the_available_screen() -> None:
 
 
 def test_a_window_without_saved_settings_opens_inside_a_1366x768_screen(qtbot, settings) -> None:
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     window = MainWindow(settings=settings)  # the shell, as start-up shows it first
     qtbot.addWidget(window)

@@ -8,8 +8,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QLabel
 
 from explorer import __version__
-from explorer.ui.about import AboutDialog
-from explorer.ui.main_window import MainWindow
+from explorer.ui.shell.about import AboutDialog
+from explorer.ui.shell.main_window import MainWindow
 
 
 def test_help_menu_opens_the_about_box(qtbot, tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ from explorer.net.conformance import CHECKS
 @pytest.fixture
 def bench(qtbot, qloop, run, settings, tmp_path):
     from explorer.net.subscriber import SubscriberConfig
-    from explorer.ui.hub_workbench import HubWorkbench
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.workbench.hub_workbench import HubWorkbench
 
     services = ExplorerServices(
         store_path=tmp_path / "store.sqlite3",
@@ -155,7 +155,7 @@ def test_not_run_checks_are_grey_and_name_what_they_needed(bench, qtbot, output_
 def test_the_main_window_has_the_workbench_tab(window, qtbot, run):
     from PySide6.QtWidgets import QDockWidget
 
-    from explorer.ui.hub_workbench import HubWorkbench
+    from explorer.ui.workbench.hub_workbench import HubWorkbench
 
     dock = window.findChild(QDockWidget, "HubWorkbenchDock")
     assert dock.windowTitle() == "Hub workbench"

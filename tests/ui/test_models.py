@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from explorer.core.findings import Finding, Severity
 from explorer.core.model import SITEMAPINDEX, URLSET, Document, Entry
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
-from explorer.ui.entries_model import EntriesTableModel
-from explorer.ui.problems_model import ProblemsModel
-from explorer.ui.source_tree import BATCH, SourceTreeModel
+from explorer.ui.source.entries_model import EntriesTableModel
+from explorer.ui.source.problems_model import ProblemsModel
+from explorer.ui.source.source_tree import BATCH, SourceTreeModel
 
 
 def entry(i: int, change: str | None = None, length: str | None = None) -> Entry:
@@ -202,7 +202,7 @@ def test_tree_refresh_redraws_a_node_the_crawler_loaded(qapp) -> None:
 
 @pytest.mark.parametrize("capability", ["resourcelist", "changelist", None])
 def test_capability_icons_draw(qapp, capability) -> None:
-    from explorer.ui.icons import capability_icon
+    from explorer.ui.shared.icons import capability_icon
 
     icon = capability_icon(capability, index=True)
     assert not icon.pixmap(32, 32).isNull()

@@ -11,10 +11,18 @@ from explorer.core.model import URLSET, Document, Entry
 from explorer.net.store import ExchangeRecord, NotificationRecord, Store
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.net.subscription import State, Subscription
-from explorer.ui.feed_model import CHANGE, FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel
-from explorer.ui.feed_view import changes_html
-from explorer.ui.inspector import curl_command, describe, pretty_body
-from explorer.ui.subscription_panel import lease_text, masked
+from explorer.ui.inspector.exchange_model import curl_command, describe, pretty_body
+from explorer.ui.live.feed_model import (
+    CHANGE,
+    COLUMNS,
+    FRAMEWORK,
+    REJECTED_KIND,
+    FeedItem,
+    FeedModel,
+)
+from explorer.ui.live.feed_panel import changes_html
+from explorer.ui.live.subscriptions_model import lease_text, masked
+from explorer.ui.shared.columns import column_index
 
 TOPIC = "http://s/dataset1/change-notifications"
 
@@ -58,11 +66,16 @@ def test_feed_rows_from_events_count_changes_and_keep_rejected_apart(qapp) -> No
     )
     first, rejected = model.item(0), model.item(1)
     assert first.kind == CHANGE and first.changes == {"created": 1, "updated": 2}
-    assert [model.data(model.index(0, c)) for c in (3, 4, 5, 6, 7)] == ["3", "1", "2", None, "1"]
-    assert model.data(model.index(0, 5), Qt.ItemDataRole.ForegroundRole).name() == "#d08a00"
-    assert model.data(model.index(0, 4), Qt.ItemDataRole.ForegroundRole).name() == "#2e9d48"
-    assert rejected.kind == REJECTED_KIND and model.data(model.index(1, 1)) == "REJECTED"
-    assert "signature mismatch" in model.data(model.index(1, 2), Qt.ItemDataRole.ToolTipRole)
+    entries, created, updated, deleted, warnings, channel, topic = (
+        column_index(COLUMNS, key)
+        for key in ("entries", "created", "updated", "deleted", "warnings", "channel", "topic")
+    )
+    counts = (entries, created, updated, deleted, warnings)
+    assert [model.data(model.index(0, c)) for c in counts] == ["3", "1", "2", None, "1"]
+    assert model.data(model.index(0, updated), Qt.ItemDataRole.ForegroundRole).name() == "#d08a00"
+    assert model.data(model.index(0, created), Qt.ItemDataRole.ForegroundRole).name() == "#2e9d48"
+    assert rejected.kind == REJECTED_KIND and model.data(model.index(1, channel)) == "REJECTED"
+    assert "signature mismatch" in model.data(model.index(1, topic), Qt.ItemDataRole.ToolTipRole)
     model.set_filter(kind=REJECTED_KIND)
     assert model.matching_rows() == [1]
     model.set_filter(change="updated")
@@ -172,9 +185,9 @@ def test_inspector_helpers() -> None:
 
 def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_path) -> None:
     """Deliveries and subscriptions in the store come back in a new session's panels."""
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live.feed_panel import FeedPanel
+    from explorer.ui.live.subscription_panel import SubscriptionPanel
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.subscription_panel import SubscriptionPanel
 
     path = tmp_path / "store.sqlite3"
     store = Store(path)
@@ -217,7 +230,7 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
     services = ExplorerServices(store_path=path)
     run(services.start())
     try:
-        feed = FeedView(services)
+        feed = FeedPanel(services)
         qtbot.addWidget(feed)
         feed.restore()
         assert [feed.model.item(r).kind for r in range(2)] == [CHANGE, REJECTED_KIND]
@@ -237,11 +250,11 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 ) -> None:
     """Stored rows come first and in order, a few per turn; a live row that arrived
     meanwhile comes after them."""
-    from explorer.ui import feed_view
-    from explorer.ui.feed_view import FeedView
+    from explorer.ui.live import feed_panel
+    from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.services import ExplorerServices
 
-    monkeypatch.setattr(feed_view, "ROWS_PER_TURN", 3)
+    monkeypatch.setattr(feed_panel, "ROWS_PER_TURN", 3)
     path = tmp_path / "store.sqlite3"
     store = Store(path)
     for n in range(8):
@@ -267,7 +280,7 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
     services = ExplorerServices(store_path=path)
     run(services.start())
     try:
-        feed = FeedView(services)
+        feed = FeedPanel(services)
         qtbot.addWidget(feed)
         feed.on_events([change_event(["created"])])  # arrives while the window opens
         feed.restore()
@@ -280,7 +293,7 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 
 
 def test_lazy_highlighting_colours_only_what_is_shown(qtbot, qloop, run) -> None:
-    from explorer.ui.xml_view import LAZY_LINES, XmlSourceView
+    from explorer.ui.source.xml_view import LAZY_LINES, XmlSourceView
 
     view = XmlSourceView()
     qtbot.addWidget(view)

@@ -1,4 +1,4 @@
-"""Text from Sources and hubs is shown literally, never as Qt rich text (GUIDE §10).
+"""Text from Sources and hubs is shown literally, never as Qt rich text (docs/reliability.md).
 
 A loopback server plays a hostile Source (its ``loc``, ``up`` link and Content-Type are
 HTML with a huge local image) and a hostile hub (an HTML error body); a delivery comes
@@ -24,9 +24,10 @@ from PySide6.QtWidgets import QLabel
 from test_net_thread import subscribe_to_demo
 
 from explorer.net.subscription import State
-from explorer.ui.diff_view import SideBySideDiffView
-from explorer.ui.feed_model import REJECTED_KIND, TOOLTIP_COLUMNS
-from explorer.ui.plain_text import MAX_CHARS, PlainLabel, clip, tooltip_text
+from explorer.ui.live.feed_model import COLUMNS, REJECTED_KIND, TOOLTIP_COLUMNS
+from explorer.ui.shared.columns import column_index
+from explorer.ui.shared.plain_text import MAX_CHARS, PlainLabel, clip, tooltip_text
+from explorer.ui.source.diff_view import SideBySideDiffView
 
 HOSTILE = (
     '<img src="file:///etc/hostname" width=40000 height=40000>'
@@ -263,7 +264,8 @@ def test_hostile_delivery_shows_literally_in_the_feed(window, qtbot, run, output
     for column in TOOLTIP_COLUMNS:
         assert_literal_tooltip(feed.model.data(feed.model.index(row, column), TOOLTIP))
     save_tooltip(
-        feed.model.data(feed.model.index(row, 2), TOOLTIP), output_dir / "hostile-feed-tooltip.png"
+        feed.model.data(feed.model.index(row, column_index(COLUMNS, "topic")), TOOLTIP),
+        output_dir / "hostile-feed-tooltip.png",
     )
 
     with qtbot.waitSignal(feed.detail_shown, timeout=10000):

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel
 ENGINE_PACKAGES = ("httpx", "aiohttp", "explorer.net", "explorer.demo", "explorer.ui.services")
 SHELL_IMPORTS = """
 import sys
-import explorer.cli, explorer.ui.app, explorer.ui.main_window
+import explorer.cli, explorer.ui.app, explorer.ui.shell.main_window
 print("\\n".join(sys.modules))
 """
 
@@ -25,14 +25,14 @@ def test_the_window_shell_imports_no_engine() -> None:
         check=True,
     )
     loaded = done.stdout.split()
-    assert "explorer.ui.main_window" in loaded
+    assert "explorer.ui.shell.main_window" in loaded
     assert [m for m in loaded if m.startswith(ENGINE_PACKAGES)] == []
 
 
 def test_shell_shows_first_and_opens_a_waiting_address_once_engines_attach(
     qtbot, qloop, run, settings, tmp_path
 ) -> None:
-    from explorer.ui.main_window import STARTING, MainWindow
+    from explorer.ui.shell.main_window import STARTING, MainWindow
 
     shell = MainWindow(settings=settings)
     qtbot.addWidget(shell)
@@ -51,8 +51,8 @@ def test_shell_shows_first_and_opens_a_waiting_address_once_engines_attach(
     assert isinstance(shell.docks["FeedDock"].widget(), QLabel)
 
     from explorer.net.subscriber import SubscriberConfig
-    from explorer.ui.panels import install_panels
     from explorer.ui.services import SELF_TEST_DEMO, ExplorerServices
+    from explorer.ui.shell.panels import install_panels
 
     services = ExplorerServices(
         store_path=tmp_path / "store.sqlite3",

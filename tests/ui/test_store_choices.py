@@ -38,7 +38,10 @@ def test_delete_from_the_store_then_restart_shows_only_new_deliveries(window, qt
     box = feed.ask_clear()
     click(box, "Clear and delete from the store")
     qtbot.waitUntil(lambda: services.store.count_notifications() == 0, timeout=5000)
-    assert "deleted from the store" in window.statusBar().currentMessage()
+    # the count reaches 0 on the writer's commit, a turn before the panel says so
+    qtbot.waitUntil(
+        lambda: "deleted from the store" in window.statusBar().currentMessage(), timeout=5000
+    )
     newer = run(services.store.add_notification(record(9)))
     feed.model.clear()
     feed.restore()  # as at the next start
@@ -89,7 +92,7 @@ def test_the_address_field_shows_a_whole_address_at_1280_pixels(window, qtbot) -
     from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QScrollArea
 
-    from explorer.ui.window_layout import first_launch_geometry
+    from explorer.ui.shell.window_layout import first_launch_geometry
 
     window.setGeometry(first_launch_geometry(QRect(0, 0, 1280, 720)))
     window.reset_layout()
@@ -116,7 +119,7 @@ def start_main(qapp, qloop, args):
 
 
 def problem_dialog(qapp):
-    from explorer.ui.store_problem_dialog import StoreProblemDialog
+    from explorer.ui.live.store_problem_dialog import StoreProblemDialog
 
     found = [w for w in qapp.topLevelWidgets() if isinstance(w, StoreProblemDialog)]
     found += [d for w in qapp.topLevelWidgets() for d in w.findChildren(StoreProblemDialog)]
@@ -227,7 +230,7 @@ def test_the_window_makes_a_new_store_folder_private(run, tmp_path: Path) -> Non
 
 
 def test_the_window_opens_the_store_off_its_own_thread(run, tmp_path: Path, monkeypatch) -> None:
-    from explorer.ui import services as services_module
+    from explorer.ui.services import facade as services_module
 
     opened_on: list[str] = []
 

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from explorer.net.subscription import State, SubscriptionView
-from explorer.ui.subscription_panel import COLUMNS
+from explorer.ui.live.subscriptions_model import COLUMNS
 
 NOW = time.time()
 SERVED = "http://127.0.0.1:8123/callback/"
@@ -56,8 +56,8 @@ SHOWN = {
 
 
 def test_each_row_shows_its_real_state_and_why(qtbot, qloop, tmp_path: Path, output_dir) -> None:
+    from explorer.ui.live.subscription_panel import SubscriptionPanel
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.subscription_panel import SubscriptionPanel
 
     services = ExplorerServices(store_path=tmp_path / "store.sqlite3")
     panel = SubscriptionPanel(services, spawn=lambda coro: coro.close())

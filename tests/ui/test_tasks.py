@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from explorer.ui.tasks import TaskKeeper
+from explorer.ui.shared.tasks import TaskKeeper
 
 
 def test_the_keeper_holds_a_task_while_it_runs(qtbot, qloop) -> None:
@@ -35,7 +35,7 @@ def test_a_failure_is_logged_and_reported(qtbot, qloop, caplog: pytest.LogCaptur
     async def broken() -> None:
         raise ValueError("no such document")
 
-    with caplog.at_level(logging.ERROR, logger="explorer.ui.tasks"):
+    with caplog.at_level(logging.ERROR, logger="explorer.ui.shared.tasks"):
         keeper.spawn(broken())
         qtbot.waitUntil(lambda: bool(reports), timeout=5000)
     assert reports == ["ValueError: no such document"]
@@ -50,7 +50,7 @@ def test_a_failure_without_a_report_is_still_logged(
     async def broken() -> None:
         raise RuntimeError("lost")
 
-    with caplog.at_level(logging.ERROR, logger="explorer.ui.tasks"):
+    with caplog.at_level(logging.ERROR, logger="explorer.ui.shared.tasks"):
         keeper.spawn(broken())
         qtbot.waitUntil(lambda: len(keeper) == 0, timeout=5000)
     assert [r.exc_info[1].args for r in caplog.records if r.exc_info] == [("lost",)]

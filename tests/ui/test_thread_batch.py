@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from explorer.ui.thread_batch import ThreadBatch
+from explorer.ui.shared.thread_batch import ThreadBatch
 
 THREADS = 4
 PER_THREAD = 500

@@ -265,7 +265,8 @@ def japanese(qapp):
 def test_japanese_loads_the_explorer_and_qt_catalogs(japanese) -> None:
     assert language.ui_language() == "ja"
     assert (
-        QCoreApplication.translate("MainWindow", "Re-discover Source") == "ソースを再ディスカバリー"
+        QCoreApplication.translate("MainWindowWidgets", "Re-discover Source")
+        == "ソースを再ディスカバリー"
     )
     assert QCoreApplication.translate("Counts", "%Ln entry(s)", "", 1234) == "1,234 件のエントリ"
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)  # Qt's own words: qtbase_ja
@@ -292,7 +293,7 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QTableView
 
-    from explorer.ui.column_widths import set_column_widths
+    from explorer.ui.shared.columns import set_column_widths
 
     model = QStandardItemModel(0, 3)
     model.setHorizontalHeaderLabels(["ステータス", "ms", "トピック"])
@@ -309,7 +310,7 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
 
 def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(japanese) -> None:
     from explorer.net.network_access import INSECURE_WARNING
-    from explorer.ui.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
+    from explorer.ui.settings.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
 
     assert INSECURE_WARNING_MARKED == INSECURE_WARNING
     assert insecure_warning_text().startswith("TLS 証明書を検証していません")
@@ -320,7 +321,7 @@ def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(ja
 def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japanese) -> None:
     from explorer.net.crawl_tree import CrawlResult
     from explorer.net.discovery import Discovery, Route, RouteAttempt
-    from explorer.ui.main_window import discovery_text
+    from explorer.ui.source.discovery_text import discovery_text
 
     discovery = Discovery("http://example.org/")
     discovery.attempts = [
@@ -335,7 +336,7 @@ def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japane
 
 def test_the_demo_menu_describes_each_fault_in_the_interface_language(japanese, qtbot) -> None:
     from explorer.demo.faults import FAULTS, FaultSet
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)
@@ -345,3 +346,19 @@ def test_the_demo_menu_describes_each_fault_in_the_interface_language(japanese, 
     assert set(tips) == set(FAULTS)
     assert tips["slow-delivery"] == "ハブが配信のたびに待ってから送ります"
     assert all(tip != FAULTS[name] for name, tip in tips.items())
+
+
+def test_a_window_built_by_its_view_speaks_the_view_s_and_the_controllers_words(
+    japanese, qtbot, tmp_path
+) -> None:
+    """The window's words sit in three contexts (the view, the shell, the Source
+    controller); each is found from the window that uses it."""
+    from PySide6.QtCore import QSettings
+
+    from explorer.ui.shell.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.rediscover_action.text() == "ソースを再ディスカバリー"
+    assert window.windowTitle() == QCoreApplication.translate("MainWindow", "ResourceSync Explorer")
+    assert window.source.check_label("dump") != "Checking the dump of {url}"

@@ -1,4 +1,4 @@
-"""The window driven through its widgets against the embedded demo (GUIDE §7)."""
+"""The window driven through its widgets against the embedded demo (CONTRIBUTING.md, "Tests")."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from explorer.net.subscription import State
-from explorer.ui.feed_model import CHANGE, FRAMEWORK
+from explorer.ui.live.feed_model import CHANGE, FRAMEWORK
 
 
 def open_demo(window, qtbot, run) -> str:
@@ -157,7 +157,7 @@ def test_history_and_dock_state_persist(window, qtbot, run, settings) -> None:
     assert window.address.itemText(0) == url
     window.tree_dock.hide()
     window.save_state()
-    from explorer.ui.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow
 
     again = MainWindow(window.services, settings)
     qtbot.addWidget(again)
@@ -222,7 +222,7 @@ def test_feed_export_writes_visible_rows(window, tmp_path) -> None:
     import json
     import time
 
-    from explorer.ui.feed_model import FeedItem
+    from explorer.ui.live.feed_model import FeedItem
 
     feed = window.panels.feed
     feed.model.add(

@@ -366,7 +366,7 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
-    <name>DocumentView</name>
+    <name>DocumentPanel</name>
     <message>
         <source>(no capability)</source>
         <translation type="unfinished"></translation>
@@ -383,6 +383,33 @@ X-Api-Key: …</source>
         <source>and {more}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{capability} channel · hub: {hub}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none declared)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscribe from the context menu or the Subscriptions panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DocumentWidgets</name>
     <message>
         <source>Open a Source to see its documents.</source>
         <translation type="unfinished"></translation>
@@ -437,22 +464,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Document tabs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{capability} channel · hub: {hub}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(none declared)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Subscribe from the context menu or the Subscriptions panel.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Problems ({count})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -573,7 +584,7 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
-    <name>FeedView</name>
+    <name>FeedPanel</name>
     <message>
         <source>Rejected delivery</source>
         <translation type="unfinished"></translation>
@@ -894,6 +905,98 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Load a notification payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XML (*.xml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any file (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loaded {path} ({size} bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not well-formed XML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ valid {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the callback server is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the hub&apos;s http(s) URL first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>publishing {size} bytes to {hub} …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>published: {answer} in {ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the callback server is not running; start it in the Subscriptions panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running conformance checks against {hub} …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>conformance run cancelled after %n check(s)</source>
+        <translation>
+            <numerusform>conformance run cancelled after %n check</numerusform>
+            <numerusform>conformance run cancelled after %n checks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
+        <translation>
+            <numerusform>%n check: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
+            <numerusform>%n checks: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>conformance run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>depends on: {check}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n exchange(s) show it:</source>
+        <translation>
+            <numerusform>%n exchange shows it:</numerusform>
+            <numerusform>%n exchanges show it:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line {line}: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HubWorkbenchWidgets</name>
+    <message>
         <source>hub URL, e.g. http://127.0.0.1:8080/hub</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1057,98 +1160,9 @@ X-Api-Key: …</source>
         <source>Exchange detail</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Load a notification payload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>XML (*.xml)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Any file (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read {path}: {error}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loaded {path} ({size} bytes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not well-formed XML</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✓ valid {kind}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the callback server is not running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>give the hub&apos;s http(s) URL first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>publishing {size} bytes to {hub} …</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>published: {answer} in {ms} ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the callback server is not running; start it in the Subscriptions panel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running conformance checks against {hub} …</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>conformance run cancelled after %n check(s)</source>
-        <translation>
-            <numerusform>conformance run cancelled after %n check</numerusform>
-            <numerusform>conformance run cancelled after %n checks</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n check(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
-        <translation>
-            <numerusform>%n check: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
-            <numerusform>%n checks: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>conformance run finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>depends on: {check}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n exchange(s) show it:</source>
-        <translation>
-            <numerusform>%n exchange shows it:</numerusform>
-            <numerusform>%n exchanges show it:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>line {line}: </source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
-    <name>InspectorView</name>
+    <name>InspectorPanel</name>
     <message>
         <source>received {when} · kind {kind}</source>
         <translation type="unfinished"></translation>
@@ -1169,6 +1183,41 @@ X-Api-Key: …</source>
         <source>… first {kept} of {size} bytes kept (cap {cap})</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>curl command copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied a curl command for {method} {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no credentials are kept for this request&apos;s origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>curl command copied, WITH credentials in clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied a curl command with credentials for {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replayed: the callback answered {answer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delivery replayed: the callback answered {answer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InspectorWidgets</name>
     <message>
         <source>HTTP exchanges</source>
         <translation type="unfinished"></translation>
@@ -1231,38 +1280,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Exchange count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{shown} of {total}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>curl command copied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>copied a curl command for {method} {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no credentials are kept for this request&apos;s origin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>curl command copied, WITH credentials in clear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>copied a curl command with credentials for {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replayed: the callback answered {answer}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>delivery replayed: the callback answered {answer}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1395,6 +1412,53 @@ X-Api-Key: …</source>
         <source>ResourceSync Explorer</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch every fault off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo fault {name} on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo fault {name} off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layout reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>settings saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindowWidgets</name>
     <message>
         <source>Go to address</source>
         <translation type="unfinished"></translation>
@@ -1529,154 +1593,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>&amp;About ResourceSync Explorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Demo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Faults</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switch every fault off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>demo fault {name} on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>demo fault {name} off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>layout reset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>General</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Live</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Appearance</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>settings saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>copied {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>waiting: {state}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>discovering…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opening {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No ResourceSync document found from {url}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> The Source already open stays open.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Refreshing {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>refreshed {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open in browser</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Subscribe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Refresh this document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show all entries of this index</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check resources</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check dump</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading the components of {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{entries} from {documents}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>subscription to {topic} requested</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load {url} before checking it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking the dump of {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking the resources of {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dump check of {url}: {findings}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resources check of {url}: {findings}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1845,6 +1761,117 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>New version</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceController</name>
+    <message>
+        <source>waiting: {state}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discovering…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No ResourceSync document found from {url}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The Source already open stays open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refreshing {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refreshed {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh this document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all entries of this index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check dump</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the components of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{entries} from {documents}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subscription to {topic} requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load {url} before checking it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the dump of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the resources of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dump check of {url}: {findings}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resources check of {url}: {findings}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -356,7 +356,7 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
-    <name>DocumentView</name>
+    <name>DocumentPanel</name>
     <message>
         <source>(no capability)</source>
         <translation>（capability なし）</translation>
@@ -373,6 +373,33 @@ X-Api-Key: …</translation>
         <source>and {more}</source>
         <translation>ほか {more}</translation>
     </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation>{total} 件中 {shown} 件</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <source>{capability} channel · hub: {hub}</source>
+        <translation>{capability} チャネル · ハブ: {hub}</translation>
+    </message>
+    <message>
+        <source>(none declared)</source>
+        <translation>（宣言なし）</translation>
+    </message>
+    <message>
+        <source>Subscribe from the context menu or the Subscriptions panel.</source>
+        <translation>コンテキストメニューまたはサブスクリプションパネルからサブスクライブしてください。</translation>
+    </message>
+    <message>
+        <source>Problems ({count})</source>
+        <translation>問題（{count}）</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentWidgets</name>
     <message>
         <source>Open a Source to see its documents.</source>
         <translation>ソースを開くと、そのドキュメントが表示されます。</translation>
@@ -428,22 +455,6 @@ X-Api-Key: …</translation>
     <message>
         <source>Document tabs</source>
         <translation>ドキュメントのタブ</translation>
-    </message>
-    <message>
-        <source>{capability} channel · hub: {hub}</source>
-        <translation>{capability} チャネル · ハブ: {hub}</translation>
-    </message>
-    <message>
-        <source>(none declared)</source>
-        <translation>（宣言なし）</translation>
-    </message>
-    <message>
-        <source>Subscribe from the context menu or the Subscriptions panel.</source>
-        <translation>コンテキストメニューまたはサブスクリプションパネルからサブスクライブしてください。</translation>
-    </message>
-    <message>
-        <source>Problems ({count})</source>
-        <translation>問題（{count}）</translation>
     </message>
 </context>
 <context>
@@ -566,7 +577,7 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
-    <name>FeedView</name>
+    <name>FeedPanel</name>
     <message>
         <source>Rejected delivery</source>
         <translation>拒否した配信</translation>
@@ -885,6 +896,96 @@ X-Api-Key: …</translation>
         <translation>未実施</translation>
     </message>
     <message>
+        <source>Load a notification payload</source>
+        <translation>通知のペイロードを読み込む</translation>
+    </message>
+    <message>
+        <source>XML (*.xml)</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>XML (*.xml)</translation>
+    </message>
+    <message>
+        <source>Any file (*)</source>
+        <translation>すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {error}</source>
+        <translation>{path} を読めません: {error}</translation>
+    </message>
+    <message>
+        <source>loaded {path} ({size} bytes)</source>
+        <translation>{path} を読み込みました（{size} バイト）</translation>
+    </message>
+    <message>
+        <source>not well-formed XML</source>
+        <translation>整形式の XML ではありません</translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>✓ valid {kind}</source>
+        <translation>✓ 有効な {kind}</translation>
+    </message>
+    <message>
+        <source>the callback server is not running</source>
+        <translation>コールバックサーバーが動いていません</translation>
+    </message>
+    <message>
+        <source>give the hub&apos;s http(s) URL first</source>
+        <translation>先にハブの http(s) の URL を入力してください</translation>
+    </message>
+    <message>
+        <source>publishing {size} bytes to {hub} …</source>
+        <translation>{hub} に {size} バイトを公開中…</translation>
+    </message>
+    <message>
+        <source>published: {answer} in {ms} ms</source>
+        <translation>公開しました: {answer}（{ms} ms）</translation>
+    </message>
+    <message>
+        <source>the callback server is not running; start it in the Subscriptions panel</source>
+        <translation>コールバックサーバーが動いていません。サブスクリプションパネルで開始してください</translation>
+    </message>
+    <message>
+        <source>running conformance checks against {hub} …</source>
+        <translation>{hub} に対して適合性チェックを実行中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>conformance run cancelled after %n check(s)</source>
+        <translation>
+            <numerusform>%n 件のチェックの後で適合性チェックを中止しました</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
+        <translation>
+            <numerusform>%n 件のチェック: 合格 {passed}、注意 {warned}、不合格 {failed}、未実施 {skipped}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>conformance run finished</source>
+        <translation>適合性チェックが終わりました</translation>
+    </message>
+    <message>
+        <source>depends on: {check}</source>
+        <translation>前提: {check}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n exchange(s) show it:</source>
+        <translation>
+            <numerusform>これを示すやり取り（%n 件）:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line {line}: </source>
+        <translation>{line} 行目: </translation>
+    </message>
+</context>
+<context>
+    <name>HubWorkbenchWidgets</name>
+    <message>
         <source>hub URL, e.g. http://127.0.0.1:8080/hub</source>
         <translation>ハブの URL（例: http://127.0.0.1:8080/hub）</translation>
     </message>
@@ -1048,96 +1149,9 @@ X-Api-Key: …</translation>
         <source>Exchange detail</source>
         <translation>やり取りの詳細</translation>
     </message>
-    <message>
-        <source>Load a notification payload</source>
-        <translation>通知のペイロードを読み込む</translation>
-    </message>
-    <message>
-        <source>XML (*.xml)</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>XML (*.xml)</translation>
-    </message>
-    <message>
-        <source>Any file (*)</source>
-        <translation>すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>cannot read {path}: {error}</source>
-        <translation>{path} を読めません: {error}</translation>
-    </message>
-    <message>
-        <source>loaded {path} ({size} bytes)</source>
-        <translation>{path} を読み込みました（{size} バイト）</translation>
-    </message>
-    <message>
-        <source>not well-formed XML</source>
-        <translation>整形式の XML ではありません</translation>
-    </message>
-    <message>
-        <source>document</source>
-        <translation>ドキュメント</translation>
-    </message>
-    <message>
-        <source>✓ valid {kind}</source>
-        <translation>✓ 有効な {kind}</translation>
-    </message>
-    <message>
-        <source>the callback server is not running</source>
-        <translation>コールバックサーバーが動いていません</translation>
-    </message>
-    <message>
-        <source>give the hub&apos;s http(s) URL first</source>
-        <translation>先にハブの http(s) の URL を入力してください</translation>
-    </message>
-    <message>
-        <source>publishing {size} bytes to {hub} …</source>
-        <translation>{hub} に {size} バイトを公開中…</translation>
-    </message>
-    <message>
-        <source>published: {answer} in {ms} ms</source>
-        <translation>公開しました: {answer}（{ms} ms）</translation>
-    </message>
-    <message>
-        <source>the callback server is not running; start it in the Subscriptions panel</source>
-        <translation>コールバックサーバーが動いていません。サブスクリプションパネルで開始してください</translation>
-    </message>
-    <message>
-        <source>running conformance checks against {hub} …</source>
-        <translation>{hub} に対して適合性チェックを実行中…</translation>
-    </message>
-    <message numerus="yes">
-        <source>conformance run cancelled after %n check(s)</source>
-        <translation>
-            <numerusform>%n 件のチェックの後で適合性チェックを中止しました</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n check(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
-        <translation>
-            <numerusform>%n 件のチェック: 合格 {passed}、注意 {warned}、不合格 {failed}、未実施 {skipped}</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>conformance run finished</source>
-        <translation>適合性チェックが終わりました</translation>
-    </message>
-    <message>
-        <source>depends on: {check}</source>
-        <translation>前提: {check}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n exchange(s) show it:</source>
-        <translation>
-            <numerusform>これを示すやり取り（%n 件）:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>line {line}: </source>
-        <translation>{line} 行目: </translation>
-    </message>
 </context>
 <context>
-    <name>InspectorView</name>
+    <name>InspectorPanel</name>
     <message>
         <source>received {when} · kind {kind}</source>
         <translation>受信 {when} · 種類 {kind}</translation>
@@ -1158,6 +1172,41 @@ X-Api-Key: …</translation>
         <source>… first {kept} of {size} bytes kept (cap {cap})</source>
         <translation>… {size} バイトのうち先頭 {kept} バイトを保持（上限 {cap}）</translation>
     </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation>{total} 件中 {shown} 件</translation>
+    </message>
+    <message>
+        <source>curl command copied</source>
+        <translation>curl コマンドをコピーしました</translation>
+    </message>
+    <message>
+        <source>copied a curl command for {method} {url}</source>
+        <translation>{method} {url} の curl コマンドをコピーしました</translation>
+    </message>
+    <message>
+        <source>no credentials are kept for this request&apos;s origin</source>
+        <translation>このリクエストのオリジンには認証情報を保持していません</translation>
+    </message>
+    <message>
+        <source>curl command copied, WITH credentials in clear</source>
+        <translation>curl コマンドを認証情報付き（平文）でコピーしました</translation>
+    </message>
+    <message>
+        <source>copied a curl command with credentials for {url}</source>
+        <translation>{url} の認証情報付き curl コマンドをコピーしました</translation>
+    </message>
+    <message>
+        <source>replayed: the callback answered {answer}</source>
+        <translation>再送しました: コールバックの応答は {answer}</translation>
+    </message>
+    <message>
+        <source>delivery replayed: the callback answered {answer}</source>
+        <translation>配信を再送しました: コールバックの応答は {answer}</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorWidgets</name>
     <message>
         <source>HTTP exchanges</source>
         <translation>HTTP のやり取り</translation>
@@ -1221,38 +1270,6 @@ X-Api-Key: …</translation>
     <message>
         <source>Exchange count</source>
         <translation>やり取りの件数</translation>
-    </message>
-    <message>
-        <source>{shown} of {total}</source>
-        <translation>{total} 件中 {shown} 件</translation>
-    </message>
-    <message>
-        <source>curl command copied</source>
-        <translation>curl コマンドをコピーしました</translation>
-    </message>
-    <message>
-        <source>copied a curl command for {method} {url}</source>
-        <translation>{method} {url} の curl コマンドをコピーしました</translation>
-    </message>
-    <message>
-        <source>no credentials are kept for this request&apos;s origin</source>
-        <translation>このリクエストのオリジンには認証情報を保持していません</translation>
-    </message>
-    <message>
-        <source>curl command copied, WITH credentials in clear</source>
-        <translation>curl コマンドを認証情報付き（平文）でコピーしました</translation>
-    </message>
-    <message>
-        <source>copied a curl command with credentials for {url}</source>
-        <translation>{url} の認証情報付き curl コマンドをコピーしました</translation>
-    </message>
-    <message>
-        <source>replayed: the callback answered {answer}</source>
-        <translation>再送しました: コールバックの応答は {answer}</translation>
-    </message>
-    <message>
-        <source>delivery replayed: the callback answered {answer}</source>
-        <translation>配信を再送しました: コールバックの応答は {answer}</translation>
     </message>
 </context>
 <context>
@@ -1388,6 +1405,53 @@ X-Api-Key: …</translation>
         <translation>ResourceSync Explorer</translation>
     </message>
     <message>
+        <source>&amp;Demo</source>
+        <translation>デモ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>障害</translation>
+    </message>
+    <message>
+        <source>Switch every fault off</source>
+        <translation>すべての障害をオフにする</translation>
+    </message>
+    <message>
+        <source>demo fault {name} on</source>
+        <translation>デモの障害 {name} をオンにしました</translation>
+    </message>
+    <message>
+        <source>demo fault {name} off</source>
+        <translation>デモの障害 {name} をオフにしました</translation>
+    </message>
+    <message>
+        <source>layout reset</source>
+        <translation>レイアウトを元に戻しました</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>一般</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>ライブ</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外観</translation>
+    </message>
+    <message>
+        <source>settings saved</source>
+        <translation>設定を保存しました</translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation>{url} をコピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindowWidgets</name>
+    <message>
         <source>Go to address</source>
         <translation>アドレスへ移動</translation>
     </message>
@@ -1522,154 +1586,6 @@ X-Api-Key: …</translation>
     <message>
         <source>&amp;About ResourceSync Explorer</source>
         <translation>ResourceSync Explorer について(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Demo</source>
-        <translation>デモ(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Faults</source>
-        <translation>障害</translation>
-    </message>
-    <message>
-        <source>Switch every fault off</source>
-        <translation>すべての障害をオフにする</translation>
-    </message>
-    <message>
-        <source>demo fault {name} on</source>
-        <translation>デモの障害 {name} をオンにしました</translation>
-    </message>
-    <message>
-        <source>demo fault {name} off</source>
-        <translation>デモの障害 {name} をオフにしました</translation>
-    </message>
-    <message>
-        <source>layout reset</source>
-        <translation>レイアウトを元に戻しました</translation>
-    </message>
-    <message>
-        <source>General</source>
-        <translation>一般</translation>
-    </message>
-    <message>
-        <source>Live</source>
-        <translation>ライブ</translation>
-    </message>
-    <message>
-        <source>Appearance</source>
-        <translation>外観</translation>
-    </message>
-    <message>
-        <source>settings saved</source>
-        <translation>設定を保存しました</translation>
-    </message>
-    <message>
-        <source>copied {url}</source>
-        <translation>{url} をコピーしました</translation>
-    </message>
-    <message>
-        <source>waiting: {state}</source>
-        <translation>待機中: {state}</translation>
-    </message>
-    <message>
-        <source>discovering…</source>
-        <translation>ディスカバリー中…</translation>
-    </message>
-    <message>
-        <source>Opening {url}</source>
-        <translation>{url} を開いています</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>キャンセルしました</translation>
-    </message>
-    <message>
-        <source>No ResourceSync document found from {url}.</source>
-        <translation>{url} から ResourceSync のドキュメントが見つかりません。</translation>
-    </message>
-    <message>
-        <source> The Source already open stays open.</source>
-        <translation>開いているソースはそのままです。</translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document: {reason}.</source>
-        <translation>{url} は ResourceSync のドキュメントではありません（{reason}）。</translation>
-    </message>
-    <message>
-        <source>{url} is not a ResourceSync document.</source>
-        <translation>{url} は ResourceSync のドキュメントではありません。</translation>
-    </message>
-    <message>
-        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
-        <translation>テキストは「XML ソース」タブにあります。問題をクリックすると該当する行に移動します。</translation>
-    </message>
-    <message>
-        <source>Refreshing {url}</source>
-        <translation>{url} を更新中</translation>
-    </message>
-    <message>
-        <source>refreshed {url}</source>
-        <translation>{url} を更新しました</translation>
-    </message>
-    <message>
-        <source>Open in browser</source>
-        <translation>ブラウザーで開く</translation>
-    </message>
-    <message>
-        <source>Copy URL</source>
-        <translation>URL をコピー</translation>
-    </message>
-    <message>
-        <source>Subscribe</source>
-        <translation>サブスクライブ</translation>
-    </message>
-    <message>
-        <source>Refresh this document</source>
-        <translation>このドキュメントを更新</translation>
-    </message>
-    <message>
-        <source>Show all entries of this index</source>
-        <translation>このインデックスのエントリをすべて表示</translation>
-    </message>
-    <message>
-        <source>Check resources</source>
-        <translation>リソースをチェック</translation>
-    </message>
-    <message>
-        <source>Check dump</source>
-        <translation>ダンプをチェック</translation>
-    </message>
-    <message>
-        <source>Loading the components of {url}</source>
-        <translation>{url} の構成ドキュメントを読み込み中</translation>
-    </message>
-    <message>
-        <source>{entries} from {documents}</source>
-        <translation>{documents}から {entries}</translation>
-    </message>
-    <message>
-        <source>subscription to {topic} requested</source>
-        <translation>{topic} へのサブスクライブを要求しました</translation>
-    </message>
-    <message>
-        <source>Load {url} before checking it.</source>
-        <translation>チェックする前に {url} を読み込んでください。</translation>
-    </message>
-    <message>
-        <source>Checking the dump of {url}</source>
-        <translation>{url} のダンプをチェック中</translation>
-    </message>
-    <message>
-        <source>Checking the resources of {url}</source>
-        <translation>{url} のリソースをチェック中</translation>
-    </message>
-    <message>
-        <source>dump check of {url}: {findings}</source>
-        <translation>{url} のダンプのチェック: {findings}</translation>
-    </message>
-    <message>
-        <source>resources check of {url}: {findings}</source>
-        <translation>{url} のリソースのチェック: {findings}</translation>
     </message>
 </context>
 <context>
@@ -1839,6 +1755,117 @@ X-Api-Key: …</translation>
     <message>
         <source>New version</source>
         <translation>新版</translation>
+    </message>
+</context>
+<context>
+    <name>SourceController</name>
+    <message>
+        <source>waiting: {state}</source>
+        <translation>待機中: {state}</translation>
+    </message>
+    <message>
+        <source>discovering…</source>
+        <translation>ディスカバリー中…</translation>
+    </message>
+    <message>
+        <source>Opening {url}</source>
+        <translation>{url} を開いています</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセルしました</translation>
+    </message>
+    <message>
+        <source>No ResourceSync document found from {url}.</source>
+        <translation>{url} から ResourceSync のドキュメントが見つかりません。</translation>
+    </message>
+    <message>
+        <source> The Source already open stays open.</source>
+        <translation>開いているソースはそのままです。</translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document: {reason}.</source>
+        <translation>{url} は ResourceSync のドキュメントではありません（{reason}）。</translation>
+    </message>
+    <message>
+        <source>{url} is not a ResourceSync document.</source>
+        <translation>{url} は ResourceSync のドキュメントではありません。</translation>
+    </message>
+    <message>
+        <source> Its text is in the XML source tab; click the problem to go to its line.</source>
+        <translation>テキストは「XML ソース」タブにあります。問題をクリックすると該当する行に移動します。</translation>
+    </message>
+    <message>
+        <source>Refreshing {url}</source>
+        <translation>{url} を更新中</translation>
+    </message>
+    <message>
+        <source>refreshed {url}</source>
+        <translation>{url} を更新しました</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>ブラウザーで開く</translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation>URL をコピー</translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation>サブスクライブ</translation>
+    </message>
+    <message>
+        <source>Refresh this document</source>
+        <translation>このドキュメントを更新</translation>
+    </message>
+    <message>
+        <source>Show all entries of this index</source>
+        <translation>このインデックスのエントリをすべて表示</translation>
+    </message>
+    <message>
+        <source>Check resources</source>
+        <translation>リソースをチェック</translation>
+    </message>
+    <message>
+        <source>Check dump</source>
+        <translation>ダンプをチェック</translation>
+    </message>
+    <message>
+        <source>copied {url}</source>
+        <translation>{url} をコピーしました</translation>
+    </message>
+    <message>
+        <source>Loading the components of {url}</source>
+        <translation>{url} の構成ドキュメントを読み込み中</translation>
+    </message>
+    <message>
+        <source>{entries} from {documents}</source>
+        <translation>{documents}から {entries}</translation>
+    </message>
+    <message>
+        <source>subscription to {topic} requested</source>
+        <translation>{topic} へのサブスクライブを要求しました</translation>
+    </message>
+    <message>
+        <source>Load {url} before checking it.</source>
+        <translation>チェックする前に {url} を読み込んでください。</translation>
+    </message>
+    <message>
+        <source>Checking the dump of {url}</source>
+        <translation>{url} のダンプをチェック中</translation>
+    </message>
+    <message>
+        <source>Checking the resources of {url}</source>
+        <translation>{url} のリソースをチェック中</translation>
+    </message>
+    <message>
+        <source>dump check of {url}: {findings}</source>
+        <translation>{url} のダンプのチェック: {findings}</translation>
+    </message>
+    <message>
+        <source>resources check of {url}: {findings}</source>
+        <translation>{url} のリソースのチェック: {findings}</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,246 @@
+"""The HTTP inspector's rows: the exchange table's model and columns, and the texts an
+exchange is shown, searched and copied as (detail, curl command, topic)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from explorer.core.auth import mask_headers
+from explorer.core.changes.line_diff import canonical_text
+from explorer.core.parser import DocumentParseError
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.exchange_filter import exchange_topic, filter_terms, matches, search_text
+from explorer.net.store import ExchangeRecord
+from explorer.ui.shared.columns import Column, column_index
+from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.row_table_model import Index, RowTableModel
+
+MAX_ROWS = 20_000
+
+
+def pretty_body(body: bytes | None, content_type: str | None) -> str:
+    """XML indented by the core's canonicaliser, JSON indented, anything else as text."""
+    if not body:
+        return ""
+    kind = (content_type or "").lower()
+    if "json" in kind:
+        try:
+            return json.dumps(json.loads(body), indent=2, ensure_ascii=False)
+        except ValueError:
+            pass
+    if "xml" in kind or body.lstrip()[:1] == b"<":
+        try:
+            return canonical_text(body)
+        except (DocumentParseError, ValueError):
+            pass
+    return body.decode("utf-8", "replace")
+
+
+def _header(headers: list[tuple[str, str]], name: str) -> str | None:
+    return next((value for key, value in headers if key.lower() == name), None)
+
+
+def curl_command(record: ExchangeRecord, credentials: dict[str, str] | None = None) -> str:
+    """The request as a shell command (bodies as sent, when they were kept whole), its
+    credential headers masked; ``credentials`` (name: real value) are put in instead only
+    when given, for the explicit "with credentials" copy."""
+    parts = ["curl", "-i", "-X", record.method, shlex.quote(record.url)]
+    real = {name.lower(): (name, value) for name, value in (credentials or {}).items()}
+    headers = [
+        real.pop(name.lower(), (name, value))
+        for name, value in mask_headers(record.request_headers, real)
+    ]
+    for name, value in headers + list(real.values()):
+        if name.lower() not in ("host", "content-length", "accept-encoding", "connection"):
+            parts += ["-H", shlex.quote(f"{name}: {value}")]
+    if record.request_body:
+        parts += ["--data-binary", shlex.quote(record.request_body.decode("utf-8", "replace"))]
+    return " ".join(parts)
+
+
+def describe(record: ExchangeRecord) -> str:
+    """The detail text: request and response with headers, bodies and timing."""
+    when = datetime.fromtimestamp(record.time, UTC).isoformat(timespec="milliseconds")
+    lines = [
+        f"{record.method} {record.url}",
+        (
+            QCoreApplication.translate("InspectorPanel", "received {when} · kind {kind}")
+            if record.direction == "in"
+            else QCoreApplication.translate("InspectorPanel", "sent {when} · kind {kind}")
+        ).format(when=when, kind=record.kind)
+        + (f" · {record.duration_ms:.1f} ms" if record.duration_ms is not None else ""),
+    ]
+    if record.error:
+        lines.append(
+            QCoreApplication.translate("InspectorPanel", "error: {error}").format(
+                error=record.error
+            )
+        )
+    lines.append("")
+    lines += _message(
+        mask_headers(record.request_headers),
+        record.request_body,
+        record.request_size,
+        record.body_cap,
+    )
+    answer = (
+        record.status
+        if record.status is not None
+        else QCoreApplication.translate("InspectorPanel", "no response")
+    )
+    lines += ["", f"← {answer}"]
+    lines += _message(
+        mask_headers(record.response_headers),
+        record.response_body,
+        record.response_size,
+        record.body_cap,
+    )
+    return "\n".join(lines)
+
+
+def _message(
+    headers: list[tuple[str, str]], body: bytes | None, size: int | None, cap: int
+) -> list[str]:
+    """One side of an exchange: its headers, then its body, saying when only part was kept."""
+    lines = [f"{name}: {value}" for name, value in headers]
+    if body:
+        lines += ["", pretty_body(body, _header(headers, "content-type"))]
+        if size and size > len(body):
+            kept = QCoreApplication.translate(
+                "InspectorPanel", "… first {kept} of {size} bytes kept (cap {cap})"
+            )
+            lines.append(kept.format(kept=f"{len(body):,}", size=f"{size:,}", cap=f"{cap:,}"))
+    return lines
+
+
+def _time_text(record: ExchangeRecord) -> str:
+    return datetime.fromtimestamp(record.time, UTC).strftime("%H:%M:%S.%f")[:-3]
+
+
+def _status_text(record: ExchangeRecord) -> str:
+    return (record.error or "") if record.status is None else str(record.status)
+
+
+COLUMNS: tuple[Column[ExchangeRecord], ...] = (
+    Column("time", QT_TRANSLATE_NOOP("ExchangeModel", "time"), 95, _time_text),
+    Column(
+        "dir",
+        QT_TRANSLATE_NOOP("ExchangeModel", "dir"),
+        60,
+        lambda record: "→ out" if record.direction == "out" else "← in",
+    ),
+    Column("kind", QT_TRANSLATE_NOOP("ExchangeModel", "kind"), 95, lambda record: record.kind),
+    Column("method", QT_TRANSLATE_NOOP("ExchangeModel", "method"), 60, lambda r: r.method),
+    Column("status", QT_TRANSLATE_NOOP("ExchangeModel", "status"), 55, _status_text),
+    Column(
+        "ms",
+        "ms",
+        50,
+        lambda record: "" if record.duration_ms is None else f"{record.duration_ms:.0f}",
+    ),
+    Column("topic", QT_TRANSLATE_NOOP("ExchangeModel", "topic"), 220, exchange_topic, tooltip=True),
+    Column("url", "URL", 0, lambda record: record.url, tooltip=True),  # the last stretches
+)
+"""The inspector's columns, in order: a new column is one entry here."""
+TOPIC = column_index(COLUMNS, "topic")
+STATUS = column_index(COLUMNS, "status")
+
+
+class ExchangeModel(RowTableModel):
+    """Exchanges in order; the newest at the bottom, bounded to ``MAX_ROWS``. A filter
+    (``set_filter``) shows the rows whose text holds every word typed."""
+
+    headers = tuple(column.title for column in COLUMNS)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._all: list[ExchangeRecord] = []
+        self._keys: list[str] | None = None  # search_text of each of ``_all``, once filtered
+        self._topics: dict[int, str] = {}  # id(record) -> topic, for the rows on screen
+        self._terms: list[str] = []
+
+    def add(self, records: list[ExchangeRecord]) -> None:
+        if not records:
+            return
+        self._all.extend(records)
+        if self._keys is not None:
+            self._keys.extend(search_text(record) for record in records)
+        overflow = len(self._all) - MAX_ROWS
+        if overflow > 0:
+            gone = {id(record) for record in self._all[:overflow]}
+            del self._all[:overflow]
+            if self._keys is not None:
+                del self._keys[:overflow]
+            shown = 0
+            while shown < len(self._rows) and id(self._rows[shown]) in gone:
+                shown += 1
+            if shown:
+                self.beginRemoveRows(QModelIndex(), 0, shown - 1)
+                del self._rows[:shown]
+                self.endRemoveRows()
+        if self._keys is None or not self._terms:
+            visible = records
+        else:
+            keys = self._keys[-len(records) :]
+            visible = [r for r, key in zip(records, keys, strict=True) if self._matches(key)]
+        if visible:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(visible) - 1)
+            self._rows.extend(visible)
+            self.endInsertRows()
+
+    def set_filter(self, text: str) -> None:
+        self._terms = filter_terms(text)
+        if self._terms and self._keys is None:
+            self._keys = [search_text(record) for record in self._all]
+        self.beginResetModel()
+        if self._keys is None or not self._terms:
+            self._rows = list(self._all)
+        else:
+            keys = self._keys
+            self._rows = [r for r, key in zip(self._all, keys, strict=True) if self._matches(key)]
+        self.endResetModel()
+
+    def _matches(self, key: str) -> bool:
+        return matches(self._terms, key)
+
+    @property
+    def total(self) -> int:
+        return len(self._all)
+
+    def _topic(self, record: ExchangeRecord) -> str:
+        topic = self._topics.get(id(record))
+        if topic is None:
+            if len(self._topics) > MAX_ROWS:
+                self._topics.clear()
+            topic = self._topics[id(record)] = exchange_topic(record)
+        return topic
+
+    def record(self, row: int) -> ExchangeRecord:
+        return self._rows[row]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        record = self._rows[index.row()]
+        number = index.column()
+        column = COLUMNS[number]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._topic(record) if number == TOPIC else column.value(record)
+        if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:
+            return tooltip_text(self._topic(record) if number == TOPIC else column.value(record))
+        if (
+            role == Qt.ItemDataRole.ForegroundRole
+            and number == STATUS
+            and (record.status is None or record.status >= 400)
+        ):
+            return QColor("#d32f2f")
+        if role == Qt.ItemDataRole.UserRole:
+            return record
+        return None

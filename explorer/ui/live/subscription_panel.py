@@ -1,0 +1,185 @@
+"""The Subscriptions dock's behaviour: callback server, public URL, subscriptions and
+their events (its widgets are laid out by ``explorer.ui.live.subscription_widgets``, its
+table model is ``explorer.ui.live.subscriptions_model``).
+
+Subscriptions live in the subscriber (and its store), so they survive restarts; this
+panel lists the immutable snapshots the net loop sends (``SubscriptionView``), counts
+leases down once a second and sends the user's subscribe / renew / unsubscribe
+requests. A row says "active" only while its callback is served and its lease holds;
+otherwise it shows what is wrong and why. Hub answers are shown verbatim in the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+from explorer.net.subscriber_events import SubscriberEvent, iso_time
+from explorer.net.subscription import (
+    SubscriptionView,
+)
+from explorer.ui.language import finding_text, severity_text
+from explorer.ui.live.subscription_widgets import SubscriptionPanelWidgets
+from explorer.ui.live.subscriptions_model import SubscriptionsModel
+from explorer.ui.services import CallbackStatus, ExplorerServices
+from explorer.ui.shared.feedback import confirm
+
+
+class SubscriptionPanel(SubscriptionPanelWidgets):
+    """The Subscriptions dock: the callback server's controls, subscribe / renew /
+    unsubscribe through the services, leases counted down, and the event log (the
+    widgets and their layout are ``SubscriptionPanelWidgets``)."""
+
+    model: SubscriptionsModel
+
+    def __init__(
+        self, services: ExplorerServices, spawn: Any, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(SubscriptionsModel(), parent)
+        self.services = services
+        self.spawn = spawn
+        self.host.setText(services.callback_host)
+        self.public_url.setText(services.public_url or "")
+
+        self.server_button.clicked.connect(self._toggle_server)
+        self.apply_public.clicked.connect(self._apply_public_url)
+        self.test_public.clicked.connect(self._test_public_url)
+        self.subscribe_button.clicked.connect(self._subscribe)
+        self.renew_button.clicked.connect(self._renew)
+        self.unsubscribe_button.clicked.connect(self._unsubscribe)
+        self.copy_secret_button.clicked.connect(self._copy_secret)
+        services.subscriber_events.connect(self.on_events)
+        services.subscriptions_changed.connect(self.show_subscriptions)
+        services.callback_changed.connect(self.show_status)
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self.model.tick)
+        self.timer.start()
+        self.show_status(services.callback_status())
+        self.reload()
+        if services.read_only:
+            self._lock_live_controls()
+
+    # --- display
+    def reload(self) -> None:
+        """Show the services' latest snapshot again."""
+        self.show_subscriptions(self.services.subscriptions())
+
+    def show_subscriptions(self, views: list[SubscriptionView]) -> None:
+        """Show a snapshot, keeping the selected subscription selected."""
+        chosen = self.selected()
+        self.model.set_subscriptions(views)
+        if chosen is not None:
+            row = self.model.row_of(chosen.id)
+            if row is not None:
+                self.table.selectRow(row)
+
+    def show_status(self, status: CallbackStatus) -> None:
+        self.server_button.setText(self.tr("Stop") if status.running else self.tr("Start"))
+        self.server_status.setText(status.base_url or self.tr("stopped"))
+        self.port.setValue(status.port if status.running else self.port.value())
+        if status.note:
+            self.note(self.tr("callback server: {note}").format(note=status.note))
+
+    def _lock_live_controls(self) -> None:
+        """A store opened read-only (another explorer writes to it, or it is damaged):
+        nothing can listen or subscribe here, and the controls say so."""
+        self.server_status.setText(self.tr("not listening: the store is open read-only"))
+        why = self.tr("The store is open read-only: another explorer uses it, or it is damaged")
+        for control in (
+            self.host,
+            self.port,
+            self.server_button,
+            self.public_url,
+            self.apply_public,
+            self.test_public,
+            self.topic,
+            self.hub,
+            self.subscribe_button,
+            self.renew_button,
+            self.unsubscribe_button,
+        ):
+            control.setEnabled(False)
+            control.setToolTip(why)
+
+    def on_events(self, events: list[SubscriberEvent]) -> None:
+        for event in events:
+            if event.event not in ("notification", "diff"):  # deliveries are the feed's
+                self._log_event(event)
+
+    def _log_event(self, event: SubscriberEvent) -> None:
+        detail = event.message or event.reason or ""
+        parts = [f"{iso_time(event.time)} {event.event} {event.topic}"]
+        if event.state:
+            parts.append(f"[{event.state}]")
+        if event.lease_seconds is not None:
+            parts.append(self.tr("lease {seconds} s").format(seconds=event.lease_seconds))
+        if detail:
+            parts.append(f"— {detail}")
+        self.log.appendPlainText(" ".join(parts))
+        for item in event.findings:
+            self.log.appendPlainText(
+                f"    {severity_text(item.severity)} {item.code}: {finding_text(item)}"
+            )
+
+    def note(self, text: str) -> None:
+        self.log.appendPlainText(text)
+
+    # --- actions
+    def selected(self) -> SubscriptionView | None:
+        index = self.table.currentIndex()
+        return self.model.subscription(index.row()) if index.isValid() else None
+
+    def _subscribe(self) -> None:
+        topic = self.topic.text().strip()
+        if topic:
+            self.spawn(self.services.subscribe(topic, self.hub.text().strip() or None))
+
+    def _renew(self) -> None:
+        if (sub := self.selected()) is not None:
+            self.spawn(self.services.renew(sub.id))
+
+    def _unsubscribe(self) -> None:
+        if (sub := self.selected()) is not None:
+            self.spawn(self.services.unsubscribe(sub.id))
+
+    def _copy_secret(self) -> None:
+        sub = self.selected()
+        if sub is not None and sub.secret:
+            QGuiApplication.clipboard().setText(sub.secret)
+            self.note(self.tr("secret of {topic} copied to the clipboard").format(topic=sub.topic))
+
+    def _toggle_server(self) -> None:
+        if self.services.callback_status().running:
+            self.spawn(self.services.stop_callback_server())
+        else:
+            self.spawn(
+                self.services.start_callback_server(
+                    self.host.text().strip() or "127.0.0.1",
+                    self.port.value(),
+                    self.public_url.text().strip() or None,
+                )
+            )
+
+    def _apply_public_url(self) -> None:
+        self.spawn(
+            self.services.start_callback_server(
+                self.host.text().strip() or "127.0.0.1",
+                self.port.value() or None,
+                self.public_url.text().strip() or None,
+            )
+        )
+
+    def _test_public_url(self) -> None:
+        url = self.public_url.text().strip()
+        if url:
+            self.spawn(self._run_test(url))
+
+    async def _run_test(self, url: str) -> None:
+        self.note(self.tr("testing {url} …").format(url=url))
+        report = await self.services.test_public_url(url)
+        self.note(report)
+        confirm(self, self.tr("public URL test finished: {report}").format(report=report))

@@ -1,0 +1,153 @@
+"""The Subscriptions dock's widgets: the callback server's form, a new subscription's
+fields, the subscriptions table with its actions, and the event log."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QStyle,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.ui.shared.columns import set_column_widths
+from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.row_table_model import RowTableModel
+
+WIDEST_ADDRESS = "255.255.255.255"
+LINE_EDIT_MARGIN = 2
+"""QLineEdit's fixed horizontal margin inside its frame, a side (QLineEditPrivate)."""
+LOG_LINES = 2000
+
+
+def text_field_width(field: QLineEdit, text: str) -> int:
+    """The width ``field`` needs to show ``text`` whole: the text, the line edit's own
+    margins and its frame."""
+    frame = field.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, field)
+    margins = field.textMargins()
+    extra = 2 * frame + 2 * LINE_EDIT_MARGIN + margins.left() + margins.right()
+    return field.fontMetrics().horizontalAdvance(text) + extra + 1
+
+
+class SubscriptionPanelWidgets(QWidget):
+    """Layout only: the widgets of the Subscriptions dock, top to bottom.
+    ``SubscriptionPanel`` gives them behaviour."""
+
+    def __init__(self, model: RowTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        model.setParent(self)
+
+        self.host = QLineEdit()
+        self.host.setAccessibleName(self.tr("Callback bind address"))
+        self.port = QSpinBox()
+        self.port.setRange(0, 65535)
+        self.port.setSpecialValueText(self.tr("any free port"))
+        self.port.setAccessibleName(self.tr("Callback port"))
+        self.server_button = QPushButton(self.tr("Stop"))
+        self.server_button.setAccessibleName(self.tr("Start or stop the callback server"))
+        self.server_status = PlainLabel()
+        self.server_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.public_url = QLineEdit()
+        self.public_url.setPlaceholderText(self.tr("https://….ngrok.app (optional tunnel)"))
+        self.public_url.setAccessibleName(self.tr("Public URL"))
+        self.apply_public = QPushButton(self.tr("Apply"))
+        self.apply_public.setAccessibleName(self.tr("Use this public URL"))
+        self.apply_public.setToolTip(self.tr("Restart the callback server with this public URL"))
+        self.test_public = QPushButton(self.tr("Test"))
+        self.test_public.setAccessibleName(self.tr("Test the public URL"))
+        self.test_public.setToolTip(
+            self.tr("Request a probe through the public URL to see it arrive")
+        )
+        # An address is read whole or not at all: its field is never narrower than the
+        # widest IPv4 address, and rows put their fields under the label when narrow.
+        self.host.setMinimumWidth(text_field_width(self.host, WIDEST_ADDRESS))
+        server_box = QGroupBox(self.tr("Callback server"))
+        form = QFormLayout(server_box)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        address = QHBoxLayout()
+        address.addWidget(self.host, 1)
+        address.addWidget(self.port)
+        form.addRow(self.tr("Bind"), address)
+        reachable = QHBoxLayout()
+        reachable.addWidget(self.server_status, 1)
+        reachable.addWidget(self.server_button)
+        form.addRow(self.tr("Reachable at"), reachable)
+        form.addRow(self.tr("Public URL"), self.public_url)
+        public = QHBoxLayout()
+        public.addStretch(1)
+        public.addWidget(self.apply_public)
+        public.addWidget(self.test_public)
+        form.addRow(public)
+
+        self.topic = QLineEdit()
+        self.topic.setPlaceholderText(self.tr("topic URL (or pick a channel in the Source tree)"))
+        self.topic.setAccessibleName(self.tr("Topic"))
+        self.hub = QLineEdit()
+        self.hub.setPlaceholderText(self.tr("hub URL (empty: discover from the topic)"))
+        self.hub.setAccessibleName(self.tr("Hub"))
+        self.subscribe_button = QPushButton(self.tr("Subscribe"))
+        self.subscribe_button.setAccessibleName(self.tr("Subscribe"))
+        hub_row = QHBoxLayout()
+        hub_row.addWidget(self.hub, 1)
+        hub_row.addWidget(self.subscribe_button)
+        new_row = QVBoxLayout()
+        new_row.addWidget(self.topic)
+        new_row.addLayout(hub_row)
+
+        self.table = QTableView()
+        self.table.setModel(model)
+        self.table.setAccessibleName(self.tr("Subscriptions"))
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setWordWrap(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        set_column_widths(self.table, (110, 260, 200, 110, 70, 110))
+        self.renew_button = QPushButton(self.tr("Renew"))
+        self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
+        self.copy_secret_button = QPushButton(self.tr("Copy secret"))
+        for button, tip in (
+            (
+                self.renew_button,
+                self.tr("Ask the hub to renew the selected subscription's lease now"),
+            ),
+            (self.unsubscribe_button, self.tr("Ask the hub to end the selected subscription")),
+            (
+                self.copy_secret_button,
+                self.tr("Copy the selected subscription's hub.secret to the clipboard"),
+            ),
+        ):
+            button.setAccessibleName(button.text())
+            button.setToolTip(tip)
+        actions = QHBoxLayout()
+        actions.addWidget(self.renew_button)
+        actions.addWidget(self.unsubscribe_button)
+        actions.addWidget(self.copy_secret_button)
+        actions.addStretch(1)
+
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(LOG_LINES)
+        self.log.setAccessibleName(self.tr("Subscription events and hub answers"))
+        self.log.setPlaceholderText(self.tr("Subscription events and hub answers (verbatim)"))
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(server_box)
+        layout.addLayout(new_row)
+        layout.addWidget(self.table, 2)
+        layout.addLayout(actions)
+        layout.addWidget(self.log, 1)

@@ -1,0 +1,199 @@
+"""The engines the window drives, wired together and turned into Qt signals.
+
+``ExplorerServices`` owns the engine objects, opens and closes them, and composes the
+three sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py)
+and ``WorkbenchServices`` (workbench.py).
+
+This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
+one store, exchange log, callback server and ``Subscriber`` for the live side, a
+``ChangeTracker`` for diffs, and optionally the embedded demo. Widgets call these
+coroutines and listen to the signals; they never touch a socket or a parser.
+
+The live side (callback server, subscriber and its HTTP client, the refetch client)
+runs on ``net``, a loop of its own on its own thread, so a busy window never delays a
+hub's 2xx. What crosses to the GUI thread is immutable: events, exchange records and
+``SubscriptionView`` snapshots made on the net loop, in batches (``ThreadBatch``). The
+window never reads the net loop's objects and never schedules work there itself: every
+net-side action is a coroutine here (docs/architecture.md has the thread map).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from explorer.net.callback_server import CallbackServer
+from explorer.net.crawl import Crawler
+from explorer.net.crawl_tree import Channel, CrawlResult
+from explorer.net.credentials import Credential
+from explorer.net.exchange_log import ExchangeLog
+from explorer.net.http import Fetcher, Timeouts
+from explorer.net.loop_thread import LoopThread
+from explorer.net.network_access import NetworkAccess, NetworkSettings
+from explorer.net.probe_payloads import ProbePayloads
+from explorer.net.refetch import ChangeTracker
+from explorer.net.store import (
+    Store,
+    default_store_path,
+)
+from explorer.net.subscriber import Subscriber, SubscriberConfig
+from explorer.net.subscription import Subscription, SubscriptionView
+from explorer.ui.services.source import SourceServices
+from explorer.ui.services.versions import VersionHistory
+from explorer.ui.services.workbench import WorkbenchServices
+from explorer.ui.shared.thread_batch import ThreadBatch
+
+log = logging.getLogger(__name__)
+SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
+"""A fast demo for --self-test: a framework notification within a couple of seconds."""
+
+
+class ExplorerServices(SourceServices, WorkbenchServices, QObject):
+    """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
+
+    subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time
+    subscriptions_changed = Signal(list)  # SubscriptionViews, the latest snapshot
+    exchanges_logged = Signal(list)  # ExchangeRecords, oldest first
+    callback_changed = Signal(object)  # CallbackStatus
+    node_updated = Signal(object)  # crawl DocumentNode whose row must be redrawn
+    crawl_progress = Signal(int, int)  # documents done, known
+
+    def __init__(
+        self,
+        *,
+        store_path: Path | None = None,
+        self_test: bool = False,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        public_url: str | None = None,
+        subscriber_config: SubscriberConfig | None = None,
+        demo_options: dict[str, Any] | None = None,
+        read_only: bool = False,
+    ) -> None:
+        """``read_only``: read the store beside its writer (another window or ``listen``)
+        or a damaged one: stored rows are shown, nothing is written and nothing listens."""
+        super().__init__()
+        self.store_path = store_path or default_store_path()
+        self.read_only = read_only
+        self.demo_options = dict(demo_options or (SELF_TEST_DEMO if self_test else {}))
+        self.callback_host = host
+        self.callback_port = port or None  # None (or 0): where stored subscriptions are called
+        self.public_url = public_url
+        self.subscriber_config = subscriber_config or SubscriberConfig()
+        self.fetch_timeouts = Timeouts(connect=5.0, read=20.0, total=120.0)
+        self.fetch_retries = 2
+        self._retired_fetchers: list[Fetcher] = []
+        self._fetcher: Fetcher | None = None
+        self.store: Store | None = None
+        self.exchange_log: ExchangeLog | None = None
+        self.server: CallbackServer | None = None
+        self.subscriber: Subscriber | None = None
+        self.versions = VersionHistory()
+        # Credentials and network settings: ``access`` for the GUI loop's clients, a copy
+        # for the net loop's (hub requests, refetches), each changed on its own thread only.
+        self.access = NetworkAccess()
+        self._live_access = NetworkAccess()
+        self.tracker = ChangeTracker(self.versions, fetcher_factory=self._refetch_fetcher)
+        self.crawler: Crawler | None = None
+        self.crawl_result: CrawlResult | None = None
+        self.demo: Any = None
+        self._primed: set[str] = set()
+        self._channels: dict[str, Channel] = {}
+        self.probe_payloads = ProbePayloads()
+        self._views: list[SubscriptionView] = []
+        self._note: str | None = None
+        self._moving: asyncio.Task[Any] | None = None  # on the net loop
+        self.net = LoopThread()
+        # The one batching stage between the net loop and the window. One signal per
+        # batch, not per event: each emission is a trip from Python into Qt and back,
+        # and while the network thread is busy each trip waits for the GIL.
+        self._events = ThreadBatch(self._hand_over, parent=self)
+        self._exchanges = ThreadBatch(self.exchanges_logged.emit, parent=self)
+
+    def set_credential(self, origin: str, credential: Credential) -> None:
+        """Send ``credential`` to ``origin`` from now on (replacing any), from every client."""
+        self.access.credentials.set(origin, credential)
+        self._on_net(self._live_access.credentials.set, origin, credential)
+
+    def remove_credential(self, origin: str) -> None:
+        self.access.credentials.remove(origin)
+        self._on_net(self._live_access.credentials.remove, origin)
+
+    def configure_network(self, settings: NetworkSettings) -> None:
+        """Proxy and TLS trust for documents opened from now on (a fetcher already made is
+        retired, as in ``configure_fetcher``); hub requests use them once the callback
+        server restarts."""
+        if settings == self.access.settings:
+            return
+        self.access = NetworkAccess(self.access.credentials, settings)
+        self._live_access = NetworkAccess(self._live_access.credentials, settings)
+        if self._fetcher is not None:
+            self._retired_fetchers.append(self._fetcher)
+            self._fetcher = None
+
+    def _on_net(self, function: Callable[..., Any], *args: Any) -> None:
+        if self.net.running:
+            self.net.call(function, *args)
+        else:  # no net loop yet (or any more): nothing there reads it now
+            function(*args)
+
+    def _refetch_fetcher(self) -> Fetcher:
+        """On the net loop: the change tracker's fetcher, with the live side's access."""
+        return Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=self._live_access)
+
+    async def start(self) -> None:
+        """Open the store and start the live side; raises ``StoreLocked`` or
+        ``StoreDamaged`` (the window offers to open read-only) or ``StoreError``."""
+        # Opening runs PRAGMA quick_check, which reads the whole file: off the GUI loop.
+        # Store makes a missing folder 0700 itself.
+        self.store = await asyncio.to_thread(Store, self.store_path, read_only=self.read_only)
+        self.exchange_log = ExchangeLog(self.store)
+        self.exchange_log.listeners.append(self._exchanges.put)
+        if self.read_only:
+            self._views = [
+                SubscriptionView.of(Subscription.from_row(row), serving_url=None)
+                for row in self._stored(self.store.subscriptions)
+            ]
+            return
+        self.net.start()
+        await self.start_callback_server(self.callback_host, self.callback_port, self.public_url)
+
+    async def start_demo(self) -> str:
+        """Start the embedded demo Source and hub in-process; returns its base URL."""
+        from explorer.demo import start_demo
+
+        self.demo = await start_demo(**self.demo_options)
+        return str(self.demo.base_url)
+
+    async def aclose(self) -> None:
+        """Close in reverse order of dependence; each step runs even if one fails."""
+        steps: list[Callable[[], Any]] = []
+        if self.net.running:
+            steps.append(self.stop_callback_server)
+        if self._fetcher is not None:
+            steps.append(self._fetcher.aclose)
+        steps.extend(fetcher.aclose for fetcher in self._retired_fetchers)
+        if self.demo is not None:
+            steps.append(self.demo.stop)
+        if self.net.running:
+            steps.append(lambda: self.net.run(self.tracker.aclose()))
+        for step in steps:
+            try:
+                await step()
+            except Exception:
+                log.exception("closing failed")
+        self.net.stop()
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+        # No reference cycles back to this QObject: they would be collected on whichever
+        # thread the garbage collector happens to run.
+        self._events.close()
+        self._exchanges.close()
+        self._fetcher = None
+        self.crawler = None

@@ -1,0 +1,358 @@
+"""The live side of the services: the callback server, subscriptions, stored deliveries
+and the feed's diffs. Everything here runs on the net loop (``net``) and reaches the
+window as immutable snapshots and events, in batches."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication
+
+from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
+from explorer.core.changes.line_diff import LineDiffTooLarge
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.bounded_body import bounded_client
+from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
+from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer
+from explorer.net.crawl_tree import Channel
+from explorer.net.exchange_log import ExchangeLog
+from explorer.net.http import Fetcher
+from explorer.net.loop_thread import LoopThread
+from explorer.net.network_access import NetworkAccess
+from explorer.net.probe_payloads import ProbePayloads
+from explorer.net.refetch import ChangeTracker
+from explorer.net.store import (
+    ExchangeRecord,
+    NotificationRecord,
+    Store,
+    StoreError,
+)
+from explorer.net.subscriber import Subscriber, SubscriberConfig
+from explorer.net.subscriber_events import SubscriberEvent
+from explorer.net.subscription import State, Subscription, SubscriptionView
+from explorer.ui.services.versions import VersionHistory, current_notification
+from explorer.ui.shared.thread_batch import ThreadBatch
+
+log = logging.getLogger(__name__)
+READ_ONLY_NOTE = QT_TRANSLATE_NOOP(
+    "ExplorerServices", "the store is open read-only: no callback server, no new subscriptions"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CallbackStatus:
+    running: bool
+    host: str
+    port: int
+    base_url: str | None
+    note: str | None = None  # why the server is not where it was asked to be
+
+
+@dataclass(frozen=True, slots=True)
+class _Views:
+    """A batch item: the subscriptions as the net loop saw them at one moment."""
+
+    views: tuple[SubscriptionView, ...]
+
+
+class LiveServices:
+    """Callback server, subscriber and store, driven from the GUI loop on the net loop."""
+
+    # made by ExplorerServices.__init__
+    read_only: bool
+    callback_host: str
+    callback_port: int | None
+    public_url: str | None
+    subscriber_config: SubscriberConfig
+    store: Store | None
+    exchange_log: ExchangeLog | None
+    server: CallbackServer | None
+    subscriber: Subscriber | None
+    versions: VersionHistory
+    tracker: ChangeTracker
+    probe_payloads: ProbePayloads
+    net: LoopThread
+    _live_access: NetworkAccess
+    _channels: dict[str, Channel]
+    _primed: set[str]
+    _views: list[SubscriptionView]
+    _note: str | None
+    _moving: asyncio.Task[Any] | None
+    _events: ThreadBatch
+    callback_changed: Any  # Signals of ExplorerServices
+    subscriptions_changed: Any
+    subscriber_events: Any
+
+    if TYPE_CHECKING:  # SourceServices.fetcher: priming and the public URL test read with it
+
+        @property
+        def fetcher(self) -> Fetcher: ...
+
+    async def start_callback_server(
+        self, host: str, port: int | None, public_url: str | None = None
+    ) -> CallbackStatus:
+        """(Re)start the callback server and a subscriber on it; stored subscriptions resume.
+
+        ``port`` None (or 0) and ``public_url`` None reuse where stored subscriptions are
+        called back; if that is impossible, or another place is asked for, they are
+        subscribed again there (``explorer.net.callback_restart``)."""
+        if self.read_only:
+            return self.callback_status()
+        await self.stop_callback_server()
+        await self.net.run(self._start_live_side(host, port or None, public_url or None))
+        self._events.flush()  # the restored subscriptions, before the status
+        status = self.callback_status()
+        self.callback_changed.emit(status)
+        return status
+
+    async def _start_live_side(self, host: str, port: int | None, public_url: str | None) -> None:
+        """On the net loop: the server, then a subscriber that restores stored subscriptions
+        and moves those whose callback URL changed (in the background: a hub may be slow)."""
+        assert self.store is not None and self.exchange_log is not None
+        try:
+            started = await start_callback_server(
+                self.store, host, port, public_url, exchange_log=self.exchange_log
+            )
+        except OSError as exc:
+            if port is None:
+                raise
+            started = await start_callback_server(
+                self.store, host, None, public_url, exchange_log=self.exchange_log
+            )
+            unusable = QCoreApplication.translate(
+                "ExplorerServices", "port {port} cannot be used ({reason})"
+            )
+            started.notes.insert(0, unusable.format(port=port, reason=exc.strerror))
+        server = started.server
+        self._note = "; ".join(started.notes) or None
+        self.server = server
+        self.callback_host, self.callback_port = host, port
+        self.public_url = server.public_url
+        subscriber = Subscriber(
+            self.store,
+            server,
+            config=self.subscriber_config,
+            client=bounded_client(self.subscriber_config.request_timeout, access=self._live_access),
+            exchange_log=self.exchange_log,
+            enrich=self.tracker.enrich,
+            refetch=self._refetch,
+            probe_payloads=self.probe_payloads,
+        )
+        subscriber.listeners.append(self._events.put)
+        subscriber.view_listeners.append(self._put_views)
+        await subscriber.start()
+        self.subscriber = subscriber
+        self._moving = asyncio.create_task(move_stale_subscriptions(subscriber))
+
+    async def stop_callback_server(self) -> None:
+        if self.server is None and self.subscriber is None:
+            return
+        await self.net.run(self._stop_live_side())
+        self._events.flush()  # the subscriber's last events, before the status change
+        self.callback_changed.emit(self.callback_status())
+
+    async def _stop_live_side(self) -> None:
+        if self._moving is not None:
+            moving, self._moving = self._moving, None
+            moving.cancel()
+            await asyncio.gather(moving, return_exceptions=True)
+        if self.subscriber is not None:
+            subscriber, self.subscriber = self.subscriber, None
+            await subscriber.close()
+            subscriber.listeners.clear()  # nothing on the net side keeps this object alive
+            subscriber.view_listeners.clear()
+            subscriber.refetch = None
+            await subscriber.client.aclose()  # ours: a Subscriber closes only its own
+        if self.server is not None:
+            server, self.server = self.server, None
+            await server.stop()
+        self._note = None
+        if self.store is not None:  # still listed, honestly: nothing answers their callbacks
+            rows = [Subscription.from_row(row) for row in self.store.subscriptions()]
+            self._put_views([SubscriptionView.of(sub, serving_url=None) for sub in rows])
+
+    def _put_views(self, views: list[SubscriptionView]) -> None:
+        self._events.put(_Views(tuple(views)))
+
+    def _hand_over(self, items: list[Any]) -> None:
+        """On the GUI thread: the latest snapshot first, then the events in order."""
+        events = [item for item in items if not isinstance(item, _Views)]
+        snapshots = [item for item in items if isinstance(item, _Views)]
+        if snapshots:
+            self._views = list(snapshots[-1].views)
+            self.subscriptions_changed.emit(self._views)
+        if events:
+            self.subscriber_events.emit(events)
+
+    def callback_status(self) -> CallbackStatus:
+        server = self.server
+        return CallbackStatus(
+            server is not None,
+            self.callback_host,
+            server.port if server else (self.callback_port or 0),
+            server.base_url if server else None,
+            QCoreApplication.translate("ExplorerServices", READ_ONLY_NOTE)
+            if self.read_only
+            else (self._note if server else None),
+        )
+
+    async def test_public_url(self, public_url: str) -> str:
+        """Request a probe path through ``public_url`` and say whether it reached our
+        callback server (its exchange log sees the probe) and what came back."""
+        probe = f"probe-{secrets.token_hex(8)}"
+        url = f"{public_url.rstrip('/')}{CALLBACK_PREFIX}{probe}"
+        arrived: list[ExchangeRecord] = []
+
+        def watch(record: ExchangeRecord) -> None:
+            if record.direction == "in" and probe in record.url:
+                arrived.append(record)
+
+        assert self.exchange_log is not None
+        self.exchange_log.listeners.append(watch)
+        try:
+            result = await self.fetcher.fetch(url, use_cache=False)
+        finally:
+            self.exchange_log.listeners.remove(watch)
+        if result.status is None:
+            report = QCoreApplication.translate("ExplorerServices", "{url}: no answer ({error})")
+            return report.format(url=url, error=result.describe_error())
+        if arrived:
+            report = QCoreApplication.translate(
+                "ExplorerServices",
+                "{url}: reached this callback server (it answered {status} to the probe, as "
+                "expected for an unknown path); hubs can call back through it",
+            )
+        else:
+            report = QCoreApplication.translate(
+                "ExplorerServices",
+                "{url}: answered {status}, but the request never reached this callback "
+                "server: the tunnel or proxy points somewhere else",
+            )
+        return report.format(url=url, status=result.status)
+
+    async def subscribe(
+        self, topic: str, hub: str | None, capability: str | None = None
+    ) -> SubscriptionView:
+        """Subscribe to a channel, first teaching the change tracker the set's documents
+        (so the first 'updated' notification already has a before)."""
+        subscriber = self._need_subscriber()
+        channel = self._channels.get(topic)
+        if channel is not None and channel.capability_list not in self._primed:
+            self._primed.add(channel.capability_list)
+            change_topic = next(
+                (
+                    c.topic
+                    for c in self._channels.values()
+                    if c.capability_list == channel.capability_list
+                    and c.capability == "change-notification"
+                ),
+                None,
+            )
+            problems = await self.tracker.prime(
+                channel.capability_list, self.fetcher, topic=change_topic
+            )
+            for problem in problems:
+                log.info("priming: %s", problem.message)
+
+        async def on_net() -> SubscriptionView:
+            sub = await subscriber.subscribe(topic, hub, channel_capability=capability)
+            return subscriber.view(sub)
+
+        return await self.net.run(on_net())
+
+    async def unsubscribe(self, subscription_id: str) -> None:
+        await self.net.run(self._need_subscriber().unsubscribe(subscription_id))
+
+    async def renew(self, subscription_id: str) -> None:
+        await self.net.run(self._need_subscriber().renew(subscription_id))
+
+    async def wait_settled(
+        self, subscription: SubscriptionView | str, timeout: float | None = None
+    ) -> State:
+        """Until the subscription is active, ended or failed (or ``timeout`` passes)."""
+        subscriber = self._need_subscriber()
+        key = subscription if isinstance(subscription, str) else subscription.id
+
+        async def on_net() -> State:
+            return await subscriber.wait_settled(subscriber.subscriptions[key], timeout)
+
+        return await self.net.run(on_net())
+
+    def subscriptions(self) -> list[SubscriptionView]:
+        """The latest snapshot of every subscription (made on the net loop)."""
+        return list(self._views)
+
+    def stored_notifications(self, limit: int = 5000) -> list[NotificationRecord]:
+        """The latest stored deliveries (accepted and rejected), oldest first, without their
+        bodies: the feed reads a payload when its row is selected."""
+        if self.store is None:
+            return []
+        return self._stored(self.store.latest_notifications, limit, bodies=False)
+
+    async def delete_notifications(self, through_id: int | None = None) -> int:
+        """Delete stored deliveries up to ``through_id`` (None: all); how many, once durable.
+        Subscriptions and the exchange log (the HTTP inspector's rows) stay."""
+        if self.store is None or self.read_only:
+            raise StoreError("the store is open read-only")
+        return await self.store.delete_notifications(through_id)
+
+    def _stored(self, read: Callable[..., list[Any]], *args: Any, **params: Any) -> list[Any]:
+        """Rows read from the store; none where a damaged store (opened read-only) fails."""
+        try:
+            return read(*args, **params)
+        except StoreError as exc:
+            log.warning("reading the store: %s", exc)
+            return []
+
+    def notification_body(self, notification_id: int | None) -> bytes | None:
+        """The raw payload of a stored delivery (bodies are not kept in the feed's rows)."""
+        store = self.store
+        if store is None or notification_id is None:
+            return None
+        records = self._stored(store.notifications, after_id=notification_id - 1, limit=1)
+        return records[0].body if records and records[0].id == notification_id else None
+
+    def _need_subscriber(self) -> Subscriber:
+        if self.read_only:
+            raise RuntimeError(QCoreApplication.translate("ExplorerServices", READ_ONLY_NOTE))
+        if self.subscriber is None:
+            raise RuntimeError("the callback server is stopped; start it to subscribe")
+        return self.subscriber
+
+    async def _refetch(self, event: SubscriberEvent) -> SubscriberEvent:
+        """On the net loop, a task per framework notification: the tracker's refetched
+        diff, with the version pairs recorded under this notification's id."""
+        token = current_notification.set(event.notification_id)
+        try:
+            return await self.tracker.refetch(event)
+        finally:
+            current_notification.reset(token)
+
+    async def framework_line_diff(self, notification_id: int, url: str) -> LineDiff | str:
+        """The canonical line diff of the document a framework notification named, computed
+        in a worker; a string says why there is none."""
+        pair = self.versions.pair(notification_id, url)
+        if pair is None:
+            return QCoreApplication.translate(
+                "ExplorerServices",
+                "the earlier version of this document is not held (e.g. after a restart)",
+            )
+        old, new = pair
+        loop = asyncio.get_running_loop()
+        try:
+            if not old:  # a created document: everything in it is new
+                return await loop.run_in_executor(
+                    None, lambda: diff_lines([], canonical_lines(new))
+                )
+            return await loop.run_in_executor(None, diff_documents_text, old, new)
+        except LineDiffTooLarge as exc:
+            return str(exc)
+        except Exception as exc:  # unreadable version: say so, never crash the view
+            return QCoreApplication.translate("ExplorerServices", "cannot diff: {error}").format(
+                error=exc
+            )

@@ -1,0 +1,119 @@
+"""The Source side of the services: the fetcher, discovery, loading deeper documents,
+link and dump checks, reading one document again. Every fetch of the window goes
+through here (``tests/ui/test_one_door.py`` holds it)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from explorer.core.findings import Finding
+from explorer.net.crawl import Crawler
+from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
+from explorer.net.dump_check import check_dumps
+from explorer.net.exchange_log import ExchangeLog
+from explorer.net.http import Exchange, Fetcher, FetchResult, Timeouts
+from explorer.net.network_access import NetworkAccess
+from explorer.net.resource_check import check_resources
+from explorer.ui.services.document_reload import reload_document
+
+log = logging.getLogger(__name__)
+RESOURCE_SAMPLE = 20
+"""Resources sampled by the link check of a list."""
+
+
+class SourceServices:
+    """The Source: crawl, expand, check and fetch, on the GUI loop with one shared fetcher."""
+
+    # made by ExplorerServices.__init__
+    fetch_timeouts: Timeouts
+    fetch_retries: int
+    access: NetworkAccess
+    exchange_log: ExchangeLog | None
+    crawler: Crawler | None
+    crawl_result: CrawlResult | None
+    _fetcher: Fetcher | None
+    _retired_fetchers: list[Fetcher]
+    _channels: dict[str, Channel]
+    node_updated: Any  # Signal(object) of ExplorerServices
+    crawl_progress: Any  # Signal(int, int) of ExplorerServices
+
+    @property
+    def fetcher(self) -> Fetcher:
+        """The shared fetcher, made on first use: its httpx client builds an SSL context
+        (a quarter of a second), which should not hold up the window's start-up."""
+        if self._fetcher is None:
+            self._fetcher = Fetcher(
+                timeout=self.fetch_timeouts,
+                retries=self.fetch_retries,
+                on_exchange=self._fetch_exchange,
+                access=self.access,
+            )
+        return self._fetcher
+
+    def configure_fetcher(self, timeouts: Timeouts, retries: int) -> None:
+        """Settings: documents opened from now on are read with these. A fetcher already
+        made is kept (the open Source's tree still reads through it) and closed at the end."""
+        if (timeouts, retries) == (self.fetch_timeouts, self.fetch_retries):
+            return
+        self.fetch_timeouts, self.fetch_retries = timeouts, retries
+        if self._fetcher is not None:
+            self._retired_fetchers.append(self._fetcher)
+            self._fetcher = None
+
+    async def crawl(self, url: str) -> CrawlResult:
+        """Discover the Source from ``url`` and load it down to the Capability Lists;
+        deeper documents load as the tree is expanded (``expand``)."""
+        crawler = Crawler(self.fetcher, on_progress=self._progress, on_node=self.node_updated.emit)
+        self.crawler = crawler
+        try:
+            result = await crawler.crawl(url, depth=1, expand_indexes=False)
+        except asyncio.CancelledError:
+            crawler.cancel()
+            raise
+        self.crawl_result = result
+        for channel in result.channels():
+            self._channels[channel.topic] = channel
+        return result
+
+    async def expand(self, node: DocumentNode) -> None:
+        """Load a pending node and its direct children."""
+        if self.crawler is None:
+            return
+        await self.crawler.expand(node)
+        for channel in node.channels:
+            self._channels[channel.topic] = channel
+
+    async def check(self, node: DocumentNode, what: str) -> list[Finding]:
+        if what == "resources":
+            return await check_resources(self.fetcher, node, RESOURCE_SAMPLE)
+        return await check_dumps(self.fetcher, node)
+
+    def _progress(self, progress: Progress) -> None:
+        self.crawl_progress.emit(progress.documents_done, progress.documents_known)
+
+    def _fetch_exchange(self, exchange: Exchange) -> None:
+        if self.exchange_log is None:
+            return
+        self.exchange_log.record(
+            direction="out",
+            kind="crawl",  # discovery, documents, link and resource checks
+            method=exchange.method,
+            url=exchange.url,
+            status=exchange.status,
+            request_headers=exchange.request_headers,
+            response_headers=exchange.response_headers,
+            response_body=exchange.body,
+            started=time.time() - exchange.elapsed,
+            error=exchange.detail or None,
+        )
+
+    async def fetch_document(self, url: str) -> FetchResult:
+        """Read ``url`` once more through the shared fetcher (within its limits)."""
+        return await self.fetcher.fetch(url)
+
+    async def reload(self, node: DocumentNode) -> bool:
+        """Fetch ``node`` again in place; True when the rows below it changed."""
+        return await reload_document(self.fetcher, node)

@@ -1,0 +1,93 @@
+"""The hub workbench's and the HTTP inspector's side of the services: topics hosted on
+the callback server, publishing, conformance runs, the exchange log, replaying a delivery."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+from explorer.net.bounded_body import bounded_client
+from explorer.net.callback_server import Reply
+from explorer.net.conformance import CheckResult, ConformanceSettings, run_conformance
+from explorer.net.publisher import PublishResult, publish
+from explorer.net.store import ExchangeRecord
+from explorer.ui.services.live import LiveServices
+
+
+class WorkbenchServices(LiveServices):
+    """What the workbench and the inspector ask of the live side, run on the net loop."""
+
+    def stored_exchanges(self, limit: int = 5000) -> list[ExchangeRecord]:
+        """The newest exchanges of the log, oldest first (the inspector's rows)."""
+        if self.store is None:
+            return []
+        return self._stored(self.store.latest_exchanges, limit)
+
+    def host_topic(self, token: str, reply: Callable[[], Reply]) -> str | None:
+        """Serve a topic URI on the callback server (on the net loop); its URL, or None
+        when the server is stopped. ``reply`` runs on the net thread: it must read only
+        plain values, never widgets."""
+        server = self.server
+        if server is None:
+            return None
+        self.net.call(server.host_topic, token, reply)
+        return server.topic_url(token)
+
+    def unhost_topic(self, token: str) -> None:
+        server = self.server
+        if server is not None and self.net.running:
+            self.net.call(server.unhost_topic, token)
+
+    async def publish(self, hub: str, topic: str, data: bytes) -> PublishResult:
+        """POST ``data`` to ``hub`` (notification §4.1) with the subscriber's client."""
+        subscriber = self._need_subscriber()
+        return await self.net.run(
+            publish(subscriber.client, hub, topic, data, exchange_log=self.exchange_log)
+        )
+
+    async def run_conformance(
+        self,
+        hub: str,
+        topic: str | None,
+        settings: ConformanceSettings,
+        on_result: Callable[[CheckResult], None],
+    ) -> list[CheckResult]:
+        """A conformance run on the net loop. Its probes are the workbench's: the run has
+        a client of its own that marks every payload it publishes, so a hub fanning them
+        out to the user's own subscriptions adds nothing to the live feed."""
+        self._need_subscriber()
+        server = self.server
+        assert server is not None
+
+        async def run() -> list[CheckResult]:
+            client = bounded_client(settings.request_timeout, access=self._live_access)
+            client.event_hooks["request"].append(self.probe_payloads.note_request)
+            try:
+                return await run_conformance(
+                    hub, server, client, topic=topic, settings=settings, on_result=on_result
+                )
+            finally:
+                await client.aclose()
+
+        return await self.net.run(run())
+
+    async def replay_delivery(self, record: ExchangeRecord) -> str:
+        """POST a received delivery again, byte for byte, to its callback path on the local
+        address (not through a tunnel); returns what the callback answered."""
+        if self.server is None or self.subscriber is None:
+            raise RuntimeError("the callback server is stopped")
+        if record.request_body is None or (record.request_size or 0) > len(record.request_body):
+            raise RuntimeError("the log kept only part of this body; it cannot be replayed")
+        path = urlsplit(record.url).path
+        url = f"http://{self.server.host}:{self.server.port}{path}"
+        keep = {"content-type", "link", "x-hub-signature"}
+        headers = [(name, value) for name, value in record.request_headers if name.lower() in keep]
+        subscriber = self.subscriber
+
+        async def post() -> str:  # on the net loop, which owns the subscriber's client
+            response = await subscriber.client.post(
+                url, content=record.request_body, headers=headers
+            )
+            return f"{response.status_code} {response.reason_phrase}"
+
+        return await self.net.run(post())

@@ -1,0 +1,1 @@
+"""Settings: the dialog, its pages, remembered credentials, network options."""

@@ -1,0 +1,63 @@
+"""Text from Sources and hubs, shown as the characters it is and never as Qt rich text.
+
+Qt guesses: a ``QLabel`` in its default ``AutoText`` mode, a tooltip and an item model's
+``ToolTipRole`` are rendered as HTML whenever ``Qt::mightBeRichText`` thinks they look
+like it, and that HTML loads local images (``<img width=40000 height=40000>`` held the
+window for seconds and gigabytes). So labels that show outside text are ``PlainText``,
+tooltips are a fixed rich-text template around escaped text, and HTML built on purpose
+escapes every value it interpolates (docs/reliability.md). Shown text is clipped as well: a 1 MB
+header must not become a 1 MB tooltip.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+MAX_CHARS = 2_000
+"""Characters of one outside value shown in a label, tooltip or HTML fragment."""
+MAX_LINES = 40
+"""Lines shown in a label or tooltip: a tooltip taller than the screen is no use."""
+
+
+def clip(value: object, limit: int = MAX_CHARS, lines: int = MAX_LINES) -> str:
+    """``value`` as text of at most ``limit`` characters and ``lines`` lines, saying
+    how much was left out."""
+    text = str(value)
+    head = text[:limit]
+    parts = head.split("\n", lines)
+    if len(parts) > lines:
+        head = "\n".join(parts[:lines])
+    if len(head) == len(text):
+        return text
+    more = QCoreApplication.translate("PlainLabel", "({count} more characters)")
+    return f"{head}… " + more.format(count=f"{len(text) - len(head):,}")
+
+
+def escape_for_html(value: object, limit: int = MAX_CHARS) -> str:
+    """``value`` clipped and escaped, for interpolation into HTML built on purpose."""
+    return html.escape(clip(value, limit, lines=limit), quote=True)
+
+
+def tooltip_text(outside: object) -> str:
+    """A tooltip (or ``ToolTipRole`` value) that shows ``outside`` literally: always rich
+    text, so Qt never guesses, with the outside part escaped and line breaks kept.
+    Empty text gives an empty string, which shows no tooltip."""
+    text = clip(outside) if outside is not None else ""
+    if not text:
+        return ""
+    return f'<p style="white-space:pre-wrap">{html.escape(text, quote=False)}</p>'
+
+
+class PlainLabel(QLabel):
+    """A label for outside text: plain text format, and ``setText`` clips."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        super().setText(clip(text))

@@ -1,0 +1,1 @@
+"""The window itself: main window, menus, toolbar, navigation, dock layout, About."""

@@ -1,0 +1,324 @@
+"""The main window: the shell that composes the features.
+
+``MainWindowWidgets`` builds and lays out the window; this class connects its actions,
+keeps the window's settings, geometry and docks, and hands the rest to the features:
+``SourceController`` (explorer.ui.source.controller) opens Sources and moves about in
+them, and the live panels fill the docks (``explorer.ui.shell.panels``). The window
+owns no I/O: every engine is reached through ``ExplorerServices``.
+
+The window is built in two steps so that it shows before the engines exist: the shell
+(menus, address bar, document view, empty docks) imports only Qt and the pure core;
+``attach_services`` then wires in the engines, whose imports (httpx, aiohttp) take most
+of a second. Addresses asked for in between wait for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QHeaderView, QMenu
+from shiboken6 import isValid
+
+from explorer.core.findings import Severity
+from explorer.ui.settings.app_settings import AppSettings, load_settings, save_settings
+from explorer.ui.shared.feedback import confirm
+from explorer.ui.shared.plain_text import clip
+from explorer.ui.shared.tasks import TaskKeeper
+from explorer.ui.shell.main_window_widgets import PANEL_DOCKS, STARTING, MainWindowWidgets
+from explorer.ui.shell.window_layout import DEFAULT_SIZE, DockBalancer, first_launch_geometry
+from explorer.ui.source.controller import SourceController
+
+if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
+    from explorer.net.crawl_tree import DocumentNode
+    from explorer.ui.services import ExplorerServices
+    from explorer.ui.source.source_tree import SourceTreeModel, TreeItem
+
+log = logging.getLogger(__name__)
+HISTORY_KEY = "address/history"
+HISTORY_SIZE = 20
+
+
+class MainWindow(MainWindowWidgets):
+    """The explorer's one window. ``quit_requested`` asks the app to shut down cleanly.
+
+    Without ``services`` it is the shell that start-up shows first; ``tree_model`` and
+    the live panels exist once ``attach_services`` (and ``install_panels``) ran.
+    """
+
+    quit_requested = Signal()
+    source_opened = Signal(str)  # Source Description URL
+    settings_applied = Signal(object)  # AppSettings, after the user accepted Settings
+    tree_model: SourceTreeModel
+
+    def __init__(
+        self, services: ExplorerServices | None = None, settings: QSettings | None = None
+    ) -> None:
+        super().__init__()
+        self.services: ExplorerServices | None = None
+        self.engines_ready = asyncio.Event()
+        self.painted = False  # the first frame has been drawn
+        self._paint_waiters: list[Callable[[], object]] = []
+        self.settings = settings or QSettings()
+        self.preferences: AppSettings = load_settings(self.settings)
+        self.setWindowTitle(self.tr("ResourceSync Explorer"))
+        self._tasks = TaskKeeper(self.show_error)
+        self.panels: Any = None  # explorer.ui.shell.panels.Panels once installed
+        self._settings_dialog: Any = None
+        self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
+        self.demo_menu: QMenu | None = None
+        self.address.addItems(self._history())
+        self.address.setCurrentText("")
+        self.source = SourceController(self)
+        self._connect_actions()
+        self.dock_balancer = DockBalancer(self, self._all_docks())
+        if services is None:
+            self.statusBar().showMessage(self.tr(STARTING))
+        else:
+            self.attach_services(services)
+
+    def _connect_actions(self) -> None:
+        source = self.source
+        for action, slot in (
+            (self.address_action, self.focus_address),
+            (self.back_action, source.go_back),
+            (self.forward_action, source.go_forward),
+            (self.refresh_action, source.refresh),
+            (self.rediscover_action, source.rediscover),
+            (self.settings_action, self.show_settings),
+            (self.quit_action, self.quit_requested.emit),
+            (self.find_action, self.focus_filter),
+            (self.copy_url_action, self.copy_document_url),
+            (self.reset_layout_action, self.reset_layout),
+            (self.about_action, self.show_about),
+        ):
+            action.triggered.connect(slot)
+
+    def attach_services(self, services: ExplorerServices) -> None:
+        """Wire the started engines into the window: the tree's model, the crawl signals;
+        addresses that waited for them go ahead."""
+        from explorer.ui.source.auth_prompt import AuthPrompt
+        from explorer.ui.source.source_tree import BadgeDelegate, SourceTreeModel
+
+        self.services = services
+        self.tree_model = SourceTreeModel(services.expand, self)
+        services.crawl_progress.connect(self.progress.report)
+        self.tree.setModel(self.tree_model)
+        self.tree.setItemDelegateForColumn(1, BadgeDelegate(self.tree))
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        self.tree.header().resizeSection(1, 64)
+        self.source.attach(services)
+        if self.statusBar().currentMessage() == self.tr(STARTING):
+            self.statusBar().clearMessage()
+        self.auth_prompt = AuthPrompt(self, services)
+        self.engines_ready.set()
+
+    async def first_frame(self, timeout: float = 1.0) -> None:
+        """Return once the window has painted its first frame (or after ``timeout``, for a
+        window the platform never exposes): start-up work that holds the event loop goes
+        after this, so the window is on screen while it runs."""
+        if self.painted:
+            return
+        loop = asyncio.get_running_loop()
+        done = asyncio.Event()
+        self._paint_waiters.append(lambda: loop.call_soon(done.set))  # once it is flushed
+        try:
+            await asyncio.wait_for(done.wait(), timeout)
+        except TimeoutError:
+            log.info("no paint within %.1f s; going on", timeout)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.painted:
+            self.painted = True
+            for wake in self._paint_waiters:
+                wake()
+            self._paint_waiters.clear()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Docks keep their share of the window as it grows or shrinks."""
+        super().resizeEvent(event)
+        if self.isVisible():
+            self.dock_balancer.window_resized()
+
+    def install_demo_menu(self, faults: Any, descriptions: dict[str, str]) -> QMenu:
+        """A Demo menu switching the embedded demo's faults, before the Help menu."""
+        from explorer.ui.shell.demo_menu import build_demo_menu
+
+        self.demo_menu = build_demo_menu(self, faults, descriptions)
+        self.menuBar().insertMenu(self.help_menu.menuAction(), self.demo_menu)
+        return self.demo_menu
+
+    def show_about(self) -> None:
+        from explorer.ui.shell.about import show_about  # not needed for the first frame
+
+        show_about(self)
+
+    # --- settings
+    def _history(self) -> list[str]:
+        value = self.settings.value(HISTORY_KEY, [])
+        if isinstance(value, str):
+            return [value]
+        return [str(item) for item in value] if isinstance(value, list) else []
+
+    def remember(self, url: str) -> None:
+        history = [url] + [item for item in self._history() if item != url]
+        self.settings.setValue(HISTORY_KEY, history[:HISTORY_SIZE])
+        self.address.blockSignals(True)
+        self.address.clear()
+        self.address.addItems(history[:HISTORY_SIZE])
+        self.address.setCurrentText(url)
+        self.address.blockSignals(False)
+
+    def restore_state(self, screen: QRect | None = None) -> None:
+        """The saved geometry and docks; on first launch a size that fits ``screen``
+        (the available geometry of the screen the window opens on, by default)."""
+        geometry = self.settings.value("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.setGeometry(first_launch_geometry(screen or self._available_geometry()))
+        state = self.settings.value("window/state")
+        if state is None or not self.restoreState(state):
+            self._default_dock_sizes()
+
+    def _available_geometry(self) -> QRect:
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return QRect(QPoint(0, 0), DEFAULT_SIZE)
+        return screen.availableGeometry()
+
+    def _default_dock_sizes(self) -> None:
+        """First start: the tree and subscriptions a quarter of the width each, the
+        bottom docks a third of the height."""
+        width, height = self.width(), self.height()
+        self.resizeDocks(
+            [self.tree_dock, self.docks["SubscriptionsDock"]],
+            [max(width // 4, 260), max(width // 4, 260)],
+            Qt.Orientation.Horizontal,
+        )
+        self.resizeDocks([self.docks["FeedDock"]], [height // 3], Qt.Orientation.Vertical)
+
+    def reset_layout(self) -> None:
+        """Every dock back in its first-launch place and size, shown and docked."""
+        areas = {"SourceDock": Qt.DockWidgetArea.LeftDockWidgetArea}
+        areas.update({name: area for _title, name, area in PANEL_DOCKS})
+        for dock in self._all_docks():
+            dock.setFloating(False)
+            self.removeDockWidget(dock)
+        for dock in self._all_docks():
+            self.addDockWidget(areas[dock.objectName()], dock)
+            dock.show()
+        self._tabify_bottom()
+        self.toolbar.show()
+        self._default_dock_sizes()
+        confirm(self, self.tr("layout reset"))
+
+    def save_state(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        event.accept()
+        self.quit_requested.emit()
+
+    def show_settings(self) -> Any:
+        """The Settings dialog, opened without a nested event loop (docs/architecture.md, "Rules of
+        the event loop")."""
+        from explorer.ui.settings.settings_dialog import app_settings_dialog
+
+        if self._settings_dialog is not None:
+            self._settings_dialog.raise_()
+            return self._settings_dialog
+        values = load_settings(self.settings)
+        dialog = app_settings_dialog(self, values)
+        if self.auth_prompt is not None:
+            self.auth_prompt.add_settings_pages(dialog)
+        dialog.applied.connect(lambda: self.apply_settings(values))
+        dialog.finished.connect(self._settings_closed)
+        self._settings_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _settings_closed(self) -> None:
+        if self._settings_dialog is not None:
+            self._settings_dialog.deleteLater()
+            self._settings_dialog = None
+
+    def apply_settings(self, values: AppSettings) -> None:
+        """Store the preferences and put them into effect (``explorer.ui.app`` wires what
+        needs the engines to ``settings_applied``)."""
+        save_settings(self.settings, values)
+        self.preferences = values
+        self.settings_applied.emit(values)
+        confirm(self, self.tr("settings saved"))
+
+    # --- messages and tasks
+    def show_error(self, text: str, severity: Severity = Severity.ERROR) -> None:
+        """Non-modal: a message strip plus the status bar (never a modal dialog)."""
+        log.info("%s: %s", severity, text)
+        if not isValid(self):  # a task that ended after the window closed
+            return
+        self.messages.show_message(text, severity)
+        self.statusBar().showMessage(clip(text.split("\n", 1)[0]), 10_000)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task whose failure becomes a message, not a lost exception."""
+        return self._tasks.spawn(coro)
+
+    # --- address bar and tree
+    def focus_address(self) -> None:
+        self.address.setFocus()
+        address_line = self.address.lineEdit()
+        if address_line is not None:
+            address_line.selectAll()
+
+    def focus_filter(self) -> None:
+        self.document_view.focus_filter()
+
+    def copy_document_url(self) -> None:
+        url = self.document_view.url
+        if url:
+            QGuiApplication.clipboard().setText(url)
+            confirm(self, self.tr("copied {url}").format(url=url))
+
+    # --- the Source, for the app, the self-test and the tests
+    def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:
+        return self.source.open_url(url, select)
+
+    async def open_source(self, url: str, select: str | None = None) -> TreeItem | None:
+        return await self.source.open_source(url, select)
+
+    async def engines(self) -> ExplorerServices:
+        return await self.source.engines()
+
+    def selected_item(self) -> TreeItem | None:
+        return self.source.selected_item()
+
+    def rediscover(self) -> None:
+        self.source.rediscover()
+
+    def tree_menu(self, item: TreeItem) -> QMenu:
+        return self.source.tree_menu(item)
+
+    async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
+        await self.source.subscribe(topic, hub, capability)
+
+    async def show_all_entries(self, doc: DocumentNode) -> int:
+        return await self.source.show_all_entries(doc)
+
+    def shutdown(self) -> None:
+        """Cancel every task the window started, before the engines are closed."""
+        self._tasks.cancel_all()
+        self.progress.cancel()
+        if self.services is not None:
+            self.tree_model.cancel()
+        self.document_view.cancel()
+        if self.panels is not None:
+            self.panels.feed.cancel()

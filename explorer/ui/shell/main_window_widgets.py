@@ -1,0 +1,289 @@
+"""The main window's view: menus, toolbar and address bar, the Source tree dock, the
+document view and the live docks, built and laid out with no behaviour.
+
+``MainWindow`` (the shell's controller) derives from it and connects what is built here
+to the features' controllers. Only Qt and the pure core are imported, so the window
+shows before the engines exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QToolBar,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.progress import ProgressIndicator
+from explorer.ui.shell.message_bar import MessageBar
+from explorer.ui.shell.window_layout import DOCK_MINIMUMS, MINIMUM_WINDOW
+from explorer.ui.source.document_panel import DocumentPanel
+
+STARTING = QT_TRANSLATE_NOOP("MainWindow", "starting engines…")
+SCROLLED_PANELS = frozenset({"SubscriptionsDock", "HubWorkbenchDock"})
+"""Panels with many controls, put in a scroll area so that their dock can be smaller than
+them on a laptop screen instead of drawing over its neighbours."""
+PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.shell.panels.install_panels
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Subscriptions"),
+        "SubscriptionsDock",
+        Qt.DockWidgetArea.RightDockWidgetArea,
+    ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Live feed"),
+        "FeedDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "HTTP inspector"),
+        "InspectorDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Hub workbench"),
+        "HubWorkbenchDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
+)
+
+
+class MainWindowWidgets(QMainWindow):
+    """Every widget, action, menu and dock of the window, laid out; nothing connected."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.setMinimumSize(MINIMUM_WINDOW)
+        self.setDockNestingEnabled(True)
+        self.messages = MessageBar()
+        self.document_view = DocumentPanel()
+        central = QWidget()
+        central.setMinimumSize(QSize(200, 160))
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.document_view, 1)
+        self.setCentralWidget(central)
+        self.progress = ProgressIndicator()
+        self.statusBar().addPermanentWidget(self.progress)
+        self._create_actions()
+        self._build_address_bar()
+        self._build_tree()
+        self._build_panel_docks()
+        self._build_menus()
+
+    def _create_actions(self) -> None:
+        """Every action of the window, each key sequence owned by exactly one of them
+        (tests/ui/test_desktop_conventions.py collects them and fails on a collision)."""
+        style = self.style()
+        icon = style.standardIcon
+        pixmap = style.StandardPixmap
+
+        def action(text: str, shortcuts: list[str], tip: str, icon_name: Any = None) -> QAction:
+            item = QAction(text, self)
+            item.setShortcuts([QKeySequence(key) for key in shortcuts])
+            if shortcuts:
+                native = QKeySequence.SequenceFormat.NativeText
+                tip = f"{tip} ({QKeySequence(shortcuts[0]).toString(native)})"
+            item.setToolTip(tip)
+            item.setStatusTip(tip)
+            if icon_name is not None:
+                item.setIcon(icon(icon_name))
+            self.addAction(item)
+            return item
+
+        self.address_action = action(
+            self.tr("Go to address"), ["Ctrl+L"], self.tr("Type a Source URL")
+        )
+        self.back_action = action(
+            self.tr("Back"),
+            ["Alt+Left"],
+            self.tr("Back to the previous document or Source"),
+            pixmap.SP_ArrowBack,
+        )
+        self.forward_action = action(
+            self.tr("Forward"),
+            ["Alt+Right"],
+            self.tr("Forward again"),
+            pixmap.SP_ArrowForward,
+        )
+        self.refresh_action = action(
+            self.tr("Refresh document"),
+            ["F5", "Ctrl+R"],
+            self.tr("Fetch the open document again, keeping your place in the tree"),
+            pixmap.SP_BrowserReload,
+        )
+        self.rediscover_action = action(
+            self.tr("Re-discover Source"),
+            ["Shift+F5", "Ctrl+Shift+R"],
+            self.tr("Discover and load the whole Source again"),
+            pixmap.SP_FileDialogContentsView,
+        )
+        self.settings_action = action(
+            self.tr("Settings…"),
+            ["Ctrl+,"],
+            self.tr("Network, live side and appearance settings"),
+            pixmap.SP_FileDialogDetailedView,
+        )
+        self.quit_action = action(self.tr("Quit"), ["Ctrl+Q"], self.tr("Quit"))
+        self.find_action = action(
+            self.tr("Filter entries"),
+            ["Ctrl+F"],
+            self.tr("Filter the entries table"),
+        )
+        self.copy_url_action = action(
+            self.tr("Copy document URL"),
+            ["Ctrl+Shift+C"],
+            self.tr("Copy the open document's URL"),
+        )
+        self.reset_layout_action = action(
+            self.tr("Reset layout"),
+            [],
+            self.tr("Put every panel back where it started"),
+        )
+
+    def _build_address_bar(self) -> None:
+        bar = QToolBar(self.tr("Navigation"))
+        bar.setObjectName("AddressBar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.toolbar = bar
+        self.address = QComboBox()
+        self.address.setEditable(True)
+        self.address.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.address.setMinimumContentsLength(24)
+        self.address.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.address.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.address.setAccessibleName(self.tr("Address"))
+        address_line = self.address.lineEdit()
+        assert address_line is not None  # the address box is editable
+        address_line.setPlaceholderText(
+            self.tr("Source URL: site root, document or resource (Ctrl+L)")
+        )
+        self.go_button = go = QPushButton(self.tr("Open"))
+        go.setAccessibleName(self.tr("Open address"))
+        go.setToolTip(self.tr("Discover and open the Source at this address (Return)"))
+        self.discovery_label = PlainLabel()
+        self.discovery_label.setAccessibleName(self.tr("Discovery outcome"))
+        self.discovery_label.setMaximumWidth(320)
+        for item in (self.back_action, self.forward_action, self.refresh_action):
+            bar.addAction(item)
+        bar.addWidget(self.address)
+        bar.addWidget(go)
+        bar.addAction(self.rediscover_action)
+        bar.addSeparator()
+        bar.addWidget(self.discovery_label)
+        bar.addSeparator()
+        bar.addAction(self.settings_action)
+        self.addToolBar(bar)
+
+    def _build_tree(self) -> None:
+        """The tree view; its model comes with the engines (``attach_services``)."""
+        self.tree = QTreeView()
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.setIndentation(14)  # deep trees keep their titles readable in a narrow dock
+        self.tree.setAccessibleName(self.tr("Source tree"))
+        self.tree_dock = self.add_dock(
+            self.tr("Source"), "SourceDock", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+
+    def _build_panel_docks(self) -> None:
+        """The live docks, laid out and restorable before their panels exist: each holds
+        a placeholder until ``set_panel`` puts the real panel in."""
+        self.docks: dict[str, QDockWidget] = {}
+        for title, name, area in PANEL_DOCKS:
+            placeholder = QLabel(self.tr(STARTING))
+            placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            placeholder.setEnabled(False)
+            self.docks[name] = self.add_dock(self.tr(title), name, placeholder, area)
+        self._tabify_bottom()
+
+    def _tabify_bottom(self) -> None:
+        feed, inspector, workbench = (
+            self.docks[name] for name in ("FeedDock", "InspectorDock", "HubWorkbenchDock")
+        )
+        self.tabifyDockWidget(feed, inspector)
+        self.tabifyDockWidget(inspector, workbench)
+        feed.raise_()
+
+    def _all_docks(self) -> list[QDockWidget]:
+        return [self.tree_dock, *self.docks.values()]
+
+    def set_panel(self, name: str, widget: QWidget) -> QDockWidget:
+        """Put a panel into its dock (one of ``PANEL_DOCKS``), replacing the placeholder."""
+        dock = self.docks[name]
+        placeholder = dock.widget()
+        if name in SCROLLED_PANELS:  # their controls would not shrink: scroll instead
+            area = QScrollArea()
+            area.setWidgetResizable(True)
+            area.setFrameShape(QFrame.Shape.NoFrame)
+            area.setWidget(widget)
+            dock.setWidget(area)
+        else:
+            dock.setWidget(widget)
+        if placeholder is not None:
+            placeholder.deleteLater()
+        return dock
+
+    def _build_menus(self) -> None:
+        menu_bar = self.menuBar()
+        file_menu = menu_bar.addMenu(self.tr("&File"))
+        file_menu.addAction(self.address_action)
+        file_menu.addAction(self.refresh_action)
+        file_menu.addAction(self.rediscover_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = menu_bar.addMenu(self.tr("&Edit"))
+        edit_menu.addAction(self.find_action)
+        edit_menu.addAction(self.copy_url_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.settings_action)
+        go_menu = menu_bar.addMenu(self.tr("&Go"))
+        go_menu.addAction(self.back_action)
+        go_menu.addAction(self.forward_action)
+        self.view_menu = menu_bar.addMenu(self.tr("&View"))
+        for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
+            self.view_menu.addAction(dock.toggleViewAction())
+        self.view_menu.addAction(self.toolbar.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.reset_layout_action)
+        self.help_menu = menu_bar.addMenu(self.tr("&Help"))
+        self.about_action = self.help_menu.addAction(self.tr("&About ResourceSync Explorer"))
+        for menu in (file_menu, edit_menu, go_menu, self.view_menu):
+            menu.setToolTipsVisible(True)
+
+    def add_dock(
+        self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea
+    ) -> QDockWidget:
+        """Add a restorable dock (its object name keys the saved state)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setAccessibleName(title)
+        minimum = DOCK_MINIMUMS.get(name)
+        if minimum is not None:
+            dock.setMinimumSize(minimum)
+        self.addDockWidget(area, dock)
+        if hasattr(self, "view_menu"):
+            self.view_menu.addAction(dock.toggleViewAction())
+        return dock

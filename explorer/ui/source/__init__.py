@@ -1,0 +1,1 @@
+"""The opened Source: its tree, the document view, entries, problems, XML and diff views."""

@@ -1,0 +1,453 @@
+"""Opening a Source and moving about in it: the controller behind the address bar, the
+Source tree and the document view.
+
+It discovers a Source through the services, fills the tree, shows the selected document,
+reads documents again (F5), keeps Back and Forward, and runs the tree's context menu
+(subscribe, list every entry of an index, resource and dump checks). The widgets are
+the shell's (``explorer.ui.shell.main_window_widgets``); this class only connects them
+and updates them. Discovery, fetches and checks go through the services.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QUrl
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtWidgets import QMenu
+
+from explorer.core.findings import Severity
+from explorer.ui.shared.feedback import confirm
+from explorer.ui.shared.plain_text import clip, tooltip_text
+from explorer.ui.shared.wording import count_text
+from explorer.ui.shell.main_window_widgets import STARTING
+from explorer.ui.shell.navigation import NavigationHistory, Place
+from explorer.ui.source.discovery_text import (
+    DUMPS,
+    SOURCE_LEVEL,
+    being_read,
+    discovery_text,
+    start_problem,
+    unreadable_start,
+)
+
+if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
+    from explorer.net.crawl_tree import DocumentNode
+    from explorer.ui.services import ExplorerServices
+    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.source.source_tree import TreeItem
+
+
+class SourceController(QObject):
+    """The open Source: discovery, the tree, the document shown, Back and Forward."""
+
+    def __init__(self, shell: MainWindow) -> None:
+        super().__init__(shell)
+        self.shell = shell
+        self.navigation = NavigationHistory()
+        self._navigating = False  # Back/Forward in progress: do not record a visit
+        self._source_address: str | None = None  # the address the open Source came from
+        self._opening: tuple[str, asyncio.Task[Any]] | None = None
+        shell.document_view.link_activated.connect(self.open_url)
+        line = shell.address.lineEdit()
+        assert line is not None  # the address box is editable
+        line.returnPressed.connect(lambda: self.open_url(shell.address.currentText()))
+        shell.address.activated.connect(self._history_chosen)
+        shell.go_button.clicked.connect(lambda: self.open_url(shell.address.currentText()))
+        self._update_navigation()
+
+    def attach(self, services: ExplorerServices) -> None:
+        """With the engines: follow the tree's loads and selection and the crawl's updates."""
+        shell = self.shell
+        shell.tree_model.node_loaded.connect(self._item_loaded)
+        services.node_updated.connect(self._node_updated)
+        shell.tree.selectionModel().currentChanged.connect(self._node_selected)
+        shell.tree.customContextMenuRequested.connect(self._tree_menu)
+
+    def _history_chosen(self, index: int) -> None:
+        """Picking an address from the drop-down opens it."""
+        url = self.shell.address.itemText(index)
+        if url:
+            self.open_url(url)
+
+    def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:
+        """Open the Source at ``url``; then show the document ``select`` if it is in it."""
+        url = url.strip()
+        if not url:
+            return None
+        if self._opening is not None and not self._opening[1].done():
+            if self._opening[0] == url:  # the same request twice (Return reaches us twice)
+                return self._opening[1]
+            self._opening[1].cancel()
+        task = self.shell.spawn(self.open_source(url, select))
+        self._opening = (url, task)
+        return task
+
+    async def engines(self) -> ExplorerServices:
+        """The engines, once started (an address typed while they start waits here)."""
+        if self.shell.services is None:
+            await self.shell.engines_ready.wait()
+        assert self.shell.services is not None
+        return self.shell.services
+
+    async def open_source(
+        self, url: str, select: str | None = None, expanded: set[str] | None = None
+    ) -> TreeItem | None:
+        """Discover the Source Description from any URL, crawl it to the Capability Lists
+        and show it as the tree's root. A failure leaves the Source already open as it
+        was, and says why; an address that is a broken document opens as text."""
+        self.shell.remember(url)
+        try:
+            if self.shell.services is None:
+                self.shell.discovery_label.setText(
+                    self.tr("waiting: {state}").format(
+                        state=QCoreApplication.translate("MainWindow", STARTING)
+                    )
+                )
+            services = await self.engines()
+            self.shell.discovery_label.setText(self.tr("discovering…"))
+            result = await self.shell.progress.run(
+                self.tr("Opening {url}").format(url=url), services.crawl(url)
+            )
+        except asyncio.CancelledError:
+            self.shell.discovery_label.setText(self.tr("cancelled"))
+            return None
+        self.shell.auth_prompt.check_source(result, lambda: self.open_url(url, select))
+        summary, tried = discovery_text(result)
+        self.shell.discovery_label.setText(summary)
+        self.shell.discovery_label.setToolTip(tooltip_text(tried))
+        broken = unreadable_start(result)
+        if result.root is None:
+            if broken:
+                await self.show_unreadable(url)
+                return None
+            text = self.tr("No ResourceSync document found from {url}.").format(url=url)
+            if self.shell.tree_model.roots:
+                text += self.tr(" The Source already open stays open.")
+            self.shell.show_error(f"{text}\n{tried}")
+            return None
+        self.shell.messages.hide()
+        root = self.shell.tree_model.set_source(result.root)
+        self._source_address = url
+        for item in [root, *root.children]:
+            self.shell.tree.expand(self.shell.tree_model.index_of(item))
+        for item in self.shell.tree_model.walk():
+            if expanded and item.url in expanded:
+                self.shell.tree.expand(self.shell.tree_model.index_of(item))
+        wanted = self.shell.tree_model.find(select or url)  # the address itself, if in the tree
+        self._navigating_to(wanted or root)
+        problem = start_problem(url, result)
+        if broken:
+            await self.show_unreadable(url)
+        elif problem is not None:
+            self.shell.show_error(problem, Severity.WARNING)
+        self.shell.source_opened.emit(result.root.url)
+        return root
+
+    def _navigating_to(self, item: TreeItem) -> None:
+        self.shell.tree.setCurrentIndex(self.shell.tree_model.index_of(item))
+        self.shell.tree.scrollTo(self.shell.tree_model.index_of(item))
+
+    async def show_unreadable(self, url: str) -> bool:
+        """Show a document no parser could read: its text in the XML view and why in
+        Problems (line and column, clickable). Read once more, within the fetcher's
+        limits, since discovery keeps no body it could not parse."""
+        from explorer.core.validator import check_bytes
+
+        services = await self.engines()
+        fetched = await services.fetch_document(url)
+        if not fetched.ok:
+            return False
+        checked = await asyncio.to_thread(check_bytes, fetched.body)
+        self.shell.tree.clearSelection()
+        self.shell.document_view.show_document(
+            url, checked.document, checked.findings, fetched.body
+        )
+        first = next((f for f in checked.findings if f.code.startswith("parse.")), None)
+        from explorer.ui.language import finding_text
+
+        reason = (
+            self.tr("{url} is not a ResourceSync document: {reason}.").format(
+                url=url, reason=finding_text(first)
+            )
+            if first is not None
+            else self.tr("{url} is not a ResourceSync document.").format(url=url)
+        )
+        self.shell.show_error(
+            reason
+            + self.tr(" Its text is in the XML source tab; click the problem to go to its line."),
+            Severity.WARNING,
+        )
+        self._record_visit(Place(url, url))
+        return True
+
+    def selected_item(self) -> TreeItem | None:
+        return self.shell.tree_model.item(self.shell.tree.currentIndex())
+
+    def refresh(self) -> None:
+        """F5: fetch the open document again, in place; without one, the whole Source."""
+        item = self.selected_item() if self.shell.services is not None else None
+        if item is None:
+            self.rediscover()
+            return
+        self.shell.spawn(self.refresh_item(item))
+
+    async def refresh_item(self, item: TreeItem) -> None:
+        """Fetch the document of ``item`` (a channel's: its Capability List) again; the
+        rows, their expansion and the selection stay where they are."""
+        target = item if item.doc is not None else item.parent
+        if target is None or target.doc is None:
+            return
+        selected = item.url
+        services = await self.engines()
+        try:
+            changed = await self.shell.progress.run(
+                self.tr("Refreshing {url}").format(url=target.url),
+                services.reload(target.doc),
+            )
+        except asyncio.CancelledError:
+            return
+        if self.shell.tree_model.item_for(target.doc) is not target:
+            return  # another Source was opened meanwhile
+        self.shell.auth_prompt.check_node(target.doc, self.rediscover)
+        if changed:
+            self.shell.tree_model.rebuild_children(target)
+        self.shell.tree_model.refresh(target.doc)
+        current = self.shell.tree_model.find(selected) or target
+        if current is not self.selected_item():
+            self._navigating_to(current)
+        else:
+            self._show_item(current)
+        status = target.doc.status
+        done = self.tr("refreshed {url}").format(url=target.url)
+        confirm(self.shell, done + (f" (HTTP {status})" if status else ""))
+
+    def rediscover(self) -> None:
+        """Discover the Source again from the address it was opened from, then expand
+        the same rows and select the same document where they still exist."""
+        address = self._source_address or self.shell.address.currentText().strip()
+        if not address:
+            return
+        selected = self.selected_item() if self.shell.services is not None else None
+        expanded = (
+            {
+                item.url
+                for item in self.shell.tree_model.walk()
+                if self.shell.tree.isExpanded(self.shell.tree_model.index_of(item))
+            }
+            if self.shell.services is not None
+            else set()
+        )
+        if self._opening is not None and not self._opening[1].done():
+            self._opening[1].cancel()
+        task = self.shell.spawn(
+            self.open_source(address, selected.url if selected else None, expanded)
+        )
+        self._opening = (address, task)
+
+    def _record_visit(self, place: Place) -> None:
+        if not self._navigating:
+            self.navigation.visit(place)
+        self._update_navigation()
+
+    def _update_navigation(self) -> None:
+        self.shell.back_action.setEnabled(self.navigation.can_go_back())
+        self.shell.forward_action.setEnabled(self.navigation.can_go_forward())
+
+    def go_back(self) -> None:
+        self._go(self.navigation.back())
+
+    def go_forward(self) -> None:
+        self._go(self.navigation.forward())
+
+    def _go(self, place: Place | None) -> None:
+        self._update_navigation()
+        if place is None:
+            return
+        if self.shell.services is not None and place.address == self._source_address:
+            item = self.shell.tree_model.find(place.document) if place.document else None
+            if item is not None:
+                self._navigating = True
+                try:
+                    self._navigating_to(item)
+                finally:
+                    self._navigating = False
+                return
+        self.shell.spawn(self._open_place(place))
+
+    async def _open_place(self, place: Place) -> None:
+        self._navigating = True
+        try:
+            await self.open_source(place.address, place.document)
+        finally:
+            self._navigating = False
+
+    def _node_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        from explorer.net.crawl_tree import NodeState
+
+        item = self.shell.tree_model.item(current)
+        if item is None:
+            return
+        if item.doc is not None and item.doc.state is NodeState.PENDING:
+            self.shell.tree_model.expand(item)
+        self._show_item(item)
+        if self._source_address is not None:
+            self._record_visit(Place(self._source_address, item.url))
+
+    def _node_updated(self, doc: DocumentNode) -> None:
+        self.shell.tree_model.refresh(doc)
+        selected = self.selected_item()
+        if selected is not None and selected.doc is doc:
+            self._show_item(selected)
+
+    def _item_loaded(self, item: TreeItem) -> None:
+        if item is self.selected_item():
+            self._show_item(item)
+        if item.error:
+            self.shell.show_error(f"{item.url}: {item.error}")
+
+    def _show_item(self, item: TreeItem) -> None:
+        if item.channel is not None:
+            self.shell.document_view.show_channel(
+                item.channel.topic, item.channel.capability, item.channel.hub, item.channel.findings
+            )
+            return
+        doc = item.doc
+        assert doc is not None
+        if (
+            self.shell.document_view.url == doc.url
+            and self.shell.document_view.shown is doc.document
+            and self.shell.document_view.shown_findings == len(doc.findings)
+        ):
+            return
+        self.shell.document_view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
+
+    def _tree_menu(self, pos: QPoint) -> None:
+        item = self.shell.tree_model.item(self.shell.tree.indexAt(pos))
+        if item is None:
+            return
+        self.tree_menu(item).popup(self.shell.tree.viewport().mapToGlobal(pos))
+
+    def tree_menu(self, item: TreeItem) -> QMenu:
+        """The context menu for a row (built separately so tests can trigger entries)."""
+        menu = QMenu(self.shell)
+        url = item.url
+        menu.addAction(self.tr("Open in browser"), lambda: QDesktopServices.openUrl(QUrl(url)))
+        menu.addAction(self.tr("Copy URL"), lambda: self._copy(url))
+        if item.channel is not None:
+            channel = item.channel
+            menu.addAction(
+                self.tr("Subscribe"),
+                lambda: self.shell.spawn(
+                    self.subscribe(channel.topic, channel.hub, channel.capability)
+                ),
+            )
+        elif item.doc is not None:
+            doc = item.doc
+            menu.addAction(
+                self.tr("Refresh this document"), lambda: self.shell.spawn(self.refresh_item(item))
+            )
+            if doc.is_index:
+                menu.addAction(
+                    self.tr("Show all entries of this index"),
+                    lambda: self.shell.spawn(self.show_all_entries(doc)),
+                )
+            if doc.capability not in SOURCE_LEVEL:
+                menu.addAction(
+                    self.tr("Check resources"),
+                    lambda: self.shell.spawn(self.check(doc, "resources")),
+                )
+            if doc.capability in DUMPS:
+                menu.addAction(
+                    self.tr("Check dump"), lambda: self.shell.spawn(self.check(doc, "dump"))
+                )
+        return menu
+
+    def _copy(self, text: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+        confirm(self.shell, self.tr("copied {url}").format(url=text))
+
+    async def show_all_entries(self, doc: DocumentNode) -> int:
+        """Load every component of an index and list all their entries in one table, each
+        component as soon as it is read: the first rows show while the others still load
+        (a million rows stay responsive: the model is a plain list, docs/architecture.md, "Large
+        tables")."""
+        view = self.shell.document_view
+        view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
+        view.entries.set_entries([])
+        listed: set[int] = set()
+
+        def list_read(_node: object = None) -> None:
+            if view.url != doc.url:
+                return  # the view shows something else now
+            for child in doc.children:
+                if child.document is not None and id(child) not in listed:
+                    listed.add(id(child))
+                    view.entries.append_entries(child.document.entries)
+
+        services = await self.engines()
+        services.node_updated.connect(list_read)
+        try:
+            list_read()
+            await self.shell.progress.run(
+                self.tr("Loading the components of {url}").format(url=doc.url),
+                services.expand(doc),
+            )
+            # expand() does not wait for components the tree view was already loading
+            while any(being_read(child) for child in doc.children):
+                await asyncio.sleep(0.05)
+            list_read()
+        except asyncio.CancelledError:
+            return 0
+        finally:
+            services.node_updated.disconnect(list_read)
+        self.shell.statusBar().showMessage(
+            self.tr("{entries} from {documents}").format(
+                entries=count_text(view.entries.total, "entry"),
+                documents=count_text(len(doc.children), "document"),
+            ),
+            10_000,
+        )
+        return view.entries.total
+
+    async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
+        """Subscribe to a channel; the subscription panel follows its state."""
+        await (await self.engines()).subscribe(topic, hub, capability)
+        self.shell.statusBar().showMessage(
+            clip(self.tr("subscription to {topic} requested").format(topic=topic)), 10_000
+        )
+
+    async def check(self, doc: DocumentNode, what: str) -> None:
+        """Run a resource or dump check on a document; findings join the node's."""
+        if doc.document is None:
+            self.shell.show_error(
+                self.tr("Load {url} before checking it.").format(url=doc.url), Severity.WARNING
+            )
+            return
+        try:
+            findings = await self.shell.progress.run(
+                self.check_label(what).format(url=doc.url),
+                (await self.engines()).check(doc, what),
+            )
+        except asyncio.CancelledError:
+            return
+        self._node_updated(doc)
+        self.shell.statusBar().showMessage(
+            clip(
+                self.check_done(what).format(
+                    url=doc.url, findings=count_text(len(findings), "finding")
+                )
+            ),
+            10_000,
+        )
+
+    def check_label(self, what: str) -> str:
+        if what == "dump":
+            return self.tr("Checking the dump of {url}")
+        return self.tr("Checking the resources of {url}")
+
+    def check_done(self, what: str) -> str:
+        if what == "dump":
+            return self.tr("dump check of {url}: {findings}")
+        return self.tr("resources check of {url}: {findings}")

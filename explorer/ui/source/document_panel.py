@@ -1,0 +1,292 @@
+"""The document view for the selected tree node: header, entries, XML source, problems."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.findings import Finding, Severity, count_by_severity
+from explorer.core.model import Document, Link
+from explorer.ui.shared.plain_text import MAX_CHARS, escape_for_html
+from explorer.ui.shared.tasks import TaskKeeper
+from explorer.ui.shared.wording import count_text, severity_counts
+from explorer.ui.source.entries_model import CHANGE_TYPES, EntriesTableModel
+from explorer.ui.source.problems_model import ProblemsModel
+from explorer.ui.source.problems_view import ProblemsView
+from explorer.ui.source.xml_view import XmlSourceView
+
+HEADER_FIELDS = ("at", "completed", "from", "until")
+MAX_LINKS = 20
+"""Links listed in the header; a document may declare thousands."""
+RawSource = bytes | Callable[[], bytes | None] | None
+"""The XML source of a document: its bytes, or a function reading them (a body the crawl
+keeps on disk), which runs in a worker."""
+
+
+def header_html(url: str, document: Document | None, findings: Sequence[Finding]) -> str:
+    """Rich text for the header: capability, time attributes, links and finding counts.
+    Every value from the document is escaped (and clipped) before it goes in."""
+    parts = [f"<b>{escape_for_html(url)}</b>"]
+    if document is not None:
+        kind = document.capability or QCoreApplication.translate("DocumentPanel", "(no capability)")
+        root = (
+            QCoreApplication.translate("DocumentPanel", "index")
+            if document.is_index
+            else document.root
+        )
+        times = " · ".join(
+            f"{name}={escape_for_html(document.md[name])}"
+            for name in HEADER_FIELDS
+            if name in document.md
+        )
+        parts.append(
+            f"{escape_for_html(kind)} ({escape_for_html(root)}), "
+            f"{count_text(len(document.entries), 'entry')}"
+            + (f" · {times}" if times else "")
+            + (
+                " · " + QCoreApplication.translate("DocumentPanel", "legacy syntax")
+                if document.legacy
+                else ""
+            )
+        )
+        links = " ".join(_link_html(link) for link in document.links[:MAX_LINKS])
+        if len(document.links) > MAX_LINKS:
+            more = count_text(len(document.links) - MAX_LINKS, "more link")
+            links += " … " + QCoreApplication.translate("DocumentPanel", "and {more}").format(
+                more=more
+            )
+        if links:
+            parts.append(links)
+    parts.append(severity_counts(count_by_severity(list(findings))))
+    return "<br>".join(parts)
+
+
+def _link_html(link: Link) -> str:
+    """A link the header can follow; one too long to show whole is shown but not linked."""
+    rel, href = escape_for_html(link.rel or "?"), link.href or ""
+    if len(href) > MAX_CHARS:
+        return f"{rel}: {escape_for_html(href)}"
+    return f'{rel}: <a href="{escape_for_html(href)}">{escape_for_html(href)}</a>'
+
+
+class DocumentWidgets(QWidget):
+    """The document's header, entries table with its filters, XML source and Problems
+    tabs, laid out around the two models; nothing connected."""
+
+    def __init__(
+        self, entries: EntriesTableModel, problems: ProblemsModel, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.entries = entries
+        self.problems = problems
+        self.header = QLabel(self.tr("Open a Source to see its documents."))
+        self.header.setTextFormat(Qt.TextFormat.RichText)  # built escaped: header_html
+        self.header.setWordWrap(True)
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.header.setOpenExternalLinks(False)
+        self.header.setAccessibleName(self.tr("Document header"))
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(self.tr("Filter entries by loc, type or hash (Ctrl+F)"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName(self.tr("Entry filter"))
+        self.change_filter = QComboBox()
+        self.change_filter.addItem(self.tr("all changes"), None)
+        for change in CHANGE_TYPES:
+            self.change_filter.addItem(change, change)
+        self.change_filter.setAccessibleName(self.tr("Change type filter"))
+        self.count_label = QLabel()
+        self.count_label.setAccessibleName(self.tr("Entry count"))
+        self.count_label.setMinimumWidth(
+            self.count_label.fontMetrics().horizontalAdvance(
+                self.tr("{shown} of {total}").format(shown="9,999,999", total="9,999,999 ")
+            )
+            + 8
+        )
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.clear_filter_action = clear_filter = QAction(self.tr("Clear filter"), self.filter_edit)
+        clear_filter.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        clear_filter.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.filter_edit.addAction(clear_filter)
+        self.filter_edit.setToolTip(
+            self.tr("Esc clears the filter; a new document starts unfiltered")
+        )
+
+        self.table = QTableView()
+        self.table.setModel(self.entries)
+        self.table.setSortingEnabled(False)
+        self.table.horizontalHeader().setSortIndicatorShown(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAccessibleName(self.tr("Entries"))
+        self.table.setColumnWidth(0, 380)
+        self.table.setColumnWidth(2, 170)
+
+        entries_page = QWidget()
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_edit, 1)
+        filters.addWidget(self.change_filter)
+        filters.addWidget(self.count_label)
+        layout = QVBoxLayout(entries_page)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.table)
+
+        self.source = XmlSourceView()
+        self.problems_view = ProblemsView(self.problems)
+        self.problems_table = self.problems_view.table
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(entries_page, self.tr("Entries"))
+        self.tabs.addTab(self.source, self.tr("XML source"))
+        self.tabs.addTab(self.problems_view, self.tr("Problems"))
+        self.tabs.setAccessibleName(self.tr("Document tabs"))
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(self.header)
+        outer.addWidget(self.tabs, 1)
+
+
+class DocumentPanel(DocumentWidgets):
+    """Shows one document: ``show_document`` returns at once and the XML fills in chunks;
+    filters the entries and jumps from a problem to its line."""
+
+    link_activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(EntriesTableModel(), ProblemsModel(), parent)
+        self.entries.setParent(self)
+        self.problems.setParent(self)
+        self.header.linkActivated.connect(self.link_activated)
+        self.clear_filter_action.triggered.connect(self.clear_filter)
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.change_filter.currentIndexChanged.connect(self._apply_filter)
+        self.table.horizontalHeader().sortIndicatorChanged.connect(self.entries.sort)
+        self.entries.modelReset.connect(self._update_count)
+        self.entries.rowsInserted.connect(self._update_count)
+        self.problems_view.chosen.connect(self.jump_to_problem)
+        self._tasks = TaskKeeper()
+        self._source_task: asyncio.Task[None] | None = None
+        self._pending_jump: Finding | None = None
+        self.source_ready = True  # the XML text of the shown document is all in
+        self.url: str | None = None
+        self.shown: Document | None = None
+        self.shown_findings = 0
+        self._update_count()
+
+    def show_document(
+        self, url: str, document: Document | None, findings: Sequence[Finding], raw: RawSource
+    ) -> None:
+        """Display a document; the XML text is read and streams in without blocking the loop."""
+        if url != self.url:
+            self.reset_filter()  # a filter typed for one document must not hide the next
+        self.url, self.shown, self.shown_findings = url, document, len(findings)
+        self.header.setText(header_html(url, document, findings))
+        self.entries.set_entries(document.entries if document is not None else [])
+        self.problems.set_findings(findings)
+        errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+        self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
+        if errors and document is None:
+            self.tabs.setCurrentIndex(2)
+        elif not findings and self.tabs.currentIndex() == 2:  # nothing to see there
+            self.tabs.setCurrentIndex(0)
+        self.cancel()
+        self._source_task = self._tasks.spawn(self._show_source(raw))
+
+    async def _show_source(self, raw: RawSource) -> None:
+        self.source_ready = False
+        data = await asyncio.to_thread(raw) if callable(raw) else raw
+        await self.source.set_xml_async(data or b"")
+        self.source_ready = True
+        if self._pending_jump is not None:
+            item, self._pending_jump = self._pending_jump, None
+            self.jump_to_problem(item)
+
+    def show_channel(
+        self, topic: str, capability: str | None, hub: str | None, findings: Sequence[Finding] = ()
+    ) -> None:
+        """A notification channel has no document: show its topic, hub and topic checks."""
+        if topic != self.url:
+            self.reset_filter()
+        self.url, self.shown, self.shown_findings = topic, None, len(findings)
+        channel = self.tr("{capability} channel · hub: {hub}").format(
+            capability=escape_for_html(capability or "notification"),
+            hub=escape_for_html(hub or self.tr("(none declared)")),
+        )
+        advice = escape_for_html(
+            self.tr("Subscribe from the context menu or the Subscriptions panel.")
+        )
+        self.header.setText(f"<b>{escape_for_html(topic)}</b><br>{channel}<br>{advice}")
+        self.entries.set_entries([])
+        self.problems.set_findings(findings)
+        self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
+        self.cancel()  # a document's source still being read must not land here
+        self.source.set_xml("")
+
+    def problems_tab_text(self, count: int) -> str:
+        return self.tr("Problems ({count})").format(count=count) if count else self.tr("Problems")
+
+    def cancel(self) -> None:
+        if self._source_task is not None:
+            self._source_task.cancel()
+
+    def focus_filter(self) -> None:
+        self.tabs.setCurrentIndex(0)
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()
+
+    def clear_filter(self) -> None:
+        """Esc in the filter box: show every entry again."""
+        self.filter_edit.clear()
+        self.change_filter.setCurrentIndex(0)
+
+    def reset_filter(self) -> None:
+        """Back to no filter, without filtering the old entries on the way."""
+        for widget in (self.filter_edit, self.change_filter):
+            widget.blockSignals(True)
+        self.filter_edit.clear()
+        self.change_filter.setCurrentIndex(0)
+        for widget in (self.filter_edit, self.change_filter):
+            widget.blockSignals(False)
+        self.entries.set_filter("", None)
+
+    def _apply_filter(self) -> None:
+        change = self.change_filter.currentData()
+        self.entries.set_filter(self.filter_edit.text(), None if change is None else [change])
+
+    def _update_count(self) -> None:
+        shown, total = self.entries.rowCount(), self.entries.total
+        self.count_label.setText(
+            self.tr("{shown} of {total}").format(shown=f"{shown:,}", total=f"{total:,}")
+            if shown != total
+            else count_text(total, "entry")
+        )
+
+    def jump_to_problem(self, item: Finding) -> None:
+        """Show the XML source at the finding's line and column (once the text is in)."""
+        if item.line is None:
+            return
+        self.tabs.setCurrentIndex(1)
+        self.source.go_to_line(item.line, item.column)
+        if not self.source_ready:  # again once the text is all in (loading ends at the top)
+            self._pending_jump = item

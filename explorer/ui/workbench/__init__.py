@@ -1,0 +1,1 @@
+"""The hub workbench: exercising a WebSub hub by hand."""

@@ -1,0 +1,239 @@
+"""The hub workbench's view: the target form, the publisher (templates, editor,
+validation, response) and the conformance run (settings, results, evidence), built and
+laid out with no behaviour. ``HubWorkbench`` derives from it and connects them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTreeWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.messages import render_template_title
+from explorer.core.payload_templates import (
+    templates,
+)
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.conformance import (
+    PUBLISH_AUTO,
+    PUBLISH_FORM,
+    PUBLISH_NONE,
+    PUBLISH_XML,
+    ConformanceSettings,
+)
+from explorer.ui.language import ui_language
+from explorer.ui.shared.plain_text import PlainLabel, tooltip_text
+from explorer.ui.source.xml_view import XmlSourceView
+
+PUBLISH_CHOICES = (
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: §4.1 POST, else hub.mode=publish"), PUBLISH_AUTO),
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: §4.1 POST only"), PUBLISH_XML),
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: hub.mode=publish only"), PUBLISH_FORM),
+    (QT_TRANSLATE_NOOP("HubWorkbench", "Don't publish: the Source does"), PUBLISH_NONE),
+)
+
+
+class HubWorkbenchWidgets(QWidget):
+    """Every widget of the "Hub workbench" tab, laid out; nothing connected."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hub_edit = QLineEdit()
+        self.hub_edit.setPlaceholderText(self.tr("hub URL, e.g. http://127.0.0.1:8080/hub"))
+        self.hub_edit.setAccessibleName(self.tr("Hub URL"))
+        self.topic_edit = QLineEdit()
+        self.topic_edit.setPlaceholderText(
+            self.tr("topic URL (empty: host one on the callback server)")
+        )
+        self.topic_edit.setAccessibleName(self.tr("Topic URL"))
+        self.host_button = QPushButton(self.tr("Host topic here"))
+        self.host_button.setToolTip(
+            self.tr(
+                "Serve a topic URI (HEAD/GET, notification §4.1) on the "
+                "callback server, answering with the last payload published"
+            )
+        )
+        target = QFormLayout()
+        topic_row = QHBoxLayout()
+        topic_row.addWidget(self.topic_edit, 1)
+        topic_row.addWidget(self.host_button)
+        target.addRow(self.tr("Hub"), self.hub_edit)
+        target.addRow(self.tr("Topic"), topic_row)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._build_publisher())
+        splitter.addWidget(self._build_conformance())
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([560, 840])
+        self.status = PlainLabel()
+        self.status.setAccessibleName(self.tr("Workbench status"))
+        layout = QVBoxLayout(self)
+        layout.addLayout(target)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.status)
+
+    def _build_publisher(self) -> QWidget:
+        box = QGroupBox(self.tr("Publish"))
+        self.template_combo = QComboBox()  # item data: the template key
+        for template in templates():
+            title = render_template_title(template.key, template.title, ui_language())
+            self.template_combo.addItem(title, template.key)
+        self.template_combo.setAccessibleName(self.tr("Template"))
+        self.count_spin = QSpinBox()
+        self.count_spin.setRange(0, 100_000)
+        self.count_spin.setValue(3)
+        self.count_spin.setPrefix("N = ")
+        self.count_spin.setAccessibleName(self.tr("Entries"))
+        self.template_button = insert = QPushButton(self.tr("Use template"))
+        self.load_button = load = QPushButton(self.tr("Load file…"))
+        row = QHBoxLayout()
+        row.addWidget(self.template_combo, 1)
+        row.addWidget(self.count_spin)
+        row.addWidget(insert)
+        row.addWidget(load)
+
+        self.editor = XmlSourceView()
+        self.editor.setReadOnly(False)
+        self.editor.setAccessibleName(self.tr("Payload editor"))
+        self.validation_label = PlainLabel(self.tr("no payload yet"))
+        self.validation_label.setAccessibleName(self.tr("Validation"))
+        self.problems = QListWidget()
+        self.problems.setAccessibleName(self.tr("Payload problems"))
+        self.problems.setMaximumHeight(90)
+        self.problems.hide()  # shown only when there is something to say
+        self.publish_button = QPushButton(self.tr("Publish"))
+        self.publish_button.setToolTip(
+            self.tr(
+                "POST as application/xml with Link self, hub and "
+                "resourcesync (change-notification 1.0.1 §4.1)"
+            )
+        )
+        publish_row = QHBoxLayout()
+        publish_row.addWidget(self.validation_label, 1)
+        publish_row.addWidget(self.publish_button)
+        self.response_view = QPlainTextEdit()
+        self.response_view.setReadOnly(True)
+        self.response_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.response_view.setPlaceholderText(self.tr("the hub's full response appears here"))
+        self.response_view.setAccessibleName(self.tr("Hub response"))
+        self.response_view.setMaximumHeight(150)
+
+        layout = QVBoxLayout(box)
+        layout.addLayout(row)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(self.problems)
+        layout.addLayout(publish_row)
+        layout.addWidget(self.response_view)
+        return box
+
+    def _build_conformance(self) -> QWidget:
+        box = QGroupBox(self.tr("Conformance"))
+        self.wait_spin = _seconds(
+            ConformanceSettings().delivery_timeout,
+            self.tr("wait for a verification or a delivery"),
+        )
+        self.quiet_spin = _seconds(
+            ConformanceSettings().quiet_period,
+            self.tr("watch this long for deliveries that must not come"),
+        )
+        self.publish_style_combo = QComboBox()
+        self.publish_style_combo.setAccessibleName(self.tr("Publish style"))
+        self.publish_style_combo.setToolTip(
+            self.tr(
+                "how the checks publish; with the Source publishing, they wait for its deliveries"
+            )
+        )
+        for text, style in PUBLISH_CHOICES:
+            self.publish_style_combo.addItem(self.tr(text), style)
+        self.run_button = QPushButton(self.tr("Run checks"))
+        self.run_button.setToolTip(self.tr("Run every conformance check against the hub"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(
+            self.tr("Stop the conformance run; finished checks stay listed")
+        )
+        self.cancel_button.setEnabled(False)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Wait")))
+        row.addWidget(self.wait_spin)
+        row.addWidget(QLabel(self.tr("Quiet")))
+        row.addWidget(self.quiet_spin)
+        row.addWidget(self.publish_style_combo)
+        row.addStretch(1)
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+
+        self.results_tree = QTreeWidget()
+        self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
+        self.results_tree.setRootIsDecorated(False)
+        self.results_tree.setUniformRowHeights(True)
+        self.results_tree.setAccessibleName(self.tr("Conformance results"))
+        header = self.results_tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(1, 290)
+        header.setStretchLastSection(True)
+        self.results_tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.results_tree.setMinimumHeight(self.results_tree.fontMetrics().height() * 8)
+        self.summary_label = QLabel()
+        self.summary_label.setAccessibleName(self.tr("Conformance summary"))
+
+        self.detail_label = PlainLabel(self.tr("select a check to see its evidence"))
+        self.detail_label.setWordWrap(True)
+        self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail_label.setAccessibleName(self.tr("Check detail"))
+        self.evidence_list = QListWidget()
+        self.evidence_list.setAccessibleName(self.tr("Evidence"))
+        self.exchange_view = QPlainTextEdit()
+        self.exchange_view.setReadOnly(True)
+        self.exchange_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.exchange_view.setAccessibleName(self.tr("Exchange detail"))
+        evidence = QSplitter(Qt.Orientation.Vertical)
+        evidence.addWidget(self.evidence_list)
+        evidence.addWidget(self.exchange_view)
+        evidence.setStretchFactor(0, 1)
+        evidence.setStretchFactor(1, 3)
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.results_tree)
+        detail = QWidget()
+        detail_layout = QVBoxLayout(detail)
+        detail_layout.setContentsMargins(0, 0, 0, 0)
+        detail_layout.addWidget(self.detail_label)
+        detail_layout.addWidget(evidence, 1)
+        split.addWidget(detail)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 4)
+        layout = QVBoxLayout(box)
+        layout.addLayout(row)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.summary_label)
+        return box
+
+    # --- the payload ----------------------------------------------------------------------
+
+
+def _seconds(value: float, tip: str) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(0.1, 600.0)
+    spin.setDecimals(1)
+    spin.setSuffix(" s")
+    spin.setValue(value)
+    spin.setToolTip(tooltip_text(tip))
+    return spin
