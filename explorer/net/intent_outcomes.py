@@ -86,6 +86,8 @@ class IntentOutcomes:
         return Reply(200, challenge)
 
     async def answered(self, sub: Subscription, mode: str, answer: HubAnswer) -> HubAnswer:
+        if sub.final:  # ended here while the request was in flight (``abandon``)
+            return answer
         if answer.hub and answer.hub != sub.hub and answer.status is not None:
             sub.hub = answer.hub
         if not answer.accepted:
