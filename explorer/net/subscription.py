@@ -165,6 +165,7 @@ class SubscriptionView:
         renewal_error: str | None = None,
         checking: bool = False,
         unconfirmed: str | None = None,
+        served: bool | None = None,
     ) -> SubscriptionView:
         """``serving_url``: the URL the running server answers for this path (None: stopped)."""
         return cls(
@@ -179,7 +180,8 @@ class SubscriptionView:
             sub.lease_expires,
             sub.created,
             sub.secret,
-            served=serving_url is not None and serving_url == sub.callback_url,
+            served=serving_url is not None
+            and (serving_url == sub.callback_url if served is None else served),
             serving_url=serving_url,
             renewal_error=renewal_error,
             checking=checking,

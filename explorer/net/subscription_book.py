@@ -45,7 +45,7 @@ class SubscriptionBook:
 
     def stale(self, sub: Subscription) -> bool:
         """Live, but registered at a callback URL this server no longer answers on."""
-        return not sub.final and sub.callback_url != self.server.callback_url(sub.callback_path)
+        return not sub.final and not self.server.answers(sub.callback_url, sub.callback_path)
 
     async def save(self, sub: Subscription) -> None:
         if sub.final or sub.state == State.UNSUBSCRIBING:
@@ -97,6 +97,7 @@ class SubscriptionBook:
         return SubscriptionView.of(
             sub,
             serving_url=self.server.callback_url(sub.callback_path),
+            served=self.server.answers(sub.callback_url, sub.callback_path),
             renewal_error=self.renewal_errors.get(sub.id),
             checking=sub.id in self.restore.checking,
             unconfirmed=self.restore.unconfirmed.get(sub.id),

@@ -22,6 +22,7 @@ from explorer.net.subscription import (
     SubscriptionView,
 )
 from explorer.ui.language import finding_text, severity_text
+from explorer.ui.live.public_url_move import ask_to_move
 from explorer.ui.live.subscription_widgets import SubscriptionPanelWidgets
 from explorer.ui.live.subscriptions_model import SubscriptionsModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
@@ -81,6 +82,20 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         self.server_button.setText(self.tr("Stop") if status.running else self.tr("Start"))
         self.server_status.setText(status.base_url or self.tr("stopped"))
         self.port.setValue(status.port if status.running else self.port.value())
+        if status.running:
+            place = f"{status.host}:{status.port}"
+            self.public_url.setToolTip(
+                self.tr(
+                    "The address hubs use to reach this callback server, e.g. a tunnel "
+                    "(ngrok, cloudflared) forwarding to {place}. Press Test, then Apply."
+                ).format(place=place)
+            )
+            self.test_public.setToolTip(
+                self.tr(
+                    "Request a probe through the public URL and see whether it arrives here: "
+                    "the tunnel must forward to {place}"
+                ).format(place=place)
+            )
         if status.note:
             self.note(self.tr("callback server: {note}").format(note=status.note))
 
@@ -165,13 +180,42 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
             )
 
     def _apply_public_url(self) -> None:
-        self.spawn(
-            self.services.start_callback_server(
-                self.host.text().strip() or "127.0.0.1",
-                self.port.value() or None,
-                self.public_url.text().strip() or None,
-            )
+        self.spawn(self.apply_public_url(self.public_url.text().strip().rstrip("/") or None))
+
+    async def apply_public_url(self, url: str | None) -> None:
+        """Restart the callback server with ``url`` and move live subscriptions to it, once
+        the user agreed (warned when ``url`` failed its Test or never had one)."""
+        if url == (self.services.public_url or None):
+            self.note(self.tr("the public URL is already in use; nothing to move"))
+            return
+        count = await self.services.subscriptions_to_move()
+        if count and url is not None:
+            tested = self.services.public_url_tested(url)
+            if not await ask_to_move(self, url, count, tested):
+                self.public_url.setText(self.services.public_url or "")
+                self.note(self.tr("public URL not applied: the subscriptions stay as they are"))
+                return
+        await self.services.start_callback_server(
+            self.host.text().strip() or "127.0.0.1", self.port.value() or None, url
         )
+        if count:
+            self.note(
+                self.tr(
+                    "moving {count} subscription(s) to {url}: waiting up to {seconds:g} s for "
+                    "each hub's verification"
+                ).format(
+                    count=count,
+                    url=url or self.tr("the local address"),
+                    seconds=self.services.move_wait,
+                )
+            )
+            moved = await self.services.move_subscriptions()
+            kept = sum(not ok for _, ok in moved)
+            self.note(
+                self.tr("{moved} subscription(s) moved; {kept} kept at their old callback").format(
+                    moved=len(moved) - kept, kept=kept
+                )
+            )
 
     def _test_public_url(self) -> None:
         url = self.public_url.text().strip()

@@ -63,7 +63,13 @@ class SubscriptionPanelWidgets(QWidget):
         self.public_url.setAccessibleName(self.tr("Public URL"))
         self.apply_public = QPushButton(self.tr("Apply"))
         self.apply_public.setAccessibleName(self.tr("Use this public URL"))
-        self.apply_public.setToolTip(self.tr("Restart the callback server with this public URL"))
+        self.apply_public.setToolTip(
+            self.tr(
+                "Restart the callback server with this public URL and move live subscriptions "
+                "to it (you are asked first; an old subscription ends only once the hub has "
+                "verified its replacement)"
+            )
+        )
         self.test_public = QPushButton(self.tr("Test"))
         self.test_public.setAccessibleName(self.tr("Test the public URL"))
         self.test_public.setToolTip(

@@ -110,6 +110,8 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
         self._primed: set[str] = set()
         self._channels: dict[str, Channel] = {}
         self.probe_payloads = ProbePayloads()
+        self.public_url_tests: dict[str, bool] = {}
+        self.move_wait = 20.0
         self._views: list[SubscriptionView] = []
         self._note: str | None = None
         self._moving: asyncio.Task[Any] | None = None  # on the net loop
