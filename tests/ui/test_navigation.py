@@ -64,7 +64,7 @@ def test_a_failed_open_keeps_the_source_and_says_why(window, qtbot, run) -> None
     qtbot.waitUntil(lambda: window.messages.isVisible(), timeout=15000)
     assert window.tree_model.roots == [root]
     assert "stays open" in window.messages.text.text()
-    assert "No ResourceSync document found" in window.messages.text.text()
+    assert "nothing listens on 127.0.0.1:1" in window.messages.text.text()
 
 
 def test_choosing_an_address_from_history_opens_it(window, qtbot, run) -> None:

@@ -189,7 +189,9 @@ def test_unreachable_address_is_a_message_not_a_crash(window, qtbot) -> None:
     window.address.setCurrentText("http://127.0.0.1:9/nothing")
     window.open_url(window.address.currentText())
     qtbot.waitUntil(lambda: window.messages.isVisible(), timeout=20000)
-    assert "No ResourceSync document" in window.messages.text.text()
+    assert (
+        "Cannot open http://127.0.0.1:9/nothing: nothing listens on" in window.messages.text.text()
+    )
     assert window.discovery_label.text() == "no Source Description found"
 
 

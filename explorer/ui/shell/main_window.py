@@ -260,12 +260,15 @@ class MainWindow(MainWindowWidgets):
         confirm(self, self.tr("settings saved"))
 
     # --- messages and tasks
-    def show_error(self, text: str, severity: Severity = Severity.ERROR) -> None:
-        """Non-modal: a message strip plus the status bar (never a modal dialog)."""
+    def show_error(
+        self, text: str, severity: Severity = Severity.ERROR, details: str | None = None
+    ) -> None:
+        """Non-modal: a message strip plus the status bar (never a modal dialog);
+        ``details`` wait behind the strip's Details toggle."""
         log.info("%s: %s", severity, text)
         if not isValid(self):  # a task that ended after the window closed
             return
-        self.messages.show_message(text, severity)
+        self.messages.show_message(text, severity, details)
         self.statusBar().showMessage(clip(text.split("\n", 1)[0]), 10_000)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:

@@ -17,12 +17,14 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
+from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
 from explorer.ui.shared.wording import count_text
 from explorer.ui.shell.main_window_widgets import STARTING
 from explorer.ui.shell.navigation import NavigationHistory, Place
+from explorer.ui.source.address_text import assumption_text, cause_text
 from explorer.ui.source.discovery_text import (
     DUMPS,
     SOURCE_LEVEL,
@@ -49,6 +51,7 @@ class SourceController(QObject):
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
+        self._assumed: dict[str, str] = {}  # URL opened -> the scheme assumption said
         shell.document_view.link_activated.connect(self.open_url)
         line = shell.address.lineEdit()
         assert line is not None  # the address box is editable
@@ -76,6 +79,12 @@ class SourceController(QObject):
         url = url.strip()
         if not url:
             return None
+        assumed = typed_address(url)
+        if assumed.assumed is not None:  # as a browser would: https, http for a local host
+            url = assumed.url
+            self.shell.address.setEditText(url)
+            self._assumed[url] = assumption_text(assumed)
+            self.shell.show_error(self._assumed[url], Severity.INFO)
         if self._opening is not None and not self._opening[1].done():
             if self._opening[0] == url:  # the same request twice (Return reaches us twice)
                 return self._opening[1]
@@ -122,12 +131,21 @@ class SourceController(QObject):
             if broken:
                 await self.show_unreadable(url)
                 return None
-            text = self.tr("No ResourceSync document found from {url}.").format(url=url)
+            cause = result.discovery.cause
+            if cause is not None:  # one reason for every route: said once, in one line
+                text = self.tr("Cannot open {url}: {cause}.").format(
+                    url=url, cause=cause_text(url, cause)
+                )
+            else:
+                text = self.tr("No ResourceSync document found from {url}.").format(url=url)
             if self.shell.tree_model.roots:
                 text += self.tr(" The Source already open stays open.")
-            self.shell.show_error(f"{text}\n{tried}")
+            self.shell.show_error(text, details=tried)
             return None
-        self.shell.messages.hide()
+        if url in self._assumed:  # still say what was assumed
+            self.shell.show_error(self._assumed[url], Severity.INFO)
+        else:
+            self.shell.messages.hide()
         root = self.shell.tree_model.set_source(result.root)
         self._source_address = url
         for item in [root, *root.children]:
