@@ -9,6 +9,7 @@ from PySide6.QtGui import QKeySequence
 
 from explorer.net.subscription import State
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK
+from explorer.ui.live.subscriptions_model import COLUMNS
 
 
 def open_demo(window, qtbot, run) -> str:
@@ -47,8 +48,8 @@ def test_self_test_scenario_through_widgets(window, qtbot, run, output_dir: Path
         ),
         timeout=15000,
     )
-    assert "left" in panel.model.data(panel.model.index(0, 3))  # live lease countdown
-    assert panel.model.data(panel.model.index(0, 5)).startswith("••••")  # masked secret
+    assert "left" in panel.model.data(panel.model.index(0, COLUMNS.index("lease")))  # countdown
+    assert panel.model.data(panel.model.index(0, COLUMNS.index("secret"))).startswith("••••")
 
     # 4: a change notification with its entry diff, a framework one with its document diff
     feed = window.panels.feed

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +18,10 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer,
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from explorer.core.change_descriptions import ChangeKind, EntryChange, describe_changes
-from explorer.core.changes import LineDiff
+from explorer.core.changes import LineDiff, SideBySideRow
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.services import ExplorerServices
@@ -167,6 +168,8 @@ class FeedPanel(FeedWidgets):
         self.services = services
         self._tasks = TaskKeeper()
         self._shown: FeedItem | None = None
+        self._diff_shown: tuple[str, Sequence[SideBySideRow], str] | None = None
+        self.diff_window: DiffWindow | None = None
         self._pending: list[FeedItem | SubscriberEvent] = []  # rows, and diffs for rows
         self._rest = QTimer(self)
         self._rest.setSingleShot(True)
@@ -182,6 +185,7 @@ class FeedPanel(FeedWidgets):
         self.text_filter.textChanged.connect(self._filter_delay.start)
         self.clear_button.clicked.connect(self.ask_clear)
         self.export_button.clicked.connect(self._choose_export_file)
+        self.diff_window_button.clicked.connect(self.open_diff_window)
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.model.rowsInserted.connect(self._scroll)
         self.model.matches_changed.connect(self._hide_unmatched)
@@ -287,6 +291,7 @@ class FeedPanel(FeedWidgets):
         if item is None or index < 0 or item.notification_id is None:
             return
         url = self.document_choice.itemData(index)
+        self.diff_window_button.setEnabled(False)
         self.diff_view.show_message(self.tr("computing the diff of {url}…").format(url=url))
         self._tasks.spawn(self._show_line_diff(item, url))
 
@@ -305,11 +310,23 @@ class FeedPanel(FeedWidgets):
                 added=self.tr("%Ln added", "", result.added_lines),
             )
             self.diff_view.set_rows(rows, caption)
+            self._diff_shown = (url, rows, caption)
+            self.diff_window_button.setEnabled(True)
         else:
             self.diff_view.show_message(
                 self.tr("{url}: no diff — {reason}").format(url=url, reason=result)
             )
         self.detail_shown.emit(item)
+
+    def open_diff_window(self) -> DiffWindow | None:
+        """The diff shown in the Document diff tab, in a window most of the screen high."""
+        if self._diff_shown is None:
+            return None
+        if self.diff_window is None:
+            self.diff_window = DiffWindow(self.window())
+        url, rows, caption = self._diff_shown
+        self.diff_window.show_diff(url, rows, caption)
+        return self.diff_window
 
     def cancel(self) -> None:
         """Stop diff computations in flight (the window is closing)."""

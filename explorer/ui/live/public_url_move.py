@@ -13,28 +13,29 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PublicUrlMove", text)
-
-
 def move_question(url: str, count: int, tested: bool | None) -> tuple[str, str]:
     """The question's title and text for moving ``count`` live subscriptions to ``url``."""
-    moving = _tr(
+    moving = QCoreApplication.translate(
+        "PublicUrlMove",
         "{count} live subscription(s) will be subscribed again with callbacks at {url}. Each "
         "old subscription is ended only once the hub has verified its replacement; if the hub "
-        "cannot reach {url}, the old one stays active."
+        "cannot reach {url}, the old one stays active.",
     ).format(count=count, url=url)
     if tested is None:
-        title = _tr("Public URL not tested")
-        warning = _tr("{url} has not been tested: press Test first to see that hubs can reach it.")
+        title = QCoreApplication.translate("PublicUrlMove", "Public URL not tested")
+        warning = QCoreApplication.translate(
+            "PublicUrlMove",
+            "{url} has not been tested: press Test first to see that hubs can reach it.",
+        )
     elif not tested:
-        title = _tr("Public URL failed its test")
-        warning = _tr(
+        title = QCoreApplication.translate("PublicUrlMove", "Public URL failed its test")
+        warning = QCoreApplication.translate(
+            "PublicUrlMove",
             "{url} did not reach this callback server when tested: hubs will not reach it "
-            "either, so the move would fail."
+            "either, so the move would fail.",
         )
     else:
-        return _tr("Move subscriptions"), moving
+        return QCoreApplication.translate("PublicUrlMove", "Move subscriptions"), moving
     return title, f"{warning.format(url=url)}\n\n{moving}"
 
 
@@ -49,7 +50,10 @@ async def ask_to_move(parent: QWidget, url: str, count: int, tested: bool | None
         parent,
     )
     box.setObjectName("public-url-move")
-    move = box.addButton(_tr("Apply and move"), QMessageBox.ButtonRole.AcceptRole)
+    move = box.addButton(
+        QCoreApplication.translate("PublicUrlMove", "Apply and move"),
+        QMessageBox.ButtonRole.AcceptRole,
+    )
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(move if tested else cancel)  # Return does the safe thing
     done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()

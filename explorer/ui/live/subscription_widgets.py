@@ -121,7 +121,8 @@ class SubscriptionPanelWidgets(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
-        set_column_widths(self.table, (110, 260, 200, 110, 70, 110))
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # both ends of a URL show
+        set_column_widths(self.table, (80, 120, 140, 260, 70, 110))
         self.renew_button = QPushButton(self.tr("Renew"))
         self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
         self.copy_secret_button = QPushButton(self.tr("Copy secret"))

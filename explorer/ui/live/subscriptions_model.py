@@ -24,12 +24,13 @@ from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 from explorer.ui.shared.wording import duration_text
 
-COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
+# state, lease and hub first: what a narrow dock must show (the topic is in the tooltip)
+COLUMNS = ("state", "lease", "hub", "topic", "flavour", "secret", "reason")
 HEADERS = (
     QT_TRANSLATE_NOOP("SubscriptionsModel", "state"),
-    QT_TRANSLATE_NOOP("SubscriptionsModel", "topic"),
-    QT_TRANSLATE_NOOP("SubscriptionsModel", "hub"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "lease"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "hub"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "topic"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "flavour"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "secret"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "reason"),

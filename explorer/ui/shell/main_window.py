@@ -30,7 +30,12 @@ from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shell.main_window_widgets import PANEL_DOCKS, STARTING, MainWindowWidgets
-from explorer.ui.shell.window_layout import DEFAULT_SIZE, DockBalancer, first_launch_geometry
+from explorer.ui.shell.window_layout import (
+    BOTTOM_DOCK_HEIGHT,
+    DEFAULT_SIZE,
+    DockBalancer,
+    first_launch_geometry,
+)
 from explorer.ui.source.controller import SourceController
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
@@ -193,15 +198,17 @@ class MainWindow(MainWindowWidgets):
         return screen.availableGeometry()
 
     def _default_dock_sizes(self) -> None:
-        """First start: the tree and subscriptions a quarter of the width each, the
-        bottom docks a third of the height."""
+        """First start: the tree a quarter of the width, the subscriptions enough for
+        their state, lease and hub, the bottom docks a third of the height, or more on a
+        laptop screen, where a third would not hold the workbench's controls."""
         width, height = self.width(), self.height()
         self.resizeDocks(
             [self.tree_dock, self.docks["SubscriptionsDock"]],
-            [max(width // 4, 260), max(width // 4, 260)],
+            [max(width // 4, 260), max(width // 4, 360)],
             Qt.Orientation.Horizontal,
         )
-        self.resizeDocks([self.docks["FeedDock"]], [height // 3], Qt.Orientation.Vertical)
+        bottom = max(height // 3, min(BOTTOM_DOCK_HEIGHT, int(height * 0.48)))
+        self.resizeDocks([self.docks["FeedDock"]], [bottom], Qt.Orientation.Vertical)
 
     def reset_layout(self) -> None:
         """Every dock back in its first-launch place and size, shown and docked."""

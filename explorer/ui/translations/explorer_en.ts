@@ -17,6 +17,29 @@
     </message>
 </context>
 <context>
+    <name>AddressText</name>
+    <message>
+        <source>nothing listens on {host}:{port}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown host {host}: check the spelling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host}:{port} did not answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url} (http for a loopback or private host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AppearancePage</name>
     <message>
         <source>System language</source>
@@ -366,6 +389,13 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>DiffWindow</name>
+    <message>
+        <source>Document diff — {title}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DocumentPanel</name>
     <message>
         <source>(no capability)</source>
@@ -529,6 +559,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>cannot diff: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo could not have its port again and runs at {new}: {count} subscription(s) subscribed again there</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -819,6 +853,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Open in a window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this diff in a window of its own, most of the screen high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1093,6 +1135,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>after a verified (un)subscription, give the hub this long to act on it before publishing; a delivery inside it is a warning, not a failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Publish style</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1122,6 +1168,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Quiet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1606,6 +1656,18 @@ X-Api-Key: …</source>
         <source>Dismiss message</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message details</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>NetworkPage</name>
@@ -1743,6 +1805,37 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>PublicUrlMove</name>
+    <message>
+        <source>{count} live subscription(s) will be subscribed again with callbacks at {url}. Each old subscription is ended only once the hub has verified its replacement; if the hub cannot reach {url}, the old one stays active.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public URL not tested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} has not been tested: press Test first to see that hubs can reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public URL failed its test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} did not reach this callback server when tested: hubs will not reach it either, so the move would fail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move subscriptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply and move</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1780,6 +1873,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open {url}: {cause}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1972,6 +2069,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The address hubs use to reach this callback server, e.g. a tunnel (ngrok, cloudflared) forwarding to {place}. Press Test, then Apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request a probe through the public URL and see whether it arrives here: the tunnel must forward to {place}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>callback server: {note}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1989,6 +2094,26 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>secret of {topic} copied to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the public URL is already in use; nothing to move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>public URL not applied: the subscriptions stay as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moving {count} subscription(s) to {url}: waiting up to {seconds:g} s for each hub&apos;s verification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the local address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{moved} subscription(s) moved; {kept} kept at their old callback</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2039,7 +2164,7 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Restart the callback server with this public URL</source>
+        <source>Restart the callback server with this public URL and move live subscriptions to it (you are asked first; an old subscription ends only once the hub has verified its replacement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2202,6 +2327,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>checking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>no lease given</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2211,6 +2344,14 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>{duration} left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asking the hub…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -17,6 +17,29 @@
     </message>
 </context>
 <context>
+    <name>AddressText</name>
+    <message>
+        <source>nothing listens on {host}:{port}</source>
+        <translation>{host}:{port} で待ち受けているものがありません</translation>
+    </message>
+    <message>
+        <source>unknown host {host}: check the spelling</source>
+        <translation>ホスト {host} が見つかりません: 綴りを確認してください</translation>
+    </message>
+    <message>
+        <source>{host}:{port} did not answer in time</source>
+        <translation>{host}:{port} から時間内に応答がありませんでした</translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url} (http for a loopback or private host)</source>
+        <translation>スキームの指定がないため {url} を開きました（ループバックまたはプライベートのホストには http）</translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url}</source>
+        <translation>スキームの指定がないため {url} を開きました</translation>
+    </message>
+</context>
+<context>
     <name>AppearancePage</name>
     <message>
         <source>System language</source>
@@ -356,6 +379,13 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>DiffWindow</name>
+    <message>
+        <source>Document diff — {title}</source>
+        <translation>ドキュメントの差分 — {title}</translation>
+    </message>
+</context>
+<context>
     <name>DocumentPanel</name>
     <message>
         <source>(no capability)</source>
@@ -520,6 +550,10 @@ X-Api-Key: …</translation>
     <message>
         <source>cannot diff: {error}</source>
         <translation>差分を取れません: {error}</translation>
+    </message>
+    <message>
+        <source>the demo could not have its port again and runs at {new}: {count} subscription(s) subscribed again there</source>
+        <translation>デモは前と同じポートを使えなかったため {new} で動いています: {count} 件のサブスクリプションをそちらでサブスクライブし直しました</translation>
     </message>
 </context>
 <context>
@@ -810,6 +844,14 @@ X-Api-Key: …</translation>
         <translation>再取得したドキュメント</translation>
     </message>
     <message>
+        <source>Open in a window</source>
+        <translation>別ウィンドウで開く</translation>
+    </message>
+    <message>
+        <source>Show this diff in a window of its own, most of the screen high</source>
+        <translation>この差分を、画面の高さの大半を使う別ウィンドウで表示します</translation>
+    </message>
+    <message>
         <source>Changes</source>
         <translation>変更</translation>
     </message>
@@ -1082,6 +1124,10 @@ X-Api-Key: …</translation>
         <translation>来てはならない配信を見張る時間</translation>
     </message>
     <message>
+        <source>after a verified (un)subscription, give the hub this long to act on it before publishing; a delivery inside it is a warning, not a failure</source>
+        <translation>サブスクライブ（解除）の検証（意思確認）の後、パブリッシュする前にハブが反映するまでこの時間だけ待ちます。この間に届いた配信は不合格ではなく注意になります</translation>
+    </message>
+    <message>
         <source>Publish style</source>
         <translation>公開の方法</translation>
     </message>
@@ -1112,6 +1158,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Quiet</source>
         <translation>静観</translation>
+    </message>
+    <message>
+        <source>Settle</source>
+        <translation>待機</translation>
     </message>
     <message>
         <source>Result</source>
@@ -1598,6 +1648,18 @@ X-Api-Key: …</translation>
         <source>Dismiss message</source>
         <translation>メッセージを閉じる</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>Show or hide the details</source>
+        <translation>詳細を表示または非表示</translation>
+    </message>
+    <message>
+        <source>Message details</source>
+        <translation>メッセージの詳細</translation>
+    </message>
 </context>
 <context>
     <name>NetworkPage</name>
@@ -1736,6 +1798,37 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>PublicUrlMove</name>
+    <message>
+        <source>{count} live subscription(s) will be subscribed again with callbacks at {url}. Each old subscription is ended only once the hub has verified its replacement; if the hub cannot reach {url}, the old one stays active.</source>
+        <translation>{count} 件の有効なサブスクリプションを、コールバックを {url} にしてサブスクライブし直します。古いサブスクリプションは、ハブが新しいものを検証（意思確認）してから終了します。ハブが {url} に届かないときは、古いものが有効なまま残ります。</translation>
+    </message>
+    <message>
+        <source>Public URL not tested</source>
+        <translation>公開 URL は未テストです</translation>
+    </message>
+    <message>
+        <source>{url} has not been tested: press Test first to see that hubs can reach it.</source>
+        <translation>{url} はまだテストしていません: ハブが届くことを確かめるため、先にテストを押してください。</translation>
+    </message>
+    <message>
+        <source>Public URL failed its test</source>
+        <translation>公開 URL のテストに失敗しました</translation>
+    </message>
+    <message>
+        <source>{url} did not reach this callback server when tested: hubs will not reach it either, so the move would fail.</source>
+        <translation>{url} はテストでこのコールバックサーバーに届きませんでした: ハブも届かないため、移行は失敗します。</translation>
+    </message>
+    <message>
+        <source>Move subscriptions</source>
+        <translation>サブスクリプションを移す</translation>
+    </message>
+    <message>
+        <source>Apply and move</source>
+        <translation>適用して移す</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1774,6 +1867,10 @@ X-Api-Key: …</translation>
     <message>
         <source>cancelled</source>
         <translation>キャンセルしました</translation>
+    </message>
+    <message>
+        <source>Cannot open {url}: {cause}.</source>
+        <translation>{url} を開けません: {cause}。</translation>
     </message>
     <message>
         <source>No ResourceSync document found from {url}.</source>
@@ -1965,6 +2062,14 @@ X-Api-Key: …</translation>
         <translation>停止中</translation>
     </message>
     <message>
+        <source>The address hubs use to reach this callback server, e.g. a tunnel (ngrok, cloudflared) forwarding to {place}. Press Test, then Apply.</source>
+        <translation>ハブがこのコールバックサーバーに届くためのアドレスです。例えば {place} へ転送するトンネル（ngrok、cloudflared）。テストを押してから適用を押してください。</translation>
+    </message>
+    <message>
+        <source>Request a probe through the public URL and see whether it arrives here: the tunnel must forward to {place}</source>
+        <translation>公開 URL を通して試験リクエストを送り、ここに届くかを確かめます。トンネルは {place} へ転送する必要があります</translation>
+    </message>
+    <message>
         <source>callback server: {note}</source>
         <translation>コールバックサーバー: {note}</translation>
     </message>
@@ -1983,6 +2088,26 @@ X-Api-Key: …</translation>
     <message>
         <source>secret of {topic} copied to the clipboard</source>
         <translation>{topic} のシークレットをクリップボードにコピーしました</translation>
+    </message>
+    <message>
+        <source>the public URL is already in use; nothing to move</source>
+        <translation>この公開 URL は既に使われています。移すものはありません</translation>
+    </message>
+    <message>
+        <source>public URL not applied: the subscriptions stay as they are</source>
+        <translation>公開 URL は適用しませんでした。サブスクリプションはそのままです</translation>
+    </message>
+    <message>
+        <source>moving {count} subscription(s) to {url}: waiting up to {seconds:g} s for each hub&apos;s verification</source>
+        <translation>{count} 件のサブスクリプションを {url} へ移しています: 各ハブの検証（意思確認）を最大 {seconds:g} 秒待ちます</translation>
+    </message>
+    <message>
+        <source>the local address</source>
+        <translation>ローカルのアドレス</translation>
+    </message>
+    <message>
+        <source>{moved} subscription(s) moved; {kept} kept at their old callback</source>
+        <translation>{moved} 件のサブスクリプションを移しました。{kept} 件は元のコールバックのままです</translation>
     </message>
     <message>
         <source>testing {url} …</source>
@@ -2032,8 +2157,8 @@ X-Api-Key: …</translation>
         <translation>この公開 URL を使う</translation>
     </message>
     <message>
-        <source>Restart the callback server with this public URL</source>
-        <translation>この公開 URL でコールバックサーバーを再起動します</translation>
+        <source>Restart the callback server with this public URL and move live subscriptions to it (you are asked first; an old subscription ends only once the hub has verified its replacement)</source>
+        <translation>この公開 URL でコールバックサーバーを再起動し、有効なサブスクリプションを移します（先に確認を求めます。古いサブスクリプションは、ハブが新しいものを検証してから終了します）</translation>
     </message>
     <message>
         <source>Test</source>
@@ -2195,6 +2320,14 @@ X-Api-Key: …</translation>
         <translation>更新に失敗中</translation>
     </message>
     <message>
+        <source>checking</source>
+        <translation>確認中</translation>
+    </message>
+    <message>
+        <source>not confirmed</source>
+        <translation>未確認</translation>
+    </message>
+    <message>
         <source>no lease given</source>
         <translation>リースの指定なし</translation>
     </message>
@@ -2205,6 +2338,14 @@ X-Api-Key: …</translation>
     <message>
         <source>{duration} left</source>
         <translation>残り {duration}</translation>
+    </message>
+    <message>
+        <source>asking the hub…</source>
+        <translation>ハブに確認中…</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>不明</translation>
     </message>
     <message>
         <source>(none)</source>

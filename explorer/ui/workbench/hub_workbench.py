@@ -301,6 +301,7 @@ class HubWorkbench(HubWorkbenchWidgets):
             verification_timeout=wait,
             delivery_timeout=wait,
             quiet_period=quiet,
+            settle=self.settle_spin.value(),
             request_timeout=max(wait, 5.0),
             publish_style=self.publish_style_combo.currentData(),
         )
