@@ -17,7 +17,6 @@ from explorer.net.store import Store
 from explorer.net.subscriber import Subscriber
 from explorer.net.subscription import FINAL_STATES, State, Subscription
 
-SETTLE_SECONDS = 5.0  # a restored subscription's check against a gone hub ends at once
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -57,10 +56,10 @@ async def follow_moved_hub(
 ) -> list[Subscription]:
     """Subscribe again on ``new_origin`` each live subscription on ``old_origin``; the old
     one gets a ``callback-moved`` event naming the new one and is ended here (its hub is
-    gone, so no unsubscription can reach it)."""
+    gone, so no unsubscription can reach it; the answer to a check still in flight is
+    then ignored)."""
     made = []
     for old in moved_subscriptions(subscriber, old_origin):
-        await subscriber.wait_settled(old, SETTLE_SECONDS)  # its check, if one is running
         topic = new_origin + old.topic.removeprefix(old_origin)
         hub = new_origin + old.hub.removeprefix(old_origin)
         new = await subscriber.subscribe(topic, hub, channel_capability=old.channel_capability)

@@ -1161,7 +1161,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Settle</source>
-        <translation>待機</translation>
+        <translation>反映待ち</translation>
     </message>
     <message>
         <source>Result</source>
