@@ -1,0 +1,38 @@
+"""Small frictions of a first hour with the window, each with the fix a user sees."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+
+def open_demo(window, qtbot, run) -> str:
+    url = run(window.services.start_demo())
+    window.open_url(url)
+    qtbot.waitUntil(lambda: any(i.channel for i in window.tree_model.walk()), timeout=15_000)
+    return url
+
+
+def test_entries_in_document_order_show_no_sort_arrow_until_a_header_is_clicked(
+    window, qtbot, run
+) -> None:
+    open_demo(window, qtbot, run)
+    header = window.document_view.table.horizontalHeader()
+    assert header.sortIndicatorSection() == -1  # document order, not "sorted by loc"
+    header.setSortIndicator(0, Qt.SortOrder.DescendingOrder)  # as a click on loc does
+    entries = window.document_view.entries
+    locs = [entries.data(entries.index(row, 0)) for row in range(entries.rowCount())]
+    assert locs == sorted(locs, reverse=True)
+
+
+def test_the_two_capability_lists_read_differently_in_the_tree(window, qtbot, run) -> None:
+    open_demo(window, qtbot, run)
+    lists = window.tree_model.roots[0].children
+    titles = [item.title() for item in lists]
+    assert len(set(titles)) == 2, titles
+    assert titles[0].startswith("dataset1/capabilitylist.xml")
+    assert titles[1].startswith("dataset2/capabilitylist.xml")
+
+
+def test_feed_topics_keep_both_ends_when_cut(window) -> None:
+    # dataset1 and dataset2 differ in the middle of the topic URL
+    assert window.panels.feed.table.textElideMode() == Qt.TextElideMode.ElideMiddle
