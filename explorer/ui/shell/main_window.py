@@ -29,6 +29,7 @@ from explorer.ui.settings.app_settings import AppSettings, load_settings, save_s
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
 from explorer.ui.shared.tasks import TaskKeeper
+from explorer.ui.shell.help_menu import ShortcutsDialog, open_user_guide
 from explorer.ui.shell.main_window_widgets import PANEL_DOCKS, STARTING, MainWindowWidgets
 from explorer.ui.shell.window_layout import (
     BOTTOM_DOCK_HEIGHT,
@@ -100,6 +101,8 @@ class MainWindow(MainWindowWidgets):
             (self.copy_url_action, self.copy_document_url),
             (self.reset_layout_action, self.reset_layout),
             (self.about_action, self.show_about),
+            (self.guide_action, self.open_guide),
+            (self.shortcuts_action, self.show_shortcuts),
         ):
             action.triggered.connect(slot)
 
@@ -265,6 +268,22 @@ class MainWindow(MainWindowWidgets):
         self.preferences = values
         self.settings_applied.emit(values)
         confirm(self, self.tr("settings saved"))
+
+    def open_guide(self) -> None:
+        if not open_user_guide():
+            self.show_error(
+                self.tr(
+                    "The user guide could not be opened: it is docs/user-guide.md in the "
+                    "explorer's source distribution"
+                ),
+                Severity.INFO,
+            )
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        dialog = ShortcutsDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     # --- messages and tasks
     def show_error(

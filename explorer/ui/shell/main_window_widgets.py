@@ -152,6 +152,12 @@ class MainWindowWidgets(QMainWindow):
             ["Ctrl+Shift+C"],
             self.tr("Copy the open document's URL"),
         )
+        self.guide_action = action(
+            self.tr("User guide"), ["F1"], self.tr("Open the user guide: each task step by step")
+        )
+        self.shortcuts_action = action(
+            self.tr("Keyboard shortcuts"), [], self.tr("List every keyboard shortcut")
+        )
         self.reset_layout_action = action(
             self.tr("Reset layout"),
             [],
@@ -268,6 +274,9 @@ class MainWindowWidgets(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
         self.help_menu = menu_bar.addMenu(self.tr("&Help"))
+        self.help_menu.addAction(self.guide_action)
+        self.help_menu.addAction(self.shortcuts_action)
+        self.help_menu.addSeparator()
         self.about_action = self.help_menu.addAction(self.tr("&About ResourceSync Explorer"))
         for menu in (file_menu, edit_menu, go_menu, self.view_menu):
             menu.setToolTipsVisible(True)
