@@ -83,6 +83,7 @@ class HubWorkbenchWidgets(QWidget):
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([560, 840])
         self.status = PlainLabel()
+        self.status.setWordWrap(True)  # a long status wraps instead of losing its start
         self.status.setAccessibleName(self.tr("Workbench status"))
         layout = QVBoxLayout(self)
         layout.addLayout(target)
