@@ -52,3 +52,36 @@ def test_help_has_the_user_guide_and_every_shortcut(window) -> None:
     assert rows["Go to address"] == "Ctrl+L" and rows["Refresh document"] == "F5, Ctrl+R"
     assert rows["User guide"] == "F1"
     dialog.close()
+
+
+def _rows(count: int, start: int = 0) -> list:
+    import time
+
+    from explorer.ui.live.feed_model import FeedItem
+
+    return [
+        FeedItem(time.time(), "change", "http://t/dataset1/change-notifications", n, 1, {})
+        for n in range(start, start + count)
+    ]
+
+
+def test_paused_auto_scroll_says_so_and_counts_the_new_rows(window, qtbot) -> None:
+    feed = window.panels.feed
+    feed.model.add(_rows(3))
+    feed.select_row(0)  # reading a row pauses auto-scroll
+    feed.model.add(_rows(2, 3))
+    assert feed.unseen_button.isVisible()
+    assert feed.unseen_button.text() == "paused: 2 new rows ↓"
+    assert feed.follow.isChecked()
+    qtbot.mouseClick(feed.unseen_button, Qt.MouseButton.LeftButton)
+    assert not feed.unseen_button.isVisible()
+    assert not feed.table.selectionModel().hasSelection()
+
+
+def test_a_deselected_row_leaves_the_detail_pane(window) -> None:
+    feed = window.panels.feed
+    feed.model.add(_rows(2))
+    feed.select_row(1)
+    assert feed._shown is not None and feed.changes.toPlainText()
+    feed.table.clearSelection()
+    assert feed._shown is None and not feed.changes.toPlainText()

@@ -186,7 +186,10 @@ class FeedPanel(FeedWidgets):
         self.clear_button.clicked.connect(self.ask_clear)
         self.export_button.clicked.connect(self._choose_export_file)
         self.diff_window_button.clicked.connect(self.open_diff_window)
+        self.unseen_button.clicked.connect(self.resume_scroll)
+        self._unseen = 0  # rows that arrived while auto-scroll was paused
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.rowsInserted.connect(self._scroll)
         self.model.matches_changed.connect(self._hide_unmatched)
         self.document_choice.currentIndexChanged.connect(self._document_chosen)
@@ -226,11 +229,45 @@ class FeedPanel(FeedWidgets):
         if self._pending:
             self._rest.start()
 
-    def _scroll(self) -> None:
+    def _scroll(self, _parent: QModelIndex | None = None, first: int = 0, last: int = -1) -> None:
         """Follow new rows, unless the user is reading one: a selected row or the
-        pointer over the table pauses it (rows must not move under the pointer)."""
-        if self.follow.isChecked() and not self.scroll_paused():
-            self.table.scrollToBottom()
+        pointer over the table pauses it (rows must not move under the pointer), and
+        the button beside Auto-scroll says so and counts the rows that came meanwhile."""
+        if not self.follow.isChecked():
+            return
+        if self.scroll_paused():
+            self._unseen += max(0, last - first + 1)
+            self.unseen_button.setText(
+                self.tr("paused: %n new row(s) ↓", "", self._unseen)
+                if self._unseen
+                else self.tr("paused")
+            )
+            self.unseen_button.show()
+            return
+        self.table.scrollToBottom()
+        self._unseen = 0
+        self.unseen_button.hide()
+
+    def resume_scroll(self) -> None:
+        """The paused button: drop the selection and follow the newest row again."""
+        self.table.clearSelection()
+        self.table.setCurrentIndex(QModelIndex())
+        self._unseen = 0
+        self.unseen_button.hide()
+        self.table.scrollToBottom()
+
+    def _selection_changed(self) -> None:
+        """A deselected row leaves the detail pane: it shows nothing rather than a row
+        that is no longer chosen."""
+        if not self.table.selectionModel().hasSelection() and self._shown is not None:
+            self._shown = None
+            self.changes.clear()
+            self.problems.set_findings([])
+            self.show_warning_count(0)
+            self.payload.set_xml("")
+            self.document_choice.clear()
+            self.diff_view.show_message("")
+            self.diff_window_button.setEnabled(False)
 
     def scroll_paused(self) -> bool:
         return self.table.selectionModel().hasSelection() or self.table.underMouse()

@@ -129,7 +129,16 @@ class FeedWidgets(QWidget):
         filters.addWidget(self.kind_filter)
         filters.addWidget(self.change_filter)
         filters.addWidget(self.text_filter, 1)
+        self.unseen_button = QPushButton()
+        self.unseen_button.setFlat(True)
+        self.unseen_button.setToolTip(
+            self.tr(
+                "Auto-scroll is paused while a row is selected or the pointer is over the table"
+            )
+        )
+        self.unseen_button.hide()
         filters.addWidget(self.follow)
+        filters.addWidget(self.unseen_button)
         filters.addWidget(self.clear_button)
         filters.addWidget(self.export_button)
         splitter = QSplitter(Qt.Orientation.Horizontal)

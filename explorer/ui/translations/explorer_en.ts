@@ -687,6 +687,17 @@ X-Api-Key: …</source>
         <source>computing the diff of {url}…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>paused: %n new row(s) ↓</source>
+        <translation>
+            <numerusform>paused: %n new row ↓</numerusform>
+            <numerusform>paused: %n new rows ↓</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
         <translation type="unfinished"></translation>
@@ -881,6 +892,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Auto-scroll is paused while a row is selected or the pointer is over the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Warnings ({count})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1003,10 +1018,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>conformance run cancelled after %n check(s)</source>
+        <source>conformance run cancelled after %n check(s); the others are listed as not run</source>
         <translation>
-            <numerusform>conformance run cancelled after %n check</numerusform>
-            <numerusform>conformance run cancelled after %n checks</numerusform>
+            <numerusform>conformance run cancelled after %n check; the others are listed as not run</numerusform>
+            <numerusform>conformance run cancelled after %n checks; the others are listed as not run</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1018,6 +1033,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>conformance run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled before it finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1503,6 +1522,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The user guide could not be opened: it is docs/user-guide.md in the explorer&apos;s source distribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>copied {url}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1575,6 +1598,22 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Copy the open document&apos;s URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the user guide: each task step by step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List every keyboard shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1843,6 +1882,21 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Settings pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

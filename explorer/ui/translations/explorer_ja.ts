@@ -680,6 +680,16 @@ X-Api-Key: …</translation>
         <source>computing the diff of {url}…</source>
         <translation>{url} の差分を計算中…</translation>
     </message>
+    <message numerus="yes">
+        <source>paused: %n new row(s) ↓</source>
+        <translation>
+            <numerusform>一時停止中: 新しい行 %n 件 ↓</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止中</translation>
+    </message>
     <message>
         <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
         <translation>{url}: {removed}、{added}（正規化した XML。左が旧、右が新）</translation>
@@ -872,6 +882,10 @@ X-Api-Key: …</translation>
         <translation>通知の詳細</translation>
     </message>
     <message>
+        <source>Auto-scroll is paused while a row is selected or the pointer is over the table</source>
+        <translation>行を選んでいる間と、ポインターが表の上にある間は自動スクロールを止めます</translation>
+    </message>
+    <message>
         <source>Warnings ({count})</source>
         <translation>警告（{count}）</translation>
     </message>
@@ -995,9 +1009,9 @@ X-Api-Key: …</translation>
         <translation>{hub} に対して適合性チェックを実行中…</translation>
     </message>
     <message numerus="yes">
-        <source>conformance run cancelled after %n check(s)</source>
+        <source>conformance run cancelled after %n check(s); the others are listed as not run</source>
         <translation>
-            <numerusform>%n 件のチェックの後で適合性チェックを中止しました</numerusform>
+            <numerusform>%n 件のチェックの後で適合性の実行をキャンセルしました。残りは未実施として表示しています</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1009,6 +1023,10 @@ X-Api-Key: …</translation>
     <message>
         <source>conformance run finished</source>
         <translation>適合性チェックが終わりました</translation>
+    </message>
+    <message>
+        <source>cancelled before it finished</source>
+        <translation>終わる前にキャンセルされました</translation>
     </message>
     <message>
         <source>depends on: {check}</source>
@@ -1495,6 +1513,10 @@ X-Api-Key: …</translation>
         <translation>設定を保存しました</translation>
     </message>
     <message>
+        <source>The user guide could not be opened: it is docs/user-guide.md in the explorer&apos;s source distribution</source>
+        <translation>ユーザーガイドを開けませんでした: エクスプローラーのソース配布物の docs/user-guide.ja.md にあります</translation>
+    </message>
+    <message>
         <source>copied {url}</source>
         <translation>{url} をコピーしました</translation>
     </message>
@@ -1568,6 +1590,22 @@ X-Api-Key: …</translation>
     <message>
         <source>Copy the open document&apos;s URL</source>
         <translation>開いているドキュメントの URL をコピーします</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>ユーザーガイド</translation>
+    </message>
+    <message>
+        <source>Open the user guide: each task step by step</source>
+        <translation>ユーザーガイドを開きます: 作業ごとの手順</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>List every keyboard shortcut</source>
+        <translation>すべてのキーボードショートカットを一覧にします</translation>
     </message>
     <message>
         <source>Reset layout</source>
@@ -1837,6 +1875,21 @@ X-Api-Key: …</translation>
     <message>
         <source>Settings pages</source>
         <translation>設定のページ</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
     </message>
 </context>
 <context>
