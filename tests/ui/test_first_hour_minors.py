@@ -85,3 +85,47 @@ def test_a_deselected_row_leaves_the_detail_pane(window) -> None:
     assert feed._shown is not None and feed.changes.toPlainText()
     feed.table.clearSelection()
     assert feed._shown is None and not feed.changes.toPlainText()
+
+
+def test_ended_rows_can_be_removed_and_repeated_events_take_one_line(window, run) -> None:
+    import dataclasses
+
+    from explorer.net.subscriber_events import SubscriberEvent
+    from explorer.net.subscription import State, Subscription, SubscriptionView
+
+    panel = window.panels.subscriptions
+
+    def view(name: str, state: State) -> SubscriptionView:
+        sub = Subscription(
+            name, f"http://t/{name}", "http://h/hub", name, f"http://cb/{name}", None
+        )
+        return dataclasses.replace(SubscriptionView.of(sub, serving_url=None), state=state)
+
+    panel.show_subscriptions(
+        [view("a", State.ACTIVE), view("b", State.ENDED), view("c", State.FAILED)]
+    )
+    assert panel.model.rowCount() == 3
+    assert panel.remove_ended() == 2
+    assert [panel.model.subscription(r).id for r in range(panel.model.rowCount())] == ["a"]
+    before = len(panel.log.toPlainText().splitlines())
+    same = SubscriberEvent("error", "http://t/a", "a", message="renewal failed: refused")
+    panel.on_events([same, same, same])
+    panel.on_events([SubscriberEvent("rejected", "http://t/a", "a", reason="bad signature")])
+    lines = panel.log.toPlainText().splitlines()
+    assert len(lines) == before + 1  # three alike on one line, rejections not here
+    assert lines[-1].endswith("(×3)")
+
+
+def test_a_dump_check_says_what_it_verified_where_it_stays(window, qtbot, run) -> None:
+    open_demo(window, qtbot, run)
+    dump = next(
+        item
+        for item in window.tree_model.walk()
+        if item.doc is not None and item.doc.url.endswith("dataset1/resourcedump.xml")
+    )
+    run(window.services.expand(dump.doc))  # loaded, as unfolding it in the tree does
+    run(window.source.check(dump.doc, "dump"), timeout=60)
+    said = window.messages.text.text()
+    assert window.messages.isVisible()  # not a status line that passes in 10 s
+    assert said.startswith(f"dump check of {dump.doc.url}: 0 findings — ")
+    assert "1 package downloaded and each compared with its manifest.xml" in said

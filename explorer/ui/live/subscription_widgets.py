@@ -126,6 +126,7 @@ class SubscriptionPanelWidgets(QWidget):
         self.renew_button = QPushButton(self.tr("Renew"))
         self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
         self.copy_secret_button = QPushButton(self.tr("Copy secret"))
+        self.remove_ended_button = QPushButton(self.tr("Remove ended"))
         for button, tip in (
             (
                 self.renew_button,
@@ -136,6 +137,13 @@ class SubscriptionPanelWidgets(QWidget):
                 self.copy_secret_button,
                 self.tr("Copy the selected subscription's hub.secret to the clipboard"),
             ),
+            (
+                self.remove_ended_button,
+                self.tr(
+                    "Remove the ended, denied and failed rows from this list (the store "
+                    "keeps them: their notifications refer to them)"
+                ),
+            ),
         ):
             button.setAccessibleName(button.text())
             button.setToolTip(tip)
@@ -143,6 +151,7 @@ class SubscriptionPanelWidgets(QWidget):
         actions.addWidget(self.renew_button)
         actions.addWidget(self.unsubscribe_button)
         actions.addWidget(self.copy_secret_button)
+        actions.addWidget(self.remove_ended_button)
         actions.addStretch(1)
 
         self.log = QPlainTextEdit()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
+from explorer.ui.services.source import RESOURCE_SAMPLE
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
 from explorer.ui.shared.wording import count_text
@@ -451,13 +452,29 @@ class SourceController(QObject):
         except asyncio.CancelledError:
             return
         self._node_updated(doc)
-        self.shell.statusBar().showMessage(
-            clip(
-                self.check_done(what).format(
-                    url=doc.url, findings=count_text(len(findings), "finding")
-                )
-            ),
-            10_000,
+        # What was verified, said where it stays until dismissed, not a passing status
+        entries = len(doc.document.entries)
+        if what == "dump":
+            verified = self.tr(
+                "%n package(s) downloaded and each compared with its manifest.xml (members "
+                "present, sizes and hashes as listed)",
+                "",
+                entries,
+            )
+        else:
+            verified = self.tr(
+                "up to %n resource(s) requested: status, type, length and Last-Modified "
+                "against the list, and hashes where it gives them",
+                "",
+                min(entries, RESOURCE_SAMPLE),
+            )
+        text = self.check_done(what).format(
+            url=doc.url, findings=count_text(len(findings), "finding")
+        )
+        where = self.tr("the findings are in the Problems tab") if findings else ""
+        self.shell.show_error(
+            f"{text} — {verified}" + (f"; {where}" if where else ""),
+            Severity.WARNING if findings else Severity.INFO,
         )
 
     def check_label(self, what: str) -> str:

@@ -2009,6 +2009,24 @@ X-Api-Key: …</source>
         <source>Load {url} before checking it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n package(s) downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</source>
+        <translation>
+            <numerusform>%n package downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
+            <numerusform>%n packages downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n resource(s) requested: status, type, length and Last-Modified against the list, and hashes where it gives them</source>
+        <translation>
+            <numerusform>up to %n resource requested: status, type, length and Last-Modified against the list, and hashes where it gives them</numerusform>
+            <numerusform>up to %n resources requested: status, type, length and Last-Modified against the list, and hashes where it gives them</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the findings are in the Problems tab</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Checking the dump of {url}</source>
         <translation type="unfinished"></translation>
@@ -2140,6 +2158,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>The store is open read-only: another explorer uses it, or it is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{line} (×{count})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2282,6 +2304,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Remove ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2291,6 +2317,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the ended, denied and failed rows from this list (the store keeps them: their notifications refer to them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2001,6 +2001,22 @@ X-Api-Key: …</translation>
         <source>Load {url} before checking it.</source>
         <translation>チェックする前に {url} を読み込んでください。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n package(s) downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</source>
+        <translation>
+            <numerusform>%n 個のパッケージをダウンロードし、それぞれを manifest.xml と照合しました（メンバーの有無、サイズ、ハッシュ）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n resource(s) requested: status, type, length and Last-Modified against the list, and hashes where it gives them</source>
+        <translation>
+            <numerusform>最大 %n 件のリソースを要求し、ステータス、タイプ、長さ、Last-Modified をリストと照合しました（ハッシュがあればハッシュも）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the findings are in the Problems tab</source>
+        <translation>指摘は「問題」タブにあります</translation>
+    </message>
     <message>
         <source>Checking the dump of {url}</source>
         <translation>{url} のダンプをチェック中</translation>
@@ -2133,6 +2149,10 @@ X-Api-Key: …</translation>
     <message>
         <source>The store is open read-only: another explorer uses it, or it is damaged</source>
         <translation>ストアは読み取り専用で開かれています。別のエクスプローラーが使っているか、壊れています</translation>
+    </message>
+    <message>
+        <source>{line} (×{count})</source>
+        <translation>{line}（×{count}）</translation>
     </message>
     <message>
         <source>lease {seconds} s</source>
@@ -2274,6 +2294,10 @@ X-Api-Key: …</translation>
         <translation>シークレットをコピー</translation>
     </message>
     <message>
+        <source>Remove ended</source>
+        <translation>終了した行を消す</translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation>選択したサブスクリプションのリースを今すぐ更新するようハブに求めます</translation>
     </message>
@@ -2284,6 +2308,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
         <translation>選択したサブスクリプションの hub.secret をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Remove the ended, denied and failed rows from this list (the store keeps them: their notifications refer to them)</source>
+        <translation>終了・拒否・失敗の行をこの一覧から消します（ストアには残ります: 通知がそれらを参照しているため）</translation>
     </message>
     <message>
         <source>Subscription events and hub answers</source>
