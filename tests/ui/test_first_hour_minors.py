@@ -129,3 +129,48 @@ def test_a_dump_check_says_what_it_verified_where_it_stays(window, qtbot, run) -
     assert window.messages.isVisible()  # not a status line that passes in 10 s
     assert said.startswith(f"dump check of {dump.doc.url}: 0 findings — ")
     assert "1 package downloaded and each compared with its manifest.xml" in said
+
+
+def _subscribe_record(status: int | None, error: str | None = None):
+    import time
+
+    from explorer.net.store import ExchangeRecord
+
+    body = (
+        b"hub.callback=http%3A%2F%2Fcb%2Fx&hub.mode=subscribe"
+        b"&hub.topic=http%3A%2F%2Fs%2Fdataset2%2Ft&hub.secret=" + "••••".encode()
+    )
+    return ExchangeRecord(
+        time.time(),
+        "out",
+        "subscribe",
+        "POST",
+        "http://s/hub",
+        status,
+        [] if status is None else [("Content-Type", "application/x-www-form-urlencoded")],
+        body,
+        len(body) + 40,  # the body as sent, before its secret was masked
+        [],
+        b"",
+        0,
+        65_536,
+        error=error,
+    )
+
+
+def test_the_inspector_says_true_things_about_a_masked_subscription(window, qtbot) -> None:
+    from explorer.ui.inspector.exchange_model import describe
+
+    inspector = window.panels.inspector
+    sent = _subscribe_record(202)
+    failed = _subscribe_record(None, "ConnectError: All connection attempts failed")
+    assert "bytes kept" not in describe(sent)  # masked, not cut at the cap
+    inspector.model.add([sent, failed])
+    inspector.filter_edit.setText("dataset2")
+    qtbot.waitUntil(lambda: inspector.model.rowCount() == 2, timeout=2000)  # failed one too
+    inspector.table.selectRow(0)
+    inspector.copy_curl()
+    assert "hub.secret is masked" in inspector.status.text()
+    inspector.filter_edit.setText("nothing-matches-this")
+    qtbot.waitUntil(lambda: inspector.model.rowCount() == 0, timeout=2000)
+    assert inspector.detail.toPlainText() == ""  # the hidden row's detail went with it

@@ -1257,6 +1257,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>curl command copied; its hub.secret is masked (••••): put the subscription&apos;s secret in its place (Copy secret, Subscriptions) or it subscribes with the mask as its secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>curl command copied</source>
         <translation type="unfinished"></translation>
     </message>

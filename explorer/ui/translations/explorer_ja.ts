@@ -1245,6 +1245,10 @@ X-Api-Key: …</translation>
         <translation>{total} 件中 {shown} 件</translation>
     </message>
     <message>
+        <source>curl command copied; its hub.secret is masked (••••): put the subscription&apos;s secret in its place (Copy secret, Subscriptions) or it subscribes with the mask as its secret</source>
+        <translation>curl コマンドをコピーしました。hub.secret は伏せてあります（••••）: 実行する前にサブスクリプションのシークレット（サブスクリプションの「シークレットをコピー」）に置き換えてください。そのままでは伏せ字がシークレットとしてサブスクライブされます</translation>
+    </message>
+    <message>
         <source>curl command copied</source>
         <translation>curl コマンドをコピーしました</translation>
     </message>
