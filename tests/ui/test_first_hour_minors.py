@@ -174,3 +174,27 @@ def test_the_inspector_says_true_things_about_a_masked_subscription(window, qtbo
     inspector.filter_edit.setText("nothing-matches-this")
     qtbot.waitUntil(lambda: inspector.model.rowCount() == 0, timeout=2000)
     assert inspector.detail.toPlainText() == ""  # the hidden row's detail went with it
+
+
+def test_the_address_bar_follows_the_document_and_a_typed_one_keeps_the_tree(
+    window, qtbot, run
+) -> None:
+    open_demo(window, qtbot, run)
+    model, tree = window.tree_model, window.tree
+    first_list = model.roots[0].children[0]
+    changes = next(i for i in first_list.children if i.url.endswith("changelist-index.xml"))
+    window.tree.setCurrentIndex(model.index_of(changes))
+    assert window.address.currentText() == changes.url  # follows the document shown
+    expanded = [i.url for i in model.walk() if tree.isExpanded(model.index_of(i))]
+    second = model.roots[0].children[1]
+    window.address.setEditText(second.url)
+    window.open_url(second.url)  # typed: a document of the open Source
+    assert window.selected_item() is second
+    assert [i.url for i in model.walk() if tree.isExpanded(model.index_of(i))] == expanded
+    window.back_action.trigger()
+    qtbot.waitUntil(lambda: window.selected_item() is changes, timeout=5000)
+    window.history_menu.aboutToShow.emit()
+    listed = [a.text() for a in window.history_menu.actions()]
+    assert second.url in listed and changes.url in listed
+    checked = [a.text() for a in window.history_menu.actions() if a.isChecked()]
+    assert checked == [changes.url]

@@ -267,6 +267,8 @@ class MainWindowWidgets(QMainWindow):
         go_menu = menu_bar.addMenu(self.tr("&Go"))
         go_menu.addAction(self.back_action)
         go_menu.addAction(self.forward_action)
+        go_menu.addSeparator()
+        self.history_menu = go_menu.addMenu(self.tr("History"))
         self.view_menu = menu_bar.addMenu(self.tr("&View"))
         for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
             self.view_menu.addAction(dock.toggleViewAction())

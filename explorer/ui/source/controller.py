@@ -41,6 +41,8 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     from explorer.ui.shell.main_window import MainWindow
     from explorer.ui.source.source_tree import TreeItem
 
+HISTORY_SHOWN = 20  # places listed in Go ▸ History
+
 
 class SourceController(QObject):
     """The open Source: discovery, the tree, the document shown, Back and Forward."""
@@ -48,6 +50,7 @@ class SourceController(QObject):
     def __init__(self, shell: MainWindow) -> None:
         super().__init__(shell)
         self.shell = shell
+        shell.history_menu.aboutToShow.connect(self.fill_history_menu)
         self.navigation = NavigationHistory()
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
@@ -86,6 +89,11 @@ class SourceController(QObject):
             self.shell.address.setEditText(url)
             self._assumed[url] = assumption_text(assumed)
             self.shell.show_error(self._assumed[url], Severity.INFO)
+        shown = self.shell.tree_model.find(url) if self.shell.services is not None else None
+        if shown is not None and select is None:  # already in the open Source: go to it,
+            self.shell.remember(url)  # keeping the tree as it is
+            self._navigating_to(shown)
+            return None
         if self._opening is not None and not self._opening[1].done():
             if self._opening[0] == url:  # the same request twice (Return reaches us twice)
                 return self._opening[1]
@@ -280,6 +288,20 @@ class SourceController(QObject):
     def go_forward(self) -> None:
         self._go(self.navigation.forward())
 
+    def fill_history_menu(self) -> None:
+        """Go ▸ History: the places visited, newest first; choosing one goes there."""
+        menu = self.shell.history_menu
+        menu.clear()
+        current = self.navigation.current
+        for position, place in self.navigation.recent(HISTORY_SHOWN):
+            action = menu.addAction(clip(place.document or place.address))
+            action.setCheckable(True)
+            action.setChecked(place == current)
+            action.triggered.connect(
+                lambda _=False, at=position: self._go(self.navigation.jump(at))
+            )
+        menu.setEnabled(not menu.isEmpty())
+
     def _go(self, place: Place | None) -> None:
         self._update_navigation()
         if place is None:
@@ -311,6 +333,7 @@ class SourceController(QObject):
         if item.doc is not None and item.doc.state is NodeState.PENDING:
             self.shell.tree_model.expand(item)
         self._show_item(item)
+        self.shell.address.setEditText(item.url)  # the address bar follows the document
         if self._source_address is not None:
             self._record_visit(Place(self._source_address, item.url))
 

@@ -1668,6 +1668,10 @@ X-Api-Key: …</translation>
         <translation>移動(&amp;G)</translation>
     </message>
     <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
