@@ -69,6 +69,9 @@ def test_the_subscriptions_table_shows_state_lease_and_hub(laptop, size: QSize) 
     from explorer.ui.live.subscriptions_model import COLUMNS
 
     _maximised(laptop, size)
+    area = laptop.docks["SubscriptionsDock"].widget()
+    assert isinstance(area, QScrollArea)
+    assert area.horizontalScrollBar().maximum() == 0  # Stop, Test, Subscribe not cut
     table = laptop.panels.subscriptions.table
     for name in ("state", "lease", "hub"):
         column = COLUMNS.index(name)

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -147,12 +148,13 @@ class SubscriptionPanelWidgets(QWidget):
         ):
             button.setAccessibleName(button.text())
             button.setToolTip(tip)
-        actions = QHBoxLayout()
-        actions.addWidget(self.renew_button)
-        actions.addWidget(self.unsubscribe_button)
-        actions.addWidget(self.copy_secret_button)
-        actions.addWidget(self.remove_ended_button)
-        actions.addStretch(1)
+        # two rows of two: one row of four is wider than the dock on a laptop screen
+        actions = QGridLayout()
+        actions.addWidget(self.renew_button, 0, 0)
+        actions.addWidget(self.unsubscribe_button, 0, 1)
+        actions.addWidget(self.copy_secret_button, 1, 0)
+        actions.addWidget(self.remove_ended_button, 1, 1)
+        actions.setColumnStretch(2, 1)
 
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
