@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
-from explorer.ui.services.source import RESOURCE_SAMPLE
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
 from explorer.ui.shared.wording import count_text
@@ -485,6 +484,8 @@ class SourceController(QObject):
                 entries,
             )
         else:
+            from explorer.ui.services.source import RESOURCE_SAMPLE  # an engine: imported late
+
             verified = self.tr(
                 "up to %n resource(s) requested: status, type, length and Last-Modified "
                 "against the list, and hashes where it gives them",
