@@ -86,6 +86,7 @@ async def _serve(args: argparse.Namespace, faults: list[str]) -> int:
         lang = language_of(args)
         print(text("cli.demo.hub", lang, url=demo.hub_url), flush=True)
         print(text("cli.demo.description", lang, url=demo.source_description_url), flush=True)
+        print(text("cli.demo.flawed", lang, url=demo.flawed_document_url), flush=True)
         if faults:
             print(text("cli.demo.faults-on", lang, faults=", ".join(faults)), flush=True)
         await stop.wait()

@@ -92,6 +92,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=say("cli.hub-check.quiet", default=DEFAULTS.quiet_period),
     )
     parser.add_argument(
+        "--settle",
+        type=non_negative_number,
+        default=DEFAULTS.settle,
+        metavar="SECONDS",
+        help="after a verified (un)subscription, give the hub this long to act on it before "
+        "publishing; a delivery inside it is a warning, not a failure (default "
+        f"{DEFAULTS.settle:g})",
+    )
+    parser.add_argument(
         "--slow",
         type=positive_seconds,
         default=DEFAULTS.slow_delivery,
@@ -128,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         verification_timeout=args.timeout,
         delivery_timeout=args.timeout,
         quiet_period=args.quiet,
+        settle=args.settle,
         slow_delivery=args.slow,
         request_timeout=max(args.timeout, 5.0),
         publish_style=args.publish,

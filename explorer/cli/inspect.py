@@ -29,6 +29,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TextIO
 
+from explorer.cli.address_option import assume_scheme
 from explorer.cli.arguments import (
     fail,
     non_negative_int,
@@ -64,7 +65,7 @@ from explorer.core.messages import (
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
-from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
+from explorer.net.discovery import ROUTE_ORDER, Route, RouteAttempt, discover_source
 from explorer.net.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
 from explorer.net.dump_check import MANIFEST_NAME, check_dumps
 from explorer.net.http import Fetcher, Timeouts
@@ -137,6 +138,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    assume_scheme(args, "inspect")
     try:
         disk = disk_source_of(args)
     except DiskSourceError as exc:
@@ -276,7 +278,11 @@ def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:
         route = discovery.route
         out.write(text("cli.inspect.source", lang, url=result.root.url, route=route) + "\n")
     out.write(text("cli.inspect.discovery", lang) + "\n")
-    for attempt in discovery.attempts:
+    if discovery.cause is not None:  # one reason for every route: said once, below
+        attempts: list[RouteAttempt] = []
+    else:
+        attempts = discovery.attempts
+    for attempt in attempts:
         mark = "ok  " if attempt.ok else "--  "
         out.write(f"  {mark}{attempt.route!s:<12} {attempt.url}\n")
         out.write(f"        {attempt_detail(attempt, lang)}\n")

@@ -17,6 +17,7 @@ import queue
 import signal
 import sys
 import threading
+import time
 from collections.abc import Coroutine
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
@@ -308,9 +309,8 @@ async def _subscribe(
     secret = args.secret
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
-        resuming = say(
-            "cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=resumed.state
-        )
+        shown = subscriber.view(resumed).health(time.time())[0]  # "checking" until confirmed
+        resuming = say("cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=shown)
         print(resuming, file=sys.stderr, flush=True)
         return [resumed]
     if args.hub:

@@ -23,6 +23,7 @@ from explorer.demo.documents import (
     manifest_path,
 )
 from explorer.demo.faults import FAULTS, FaultSet, UnknownFaultError
+from explorer.demo.flawed import FLAWED_PATH, flawed_changelist
 from explorer.demo.hub import XML, Hub, HubSettings, link_header
 from explorer.demo.legacy2012 import Legacy2012
 from explorer.demo.packages import build_package
@@ -126,6 +127,11 @@ class RunningDemo:
     @property
     def source_description_url(self) -> str:
         return self.docs.url(SOURCE_DESCRIPTION_PATH)
+
+    @property
+    def flawed_document_url(self) -> str:
+        """A Change List with problems on purpose, faults or not (not linked from the Source)."""
+        return self.docs.url(FLAWED_PATH)
 
     @property
     def capability_list_urls(self) -> list[str]:
@@ -305,6 +311,7 @@ class RunningDemo:
         app.router.add_get("/hub", self._hub_get)
         app.router.add_get("/demo/faults", self._faults_get)
         app.router.add_post("/demo/faults", self._faults_post)
+        app.router.add_get("/" + FLAWED_PATH, self._flawed)
         app.router.add_get("/{set}/about.html", self._about)
         app.router.add_get("/{set}/resources/{name}", self._resource)
         app.router.add_get("/{set}/{name}", self._set_document)
@@ -318,13 +325,18 @@ class RunningDemo:
             f'    <li><a href="{html.escape(url)}">{html.escape(url)}</a></li>'
             for url in [self.source_description_url, *self.capability_list_urls]
         )
+        flawed = html.escape(self.flawed_document_url)
         text = (
             f"<!DOCTYPE html>\n<html>\n  <head>\n    <title>ResourceSync Explorer demo "
             f"Source</title>\n{links}\n  </head>\n  <body>\n    <h1>Demo Source</h1>\n"
             f"    <p>Hub: {html.escape(self.hub_url)}</p>\n    <ul>\n{items}\n    </ul>\n"
+            f'    <p>A document with problems on purpose: <a href="{flawed}">{flawed}</a></p>\n'
             "  </body>\n</html>\n"
         )
         return web.Response(text=text, content_type="text/html")
+
+    async def _flawed(self, request: web.Request) -> web.Response:
+        return web.Response(body=flawed_changelist(self.base_url), content_type=XML)
 
     async def _robots(self, request: web.Request) -> web.Response:
         lines = ["User-agent: *", "Allow: /"]

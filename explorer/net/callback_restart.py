@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from explorer.net import subscriber_events as ev
 from explorer.net.callback_server import CALLBACK_PREFIX, DEFAULT_MAX_BODY, CallbackServer
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.store import Store
@@ -99,3 +100,56 @@ async def move_stale_subscriptions(
     """Subscribe again each live subscription whose callback URL this server no longer
     answers; each old one is unsubscribed and gets a ``callback-moved`` event."""
     return [await subscriber.move(sub, secret=secret) for sub in subscriber.stale_subscriptions()]
+
+
+def live_subscriptions(subscriber: Subscriber) -> list[Subscription]:
+    """Subscriptions a hub may still deliver to: what a change of callback URL concerns."""
+    return [sub for sub in subscriber.subscriptions.values() if sub.state in _LIVE]
+
+
+def to_move(subscriber: Subscriber) -> list[Subscription]:
+    """Live subscriptions still called at another URL than the one hubs are given now (a
+    public URL was set or changed): what moving to it would touch."""
+    server = subscriber.server
+    return [
+        sub
+        for sub in live_subscriptions(subscriber)
+        if sub.callback_url != server.callback_url(sub.callback_path)
+    ]
+
+
+async def move_to_current_callback(
+    subscriber: Subscriber, wait: float
+) -> list[tuple[Subscription, bool]]:
+    """Move each subscription of ``to_move`` in one step: subscribe again on the current
+    callback URL, and only once the hub verified the new one, unsubscribe the old. When
+    the new one fails (the hub cannot reach the public URL), the old one stays active and
+    an event on it says why; a replacement not verified within ``wait`` seconds counts
+    as failed. Returns (old, moved) pairs."""
+    outcomes = []
+    for old in to_move(subscriber):
+        new = await subscriber.subscribe(
+            old.topic, old.hub, channel_capability=old.channel_capability
+        )
+        state = await subscriber.wait_settled(new, wait)
+        moved = state == State.ACTIVE
+        if moved:
+            subscriber.pipeline.emit(
+                old,
+                ev.MOVED,
+                message=f"moved to {new.callback_url} as {new.id}; this one is unsubscribed",
+            )
+            await subscriber.unsubscribe(old, wait=False)
+        else:
+            if not new.final:  # never verified: end it here, the hub's word will not come
+                await subscriber.abandon(new, "the move to the public URL was not verified")
+            subscriber.pipeline.emit(
+                old,
+                ev.ERROR,
+                message=(
+                    f"moving to {new.callback_url} failed ({new.reason or state}); this "
+                    f"subscription stays active at {old.callback_url}"
+                ),
+            )
+        outcomes.append((old, moved))
+    return outcomes

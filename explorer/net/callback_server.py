@@ -212,6 +212,14 @@ class CallbackServer:
     def callback_url(self, token: str) -> str:
         return f"{self.base_url}{CALLBACK_PREFIX}{token}"
 
+    def answers(self, url: str, token: str) -> bool:
+        """Whether a hub calling ``url`` reaches this server for ``token``: the callback URL
+        hubs are given now, or the bound address itself (still served after a public URL
+        was set, so a subscription made locally keeps working until it is moved)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        local = f"http://{host}:{self.port}{CALLBACK_PREFIX}{token}"
+        return self.port != 0 and url in (self.callback_url(token), local)
+
     def register(self, token: str, target: CallbackTarget) -> None:
         self._targets[token] = target
 

@@ -40,6 +40,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 from lxml import etree
 from lxml import html as lxml_html
 
+from explorer.core.addresses import cause_line, connection_cause
 from explorer.core.auth import auth_finding
 from explorer.core.findings import Finding, finding
 from explorer.core.messages import Phrase, said
@@ -143,6 +144,7 @@ class Discovery:
     findings: list[Finding] = field(default_factory=list)
     fetched: dict[str, FetchResult] = field(default_factory=dict)
     documents: dict[str, Document] = field(default_factory=dict)
+    cause: str | None = None  # every route failed for this one reason (REFUSED, ...)
 
     @property
     def ok(self) -> bool:
@@ -257,6 +259,9 @@ class _Discoverer:
 
     def _choose(self, attempts: list[RouteAttempt]) -> None:
         found = [a for a in attempts if a.ok]
+        if not found and (single := self._single_cause(attempts)) is not None:
+            self.discovery.findings.append(single)
+            return
         if not found:
             self.discovery.findings += self._refusal_findings()
             self.discovery.findings.append(
@@ -321,6 +326,24 @@ class _Discoverer:
                     },
                 )
             )
+
+    def _single_cause(self, attempts: list[RouteAttempt]) -> Finding | None:
+        """One finding when every route failed for one reason a user can act on (nothing
+        listens, unknown host, no answer): said once, not once per route."""
+        causes = {connection_cause(a.detail) for a in attempts}
+        if not attempts or len(causes) != 1 or None in causes:
+            return None
+        cause = self.discovery.cause = causes.pop()
+        url = self.discovery.start_url
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        return finding(
+            "http.discovery-failed",
+            f"No route found a ResourceSync document: {cause_line(url, cause or '')}",
+            url=url,
+            params={"url": url, "host": parts.hostname, "port": port},
+            variant=f"cause-{cause}",
+        )
 
     def _note_refusal(self, result: FetchResult) -> None:
         if result.status in (401, 403):

@@ -24,7 +24,7 @@ REFETCHES_AT_ONCE = 4
 REFETCHES_WAITING = 256
 """Framework notifications whose refetch may wait for a turn; past that their diff event
 says it was skipped, so a flood cannot queue unbounded work behind a slow Source."""
-DEFERRABLE = (ev.VERIFIED, ev.RENEWED, ev.DENIED, ev.UNSUBSCRIBED)
+DEFERRABLE = (ev.VERIFIED, ev.RENEWED, ev.CONFIRMED, ev.DENIED, ev.UNSUBSCRIBED)
 
 Enrich = Callable[[SubscriberEvent], SubscriberEvent | None]
 Refetch = Callable[[SubscriberEvent], Awaitable[SubscriberEvent | None]]

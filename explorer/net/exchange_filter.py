@@ -29,7 +29,9 @@ def exchange_topic(record: ExchangeRecord) -> str:
     if "hub.topic" in query:
         return query["hub.topic"][0]
     content_type = (header_value(record.request_headers, "content-type") or "").lower()
-    if record.request_body and content_type.startswith(FORM_TYPE):
+    # a POST that failed was logged without its headers: its form body still names the topic
+    unsent_form = not content_type and (record.request_body or b"").startswith(b"hub.")
+    if record.request_body and (content_type.startswith(FORM_TYPE) or unsent_form):
         form = parse_qs(record.request_body.decode("utf-8", "replace"))
         if "hub.topic" in form:
             return form["hub.topic"][0]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 
+from explorer.core import catalog
+from explorer.core.addresses import one_cause
 from explorer.core.findings import Finding, finding
 from explorer.net import subscriber_events as ev
 from explorer.net.callback_server import Reply
@@ -75,13 +77,17 @@ class IntentOutcomes:
         sub.lease_seconds = lease
         sub.lease_expires = time.time() + lease if lease else None
         self.book.renewal_errors.pop(sub.id, None)
+        confirmed = self.book.restore.confirmed(sub.id)
         sub.transition(State.ACTIVE, None)
         await self.book.save(sub)
-        self._emit(sub, ev.RENEWED if renewed else ev.VERIFIED, lease_seconds=lease, findings=notes)
+        said = ev.CONFIRMED if confirmed else ev.RENEWED if renewed else ev.VERIFIED
+        self._emit(sub, said, lease_seconds=lease, findings=notes)
         self.schedule_renewal(sub)
         return Reply(200, challenge)
 
     async def answered(self, sub: Subscription, mode: str, answer: HubAnswer) -> HubAnswer:
+        if sub.final:  # ended here while the request was in flight (``abandon``)
+            return answer
         if answer.hub and answer.hub != sub.hub and answer.status is not None:
             sub.hub = answer.hub
         if not answer.accepted:
@@ -91,11 +97,8 @@ class IntentOutcomes:
                 self._emit(sub, ev.ERROR, message=answer.message, findings=answer.findings)
                 return answer
             if sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
-                self.book.renewal_errors[sub.id] = f"renewal failed: {answer.message}"
-                sub.transition(State.ACTIVE, f"renewal failed: {answer.message}")
-                await self.book.save(sub)
-                self._emit(sub, ev.ERROR, message=answer.message, findings=answer.findings)
-                self.schedule_renewal(sub, retry=True)
+                reason = answer.message or "the hub refused"
+                await self._renewal_failed(sub, f"renewal failed: {reason}", answer.findings)
                 return answer
             await self.fail(sub, None, answer.message or "the hub refused", answer.findings)
             return answer
@@ -129,6 +132,32 @@ class IntentOutcomes:
             self.arm_verification_timer(sub)
         return answer
 
+    async def _renewal_failed(self, sub: Subscription, message: str, notes: list[Finding]) -> None:
+        """A renewal the hub did not take while the lease still holds: the subscription
+        stays, marked. For a restored one under check, the hub did not confirm it: said
+        once, as ``not-confirmed``, and asked again soon (not at half the lease)."""
+        if self.book.restore.doubtful(sub.id) and (cause := one_cause(sub.hub, [message])):
+            message = f"the hub {sub.hub} is gone: {cause}"
+        self.book.renewal_errors[sub.id] = message
+        sub.transition(State.ACTIVE, message)
+        first = self.book.restore.refused(sub.id, message)
+        await self.book.save(sub)
+        if not self.book.restore.doubtful(sub.id):
+            self._emit(sub, ev.ERROR, message=message, findings=notes)
+            self.schedule_renewal(sub, retry=True)
+            return
+        delay = self.book.restore.recheck_delay
+        if first:
+            said = catalog.text("first_hour.not-confirmed", reason=message, seconds=delay)
+            self._emit(sub, ev.NOT_CONFIRMED, message=said, findings=notes)
+        self.leases.after(sub, delay, lambda: self._renew(sub))
+
+    def check_restored(self, sub: Subscription) -> None:
+        """Ask the hub at once to confirm a restored subscription (a renewal, WebSub §5.1):
+        until its verification comes the subscription is ``checking``."""
+        self._emit(sub, ev.CHECKING, message=catalog.text("first_hour.checking"))
+        self.leases.after(sub, 0, lambda: self._renew(sub))
+
     def schedule_renewal(self, sub: Subscription, *, retry: bool = False) -> None:
         self.leases.renew_later(sub, lambda: self._renew(sub), retry=retry)
 
@@ -158,11 +187,7 @@ class IntentOutcomes:
             await self.book.save(sub)
             self._emit(sub, ev.UNSUBSCRIBED, reason=sub.reason, findings=notes)
         elif sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
-            self.book.renewal_errors[sub.id] = message
-            sub.transition(State.ACTIVE, message)
-            await self.book.save(sub)
-            self._emit(sub, ev.ERROR, message=message, findings=notes)
-            self.schedule_renewal(sub, retry=True)
+            await self._renewal_failed(sub, message, notes)
         elif sub.state in (State.REQUESTED, State.PENDING, State.RENEWING):
             await self.fail(sub, None, message, notes)
 
@@ -177,6 +202,7 @@ class IntentOutcomes:
         variant: str = "",
     ) -> None:
         self.leases.cancel(sub)
+        self.book.restore.forget(sub.id)
         sub.transition(State.FAILED, message)
         await self.book.save(sub)
         findings = list(notes or [])

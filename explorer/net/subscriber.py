@@ -186,6 +186,7 @@ class Subscriber:
         """Restore stored subscriptions: register their callbacks, renew or report leases."""
         self.pipeline.start()
         now = time.time()
+        restored: list[Subscription] = []
         for row in self.store.subscriptions():
             sub = Subscription.from_row(row)
             self.book.adopt(sub, self)
@@ -210,10 +211,13 @@ class Subscriber:
                 if sub.state == State.RENEWING:
                     sub.transition(State.ACTIVE, None)
                     await self.book.save(sub)
-                self.outcomes.schedule_renewal(sub)
+                self.book.restore.begin(sub.id)  # "checking" until its hub confirms it
+                restored.append(sub)
             else:  # requested, pending or unsubscribing: wait for the verification again
                 self.outcomes.arm_verification_timer(sub)
         self.book.views_changed()
+        for sub in restored:
+            self.outcomes.check_restored(sub)
 
     async def close(self, *, unsubscribe: bool = False) -> None:
         """Stop timers (optionally unsubscribe every live subscription first).
@@ -444,9 +448,11 @@ class Subscriber:
         form = intent_form(
             mode, sub.callback_url, sub.topic, lease=lease, secret=secret, verify=sub.verify_mode
         )
+        # a restored subscription's check is answered at once: a gone hub is said, not retried
+        retry = not (mode == "subscribe" and self.book.restore.doubtful(sub.id))
         self.pipeline.hold(sub.id)
         try:
-            answer = await self.hub_client.post_form(sub.hub, form, mode)
+            answer = await self.hub_client.post_form(sub.hub, form, mode, retry=retry)
             return await self.outcomes.answered(sub, mode, answer)
         finally:
             self.pipeline.release(sub.id)

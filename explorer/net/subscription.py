@@ -129,6 +129,8 @@ NOT_SERVED = "not served"
 STALE_CALLBACK = "stale callback"
 LEASE_EXPIRED = "lease expired"
 RENEWAL_FAILING = "renewal failing"
+CHECKING = "checking"  # restored: the hub has not yet confirmed it still holds it
+NOT_CONFIRMED = "not confirmed"  # restored, and the hub did not confirm it (gone, refused)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,8 @@ class SubscriptionView:
     served: bool = True  # a running callback server answers ``callback_url``
     serving_url: str | None = None  # the URL it answers instead, when that differs
     renewal_error: str | None = None  # the hub's answer to the last failed renewal
+    checking: bool = False  # restored, its hub asked to confirm it, no answer yet
+    unconfirmed: str | None = None  # why the hub did not confirm the restored subscription
 
     @classmethod
     def of(
@@ -159,6 +163,9 @@ class SubscriptionView:
         *,
         serving_url: str | None,
         renewal_error: str | None = None,
+        checking: bool = False,
+        unconfirmed: str | None = None,
+        served: bool | None = None,
     ) -> SubscriptionView:
         """``serving_url``: the URL the running server answers for this path (None: stopped)."""
         return cls(
@@ -173,9 +180,12 @@ class SubscriptionView:
             sub.lease_expires,
             sub.created,
             sub.secret,
-            served=serving_url is not None and serving_url == sub.callback_url,
+            served=serving_url is not None
+            and (serving_url == sub.callback_url if served is None else served),
             serving_url=serving_url,
             renewal_error=renewal_error,
+            checking=checking,
+            unconfirmed=unconfirmed,
         )
 
     def health(self, now: float) -> tuple[str, str | None]:
@@ -189,6 +199,10 @@ class SubscriptionView:
             return STALE_CALLBACK, (
                 f"the hub calls {self.callback_url}; this server answers {self.serving_url}"
             )
+        if self.checking:
+            return CHECKING, "restored: asking its hub to confirm it before calling it active"
+        if self.unconfirmed is not None:
+            return NOT_CONFIRMED, self.unconfirmed
         if self.state in (State.ACTIVE, State.RENEWING):
             if self.lease_expires is not None and self.lease_expires <= now:
                 return LEASE_EXPIRED, "the lease ran out; the hub may have stopped delivering"

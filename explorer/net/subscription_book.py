@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Callable
 from explorer.core.legacy_push import FORMS as LEGACY_FORMS
 from explorer.core.legacy_push import XMPP as LEGACY_XMPP
 from explorer.net.callback_server import CallbackServer, CallbackTarget
+from explorer.net.restore_check import RestoreCheck
 from explorer.net.store import Store
 from explorer.net.subscription import State, Subscription, SubscriptionView
 
@@ -32,6 +33,7 @@ class SubscriptionBook:
         self.by_token: dict[str, Subscription] = {}
         self.view_listeners: list[ViewsListener] = []
         self.renewal_errors: dict[str, str] = {}
+        self.restore = RestoreCheck()
         self._settling: dict[str, int] = {}  # sub id -> changes whose event is not out yet
         self._changed = asyncio.Condition()
 
@@ -48,9 +50,11 @@ class SubscriptionBook:
         2012 form's: such a row is not moved, see ``legacy_transport``)."""
         if sub.final or sub.flavour in LEGACY_FORMS:
             return False
-        return sub.callback_url != self.server.callback_url(sub.callback_path)
+        return not self.server.answers(sub.callback_url, sub.callback_path)
 
     async def save(self, sub: Subscription) -> None:
+        if sub.final or sub.state == State.UNSUBSCRIBING:
+            self.restore.forget(sub.id)  # nothing left to confirm
         await self.store.save_subscription(sub.to_row())
         self.views_changed()
         async with self._changed:
@@ -99,7 +103,11 @@ class SubscriptionBook:
         return SubscriptionView.of(
             sub,
             serving_url=sub.callback_url if sub.flavour == LEGACY_XMPP else served,  # a JID
+            served=sub.flavour == LEGACY_XMPP
+            or self.server.answers(sub.callback_url, sub.callback_path),
             renewal_error=self.renewal_errors.get(sub.id),
+            checking=sub.id in self.restore.checking,
+            unconfirmed=self.restore.unconfirmed.get(sub.id),
         )
 
     def snapshot(self) -> list[SubscriptionView]:

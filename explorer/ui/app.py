@@ -190,6 +190,7 @@ async def start_services(
             port=preferences.callback_port,
             public_url=preferences.public_url or None,
             read_only=read_only,
+            demo=args.demo or args.self_test,
         )
         services.configure_fetcher(fetch_timeouts(preferences), preferences.retries)
         try:
@@ -237,6 +238,10 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
         window.attach_services(services)
         install_panels(window)  # also puts the Settings into effect
         demo_url = await services.start_demo() if args.demo or args.self_test else None
+        if services.demo_note:
+            from explorer.core.findings import Severity
+
+            window.show_error(services.demo_note, Severity.INFO)
         if services.demo is not None:
             from explorer.demo.faults import FAULTS
 

@@ -21,7 +21,7 @@ from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
 from explorer.ui.shell.main_window import MainWindow
 
-SIZE = QSize(1280, 720)
+SIZE = QSize(1366, 768)
 SETTLE = 0.3  # seconds for layout, highlighting and paint after each change
 
 

@@ -159,3 +159,30 @@ def test_progress_line_overwrites_itself() -> None:
     text = stream.getvalue()
     assert "1/3 documents, 100 B" in text and "3/3 documents, 4.9 KiB" in text
     assert text.endswith("\r") and "\n" not in text
+
+
+def _closed_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_a_refused_connection_is_said_once_not_per_route(capsys) -> None:
+    port = _closed_port()
+    code, out, _err = await run_cli(capsys, f"http://127.0.0.1:{port}/dataset1/capabilitylist.xml")
+    assert code == 2
+    assert out.count(f"nothing listens on 127.0.0.1:{port}") == 1, out
+    assert "ConnectError" not in out
+
+
+async def test_a_scheme_less_address_is_opened_saying_what_was_assumed(demo, capsys) -> None:
+    typed = demo.base_url.removeprefix("http://") + "/"
+    code, out, err = await run_cli(capsys, typed, "--json")
+    assert code == 0, err
+    assert json.loads(out)["source"] == demo.source_description_url
+    assert err == f"inspect: no scheme given: taken as http://{typed} " + (
+        "(http for a loopback or private host)\n"
+    )

@@ -137,14 +137,39 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
         events = []
         try:
             assert second.stderr is not None
-            assert b"resuming" in await second.stderr.readline() + await second.stderr.readline()
+            said = await second.stderr.readline() + await second.stderr.readline()
+            assert b"resuming" in said and b"(checking)" in said
+            await _read_events(second, events, lambda e: _count(e, "confirmed") == 1)
             demo.change(demo.channels[0].set_name, "updated")
             await _read_events(second, events, lambda e: _count(e, "notification") >= 1)
         finally:
             second.send_signal(signal.SIGTERM)
             err = await _finish(second)
         assert second.returncode == 0, err.decode()
-        assert _count(events, "verified") == 0  # no new verification was needed
+        assert events[0]["event"] == "checking"  # said before the hub confirmed it
+        assert _count(events, "verified") == 0  # confirmed as the same subscription
+
+
+async def test_a_restored_subscription_whose_hub_is_gone_is_said_at_once(tmp_path: Path) -> None:
+    store_path = tmp_path / "s.sqlite3"
+    async with await start_demo(rate=0) as demo:
+        topic, hub = demo.channels[0].topic, demo.hub_url
+        args = ("--topic", topic, "--hub", hub, "--store", str(store_path), "--json", "--keep")
+        first = await _listen(*args)
+        events: list[dict] = []
+        await _read_events(first, events, lambda e: _count(e, "verified") == 1)
+        first.send_signal(signal.SIGINT)
+        await _finish(first)
+    # the demo (Source and hub) has stopped: its port has nobody behind it
+    second = await _listen(*args)
+    events = []
+    try:
+        await _read_events(second, events, lambda e: _count(e, "not-confirmed") == 1)
+    finally:
+        second.send_signal(signal.SIGTERM)
+        await _finish(second)
+    assert [e["event"] for e in events] == ["checking", "not-confirmed"]
+    assert "nothing listens on 127.0.0.1:" in events[1]["message"]
 
 
 def test_bad_arguments_exit_2(tmp_path: Path, capsys) -> None:

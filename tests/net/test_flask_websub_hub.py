@@ -11,7 +11,12 @@ this is someone else's reading of WebSub keeping hub-check honest.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import json
+import os
+import subprocess
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -54,7 +59,7 @@ def flask_websub(tmp_path: Path) -> Iterator[Callable[[bool], FlaskWebSubHub]]:
     """Starts Flask-WebSub hubs (publishing on or off); all stop at teardown."""
     stops: list[Callable[[], None]] = []
 
-    def start(publish_supported: bool) -> FlaskWebSubHub:
+    def start(publish_supported: bool, workers: int = 1) -> FlaskWebSubHub:
         celery = Celery(f"flask-websub-{len(stops)}", broker="memory://")
         celery.conf.update(
             broker_connection_retry_on_startup=False,
@@ -66,7 +71,9 @@ def flask_websub(tmp_path: Path) -> Iterator[Callable[[bool], FlaskWebSubHub]]:
         app = Flask("flask_websub_under_test")
         app.config["PUBLISH_SUPPORTED"] = publish_supported
         app.register_blueprint(hub.build_blueprint(url_prefix="/hub"))
-        worker = start_worker(celery, pool="solo", perform_ping_check=False, shutdown_timeout=10)
+        # several worker threads, as a deployed hub has, race a verification's storing
+        pool = {"pool": "threads", "concurrency": workers} if workers > 1 else {"pool": "solo"}
+        worker = start_worker(celery, perform_ping_check=False, shutdown_timeout=10, **pool)
         worker.__enter__()
         server = make_server("127.0.0.1", 0, app, threaded=True)
         thread = threading.Thread(target=server.serve_forever, name="flask-websub", daemon=True)
@@ -184,3 +191,22 @@ async def test_flask_websub_without_publishing_only_the_publication_checks_chang
     assert "Invalid hub.mode" in publish.summary  # the hub.mode=publish attempt, named too
     said = [c for c, r in results.items() if "Missing form argument: hub.mode" in r.summary]
     assert said == ["publish"]  # the refusal is told once; the others point to it
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+async def test_hub_check_gives_flask_websub_no_fail_ten_times_in_a_row(flask_websub):
+    """The CLI as a user runs it, ten times against one hub whose Celery workers run
+    side by side: no run may FAIL a correct hub by publishing before it stored a change."""
+    hub = flask_websub(True, workers=4)
+    command = [sys.executable, "-m", "explorer", "hub-check", hub.url, "--json"]
+    command += ["--quiet", "0.5", "--settle", "0.5", "--slow", "60"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    for run in range(10):
+        done = await asyncio.to_thread(
+            subprocess.run, command, capture_output=True, text=True, env=env, timeout=120
+        )
+        results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+        failing = {r["check"]: r["summary"] for r in results if r["outcome"] == "fail"}
+        assert len(results) == len(CHECKS), done.stderr
+        assert not failing and done.returncode == 0, f"run {run + 1}: {failing}"

@@ -7,8 +7,9 @@ import asyncio
 import dataclasses
 import secrets
 import ssl
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import httpx
@@ -28,6 +29,7 @@ FAST = ConformanceSettings(
     quiet_period=0.2,
     slow_delivery=0.4,
     request_timeout=3.0,
+    settle=0.05,
 )
 
 
@@ -258,6 +260,8 @@ class Behaviour:
     accept_bad_requests: bool = False
     refuse_unknown_parameters: bool = False
     min_lease: int | None = None  # refuse (400) a shorter lease instead of granting another
+    act_after: float = 0.0  # store a verified change this long after the callback answered
+    redeliver_after_unsubscribe: float | None = None  # a retry still in flight, sent then
 
 
 @dataclass
@@ -267,6 +271,7 @@ class ScriptedHub:
     url: str = ""
     subscribers: list[tuple[str, str, str | None]] = field(default_factory=list)
     tasks: set[asyncio.Task] = field(default_factory=set)
+    last_delivery: tuple[bytes, dict[str, str]] | None = None
 
     async def handle(self, request: web.Request) -> web.Response:
         if request.content_type == "application/xml":
@@ -299,10 +304,21 @@ class ScriptedHub:
                 return web.Response(status=400, text="hub.verify is required")
             ok = await self._verify(form)
             return web.Response(status=204 if ok else 409, text="" if ok else "not verified")
-        task = asyncio.create_task(self._verify(form))
+        self._spawn(self._verify(form))
+        return web.Response(status=202)
+
+    def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        return web.Response(status=202)
+
+    async def _redeliver(self, callback: str) -> None:
+        """Send the last delivery again, the way a retry queued before the unsubscription does."""
+        assert self.behaviour.redeliver_after_unsubscribe is not None
+        await asyncio.sleep(self.behaviour.redeliver_after_unsubscribe)
+        if self.last_delivery is not None:
+            body, headers = self.last_delivery
+            await self.client.post(callback, content=body, headers=headers)
 
     async def _verify(self, form: dict[str, str]) -> bool:
         challenge = secrets.token_urlsafe(12)
@@ -316,7 +332,10 @@ class ScriptedHub:
         response = await self.client.get(form["hub.callback"] + "?" + urlencode(params))
         if self.behaviour.check_echo and response.text != challenge:
             return False
+        await asyncio.sleep(self.behaviour.act_after)  # a queue, a worker, a database
         entry = (form["hub.topic"], form["hub.callback"], form.get("hub.secret"))
+        if form["hub.mode"] == "unsubscribe" and self.behaviour.redeliver_after_unsubscribe:
+            self._spawn(self._redeliver(form["hub.callback"]))
         same = [s for s in self.subscribers if s[:2] == entry[:2]]
         if form["hub.mode"] == "unsubscribe":
             if not self.behaviour.keep_after_unsubscribe:
@@ -337,6 +356,7 @@ class ScriptedHub:
                 headers["X-Hub-Signature"] = sign(
                     secret, body, "sha1" if self.behaviour.legacy else "sha256"
                 )
+            self.last_delivery = (body, headers)
             await self.client.post(callback, content=body, headers=headers)
 
 
@@ -423,3 +443,65 @@ async def test_a_refused_lease_warns_once_a_plain_subscription_works(
     assert lease.outcome == "warn" and "hub.lease-refused" in _codes(lease), lease.summary
     assert "asked for 1 s: refused with 400" in lease.summary
     assert lease.facts == {"asked": [1, 315360000], "given": [None, 315360000]}
+
+
+async def test_a_hub_that_stores_a_change_late_is_given_the_settle_period(
+    scripted, callback_server, client
+):
+    """The hub answers the verification, then needs 0.3 s to store the change (a task
+    queue does that): publishing at once would race it; after the settle period it passes."""
+    hub = await scripted(Behaviour(act_after=0.3))
+    settings = dataclasses.replace(FAST, settle=0.6)
+    checks = ["signed-delivery", "unsubscribe", "wrong-challenge"]
+    results = await run_conformance(
+        hub.url, callback_server, client, topic=None, settings=settings, only=checks
+    )
+    assert {r.check: str(r.outcome) for r in results} == dict.fromkeys(checks, "pass"), [
+        r.summary for r in results
+    ]
+
+
+async def test_without_a_settle_period_the_same_hub_is_raced(scripted, callback_server, client):
+    hub = await scripted(Behaviour(act_after=0.3))
+    settings = dataclasses.replace(FAST, settle=0.0)
+    results = await run_conformance(
+        hub.url, callback_server, client, topic=None, settings=settings, only=["unsubscribe"]
+    )
+    assert results[0].outcome == "fail"  # what the settle period exists to prevent
+
+
+async def test_a_delivery_inside_the_settle_period_warns_with_its_timing(
+    scripted, callback_server, client
+):
+    hub = await scripted(Behaviour(redeliver_after_unsubscribe=0.1))
+    settings = dataclasses.replace(FAST, settle=0.8)
+    results = await run_conformance(
+        hub.url, callback_server, client, topic=None, settings=settings, only=["unsubscribe"]
+    )
+    result = results[0]
+    assert result.outcome == "warn", result.summary
+    assert _codes(result) == {"hub.delivery-after-unsubscribe"}
+    assert result.findings[0].severity == "warning"
+    assert "within the 0.8 s settle period" in result.summary
+    assert 0.05 <= result.facts["settling_seconds"] <= 0.8
+
+
+async def test_a_wrongly_signed_delivery_is_not_called_unsigned(
+    demo: RunningDemo, callback_server, client
+):
+    demo.faults.enable("bad-signature")
+    results = await _run(
+        demo.hub_url, callback_server, client, demo.channels[0].topic, only=["signed-delivery"]
+    )
+    assert _codes(results["signed-delivery"]) == {"websub.signature-invalid"}
+
+
+async def test_an_unsigned_delivery_is_called_unsigned(demo: RunningDemo, callback_server, client):
+    demo.faults.enable("no-signature")
+    results = await _run(
+        demo.hub_url, callback_server, client, demo.channels[0].topic, only=["signed-delivery"]
+    )
+    assert _codes(results["signed-delivery"]) == {
+        "hub.delivery-unsigned",
+        "websub.signature-missing",
+    }

@@ -320,22 +320,22 @@ async def test_continuity_gap_is_flagged(tmp_path: Path) -> None:
         assert "websub.continuity-gap" in codes[2]
 
 
-async def test_restart_with_a_valid_lease_needs_no_new_verification(tmp_path: Path) -> None:
+async def test_restart_with_a_valid_lease_asks_the_hub_to_confirm_it(tmp_path: Path) -> None:
     async with FakeHub() as hub:
         async with websub_env(tmp_path, hub=hub) as env:
             sub = await env.subscriber.subscribe("http://example.org/topic", hub.url)
             await env.subscriber.wait_settled(sub, 5)
             port, callback, secret = env.server.port, sub.callback_url, sub.secret
-        requests_before = len(hub.requests)
         async with websub_env(tmp_path, hub=hub, port=port) as env:
             restored = env.subscriber.subscriptions[sub.id]
-            assert restored.state == State.ACTIVE and restored.callback_url == callback
+            assert restored.callback_url == callback
+            await env.until(lambda: env.of("confirmed"))
+            assert hub.forms("subscribe")[-1]["hub.callback"] == callback  # same callback
             response = await hub.deliver(callback, notification(), secret=secret)
             assert response.status_code == 200
             assert len(env.store.notifications()) == 1
-            assert len(hub.requests) == requests_before  # nothing re-sent to the hub
             await env.until(lambda: env.of("notification"))
-            assert env.names() == ["notification"]
+            assert env.names() == ["checking", "subscribe-requested", "confirmed", "notification"]
 
 
 async def test_expired_lease_is_reported_on_start(tmp_path: Path) -> None:
@@ -508,7 +508,7 @@ async def test_a_lease_due_for_renewal_is_renewed_on_start(tmp_path: Path) -> No
             await env.store.save_subscription(sub.to_row())
             port = env.server.port
         async with websub_env(tmp_path, hub=hub, port=port) as env:
-            await env.until(lambda: env.of("renewed"))
+            await env.until(lambda: env.of("confirmed"))
             assert len(hub.forms("subscribe")) == 2
             assert hub.forms("subscribe")[1]["hub.callback"] == sub.callback_url
             restored = env.subscriber.subscriptions[sub.id]

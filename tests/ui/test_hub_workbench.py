@@ -205,3 +205,21 @@ def test_a_conformance_run_reads_in_japanese(japanese_bench, qtbot, output_dir):
     assert rows[2].text(2).startswith("未実施: ")
     assert bench.detail_label.text().splitlines()[1] == rows[2].text(2)
     bench.grab().save(str(output_dir / "hub_workbench_ja.png"))
+
+
+def test_a_cancelled_run_lists_the_checks_it_did_not_run(bench, qtbot) -> None:
+    from explorer.net.conformance import Outcome
+    from explorer.ui.workbench.hub_workbench import outcome_label
+
+    with qtbot.waitSignal(bench.result_added, timeout=30_000):
+        qtbot.mouseClick(bench.run_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(bench.run_finished, timeout=30_000):
+        qtbot.mouseClick(bench.cancel_button, Qt.MouseButton.LeftButton)
+    rows = [
+        bench.results_tree.topLevelItem(i) for i in range(bench.results_tree.topLevelItemCount())
+    ]
+    assert len(rows) == len(CHECKS)  # every check has a row: finished, or not run
+    cancelled = [row for row in rows if row.text(2) == "cancelled before it finished"]
+    assert cancelled and all(row.text(0) == outcome_label(Outcome.NOT_RUN) for row in cancelled)
+    assert "the others are listed as not run" in bench.status.text()
+    assert bench.status.wordWrap()  # a long status is never cut at its start

@@ -80,7 +80,11 @@ def test_a_restored_subscription_receives_the_next_delivery(
         events = received(second)
         assert second.callback_status().port == port
         [view] = second.subscriptions()
-        assert view.id == sub_id and view.health(time.time())[0] == "active"
+        # restored: "checking" until the hub confirms it, never "active" on the store's word
+        assert view.id == sub_id and view.health(time.time())[0] == "checking"
+        qtbot.waitUntil(lambda: any(e.event == "confirmed" for e in events), timeout=10_000)
+        [view] = second.subscriptions()
+        assert view.health(time.time())[0] == "active"
         next_notification_reaches(qtbot, demo, events, sub_id)
         assert not [e for e in events if e.event == MOVED]
     finally:

@@ -9,6 +9,7 @@ from PySide6.QtGui import QKeySequence
 
 from explorer.net.subscription import State
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK
+from explorer.ui.live.subscriptions_model import COLUMNS
 
 
 def open_demo(window, qtbot, run) -> str:
@@ -47,8 +48,8 @@ def test_self_test_scenario_through_widgets(window, qtbot, run, output_dir: Path
         ),
         timeout=15000,
     )
-    assert "left" in panel.model.data(panel.model.index(0, 3))  # live lease countdown
-    assert panel.model.data(panel.model.index(0, 5)).startswith("••••")  # masked secret
+    assert "left" in panel.model.data(panel.model.index(0, COLUMNS.index("lease")))  # countdown
+    assert panel.model.data(panel.model.index(0, COLUMNS.index("secret"))).startswith("••••")
 
     # 4: a change notification with its entry diff, a framework one with its document diff
     feed = window.panels.feed
@@ -189,7 +190,9 @@ def test_unreachable_address_is_a_message_not_a_crash(window, qtbot) -> None:
     window.address.setCurrentText("http://127.0.0.1:9/nothing")
     window.open_url(window.address.currentText())
     qtbot.waitUntil(lambda: window.messages.isVisible(), timeout=20000)
-    assert "No ResourceSync document" in window.messages.text.text()
+    assert (
+        "Cannot open http://127.0.0.1:9/nothing: nothing listens on" in window.messages.text.text()
+    )
     assert window.discovery_label.text() == "no Source Description found"
 
 

@@ -13,12 +13,13 @@ evidence of the hub doing what the spec forbids.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.core import catalog
-from explorer.core.findings import Finding, finding
+from explorer.core.findings import Finding, Severity, finding
 from explorer.core.messages import Phrase
 from explorer.core.signatures import SignatureState, verify_signature
 from explorer.net.callback_server import Delivery
@@ -469,6 +470,9 @@ async def check_signed_delivery(session: Session) -> _Verdict:
             facts,
         )
     message = f"the delivery is not validly signed: {check.reason}"
+    if check.state is not SignatureState.MISSING and check.findings:
+        # signed, but wrongly: the signature finding says it; "unsigned" would be false
+        return _Verdict(Outcome.FAIL, message, list(check.findings), facts)
     unsigned = finding(
         "hub.delivery-unsigned",
         message,
@@ -571,7 +575,8 @@ async def check_unsubscribe(session: Session) -> _Verdict:
             variant="unsubscribe",
         )
         return _Verdict(Outcome.FAIL, message, [refused])
-    after = await session.publish()
+    ended_at = ended.verification.received if ended.verification else time.time()
+    after = await session.publish()  # once the settle period has passed
     if (problem := _publish_problem(after)) is not None:
         return problem
     if after.by_user:  # the Source may be quiet: watch as long as a delivery may take
@@ -581,6 +586,8 @@ async def check_unsubscribe(session: Session) -> _Verdict:
         message = f"{len(late)} delivery(ies) arrived after the unsubscription"
         after_end = finding("hub.delivery-after-unsubscribe", message, params={"count": len(late)})
         return _Verdict(Outcome.FAIL, message, [after_end])
+    if (settling := _settling_delivery(session, probe, ended_at)) is not None:
+        return settling
     seconds = session.quiet_period()
     quiet = f"no delivery in {seconds:.1f} s after the unsubscription"
     if ended.verification is None:
@@ -590,6 +597,30 @@ async def check_unsubscribe(session: Session) -> _Verdict:
         return _Verdict(Outcome.WARN, said, [unverified])
     said = Phrase(f"unsubscription verified; {quiet}", "unsubscribe-ok", {"seconds": seconds})
     return _Verdict(Outcome.PASS, said, [])
+
+
+def _settling_delivery(session: Session, probe: Probe, ended_at: float) -> _Verdict | None:
+    """A WARN for a delivery that came while the hub may still have been removing the
+    subscription (within the settle period after its verification): a race, not a breach."""
+    settle = session.settings.settle
+    early = [
+        d.received - ended_at for d in probe.deliveries if 0 <= d.received - ended_at <= settle
+    ]
+    if not early:
+        return None
+    seconds = max(early)
+    message = (
+        f"{len(early)} delivery(ies) arrived up to {seconds:.2f} s after the unsubscription was "
+        f"verified, within the {settle:g} s settle period; none after it"
+    )
+    settling = finding(
+        "hub.delivery-after-unsubscribe",
+        message,
+        severity=Severity.WARNING,
+        params={"count": len(early), "seconds": seconds, "settle": settle},
+        variant="settling",
+    )
+    return _Verdict(Outcome.WARN, message, [settling], {"settling_seconds": round(seconds, 3)})
 
 
 async def check_delivery_headers(session: Session) -> _Verdict:

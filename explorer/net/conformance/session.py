@@ -66,6 +66,11 @@ class ConformanceSettings:
     delivery_timeout: float = 10.0  # after a publication, for its delivery
     quiet_period: float = 2.0  # how long "no delivery" is watched (at least)
     slow_delivery: float = 3.0  # deliveries slower than this warn
+    # After a verified (un)subscription, how long the hub may take to act on it before a
+    # publication is trusted to see the change: a hub may answer the callback first and
+    # store the change afterwards (Flask-WebSub's Celery task does), and WebSub §5.3
+    # names no moment when the change takes effect.
+    settle: float = 1.0
     request_timeout: float = 10.0
     lease_seconds: int = 3600  # asked for in the typical subscription
     probe_leases: tuple[int, int] = (1, 10 * 365 * 86400)  # asked for to see clamping
@@ -246,6 +251,7 @@ class Session:
         self.publish_style: str | None = None  # the style the hub took; tried first from then on
         self.publish_refusal: Publication | None = None  # every style refused: said once
         self.shared: dict[str, Any] = {}  # results several checks read (made once)
+        self.last_change = 0.0  # when the latest (un)subscription was verified (epoch)
         self._records: list[ExchangeRecord] = []
         self._listener = self._records.append
         self._counter = 0
@@ -371,6 +377,7 @@ class Session:
     def _classify(
         self, outcome: SubscribeOutcome, probe: Probe, seen: int, mode: str
     ) -> SubscribeOutcome:
+        self._note_change(probe.verifications_after(seen))
         for verification in probe.verifications_after(seen):
             if verification.mode == "denied" and outcome.denial is None:
                 outcome.denial = verification
@@ -386,6 +393,18 @@ class Session:
             outcome.flavour = FLAVOUR_PUSH
         return outcome
 
+    def _note_change(self, verifications: list[Verification]) -> None:
+        confirmed = [v.received for v in verifications if v.confirmed]
+        self.last_change = max([self.last_change, *confirmed])
+
+    async def settle(self) -> float:
+        """Wait until the settle period since the latest verified (un)subscription has
+        passed, so a publication does not race the hub storing it; the seconds waited."""
+        wait = self.last_change + self.settings.settle - time.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return max(0.0, wait)
+
     # --- publisher side ----------------------------------------------------------------
 
     def payload(self) -> bytes:
@@ -400,6 +419,7 @@ class Session:
         one: the §4.1 POST (change-notification 1.0.1), then hub.mode=publish (WebSub §6
         leaves publishing to the hub; PubSubHubbub 0.4 hubs fetch the topic). Once a style
         is taken only it is used; once every style is refused, the hub is not asked again."""
+        await self.settle()
         body = self.payload()
         self.latest = body
         started = time.time()

@@ -111,7 +111,7 @@ def _message(
     lines = [f"{name}: {value}" for name, value in headers]
     if body:
         lines += ["", pretty_body(body, _header(headers, "content-type"))]
-        if size and size > len(body):
+        if size and size > len(body) and size > cap:  # cut at the cap (a masked one is shorter)
             kept = QCoreApplication.translate(
                 "InspectorPanel", "… first {kept} of {size} bytes kept (cap {cap})"
             )

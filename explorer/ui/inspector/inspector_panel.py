@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.net.exchange_log import SECRET_MASK
 from explorer.net.store import ExchangeRecord
 from explorer.ui.inspector.exchange_model import ExchangeModel, curl_command, describe
 from explorer.ui.inspector.inspector_widgets import InspectorWidgets
@@ -59,6 +60,11 @@ class InspectorPanel(InspectorWidgets):
         self.model.set_filter(self.filter_edit.text())
         if selected is not None and selected in self.model._rows:
             self.table.selectRow(self.model._rows.index(selected))
+        elif selected is not None:  # hidden by the filter: its detail goes with it
+            self.table.clearSelection()
+            self.table.setCurrentIndex(QModelIndex())
+            self.detail.set_xml("")
+            self._update_buttons(None)
 
     def _follow_newest(self) -> None:
         if self.follow.isChecked() and not self.table.selectionModel().hasSelection():
@@ -99,7 +105,16 @@ class InspectorPanel(InspectorWidgets):
         record = self.selected()
         if record is not None:
             QGuiApplication.clipboard().setText(curl_command(record))
-            self.status.setText(self.tr("curl command copied"))
+            masked = SECRET_MASK.encode() in (record.request_body or b"")
+            self.status.setText(
+                self.tr(
+                    "curl command copied; its hub.secret is masked (••••): put the "
+                    "subscription's secret in its place (Copy secret, Subscriptions) or it "
+                    "subscribes with the mask as its secret"
+                )
+                if masked
+                else self.tr("curl command copied")
+            )
             confirm(
                 self,
                 self.tr("copied a curl command for {method} {url}").format(

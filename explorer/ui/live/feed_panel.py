@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +18,10 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer,
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from explorer.core.change_descriptions import ChangeKind, EntryChange, describe_changes
-from explorer.core.changes import LineDiff
+from explorer.core.changes import LineDiff, SideBySideRow
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.services import ExplorerServices
@@ -167,6 +168,8 @@ class FeedPanel(FeedWidgets):
         self.services = services
         self._tasks = TaskKeeper()
         self._shown: FeedItem | None = None
+        self._diff_shown: tuple[str, Sequence[SideBySideRow], str] | None = None
+        self.diff_window: DiffWindow | None = None
         self._pending: list[FeedItem | SubscriberEvent] = []  # rows, and diffs for rows
         self._rest = QTimer(self)
         self._rest.setSingleShot(True)
@@ -182,7 +185,11 @@ class FeedPanel(FeedWidgets):
         self.text_filter.textChanged.connect(self._filter_delay.start)
         self.clear_button.clicked.connect(self.ask_clear)
         self.export_button.clicked.connect(self._choose_export_file)
+        self.diff_window_button.clicked.connect(self.open_diff_window)
+        self.unseen_button.clicked.connect(self.resume_scroll)
+        self._unseen = 0  # rows that arrived while auto-scroll was paused
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.rowsInserted.connect(self._scroll)
         self.model.matches_changed.connect(self._hide_unmatched)
         self.document_choice.currentIndexChanged.connect(self._document_chosen)
@@ -222,11 +229,45 @@ class FeedPanel(FeedWidgets):
         if self._pending:
             self._rest.start()
 
-    def _scroll(self) -> None:
+    def _scroll(self, _parent: QModelIndex | None = None, first: int = 0, last: int = -1) -> None:
         """Follow new rows, unless the user is reading one: a selected row or the
-        pointer over the table pauses it (rows must not move under the pointer)."""
-        if self.follow.isChecked() and not self.scroll_paused():
-            self.table.scrollToBottom()
+        pointer over the table pauses it (rows must not move under the pointer), and
+        the button beside Auto-scroll says so and counts the rows that came meanwhile."""
+        if not self.follow.isChecked():
+            return
+        if self.scroll_paused():
+            self._unseen += max(0, last - first + 1)
+            self.unseen_button.setText(
+                self.tr("paused: %n new row(s) ↓", "", self._unseen)
+                if self._unseen
+                else self.tr("paused")
+            )
+            self.unseen_button.show()
+            return
+        self.table.scrollToBottom()
+        self._unseen = 0
+        self.unseen_button.hide()
+
+    def resume_scroll(self) -> None:
+        """The paused button: drop the selection and follow the newest row again."""
+        self.table.clearSelection()
+        self.table.setCurrentIndex(QModelIndex())
+        self._unseen = 0
+        self.unseen_button.hide()
+        self.table.scrollToBottom()
+
+    def _selection_changed(self) -> None:
+        """A deselected row leaves the detail pane: it shows nothing rather than a row
+        that is no longer chosen."""
+        if not self.table.selectionModel().hasSelection() and self._shown is not None:
+            self._shown = None
+            self.changes.clear()
+            self.problems.set_findings([])
+            self.show_warning_count(0)
+            self.payload.set_xml("")
+            self.document_choice.clear()
+            self.diff_view.show_message("")
+            self.diff_window_button.setEnabled(False)
 
     def scroll_paused(self) -> bool:
         return self.table.selectionModel().hasSelection() or self.table.underMouse()
@@ -287,6 +328,7 @@ class FeedPanel(FeedWidgets):
         if item is None or index < 0 or item.notification_id is None:
             return
         url = self.document_choice.itemData(index)
+        self.diff_window_button.setEnabled(False)
         self.diff_view.show_message(self.tr("computing the diff of {url}…").format(url=url))
         self._tasks.spawn(self._show_line_diff(item, url))
 
@@ -305,11 +347,23 @@ class FeedPanel(FeedWidgets):
                 added=self.tr("%Ln added", "", result.added_lines),
             )
             self.diff_view.set_rows(rows, caption)
+            self._diff_shown = (url, rows, caption)
+            self.diff_window_button.setEnabled(True)
         else:
             self.diff_view.show_message(
                 self.tr("{url}: no diff — {reason}").format(url=url, reason=result)
             )
         self.detail_shown.emit(item)
+
+    def open_diff_window(self) -> DiffWindow | None:
+        """The diff shown in the Document diff tab, in a window most of the screen high."""
+        if self._diff_shown is None:
+            return None
+        if self.diff_window is None:
+            self.diff_window = DiffWindow(self.window())
+        url, rows, caption = self._diff_shown
+        self.diff_window.show_diff(url, rows, caption)
+        return self.diff_window
 
     def cancel(self) -> None:
         """Stop diff computations in flight (the window is closing)."""

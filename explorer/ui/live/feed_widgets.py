@@ -87,6 +87,8 @@ class FeedWidgets(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # dataset1 and dataset2 differ in the middle of a topic URL: keep both ends
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         apply_columns(self.table, COLUMNS)
@@ -106,7 +108,15 @@ class FeedWidgets(QWidget):
         diff_page = QWidget()
         diff_layout = QVBoxLayout(diff_page)
         diff_layout.setContentsMargins(0, 0, 0, 0)
-        diff_layout.addWidget(self.document_choice)
+        self.diff_window_button = QPushButton(self.tr("Open in a window"))
+        self.diff_window_button.setToolTip(
+            self.tr("Show this diff in a window of its own, most of the screen high")
+        )
+        self.diff_window_button.setEnabled(False)
+        choice_row = QHBoxLayout()
+        choice_row.addWidget(self.document_choice, 1)
+        choice_row.addWidget(self.diff_window_button)
+        diff_layout.addLayout(choice_row)
         diff_layout.addWidget(self.diff_view, 1)
         self.detail = QTabWidget()
         self.detail.addTab(self.changes, self.tr("Changes"))
@@ -119,7 +129,16 @@ class FeedWidgets(QWidget):
         filters.addWidget(self.kind_filter)
         filters.addWidget(self.change_filter)
         filters.addWidget(self.text_filter, 1)
+        self.unseen_button = QPushButton()
+        self.unseen_button.setFlat(True)
+        self.unseen_button.setToolTip(
+            self.tr(
+                "Auto-scroll is paused while a row is selected or the pointer is over the table"
+            )
+        )
+        self.unseen_button.hide()
         filters.addWidget(self.follow)
+        filters.addWidget(self.unseen_button)
         filters.addWidget(self.clear_button)
         filters.addWidget(self.export_button)
         splitter = QSplitter(Qt.Orientation.Horizontal)

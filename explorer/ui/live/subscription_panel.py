@@ -19,9 +19,11 @@ from PySide6.QtWidgets import QWidget
 
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
 from explorer.net.subscription import (
+    FINAL_STATES,
     SubscriptionView,
 )
 from explorer.ui.language import finding_text, severity_text
+from explorer.ui.live.public_url_move import ask_to_move
 from explorer.ui.live.subscription_widgets import SubscriptionPanelWidgets
 from explorer.ui.live.subscriptions_model import SubscriptionsModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
@@ -51,6 +53,12 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         self.renew_button.clicked.connect(self._renew)
         self.unsubscribe_button.clicked.connect(self._unsubscribe)
         self.copy_secret_button.clicked.connect(self._copy_secret)
+        self.remove_ended_button.clicked.connect(self.remove_ended)
+        self._removed: set[str] = set()  # ended rows the user removed from the list
+        self._last_line: str | None = None  # the log's last event line, and its repeats
+        self._repeats = 0
+        self._last_text = ""
+        self._views: list[SubscriptionView] = []
         services.subscriber_events.connect(self.on_events)
         services.subscriptions_changed.connect(self.show_subscriptions)
         services.callback_changed.connect(self.show_status)
@@ -71,7 +79,8 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
     def show_subscriptions(self, views: list[SubscriptionView]) -> None:
         """Show a snapshot, keeping the selected subscription selected."""
         chosen = self.selected()
-        self.model.set_subscriptions(views)
+        self._views = views
+        self.model.set_subscriptions([view for view in views if view.id not in self._removed])
         if chosen is not None:
             row = self.model.row_of(chosen.id)
             if row is not None:
@@ -81,6 +90,20 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         self.server_button.setText(self.tr("Stop") if status.running else self.tr("Start"))
         self.server_status.setText(status.base_url or self.tr("stopped"))
         self.port.setValue(status.port if status.running else self.port.value())
+        if status.running:
+            place = f"{status.host}:{status.port}"
+            self.public_url.setToolTip(
+                self.tr(
+                    "The address hubs use to reach this callback server, e.g. a tunnel "
+                    "(ngrok, cloudflared) forwarding to {place}. Press Test, then Apply."
+                ).format(place=place)
+            )
+            self.test_public.setToolTip(
+                self.tr(
+                    "Request a probe through the public URL and see whether it arrives here: "
+                    "the tunnel must forward to {place}"
+                ).format(place=place)
+            )
         if status.note:
             self.note(self.tr("callback server: {note}").format(note=status.note))
 
@@ -105,13 +128,35 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
             control.setEnabled(False)
             control.setToolTip(why)
 
+    def remove_ended(self) -> int:
+        """Take ended, denied and failed rows off the list; how many went."""
+        final = {view.id for view in self._views if view.state in FINAL_STATES}
+        gone = final - self._removed
+        self._removed |= final
+        self.show_subscriptions(self._views)
+        return len(gone)
+
     def on_events(self, events: list[SubscriberEvent]) -> None:
         for event in events:
-            if event.event not in ("notification", "diff"):  # deliveries are the feed's
+            # deliveries, rejected ones included, are the feed's: a fault that rejects
+            # one a second would bury everything else here
+            if event.event not in ("notification", "diff", "rejected"):
                 self._log_event(event)
 
     def _log_event(self, event: SubscriberEvent) -> None:
         detail = event.message or event.reason or ""
+        said = f"{event.event} {event.topic} {detail}" if not event.findings else None
+        if said is not None and said == self._last_line:  # the same again: count it on one line
+            self._repeats += 1
+            cursor = self.log.textCursor()
+            cursor.movePosition(cursor.MoveOperation.End)
+            cursor.select(cursor.SelectionType.BlockUnderCursor)
+            cursor.removeSelectedText()
+            self.log.appendPlainText(
+                self.tr("{line} (×{count})").format(line=self._last_text, count=self._repeats + 1)
+            )
+            return
+        self._last_line, self._repeats = said, 0
         parts = [f"{iso_time(event.time)} {event.event} {event.topic}"]
         if event.state:
             parts.append(f"[{event.state}]")
@@ -119,7 +164,8 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
             parts.append(self.tr("lease {seconds} s").format(seconds=event.lease_seconds))
         if detail:
             parts.append(f"— {detail}")
-        self.log.appendPlainText(" ".join(parts))
+        self._last_text = " ".join(parts)
+        self.log.appendPlainText(self._last_text)
         for item in event.findings:
             self.log.appendPlainText(
                 f"    {severity_text(item.severity)} {item.code}: {finding_text(item)}"
@@ -165,13 +211,42 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
             )
 
     def _apply_public_url(self) -> None:
-        self.spawn(
-            self.services.start_callback_server(
-                self.host.text().strip() or "127.0.0.1",
-                self.port.value() or None,
-                self.public_url.text().strip() or None,
-            )
+        self.spawn(self.apply_public_url(self.public_url.text().strip().rstrip("/") or None))
+
+    async def apply_public_url(self, url: str | None) -> None:
+        """Restart the callback server with ``url`` and move live subscriptions to it, once
+        the user agreed (warned when ``url`` failed its Test or never had one)."""
+        if url == (self.services.public_url or None):
+            self.note(self.tr("the public URL is already in use; nothing to move"))
+            return
+        count = await self.services.subscriptions_to_move()
+        if count and url is not None:
+            tested = self.services.public_url_tested(url)
+            if not await ask_to_move(self, url, count, tested):
+                self.public_url.setText(self.services.public_url or "")
+                self.note(self.tr("public URL not applied: the subscriptions stay as they are"))
+                return
+        await self.services.start_callback_server(
+            self.host.text().strip() or "127.0.0.1", self.port.value() or None, url
         )
+        if count:
+            self.note(
+                self.tr(
+                    "moving {count} subscription(s) to {url}: waiting up to {seconds:g} s for "
+                    "each hub's verification"
+                ).format(
+                    count=count,
+                    url=url or self.tr("the local address"),
+                    seconds=self.services.move_wait,
+                )
+            )
+            moved = await self.services.move_subscriptions()
+            kept = sum(not ok for _, ok in moved)
+            self.note(
+                self.tr("{moved} subscription(s) moved; {kept} kept at their old callback").format(
+                    moved=len(moved) - kept, kept=kept
+                )
+            )
 
     def _test_public_url(self) -> None:
         url = self.public_url.text().strip()

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -63,7 +64,13 @@ class SubscriptionPanelWidgets(QWidget):
         self.public_url.setAccessibleName(self.tr("Public URL"))
         self.apply_public = QPushButton(self.tr("Apply"))
         self.apply_public.setAccessibleName(self.tr("Use this public URL"))
-        self.apply_public.setToolTip(self.tr("Restart the callback server with this public URL"))
+        self.apply_public.setToolTip(
+            self.tr(
+                "Restart the callback server with this public URL and move live subscriptions "
+                "to it (you are asked first; an old subscription ends only once the hub has "
+                "verified its replacement)"
+            )
+        )
         self.test_public = QPushButton(self.tr("Test"))
         self.test_public.setAccessibleName(self.tr("Test the public URL"))
         self.test_public.setToolTip(
@@ -115,10 +122,12 @@ class SubscriptionPanelWidgets(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
-        set_column_widths(self.table, (110, 260, 200, 110, 70, 110))
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # both ends of a URL show
+        set_column_widths(self.table, (80, 120, 140, 260, 70, 110))
         self.renew_button = QPushButton(self.tr("Renew"))
         self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
         self.copy_secret_button = QPushButton(self.tr("Copy secret"))
+        self.remove_ended_button = QPushButton(self.tr("Remove ended"))
         for button, tip in (
             (
                 self.renew_button,
@@ -129,14 +138,23 @@ class SubscriptionPanelWidgets(QWidget):
                 self.copy_secret_button,
                 self.tr("Copy the selected subscription's hub.secret to the clipboard"),
             ),
+            (
+                self.remove_ended_button,
+                self.tr(
+                    "Remove the ended, denied and failed rows from this list (the store "
+                    "keeps them: their notifications refer to them)"
+                ),
+            ),
         ):
             button.setAccessibleName(button.text())
             button.setToolTip(tip)
-        actions = QHBoxLayout()
-        actions.addWidget(self.renew_button)
-        actions.addWidget(self.unsubscribe_button)
-        actions.addWidget(self.copy_secret_button)
-        actions.addStretch(1)
+        # two rows of two: one row of four is wider than the dock on a laptop screen
+        actions = QGridLayout()
+        actions.addWidget(self.renew_button, 0, 0)
+        actions.addWidget(self.unsubscribe_button, 0, 1)
+        actions.addWidget(self.copy_secret_button, 1, 0)
+        actions.addWidget(self.remove_ended_button, 1, 1)
+        actions.setColumnStretch(2, 1)
 
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)

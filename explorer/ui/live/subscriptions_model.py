@@ -11,7 +11,9 @@ from PySide6.QtGui import QColor
 
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.subscription import (
+    CHECKING,
     LEASE_EXPIRED,
+    NOT_CONFIRMED,
     NOT_SERVED,
     RENEWAL_FAILING,
     STALE_CALLBACK,
@@ -22,12 +24,13 @@ from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 from explorer.ui.shared.wording import duration_text
 
-COLUMNS = ("state", "topic", "hub", "lease", "flavour", "secret", "reason")
+# state, lease and hub first: what a narrow dock must show (the topic is in the tooltip)
+COLUMNS = ("state", "lease", "hub", "topic", "flavour", "secret", "reason")
 HEADERS = (
     QT_TRANSLATE_NOOP("SubscriptionsModel", "state"),
-    QT_TRANSLATE_NOOP("SubscriptionsModel", "topic"),
-    QT_TRANSLATE_NOOP("SubscriptionsModel", "hub"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "lease"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "hub"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "topic"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "flavour"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "secret"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "reason"),
@@ -45,6 +48,8 @@ STATE_TEXT = {
     STALE_CALLBACK: QT_TRANSLATE_NOOP("SubscriptionsModel", "stale callback"),
     LEASE_EXPIRED: QT_TRANSLATE_NOOP("SubscriptionsModel", "lease expired"),
     RENEWAL_FAILING: QT_TRANSLATE_NOOP("SubscriptionsModel", "renewal failing"),
+    CHECKING: QT_TRANSLATE_NOOP("SubscriptionsModel", "checking"),
+    NOT_CONFIRMED: QT_TRANSLATE_NOOP("SubscriptionsModel", "not confirmed"),
 }
 """A row's state as shown, in the interface language."""
 STATE_COLOURS = {
@@ -59,7 +64,11 @@ STATE_COLOURS = {
     STALE_CALLBACK: "#d32f2f",
     LEASE_EXPIRED: "#d32f2f",
     RENEWAL_FAILING: "#d08a00",
+    CHECKING: "#d08a00",
+    NOT_CONFIRMED: "#d32f2f",
 }
+UNKNOWN_LEASE = (CHECKING, NOT_CONFIRMED, RENEWAL_FAILING, NOT_SERVED, STALE_CALLBACK)
+"""Rows whose stored lease is not known to hold: the countdown would claim too much."""
 
 
 def lease_text(sub: SubscriptionView, now: float) -> str:
@@ -74,6 +83,17 @@ def lease_text(sub: SubscriptionView, now: float) -> str:
     return QCoreApplication.translate("SubscriptionsModel", "{duration} left").format(
         duration=duration_text(left)
     )
+
+
+def lease_cell(sub: SubscriptionView, now: float) -> str:
+    """The lease column, consistent with the state column: no countdown for a row whose
+    hub has not confirmed the lease (restored and checking, not confirmed, failing)."""
+    shown = sub.health(now)[0]
+    if shown == CHECKING:
+        return QCoreApplication.translate("SubscriptionsModel", "asking the hub…")
+    if shown in UNKNOWN_LEASE:
+        return QCoreApplication.translate("SubscriptionsModel", "not known")
+    return lease_text(sub, now)
 
 
 def masked(secret: str | None) -> str:
@@ -121,7 +141,7 @@ class SubscriptionsModel(RowTableModel):
                 "state": self.tr(STATE_TEXT[shown]) if shown in STATE_TEXT else shown,
                 "topic": sub.topic,
                 "hub": sub.hub,
-                "lease": lease_text(sub, now),
+                "lease": lease_cell(sub, now),
                 "flavour": sub.flavour or "",
                 "secret": masked(sub.secret),
                 "reason": why or "",

@@ -24,8 +24,9 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from explorer.net.callback_server import CallbackServer
 from explorer.net.crawl import Crawler
@@ -33,6 +34,7 @@ from explorer.net.crawl_tree import Channel, CrawlResult
 from explorer.net.credentials import Credential
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
+from explorer.net.hub_follow import follow_moved_hub, stored_demo_origin
 from explorer.net.loop_thread import LoopThread
 from explorer.net.network_access import NetworkAccess, NetworkSettings
 from explorer.net.probe_payloads import ProbePayloads
@@ -74,6 +76,7 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
         subscriber_config: SubscriberConfig | None = None,
         demo_options: dict[str, Any] | None = None,
         read_only: bool = False,
+        demo: bool = False,
     ) -> None:
         """``read_only``: read the store beside its writer (another window or ``listen``)
         or a damaged one: stored rows are shown, nothing is written and nothing listens."""
@@ -102,9 +105,13 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
         self.crawler: Crawler | None = None
         self.crawl_result: CrawlResult | None = None
         self.demo: Any = None
+        self.want_demo = demo  # started in ``start``, before stored subscriptions are checked
+        self.demo_note: str | None = None  # where the demo went, when not where it was
         self._primed: set[str] = set()
         self._channels: dict[str, Channel] = {}
         self.probe_payloads = ProbePayloads()
+        self.public_url_tests: dict[str, bool] = {}
+        self.move_wait = 20.0
         self._views: list[SubscriptionView] = []
         self._note: str | None = None
         self._moving: asyncio.Task[Any] | None = None  # on the net loop
@@ -161,13 +168,36 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
             ]
             return
         self.net.start()
+        old_origin = stored_demo_origin(self.store) if self.want_demo else None
+        if self.want_demo:
+            await self.start_demo(old_origin)
         await self.start_callback_server(self.callback_host, self.callback_port, self.public_url)
+        new_origin = self.demo.base_url if self.demo is not None else None
+        if old_origin and new_origin and old_origin != new_origin and self.subscriber:
+            moved = await self.net.run(follow_moved_hub(self.subscriber, old_origin, new_origin))
+            if moved:
+                self.demo_note = QCoreApplication.translate(
+                    "ExplorerServices",
+                    "the demo could not have its port again and runs at {new}: {count} "
+                    "subscription(s) subscribed again there",
+                ).format(new=new_origin, count=len(moved))
 
-    async def start_demo(self) -> str:
-        """Start the embedded demo Source and hub in-process; returns its base URL."""
+    async def start_demo(self, where: str | None = None) -> str:
+        """Start the embedded demo Source and hub in-process (once); returns its base URL.
+        ``where``: the origin it had before, bound again when the port is free, so stored
+        subscriptions to it still reach it."""
         from explorer.demo import start_demo
 
-        self.demo = await start_demo(**self.demo_options)
+        if self.demo is not None:
+            return str(self.demo.base_url)
+        port = urlsplit(where).port if where else None
+        if port:
+            try:
+                self.demo = await start_demo(**{**self.demo_options, "port": port})
+            except OSError:
+                self.demo = None  # taken by another program: any free port, and follow
+        if self.demo is None:
+            self.demo = await start_demo(**self.demo_options)
         return str(self.demo.base_url)
 
     async def aclose(self) -> None:

@@ -17,7 +17,12 @@ from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text
 from explorer.core.changes.line_diff import LineDiffTooLarge
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
+from explorer.net.callback_restart import (
+    live_subscriptions,
+    move_stale_subscriptions,
+    move_to_current_callback,
+    start_callback_server,
+)
 from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer
 from explorer.net.crawl_tree import Channel
 from explorer.net.exchange_log import ExchangeLog
@@ -86,6 +91,8 @@ class LiveServices:
     _views: list[SubscriptionView]
     _note: str | None
     _moving: asyncio.Task[Any] | None
+    public_url_tests: dict[str, bool]  # public URL -> whether its last Test reached us
+    move_wait: float  # seconds a moved subscription's verification is waited for
     _events: ThreadBatch
     callback_changed: Any  # Signals of ExplorerServices
     subscriptions_changed: Any
@@ -226,6 +233,7 @@ class LiveServices:
             result = await self.fetcher.fetch(url, use_cache=False)
         finally:
             self.exchange_log.listeners.remove(watch)
+        self.public_url_tests[public_url.rstrip("/")] = bool(arrived)
         if result.status is None:
             report = QCoreApplication.translate("ExplorerServices", "{url}: no answer ({error})")
             return report.format(url=url, error=result.describe_error())
@@ -242,6 +250,28 @@ class LiveServices:
                 "server: the tunnel or proxy points somewhere else",
             )
         return report.format(url=url, status=result.status)
+
+    def public_url_tested(self, public_url: str) -> bool | None:
+        """Whether the last Test of ``public_url`` reached this server (None: never tested)."""
+        return self.public_url_tests.get(public_url.rstrip("/"))
+
+    async def subscriptions_to_move(self) -> int:
+        """How many live subscriptions a new public URL would move (after a restart)."""
+        subscriber = self.subscriber
+        if subscriber is None:
+            return 0
+        return await self.net.run(_count_live(subscriber))
+
+    async def move_subscriptions(self) -> list[tuple[str, bool]]:
+        """Move live subscriptions to the callback URL hubs are given now; an old one is
+        unsubscribed only once its replacement is verified. (subscription id, moved)."""
+        subscriber = self._need_subscriber()
+
+        async def on_net() -> list[tuple[str, bool]]:
+            moves = await move_to_current_callback(subscriber, self.move_wait)
+            return [(old.id, moved) for old, moved in moves]
+
+        return await self.net.run(on_net())
 
     async def subscribe(
         self,
@@ -395,3 +425,7 @@ class LiveServices:
             return QCoreApplication.translate("ExplorerServices", "cannot diff: {error}").format(
                 error=exc
             )
+
+
+async def _count_live(subscriber: Subscriber) -> int:
+    return len(live_subscriptions(subscriber))

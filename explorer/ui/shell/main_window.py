@@ -29,8 +29,14 @@ from explorer.ui.settings.app_settings import AppSettings, load_settings, save_s
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
 from explorer.ui.shared.tasks import TaskKeeper
+from explorer.ui.shell.help_menu import ShortcutsDialog, open_user_guide
 from explorer.ui.shell.main_window_widgets import PANEL_DOCKS, STARTING, MainWindowWidgets
-from explorer.ui.shell.window_layout import DEFAULT_SIZE, DockBalancer, first_launch_geometry
+from explorer.ui.shell.window_layout import (
+    BOTTOM_DOCK_HEIGHT,
+    DEFAULT_SIZE,
+    DockBalancer,
+    first_launch_geometry,
+)
 from explorer.ui.source.controller import SourceController
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
@@ -95,6 +101,8 @@ class MainWindow(MainWindowWidgets):
             (self.copy_url_action, self.copy_document_url),
             (self.reset_layout_action, self.reset_layout),
             (self.about_action, self.show_about),
+            (self.guide_action, self.open_guide),
+            (self.shortcuts_action, self.show_shortcuts),
         ):
             action.triggered.connect(slot)
 
@@ -193,15 +201,17 @@ class MainWindow(MainWindowWidgets):
         return screen.availableGeometry()
 
     def _default_dock_sizes(self) -> None:
-        """First start: the tree and subscriptions a quarter of the width each, the
-        bottom docks a third of the height."""
+        """First start: the tree a quarter of the width, the subscriptions enough for
+        their state, lease and hub, the bottom docks a third of the height, or more on a
+        laptop screen, where a third would not hold the workbench's controls."""
         width, height = self.width(), self.height()
         self.resizeDocks(
             [self.tree_dock, self.docks["SubscriptionsDock"]],
-            [max(width // 4, 260), max(width // 4, 260)],
+            [max(width // 4, 260), max(width // 4, 360)],
             Qt.Orientation.Horizontal,
         )
-        self.resizeDocks([self.docks["FeedDock"]], [height // 3], Qt.Orientation.Vertical)
+        bottom = max(height // 3, min(BOTTOM_DOCK_HEIGHT, int(height * 0.48)))
+        self.resizeDocks([self.docks["FeedDock"]], [bottom], Qt.Orientation.Vertical)
 
     def reset_layout(self) -> None:
         """Every dock back in its first-launch place and size, shown and docked."""
@@ -259,13 +269,32 @@ class MainWindow(MainWindowWidgets):
         self.settings_applied.emit(values)
         confirm(self, self.tr("settings saved"))
 
+    def open_guide(self) -> None:
+        if not open_user_guide():
+            self.show_error(
+                self.tr(
+                    "The user guide could not be opened: it is docs/user-guide.md in the "
+                    "explorer's source distribution"
+                ),
+                Severity.INFO,
+            )
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        dialog = ShortcutsDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
     # --- messages and tasks
-    def show_error(self, text: str, severity: Severity = Severity.ERROR) -> None:
-        """Non-modal: a message strip plus the status bar (never a modal dialog)."""
+    def show_error(
+        self, text: str, severity: Severity = Severity.ERROR, details: str | None = None
+    ) -> None:
+        """Non-modal: a message strip plus the status bar (never a modal dialog);
+        ``details`` wait behind the strip's Details toggle."""
         log.info("%s: %s", severity, text)
         if not isValid(self):  # a task that ended after the window closed
             return
-        self.messages.show_message(text, severity)
+        self.messages.show_message(text, severity, details)
         self.statusBar().showMessage(clip(text.split("\n", 1)[0]), 10_000)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:

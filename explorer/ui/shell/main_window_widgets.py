@@ -152,6 +152,12 @@ class MainWindowWidgets(QMainWindow):
             ["Ctrl+Shift+C"],
             self.tr("Copy the open document's URL"),
         )
+        self.guide_action = action(
+            self.tr("User guide"), ["F1"], self.tr("Open the user guide: each task step by step")
+        )
+        self.shortcuts_action = action(
+            self.tr("Keyboard shortcuts"), [], self.tr("List every keyboard shortcut")
+        )
         self.reset_layout_action = action(
             self.tr("Reset layout"),
             [],
@@ -261,6 +267,8 @@ class MainWindowWidgets(QMainWindow):
         go_menu = menu_bar.addMenu(self.tr("&Go"))
         go_menu.addAction(self.back_action)
         go_menu.addAction(self.forward_action)
+        go_menu.addSeparator()
+        self.history_menu = go_menu.addMenu(self.tr("History"))
         self.view_menu = menu_bar.addMenu(self.tr("&View"))
         for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
             self.view_menu.addAction(dock.toggleViewAction())
@@ -268,6 +276,9 @@ class MainWindowWidgets(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
         self.help_menu = menu_bar.addMenu(self.tr("&Help"))
+        self.help_menu.addAction(self.guide_action)
+        self.help_menu.addAction(self.shortcuts_action)
+        self.help_menu.addSeparator()
         self.about_action = self.help_menu.addAction(self.tr("&About ResourceSync Explorer"))
         for menu in (file_menu, edit_menu, go_menu, self.view_menu):
             menu.setToolTipsVisible(True)

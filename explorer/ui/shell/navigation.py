@@ -51,6 +51,18 @@ class NavigationHistory:
         self._at -= 1
         return self._places[self._at]
 
+    def recent(self, count: int) -> list[tuple[int, Place]]:
+        """The latest ``count`` places, newest first, with their positions (for ``jump``)."""
+        first = max(0, len(self._places) - count)
+        return [(i, self._places[i]) for i in range(len(self._places) - 1, first - 1, -1)]
+
+    def jump(self, position: int) -> Place | None:
+        """Move the cursor to ``position`` (from ``recent``), like several Back steps."""
+        if not 0 <= position < len(self._places):
+            return None
+        self._at = position
+        return self._places[position]
+
     def forward(self) -> Place | None:
         if not self.can_go_forward():
             return None

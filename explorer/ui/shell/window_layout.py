@@ -16,6 +16,10 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 DEFAULT_SIZE = QSize(1600, 1000)
 SCREEN_FRACTION = 0.9
 MINIMUM_WINDOW = QSize(640, 480)
+BOTTOM_DOCK_HEIGHT = 360
+"""What the bottom docks need for their main controls (the workbench's Publish, Run
+checks and Cancel, a few result rows): given on first start when a third of the
+window is less, up to about half of it."""
 DOCK_MINIMUMS = {
     "SourceDock": QSize(260, 120),
     "SubscriptionsDock": QSize(200, 120),

@@ -17,12 +17,14 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
+from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
 from explorer.ui.shared.wording import count_text
 from explorer.ui.shell.main_window_widgets import STARTING
 from explorer.ui.shell.navigation import NavigationHistory, Place
+from explorer.ui.source.address_text import assumption_text, cause_text
 from explorer.ui.source.discovery_text import (
     DUMPS,
     SOURCE_LEVEL,
@@ -38,6 +40,8 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     from explorer.ui.shell.main_window import MainWindow
     from explorer.ui.source.source_tree import TreeItem
 
+HISTORY_SHOWN = 20  # places listed in Go ▸ History
+
 
 class SourceController(QObject):
     """The open Source: discovery, the tree, the document shown, Back and Forward."""
@@ -45,10 +49,12 @@ class SourceController(QObject):
     def __init__(self, shell: MainWindow) -> None:
         super().__init__(shell)
         self.shell = shell
+        shell.history_menu.aboutToShow.connect(self.fill_history_menu)
         self.navigation = NavigationHistory()
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
+        self._assumed: dict[str, str] = {}  # URL opened -> the scheme assumption said
         shell.document_view.link_activated.connect(self.open_url)
         line = shell.address.lineEdit()
         assert line is not None  # the address box is editable
@@ -75,6 +81,17 @@ class SourceController(QObject):
         """Open the Source at ``url``; then show the document ``select`` if it is in it."""
         url = url.strip()
         if not url:
+            return None
+        assumed = typed_address(url)
+        if assumed.assumed is not None:  # as a browser would: https, http for a local host
+            url = assumed.url
+            self.shell.address.setEditText(url)
+            self._assumed[url] = assumption_text(assumed)
+            self.shell.show_error(self._assumed[url], Severity.INFO)
+        shown = self.shell.tree_model.find(url) if self.shell.services is not None else None
+        if shown is not None and select is None:  # already in the open Source: go to it,
+            self.shell.remember(url)  # keeping the tree as it is
+            self._navigating_to(shown)
             return None
         if self._opening is not None and not self._opening[1].done():
             if self._opening[0] == url:  # the same request twice (Return reaches us twice)
@@ -122,12 +139,21 @@ class SourceController(QObject):
             if broken:
                 await self.show_unreadable(url)
                 return None
-            text = self.tr("No ResourceSync document found from {url}.").format(url=url)
+            cause = result.discovery.cause
+            if cause is not None:  # one reason for every route: said once, in one line
+                text = self.tr("Cannot open {url}: {cause}.").format(
+                    url=url, cause=cause_text(url, cause)
+                )
+            else:
+                text = self.tr("No ResourceSync document found from {url}.").format(url=url)
             if self.shell.tree_model.roots:
                 text += self.tr(" The Source already open stays open.")
-            self.shell.show_error(f"{text}\n{tried}")
+            self.shell.show_error(text, details=tried)
             return None
-        self.shell.messages.hide()
+        if url in self._assumed:  # still say what was assumed
+            self.shell.show_error(self._assumed[url], Severity.INFO)
+        else:
+            self.shell.messages.hide()
         root = self.shell.tree_model.set_source(result.root)
         self._source_address = url
         for item in [root, *root.children]:
@@ -261,6 +287,20 @@ class SourceController(QObject):
     def go_forward(self) -> None:
         self._go(self.navigation.forward())
 
+    def fill_history_menu(self) -> None:
+        """Go ▸ History: the places visited, newest first; choosing one goes there."""
+        menu = self.shell.history_menu
+        menu.clear()
+        current = self.navigation.current
+        for position, place in self.navigation.recent(HISTORY_SHOWN):
+            action = menu.addAction(clip(place.document or place.address))
+            action.setCheckable(True)
+            action.setChecked(place == current)
+            action.triggered.connect(
+                lambda _=False, at=position: self._go(self.navigation.jump(at))
+            )
+        menu.setEnabled(not menu.isEmpty())
+
     def _go(self, place: Place | None) -> None:
         self._update_navigation()
         if place is None:
@@ -292,6 +332,7 @@ class SourceController(QObject):
         if item.doc is not None and item.doc.state is NodeState.PENDING:
             self.shell.tree_model.expand(item)
         self._show_item(item)
+        self.shell.address.setEditText(item.url)  # the address bar follows the document
         if self._source_address is not None:
             self._record_visit(Place(self._source_address, item.url))
 
@@ -447,13 +488,31 @@ class SourceController(QObject):
         except asyncio.CancelledError:
             return
         self._node_updated(doc)
-        self.shell.statusBar().showMessage(
-            clip(
-                self.check_done(what).format(
-                    url=doc.url, findings=count_text(len(findings), "finding")
-                )
-            ),
-            10_000,
+        # What was verified, said where it stays until dismissed, not a passing status
+        entries = len(doc.document.entries)
+        if what == "dump":
+            verified = self.tr(
+                "%n package(s) downloaded and each compared with its manifest.xml (members "
+                "present, sizes and hashes as listed)",
+                "",
+                entries,
+            )
+        else:
+            from explorer.ui.services.source import RESOURCE_SAMPLE  # an engine: imported late
+
+            verified = self.tr(
+                "up to %n resource(s) requested: status, type, length and Last-Modified "
+                "against the list, and hashes where it gives them",
+                "",
+                min(entries, RESOURCE_SAMPLE),
+            )
+        text = self.check_done(what).format(
+            url=doc.url, findings=count_text(len(findings), "finding")
+        )
+        where = self.tr("the findings are in the Problems tab") if findings else ""
+        self.shell.show_error(
+            f"{text} — {verified}" + (f"; {where}" if where else ""),
+            Severity.WARNING if findings else Severity.INFO,
         )
 
     def check_label(self, what: str) -> str:

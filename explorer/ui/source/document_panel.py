@@ -131,6 +131,8 @@ class DocumentWidgets(QWidget):
         self.table.setModel(self.entries)
         self.table.setSortingEnabled(False)
         self.table.horizontalHeader().setSortIndicatorShown(True)
+        # rows start in document order: no arrow until a header is clicked
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)

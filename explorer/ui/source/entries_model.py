@@ -78,7 +78,7 @@ class EntriesTableModel(RowTableModel):
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self._sort = (column, order)
+        self._sort = (column, order) if column >= 0 else None  # -1: document order
         self._refresh()
 
     # --- Python interface

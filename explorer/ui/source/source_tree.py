@@ -103,6 +103,11 @@ class TreeItem:
             return title.format(name=f"{name[:1].upper()}{name[1:]}", hub=hub)
         assert self.doc is not None
         tail = self.doc.url.rstrip("/").rsplit("/", 1)[-1] or self.doc.url
+        if (
+            self.doc.capability == "capabilitylist"
+        ):  # one per set: the set's folder tells them apart
+            parts = self.doc.url.rstrip("/").rsplit("/", 2)
+            tail = "/".join(parts[-2:]) if len(parts) == 3 and "//" not in parts[-2] else tail
         # the file name first: in a narrow dock it is what tells rows apart (the icon
         # already says the capability)
         suffix = STATE_SUFFIX.get(self.doc.state)

@@ -17,6 +17,29 @@
     </message>
 </context>
 <context>
+    <name>AddressText</name>
+    <message>
+        <source>nothing listens on {host}:{port}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown host {host}: check the spelling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host}:{port} did not answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url} (http for a loopback or private host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AppearancePage</name>
     <message>
         <source>System language</source>
@@ -374,6 +397,13 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>DiffWindow</name>
+    <message>
+        <source>Document diff — {title}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DocumentPanel</name>
     <message>
         <source>(no capability)</source>
@@ -539,6 +569,10 @@ X-Api-Key: …</source>
         <source>cannot diff: {error}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the demo could not have its port again and runs at {new}: {count} subscription(s) subscribed again there</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FeedModel</name>
@@ -659,6 +693,17 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>computing the diff of {url}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>paused: %n new row(s) ↓</source>
+        <translation>
+            <numerusform>paused: %n new row ↓</numerusform>
+            <numerusform>paused: %n new rows ↓</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -827,6 +872,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Open in a window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this diff in a window of its own, most of the screen high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -844,6 +897,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Notification detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-scroll is paused while a row is selected or the pointer is over the table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -969,10 +1026,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>conformance run cancelled after %n check(s)</source>
+        <source>conformance run cancelled after %n check(s); the others are listed as not run</source>
         <translation>
-            <numerusform>conformance run cancelled after %n check</numerusform>
-            <numerusform>conformance run cancelled after %n checks</numerusform>
+            <numerusform>conformance run cancelled after %n check; the others are listed as not run</numerusform>
+            <numerusform>conformance run cancelled after %n checks; the others are listed as not run</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -984,6 +1041,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>conformance run finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled before it finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1101,6 +1162,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>after a verified (un)subscription, give the hub this long to act on it before publishing; a delivery inside it is a warning, not a failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Publish style</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1130,6 +1195,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Quiet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1193,6 +1262,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>curl command copied; its hub.secret is masked (••••): put the subscription&apos;s secret in its place (Copy secret, Subscriptions) or it subscribes with the mask as its secret</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1461,6 +1534,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The user guide could not be opened: it is docs/user-guide.md in the explorer&apos;s source distribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>copied {url}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1536,6 +1613,22 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>User guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the user guide: each task step by step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List every keyboard shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reset layout</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1592,6 +1685,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1612,6 +1709,18 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Dismiss message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message details</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1751,6 +1860,37 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>PublicUrlMove</name>
+    <message>
+        <source>{count} live subscription(s) will be subscribed again with callbacks at {url}. Each old subscription is ended only once the hub has verified its replacement; if the hub cannot reach {url}, the old one stays active.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public URL not tested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} has not been tested: press Test first to see that hubs can reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public URL failed its test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} did not reach this callback server when tested: hubs will not reach it either, so the move would fail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move subscriptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply and move</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1758,6 +1898,21 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Settings pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1788,6 +1943,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open {url}: {cause}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1864,6 +2023,24 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Load {url} before checking it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n package(s) downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</source>
+        <translation>
+            <numerusform>%n package downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
+            <numerusform>%n packages downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n resource(s) requested: status, type, length and Last-Modified against the list, and hashes where it gives them</source>
+        <translation>
+            <numerusform>up to %n resource requested: status, type, length and Last-Modified against the list, and hashes where it gives them</numerusform>
+            <numerusform>up to %n resources requested: status, type, length and Last-Modified against the list, and hashes where it gives them</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the findings are in the Problems tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1988,6 +2165,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The address hubs use to reach this callback server, e.g. a tunnel (ngrok, cloudflared) forwarding to {place}. Press Test, then Apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request a probe through the public URL and see whether it arrives here: the tunnel must forward to {place}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>callback server: {note}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2000,11 +2185,35 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{line} (×{count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>lease {seconds} s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>secret of {topic} copied to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the public URL is already in use; nothing to move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>public URL not applied: the subscriptions stay as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moving {count} subscription(s) to {url}: waiting up to {seconds:g} s for each hub&apos;s verification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the local address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{moved} subscription(s) moved; {kept} kept at their old callback</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2055,7 +2264,7 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Restart the callback server with this public URL</source>
+        <source>Restart the callback server with this public URL and move live subscriptions to it (you are asked first; an old subscription ends only once the hub has verified its replacement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2119,6 +2328,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Remove ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2128,6 +2341,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the ended, denied and failed rows from this list (the store keeps them: their notifications refer to them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2218,6 +2435,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>checking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>no lease given</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2227,6 +2452,14 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>{duration} left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asking the hub…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -17,6 +17,29 @@
     </message>
 </context>
 <context>
+    <name>AddressText</name>
+    <message>
+        <source>nothing listens on {host}:{port}</source>
+        <translation>{host}:{port} で待ち受けているものがありません</translation>
+    </message>
+    <message>
+        <source>unknown host {host}: check the spelling</source>
+        <translation>ホスト {host} が見つかりません: 綴りを確認してください</translation>
+    </message>
+    <message>
+        <source>{host}:{port} did not answer in time</source>
+        <translation>{host}:{port} から時間内に応答がありませんでした</translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url} (http for a loopback or private host)</source>
+        <translation>スキームの指定がないため {url} を開きました（ループバックまたはプライベートのホストには http）</translation>
+    </message>
+    <message>
+        <source>no scheme given: opened {url}</source>
+        <translation>スキームの指定がないため {url} を開きました</translation>
+    </message>
+</context>
+<context>
     <name>AppearancePage</name>
     <message>
         <source>System language</source>
@@ -364,6 +387,13 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>DiffWindow</name>
+    <message>
+        <source>Document diff — {title}</source>
+        <translation>ドキュメントの差分 — {title}</translation>
+    </message>
+</context>
+<context>
     <name>DocumentPanel</name>
     <message>
         <source>(no capability)</source>
@@ -529,6 +559,10 @@ X-Api-Key: …</translation>
         <source>cannot diff: {error}</source>
         <translation>差分を取れません: {error}</translation>
     </message>
+    <message>
+        <source>the demo could not have its port again and runs at {new}: {count} subscription(s) subscribed again there</source>
+        <translation>デモは前と同じポートを使えなかったため {new} で動いています: {count} 件のサブスクリプションをそちらでサブスクライブし直しました</translation>
+    </message>
 </context>
 <context>
     <name>FeedModel</name>
@@ -653,6 +687,16 @@ X-Api-Key: …</translation>
     <message>
         <source>computing the diff of {url}…</source>
         <translation>{url} の差分を計算中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>paused: %n new row(s) ↓</source>
+        <translation>
+            <numerusform>一時停止中: 新しい行 %n 件 ↓</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止中</translation>
     </message>
     <message>
         <source>{url}: {removed}, {added} (canonical XML, old left, new right)</source>
@@ -818,6 +862,14 @@ X-Api-Key: …</translation>
         <translation>再取得したドキュメント</translation>
     </message>
     <message>
+        <source>Open in a window</source>
+        <translation>別ウィンドウで開く</translation>
+    </message>
+    <message>
+        <source>Show this diff in a window of its own, most of the screen high</source>
+        <translation>この差分を、画面の高さの大半を使う別ウィンドウで表示します</translation>
+    </message>
+    <message>
         <source>Changes</source>
         <translation>変更</translation>
     </message>
@@ -836,6 +888,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Notification detail</source>
         <translation>通知の詳細</translation>
+    </message>
+    <message>
+        <source>Auto-scroll is paused while a row is selected or the pointer is over the table</source>
+        <translation>行を選んでいる間と、ポインターが表の上にある間は自動スクロールを止めます</translation>
     </message>
     <message>
         <source>Warnings ({count})</source>
@@ -961,9 +1017,9 @@ X-Api-Key: …</translation>
         <translation>{hub} に対して適合性チェックを実行中…</translation>
     </message>
     <message numerus="yes">
-        <source>conformance run cancelled after %n check(s)</source>
+        <source>conformance run cancelled after %n check(s); the others are listed as not run</source>
         <translation>
-            <numerusform>%n 件のチェックの後で適合性チェックを中止しました</numerusform>
+            <numerusform>%n 件のチェックの後で適合性の実行をキャンセルしました。残りは未実施として表示しています</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -975,6 +1031,10 @@ X-Api-Key: …</translation>
     <message>
         <source>conformance run finished</source>
         <translation>適合性チェックが終わりました</translation>
+    </message>
+    <message>
+        <source>cancelled before it finished</source>
+        <translation>終わる前にキャンセルされました</translation>
     </message>
     <message>
         <source>depends on: {check}</source>
@@ -1090,6 +1150,10 @@ X-Api-Key: …</translation>
         <translation>届いてはならない配信がないことを確かめる時間</translation>
     </message>
     <message>
+        <source>after a verified (un)subscription, give the hub this long to act on it before publishing; a delivery inside it is a warning, not a failure</source>
+        <translation>サブスクライブ（解除）の検証（意思確認）の後、パブリッシュする前にハブが反映するまでこの時間だけ待ちます。この間に届いた配信は不合格ではなく注意になります</translation>
+    </message>
+    <message>
         <source>Publish style</source>
         <translation>パブリッシュの方法</translation>
     </message>
@@ -1120,6 +1184,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Quiet</source>
         <translation>無配信の確認</translation>
+    </message>
+    <message>
+        <source>Settle</source>
+        <translation>反映待ち</translation>
     </message>
     <message>
         <source>Result</source>
@@ -1183,6 +1251,10 @@ X-Api-Key: …</translation>
     <message>
         <source>{shown} of {total}</source>
         <translation>{total} 件中 {shown} 件</translation>
+    </message>
+    <message>
+        <source>curl command copied; its hub.secret is masked (••••): put the subscription&apos;s secret in its place (Copy secret, Subscriptions) or it subscribes with the mask as its secret</source>
+        <translation>curl コマンドをコピーしました。hub.secret は伏せてあります（••••）: 実行する前にサブスクリプションのシークレット（サブスクリプションの「シークレットをコピー」）に置き換えてください。そのままでは伏せ字がシークレットとしてサブスクライブされます</translation>
     </message>
     <message>
         <source>curl command copied</source>
@@ -1453,6 +1525,10 @@ X-Api-Key: …</translation>
         <translation>設定を保存しました</translation>
     </message>
     <message>
+        <source>The user guide could not be opened: it is docs/user-guide.md in the explorer&apos;s source distribution</source>
+        <translation>ユーザーガイドを開けませんでした: エクスプローラーのソース配布物の docs/user-guide.ja.md にあります</translation>
+    </message>
+    <message>
         <source>copied {url}</source>
         <translation>{url} をコピーしました</translation>
     </message>
@@ -1528,6 +1604,22 @@ X-Api-Key: …</translation>
         <translation>開いているドキュメントの URL をコピーします</translation>
     </message>
     <message>
+        <source>User guide</source>
+        <translation>ユーザーガイド</translation>
+    </message>
+    <message>
+        <source>Open the user guide: each task step by step</source>
+        <translation>ユーザーガイドを開きます: 作業ごとの手順</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>List every keyboard shortcut</source>
+        <translation>すべてのキーボードショートカットを一覧にします</translation>
+    </message>
+    <message>
         <source>Reset layout</source>
         <translation>レイアウトを元に戻す</translation>
     </message>
@@ -1584,6 +1676,10 @@ X-Api-Key: …</translation>
         <translation>移動(&amp;G)</translation>
     </message>
     <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
@@ -1605,6 +1701,18 @@ X-Api-Key: …</translation>
     <message>
         <source>Dismiss message</source>
         <translation>メッセージを閉じる</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>Show or hide the details</source>
+        <translation>詳細を表示または非表示</translation>
+    </message>
+    <message>
+        <source>Message details</source>
+        <translation>メッセージの詳細</translation>
     </message>
 </context>
 <context>
@@ -1744,6 +1852,37 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>PublicUrlMove</name>
+    <message>
+        <source>{count} live subscription(s) will be subscribed again with callbacks at {url}. Each old subscription is ended only once the hub has verified its replacement; if the hub cannot reach {url}, the old one stays active.</source>
+        <translation>{count} 件の有効なサブスクリプションを、コールバックを {url} にしてサブスクライブし直します。古いサブスクリプションは、ハブが新しいものを検証（意思確認）してから終了します。ハブが {url} に届かないときは、古いものが有効なまま残ります。</translation>
+    </message>
+    <message>
+        <source>Public URL not tested</source>
+        <translation>公開 URL は未テストです</translation>
+    </message>
+    <message>
+        <source>{url} has not been tested: press Test first to see that hubs can reach it.</source>
+        <translation>{url} はまだテストしていません: ハブが届くことを確かめるため、先にテストを押してください。</translation>
+    </message>
+    <message>
+        <source>Public URL failed its test</source>
+        <translation>公開 URL のテストに失敗しました</translation>
+    </message>
+    <message>
+        <source>{url} did not reach this callback server when tested: hubs will not reach it either, so the move would fail.</source>
+        <translation>{url} はテストでこのコールバックサーバーに届きませんでした: ハブも届かないため、移行は失敗します。</translation>
+    </message>
+    <message>
+        <source>Move subscriptions</source>
+        <translation>サブスクリプションを移す</translation>
+    </message>
+    <message>
+        <source>Apply and move</source>
+        <translation>適用して移す</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1752,6 +1891,21 @@ X-Api-Key: …</translation>
     <message>
         <source>Settings pages</source>
         <translation>設定のページ</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
     </message>
 </context>
 <context>
@@ -1782,6 +1936,10 @@ X-Api-Key: …</translation>
     <message>
         <source>cancelled</source>
         <translation>キャンセルしました</translation>
+    </message>
+    <message>
+        <source>Cannot open {url}: {cause}.</source>
+        <translation>{url} を開けません: {cause}。</translation>
     </message>
     <message>
         <source>No ResourceSync document found from {url}.</source>
@@ -1858,6 +2016,22 @@ X-Api-Key: …</translation>
     <message>
         <source>Load {url} before checking it.</source>
         <translation>チェックする前に {url} を読み込んでください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n package(s) downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</source>
+        <translation>
+            <numerusform>%n 個のパッケージをダウンロードし、それぞれを manifest.xml と照合しました（メンバーの有無、サイズ、ハッシュ）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n resource(s) requested: status, type, length and Last-Modified against the list, and hashes where it gives them</source>
+        <translation>
+            <numerusform>最大 %n 件のリソースを要求し、ステータス、タイプ、長さ、Last-Modified をリストと照合しました（ハッシュがあればハッシュも）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the findings are in the Problems tab</source>
+        <translation>指摘は「問題」タブにあります</translation>
     </message>
     <message>
         <source>Checking the dump of {url}</source>
@@ -1981,6 +2155,14 @@ X-Api-Key: …</translation>
         <translation>停止中</translation>
     </message>
     <message>
+        <source>The address hubs use to reach this callback server, e.g. a tunnel (ngrok, cloudflared) forwarding to {place}. Press Test, then Apply.</source>
+        <translation>ハブがこのコールバックサーバーに届くためのアドレスです。例えば {place} へ転送するトンネル（ngrok、cloudflared）。テストを押してから適用を押してください。</translation>
+    </message>
+    <message>
+        <source>Request a probe through the public URL and see whether it arrives here: the tunnel must forward to {place}</source>
+        <translation>公開 URL を通して試験リクエストを送り、ここに届くかを確かめます。トンネルは {place} へ転送する必要があります</translation>
+    </message>
+    <message>
         <source>callback server: {note}</source>
         <translation>コールバックサーバー: {note}</translation>
     </message>
@@ -1993,12 +2175,36 @@ X-Api-Key: …</translation>
         <translation>ストアは読み取り専用で開かれています。別の ResourceSync Explorer が使っているか、壊れています</translation>
     </message>
     <message>
+        <source>{line} (×{count})</source>
+        <translation>{line}（×{count}）</translation>
+    </message>
+    <message>
         <source>lease {seconds} s</source>
         <translation>リース期間 {seconds} 秒</translation>
     </message>
     <message>
         <source>secret of {topic} copied to the clipboard</source>
         <translation>{topic} のシークレットをクリップボードにコピーしました</translation>
+    </message>
+    <message>
+        <source>the public URL is already in use; nothing to move</source>
+        <translation>この公開 URL は既に使われています。移すものはありません</translation>
+    </message>
+    <message>
+        <source>public URL not applied: the subscriptions stay as they are</source>
+        <translation>公開 URL は適用しませんでした。サブスクリプションはそのままです</translation>
+    </message>
+    <message>
+        <source>moving {count} subscription(s) to {url}: waiting up to {seconds:g} s for each hub&apos;s verification</source>
+        <translation>{count} 件のサブスクリプションを {url} へ移しています: 各ハブの検証（意思確認）を最大 {seconds:g} 秒待ちます</translation>
+    </message>
+    <message>
+        <source>the local address</source>
+        <translation>ローカルのアドレス</translation>
+    </message>
+    <message>
+        <source>{moved} subscription(s) moved; {kept} kept at their old callback</source>
+        <translation>{moved} 件のサブスクリプションを移しました。{kept} 件は元のコールバックのままです</translation>
     </message>
     <message>
         <source>testing {url} …</source>
@@ -2048,8 +2254,8 @@ X-Api-Key: …</translation>
         <translation>この公開 URL を使う</translation>
     </message>
     <message>
-        <source>Restart the callback server with this public URL</source>
-        <translation>この公開 URL でコールバックサーバーを再起動します</translation>
+        <source>Restart the callback server with this public URL and move live subscriptions to it (you are asked first; an old subscription ends only once the hub has verified its replacement)</source>
+        <translation>この公開 URL でコールバックサーバーを再起動し、有効なサブスクリプションを移します（先に確認を求めます。古いサブスクリプションは、ハブが新しいものを検証してから終了します）</translation>
     </message>
     <message>
         <source>Test</source>
@@ -2112,6 +2318,10 @@ X-Api-Key: …</translation>
         <translation>シークレットをコピー</translation>
     </message>
     <message>
+        <source>Remove ended</source>
+        <translation>終了した行を消す</translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation>選択したサブスクリプションのリース期間を今すぐ更新するようハブに求めます</translation>
     </message>
@@ -2122,6 +2332,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
         <translation>選択したサブスクリプションの hub.secret をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Remove the ended, denied and failed rows from this list (the store keeps them: their notifications refer to them)</source>
+        <translation>終了・拒否・失敗の行をこの一覧から消します（ストアには残ります: 通知がそれらを参照しているため）</translation>
     </message>
     <message>
         <source>Subscription events and hub answers</source>
@@ -2211,6 +2425,14 @@ X-Api-Key: …</translation>
         <translation>更新に失敗中</translation>
     </message>
     <message>
+        <source>checking</source>
+        <translation>確認中</translation>
+    </message>
+    <message>
+        <source>not confirmed</source>
+        <translation>未確認</translation>
+    </message>
+    <message>
         <source>no lease given</source>
         <translation>リース期間の指定なし</translation>
     </message>
@@ -2221,6 +2443,14 @@ X-Api-Key: …</translation>
     <message>
         <source>{duration} left</source>
         <translation>残り {duration}</translation>
+    </message>
+    <message>
+        <source>asking the hub…</source>
+        <translation>ハブに確認中…</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>不明</translation>
     </message>
     <message>
         <source>(none)</source>

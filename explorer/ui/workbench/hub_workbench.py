@@ -39,6 +39,7 @@ from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.core.validator import ValidationResult as Validation
 from explorer.core.validator import check_bytes
 from explorer.net.conformance import (
+    CHECKS,
     CheckResult,
     ConformanceSettings,
     Outcome,
@@ -301,6 +302,7 @@ class HubWorkbench(HubWorkbenchWidgets):
             verification_timeout=wait,
             delivery_timeout=wait,
             quiet_period=quiet,
+            settle=self.settle_spin.value(),
             request_timeout=max(wait, 5.0),
             publish_style=self.publish_style_combo.currentData(),
         )
@@ -320,8 +322,15 @@ class HubWorkbench(HubWorkbenchWidgets):
             )
         except asyncio.CancelledError:
             if self._run_task is None:  # cancelled by the user, not by closing the window
+                done = len(self.results)
+                self._list_not_run()
                 self.status.setText(
-                    self.tr("conformance run cancelled after %n check(s)", "", len(self.results))
+                    self.tr(
+                        "conformance run cancelled after %n check(s); the others are listed "
+                        "as not run",
+                        "",
+                        done,
+                    )
                 )
                 self.run_finished.emit(list(self.results))
                 return list(self.results)
@@ -351,6 +360,15 @@ class HubWorkbench(HubWorkbenchWidgets):
                 self.results_tree.setCurrentItem(first_row)
         self.run_finished.emit(results)
         return results
+
+    def _list_not_run(self) -> None:
+        """After a cancel: a NOT RUN row for each check that did not finish, so the table
+        says what was not verified instead of just ending."""
+        finished = {result.check for result in self.results}
+        said = self.tr("cancelled before it finished")
+        for check, (title, _function) in CHECKS.items():
+            if check not in finished:
+                self._add_result(CheckResult(check, title, Outcome.NOT_RUN, said))
 
     def cancel_run(self) -> None:
         """Stop the running conformance checks (Cancel)."""

@@ -9,7 +9,6 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -69,12 +68,13 @@ class HubWorkbenchWidgets(QWidget):
                 "callback server, answering with the last payload published"
             )
         )
-        target = QFormLayout()
-        topic_row = QHBoxLayout()
-        topic_row.addWidget(self.topic_edit, 1)
-        topic_row.addWidget(self.host_button)
-        target.addRow(self.tr("Hub"), self.hub_edit)
-        target.addRow(self.tr("Topic"), topic_row)
+        # Hub and topic share one row: on a laptop screen every line of the dock counts.
+        target = QHBoxLayout()
+        target.addWidget(QLabel(self.tr("Hub")))
+        target.addWidget(self.hub_edit, 2)
+        target.addWidget(QLabel(self.tr("Topic")))
+        target.addWidget(self.topic_edit, 3)
+        target.addWidget(self.host_button)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._build_publisher())
@@ -83,6 +83,7 @@ class HubWorkbenchWidgets(QWidget):
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([560, 840])
         self.status = PlainLabel()
+        self.status.setWordWrap(True)  # a long status wraps instead of losing its start
         self.status.setAccessibleName(self.tr("Workbench status"))
         layout = QVBoxLayout(self)
         layout.addLayout(target)
@@ -96,6 +97,7 @@ class HubWorkbenchWidgets(QWidget):
             title = render_template_title(template.key, template.title, ui_language())
             self.template_combo.addItem(title, template.key)
         self.template_combo.setAccessibleName(self.tr("Template"))
+        _shrinkable(self.template_combo)
         self.count_spin = QSpinBox()
         self.count_spin.setRange(0, 100_000)
         self.count_spin.setValue(3)
@@ -134,12 +136,14 @@ class HubWorkbenchWidgets(QWidget):
         self.response_view.setPlaceholderText(self.tr("the hub's full response appears here"))
         self.response_view.setAccessibleName(self.tr("Hub response"))
         self.response_view.setMaximumHeight(150)
+        self.response_view.setMinimumHeight(self.fontMetrics().height() * 2)
+        self.editor.setMinimumHeight(self.fontMetrics().height() * 4)
 
         layout = QVBoxLayout(box)
         layout.addLayout(row)
+        layout.addLayout(publish_row)  # Publish under the template row: never scrolled away
         layout.addWidget(self.editor, 1)
         layout.addWidget(self.problems)
-        layout.addLayout(publish_row)
         layout.addWidget(self.response_view)
         return box
 
@@ -153,7 +157,16 @@ class HubWorkbenchWidgets(QWidget):
             ConformanceSettings().quiet_period,
             self.tr("watch this long for deliveries that must not come"),
         )
+        self.settle_spin = _seconds(
+            ConformanceSettings().settle,
+            self.tr(
+                "after a verified (un)subscription, give the hub this long to act on it "
+                "before publishing; a delivery inside it is a warning, not a failure"
+            ),
+        )
+        self.settle_spin.setMinimum(0.0)
         self.publish_style_combo = QComboBox()
+        _shrinkable(self.publish_style_combo)
         self.publish_style_combo.setAccessibleName(self.tr("Publish style"))
         self.publish_style_combo.setToolTip(
             self.tr(
@@ -174,8 +187,9 @@ class HubWorkbenchWidgets(QWidget):
         row.addWidget(self.wait_spin)
         row.addWidget(QLabel(self.tr("Quiet")))
         row.addWidget(self.quiet_spin)
-        row.addWidget(self.publish_style_combo)
-        row.addStretch(1)
+        row.addWidget(QLabel(self.tr("Settle")))
+        row.addWidget(self.settle_spin)
+        row.addWidget(self.publish_style_combo, 1)
         row.addWidget(self.run_button)
         row.addWidget(self.cancel_button)
 
@@ -190,7 +204,7 @@ class HubWorkbenchWidgets(QWidget):
         header.resizeSection(1, 290)
         header.setStretchLastSection(True)
         self.results_tree.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.results_tree.setMinimumHeight(self.results_tree.fontMetrics().height() * 8)
+        self.results_tree.setMinimumHeight(self.results_tree.fontMetrics().height() * 4)
         self.summary_label = QLabel()
         self.summary_label.setAccessibleName(self.tr("Conformance summary"))
 
@@ -204,6 +218,8 @@ class HubWorkbenchWidgets(QWidget):
         self.exchange_view.setReadOnly(True)
         self.exchange_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.exchange_view.setAccessibleName(self.tr("Exchange detail"))
+        for view in (self.evidence_list, self.exchange_view):  # the dock may be short
+            view.setMinimumHeight(self.fontMetrics().height() * 2)
         evidence = QSplitter(Qt.Orientation.Vertical)
         evidence.addWidget(self.evidence_list)
         evidence.addWidget(self.exchange_view)
@@ -227,6 +243,13 @@ class HubWorkbenchWidgets(QWidget):
         return box
 
     # --- the payload ----------------------------------------------------------------------
+
+
+def _shrinkable(combo: QComboBox) -> None:
+    """A combo box that may be narrower than its longest item (shown whole when open):
+    otherwise that item sets the dock's minimum width and a laptop screen scrolls it."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(12)
 
 
 def _seconds(value: float, tip: str) -> QDoubleSpinBox:

@@ -1,0 +1,72 @@
+"""The Help menu's ways in: the user guide (F1) and every keyboard shortcut in one list,
+read from the window's own actions so the list cannot go stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.ui.language import ui_language
+
+
+def user_guide_url() -> QUrl | None:
+    """The guide in the interface language, beside the sources (docs/), or None when this
+    installation has no copy of it."""
+    name = "user-guide.ja.md" if ui_language() == "ja" else "user-guide.md"
+    local = Path(__file__).resolve().parents[3] / "docs" / name
+    return QUrl.fromLocalFile(str(local)) if local.is_file() else None
+
+
+def open_user_guide() -> bool:
+    """Open the guide with the desktop's viewer; False when there is none to open."""
+    url = user_guide_url()
+    return url is not None and QDesktopServices.openUrl(url)
+
+
+def shortcut_rows(window: QWidget) -> list[tuple[str, str]]:
+    """(action, its key sequences) for every action of ``window`` that has one."""
+    native = QKeySequence.SequenceFormat.NativeText
+    rows = []
+    for action in window.findChildren(QAction):
+        keys = [key.toString(native) for key in action.shortcuts() if not key.isEmpty()]
+        if keys and action.text():
+            rows.append((action.text().replace("&", ""), ", ".join(keys)))
+    return sorted(set(rows))
+
+
+class ShortcutsDialog(QDialog):
+    """Every keyboard shortcut, in a table; non-modal, so it can stay open beside the window."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.setObjectName("ShortcutsDialog")
+        self.setWindowTitle(self.tr("Keyboard shortcuts"))
+        rows = shortcut_rows(window)
+        self.table = QTableWidget(len(rows), 2)
+        self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for row, (text, keys) in enumerate(rows):
+            self.table.setItem(row, 0, QTableWidgetItem(text))
+            self.table.setItem(row, 1, QTableWidgetItem(keys))
+        self.table.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.table.horizontalHeader().setStretchLastSection(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(buttons)
+        self.resize(520, 420)

@@ -1,0 +1,96 @@
+"""The docks fit a laptop screen, maximised, in English and Japanese: the workbench's Run
+checks, Cancel and Publish show without scrolling, the Subscriptions table shows state,
+lease and hub, and a document diff gets at least 15 lines per side."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+
+from explorer.core.changes import diff_lines
+
+SCREENS = [QSize(1366, 768), QSize(1280, 720)]
+
+
+@pytest.fixture(params=["en", "ja"])
+def laptop(request, qapp, qtbot, qloop, run, settings, tmp_path):
+    """The real window with its panels, built in the language asked for."""
+    from explorer.net.subscriber import SubscriberConfig
+    from explorer.ui.language import install_language
+    from explorer.ui.services import ExplorerServices
+    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shell.panels import install_panels
+
+    install_language(request.param, qapp)  # before the widgets: they read their text once
+    services = ExplorerServices(
+        store_path=tmp_path / "store.sqlite3", subscriber_config=SubscriberConfig()
+    )
+    main = MainWindow(services, settings)
+    qtbot.addWidget(main)
+    try:
+        run(services.start())
+        install_panels(main)
+        yield main
+    finally:
+        main.shutdown()
+        run(services.aclose())
+        install_language("en", qapp)
+
+
+def _maximised(window, size: QSize) -> None:
+    """As on a screen of ``size`` with the window maximised, on first start."""
+    window.resize(size)
+    window.show()
+    QApplication.processEvents()
+    window._default_dock_sizes()
+    QApplication.processEvents()
+
+
+def _fully_shown(widget: QWidget) -> bool:
+    return widget.isVisible() and widget.visibleRegion().boundingRect().size() == widget.size()
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_workbench_controls_show_without_scrolling(laptop, size: QSize) -> None:
+    _maximised(laptop, size)
+    laptop.docks["HubWorkbenchDock"].raise_()
+    QApplication.processEvents()
+    bench = laptop.panels.workbench
+    for button in (bench.run_button, bench.cancel_button, bench.publish_button):
+        assert _fully_shown(button), (button.text(), laptop.docks["HubWorkbenchDock"].size())
+    area = laptop.docks["HubWorkbenchDock"].widget()
+    assert isinstance(area, QScrollArea)
+    assert area.horizontalScrollBar().maximum() == 0  # never sideways
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_subscriptions_table_shows_state_lease_and_hub(laptop, size: QSize) -> None:
+    from explorer.ui.live.subscriptions_model import COLUMNS
+
+    _maximised(laptop, size)
+    area = laptop.docks["SubscriptionsDock"].widget()
+    assert isinstance(area, QScrollArea)
+    assert area.horizontalScrollBar().maximum() == 0  # Stop, Test, Subscribe not cut
+    table = laptop.panels.subscriptions.table
+    for name in ("state", "lease", "hub"):
+        column = COLUMNS.index(name)
+        right = table.columnViewportPosition(column) + table.columnWidth(column)
+        assert table.columnViewportPosition(column) >= 0 and right <= table.viewport().width()
+
+
+@pytest.mark.qt_log_ignore("does not support raise")  # a top-level window, offscreen
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_a_document_diff_gets_fifteen_lines_per_side(laptop, size: QSize) -> None:
+    from explorer.ui.live.diff_window import DiffWindow
+
+    _maximised(laptop, size)
+    old = [f"<line n='{n}'/>" for n in range(60)]
+    rows = diff_lines(old, [*old[:30], "<changed/>", *old[31:]]).side_by_side()
+    window = DiffWindow(laptop)
+    window.resize(int(size.width() * 0.85), int(size.height() * 0.85))  # as on that screen
+    window.show_diff("http://example.org/changelist.xml", rows, "1 line changed")
+    QApplication.processEvents()
+    for pane in (window.view.old, window.view.new):
+        assert pane.viewport().height() // pane.fontMetrics().lineSpacing() >= 15
+    window.close()
