@@ -60,6 +60,11 @@ ALLOWED = {
         "an input is unusable",
     ): "the JSON's lines_reason, a value scripts read",
 }
+OUTSIDE_WORDS = {
+    "explorer/core/addresses.py": 8,
+}
+"""Words matched in outside text (the operating system's and httpx's error messages) to
+name one cause in the reader's language; they are never said themselves."""
 CORE_NOT_YET_MOVED = {
     "explorer/core/auth.py": 8,
     "explorer/core/changes/entry_diff.py": 6,
@@ -177,7 +182,7 @@ def test_the_engine_writes_no_new_literal_lines(capsys: pytest.CaptureFixture[st
     grown = {
         path: (count, CORE_NOT_YET_MOVED.get(path, 0))
         for path, count in counts.items()
-        if count > CORE_NOT_YET_MOVED.get(path, 0)
+        if count > CORE_NOT_YET_MOVED.get(path, 0) + OUTSIDE_WORDS.get(path, 0)
     }
     with capsys.disabled():
         print(f"\nliteral lines left in explorer/core: {sum(counts.values())}")

@@ -96,9 +96,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=non_negative_number,
         default=DEFAULTS.settle,
         metavar="SECONDS",
-        help="after a verified (un)subscription, give the hub this long to act on it before "
-        "publishing; a delivery inside it is a warning, not a failure (default "
-        f"{DEFAULTS.settle:g})",
+        help=say("cli.hub-check.settle", default=DEFAULTS.settle),
     )
     parser.add_argument(
         "--slow",
