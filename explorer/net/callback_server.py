@@ -124,6 +124,11 @@ def query_params(raw_query: str) -> dict[str, bytes]:
     return params
 
 
+def _token(path: str) -> str:
+    """The path's last segment, which alone routes a request (see the module's docstring)."""
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
 class CallbackServer:
     """Serve callbacks on ``host:port`` (port 0 picks a free one); ``public_url`` for tunnels."""
 
@@ -150,6 +155,7 @@ class CallbackServer:
             header_timeout=header_timeout,
             max_per_address=max_connections_per_address,
             max_total=max_connections,
+            is_known_path=self._knows,
         )
         self.strays = StraySampler(exchange_log)
         self._targets: dict[str, CallbackTarget] = {}
@@ -230,6 +236,11 @@ class CallbackServer:
     def topic_url(self, token: str) -> str:
         return f"{self.base_url}{TOPIC_PREFIX}{token}"
 
+    def _knows(self, path: str) -> bool:
+        """Whether ``path`` names a registered callback or a hosted topic."""
+        token = _token(path)
+        return bool(token) and (token in self._targets or token in self._topics)
+
     # --- requests ---------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
@@ -241,7 +252,7 @@ class CallbackServer:
 
     async def _answer(self, request: web.Request) -> web.StreamResponse:
         started = time.time()
-        token = request.path.rstrip("/").rsplit("/", 1)[-1]
+        token = _token(request.path)
         target = self._targets.get(token) if token else None
         topic = self._topics.get(token) if token else None
         is_topic = topic is not None and request.method in ("GET", "HEAD")
