@@ -285,6 +285,11 @@ TITLES: dict[str, str] = {
         "配信の Content-Encoding を戻せません（壊れているか未対応）。400 で拒否し、"
         "拒否したものとして元のまま保存しました"
     ),
+    "websub.delivery-replayed": (
+        "配信のボディと署名が、このサブスクリプションで保存済みの配信と同じです。"
+        "新しい通知ではなく再送（リプレイ）として、拒否したものとして保存しました"
+    ),
+    "websub.rejected-body-cut": ("拒否した配信はボディの先頭と、ボディの SHA-256 だけを保存します"),
     "websub.check-failed": (
         "エクスプローラーが配信を確認できませんでした（不具合）。元のまま保存しました"
     ),
@@ -554,6 +559,18 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "websub.delivery-undecodable": {
         "": "配信の本文を戻せません（{codings}）: {reason}",
+    },
+    "websub.delivery-replayed": {
+        "": (
+            "この配信のボディと署名は、保存済みの配信 {original} と同じです。"
+            "新しい通知ではなく再送（リプレイ）です。"
+        ),
+    },
+    "websub.rejected-body-cut": {
+        "": (
+            "拒否した配信のボディ {size:,} バイトのうち、先頭 {kept:,} バイトだけを保存しました"
+            "（SHA-256 {sha256}）。"
+        ),
     },
     "websub.check-failed": {
         "": "この配信の確認に失敗しました: {error}",

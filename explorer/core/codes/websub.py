@@ -161,6 +161,19 @@ CODES: tuple[CodeInfo, ...] = (
         "refused with 400 and stored raw as rejected",
     ),
     CodeInfo(
+        "websub.delivery-replayed",
+        S.WARNING,
+        "WebSub §7.1",
+        "the delivery's body and signature equal a delivery already stored for this "
+        "subscription: a replay, kept as rejected, not a new notification",
+    ),
+    CodeInfo(
+        "websub.rejected-body-cut",
+        S.INFO,
+        None,
+        "a rejected delivery keeps only the start of its body and the body's SHA-256",
+    ),
+    CodeInfo(
         "websub.check-failed",
         S.ERROR,
         None,
