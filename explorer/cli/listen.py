@@ -20,6 +20,12 @@ import threading
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.language_option import add_language_option, finding_line, language_of
+from explorer.cli.listen_forwarding import (
+    ForwardOptionsError,
+    add_forward_options,
+    forward_target,
+    start_forwarding,
+)
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.change_descriptions import change_lines
 from explorer.net.bounded_body import bounded_client
@@ -103,6 +109,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="leave subscriptions active on exit (do not unsubscribe)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    add_forward_options(parser)
     add_network_options(parser)
     add_language_option(parser)
 
@@ -113,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     try:
         args.access = network_access(args, args.topic, "listen")
-    except NetworkOptionsError as exc:
+        args.forward_to = forward_target(args, language_of(args))
+    except (NetworkOptionsError, ForwardOptionsError) as exc:
         return fail("listen", str(exc))
     path = args.store or default_store_path()
     try:
@@ -175,7 +183,9 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
     mine: list[Subscription] = []
+    forwarder = None
     try:
+        forwarder = await start_forwarding(args.forward_to, store, subscriber, language_of(args))
         await subscriber.start()
         print(
             f"listen: callbacks at {server.base_url}, store {store.path}",
@@ -209,6 +219,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         await subscriber.close()
+        if forwarder is not None:
+            await forwarder.close()
         await tracker.aclose()
         await client.aclose()
         await server.stop()

@@ -61,10 +61,10 @@ async def _drain(proc: asyncio.subprocess.Process, events: list[dict[str, Any]])
 
 
 async def start_listen(
-    hub: SubscribeForms, store: Path, *extra: str, subscribe_index: int = 0
+    hub: SubscribeForms, store: Path, *extra: str, resumed: bool = False
 ) -> tuple[ListenProcess, asyncio.Task[None]]:
-    """Start ``listen`` and wait until its subscription is verified (``subscribe_index``:
-    which of the hub's subscribe forms is this run's, for a restarted ``listen``)."""
+    """Start ``listen`` and wait until its subscription is verified; a ``resumed`` one (a
+    restart on the same store) is not verified again, and is returned at once."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -87,7 +87,7 @@ async def start_listen(
     drain = asyncio.create_task(_drain(proc, events))
     try:
         async with asyncio.timeout(START_BOUND):
-            while not any(e.get("event") in ("verified", "resumed") for e in events):
+            while not resumed and not any(e.get("event") == "verified" for e in events):
                 if drain.done():
                     raise AssertionError("listen ended before its subscription was verified")
                 await asyncio.sleep(0.05)
@@ -96,8 +96,7 @@ async def start_listen(
         await proc.wait()
         await drain
         raise
-    forms = hub.forms("subscribe")
-    form = forms[min(subscribe_index, len(forms) - 1)]
+    form = hub.forms("subscribe")[-1]
     return ListenProcess(proc, form["hub.callback"], form["hub.secret"], events), drain
 
 
