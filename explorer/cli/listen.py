@@ -32,9 +32,10 @@ from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
 from explorer.net.callback_server import DEFAULT_MAX_BODY
 from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Fetcher, Timeouts
+from explorer.net.http import Fetcher
 from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
 from explorer.net.refetch import ChangeTracker
+from explorer.net.refetch_bounds import bounded_tracker
 from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
@@ -163,9 +164,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
     )
     access = args.access
-    tracker = ChangeTracker(  # sets each notification event's diff
-        fetcher_factory=lambda: Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=access)
-    )
+    tracker = bounded_tracker(access)  # sets each notification event's diff
     client = bounded_client(config.request_timeout, access=access)
     subscriber = Subscriber(
         store,

@@ -49,6 +49,7 @@ from explorer.net.network_access import NetworkAccess, NetworkSettings
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.publisher import PublishResult, publish
 from explorer.net.refetch import ChangeTracker, MemoryDocumentVersions
+from explorer.net.refetch_bounds import refetch_fetcher
 from explorer.net.resource_check import check_resources
 from explorer.net.store import (
     ExchangeRecord,
@@ -234,7 +235,7 @@ class ExplorerServices(QObject):
 
     def _refetch_fetcher(self) -> Fetcher:
         """On the net loop: the change tracker's fetcher, with the live side's access."""
-        return Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=self._live_access)
+        return refetch_fetcher(self._live_access)  # bounded: see refetch_bounds
 
     # --- lifecycle
     async def start(self) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 from fake_hub import FakeHub, notification
 from helpers.big_deliveries import MB, send_big_unsigned
+from helpers.big_documents import framework_attack
 from helpers.listen_process import running_listen, until
 
 from explorer.core.signatures import sign
@@ -85,3 +86,17 @@ async def test_a_replayed_signed_deletion_is_a_replay_not_a_new_notification(
     finally:
         store.close()
     assert statuses == ["notification", "notification", "rejected"]
+
+
+async def test_framework_notifications_naming_huge_documents_keep_listen_bounded(
+    tmp_path: Path,
+) -> None:
+    # The figure is four 63 MB documents (bench_framework_refetch.py); 20 MB each
+    # already takes listen past a gigabyte when refetches are not bounded.
+    async with FakeHub() as hub:
+        run = await framework_attack(hub, tmp_path / "s.sqlite3", 4, 20 * MB)
+    assert run.peak_mb < 300
+    assert len(run.diffs) == 4  # each notification still gets its diff event
+    for event in run.diffs:
+        assert "too-large" in event["diff"][0]["reason"]
+        assert [f["code"] for f in event["findings"]] == ["changes.refetch-failed"]
