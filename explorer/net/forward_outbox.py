@@ -13,6 +13,7 @@ them without a migration, and an older explorer ignores them.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from dataclasses import astuple, dataclass
@@ -46,6 +47,16 @@ class ForwardAnswer:
     attempts: int
 
 
+@dataclass(frozen=True, slots=True)
+class ForwardItem:
+    """What forwarding needs of a stored delivery (read without its findings and summary)."""
+
+    id: int
+    content_type: str | None
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
 class ForwardOutbox:
     """The queue and the answers, on one store."""
 
@@ -76,6 +87,18 @@ class ForwardOutbox:
             (after, limit),
         )
         return [int(row[0]) for row in rows]
+
+    def item(self, notification_id: int) -> ForwardItem | None:
+        """The stored delivery to forward (None once it was deleted)."""
+        rows = self.store.read(
+            "SELECT content_type, headers, body FROM notifications WHERE id = ?",
+            (notification_id,),
+        )
+        if not rows:
+            return None
+        content_type, headers, body = rows[0]
+        pairs = [(str(name), str(value)) for name, value in json.loads(headers)]
+        return ForwardItem(notification_id, content_type, pairs, bytes(body))
 
     def count(self) -> int:
         return int(self.store.read("SELECT COUNT(*) FROM forward_outbox")[0][0])

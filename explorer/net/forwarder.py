@@ -24,11 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-import aiohttp
-
 from explorer.core import catalog
 from explorer.core.signatures import sign
-from explorer.net.forward_outbox import ANSWER_KEPT, ForwardAnswer, ForwardOutbox
+from explorer.net.forward_http import ForwardHTTPError, OneConnection
+from explorer.net.forward_outbox import ANSWER_KEPT, ForwardAnswer, ForwardItem, ForwardOutbox
 from explorer.net.retry_policy import RetryPolicy
 from explorer.net.store import InTransaction, NotificationRecord, Store
 
@@ -36,6 +35,8 @@ DELIVERY_HEADER = "X-ResourceSync-Explorer-Delivery"
 ALGORITHMS = ("sha1", "sha256", "sha384", "sha512")
 SETTLE_EVERY = 64
 """Answered deliveries whose outbox rows are deleted in one transaction."""
+SETTLE_AFTER = 0.5
+"""Seconds the queue stays empty before the answered rows are deleted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,18 +79,16 @@ class Forwarder:
         self.state_listeners: list[Callable[[ForwardState], None]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._session: aiohttp.ClientSession | None = None
+        self._connection = OneConnection(target.url, target.timeout)
         self._down_since: float | None = None
         self._last: ForwardAnswer | None = None
+        self._rescan = False
         self._done: list[int] = []  # answered 2xx (or gone), rows not yet deleted
         self._answers: list[ForwardAnswer] = []
 
     async def start(self) -> None:
         """Create the outbox tables, then drain what a previous run left."""
         await self.outbox.prepare()
-        self._session = aiohttp.ClientSession(
-            timeout=aiohttp.ClientTimeout(total=self.target.timeout), auto_decompress=False
-        )
         self._task = asyncio.create_task(self._run())
         self._wake.set()
 
@@ -100,9 +99,7 @@ class Forwarder:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        self._connection.close()
 
     def queue_with(self, sub_id: str) -> InTransaction:
         """What the intake commits with each accepted delivery of ``sub_id``."""
@@ -117,30 +114,57 @@ class Forwarder:
 
     async def forward_again(self, notification_ids: list[int]) -> int:
         """Queue stored deliveries to be forwarded once more; returns how many."""
+        await self._settle()  # an answered row still in the queue would swallow the new one
         queued = await self.outbox.requeue(notification_ids)
+        self._rescan = True
         self._wake.set()
         return queued
 
+    def answer(self, notification_id: int) -> ForwardAnswer | None:
+        """The target's last answer to a delivery (also one not yet written down)."""
+        pending = [a for a in self._answers if a.notification_id == notification_id]
+        return pending[-1] if pending else self.outbox.answer(notification_id)
+
     def state(self) -> ForwardState:
-        return ForwardState(self.target.url, self.outbox.count(), self._down_since, self._last)
+        waiting = self.outbox.count() - len(self._done)  # answered rows not yet deleted
+        return ForwardState(self.target.url, waiting, self._down_since, self._last)
 
     # --- the task ----------------------------------------------------------------------
 
     async def _run(self) -> None:
+        """Forward queued rows in id order. Answered rows are deleted in groups: once
+        ``SETTLE_EVERY`` have gone, before waiting on a target that is down, and when the
+        queue has been empty for ``SETTLE_AFTER`` seconds."""
+        after = 0  # the highest id sent; rows above it are new
         while True:
-            await self._wake.wait()
-            self._wake.clear()
-            after = 0
-            while batch := self.outbox.waiting(after):
-                for notification_id in batch:
-                    answer = await self._send_until_answered(notification_id)
-                    self._done.append(notification_id)
-                    if answer is not None:
-                        self._answers.append(answer)
-                    if len(self._done) >= SETTLE_EVERY:
-                        await self._settle()
+            if self._rescan:  # forward_again may have queued rows below ``after``
+                self._rescan = False
                 await self._settle()
-                after = batch[-1]
+                after = 0
+            batch = self.outbox.waiting(after)
+            if not batch:
+                await self._idle()
+                continue
+            for notification_id in batch:
+                answer = await self._send_until_answered(notification_id)
+                self._done.append(notification_id)
+                if answer is not None:
+                    self._answers.append(answer)
+                after = notification_id
+                if len(self._done) >= SETTLE_EVERY:
+                    await self._settle()
+
+    async def _idle(self) -> None:
+        """Wait for the next delivery; settle what was answered if none comes soon."""
+        if self._done:
+            try:  # not wait_for: in 3.11 it can swallow a cancellation that comes as it ends
+                async with asyncio.timeout(SETTLE_AFTER):
+                    await self._wake.wait()
+            except TimeoutError:
+                await self._settle()
+        else:
+            await self._wake.wait()
+        self._wake.clear()
 
     async def _settle(self) -> None:
         """Delete the answered rows and keep their answers, in one transaction."""
@@ -150,13 +174,13 @@ class Forwarder:
 
     async def _send_until_answered(self, notification_id: int) -> ForwardAnswer | None:
         """POST one delivery until the target answers 2xx (None: it was deleted meanwhile)."""
-        record = self._record(notification_id)
-        if record is None:
+        item = self.outbox.item(notification_id)
+        if item is None:
             return None
         attempt = 0
         while True:
             attempt += 1
-            answer, retry_after = await self._post(record, attempt)
+            answer, retry_after = await self._post(item, attempt)
             self._last = answer
             if answer.status is not None and 200 <= answer.status < 300:
                 if self._down_since is not None:
@@ -170,44 +194,33 @@ class Forwarder:
             delay = self.target.retry.delay(min(attempt, 30), retry_after)
             await asyncio.sleep(self.target.retry.max_backoff if delay is None else delay)
 
-    def _record(self, notification_id: int) -> NotificationRecord | None:
-        rows = self.outbox.store.notifications(after_id=notification_id - 1, limit=1)
-        return rows[0] if rows and rows[0].id == notification_id else None
-
-    def headers(self, record: NotificationRecord) -> list[tuple[str, str]]:
+    def headers(self, item: ForwardItem) -> list[tuple[str, str]]:
         """The forwarded request's headers (see the module's docstring)."""
-        pairs = [("Content-Type", record.content_type or "application/xml")]
-        pairs += [(name, value) for name, value in record.headers if name.lower() == "link"]
+        pairs = [("Content-Type", item.content_type or "application/xml")]
+        pairs += [(name, value) for name, value in item.headers if name.lower() == "link"]
         if self.target.secret:
             pairs.append(
-                ("X-Hub-Signature", sign(self.target.secret, record.body, self.target.algorithm))
+                ("X-Hub-Signature", sign(self.target.secret, item.body, self.target.algorithm))
             )
-        pairs.append((DELIVERY_HEADER, str(record.id)))
+        pairs.append((DELIVERY_HEADER, str(item.id)))
         pairs += list(self.target.headers)
         return pairs
 
-    async def _post(
-        self, record: NotificationRecord, attempt: int
-    ) -> tuple[ForwardAnswer, str | None]:
-        assert self._session is not None and record.id is not None
+    async def _post(self, item: ForwardItem, attempt: int) -> tuple[ForwardAnswer, str | None]:
         started = time.time()
         status: int | None = None
         body, error, retry_after = "", None, None
         try:
-            async with self._session.post(
-                self.target.url, data=record.body, headers=self.headers(record)
-            ) as response:
-                status = response.status
-                retry_after = response.headers.get("Retry-After")
-                kept = await response.content.read(ANSWER_KEPT)
-                body = kept.decode("utf-8", "replace")
-        except (aiohttp.ClientError, TimeoutError, OSError) as exc:
-            error = f"{type(exc).__name__}: {exc}"[:500]
+            answer = await self._connection.post(self.headers(item), item.body, ANSWER_KEPT)
+            status, retry_after = answer.status, answer.retry_after
+            body = answer.body.decode("utf-8", "replace")
+        except ForwardHTTPError as exc:
+            error = str(exc)[:500]
         duration = round((time.time() - started) * 1000, 3)
-        answer = ForwardAnswer(
-            record.id, started, self.target.url, status, duration, body, error, attempt
+        forwarded = ForwardAnswer(
+            item.id, started, self.target.url, status, duration, body, error, attempt
         )
-        return answer, retry_after
+        return forwarded, retry_after
 
     def _tell(self) -> None:
         state = self.state()

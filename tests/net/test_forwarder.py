@@ -56,12 +56,15 @@ async def test_state_answers_and_forward_again(tmp_path: Path) -> None:
         assert [item.number for item in receiver.received] == [0, 1, 2]
         assert all(item.verified for item in receiver.received)
         assert receiver.received[0].headers["X-Hub-Signature"].startswith("sha512=")
-        answer = forwarder.outbox.answer(ids[0])
+        answer = forwarder.answer(ids[0])
         assert answer is not None and answer.status == 200 and answer.body == "thanks"
         assert answer.attempts >= 2  # it was down for the first
         assert await forwarder.forward_again([ids[1], 999_999]) == 1
         await until(lambda: len(receiver.received) == 4)
         assert receiver.received[3].delivery == str(ids[1])
+        await until(lambda: forwarder.outbox.count() == 0)  # answered rows deleted when idle
+        kept = forwarder.outbox.answer(ids[1])
+        assert kept is not None and kept.status == 200
     finally:
         await forwarder.close()
         await receiver.down()
