@@ -48,9 +48,11 @@ class ForwardTarget:
     algorithm: str = "sha256"
     headers: tuple[tuple[str, str], ...] = ()
     timeout: float = 10.0
+    # Never gives up (nothing is skipped); a local application that comes back is tried
+    # again within 5 s, unless it asked for longer with Retry-After.
     retry: RetryPolicy = field(
         default_factory=lambda: RetryPolicy(
-            retries=1_000_000_000, backoff=0.5, max_retry_after=300.0, max_backoff=30.0
+            retries=1_000_000_000, backoff=0.5, max_retry_after=300.0, max_backoff=5.0
         )
     )
 
