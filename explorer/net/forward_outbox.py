@@ -23,6 +23,9 @@ from explorer.net.store import InTransaction, Store, StoreError
 
 ANSWER_KEPT = 4096
 """Bytes of the target's answer body kept with the delivery."""
+BATCH = 64
+BATCH_BYTES = 4 * 1024 * 1024
+"""Deliveries, and bytes of their bodies, read from the queue at once."""
 
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS forward_outbox (notification_id INTEGER PRIMARY KEY, "
@@ -79,26 +82,43 @@ class ForwardOutbox:
 
         return write
 
-    def waiting(self, after: int = 0, limit: int = 256) -> list[int]:
-        """Queued delivery ids in order (the hub's order: ids are given on arrival)."""
-        rows = self.store.read(
-            "SELECT notification_id FROM forward_outbox WHERE notification_id > ? "
-            "ORDER BY notification_id LIMIT ?",
+    def next_items(
+        self, after: int, limit: int = BATCH, max_bytes: int = BATCH_BYTES
+    ) -> list[ForwardItem | int]:
+        """The next queued deliveries above id ``after``, in id order (the hub's order: ids
+        are given on arrival), at most ``limit`` and (past the first) ``max_bytes`` of
+        bodies; a bare id is a row whose delivery was deleted since. Two reads for the
+        whole batch: forwarding must stay cheap beside intake."""
+        sized = self.store.read(
+            "SELECT o.notification_id, LENGTH(n.body) FROM forward_outbox o LEFT JOIN "
+            "notifications n ON n.id = o.notification_id WHERE o.notification_id > ? "
+            "ORDER BY o.notification_id LIMIT ?",
             (after, limit),
         )
-        return [int(row[0]) for row in rows]
-
-    def item(self, notification_id: int) -> ForwardItem | None:
-        """The stored delivery to forward (None once it was deleted)."""
+        chosen: list[int] = []
+        total = 0
+        for notification_id, size in sized:
+            total += size or 0
+            if chosen and total > max_bytes:
+                break
+            chosen.append(int(notification_id))
+        if not chosen:
+            return []
         rows = self.store.read(
-            "SELECT content_type, headers, body FROM notifications WHERE id = ?",
-            (notification_id,),
+            "SELECT id, content_type, headers, body FROM notifications WHERE id IN "
+            f"({', '.join('?' for _ in chosen)})",
+            tuple(chosen),
         )
-        if not rows:
-            return None
-        content_type, headers, body = rows[0]
-        pairs = [(str(name), str(value)) for name, value in json.loads(headers)]
-        return ForwardItem(notification_id, content_type, pairs, bytes(body))
+        found = {int(row[0]): row for row in rows}
+        items: list[ForwardItem | int] = []
+        for notification_id in chosen:
+            row = found.get(notification_id)
+            if row is None:
+                items.append(notification_id)
+                continue
+            pairs = [(str(name), str(value)) for name, value in json.loads(row[2])]
+            items.append(ForwardItem(notification_id, row[1], pairs, bytes(row[3])))
+        return items
 
     def count(self) -> int:
         return int(self.store.read("SELECT COUNT(*) FROM forward_outbox")[0][0])

@@ -37,6 +37,8 @@ SETTLE_EVERY = 64
 """Answered deliveries whose outbox rows are deleted in one transaction."""
 SETTLE_AFTER = 0.5
 """Seconds the queue stays empty before the answered rows are deleted."""
+GATHER = 0.02
+"""Seconds the forwarder lets deliveries gather after it is woken."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +145,15 @@ class Forwarder:
                 self._rescan = False
                 await self._settle()
                 after = 0
-            batch = self.outbox.waiting(after)
+            batch = self.outbox.next_items(after)
             if not batch:
                 await self._idle()
                 continue
-            for notification_id in batch:
-                answer = await self._send_until_answered(notification_id)
-                self._done.append(notification_id)
-                if answer is not None:
-                    self._answers.append(answer)
-                after = notification_id
+            for item in batch:
+                if isinstance(item, ForwardItem):  # else deleted meanwhile: nothing to send
+                    self._answers.append(await self._send_until_answered(item))
+                after = item.id if isinstance(item, ForwardItem) else item
+                self._done.append(after)
                 if len(self._done) >= SETTLE_EVERY:
                     await self._settle()
 
@@ -166,6 +167,7 @@ class Forwarder:
                 await self._settle()
         else:
             await self._wake.wait()
+        await asyncio.sleep(GATHER)  # let a burst queue up: one read serves it all
         self._wake.clear()
 
     async def _settle(self) -> None:
@@ -174,11 +176,8 @@ class Forwarder:
             done, answers, self._done, self._answers = self._done, self._answers, [], []
             await self.outbox.settle(done, answers)
 
-    async def _send_until_answered(self, notification_id: int) -> ForwardAnswer | None:
-        """POST one delivery until the target answers 2xx (None: it was deleted meanwhile)."""
-        item = self.outbox.item(notification_id)
-        if item is None:
-            return None
+    async def _send_until_answered(self, item: ForwardItem) -> ForwardAnswer:
+        """POST one delivery until the target answers 2xx."""
         attempt = 0
         while True:
             attempt += 1
