@@ -74,13 +74,16 @@ class ReceivedBody:
             yield piece
 
     def read(self) -> bytes:
-        """The whole body (only for one that is to be parsed or stored whole)."""
-        if self._file is None:
-            data = b"".join(self._memory or ())
-            self._memory = [data]
-            return data
-        self._file.seek(0)
-        return self._file.read()
+        """The whole body (only for one that is to be parsed or stored whole); from then
+        on it is held in memory, so checking, decoding and storing it read it once."""
+        if self._file is not None:
+            self._file.seek(0)
+            self._memory = [self._file.read()]
+            self._file.close()
+            self._file = None
+        data = b"".join(self._memory or ())
+        self._memory = [data]
+        return data
 
     def close(self) -> None:
         """Delete the temporary file; a small body stays readable."""
