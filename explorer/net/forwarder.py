@@ -97,13 +97,15 @@ class Forwarder:
         self._wake.set()
 
     async def close(self) -> None:
-        """Stop; what is still queued stays in the outbox for the next start."""
+        """Stop; what is still queued stays in the outbox for the next start, and what was
+        answered leaves it (so a clean stop sends nothing twice)."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
         self._connection.close()
+        await self._settle()
 
     def queue_with(self, sub_id: str) -> InTransaction:
         """What the intake commits with each accepted delivery of ``sub_id``."""

@@ -69,3 +69,22 @@ async def test_state_answers_and_forward_again(tmp_path: Path) -> None:
         await forwarder.close()
         await receiver.down()
         store.close()
+
+
+async def test_a_clean_stop_leaves_nothing_answered_in_the_queue(tmp_path: Path) -> None:
+    receiver = Receiver(SECRET.encode())
+    await receiver.up()
+    store = Store(tmp_path / "s.sqlite3")
+    forwarder = Forwarder(store, ForwardTarget(receiver.url, SECRET, retry=QUICK))
+    try:
+        await forwarder.start()
+        record = _record(1)
+        await store.add_notification(record, also=forwarder.queue_with("sub"))
+        forwarder.delivered(record)
+        await until(lambda: len(receiver.received) == 1)
+        await forwarder.close()  # before the idle settle: the answered row goes all the same
+        assert forwarder.outbox.count() == 0
+    finally:
+        await forwarder.close()
+        await receiver.down()
+        store.close()
