@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from urllib.parse import urlsplit
 
 from explorer.cli.arguments import http_url
 from explorer.core import catalog
@@ -64,6 +65,8 @@ def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget 
                     catalog.text("forwarding.needs-target", lang, option=option)
                 )
         return None
+    if "@" in urlsplit(args.forward).netloc:  # it would be printed with the target
+        raise ForwardOptionsError(catalog.text("forwarding.no-userinfo", lang))
     secret = args.forward_secret
     if secret is not None and len(secret.encode()) > MAX_SECRET_BYTES:
         raise ForwardOptionsError(catalog.text("forwarding.secret-too-long", lang))

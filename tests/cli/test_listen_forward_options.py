@@ -26,6 +26,7 @@ TOPIC = "http://127.0.0.1:9/topic"
         ),
         (["--forward", "http://127.0.0.1:9/app", "--forward-secret", "s" * 200], "under 200 bytes"),
         (["--forward", "ftp://127.0.0.1/app"], "--forward"),
+        (["--forward", "http://me:s3cret-value@127.0.0.1:9/app"], "Authorization"),
         (["--forward", "http://127.0.0.1:9/app", "--forward-algorithm", "md5"], "md5"),
     ],
 )
