@@ -95,9 +95,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _records(store: Store) -> Iterator[NotificationRecord]:
+    """Every stored delivery: rows in batches, each body read only when its turn comes, so
+    memory holds one body however large the batch's are."""
     after = 0
-    while batch := store.notifications(after_id=after, limit=BATCH):
-        yield from batch
+    while batch := store.notifications(after_id=after, limit=BATCH, bodies=False):
+        for record in batch:
+            record.body = store.notification_body(record.id or 0)
+            yield record
+            record.body = b""
         after = batch[-1].id or after
 
 

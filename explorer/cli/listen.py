@@ -23,6 +23,12 @@ from collections.abc import Coroutine
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.engine_text import event_detail, event_name
 from explorer.cli.language_option import add_language_option, finding_line, language_of, say
+from explorer.cli.listen_forwarding import (
+    ForwardOptionsError,
+    add_forward_options,
+    forward_target,
+    start_forwarding,
+)
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option, start_recording
@@ -34,10 +40,11 @@ from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
 from explorer.net.callback_server import DEFAULT_MAX_BODY
 from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Fetcher, Timeouts
+from explorer.net.http import Fetcher
 from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
 from explorer.net.legacy_transports import LegacyTransports
 from explorer.net.refetch import ChangeTracker
+from explorer.net.refetch_bounds import bounded_tracker
 from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
@@ -126,6 +133,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_record_option(parser)
     add_reconcile_option(parser)
     add_xmpp_options(parser)
+    add_forward_options(parser)
     add_network_options(parser)
     add_language_option(parser)
 
@@ -137,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         args.access = network_access(args, args.topic, "listen", also=[args.hub or ""])
         args.xmpp_account = xmpp_account(args)
-    except (NetworkOptionsError, XmppOptionError) as exc:
+        args.forward_to = forward_target(args, language_of(args))
+    except (NetworkOptionsError, XmppOptionError, ForwardOptionsError) as exc:
         return fail("listen", str(exc))
     path = args.store or default_store_path()
     try:
@@ -178,11 +187,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     )
     access = args.access
     recorder = start_recording(args, store, exchange_log)
-    tracker = ChangeTracker(  # sets each notification event's diff
-        fetcher_factory=lambda: Fetcher(
-            timeout=Timeouts.uniform(30.0), retries=1, access=access, on_exchange=args.on_fetch
-        )
-    )
+    tracker = bounded_tracker(access, args.on_fetch)  # sets each notification event's diff
     client = bounded_client(config.request_timeout, access=access)
     subscriber = Subscriber(
         store,
@@ -207,8 +212,10 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
     mine: list[Subscription] = []
+    forwarder = None
     try:
         await legacy.start()
+        forwarder = await start_forwarding(args.forward_to, store, subscriber, language_of(args))
         await subscriber.start()
         started_line = say("cli.listen.started", callbacks=server.base_url, store=store.path)
         print(started_line, file=sys.stderr, flush=True)
@@ -246,6 +253,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             await watchdog.stop()
         await legacy.close()
         await subscriber.close()
+        if forwarder is not None:
+            await forwarder.close()
         await tracker.aclose()
         await client.aclose()
         await server.stop()

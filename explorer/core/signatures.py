@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from explorer.core.findings import Finding, finding
 
@@ -43,6 +45,14 @@ class SignatureState(StrEnum):
         return self in (SignatureState.VALID, SignatureState.NONE)
 
 
+class Chunked(Protocol):
+    """A body too large to hold: its size, and its bytes from the start in pieces."""
+
+    size: int
+
+    def chunks(self) -> Iterator[bytes]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class SignatureCheck:
     state: SignatureState
@@ -58,8 +68,11 @@ def sign(secret: str | bytes, body: bytes, algorithm: str = "sha256") -> str:
     return f"{algorithm}={digest}"
 
 
-def verify_signature(header: str | None, body: bytes, secret: str | bytes | None) -> SignatureCheck:
-    """Check ``header`` (the X-Hub-Signature value, or None) against the raw ``body``.
+def verify_signature(
+    header: str | None, body: bytes | Chunked, secret: str | bytes | None
+) -> SignatureCheck:
+    """Check ``header`` (the X-Hub-Signature value, or None) against the raw ``body``
+    (bytes, or a ``Chunked`` body hashed piece by piece).
 
     With a secret, a missing, malformed or mismatched signature means the message is
     to be ignored as invalid (WebSub §7.1.2); the caller still answers 2xx.
@@ -98,18 +111,17 @@ def verify_signature(header: str | None, body: bytes, secret: str | bytes | None
             ],
         )
     key = secret.encode("utf-8") if isinstance(secret, str) else secret
-    expected = hmac.new(key, body, ALGORITHMS[method]).hexdigest()
-    if not hmac.compare_digest(expected, digest):
-        reason = f"{method} signature does not match the body ({len(body)} bytes)"
+    mac = hmac.new(key, digestmod=ALGORITHMS[method])
+    for piece in (body,) if isinstance(body, bytes) else body.chunks():
+        mac.update(piece)
+    size = len(body) if isinstance(body, bytes) else body.size
+    if not hmac.compare_digest(mac.hexdigest(), digest):
+        reason = f"{method} signature does not match the body ({size} bytes)"
         return SignatureCheck(
             SignatureState.INVALID,
             method,
             reason,
-            [
-                finding(
-                    "websub.signature-invalid", reason, params={"method": method, "size": len(body)}
-                )
-            ],
+            [finding("websub.signature-invalid", reason, params={"method": method, "size": size})],
         )
     notes = []
     if method == "sha1":

@@ -40,6 +40,7 @@ from explorer.net.connection_guard import (
     ConnectionGuard,
 )
 from explorer.net.exchange_log import ExchangeLog
+from explorer.net.received_body import ReceivedBody
 from explorer.net.stray_requests import StraySampler
 
 DEFAULT_MAX_BODY = 50 * 1024 * 1024
@@ -62,22 +63,38 @@ class DecodeFailure:
 class Delivery:
     """A content distribution request as received (WebSub §7).
 
-    ``body`` is the bytes as they came on the wire, which the signature covers (WebSub
-    §7.1); ``decoded`` is the body with its ``Content-Encoding`` undone (None when it had
-    none or it could not be decoded, and then ``decode_failure`` says why).
+    ``raw`` is the body as it came on the wire, which the signature covers (WebSub
+    §7.1), spooled to disk past a small size; ``decoded`` is the body with its
+    ``Content-Encoding`` undone by ``CallbackServer.decode`` (None when it had none or it
+    could not be decoded, and then ``decode_failure`` says why). The server deletes a
+    spooled body once its target has answered: a target that keeps a delivery keeps
+    ``kept()``.
     """
 
     url: str
-    body: bytes
+    raw: ReceivedBody
     headers: list[tuple[str, str]]
     received: float
     decoded: bytes | None = None
     decode_failure: DecodeFailure | None = None
 
+    @classmethod
+    def of(cls, url: str, body: bytes, headers: list[tuple[str, str]], received: float) -> Delivery:
+        return cls(url, ReceivedBody.of(body), headers, received)
+
+    @property
+    def body(self) -> bytes:
+        """The wire bytes, whole: read only for a delivery that is to be parsed or kept."""
+        return self.raw.read()
+
     @property
     def content(self) -> bytes:
         """The document to parse and keep: decoded when it could be, else the raw body."""
         return self.decoded if self.decoded is not None else self.body
+
+    def kept(self) -> Delivery:
+        """This delivery with its body in memory, to outlive the request."""
+        return replace(self, raw=ReceivedBody.of(self.body)) if self.raw.spooled else self
 
     def header(self, name: str) -> str | None:
         lowered = name.lower()
@@ -124,6 +141,11 @@ def query_params(raw_query: str) -> dict[str, bytes]:
     return params
 
 
+def _token(path: str) -> str:
+    """The path's last segment, which alone routes a request (see the module's docstring)."""
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
 class CallbackServer:
     """Serve callbacks on ``host:port`` (port 0 picks a free one); ``public_url`` for tunnels."""
 
@@ -150,6 +172,7 @@ class CallbackServer:
             header_timeout=header_timeout,
             max_per_address=max_connections_per_address,
             max_total=max_connections,
+            is_known_path=self._knows,
         )
         self.strays = StraySampler(exchange_log)
         self._targets: dict[str, CallbackTarget] = {}
@@ -238,6 +261,11 @@ class CallbackServer:
     def topic_url(self, token: str) -> str:
         return f"{self.base_url}{TOPIC_PREFIX}{token}"
 
+    def _knows(self, path: str) -> bool:
+        """Whether ``path`` names a registered callback or a hosted topic."""
+        token = _token(path)
+        return bool(token) and (token in self._targets or token in self._topics)
+
     # --- requests ---------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
@@ -249,7 +277,7 @@ class CallbackServer:
 
     async def _answer(self, request: web.Request) -> web.StreamResponse:
         started = time.time()
-        token = request.path.rstrip("/").rsplit("/", 1)[-1]
+        token = _token(request.path)
         target = self._targets.get(token) if token else None
         topic = self._topics.get(token) if token else None
         is_topic = topic is not None and request.method in ("GET", "HEAD")
@@ -279,9 +307,12 @@ class CallbackServer:
                 )
                 target.on_refused(token, code, reply.body.decode().strip())
             else:
-                request_body = outcome
-                delivery = await self._decode(Delivery(url, outcome, request_headers, started))
-                reply = await target.on_delivery(token, delivery)
+                request_body, request_size = outcome.prefix, outcome.size
+                try:
+                    delivery = Delivery(url, outcome, request_headers, started)
+                    reply = await target.on_delivery(token, delivery)
+                finally:
+                    outcome.close()
         else:
             kind = "other"
             reply = Reply(405, b"GET (verification) or POST (delivery) only\n")
@@ -323,11 +354,12 @@ class CallbackServer:
         response.force_close()
         return response
 
-    async def _decode(self, delivery: Delivery) -> Delivery:
+    async def decode(self, delivery: Delivery) -> Delivery:
         """Undo the delivery's ``Content-Encoding`` within ``max_body`` decoded bytes.
 
-        The wire bytes stay in ``body`` for the signature (WebSub §7.1); a body that cannot
-        be decoded comes back with a ``decode_failure`` instead of ``decoded``.
+        Asked by the target once the signature over the wire bytes holds (WebSub §7.1), so
+        an unsigned body is never read whole; a body that cannot be decoded comes back
+        with a ``decode_failure`` instead of ``decoded``.
         """
         codings = parse_content_encoding(delivery.header("Content-Encoding"))
         if all(coding == "identity" for coding in codings):
@@ -360,31 +392,30 @@ class CallbackServer:
             return replace(delivery, decode_failure=failure)
         return replace(delivery, decoded=decoded)
 
-    async def _read_body(self, request: web.Request) -> bytes | Reply:
-        """The body, or a 413/408 reply; never holds more than ``max_body`` bytes."""
+    async def _read_body(self, request: web.Request) -> ReceivedBody | Reply:
+        """The body (spooled past a small size), or a 413/408 reply; never more than
+        ``max_body`` bytes."""
         declared = request.content_length
         if declared is not None and declared > self.max_body:
             return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
+        body = ReceivedBody()
         content = request.content
         if content.is_eof() and content.exception() is None:
             # The whole body came with the headers (the usual small notification): it is
             # already buffered, so there is nothing to time out or to read in steps.
-            body = content.read_nowait()
-            if len(body) > self.max_body:
+            body.write(content.read_nowait())
+            if body.size > self.max_body:
+                body.close()
                 return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
             return body
-        chunks: list[bytes] = []
-        size = 0
         try:
             async with asyncio.timeout(self.body_timeout):
-                while True:
-                    chunk = await request.content.read(_CHUNK)
-                    if not chunk:
-                        break
-                    size += len(chunk)
-                    if size > self.max_body:
+                while chunk := await request.content.read(_CHUNK):
+                    body.write(chunk)
+                    if body.size > self.max_body:
+                        body.close()
                         return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
-                    chunks.append(chunk)
         except TimeoutError:
+            body.close()
             return Reply(408, f"body not received within {self.body_timeout} s\n".encode())
-        return b"".join(chunks)
+        return body

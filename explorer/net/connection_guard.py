@@ -7,15 +7,18 @@ each request's headers within ``header_timeout`` seconds of being opened (or of 
 request being answered), and it caps connections at ``max_per_address`` from one peer
 address and ``max_total`` overall, before any byte is parsed.
 
-At a cap, a new connection first evicts the oldest one that has waited ``evict_after``
-seconds or more for its headers; only when there is none is the new one refused. Behind a
-tunnel every peer is the tunnel client on 127.0.0.1, so the per-address cap is in effect
-a global one: without eviction, a few dozen slow senders would lock the hub's deliveries
-out until the header deadline, whereas a hub sends its headers at once and is never the
-oldest waiting connection.
+At a cap, a new connection evicts the oldest one still waiting for its headers, at once:
+behind a tunnel every peer is the tunnel client on 127.0.0.1, so the per-address cap is in
+effect a global one, and an attacker who opens connections faster than any waiting period
+would otherwise keep every slot. A connection whose request line has arrived and names a
+path the server knows (``is_known_path``: a callback or a hosted topic) is never evicted,
+nor is one whose headers are complete; only when every slot is held by such connections
+is the newcomer refused. A hub sends its request line with its first bytes, so it is safe
+from eviction within one round trip.
 
-The guard knows nothing of HTTP: the request handler tells it when a request's headers are
-complete (``request_started``) and when its answer is given (``request_finished``).
+The guard knows HTTP only as far as the request line: the request handler tells it when a
+request's headers are complete (``request_started``) and when its answer is given
+(``request_finished``).
 """
 
 from __future__ import annotations
@@ -26,10 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-DEFAULT_HEADER_TIMEOUT = 20.0
+DEFAULT_HEADER_TIMEOUT = 10.0
 DEFAULT_MAX_PER_ADDRESS = 64
 DEFAULT_MAX_TOTAL = 1024
-DEFAULT_EVICT_AFTER = 1.0
+MAX_REQUEST_LINE = 8190
+"""aiohttp's own limit on a request line; past it the line is not looked at for a path."""
 
 
 @dataclass(slots=True)
@@ -52,12 +56,12 @@ class ConnectionGuard:
         header_timeout: float = DEFAULT_HEADER_TIMEOUT,
         max_per_address: int = DEFAULT_MAX_PER_ADDRESS,
         max_total: int = DEFAULT_MAX_TOTAL,
-        evict_after: float = DEFAULT_EVICT_AFTER,
+        is_known_path: Callable[[str], bool] | None = None,
     ) -> None:
         self.header_timeout = header_timeout
         self.max_per_address = max_per_address
         self.max_total = max_total
-        self.evict_after = evict_after
+        self.is_known_path = is_known_path or (lambda _path: False)
         self.counts = GuardCounts()
         self._open: dict[asyncio.Transport, _GuardedProtocol] = {}
         self._per_address: Counter[str] = Counter()
@@ -88,11 +92,11 @@ class ConnectionGuard:
             transport.abort()
 
     def _admit(self, guarded: _GuardedProtocol, transport: asyncio.Transport) -> bool:
-        if len(self._open) >= self.max_total and not self._evict_oldest_waiting(None):
+        if len(self._open) >= self.max_total and not self._evict_oldest(None):
             self.counts.refused_total += 1
             return False
         address_full = self._per_address[guarded.address] >= self.max_per_address
-        if address_full and not self._evict_oldest_waiting(guarded.address):
+        if address_full and not self._evict_oldest(guarded.address):
             self.counts.refused_per_address += 1
             return False
         self.counts.accepted += 1
@@ -100,20 +104,28 @@ class ConnectionGuard:
         self._per_address[guarded.address] += 1
         return True
 
-    def _evict_oldest_waiting(self, address: str | None) -> bool:
-        """Abort the oldest connection (from ``address``, or any) that has waited at least
-        ``evict_after`` seconds for its request headers; False when there is none."""
-        cutoff = asyncio.get_running_loop().time() - self.evict_after
+    def _evict_oldest(self, address: str | None) -> bool:
+        """Abort the oldest connection (from ``address``, or any) still waiting for its
+        request headers, unless its request line named a known path; False when none is.
+
+        One that has sent part of a request goes first: a hub's new connection has sent
+        nothing yet in its first moments, nor has its idle kept-alive one, while a
+        slow-header attacker's has."""
+        silent: tuple[asyncio.Transport, _GuardedProtocol] | None = None
         for transport, held in self._open.items():  # insertion order: oldest first
-            if held.waiting_since is None or held.waiting_since > cutoff:
+            if not held.evictable or (address is not None and held.address != address):
                 continue
-            if address is not None and held.address != address:
-                continue
-            transport.abort()
-            self._release(held, transport)
-            self.counts.evicted += 1
-            return True
-        return False
+            if held.heard:
+                return self._evict(held, transport)
+            if silent is None:
+                silent = (transport, held)
+        return silent is not None and self._evict(silent[1], silent[0])
+
+    def _evict(self, held: _GuardedProtocol, transport: asyncio.Transport) -> bool:
+        transport.abort()
+        self._release(held, transport)
+        self.counts.evicted += 1
+        return True
 
     def _release(self, guarded: _GuardedProtocol, transport: asyncio.Transport) -> None:
         if self._open.pop(transport, None) is None:
@@ -134,7 +146,14 @@ class _GuardedProtocol(asyncio.Protocol):
         self._transport: asyncio.Transport | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self.address = ""
-        self.waiting_since: float | None = None  # loop time the awaited headers were due from
+        self.waiting = False  # for a request's line and headers
+        self.known_path = False  # this request's line named a path the server knows
+        self.heard = False  # some of this request has arrived
+        self._line: bytes | None = b""  # the request line so far; None once looked at
+
+    @property
+    def evictable(self) -> bool:
+        return self.waiting and not self.known_path
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # A stream server's transports are asyncio.Transport (TCP, TLS), which can abort.
@@ -153,10 +172,13 @@ class _GuardedProtocol(asyncio.Protocol):
         self.disarm()
         loop = asyncio.get_running_loop()
         self._deadline = loop.call_later(self._guard.header_timeout, self._expire)
-        self.waiting_since = loop.time()
+        self.waiting = True
+        self.known_path = False
+        self.heard = False
+        self._line = b""
 
     def disarm(self) -> None:
-        self.waiting_since = None
+        self.waiting = False
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
@@ -168,8 +190,25 @@ class _GuardedProtocol(asyncio.Protocol):
             self._transport.abort()
 
     def data_received(self, data: bytes) -> None:
+        if self.waiting and self._line is not None:
+            self.heard = True
+            self._look_at_request_line(self._line, data)
         if self._inner is not None:
             self._inner.data_received(data)
+
+    def _look_at_request_line(self, before: bytes, data: bytes) -> None:
+        """Once the request line is complete, ask the guard whether it names a known path;
+        at most ``MAX_REQUEST_LINE`` bytes are kept meanwhile."""
+        end = data.find(b"\n")
+        if end < 0:
+            too_long = len(before) + len(data) > MAX_REQUEST_LINE
+            self._line = None if too_long else before + data  # too long: aiohttp refuses it
+            return
+        line, self._line = before + data[:end], None
+        parts = line.split()
+        if len(parts) == 3:
+            path = parts[1].split(b"?", 1)[0].decode("latin-1")
+            self.known_path = self._guard.is_known_path(path)
 
     def eof_received(self) -> bool | None:
         return self._inner.eof_received() if self._inner is not None else None

@@ -5,16 +5,21 @@ never their Link headers, §7), checked for X-Hub-Signature over the raw body (�
 committed to the store before the 2xx, and answered 410 once the user ended the
 subscription (§7). Sinks hear of each stored delivery after the commit (see
 ``explorer.net.push_transport``).
+
+The body is read whole only once its signature holds and it is not a replay: a rejected
+delivery keeps its start and its SHA-256, within a quota per subscription
+(``delivery_memory``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.notification_checks import (
@@ -24,18 +29,25 @@ from explorer.core.notification_checks import (
     check_notification,
     summarize_notification,
 )
-from explorer.core.signatures import verify_signature
+from explorer.core.signatures import SignatureCheck, verify_signature
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net import subscriber_events as ev
 from explorer.net.callback_server import Delivery, Reply
+from explorer.net.delivery_memory import DeliveryMemory, replay_key
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.push_transport import DeliverySink
-from explorer.net.store import NotificationRecord, Store, StoreError
+from explorer.net.received_body import SPOOL_AT
+from explorer.net.store import InTransaction, NotificationRecord, Store, StoreError
 from explorer.net.subscription import Subscription
 
 PROBE_REPLY = b"a conformance probe's payload: kept out of the live feed\n"
 
 Emit = Callable[..., None]
+Decode = Callable[[Delivery], Awaitable[Delivery]]
+
+
+async def _as_is(delivery: Delivery) -> Delivery:
+    return delivery
 
 
 @dataclass(slots=True)
@@ -53,7 +65,8 @@ class DeliveryIntake:
 
     ``probe_payloads`` names bodies a conformance run published: deliveries of them are
     acknowledged but neither stored nor published. Bodies over ``inline_parse_bytes``
-    are checked in a worker thread so the loop keeps answering.
+    are checked in a worker thread so the loop keeps answering. ``decode`` undoes a
+    Content-Encoding once the signature holds (the callback server's ``decode``).
     """
 
     def __init__(
@@ -64,8 +77,14 @@ class DeliveryIntake:
         *,
         inline_parse_bytes: Callable[[], int],
         probe_payloads: ProbePayloads | None = None,
+        decode: Decode = _as_is,
     ) -> None:
         self.store = store
+        self.memory = DeliveryMemory(store)
+        self.decode = decode
+        self.forward: Callable[[Subscription], InTransaction | None] | None = None
+        """When set, what to commit with a subscription's accepted delivery (a forwarding
+        queue entry), so it is queued on disk before the hub hears 2xx."""
         self.probe_payloads = probe_payloads
         self.sinks: list[DeliverySink] = []
         self.last_until: dict[str, str | None] = {}  # per subscription, for continuity
@@ -76,37 +95,111 @@ class DeliveryIntake:
     async def take(self, sub: Subscription, delivery: Delivery) -> Reply:
         if sub.final:  # WebSub §7: 410 tells the hub the subscription is gone
             return Reply(410, b"subscription ended\n")
-        if self.probe_payloads is not None and self.probe_payloads.holds(delivery.content):
+        raw = delivery.raw
+        probes = self.probe_payloads
+        if probes is not None and raw.size <= SPOOL_AT and probes.holds(raw.read()):
             # The hub fanned a conformance run's publication out to this subscription too:
             # acknowledged, and left in the exchange log, but no row and no continuity check.
             return Reply(200, PROBE_REPLY)
-        context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability, sub.flavour)
-        if len(delivery.content) > self._inline_parse_bytes():
-            loop = asyncio.get_running_loop()
-            checked = await loop.run_in_executor(
-                self._workers, _check_delivery, delivery, sub.secret, context
+        await self.memory.prepare()
+        header = delivery.header("X-Hub-Signature")
+        signature = await self._run(verify_signature, raw.size, header, raw, sub.secret)
+        if not signature.state.accepted:  # WebSub §7.1.2: not a notification
+            return await self._keep_rejected(sub, delivery, signature, signature.reason)
+        key = replay_key(header, raw.digest)
+        original = self.memory.replay_of(sub.id, key)
+        if original is not None:
+            replayed = finding(
+                "websub.delivery-replayed",
+                f"the same body and signature as delivery {original}: a replay",
+                params={"original": original},
             )
-        else:
-            checked = _check_delivery(delivery, sub.secret, context)
+            return await self._keep_rejected(sub, delivery, signature, replayed.message, [replayed])
+        delivery = await self.decode(delivery)
+        context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability, sub.flavour)
+        checked = await self._run(_check_delivery, raw.size, delivery, signature, context)
         doc = checked.document
         if checked.status == "notification" and doc is not None:
             # In arrival order: the previous until is updated before awaiting the commit.
             checked.findings.extend(check_continuity(doc, self.last_until.get(sub.id)))
             if doc.md.get("until"):
                 self.last_until[sub.id] = doc.md["until"]
-        record = _record(sub, delivery, checked)
+        record = _record(sub, delivery, checked, delivery.content)
+        writes: list[InTransaction | None] = [self.memory.remember(sub.id, key)]
+        if checked.status == "notification" and self.forward is not None:
+            writes.append(self.forward(sub))
         try:
-            await self.store.add_notification(record)
-        except StoreError as exc:  # not acknowledged: the hub will retry
-            self._emit(sub, ev.ERROR, message=f"could not store a delivery: {exc}")
+            stored = await self._store(sub, record, writes)
+        finally:
+            self.memory.settled(sub.id, key)
+        if not stored:
             return Reply(500, b"could not store the delivery\n")
         self._announce(sub, record, checked)
-        if self.sinks:  # after this reply is decided; a sink only queues its work
-            asyncio.get_running_loop().call_soon(self._tell_sinks, sub, record)
         failure = delivery.decode_failure
         if failure is not None:  # kept raw as rejected; the hub learns the body was unreadable
             return Reply(failure.status, failure.finding.message.encode() + b"\n")
         # WebSub §7.1.2: a rejected delivery is still acknowledged with 2xx.
+        return Reply(200)
+
+    async def _run(self, check: Callable[..., Any], size: int, *args: Any) -> Any:
+        """``check(*args)``, in a worker thread when the body is large."""
+        if size <= self._inline_parse_bytes():
+            return check(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._workers, check, *args)
+
+    async def _store(
+        self, sub: Subscription, record: NotificationRecord, writes: list[InTransaction | None]
+    ) -> bool:
+        """Commit ``record`` with ``writes``; then, after the reply is decided, the sinks."""
+        also = [write for write in writes if write is not None]
+
+        def together(conn: Any, notification_id: int) -> None:
+            for write in also:
+                write(conn, notification_id)
+
+        try:
+            await self.store.add_notification(record, also=together if also else None)
+        except StoreError as exc:  # not acknowledged: the hub will retry
+            self._emit(sub, ev.ERROR, message=f"could not store a delivery: {exc}")
+            return False
+        if self.sinks:  # after this reply is decided; a sink only queues its work
+            asyncio.get_running_loop().call_soon(self._tell_sinks, sub, record)
+        return True
+
+    async def _keep_rejected(
+        self,
+        sub: Subscription,
+        delivery: Delivery,
+        signature: SignatureCheck,
+        reason: str | None,
+        extra: list[Finding] | None = None,
+    ) -> Reply:
+        """Store the start of a rejected body and its digest, within the quota; 2xx."""
+        raw = delivery.raw
+        if not self.memory.rejected_room(sub.id, len(raw.prefix)):
+            self._emit(
+                sub,
+                ev.REJECTED,
+                reason=catalog.text("callback.rejected-over-quota", size=raw.size),
+                signature=str(signature.state),
+                findings=[*signature.findings, *(extra or [])],
+            )
+            return Reply(200)
+        findings = [*signature.findings, *(extra or [])]
+        if len(raw.prefix) < raw.size:
+            findings.append(
+                finding(
+                    "websub.rejected-body-cut",
+                    f"kept the first {len(raw.prefix):,} of {raw.size:,} bytes "
+                    f"(SHA-256 {raw.digest})",
+                    params={"kept": len(raw.prefix), "size": raw.size, "sha256": raw.digest},
+                )
+            )
+        checked = _Checked("rejected", str(signature.state), reason, None, findings, None)
+        record = _record(sub, delivery, checked, raw.prefix)
+        if not await self._store(sub, record, []):
+            return Reply(500, b"could not store the delivery\n")
+        self._announce(sub, record, checked)
         return Reply(200)
 
     def _announce(self, sub: Subscription, record: NotificationRecord, checked: _Checked) -> None:
@@ -140,7 +233,9 @@ class DeliveryIntake:
                 self._emit(sub, ev.ERROR, message=f"a delivery sink failed: {exc}")
 
 
-def _record(sub: Subscription, delivery: Delivery, checked: _Checked) -> NotificationRecord:
+def _record(
+    sub: Subscription, delivery: Delivery, checked: _Checked, body: bytes
+) -> NotificationRecord:
     doc = checked.document
     return NotificationRecord(
         subscription_id=sub.id,
@@ -148,7 +243,7 @@ def _record(sub: Subscription, delivery: Delivery, checked: _Checked) -> Notific
         received=delivery.received,
         status=checked.status,
         signature=checked.signature,
-        body=delivery.content,
+        body=body,
         headers=delivery.headers,
         content_type=delivery.header("Content-Type"),
         reason=checked.reason,
@@ -160,16 +255,15 @@ def _record(sub: Subscription, delivery: Delivery, checked: _Checked) -> Notific
     )
 
 
-def _check_delivery(delivery: Delivery, secret: str | None, context: DeliveryContext) -> _Checked:
-    """Signature first (over the raw bytes, WebSub §7.1), then parse and validate (pure).
+def _check_delivery(
+    delivery: Delivery, signature: SignatureCheck, context: DeliveryContext
+) -> _Checked:
+    """Parse and validate a delivery whose signature holds (pure).
 
     Never raises: a bug in a check must not lose the delivery, so it becomes a finding.
     """
-    signature = verify_signature(delivery.header("X-Hub-Signature"), delivery.body, secret)
     findings = list(signature.findings)
     state = str(signature.state)
-    if not signature.state.accepted:  # WebSub §7.1.2: not a notification; kept as rejected
-        return _Checked("rejected", state, signature.reason, None, findings, None)
     failure = delivery.decode_failure
     if failure is not None:
         findings.append(failure.finding)

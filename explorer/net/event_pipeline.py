@@ -20,7 +20,9 @@ from explorer.net import subscriber_events as ev
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import Subscription
 
-REFETCHES_AT_ONCE = 4
+REFETCHES_AT_ONCE = 1
+"""Framework notifications refetched and diffed at a time; each diff holds its documents
+many times over (see ``refetch_bounds``)."""
 REFETCHES_WAITING = 256
 """Framework notifications whose refetch may wait for a turn; past that their diff event
 says it was skipped, so a flood cannot queue unbounded work behind a slow Source."""

@@ -28,6 +28,7 @@ import queue
 import sqlite3
 import stat
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -408,6 +409,9 @@ class Store:
                     values[index] = first + offset
                     rows.append((first + offset, *batch[index].params))
                 conn.executemany(_INSERT_NOTIFICATION, rows)
+                for index in notes:  # rows that must commit with their delivery, or not at all
+                    if (also := batch[index].also) is not None:
+                        also(conn, values[index])
             for kind, sql in ((_SUBSCRIPTION, _UPSERT_SUBSCRIPTION), (_EXCHANGE, _INSERT_EXCHANGE)):
                 rows = [item.params for item in batch if item.kind == kind]
                 if rows:
@@ -415,6 +419,8 @@ class Store:
             for index, item in enumerate(batch):
                 if item.kind == _DELETE:  # last in its group: after the inserts before it
                     values[index] = _delete_notifications(conn, *item.params)
+                elif item.kind == _CALL and item.also is not None:
+                    values[index] = item.also(conn, 0)
             conn.execute("COMMIT")
         except Exception:
             if conn.in_transaction:
@@ -428,7 +434,9 @@ class Store:
             (self.exchange_retention,),
         )
 
-    def _submit(self, kind: str, params: tuple[Any, ...]) -> asyncio.Future[Any]:
+    def _submit(
+        self, kind: str, params: tuple[Any, ...], also: InTransaction | None = None
+    ) -> asyncio.Future[Any]:
         """Queue a write; the future resolves after the group holding it is committed."""
         if self._closed:
             raise StoreError("the store is closed")
@@ -436,13 +444,16 @@ class Store:
             raise StoreError("the store is open read-only")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        self._queue.put(_Write(kind, params, loop, future))
+        self._queue.put(_Write(kind, params, loop, future, also))
         return future
 
     # --- writes --------------------------------------------------------------------
 
-    async def add_notification(self, record: NotificationRecord) -> int:
-        """Commit a delivery; returns its id once it is durable."""
+    async def add_notification(
+        self, record: NotificationRecord, *, also: InTransaction | None = None
+    ) -> int:
+        """Commit a delivery; returns its id once it is durable. ``also(conn, id)`` writes
+        rows that belong to it (a forwarding queue entry) in the same transaction."""
         row = (
             record.subscription_id,
             record.topic,
@@ -459,8 +470,17 @@ class Store:
             json.dumps(record.summary) if record.summary is not None else None,
             json.dumps([f.to_json() for f in record.findings]),
         )
-        record.id = await self._submit(_NOTIFICATION, row)
+        record.id = await self._submit(_NOTIFICATION, row, also)
         return record.id
+
+    async def in_transaction(self, write: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``write(conn)`` in the writer's transaction (tables of a feature's own
+        module); returns its value once committed."""
+        return await self._submit(_CALL, (), lambda conn, _id: write(conn))
+
+    def read(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        """A read on the reading connection (for a feature's own tables)."""
+        return self._query(sql, params)
 
     async def save_subscription(self, row: dict[str, Any]) -> None:
         """Insert or replace a subscription row (keys: ``_SUBSCRIPTION_COLUMNS``)."""
@@ -520,9 +540,12 @@ class Store:
         after_id: int = 0,
         limit: int = -1,
         status: str | None = None,
+        bodies: bool = True,
     ) -> list[NotificationRecord]:
-        """Stored deliveries in arrival order, optionally filtered."""
-        sql = "SELECT * FROM notifications WHERE id > ?"
+        """Stored deliveries in arrival order, optionally filtered; without ``bodies`` each
+        body is empty (``notification_body`` reads one at a time)."""
+        columns = "*" if bodies else _NOTIFICATION_COLUMNS_WITHOUT_BODY
+        sql = f"SELECT {columns} FROM notifications WHERE id > ?"
         params: list[Any] = [after_id]
         if subscription_id is not None:
             sql += " AND subscription_id = ?"
@@ -533,6 +556,11 @@ class Store:
         sql += " ORDER BY id LIMIT ?"
         params.append(limit)
         return [_notification_from_row(row) for row in self._query(sql, tuple(params))]
+
+    def notification_body(self, notification_id: int) -> bytes:
+        """One stored delivery's body (empty when there is no such delivery)."""
+        rows = self._query("SELECT body FROM notifications WHERE id = ?", (notification_id,))
+        return bytes(rows[0]["body"]) if rows else b""
 
     def latest_notifications(self, limit: int, *, bodies: bool = True) -> list[NotificationRecord]:
         """The newest ``limit`` stored deliveries, oldest first. Without ``bodies`` each
@@ -585,7 +613,9 @@ _NOTIFICATION_COLUMNS_WITHOUT_BODY = (
     "id, subscription_id, topic, received, status, signature, reason, content_type, headers, "
     "X'' AS body, capability, from_time, until_time, summary, findings"
 )
-_FLUSH, _DELETE = "flush", "delete"
+_FLUSH, _DELETE, _CALL = "flush", "delete", "call"
+InTransaction = Callable[[sqlite3.Connection, int], Any]
+"""Run in the writer's transaction, with the id of the notification it belongs to."""
 
 _INSERT_NOTIFICATION = (
     "INSERT INTO notifications (id, subscription_id, topic, received, status, signature, "
@@ -715,6 +745,7 @@ class _Write:
     params: tuple[Any, ...]
     loop: asyncio.AbstractEventLoop | None
     future: asyncio.Future[Any] | None
+    also: InTransaction | None = None
 
 
 def _resolve(batch: list[_Write], values: list[Any], errors: list[BaseException | None]) -> None:

@@ -142,6 +142,7 @@ class Subscriber:
             self._workers,
             inline_parse_bytes=lambda: self.config.inline_parse_bytes,
             probe_payloads=probe_payloads,
+            decode=server.decode,
         )
         self.listeners = self.pipeline.listeners
         self.view_listeners = self.book.view_listeners

@@ -259,7 +259,7 @@ class XmppPush(LegacyTransportBase):
                 )
                 continue
             try:
-                self._items.put_nowait((sub, Delivery(url, body, [], time.time())))
+                self._items.put_nowait((sub, Delivery.of(url, body, [], time.time())))
             except asyncio.QueueFull:
                 self.pipeline.emit(sub, ev.ERROR, message=f"too many items waiting; {url} dropped")
 

@@ -134,6 +134,8 @@ CODES: tuple[CodeInfo, ...] = (
         S.ERROR,
         None,
     ),
+    CodeInfo("websub.delivery-replayed", S.WARNING, "WebSub §7.1"),
+    CodeInfo("websub.rejected-body-cut", S.INFO, None),
     CodeInfo(
         "websub.check-failed",
         S.ERROR,

@@ -74,7 +74,7 @@ class Probe:
         return reply
 
     async def on_delivery(self, token: str, delivery: Delivery) -> Reply:
-        self.deliveries.append(delivery)
+        self.deliveries.append(delivery.kept())  # its spooled body goes with the request
         if self.closed:
             return Reply(410, b"this conformance probe has finished\n")
         return Reply(200)

@@ -39,6 +39,7 @@ from explorer.net.loop_thread import LoopThread
 from explorer.net.network_access import NetworkAccess, NetworkSettings
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.refetch import ChangeTracker
+from explorer.net.refetch_bounds import refetch_fetcher
 from explorer.net.store import (
     Store,
     default_store_path,
@@ -151,7 +152,7 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
 
     def _refetch_fetcher(self) -> Fetcher:
         """On the net loop: the change tracker's fetcher, with the live side's access."""
-        return Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=self._live_access)
+        return refetch_fetcher(self._live_access)  # bounded: see refetch_bounds
 
     async def start(self) -> None:
         """Open the store and start the live side; raises ``StoreLocked`` or

@@ -1,0 +1,108 @@
+"""``listen --forward URL``: the options, and the forwarder they start (``explorer.net.forwarder``).
+
+The option names are a contract (scripts and the documentation use them): ``--forward``,
+``--forward-secret``, ``--forward-algorithm`` and the repeatable ``--forward-header``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from urllib.parse import urlsplit
+
+from explorer.cli.arguments import http_url
+from explorer.core import catalog
+from explorer.core.signatures import MAX_SECRET_BYTES
+from explorer.net.forwarder import ALGORITHMS, Forwarder, ForwardState, ForwardTarget, describe
+from explorer.net.store import Store
+from explorer.net.subscriber import Subscriber
+
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an RFC 9110 token
+
+
+class ForwardOptionsError(ValueError):
+    """The forwarding options cannot be used as given (one line: cause and fix)."""
+
+
+def add_forward_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--forward",
+        type=http_url,
+        metavar="URL",
+        help="POST each accepted delivery on to this URL (your application), after it is "
+        "stored and acknowledged; queued on disk, in order, at least once",
+    )
+    parser.add_argument(
+        "--forward-secret",
+        metavar="SECRET",
+        help="sign forwarded deliveries with this secret (X-Hub-Signature, WebSub §7.1)",
+    )
+    parser.add_argument(
+        "--forward-algorithm",
+        choices=ALGORITHMS,
+        default="sha256",
+        help="signature algorithm for --forward-secret (default sha256)",
+    )
+    parser.add_argument(
+        "--forward-header",
+        action="append",
+        default=[],
+        metavar="'NAME: VALUE'",
+        help="an extra header on forwarded deliveries; repeatable",
+    )
+
+
+def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget | None:
+    """The target the options describe (None without ``--forward``)."""
+    if args.forward is None:
+        for option, given in (
+            ("--forward-secret", args.forward_secret is not None),
+            ("--forward-header", bool(args.forward_header)),
+        ):
+            if given:
+                raise ForwardOptionsError(
+                    catalog.text("forwarding.needs-target", lang, option=option)
+                )
+        return None
+    if "@" in urlsplit(args.forward).netloc:  # it would be printed with the target
+        raise ForwardOptionsError(catalog.text("forwarding.no-userinfo", lang))
+    secret = args.forward_secret
+    if secret is not None and len(secret.encode()) > MAX_SECRET_BYTES:
+        raise ForwardOptionsError(catalog.text("forwarding.secret-too-long", lang))
+    return ForwardTarget(
+        args.forward,
+        secret or None,
+        args.forward_algorithm,
+        tuple(_header(value, lang) for value in args.forward_header),
+    )
+
+
+def _header(value: str, lang: str) -> tuple[str, str]:
+    name, sep, rest = value.partition(":")
+    name, rest = name.strip(), rest.strip()
+    if not sep or not _HEADER_NAME.fullmatch(name) or any(c in rest for c in "\r\n\0"):
+        raise ForwardOptionsError(catalog.text("forwarding.bad-header", lang))
+    return name, rest
+
+
+async def start_forwarding(
+    target: ForwardTarget | None, store: Store, subscriber: Subscriber, lang: str = "en"
+) -> Forwarder | None:
+    """Before the subscriber starts: the outbox tables, the intake's queue entry, the sink,
+    and the drain of what an earlier run left."""
+    if target is None:
+        return None
+    forwarder = Forwarder(store, target)
+    await forwarder.start()
+    subscriber.intake.forward = lambda sub: forwarder.queue_with(sub.id)
+    subscriber.sinks.append(forwarder)
+
+    def report(state: ForwardState) -> None:
+        print(f"listen: {describe(state, lang)}", file=sys.stderr, flush=True)
+
+    forwarder.state_listeners.append(report)
+    waiting = forwarder.outbox.count()
+    line = catalog.text("forwarding.started", lang, target=target.url, waiting=waiting)
+    print(f"listen: {line}", file=sys.stderr, flush=True)
+    return forwarder

@@ -1,0 +1,130 @@
+"""The forwarder's small HTTP/1.1 client against scripted servers on loopback: kept-alive
+connections, chunked and close-delimited answers, a server that hangs up between
+requests, and answers that are not HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+
+from explorer.net.forward_http import ForwardHTTPError, OneConnection
+
+Script = Callable[[int, bytes], bytes]
+"""(request number on the server, request bytes) -> the raw answer."""
+
+
+class Scripted:
+    """A loopback server that answers each request with ``script``'s bytes."""
+
+    def __init__(self, script: Script, close_after_each: bool = False) -> None:
+        self.script = script
+        self.close_after_each = close_after_each
+        self.connections = 0
+        self.requests: list[bytes] = []
+        self.port = 0
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> Scripted:
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+                body = await reader.readexactly(length)
+                self.requests.append(head + body)
+                writer.write(self.script(len(self.requests), head + body))
+                await writer.drain()
+                if self.close_after_each:
+                    break
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+
+@pytest.fixture
+async def scripted() -> AsyncIterator[list[Scripted]]:
+    """Servers a test starts (append them); stopped after."""
+    servers: list[Scripted] = []
+    yield servers
+    for server in servers:
+        await server.stop()
+
+
+def ok(body: bytes = b"thanks", extra: str = "") -> bytes:
+    return f"HTTP/1.1 200 OK\r\nContent-Length: {len(body)}\r\n{extra}\r\n".encode() + body
+
+
+async def _started(servers: list[Scripted], script: Script, **options: bool) -> Scripted:
+    servers.append(Scripted(script, **options))
+    return await servers[-1].start()
+
+
+async def test_posts_share_one_kept_alive_connection(scripted: list[Scripted]) -> None:
+    server = await _started(scripted, lambda n, _req: ok(f"n{n}".encode()))
+    client = OneConnection(f"http://127.0.0.1:{server.port}/inbox?x=1", 5)
+    try:
+        first = await client.post([("X-A", "1")], b"<a/>", 4096)
+        second = await client.post([], b"<b/>", 4096)
+    finally:
+        client.close()
+    assert (first.status, first.body, second.body) == (200, b"n1", b"n2")
+    assert server.connections == 1
+    assert server.requests[0].startswith(b"POST /inbox?x=1 HTTP/1.1\r\nHost: 127.0.0.1:")
+    assert b"X-A: 1\r\n" in server.requests[0] and server.requests[0].endswith(b"<a/>")
+
+
+async def test_a_chunked_answer_keeps_its_first_bytes(scripted: list[Scripted]) -> None:
+    chunked = b"HTTP/1.1 503 Busy\r\nTransfer-Encoding: chunked\r\nRetry-After: 7\r\n\r\n"
+    chunked += b"5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+    server = await _started(scripted, lambda n, _req: chunked if n == 1 else ok())
+    client = OneConnection(f"http://127.0.0.1:{server.port}/", 5)
+    try:
+        answer = await client.post([], b"x", 8)
+        again = await client.post([], b"y", 8)
+    finally:
+        client.close()
+    assert (answer.status, answer.retry_after, answer.body) == (503, "7", b"hello wo")
+    assert again.status == 200 and server.connections == 1  # the chunked body was read out
+
+
+async def test_a_connection_the_target_closed_is_opened_again(
+    scripted: list[Scripted],
+) -> None:
+    server = await _started(scripted, lambda _n, _req: ok(), close_after_each=True)
+    client = OneConnection(f"http://127.0.0.1:{server.port}/", 5)
+    try:
+        for _ in range(3):
+            assert (await client.post([], b"x", 10)).status == 200
+            await asyncio.sleep(0.05)  # the server has hung up meanwhile
+    finally:
+        client.close()
+    assert server.connections == 3 and len(server.requests) == 3
+
+
+async def test_an_answer_that_is_not_http_is_an_error(scripted: list[Scripted]) -> None:
+    server = await _started(scripted, lambda _n, _req: b"SSH-2.0-OpenSSH\r\n\r\n")
+    client = OneConnection(f"http://127.0.0.1:{server.port}/", 5)
+    try:
+        with pytest.raises(ForwardHTTPError, match="not an HTTP answer"):
+            await client.post([], b"x", 10)
+    finally:
+        client.close()
+
+
+async def test_nobody_listening_is_an_error() -> None:
+    client = OneConnection("http://127.0.0.1:9/", 5)
+    with pytest.raises(ForwardHTTPError):
+        await client.post([], b"x", 10)
