@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from explorer.net.callback_server import CallbackServer
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_tree import Channel, CrawlResult
 from explorer.net.credentials import Credential
+from explorer.net.disk_source import DiskSource, SetAside
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.loop_thread import LoopThread
@@ -101,6 +103,12 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
         self.tracker = ChangeTracker(self.versions, fetcher_factory=self._refetch_fetcher)
         self.crawler: Crawler | None = None
         self.crawl_result: CrawlResult | None = None
+        self.crawl_started = datetime.now(UTC)
+        self.checks_run: set[str] = set()
+        self.folders: dict[str, str] = {}
+        self.disk: DiskSource | None = None
+        self._disk_fetcher: Fetcher | None = None
+        self._aside: SetAside | None = None
         self.demo: Any = None
         self._primed: set[str] = set()
         self._channels: dict[str, Channel] = {}
@@ -177,6 +185,8 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
             steps.append(self.stop_callback_server)
         if self._fetcher is not None:
             steps.append(self._fetcher.aclose)
+        if self._disk_fetcher is not None:
+            steps.append(self._disk_fetcher.aclose)
         steps.extend(fetcher.aclose for fetcher in self._retired_fetchers)
         if self.demo is not None:
             steps.append(self.demo.stop)

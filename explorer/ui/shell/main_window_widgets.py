@@ -60,6 +60,11 @@ PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.shell.panel
         "HubWorkbenchDock",
         Qt.DockWidgetArea.BottomDockWidgetArea,
     ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Problems"),
+        "ProblemsDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
 )
 
 
@@ -152,6 +157,24 @@ class MainWindowWidgets(QMainWindow):
             ["Ctrl+Shift+C"],
             self.tr("Copy the open document's URL"),
         )
+        self.open_folder_action = action(
+            self.tr("Open folder as Source…"),
+            ["Ctrl+Shift+O"],
+            self.tr("Read a folder of documents as the Source it will be once uploaded"),
+        )
+        self.export_report_action = action(
+            self.tr("Export report…"),
+            ["Ctrl+Shift+E"],
+            self.tr("Save every finding of the Source as an HTML page or CSV to hand over"),
+        )
+        self.next_problem_action = action(
+            self.tr("Next problem"), ["F8"], self.tr("Go to the next problem of the Source")
+        )
+        self.previous_problem_action = action(
+            self.tr("Previous problem"),
+            ["Shift+F8"],
+            self.tr("Go to the previous problem of the Source"),
+        )
         self.reset_layout_action = action(
             self.tr("Reset layout"),
             [],
@@ -224,6 +247,7 @@ class MainWindowWidgets(QMainWindow):
         )
         self.tabifyDockWidget(feed, inspector)
         self.tabifyDockWidget(inspector, workbench)
+        self.tabifyDockWidget(workbench, self.docks["ProblemsDock"])
         feed.raise_()
 
     def _all_docks(self) -> list[QDockWidget]:
@@ -249,8 +273,11 @@ class MainWindowWidgets(QMainWindow):
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.address_action)
+        file_menu.addAction(self.open_folder_action)
         file_menu.addAction(self.refresh_action)
         file_menu.addAction(self.rediscover_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_report_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu(self.tr("&Edit"))
@@ -261,6 +288,9 @@ class MainWindowWidgets(QMainWindow):
         go_menu = menu_bar.addMenu(self.tr("&Go"))
         go_menu.addAction(self.back_action)
         go_menu.addAction(self.forward_action)
+        go_menu.addSeparator()
+        go_menu.addAction(self.next_problem_action)
+        go_menu.addAction(self.previous_problem_action)
         self.view_menu = menu_bar.addMenu(self.tr("&View"))
         for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
             self.view_menu.addAction(dock.toggleViewAction())

@@ -844,6 +844,52 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>FolderDialogWidgets</name>
+    <message>
+        <source>Open folder as Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a folder of ResourceSync documents as the Source it will be once uploaded: every file is read as if served at the base URL, and links resolve to files. Checks that need an HTTP server are not applicable on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder that holds the documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address the folder will be served at once uploaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FolderServices</name>
+    <message>
+        <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GeneralPage</name>
     <message>
         <source> s</source>
@@ -1393,6 +1439,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>found via {route}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1525,6 +1575,38 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Copy the open document&apos;s URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder as Source…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a folder of documents as the Source it will be once uploaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every finding of the Source as an HTML page or CSV to hand over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the next problem of the Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the previous problem of the Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1675,6 +1757,13 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>OpenFolderDialog</name>
+    <message>
+        <source>Folder to read as a Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PlainLabel</name>
     <message>
         <source>({count} more characters)</source>
@@ -1739,6 +1828,33 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Cancel job</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>Open a Source before exporting its report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV, one finding per row (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report of {findings} written to {path}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1872,6 +1988,119 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>resources check of {url}: {findings}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsModel</name>
+    <message>
+        <source>(the Source)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsPanel</name>
+    <message>
+        <source>Required ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Informational ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every code ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every document ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no problems in the loaded documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no problems to go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in {place}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsWidgets</name>
+    <message>
+        <source>Errors: what the specification says must be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings: what the specification says should be, or a likely mistake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes worth knowing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show one code only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show one document or channel only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every finding as one HTML page to hand over, or as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems of the Source</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

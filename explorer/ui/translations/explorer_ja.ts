@@ -835,6 +835,52 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>FolderDialogWidgets</name>
+    <message>
+        <source>Open folder as Source</source>
+        <translation>フォルダーをソースとして開く</translation>
+    </message>
+    <message>
+        <source>Read a folder of ResourceSync documents as the Source it will be once uploaded: every file is read as if served at the base URL, and links resolve to files. Checks that need an HTTP server are not applicable on disk.</source>
+        <translation>ResourceSync のドキュメントを収めたフォルダーを、アップロード後のソースとして読みます: どのファイルもベース URL で公開されているものとして読み、リンクはファイルを指します。HTTP サーバーを要する検査はディスク上では対象外です。</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>the folder that holds the documents</source>
+        <translation>ドキュメントを収めたフォルダー</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>ベース URL</translation>
+    </message>
+    <message>
+        <source>The address the folder will be served at once uploaded</source>
+        <translation>アップロード後にこのフォルダーを公開するアドレス</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>フォルダー:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>ベース URL:</translation>
+    </message>
+</context>
+<context>
+    <name>FolderServices</name>
+    <message>
+        <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
+        <translation>{address} はベース URL がまだ決まっていないフォルダーです: ファイル ▸ フォルダーをソースとして開く… で開いてください。公開先のアドレスを尋ねます。</translation>
+    </message>
+</context>
+<context>
     <name>GeneralPage</name>
     <message>
         <source> s</source>
@@ -1384,6 +1430,10 @@ X-Api-Key: …</translation>
         <translation>ハブワークベンチ</translation>
     </message>
     <message>
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
         <source>found via {route}</source>
         <translation>{route} で見つけました</translation>
     </message>
@@ -1518,6 +1568,38 @@ X-Api-Key: …</translation>
     <message>
         <source>Copy the open document&apos;s URL</source>
         <translation>開いているドキュメントの URL をコピーします</translation>
+    </message>
+    <message>
+        <source>Open folder as Source…</source>
+        <translation>フォルダーをソースとして開く…</translation>
+    </message>
+    <message>
+        <source>Read a folder of documents as the Source it will be once uploaded</source>
+        <translation>ドキュメントのフォルダーを、アップロード後のソースとして読む</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>レポートをエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save every finding of the Source as an HTML page or CSV to hand over</source>
+        <translation>ソースの指摘をすべて、渡せる HTML ページまたは CSV に保存</translation>
+    </message>
+    <message>
+        <source>Next problem</source>
+        <translation>次の問題</translation>
+    </message>
+    <message>
+        <source>Go to the next problem of the Source</source>
+        <translation>ソースの次の問題へ移動</translation>
+    </message>
+    <message>
+        <source>Previous problem</source>
+        <translation>前の問題</translation>
+    </message>
+    <message>
+        <source>Go to the previous problem of the Source</source>
+        <translation>ソースの前の問題へ移動</translation>
     </message>
     <message>
         <source>Reset layout</source>
@@ -1668,6 +1750,13 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>OpenFolderDialog</name>
+    <message>
+        <source>Folder to read as a Source</source>
+        <translation>ソースとして読むフォルダー</translation>
+    </message>
+</context>
+<context>
     <name>PlainLabel</name>
     <message>
         <source>({count} more characters)</source>
@@ -1733,6 +1822,33 @@ X-Api-Key: …</translation>
     <message>
         <source>Cancel job</source>
         <translation>処理をキャンセル</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>Open a Source before exporting its report.</source>
+        <translation>レポートをエクスポートする前にソースを開いてください。</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML レポート (*.html)</translation>
+    </message>
+    <message>
+        <source>CSV, one finding per row (*.csv)</source>
+        <translation>CSV、1 行に 1 件の指摘 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>レポートをエクスポート</translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation>エクスポートに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <source>report of {findings} written to {path}</source>
+        <translation>{findings}のレポートを {path} に書き出しました</translation>
     </message>
 </context>
 <context>
@@ -1866,6 +1982,119 @@ X-Api-Key: …</translation>
     <message>
         <source>resources check of {url}: {findings}</source>
         <translation>{url} のリソースのチェック: {findings}</translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsModel</name>
+    <message>
+        <source>(the Source)</source>
+        <translation>（ソース全体）</translation>
+    </message>
+    <message>
+        <source>severity</source>
+        <translation>重大度</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>仕様</translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsPanel</name>
+    <message>
+        <source>Required ({count})</source>
+        <translation>必須 ({count})</translation>
+    </message>
+    <message>
+        <source>Recommended ({count})</source>
+        <translation>推奨 ({count})</translation>
+    </message>
+    <message>
+        <source>Informational ({count})</source>
+        <translation>情報 ({count})</translation>
+    </message>
+    <message>
+        <source>every code ({count})</source>
+        <translation>すべてのコード ({count})</translation>
+    </message>
+    <message>
+        <source>every document ({count})</source>
+        <translation>すべてのドキュメント ({count})</translation>
+    </message>
+    <message>
+        <source>no problems in the loaded documents</source>
+        <translation>読み込んだドキュメントに問題はありません</translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation>{total}中 {shown} 件</translation>
+    </message>
+    <message>
+        <source>no problems to go to</source>
+        <translation>移動できる問題はありません</translation>
+    </message>
+    <message>
+        <source>in {place}</source>
+        <translation>場所: {place}</translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsWidgets</name>
+    <message>
+        <source>Errors: what the specification says must be</source>
+        <translation>エラー: 仕様が「しなければならない」と定めること</translation>
+    </message>
+    <message>
+        <source>Warnings: what the specification says should be, or a likely mistake</source>
+        <translation>警告: 仕様が「すべきである」と定めること、またはありがちな誤り</translation>
+    </message>
+    <message>
+        <source>Notes worth knowing</source>
+        <translation>知っておくとよい情報</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>Show one code only</source>
+        <translation>1 つのコードだけを表示</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Show one document or channel only</source>
+        <translation>1 つのドキュメントまたはチャンネルだけを表示</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>レポートをエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save every finding as one HTML page to hand over, or as CSV</source>
+        <translation>すべての指摘を、渡せる 1 つの HTML ページまたは CSV に保存</translation>
+    </message>
+    <message>
+        <source>Problems of the Source</source>
+        <translation>ソースの問題</translation>
     </message>
 </context>
 <context>
