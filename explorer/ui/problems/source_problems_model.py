@@ -74,7 +74,7 @@ COLUMNS: tuple[Column[Located], ...] = (
     Column(
         "spec",
         QT_TRANSLATE_NOOP("SourceProblemsModel", "spec"),
-        80,
+        120,
         lambda problem: spec_text(problem.finding.spec),
     ),
 )

@@ -171,8 +171,9 @@ def _refill(combo: QComboBox, every: str, items: list[tuple[str, str, int]]) -> 
 
 
 def describe_problem(problem: Located) -> str:
-    """The finding in full, and where it was reported."""
-    place = QCoreApplication.translate("SourceProblemsPanel", "in {place}").format(
-        place=place_text(place_of(problem))
-    )
-    return describe_finding(problem.finding) + "\n" + place
+    """The finding in full, and where it was reported when the finding does not say."""
+    text, place = describe_finding(problem.finding), place_of(problem)
+    if place == problem.finding.url:
+        return text
+    where = QCoreApplication.translate("SourceProblemsPanel", "in {place}")
+    return text + "\n" + where.format(place=place_text(place))

@@ -1,0 +1,61 @@
+"""The user guide's screens of the hand-over features (``explorer.ui.screenshots`` takes
+them with the others): the Problems dock on the demo with faults on, and the Open folder
+as Source dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from tempfile import gettempdir
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from explorer.ui.shell.main_window import MainWindow
+from explorer.ui.source.open_folder import OpenFolderDialog
+
+Wait = Callable[..., Awaitable[None]]
+FAULTS = ("wrong-content-type", "wrong-namespace")
+"""Faults that give the demo findings of each severity, with lines to go to."""
+
+
+async def problems_shot(window: MainWindow, wait: Wait) -> QWidget:
+    services = await window.engines()
+    assert services.demo is not None and window.panels is not None
+    for fault in FAULTS:
+        services.demo.faults.enable(fault)
+    try:
+        await window.open_source(str(services.demo.base_url))
+    finally:
+        for fault in FAULTS:
+            services.demo.faults.disable(fault)
+    panel = window.panels.problems
+    dock = window.docks["ProblemsDock"]
+    dock.show()
+    dock.raise_()
+    window.resizeDocks([dock], [window.height() * 9 // 20], Qt.Orientation.Vertical)
+    await wait(lambda: panel.model.total > 0)
+    panel.refresh()
+    with_line = next(
+        (
+            row
+            for row in range(panel.model.rowCount())
+            if panel.model.problem(row).finding.line is not None
+        ),
+        0,
+    )
+    panel.table.selectRow(with_line)
+    panel.open_problem(with_line)
+    await wait(lambda: window.document_view.source_ready)
+    return window
+
+
+async def open_folder_shot(window: MainWindow, wait: Wait) -> QWidget:
+    services = await window.engines()
+    dialog = OpenFolderDialog(services, window)
+    dialog.folder_edit.setText(str(Path(gettempdir()) / "site" / "rs"))
+    dialog.base_url_edit.setText("https://example.org/rs/")
+    dialog.resize(620, dialog.sizeHint().height())
+    dialog.open()
+    await wait(dialog.isVisible)
+    return dialog
