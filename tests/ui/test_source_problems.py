@@ -12,6 +12,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
 from explorer.net.inspection import located_findings
 from explorer.ui.problems.source_problems_model import place_of
 from explorer.ui.source.open_folder import OpenFolderDialog
@@ -91,9 +94,16 @@ def test_problems_dock_lists_every_finding_and_f8_opens_each_at_its_line(
     assert panel.model.rowCount() == len(expected)
     assert "findings" in panel.count_label.text()
 
-    opened = panel.go(forward=True)  # F8
-    assert opened is panel.model.problem(0)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    window.tree.setFocus()
+    qtbot.keyClick(window.tree, Qt.Key.Key_F8)  # the first problem, from anywhere in the window
     assert panel.table.currentIndex().row() == 0
+    qtbot.keyClick(window.tree, Qt.Key.Key_F8)
+    assert panel.table.currentIndex().row() == 1
+    assert window.selected_item().url == place_of(panel.model.problem(1))
+    panel.table.clearSelection()
+    panel.table.setCurrentIndex(panel.model.index(0, 0))
     with_line = next(
         row
         for row in range(panel.model.rowCount())
