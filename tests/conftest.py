@@ -1,4 +1,5 @@
-"""Suite-wide setup. The Qt platform must be chosen before anything imports Qt (GUIDE §7)."""
+"""Suite-wide setup. The Qt platform must be chosen before anything imports Qt (CONTRIBUTING.md,
+"Tests")."""
 
 import os
 from collections.abc import AsyncIterator, Iterator

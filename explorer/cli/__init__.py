@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("explorer.cli.export", "write stored notifications as JSON lines or XML files"),
     "hub-check": ("explorer.cli.hub_check", "run conformance checks against a WebSub hub"),
     "publish": ("explorer.cli.publish", "POST a notification file to a hub (notification §4.1)"),
+    "signature": ("explorer.cli.signature", "sign a body or verify its X-Hub-Signature"),
+    "replay": ("explorer.cli.replay", "send a stored delivery or exchange again, with edits"),
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

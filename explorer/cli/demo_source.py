@@ -13,6 +13,7 @@ import signal
 import sys
 
 from explorer.cli.arguments import fail, host, non_negative_number, port, positive_int
+from explorer.cli.demo_replay import PlaybackUnusable, add_replay_options, load_playback
 from explorer.demo import FAULTS, UnknownFaultError, parse_fault_names, start_demo
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
@@ -55,17 +56,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="shortest lease the hub grants (default 300)",
     )
+    add_replay_options(parser)
 
 
 async def _serve(args: argparse.Namespace, faults: list[str]) -> int:
     demo = await start_demo(
         host=args.host,
         port=args.port,
-        rate=args.rate,
+        rate=0 if args.playback is not None else args.rate,
         seed=args.seed,
         faults=faults,
         changes_per_list=args.changes_per_list,
         min_lease=args.min_lease,
+        playback=args.playback,
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -89,6 +92,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         faults = parse_fault_names(args.faults)
     except UnknownFaultError as exc:
+        return fail("demo-source", str(exc))
+    try:
+        args.playback = load_playback(args)
+    except PlaybackUnusable as exc:
         return fail("demo-source", str(exc))
     try:
         return asyncio.run(_serve(args, faults))

@@ -1,22 +1,36 @@
-"""``export``: write the notifications kept in a store, as JSON lines or as raw XML files.
+"""``export``: write the notifications kept in a store, as JSON lines, CSV or raw XML files;
+with ``--exchanges``, the exchange log as HAR 1.2, CSV or JSON lines.
 
 ``jsonl`` gives one object per delivery (metadata, parsed summary, findings and the
-body). ``xml`` writes each delivery's raw payload byte for byte to ``NNNNNNNN.xml`` and
-an ``index.json`` describing them. Rejected deliveries (bad or missing signature) are
-exported too, marked ``"status": "rejected"``: the store keeps them for debugging.
+body). ``csv`` one row per delivery (the feed's columns). ``xml`` writes each delivery's
+raw payload byte for byte to ``NNNNNNNN.xml`` and an ``index.json`` describing them.
+Rejected deliveries (bad or missing signature) are exported too, marked ``"status":
+"rejected"``: the store keeps them for debugging. The exchanges mode is in
+``export_exchanges.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
+import csv
 import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from explorer.cli.arguments import output_folder, store_path
+from explorer.cli.arguments import fail, output_folder, store_path
+from explorer.cli.export_exchanges import (
+    ExportUnusable,
+    add_exchange_options,
+    open_export,
+    refused_with_notifications,
+    run_exchanges,
+)
+from explorer.cli.language_option import language_of
+from explorer.net.evidence import NOTIFICATION_CSV_COLUMNS, notification_csv_row
 from explorer.net.store import NotificationRecord, Store, StoreError, default_store_path
 from explorer.net.subscriber_events import iso_time
 
@@ -33,27 +47,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("jsonl", "xml"),
+        choices=("jsonl", "xml", "csv", "har"),
         default="jsonl",
-        help="jsonl: one JSON object per line; xml: raw payloads + index.json",
+        help="jsonl: one JSON object per line; csv: one row per line; xml: raw payloads + "
+        "index.json; har: HAR 1.2 (with --exchanges)",
     )
     parser.add_argument(
         "--out",
-        type=output_folder,
-        metavar="DIR",
-        help="output directory (jsonl default: stdout; xml default: ./notifications)",
+        metavar="DIR|FILE",
+        help="output directory (jsonl, csv default: stdout; xml default: ./notifications); "
+        "with --exchanges an output file (default: stdout)",
     )
+    add_exchange_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    path = args.store or default_store_path()
+    if args.exchanges:
+        return run_exchanges(args)
+    problem = refused_with_notifications(args)
+    if problem:
+        return fail("export", problem)
     try:
-        # Read-only: no lock, so a running ``listen`` keeps its store, and a damaged
-        # store still gives up what can be read.
-        store = Store(path, read_only=True)
-    except StoreError as exc:
-        print(f"export: cannot open the store: {exc}", file=sys.stderr)
-        return EXIT_UNUSABLE
+        out, store = open_export(args, output_folder, language_of(args))
+    except ExportUnusable as exc:
+        return fail("export", str(exc))
     if store.problems:
         print(
             f"export: warning: the store is damaged ({len(store.problems)} problem(s), first: "
@@ -63,9 +80,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         topics = {row["id"]: row for row in store.subscriptions()}
         if args.format == "jsonl":
-            count = _export_jsonl(store, topics, args.out)
+            count = _export_jsonl(store, topics, out)
+        elif args.format == "csv":
+            count = _export_csv(store, topics, out)
         else:
-            count = _export_xml(store, topics, args.out or Path("notifications"))
+            count = _export_xml(store, topics, out or Path("notifications"))
     except (OSError, StoreError) as exc:
         print(f"export: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -106,12 +125,8 @@ def _metadata(
 
 
 def _export_jsonl(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path | None) -> int:
-    stream = sys.stdout
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        stream = (out / "notifications.jsonl").open("w", encoding="utf-8")
     count = 0
-    try:
+    with _output(out, "notifications.jsonl") as stream:
         for record in _records(store):
             data = _metadata(record, subscriptions)
             try:
@@ -120,10 +135,30 @@ def _export_jsonl(store: Store, subscriptions: dict[str, dict[str, Any]], out: P
                 data["body_base64"] = base64.b64encode(record.body).decode("ascii")
             stream.write(json.dumps(data) + "\n")
             count += 1
-    finally:
-        if out is not None:
-            stream.close()
     return count
+
+
+def _export_csv(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path | None) -> int:
+    count = 0
+    with _output(out, "notifications.csv") as stream:
+        writer = csv.writer(stream)
+        writer.writerow(NOTIFICATION_CSV_COLUMNS)
+        for record in _records(store):
+            hub = subscriptions.get(record.subscription_id, {}).get("hub")
+            writer.writerow(notification_csv_row(record, hub))
+            count += 1
+    return count
+
+
+@contextlib.contextmanager
+def _output(out: Path | None, name: str) -> Iterator[IO[str]]:
+    """Standard output, or ``out/name`` (the folder made when missing)."""
+    if out is None:
+        yield sys.stdout
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / name).open("w", encoding="utf-8", newline="") as stream:
+        yield stream
 
 
 def _export_xml(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path) -> int:

@@ -21,6 +21,7 @@ import threading
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.language_option import add_language_option, finding_line, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.recording_option import add_record_option, start_recording
 from explorer.core.change_descriptions import change_lines
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
@@ -103,6 +104,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="leave subscriptions active on exit (do not unsubscribe)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    add_record_option(parser)
     add_network_options(parser)
     add_language_option(parser)
 
@@ -137,13 +139,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _listen(args: argparse.Namespace, store: Store) -> int:
+    exchange_log = ExchangeLog(store)
     try:
         started = await start_callback_server(
             store,
             args.host,
             args.port,
             args.public_url,
-            exchange_log=ExchangeLog(store),
+            exchange_log=exchange_log,
             max_body=args.max_body,
         )
     except OSError as exc:
@@ -155,8 +158,11 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
     )
     access = args.access
+    recorder = start_recording(args, store, exchange_log)
     tracker = ChangeTracker(  # sets each notification event's diff
-        fetcher_factory=lambda: Fetcher(timeout=Timeouts.uniform(30.0), retries=1, access=access)
+        fetcher_factory=lambda: Fetcher(
+            timeout=Timeouts.uniform(30.0), retries=1, access=access, on_exchange=args.on_fetch
+        )
     )
     client = bounded_client(config.request_timeout, access=access)
     subscriber = Subscriber(
@@ -169,6 +175,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     )
     printer = _Printer(args.json, language_of(args))
     subscriber.listeners.append(printer)
+    if recorder is not None:
+        subscriber.listeners.append(recorder.event)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -213,6 +221,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         await client.aclose()
         await server.stop()
         printer.close()
+        if recorder is not None:
+            recorder.close()
 
 
 async def _unsubscribe(subscriber: Subscriber, sub: Subscription) -> None:
@@ -269,7 +279,9 @@ async def _prime(
     changes = next(
         (channel.topic for channel in channels if channel.capability == "change-notification"), None
     )
-    async with Fetcher(timeout=30.0, retries=1, access=args.access) as fetcher:
+    async with Fetcher(
+        timeout=30.0, retries=1, access=args.access, on_exchange=args.on_fetch
+    ) as fetcher:
         problems = await tracker.prime(topic, fetcher, topic=changes)
     for item in problems:
         print(f"listen: {finding_line(item, language_of(args))}", file=sys.stderr, flush=True)

@@ -106,6 +106,16 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def network_wanted(args: argparse.Namespace, targets: Iterable[str]) -> bool:
+    """Whether a command given ``targets`` needs its ``NetworkAccess``: a target is a URL,
+    or a network option was given (so a bad one is still refused). Local files alone skip
+    it, and with it reading the credential files and building a TLS context."""
+    if any(target.lower().startswith(("http://", "https://")) for target in targets):
+        return True
+    given = (args.header, args.token, args.user, args.credentials, args.proxy, args.ca_bundle)
+    return any(given) or args.insecure
+
+
 def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) -> NetworkAccess:
     """The ``NetworkAccess`` the options describe, flags scoped to the origins of ``urls``.
 

@@ -11,13 +11,10 @@ Exit status: 0 no errors, 1 error findings (an unparseable document is an error 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from explorer.cli.arguments import (
     InputError,
@@ -28,7 +25,12 @@ from explorer.cli.arguments import (
 )
 from explorer.cli.handover_options import add_junit_option, write_junit
 from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+    network_wanted,
+)
 from explorer.core.auth import auth_finding
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
@@ -41,8 +43,9 @@ from explorer.core.messages import (
 )
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
-from explorer.net.http import Fetcher, FetchError, Timeouts
-from explorer.net.network_access import NetworkAccess
+
+if TYPE_CHECKING:  # a local file needs none of the network stack: loaded in _fetch
+    from explorer.net.network_access import NetworkAccess
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 DEFAULT_TIMEOUT = 30.0
@@ -139,12 +142,20 @@ def read_target(
             return read_regular_file(target, READ_LIMIT)
         except InputError as exc:
             raise Unreadable(exc.reason) from exc
+    import asyncio
+
     return asyncio.run(_fetch(target, timeout, access))
 
 
 async def _fetch(url: str, timeout: float, access: NetworkAccess | None) -> bytes:
     """One GET (redirects followed, no retries) through the bounded Fetcher: the body is
     decoded within ``READ_LIMIT`` and the whole exchange ends within ``timeout``."""
+    import asyncio
+
+    import httpx
+
+    from explorer.net.http import Fetcher, FetchError, Timeouts
+
     limits = Timeouts(connect=min(timeout, 10.0), read=timeout, total=timeout)
     async with Fetcher(timeout=limits, retries=0, max_bytes=READ_LIMIT, access=access) as fetcher:
         try:
@@ -250,7 +261,9 @@ def exit_code(reports: list[TargetReport]) -> int:
 def run(args: argparse.Namespace) -> int:
     targets: list[str] = args.targets
     try:
-        access = network_access(args, targets, "validate")
+        access = (
+            network_access(args, targets, "validate") if network_wanted(args, targets) else None
+        )
     except NetworkOptionsError as exc:
         return fail("validate", str(exc))
     reports = []

@@ -1,4 +1,5 @@
-"""Findings: the one currency for every problem the explorer reports (GUIDE §3).
+"""Findings: the one currency for every problem the explorer reports (docs/architecture.md,
+"Findings").
 
 A finding's severity and spec section come from the code registry in
 ``explorer.core.codes`` so that a code always means the same thing everywhere.

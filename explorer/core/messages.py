@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from string import Formatter
 
 from explorer.core.codes import CODES
-from explorer.core.codes import ja as catalog_ja
 from explorer.core.finding_groups import LINES_SHOWN, FindingGroup
 from explorer.core.findings import Finding, Severity
-from explorer.core.payload_templates import CHANGE_TEMPLATE
 from explorer.core.rules.capabilities import display_name
+
+# The Japanese catalog and the payload templates load where Japanese is said (a function-
+# level import): an English ``validate`` of one file should start like a script.
 
 ENGLISH = "en"
 JAPANESE = "ja"
@@ -34,8 +35,11 @@ names that translation beside the section."""
 
 def render_title(code: str, lang: str = ENGLISH) -> str:
     """The code's title in ``lang`` (the English registry title when there is none)."""
-    if lang == JAPANESE and code in catalog_ja.TITLES:
-        return catalog_ja.TITLES[code]
+    if lang == JAPANESE:
+        from explorer.core.codes import ja as catalog_ja
+
+        if code in catalog_ja.TITLES:
+            return catalog_ja.TITLES[code]
     info = CODES.get(code)
     return info.title if info is not None else code
 
@@ -58,6 +62,8 @@ def render_phrase(phrase: Phrase, lang: str = ENGLISH) -> str:
     """``phrase`` in ``lang``; its English when the catalog has no fitting template."""
     if lang != JAPANESE:
         return phrase.english
+    from explorer.core.codes import ja as catalog_ja
+
     template = catalog_ja.PHRASES.get(phrase.key)
     if template is None:
         return phrase.english
@@ -71,6 +77,8 @@ def render_phrase(phrase: Phrase, lang: str = ENGLISH) -> str:
 def render_check_title(check: str, english: str, lang: str = ENGLISH) -> str:
     """A conformance check's title in ``lang`` (``english`` when the catalog has none)."""
     if lang == JAPANESE:
+        from explorer.core.codes import ja as catalog_ja
+
         return catalog_ja.CHECK_TITLES.get(check, english)
     return english
 
@@ -80,6 +88,9 @@ def render_template_title(key: str, english: str, lang: str = ENGLISH) -> str:
     notification named by its key ``framework:<capability>:<change>``."""
     if lang != JAPANESE:
         return english
+    from explorer.core.codes import ja as catalog_ja
+    from explorer.core.payload_templates import CHANGE_TEMPLATE
+
     if key == CHANGE_TEMPLATE:
         return catalog_ja.CHANGE_TEMPLATE_TITLE
     kind, _, rest = key.partition(":")
@@ -94,6 +105,8 @@ def render_message(item: Finding, lang: str = ENGLISH) -> str:
     """``item``'s message in ``lang``: its own English text unless ``lang`` is Japanese."""
     if lang != JAPANESE:
         return item.message
+    from explorer.core.codes import ja as catalog_ja
+
     title = render_title(item.code, lang)
     template = catalog_ja.TEMPLATES.get(item.code, {}).get(item.variant)
     if template is not None and item.params is not None:
@@ -117,6 +130,8 @@ def _japanese_value(key: str, value: object) -> object:
         return "；".join(str(_japanese_value(key, part)).rstrip("。") for part in value)
     if not key.endswith("name") or not isinstance(value, str):
         return value
+    from explorer.core.codes import ja as catalog_ja
+
     base, index = (value[: -len(" Index")], True) if value.endswith(" Index") else (value, False)
     japanese = catalog_ja.DOCUMENT_NAMES.get(base)
     if japanese is None:

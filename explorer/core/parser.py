@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
 from typing import cast
@@ -36,7 +36,17 @@ from lxml import etree
 from explorer.core.entry_order import loc_not_first, md_repeated
 from explorer.core.findings import CappedFindings, finding
 from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash, read_v09_forms
-from explorer.core.model import RS_NS, SITEMAP_NS, SITEMAPINDEX, URLSET, Document, Entry, Link
+from explorer.core.model import (
+    RS_NS,
+    SITEMAP_NS,
+    SITEMAPINDEX,
+    URLSET,
+    Document,
+    Entry,
+    Link,
+    MdLayout,
+    md_layout,
+)
 from explorer.core.safe_xml import (
     MAX_ATTRIBUTES,
     MAX_DOCUMENT_BYTES,
@@ -146,7 +156,8 @@ _gc_was_enabled = False
 def _cyclic_gc_paused() -> Iterator[None]:
     """Building 50,000 entries allocates ~100,000 tracked objects; with the cyclic GC running
     it re-scans them over and over (a fifth of the walk's time), though they hold no cycles.
-    Threads may parse concurrently (GUIDE §4): the first to enter pauses the GC, the last to
+    Threads may parse concurrently (docs/architecture.md, "Rules of the event loop"): the first to
+    enter pauses the GC, the last to
     leave restores whatever state the first one found."""
     global _gc_pausers, _gc_was_enabled
     with _gc_lock:
@@ -212,6 +223,9 @@ class _Reader:
         self.unknown: dict[str, list[int | None]] = {}
         self.misplaced_entries: list[int | None] = []
         self.md_seen = False
+        # rs:md attribute-name sequences seen with only plain names (see _PLAIN_MD_KEYS),
+        # each with its shared layout: such an rs:md is kept as the layout and its values.
+        self.plain_layouts: dict[tuple[str, ...], MdLayout] = {}
 
     # -- tags ---------------------------------------------------------------------------
 
@@ -607,6 +621,8 @@ class _Reader:
         line = el.sourceline
         loc = lastmod = changefreq = None
         md: dict[str, str] | None = None
+        layout: MdLayout | None = None  # an rs:md of plain names: its shared layout
+        values: Sequence[str] = ()  # and its values, as Entry keeps them
         links: list[Link] = []
         legacy: dict[str, str] | None = None
         kinds = self.kinds
@@ -635,12 +651,16 @@ class _Reader:
                 else:
                     self.repeated(child, "parse.lastmod-repeated", "<lastmod>", line)
             elif kind is _RS_MD:
-                if md is None:
-                    md = dict(child.items())
-                    if not _PLAIN_MD_KEYS.issuperset(md):
-                        md = self.checked_attributes(md, child)
+                if md is None and layout is None:
+                    names = tuple(child.keys())
+                    layout = self.plain_layouts.get(names) or self.plain_layout(names)
+                    if layout is not None:
+                        values = child.values()
+                    else:
+                        md = self.checked_attributes(dict(child.items()), child)
                 else:
-                    self.findings.append(md_repeated(child, md, line))
+                    first = md if md is not None else dict(zip(layout or (), values, strict=True))
+                    self.findings.append(md_repeated(child, first, line))
             elif kind is _RS_LN or kind is _XHTML_LINK:
                 if len(links) >= MAX_LINKS_PER_ENTRY:
                     links_over += 1
@@ -652,13 +672,16 @@ class _Reader:
             elif kind is not _PRIORITY and kind is not _IGNORED:
                 legacy = self.read_entry_other(child, kind, legacy)
         if legacy:
+            if layout is not None:
+                md, layout = dict(zip(layout, values, strict=True)), None
             if md is None:
                 md = legacy
             else:
                 for key, value in legacy.items():
                     md.setdefault(key, value)
-        if md is not None:
-            self.attributes_left -= len(md)
+        size = len(md) if md is not None else len(values)
+        if size:
+            self.attributes_left -= size
             if self.attributes_left < 0 and self.attributes_out_line is None:
                 self.attributes_out_line = line
                 self.entry_limit = 0  # this entry is read; the ones after it are not
@@ -675,7 +698,17 @@ class _Reader:
                     },
                 )
             )
-        return Entry(loc, lastmod, changefreq, md if md is not None else {}, links, line)
+        return Entry(loc, lastmod, changefreq, md, links, line, layout, values)
+
+    def plain_layout(self, names: tuple[str, ...]) -> MdLayout | None:
+        """The shared layout for an rs:md whose attributes all have plain names (no check
+        needed), remembered for the document; None for one that needs a closer look."""
+        if len(names) > MAX_ATTRIBUTES or not _PLAIN_MD_KEYS.issuperset(names):
+            return None
+        layout = md_layout(names)
+        if len(self.plain_layouts) < MAX_CACHED_TAGS:
+            self.plain_layouts[names] = layout
+        return layout
 
     def entry_children_within_budget(
         self, el: etree._Element, children: list[etree._Element]

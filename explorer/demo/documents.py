@@ -160,7 +160,7 @@ class SourceDocuments:
     def change_entry(self, change: Change, path: str | None = None) -> Entry:
         resource = change.resource
         md = {"change": change.kind, "datetime": w3c_datetime(change.at)}
-        entry = Entry(self.resource_url(resource), md=md)
+        entry = Entry(self.resource_url(resource))
         if change.kind != "deleted":
             entry.lastmod = w3c_datetime(resource.lastmod)
             md.update(
@@ -168,6 +168,7 @@ class SourceDocuments:
             )
             if path is not None:
                 md["path"] = path
+        entry.md = md  # an entry keeps a compact copy: the dict is complete before it
         return entry
 
     def change_list_index(self, set_name: str) -> Document:

@@ -6,12 +6,13 @@ import asyncio
 import contextlib
 import hashlib
 import html
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import format_datetime
 
 from aiohttp import web
+from multidict import CIMultiDict
 
 from explorer.core.model import RS_NS, Document
 from explorer.core.serialize import serialize_document
@@ -24,6 +25,7 @@ from explorer.demo.documents import (
 from explorer.demo.faults import FAULTS, FaultSet, UnknownFaultError
 from explorer.demo.hub import XML, Hub, HubSettings, link_header
 from explorer.demo.packages import build_package
+from explorer.demo.playback import Playback
 from explorer.demo.world import Change, Clock, DemoWorld, w3c_datetime
 
 WRONG_RS_NS = "http://www.openarchives.org/rs/terms"  # missing the trailing slash
@@ -65,10 +67,12 @@ class RunningDemo:
         self.hub_url = ""
         self.docs: SourceDocuments
         self.hub: Hub
+        self.playback: Playback | None = None
+        self._playback_task: asyncio.Task[None] | None = None
 
     # Start and stop
     async def _start(self, host: str, port: int) -> None:
-        app = web.Application()
+        app = web.Application(middlewares=[self._recorded_document])
         self._add_routes(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -86,9 +90,16 @@ class RunningDemo:
         for name, rs in self.world.sets.items():
             self._notified_until[name] = w3c_datetime(rs.latest)
         self.set_rate(self.rate)
+        if self.playback is not None:
+            self._start_playback(self.playback)
 
     async def stop(self) -> None:
-        """Stop the generator, the hub's tasks and the HTTP server."""
+        """Stop the generator, the playback, the hub's tasks and the HTTP server."""
+        if self._playback_task is not None:
+            playback, self._playback_task = self._playback_task, None
+            playback.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await playback
         if self._generator is not None:
             generator, self._generator = self._generator, None
             generator.cancel()
@@ -125,7 +136,8 @@ class RunningDemo:
         ]
 
     def _topic_set(self) -> set[str]:
-        return {channel.topic for channel in self.channels}
+        recorded = self.playback.topics if self.playback is not None else set()
+        return {channel.topic for channel in self.channels} | recorded
 
     def latest_notification(self, topic: str) -> bytes:
         """The payload last published on a topic (empty before the first one)."""
@@ -199,10 +211,49 @@ class RunningDemo:
         return doc
 
     def _notification_bytes(self, doc: Document) -> bytes:
-        data = self._apply_xml_faults(serialize_document(doc))
+        return self._faulted_payload(serialize_document(doc))
+
+    def _faulted_payload(self, data: bytes) -> bytes:
+        data = self._apply_xml_faults(data)
         if "malformed-xml" in self.faults:
             data = data[: len(data) // 2]
         return data
+
+    # Playback of a recorded session (explorer/demo/playback.py)
+    def _start_playback(self, playback: Playback) -> None:
+        playback.attach(self.base_url, self.hub_url)
+
+        def subscribed(topics: set[str]) -> bool:
+            return any(self.hub.subscriptions(topic) for topic in topics)
+
+        def publish(topic: str, payload: bytes) -> None:
+            self._submit(topic, self._faulted_payload(payload))
+
+        self._playback_task = asyncio.ensure_future(playback.run(subscribed, publish))
+
+    @web.middleware
+    async def _recorded_document(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """A recorded document at its path, with the demo's faults; else the demo's own."""
+        playback = self.playback
+        if playback is None or request.method not in ("GET", "HEAD"):
+            return await handler(request)
+        served = playback.document(request.path_qs, asyncio.get_running_loop().time())
+        if served is None:
+            return await handler(request)
+        headers = [(n, v) for n, v in served.headers if n.lower() != "content-type"]
+        if "missing-link-header" in self.faults:
+            headers = [(n, v) for n, v in headers if n.lower() != "link"]
+        content_type = next(
+            (v for n, v in served.headers if n.lower() == "content-type"), "application/xml"
+        )
+        if "wrong-content-type" in self.faults:
+            content_type = "text/plain"
+        body = self._apply_xml_faults(served.body)
+        response = web.Response(status=served.status, body=body, headers=CIMultiDict(headers))
+        response.headers["Content-Type"] = content_type
+        return response
 
     def _submit(self, topic: str, payload: bytes) -> None:
         """Publish exactly as an HTTP publisher would (change-notification 1.0.1 §4.1)."""
@@ -449,6 +500,7 @@ async def start_demo(
     retry_delay: float = 1.0,
     slow_delivery_seconds: float = 5.0,
     request_timeout: float = 10.0,
+    playback: Playback | None = None,
 ) -> RunningDemo:
     """Start the demo Source and hub on the running asyncio loop; see ``explorer.demo``."""
     if rate < 0:
@@ -468,6 +520,7 @@ async def start_demo(
     if settings.min_lease < 1 or settings.max_lease < settings.min_lease:
         raise ValueError("lease range must satisfy 1 <= min_lease <= max_lease")
     demo = RunningDemo(DemoWorld(seed, changes_per_list, clock), FaultSet(faults), settings, rate)
+    demo.playback = playback
     try:
         await demo._start(host, port)
     except BaseException:

@@ -2,7 +2,7 @@
 
 Why not ``response.content`` or ``aiter_bytes()``: httpx inflates ``Content-Encoding``
 one network chunk per call with no cap, so a few kilobytes of nested gzip become
-gigabytes before any count sees them (GUIDE §10). Here the raw bytes go through
+gigabytes before any count sees them (docs/reliability.md). Here the raw bytes go through
 ``BoundedDecoder``, every layer's output is charged to one budget, and reading stops at
 the limit. Every place that reads a Source's or a hub's reply uses ``read_body``, and
 clients advertise only the codings it can bound (``bounded_client``).

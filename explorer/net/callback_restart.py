@@ -5,7 +5,8 @@ A new start must therefore answer the same URLs: the port and the public URL liv
 stored subscriptions use are bound again. When that is impossible (another program
 took the port, the user chose another port or public URL) every live subscription is
 subscribed again on the new callback URL and the old one unsubscribed, with one
-``callback-moved`` event per subscription (GUIDE §9). ``listen`` and the window both
+``callback-moved`` event per subscription (docs/architecture.md, "Restarts and the callback URL").
+``listen`` and the window both
 start their callback server here.
 """
 

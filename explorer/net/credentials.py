@@ -25,15 +25,15 @@ from __future__ import annotations
 
 import base64
 import builtins
-import netrc
 import os
 import stat
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import httpx
+if TYPE_CHECKING:  # httpx only calls the hook; a command without URLs never loads it
+    import httpx
 
 from explorer.core.auth import MASK, OriginError, mask_headers, origin_of
 
@@ -246,6 +246,8 @@ def file_is_private(path: str | Path) -> bool:
 
 
 def _from_toml(path: Path, text: str) -> Credentials:
+    import tomllib  # only when a credentials file is there to read
+
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -277,6 +279,8 @@ def _from_toml(path: Path, text: str) -> Credentials:
 
 
 def _from_netrc(path: Path) -> Credentials:
+    import netrc  # only when a netrc file is there to read
+
     try:
         parsed = netrc.netrc(str(path))
     except netrc.NetrcParseError as exc:

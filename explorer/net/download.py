@@ -4,7 +4,7 @@
 hundreds of megabytes and is only read member by member, so it goes to an anonymous
 temporary file instead (removed when closed). A package is already compressed, so only
 ``identity`` is asked for; a coding applied anyway is decoded through ``BoundedDecoder``,
-every layer charged to the same cap (GUIDE §10), fed in small slices so that one network
+every layer charged to the same cap (docs/reliability.md), fed in small slices so that one network
 chunk cannot inflate into memory at once. The whole request is bounded in time like the
 fetcher's.
 

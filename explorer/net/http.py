@@ -341,7 +341,7 @@ class Fetcher:
 
     @staticmethod
     def _default_headers() -> dict[str, str]:
-        # Only the codings read_body can bound (GUIDE §10); httpx would add br and zstd.
+        # Only the codings read_body can bound (docs/reliability.md); httpx would add br and zstd.
         return {"User-Agent": USER_AGENT, "Accept": ACCEPT, "Accept-Encoding": ACCEPT_ENCODING}
 
     async def __aenter__(self) -> Fetcher:

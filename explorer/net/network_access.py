@@ -14,14 +14,14 @@ the same way.
 from __future__ import annotations
 
 import functools
-import ssl
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-import truststore
+if TYPE_CHECKING:  # loaded when a context is built: a command without URLs never needs TLS
+    import ssl
 
 from explorer.net.credentials import Credentials
 
@@ -84,6 +84,10 @@ def trust_store_context(ca_bundle: str | None = None) -> ssl.SSLContext:
 
     Cached: building one reads the system's certificates, and one context serves every
     connection. Raises ``NetworkSettingsError`` for a bundle OpenSSL cannot read."""
+    import ssl
+
+    import truststore
+
     context = truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     if ca_bundle is not None:
         try:

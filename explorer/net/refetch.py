@@ -167,7 +167,7 @@ async def refetch_entry(
     """Fetch the document one framework notification entry names and diff it.
 
     With ``offload`` the CPU work (parsing, diffing a 50,000-entry list) runs in a
-    worker thread (GUIDE §4).
+    worker thread (docs/architecture.md, "Rules of the event loop").
     """
     loc, change = entry.loc, entry.change
     if not loc:

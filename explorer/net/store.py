@@ -298,7 +298,7 @@ class Store:
             conn.isolation_level = None
             return conn
         # SQLite makes -wal and -shm itself; a private umask keeps them 0600 however the
-        # process was started (GUIDE §10).
+        # process was started (docs/reliability.md).
         previous = os.umask(0o077)
         try:
             conn = sqlite3.connect(
@@ -479,24 +479,7 @@ class Store:
         """Queue an exchange; it is committed with the next group (not awaited)."""
         if self._closed or self.read_only:
             return
-        row = (
-            record.time,
-            record.direction,
-            record.kind,
-            record.method,
-            record.url,
-            record.status,
-            record.duration_ms,
-            json.dumps(record.request_headers),
-            record.request_body,
-            record.request_size,
-            json.dumps(record.response_headers),
-            record.response_body,
-            record.response_size,
-            record.body_cap,
-            record.error,
-        )
-        self._queue.put(_Write(_EXCHANGE, row, None, None))
+        self._queue.put(_Write(_EXCHANGE, exchange_row(record), None, None))
 
     async def flush(self) -> None:
         """Wait until everything queued so far is committed."""
@@ -618,6 +601,33 @@ _UPSERT_SUBSCRIPTION = (
     f"INSERT OR REPLACE INTO subscriptions ({', '.join(_SUBSCRIPTION_COLUMNS)}) "
     f"VALUES ({', '.join('?' for _ in _SUBSCRIPTION_COLUMNS)})"
 )
+
+
+def insert_exchange(conn: sqlite3.Connection, record: ExchangeRecord) -> int:
+    """Insert ``record`` on ``conn`` (inside the caller's transaction); returns its id. For
+    a module that writes an exchange together with rows of its own tables."""
+    cursor = conn.execute(_INSERT_EXCHANGE, exchange_row(record))
+    return int(cursor.lastrowid or 0)
+
+
+def exchange_row(record: ExchangeRecord) -> tuple[Any, ...]:
+    return (
+        record.time,
+        record.direction,
+        record.kind,
+        record.method,
+        record.url,
+        record.status,
+        record.duration_ms,
+        json.dumps(record.request_headers),
+        record.request_body,
+        record.request_size,
+        json.dumps(record.response_headers),
+        record.response_body,
+        record.response_size,
+        record.body_cap,
+        record.error,
+    )
 
 
 def _highest_notification_id(conn: sqlite3.Connection) -> int:

@@ -1,4 +1,5 @@
-"""Start-up of the desktop explorer on a qasync event loop (GUIDE §4).
+"""Start-up of the desktop explorer on a qasync event loop (docs/architecture.md, "Rules of the
+event loop").
 
 Order matters: ``QT_API`` is set before qasync is imported (it would otherwise probe
 PyQt first), the QApplication exists before the loop, and the window never quits the

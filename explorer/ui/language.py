@@ -14,7 +14,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from explorer.core.codes import ja as catalog_ja
 from explorer.core.findings import Finding, Severity
 from explorer.core.messages import (
     ENGLISH,
@@ -108,6 +107,8 @@ def document_name(name: str) -> str:
     """A document kind as the core names it ('Change List Index') in the interface language."""
     if ui_language() != JAPANESE:
         return name
+    from explorer.core.codes import ja as catalog_ja  # not before the first frame
+
     base, index = (name.removesuffix(" Index"), name.endswith(" Index"))
     japanese = catalog_ja.DOCUMENT_NAMES.get(base)
     if japanese is None:

@@ -11,7 +11,7 @@ action. Reported:
   (its node is loaded) to the moment the entries table has rows;
 * time until all rows are listed, and the event-loop lag meanwhile.
 
-Targets: resident memory <= 1 GB; first rows <= 1 s after the first component list.
+Targets: resident memory <= 600 MB; first rows <= 1 s after the first component list.
 
     python tests/benchmarks/bench_memory_index.py [--lists 20] [--entries 50000]
 """
@@ -33,6 +33,7 @@ NS = (
     'xmlns:rs="http://www.openarchives.org/rs/terms/"'
 )
 LAG_TICK = 0.01
+TARGET_MB = 600
 
 
 def write_source(folder: Path, lists: int, entries: int) -> None:
@@ -205,8 +206,11 @@ def main() -> int:
     print(
         f"resident memory: {figures['rss_end']:.0f} MB with every row listed "
         f"(peak {figures['rss_peak']:.0f} MB; {figures['rss_start']:.0f} MB before opening)"
-        f"; target <= 1024 MB"
+        f"; target <= {TARGET_MB} MB: {'met' if figures['rss_end'] <= TARGET_MB else 'MISSED'}, "
+        f"ratio {figures['rss_end'] / TARGET_MB:.2f}"
     )
+    per_entry = (figures["rss_end"] - figures["rss_start"]) * 2**20 / max(1, figures["entries"])
+    print(f"  {per_entry:.0f} B resident per listed entry beyond the window before opening")
     print(
         f"  of which raw component bodies kept by the tree {figures['bodies_mb']:.0f} MB, "
         f"HTTP cache {figures['cache_mb']:.0f} MB; bodies spooled to disk (tree and cache "
@@ -221,7 +225,7 @@ def main() -> int:
         f"all rows listed {figures['load_s']:.1f} s after opening; event-loop lag meanwhile: "
         f"p99 {figures['lag_p99_ms']:.0f} ms, max {figures['lag_max_ms']:.0f} ms"
     )
-    ok = figures["rss_end"] <= 1024 and figures["first_rows_after_list_s"] <= 1.0
+    ok = figures["rss_end"] <= TARGET_MB and figures["first_rows_after_list_s"] <= 1.0
     return 0 if ok else 1
 
 

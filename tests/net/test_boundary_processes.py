@@ -1,6 +1,6 @@
 """The CLI facing a decompression bomb or a 1-byte/s trickle, measured from outside: each
 command runs in its own process, and its peak resident memory is read with
-``getrusage(RUSAGE_CHILDREN)`` in a parent that has no other child (GUIDE §10)."""
+``getrusage(RUSAGE_CHILDREN)`` in a parent that has no other child (docs/reliability.md)."""
 
 from __future__ import annotations
 

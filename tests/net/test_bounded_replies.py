@@ -1,6 +1,6 @@
 """Every reply read through httpx stays within its byte budget and its deadline: the
 Fetcher, hub discovery, publications and subscription requests facing a gzip-in-gzip bomb
-or a server trickling one byte a second (GUIDE §10); and a lease too short to renew in
+or a server trickling one byte a second (docs/reliability.md); and a lease too short to renew in
 time is renewed at the floor with a warning, not failed (WebSub §5.3)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """UI test fixtures: one qasync loop for the session, temp settings, a fresh store.
 
-The loop is made ``already_running`` on pytest-qt's QApplication (GUIDE §7), so
+The loop is made ``already_running`` on pytest-qt's QApplication (CONTRIBUTING.md, "Tests"), so
 ``qtbot.waitUntil``/``waitSignal`` also run asyncio callbacks. It is installed as the
 running loop only for the tests that ask for it, so async tests elsewhere keep theirs.
 """

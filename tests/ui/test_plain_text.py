@@ -1,4 +1,4 @@
-"""Text from Sources and hubs is shown literally, never as Qt rich text (GUIDE §10).
+"""Text from Sources and hubs is shown literally, never as Qt rich text (docs/reliability.md).
 
 A loopback server plays a hostile Source (its ``loc``, ``up`` link and Content-Type are
 HTML with a huge local image) and a hostile hub (an HTML error body); a delivery comes

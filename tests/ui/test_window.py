@@ -1,4 +1,4 @@
-"""The window driven through its widgets against the embedded demo (GUIDE §7)."""
+"""The window driven through its widgets against the embedded demo (CONTRIBUTING.md, "Tests")."""
 
 from __future__ import annotations
 

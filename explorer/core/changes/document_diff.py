@@ -11,6 +11,7 @@ too. One pass over each document with dicts: linear in the number of entries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,7 +135,7 @@ def _link_key(link: Link) -> tuple[Any, ...]:
     return (link.rel, link.href, tuple(sorted(link.attributes.items())))
 
 
-def _describe_links(links: list[Link]) -> str | None:
+def _describe_links(links: Sequence[Link]) -> str | None:
     if not links:
         return None
     return " ".join(sorted(f"{link.rel}={link.href}" for link in links))

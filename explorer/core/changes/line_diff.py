@@ -1,5 +1,5 @@
 """Line diff of two documents after canonicalising them: the drill-down under the
-structural diff (GUIDE §6).
+structural diff (docs/architecture.md, "Diffs").
 
 Canonical form: the bytes are parsed with the hardened parser (``safe_xml.load_root``:
 no DTD, no entities, no network, size-capped gzip; comments and processing instructions

@@ -9,9 +9,10 @@ type is decided once, before it starts.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from explorer.core.findings import Finding, finding
-from explorer.core.model import Document, Entry
+from explorer.core.model import Document, Entry, MdLayout, md_reader
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.capability_hints import index_capability_finding
 from explorer.core.rules.context import ValidationContext
@@ -107,6 +108,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         types.add,
     )
 
+    plans: dict[int, _BulkPlan] = {}  # by id: each layout lives on in the entries
     for entry in doc.entries:
         line = entry.line
         loc = entry.loc
@@ -115,26 +117,24 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         lastmod = entry.lastmod
         if lastmod is not None:
             add_lastmod(lastmod)
-        md = entry.md
-        plain = 0  # how many of md's attributes are the bulk-checked hash, length, type
-        value = md.get("hash")
-        if value is not None:
-            add_hash(value)
-            plain += 1
-        value = md.get("length")
-        if value is not None:
-            add_length(value)
-            plain += 1
-        value = md.get("type")
-        if value is not None:
-            add_type(value)
-            plain += 1
-        if plain == len(md) and not always_full:
+        layout = entry.md_layout  # entries share a few layouts: positions found once each
+        plan = plans.get(id(layout))
+        if plan is None:
+            plan = plans[id(layout)] = _bulk_plan(layout)
+        read_hash, read_length, read_type, only_bulk = plan
+        if read_hash is not None:
+            add_hash(read_hash(entry))
+        if read_length is not None:
+            add_length(read_length(entry))
+        if read_type is not None:
+            add_type(read_type(entry))
+        if only_bulk and not always_full:
             # Nothing else on this rs:md and nothing mandatory missing to report.
             if entry.links:
                 for link in entry.links:
                     check_link_attributes(link, out, "in this entry", names_checked)
             continue
+        md = entry.md
         value = md.get("change")
         if value is None:
             if requires_change:
@@ -451,6 +451,18 @@ def _capability_not_allowed(
             params=params,
         )
     )
+
+
+_Reader = Callable[[Entry], str] | None
+_BulkPlan = tuple[_Reader, _Reader, _Reader, bool]
+
+
+def _bulk_plan(layout: MdLayout) -> _BulkPlan:
+    """Readers of hash, length and type for entries of this layout (None: absent), and
+    whether they are all it has (nothing else to check on such an rs:md)."""
+    at = [layout.get(name) for name in ("hash", "length", "type")]
+    read = [None if index is None else md_reader(index) for index in at]
+    return read[0], read[1], read[2], len(layout) == sum(1 for index in at if index is not None)
 
 
 def _check_entry_times(

@@ -7,54 +7,21 @@ import json
 import shlex
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from explorer.core.auth import mask_headers
 from explorer.core.changes.line_diff import canonical_text
-from explorer.core.link_header import links_by_rel
 from explorer.core.parser import DocumentParseError
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.exchange_filter import exchange_topic, filter_terms, matches, search_text
 from explorer.net.store import ExchangeRecord
 from explorer.ui.shared.columns import Column, column_index
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 
 MAX_ROWS = 20_000
-TOPIC_HEADERS = ("link",)
-FORM_TYPE = "application/x-www-form-urlencoded"
-
-
-def exchange_topic(record: ExchangeRecord) -> str:
-    """The topic an exchange is about: ``hub.topic`` of a (un)subscription or a
-    verification (WebSub §5.1, §5.3), else the ``rel="self"`` link of a delivery or a
-    topic URI's answer (WebSub §7); empty for the crawl's requests."""
-    query = parse_qs(urlsplit(record.url).query)
-    if "hub.topic" in query:
-        return query["hub.topic"][0]
-    content_type = (_header(record.request_headers, "content-type") or "").lower()
-    if record.request_body and content_type.startswith(FORM_TYPE):
-        form = parse_qs(record.request_body.decode("utf-8", "replace"))
-        if "hub.topic" in form:
-            return form["hub.topic"][0]
-        if "hub.url" in form:
-            return form["hub.url"][0]
-    for headers in (record.request_headers, record.response_headers):
-        links = [value for name, value in headers if name.lower() in TOPIC_HEADERS]
-        selves = links_by_rel(links).get("self") if links else None
-        if selves:
-            return selves[0]
-    return ""
-
-
-def search_text(record: ExchangeRecord) -> str:
-    """What the filter box matches: direction, kind, method, status, topic and URL."""
-    status = str(record.status) if record.status is not None else (record.error or "error")
-    direction = "out" if record.direction == "out" else "in"
-    parts = (direction, record.kind, record.method, status, exchange_topic(record), record.url)
-    return " ".join(parts).lower()
 
 
 def pretty_body(body: bytes | None, content_type: str | None) -> str:
@@ -229,7 +196,7 @@ class ExchangeModel(RowTableModel):
             self.endInsertRows()
 
     def set_filter(self, text: str) -> None:
-        self._terms = text.lower().split()
+        self._terms = filter_terms(text)
         if self._terms and self._keys is None:
             self._keys = [search_text(record) for record in self._all]
         self.beginResetModel()
@@ -241,7 +208,7 @@ class ExchangeModel(RowTableModel):
         self.endResetModel()
 
     def _matches(self, key: str) -> bool:
-        return all(term in key for term in self._terms)
+        return matches(self._terms, key)
 
     @property
     def total(self) -> int:

@@ -240,7 +240,8 @@ class FeedModel(QStandardItemModel):
     repaints took up to 180-225 ms during a burst, measured with bench_delivery_load.py).
     Cells are built once, when a row is added, and a filter pass only compares each row's
     search text, so painting and filtering never rebuild them. Qt items cost far more
-    memory than a list (GUIDE §5), so the feed keeps the newest ``MAX_ROWS`` deliveries;
+    memory than a list (docs/architecture.md, "Large tables"), so the feed keeps the newest
+    ``MAX_ROWS`` deliveries;
     the store keeps every one.
     """
 

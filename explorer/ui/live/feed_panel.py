@@ -325,7 +325,8 @@ class FeedPanel(FeedWidgets):
         )
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.fileSelected.connect(lambda path: self.export_and_confirm(Path(path)))
-        dialog.open()  # never exec() inside the qasync loop (GUIDE §4)
+        # never exec() inside the qasync loop (docs/architecture.md, "Rules of the event loop")
+        dialog.open()
 
     def export_and_confirm(self, path: Path) -> None:
         try:

@@ -67,7 +67,8 @@ def can_open_read_only(problem: StoreError) -> bool:
 async def ask_to_open_read_only(
     problem: StoreError, parent: QWidget | None, *, offer: bool = True
 ) -> bool:
-    """Show the dialog and wait for the answer without a nested event loop (GUIDE §4):
+    """Show the dialog and wait for the answer without a nested event loop (docs/architecture.md,
+    "Rules of the event loop"):
     True to open the store read-only (offered only when ``offer`` and it can help), False
     to quit."""
     dialog = StoreProblemDialog(

@@ -173,7 +173,8 @@ class NetworkPage(QWidget):
             self.problem.hide()
 
     def _choose_bundle(self) -> None:
-        """A file dialog opened without a nested event loop (GUIDE §4)."""
+        """A file dialog opened without a nested event loop (docs/architecture.md, "Rules of the
+        event loop")."""
         dialog = QFileDialog(self, self.tr("Extra CA bundle"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setNameFilters([self.tr("Certificates (*.pem *.crt *.cer)"), self.tr("All (*)")])

@@ -2,7 +2,7 @@
 
 A page is any widget with an ``apply()`` method (called when the user accepts). The
 dialog is opened with ``open()``, never ``exec()``: a nested event loop would stall the
-asyncio tasks that share the Qt loop (GUIDE §4).
+asyncio tasks that share the Qt loop (docs/architecture.md, "Rules of the event loop").
 """
 
 from __future__ import annotations

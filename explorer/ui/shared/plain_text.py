@@ -5,7 +5,7 @@ Qt guesses: a ``QLabel`` in its default ``AutoText`` mode, a tooltip and an item
 like it, and that HTML loads local images (``<img width=40000 height=40000>`` held the
 window for seconds and gigabytes). So labels that show outside text are ``PlainText``,
 tooltips are a fixed rich-text template around escaped text, and HTML built on purpose
-escapes every value it interpolates (GUIDE §10). Shown text is clipped as well: a 1 MB
+escapes every value it interpolates (docs/reliability.md). Shown text is clipped as well: a 1 MB
 header must not become a 1 MB tooltip.
 """
 

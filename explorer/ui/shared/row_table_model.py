@@ -1,6 +1,7 @@
 """The base of the explorer's flat tables: rows in a Python list, fixed column headers.
 
-GUIDE §5: a custom model over a list costs nothing at a million rows, and sorting and
+docs/architecture.md, "Large tables": a custom model over a list costs nothing at a million rows,
+and sorting and
 filtering the list in Python beats any proxy model, so every table shares this shape.
 """
 

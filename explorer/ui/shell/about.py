@@ -5,7 +5,8 @@ under which licences (Qt's LGPLv3 in particular asks that users can tell Qt is
 inside and can swap its shared libraries, which a onedir bundle keeps as plain files).
 
 The dialog is non-modal and opened with ``open()``: ``exec()`` inside the qasync
-loop would starve the other tasks (GUIDE §4). Hook it into a Help menu with::
+loop would starve the other tasks (docs/architecture.md, "Rules of the event loop"). Hook it into a
+Help menu with::
 
     help_menu = window.menuBar().addMenu("&Help")
     help_menu.addAction("&About ResourceSync Explorer", lambda: show_about(window))

@@ -229,7 +229,8 @@ class MainWindow(MainWindowWidgets):
         self.quit_requested.emit()
 
     def show_settings(self) -> Any:
-        """The Settings dialog, opened without a nested event loop (GUIDE §4)."""
+        """The Settings dialog, opened without a nested event loop (docs/architecture.md, "Rules of
+        the event loop")."""
         from explorer.ui.settings.settings_dialog import app_settings_dialog
 
         if self._settings_dialog is not None:

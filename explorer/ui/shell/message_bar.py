@@ -1,4 +1,5 @@
-"""A dismissible, non-modal message strip: errors never block the event loop (GUIDE §4)."""
+"""A dismissible, non-modal message strip: errors never block the event loop (docs/architecture.md,
+"Rules of the event loop")."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ A Source that answers 401/403 (``http.auth-required``/``http.forbidden``) gets t
 dialog, naming the origin and what its ``WWW-Authenticate`` asks for (RFC 9110 §11.6.1).
 The user gives a bearer token, a user and password (basic), or extra headers, and may
 ask to remember them. What the server sent is outside text and shown as plain text.
-The dialog is opened with ``open()`` and answers through ``finished`` (GUIDE §4).
+The dialog is opened with ``open()`` and answers through ``finished`` (docs/architecture.md, "Rules
+of the event loop").
 """
 
 from __future__ import annotations

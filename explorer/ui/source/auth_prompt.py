@@ -159,7 +159,9 @@ class AuthPrompt(QObject):
         dialog = AuthDialog(challenge, keyring_name(), self.window)
         dialog.finished.connect(lambda code: self._answered(dialog, code, retry))
         self.dialog = dialog
-        dialog.show()  # non-modal, never exec(): other tasks keep running (GUIDE §4)
+        # non-modal, never exec(): other tasks keep running (docs/architecture.md, "Rules of
+        # the event loop")
+        dialog.show()
         self.prompted.emit(dialog)
 
     def _answered(self, dialog: AuthDialog, code: int, retry: Callable[[], object]) -> None:

@@ -371,7 +371,8 @@ class SourceController(QObject):
     async def show_all_entries(self, doc: DocumentNode) -> int:
         """Load every component of an index and list all their entries in one table, each
         component as soon as it is read: the first rows show while the others still load
-        (a million rows stay responsive: the model is a plain list, GUIDE §5)."""
+        (a million rows stay responsive: the model is a plain list, docs/architecture.md, "Large
+        tables")."""
         view = self.shell.document_view
         view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
         view.entries.set_entries([])

@@ -1,4 +1,5 @@
-"""Side-by-side document diff: two aligned panes with changed lines highlighted (GUIDE §6).
+"""Side-by-side document diff: two aligned panes with changed lines highlighted
+(docs/architecture.md, "Diffs").
 
 Rows come from ``LineDiff.side_by_side()``; a side without a line gets an empty
 filler line so both panes stay aligned, and each changed row is marked with a

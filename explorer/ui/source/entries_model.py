@@ -1,4 +1,5 @@
-"""The entries table: a custom table model over a plain Python list (GUIDE §5).
+"""The entries table: a custom table model over a plain Python list (docs/architecture.md, "Large
+tables").
 
 Sorting and filtering happen on the Python list and the model is reset, which is two
 orders of magnitude faster than a QSortFilterProxyModel at a million rows. The model

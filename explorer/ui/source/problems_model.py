@@ -1,6 +1,7 @@
 """Findings as a tree: one row per code per document, expanding to every occurrence.
 
-Columns: severity icon, code, line, message, spec section (GUIDE §3). A code found once
+Columns: severity icon, code, line, message, spec section (docs/architecture.md, "Findings"). A
+code found once
 is a plain row; one found many times (996 malformed hashes) is one group row, showing
 the count and the first line and message, whose children are the occurrences, each with
 its line. The grouping is ``explorer.core.finding_groups``, shared with the CLI's output.

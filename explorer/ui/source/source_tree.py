@@ -3,7 +3,8 @@
 The crawl loads the Source Description and its Capability Lists; everything deeper is
 ``pending`` until a row is expanded or selected, when ``fetchMore`` asks the
 ``expander`` coroutine (``Crawler.expand``) to load it. Children are inserted in
-batches so a 50,000-entry index costs a few milliseconds per batch (GUIDE §5).
+batches so a 50,000-entry index costs a few milliseconds per batch (docs/architecture.md, "Large
+tables").
 Notification channels are leaves of their own kind that show their hub.
 """
 

@@ -1,7 +1,8 @@
 """XML source display: a syntax highlighter and a read-only editor with line numbers.
 
 The highlighter uses QRegularExpression rules plus block state for comments and CDATA
-that span lines (GUIDE §6). Large texts are inserted in chunks from a coroutine so the
+that span lines (docs/architecture.md, "Diffs"). Large texts are inserted in chunks from a
+coroutine so the
 event loop keeps running while a 50,000-entry document is shown.
 """
 

@@ -151,7 +151,7 @@ class HubWorkbench(HubWorkbenchWidgets):
         dialog = QFileDialog(self, self.tr("Load a notification payload"))
         dialog.setNameFilters([self.tr("XML (*.xml)"), self.tr("Any file (*)")])
         dialog.fileSelected.connect(self.load_file)
-        dialog.open()  # non-modal (GUIDE §4)
+        dialog.open()  # non-modal (docs/architecture.md, "Rules of the event loop")
 
     def load_file(self, path: str | Path) -> None:
         """Load a payload no larger than a document may be, refusing a larger file before

@@ -1,0 +1,142 @@
+"""``export --exchanges``: the exchange log as HAR 1.2, CSV or JSON lines.
+
+The same rows the window's inspector shows: all of them, those matching ``--filter``
+(the inspector's filter: every word in direction, kind, method, status, topic or URL),
+or those named by ``--ids``. Secrets stay masked unless ``--reveal-secrets`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO
+
+from explorer.cli.arguments import fail, output_file
+from explorer.cli.language_option import add_language_option, language_of
+from explorer.core import catalog
+from explorer.net.evidence import ExchangeWriter, export_exchanges
+from explorer.net.exchange_filter import filter_terms, matches, search_text
+from explorer.net.exchange_links import read_links
+from explorer.net.store import ExchangeRecord, Store, StoreError, default_store_path
+
+EXIT_OK, EXIT_UNUSABLE = 0, 2
+BATCH = 500
+MAX_IDS = 100_000
+
+
+class ExportUnusable(Exception):
+    """``--out`` or the store cannot be used; the message says which and why."""
+
+
+def open_export(
+    args: argparse.Namespace, check: Callable[[str], Path], lang: str
+) -> tuple[Path | None, Store]:
+    """``--out`` checked by ``check``, and the store opened read-only: no lock, so a running
+    ``listen`` keeps its store, and a damaged store still gives up what can be read."""
+    try:
+        out = None if args.out is None else check(args.out)
+    except argparse.ArgumentTypeError as exc:
+        raise ExportUnusable(f"--out: {exc}") from None
+    try:
+        store = Store(args.store or default_store_path(), read_only=True)
+    except StoreError as exc:
+        raise ExportUnusable(catalog.text("evidence.store-unusable", lang, problem=exc)) from None
+    return out, store
+
+
+def id_list(text: str) -> frozenset[int]:
+    """``1,4,7-9``: exchange ids and ranges."""
+    chosen: set[int] = set()
+    for piece in text.split(","):
+        first, sep, last = piece.strip().partition("-")
+        try:
+            low, high = int(first), int(last) if sep else int(first)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not ids like 1,4,7-9: {text[:80]!r}") from None
+        if low < 1 or high < low or len(chosen) + high - low + 1 > MAX_IDS:
+            raise argparse.ArgumentTypeError(f"ids must be 1 or more, at most {MAX_IDS}")
+        chosen.update(range(low, high + 1))
+    return frozenset(chosen)
+
+
+def add_exchange_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("exchanges (the inspector's log)")
+    group.add_argument(
+        "--exchanges", action="store_true", help="export the exchange log (har, csv, jsonl)"
+    )
+    group.add_argument("--filter", metavar="TEXT", help="only exchanges holding every word")
+    group.add_argument("--ids", type=id_list, metavar="LIST", help="only these ids (1,4,7-9)")
+    group.add_argument(
+        "--reveal-secrets",
+        action="store_true",
+        help="put the stored hub.secret back into subscription requests (masked by default)",
+    )
+    add_language_option(parser)
+
+
+def refused_with_notifications(args: argparse.Namespace) -> str | None:
+    """Why the options do not fit an export of notifications, if they do not."""
+    lang = language_of(args)
+    if args.format == "har":
+        return catalog.text("evidence.har-needs-exchanges", lang)
+    if args.filter is not None or args.ids is not None or args.reveal_secrets:
+        return catalog.text("evidence.options-need-exchanges", lang)
+    return None
+
+
+def run_exchanges(args: argparse.Namespace) -> int:
+    lang = language_of(args)
+    if args.format == "xml":
+        return fail("export", catalog.text("evidence.xml-not-for-exchanges", lang))
+    try:
+        out, store = open_export(args, output_file, lang)
+    except ExportUnusable as exc:
+        return fail("export", str(exc))
+    terms = filter_terms(args.filter or "")
+    ids = args.ids
+
+    def keep(record: ExchangeRecord) -> bool:
+        if ids is not None and record.id not in ids:
+            return False
+        return not terms or matches(terms, search_text(record))
+
+    try:
+        secrets = None
+        if args.reveal_secrets:
+            secrets = {
+                row["callback_url"]: row["secret"] for row in store.subscriptions() if row["secret"]
+            }
+            print(catalog.text("evidence.revealing", lang), file=sys.stderr)
+        with _output(out) as stream:
+            count = export_exchanges(
+                _batches(store),
+                lambda chosen: read_links(store.path, chosen),
+                ExchangeWriter(stream, args.format),
+                keep,
+                secrets,
+            )
+    except (OSError, StoreError) as exc:
+        return fail("export", str(exc))
+    finally:
+        store.close()
+    print(catalog.text("evidence.written", lang, count=count), file=sys.stderr)
+    return EXIT_OK
+
+
+def _batches(store: Store) -> Iterator[list[ExchangeRecord]]:
+    after = 0
+    while batch := store.exchanges(after_id=after, limit=BATCH):
+        yield batch
+        after = batch[-1].id or after
+
+
+@contextlib.contextmanager
+def _output(out: object) -> Iterator[IO[str]]:
+    if out is None:
+        yield sys.stdout
+        return
+    with open(str(out), "w", encoding="utf-8", newline="") as stream:
+        yield stream

@@ -1,0 +1,192 @@
+"""``replay``: send a stored delivery or a recorded exchange again, with edits.
+
+The request is the original's (a delivery: POST with its headers and body; an exchange:
+its method, URL, headers and body), changed by ``--header``, ``--body``, ``--method``,
+and sent to ``--to``. With a secret it is re-signed (``X-Hub-Signature``, WebSub §7.1)
+over the body as sent; without, the original signature goes as it was. The answer is
+recorded in the store as a new exchange linked to the original. Exit status: 0 when the
+target answered 2xx, 1 when it answered otherwise or not at all, 2 for unusable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+
+from explorer.cli.arguments import (
+    InputError,
+    fail,
+    http_url,
+    positive_int,
+    positive_seconds,
+    read_regular_file,
+    store_path,
+)
+from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.secret_option import SecretError, add_secret_options, secret_of
+from explorer.core import catalog
+from explorer.core.signatures import ALGORITHMS
+from explorer.net.bounded_body import bounded_client
+from explorer.net.callback_server import DEFAULT_MAX_BODY
+from explorer.net.exchange_links import DELIVERY, EXCHANGE
+from explorer.net.replay import (
+    DEFAULT_TIMEOUT,
+    Edits,
+    ReplayError,
+    ReplayRequest,
+    ReplayResult,
+    load_original,
+    replay,
+)
+from explorer.net.store import Store, StoreError, default_store_path
+
+EXIT_OK, EXIT_REFUSED, EXIT_UNUSABLE = 0, 1, 2
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+SHOWN_ANSWER = 4096
+"""How much of the target's answer the text output shows (the store keeps more)."""
+
+
+def edit_header(text: str) -> tuple[str, str]:
+    """``'Name: value'``; ``'Name:'`` (no value) removes the header."""
+    name, sep, value = text.partition(":")
+    name, value = name.strip(), value.strip()
+    if not sep or not _TOKEN.fullmatch(name):
+        raise argparse.ArgumentTypeError("a header is written 'Name: value' (Name a token)")
+    if any(char in value for char in "\r\n\0"):
+        raise argparse.ArgumentTypeError(f"header {name}: its value has a line break")
+    return name, value
+
+
+def method(text: str) -> str:
+    if not _TOKEN.fullmatch(text) or len(text) > 32:
+        raise argparse.ArgumentTypeError("a method is a token such as POST or PUT")
+    return text.upper()
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--store", type=store_path, metavar="PATH", help=f"store (default {default_store_path()})"
+    )
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--delivery", type=positive_int, metavar="ID", help="a stored delivery")
+    which.add_argument("--exchange", type=positive_int, metavar="ID", help="an exchange")
+    parser.add_argument("--to", type=http_url, required=True, metavar="URL", help="the target")
+    add_secret_options(parser, "re-sign with this secret (default: keep the original signature)")
+    parser.add_argument(
+        "--algorithm", choices=tuple(ALGORITHMS), default="sha256", help="re-signing algorithm"
+    )
+    parser.add_argument(
+        "--header",
+        action="append",
+        type=edit_header,
+        default=[],
+        metavar="'NAME: VALUE'",
+        help="replace a header (repeatable); 'NAME:' leaves it out",
+    )
+    parser.add_argument("--body", metavar="FILE", help="send this body instead")
+    parser.add_argument("--method", type=method, metavar="M", help="send with this method")
+    parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"deadline for the whole answer (default {DEFAULT_TIMEOUT:g} s)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    add_language_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = language_of(args)
+    try:
+        secret = secret_of(args, lang) if (args.secret or args.secret_file) else None
+    except SecretError as exc:
+        return fail("replay", str(exc))
+    body = None
+    if args.body is not None:
+        try:
+            body = read_regular_file(args.body, DEFAULT_MAX_BODY + 1)
+        except InputError as exc:
+            return fail("replay", str(exc))
+        if len(body) > DEFAULT_MAX_BODY:
+            return fail(
+                "replay", catalog.text("replay.body-too-large", lang, limit=DEFAULT_MAX_BODY)
+            )
+    edits = Edits(
+        url=args.to,
+        method=args.method,
+        headers=args.header,
+        body=body,
+        secret=secret,
+        algorithm=args.algorithm,
+    )
+    path = args.store or default_store_path()
+    if not path.exists():  # a replay reads what is stored: never make an empty store
+        return fail("replay", catalog.text("replay.no-store", lang, path=path))
+    try:
+        store = Store(path)
+    except StoreError as exc:
+        return fail("replay", catalog.text("replay.store-unusable", lang, problem=exc))
+    try:
+        kind, original_id = (
+            (DELIVERY, args.delivery) if args.delivery is not None else (EXCHANGE, args.exchange)
+        )
+        try:
+            original = load_original(store, kind, original_id)
+            result = asyncio.run(_send(store, original, edits, args.timeout))
+        except ReplayError as exc:
+            return fail("replay", str(exc))
+    finally:
+        store.close()
+    record = result.record
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "exchange_id": record.id,
+                    "original": result.link.to_json(),
+                    "method": record.method,
+                    "url": record.url,
+                    "signature": result.signature,
+                    "status": record.status,
+                    "duration_ms": record.duration_ms,
+                    "response_headers": record.response_headers,
+                    "response_body": (record.response_body or b"").decode("utf-8", "replace"),
+                    "error": record.error,
+                }
+            )
+        )
+    else:
+        print(
+            catalog.text(
+                "replay.sent",
+                lang,
+                kind=kind,
+                id=original_id,
+                method=record.method,
+                url=record.url,
+                signature=catalog.text(f"replay.signature-{result.signature}", lang),
+                exchange=record.id,
+            )
+        )
+        if record.status is not None:
+            print(catalog.text("replay.answer", lang, status=record.status, ms=record.duration_ms))
+            answer = (record.response_body or b"")[:SHOWN_ANSWER]
+            text = answer.decode("utf-8", "replace")
+            if text.strip():
+                print("".join(c if c.isprintable() or c in "\n\t" else "\ufffd" for c in text))
+        else:
+            print(catalog.text("replay.no-answer", lang, error=record.error))
+    return EXIT_OK if result.accepted else EXIT_REFUSED
+
+
+async def _send(
+    store: Store, original: ReplayRequest, edits: Edits, timeout: float
+) -> ReplayResult:
+    client = bounded_client(timeout)
+    try:
+        return await replay(store, original, edits, client=client, timeout=timeout)
+    finally:
+        await client.aclose()

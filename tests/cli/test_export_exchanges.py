@@ -1,0 +1,140 @@
+"""``export --exchanges``: a demo session's exchange log as HAR 1.2 (valid against the
+schema, read by haralyzer), CSV and JSON lines; secrets masked unless asked for."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from haralyzer import HarEntry, HarParser
+from helpers.har_schema import HAR_1_2
+from helpers.listen_session import listening
+
+from explorer.demo import start_demo
+
+HUB_SECRET = "hub-secret-never-in-a-har"
+TOKEN = "bearer-token-never-in-a-har-0123456789"
+
+
+def export(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "explorer", "export", "--store", str(store), "--exchanges", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store after a demo session: subscribe, three publications delivered, unsubscribe,
+    and one delivery replayed (a linked exchange)."""
+    store = tmp_path_factory.mktemp("session") / "s.sqlite3"
+
+    async def run() -> None:
+        async with await start_demo(rate=0) as demo:
+            channel = demo.channels[0]
+            args = ("--topic", channel.topic, "--hub", demo.hub_url, "--store", str(store))
+            async with listening(*args, "--secret", HUB_SECRET, "--token", TOKEN) as listen:
+                await listen.until(lambda _: listen.count("verified") == 1)
+                async with asyncio.timeout(10):
+                    while not demo.hub.subscriptions(channel.topic):
+                        await asyncio.sleep(0.01)
+                for _ in range(3):
+                    demo.change(channel.set_name, "updated")
+                await listen.until(lambda _: listen.count("notification") == 3)
+            assert listen.proc.returncode == 0, listen.stderr.decode()
+            replay = await asyncio.create_subprocess_exec(
+                *(sys.executable, "-m", "explorer", "replay", "--store", str(store)),
+                *("--delivery", "1", "--to", demo.base_url + "nowhere", "--json"),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+            _, err = await asyncio.wait_for(replay.communicate(), 60)
+            assert replay.returncode == 1, err  # the demo answers 404 there
+
+    asyncio.run(run())
+    return store
+
+
+def test_har_validates_loads_in_haralyzer_and_holds_no_secret(session: Path) -> None:
+    done = export(session, "--format", "har")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    jsonschema.validate(data, HAR_1_2)
+    HarParser(data)  # the library takes the document
+    entries = [HarEntry(entry) for entry in data["log"]["entries"]]
+    kinds = [entry.raw_entry["_kind"] for entry in entries]
+    assert {"subscribe", "verification", "delivery", "replay"} <= set(kinds), kinds
+    delivery = entries[kinds.index("delivery")]
+    assert delivery.request.method == "POST" and delivery.status == 200
+    assert delivery.startTime is not None and delivery.request.bodySize > 0
+    assert any(h["name"].lower() == "x-hub-signature" for h in delivery.request.headers)
+    replayed = entries[kinds.index("replay")]
+    assert replayed.raw_entry["_linkedTo"] == {"kind": "delivery", "id": 1, "relation": "replay"}
+    assert replayed.status == 404
+    assert HUB_SECRET not in done.stdout and TOKEN not in done.stdout
+    assert "Bearer" in done.stdout  # the scheme shows, its token does not
+
+
+def test_reveal_secrets_is_explicit(session: Path) -> None:
+    done = export(session, "--format", "har", "--reveal-secrets")
+    assert done.returncode == 0, done.stderr
+    assert HUB_SECRET in done.stdout and "warning" in done.stderr
+    jsonschema.validate(json.loads(done.stdout), HAR_1_2)
+
+
+def test_csv_and_jsonl_with_the_inspector_filter_and_ids(session: Path, tmp_path: Path) -> None:
+    out = tmp_path / "x.csv"
+    done = export(session, "--format", "csv", "--filter", "in delivery", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert len(rows) == 3 and {row["kind"] for row in rows} == {"delivery"}
+    replay = export(session, "--format", "jsonl", "--filter", "replay")
+    (line,) = replay.stdout.splitlines()
+    record = json.loads(line)
+    assert record["linked_to"]["id"] == 1
+    chosen = export(session, "--format", "jsonl", "--ids", f"1,{record['id']}")
+    assert [json.loads(x)["id"] for x in chosen.stdout.splitlines()] == [1, record["id"]]
+    assert HUB_SECRET not in chosen.stdout + done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--format", "xml"], ["--ids", "0"], ["--ids", "a-b"], ["--out", "/no/such/dir/x.har"]],
+)
+def test_unusable_options_exit_2(session: Path, args: list[str]) -> None:
+    done = export(session, *args)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_notification_options_refuse_exchange_only_ones(session: Path) -> None:
+    for args in (["--format", "har"], ["--filter", "x"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "explorer", "export", "--store", str(session), *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2 and "--exchanges" in done.stderr
+
+
+def test_the_feed_as_csv(session: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "explorer", "export", "--store", str(session), "--format", "csv"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [row["status"] for row in rows] == ["notification"] * 3
+    assert {row["signature"] for row in rows} == {"valid"}
+    assert rows[0]["capability"] == "change-notification" and int(rows[0]["entries"]) >= 1

@@ -1,0 +1,93 @@
+"""A plain local ``validate`` imports no network stack, no event loop and no Qt.
+
+CI jobs run ``validate`` once per file, so every module it loads without needing it is
+paid hundreds of times. The command runs in a fresh interpreter through a small wrapper
+that, once it has finished, prints which of the unneeded modules ``sys.modules`` holds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+UNNEEDED = ("httpx", "asyncio", "aiohttp", "PySide6", "ssl", "explorer.core.codes.ja")
+UNNEEDED += ("explorer.core.payload_templates", "explorer.net.http")
+
+WRAPPER = """
+import json, runpy, sys
+unneeded = json.loads(sys.argv[2])
+sys.argv = ["explorer", *json.loads(sys.argv[1])]
+try:
+    runpy.run_module("explorer", run_name="__main__")
+except SystemExit as exc:
+    status = exc.code
+loaded = sorted(name for name in sys.modules if name.split(".")[0] in unneeded or name in unneeded)
+print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
+"""
+
+RESOURCE_LIST = b"""<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:rs="http://www.openarchives.org/rs/terms/">
+  <rs:ln rel="up" href="https://example.org/capabilitylist.xml"/>
+  <rs:md capability="resourcelist" at="2026-11-01T00:00:00Z"/>
+  <url><loc>https://example.org/a</loc><rs:md length="1"/></url>
+</urlset>
+"""
+
+
+def loaded_by(*args: str) -> tuple[int, list[str]]:
+    """Run ``python -m explorer ARGS`` through the wrapper: its exit status and which of
+    ``UNNEEDED`` it had loaded by the end."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", WRAPPER, json.dumps(args), json.dumps(UNNEEDED)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return report["status"], report["loaded"]
+
+
+def test_a_local_validate_loads_no_network_stack_loop_or_qt(tmp_path: Path) -> None:
+    document = tmp_path / "resourcelist.xml"
+    document.write_bytes(RESOURCE_LIST)
+    for args in (["--json"], [], ["--lang", "en"]):
+        status, loaded = loaded_by("validate", *args, str(document))
+        assert status == 0
+        assert loaded == [], f"validate {' '.join(args)} loaded {loaded}"
+
+
+def test_the_wrapper_sees_what_a_command_loads(tmp_path: Path) -> None:
+    """The check above can fail: a URL target does load the network stack."""
+    status, loaded = loaded_by("validate", "--timeout", "0.5", "http://127.0.0.1:9/none.xml")
+    assert status == 2
+    assert "httpx" in loaded
+    assert "asyncio" in loaded
+
+
+def test_network_options_given_with_a_local_file_are_still_checked(tmp_path: Path) -> None:
+    """A local file skips the credential files and the TLS context, not the options."""
+    document = tmp_path / "resourcelist.xml"
+    document.write_bytes(RESOURCE_LIST)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    missing = [
+        sys.executable,
+        "-m",
+        "explorer",
+        "validate",
+        "--credentials",
+        str(tmp_path / "none.toml"),
+        str(document),
+    ]
+    refused = subprocess.run(missing, capture_output=True, text=True, env=env, timeout=60)
+    assert refused.returncode == 2
+    assert "none.toml" in refused.stderr and "Traceback" not in refused.stderr
+    insecure = [sys.executable, "-m", "explorer", "validate", "--insecure", str(document)]
+    warned = subprocess.run(insecure, capture_output=True, text=True, env=env, timeout=60)
+    assert warned.returncode == 0 and "--insecure" in warned.stderr
