@@ -1,5 +1,6 @@
 """Wires the hand-over features into the window once the engines are attached: the
-Problems dock, File ▸ Export report… and File ▸ Open folder as Source…."""
+Problems dock, File ▸ Export report…, File ▸ Open folder as Source… and Tools ▸
+Signature…."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 from explorer.ui.problems.report_export import ReportExport
 from explorer.ui.problems.source_problems_panel import SourceProblemsPanel
 from explorer.ui.source.open_folder import ask_folder, restore_folders
+from explorer.ui.tools.signature_dialog import show_signature_tool
 
 if TYPE_CHECKING:
     from explorer.ui.shell.main_window import MainWindow
@@ -23,4 +25,5 @@ def install_handover(window: MainWindow) -> SourceProblemsPanel:
     panel.report_export = export
     window.open_folder_action.triggered.connect(lambda: ask_folder(services, window))
     restore_folders(services, window)
+    window.signature_action.triggered.connect(lambda: show_signature_tool(window))
     return panel

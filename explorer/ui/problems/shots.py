@@ -59,3 +59,31 @@ async def open_folder_shot(window: MainWindow, wait: Wait) -> QWidget:
     dialog.open()
     await wait(dialog.isVisible)
     return dialog
+
+
+SAMPLE_BODY = """<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:rs="http://www.openarchives.org/rs/terms/">
+  <rs:ln rel="up" href="https://example.org/dataset1/capabilitylist.xml"/>
+  <rs:md capability="changelist" from="2026-11-27T01:00:00Z"/>
+  <url>
+    <loc>https://example.org/dataset1/res1</loc>
+    <rs:md change="updated" datetime="2026-11-27T01:00:05Z"/>
+  </url>
+</urlset>
+"""
+
+
+async def signature_shot(window: MainWindow, wait: Wait) -> QWidget:
+    from explorer.core.signatures import sign
+    from explorer.ui.tools.signature_dialog import show_signature_tool
+
+    dialog = show_signature_tool(window)
+    secret = "demo-secret"  # a made-up one: the dialog shows dots
+    dialog.body_edit.setPlainText(SAMPLE_BODY)
+    dialog.header_edit.setText(sign(secret, SAMPLE_BODY.encode(), "sha256"))
+    dialog.secret_edit.setText(secret)
+    dialog.header_edit.setCursorPosition(0)
+    dialog.resize(640, 480)
+    await wait(dialog.isVisible)
+    return dialog

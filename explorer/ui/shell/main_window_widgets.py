@@ -175,6 +175,11 @@ class MainWindowWidgets(QMainWindow):
             ["Shift+F8"],
             self.tr("Go to the previous problem of the Source"),
         )
+        self.signature_action = action(
+            self.tr("Signature…"),
+            [],
+            self.tr("Check an X-Hub-Signature against a body and a secret"),
+        )
         self.reset_layout_action = action(
             self.tr("Reset layout"),
             [],
@@ -297,9 +302,11 @@ class MainWindowWidgets(QMainWindow):
         self.view_menu.addAction(self.toolbar.toggleViewAction())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
+        self.tools_menu = menu_bar.addMenu(self.tr("&Tools"))
+        self.tools_menu.addAction(self.signature_action)
         self.help_menu = menu_bar.addMenu(self.tr("&Help"))
         self.about_action = self.help_menu.addAction(self.tr("&About ResourceSync Explorer"))
-        for menu in (file_menu, edit_menu, go_menu, self.view_menu):
+        for menu in (file_menu, edit_menu, go_menu, self.view_menu, self.tools_menu):
             menu.setToolTipsVisible(True)
 
     def add_dock(

@@ -1610,6 +1610,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Signature…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check an X-Hub-Signature against a body and a secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reset layout</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1667,6 +1675,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1877,6 +1889,92 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>New version</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignatureDialog</name>
+    <message>
+        <source>The body is over {limit} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the X-Hub-Signature value, e.g. sha256=…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the secret the subscription gave the hub (hub.secret).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid: not ALGORITHM=HEX with ALGORITHM one of sha1, sha256, sha384, sha512 (WebSub §7.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignatureWidgets</name>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the body exactly as it was sent (UTF-8; line endings count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the subscription&apos;s hub.secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the one the header names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A receiver that insists on one algorithm refuses every other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show expected value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The value this secret gives for this body: as good as the secret for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected value</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1602,6 +1602,14 @@ X-Api-Key: …</translation>
         <translation>ソースの前の問題へ移動</translation>
     </message>
     <message>
+        <source>Signature…</source>
+        <translation>署名…</translation>
+    </message>
+    <message>
+        <source>Check an X-Hub-Signature against a body and a secret</source>
+        <translation>X-Hub-Signature をボディとシークレットで確かめる</translation>
+    </message>
+    <message>
         <source>Reset layout</source>
         <translation>レイアウトを元に戻す</translation>
     </message>
@@ -1660,6 +1668,10 @@ X-Api-Key: …</translation>
     <message>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1871,6 +1883,93 @@ X-Api-Key: …</translation>
     <message>
         <source>New version</source>
         <translation>新版</translation>
+    </message>
+</context>
+<context>
+    <name>SignatureDialog</name>
+    <message>
+        <source>The body is over {limit} MiB.</source>
+        <translation>ボディが {limit} MiB を超えています。</translation>
+    </message>
+    <message>
+        <source>Paste the X-Hub-Signature value, e.g. sha256=…</source>
+        <translation>X-Hub-Signature の値を貼り付けてください（例: sha256=…）</translation>
+    </message>
+    <message>
+        <source>Type the secret the subscription gave the hub (hub.secret).</source>
+        <translation>サブスクリプションがハブに渡したシークレット（hub.secret）を入力してください。</translation>
+    </message>
+    <message>
+        <source>invalid: not ALGORITHM=HEX with ALGORITHM one of sha1, sha256, sha384, sha512 (WebSub §7.1)</source>
+        <translation>無効: ALGORITHM=HEX の形（ALGORITHM は sha1、sha256、sha384、sha512 のいずれか）ではありません（WebSub §7.1）</translation>
+    </message>
+</context>
+<context>
+    <name>SignatureWidgets</name>
+    <message>
+        <source>Signature</source>
+        <translation>署名</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>ボディ</translation>
+    </message>
+    <message>
+        <source>Paste the body exactly as it was sent (UTF-8; line endings count)</source>
+        <translation>送られたとおりのボディを貼り付けてください（UTF-8。改行の種類も署名に影響します）</translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature value</source>
+        <translation>X-Hub-Signature の値</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>シークレット</translation>
+    </message>
+    <message>
+        <source>the subscription&apos;s hub.secret</source>
+        <translation>サブスクリプションの hub.secret</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>アルゴリズム</translation>
+    </message>
+    <message>
+        <source>the one the header names</source>
+        <translation>ヘッダーが示すもの</translation>
+    </message>
+    <message>
+        <source>A receiver that insists on one algorithm refuses every other</source>
+        <translation>1 つのアルゴリズムを求める受信側は、ほかのアルゴリズムをすべて拒否します</translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature:</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>X-Hub-Signature:</translation>
+    </message>
+    <message>
+        <source>Secret:</source>
+        <translation>シークレット:</translation>
+    </message>
+    <message>
+        <source>Algorithm:</source>
+        <translation>アルゴリズム:</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Show expected value</source>
+        <translation>期待される値を表示</translation>
+    </message>
+    <message>
+        <source>The value this secret gives for this body: as good as the secret for it</source>
+        <translation>このシークレットがこのボディに対して与える値です。このボディについてはシークレットと同じ重みを持ちます</translation>
+    </message>
+    <message>
+        <source>Expected value</source>
+        <translation>期待される値</translation>
     </message>
 </context>
 <context>
