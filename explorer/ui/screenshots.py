@@ -19,7 +19,12 @@ from PySide6.QtWidgets import QDialog, QWidget
 from explorer.core.messages import ENGLISH
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
-from explorer.ui.problems.shots import open_folder_shot, problems_shot, signature_shot
+from explorer.ui.problems.shots import (
+    evidence_shot,
+    open_folder_shot,
+    problems_shot,
+    signature_shot,
+)
 from explorer.ui.shell.main_window import MainWindow
 
 SIZE = QSize(1280, 720)
@@ -65,6 +70,7 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
         ("problems", lambda: problems_shot(window, _wait)),
         ("open-folder", lambda: open_folder_shot(window, _wait)),
         ("signature", lambda: signature_shot(window, _wait)),
+        ("evidence", lambda: evidence_shot(window, _wait)),
     ]
     for name, arrange in shots:
         window.statusBar().clearMessage()  # a message left by the previous screen

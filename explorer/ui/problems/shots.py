@@ -87,3 +87,19 @@ async def signature_shot(window: MainWindow, wait: Wait) -> QWidget:
     dialog.resize(640, 480)
     await wait(dialog.isVisible)
     return dialog
+
+
+async def evidence_shot(window: MainWindow, wait: Wait) -> QWidget:
+    """The inspector with a subscription request selected: Copy as curl (masked), Copy as
+    curl with secrets, and Export… with its menu's choices."""
+    assert window.panels is not None
+    inspector = window.panels.inspector
+    dock = window.docks["InspectorDock"]
+    dock.raise_()
+    window.resizeDocks([dock], [window.height() // 2], Qt.Orientation.Vertical)
+    inspector.filter_edit.setText("subscribe POST")
+    await wait(lambda: inspector.model.rowCount() > 0)
+    if inspector.model.rowCount():
+        inspector.table.selectRow(0)
+    await wait(lambda: True)
+    return window

@@ -37,7 +37,7 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("FeedDock", feed)
     window.set_panel("InspectorDock", inspector)
     window.set_panel("HubWorkbenchDock", workbench)
-    problems = install_handover(window)
+    problems = install_handover(window, inspector)
     window.panels = Panels(subscriptions, feed, inspector, workbench, problems)
     connect_settings(window, services)  # the feed's size before it is filled
     feed.restore()

@@ -475,6 +475,37 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>ExchangeExport</name>
+    <message>
+        <source>no exchanges to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HAR 1.2 (*.har)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export exchanges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exported {count} to {path}, secrets masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ExchangeModel</name>
     <message>
         <source>time</source>
@@ -677,6 +708,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>JSON lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1234,23 +1269,23 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>curl command copied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>copied a curl command for {method} {url}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no credentials are kept for this request&apos;s origin</source>
+        <source>curl command copied, secrets masked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>curl command copied, WITH credentials in clear</source>
+        <source>no credentials or secret are kept for this request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>copied a curl command with credentials for {url}</source>
+        <source>curl command copied, WITH secrets in clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied a curl command with secrets in clear for {url}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1277,18 +1312,6 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Copy as curl (with credentials)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy as curl with the real credentials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy the request with the credentials kept for its origin, in clear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Replay delivery</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1297,11 +1320,43 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Copy the selected request as a curl command</source>
+        <source>Copy as curl with secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as curl with the real secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the request with the credentials kept for its origin and, for a subscription request, its real hub.secret: in clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected request as a curl command, credentials and secrets masked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>POST the selected delivery again to its callback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save exchanges as HAR 1.2, CSV or JSON lines, secrets masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All exchanges…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filtered exchanges…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected exchanges…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

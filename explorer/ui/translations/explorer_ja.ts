@@ -465,6 +465,39 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>ExchangeExport</name>
+    <message>
+        <source>no exchanges to export</source>
+        <translation>エクスポートするやり取りがありません</translation>
+    </message>
+    <message>
+        <source>HAR 1.2 (*.har)</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>HAR 1.2 (*.har)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export exchanges</source>
+        <translation>やり取りをエクスポート</translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation>エクスポートに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <source>exported {count} to {path}, secrets masked</source>
+        <translation>{count}を {path} にエクスポートしました（シークレットは伏せ字）</translation>
+    </message>
+</context>
+<context>
     <name>ExchangeModel</name>
     <message>
         <source>time</source>
@@ -669,6 +702,11 @@ X-Api-Key: …</translation>
     <message>
         <source>JSON lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>export failed: {error}</source>
@@ -1223,24 +1261,24 @@ X-Api-Key: …</translation>
         <translation>{total} 件中 {shown} 件</translation>
     </message>
     <message>
-        <source>curl command copied</source>
-        <translation>curl コマンドをコピーしました</translation>
-    </message>
-    <message>
         <source>copied a curl command for {method} {url}</source>
         <translation>{method} {url} の curl コマンドをコピーしました</translation>
     </message>
     <message>
-        <source>no credentials are kept for this request&apos;s origin</source>
-        <translation>このリクエストのオリジンには認証情報を保持していません</translation>
+        <source>curl command copied, secrets masked</source>
+        <translation>curl コマンドをコピーしました（シークレットは伏せ字）</translation>
     </message>
     <message>
-        <source>curl command copied, WITH credentials in clear</source>
-        <translation>curl コマンドを認証情報付き（平文）でコピーしました</translation>
+        <source>no credentials or secret are kept for this request</source>
+        <translation>このリクエストには保存された認証情報もシークレットもありません</translation>
     </message>
     <message>
-        <source>copied a curl command with credentials for {url}</source>
-        <translation>{url} の認証情報付き curl コマンドをコピーしました</translation>
+        <source>curl command copied, WITH secrets in clear</source>
+        <translation>curl コマンドをコピーしました。シークレットを平文で含みます</translation>
+    </message>
+    <message>
+        <source>copied a curl command with secrets in clear for {url}</source>
+        <translation>{url} の curl コマンドをシークレットを平文で含めてコピーしました</translation>
     </message>
     <message>
         <source>replayed: the callback answered {answer}</source>
@@ -1266,18 +1304,6 @@ X-Api-Key: …</translation>
         <translation>curl としてコピー</translation>
     </message>
     <message>
-        <source>Copy as curl (with credentials)</source>
-        <translation>curl としてコピー（認証情報付き）</translation>
-    </message>
-    <message>
-        <source>Copy as curl with the real credentials</source>
-        <translation>実際の認証情報付きで curl としてコピー</translation>
-    </message>
-    <message>
-        <source>Copy the request with the credentials kept for its origin, in clear</source>
-        <translation>オリジンに保持している認証情報を平文のまま含めて、リクエストをコピーします</translation>
-    </message>
-    <message>
         <source>Replay delivery</source>
         <translation>配信を再送</translation>
     </message>
@@ -1286,12 +1312,44 @@ X-Api-Key: …</translation>
         <translation>配信をコールバックに再送</translation>
     </message>
     <message>
-        <source>Copy the selected request as a curl command</source>
-        <translation>選択したリクエストを curl コマンドとしてコピーします</translation>
+        <source>Copy as curl with secrets</source>
+        <translation>シークレット込みで curl としてコピー</translation>
+    </message>
+    <message>
+        <source>Copy as curl with the real secrets</source>
+        <translation>本物のシークレットを含めて curl としてコピー</translation>
+    </message>
+    <message>
+        <source>Copy the request with the credentials kept for its origin and, for a subscription request, its real hub.secret: in clear</source>
+        <translation>リクエストを、そのオリジンに保存された認証情報と、サブスクリプションのリクエストなら本物の hub.secret を含めてコピーします（平文）</translation>
+    </message>
+    <message>
+        <source>Copy the selected request as a curl command, credentials and secrets masked</source>
+        <translation>選んだリクエストを curl コマンドとしてコピーします。認証情報とシークレットは伏せ字です</translation>
     </message>
     <message>
         <source>POST the selected delivery again to its callback</source>
         <translation>選択した配信をコールバックにもう一度 POST します</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>Save exchanges as HAR 1.2, CSV or JSON lines, secrets masked</source>
+        <translation>やり取りを HAR 1.2、CSV、JSON Lines で保存します（シークレットは伏せ字）</translation>
+    </message>
+    <message>
+        <source>All exchanges…</source>
+        <translation>すべてのやり取り…</translation>
+    </message>
+    <message>
+        <source>The filtered exchanges…</source>
+        <translation>絞り込んだやり取り…</translation>
+    </message>
+    <message>
+        <source>The selected exchanges…</source>
+        <translation>選んだやり取り…</translation>
     </message>
     <message>
         <source>Filter: method, status, kind, topic or URL words</source>
