@@ -8,7 +8,8 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 # The interface speaks English in tests whatever the machine's locale (explorer.ui.language
-# follows the system's UI languages, which Qt reads from LANGUAGE first); subprocesses too.
+# follows the system's UI languages, which Qt reads from LANGUAGE first); subprocesses too,
+# and the command line, which reads LANGUAGE as gettext does. A test of Japanese asks for it.
 os.environ["LANGUAGE"] = "en"
 
 import pytest

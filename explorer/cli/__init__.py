@@ -14,19 +14,22 @@ from collections.abc import Sequence
 import explorer
 from explorer import APP_NAME
 from explorer.cli.arguments import OneLineParser
+from explorer.cli.language_option import choose_language, say
 
-# name -> (module, one-line help)
-COMMANDS: dict[str, tuple[str, str]] = {
-    "validate": ("explorer.cli.validate", "validate ResourceSync documents (files or URLs)"),
-    "inspect": ("explorer.cli.inspect", "discover a Source from any URL, walk it, report problems"),
-    "demo-source": ("explorer.cli.demo_source", "run the demo Source and reference WebSub hub"),
-    "diff": ("explorer.cli.diff", "diff two versions of a document (files or URLs)"),
-    "listen": ("explorer.cli.listen", "subscribe to notification channels and print events"),
-    "export": ("explorer.cli.export", "write stored notifications as JSON lines or XML files"),
-    "hub-check": ("explorer.cli.hub_check", "run conformance checks against a WebSub hub"),
-    "publish": ("explorer.cli.publish", "POST a notification file to a hub (notification §4.1)"),
-    "signature": ("explorer.cli.signature", "sign a body or verify its X-Hub-Signature"),
-    "replay": ("explorer.cli.replay", "send a stored delivery or exchange again, with edits"),
+# name -> module; the one-line help is the catalog line "cli.command.<name>".
+COMMANDS: dict[str, str] = {
+    "validate": "explorer.cli.validate",
+    "inspect": "explorer.cli.inspect",
+    "demo-source": "explorer.cli.demo_source",
+    "diff": "explorer.cli.diff",
+    "listen": "explorer.cli.listen",
+    "export": "explorer.cli.export",
+    "hub-check": "explorer.cli.hub_check",
+    "publish": "explorer.cli.publish",
+    "signature": "explorer.cli.signature",
+    "replay": "explorer.cli.replay",
+    "compare": "explorer.cli.compare",
+    "audit": "explorer.cli.audit",
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
@@ -37,23 +40,24 @@ def _top_level_help() -> str:
     lines = [
         f"{APP_NAME} {explorer.__version__}",
         "",
-        "usage: resourcesync-explorer [URL] [--demo] [--lang ja|en] "
-        "[--self-test [--screenshot PATH]]",
-        "       resourcesync-explorer COMMAND [options]",
+        say("cli.top.usage"),
+        say("cli.top.usage-command"),
         "",
-        "Without a command the desktop explorer opens. Commands:",
+        say("cli.top.commands"),
     ]
-    lines += [f"  {name.ljust(width)}  {text}" for name, (_, text) in COMMANDS.items()]
+    lines += [f"  {name.ljust(width)}  {say(f'cli.command.{name}')}" for name in COMMANDS]
     lines.append("")
-    lines.append("Run 'resourcesync-explorer COMMAND --help' for a command's options.")
+    lines.append(say("cli.top.more"))
     return "\n".join(lines)
 
 
 def run_command(name: str, argv: Sequence[str]) -> int:
     """Parse ``argv`` for subcommand ``name`` and run it, returning its exit code."""
-    module_name, text = COMMANDS[name]
-    module = importlib.import_module(module_name)
-    parser = OneLineParser(prog=f"resourcesync-explorer {name}", description=text)
+    choose_language(argv)
+    module = importlib.import_module(COMMANDS[name])
+    parser = OneLineParser(
+        prog=f"resourcesync-explorer {name}", description=say(f"cli.command.{name}")
+    )
     module.configure(parser)
     try:
         args = parser.parse_args(list(argv))
@@ -67,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in COMMANDS:
         return run_command(args[0], args[1:])
     if args and args[0] in ("-h", "--help", "help"):
+        choose_language(args)
         print(_top_level_help())
         return EXIT_OK
     if args and args[0] == "--version":

@@ -14,8 +14,11 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
+
+from explorer.cli.language_option import help_language, say
+from explorer.core.messages import render_known
 
 MAX_URL_LENGTH = 8 * 1024
 MAX_HOST_LENGTH = 255
@@ -24,10 +27,35 @@ _Number = TypeVar("_Number", int, float)
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose errors are one line on stderr (no usage block)."""
+    """An ``ArgumentParser`` whose errors are one line on stderr (no usage block) and
+    whose ``--help`` frame (usage, group titles, ``-h``) is in the run's language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["add_help"] = False  # its -h is added below, in the run's language
+        super().__init__(*args, **kwargs)
+        self._positionals.title = say("cli.help.positionals")
+        self._optionals.title = say("cli.help.options")
+        self.add_argument(
+            "-h", "--help", action="help", default=argparse.SUPPRESS, help=say("cli.help.help")
+        )
+
+    def format_usage(self) -> str:
+        return _said_usage(super().format_usage())
+
+    def format_help(self) -> str:
+        return _said_usage(super().format_help())
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {_printable(message)} (see --help)\n")
+        # argparse's own words (a missing argument, a bad choice) in the run's language
+        said = render_known(message, "cli.argparse.", help_language()) or message
+        line = say("cli.help.see-help", prog=self.prog, message=_printable(said))
+        self.exit(2, f"{line}\n")
+
+
+def _said_usage(text: str) -> str:
+    """argparse's ``usage: `` prefix in the run's language."""
+    english = "usage: "  # argparse's own word, replaced by the catalog's
+    return say("cli.help.usage") + text.removeprefix(english) if text.startswith(english) else text
 
 
 class InputError(Exception):
@@ -57,19 +85,19 @@ def http_url(text: str) -> str:
     characters or spaces (a newline would split a request or a log line)."""
     if len(text) > MAX_URL_LENGTH:
         raise argparse.ArgumentTypeError(
-            f"URL is {len(text)} characters long; at most {MAX_URL_LENGTH} are accepted"
+            say("cli.argument.url-too-long", length=len(text), limit=MAX_URL_LENGTH)
         )
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - raises ValueError for a port outside 0-65535
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"not a valid URL: '{_short(text)}' ({exc})") from exc
-    if parts.scheme.lower() not in HTTP_SCHEMES or not parts.hostname:
-        raise argparse.ArgumentTypeError(f"not an http(s) URL: '{_short(text)}'")
-    if _has_control(text):  # checked on the text: urlsplit drops tabs and newlines
         raise argparse.ArgumentTypeError(
-            f"URL contains spaces or control characters: '{_short(text)}'"
-        )
+            say("cli.argument.bad-url", text=_short(text), reason=exc)
+        ) from exc
+    if parts.scheme.lower() not in HTTP_SCHEMES or not parts.hostname:
+        raise argparse.ArgumentTypeError(say("cli.argument.not-http", text=_short(text)))
+    if _has_control(text):  # checked on the text: urlsplit drops tabs and newlines
+        raise argparse.ArgumentTypeError(say("cli.argument.url-spaces", text=_short(text)))
     return text
 
 
@@ -95,7 +123,7 @@ def url_or_path(text: str) -> str:
     if looks_like_url(text):
         return http_url(text)
     if not text or len(text) > MAX_URL_LENGTH:
-        raise argparse.ArgumentTypeError(f"not a usable file path: '{_short(text)}'")
+        raise argparse.ArgumentTypeError(say("cli.argument.bad-path-file", text=_short(text)))
     return text
 
 
@@ -107,14 +135,14 @@ def check_regular_file(path: str | Path) -> None:
         raise InputError(path, exc.strerror or str(exc)) from exc
     _check_mode(path, mode)
     if not os.access(path, os.R_OK):
-        raise InputError(path, "permission denied")
+        raise InputError(path, say("cli.argument.permission-denied"))
 
 
 def _check_mode(path: str | Path, mode: int) -> None:
     if stat.S_ISDIR(mode):
-        raise InputError(path, "is a directory, not a file")
+        raise InputError(path, say("cli.argument.is-directory"))
     if not stat.S_ISREG(mode):
-        raise InputError(path, "is not a regular file (a FIFO, socket or device)")
+        raise InputError(path, say("cli.argument.not-regular"))
 
 
 def read_regular_file(path: str | Path, limit: int) -> bytes:
@@ -148,7 +176,7 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
 
 def _plain_path(text: str, what: str) -> Path:
     if not text or _has_control(text):
-        raise argparse.ArgumentTypeError(f"not a usable {what} path: '{_short(text)}'")
+        raise argparse.ArgumentTypeError(say(f"cli.argument.bad-path-{what}", text=_short(text)))
     return Path(text)
 
 
@@ -160,11 +188,13 @@ def store_path(text: str) -> Path:
     except FileNotFoundError:
         return path
     except OSError as exc:
-        raise argparse.ArgumentTypeError(f"cannot use {_short(text)}: {exc.strerror}") from exc
+        raise argparse.ArgumentTypeError(
+            say("cli.argument.cannot-use", text=_short(text), reason=exc.strerror)
+        ) from exc
     if stat.S_ISDIR(mode):
-        raise argparse.ArgumentTypeError(f"{_short(text)} is a directory, not a store file")
+        raise argparse.ArgumentTypeError(say("cli.argument.directory-not-store", text=_short(text)))
     if not stat.S_ISREG(mode):
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a regular file")
+        raise argparse.ArgumentTypeError(say("cli.argument.not-regular-file", text=_short(text)))
     return path
 
 
@@ -172,7 +202,7 @@ def output_folder(text: str) -> Path:
     """A folder to write into: it may not exist yet, but must not be a file."""
     path = _plain_path(text, "folder")
     if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{_short(text)} exists and is not a directory")
+        raise argparse.ArgumentTypeError(say("cli.argument.not-directory", text=_short(text)))
     return path
 
 
@@ -180,16 +210,18 @@ def output_file(text: str) -> Path:
     """A file to write: not a folder, and its folder must exist."""
     path = _plain_path(text, "file")
     if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{_short(text)} is a directory, not a file")
+        raise argparse.ArgumentTypeError(say("cli.argument.directory-not-file", text=_short(text)))
     if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"no folder {_short(str(path.parent))} to write into")
+        raise argparse.ArgumentTypeError(
+            say("cli.argument.no-folder", text=_short(str(path.parent)))
+        )
     return path
 
 
 def host(text: str) -> str:
     """A host name or address to bind: short, no spaces or control characters."""
     if not text or len(text) > MAX_HOST_LENGTH or _has_control(text) or "/" in text:
-        raise argparse.ArgumentTypeError(f"not a host name or address: '{_short(text)}'")
+        raise argparse.ArgumentTypeError(say("cli.argument.bad-host", text=_short(text)))
     return text
 
 
@@ -197,7 +229,7 @@ def port(text: str) -> int:
     """A TCP port, 0 (any free port) to 65535."""
     value = _int(text)
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 0-65535, not {value}")
+        raise argparse.ArgumentTypeError(say("cli.argument.bad-port", value=value))
     return value
 
 
@@ -221,29 +253,31 @@ def non_negative_number(text: str) -> float:
 
 def _signed(value: _Number, text: str, *, zero_allowed: bool) -> _Number:
     if value < 0 or (value == 0 and not zero_allowed):
-        wanted = "0 or more" if zero_allowed else "more than 0"
-        raise argparse.ArgumentTypeError(f"must be {wanted}, not {_short(text)}")
+        wanted = "cli.argument.not-negative" if zero_allowed else "cli.argument.not-positive"
+        raise argparse.ArgumentTypeError(say(wanted, text=_short(text)))
     return value
 
 
 def _int(text: str) -> int:
     if len(text) > 20:
-        raise argparse.ArgumentTypeError(f"not a whole number: '{_short(text)}'")
+        raise argparse.ArgumentTypeError(say("cli.argument.not-whole", text=_short(text)))
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: '{_short(text)}'") from None
+        raise argparse.ArgumentTypeError(say("cli.argument.not-whole", text=_short(text))) from None
 
 
 def _float(text: str) -> float:
     if len(text) > 40:
-        raise argparse.ArgumentTypeError(f"not a number: '{_short(text)}'")
+        raise argparse.ArgumentTypeError(say("cli.argument.not-number", text=_short(text)))
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: '{_short(text)}'") from None
+        raise argparse.ArgumentTypeError(
+            say("cli.argument.not-number", text=_short(text))
+        ) from None
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {_short(text)}")
+        raise argparse.ArgumentTypeError(say("cli.argument.not-finite", text=_short(text)))
     return value
 
 

@@ -14,6 +14,9 @@ import sys
 
 from explorer.cli.arguments import fail, host, non_negative_number, port, positive_int
 from explorer.cli.demo_replay import PlaybackUnusable, add_replay_options, load_playback
+from explorer.cli.engine_text import fault_text
+from explorer.cli.language_option import add_language_option, help_language, language_of, say
+from explorer.core.catalog import text
 from explorer.demo import FAULTS, UnknownFaultError, parse_fault_names, start_demo
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
@@ -21,41 +24,43 @@ EXIT_OK, EXIT_UNUSABLE = 0, 2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = "faults:\n" + "\n".join(f"  {name:<20} {text}" for name, text in FAULTS.items())
+    faults = "\n".join(f"  {name:<20} {fault_text(name, help_language())}" for name in FAULTS)
+    parser.epilog = say("cli.demo.faults-heading") + "\n" + faults
     parser.add_argument(
         "--host",
         type=host,
         default="127.0.0.1",
-        help="address to bind (default 127.0.0.1: loopback only)",
+        help=say("cli.demo.host"),
     )
-    parser.add_argument("--port", type=port, default=0, help="port (default 0: any free port)")
+    parser.add_argument("--port", type=port, default=0, help=say("cli.demo.port"))
     parser.add_argument(
         "--rate",
         type=non_negative_number,
         default=1.0,
-        help="live changes per second (default 1; 0 = none)",
+        help=say("cli.demo.rate"),
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed for the generated content")
+    parser.add_argument("--seed", type=int, default=0, help=say("cli.demo.seed"))
     parser.add_argument(
         "--faults",
         default="",
         metavar="NAME,...",
-        help="faults to inject from the start (see below)",
+        help=say("cli.demo.faults"),
     )
     parser.add_argument(
         "--changes-per-list",
         type=positive_int,
         default=20,
         metavar="N",
-        help="close the open Change List every N changes (default 20)",
+        help=say("cli.demo.changes-per-list"),
     )
     parser.add_argument(
         "--min-lease",
         type=positive_int,
         default=None,
         metavar="SECONDS",
-        help="shortest lease the hub grants (default 300)",
+        help=say("cli.demo.min-lease"),
     )
+    add_language_option(parser)
     add_replay_options(parser)
 
 
@@ -78,10 +83,11 @@ async def _serve(args: argparse.Namespace, faults: list[str]) -> int:
             loop.add_signal_handler(signum, stop.set)
     try:
         print(demo.base_url, flush=True)
-        print(f"hub: {demo.hub_url}", flush=True)
-        print(f"Source Description: {demo.source_description_url}", flush=True)
+        lang = language_of(args)
+        print(text("cli.demo.hub", lang, url=demo.hub_url), flush=True)
+        print(text("cli.demo.description", lang, url=demo.source_description_url), flush=True)
         if faults:
-            print(f"faults: {', '.join(faults)}", flush=True)
+            print(text("cli.demo.faults-on", lang, faults=", ".join(faults)), flush=True)
         await stop.wait()
     finally:
         await demo.stop()
@@ -100,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_serve(args, faults))
     except OSError as exc:
-        print(f"demo-source: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        where = f"{args.host}:{args.port}"
+        print(say("cli.demo.cannot-listen", where=where, reason=exc), file=sys.stderr)
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
         return EXIT_OK

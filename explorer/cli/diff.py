@@ -36,8 +36,9 @@ from explorer.cli.arguments import (
     read_regular_file,
     url_or_path,
 )
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.core.catalog import text
 from explorer.core.changes.document_diff import DocumentDiff, diff_documents
 from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
 from explorer.core.findings import Finding, finding
@@ -53,26 +54,22 @@ READ_LIMIT = MAX_DOCUMENT_BYTES + 1
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "old", type=url_or_path, metavar="OLD", help="the earlier version (file or URL)"
-    )
-    parser.add_argument(
-        "new", type=url_or_path, metavar="NEW", help="the later version (file or URL)"
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("old", type=url_or_path, metavar="OLD", help=say("cli.diff.old"))
+    parser.add_argument("new", type=url_or_path, metavar="NEW", help=say("cli.diff.new"))
+    parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
     parser.add_argument(
         "--context",
         type=non_negative_int,
         default=3,
         metavar="N",
-        help="lines of context around each change in the line diff (default 3)",
+        help=say("cli.diff.context"),
     )
     parser.add_argument(
         "--timeout",
         type=positive_seconds,
         default=30.0,
         metavar="SECONDS",
-        help="network timeout for URLs (default 30)",
+        help=say("cli.diff.timeout"),
     )
     add_network_options(parser)
     add_language_option(parser)
@@ -146,25 +143,22 @@ def _link_text(link: Link) -> str:
     return f"rel={link.rel} href={link.href}"
 
 
-def _print_structure(diff: DocumentDiff) -> None:
+def _print_structure(diff: DocumentDiff, lang: str) -> None:
     if diff.root is not None:
-        print(f"root element: {diff.root.old} → {diff.root.new}")
+        print(text("cli.diff.root", lang, old=diff.root.old, new=diff.root.new))
     for change in diff.metadata:
-        print(f"document rs:md {change.name}: {change.old} → {change.new}")
+        print(text("cli.diff.md", lang, name=change.name, old=change.old, new=change.new))
     for link in diff.links_removed:
-        print(f"document link removed: {_link_text(link)}")
+        print(text("cli.diff.link-removed", lang, link=_link_text(link)))
     for link in diff.links_added:
-        print(f"document link added: {_link_text(link)}")
+        print(text("cli.diff.link-added", lang, link=_link_text(link)))
     counts = diff.summary()
-    order = " (order of common entries changed)" if diff.reordered else ""
-    print(
-        f"entries: {counts['added']} added, {counts['removed']} removed, "
-        f"{counts['changed']} changed{order}"
-    )
+    order = text("cli.diff.reordered", lang) if diff.reordered else ""
+    print(text("cli.diff.entries", lang, order=order, **counts))
     for _, entry in diff.added:
-        print(f"  + {entry.loc}  (new line {entry.line})")
+        print(text("cli.diff.added", lang, loc=entry.loc, line=entry.line))
     for _, entry in diff.removed:
-        print(f"  - {entry.loc}  (old line {entry.line})")
+        print(text("cli.diff.removed", lang, loc=entry.loc, line=entry.line))
     for item in diff.changed:
         fields = "; ".join(f"{f.name} {f.old} → {f.new}" for f in item.fields)
         print(f"  ~ {item.loc}: {fields}")
@@ -201,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
             for item in problems:
                 severity = render_severity(item.severity, language_of(args))
                 message = render_message(item, language_of(args))
-                print(f"{severity}: {message} [{item.code}]", file=sys.stderr)
+                print(f"{severity}: {message} [{item.code}]", file=sys.stderr)  # codes stay
         return EXIT_UNUSABLE
 
     structure = diff_documents(old.document, new.document)
@@ -228,20 +222,17 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
 
-    print(
-        f"--- {args.old}  ({old.document.capability or old.document.root}, "
-        f"{len(old.document.entries)} entries)"
-    )
-    print(
-        f"+++ {args.new}  ({new.document.capability or new.document.root}, "
-        f"{len(new.document.entries)} entries)"
-    )
-    _print_structure(structure)
+    lang = language_of(args)
+    for mark, source, side in (("---", args.old, old.document), ("+++", args.new, new.document)):
+        kind = side.capability or side.root
+        count = len(side.entries)
+        print(text("cli.diff.side", lang, mark=mark, source=source, kind=kind, count=count))
+    _print_structure(structure, lang)
     print()
     if lines is None:
-        print(f"no line diff: {lines_reason}")
+        print(text("cli.diff.no-line-diff", lang, reason=lines_reason))
     elif lines.identical:
-        print("canonical documents are identical")
+        print(text("cli.diff.identical", lang))
     else:
         sys.stdout.write(lines.unified(args.old, args.new, args.context))
     return EXIT_OK

@@ -29,7 +29,8 @@ from explorer.cli.export_exchanges import (
     refused_with_notifications,
     run_exchanges,
 )
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import add_language_option, language_of, say
+from explorer.core.catalog import text
 from explorer.net.evidence import NOTIFICATION_CSV_COLUMNS, notification_csv_row
 from explorer.net.store import NotificationRecord, Store, StoreError, default_store_path
 from explorer.net.subscriber_events import iso_time
@@ -43,40 +44,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--store",
         type=store_path,
         metavar="PATH",
-        help=f"SQLite store to read (default {default_store_path()})",
+        help=say("cli.export.store", default=default_store_path()),
     )
     parser.add_argument(
         "--format",
         choices=("jsonl", "xml", "csv", "har"),
         default="jsonl",
-        help="jsonl: one JSON object per line; csv: one row per line; xml: raw payloads + "
-        "index.json; har: HAR 1.2 (with --exchanges)",
+        help=say("cli.export.format"),
     )
     parser.add_argument(
         "--out",
         metavar="DIR|FILE",
-        help="output directory (jsonl, csv default: stdout; xml default: ./notifications); "
-        "with --exchanges an output file (default: stdout)",
+        help=say("cli.export.out"),
     )
     add_exchange_options(parser)
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.exchanges:
         return run_exchanges(args)
+    lang = language_of(args)
     problem = refused_with_notifications(args)
     if problem:
         return fail("export", problem)
     try:
-        out, store = open_export(args, output_folder, language_of(args))
+        out, store = open_export(args, output_folder, lang)
     except ExportUnusable as exc:
         return fail("export", str(exc))
     if store.problems:
-        print(
-            f"export: warning: the store is damaged ({len(store.problems)} problem(s), first: "
-            f"{store.problems[0]}); exporting what can be read",
-            file=sys.stderr,
+        damaged = text(
+            "cli.export.damaged", lang, count=len(store.problems), first=store.problems[0]
         )
+        print(damaged, file=sys.stderr)
     try:
         topics = {row["id"]: row for row in store.subscriptions()}
         if args.format == "jsonl":
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     finally:
         store.close()
-    print(f"export: {count} notifications written", file=sys.stderr)
+    print(text("cli.export.written", lang, count=count), file=sys.stderr)
     return EXIT_OK
 
 

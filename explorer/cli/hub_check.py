@@ -21,10 +21,12 @@ from explorer.cli.arguments import (
     port,
     positive_seconds,
 )
+from explorer.cli.engine_text import exchange_line
 from explorer.cli.handover_options import add_junit_option, write_junit
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
-from explorer.core.messages import ENGLISH, JAPANESE, render_severity, render_spec, render_title
+from explorer.core.catalog import text
+from explorer.core.messages import ENGLISH, render_cited, render_severity, render_title
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import (
@@ -36,7 +38,6 @@ from explorer.net.conformance import (
     CheckResult,
     ConformanceSettings,
     Outcome,
-    describe_exchange,
     run_conformance,
 )
 from explorer.net.exchange_log import ExchangeLog
@@ -49,74 +50,68 @@ DEFAULTS = ConformanceSettings()
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hub", type=http_url, metavar="HUB_URL", help="the hub to check")
+    parser.add_argument("hub", type=http_url, metavar="HUB_URL", help=say("cli.hub-check.hub"))
     parser.add_argument(
         "--topic",
         type=http_url,
         metavar="URL",
-        help="topic to publish and subscribe to (default: one hosted on the "
-        "callback server; hubs that serve only their own topics need this)",
+        help=say("cli.hub-check.topic"),
     )
     parser.add_argument(
         "--public-url",
         type=http_url,
         metavar="URL",
-        help="public base URL of the callback server (tunnel, reverse proxy)",
+        help=say("cli.hub-check.public-url"),
     )
     parser.add_argument(
         "--host",
         type=host,
         default="127.0.0.1",
-        help="address the callback server binds (default 127.0.0.1)",
+        help=say("cli.hub-check.host"),
     )
-    parser.add_argument("--port", type=port, default=0, help="callback port (default: any free)")
+    parser.add_argument("--port", type=port, default=0, help=say("cli.hub-check.port"))
     parser.add_argument(
         "--check",
         action="append",
         choices=list(CHECKS),
         metavar="ID",
-        help=f"run only this check; repeatable ({', '.join(CHECKS)})",
+        help=say("cli.hub-check.check", checks=", ".join(CHECKS)),
     )
     parser.add_argument(
         "--timeout",
         type=positive_seconds,
         default=DEFAULTS.delivery_timeout,
         metavar="SECONDS",
-        help=f"wait for a verification or a delivery (default {DEFAULTS.delivery_timeout:g})",
+        help=say("cli.hub-check.timeout", default=DEFAULTS.delivery_timeout),
     )
     parser.add_argument(
         "--quiet",
         type=non_negative_number,
         default=DEFAULTS.quiet_period,
         metavar="SECONDS",
-        help="watch this long for deliveries that must not come (default "
-        f"{DEFAULTS.quiet_period:g})",
+        help=say("cli.hub-check.quiet", default=DEFAULTS.quiet_period),
     )
     parser.add_argument(
         "--slow",
         type=positive_seconds,
         default=DEFAULTS.slow_delivery,
         metavar="SECONDS",
-        help=f"warn about deliveries slower than this (default {DEFAULTS.slow_delivery:g})",
+        help=say("cli.hub-check.slow", default=DEFAULTS.slow_delivery),
     )
-    parser.add_argument(
-        "--json", action="store_true", help="one JSON object per check, with findings and evidence"
-    )
+    parser.add_argument("--json", action="store_true", help=say("cli.hub-check.json"))
     publishing = parser.add_mutually_exclusive_group()
     publishing.add_argument(
         "--publish",
         choices=(PUBLISH_XML, PUBLISH_FORM),
         default=PUBLISH_AUTO,
-        help="the hub's publish style: xml (the POST of change-notification 1.0.1 §4.1) or "
-        "form (hub.mode=publish with hub.topic and hub.url); default: xml, then form",
+        help=say("cli.hub-check.publish"),
     )
     publishing.add_argument(
         "--no-publish",
         dest="publish",
         action="store_const",
         const=PUBLISH_NONE,
-        help="do not publish: you publish through the Source while the checks wait "
-        "(--timeout) for its deliveries",
+        help=say("cli.hub-check.no-publish"),
     )
     add_network_options(parser)
     add_language_option(parser)
@@ -127,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         access = network_access(args, [args.hub], "hub-check")
     except NetworkOptionsError as exc:
-        print(f"hub-check: {exc}", file=sys.stderr)
+        print(f"hub-check: {exc}", file=sys.stderr)  # the message is the catalog's
         return EXIT_UNUSABLE
     settings = ConformanceSettings(
         verification_timeout=args.timeout,
@@ -137,19 +132,27 @@ def run(args: argparse.Namespace) -> int:
         request_timeout=max(args.timeout, 5.0),
         publish_style=args.publish,
     )
+    lang = language_of(args)
     try:
         results = asyncio.run(_check(args, settings, access))
     except OSError as exc:
-        print(f"hub-check: cannot start the callback server: {exc}", file=sys.stderr)
+        print(text("cli.hub-check.no-server", lang, reason=exc), file=sys.stderr)
         return EXIT_UNUSABLE
     except KeyboardInterrupt:  # the run's probes were unsubscribed on the way out
-        print("hub-check: interrupted", file=sys.stderr)
+        print(text("cli.hub-check.interrupted", lang), file=sys.stderr)
         return EXIT_FAILED
     if not args.json:
         counts = {outcome: sum(r.outcome is outcome for r in results) for outcome in Outcome}
         print(
-            f"{len(results)} checks: {counts[Outcome.PASS]} pass, {counts[Outcome.WARN]} "
-            f"warn, {counts[Outcome.FAIL]} fail, {counts[Outcome.NOT_RUN]} not run"
+            text(
+                "cli.hub-check.summary",
+                lang,
+                checks=len(results),
+                passed=counts[Outcome.PASS],
+                warned=counts[Outcome.WARN],
+                failed=counts[Outcome.FAIL],
+                not_run=counts[Outcome.NOT_RUN],
+            )
         )
     suite = conformance_suite(args.hub, results, language_of(args))
     if not write_junit(args, [suite], "hub-check"):
@@ -165,10 +168,13 @@ async def _check(
     )
     await server.start()
     try:
-        if not args.json:
-            topic = args.topic or "hosted on the callback server"
-            print(f"hub {args.hub}\ntopic {topic}\ncallbacks {server.base_url}\n", flush=True)
         lang = language_of(args)
+        if not args.json:
+            topic = args.topic or text("cli.hub-check.hosted-topic", lang)
+            frame = text(
+                "cli.hub-check.frame", lang, hub=args.hub, topic=topic, callbacks=server.base_url
+            )
+            print(f"{frame}\n", flush=True)
         printer = _print_json if args.json else lambda result: _print_text(result, lang)
         async with bounded_client(settings.request_timeout, access=access) as client:
             return await run_conformance(
@@ -185,24 +191,26 @@ async def _check(
 
 
 def _print_text(result: CheckResult, lang: str = ENGLISH) -> None:
-    label = "NOT RUN" if result.outcome is Outcome.NOT_RUN else str(result.outcome).upper()
+    label = text(f"cli.hub-check.outcome-{result.outcome}", lang)
     print(f"{label:<7} {result.check:<17} {result.title_in(lang)}")
     print(f"      {result.summary_in(lang)}")
     if result.depends_on:
-        depends = "前提のチェック" if lang == JAPANESE else "depends on"
-        print(f"      {depends}: {result.depends_on}")
+        print(text("cli.hub-check.depends-on", lang, check=result.depends_on))
     for item in result.findings:
-        title = f" {render_title(item.code, lang)}" if lang == JAPANESE else ""
-        cited = render_spec(item.spec, lang)
-        spec = f" ({cited})" if cited else ""
-        print(f"      {render_severity(item.severity, lang)}: {item.code}{title}{spec}")
-    for record in result.evidence[:EVIDENCE_LINES]:
-        print(f"        {describe_exchange(record)}")
-    if len(result.evidence) > EVIDENCE_LINES:
-        print(
-            f"        ... {len(result.evidence) - EVIDENCE_LINES} more exchange(s); "
-            "--json shows them all"
+        line = text(
+            "cli.hub-check.finding",
+            lang,
+            severity=render_severity(item.severity, lang),
+            code=item.code,
+            title=render_title(item.code, lang),
+            cited=render_cited(item.spec, lang),
         )
+        print(line)
+    for record in result.evidence[:EVIDENCE_LINES]:
+        print(f"        {exchange_line(record, lang)}")
+    if len(result.evidence) > EVIDENCE_LINES:
+        more = len(result.evidence) - EVIDENCE_LINES
+        print(text("cli.hub-check.more-exchanges", lang, count=more))
     sys.stdout.flush()
 
 

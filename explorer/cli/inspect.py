@@ -34,6 +34,7 @@ from explorer.cli.arguments import (
     positive_int,
     positive_seconds,
 )
+from explorer.cli.engine_text import attempt_detail, fetch_problem
 from explorer.cli.handover_options import (
     add_handover_options,
     disk_source_of,
@@ -41,13 +42,20 @@ from explorer.cli.handover_options import (
     source_location,
     write_handover_files,
 )
-from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
+from explorer.cli.language_option import (
+    add_language_option,
+    cited_and_counted,
+    language_of,
+    say,
+)
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.snapshots import add_snapshot_options, run_saving
+from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.messages import (
     ENGLISH,
-    JAPANESE,
+    render_document_name,
     render_message,
     render_severity,
 )
@@ -75,42 +83,41 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "url",
         type=source_location,
         metavar="URL",
-        help="any URL: a site root, an HTML page, a resource, a document; or a folder, "
-        "its top document or a file:// URL of either, with --base-url",
+        help=say("cli.inspect.url"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
     parser.add_argument(
         "--depth",
         type=non_negative_int,
         default=None,
         metavar="N",
-        help="levels below the Source Description to fetch (default: all)",
+        help=say("cli.inspect.depth"),
     )
     parser.add_argument(
         "--check-resources",
         type=non_negative_int,
         default=0,
         metavar="N",
-        help="spot-check N resources of every Resource List and Change List",
+        help=say("cli.inspect.check-resources"),
     )
     parser.add_argument(
         "--check-dumps",
         action="store_true",
-        help="download dump packages and check them against their manifests",
+        help=say("cli.inspect.check-dumps"),
     )
     parser.add_argument(
         "--timeout",
         type=positive_seconds,
         default=30.0,
         metavar="S",
-        help="connect and read timeout in seconds (default 30)",
+        help=say("cli.inspect.timeout"),
     )
     parser.add_argument(
         "--max-documents",
         type=positive_int,
         default=CrawlLimits().max_documents,
         metavar="N",
-        help="stop after N documents (default %(default)s)",
+        help=say("cli.inspect.max-documents"),
     )
     parser.add_argument(
         "--route",
@@ -118,13 +125,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=Route,
         choices=list(ROUTE_ORDER),
         metavar="ROUTE",
-        help="try only this discovery route (repeatable): "
-        + ", ".join(ROUTE_ORDER)
-        + "; shows whether one mechanism works alone",
+        help=say("cli.inspect.route", routes=", ".join(ROUTE_ORDER)),
     )
     add_network_options(parser)
     add_language_option(parser)
     add_handover_options(parser, base_url=True)
+    add_snapshot_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -133,14 +139,16 @@ def run(args: argparse.Namespace) -> int:
     except DiskSourceError as exc:
         return fail("inspect", str(exc))
     if disk is None and not args.url.lower().startswith(("http://", "https://")):
-        print(f"inspect: {args.url!r} is not an http(s) URL", file=sys.stderr)
+        print(text("cli.inspect.not-http", language_of(args), url=repr(args.url)), file=sys.stderr)
         return EXIT_UNUSABLE
     started = datetime.now(UTC)
     try:
         access = network_access(args, [disk.start_url if disk else args.url], "inspect")
     except NetworkOptionsError as exc:
         return fail("inspect", str(exc))
-    progress = _ProgressLine(sys.stderr) if sys.stderr.isatty() else None
+    if args.save or args.every is not None:
+        return run_saving(args, access)
+    progress = _ProgressLine(sys.stderr, language_of(args)) if sys.stderr.isatty() else None
     result = asyncio.run(inspect(args, progress, access, disk))
     if progress is not None:
         progress.clear()
@@ -217,18 +225,22 @@ def _entry_keeper(args: argparse.Namespace) -> Callable[[DocumentNode], None]:
 class _ProgressLine:
     """One self-overwriting status line on a terminal."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, lang: str = ENGLISH) -> None:
         self.stream = stream
+        self.lang = lang
         self.width = 0
 
     def update(self, progress: Progress) -> None:
-        text = (
-            f"inspect: {progress.documents_done}/{progress.documents_known} documents, "
-            f"{_size(progress.bytes)}"
+        line = text(
+            "cli.inspect.progress",
+            self.lang,
+            done=progress.documents_done,
+            known=progress.documents_known,
+            size=_size(progress.bytes),
         )
-        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()
-        self.width = len(text)
+        self.width = len(line)
 
     def clear(self) -> None:
         if self.width:
@@ -247,56 +259,52 @@ def _size(count: int) -> str:
 def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:
     """The human report: discovery, then the tree with findings under each node."""
     discovery = result.discovery
-    ja = lang == JAPANESE
     if result.root is None:
-        out.write(
-            f"{result.start_url} から ResourceSync のソースが見つかりませんでした\n"
-            if ja
-            else f"No ResourceSync Source found from {result.start_url}\n"
-        )
-    elif ja:
-        out.write(f"ソース: {result.root.url}（{discovery.route} で発見）\n")
+        out.write(text("cli.inspect.not-found", lang, url=result.start_url) + "\n")
     else:
-        out.write(f"Source: {result.root.url} (found via {discovery.route})\n")
-    out.write("ディスカバリー:\n" if ja else "Discovery:\n")
+        route = discovery.route
+        out.write(text("cli.inspect.source", lang, url=result.root.url, route=route) + "\n")
+    out.write(text("cli.inspect.discovery", lang) + "\n")
     for attempt in discovery.attempts:
         mark = "ok  " if attempt.ok else "--  "
         out.write(f"  {mark}{attempt.route!s:<12} {attempt.url}\n")
-        out.write(f"        {attempt.detail}\n")
+        out.write(f"        {attempt_detail(attempt, lang)}\n")
     _write_findings(result.findings, "  ", out, lang)
     if result.root is not None:
         out.write("\n")
         _write_node(result.root, "", "", out, lang)
     counts = count_by_severity(result.all_findings())
-    if ja:
-        tally = "、".join(f"{render_severity(s, lang)} {counts[s]} 件" for s in Severity)
-        out.write(
-            f"\nドキュメント {len(result.documents())} 件、チャネル {len(result.channels())} 件: "
-            f"{tally}\n"
-        )
-        return
     out.write(
-        f"\n{len(result.documents())} documents, {len(result.channels())} channels: "
-        f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
-        f"{counts[Severity.INFO]} notes\n"
+        "\n"
+        + text(
+            "cli.inspect.totals",
+            lang,
+            documents=len(result.documents()),
+            channels=len(result.channels()),
+            errors=counts[Severity.ERROR],
+            warnings=counts[Severity.WARNING],
+            notes=counts[Severity.INFO],
+        )
+        + "\n"
     )
 
 
-def _node_status(node: DocumentNode) -> str:
+def _node_status(node: DocumentNode, lang: str = ENGLISH) -> str:
     """A short label for a node's state, for trees and tables."""
     if node.state is NodeState.LOADED:
-        entries = node.entries
-        suffix = f", {entries} entries" if entries is not None else ", unreadable"
-        return f"{node.status}{suffix}"
+        if node.entries is None:
+            return text("cli.inspect.status-unreadable", lang, status=node.status)
+        return text("cli.inspect.status-entries", lang, status=node.status, count=node.entries)
     if node.state is NodeState.FAILED and node.fetch is not None:
-        return node.fetch.describe_error()
-    return str(node.state)
+        return fetch_problem(node.fetch, lang)
+    return text(f"cli.inspect.state-{node.state}", lang)
 
 
 def _write_node(
     node: DocumentNode, lead: str, child_lead: str, out: TextIO, lang: str = ENGLISH
 ) -> None:
-    out.write(f"{lead}{node.title}  {node.url}  [{_node_status(node)}]\n")
+    title = render_document_name(node.title, lang)
+    out.write(f"{lead}{title}  {node.url}  [{_node_status(node, lang)}]\n")
     items: list[DocumentNode | Channel] = [*node.children, *node.channels]
     _write_findings(node.findings, child_lead + ("│   " if items else "    "), out, lang)
     for position, item in enumerate(items):
@@ -305,10 +313,11 @@ def _write_node(
         if isinstance(item, DocumentNode):
             _write_node(item, child_lead + branch, child_lead + extend, out, lang)
         else:
-            out.write(
-                f"{child_lead}{branch}channel {item.capability}  {item.topic}  "
-                f"hub {item.hub or '(none)'}\n"
+            hub = item.hub or text("cli.inspect.no-hub", lang)
+            channel = text(
+                "cli.inspect.channel", lang, capability=item.capability, topic=item.topic, hub=hub
             )
+            out.write(f"{child_lead}{branch}{channel}\n")
             _write_findings(item.findings, child_lead + extend + "    ", out, lang)
 
 
@@ -326,13 +335,8 @@ def _write_findings(findings: list[Finding], indent: str, out: TextIO, lang: str
 
 def _where(item: Finding, lang: str) -> str:
     """' line N', and the manifest and its package when the finding is about one."""
-    ja = lang == JAPANESE
-    where = (f" {item.line} 行目" if ja else f" line {item.line}") if item.line is not None else ""
+    where = text("cli.inspect.line", lang, line=item.line) if item.line is not None else ""
     package, _, member = (item.url or "").partition("#")
     if member == MANIFEST_NAME:
-        return (
-            f" パッケージ {package} の {member}{where}"
-            if ja
-            else (f" in {member} of the package {package}{where}")
-        )
+        return text("cli.inspect.in-manifest", lang, member=member, package=package, where=where)
     return where

@@ -19,9 +19,12 @@ import sys
 import threading
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
-from explorer.cli.language_option import add_language_option, finding_line, language_of
+from explorer.cli.engine_text import event_detail, event_name
+from explorer.cli.language_option import add_language_option, finding_line, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option, start_recording
+from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
@@ -46,72 +49,70 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=http_url,
         required=True,
         metavar="URL",
-        help="topic (channel) URL, or a Capability List URL for all its "
-        "notification channels; repeatable",
+        help=say("cli.listen.topic"),
     )
     parser.add_argument(
         "--hub",
         type=http_url,
         metavar="URL",
-        help="hub URL (default: discover it from the topic, WebSub §4)",
+        help=say("cli.listen.hub"),
     )
     parser.add_argument(
         "--host",
         type=host,
         default="127.0.0.1",
-        help="address the callback server binds (default 127.0.0.1)",
+        help=say("cli.hub-check.host"),
     )
     parser.add_argument(
         "--port",
         type=port,
         default=None,
-        help="callback port (default: the one stored subscriptions use, else any free port)",
+        help=say("cli.listen.port"),
     )
     parser.add_argument(
         "--public-url",
         type=http_url,
         metavar="URL",
-        help="public base URL of the callback server (tunnel, reverse proxy)",
+        help=say("cli.hub-check.public-url"),
     )
     secret = parser.add_mutually_exclusive_group()
-    secret.add_argument("--secret", metavar="S", help="hub.secret to use (default: random)")
-    secret.add_argument("--no-secret", action="store_true", help="send no hub.secret")
+    secret.add_argument("--secret", metavar="S", help=say("cli.listen.secret"))
+    secret.add_argument("--no-secret", action="store_true", help=say("cli.listen.no-secret"))
     parser.add_argument(
         "--lease",
         type=positive_int,
         metavar="SECONDS",
-        help="hub.lease_seconds to ask for (default: the hub decides)",
+        help=say("cli.listen.lease"),
     )
-    parser.add_argument(
-        "--verify", choices=("sync", "async"), help="send hub.verify (for PubSubHubbub 0.4 hubs)"
-    )
+    parser.add_argument("--verify", choices=("sync", "async"), help=say("cli.listen.verify"))
     parser.add_argument(
         "--max-body",
         type=positive_int,
         default=DEFAULT_MAX_BODY,
         metavar="BYTES",
-        help=f"largest delivery accepted (default {DEFAULT_MAX_BODY})",
+        help=say("cli.listen.max-body", default=DEFAULT_MAX_BODY),
     )
     parser.add_argument(
         "--store",
         type=store_path,
         metavar="PATH",
-        help=f"SQLite store (default {default_store_path()})",
+        help=say("cli.listen.store", default=default_store_path()),
     )
     parser.add_argument(
         "--keep",
         action="store_true",
-        help="leave subscriptions active on exit (do not unsubscribe)",
+        help=say("cli.listen.keep"),
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--json", action="store_true", help=say("cli.listen.json"))
     add_record_option(parser)
+    add_reconcile_option(parser)
     add_network_options(parser)
     add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.secret is not None and len(args.secret.encode()) >= 200:
-        print("listen: --secret must be under 200 bytes (WebSub §5.1)", file=sys.stderr)
+        print(say("cli.listen.secret-too-long"), file=sys.stderr)
         return EXIT_UNUSABLE
     try:
         args.access = network_access(args, args.topic, "listen")
@@ -121,15 +122,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         store = Store(path)
     except StoreLocked as exc:
-        return fail("listen", f"{exc}; stop it, or pass --store another path")
+        return fail("listen", say("cli.listen.store-locked", reason=exc))
     except StoreDamaged as exc:
-        return fail(
-            "listen",
-            f"{exc}; 'export --store {path}' reads what is left; pass --store another "
-            "path to listen",
-        )
+        return fail("listen", say("cli.listen.store-damaged", reason=exc, path=path))
     except StoreError as exc:
-        return fail("listen", f"cannot open the store: {exc}")
+        return fail("listen", say("cli.listen.store-error", reason=exc))
     try:
         return asyncio.run(_listen(args, store))
     except KeyboardInterrupt:
@@ -150,7 +147,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             max_body=args.max_body,
         )
     except OSError as exc:
-        return fail("listen", f"cannot listen on {args.host}:{args.port or 0}: {exc}")
+        where = f"{args.host}:{args.port or 0}"
+        return fail("listen", say("cli.listen.cannot-listen", where=where, reason=exc))
     server = started.server
     for note in started.notes:
         print(f"listen: {note}", file=sys.stderr, flush=True)
@@ -177,6 +175,9 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     subscriber.listeners.append(printer)
     if recorder is not None:
         subscriber.listeners.append(recorder.event)
+    watchdog = Watchdog(args, access, printer) if args.reconcile else None
+    if watchdog is not None:
+        subscriber.listeners.append(watchdog.listener)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -185,12 +186,11 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     mine: list[Subscription] = []
     try:
         await subscriber.start()
-        print(
-            f"listen: callbacks at {server.base_url}, store {store.path}",
-            file=sys.stderr,
-            flush=True,
-        )
+        started_line = say("cli.listen.started", callbacks=server.base_url, store=store.path)
+        print(started_line, file=sys.stderr, flush=True)
         await move_stale_subscriptions(subscriber, secret=args.secret)
+        if watchdog is not None:
+            await watchdog.start()
         for topic in args.topic:
             mine += await _subscribe(subscriber, topic, args, tracker)
         while not stop.is_set() and not all(sub.final for sub in mine):
@@ -208,14 +208,13 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
                 return_exceptions=True,
             )
             for sub in live:  # not verified: final in the store all the same, with an event
-                await subscriber.abandon(
-                    sub,
-                    f"{sub.hub} never verified the subscription; the unsubscription was sent"
-                    if sub.id in unverified
-                    else f"{sub.hub} verified no unsubscription within {UNSUBSCRIBE_WAIT:g} s",
-                )
+                key = "never-verified" if sub.id in unverified else "no-unsubscription"
+                reason = text(f"events.reason-{key}", hub=sub.hub, seconds=UNSUBSCRIBE_WAIT)
+                await subscriber.abandon(sub, reason)  # stored: in English, as the engine's
         return EXIT_FAILED if failed else EXIT_OK
     finally:
+        if watchdog is not None:
+            await watchdog.stop()
         await subscriber.close()
         await tracker.aclose()
         await client.aclose()
@@ -240,11 +239,10 @@ async def _subscribe(
     secret = args.secret
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
-        print(
-            f"listen: resuming {resumed.topic} at {resumed.hub} ({resumed.state})",
-            file=sys.stderr,
-            flush=True,
+        resuming = say(
+            "cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=resumed.state
         )
+        print(resuming, file=sys.stderr, flush=True)
         return [resumed]
     if args.hub:
         return [await subscriber.subscribe(topic, args.hub, secret=secret)]
@@ -317,23 +315,30 @@ class _Printer:
 
 def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     data = event.to_json()
-    parts = [data["time"], f"{event.event:<19}", event.topic]
+    parts = [data["time"], f"{event_name(event.event, lang):<19}", event.topic]
     if event.event == NOTIFICATION:
+        signature = event_name(str(event.signature), lang, "events.signature-")
+        count = len(event.entries or [])
+        capability = event.capability
+        if capability is None:
+            capability = text("events.no-capability", lang)
         parts.append(
-            f"{event.capability} {len(event.entries or [])} entries, signature {event.signature}"
+            text(
+                "events.notification", lang, capability=capability, count=count, signature=signature
+            )
         )
     elif event.event == DIFF:
-        parts.append(f"of notification {event.notification_id}")
+        parts.append(text("events.diff-of", lang, id=event.notification_id))
     if event.lease_seconds is not None:
-        parts.append(f"lease {event.lease_seconds} s")
+        parts.append(text("events.lease", lang, seconds=event.lease_seconds))
     if event.flavour:
         parts.append(f"({event.flavour})")
-    for text in (event.reason, event.message):
-        if text:
-            parts.append(f"— {text}")
+    for said in (event.reason, event.message):
+        if said:
+            parts.append(event_detail(said, lang))
     line = "  ".join(parts)
-    for text in change_lines(event.diff) if isinstance(event.diff, list) else []:
-        line += f"\n    {text}"
+    for change in change_lines(event.diff, lang) if isinstance(event.diff, list) else []:
+        line += f"\n    {change}"
     for item in event.findings:
         line += f"\n    {finding_line(item, lang)}"
     return line

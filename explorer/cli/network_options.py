@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from explorer.cli.language_option import say
 from explorer.core.auth import OriginError, origin_of
 from explorer.net.credentials import (
     Credential,
@@ -26,7 +27,6 @@ from explorer.net.credentials import (
     parse_header,
 )
 from explorer.net.network_access import (
-    INSECURE_WARNING,
     NetworkAccess,
     NetworkSettings,
     NetworkSettingsError,
@@ -60,8 +60,8 @@ def proxy_argument(text: str) -> str:
 def add_network_options(parser: argparse.ArgumentParser) -> None:
     """Add the credential, proxy and TLS options to a subcommand's parser."""
     group = parser.add_argument_group(
-        "credentials and network",
-        "--header, --token and --user are sent only to the origin of the URL given",
+        say("cli.network.group"),
+        say("cli.network.group-note"),
     )
     group.add_argument(
         "--header",
@@ -69,40 +69,36 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
         type=header_argument,
         default=[],
         metavar="'NAME: VALUE'",
-        help="an extra request header (repeatable), like curl -H",
+        help=say("cli.network.header"),
     )
-    group.add_argument(
-        "--token", metavar="TOKEN", help="send 'Authorization: Bearer TOKEN' (a bearer token)"
-    )
+    group.add_argument("--token", metavar="TOKEN", help=say("cli.network.token"))
     group.add_argument(
         "--user",
         metavar="USER[:PASSWORD]",
-        help="HTTP basic auth; the password is asked for on a terminal when left out",
+        help=say("cli.network.user"),
     )
     group.add_argument(
         "--credentials",
         type=Path,
         metavar="FILE",
-        help="a TOML or netrc file of credentials per origin (keeps secrets out of the "
-        "process list)",
+        help=say("cli.network.credentials"),
     )
     group.add_argument(
         "--proxy",
         type=proxy_argument,
         metavar="URL",
-        help="an HTTP(S) proxy URL, 'none' (direct) or 'system' (the default: the "
-        "environment's HTTPS_PROXY, NO_PROXY…)",
+        help=say("cli.network.proxy"),
     )
     group.add_argument(
         "--ca-bundle",
         type=Path,
         metavar="FILE",
-        help="extra CA certificates (PEM) to trust besides the system's trust store",
+        help=say("cli.network.ca-bundle"),
     )
     group.add_argument(
         "--insecure",
         action="store_true",
-        help="do not verify TLS certificates (reported loudly; never for real use)",
+        help=say("cli.network.insecure"),
     )
 
 
@@ -132,12 +128,12 @@ def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) 
         except CredentialsError as exc:
             raise NetworkOptionsError(str(exc)) from None
         if not file_is_private(path):
-            _warn(command, f"{path} can be read by other users; chmod 600 it")
+            _warn(command, say("cli.network.readable", path=path))
     flag_credential = _flag_credential(args)
     if flag_credential is not None:
         origins = _origins(urls)
         if not origins:
-            raise NetworkOptionsError("--header, --token and --user need an http(s) URL to go to")
+            raise NetworkOptionsError(say("cli.network.no-origin"))
         for origin in origins:
             credentials.add(origin, flag_credential)
     try:
@@ -146,20 +142,20 @@ def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) 
     except NetworkSettingsError as exc:
         raise NetworkOptionsError(str(exc)) from None
     if settings.insecure:
-        _warn(command, f"WARNING: {INSECURE_WARNING} (--insecure)")
+        _warn(command, say("cli.network.insecure-warning"))
     return NetworkAccess(credentials, settings)
 
 
 def _flag_credential(args: argparse.Namespace) -> Credential | None:
     if args.token is not None and args.user is not None:
-        raise NetworkOptionsError("give --token or --user, not both")
+        raise NetworkOptionsError(say("cli.network.token-and-user"))
     if args.token is not None and not args.token.strip():
-        raise NetworkOptionsError("--token is empty")
+        raise NetworkOptionsError(say("cli.network.token-empty"))
     user, password = None, None
     if args.user is not None:
         user, sep, password = args.user.partition(":")
         if not user:
-            raise NetworkOptionsError("--user needs a user name before the ':'")
+            raise NetworkOptionsError(say("cli.network.user-empty"))
         if not sep:
             password = _ask_password(user)
     if args.token is None and user is None and not args.header:
@@ -177,14 +173,11 @@ def _flag_credential(args: argparse.Namespace) -> Credential | None:
 
 def _ask_password(user: str) -> str:
     if not sys.stdin.isatty():
-        raise NetworkOptionsError(
-            "--user has no password and there is no terminal to ask on: give "
-            "--user USER:PASSWORD or --credentials FILE"
-        )
+        raise NetworkOptionsError(say("cli.network.no-terminal"))
     try:
-        return getpass.getpass(f"Password for {user}: ")
+        return getpass.getpass(say("cli.network.password", user=user))
     except (EOFError, KeyboardInterrupt):
-        raise NetworkOptionsError("no password given") from None
+        raise NetworkOptionsError(say("cli.network.no-password")) from None
 
 
 def _origins(urls: Iterable[str]) -> list[str]:

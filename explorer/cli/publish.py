@@ -22,8 +22,10 @@ from explorer.cli.arguments import (
     positive_seconds,
     read_regular_file,
 )
-from explorer.cli.language_option import add_language_option, finding_line, language_of
+from explorer.cli.engine_text import response_text
+from explorer.cli.language_option import add_language_option, finding_line, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.core.catalog import text
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import check_bytes
 from explorer.net.bounded_body import bounded_client
@@ -35,23 +37,24 @@ MAX_PAYLOAD_BYTES = MAX_DOCUMENT_BYTES
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hub", type=http_url, metavar="HUB_URL", help="the hub to POST to")
+    parser.add_argument("hub", type=http_url, metavar="HUB_URL", help=say("cli.publish.hub"))
     parser.add_argument(
-        "--topic", type=http_url, required=True, metavar="URL", help="topic URI for Link rel=self"
+        "--topic", type=http_url, required=True, metavar="URL", help=say("cli.publish.topic")
     )
-    parser.add_argument(
-        "file", type=input_file, metavar="FILE", help="the notification payload (XML)"
-    )
+    parser.add_argument("file", type=input_file, metavar="FILE", help=say("cli.publish.file"))
     parser.add_argument(
         "--resourcesync",
         type=http_url,
         metavar="URL",
-        help="Link rel=resourcesync (default: the payload's rs:ln rel=up)",
+        help=say("cli.publish.resourcesync"),
     )
     parser.add_argument(
-        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS"
+        "--timeout",
+        type=positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--json", action="store_true", help=say("cli.publish.json"))
     add_network_options(parser)
     add_language_option(parser)
 
@@ -60,19 +63,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         payload = read_regular_file(args.file, MAX_PAYLOAD_BYTES + 1)
     except InputError as exc:
-        return fail("publish", f"cannot read {exc}")
+        return fail("publish", say("cli.publish.cannot-read", reason=exc))
     if len(payload) > MAX_PAYLOAD_BYTES:
-        return fail(
-            "publish",
-            f"{args.file} is larger than {MAX_PAYLOAD_BYTES} bytes, the most a document may be",
-        )
+        too_large = say("cli.publish.too-large", file=args.file, limit=MAX_PAYLOAD_BYTES)
+        return fail("publish", too_large)
     try:
         access = network_access(args, [args.hub], "publish")
     except NetworkOptionsError as exc:
         return fail("publish", str(exc))
     findings = check_bytes(payload).findings
     for item in findings:
-        where = f"line {item.line}: " if item.line else ""
+        where = text("cli.publish.line", language_of(args), line=item.line) if item.line else ""
         print(f"{args.file}: {where}{finding_line(item, language_of(args))}", file=sys.stderr)
     result = asyncio.run(_publish(args, payload, access))
     if args.json:
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     else:
-        print(result.response_text())
+        print(response_text(result, language_of(args)))
         for item in result.findings:
             print(finding_line(item, language_of(args)), file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FAILED

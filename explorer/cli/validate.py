@@ -24,7 +24,12 @@ from explorer.cli.arguments import (
     url_or_path,
 )
 from explorer.cli.handover_options import add_junit_option, write_junit
-from explorer.cli.language_option import add_language_option, cited_and_counted, language_of
+from explorer.cli.language_option import (
+    add_language_option,
+    cited_and_counted,
+    language_of,
+    say,
+)
 from explorer.cli.network_options import (
     NetworkOptionsError,
     add_network_options,
@@ -32,15 +37,11 @@ from explorer.cli.network_options import (
     network_wanted,
 )
 from explorer.core.auth import auth_finding
+from explorer.core.catalog import text
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.junit import JUnitSuite, findings_case
-from explorer.core.messages import (
-    ENGLISH,
-    JAPANESE,
-    render_message,
-    render_severity,
-)
+from explorer.core.messages import ENGLISH, render_message, render_severity
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
 
@@ -111,17 +112,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         type=url_or_path,
         metavar="TARGET",
-        help="a document file or an http(s) URL",
+        help=say("cli.validate.target"),
     )
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of text lines"
-    )
+    parser.add_argument("--json", action="store_true", help=say("cli.validate.json"))
     parser.add_argument(
         "--timeout",
         type=positive_seconds,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"most time one URL may take, headers to last byte (default {DEFAULT_TIMEOUT:g})",
+        help=say("cli.validate.timeout", default=DEFAULT_TIMEOUT),
     )
     add_network_options(parser)
     add_language_option(parser)
@@ -162,11 +161,11 @@ async def _fetch(url: str, timeout: float, access: NetworkAccess | None) -> byte
             async with asyncio.timeout(timeout):
                 result = await fetcher.fetch(url, use_cache=False)
         except TimeoutError:
-            raise Unreadable(f"no complete answer within {timeout:g} s") from None
+            raise Unreadable(say("cli.validate.no-answer", seconds=timeout)) from None
     if result.error is FetchError.TOO_LARGE:
         raise TooLarge(result.detail)
     if result.error is FetchError.TIMEOUT:
-        raise Unreadable(f"no complete answer within {timeout:g} s")
+        raise Unreadable(say("cli.validate.no-answer", seconds=timeout))
     if result.error is not None:
         raise Unreadable(result.describe_error())
     assert result.status is not None
@@ -223,31 +222,24 @@ def format_finding(target: str, group: FindingGroup, lang: str = ENGLISH) -> str
 
 
 def format_summary(report: TargetReport, lang: str = ENGLISH) -> str:
-    if lang == JAPANESE:
-        return _summary_ja(report)
     if report.error is not None:
-        return f"{report.target}: cannot read: {report.error}"
+        # refused (401/403): its finding, just printed, says why in the reader's language
+        key = "cli.validate.refused" if report.findings else "cli.validate.unreadable"
+        return text(key, lang, target=report.target, reason=report.error)
     counts = count_by_severity(report.findings)
-    what = report.capability or "no capability"
-    shape = f"{what} ({report.root})" if report.root else "not parsed"
-    tally = ", ".join(
-        f"{counts[severity]} {_PLURAL[severity] if counts[severity] != 1 else severity}"
-        for severity in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+    if report.root:
+        what = report.capability or text("cli.validate.no-capability", lang)
+        shape = text("cli.validate.shape", lang, what=what, root=report.root)
+    else:
+        shape = text("cli.validate.not-parsed", lang)
+    tally = text("common.list-separator", lang).join(
+        text(f"cli.validate.{severity}-{'one' if count == 1 else 'many'}", lang, count=count)
+        for severity, count in counts.items()
     )
-    return f"{report.target}: {shape}, {report.entries} entries: {tally}"
-
-
-_PLURAL = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "info"}
-
-
-def _summary_ja(report: TargetReport) -> str:
-    if report.error is not None:
-        return f"{report.target}: 読み込めません: {report.error}"
-    counts = count_by_severity(report.findings)
-    what = report.capability or "ケイパビリティなし"
-    shape = f"{what}（{report.root}）" if report.root else "解析できませんでした"
-    tally = "、".join(f"{render_severity(s, JAPANESE)} {counts[s]} 件" for s in Severity)
-    return f"{report.target}: {shape}、エントリ {report.entries} 件: {tally}"
+    summary = "cli.validate.summary"
+    return text(
+        summary, lang, target=report.target, shape=shape, entries=report.entries, tally=tally
+    )
 
 
 def exit_code(reports: list[TargetReport]) -> int:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from explorer.core import catalog
+
 ADDED_LOCS_SHOWN = 5
 """A framework entry names at most this many of the locations its document added."""
 
@@ -94,28 +96,50 @@ def describe_changes(items: Iterable[Mapping[str, Any]]) -> list[EntryChange]:
     return [describe_entry(item) for item in items]
 
 
-def change_text(entry: EntryChange) -> str:
-    """One plain-text line for a log or a terminal."""
-    if entry.kind is ChangeKind.FIELDS:
-        detail = "; ".join(f"{f.name} {f.old} → {f.new}" for f in entry.fields)
-    elif entry.kind is ChangeKind.LAST_KNOWN and entry.values:
-        detail = "last known " + ", ".join(f"{k} {v}" for k, v in entry.values.items())
-    elif entry.kind in (ChangeKind.LAST_KNOWN, ChangeKind.NEW):
-        detail = "not seen before"
-    elif entry.kind is ChangeKind.UNCHANGED:
-        detail = "no tracked field changed"
-    elif entry.kind is ChangeKind.DOCUMENT:
-        more = ", ..." if entry.more_added else ""
-        added = f" (+ {', '.join(entry.added_locs)}{more})" if entry.added_locs else ""
-        return (
-            f"{entry.change} {entry.capability} {entry.loc}: {entry.added} added, "
-            f"{entry.removed} removed, {entry.changed} changed{added}"
+def change_text(entry: EntryChange, lang: str = catalog.ENGLISH) -> str:
+    """One plain-text line for a log or a terminal, in ``lang``."""
+    if entry.kind is ChangeKind.DOCUMENT:
+        listed = catalog.text("common.list-separator", lang).join(entry.added_locs)
+        more = catalog.text("events.more-locs", lang) if entry.more_added else ""
+        added = catalog.text("events.added-locs", lang, locs=listed + more)
+        return catalog.text(
+            "events.change-document",
+            lang,
+            change=entry.change,
+            capability=entry.capability,
+            loc=entry.loc,
+            added=entry.added,
+            removed=entry.removed,
+            changed=entry.changed,
+            locs=added if entry.added_locs else "",
         )
+    if entry.kind is ChangeKind.NO_DIFF:
+        return catalog.text(
+            "events.change-no-diff",
+            lang,
+            change=entry.change,
+            capability=entry.capability,
+            loc=entry.loc,
+            reason=entry.reason,
+        )
+    if entry.kind is ChangeKind.FIELDS:
+        fields = [
+            catalog.text("events.field-change", lang, name=f.name, old=f.old, new=f.new)
+            for f in entry.fields
+        ]
+        detail = catalog.text("common.sentence-end", lang).join(fields)
+    elif entry.kind is ChangeKind.LAST_KNOWN and entry.values:
+        values = catalog.text("common.list-separator", lang).join(
+            f"{name} {value}" for name, value in entry.values.items()
+        )
+        detail = catalog.text("events.last-known", lang, values=values)
+    elif entry.kind in (ChangeKind.LAST_KNOWN, ChangeKind.NEW):
+        detail = catalog.text("events.not-seen-before", lang)
     else:
-        return f"{entry.change} {entry.capability} {entry.loc}: no diff ({entry.reason})"
-    return f"{entry.change} {entry.loc}: {detail}"
+        detail = catalog.text("events.unchanged", lang)
+    return catalog.text("events.change", lang, change=entry.change, loc=entry.loc, detail=detail)
 
 
-def change_lines(items: Iterable[Mapping[str, Any]]) -> list[str]:
-    """One plain-text line per entry of an event's ``diff``."""
-    return [change_text(entry) for entry in describe_changes(items)]
+def change_lines(items: Iterable[Mapping[str, Any]], lang: str = catalog.ENGLISH) -> list[str]:
+    """One plain-text line per entry of an event's ``diff``, in ``lang``."""
+    return [change_text(entry, lang) for entry in describe_changes(items)]

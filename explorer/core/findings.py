@@ -1,5 +1,4 @@
-"""Findings: the one currency for every problem the explorer reports (docs/architecture.md,
-"Findings").
+"""Findings: the one currency for every problem the explorer reports.
 
 A finding's severity and spec section come from the code registry in
 ``explorer.core.codes`` so that a code always means the same thing everywhere.
@@ -9,29 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
-
-class Severity(StrEnum):
-    """error: the spec says must; warning: should, or a likely mistake; info: worth knowing."""
-
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
-
-
-SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-
-
-@dataclass(frozen=True, slots=True)
-class CodeInfo:
-    """A registered finding code: its default severity, the spec section and a title."""
-
-    code: str
-    severity: Severity
-    spec: str | None
-    title: str
+# Severity and CodeInfo live with the registry; the rules and the window import them here.
+from explorer.core.code_info import SEVERITY_ORDER as SEVERITY_ORDER
+from explorer.core.code_info import CodeInfo as CodeInfo
+from explorer.core.code_info import Severity as Severity
+from explorer.core.codes import CODES
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +74,7 @@ def finding(
     """Build a Finding for a registered code; an unknown code is a programming error.
     ``params`` (and ``variant``) name the parts of ``message`` that vary, for the message
     catalogs of other languages."""
-    info = _registry()[code]
+    info = CODES[code]
     return Finding(
         severity=severity or info.severity,
         code=code,
@@ -103,21 +86,6 @@ def finding(
         params=params,
         variant=variant,
     )
-
-
-_codes: dict[str, CodeInfo] | None = None
-
-
-def _registry() -> dict[str, CodeInfo]:
-    """The code registry, imported on first use (it imports this module) and then kept:
-    an import statement per finding is slow, and slower still under PySide6, whose
-    import hook sees every one."""
-    global _codes
-    if _codes is None:
-        from explorer.core.codes import CODES
-
-        _codes = CODES
-    return _codes
 
 
 MAX_FINDINGS_PER_CODE = 1_000

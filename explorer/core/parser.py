@@ -267,7 +267,8 @@ class _Reader:
                 f'"{_EXPECTED_URI[vocabulary]}". Read as intended, but other tools will not '
                 "recognise these elements",
                 line=line,
-                params={"element": local, "expected": _EXPECTED_URI[vocabulary]},
+                params={"element": local, "expected": _EXPECTED_URI[vocabulary], "found": uri},
+                variant="" if uri is not None else "none",
             )
         )
 

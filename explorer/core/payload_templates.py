@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from explorer.core import catalog
 from explorer.core.model import URLSET, Document, Entry, Link
 from explorer.core.rules.capabilities import (
     CAPABILITYLIST,
@@ -65,12 +66,15 @@ def framework_pairs() -> list[tuple[str, str]]:
 
 def templates() -> list[Template]:
     """Every template: the change notification first, then Table 2 row by row."""
-    found = [Template(CHANGE_TEMPLATE, "Change notification (N entries)", CHANGE_NOTIFICATION)]
+    change_title = catalog.text("conformance.template-change")
+    found = [Template(CHANGE_TEMPLATE, change_title, CHANGE_NOTIFICATION)]
     for capability, change in framework_pairs():
         found.append(
             Template(
                 f"framework:{capability}:{change}",
-                f"Framework notification: {display_name(capability)} {change}",
+                catalog.text(
+                    "conformance.template-framework", name=display_name(capability), change=change
+                ),
                 FRAMEWORK_NOTIFICATION,
             )
         )

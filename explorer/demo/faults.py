@@ -62,6 +62,16 @@ FAULTS: dict[str, str] = {
         "hub refuses every publication with 403, as hubs that take "
         "updates only from their own publisher do (WebSub §6)",
     ),
+    "silent-hub": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub verifies subscriptions and accepts publications but never delivers, "
+        "while the Source keeps changing (the push fails silently; poll the Change Lists)",
+    ),
+    "lossy-hub": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub drops every fifth delivery to each subscriber without a word "
+        "(the Change Lists still list every change)",
+    ),
     "drop-index-link": QT_TRANSLATE_NOOP(
         "DemoFaults",
         "framework notifications and component lists lack the rel=index "

@@ -37,6 +37,8 @@ DEFAULT_LEASE = 864_000
 MAX_SECRET_BYTES = 200  # WebSub §5.1: hub.secret MUST be less than 200 bytes
 XML = "application/xml"
 FORM = "application/x-www-form-urlencoded"
+LOSSY_EVERY = 5
+"""The lossy-hub fault withholds the 5th, 10th, … delivery to each subscriber."""
 
 _LINK_RE = re.compile(r"<([^>]*)>\s*((?:;\s*[^;,]+)*)")
 _REL_RE = re.compile(r"""rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))""", re.IGNORECASE)
@@ -105,6 +107,7 @@ class HubSubscription:
     queue: asyncio.Queue[bytes] = field(default_factory=asyncio.Queue)
     worker: asyncio.Task[None] | None = None
     delivered: int = 0
+    offered: int = 0  # publications taken from the queue, delivered or withheld
 
     @property
     def expired(self) -> bool:
@@ -390,6 +393,10 @@ class Hub:
             if sub.expired:
                 self._remove(key, "expired", "lease ended")
                 return
+            sub.offered += 1
+            if withheld := self._withheld(sub):
+                self._log("withheld", sub.topic, sub.callback, detail=withheld)
+                continue
             if "slow-delivery" in self.faults:
                 self._log(
                     "delayed",
@@ -401,6 +408,15 @@ class Hub:
             if not await self._deliver(sub, body):
                 self._remove(key, "dropped", "callback answered 410 Gone")
                 return
+
+    def _withheld(self, sub: HubSubscription) -> str:
+        """Why this delivery is silently not made (a fault), or "" to make it. The lossy
+        hub counts per subscription, so which deliveries vanish is the same every run."""
+        if "silent-hub" in self.faults:
+            return "silent-hub"
+        if "lossy-hub" in self.faults and sub.offered % LOSSY_EVERY == 0:
+            return f"lossy-hub: publication {sub.offered}"
+        return ""
 
     async def _deliver(self, sub: HubSubscription, body: bytes) -> bool:
         """Try a delivery with retries and backoff; False when the subscriber said 410."""

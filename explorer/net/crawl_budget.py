@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
+from explorer.core.messages import Phrase, said
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.net.http import Fetcher, FetchError, FetchResult
 
@@ -101,7 +102,7 @@ class CrawlBudget:
         self.limits = limits if limits is not None else CrawlLimits()
         self.documents = 0
         self.bytes = 0
-        self.spent: str | None = None
+        self.spent: Phrase | None = None
         self._reserved = 0  # byte budget promised to fetches in flight
         self._settled = asyncio.Condition()  # a fetch in flight gave back its promise
         self.memory = ByteAllowance(self.limits.max_body_memory)
@@ -109,7 +110,7 @@ class CrawlBudget:
     def has_room(self) -> bool:
         """False once a limit is reached (``spent`` then names it)."""
         if self.spent is None and self.documents >= self.limits.max_documents:
-            self.spent = f"{self.limits.max_documents} documents"
+            self.spent = said("common.limit-documents", count=self.limits.max_documents)
         return self.spent is None
 
     def take_document(self) -> bool:
@@ -133,7 +134,7 @@ class CrawlBudget:
             async with self._settled:
                 await self._settled.wait()
         if room <= 0 and self.spent is None:
-            self.spent = f"{self.limits.max_bytes} bytes"
+            self.spent = said("common.limit-bytes", count=self.limits.max_bytes)
         return max(room, 0)
 
     @asynccontextmanager
@@ -193,7 +194,7 @@ class CrawlBudget:
             self.memory.release(held)
             raise
         if result.error is FetchError.TOO_LARGE and room < cap:
-            self.spent = self.spent or f"{self.limits.max_bytes} bytes"
+            self.spent = self.spent or said("common.limit-bytes", count=self.limits.max_bytes)
             return None, held
         return result, held
 

@@ -42,6 +42,7 @@ from lxml import html as lxml_html
 
 from explorer.core.auth import auth_finding
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase, said
 from explorer.core.model import Document
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules.capabilities import DESCRIPTION, display_name
@@ -84,6 +85,28 @@ class RouteAttempt:
     ok: bool
     detail: str
     chain: list[tuple[str, str | None]] = field(default_factory=list)
+    said: Phrase | None = field(default=None, compare=False)
+    """``detail`` in words every language can say (``detail`` is its English)."""
+
+    @classmethod
+    def saying(
+        cls,
+        route: Route,
+        url: str,
+        ok: bool,
+        said: Phrase,
+        chain: list[tuple[str, str | None]] | None = None,
+    ) -> RouteAttempt:
+        return cls(route, url, ok, str(said), chain or [], said)
+
+    def restate(self, said: Phrase) -> None:
+        """Say the detail anew (a route's own words around what it found)."""
+        self.said, self.detail = said, str(said)
+
+    @property
+    def phrase(self) -> Phrase:
+        """What to say: the catalog phrase, or the plain detail as it came."""
+        return self.said or Phrase(self.detail, "")
 
     @property
     def top_url(self) -> str | None:
@@ -194,7 +217,7 @@ class _Loaded:
 
     result: FetchResult | None
     document: Document | None
-    problem: str
+    problem: Phrase
     html_links: list[str] = field(default_factory=list)
 
 
@@ -327,7 +350,7 @@ class _Discoverer:
     async def _fetch_and_parse(self, url: str, max_bytes: int | None) -> _Loaded:
         async with self.budget.fetch(self.fetcher, url, max_bytes=max_bytes) as result:
             if result is None:
-                return _Loaded(None, None, "not fetched: the crawl's budget is spent")
+                return _Loaded(None, None, said("discovery.budget-spent"))
             self._note_refusal(result)
             loaded = await self._read(url, result)
             kept = result if loaded.document is not None else replace(result, body=b"")
@@ -348,18 +371,20 @@ class _Discoverer:
                 )
             )
         if not result.ok:
-            return _Loaded(result, None, result.describe_error())
+            return _Loaded(result, None, said("discovery.fetch", reason=result.describe_error()))
         if result.content_type in HTML_TYPES:
             links = html_resourcesync_links(result.body, result.final_url)
-            return _Loaded(result, None, f"an HTML page ({result.content_type})", links)
+            return _Loaded(
+                result, None, said("discovery.html-page", type=result.content_type), links
+            )
         try:
             document = await _parse(result.body)
         except DocumentParseError as exc:
-            return _Loaded(result, None, f"not a ResourceSync document ({exc.finding.message})")
+            return _Loaded(result, None, said("discovery.not-resourcesync", finding=exc.finding))
         if document.capability is None:
-            return _Loaded(result, document, "a Sitemap without rs:md capability")
+            return _Loaded(result, document, said("discovery.no-capability"))
         self.discovery.documents[url] = replace(document, entries=[])
-        return _Loaded(result, document, "")
+        return _Loaded(result, document, Phrase("", ""))
 
     async def _climb(
         self, route: Route, start: str, entry: str, max_bytes: int | None = None
@@ -375,9 +400,15 @@ class _Discoverer:
             document = loaded.document
             if document is None or document.capability is None:
                 if not chain:
-                    return RouteAttempt(route, start, False, f"{current}: {loaded.problem}")
-                detail = f"{_describe_chain(chain)}; its up link {current} is {loaded.problem}"
-                return RouteAttempt(route, start, True, detail, chain)
+                    where = said("discovery.at", url=current, problem=loaded.problem)
+                    return RouteAttempt.saying(route, start, False, where)
+                detail = said(
+                    "discovery.up-link-is",
+                    chain=_describe_chain(chain),
+                    url=current,
+                    problem=loaded.problem,
+                )
+                return RouteAttempt.saying(route, start, True, detail, chain)
             chain.append((current, document.capability))
             if document.capability == DESCRIPTION:
                 break
@@ -386,7 +417,7 @@ class _Discoverer:
                 target = document.link_href("index")
             base = loaded.result.final_url if loaded.result is not None else current
             current = urljoin(base, target) if target else None
-        return RouteAttempt(route, start, True, _describe_chain(chain), chain)
+        return RouteAttempt.saying(route, start, True, _describe_chain(chain), chain)
 
     async def _from_start(self, url: str) -> list[RouteAttempt]:
         if not self.routes & {Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK}:
@@ -394,9 +425,9 @@ class _Discoverer:
         loaded = await self._load(url)
         result = loaded.result
         if result is None or not result.ok:
-            reason = f"{url}: {loaded.problem}"
+            reason = said("discovery.at", url=url, problem=loaded.problem)
             return [
-                RouteAttempt(route, url, False, reason)
+                RouteAttempt.saying(route, url, False, reason)
                 for route in (Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK)
             ]
         attempts = await asyncio.gather(
@@ -408,14 +439,15 @@ class _Discoverer:
 
     async def _direct(self, url: str, loaded: _Loaded) -> RouteAttempt:
         if loaded.document is None or loaded.document.capability is None:
-            return RouteAttempt(Route.DIRECT, url, False, f"the URL is {loaded.problem}")
+            the_url = said("discovery.the-url-is", problem=loaded.problem)
+            return RouteAttempt.saying(Route.DIRECT, url, False, the_url)
         return await self._climb(Route.DIRECT, url, url)
 
     async def _link_header(self, url: str, result: FetchResult) -> RouteAttempt:
         targets = result.link_hrefs("resourcesync")
         if not targets:
-            return RouteAttempt(
-                Route.LINK_HEADER, url, False, 'no HTTP Link header with rel="resourcesync"'
+            return RouteAttempt.saying(
+                Route.LINK_HEADER, url, False, said("discovery.no-link-header")
             )
         return await self._first_working(Route.LINK_HEADER, url, targets)
 
@@ -423,17 +455,13 @@ class _Discoverer:
         result = loaded.result
         assert result is not None  # _from_start returned early otherwise
         if result.content_type not in HTML_TYPES:
-            return RouteAttempt(
-                Route.HTML_LINK,
-                url,
-                False,
-                f"not an HTML page ({result.content_type or 'no Content-Type'})",
+            shown = result.content_type or said("discovery.no-content-type")
+            return RouteAttempt.saying(
+                Route.HTML_LINK, url, False, said("discovery.not-html", type=shown)
             )
         targets = loaded.html_links
         if not targets:
-            return RouteAttempt(
-                Route.HTML_LINK, url, False, 'no <link rel="resourcesync"> in the HTML head'
-            )
+            return RouteAttempt.saying(Route.HTML_LINK, url, False, said("discovery.no-html-link"))
         return await self._first_working(Route.HTML_LINK, url, targets)
 
     async def _first_working(self, route: Route, page: str, targets: list[str]) -> RouteAttempt:
@@ -447,27 +475,37 @@ class _Discoverer:
         working = [a for a in attempts if a.ok]
         if working:
             best = working[0]
-            best.detail = f"links to {best.chain[0][0]}: {best.detail}"
+            best.restate(said("discovery.links-to", url=best.chain[0][0], detail=best.phrase))
             return best
-        return RouteAttempt(route, page, False, "; ".join(a.detail for a in attempts))
+        parts = [a.phrase for a in attempts]
+        return RouteAttempt.saying(route, page, False, said("discovery.joined", parts=parts))
 
     async def _well_known(self, origin: str) -> list[RouteAttempt]:
         url = origin + "/.well-known/resourcesync"
         attempt = await self._climb(Route.WELL_KNOWN, url, url)
         if attempt.ok and attempt.chain[0][1] != DESCRIPTION:
-            attempt.detail = f"serves a {display_name(attempt.chain[0][1])}; {attempt.detail}"
+            name = display_name(attempt.chain[0][1])
+            attempt.restate(said("discovery.serves", name=name, detail=attempt.phrase))
         return [attempt]
 
     async def _robots(self, origin: str) -> list[RouteAttempt]:
         url = origin + "/robots.txt"
         async with self.budget.fetch(self.fetcher, url, max_bytes=ROBOTS_BYTES) as result:
             if result is None or not result.ok:
-                why = result.describe_error() if result else "the crawl's budget is spent"
-                return [RouteAttempt(Route.ROBOTS, url, False, f"robots.txt: {why}")]
+                why = (
+                    said("discovery.fetch", reason=result.describe_error())
+                    if result
+                    else said("discovery.budget-spent")
+                )
+                return [
+                    RouteAttempt.saying(Route.ROBOTS, url, False, said("discovery.robots", why=why))
+                ]
             text = result.body.decode("utf-8", "replace")
             sitemaps = robots_sitemaps(text, result.final_url)
         if not sitemaps:
-            return [RouteAttempt(Route.ROBOTS, url, False, "robots.txt has no Sitemap: lines")]
+            return [
+                RouteAttempt.saying(Route.ROBOTS, url, False, said("discovery.no-sitemap-lines"))
+            ]
         attempts = [
             await self._climb(Route.ROBOTS, url, target)
             for target in sitemaps[:MAX_ROBOTS_SITEMAPS]
@@ -475,10 +513,10 @@ class _Discoverer:
         working = [a for a in attempts if a.ok]
         if working:
             best = next((a for a in working if a.top_capability == DESCRIPTION), working[0])
-            best.detail = f"Sitemap: {best.chain[0][0]}: {best.detail}"
+            best.restate(said("discovery.sitemap", url=best.chain[0][0], detail=best.phrase))
             return [best]
-        details = "; ".join(a.detail for a in attempts)
-        return [RouteAttempt(Route.ROBOTS, url, False, f"Sitemap lines lead nowhere: {details}")]
+        nowhere = said("discovery.lead-nowhere", parts=[a.phrase for a in attempts])
+        return [RouteAttempt.saying(Route.ROBOTS, url, False, nowhere)]
 
 
 async def _none() -> None:
@@ -486,9 +524,9 @@ async def _none() -> None:
     return None
 
 
-def _describe_chain(chain: list[tuple[str, str | None]]) -> str:
-    names = " → ".join(display_name(capability) for _, capability in chain)
-    return f"{names} at {chain[-1][0]}"
+def _describe_chain(chain: list[tuple[str, str | None]]) -> Phrase:
+    documents = [display_name(capability) for _, capability in chain]
+    return said("discovery.chain", documents=documents, url=chain[-1][0])
 
 
 async def _parse(data: bytes) -> Document:

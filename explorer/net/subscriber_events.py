@@ -26,6 +26,7 @@ REJECTED = "rejected"
 UNSUBSCRIBED = "unsubscribed"
 MOVED = "callback-moved"  # subscribed again on a new callback URL; the old one retired
 DIFF = "diff"  # the later diff of the notification ``notification_id``
+RECONCILE = "reconcile"  # the watchdog's verdicts: Change Lists against notifications
 ERROR = "error"
 
 
@@ -60,6 +61,10 @@ class SubscriberEvent:
     # set by an enrich hook (change tracking); any JSON-serialisable value
     diff: Any = None
     document: Document | None = field(default=None, repr=False)
+    # reconcile: locs of changes listed but never notified, and notified but never listed
+    unannounced: list[str] | None = None
+    unlisted: list[str] | None = None
+    quiet: float | None = None  # seconds without a delivery while the lists changed
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -80,6 +85,9 @@ class SubscriberEvent:
             "reason",
             "message",
             "diff",
+            "unannounced",
+            "unlisted",
+            "quiet",
         ):
             value = getattr(self, name)
             if value is not None:

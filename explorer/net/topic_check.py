@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase, said
 from explorer.net.http import Fetcher, FetchResult
 
 TOPIC_BODY_CAP = 1024 * 1024
@@ -25,12 +26,12 @@ async def check_topic(fetcher: Fetcher, topic: str, advertised_hub: str | None) 
     from_head = _check_response(head, topic, advertised_hub, "HEAD")
     from_get = _check_response(get, topic, advertised_hub, "GET")
     if [f.code for f in from_head] == [f.code for f in from_get]:
-        return _check_response(get, topic, advertised_hub, "HEAD and GET")
+        return _check_response(get, topic, advertised_hub, said("common.head-and-get"))
     return from_head + from_get
 
 
 def _check_response(
-    result: FetchResult, topic: str, advertised_hub: str | None, method: str
+    result: FetchResult, topic: str, advertised_hub: str | None, method: str | Phrase
 ) -> list[Finding]:
     if not result.ok or result.status != 200:
         return [

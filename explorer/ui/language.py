@@ -19,6 +19,7 @@ from explorer.core.messages import (
     ENGLISH,
     JAPANESE,
     LANGUAGES,
+    render_document_name,
     render_message,
     render_severity,
     render_spec,
@@ -105,12 +106,4 @@ def spec_text(spec: str | None) -> str:
 
 def document_name(name: str) -> str:
     """A document kind as the core names it ('Change List Index') in the interface language."""
-    if ui_language() != JAPANESE:
-        return name
-    from explorer.core.codes import ja as catalog_ja  # not before the first frame
-
-    base, index = (name.removesuffix(" Index"), name.endswith(" Index"))
-    japanese = catalog_ja.DOCUMENT_NAMES.get(base)
-    if japanese is None:
-        return name
-    return f"{japanese}インデックス" if index else japanese
+    return render_document_name(name, ui_language())

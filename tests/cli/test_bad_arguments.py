@@ -109,6 +109,14 @@ CASES: list[tuple[str, list[str]]] = [
     ("gui-store-directory", ["--store", "{dir}"]),
     ("gui-screenshot-directory", ["--self-test", "--screenshot", "{dir}"]),
     ("gui-unknown-option", ["--no-such-option"]),
+    ("audit-no-dest", ["audit", TOPIC]),
+    ("audit-dest-missing", ["audit", TOPIC, "--dest", "{missing}"]),
+    ("audit-map-no-folder", ["audit", TOPIC, "--dest", "{dir}", "--map", "http://x/a"]),
+    ("audit-ftp-url", ["audit", "ftp://127.0.0.1/", "--dest", "{dir}"]),
+    ("inspect-every-without-save", ["inspect", TOPIC, "--every", "1"]),
+    ("inspect-every-zero", ["inspect", TOPIC, "--save", "--every", "0"]),
+    ("compare-store-directory", ["compare", "--store", "{dir}", "1", "2"]),
+    ("compare-unknown-snapshot", ["compare", "--store", "{missing}", "1", "2"]),
 ]
 
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from explorer.cli import COMMANDS, main
-from explorer.core.codes import ja
+from explorer.core import catalog
 from explorer.core.payload_templates import CHANGE_TEMPLATE, render
 from explorer.demo import RunningDemo
 from explorer.net.conformance import CHECKS
@@ -117,8 +117,8 @@ async def test_hub_check_bad_arguments_exit_2(capsys):
 
 
 def test_commands_are_listed() -> None:
-    assert COMMANDS["hub-check"][0] == "explorer.cli.hub_check"
-    assert COMMANDS["publish"][0] == "explorer.cli.publish"
+    assert COMMANDS["hub-check"] == "explorer.cli.hub_check"
+    assert COMMANDS["publish"] == "explorer.cli.publish"
 
 
 async def test_publish_prints_the_full_hub_response(demo: RunningDemo, tmp_path: Path, capsys):
@@ -169,11 +169,15 @@ def _summaries(out: str) -> dict[str, tuple[str, str]]:
     lines = out.splitlines()
     found = {}
     for at, line in enumerate(lines):
-        label = "NOT RUN" if line.startswith("NOT RUN ") else line[:4]
-        if label in ("PASS", "WARN", "FAIL", "NOT RUN"):
-            check, _, title = line[7:].strip().partition(" ")
-            found[check] = (title.strip(), lines[at + 1].strip())
+        outcome = OUTCOME_LINE.match(line)
+        if outcome:
+            found[outcome["check"]] = (outcome["title"].strip(), lines[at + 1].strip())
     return found
+
+
+OUTCOME_LINE = re.compile(
+    r"^(?:PASS|WARN|FAIL|NOT RUN|合格|注意|不合格|未実施)\s+(?P<check>\S+)\s+(?P<title>.*)$"
+)
 
 
 async def test_hub_check_lang_ja_says_titles_and_summaries_in_japanese(demo: RunningDemo, capsys):
@@ -185,8 +189,8 @@ async def test_hub_check_lang_ja_says_titles_and_summaries_in_japanese(demo: Run
     refused = _summaries(capsys.readouterr().out)
     assert list(signed) == list(CHECKS) == list(refused)
     for check, (title, summary) in [*signed.items(), *refused.items()]:
-        assert title == ja.CHECK_TITLES[check]
+        assert title == catalog.text(f"conformance.check.{check}", "ja")
         assert JAPANESE.search(summary), f"{check}: {summary!r}"
     assert signed["signed-delivery"][1].startswith("配信に正しい署名がありません: ")
     assert "X-Hub-Signature ヘッダーがありません" in signed["signed-delivery"][1]
-    assert refused["extra-parameters"][1].startswith("未実行: 通常のサブスクリプションが")
+    assert refused["extra-parameters"][1].startswith("未実施: 通常のサブスクリプションが")

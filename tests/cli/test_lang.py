@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from http_pages import serving
 
+from explorer.cli.language_option import locale_language
+
 NS = (
     'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
     'xmlns:rs="http://www.openarchives.org/rs/terms/"'
@@ -63,7 +65,7 @@ def test_validate_lang_ja_prints_japanese_lines_with_the_same_codes(change_list:
     assert 'change="moved" は使えません' in text
     assert "<loc>first.html</loc> は絶対 URI ではありません" in text
     assert "このエントリ（second.html、datetime 2021-03-01T12:00:00Z）" in text
-    assert "[2 件（行 4, 5）]" in text
+    assert "[2 件（4、5 行目）]" in text
     assert japanese_lines[-1].endswith("エントリ 2 件: エラー 4 件、警告 1 件、情報 0 件")
     assert "is not allowed" not in text and "errors" not in text
 
@@ -143,9 +145,9 @@ def test_inspect_lang_ja_writes_the_tree_s_findings_in_japanese() -> None:
     assert japanese.returncode == english_json.returncode == japanese_json.returncode == 1
     text = japanese.stdout
     assert text.startswith(f"ソース: {url}（")
-    assert "ディスカバリー:" in text
+    assert "検出:" in text
     assert "エラー: document.loc-not-absolute 4 行目: <loc>relative.html</loc> は絶対 URI" in text
-    assert "ドキュメント 3 件、チャネル 0 件: エラー 1 件" in text
+    assert "ドキュメント 3 件、チャンネル 0 件: エラー 1 件" in text
     assert json.loads(japanese_json.stdout) == json.loads(english_json.stdout)
 
 
@@ -155,3 +157,49 @@ def test_the_top_level_help_names_the_language_option() -> None:
     ).stdout
     usage = next(line for line in out.splitlines() if line.startswith("usage:"))
     assert "[--lang ja|en]" in usage
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LC_ALL": "ja_JP.UTF-8", "LANG": "C.UTF-8"}, "ja"),
+        ({"LC_MESSAGES": "ja_JP.eucJP"}, "ja"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "ja"}, "en"),  # gettext: C ignores LANGUAGE
+        ({"LANG": "ja_JP.UTF-8", "LANGUAGE": "en:ja"}, "en"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_command_line_follows_the_locale(environ: dict[str, str], expected: str) -> None:
+    assert locale_language(environ) == expected
+
+
+def test_lang_ja_from_the_locale_and_lang_en_over_it(change_list: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    japanese = {**env, "LANG": "ja_JP.UTF-8"}
+    by_locale = subprocess.run(
+        [sys.executable, "-m", "explorer", "validate", str(change_list)],
+        capture_output=True,
+        text=True,
+        env=japanese,
+        check=False,
+    )
+    forced = subprocess.run(
+        [sys.executable, "-m", "explorer", "validate", "--lang", "en", str(change_list)],
+        capture_output=True,
+        text=True,
+        env=japanese,
+        check=False,
+    )
+    assert "エラー" in by_locale.stdout
+    assert forced.stdout == run_cli("validate", str(change_list)).stdout
+    assert "エラー" not in forced.stdout
+
+
+def test_argument_errors_are_one_japanese_line_with_lang_ja() -> None:
+    missing = run_cli("validate", "--lang", "ja")
+    choice = run_cli("validate", "--lang", "ja", "--lang", "fr", "x.xml")
+    assert missing.returncode == choice.returncode == 2
+    assert missing.stderr.strip().endswith("次の引数が必要です: TARGET（--help を参照）")
+    assert "選べない値です: 'fr'" in choice.stderr and len(choice.stderr.splitlines()) == 1

@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.codes import CODES, ja
+from explorer.core import catalog
+from explorer.core.codes import CODES
 from explorer.core.findings import CappedFindings, Finding, Severity, finding
 from explorer.core.messages import (
     Phrase,
+    message_shapes,
+    phrase_key,
     render_message,
     render_phrase,
     render_severity,
@@ -27,6 +30,13 @@ from explorer.core.validator import check_bytes
 
 PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+TITLES = {code: catalog.text(code, "ja") for code in CODES}
+TEMPLATES = {code: shapes for code in CODES if (shapes := message_shapes(code, "ja"))}
+PHRASES = {
+    key.removeprefix(phrase_key("")): line["ja"]
+    for key, line in catalog.area("conformance").items()
+    if key.startswith(phrase_key(""))
+}
 TEMPLATE_FLOOR = 1.0
 """The share of codes with a Japanese message template: every one. A finding without
 params (one read back from JSON) still shows the Japanese title with the English detail."""
@@ -94,14 +104,14 @@ def _call_sites() -> list[tuple[str, int, list[str] | None, set[str] | None, lis
 
 
 def test_every_registered_code_has_a_japanese_title() -> None:
-    assert set(ja.TITLES) == set(CODES)
-    for code, title in ja.TITLES.items():
+    assert set(TITLES) == set(CODES)
+    for code, title in TITLES.items():
         assert JAPANESE.search(title), f"{code}: title is not Japanese: {title!r}"
 
 
 def test_templates_belong_to_registered_codes_and_read_japanese() -> None:
-    assert set(ja.TEMPLATES) <= set(CODES)
-    for code, variants in ja.TEMPLATES.items():
+    assert set(TEMPLATES) <= set(CODES)
+    for code, variants in TEMPLATES.items():
         for variant, template in variants.items():
             assert JAPANESE.search(template), f"{code} [{variant}] is not Japanese"
 
@@ -115,7 +125,7 @@ def test_every_template_reads_only_the_params_its_call_sites_pass() -> None:
             continue
         for code in codes:
             for variant in variants:
-                template = ja.TEMPLATES.get(code, {}).get(variant)
+                template = TEMPLATES.get(code, {}).get(variant)
                 if template is None:
                     problems.append(
                         f"{where}: {code} [{variant}] passes params but has no template"
@@ -128,12 +138,12 @@ def test_every_template_reads_only_the_params_its_call_sites_pass() -> None:
 
 
 def test_template_coverage_is_reported_and_kept(capsys: pytest.CaptureFixture[str]) -> None:
-    covered = sum(1 for code in CODES if ja.TEMPLATES.get(code))
+    covered = sum(1 for code in CODES if TEMPLATES.get(code))
     sites = [site for site in _call_sites() if site[2] != ["code"]]
     with_params = sum(1 for site in sites if site[3] is not None)
     with capsys.disabled():
         print(
-            f"\nJapanese titles {len(ja.TITLES)}/{len(CODES)}; message templates for "
+            f"\nJapanese titles {len(TITLES)}/{len(CODES)}; message templates for "
             f"{covered}/{len(CODES)} codes ({covered / len(CODES):.0%}); "
             f"finding() call sites with params {with_params}/{len(sites)}"
         )
@@ -163,11 +173,11 @@ def test_a_document_s_findings_render_in_japanese_with_their_values() -> None:
         "document.change-invalid": ['change="renamed"', "created、updated、deleted"],
         "document.hash-digest-length": ["md5", "3 桁", "32 桁"],
         "document.loc-not-absolute": ["<loc>two.html</loc>", "絶対 URI"],
-        "document.datetime-outside-interval": ["2020-04-30T08:00:00Z", "チェンジリストの期間"],
+        "document.datetime-outside-interval": ["2020-04-30T08:00:00Z", "変更リストの期間"],
         "document.out-of-order": ["two.html", "http://example.org/one", "5 行目"],
         "document.datetime-invalid": ['datetime="someday"', "W3C Datetime"],
         "document.loc-missing": ["<loc> がありません"],
-        "document.up-missing": ["チェンジリストには", "ケイパビリティリストを指す"],
+        "document.up-missing": ["変更リストには", "機能リストを指す"],
     }
     for code, parts in expected.items():
         text = render_message(findings[code], "ja")
@@ -188,13 +198,13 @@ def test_english_stays_word_for_word_and_params_stay_out_of_json_and_equality() 
 def test_a_finding_without_params_shows_the_japanese_title_and_the_english_detail() -> None:
     item = Finding.from_json(_findings_by_code()["document.change-invalid"].to_json())
     text = render_message(item, "ja")
-    assert text.startswith(ja.TITLES["document.change-invalid"])
+    assert text.startswith(TITLES["document.change-invalid"])
     assert text.endswith(item.message)
 
 
 def test_params_that_do_not_fit_the_template_fall_back_rather_than_fail() -> None:
     item = finding("document.loc-too-long", "English detail", params={"length": "many"})
-    assert render_message(item, "ja") == f"{ja.TITLES['document.loc-too-long']}。English detail"
+    assert render_message(item, "ja") == f"{TITLES['document.loc-too-long']}。English detail"
 
 
 def test_capped_findings_summary_renders_in_japanese() -> None:
@@ -221,12 +231,16 @@ def test_legacy_forms_name_the_version_count_and_the_11_form() -> None:
       <url><loc>http://example.org/b</loc><rs:size>14</rs:size></url></urlset>"""
     findings = {f.code: f for f in check_bytes(legacy, ValidationContext()).findings}
     text = render_message(findings["parse.legacy-size"], "ja")
-    assert "2 回" in text and text.endswith(ja.TITLES["parse.legacy-size"])
+    assert "2 件" in text and text.endswith(TITLES["parse.legacy-size"])
 
 
 def test_spec_citations_name_the_japanese_translation_where_one_exists() -> None:
     framework = "framework-notification 1.0.1 §3"
-    assert render_spec(framework, "ja") == f"{framework}（日本語訳あり）"
+    assert render_spec(framework, "ja") == f"{framework}。日本語訳「フレームワーク通知」3 項"
+    table = "framework-notification 1.0.1 §2.1 Table 2"
+    assert render_spec(table, "ja") == (
+        "framework-notification 1.0.1 §2.1 表 2。日本語訳「フレームワーク通知」2.1 項"
+    )
     assert render_spec(framework, "en") == framework
     assert render_spec("core 1.1 §7", "ja") == "core 1.1 §7"
     assert render_spec("change-notification 1.0.1 §3", "ja") == "change-notification 1.0.1 §3"
@@ -244,8 +258,8 @@ def test_every_template_and_phrase_formats_with_numbers_for_its_fields() -> None
     """A format spec that no value could satisfy (``{count:,d}`` on text, a stray brace)
     would only fall back to English at run time; numbers fit every spec the catalog uses."""
     broken = []
-    shapes = [(f"{code} [{v}]", t) for code, vs in ja.TEMPLATES.items() for v, t in vs.items()]
-    shapes += [(f"phrase {key}", template) for key, template in ja.PHRASES.items()]
+    shapes = [(f"{code} [{v}]", t) for code, vs in TEMPLATES.items() for v, t in vs.items()]
+    shapes += [(f"phrase {key}", template) for key, template in PHRASES.items()]
     for where, template in shapes:
         values = dict.fromkeys(template_fields(template), 1)
         try:
@@ -287,7 +301,7 @@ def test_every_phrase_the_engine_says_has_japanese_words_that_fit_its_params() -
     for where, key, keys in sites:
         if key == "":  # said in English only, on purpose
             continue
-        template = ja.PHRASES.get(key)
+        template = PHRASES.get(key)
         if template is None:
             problems.append(f"{where}: no Japanese for phrase {key!r}")
         elif keys is not None and template_fields(template) - keys:
@@ -306,17 +320,17 @@ def test_a_phrase_says_its_nested_phrases_and_findings_in_japanese() -> None:
     assert render_phrase(said, "en") == "not run: x"
     assert (
         render_phrase(said, "ja")
-        == "未実行: 最初のサブスクリプション: 公開から 5 秒以内に配信がありませんでした。"
+        == "未実施: 最初のサブスクリプション: パブリッシュから 5 秒以内に配信がありませんでした。"
     )
     assert render_phrase(Phrase("English only", ""), "ja") == "English only"
     assert str(said) == "not run: x"
 
 
-def test_parse_errors_say_their_detail_after_a_japanese_sentence() -> None:
+def test_parse_errors_quote_the_parser_behind_a_japanese_lead_in() -> None:
     item = check_bytes(b"<urlset><url></urlset>", ValidationContext()).findings[0]
     assert item.code == "parse.malformed"
     text = render_message(item, "ja")
-    assert text.startswith("XML が整形式ではありません: ") and "（" not in text
+    assert text.startswith("XML が整形式ではありません（パーサーの詳細: ") and text.endswith("）")
     assert render_title("parse.malformed", "ja") == "XML が整形式ではありません"
 
 

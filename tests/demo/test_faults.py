@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from lxml import etree
 
 from explorer.core.model import RS_NS, SITEMAP_NS
 from explorer.core.parser import parse_document
+from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.demo import FAULTS, FaultSet, RunningDemo, UnknownFaultError, parse_fault_names
 
@@ -236,3 +238,54 @@ def test_every_fault_has_a_test_here() -> None:
     source = Path(__file__).read_text(encoding="utf-8")
     missing = [name for name in FAULTS if f"def test_{name.replace('-', '_')}(" not in source]
     assert missing == []
+
+
+async def _withheld(demo: RunningDemo, count: int) -> None:
+    async def poll() -> None:
+        while sum(e.kind == "withheld" for e in demo.hub.events) < count:
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), 5)
+
+
+def _moments(body: bytes) -> set[float | None]:
+    """When each change a notification carries happened (its entries' rs:md datetime)."""
+    root = etree.fromstring(body)
+    return {
+        parse_w3c_datetime(md.get("datetime", ""))
+        for url in root.iter(f"{{{SITEMAP_NS}}}url")
+        for md in url.iter(f"{{{RS_NS}}}md")
+    }
+
+
+async def test_silent_hub(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
+    """Verifies, never delivers, while the Source keeps changing."""
+    demo.faults.enable("silent-hub")
+    await subscribed(demo, subscriber, client)  # verification still happens
+    for _ in range(3):
+        demo.change("dataset1")
+    await _withheld(demo, 3)
+    assert subscriber.deliveries.empty()
+    assert not any(e.kind == "delivered" for e in demo.hub.events)
+    demo.faults.disable("silent-hub")
+    demo.change("dataset1")
+    assert (await subscriber.next_delivery()).body
+
+
+async def test_lossy_hub(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
+    """Loses the 5th and 10th delivery, the same ones every run."""
+    demo.faults.enable("lossy-hub")
+    await subscribed(demo, subscriber, client)
+    changes = [demo.change("dataset1") for _ in range(10)]
+    received = [await subscriber.next_delivery() for _ in range(8)]
+    await _withheld(demo, 2)
+    delivered = set().union(*(_moments(delivery.body) for delivery in received))
+    made = [change.at.timestamp() for change in changes]
+    assert [moment in delivered for moment in made] == [True] * 4 + [False] + [True] * 4 + [False]
+    assert subscriber.deliveries.empty()
+    details = [e.detail for e in demo.hub.events if e.kind == "withheld"]
+    assert details == ["lossy-hub: publication 5", "lossy-hub: publication 10"]

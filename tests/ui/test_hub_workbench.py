@@ -183,10 +183,10 @@ def japanese_bench(qapp, request):
 
 
 def test_a_conformance_run_reads_in_japanese(japanese_bench, qtbot, output_dir):
-    from explorer.core.codes import ja
+    from explorer.core import catalog
 
     bench = japanese_bench
-    assert bench.template_combo.itemText(0) == ja.CHANGE_TEMPLATE_TITLE
+    assert bench.template_combo.itemText(0) == catalog.text("conformance.template-change", "ja")
     assert all(
         bench.template_combo.itemText(i).startswith("フレームワーク通知: ")
         for i in range(1, bench.template_combo.count())
@@ -195,11 +195,13 @@ def test_a_conformance_run_reads_in_japanese(japanese_bench, qtbot, output_dir):
     with qtbot.waitSignal(bench.run_finished, timeout=30_000):
         qtbot.mouseClick(bench.run_button, Qt.MouseButton.LeftButton)
     rows = [bench.results_tree.topLevelItem(i) for i in range(len(CHECKS))]
-    assert [row.text(1) for row in rows] == [ja.CHECK_TITLES[check] for check in CHECKS]
+    assert [row.text(1) for row in rows] == [
+        catalog.text(f"conformance.check.{check}", "ja") for check in CHECKS
+    ]
     japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
     for row in rows:
         assert japanese.search(row.text(2)), row.text(2)
     bench.results_tree.setCurrentItem(rows[2])
-    assert rows[2].text(2).startswith("未実行: ")
+    assert rows[2].text(2).startswith("未実施: ")
     assert bench.detail_label.text().splitlines()[1] == rows[2].text(2)
     bench.grab().save(str(output_dir / "hub_workbench_ja.png"))

@@ -264,10 +264,7 @@ def japanese(qapp):
 
 def test_japanese_loads_the_explorer_and_qt_catalogs(japanese) -> None:
     assert language.ui_language() == "ja"
-    assert (
-        QCoreApplication.translate("MainWindowWidgets", "Re-discover Source")
-        == "ソースを再ディスカバリー"
-    )
+    assert QCoreApplication.translate("MainWindowWidgets", "Re-discover Source") == "ソースを再検出"
     assert QCoreApplication.translate("Counts", "%Ln entry(s)", "", 1234) == "1,234 件のエントリ"
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)  # Qt's own words: qtbase_ja
     assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "キャンセル"
@@ -284,7 +281,8 @@ def test_findings_follow_the_interface_language(japanese) -> None:
     item = Finding(Severity.ERROR, "parse.dtd-refused", "DOCTYPE refused", line=1)
     assert language.finding_text(item) != item.message
     assert language.severity_text(Severity.ERROR) == "エラー"
-    assert "日本語訳あり" in language.spec_text("framework-notification 1.0.1 §3")
+    cited = language.spec_text("framework-notification 1.0.1 §3")
+    assert "日本語訳「フレームワーク通知」3 項" in cited
     install_language("en", japanese)
     assert language.finding_text(item) == "DOCTYPE refused"
 
@@ -329,7 +327,7 @@ def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japane
         RouteAttempt(Route.LINK_HEADER, "http://example.org/", False, "no Link header"),
     ]
     _, tried = discovery_text(CrawlResult("http://example.org/", discovery, None))
-    assert tried.splitlines()[0] == "試したディスカバリーの経路:"
+    assert tried.splitlines()[0] == "試した検出経路:"
     assert tried.splitlines()[1].startswith("✗ アドレス: http://example.org/ — ")
     assert tried.splitlines()[2].startswith("✗ Link ヘッダー: ")
 
@@ -359,6 +357,6 @@ def test_a_window_built_by_its_view_speaks_the_view_s_and_the_controllers_words(
 
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    assert window.rediscover_action.text() == "ソースを再ディスカバリー"
+    assert window.rediscover_action.text() == "ソースを再検出"
     assert window.windowTitle() == QCoreApplication.translate("MainWindow", "ResourceSync Explorer")
     assert window.source.check_label("dump") != "Checking the dump of {url}"

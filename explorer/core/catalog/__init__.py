@@ -66,6 +66,12 @@ def template(key: str, lang: str = ENGLISH) -> str:
     return line[chosen]
 
 
+def has(key: str, lang: str = ENGLISH) -> bool:
+    """Whether the catalog has ``key`` in ``lang``: for lines only some keys or languages
+    have, such as the Japanese message shapes of the finding codes."""
+    return lang in area(key.partition(".")[0]).get(key, {})
+
+
 def text(key: str, lang: str = ENGLISH, /, **params: object) -> str:
     """The line ``key`` in ``lang``, its ``{placeholders}`` filled from ``params``."""
     return template(key, lang).format_map(params)

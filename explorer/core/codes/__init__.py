@@ -7,8 +7,8 @@ that the page matches). Never rename or reuse a code; retire it instead.
 
 from __future__ import annotations
 
+from explorer.core.code_info import CodeInfo
 from explorer.core.codes import changes, document, http, hub, parse, websub
-from explorer.core.findings import CodeInfo
 
 FAMILIES = (parse, document, http, websub, changes, hub)
 

@@ -1,7 +1,7 @@
 """Codes from change tracking: notifications that contradict what the explorer knew."""
 
-from explorer.core.findings import CodeInfo
-from explorer.core.findings import Severity as S
+from explorer.core.code_info import CodeInfo
+from explorer.core.code_info import Severity as S
 
 CODES: tuple[CodeInfo, ...] = (
     # Change notification entries judged against the resource state (change-notification §3)
@@ -9,50 +9,44 @@ CODES: tuple[CodeInfo, ...] = (
         "changes.update-unknown-resource",
         S.INFO,
         "change-notification 1.0.1 §3",
-        "an 'updated' notification for a resource the explorer has never seen",
     ),
     CodeInfo(
         "changes.delete-unknown-resource",
         S.INFO,
         "change-notification 1.0.1 §3",
-        "a 'deleted' notification for a resource the explorer has never seen",
     ),
     CodeInfo(
         "changes.create-known-resource",
         S.WARNING,
         "change-notification 1.0.1 §3",
-        "a 'created' notification for a resource already known and not deleted",
     ),
     CodeInfo(
         "changes.out-of-order",
         S.WARNING,
         "change-notification 1.0.1 §3",
-        "a change datetime older than the last known change: out of order, or a replay",
     ),
     CodeInfo(
         "changes.update-without-change",
         S.WARNING,
         "change-notification 1.0.1 §3",
-        "an 'updated' notification with the same hash and length as already known",
     ),
     # Framework notifications: refetching the document each entry names (framework §3)
     CodeInfo(
         "changes.refetch-failed",
         S.WARNING,
         "framework-notification 1.0.1 §3",
-        "the document named in a framework notification could not be fetched or read",
     ),
     CodeInfo(
         "changes.prime-failed",
         S.WARNING,
         "core 1.1 §6.1",
-        "a Capability List document read to learn the resource state could not be read",
     ),
     # The diff command
     CodeInfo(
         "changes.input-unreadable",
         S.ERROR,
         None,
-        "a document given to diff could not be read (missing file, failed fetch)",
     ),
+    # The compare command: the Source against its own Change Lists
+    CodeInfo("changes.unannounced-change", S.WARNING, "core 1.1 §12.1"),
 )

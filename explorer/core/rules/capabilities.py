@@ -9,6 +9,8 @@ Archives 1.0 for the four archive capabilities.
 
 from __future__ import annotations
 
+from explorer.core import catalog
+
 DESCRIPTION = "description"
 CAPABILITYLIST = "capabilitylist"
 RESOURCELIST = "resourcelist"
@@ -45,24 +47,6 @@ CHANGE_ENTRY_DOCUMENTS = frozenset({CHANGELIST, CHANGEDUMP_MANIFEST, CHANGE_NOTI
 # §12.2, §13.1; archives alike). A Capability List index is possible but discouraged (§9).
 INDEXABLE = frozenset({DESCRIPTION, RESOURCELIST, CHANGELIST, RESOURCEDUMP, CHANGEDUMP} | ARCHIVES)
 
-# Human names, for messages a librarian reads.
-_NAMES = {
-    DESCRIPTION: "Source Description",
-    CAPABILITYLIST: "Capability List",
-    RESOURCELIST: "Resource List",
-    CHANGELIST: "Change List",
-    RESOURCEDUMP: "Resource Dump",
-    CHANGEDUMP: "Change Dump",
-    RESOURCEDUMP_MANIFEST: "Resource Dump Manifest",
-    CHANGEDUMP_MANIFEST: "Change Dump Manifest",
-    CHANGE_NOTIFICATION: "change notification",
-    FRAMEWORK_NOTIFICATION: "framework notification",
-    RESOURCELIST_ARCHIVE: "Resource List Archive",
-    RESOURCEDUMP_ARCHIVE: "Resource Dump Archive",
-    CHANGELIST_ARCHIVE: "Change List Archive",
-    CHANGEDUMP_ARCHIVE: "Change Dump Archive",
-}
-
 # Framework notification Table 2 (framework-notification 1.0.1 §2.1): allowed changes.
 FRAMEWORK_CHANGES: dict[str, frozenset[str]] = {
     RESOURCELIST: frozenset({"created", "updated"}),
@@ -82,11 +66,15 @@ INTERVAL_DOCUMENTS = frozenset({CHANGELIST, CHANGEDUMP, CHANGEDUMP_MANIFEST})
 
 
 def display_name(capability: str | None, is_index: bool = False) -> str:
-    """'Resource List Index', 'Change List', ... or the raw value when unknown."""
-    if capability is None:
-        return "document"
-    name = _NAMES.get(capability, f"'{capability}' document")
-    return f"{name} Index" if is_index and capability in INDEXABLE | {CAPABILITYLIST} else name
+    """'Resource List Index', 'Change List', ... in English (the catalog's ``documents``
+    lines; ``explorer.core.messages.render_document_name`` says them in other languages),
+    or the raw value when unknown."""
+    key = f"documents.{capability or 'document'}"
+    if not catalog.has(key):
+        return f"'{capability}' document"
+    name = catalog.text(key)
+    indexed = is_index and capability in INDEXABLE | {CAPABILITYLIST}
+    return catalog.text("documents.index", name=name) if indexed else name
 
 
 def is_known(capability: str | None) -> bool:

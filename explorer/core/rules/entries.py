@@ -72,7 +72,8 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     is_index = doc.is_index
     name = caps.display_name(capability, is_index)
     requires_change = caps.requires_change(capability, is_index)
-    change_used = requires_change or capability == caps.FRAMEWORK_NOTIFICATION
+    # a notification sent as a <sitemapindex> is reported once, as document.notification-index
+    change_used = requires_change or capability in caps.NOTIFICATIONS
     manifest = capability in caps.MANIFESTS and not is_index
     capability_list = capability == caps.CAPABILITYLIST and not is_index
     description = capability == caps.DESCRIPTION and not is_index

@@ -51,7 +51,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                         f'capability="{capability}" is not one framework notifications report on '
                         f"({', '.join(sorted(caps.FRAMEWORK_CHANGES))}, or an archive capability).",
                         line=entry.line,
-                        params={"capability": capability},
+                        params={
+                            "capability": capability,
+                            "known": ", ".join(sorted(caps.FRAMEWORK_CHANGES)),
+                        },
                     )
                 )
             continue

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.messages import Phrase
 from explorer.core.signatures import SignatureState, verify_signature
@@ -836,19 +837,24 @@ async def check_delivery_latency(session: Session) -> _Verdict:
 
 Check = Callable[[Session], Awaitable[_Verdict]]
 
-# id -> (title, function); the order of a run.
+# id -> (title, function); the order of a run. Titles are catalog lines
+# ("conformance.check.<id>"), so the window and the CLI say them in either language.
+_ORDER: tuple[tuple[str, Check], ...] = (
+    ("publish", check_publish),
+    ("subscription", check_subscription),
+    ("signed-delivery", check_signed_delivery),
+    ("extra-parameters", check_extra_parameters),
+    ("resubscribe", check_resubscribe),
+    ("unsubscribe", check_unsubscribe),
+    ("delivery-headers", check_delivery_headers),
+    ("lease-clamping", check_lease_clamping),
+    ("bad-requests", check_bad_requests),
+    ("wrong-challenge", check_wrong_challenge),
+    ("delivery-latency", check_delivery_latency),
+)
 CHECKS: dict[str, tuple[str, Check]] = {
-    "publish": ("Publish: §4.1 POST, else hub.mode=publish", check_publish),
-    "subscription": ("Typical subscription: 202, async verification, lease", check_subscription),
-    "signed-delivery": ("Secret: signed delivery, valid signature", check_signed_delivery),
-    "extra-parameters": ("Unknown extra parameters ignored", check_extra_parameters),
-    "resubscribe": ("Re-subscribe: exactly one delivery per publish", check_resubscribe),
-    "unsubscribe": ("No delivery after unsubscribing", check_unsubscribe),
-    "delivery-headers": ("Delivery Content-Type and Link self/hub", check_delivery_headers),
-    "lease-clamping": ("Lease asked vs granted", check_lease_clamping),
-    "bad-requests": ("Missing hub.callback / bad hub.mode: 4xx with reason", check_bad_requests),
-    "wrong-challenge": ("Wrong challenge echo does not activate", check_wrong_challenge),
-    "delivery-latency": ("Delivery latency", check_delivery_latency),
+    check_id: (catalog.text(f"conformance.check.{check_id}"), function)
+    for check_id, function in _ORDER
 }
 
 

@@ -18,7 +18,7 @@ import httpx
 
 from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
-from explorer.core.messages import Phrase, render_check_title, render_phrase
+from explorer.core.messages import Phrase, render_check_title, render_phrase, said
 from explorer.core.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.net.bounded_body import (
@@ -48,10 +48,6 @@ PUBLISH_STYLES = {
     PUBLISH_XML: (PUBLISH_XML,),
     PUBLISH_FORM: (PUBLISH_FORM,),
     PUBLISH_NONE: (),
-}
-STYLE_LABELS = {
-    PUBLISH_XML: "application/xml POST (change-notification 1.0.1 §4.1)",
-    PUBLISH_FORM: "hub.mode=publish with hub.topic and hub.url (WebSub §6)",
 }
 
 
@@ -192,9 +188,14 @@ class Publication:
         """Taken as hub.mode=publish (PubSubHubbub 0.4 style)."""
         return self.style == PUBLISH_FORM
 
-    def describe(self) -> str:
-        """Every attempt and the hub's answer, in order (for summaries)."""
-        return "; ".join(f"{STYLE_LABELS[style]}: {_said(r)}" for style, r in self.attempts)
+    def describe(self) -> Phrase:
+        """Every attempt and the hub's answer, in order (for summaries); ``str()`` is the
+        English."""
+        parts = [
+            said("conformance.attempt", style=said(f"conformance.style-{style}"), said=_said(r))
+            for style, r in self.attempts
+        ]
+        return said("conformance.attempts", parts=parts)
 
     def matches(self, delivery: Delivery) -> bool:
         if self.exact:
@@ -202,11 +203,14 @@ class Publication:
         return delivery.received >= self.started
 
 
-def _said(result: PublishResult) -> str:
+def _said(result: PublishResult) -> Phrase:
+    """The hub's answer: its status and its own words, quoted."""
     if result.status is None:
-        return f"no answer ({result.error})"
+        return said("conformance.no-answer", reason=result.error)
     text = result.body.decode("utf-8", "replace").strip()[:160]
-    return f"{result.status} {text!r}" if text else str(result.status)
+    if not text:
+        return said("conformance.status", status=result.status)
+    return said("conformance.status-text", status=result.status, text=repr(text))
 
 
 class Session:

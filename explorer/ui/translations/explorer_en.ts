@@ -361,6 +361,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>hub verifies subscriptions and accepts publications but never delivers, while the Source keeps changing (the push fails silently; poll the Change Lists)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub drops every fifth delivery to each subscriber without a word (the Change Lists still list every change)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>framework notifications and component lists lack the rel=index link (framework-notification 1.0.1 §3, core 1.1 §6.2)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -97,7 +97,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Remember for this origin</source>
-        <translation>このオリジンについて記憶する</translation>
+        <translation>このオリジンの認証情報を保存する</translation>
     </message>
     <message>
         <source>Send and retry</source>
@@ -105,7 +105,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Asks for</source>
-        <translation>要求</translation>
+        <translation>要求される方式</translation>
     </message>
     <message>
         <source>The credentials sent were refused (HTTP %1). Give other ones to retry.</source>
@@ -320,11 +320,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>change notifications are published in swapped pairs, so from/until intervals arrive out of sequence (change-notification 1.0.1 §3)</source>
-        <translation>変更通知が 2 件ずつ入れ替わって公開され、from/until の期間が順序どおりに届きません（change-notification 1.0.1 §3）</translation>
+        <translation>変更通知が 2 件ずつ入れ替わってパブリッシュされ、from/until の期間が順序どおりに届きません（change-notification 1.0.1 §3）</translation>
     </message>
     <message>
         <source>notification payloads and Change Lists are cut short (not well-formed XML)</source>
-        <translation>通知のペイロードとチェンジリストが途中で切れます（整形式の XML ではありません）</translation>
+        <translation>通知のペイロードと変更リストが途中で切れます（整形式の XML ではありません）</translation>
     </message>
     <message>
         <source>notification payloads and XML documents use a wrong ResourceSync namespace URI (core 1.1 §4)</source>
@@ -336,11 +336,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>hub&apos;s verification GET names a topic the subscriber never requested (WebSub §5.3.1)</source>
-        <translation>ハブの確認 GET が、サブスクライバーの求めていないトピックを指定します（WebSub §5.3.1）</translation>
+        <translation>ハブの検証 GET が、サブスクライバーの求めていないトピックを指定します（WebSub §5.3.1）</translation>
     </message>
     <message>
         <source>hub&apos;s verification GET says hub.lease_seconds=0 while it keeps the clamped lease, as some real hubs do (WebSub §5.3)</source>
-        <translation>実在する一部のハブと同じく、ハブの確認 GET が hub.lease_seconds=0 と伝えながら、調整したリースを保ちます（WebSub §5.3）</translation>
+        <translation>実在する一部のハブと同じく、ハブの検証 GET が hub.lease_seconds=0 と伝えながら、調整したリース期間を保ちます（WebSub §5.3）</translation>
     </message>
     <message>
         <source>hub answers 400 topic_not_supported to a subscription for a topic it does not serve, as allowlisted hubs do, instead of denying it (WebSub §5.2)</source>
@@ -348,7 +348,15 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>hub refuses every publication with 403, as hubs that take updates only from their own publisher do (WebSub §6)</source>
-        <translation>自分のパブリッシャーからしか更新を受け付けないハブと同じく、すべての公開を 403 で断ります（WebSub §6）</translation>
+        <translation>自分のパブリッシャーからしか更新を受け付けないハブと同じく、すべてのパブリッシュを 403 で断ります（WebSub §6）</translation>
+    </message>
+    <message>
+        <source>hub verifies subscriptions and accepts publications but never delivers, while the Source keeps changing (the push fails silently; poll the Change Lists)</source>
+        <translation>ハブはサブスクリプションの検証（意思確認）も公開の受け付けもしますが、ソースが変わり続けても一切配信しません（プッシュが黙って止まる状態です。変更リストを読んで確かめてください）</translation>
+    </message>
+    <message>
+        <source>hub drops every fifth delivery to each subscriber without a word (the Change Lists still list every change)</source>
+        <translation>ハブが各サブスクライバーへの配信を 5 回に 1 回、何も言わずに落とします（変更リストにはすべての変更が載り続けます）</translation>
     </message>
     <message>
         <source>framework notifications and component lists lack the rel=index link (framework-notification 1.0.1 §3, core 1.1 §6.2)</source>
@@ -371,7 +379,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>and {more}</source>
-        <translation>ほか {more}</translation>
+        <translation>{more}</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
@@ -383,7 +391,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{capability} channel · hub: {hub}</source>
-        <translation>{capability} チャネル · ハブ: {hub}</translation>
+        <translation>{capability} チャンネル · ハブ: {hub}</translation>
     </message>
     <message>
         <source>(none declared)</source>
@@ -422,7 +430,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Change type filter</source>
-        <translation>変更の種類で絞り込み</translation>
+        <translation>変更タイプで絞り込み</translation>
     </message>
     <message>
         <source>Entry count</source>
@@ -563,7 +571,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>channel</source>
-        <translation>チャネル</translation>
+        <translation>チャンネル</translation>
     </message>
     <message>
         <source>topic</source>
@@ -594,11 +602,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>change</source>
-        <translation>変更</translation>
+        <translation>変更通知</translation>
     </message>
     <message>
         <source>framework</source>
-        <translation>フレームワーク</translation>
+        <translation>フレームワーク通知</translation>
     </message>
     <message>
         <source>REJECTED</source>
@@ -629,7 +637,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>the tracker&apos;s state is not kept across restarts, or it could not be computed</source>
-        <translation>追跡の状態は再起動をまたいで保持されないか、計算できませんでした</translation>
+        <translation>追跡状態が再起動で失われたか、計算できなかったため</translation>
     </message>
     <message>
         <source>{entries} (no diff: {why}).</source>
@@ -757,19 +765,19 @@ X-Api-Key: …</translation>
     <name>FeedWidgets</name>
     <message>
         <source>Channel filter</source>
-        <translation>チャネルで絞り込み</translation>
+        <translation>チャンネルで絞り込み</translation>
     </message>
     <message>
         <source>all channels</source>
-        <translation>すべてのチャネル</translation>
+        <translation>すべてのチャンネル</translation>
     </message>
     <message>
         <source>change</source>
-        <translation>変更</translation>
+        <translation>変更通知</translation>
     </message>
     <message>
         <source>framework</source>
-        <translation>フレームワーク</translation>
+        <translation>フレームワーク通知</translation>
     </message>
     <message>
         <source>rejected</source>
@@ -777,7 +785,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Change type filter</source>
-        <translation>変更の種類で絞り込み</translation>
+        <translation>変更タイプで絞り込み</translation>
     </message>
     <message>
         <source>all changes</source>
@@ -949,19 +957,19 @@ X-Api-Key: …</translation>
     <name>HubWorkbench</name>
     <message>
         <source>Publish: §4.1 POST, else hub.mode=publish</source>
-        <translation>公開: §4.1 の POST、だめなら hub.mode=publish</translation>
+        <translation>パブリッシュ: §4.1 の POST（不可なら hub.mode=publish）</translation>
     </message>
     <message>
         <source>Publish: §4.1 POST only</source>
-        <translation>公開: §4.1 の POST のみ</translation>
+        <translation>パブリッシュ: §4.1 の POST のみ</translation>
     </message>
     <message>
         <source>Publish: hub.mode=publish only</source>
-        <translation>公開: hub.mode=publish のみ</translation>
+        <translation>パブリッシュ: hub.mode=publish のみ</translation>
     </message>
     <message>
         <source>Don&apos;t publish: the Source does</source>
-        <translation>公開しない: ソースが公開する</translation>
+        <translation>パブリッシュしない: ソースがパブリッシュする</translation>
     </message>
     <message>
         <source>PASS</source>
@@ -1022,11 +1030,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>publishing {size} bytes to {hub} …</source>
-        <translation>{hub} に {size} バイトを公開中…</translation>
+        <translation>{hub} に {size} バイトをパブリッシュ中…</translation>
     </message>
     <message>
         <source>published: {answer} in {ms} ms</source>
-        <translation>公開しました: {answer}（{ms} ms）</translation>
+        <translation>パブリッシュしました: {answer}（{ms} ms）</translation>
     </message>
     <message>
         <source>the callback server is not running; start it in the Subscriptions panel</source>
@@ -1091,7 +1099,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Serve a topic URI (HEAD/GET, notification §4.1) on the callback server, answering with the last payload published</source>
-        <translation>コールバックサーバーでトピック URI を提供し（HEAD/GET、notification §4.1）、最後に公開したペイロードを返します</translation>
+        <translation>コールバックサーバーでトピック URI を提供し（HEAD/GET、notification §4.1）、最後にパブリッシュしたペイロードを返します</translation>
     </message>
     <message>
         <source>Hub</source>
@@ -1107,7 +1115,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Publish</source>
-        <translation>公開</translation>
+        <translation>パブリッシュ</translation>
     </message>
     <message>
         <source>Template</source>
@@ -1159,19 +1167,19 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>wait for a verification or a delivery</source>
-        <translation>意思確認または配信を待つ時間</translation>
+        <translation>検証要求または配信を待つ時間</translation>
     </message>
     <message>
         <source>watch this long for deliveries that must not come</source>
-        <translation>来てはならない配信を見張る時間</translation>
+        <translation>届いてはならない配信がないことを確かめる時間</translation>
     </message>
     <message>
         <source>Publish style</source>
-        <translation>公開の方法</translation>
+        <translation>パブリッシュの方法</translation>
     </message>
     <message>
         <source>how the checks publish; with the Source publishing, they wait for its deliveries</source>
-        <translation>チェックでの公開の方法。ソースが公開する場合は、その配信を待ちます</translation>
+        <translation>チェックでのパブリッシュの方法。ソースがパブリッシュする場合は、その配信を待ちます</translation>
     </message>
     <message>
         <source>Run checks</source>
@@ -1195,7 +1203,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Quiet</source>
-        <translation>静観</translation>
+        <translation>無配信の確認</translation>
     </message>
     <message>
         <source>Result</source>
@@ -1427,7 +1435,7 @@ X-Api-Key: …</translation>
     <name>MainWindow</name>
     <message>
         <source>starting engines…</source>
-        <translation>エンジンを起動中…</translation>
+        <translation>起動しています…</translation>
     </message>
     <message>
         <source>found via /.well-known/resourcesync</source>
@@ -1497,15 +1505,15 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Discovery routes tried:</source>
-        <translation>試したディスカバリーの経路:</translation>
+        <translation>試した検出経路:</translation>
     </message>
     <message>
         <source>no Source Description found</source>
-        <translation>ソースディスクリプションが見つかりません</translation>
+        <translation>ソースの記述が見つかりません</translation>
     </message>
     <message>
         <source>{url} could not be read ({error}); showing instead the Source Description that was {route}.</source>
-        <translation>{url} を読めませんでした（{error}）。代わりにソースディスクリプションを表示しています（{route}）。</translation>
+        <translation>{url} を読めませんでした（{error}）。代わりにソースの記述を表示しています（{route}）。</translation>
     </message>
     <message>
         <source>ResourceSync Explorer</source>
@@ -1593,11 +1601,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Re-discover Source</source>
-        <translation>ソースを再ディスカバリー</translation>
+        <translation>ソースを再検出</translation>
     </message>
     <message>
         <source>Discover and load the whole Source again</source>
-        <translation>ソース全体をもう一度ディスカバリーして読み込みます</translation>
+        <translation>ソース全体を検出し直して読み込みます</translation>
     </message>
     <message>
         <source>Settings…</source>
@@ -1697,11 +1705,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Discover and open the Source at this address (Return)</source>
-        <translation>このアドレスのソースをディスカバリーして開きます（Return）</translation>
+        <translation>このアドレスのソースを検出して開きます（Enter）</translation>
     </message>
     <message>
         <source>Discovery outcome</source>
-        <translation>ディスカバリーの結果</translation>
+        <translation>検出の結果</translation>
     </message>
     <message>
         <source>Source tree</source>
@@ -2038,7 +2046,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>discovering…</source>
-        <translation>ディスカバリー中…</translation>
+        <translation>検出中…</translation>
     </message>
     <message>
         <source>Opening {url}</source>
@@ -2258,19 +2266,19 @@ X-Api-Key: …</translation>
     <name>SourceTreeModel</name>
     <message>
         <source>  (loading…)</source>
-        <translation>  （読み込み中…）</translation>
+        <translation>（読み込み中…）</translation>
     </message>
     <message>
         <source>  (failed)</source>
-        <translation>  （失敗）</translation>
+        <translation>（失敗）</translation>
     </message>
     <message>
         <source>  (skipped: limit)</source>
-        <translation>  （上限のため省略）</translation>
+        <translation>（上限のため省略）</translation>
     </message>
     <message>
         <source>  (listed elsewhere)</source>
-        <translation>  （別の場所に記載）</translation>
+        <translation>（別の場所に記載）</translation>
     </message>
     <message>
         <source>(none)</source>
@@ -2278,7 +2286,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{name} channel — hub {hub}</source>
-        <translation>{name}チャネル — ハブ {hub}</translation>
+        <translation>{name}チャンネル — ハブ {hub}</translation>
     </message>
     <message>
         <source>Source</source>
@@ -2305,7 +2313,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Another explorer window or a listen command is using the store.</source>
-        <translation>別のエクスプローラーのウィンドウか listen コマンドがストアを使っています。</translation>
+        <translation>別の ResourceSync Explorer のウィンドウか listen コマンドがストアを使っています。</translation>
     </message>
     <message>
         <source>Only one of them can write to it at a time. Open it read-only to see the stored subscriptions and notifications (no new subscriptions, no callback server), or quit and close the other one first.</source>
@@ -2360,11 +2368,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>The store is open read-only: another explorer uses it, or it is damaged</source>
-        <translation>ストアは読み取り専用で開かれています。別のエクスプローラーが使っているか、壊れています</translation>
+        <translation>ストアは読み取り専用で開かれています。別の ResourceSync Explorer が使っているか、壊れています</translation>
     </message>
     <message>
         <source>lease {seconds} s</source>
-        <translation>リース {seconds} 秒</translation>
+        <translation>リース期間 {seconds} 秒</translation>
     </message>
     <message>
         <source>secret of {topic} copied to the clipboard</source>
@@ -2447,7 +2455,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>topic URL (or pick a channel in the Source tree)</source>
-        <translation>トピックの URL（またはソースツリーでチャネルを選ぶ）</translation>
+        <translation>トピック URI</translation>
     </message>
     <message>
         <source>Topic</source>
@@ -2455,7 +2463,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>hub URL (empty: discover from the topic)</source>
-        <translation>ハブの URL（空欄: トピックからディスカバリー）</translation>
+        <translation>ハブ URI（空欄ならトピックから検出）</translation>
     </message>
     <message>
         <source>Hub</source>
@@ -2471,7 +2479,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Renew</source>
-        <translation>更新</translation>
+        <translation>リース更新</translation>
     </message>
     <message>
         <source>Unsubscribe</source>
@@ -2483,7 +2491,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
-        <translation>選択したサブスクリプションのリースを今すぐ更新するようハブに求めます</translation>
+        <translation>選択したサブスクリプションのリース期間を今すぐ更新するようハブに求めます</translation>
     </message>
     <message>
         <source>Ask the hub to end the selected subscription</source>
@@ -2518,7 +2526,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>lease</source>
-        <translation>リース</translation>
+        <translation>リース期間</translation>
     </message>
     <message>
         <source>flavour</source>
@@ -2574,7 +2582,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>lease expired</source>
-        <translation>リース切れ</translation>
+        <translation>リース期間切れ</translation>
     </message>
     <message>
         <source>renewal failing</source>
@@ -2582,7 +2590,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>no lease given</source>
-        <translation>リースの指定なし</translation>
+        <translation>リース期間の指定なし</translation>
     </message>
     <message>
         <source>expired</source>

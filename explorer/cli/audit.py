@@ -1,0 +1,225 @@
+"""``audit URL --dest DIR``: is a Destination's local copy in sync with the Source, and why not.
+
+Every resource of the Source's Resource Lists, and of the Change Lists dated after them
+(core 1.1 §10–§12), is compared with its local file: the same, to create (no local copy),
+to update (different by hash with ``--checksum``, else by length and lastmod, naming
+which), and every local file the Source does not list is to delete. The counts agree
+with the reference client's ``resync-sync --audit``; each other resource is listed with
+its reason and the section of the specification behind it.
+
+Mapping: ``--map URL_PREFIX=DIR`` (repeatable, tried in order) serves URLs under the
+prefix from the folder; ``--dest DIR`` serves the rest from the Source's host root, so
+``http://host/a/b.txt`` is ``DIR/a/b.txt``.
+
+JSON output (``--json``), one object, written as the lists are read back from disk::
+
+    {"source", "mappings": [{"prefix", "folder"}], "checksum", "in_sync",
+     "counts": {"same", "create", "update", "delete"},
+     "items": [{"verdict", "loc", "path", "origin", "document", "change", "datetime",
+                "fields": [{"field", "listed", "local"}], "section"}]}
+
+Exit status: 0 in sync, 1 not in sync, 2 the audit could not be made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+from urllib.parse import urlsplit
+
+from explorer.cli.arguments import fail, http_url, positive_int
+from explorer.cli.crawl_options import add_crawl_options
+from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.core.audit_rules import METADATA_SECTION, Mapping, Origin, Verdict
+from explorer.core.catalog import text
+from explorer.core.time_text import seconds_text
+from explorer.net.audit import MAX_LOCAL_FILES, AuditError, AuditItem, AuditReport, audit
+from explorer.net.crawl_budget import CrawlLimits
+from explorer.net.http import Fetcher, Timeouts
+from explorer.net.network_access import NetworkAccess
+
+EXIT_OK, EXIT_NOT_IN_SYNC, EXIT_UNUSABLE = 0, 1, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("url", type=http_url, metavar="URL", help="the Source (any URL)")
+    parser.add_argument("--dest", type=_folder, required=True, metavar="DIR", help="the local copy")
+    parser.add_argument(
+        "--map",
+        action="append",
+        type=_mapping,
+        default=[],
+        metavar="URL_PREFIX=DIR",
+        help="serve URLs under URL_PREFIX from DIR (repeatable, tried before --dest)",
+    )
+    parser.add_argument(
+        "--checksum",
+        action="store_true",
+        help="also compare the listed hashes with the files' digests (reads every file)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_crawl_options(parser)
+    parser.add_argument(
+        "--max-files",
+        type=positive_int,
+        default=MAX_LOCAL_FILES,
+        metavar="N",
+        help="local files scanned at most (default %(default)s)",
+    )
+    add_network_options(parser)
+    add_language_option(parser)
+
+
+def _folder(value: str) -> Path:
+    path = Path(value)
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value!r} is not a folder")
+    return path
+
+
+def _mapping(value: str) -> Mapping:
+    prefix, sep, folder = value.partition("=")
+    if not sep or not prefix.lower().startswith(("http://", "https://")):
+        raise argparse.ArgumentTypeError(f"{value!r} is not URL_PREFIX=DIR (e.g. https://x/a=./a)")
+    return Mapping(prefix, str(_folder(folder).resolve()))
+
+
+def mappings_for(args: argparse.Namespace) -> list[Mapping]:
+    """The ``--map`` mappings in order, then ``--dest`` for the Source's host root."""
+    parts = urlsplit(args.url)
+    root = f"{parts.scheme}://{parts.netloc}"
+    return [*args.map, Mapping(root, str(args.dest.resolve()))]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        access = network_access(args, [args.url], "audit")
+    except NetworkOptionsError as exc:
+        return fail("audit", str(exc))
+    mappings = mappings_for(args)
+    try:
+        report = asyncio.run(_audit(args, mappings, access))
+    except AuditError as exc:
+        return fail("audit", str(exc))
+    try:
+        if args.json:
+            write_json(report, mappings, args.checksum, sys.stdout)
+        else:
+            write_text(report, mappings, args.checksum, sys.stdout, language_of(args))
+    finally:
+        report.close()
+    return EXIT_OK if report.in_sync else EXIT_NOT_IN_SYNC
+
+
+async def _audit(
+    args: argparse.Namespace, mappings: list[Mapping], access: NetworkAccess
+) -> AuditReport:
+    limits = CrawlLimits(max_documents=args.max_documents)
+    async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
+        return await audit(
+            args.url,
+            fetcher,
+            mappings,
+            checksum=args.checksum,
+            limits=limits,
+            max_files=args.max_files,
+        )
+
+
+def _counts(report: AuditReport) -> dict[str, int]:
+    return {str(verdict): report.counts[verdict] for verdict in Verdict}
+
+
+def write_json(report: AuditReport, mappings: list[Mapping], checksum: bool, out: TextIO) -> None:
+    """One JSON object; the items are streamed from disk, one line each."""
+    head = {
+        "source": report.source,
+        "mappings": [{"prefix": m.prefix, "folder": m.folder} for m in mappings],
+        "checksum": checksum,
+        "in_sync": report.in_sync,
+        "counts": _counts(report),
+    }
+    out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "items": [')
+    for position, item in enumerate(report.items()):
+        out.write(
+            ("," if position else "") + "\n  " + json.dumps(item.to_json(), ensure_ascii=False)
+        )
+    out.write("\n]}\n")
+
+
+def write_text(
+    report: AuditReport, mappings: list[Mapping], checksum: bool, out: TextIO, lang: str
+) -> None:
+    rule = text("audit.rule-checksum" if checksum else "audit.rule-plain", lang)
+    out.write(
+        text(
+            "audit.heading",
+            lang,
+            source=report.source,
+            resource_lists=report.resource_lists,
+            change_lists=report.change_lists,
+            rule=rule,
+        )
+        + "\n"
+    )
+    for mapping in mappings:
+        out.write(text("audit.mapping", lang, prefix=mapping.prefix, folder=mapping.folder) + "\n")
+    status = "audit.status-in-sync" if report.in_sync else "audit.status-not-in-sync"
+    out.write(text(status, lang, **_counts(report)) + "\n")
+    current: Verdict | None = None
+    for item in report.items():
+        if item.verdict is not current:
+            current = item.verdict
+            count = report.counts[current]
+            out.write("\n" + text(f"audit.group-{current}", lang, count=count) + "\n")
+        out.write(f"  {item.loc}\n")
+        for reason in reasons(item, lang):
+            out.write(f"      {reason}\n")
+
+
+def reasons(item: AuditItem, lang: str) -> list[str]:
+    """The lines that say why ``item`` is not the same, each ending with its section."""
+    where = _where(item, lang)
+    if item.verdict is Verdict.CREATE:
+        key = "audit.reason-missing" if item.path is not None else "audit.reason-unmapped"
+        return [f"{text(key, lang, path=item.path)} ({where})"]
+    if item.verdict is Verdict.DELETE:
+        if item.change == "deleted":
+            line = text("audit.reason-deleted", lang, datetime=item.datetime)
+        else:
+            line = text("audit.reason-not-listed", lang)
+        return [f"{line} ({where})", text("audit.local-path", lang, path=item.path)]
+    lines = []
+    for difference in item.differences:
+        name, _, algorithm = difference.field.partition(":")
+        local = difference.local
+        listed = difference.listed
+        if name == "lastmod":
+            local = seconds_text(float(local))
+            key = "audit.reason-lastmod" if listed else "audit.reason-no-lastmod"
+            listed = seconds_text(float(listed)) if listed else ""
+        else:
+            key = f"audit.reason-{name}"
+        line = text(key, lang, algorithm=algorithm, listed=listed, local=local)
+        lines.append(f"{line} ({METADATA_SECTION}, {where})")
+    return lines
+
+
+def _where(item: AuditItem, lang: str) -> str:
+    if item.origin is Origin.CHANGE_LIST:
+        return text(
+            "audit.where-change-list",
+            lang,
+            section=item.section,
+            change=item.change,
+            datetime=item.datetime,
+            document=item.document,
+        )
+    if item.origin is Origin.RESOURCE_LIST:
+        return text("audit.where-resource-list", lang, section=item.section, document=item.document)
+    return text("audit.where-local", lang, section=item.section)

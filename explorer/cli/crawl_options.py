@@ -1,0 +1,26 @@
+"""``--timeout`` and ``--max-documents`` for the commands that crawl a whole Source."""
+
+from __future__ import annotations
+
+import argparse
+
+from explorer.cli.arguments import positive_int, positive_seconds
+from explorer.net.crawl_budget import CrawlLimits
+
+
+def add_crawl_options(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """Both options; ``when`` prefixes their help (``"with 'now': "``)."""
+    parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=30.0,
+        metavar="S",
+        help=f"{when}connect and read timeout in seconds (default 30)",
+    )
+    parser.add_argument(
+        "--max-documents",
+        type=positive_int,
+        default=CrawlLimits().max_documents,
+        metavar="N",
+        help=f"{when}stop after N documents (default %(default)s)",
+    )

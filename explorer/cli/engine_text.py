@@ -1,0 +1,75 @@
+"""What the network engine reported, said in the command line's language.
+
+The engine keeps its English for ``--json`` (a discovery attempt's ``detail``, a fetch
+error); these functions give the same facts in another language through the catalog,
+quoting what came from outside (a library's or a server's own words) verbatim behind a
+lead-in of the reader's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from explorer.core import catalog
+from explorer.core.messages import ENGLISH, render_known, render_phrase
+from explorer.demo import FAULTS
+from explorer.net.conformance import describe_exchange
+from explorer.net.discovery import RouteAttempt
+from explorer.net.http import FetchResult
+from explorer.net.publisher import PublishResult
+from explorer.net.store import ExchangeRecord
+
+
+def attempt_detail(attempt: RouteAttempt, lang: str = ENGLISH) -> str:
+    """A discovery route's outcome in ``lang`` (its ``detail`` in English)."""
+    if lang == ENGLISH:
+        return attempt.detail
+    return render_phrase(attempt.phrase, lang)
+
+
+def fetch_problem(fetch: FetchResult, lang: str = ENGLISH) -> str:
+    """Why a fetch failed, in ``lang``: the error's code and the outside words quoted."""
+    if lang == ENGLISH:
+        return fetch.describe_error()
+    return catalog.text("discovery.fetch", lang, reason=fetch.describe_error())
+
+
+def exchange_line(record: ExchangeRecord, lang: str = ENGLISH) -> str:
+    """One HTTP exchange as ``describe_exchange`` writes it, its kind in ``lang``."""
+    if lang == ENGLISH:
+        return describe_exchange(record)
+    key = f"cli.exchange.kind-{record.kind}"
+    kind = catalog.text(key, lang) if catalog.has(key, lang) else record.kind
+    return describe_exchange(replace(record, kind=kind))
+
+
+def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") -> str:
+    """A live event's name (``verified``, ``notification``…) or another of its values
+    (``prefix``: a signature state) in ``lang``; a value the catalog lacks stays as is."""
+    key = f"{prefix}{event}"
+    return catalog.text(key, lang) if catalog.has(key, lang) else event
+
+
+def event_detail(detail: str, lang: str = ENGLISH) -> str:
+    """The engine's reason or message after an event in ``lang``. The engine stores it as
+    English text (the store's ``reason`` column); a reason the catalog knows
+    (``events.reason-*``) is said anew in ``lang``, anything else (a hub's or a library's
+    own words) is quoted behind a lead-in."""
+    known = render_known(detail, "events.reason-", lang) if lang != ENGLISH else None
+    if known is None:
+        return catalog.text("events.detail", lang, detail=detail)
+    return catalog.text("events.reason", lang, reason=known)
+
+
+def response_text(result: PublishResult, lang: str = ENGLISH) -> str:
+    """A hub's answer to a publication as it came over the wire (its status line, headers
+    and body are the hub's own), or, without one, why, in ``lang``."""
+    if result.status is None:
+        return catalog.text("cli.publish.no-response", lang, hub=result.hub, reason=result.error)
+    return catalog.text("cli.publish.response", lang, response=result.response_text())
+
+
+def fault_text(name: str, lang: str = ENGLISH) -> str:
+    """What the demo's fault ``name`` does, in ``lang``."""
+    key = f"demo.fault-{name}"
+    return catalog.text(key, lang) if catalog.has(key, lang) else FAULTS[name]

@@ -1,0 +1,120 @@
+"""``listen --reconcile SECONDS``: every SECONDS, read each Capability List given as
+``--topic`` again and reconcile its Change Lists with the change notifications received
+(``explorer.net.reconcile``). Verdicts go out as ``reconcile`` events, printed like every
+other event (with ``--json``: ``{"event": "reconcile", "topic": capability list,
+"unannounced": [loc, ...], "unlisted": [loc, ...], "quiet": seconds or absent,
+"message"}``), only when there is something to say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+from collections.abc import Callable
+
+from explorer.cli.arguments import positive_seconds
+from explorer.cli.language_option import language_of
+from explorer.core.catalog import text
+from explorer.core.parser import DocumentParseError, parse_document
+from explorer.core.rules import capabilities as caps
+from explorer.net.http import Fetcher, Timeouts
+from explorer.net.network_access import NetworkAccess
+from explorer.net.reconcile import Reconciler, ReconcileReport
+from explorer.net.subscriber_events import NOTIFICATION, RECONCILE, SubscriberEvent
+
+
+def add_reconcile_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--reconcile",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="every SECONDS, check the Capability List's Change Lists against the "
+        "notifications received (a silent or lossy hub shows)",
+    )
+
+
+class Watchdog:
+    """The reconcilers of one ``listen`` run and the task that checks them."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        access: NetworkAccess,
+        emit: Callable[[SubscriberEvent], None],
+    ) -> None:
+        self.period: float = args.reconcile
+        self.lang = language_of(args)
+        self.emit = emit
+        self.topics: list[str] = list(args.topic)
+        self.access = access
+        self.reconcilers: list[Reconciler] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def listener(self, event: SubscriberEvent) -> None:
+        """A subscriber listener: every change notification goes to every reconciler."""
+        if event.event == NOTIFICATION and event.capability == caps.CHANGE_NOTIFICATION:
+            for reconciler in self.reconcilers:
+                reconciler.notified(event.entries or [], event.time)
+
+    async def start(self) -> None:
+        """Keep the ``--topic`` URLs that are Capability Lists, then check every period."""
+        async with self._fetcher() as fetcher:
+            for url in self.topics:
+                if await _is_capability_list(fetcher, url):
+                    self.reconcilers.append(Reconciler(url, self.period))
+                else:
+                    note = text("reconcile.not-a-capability-list", self.lang, url=url)
+                    print(f"listen: {note}", file=sys.stderr, flush=True)
+        if self.reconcilers:
+            self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def _fetcher(self) -> Fetcher:
+        return Fetcher(timeout=Timeouts.uniform(min(30.0, self.period)), access=self.access)
+
+    async def _run(self) -> None:
+        async with self._fetcher() as fetcher:
+            while True:
+                await asyncio.sleep(self.period)
+                for reconciler in self.reconcilers:
+                    report = await reconciler.check(fetcher)
+                    if not report.empty:
+                        self.emit(self._event(report))
+
+    def _event(self, report: ReconcileReport) -> SubscriberEvent:
+        message = text(
+            "reconcile.summary",
+            self.lang,
+            unannounced=len(report.unannounced),
+            unlisted=len(report.unlisted),
+        )
+        if report.quiet is not None:
+            message += "; " + text("reconcile.quiet", self.lang, seconds=f"{report.quiet:.0f}")
+        for problem in report.problems:
+            message += "; " + text("reconcile.partial", self.lang, problem=problem)
+        return SubscriberEvent(
+            RECONCILE,
+            report.capability_list,
+            message=message,
+            unannounced=report.unannounced,
+            unlisted=report.unlisted,
+            quiet=report.quiet,
+        )
+
+
+async def _is_capability_list(fetcher: Fetcher, url: str) -> bool:
+    result = await fetcher.fetch(url)
+    if not result.ok:
+        return False
+    try:
+        document = await asyncio.to_thread(parse_document, result.body)
+    except DocumentParseError:
+        return False
+    return document.capability == caps.CAPABILITYLIST

@@ -1,0 +1,213 @@
+"""``inspect URL --save [--store STORE] [--label TEXT] [--every MINUTES [--count N]]``:
+keep the crawl as a snapshot in the store, and on a schedule say what appeared or vanished.
+
+A saved crawl reads the whole Source (every list, every entry, streamed to the store);
+``--depth``, ``--check-resources`` and ``--check-dumps`` do not apply to it. Each round
+opens the store, saves, compares documents and findings with the previous snapshot of
+the same URL, and closes the store again, so a window can use it between rounds.
+
+JSON (``--json``): per round one line, the ``inspect --json`` object plus
+``"snapshot": {"id", "label", "start_url", "source", "taken", "documents", "entries"}`` and
+``"since"`` (null for the first): ``{"snapshot", "documents": [{"kind", "key",
+"fields"}], "findings": [{"kind", "subject", "code", "severity", "line", "message",
+"spec"}]}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from explorer.cli.arguments import fail, positive_int, positive_seconds, store_path
+from explorer.cli.language_option import language_of
+from explorer.core.catalog import text
+from explorer.core.findings import Severity
+from explorer.core.time_text import seconds_text
+from explorer.net.crawl_budget import CrawlLimits
+from explorer.net.crawl_tree import CrawlResult
+from explorer.net.http import Fetcher, Timeouts
+from explorer.net.network_access import NetworkAccess
+from explorer.net.snapshot_compare import Comparison
+from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore, take_snapshot
+from explorer.net.store import Store, StoreError, default_store_path
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+
+
+def add_snapshot_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--save", action="store_true", help="keep this crawl as a snapshot in the store"
+    )
+    add_store_option(parser)
+    parser.add_argument("--label", metavar="TEXT", help="a name for the snapshot")
+    parser.add_argument(
+        "--every",
+        type=positive_seconds,
+        metavar="MINUTES",
+        help="with --save: take one every MINUTES and say what appeared or vanished",
+    )
+    parser.add_argument(
+        "--count", type=positive_int, metavar="N", help="with --every: stop after N snapshots"
+    )
+
+
+def add_store_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--store",
+        type=store_path,
+        metavar="STORE",
+        help=f"SQLite store (default {default_store_path()})",
+    )
+
+
+def open_snapshots(args: argparse.Namespace) -> tuple[Store, SnapshotStore]:
+    """The store named by ``--store`` (or the default) and its snapshot tables."""
+    store = Store(args.store or default_store_path())
+    try:
+        return store, SnapshotStore(store)
+    except BaseException:
+        store.close()
+        raise
+
+
+async def snapshot_now(
+    args: argparse.Namespace, snapshots: SnapshotStore, access: NetworkAccess
+) -> tuple[SnapshotInfo, CrawlResult]:
+    """Crawl ``args.url`` into a new snapshot with ``--timeout`` and ``--max-documents``."""
+    limits = CrawlLimits(max_documents=args.max_documents)
+    async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
+        return await take_snapshot(args.url, fetcher, snapshots, args.label, limits)
+
+
+def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
+    """Take one snapshot, or one every ``--every`` minutes; the last round's exit status."""
+    if args.every is not None and not args.save:
+        return fail("inspect", "--every takes snapshots: add --save")
+    taken = 0
+    while True:
+        status = _round(args, access)
+        taken += 1
+        if status == EXIT_UNUSABLE or args.every is None or taken == args.count:
+            return status
+        if not args.json:
+            minutes = f"{args.every:g}"
+            print(text("snapshot.next", language_of(args), minutes=minutes), flush=True)
+        try:
+            time.sleep(args.every * 60)
+        except KeyboardInterrupt:
+            return status
+
+
+def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
+    from explorer.cli.inspect import print_tree
+
+    lang = language_of(args)
+    try:
+        store, snapshots = open_snapshots(args)
+    except StoreError as exc:
+        return fail("inspect", str(exc))
+    try:
+        info, result = asyncio.run(snapshot_now(args, snapshots, access))
+        if result.root is None:  # nothing found: nothing worth keeping
+            snapshots.delete(info.id)
+            if args.json:
+                print(json.dumps(result.to_json(), ensure_ascii=False), flush=True)
+            else:
+                print_tree(result, sys.stdout, lang)
+            return EXIT_UNUSABLE
+        previous = snapshots.latest(args.url, info.id)
+        comparison = Comparison(snapshots, previous, info, entries=False) if previous else None
+        if args.json:
+            data = result.to_json()
+            data["snapshot"] = info.to_json()
+            data["since"] = _since_json(previous, comparison)
+            print(json.dumps(data, ensure_ascii=False), flush=True)
+        else:
+            print_tree(result, sys.stdout, lang)
+            _print_round(info, store.path, previous, comparison, sys.stdout, lang)
+    finally:
+        snapshots.close()
+        store.close()
+    has_errors = any(f.severity is Severity.ERROR for f in result.all_findings())
+    return EXIT_FINDINGS if has_errors else EXIT_OK
+
+
+def _since_json(
+    previous: SnapshotInfo | None, comparison: Comparison | None
+) -> dict[str, object] | None:
+    if previous is None or comparison is None:
+        return None
+    return {
+        "snapshot": previous.id,
+        "documents": [item.to_json() for item in comparison.documents()],
+        "findings": [item.to_json() for item in comparison.findings()],
+    }
+
+
+def _print_round(
+    info: SnapshotInfo,
+    store: Path,
+    previous: SnapshotInfo | None,
+    comparison: Comparison | None,
+    out: TextIO,
+    lang: str,
+) -> None:
+    label = text("snapshot.label", lang, label=info.label) if info.label else ""
+    out.write(
+        text(
+            "snapshot.saved",
+            lang,
+            id=info.id,
+            label=label,
+            documents=info.documents,
+            entries=info.entries,
+            store=store,
+        )
+        + "\n"
+    )
+    if previous is None or comparison is None:
+        out.write(text("snapshot.first", lang, url=info.start_url) + "\n")
+        return
+    documents = comparison.document_counts()
+    findings = comparison.finding_counts()
+    out.write(
+        text(
+            "snapshot.since",
+            lang,
+            id=previous.id,
+            taken=seconds_text(previous.taken),
+            documents_added=documents["added"],
+            documents_removed=documents["removed"],
+            documents_changed=documents["changed"],
+            findings_new=findings["new"],
+            findings_fixed=findings["fixed"],
+        )
+        + "\n"
+    )
+    write_document_changes(comparison, out)
+    write_finding_changes(comparison, out)
+
+
+MARKS = {"added": "+", "new": "+", "removed": "-", "fixed": "-", "changed": "~"}
+
+
+def write_document_changes(comparison: Comparison, out: TextIO) -> None:
+    for item in comparison.documents():
+        out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields)}\n")
+
+
+def write_finding_changes(comparison: Comparison, out: TextIO) -> None:
+    for item in comparison.findings():
+        where = f" {item.subject}" if item.subject else ""
+        out.write(f"  {MARKS[item.kind]} {item.severity} {item.code}{where}: {item.message}\n")
+
+
+def fields_text(fields: dict[str, tuple[object, object]]) -> str:
+    if not fields:
+        return ""
+    return ": " + ", ".join(f"{name} {old} → {new}" for name, (old, new) in fields.items())

@@ -1,0 +1,217 @@
+"""``audit``: a local copy judged against a Source written with resync's own classes, and
+the counts held against the reference client (``resync-sync --audit``, resync 2.0.1) run as
+a separate process on the same Source and the same folder."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers.third_party_source import Change, Listed, SourceFiles, build_source, serving
+
+from explorer.core.rules.datetimes import parse_w3c_datetime
+
+T1 = "2024-03-01T10:00:00Z"
+T2 = "2024-03-05T10:00:00Z"
+AT = "2024-03-10T00:00:00Z"
+
+
+def _md5(data: bytes) -> str:
+    return hashlib.md5(data).hexdigest()
+
+
+def _put(folder: Path, name: str, data: bytes, modified: str) -> None:
+    path = folder / "data" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    moment = parse_w3c_datetime(modified)
+    assert moment is not None
+    os.utime(path, (moment, moment))
+
+
+def _planted(base: str, folder: Path, changes: list[Change] | None = None) -> SourceFiles:
+    """One resource of every kind: same, to create, to update by length, by lastmod and
+    (only when hashes are compared) by hash, and one local file to delete."""
+    _put(folder, "same.txt", b"same", T1)
+    _put(folder, "length.txt", b"short", T1)
+    _put(folder, "old.txt", b"old!", T1)
+    _put(folder, "hash.txt", b"yyyy", T1)
+    _put(folder, "nested/gone.txt", b"gone", T1)
+    files = SourceFiles()
+    build_source(
+        base,
+        files,
+        [
+            [
+                Listed("/data/same.txt", T1, 4, _md5(b"same")),
+                Listed("/data/new.txt", T1, 3, _md5(b"new")),
+                Listed("/data/length.txt", T1, 10, _md5(b"longer one")),
+            ],
+            [
+                Listed("/data/old.txt", T2, 4, _md5(b"old!")),
+                Listed("/data/hash.txt", T1, 4, _md5(b"xxxx")),
+            ],
+        ],
+        changes or [Change("/data/same.txt", "updated", "2024-03-02T00:00:00Z", T1, 4)],
+        AT,
+        "2024-03-01T00:00:00Z",
+    )
+    return files
+
+
+def _explorer(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "explorer", "audit", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _resync_counts(base: str, folder: Path) -> dict[str, int]:
+    command = shutil.which("resync-sync")
+    assert command is not None, "resync 2.0.1 (a test dependency) provides resync-sync"
+    done = subprocess.run(
+        [command, "--audit", f"{base}/data={folder / 'data'}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    status = re.search(
+        r"same=(\d+), to create=(\d+), to update=(\d+), to delete=(\d+)",
+        done.stdout + done.stderr,
+    )
+    assert status is not None, done.stdout + done.stderr
+    same, create, update, delete = (int(value) for value in status.groups())
+    return {"same": same, "create": create, "update": update, "delete": delete}
+
+
+def _audit_json(base: str, folder: Path, *extra: str) -> dict[str, object]:
+    done = _explorer(
+        base + "/",
+        "--dest",
+        str(folder),
+        "--map",
+        f"{base}/data={folder / 'data'}",
+        "--json",
+        *extra,
+    )
+    assert done.returncode == 1, done.stderr
+    return dict(json.loads(done.stdout))
+
+
+def _by_loc(report: dict[str, object], base: str) -> dict[str, dict[str, object]]:
+    items = report["items"]
+    assert isinstance(items, list)
+    return {item["loc"].removeprefix(base): item for item in items}
+
+
+def test_counts_agree_with_resync_and_every_difference_has_its_reason(tmp_path: Path) -> None:
+    files = SourceFiles()
+    with serving(files) as base:
+        files.documents.update(_planted(base, tmp_path).documents)
+        reference = _resync_counts(base, tmp_path)
+        plain = _audit_json(base, tmp_path)
+        checksum = _audit_json(base, tmp_path, "--checksum")
+        text = _explorer(base + "/", "--dest", str(tmp_path))
+    assert reference == {"same": 2, "create": 1, "update": 2, "delete": 1}
+    assert plain["counts"] == reference
+    assert plain["in_sync"] is False
+    items = _by_loc(plain, base)
+    assert set(items) == {
+        "/data/new.txt",
+        "/data/length.txt",
+        "/data/old.txt",
+        "/data/nested/gone.txt",
+    }
+    assert items["/data/new.txt"]["verdict"] == "create"
+    assert items["/data/new.txt"]["section"] == "core 1.1 §10.1"
+    assert items["/data/new.txt"]["path"] == str(tmp_path / "data" / "new.txt")
+    assert [f["field"] for f in items["/data/length.txt"]["fields"]] == ["length"]
+    assert items["/data/length.txt"]["fields"][0]["listed"] == "10"
+    assert items["/data/length.txt"]["fields"][0]["local"] == "5"
+    assert [f["field"] for f in items["/data/old.txt"]["fields"]] == ["lastmod"]
+    assert items["/data/nested/gone.txt"]["verdict"] == "delete"
+    # with hashes (resync's rule: hash in addition to length and lastmod) the planted
+    # digest difference is found too, and only it
+    assert checksum["counts"] == {"same": 1, "create": 1, "update": 3, "delete": 1}
+    hashed = _by_loc(checksum, base)["/data/hash.txt"]
+    assert hashed["fields"] == [
+        {"field": "hash:md5", "listed": _md5(b"xxxx"), "local": _md5(b"yyyy")}
+    ]
+    # the human report: the status line, then each resource with its reason and section
+    assert text.returncode == 1, text.stderr
+    assert "NOT IN SYNC: same 2, to create 1, to update 2, to delete 1" in text.stdout
+    assert (
+        "by length: listed 10 bytes, local copy 5 bytes (core 1.1 §7, core 1.1 §10.1;"
+        in text.stdout
+    )
+    assert "by lastmod: listed 2024-03-05T10:00:00Z, local copy modified 2024-03-01T10:00:00Z" in (
+        text.stdout
+    )
+    assert "not listed by the Source's Resource Lists (core 1.1 §10.1)" in text.stdout
+    assert f"no local copy at {tmp_path / 'data' / 'new.txt'}" in text.stdout
+
+
+def test_change_lists_after_the_snapshot_decide(tmp_path: Path) -> None:
+    """Entries dated after the Resource List's ``at`` replace what it listed (core 1.1
+    §12.1): an update makes the copy stale, a deletion makes it extra, a creation is to
+    create; entries from before the snapshot change nothing."""
+    later = [
+        Change("/data/same.txt", "updated", "2024-03-11T00:00:00Z", "2024-03-11T00:00:00Z", 4),
+        Change("/data/old.txt", "deleted", "2024-03-12T00:00:00Z"),
+        Change("/data/fresh.txt", "created", "2024-03-12T00:00:00Z", "2024-03-12T00:00:00Z", 5),
+        Change("/data/new.txt", "updated", "2024-03-09T00:00:00Z", T1, 99),
+    ]
+    files = SourceFiles()
+    with serving(files) as base:
+        files.documents.update(_planted(base, tmp_path, later).documents)
+        report = _audit_json(base, tmp_path)
+    items = _by_loc(report, base)
+    assert report["counts"] == {"same": 1, "create": 2, "update": 2, "delete": 2}
+    assert items["/data/same.txt"]["origin"] == "changelist"
+    assert items["/data/same.txt"]["section"] == "core 1.1 §12.1"
+    assert items["/data/old.txt"]["verdict"] == "delete"
+    assert items["/data/old.txt"]["change"] == "deleted"
+    assert items["/data/fresh.txt"]["verdict"] == "create"
+    assert items["/data/new.txt"]["origin"] == "resourcelist"
+
+
+def test_in_sync_exits_zero(tmp_path: Path) -> None:
+    files = SourceFiles()
+    with serving(files) as base:
+        _put(tmp_path, "a.txt", b"abc", T1)
+        build_source(base, files, [[Listed("/data/a.txt", T1, 3)]], [], AT, AT)
+        done = _explorer(base + "/", "--dest", str(tmp_path), "--lang", "ja")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "同期済み: 同一 1、作成予定 0、更新予定 0、削除予定 0" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--dest", "/no/such/folder"], "is not a folder"),
+        (["--dest", ".", "--map", "nothing"], "is not URL_PREFIX=DIR"),
+    ],
+)
+def test_unusable_arguments_say_why(args: list[str], message: str) -> None:
+    done = _explorer("http://127.0.0.1:9/", *args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_no_source_is_unusable(tmp_path: Path) -> None:
+    with serving(SourceFiles()) as base:
+        done = _explorer(base + "/", "--dest", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.startswith("audit: no ResourceSync Source found")

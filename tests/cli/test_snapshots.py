@@ -1,0 +1,188 @@
+"""``inspect --save`` and ``compare``: two snapshots of a Source written with resync's own
+classes (a third-party shape, not the demo), with a known set of changes between them,
+compare to exactly those changes, and the ones its Change List does not announce are named
+(core 1.1 §12.1)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers.third_party_source import Change, Listed, SourceFiles, build_source, serving
+
+BEFORE_AT = "2024-03-10T00:00:00Z"
+AFTER_AT = "2024-03-20T00:00:00Z"
+OLD = "2024-03-01T00:00:00Z"
+
+
+def _before(base: str, files: SourceFiles) -> None:
+    build_source(
+        base,
+        files,
+        [
+            [Listed("/r/a", OLD, 3, "aaa"), Listed("/r/b", OLD, 3, "bbb")],
+            [Listed("/r/c", OLD, 3, "ccc"), Listed("/r/d", OLD, 3, "ddd")],
+        ],
+        [Change("/r/g", "updated", "2024-03-05T00:00:00Z", OLD)],
+        BEFORE_AT,
+        "2024-03-01T00:00:00Z",
+    )
+
+
+def _after(base: str, files: SourceFiles) -> None:
+    """a removed, d re-dated and f added without a word in the Change List; b removed, c
+    changed and e added, each announced; a Resource Dump named that answers 404."""
+    files.documents.clear()
+    build_source(
+        base,
+        files,
+        [
+            [Listed("/r/e", "2024-03-12T00:00:00Z", 3, "eee")],
+            [
+                Listed("/r/c", "2024-03-13T00:00:00Z", 4, "c2"),
+                Listed("/r/d", "2024-03-14T00:00:00Z", 3, "ddd"),
+            ],
+            [Listed("/r/f", "2024-03-15T00:00:00Z", 1, "fff")],
+        ],
+        [
+            Change("/r/g", "updated", "2024-03-05T00:00:00Z", OLD),
+            Change("/r/e", "created", "2024-03-12T00:00:00Z", "2024-03-12T00:00:00Z"),
+            Change("/r/b", "deleted", "2024-03-12T06:00:00Z"),
+            Change("/r/c", "updated", "2024-03-13T00:00:00Z", "2024-03-13T00:00:00Z", 4, "c2"),
+        ],
+        AFTER_AT,
+        "2024-03-01T00:00:00Z",
+        {"resourcedump": "/resourcedump.xml"},
+    )
+
+
+def _explorer(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "explorer", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _keys(items: list[dict[str, object]], kind: str, base: str) -> set[str]:
+    return {str(item["key"]).removeprefix(base) for item in items if item["kind"] == kind}
+
+
+def test_two_snapshots_compare_to_exactly_the_changes_made(tmp_path: Path) -> None:
+    store = str(tmp_path / "store.sqlite3")
+    files = SourceFiles()
+    with serving(files) as base:
+        _before(base, files)
+        first = _explorer("inspect", base + "/", "--save", "--store", store, "--label", "before")
+        _after(base, files)
+        second = _explorer("inspect", base + "/", "--save", "--store", store, "--label", "after")
+        compared = _explorer("compare", "--store", store, "before", "after", "--json")
+        text = _explorer("compare", "--store", store, "before", "after")
+        now = _explorer("compare", "--store", store, "after", "now", "--json")
+    assert 'Snapshot 1 saved as "before": 6 documents, 10 entries' in first.stdout, first.stderr
+    assert "No earlier snapshot" in first.stdout
+    assert "Since snapshot 1" in second.stdout
+    assert compared.returncode == 1, compared.stderr
+    report = json.loads(compared.stdout)
+    documents = report["documents"]["items"]
+    assert _keys(documents, "added", base) == {"/resourcelist-2.xml", "/resourcedump.xml"}
+    assert _keys(documents, "removed", base) == set()
+    assert _keys(documents, "changed", base) == {
+        "/capabilitylist.xml",
+        "/resourcelist-index.xml",
+        "/resourcelist-0.xml",
+        "/resourcelist-1.xml",
+        "/changelist.xml",
+    }
+    resources = report["entries"]["resourcelist"]["items"]
+    assert _keys(resources, "added", base) == {"/r/e", "/r/f"}
+    assert _keys(resources, "removed", base) == {"/r/a", "/r/b"}
+    changed = {
+        str(i["key"]).removeprefix(base): i["fields"] for i in resources if i["kind"] == "changed"
+    }
+    assert changed == {
+        "/r/c": {
+            "lastmod": [OLD, "2024-03-13T00:00:00Z"],
+            "hash": ["md5:ccc", "md5:c2"],
+            "length": ["3", "4"],
+        },
+        "/r/d": {"lastmod": [OLD, "2024-03-14T00:00:00Z"]},
+    }
+    changes = report["entries"]["changelist"]["items"]
+    assert _keys(changes, "added", base) == {"/r/e", "/r/b", "/r/c"}
+    assert _keys(changes, "removed", base) == _keys(changes, "changed", base) == set()
+    assert _keys(report["entries"]["capabilitylist"]["items"], "added", base) == {
+        "/resourcedump.xml"
+    }
+    assert _keys(report["entries"]["resourcelist index"]["items"], "added", base) == {
+        "/resourcelist-2.xml"
+    }
+    # the 404 of the new Resource Dump is a new finding; nothing was fixed
+    new = [f for f in report["findings"]["items"] if f["kind"] == "new"]
+    assert any(f["subject"] == f"{base}/resourcedump.xml" for f in new)
+    assert report["findings"]["counts"]["fixed"] == 0
+    # the Source against its own Change List: exactly the three unannounced changes
+    unannounced = report["unannounced"]
+    assert unannounced["count"] == 3
+    assert {item["url"].removeprefix(base) for item in unannounced["items"]} == {
+        "/r/a",
+        "/r/d",
+        "/r/f",
+    }
+    assert {item["code"] for item in unannounced["items"]} == {"changes.unannounced-change"}
+    assert {item["spec"] for item in unannounced["items"]} == {"core 1.1 §12.1"}
+    assert "Changes the Change Lists do not announce (core 1.1 §12.1): 3" in text.stdout
+    assert f"~ {base}/r/d: lastmod {OLD} → 2024-03-14T00:00:00Z" in text.stdout
+    # a fresh crawl of an unchanged Source compares equal, and is not kept
+    assert now.returncode == 0, now.stderr
+    fresh = json.loads(now.stdout)
+    assert fresh["documents"]["counts"] == {"added": 0, "removed": 0, "changed": 0}
+    assert fresh["entries"] == {}
+    listing = _explorer("compare", "--store", store, "3", "after")
+    assert listing.returncode == 2
+    assert "no snapshot with id or label '3'" in listing.stderr
+
+
+def test_every_round_says_what_appeared_and_vanished(tmp_path: Path) -> None:
+    store = str(tmp_path / "store.sqlite3")
+    files = SourceFiles()
+    with serving(files) as base:
+        _before(base, files)
+        command = [sys.executable, "-m", "explorer", "inspect", base + "/", "--save"]
+        command += ["--store", store, "--every", "0.01", "--count", "2", "--json"]
+        with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
+            assert process.stdout is not None
+            first = json.loads(process.stdout.readline())
+            _after(base, files)  # the Source moves on while the command waits
+            second = json.loads(process.stdout.readline())
+            assert process.wait(60) in (0, 1)
+    assert first["since"] is None
+    assert second["since"]["snapshot"] == first["snapshot"]["id"]
+    appeared = {
+        d["key"].removeprefix(base) for d in second["since"]["documents"] if d["kind"] == "added"
+    }
+    assert appeared == {"/resourcelist-2.xml", "/resourcedump.xml"}
+    assert any(f["kind"] == "new" for f in second["since"]["findings"])
+
+
+def test_bad_references_and_stores_are_one_line(tmp_path: Path) -> None:
+    done = _explorer("compare", "--store", str(tmp_path / "s.sqlite3"), "now", "now")
+    assert done.returncode == 2
+    assert done.stderr == "compare: at most one of A and B can be 'now'\n"
+    missing = _explorer("compare", "--store", str(tmp_path / "s.sqlite3"), "x", "y")
+    assert missing.returncode == 2
+    assert missing.stderr == "compare: no snapshot with id or label 'x'\n"
+
+
+def test_nothing_found_keeps_no_snapshot(tmp_path: Path) -> None:
+    store = str(tmp_path / "store.sqlite3")
+    with serving(SourceFiles()) as base:
+        done = _explorer("inspect", base + "/", "--save", "--store", store)
+    assert done.returncode == 2
+    assert "No ResourceSync Source found" in done.stdout
+    listing = _explorer("compare", "--store", store, "1", "1")
+    assert listing.stderr == "compare: no snapshot with id or label '1'\n"

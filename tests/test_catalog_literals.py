@@ -1,0 +1,187 @@
+"""No human-readable line is written in ``explorer/cli`` or ``explorer/core`` outside the
+catalog (``explorer/core/catalog/*.toml``).
+
+The rule, checked on the syntax tree of every module:
+
+- A string literal is *human-readable* when it holds Japanese, or two words of letters in
+  a row (``"no such file"``); in an f-string the literal parts count together
+  (``f"{n} documents, {m} channels"``). Codes, element, attribute, header and option names,
+  URLs, MIME types and format-only strings (``f"{a}: {b}"``) are single tokens and pass.
+- Not checked, because no reader of the command line sees them as prose, or because they
+  are not ours to translate: docstrings; comments; the catalog keys themselves; logging;
+  exceptions that signal a programming error (``ValueError``, ``TypeError``, ...), which a
+  test finds before a user does; and the English the engine keeps byte for byte in
+  ``--json``: a finding's ``message`` (the second argument of ``finding()`` and of the
+  helpers that build one) and a ``Phrase``'s English. Their other languages are catalog
+  lines (``<code>.message``, ``conformance.said.*``).
+- ``ALLOWED`` names the few places that must stay literal, each with its reason.
+
+``explorer/cli`` holds none. ``explorer/core`` still composes some English into the
+``message`` of its findings outside the ``finding()`` call (``where = "on this entry"``,
+the legacy forms' descriptions, the safe XML reader's reasons): that English is the
+JSON's, and their Japanese is the code's catalog shape. ``CORE_NOT_YET_MOVED`` counts
+them per module; a count may only fall, so nothing new is written that way.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCANNED = ("explorer/cli", "explorer/core")
+WORDS = re.compile(r"[A-Za-z]{2,}[,;:.]?\s+[A-Za-z]{2,}")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+PROGRAMMING_ERRORS = {
+    "ValueError",
+    "TypeError",
+    "KeyError",
+    "IndexError",
+    "AssertionError",
+    "RuntimeError",
+    "NotImplementedError",
+    "LookupError",
+    "CatalogError",
+    "AttributeError",
+}
+NOT_PROSE_CALLS = {"debug", "info", "warning", "error", "exception", "getLogger"}
+ENGLISH_OF_JSON = {"finding", "Phrase", "_step", "fail_finding"}
+"""Calls whose second (or, for Phrase, first) argument is English kept as JSON."""
+
+
+ALLOWED = {
+    (
+        "explorer/cli/diff.py",
+        "an input is unusable",
+    ): "the JSON's lines_reason, a value scripts read",
+}
+CORE_NOT_YET_MOVED = {
+    "explorer/core/auth.py": 8,
+    "explorer/core/changes/entry_diff.py": 6,
+    "explorer/core/changes/line_diff.py": 2,
+    "explorer/core/codes/__main__.py": 1,
+    "explorer/core/codes/document.py": 2,
+    "explorer/core/inflate.py": 9,
+    "explorer/core/legacy.py": 15,
+    "explorer/core/parser.py": 4,
+    "explorer/core/relations.py": 4,
+    "explorer/core/rules/datetimes.py": 3,
+    "explorer/core/rules/document_links.py": 8,
+    "explorer/core/rules/document_md.py": 6,
+    "explorer/core/rules/entries.py": 3,
+    "explorer/core/rules/size.py": 3,
+    "explorer/core/safe_xml.py": 13,
+    "explorer/core/signatures.py": 3,
+}
+
+
+def _text_of(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return " ".join(
+            part.value
+            for part in node.values
+            if isinstance(part, ast.Constant) and isinstance(part.value, str)
+        )
+    return None
+
+
+def human_readable(text: str) -> bool:
+    return bool(JAPANESE.search(text) or WORDS.search(text))
+
+
+def _name(func: ast.expr) -> str:
+    return getattr(func, "id", getattr(func, "attr", ""))
+
+
+def _exempt_nodes(tree: ast.AST) -> set[int]:
+    """ids of literal nodes the rule does not cover (see the module docstring)."""
+    exempt: set[int] = set()
+
+    def skip(node: ast.AST) -> None:
+        exempt.update(id(inner) for inner in ast.walk(node))
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and _text_of(first.value) is not None:
+            skip(first)  # a docstring
+        if isinstance(node, ast.Expr) and _text_of(node.value) is not None:
+            skip(node)  # a bare string: a docstring of an attribute
+        exc = node.exc if isinstance(node, ast.Raise) else None
+        if isinstance(exc, ast.Call) and _name(exc.func) in PROGRAMMING_ERRORS:
+            skip(exc)
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "metavar":  # a placeholder's name, as --help shows it
+                    skip(keyword.value)
+            name = _name(node.func)
+            if name in NOT_PROSE_CALLS and isinstance(node.func, ast.Attribute):
+                skip(node)
+            if name in ENGLISH_OF_JSON:
+                position = 0 if name == "Phrase" else 1
+                if len(node.args) > position:
+                    skip(node.args[position])
+    return exempt
+
+
+def literals(path: Path) -> list[tuple[int, str]]:
+    """The human-readable literals of one module: (line, text)."""
+    return _literals_of(path.read_text(encoding="utf-8"))
+
+
+def _literals_of(source: str) -> list[tuple[int, str]]:
+    tree = ast.parse(source)
+    exempt = _exempt_nodes(tree)
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in exempt:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            exempt.update(id(part) for part in node.values)
+        text = _text_of(node)
+        if text is not None and human_readable(text):
+            found.append((node.lineno, text))
+    return found
+
+
+def scan() -> dict[str, list[tuple[int, str]]]:
+    found = {}
+    for folder in SCANNED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            hits = literals(path)
+            if hits:
+                found[str(path.relative_to(ROOT))] = hits
+    return found
+
+
+def test_the_command_line_says_every_line_through_the_catalog() -> None:
+    found = {
+        f"{path}:{line}: {text!r}"
+        for path, hits in scan().items()
+        if path.startswith("explorer/cli")
+        for line, text in hits
+        if (path, text) not in ALLOWED
+    }
+    assert not found, "\n".join(sorted(found))
+
+
+def test_the_engine_writes_no_new_literal_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    counts = {path: len(hits) for path, hits in scan().items() if path.startswith("explorer/core")}
+    grown = {
+        path: (count, CORE_NOT_YET_MOVED.get(path, 0))
+        for path, count in counts.items()
+        if count > CORE_NOT_YET_MOVED.get(path, 0)
+    }
+    with capsys.disabled():
+        print(f"\nliteral lines left in explorer/core: {sum(counts.values())}")
+    assert not grown, f"new human-readable literals (found, allowed): {grown}"
+
+
+def test_the_scan_sees_a_literal_line() -> None:
+    tree = "print(f'{count} documents were read')\nprint(text('cli.x', lang))\n"
+    assert [text for _, text in _literals_of(tree)] == [" documents were read"]
