@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from explorer.net.subscriber_events import iso_time
 from explorer.ui.live.feed_model import FeedItem
+from explorer.ui.shared.spreadsheet import safe_cell
 
 FEED_CSV_COLUMNS = (
     "time",
@@ -22,7 +23,6 @@ FEED_CSV_COLUMNS = (
     "reason",
     "findings",
 )
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def feed_csv(items: Iterable[FeedItem]) -> str:
@@ -43,5 +43,5 @@ def feed_csv(items: Iterable[FeedItem]) -> str:
             item.reason or "",
             " ".join(finding.code for finding in item.findings),
         )
-        writer.writerow("'" + cell if cell.startswith(FORMULA_STARTS) else cell for cell in cells)
+        writer.writerow(safe_cell(cell) for cell in cells)
     return out.getvalue()

@@ -48,6 +48,167 @@
     </message>
 </context>
 <context>
+    <name>AuditDialog</name>
+    <message>
+        <source>Source: the one {url} belongs to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder that holds the local copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auditing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auditing {folder}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit could not run: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{state}: {same} same, {create} to create, {update} to update, {delete} to delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exported {count} rows to {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditModel</name>
+    <message>
+        <source>to create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditWidgets</name>
+    <message>
+        <source>Audit a local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder that holds the copy, standing for the root of the Source&apos;s host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare hashes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read every file to compare its hash too, not only length and lastmod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: words of the URL, file or reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the rows shown as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit results</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AuthDialog</name>
     <message>
         <source>Authentication required</source>
@@ -1657,6 +1818,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Save snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the open Source as it is now, to compare with later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Next problem</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2042,6 +2211,25 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>SnapshotAction</name>
+    <message>
+        <source>Open a Source before saving a snapshot of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving a snapshot of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot could not be saved: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot {id} saved: {documents} documents, {entries} entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SourceController</name>
     <message>
         <source>waiting: {state}</source>
@@ -2113,6 +2301,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Check dump</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit a local copy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
