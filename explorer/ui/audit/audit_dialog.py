@@ -16,6 +16,7 @@ from explorer.net.audit import AuditError
 from explorer.ui.audit.audit_model import verdict_text
 from explorer.ui.audit.audit_widgets import AuditWidgets
 from explorer.ui.shared.feedback import confirm
+from explorer.ui.shared.folder_choice import choose_folder
 
 if TYPE_CHECKING:
     from explorer.ui.services.history import AuditOutcome
@@ -46,12 +47,7 @@ class AuditDialog(AuditWidgets):
         self.export_button.setEnabled(False)
 
     def browse(self) -> QFileDialog:
-        dialog = QFileDialog(self, self.tr("The local copy"), self.folder_edit.text())
-        dialog.setFileMode(QFileDialog.FileMode.Directory)
-        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
-        dialog.fileSelected.connect(self.folder_edit.setText)
-        dialog.open()  # never exec() inside the qasync loop
-        return dialog
+        return choose_folder(self, self.tr("The local copy"), self.folder_edit)
 
     async def run(self) -> AuditOutcome | None:
         folder = Path(self.folder_edit.text().strip())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from tempfile import gettempdir
+from tempfile import gettempdir, mkdtemp
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -103,3 +103,31 @@ async def evidence_shot(window: MainWindow, wait: Wait) -> QWidget:
         inspector.table.selectRow(0)
     await wait(lambda: True)
     return window
+
+
+async def audit_shot(window: MainWindow, wait: Wait) -> QWidget:
+    """An audit of the demo against a copy with one file of each kind of difference."""
+    from explorer.ui.audit.audit_dialog import AuditDialog
+
+    services = await window.engines()
+    assert services.demo is not None
+    await window.open_source(str(services.demo.base_url))
+    capability_list = next(
+        item
+        for item in window.tree_model.walk()
+        if item.doc is not None and item.doc.capability == "capabilitylist"
+    )
+    copy = Path(mkdtemp(prefix="explorer-audit-copy-"))
+    (copy / "dataset1").mkdir()
+    (copy / "dataset1" / "stray.txt").write_text("a file the Source does not list\n")
+    (copy / "dataset1" / "resources").mkdir()
+    (copy / "dataset1" / "resources" / "r00001.html").write_text("an old copy\n")
+    dialog = window.source.audit(capability_list.url)
+    assert isinstance(dialog, AuditDialog)
+    dialog.folder_edit.setText(str(copy))
+    await dialog.run()
+    dialog.filter_edit.setText("dataset1/")
+    dialog.resize(1100, 560)
+    dialog.table.scrollToBottom()  # the last to create, then the stale copy, then the stray
+    await wait(dialog.isVisible)
+    return dialog

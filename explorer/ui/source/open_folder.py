@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog
 
 from explorer.net.disk_source import DiskSourceError
+from explorer.ui.shared.folder_choice import choose_folder
 from explorer.ui.source.folder_widgets import FolderDialogWidgets
 
 if TYPE_CHECKING:
@@ -42,12 +43,7 @@ class OpenFolderDialog(FolderDialogWidgets):
         self.buttons.rejected.connect(self.reject)
 
     def browse(self) -> QFileDialog:
-        dialog = QFileDialog(self, self.tr("Folder to read as a Source"), self.folder_edit.text())
-        dialog.setFileMode(QFileDialog.FileMode.Directory)
-        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
-        dialog.fileSelected.connect(self.folder_edit.setText)
-        dialog.open()  # never exec() inside the qasync loop
-        return dialog
+        return choose_folder(self, self.tr("Folder to read as a Source"), self.folder_edit)
 
     def open_folder(self) -> bool:
         folder, base_url = self.folder_edit.text().strip(), self.base_url_edit.text().strip()
