@@ -15,6 +15,7 @@ import explorer
 from explorer import APP_NAME
 from explorer.cli.arguments import OneLineParser
 from explorer.cli.language_option import choose_language, say
+from explorer.cli.visible_output import visible_output
 
 # name -> module; the one-line help is the catalog line "cli.command.<name>".
 COMMANDS: dict[str, str] = {
@@ -67,7 +68,13 @@ def run_command(name: str, argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Every line printed from here on shows outside text's control, bidi and invisible
+    characters as escapes (``visible_output``), whichever command prints it."""
+    with visible_output():
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+def _main(args: list[str]) -> int:
     if args and args[0] in COMMANDS:
         return run_command(args[0], args[1:])
     if args and args[0] in ("-h", "--help", "help"):

@@ -117,6 +117,12 @@ def input_file(text: str) -> str:
     return text
 
 
+def input_path(text: str) -> Path:
+    """``input_file`` as a ``Path``: for options read later (credentials, CA bundle), so a
+    FIFO or a device is refused while the arguments are parsed, not blocked on."""
+    return Path(input_file(text))
+
+
 def url_or_path(text: str) -> str:
     """An http(s) URL, or else a path checked only when read (each target of several is
     reported on its own, so one missing file does not hide the others' results)."""

@@ -39,7 +39,12 @@ from explorer.cli.arguments import (
 from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.catalog import text
-from explorer.core.changes.document_diff import DocumentDiff, diff_documents
+from explorer.core.changes.document_diff import (
+    MAX_LISTED_ENTRIES,
+    DocumentDiff,
+    diff_documents,
+    listed,
+)
 from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
 from explorer.core.findings import Finding, finding
 from explorer.core.messages import render_message, render_severity
@@ -77,13 +82,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 @dataclass(slots=True)
 class _Input:
-    """One side of the diff. ``data`` and ``document`` stay out of the repr: Python 3.11's
+    """One side of the diff. ``document`` and ``lines`` stay out of the repr: Python 3.11's
     ``asyncio.run`` formats the main task's result (SIGINT handler check in
-    ``Runner.run``), and a full repr of 64 MB of bytes costs four times that."""
+    ``Runner.run``), and a full repr of a large document costs many times its size."""
 
     source: str
-    data: bytes | None = field(default=None, repr=False)
     document: Document | None = field(default=None, repr=False)
+    lines: list[str] | None = field(default=None, repr=False)
+    lines_reason: str | None = None
     problem: Finding | None = None
 
     def describe(self) -> dict[str, Any]:
@@ -100,43 +106,49 @@ def _is_url(source: str) -> bool:
 
 
 async def _read_all(sources: list[str], timeout: float, access: NetworkAccess) -> list[_Input]:
+    """Read, parse and canonicalise each side in turn, dropping its bytes once done, so a
+    large pair never holds both documents' bytes, trees and lines at once."""
     inputs = [_Input(source) for source in sources]
-    urls = [item for item in inputs if _is_url(item.source)]
-    if urls:
-        async with Fetcher(
-            timeout=Timeouts.uniform(timeout), max_bytes=READ_LIMIT, access=access
-        ) as fetcher:
-            results = await asyncio.gather(*(fetcher.fetch(item.source) for item in urls))
-        for item, result in zip(urls, results, strict=True):
-            if result.ok:
-                item.data = result.body
-            else:
-                item.problem = finding(
-                    "changes.input-unreadable",
-                    f"could not fetch {item.source}: {result.describe_error()}",
-                    url=item.source,
-                    params={"source": item.source, "reason": result.describe_error()},
-                    variant="fetch",
-                )
-    for item in inputs:
-        if _is_url(item.source):
-            continue
+    async with Fetcher(
+        timeout=Timeouts.uniform(timeout), max_bytes=READ_LIMIT, access=access
+    ) as fetcher:
+        for item in inputs:
+            data = await _read_one(item, fetcher)
+            if data is None:
+                continue
+            try:
+                item.document = parse_document(data)
+                item.lines = canonical_lines(data)
+            except DocumentParseError as exc:
+                item.problem = exc.finding
+            except LineDiffTooLarge as exc:
+                item.lines_reason = str(exc)
+    return inputs
+
+
+async def _read_one(item: _Input, fetcher: Fetcher) -> bytes | None:
+    """The bytes of one side, or None with ``item.problem`` saying why."""
+    if not _is_url(item.source):
         try:
-            item.data = read_regular_file(item.source, READ_LIMIT)
+            return read_regular_file(item.source, READ_LIMIT)
         except InputError as exc:
             item.problem = finding(
                 "changes.input-unreadable",
                 f"could not read {item.source}: {exc.reason}",
                 params={"source": item.source, "reason": exc.reason},
             )
-    for item in inputs:
-        if item.data is None:
-            continue
-        try:
-            item.document = parse_document(item.data)
-        except DocumentParseError as exc:
-            item.problem = exc.finding
-    return inputs
+            return None
+    result = await fetcher.fetch(item.source)
+    if result.ok:
+        return result.body
+    item.problem = finding(
+        "changes.input-unreadable",
+        f"could not fetch {item.source}: {result.describe_error()}",
+        url=item.source,
+        params={"source": item.source, "reason": result.describe_error()},
+        variant="fetch",
+    )
+    return None
 
 
 def _link_text(link: Link) -> str:
@@ -155,13 +167,23 @@ def _print_structure(diff: DocumentDiff, lang: str) -> None:
     counts = diff.summary()
     order = text("cli.diff.reordered", lang) if diff.reordered else ""
     print(text("cli.diff.entries", lang, order=order, **counts))
-    for _, entry in diff.added:
+    for _, entry in listed(diff.added):
         print(text("cli.diff.added", lang, loc=entry.loc, line=entry.line))
-    for _, entry in diff.removed:
+    for _, entry in listed(diff.removed):
         print(text("cli.diff.removed", lang, loc=entry.loc, line=entry.line))
-    for item in diff.changed:
+    for item in listed(diff.changed):
         fields = "; ".join(f"{f.name} {f.old} → {f.new}" for f in item.fields)
         print(f"  ~ {item.loc}: {fields}")
+    if max(counts.values()) > MAX_LISTED_ENTRIES:
+        print(f"  {text('boundary.entries-listed', lang, limit=MAX_LISTED_ENTRIES)}")
+
+
+def _no_line_diff(reason: str) -> dict[str, Any]:
+    return finding(
+        "changes.line-diff-skipped",
+        f"no line diff: {reason}",
+        params={"reason": reason},
+    ).to_json()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -171,12 +193,7 @@ def run(args: argparse.Namespace) -> int:
         return fail("diff", str(exc))
     old, new = asyncio.run(_read_all([args.old, args.new], args.timeout, access))
     problems = [item.problem for item in (old, new) if item.problem is not None]
-    if (
-        problems
-        or old.document is None
-        or new.document is None
-        or (old.data is None or new.data is None)
-    ):
+    if problems or old.document is None or new.document is None:
         if args.json:
             print(
                 json.dumps(
@@ -200,26 +217,26 @@ def run(args: argparse.Namespace) -> int:
 
     structure = diff_documents(old.document, new.document)
     lines: LineDiff | None = None
-    lines_reason: str | None = None
-    try:
-        lines = diff_lines(canonical_lines(old.data), canonical_lines(new.data))
-    except LineDiffTooLarge as exc:
-        lines_reason = str(exc)
+    lines_reason = old.lines_reason or new.lines_reason
+    if old.lines is not None and new.lines is not None:
+        try:
+            lines = diff_lines(old.lines, new.lines)
+        except LineDiffTooLarge as exc:
+            lines_reason = str(exc)
 
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "old": old.describe(),
-                    "new": new.describe(),
-                    "structure": structure.to_json(),
-                    "lines": lines.to_json(args.context) if lines is not None else None,
-                    "lines_reason": lines_reason,
-                    "findings": [],
-                },
-                indent=2,
-            )
+        payload = json.dumps(  # bounded: at most MAX_LISTED_ENTRIES entries per kind
+            {
+                "old": old.describe(),
+                "new": new.describe(),
+                "structure": structure.to_json(),
+                "lines": lines.to_json(args.context) if lines is not None else None,
+                "lines_reason": lines_reason,
+                "findings": [] if lines_reason is None else [_no_line_diff(lines_reason)],
+            },
+            indent=2,
         )
+        print(payload)
         return EXIT_OK
 
     lang = language_of(args)

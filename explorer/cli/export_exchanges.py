@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO
 
 from explorer.cli.arguments import fail, output_file
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import language_of
 from explorer.core import catalog
 from explorer.net.evidence import ExchangeWriter, export_exchanges
 from explorer.net.exchange_filter import filter_terms, matches, search_text
@@ -74,7 +74,6 @@ def add_exchange_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="put the stored hub.secret back into subscription requests (masked by default)",
     )
-    add_language_option(parser)
 
 
 def refused_with_notifications(args: argparse.Namespace) -> str | None:

@@ -50,6 +50,7 @@ from explorer.cli.language_option import (
 )
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.snapshots import add_snapshot_options, run_saving
+from explorer.cli.visible_output import rewind_line
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
@@ -161,8 +162,7 @@ def run(args: argparse.Namespace) -> int:
         dumps_checked=args.check_dumps,
     )
     if args.json:
-        json.dump(inspection.to_json(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        print(json.dumps(inspection.to_json(), indent=2))  # one write, not one per token
     else:
         print_tree(result, sys.stdout, language_of(args))
         print_not_applicable(inspection, sys.stdout, language_of(args))
@@ -202,11 +202,17 @@ async def inspect(
         nodes = result.nodes()
         if args.check_resources:
             await asyncio.gather(
-                *(check_resources(fetcher, node, args.check_resources) for node in nodes)
+                *(
+                    check_resources(fetcher, node, args.check_resources, crawler.budget)
+                    for node in nodes
+                )
             )
         if args.check_dumps:
             for node in nodes:  # one dump at a time, as its packages are
-                await check_dumps(fetcher, node)
+                await check_dumps(fetcher, node, budget=crawler.budget)
+        budget = crawler.budget
+        if budget.spent and all(f.code != "http.limit-reached" for f in result.findings):
+            result.findings.append(budget.limit_finding(result.source_url or args.url))
     if access.settings.insecure:
         unverified = finding("http.tls-unverified", f"{INSECURE_WARNING}.", params={})
         result.findings.insert(0, unverified)
@@ -238,13 +244,16 @@ class _ProgressLine:
             known=progress.documents_known,
             size=_size(progress.bytes),
         )
-        self.stream.write("\r" + line.ljust(self.width))
+        rewind_line(self.stream)
+        self.stream.write(line.ljust(self.width))
         self.stream.flush()
         self.width = len(line)
 
     def clear(self) -> None:
         if self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
+            rewind_line(self.stream)
+            self.stream.write(" " * self.width)
+            rewind_line(self.stream)
             self.stream.flush()
 
 

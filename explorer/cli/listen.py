@@ -17,6 +17,7 @@ import queue
 import signal
 import sys
 import threading
+from collections.abc import Coroutine
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.engine_text import event_detail, event_name
@@ -24,6 +25,7 @@ from explorer.cli.language_option import add_language_option, finding_line, lang
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option, start_recording
+from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
 from explorer.net.bounded_body import bounded_client
@@ -40,6 +42,12 @@ from explorer.net.subscription import State, Subscription
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0
+MAX_CHANNELS = 20
+"""Channels one Capability List ``--topic`` subscribes to: a list naming thousands would
+make listen send a subscription request to each hub it names (a request amplifier)."""
+STOP_WAIT = 1.0
+"""After Ctrl-C or SIGTERM, the time given to unsubscribing before what is still pending
+is abandoned (with an event): listen stops within 2 s whatever the hubs do."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -103,6 +111,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help=say("cli.listen.keep"),
     )
+    parser.add_argument(
+        "--max-channels",
+        type=positive_int,
+        default=MAX_CHANNELS,
+        metavar="N",
+        help=say("boundary.max-channels", limit=MAX_CHANNELS),
+    )
     parser.add_argument("--json", action="store_true", help=say("cli.listen.json"))
     add_record_option(parser)
     add_reconcile_option(parser)
@@ -115,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         print(say("cli.listen.secret-too-long"), file=sys.stderr)
         return EXIT_UNUSABLE
     try:
-        args.access = network_access(args, args.topic, "listen")
+        args.access = network_access(args, args.topic, "listen", also=[args.hub or ""])
     except NetworkOptionsError as exc:
         return fail("listen", str(exc))
     path = args.store or default_store_path()
@@ -191,8 +206,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         await move_stale_subscriptions(subscriber, secret=args.secret)
         if watchdog is not None:
             await watchdog.start()
-        for topic in args.topic:
-            mine += await _subscribe(subscriber, topic, args, tracker)
+        await _until_stopped(_subscribe_all(subscriber, args, tracker, mine), stop)
         while not stop.is_set() and not all(sub.final for sub in mine):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.5)
@@ -200,16 +214,14 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         if not args.keep:
             live = [sub for sub in mine if not sub.final]
             unverified = {sub.id for sub in live if sub.state in (State.REQUESTED, State.PENDING)}
+            wait = STOP_WAIT if stop.is_set() else UNSUBSCRIBE_WAIT
             await asyncio.gather(
-                *(
-                    asyncio.wait_for(_unsubscribe(subscriber, sub), UNSUBSCRIBE_WAIT)
-                    for sub in live
-                ),
+                *(asyncio.wait_for(_unsubscribe(subscriber, sub), wait) for sub in live),
                 return_exceptions=True,
             )
             for sub in live:  # not verified: final in the store all the same, with an event
                 key = "never-verified" if sub.id in unverified else "no-unsubscription"
-                reason = text(f"events.reason-{key}", hub=sub.hub, seconds=UNSUBSCRIBE_WAIT)
+                reason = text(f"events.reason-{key}", hub=sub.hub, seconds=wait)
                 await subscriber.abandon(sub, reason)  # stored: in English, as the engine's
         return EXIT_FAILED if failed else EXIT_OK
     finally:
@@ -222,6 +234,41 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         printer.close()
         if recorder is not None:
             recorder.close()
+
+
+async def _subscribe_all(
+    subscriber: Subscriber,
+    args: argparse.Namespace,
+    tracker: ChangeTracker,
+    mine: list[Subscription],
+) -> None:
+    """Subscribe to every ``--topic``; ``mine`` gets each subscription as soon as it is
+    made, including one whose request a stop cut short, so it is ended like the rest."""
+    known = set(subscriber.subscriptions)
+    try:
+        for topic in args.topic:
+            mine += await _subscribe(subscriber, topic, args, tracker)
+    finally:
+        mine += [
+            sub
+            for key, sub in subscriber.subscriptions.items()
+            if key not in known and sub not in mine
+        ]
+
+
+async def _until_stopped(work: Coroutine[object, object, None], stop: asyncio.Event) -> None:
+    """Run ``work`` until it ends or ``stop`` is set (Ctrl-C, SIGTERM), then cancel it."""
+    task = asyncio.ensure_future(work)
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+        if not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+    if not task.cancelled():
+        task.result()  # its errors are listen's, as before
 
 
 async def _unsubscribe(subscriber: Subscriber, sub: Subscription) -> None:
@@ -250,6 +297,16 @@ async def _subscribe(
     channels = await discover_channels(
         subscriber.client, topic, exchange_log=subscriber.exchange_log
     )
+    if len(channels) > args.max_channels:
+        line = catalog.text(
+            "boundary.channels-capped",
+            language_of(args),
+            topic=topic,
+            count=len(channels),
+            limit=args.max_channels,
+        )
+        print(f"listen: {line}", file=sys.stderr, flush=True)
+        channels = channels[: args.max_channels]
     await _prime(tracker, topic, channels, args)
     for channel in channels:
         resumed = subscriber.live_subscription(channel.topic, channel.hub)

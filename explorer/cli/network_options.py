@@ -13,8 +13,8 @@ import argparse
 import getpass
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 
+from explorer.cli.arguments import input_path
 from explorer.cli.language_option import say
 from explorer.core.auth import OriginError, origin_of
 from explorer.net.credentials import (
@@ -33,6 +33,7 @@ from explorer.net.network_access import (
     ProxyMode,
     check_proxy_url,
 )
+from explorer.net.outbound import private_addresses_allowed
 
 
 class NetworkOptionsError(ValueError):
@@ -79,7 +80,7 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--credentials",
-        type=Path,
+        type=input_path,
         metavar="FILE",
         help=say("cli.network.credentials"),
     )
@@ -91,9 +92,15 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--ca-bundle",
-        type=Path,
+        type=input_path,
         metavar="FILE",
         help=say("cli.network.ca-bundle"),
+    )
+    group.add_argument(
+        "--allow-private-addresses",
+        action="store_true",
+        help="let a public Source lead to loopback, private and link-local addresses "
+        "(refused unless a URL given is on one)",
     )
     group.add_argument(
         "--insecure",
@@ -112,8 +119,17 @@ def network_wanted(args: argparse.Namespace, targets: Iterable[str]) -> bool:
     return any(given) or args.insecure
 
 
-def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) -> NetworkAccess:
+def network_access(
+    args: argparse.Namespace,
+    urls: Iterable[str],
+    command: str,
+    *,
+    also: Iterable[str] = (),
+) -> NetworkAccess:
     """The ``NetworkAccess`` the options describe, flags scoped to the origins of ``urls``.
+
+    Private addresses are allowed when one of ``urls`` or ``also`` (other URLs the user
+    gave, such as ``--hub``) is on one, or with ``--allow-private-addresses``.
 
     Warnings (a credentials file others can read, ``--insecure``) go to stderr. Raises
     ``NetworkOptionsError`` for options that cannot be used.
@@ -137,7 +153,8 @@ def network_access(args: argparse.Namespace, urls: Iterable[str], command: str) 
         for origin in origins:
             credentials.add(origin, flag_credential)
     try:
-        settings = _settings(args)
+        allowed = private_addresses_allowed([*urls, *also], args.allow_private_addresses)
+        settings = _settings(args, allowed)
         settings.verify()  # reads the CA bundle now, to refuse a bad one before any request
     except NetworkSettingsError as exc:
         raise NetworkOptionsError(str(exc)) from None
@@ -192,7 +209,7 @@ def _origins(urls: Iterable[str]) -> list[str]:
     return found
 
 
-def _settings(args: argparse.Namespace) -> NetworkSettings:
+def _settings(args: argparse.Namespace, allow_private: bool) -> NetworkSettings:
     proxy = args.proxy
     if proxy in (None, ProxyMode.SYSTEM):
         mode, url = ProxyMode.SYSTEM, None
@@ -200,7 +217,7 @@ def _settings(args: argparse.Namespace) -> NetworkSettings:
         mode, url = ProxyMode.NONE, None
     else:
         mode, url = ProxyMode.MANUAL, proxy
-    return NetworkSettings(mode, url, args.ca_bundle, args.insecure)
+    return NetworkSettings(mode, url, args.ca_bundle, args.insecure, allow_private)
 
 
 def _warn(command: str, message: str) -> None:

@@ -16,6 +16,10 @@ from explorer.core.findings import Finding, finding
 MASK = "••••"
 SENSITIVE_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie"})
 """Headers masked wherever shown, whether or not they came from a stored credential."""
+_CREDENTIAL_HEADERS: set[str] = set()
+"""Lower-cased names of every header given as a credential in this process (by a flag, a
+credentials file or the window): masked wherever Authorization is, by ``mask_headers``,
+whichever request, record or copy shows them. Names only; never a value."""
 TAIL_SHOWN_FROM = 16
 """Secrets at least this long keep their last four characters visible, so a user can tell
 two tokens apart; shorter ones are masked whole (four of eight would give half away)."""
@@ -71,14 +75,31 @@ def mask_header_value(name: str, value: str) -> str:
     return mask_secret(value)
 
 
+def declare_credential_headers(names: Iterable[str]) -> None:
+    """Treat ``names`` as secrets from now on (a ``Credential`` declares its headers when
+    made), so an API-key header is masked everywhere Authorization is."""
+    _CREDENTIAL_HEADERS.update(name.lower() for name in names)
+
+
+def is_secret_header(name: str) -> bool:
+    """Whether ``name``'s value is masked wherever headers are shown."""
+    lowered = name.lower()
+    return lowered in SENSITIVE_HEADERS or lowered in _CREDENTIAL_HEADERS
+
+
 def mask_headers(
     headers: Mapping[str, str] | Iterable[tuple[str, str]], secret_names: Iterable[str] = ()
 ) -> list[tuple[str, str]]:
     """``headers`` with the values of sensitive headers and of ``secret_names`` masked."""
     items = headers.items() if isinstance(headers, Mapping) else headers
-    masked = SENSITIVE_HEADERS | {name.lower() for name in secret_names}
+    named = {name.lower() for name in secret_names}
     return [
-        (name, mask_header_value(name, value) if name.lower() in masked else value)
+        (
+            name,
+            mask_header_value(name, value)
+            if is_secret_header(name) or name.lower() in named
+            else value,
+        )
         for name, value in items
     ]
 

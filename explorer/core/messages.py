@@ -23,7 +23,6 @@ from explorer.core.catalog import LANGUAGES as LANGUAGES
 from explorer.core.codes import CODES
 from explorer.core.finding_groups import LINES_SHOWN, FindingGroup
 from explorer.core.findings import Finding, Severity
-from explorer.core.payload_templates import CHANGE_TEMPLATE
 from explorer.core.rules.capabilities import display_name
 
 _TRANSLATED_SPECS = {"framework-notification 1.0.1": "framework-notification"}
@@ -96,6 +95,10 @@ def render_check_title(check: str, english: str, lang: str = ENGLISH) -> str:
 def render_template_title(key: str, english: str, lang: str = ENGLISH) -> str:
     """A payload template's title in ``lang``: the change notification, or a framework
     notification named by its key ``framework:<capability>:<change>``."""
+    # loaded here, not at the top: an English ``validate`` of one file should start like a
+    # script and never needs the payload templates
+    from explorer.core.payload_templates import CHANGE_TEMPLATE
+
     if key == CHANGE_TEMPLATE:
         return catalog.text("conformance.template-change", lang)
     kind, _, rest = key.partition(":")

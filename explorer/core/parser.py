@@ -681,11 +681,11 @@ class _Reader:
                 for key, value in legacy.items():
                     md.setdefault(key, value)
         size = len(md) if md is not None else len(values)
-        if size:
-            self.attributes_left -= size
-            if self.attributes_left < 0 and self.attributes_out_line is None:
-                self.attributes_out_line = line
-                self.entry_limit = 0  # this entry is read; the ones after it are not
+        self.attributes_left -= size
+        # rs:ln attributes were charged as read: an entry of links alone passes it too
+        if self.attributes_left < 0 and self.attributes_out_line is None:
+            self.attributes_out_line = line
+            self.entry_limit = 0  # this entry is read; the ones after it are not
         if links_over:
             self.findings.append(
                 finding(

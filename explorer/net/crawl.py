@@ -226,21 +226,7 @@ class Crawler:
             return
         self._limit_reported = True
         self.result.findings.append(
-            finding(
-                "http.limit-reached",
-                f"Stopped at the crawl's limit of {budget.spent} after {budget.documents} "
-                f"requests and {budget.bytes} bytes (limits: {self.limits.max_documents} "
-                f"documents, {self.limits.max_bytes} bytes, discovery and link checks "
-                "included); what was not fetched stays unchecked.",
-                url=self.result.source_url or self.result.start_url,
-                params={
-                    "spent": budget.spent,
-                    "documents": budget.documents,
-                    "bytes": budget.bytes,
-                    "max_documents": self.limits.max_documents,
-                    "max_bytes": self.limits.max_bytes,
-                },
-            )
+            budget.limit_finding(self.result.source_url or self.result.start_url)
         )
 
     async def _load(self, node: DocumentNode) -> None:

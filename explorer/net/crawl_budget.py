@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
+from explorer.core.findings import Finding, finding
 from explorer.core.messages import Phrase, said
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.net.http import Fetcher, FetchError, FetchResult
@@ -119,6 +120,41 @@ class CrawlBudget:
             return False
         self.documents += 1
         return True
+
+    def room_for_download(self) -> int:
+        """Bytes a download made outside ``fetch`` (a dump package, spooled to disk rather
+        than held) may still read; 0 once the byte budget is spent. ``charge`` it after."""
+        room = self.limits.max_bytes - self.bytes - self._reserved
+        if room <= 0 and self.spent is None:
+            self.spent = said("common.limit-bytes", count=self.limits.max_bytes)
+        return max(room, 0)
+
+    def spend_bytes(self) -> None:
+        """Mark the byte budget spent (a download too large for what the crawl had left)."""
+        self.spent = self.spent or said("common.limit-bytes", count=self.limits.max_bytes)
+
+    def charge(self, count: int) -> None:
+        """Count ``count`` bytes read by a download outside ``fetch``."""
+        self.bytes += count
+
+    def limit_finding(self, url: str | None) -> Finding:
+        """The crawl-wide finding that the budget ran out (``spent`` names the limit)."""
+        limits = self.limits
+        return finding(
+            "http.limit-reached",
+            f"Stopped at the crawl's limit of {self.spent} after {self.documents} "
+            f"requests and {self.bytes} bytes (limits: {limits.max_documents} "
+            f"documents, {limits.max_bytes} bytes, discovery and link checks "
+            "included); what was not fetched stays unchecked.",
+            url=url,
+            params={
+                "spent": self.spent,
+                "documents": self.documents,
+                "bytes": self.bytes,
+                "max_documents": limits.max_documents,
+                "max_bytes": limits.max_bytes,
+            },
+        )
 
     def give_back_document(self) -> None:
         """Undo ``take_document`` for a fetch that was cancelled before it was made."""

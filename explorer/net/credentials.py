@@ -35,7 +35,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # httpx only calls the hook; a command without URLs never loads it
     import httpx
 
-from explorer.core.auth import MASK, OriginError, mask_headers, origin_of
+from explorer.core.auth import (
+    MASK,
+    OriginError,
+    declare_credential_headers,
+    mask_headers,
+    origin_of,
+)
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_ORIGINS = 1000
@@ -61,6 +67,7 @@ class Credential:
     def __post_init__(self) -> None:
         for name, value in self.headers:
             check_header(name, value)
+        declare_credential_headers(name for name, _ in self.headers)
         for what, stated in (("token", self.token), ("user", self.user)):
             if stated is not None:
                 check_header(what, stated)
@@ -221,7 +228,9 @@ def load_credentials_file(path: str | Path) -> Credentials:
     secret."""
     path = Path(path)
     try:
-        with open(path, "rb") as handle:
+        # Non-blocking: a FIFO in place of the file is refused by its mode, not waited on.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise CredentialsError(f"{path}: not a regular file")
             data = handle.read(MAX_FILE_BYTES + 1)

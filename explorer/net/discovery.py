@@ -31,7 +31,7 @@ Usage::
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -52,6 +52,11 @@ from explorer.net.http import SPOOL_BODY_BYTES, Fetcher, FetchError, FetchResult
 MAX_CLIMB = 8
 """Longest up-chain followed: resource list -> index -> capability list -> description is 3."""
 MAX_ROBOTS_SITEMAPS = 10
+MAX_LINK_TARGETS = 10
+"""``resourcesync`` targets of a Link header or an HTML page tried, at once: a page
+linking to 2,000 of them costs ten requests, not 2,000 (robots.txt has the same cap)."""
+DISCOVERY_SECONDS = 60.0
+"""Every route ends within this: one whose targets answer slowly is reported unfinished."""
 HTML_SCAN_BYTES = 1024 * 1024
 """Only the start of an HTML page is read for its head: enough for any real <head>."""
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -236,9 +241,13 @@ class _Discoverer:
         url = self.discovery.start_url
         origin = origin_of(url)
         groups = await asyncio.gather(
-            self._from_start(url),
-            self._well_known(origin) if Route.WELL_KNOWN in self.routes else _none(),
-            self._robots(origin) if Route.ROBOTS in self.routes else _none(),
+            _within(DISCOVERY_SECONDS, url, self._from_start(url)),
+            _within(DISCOVERY_SECONDS, url, self._well_known(origin))
+            if Route.WELL_KNOWN in self.routes
+            else _none(),
+            _within(DISCOVERY_SECONDS, url, self._robots(origin))
+            if Route.ROBOTS in self.routes
+            else _none(),
         )
         attempts = [attempt for group in groups if group for attempt in group]
         attempts.sort(key=lambda a: ROUTE_ORDER.index(a.route))
@@ -467,12 +476,24 @@ class _Discoverer:
     async def _first_working(self, route: Route, page: str, targets: list[str]) -> RouteAttempt:
         """Climb from each linked target until one reaches a Source Description; the
         attempt is reported against the page."""
-        attempts: list[RouteAttempt] = []
-        for target in targets:
-            attempts.append(await self._climb(route, page, target, LINKED_DOCUMENT_BYTES))
-            if attempts[-1].top_capability == DESCRIPTION:
-                break
-        working = [a for a in attempts if a.ok]
+        tried = targets[:MAX_LINK_TARGETS]
+        attempts = list(
+            await asyncio.gather(
+                *(self._climb(route, page, target, LINKED_DOCUMENT_BYTES) for target in tried)
+            )
+        )
+        if len(targets) > len(tried):
+            self.discovery.findings.append(
+                finding(
+                    "http.discovery-targets-capped",
+                    f"{page} names {len(targets):,} resourcesync targets; the first "
+                    f"{len(tried)} were tried.",
+                    url=page,
+                    params={"url": page, "count": len(targets), "tried": len(tried)},
+                )
+            )
+        described = [a for a in attempts if a.top_capability == DESCRIPTION]
+        working = described or [a for a in attempts if a.ok]
         if working:
             best = working[0]
             best.restate(said("discovery.links-to", url=best.chain[0][0], detail=best.phrase))
@@ -517,6 +538,18 @@ class _Discoverer:
             return [best]
         nowhere = said("discovery.lead-nowhere", parts=[a.phrase for a in attempts])
         return [RouteAttempt.saying(Route.ROBOTS, url, False, nowhere)]
+
+
+async def _within(
+    seconds: float, url: str, route: Coroutine[object, object, list[RouteAttempt]]
+) -> list[RouteAttempt]:
+    """The route's attempts, or one unfinished attempt when it takes past ``seconds``."""
+    try:
+        async with asyncio.timeout(seconds):
+            return await route
+    except TimeoutError:
+        detail = f"not finished within {seconds:g} s (the discovery deadline)"
+        return [RouteAttempt(Route.DIRECT, url, False, detail)]
 
 
 async def _none() -> None:

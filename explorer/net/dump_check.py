@@ -21,21 +21,27 @@ from typing import BinaryIO
 from urllib.parse import urljoin
 
 from explorer.core.digests import Digester, digest_mismatches, parse_hash
-from explorer.core.findings import Finding, finding
+from explorer.core.findings import CappedFindings, Finding, finding
 from explorer.core.model import Document, Entry
+from explorer.core.parser import MAX_ENTRIES
 from explorer.core.rules import capabilities as caps
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
+from explorer.net.crawl_budget import CrawlBudget
 from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.download import Downloader
 from explorer.net.http import Fetcher, FetchError, FetchResult
 from explorer.net.http_findings import transport_findings
 from explorer.net.spool import SPOOL_PREFIX
+from explorer.net.zip_members import member_count
 
 DEFAULT_DUMP_BYTES = 256 * 1024 * 1024
 MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 MAX_MANIFEST_BYTES = MAX_DOCUMENT_BYTES
 """A manifest is a Sitemap document: the parser's limit applies to it inflated."""
+MAX_PACKAGE_MEMBERS = MAX_ENTRIES
+"""Members of one package: a manifest lists at most as many entries as the parser reads,
+so a package with more cannot be checked whole; counted before ``zipfile`` reads them."""
 MANIFEST_NAME = "manifest.xml"
 _CHUNK = 1024 * 1024
 
@@ -71,8 +77,12 @@ def check_package(
     """Check a ZIP package (its bytes, or a seekable file holding them) against its
     top-level ``manifest.xml``; no network I/O."""
     report = PackageReport(url)
+    file = io.BytesIO(data) if isinstance(data, bytes) else data
+    if (count := member_count(file, MAX_PACKAGE_MEMBERS)) and count > MAX_PACKAGE_MEMBERS:
+        report.findings.append(_too_many_members(url))
+        return report
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data)
+        archive = zipfile.ZipFile(file)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         report.findings.append(
             finding(
@@ -237,6 +247,16 @@ def _compare(
     return found
 
 
+def _too_many_members(url: str) -> Finding:
+    return finding(
+        "http.dump-too-many-members",
+        f"{url}: the package has more than {MAX_PACKAGE_MEMBERS:,} members, more than a "
+        "manifest can list; not checked.",
+        url=url,
+        params={"url": url, "limit": MAX_PACKAGE_MEMBERS},
+    )
+
+
 def _manifest_too_large(url: str, size: str) -> Finding:
     return finding(
         "http.dump-member-too-large",
@@ -288,26 +308,47 @@ class _MemberTooLarge(Exception):
 
 
 async def check_dumps(
-    fetcher: Fetcher, node: DocumentNode, max_bytes: int = DEFAULT_DUMP_BYTES
+    fetcher: Fetcher,
+    node: DocumentNode,
+    max_bytes: int = DEFAULT_DUMP_BYTES,
+    budget: CrawlBudget | None = None,
 ) -> list[Finding]:
-    """Download and check every package of a loaded dump node; findings go on the node."""
+    """Download and check every package of a loaded dump node; findings go on the node.
+
+    With the crawl's ``budget``, each package is one of its requests and its bytes come
+    out of its byte limit (a package is cut at what is left), so checking dumps cannot
+    read more than the crawl was allowed to."""
     document = node.document
     if node.state is not NodeState.LOADED or document is None or document.is_index:
         return []
     manifest_capability = _MANIFEST_FOR.get(document.capability or "")
     if manifest_capability is None:
         return []
-    found: list[Finding] = []
+    found = CappedFindings()  # per code, as in a document: a package may list millions
     async with Downloader(
         fetcher.timeouts, fetcher.max_redirects, access=fetcher.access
     ) as downloader:
         for entry in document.entries:  # one at a time: each may inflate a manifest
-            if entry.loc:
-                found.extend(
-                    await _check_one(downloader, node, entry, manifest_capability, max_bytes)
-                )
-    node.findings.extend(found)
-    return found
+            if not entry.loc:
+                continue
+            cap = max_bytes
+            if budget is not None:
+                cap = min(cap, budget.room_for_download())
+                if cap <= 0 or not budget.take_document():
+                    found.append(budget.limit_finding(node.final_url))
+                    break
+            checked, size = await _check_one(downloader, node, entry, manifest_capability, cap)
+            if budget is not None:
+                budget.charge(size)
+                if cap < max_bytes and any(f.code == "http.dump-too-large" for f in checked):
+                    # too large for what the crawl had left, not for the package limit
+                    budget.spend_bytes()
+                    found.append(budget.limit_finding(node.final_url))
+                    break
+            found.extend(checked)
+    capped = [*found, *found.summaries("document.findings-capped")]
+    node.findings.extend(capped)
+    return capped
 
 
 async def _check_one(
@@ -316,13 +357,14 @@ async def _check_one(
     entry: Entry,
     manifest_capability: str,
     max_bytes: int,
-) -> list[Finding]:
+) -> tuple[list[Finding], int]:
+    """The package's findings and the bytes downloaded for it."""
     url = urljoin(node.final_url, entry.loc or "")
     with tempfile.TemporaryFile(prefix=SPOOL_PREFIX) as file:
         result = await downloader.download(url, file, max_bytes=max_bytes)
         size = file.tell()
         if result.error is not None or not result.ok:
-            return _download_findings(result, url, max_bytes, entry)
+            return _download_findings(result, url, max_bytes, entry), size
         found: list[Finding] = []
         listed = entry.length
         if listed is not None and listed.strip().isdigit() and int(listed) != size:
@@ -339,7 +381,7 @@ async def _check_one(
     found.extend(report.findings)
     if report.manifest is not None:
         found.extend(_compare_contents_link(node, entry, report.manifest, url))
-    return found
+    return found, size
 
 
 def _download_findings(

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # loaded when a context is built: a command without URLs neve
     import ssl
 
 from explorer.net.credentials import Credentials
+from explorer.net.outbound import refuse_private_addresses
 
 
 class ProxyMode(StrEnum):
@@ -51,6 +52,9 @@ class NetworkSettings:
     proxy_url: str | None = field(default=None, repr=False)  # may carry a password
     ca_bundle: Path | None = None
     insecure: bool = False
+    allow_private_addresses: bool = True
+    """False: requests to loopback, private and link-local addresses are refused
+    (``explorer.net.outbound``); the command line sets it from the URLs it is given."""
 
     def __post_init__(self) -> None:
         if self.proxy_mode is ProxyMode.MANUAL:
@@ -112,6 +116,8 @@ class NetworkAccess:
             "verify": settings.verify(),
             "event_hooks": {"request": [self.credentials.request_hook]},
         }
+        if not settings.allow_private_addresses:
+            options["event_hooks"]["request"].insert(0, refuse_private_addresses)
         if settings.proxy_mode is ProxyMode.MANUAL:
             options["proxy"] = settings.proxy_url
         elif settings.proxy_mode is ProxyMode.NONE:

@@ -36,7 +36,8 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules.datetimes import parse_w3c_datetime
-from explorer.net.http import Fetcher, Timeouts
+from explorer.net.crawl_budget import CrawlBudget, CrawlLimits
+from explorer.net.http import Fetcher, FetchResult, Timeouts
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
 
 PRIMED_CAPABILITIES = frozenset({"resourcelist", "changelist", "resourcedump", "changedump"})
@@ -45,6 +46,18 @@ MAX_PRIMED_DOCUMENTS = 200
 
 SHOWN_LOCS = 50
 """How many added/removed/changed locs a framework event lists (the counts are complete)."""
+
+MAX_REFETCHES_PER_NOTIFICATION = 20
+"""Documents one framework notification gets refetched: whoever can get a notification
+signed chooses its URLs, and 20,000 of them would make listen a request amplifier."""
+REFETCH_LIMITS = CrawlLimits(max_documents=500, max_link_checks=0)
+"""What all refetches (and ``prime``) of one tracker may use per ``REFETCH_WINDOW``: the
+crawl's budget, byte limit and body memory included, so a stream of notifications naming
+large documents holds at most the crawl's body memory at once."""
+REFETCH_WINDOW = 3600.0
+DEFAULT_VERSIONS_BYTES = 96 * 1024 * 1024
+"""Earlier versions kept for diffs: one document of the parser's largest size, or many
+small ones."""
 
 
 class DocumentVersions(Protocol):
@@ -61,7 +74,7 @@ class MemoryDocumentVersions:
     Thread-safe: the subscriber's enrich hook runs in worker threads.
     """
 
-    def __init__(self, max_bytes: int = 256 * 1024 * 1024) -> None:
+    def __init__(self, max_bytes: int = DEFAULT_VERSIONS_BYTES) -> None:
         self.max_bytes = max_bytes
         self._data: OrderedDict[str, bytes] = OrderedDict()
         self._size = 0
@@ -162,19 +175,43 @@ def _unusable(
 
 
 async def refetch_entry(
-    entry: Entry, fetcher: Fetcher, versions: DocumentVersions, *, offload: bool = True
+    entry: Entry,
+    fetcher: Fetcher,
+    versions: DocumentVersions,
+    *,
+    offload: bool = True,
+    budget: CrawlBudget | None = None,
 ) -> RefetchResult:
     """Fetch the document one framework notification entry names and diff it.
 
     With ``offload`` the CPU work (parsing, diffing a 50,000-entry list) runs in a
-    worker thread (docs/architecture.md, "Rules of the event loop").
+    worker thread (docs/architecture.md, "Rules of the event loop"). With ``budget`` the fetch
+    is one of its requests and its body stays reserved in the budget's memory until the diff
+    is made.
     """
     loc, change = entry.loc, entry.change
     if not loc:
         return _unusable(entry, "the entry has no loc, so there is no document to fetch")
     if change == "deleted":
         return _unusable(entry, "the document was deleted; there is nothing to fetch")
-    result = await fetcher.fetch(loc)
+    if budget is None:
+        return await _diffed(entry, loc, await fetcher.fetch(loc), versions, offload)
+    async with budget.fetch(fetcher, loc) as result:  # held while diffing: body memory
+        if result is None:
+            return _unusable(
+                entry,
+                f"not refetched: the refetch budget ({budget.spent}) is spent for now",
+                "changes.refetch-capped",
+                params={"loc": loc, "spent": budget.spent},
+                variant="budget",
+            )
+        return await _diffed(entry, loc, result, versions, offload)
+
+
+async def _diffed(
+    entry: Entry, loc: str, result: FetchResult, versions: DocumentVersions, offload: bool
+) -> RefetchResult:
+    change = entry.change
     if not result.ok:
         return _unusable(
             entry,
@@ -201,7 +238,14 @@ async def refetch_entry(
                 "changes.refetch-failed",
                 params={"loc": loc, "problem": exc.finding},
             )
-        return RefetchResult(loc, change, entry.capability, structural, lines, reason)
+        return RefetchResult(
+            loc,
+            change,
+            entry.capability,
+            structural.trimmed(SHOWN_LOCS),  # an event shows no more: the rest is freed
+            lines.without_text() if lines is not None else None,
+            reason,
+        )
 
     if offload:
         outcome = await asyncio.get_running_loop().run_in_executor(None, compute)
@@ -213,10 +257,31 @@ async def refetch_entry(
 
 
 async def refetch_notification(
-    doc: Document, fetcher: Fetcher, versions: DocumentVersions, *, offload: bool = True
+    doc: Document,
+    fetcher: Fetcher,
+    versions: DocumentVersions,
+    *,
+    offload: bool = True,
+    budget: CrawlBudget | None = None,
+    limit: int = MAX_REFETCHES_PER_NOTIFICATION,
 ) -> list[RefetchResult]:
-    """Refetch and diff every entry of a framework notification, in document order."""
-    return [await refetch_entry(entry, fetcher, versions, offload=offload) for entry in doc.entries]
+    """Refetch and diff the first ``limit`` entries of a framework notification, in
+    document order; one more result says how many were left out."""
+    results = [
+        await refetch_entry(entry, fetcher, versions, offload=offload, budget=budget)
+        for entry in doc.entries[:limit]
+    ]
+    left_out = len(doc.entries) - limit
+    if left_out > 0:
+        reason = f"{left_out:,} more documents are named; at most {limit} are refetched"
+        note = finding(
+            "changes.refetch-capped",
+            f"the framework notification names {len(doc.entries):,} documents; the first "
+            f"{limit} are refetched and {left_out:,} are not",
+            params={"count": len(doc.entries), "left_out": left_out, "limit": limit},
+        )
+        results.append(RefetchResult(None, None, None, reason=reason, findings=[note]))
+    return results
 
 
 FetcherFactory = Callable[[], Fetcher]
@@ -245,6 +310,15 @@ class ChangeTracker:
         self._states: dict[str, ResourceState] = {}
         self._lock = threading.Lock()
         self._fetcher: Fetcher | None = None
+        self._budget: CrawlBudget | None = None
+        self._budget_since = 0.0
+
+    def budget(self) -> CrawlBudget:
+        """The budget refetches and ``prime`` draw on now (a fresh one per window)."""
+        now = time.monotonic()
+        if self._budget is None or now - self._budget_since >= REFETCH_WINDOW:
+            self._budget, self._budget_since = CrawlBudget(REFETCH_LIMITS), now
+        return self._budget
 
     def state_for(self, topic: str) -> ResourceState:
         """The resource state of one change notification channel (one set of resources)."""
@@ -266,7 +340,12 @@ class ChangeTracker:
         documents: list[tuple[str, Document]] = []
 
         async def read(url: str) -> Document | None:
-            result = await fetcher.fetch(url)
+            async with self.budget().fetch(fetcher, url) as result:
+                return remembered(url, result)
+
+        def remembered(url: str, result: FetchResult | None) -> Document | None:
+            if result is None:
+                return None  # the budget is spent: nothing more is read this window
             if not result.ok:
                 problems.append(
                     finding(
@@ -349,7 +428,9 @@ class ChangeTracker:
             return event
         if self._fetcher is None:
             self._fetcher = self._fetcher_factory()
-        results = await refetch_notification(doc, self._fetcher, self.versions)
+        results = await refetch_notification(
+            doc, self._fetcher, self.versions, budget=self.budget()
+        )
         findings = [item for result in results for item in result.findings]
         return replace(
             event,

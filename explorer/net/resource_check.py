@@ -11,7 +11,10 @@ computed on the bytes. Deleted entries of a Change List are expected to be gone
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from email.utils import parsedate_to_datetime
+from typing import Any
 from urllib.parse import urljoin
 
 from explorer.core.digests import Digester, digest_mismatches, parse_hash
@@ -19,6 +22,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Entry
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.net.crawl_budget import CrawlBudget
 from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.http import Fetcher, FetchResult
 
@@ -57,8 +61,15 @@ def keep_sampled_entries(
     document.entries = sample_entries(document.entries, count)
 
 
-async def check_resources(fetcher: Fetcher, node: DocumentNode, count: int) -> list[Finding]:
-    """Spot-check ``count`` entries of a loaded list node; findings are also added to it."""
+async def check_resources(
+    fetcher: Fetcher, node: DocumentNode, count: int, budget: CrawlBudget | None = None
+) -> list[Finding]:
+    """Spot-check ``count`` entries of a loaded list node; findings are also added to it.
+
+    With the crawl's ``budget`` every request is one of its requests and each body is held
+    in its memory while its digest is computed, so the checks of many lists share the
+    crawl's limits; resources past them stay unchecked (the crawl's limit finding says so).
+    """
     document = node.document
     if node.state is not NodeState.LOADED or document is None or document.is_index:
         return []
@@ -66,18 +77,36 @@ async def check_resources(fetcher: Fetcher, node: DocumentNode, count: int) -> l
         return []
     chosen = sample_entries(document.entries, count)
     groups = await asyncio.gather(
-        *(check_entry(fetcher, entry, urljoin(node.final_url, entry.loc or "")) for entry in chosen)
+        *(
+            check_entry(fetcher, entry, urljoin(node.final_url, entry.loc or ""), budget)
+            for entry in chosen
+        )
     )
     found = [item for group in groups for item in group]
     node.findings.extend(found)
     return found
 
 
-async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]:
+@asynccontextmanager
+async def _fetching(
+    fetcher: Fetcher, budget: CrawlBudget | None, url: str, **options: Any
+) -> AsyncIterator[FetchResult | None]:
+    """One request, through ``budget`` when there is one (None once it is spent)."""
+    if budget is None:
+        yield await fetcher.fetch(url, **options)
+        return
+    async with budget.fetch(fetcher, url, **options) as result:
+        yield result
+
+
+async def check_entry(
+    fetcher: Fetcher, entry: Entry, url: str, budget: CrawlBudget | None = None
+) -> list[Finding]:
     """Compare one resource with its entry's metadata."""
     if entry.change == "deleted":
-        head = await fetcher.fetch(url, method="HEAD")
-        if head.ok:
+        async with _fetching(fetcher, budget, url, method="HEAD") as head:
+            if head is None or not head.ok:
+                return []
             return [
                 finding(
                     "http.resource-deleted-present",
@@ -87,11 +116,20 @@ async def check_entry(fetcher: Fetcher, entry: Entry, url: str) -> list[Finding]
                     params={"url": url, "status": head.status},
                 )
             ]
-        return []
     expected_hashes = parse_hash(entry.hash)
-    response = await fetcher.fetch(url, method="HEAD")
-    if response.status in (405, 501) or (response.ok and expected_hashes):
-        response = await fetcher.fetch(url, max_bytes=RESOURCE_BODY_CAP, use_cache=False)
+    async with _fetching(fetcher, budget, url, method="HEAD") as head:
+        if head is None:
+            return []
+        if not (head.status in (405, 501) or (head.ok and expected_hashes)):
+            return _compared(entry, head, url, expected_hashes)
+    options = {"max_bytes": RESOURCE_BODY_CAP, "use_cache": False}
+    async with _fetching(fetcher, budget, url, **options) as got:
+        return [] if got is None else _compared(entry, got, url, expected_hashes)
+
+
+def _compared(
+    entry: Entry, response: FetchResult, url: str, expected_hashes: dict[str, str]
+) -> list[Finding]:
     if response.status != 200 or response.error is not None:
         return [
             finding(

@@ -8,6 +8,7 @@ memory).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import struct
@@ -22,6 +23,8 @@ import pytest
 from aiohttp import web
 from helpers.hostile_http import run_explorer
 from helpers.loopback import LoopbackSite, start_loopback
+
+from explorer.net.discovery import MAX_LINK_TARGETS
 
 PEAK_RSS_LIMIT_MB = 300
 WALL_LIMIT_S = 60  # hang detection only; the measured figures are far below
@@ -164,15 +167,14 @@ def test_bomb_package_is_what_it_claims() -> None:
     assert len(bomb_package()) < 1.1 * MIB and zipfile.ZipFile(io.BytesIO(bomb_package()))
 
 
-@pytest.mark.slow
-async def test_six_manifest_bombs_in_one_resource_dump(serve) -> None:
-    package = bomb_package()
+async def check_dump_of(serve, package: bytes, count: int) -> Run:
+    """``inspect --check-dumps`` of a Resource Dump listing ``count`` copies of ``package``."""
 
     async def dump(request: web.Request) -> web.Response:
         entries = "".join(
             f'<url><loc>/pkg/{i}.zip</loc><rs:md type="application/zip" '
             f'length="{len(package)}"/></url>\n'
-            for i in range(6)
+            for i in range(count)
         )
         return _xml(_urlset("resourcedump", entries))
 
@@ -180,10 +182,142 @@ async def test_six_manifest_bombs_in_one_resource_dump(serve) -> None:
         return web.Response(body=package, content_type="application/zip")
 
     base = await serve({"/dump.xml": dump, "/pkg/{name}": zipped})
-    run = await inspect(f"{base}/dump.xml", "--check-dumps")
+    return await inspect(f"{base}/dump.xml", "--check-dumps")
+
+
+@pytest.mark.slow
+async def test_six_manifest_bombs_in_one_resource_dump(serve) -> None:
+    run = await check_dump_of(serve, bomb_package(), 6)
     assert run.status == 1, run.stderr
     assert run.codes().count("http.dump-member-too-large") == 6
     assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- A package of two million empty members ---------------------------------------------
+
+
+@cache
+def crowded_package(members: int = 2_000_000) -> bytes:
+    """A valid ZIP of ``members`` empty stored files with 8-byte names (92 bytes a member:
+    184 MB for two million, under the 256 MiB download cap), written record by record."""
+    local = struct.Struct("<IHHHHHIIIHH8s")
+    central = struct.Struct("<IHHHHHHIIIHHHHHII8s")
+    out = bytearray(members * (local.size + central.size) + 22)
+    for index in range(members):
+        local.pack_into(
+            out, index * local.size, 0x04034B50, 20, 0, 0, 0, 0x21, 0, 0, 0, 8, 0,
+            b"%08d" % index,
+        )  # fmt: skip
+    start = members * local.size
+    for index in range(members):
+        central.pack_into(
+            out, start + index * central.size, 0x02014B50, 20, 20, 0, 0, 0, 0x21, 0, 0, 0,
+            8, 0, 0, 0, 0, 0, index * local.size, b"%08d" % index,
+        )  # fmt: skip
+    size = members * central.size
+    struct.pack_into(
+        "<IHHHHIIH", out, start + size, 0x06054B50, 0, 0, 0xFFFF, 0xFFFF, size, start, 0
+    )
+    return bytes(out)
+
+
+def test_crowded_package_is_what_it_claims() -> None:
+    with zipfile.ZipFile(io.BytesIO(crowded_package(1_000))) as archive:
+        assert len(archive.infolist()) == 1_000 and archive.testzip() is None
+
+
+@pytest.mark.slow
+async def test_two_million_empty_members_in_one_package(serve) -> None:
+    package = crowded_package()
+    assert 180_000_000 < len(package) < 256 * MIB
+    run = await check_dump_of(serve, package, 1)
+    assert run.status == 1, run.stderr
+    assert run.codes().count("http.dump-too-many-members") == 1
+    assert len(run.codes()) < 100
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- Sixteen packages of 200 MB --------------------------------------------------------
+
+
+@pytest.mark.slow
+async def test_dump_checks_stay_within_the_crawls_byte_budget(serve) -> None:
+    """16 × 200 MB packages (each under the 256 MiB package cap) would be 3.2 GB; the
+    packages draw on the crawl's 2 GiB like every other request."""
+    size, served = 200 * MIB, [0]
+
+    async def dump(request: web.Request) -> web.Response:
+        entries = "".join(f"<url><loc>/pkg/{i}.zip</loc></url>\n" for i in range(16))
+        return _xml(_urlset("resourcedump", entries))
+
+    async def package(request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/zip"})
+        response.content_length = size
+        await response.prepare(request)
+        chunk = bytes(MIB)
+        try:
+            for _ in range(size // MIB):
+                await response.write(chunk)
+                served[0] += len(chunk)
+        except (ConnectionError, RuntimeError):
+            pass
+        return response
+
+    base = await serve({"/dump.xml": dump, "/pkg/{name}": package})
+    run = await inspect(f"{base}/dump.xml", "--check-dumps")
+    print(f"served {served[0] / MIB:,.0f} MiB of 16 × 200 MiB")
+    assert "http.limit-reached" in run.codes(), run.stderr
+    assert served[0] <= 2 * 1024 * MIB
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
+# --- Discovery candidates: 2,000 links, and slow targets -------------------------------
+
+
+@pytest.mark.parametrize(("links", "delay"), [(2_000, 0.0), (10, 3.0)])
+async def test_html_page_with_many_or_slow_resourcesync_links(serve, links, delay) -> None:
+    """Each target counts; at most the discovery cap is requested, all at once."""
+    hits: list[str] = []
+
+    async def page(request: web.Request) -> web.Response:
+        tags = "".join(f'<link rel="resourcesync" href="/t/{i}.xml">' for i in range(links))
+        return web.Response(text=f"<html><head>{tags}</head></html>", content_type="text/html")
+
+    async def target(request: web.Request) -> web.Response:
+        hits.append(request.path)
+        await asyncio.sleep(delay)
+        return _xml(_urlset("capabilitylist", ""))
+
+    base = await serve({"/": page, "/t/{name}": target})
+    run = await inspect(f"{base}/", "--route", "html-link", "--depth", "0")
+    print(f"{links} links answering after {delay:g} s: {len(hits)} requests, {run.seconds:.1f} s")
+    assert len(hits) <= MAX_LINK_TARGETS
+    if links > MAX_LINK_TARGETS:
+        assert "http.discovery-targets-capped" in run.codes()
+
+
+# --- Resource spot checks ---------------------------------------------------------------
+
+
+async def test_resource_checks_draw_on_the_crawls_request_budget(serve) -> None:
+    """100 resources with a hash (a HEAD and a GET each) under --max-documents 30."""
+    hits: list[str] = []
+
+    async def resource_list(request: web.Request) -> web.Response:
+        entries = "".join(
+            f'<url><loc>/r/{i}</loc><rs:md hash="md5:{i:032x}"/></url>\n' for i in range(100)
+        )
+        return _xml(_urlset("resourcelist", entries))
+
+    async def resource(request: web.Request) -> web.Response:
+        hits.append(request.method)
+        return web.Response(body=b"x" * 1024, content_type="application/octet-stream")
+
+    base = await serve({"/list.xml": resource_list, "/r/{name}": resource})
+    run = await inspect(f"{base}/list.xml", "--check-resources", "100", "--max-documents", "30")
+    print(f"--check-resources 100 under --max-documents 30: {len(hits)} resource requests")
+    assert len(hits) < 30
+    assert "http.limit-reached" in run.codes()
 
 
 # --- An HTML page linking to 40 bodies of 60 MB ------------------------------------------
@@ -206,7 +340,8 @@ async def test_html_page_linking_to_forty_huge_bodies(serve) -> None:
     run = await inspect(f"{base}/")
     assert run.status == 2, run.stderr
     codes = run.codes()
-    assert codes.count("http.too-large") == 40 and "http.discovery-failed" in codes
+    assert codes.count("http.too-large") == MAX_LINK_TARGETS and "http.discovery-failed" in codes
+    assert "http.discovery-targets-capped" in codes  # the other 30 were not requested
     assert run.peak_mb <= PEAK_RSS_LIMIT_MB
 
 

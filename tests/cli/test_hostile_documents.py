@@ -6,6 +6,7 @@ budget that was passed, and stay within 300 MB."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -95,3 +96,53 @@ async def test_ten_million_entries_then_a_syntax_error(tmp_path: Path) -> None:
     path = write(tmp_path / "broken.xml", parts[:-1])
     report = await validate(path)
     assert codes(report) == {"parse.malformed"}
+
+
+def attributes_spread_over_links(entries: int, links: int, attributes: int) -> Iterable[str]:
+    """Every rs:ln under the per-element cap, the document far over the per-document one."""
+    extra = " ".join(f'a{i}="v"' for i in range(attributes - 2))
+    link = f'<rs:ln rel="alternate" href="http://e.org/x" {extra}/>' * links
+    yield HEAD
+    for index in range(entries):
+        yield f"<url><loc>http://e.org/{index}</loc>{link}</url>\n"
+    yield TAIL
+
+
+async def test_seven_million_attributes_spread_over_links(tmp_path: Path) -> None:
+    """12,000 entries × 10 rs:ln × 60 attributes: each element within its 64, the document
+    at 7.2 million; read up to the per-document budget, the rest counted."""
+    path = write(tmp_path / "spread.xml", attributes_spread_over_links(12_000, 10, 60))
+    assert path.stat().st_size > 60_000_000
+    report = await validate(path)
+    (budget,) = [f for f in report["findings"] if f["code"] == "parse.too-many-attributes"]
+    assert "500,000" in budget["message"]
+    assert report["entries"] < 12_000
+
+
+def shuffled_list(order: Iterable[int]) -> Iterable[str]:
+    yield HEAD
+    for index in order:
+        yield (
+            f"<url><loc>http://example.org/resource/{index:08d}</loc>"
+            f'<lastmod>2026-01-01T00:00:00Z</lastmod><rs:md hash="md5:{index:032x}"/></url>\n'
+        )
+    yield TAIL
+
+
+async def test_diff_of_two_sixty_megabyte_documents_reordered(tmp_path: Path) -> None:
+    """Same 400,000 locs in another order: the entry diff is made, each kind listed up to
+    its cap, and the line diff is refused with a finding instead of costing gigabytes."""
+    order = list(range(400_000))
+    old = write(tmp_path / "old.xml", shuffled_list(order))
+    random.Random(1).shuffle(order)
+    new = write(tmp_path / "new.xml", shuffled_list(order))
+    assert old.stat().st_size > 59_000_000
+    run = await run_explorer("diff", str(old), str(new), "--json")
+    print(f"diff of two {old.stat().st_size:,}-byte lists: {run.peak_mb:.0f} MB, {run.wall:.1f} s")
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+    assert run.peak_mb <= PEAK_MB, f"peak {run.peak_mb:.0f} MB"
+    report = json.loads(run.out)
+    assert report["lines"] is None
+    assert [f["code"] for f in report["findings"]] == ["changes.line-diff-skipped"]
+    structure = report["structure"]
+    assert structure["added"] > len(structure["added_entries"]) == 10_000

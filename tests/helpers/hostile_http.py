@@ -8,10 +8,12 @@ import asyncio
 import contextlib
 import functools
 import json
+import os
 import sys
 import zlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from aiohttp import web
 
@@ -156,3 +158,43 @@ async def run_explorer(*args: str, limit: float = 90.0) -> Measured:
     out, _ = await parent.communicate()
     assert parent.returncode == 0, "the command did not end within its safety bound"
     return Measured(**json.loads(out))
+
+
+async def run_cli(
+    *argv: str, cwd: Path, stop_after: float | None = None, limit: float = 60.0
+) -> tuple[bytes, bytes]:
+    """Run ``python -m explorer ARGV`` and return its stdout and stderr bytes; SIGTERM it
+    after ``stop_after`` seconds if given (``listen``), and fail past ``limit``."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "explorer",
+        *argv,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.DEVNULL,
+        cwd=cwd,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    communicate = asyncio.ensure_future(process.communicate())
+    if stop_after is not None:
+        done, _ = await asyncio.wait({communicate}, timeout=stop_after)
+        if not done:
+            process.terminate()
+    return await asyncio.wait_for(communicate, limit)
+
+
+QUICK_HUB_CHECKS = ("--check", "publish", "--check", "bad-requests")
+"""``hub-check`` options for two checks that need no delivery: seconds, not minutes."""
+
+
+@contextlib.asynccontextmanager
+async def loopback_app(app: web.Application) -> AsyncIterator[str]:
+    """Serve ``app`` on 127.0.0.1, port 0, for the block; yields its base URL."""
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()

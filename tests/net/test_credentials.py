@@ -205,3 +205,22 @@ def test_a_crawled_document_that_refuses_gets_its_own_finding(status, code) -> N
     assert refusal.code == code
     if status == 401:
         assert 'Basic (realm "Stacks")' in refusal.message
+
+
+def test_a_header_given_as_a_credential_is_masked_wherever_authorization_is() -> None:
+    key = "an-api-key-0123456789abcdef"
+    Credential(headers=(("X-Service-Key", key),))
+    log = ExchangeLog()
+    seen: list[object] = []
+    log.listeners.append(seen.append)
+    record = log.record(
+        direction="out",
+        kind="publish",
+        method="POST",
+        url="http://127.0.0.1:9/hub",
+        status=400,
+        request_headers=[("x-service-key", key), ("Accept", "*/*")],
+    )
+    assert key not in repr(record) and key not in repr(seen)
+    assert dict(record.request_headers)["x-service-key"].endswith(key[-4:])
+    assert dict(record.request_headers)["Accept"] == "*/*"

@@ -9,8 +9,10 @@ import zipfile
 from aiohttp import web
 from crawl_site import Reply, Site, urlset
 
+from explorer.core.findings import MAX_FINDINGS_PER_CODE
 from explorer.net.crawl import Crawler
 from explorer.net.dump_check import (
+    MAX_PACKAGE_MEMBERS,
     _Budget,
     _MemberTooLarge,
     _read_member,
@@ -208,3 +210,22 @@ async def test_package_without_length_stops_at_the_download_limit() -> None:
         result = await Crawler(fetcher).crawl(site.url("/dump.xml"))
         found = await check_dumps(fetcher, result.root, max_bytes=100_000)
     assert [f.code for f in found] == ["http.dump-too-large"]
+
+
+def test_a_package_with_more_members_than_a_manifest_lists_is_not_opened() -> None:
+    members: dict[str, bytes | str] = {f"m{i}": b"" for i in range(MAX_PACKAGE_MEMBERS + 1)}
+    assert codes(package(members)) == ["http.dump-too-many-members"]
+    del members["m0"]
+    assert "http.dump-too-many-members" not in codes(package(members))
+
+
+async def test_a_dump_lists_at_most_the_cap_of_findings_per_code() -> None:
+    files = {f"res/{i}": b"" for i in range(MAX_FINDINGS_PER_CODE + 500)}
+    async with Site() as site, Fetcher() as fetcher:
+        url = await _dump_site(site, package({"manifest.xml": manifest({}), **files}))
+        result = await Crawler(fetcher).crawl(url)
+        found = await check_dumps(fetcher, result.root)
+    unlisted = [f for f in found if f.code == "http.dump-unlisted-file"]
+    assert len(unlisted) == MAX_FINDINGS_PER_CODE
+    (summary,) = [f for f in found if f.code == "document.findings-capped"]
+    assert summary.params["count"] == 500

@@ -6,18 +6,24 @@ A Change List lists a resource once per change (core 1.1 §12.1), so the key is 
 and its occurrence number: the second entry for a loc is matched with the second one.
 Order alone is not a change; ``reordered`` says whether the common entries moved.
 Document-level ``rs:md`` (capability, at, completed, from, until) and links are compared
-too. One pass over each document with dicts: linear in the number of entries.
+too. One pass over each document with dicts: linear in the number of entries. The counts
+are whole; what is listed of each kind stops at ``MAX_LISTED_ENTRIES``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from explorer.core.model import Document, Entry, Link
 
 EntryKey = tuple[str | None, int]
+_Item = TypeVar("_Item")
+MAX_LISTED_ENTRIES = 10_000
+"""Entries listed per kind (added, removed, changed) in the JSON and the terminal: the
+counts stay whole, the lists stop here, as findings stop at a cap per code. Two reordered
+63 MB lists otherwise print 150,000 entries and build a 400 MB JSON text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,8 @@ class DocumentDiff:
     links_removed: list[Link] = field(default_factory=list)
     root: FieldDiff | None = None
     reordered: bool = False
+    totals: dict[str, int] | None = None
+    """The counts when the lists were trimmed (``trimmed``); None: the lists are whole."""
 
     @property
     def is_empty(self) -> bool:
@@ -80,11 +88,24 @@ class DocumentDiff:
 
     def summary(self) -> dict[str, int]:
         """The counts framework events of ``listen --json`` carry."""
+        if self.totals is not None:
+            return dict(self.totals)
         return {
             "added": len(self.added),
             "removed": len(self.removed),
             "changed": len(self.changed),
         }
+
+    def trimmed(self, limit: int) -> DocumentDiff:
+        """A copy listing at most ``limit`` entries of each kind, its counts whole: what a
+        feed keeps of a diff (the full lists hold a whole parsed document alive)."""
+        return replace(
+            self,
+            added=self.added[:limit],
+            removed=self.removed[:limit],
+            changed=self.changed[:limit],
+            totals=self.summary(),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,10 +115,15 @@ class DocumentDiff:
             "metadata": [item.to_json() for item in self.metadata],
             "links_added": [link_json(link) for link in self.links_added],
             "links_removed": [link_json(link) for link in self.links_removed],
-            "added_entries": [entry_json(entry, n) for n, entry in self.added],
-            "removed_entries": [entry_json(entry, n) for n, entry in self.removed],
-            "changed_entries": [item.to_json() for item in self.changed],
+            "added_entries": [entry_json(entry, n) for n, entry in listed(self.added)],
+            "removed_entries": [entry_json(entry, n) for n, entry in listed(self.removed)],
+            "changed_entries": [item.to_json() for item in listed(self.changed)],
         }
+
+
+def listed(items: list[_Item]) -> list[_Item]:
+    """The first ``MAX_LISTED_ENTRIES`` of ``items`` (the count says how many there are)."""
+    return items[:MAX_LISTED_ENTRIES]
 
 
 def link_json(link: Link) -> dict[str, Any]:

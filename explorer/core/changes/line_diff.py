@@ -36,6 +36,10 @@ from explorer.core.safe_xml import load_root
 EQUAL, DELETE, INSERT = "equal", "delete", "insert"
 REPLACE = "replace"
 
+MAX_LINE_DIFF_BYTES = 8 * 1024 * 1024
+"""Largest version a line diff is made of: the canonical tree, its text and its lines
+cost many times the document's bytes, for both versions at once (two 63 MB documents
+took 2.9 GB and two minutes); a larger document is diffed entry by entry only."""
 _MAX_DISTINCT_LINES = 0x10FFFF - 1
 _DMP_TIMEOUT = 2.0
 """Seconds dmp may spend per call before settling for a valid but less minimal diff."""
@@ -53,6 +57,13 @@ def canonical_text(data: bytes) -> str:
 
 
 def canonical_lines(data: bytes) -> list[str]:
+    """The canonical lines of one version; raises ``LineDiffTooLarge`` past
+    ``MAX_LINE_DIFF_BYTES`` (the structural diff stays available for any readable size)."""
+    if len(data) > MAX_LINE_DIFF_BYTES:
+        raise LineDiffTooLarge(
+            f"a version is {len(data):,} bytes; line diffs are made of documents up to "
+            f"{MAX_LINE_DIFF_BYTES:,} bytes (the entry by entry diff covers the whole document)"
+        )
     return canonical_text(data).split("\n")
 
 
@@ -122,6 +133,12 @@ class LineDiff:
         self.old_lines = old_lines
         self.new_lines = new_lines
         self.blocks = blocks
+
+    def without_text(self) -> LineDiff:
+        """The same blocks without the lines: the counts and ``identical`` only, for a
+        feed that keeps many diffs (the lines of two versions cost several times their
+        bytes)."""
+        return LineDiff([], [], self.blocks)
 
     @property
     def identical(self) -> bool:
