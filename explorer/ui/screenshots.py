@@ -25,6 +25,7 @@ from explorer.ui.problems.shots import (
     open_folder_shot,
     problems_shot,
     signature_shot,
+    snapshot_shot,
 )
 from explorer.ui.shell.main_window import MainWindow
 
@@ -73,6 +74,7 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
         ("signature", lambda: signature_shot(window, _wait)),
         ("evidence", lambda: evidence_shot(window, _wait)),
         ("audit", lambda: audit_shot(window, _wait)),
+        ("snapshot", lambda: snapshot_shot(window, _wait)),
     ]
     for name, arrange in shots:
         window.statusBar().clearMessage()  # a message left by the previous screen

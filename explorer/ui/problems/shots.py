@@ -131,3 +131,15 @@ async def audit_shot(window: MainWindow, wait: Wait) -> QWidget:
     dialog.table.scrollToBottom()  # the last to create, then the stale copy, then the stray
     await wait(dialog.isVisible)
     return dialog
+
+
+async def snapshot_shot(window: MainWindow, wait: Wait) -> QWidget:
+    """File ▸ Save snapshot done: the status bar names the snapshot and what it holds."""
+    from explorer.ui.audit.snapshot_action import save_snapshot
+
+    services = await window.engines()
+    assert services.demo is not None
+    await window.open_source(str(services.demo.base_url))
+    await save_snapshot(window)
+    await wait(lambda: True)
+    return window
