@@ -44,7 +44,7 @@ class SourceProblemsPanel(SourceProblemsWidgets):
     def __init__(self, services: ExplorerServices, window: MainWindow) -> None:
         super().__init__()
         self.services = services
-        self.window_ = window
+        self.shell = window
         self.report_export: ReportExport | None = None  # set by install_handover
         self._stale = True
         self._timer = QTimer(self)
@@ -125,7 +125,7 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         """F8 / Shift+F8: select the next (previous) problem and open it."""
         if self._stale:
             self.refresh()
-        dock = self.window_.docks["ProblemsDock"]
+        dock = self.shell.docks["ProblemsDock"]
         dock.show()
         dock.raise_()
         current = self.table.currentIndex()
@@ -141,7 +141,7 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         view, at the finding's line in the XML source when it has one."""
         problem = self.model.problem(row)
         place = place_of(problem)
-        window = self.window_
+        window = self.shell
         item = window.tree_model.find(place) if place != SOURCE_WIDE else None
         if item is None:
             return problem
