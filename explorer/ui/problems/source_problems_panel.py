@@ -51,8 +51,8 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self._refresh_if_shown)
-        services.node_updated.connect(lambda _node: self._timer.start())
-        window.source_opened.connect(lambda _url: self._timer.start())
+        services.node_updated.connect(self._schedule)
+        window.source_opened.connect(self._schedule)
         for box in self.severity_boxes.values():
             box.toggled.connect(self._filter_changed)
         self.code_filter.currentIndexChanged.connect(self._filter_changed)
@@ -66,6 +66,12 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         self.refresh()
 
     # --- contents
+    def _schedule(self, *_changed: object) -> None:
+        """At most one refresh per ``REFRESH_MS`` while documents keep coming (a timer
+        restarted on each would wait for the crawl to end)."""
+        if not self._timer.isActive():
+            self._timer.start()
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._stale:
