@@ -47,7 +47,9 @@ PROGRAMMING_ERRORS = {
     "CatalogError",
     "AttributeError",
 }
-NOT_PROSE_CALLS = {"debug", "info", "warning", "error", "exception", "getLogger"}
+NOT_PROSE_CALLS = {"debug", "info", "warning", "error", "exception", "getLogger", "compile"}
+"""Logging (for developers, not readers) and ``re.compile``: a pattern matches outside
+text, such as a libxml2 message, and is never said to anyone."""
 ENGLISH_OF_JSON = {"finding", "Phrase", "_step", "fail_finding"}
 """Calls whose second (or, for Phrase, first) argument is English kept as JSON."""
 

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail, http_url, positive_int
 from explorer.cli.crawl_options import add_crawl_options
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.catalog import text
@@ -47,29 +47,31 @@ EXIT_OK, EXIT_NOT_IN_SYNC, EXIT_UNUSABLE = 0, 1, 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("url", type=http_url, metavar="URL", help="the Source (any URL)")
-    parser.add_argument("--dest", type=_folder, required=True, metavar="DIR", help="the local copy")
+    parser.add_argument("url", type=http_url, metavar="URL", help=say("audit.help-url"))
+    parser.add_argument(
+        "--dest", type=_folder, required=True, metavar="DIR", help=say("audit.help-dest")
+    )
     parser.add_argument(
         "--map",
         action="append",
         type=_mapping,
         default=[],
         metavar="URL_PREFIX=DIR",
-        help="serve URLs under URL_PREFIX from DIR (repeatable, tried before --dest)",
+        help=say("audit.help-map"),
     )
     parser.add_argument(
         "--checksum",
         action="store_true",
-        help="also compare the listed hashes with the files' digests (reads every file)",
+        help=say("audit.help-checksum"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
     add_crawl_options(parser)
     parser.add_argument(
         "--max-files",
         type=positive_int,
         default=MAX_LOCAL_FILES,
         metavar="N",
-        help="local files scanned at most (default %(default)s)",
+        help=say("audit.help-max-files"),
     )
     add_network_options(parser)
     add_language_option(parser)
@@ -78,14 +80,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _folder(value: str) -> Path:
     path = Path(value)
     if not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{value!r} is not a folder")
+        raise argparse.ArgumentTypeError(say("audit.not-a-folder", value=value))
     return path
 
 
 def _mapping(value: str) -> Mapping:
     prefix, sep, folder = value.partition("=")
     if not sep or not prefix.lower().startswith(("http://", "https://")):
-        raise argparse.ArgumentTypeError(f"{value!r} is not URL_PREFIX=DIR (e.g. https://x/a=./a)")
+        raise argparse.ArgumentTypeError(say("audit.not-a-mapping", value=value))
     return Mapping(prefix, str(_folder(folder).resolve()))
 
 
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = asyncio.run(_audit(args, mappings, access))
     except AuditError as exc:
-        return fail("audit", str(exc))
+        return fail("audit", exc.describe(language_of(args)))
     try:
         if args.json:
             write_json(report, mappings, args.checksum, sys.stdout)

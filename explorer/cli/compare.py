@@ -32,7 +32,7 @@ from typing import TextIO
 
 from explorer.cli.arguments import fail
 from explorer.cli.crawl_options import add_crawl_options
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.snapshots import (
     MARKS,
@@ -47,7 +47,7 @@ from explorer.core.catalog import text
 from explorer.core.messages import render_message, render_severity
 from explorer.core.time_text import seconds_text
 from explorer.net.snapshot_compare import Comparison
-from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore
+from explorer.net.snapshot_store import SnapshotInfo, SnapshotNotFound, SnapshotStore
 from explorer.net.store import StoreError
 
 EXIT_OK, EXIT_UNANNOUNCED, EXIT_UNUSABLE = 0, 1, 2
@@ -55,18 +55,18 @@ NOW = "now"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", metavar="A", help="the earlier snapshot: id, label or 'now'")
-    parser.add_argument("b", metavar="B", help="the later snapshot: id, label or 'now'")
+    parser.add_argument("a", metavar="A", help=say("snapshot.help-a"))
+    parser.add_argument("b", metavar="B", help=say("snapshot.help-b"))
     add_store_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    add_crawl_options(parser, "with 'now': ")
+    parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
+    add_crawl_options(parser, say("snapshot.help-with-now"))
     add_network_options(parser)
     add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.a == NOW and args.b == NOW:
-        return fail("compare", "at most one of A and B can be 'now'")
+        return fail("compare", text("snapshot.both-now", language_of(args)))
     try:
         store, snapshots = open_snapshots(args)
     except StoreError as exc:
@@ -75,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             a, b, fresh = _resolve(args, snapshots)
-        except (LookupError, NetworkOptionsError, ValueError) as exc:
+        except SnapshotNotFound as exc:
+            return fail("compare", exc.describe(language_of(args)))
+        except (NetworkOptionsError, ValueError) as exc:
             return fail("compare", str(exc))
         comparison = Comparison(snapshots, a, b)
         if args.json:
@@ -104,7 +106,7 @@ def _resolve(
     fresh, result = asyncio.run(snapshot_now(args, snapshots, access))
     if result.root is None:
         snapshots.delete(fresh.id)
-        raise ValueError(f"no ResourceSync Source found from {args.url}")
+        raise ValueError(text("snapshot.no-source", language_of(args), url=args.url))
     return (fresh, stored, fresh) if args.a == NOW else (stored, fresh, fresh)
 
 
@@ -143,7 +145,7 @@ def write_text(comparison: Comparison, out: TextIO, lang: str) -> None:
     a, b = comparison.a, comparison.b
 
     def label(info: SnapshotInfo) -> str:
-        return f", {info.label}" if info.label else ""
+        return text("snapshot.compare-label", lang, label=info.label) if info.label else ""
 
     out.write(
         text(
@@ -160,13 +162,13 @@ def write_text(comparison: Comparison, out: TextIO, lang: str) -> None:
         + "\n"
     )
     out.write(text("snapshot.documents", lang, **comparison.document_counts()) + "\n")
-    write_document_changes(comparison, out)
+    write_document_changes(comparison, out, lang)
     for capability, counts in sorted(comparison.entry_counts().items()):
         out.write(text("snapshot.entries", lang, capability=capability or "?", **counts) + "\n")
         for item in comparison.entries(capability):
-            out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields)}\n")
+            out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields, lang)}\n")
     out.write(text("snapshot.findings", lang, **comparison.finding_counts()) + "\n")
-    write_finding_changes(comparison, out)
+    write_finding_changes(comparison, out, lang)
     if not comparison.change_lists:
         out.write(text("snapshot.no-change-list", lang) + "\n")
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from explorer.cli.arguments import positive_int, positive_seconds
+from explorer.cli.language_option import say
 from explorer.net.crawl_budget import CrawlLimits
 
 
@@ -15,12 +16,12 @@ def add_crawl_options(parser: argparse.ArgumentParser, when: str = "") -> None:
         type=positive_seconds,
         default=30.0,
         metavar="S",
-        help=f"{when}connect and read timeout in seconds (default 30)",
+        help=say("crawl.help-timeout", when=when),
     )
     parser.add_argument(
         "--max-documents",
         type=positive_int,
         default=CrawlLimits().max_documents,
         metavar="N",
-        help=f"{when}stop after N documents (default %(default)s)",
+        help=say("crawl.help-max-documents", when=when),
     )

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import IO
 
 from explorer.cli.arguments import InputError, check_regular_file, positive_seconds
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import language_of, say
 from explorer.core import catalog
 from explorer.core.recording import MAX_LINE_CHARS, MAX_TOTAL_CHARS, RecordingError
 from explorer.core.recording import parse_recording as parse
@@ -25,19 +25,18 @@ class PlaybackUnusable(Exception):
 
 
 def add_replay_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("playback of a recording (listen --record)")
+    group = parser.add_argument_group(say("recording.help-group"))
     group.add_argument(
         "--replay",
         metavar="FILE",
-        help="serve the recorded documents and publish the recorded deliveries with their "
-        "original spacing to whoever subscribes (the live generator is off)",
+        help=say("recording.help-replay"),
     )
     group.add_argument(
         "--speed",
         type=positive_seconds,
         default=1.0,
         metavar="X",
-        help="playback speed: 2 halves the spacing (default 1)",
+        help=say("recording.help-speed"),
     )
 
 
@@ -49,7 +48,7 @@ def load_playback(args: argparse.Namespace) -> Playback | None:
     try:
         check_regular_file(path)
         if os.path.getsize(path) > MAX_TOTAL_CHARS * 4:  # UTF-8: at most 4 bytes a character
-            raise RecordingError(0, f"over {MAX_TOTAL_CHARS} characters")
+            raise RecordingError(0, "file-too-large", limit=MAX_TOTAL_CHARS)
         with open(path, encoding="utf-8") as stream:
             recording = parse(_bounded_lines(stream))
     except (InputError, OSError) as exc:
@@ -57,9 +56,15 @@ def load_playback(args: argparse.Namespace) -> Playback | None:
         raise PlaybackUnusable(
             catalog.text("recording.unreadable", lang, path=path, problem=problem)
         ) from None
-    except (RecordingError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        problem = catalog.text("recording.not-utf8", lang, detail=exc)
         raise PlaybackUnusable(
-            catalog.text("recording.unusable", lang, path=path, problem=exc)
+            catalog.text("recording.unusable", lang, path=path, problem=problem)
+        ) from None
+    except RecordingError as exc:
+        problem = exc.describe(lang)
+        raise PlaybackUnusable(
+            catalog.text("recording.unusable", lang, path=path, problem=problem)
         ) from None
     playback = Playback(recording, args.speed)
     print(

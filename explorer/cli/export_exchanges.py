@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO
 
 from explorer.cli.arguments import fail, output_file
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import language_of, say
 from explorer.core import catalog
 from explorer.net.evidence import ExchangeWriter, export_exchanges
 from explorer.net.exchange_filter import filter_terms, matches, search_text
@@ -55,24 +55,22 @@ def id_list(text: str) -> frozenset[int]:
         try:
             low, high = int(first), int(last) if sep else int(first)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not ids like 1,4,7-9: {text[:80]!r}") from None
+            raise argparse.ArgumentTypeError(say("evidence.bad-ids", text=text[:80])) from None
         if low < 1 or high < low or len(chosen) + high - low + 1 > MAX_IDS:
-            raise argparse.ArgumentTypeError(f"ids must be 1 or more, at most {MAX_IDS}")
+            raise argparse.ArgumentTypeError(say("evidence.ids-out-of-range", limit=MAX_IDS))
         chosen.update(range(low, high + 1))
     return frozenset(chosen)
 
 
 def add_exchange_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("exchanges (the inspector's log)")
-    group.add_argument(
-        "--exchanges", action="store_true", help="export the exchange log (har, csv, jsonl)"
-    )
-    group.add_argument("--filter", metavar="TEXT", help="only exchanges holding every word")
-    group.add_argument("--ids", type=id_list, metavar="LIST", help="only these ids (1,4,7-9)")
+    group = parser.add_argument_group(say("evidence.help-group"))
+    group.add_argument("--exchanges", action="store_true", help=say("evidence.help-exchanges"))
+    group.add_argument("--filter", metavar="TEXT", help=say("evidence.help-filter"))
+    group.add_argument("--ids", type=id_list, metavar="LIST", help=say("evidence.help-ids"))
     group.add_argument(
         "--reveal-secrets",
         action="store_true",
-        help="put the stored hub.secret back into subscription requests (masked by default)",
+        help=say("evidence.help-reveal-secrets"),
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli.arguments import http_url, url_or_path
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import language_of, say
 from explorer.core import catalog
 from explorer.core.junit import JUnitSuite, junit_xml
 
@@ -25,7 +25,7 @@ def add_junit_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--junit",
         metavar="FILE",
-        help="also write the results as JUnit XML for a CI server (errors and FAILs fail)",
+        help=say("report.help-junit"),
     )
 
 
@@ -35,14 +35,13 @@ def add_handover_options(parser: argparse.ArgumentParser, *, base_url: bool = Fa
             "--base-url",
             type=http_url,
             metavar="URL",
-            help="read a folder (the URL argument) as if served at URL: a Source before upload",
+            help=say("disk.help-base-url"),
         )
     parser.add_argument(
         "--report",
         type=report_path,
         metavar="FILE",
-        help="also write a report to hand over: FILE.html (one self-contained page) or "
-        "FILE.csv (one finding per row)",
+        help=say("report.help-report"),
     )
     add_junit_option(parser)
 
@@ -81,7 +80,7 @@ def print_not_applicable(inspection: Inspection, out: TextIO, lang: str) -> None
     )
     out.write(catalog.text("disk.not-applicable-heading", lang) + "\n")
     for record in inspection.not_applicable:
-        count = f" ({record.count})" if record.count else ""
+        count = catalog.text("disk.count", lang, count=record.count) if record.count else ""
         out.write(f"  {record.describe(lang)}{count}\n")
 
 

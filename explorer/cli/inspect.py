@@ -11,7 +11,8 @@ JSON output (``--json``), one object::
      "discovery": [{"route", "url", "ok", "detail"}],
      "documents": [{"url", "capability", "root", "status", "entries", "parent",
                     "findings": [...]}],
-     "channels": [{"topic", "hub", "capability", "capability_list", "findings": [...]}],
+     "channels": [{"topic", "hub", "capability", "capability_list", "findings": [...],
+                   "form", "node"}],   # form and node: 2012 push forms only
      "findings": [...]}          # Source-wide: discovery and crawl limits
 
 Exit status: 0 no error findings, 1 error findings, 2 nothing could be discovered or the
@@ -68,6 +69,7 @@ from explorer.net.disk_source import DiskSource, DiskSourceError, DiskTransport,
 from explorer.net.dump_check import MANIFEST_NAME, check_dumps
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.inspection import Inspection
+from explorer.net.legacy_channels import legacy_channel_line
 from explorer.net.network_access import INSECURE_WARNING, NetworkAccess
 from explorer.net.resource_check import (
     CHECKED_CAPABILITIES,
@@ -138,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         disk = disk_source_of(args)
     except DiskSourceError as exc:
-        return fail("inspect", str(exc))
+        return fail("inspect", exc.describe(language_of(args)))
     if disk is None and not args.url.lower().startswith(("http://", "https://")):
         print(text("cli.inspect.not-http", language_of(args), url=repr(args.url)), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -323,10 +325,18 @@ def _write_node(
             _write_node(item, child_lead + branch, child_lead + extend, out, lang)
         else:
             hub = item.hub or text("cli.inspect.no-hub", lang)
-            channel = text(
-                "cli.inspect.channel", lang, capability=item.capability, topic=item.topic, hub=hub
+            line = (
+                legacy_channel_line(item, lang)
+                if item.form is not None
+                else text(
+                    "cli.inspect.channel",
+                    lang,
+                    capability=item.capability,
+                    topic=item.topic,
+                    hub=hub,
+                )
             )
-            out.write(f"{child_lead}{branch}{channel}\n")
+            out.write(f"{child_lead}{branch}{line}\n")
             _write_findings(item.findings, child_lead + extend + "    ", out, lang)
 
 

@@ -25,6 +25,7 @@ from explorer.cli.language_option import add_language_option, finding_line, lang
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option, start_recording
+from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
@@ -34,11 +35,13 @@ from explorer.net.callback_server import DEFAULT_MAX_BODY
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
+from explorer.net.legacy_transports import LegacyTransports
 from explorer.net.refetch import ChangeTracker
 from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
 from explorer.net.subscription import State, Subscription
+from explorer.net.xmpp_account import XmppOptions
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0
@@ -121,6 +124,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=say("cli.listen.json"))
     add_record_option(parser)
     add_reconcile_option(parser)
+    add_xmpp_options(parser)
     add_network_options(parser)
     add_language_option(parser)
 
@@ -131,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     try:
         args.access = network_access(args, args.topic, "listen", also=[args.hub or ""])
-    except NetworkOptionsError as exc:
+        args.xmpp_account = xmpp_account(args)
+    except (NetworkOptionsError, XmppOptionError) as exc:
         return fail("listen", str(exc))
     path = args.store or default_store_path()
     try:
@@ -186,6 +191,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         enrich=tracker.enrich,
         refetch=tracker.refetch,  # framework diffs: later, as diff events
     )
+    # the 2012 draft's push forms, beside WebSub on the same intake, store and printer
+    legacy = LegacyTransports(subscriber, args.xmpp_account, XmppOptions(args.max_body))
     printer = _Printer(args.json, language_of(args))
     subscriber.listeners.append(printer)
     if recorder is not None:
@@ -200,13 +207,14 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             loop.add_signal_handler(signum, stop.set)
     mine: list[Subscription] = []
     try:
+        await legacy.start()
         await subscriber.start()
         started_line = say("cli.listen.started", callbacks=server.base_url, store=store.path)
         print(started_line, file=sys.stderr, flush=True)
         await move_stale_subscriptions(subscriber, secret=args.secret)
         if watchdog is not None:
             await watchdog.start()
-        await _until_stopped(_subscribe_all(subscriber, args, tracker, mine), stop)
+        await _until_stopped(_subscribe_all(subscriber, args, tracker, mine, legacy), stop)
         while not stop.is_set() and not all(sub.final for sub in mine):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.5)
@@ -216,7 +224,15 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             unverified = {sub.id for sub in live if sub.state in (State.REQUESTED, State.PENDING)}
             wait = STOP_WAIT if stop.is_set() else UNSUBSCRIBE_WAIT
             await asyncio.gather(
-                *(asyncio.wait_for(_unsubscribe(subscriber, sub), wait) for sub in live),
+                *(
+                    asyncio.wait_for(
+                        legacy.unsubscribe(sub)
+                        if legacy.owns(sub)
+                        else _unsubscribe(subscriber, sub),
+                        wait,
+                    )
+                    for sub in live
+                ),
                 return_exceptions=True,
             )
             for sub in live:  # not verified: final in the store all the same, with an event
@@ -227,6 +243,7 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
     finally:
         if watchdog is not None:
             await watchdog.stop()
+        await legacy.close()
         await subscriber.close()
         await tracker.aclose()
         await client.aclose()
@@ -241,13 +258,14 @@ async def _subscribe_all(
     args: argparse.Namespace,
     tracker: ChangeTracker,
     mine: list[Subscription],
+    legacy: LegacyTransports,
 ) -> None:
     """Subscribe to every ``--topic``; ``mine`` gets each subscription as soon as it is
     made, including one whose request a stop cut short, so it is ended like the rest."""
     known = set(subscriber.subscriptions)
     try:
         for topic in args.topic:
-            mine += await _subscribe(subscriber, topic, args, tracker)
+            mine += await _subscribe(subscriber, topic, args, tracker, legacy)
     finally:
         mine += [
             sub
@@ -279,7 +297,11 @@ async def _unsubscribe(subscriber: Subscriber, sub: Subscription) -> None:
 
 
 async def _subscribe(
-    subscriber: Subscriber, topic: str, args: argparse.Namespace, tracker: ChangeTracker
+    subscriber: Subscriber,
+    topic: str,
+    args: argparse.Namespace,
+    tracker: ChangeTracker,
+    legacy: LegacyTransports,
 ) -> list[Subscription]:
     """Resume a live stored subscription to ``topic`` or subscribe (each channel of a
     Capability List when the URL is one)."""
@@ -310,7 +332,9 @@ async def _subscribe(
     await _prime(tracker, topic, channels, args)
     for channel in channels:
         resumed = subscriber.live_subscription(channel.topic, channel.hub)
-        if resumed is not None:
+        if channel.form is not None:  # a 2012 push link (0.1-alpha §5.2)
+            made.append(await legacy.subscribe_discovered(channel))
+        elif resumed is not None:
             made.append(resumed)
         elif channel.hub is None and channel.via == "capability-list":
             # the list named the channel without its hub: the channel's own URL may say

@@ -33,7 +33,6 @@ from explorer.net.network_access import (
     ProxyMode,
     check_proxy_url,
 )
-from explorer.net.outbound import private_addresses_allowed
 
 
 class NetworkOptionsError(ValueError):
@@ -99,8 +98,7 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--allow-private-addresses",
         action="store_true",
-        help="let a public Source lead to loopback, private and link-local addresses "
-        "(refused unless a URL given is on one)",
+        help=say("boundary.allow-private-addresses"),
     )
     group.add_argument(
         "--insecure",
@@ -153,6 +151,8 @@ def network_access(
         for origin in origins:
             credentials.add(origin, flag_credential)
     try:
+        from explorer.net.outbound import private_addresses_allowed  # httpx: only for URLs
+
         allowed = private_addresses_allowed([*urls, *also], args.allow_private_addresses)
         settings = _settings(args, allowed)
         settings.verify()  # reads the CA bundle now, to refuse a bad one before any request

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 
 from explorer.cli.arguments import positive_seconds
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import language_of, say
 from explorer.core.catalog import text
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules import capabilities as caps
@@ -30,8 +30,7 @@ def add_reconcile_option(parser: argparse.ArgumentParser) -> None:
         "--reconcile",
         type=positive_seconds,
         metavar="SECONDS",
-        help="every SECONDS, check the Capability List's Change Lists against the "
-        "notifications received (a silent or lossy hub shows)",
+        help=say("reconcile.help"),
     )
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from explorer.cli.arguments import output_file
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import language_of, say
 from explorer.core import catalog
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.recorder import Recorder
@@ -18,8 +18,7 @@ def add_record_option(parser: argparse.ArgumentParser) -> None:
         "--record",
         type=output_file,
         metavar="FILE",
-        help="write the documents fetched and the deliveries received to FILE (JSON lines), "
-        "for demo-source --replay",
+        help=say("recording.help-record"),
     )
 
 

@@ -24,7 +24,7 @@ from explorer.cli.arguments import (
     read_regular_file,
     store_path,
 )
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.secret_option import SecretError, add_secret_options, secret_of
 from explorer.core import catalog
 from explorer.core.signatures import ALGORITHMS
@@ -53,29 +53,41 @@ def edit_header(text: str) -> tuple[str, str]:
     name, sep, value = text.partition(":")
     name, value = name.strip(), value.strip()
     if not sep or not _TOKEN.fullmatch(name):
-        raise argparse.ArgumentTypeError("a header is written 'Name: value' (Name a token)")
+        raise argparse.ArgumentTypeError(say("replay.bad-header"))
     if any(char in value for char in "\r\n\0"):
-        raise argparse.ArgumentTypeError(f"header {name}: its value has a line break")
+        raise argparse.ArgumentTypeError(say("replay.header-line-break", name=name))
     return name, value
 
 
 def method(text: str) -> str:
     if not _TOKEN.fullmatch(text) or len(text) > 32:
-        raise argparse.ArgumentTypeError("a method is a token such as POST or PUT")
+        raise argparse.ArgumentTypeError(say("replay.bad-method"))
     return text.upper()
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--store", type=store_path, metavar="PATH", help=f"store (default {default_store_path()})"
+        "--store",
+        type=store_path,
+        metavar="PATH",
+        help=say("replay.help-store", default=default_store_path()),
     )
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--delivery", type=positive_int, metavar="ID", help="a stored delivery")
-    which.add_argument("--exchange", type=positive_int, metavar="ID", help="an exchange")
-    parser.add_argument("--to", type=http_url, required=True, metavar="URL", help="the target")
-    add_secret_options(parser, "re-sign with this secret (default: keep the original signature)")
+    which.add_argument(
+        "--delivery", type=positive_int, metavar="ID", help=say("replay.help-delivery")
+    )
+    which.add_argument(
+        "--exchange", type=positive_int, metavar="ID", help=say("replay.help-exchange")
+    )
     parser.add_argument(
-        "--algorithm", choices=tuple(ALGORITHMS), default="sha256", help="re-signing algorithm"
+        "--to", type=http_url, required=True, metavar="URL", help=say("replay.help-to")
+    )
+    add_secret_options(parser, say("replay.help-secret"))
+    parser.add_argument(
+        "--algorithm",
+        choices=tuple(ALGORITHMS),
+        default="sha256",
+        help=say("replay.help-algorithm"),
     )
     parser.add_argument(
         "--header",
@@ -83,18 +95,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=edit_header,
         default=[],
         metavar="'NAME: VALUE'",
-        help="replace a header (repeatable); 'NAME:' leaves it out",
+        help=say("replay.help-header"),
     )
-    parser.add_argument("--body", metavar="FILE", help="send this body instead")
-    parser.add_argument("--method", type=method, metavar="M", help="send with this method")
+    parser.add_argument("--body", metavar="FILE", help=say("replay.help-body"))
+    parser.add_argument("--method", type=method, metavar="M", help=say("replay.help-method"))
     parser.add_argument(
         "--timeout",
         type=positive_seconds,
         default=DEFAULT_TIMEOUT,
         metavar="S",
-        help=f"deadline for the whole answer (default {DEFAULT_TIMEOUT:g} s)",
+        help=say("replay.help-timeout", default=f"{DEFAULT_TIMEOUT:g}"),
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--json", action="store_true", help=say("replay.help-json"))
     add_language_option(parser)
 
 
@@ -109,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             body = read_regular_file(args.body, DEFAULT_MAX_BODY + 1)
         except InputError as exc:
-            return fail("replay", str(exc))
+            return fail("replay", catalog.text("replay.cannot-read", lang, problem=exc))
         if len(body) > DEFAULT_MAX_BODY:
             return fail(
                 "replay", catalog.text("replay.body-too-large", lang, limit=DEFAULT_MAX_BODY)
@@ -137,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             original = load_original(store, kind, original_id)
             result = asyncio.run(_send(store, original, edits, args.timeout))
         except ReplayError as exc:
-            return fail("replay", str(exc))
+            return fail("replay", exc.describe(lang))
     finally:
         store.close()
     record = result.record
@@ -163,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
             catalog.text(
                 "replay.sent",
                 lang,
-                kind=kind,
+                kind=catalog.text(f"replay.kind-{kind}", lang),
                 id=original_id,
                 method=record.method,
                 url=record.url,
@@ -176,7 +188,8 @@ def run(args: argparse.Namespace) -> int:
             answer = (record.response_body or b"")[:SHOWN_ANSWER]
             text = answer.decode("utf-8", "replace")
             if text.strip():
-                print("".join(c if c.isprintable() or c in "\n\t" else "\ufffd" for c in text))
+                shown = "".join(c if c.isprintable() or c in "\n\t" else "\ufffd" for c in text)
+                print(catalog.text("replay.answer-body", lang, body=shown))
         else:
             print(catalog.text("replay.no-answer", lang, error=record.error))
     return EXIT_OK if result.accepted else EXIT_REFUSED

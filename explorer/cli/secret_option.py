@@ -11,6 +11,7 @@ import argparse
 import os
 
 from explorer.cli.arguments import InputError, read_regular_file
+from explorer.cli.language_option import say
 from explorer.core import catalog
 
 SECRET_ENVIRONMENT = "RESOURCESYNC_EXPLORER_SECRET"
@@ -28,13 +29,12 @@ def add_secret_options(parser: argparse.ArgumentParser, purpose: str) -> None:
     group.add_argument(
         "--secret",
         metavar="S",
-        help=f"{purpose} (visible in the process list: prefer --secret-file or "
-        f"${SECRET_ENVIRONMENT})",
+        help=say("signature.help-secret", purpose=purpose, variable=SECRET_ENVIRONMENT),
     )
     group.add_argument(
         "--secret-file",
         metavar="FILE",
-        help="read the secret from the first line of FILE",
+        help=say("signature.help-secret-file"),
     )
 
 

@@ -14,7 +14,7 @@ import json
 import sys
 
 from explorer.cli.arguments import InputError, fail, read_regular_file
-from explorer.cli.language_option import add_language_option, language_of
+from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.secret_option import SecretError, add_secret_options, secret_of
 from explorer.core import catalog
 from explorer.core.signature_tool import DEFAULT_ALGORITHM, header_algorithm, judge
@@ -27,22 +27,20 @@ MAX_BODY = 64 * 1024 * 1024
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=("sign", "verify"))
-    add_secret_options(parser, "the HMAC key (hub.secret)")
+    add_secret_options(parser, say("signature.help-key"))
     parser.add_argument(
         "--algorithm",
         choices=tuple(ALGORITHMS),
-        help=f"sign: the algorithm (default {DEFAULT_ALGORITHM}); verify: require this one",
+        help=say("signature.help-algorithm", default=DEFAULT_ALGORITHM),
     )
-    parser.add_argument(
-        "--signature", metavar="ALG=HEX", help="verify: the X-Hub-Signature value to judge"
-    )
+    parser.add_argument("--signature", metavar="ALG=HEX", help=say("signature.help-signature"))
     parser.add_argument(
         "--show-expected",
         action="store_true",
-        help="verify: also print the signature the secret gives for the body",
+        help=say("signature.help-show-expected"),
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object")
-    parser.add_argument("file", metavar="FILE", help="the body, byte for byte; - for stdin")
+    parser.add_argument("--json", action="store_true", help=say("signature.help-json"))
+    parser.add_argument("file", metavar="FILE", help=say("signature.help-file"))
     add_language_option(parser)
 
 
@@ -57,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         body = read_body(args.file, MAX_BODY)
     except InputError as exc:
-        return fail("signature", str(exc))
+        return fail("signature", catalog.text("signature.cannot-read", lang, problem=exc))
     if len(body) > MAX_BODY:
         return fail("signature", catalog.text("signature.body-too-large", lang, limit=MAX_BODY))
     if args.action == "sign":

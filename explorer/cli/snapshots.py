@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import TextIO
 
 from explorer.cli.arguments import fail, positive_int, positive_seconds, store_path
-from explorer.cli.language_option import language_of
+from explorer.cli.language_option import language_of, say
+from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.findings import Severity
+from explorer.core.messages import render_severity, render_title
 from explorer.core.time_text import seconds_text
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import CrawlResult
@@ -40,20 +42,16 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
 
 def add_snapshot_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--save", action="store_true", help="keep this crawl as a snapshot in the store"
-    )
+    parser.add_argument("--save", action="store_true", help=say("snapshot.help-save"))
     add_store_option(parser)
-    parser.add_argument("--label", metavar="TEXT", help="a name for the snapshot")
+    parser.add_argument("--label", metavar="TEXT", help=say("snapshot.help-label"))
     parser.add_argument(
         "--every",
         type=positive_seconds,
         metavar="MINUTES",
-        help="with --save: take one every MINUTES and say what appeared or vanished",
+        help=say("snapshot.help-every"),
     )
-    parser.add_argument(
-        "--count", type=positive_int, metavar="N", help="with --every: stop after N snapshots"
-    )
+    parser.add_argument("--count", type=positive_int, metavar="N", help=say("snapshot.help-count"))
 
 
 def add_store_option(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +59,7 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
         "--store",
         type=store_path,
         metavar="STORE",
-        help=f"SQLite store (default {default_store_path()})",
+        help=say("snapshot.help-store", default=default_store_path()),
     )
 
 
@@ -87,7 +85,7 @@ async def snapshot_now(
 def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
     """Take one snapshot, or one every ``--every`` minutes; the last round's exit status."""
     if args.every is not None and not args.save:
-        return fail("inspect", "--every takes snapshots: add --save")
+        return fail("inspect", text("snapshot.every-needs-save", language_of(args)))
     taken = 0
     while True:
         status = _round(args, access)
@@ -189,25 +187,39 @@ def _print_round(
         )
         + "\n"
     )
-    write_document_changes(comparison, out)
-    write_finding_changes(comparison, out)
+    write_document_changes(comparison, out, lang)
+    write_finding_changes(comparison, out, lang)
 
 
 MARKS = {"added": "+", "new": "+", "removed": "-", "fixed": "-", "changed": "~"}
 
 
-def write_document_changes(comparison: Comparison, out: TextIO) -> None:
+def write_document_changes(comparison: Comparison, out: TextIO, lang: str) -> None:
     for item in comparison.documents():
-        out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields)}\n")
+        out.write(f"  {MARKS[item.kind]} {item.key}{fields_text(item.fields, lang)}\n")
 
 
-def write_finding_changes(comparison: Comparison, out: TextIO) -> None:
+def write_finding_changes(comparison: Comparison, out: TextIO, lang: str) -> None:
+    """One line a finding that appeared or vanished; the store keeps its English message,
+    which another language says behind the code's title."""
     for item in comparison.findings():
         where = f" {item.subject}" if item.subject else ""
-        out.write(f"  {MARKS[item.kind]} {item.severity} {item.code}{where}: {item.message}\n")
+        severity = render_severity(Severity(item.severity), lang)
+        title = render_title(item.code, lang)
+        message = text("snapshot.stored-message", lang, title=title, message=item.message)
+        out.write(f"  {MARKS[item.kind]} {severity} {item.code}{where}: {message}\n")
 
 
-def fields_text(fields: dict[str, tuple[object, object]]) -> str:
+def fields_text(fields: dict[str, tuple[object, object]], lang: str) -> str:
+    """``: name old → new, ...``; a document's field names in ``lang``, an entry's
+    (``lastmod``, ``hash``, the attributes of core 1.1 Table 3) as written."""
     if not fields:
         return ""
-    return ": " + ", ".join(f"{name} {old} → {new}" for name, (old, new) in fields.items())
+    return ": " + ", ".join(
+        f"{_field_name(name, lang)} {old} → {new}" for name, (old, new) in fields.items()
+    )
+
+
+def _field_name(name: str, lang: str) -> str:
+    key = f"snapshot.field-{name}"
+    return catalog.text(key, lang) if catalog.has(key, lang) else name

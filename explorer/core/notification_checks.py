@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from explorer.core.findings import Finding, finding
+from explorer.core.legacy_push import FORMS as LEGACY_FORMS
+from explorer.core.legacy_push import read_pushed_change_set
 from explorer.core.link_header import links_by_rel
 from explorer.core.model import Document
 
@@ -30,11 +32,12 @@ class DeliveryContext:
     topic: str
     hub: str | None = None
     channel_capability: str | None = None  # from the Capability List, when known
+    flavour: str | None = None  # the subscription's; a 2012 push form has no WebSub headers
 
 
 def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]:
     """The payload's capability against the channel type (change-notification §2, §3)."""
-    findings: list[Finding] = []
+    findings = read_pushed_change_set(doc, context.flavour)
     capability = doc.capability
     if capability not in NOTIFICATION_CAPABILITIES:
         findings.append(
@@ -92,6 +95,8 @@ def check_delivery_headers(
     content_type: str | None, link_values: Iterable[str], context: DeliveryContext
 ) -> list[Finding]:
     """Content-Type (change-notification §4.3) and Link self/hub (WebSub §7) of a delivery."""
+    if context.flavour in LEGACY_FORMS:  # the 2012 forms define no headers (0.1-alpha §5.2)
+        return []
     findings: list[Finding] = []
     media = (content_type or "").split(";", 1)[0].strip().lower()
     if media != "application/xml":

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from explorer.core import catalog
 from explorer.core.credential_headers import mask_credentials
 
 VERSION = 1
@@ -35,12 +36,22 @@ Headers = list[tuple[str, str]]
 
 
 class RecordingError(ValueError):
-    """The text is not a usable recording; ``line`` is the 1-based line at fault (0: whole)."""
+    """The text is not a usable recording; ``line`` is the 1-based line at fault (0: whole).
+    The cause is the catalog line ``recording.<cause>``, said in English by ``str`` and in
+    any language by ``describe``."""
 
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}" if line else reason)
+    def __init__(self, line: int, cause: str, **params: object) -> None:
         self.line = line
-        self.reason = reason
+        self.cause = cause
+        self.params = params
+        self.reason = catalog.text(f"recording.{cause}", catalog.ENGLISH, **params)
+        super().__init__(self.describe(catalog.ENGLISH))
+
+    def describe(self, lang: str) -> str:
+        reason = catalog.text(f"recording.{self.cause}", lang, **self.params)
+        if not self.line:
+            return reason
+        return catalog.text("recording.at-line", lang, line=self.line, reason=reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,34 +117,34 @@ def parse_recording(lines: Iterable[str]) -> Recording:
     total = 0
     for number, text in enumerate(lines, 1):
         if number > MAX_LINES:
-            raise RecordingError(number, f"more than {MAX_LINES} lines")
+            raise RecordingError(number, "too-many-lines", limit=MAX_LINES)
         if len(text) > MAX_LINE_CHARS:
-            raise RecordingError(number, f"a line over {MAX_LINE_CHARS} characters")
+            raise RecordingError(number, "line-too-long", limit=MAX_LINE_CHARS)
         total += len(text)
         if total > MAX_TOTAL_CHARS:
-            raise RecordingError(number, f"over {MAX_TOTAL_CHARS} characters in all")
+            raise RecordingError(number, "too-many-chars", limit=MAX_TOTAL_CHARS)
         if not text.strip():
             continue
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise RecordingError(number, f"not JSON ({exc.args[0][:80]})") from None
+            raise RecordingError(number, "not-json", detail=exc.args[0][:80]) from None
         if not isinstance(data, dict):
-            raise RecordingError(number, "not a JSON object")
+            raise RecordingError(number, "not-object")
         if recording is None:
             recording = _header(number, data)
             continue
         _add(recording, number, data)
     if recording is None:
-        raise RecordingError(0, "empty: no recording header line")
+        raise RecordingError(0, "empty")
     return recording
 
 
 def _header(number: int, data: dict[str, object]) -> Recording:
     if data.get("type") != "recording":
-        raise RecordingError(number, "the first line is not a recording header")
+        raise RecordingError(number, "no-header")
     if data.get("version") != VERSION:
-        raise RecordingError(number, f"recording version {data.get('version')!r}, not {VERSION}")
+        raise RecordingError(number, "bad-version", found=data.get("version"), version=VERSION)
     return Recording(started=_number(number, data, "started"))
 
 
@@ -145,7 +156,7 @@ def _add(recording: Recording, number: int, data: dict[str, object]) -> None:
     if kind == "document":
         status = data.get("status")
         if not isinstance(status, int) or not 100 <= status <= 599:
-            raise RecordingError(number, "a document without an HTTP status")
+            raise RecordingError(number, "no-status")
         url = _url(number, data, "url")
         recording.documents.append(RecordedDocument(time, url, status, headers, body))
     elif kind == "delivery":
@@ -158,14 +169,14 @@ def _add(recording: Recording, number: int, data: dict[str, object]) -> None:
 def _number(number: int, data: dict[str, object], name: str) -> float:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RecordingError(number, f"no number {name!r}")
+        raise RecordingError(number, "no-number", name=name)
     return float(value)
 
 
 def _url(number: int, data: dict[str, object], name: str) -> str:
     value = data.get(name)
     if not isinstance(value, str) or urlsplit(value).scheme not in ("http", "https"):
-        raise RecordingError(number, f"{name!r} is not an http(s) URL")
+        raise RecordingError(number, "not-url", name=name)
     return value
 
 
@@ -175,7 +186,7 @@ def _headers(number: int, data: dict[str, object]) -> Headers:
         isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
         for pair in value
     ):
-        raise RecordingError(number, "headers are not [name, value] pairs")
+        raise RecordingError(number, "bad-headers")
     return [(pair[0], pair[1]) for pair in value]
 
 
@@ -188,7 +199,7 @@ def _body(number: int, data: dict[str, object]) -> bytes:
         try:
             return base64.b64decode(encoded, validate=True)
         except ValueError:
-            raise RecordingError(number, "body_base64 is not base64") from None
+            raise RecordingError(number, "bad-base64") from None
     return b""
 
 

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, NoReturn, TypedDict, cast
 
 from lxml import etree
 
+from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
 from explorer.core.syntax_hints import syntax_hint
@@ -238,7 +239,7 @@ def _fail_syntax(exc: etree.XMLSyntaxError, data: bytes) -> NoReturn:
     if hint is not None:
         fail(
             code,
-            f"XML is not well-formed: {message}; {hint.english}",
+            catalog.text("hint.malformed", catalog.ENGLISH, detail=message, hint=hint.english),
             line=line,
             column=column,
             params={"detail": message, **hint.params},

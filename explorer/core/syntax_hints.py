@@ -10,14 +10,20 @@ characters by code point and column, or the blank line, and the fix.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
+
+from explorer.core import catalog
 
 INVISIBLE = frozenset(
     "\u00a0\u00ad\u1680\u180e\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
     "\u200a\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff"
 )
-"""Characters that look like a space or like nothing at all."""
+"""Characters that look like a space or like nothing at all (each has a Unicode name)."""
+
+MISPLACED_DECLARATION = re.compile(r"declaration allowed only at the start|not at start of")
+"""How libxml2 words an XML declaration that is not at the very start."""
 
 MAX_LINE_BYTES = 64 * 1024
 """Longest line scanned for invisible characters: a hint, not a second parse."""
@@ -32,7 +38,7 @@ class SyntaxHint:
 
 def syntax_hint(data: bytes, line: int | None, message: str) -> SyntaxHint | None:
     """The cause of the syntax error at ``line``, when it is one of the two above."""
-    if "declaration allowed only at the start" in message or "not at start of" in message:
+    if MISPLACED_DECLARATION.search(message):
         return _before_declaration(data)
     if line is not None:
         return _invisible_on_line(data, line)
@@ -46,14 +52,13 @@ def _before_declaration(data: bytes) -> SyntaxHint | None:
         return None
     blank_lines = body[:declaration].count(b"\n")
     what = (
-        f"{blank_lines} blank line{'s' if blank_lines != 1 else ''}"
+        _english(_counted("hint.blank-lines", blank_lines), count=blank_lines)
         if blank_lines
-        else f"{declaration} space{'s' if declaration != 1 else ''}"
+        else _english(_counted("hint.spaces", declaration), count=declaration)
     )
     return SyntaxHint(
         "blank-before-declaration",
-        f"the cause is {what} before <?xml: remove the blank line before <?xml, so the XML "
-        "declaration is the very first thing in the file",
+        _english("hint.blank-before-declaration", what=what),
         {"what": what, "lines": blank_lines},
     )
 
@@ -74,13 +79,19 @@ def _invisible_on_line(data: bytes, line: int) -> SyntaxHint | None:
     for _, char in found:
         counts[char] = counts.get(char, 0) + 1
     chars = ", ".join(
-        f"{count} × U+{ord(char):04X} {unicodedata.name(char, 'INVISIBLE CHARACTER')}"
-        for char, count in counts.items()
+        f"{count} × U+{ord(char):04X} {unicodedata.name(char)}" for char, count in counts.items()
     )
-    first = found[0][0]
+    params = {"count": len(found), "chars": chars, "line": line, "first_column": found[0][0]}
     return SyntaxHint(
-        "invisible",
-        f"the cause is {len(found)} invisible character{'s' if len(found) != 1 else ''} on "
-        f"line {line} ({chars}), the first at column {first}: replace them with plain spaces",
-        {"count": len(found), "chars": chars, "line": line, "first_column": first},
+        "invisible", _english(_counted("hint.invisible", len(found)), **params), params
     )
+
+
+def _counted(key: str, count: int) -> str:
+    """The catalog line for one or for several (English says "1 space", "2 spaces")."""
+    return f"{key}-one" if count == 1 else f"{key}-other"
+
+
+def _english(key: str, **params: object) -> str:
+    """A hint's English: the finding's message keeps it, as the JSON shows it."""
+    return catalog.text(key, catalog.ENGLISH, **params)

@@ -24,6 +24,7 @@ from explorer.demo.documents import (
 )
 from explorer.demo.faults import FAULTS, FaultSet, UnknownFaultError
 from explorer.demo.hub import XML, Hub, HubSettings, link_header
+from explorer.demo.legacy2012 import Legacy2012
 from explorer.demo.packages import build_package
 from explorer.demo.playback import Playback
 from explorer.demo.world import Change, Clock, DemoWorld, w3c_datetime
@@ -69,6 +70,7 @@ class RunningDemo:
         self.hub: Hub
         self.playback: Playback | None = None
         self._playback_task: asyncio.Task[None] | None = None
+        self.legacy = Legacy2012(world)  # the 2012-style dataset (core 0.1-alpha)
 
     # Start and stop
     async def _start(self, host: str, port: int) -> None:
@@ -87,6 +89,7 @@ class RunningDemo:
         self.hub = Hub(self.hub_url, self._topic_set, self.faults, self._settings)
         await self.hub.start()
         self._hub_started = True
+        await self.legacy.start(self.base_url)
         for name, rs in self.world.sets.items():
             self._notified_until[name] = w3c_datetime(rs.latest)
         self.set_rate(self.rate)
@@ -108,6 +111,7 @@ class RunningDemo:
         if self._hub_started:
             await self.hub.stop()
             self._hub_started = False
+        await self.legacy.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -177,6 +181,7 @@ class RunningDemo:
     def _publish_change(self, change: Change) -> Change:
         name = change.resource.set_name
         self._touched_lists[name].add(change.resource.list_number)
+        self.legacy.push(change)
         start, until = self._notified_until[name], w3c_datetime(change.at)
         self._notified_until[name] = until
         doc = self.docs.change_notification(name, [change], start, until)
@@ -291,6 +296,7 @@ class RunningDemo:
         return name
 
     def _add_routes(self, app: web.Application) -> None:
+        self.legacy.add_routes(app)
         app.router.add_get("/", self._landing)
         app.router.add_get("/robots.txt", self._robots)
         app.router.add_get("/about.html", self._about)

@@ -40,6 +40,7 @@ from explorer.core.audit_rules import (
 from explorer.core.digests import Digester, parse_hash
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.core.said_error import SaidError
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import DocumentNode, NodeState
 from explorer.net.http import Fetcher
@@ -67,7 +68,7 @@ CREATE TABLE verdicts (
 """
 
 
-class AuditError(Exception):
+class AuditError(SaidError):
     """The audit cannot give counts that mean anything (no Resource List, a list that
     could not be read, too many local files)."""
 
@@ -239,7 +240,7 @@ class AuditState:
                 count += 1
                 if count > max_files:
                     self.db.execute("ROLLBACK")
-                    raise AuditError(f"more than {max_files} files under the mapped folders")
+                    raise AuditError("audit.too-many-files", limit=max_files)
                 url = _url_of(mappings, path)
                 if url is not None:
                     rows.append((url, path, info.st_mtime, info.st_size))
@@ -411,9 +412,9 @@ async def audit(
     try:
         result = await crawl_streamed(url, fetcher, state.add_document, limits)
         if result.root is None:
-            raise AuditError(f"no ResourceSync Source found from {url}")
+            raise AuditError("audit.no-source", url=url)
         if not state.resource_lists:
-            raise AuditError(f"the Source at {result.root.url} has no readable Resource List")
+            raise AuditError("audit.no-resource-list", url=result.root.url)
         state.unreadable += [
             node.url
             for node in result.nodes()
@@ -421,7 +422,7 @@ async def audit(
             and node.state not in (NodeState.LOADED, NodeState.FAILED, NodeState.DUPLICATE)
         ]
         if state.unreadable:
-            raise AuditError(f"a list could not be read in full: {state.unreadable[0]}")
+            raise AuditError("audit.list-unreadable", url=state.unreadable[0])
         await asyncio.to_thread(state.apply_changes)
         await asyncio.to_thread(state.scan, mappings, max_files)
         counts = await asyncio.to_thread(state.judge, mappings, checksum)

@@ -15,13 +15,16 @@ def reasons(item: AuditItem, lang: str) -> list[str]:
     where = where_described(item, lang)
     if item.verdict is Verdict.CREATE:
         key = "audit.reason-missing" if item.path is not None else "audit.reason-unmapped"
-        return [f"{text(key, lang, path=item.path)} ({where})"]
+        return [
+            text("audit.reason-where", lang, reason=text(key, lang, path=item.path), where=where)
+        ]
     if item.verdict is Verdict.DELETE:
         if item.change == "deleted":
             line = text("audit.reason-deleted", lang, datetime=item.datetime)
         else:
             line = text("audit.reason-not-listed", lang)
-        return [f"{line} ({where})", text("audit.local-path", lang, path=item.path)]
+        reason = text("audit.reason-where", lang, reason=line, where=where)
+        return [reason, text("audit.local-path", lang, path=item.path)]
     lines = []
     for difference in item.differences:
         name, _, algorithm = difference.field.partition(":")
@@ -34,7 +37,8 @@ def reasons(item: AuditItem, lang: str) -> list[str]:
         else:
             key = f"audit.reason-{name}"
         line = text(key, lang, algorithm=algorithm, listed=listed, local=local)
-        lines.append(f"{line} ({METADATA_SECTION}, {where})")
+        metadata = text("audit.where-metadata", lang, section=METADATA_SECTION, where=where)
+        lines.append(text("audit.reason-where", lang, reason=line, where=metadata))
     return lines
 
 

@@ -52,6 +52,7 @@ from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeStat
 from explorer.net.discovery import Discovery, discover_source
 from explorer.net.http import SPOOL_BODY_BYTES, Fetcher, FetchError, FetchResult
 from explorer.net.http_findings import content_type_findings, transport_findings
+from explorer.net.legacy_channels import legacy_channels
 from explorer.net.spool import SpooledBody
 from explorer.net.topic_check import TOPIC_BODY_CAP, check_topic
 
@@ -461,6 +462,7 @@ class Crawler:
     def _add_children(self, node: DocumentNode, document: Document) -> None:
         """Entries that are documents become child nodes, channels become ``Channel``s;
         lists of resources (the bulk of any Source) have no child documents."""
+        node.channels.extend(legacy_channels(document, node.url))
         capability = document.capability
         base = node.final_url
         if document.is_index:
@@ -526,8 +528,8 @@ class Crawler:
 
     async def _check_channel(self, channel: Channel) -> None:
         """A topic check reads up to ``TOPIC_BODY_CAP``: it counts as a document and holds
-        that much of the body memory while it runs."""
-        if channel.hub is None:
+        that much of the body memory while it runs. A 2012 push channel has no WebSub topic."""
+        if channel.hub is None or channel.form is not None:
             return
         if not self.budget.take_document():
             self._report_budget()

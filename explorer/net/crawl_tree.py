@@ -48,15 +48,21 @@ class Channel:
     capability_list: str
     line: int | None = None
     findings: list[Finding] = field(default_factory=list)
+    form: str | None = None  # a 2012 push form (``legacy_push.XMPP``/``CALLBACK``); None: WebSub
+    node: str | None = None  # the XMPP PubSub node, for ``legacy_push.XMPP``
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """A 2012 push channel adds its ``form`` and ``node``; a WebSub one has neither."""
+        data = {
             "topic": self.topic,
             "hub": self.hub,
             "capability": self.capability,
             "capability_list": self.capability_list,
             "findings": [item.to_json() for item in self.findings],
         }
+        if self.form is not None:
+            data.update(form=self.form, node=self.node)
+        return data
 
 
 @dataclass(eq=False, slots=True)

@@ -49,6 +49,7 @@ MAX_HEADERS = 50
 MAX_VALUE_CHARS = 16 * 1024
 CONFIG_FOLDER = "resourcesync-explorer"
 DEFAULT_FILE_NAMES = ("credentials.toml", "netrc")
+XMPP_PREFIX = "xmpp:"  # ["xmpp:JID"] password = "…": an XMPP account (2012 push, §5.2.1)
 
 
 class CredentialsError(ValueError):
@@ -247,6 +248,23 @@ def load_credentials_file(path: str | Path) -> Credentials:
     return _from_netrc(path)
 
 
+def xmpp_password(jid: str, paths: Iterable[str | Path]) -> str | None:
+    """The password of ``["xmpp:<jid>"]`` in the first TOML credentials file that has one."""
+    import tomllib  # only when a credentials file is there to read
+
+    for path in paths:
+        try:  # load_credentials_file has refused what is not a small regular file
+            with open(path, "rb") as handle:
+                text = handle.read(MAX_FILE_BYTES).decode("utf-8")
+            table = tomllib.loads(text)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue  # load_credentials_file reports what is wrong with the file
+        entry = table.get(f"{XMPP_PREFIX}{jid}")
+        if isinstance(entry, dict) and isinstance(entry.get("password"), str):
+            return str(entry["password"])
+    return None
+
+
 def file_is_private(path: str | Path) -> bool:
     """Whether only the owner may read the file (always True where modes do not apply)."""
     if os.name != "posix":
@@ -265,6 +283,8 @@ def _from_toml(path: Path, text: str) -> Credentials:
         raise CredentialsError(f"{path}: more than {MAX_ORIGINS} origins")
     credentials = Credentials()
     for origin, entry in table.items():
+        if origin.startswith(XMPP_PREFIX):  # an XMPP account's, read by ``xmpp_password``
+            continue
         where = f"{path}: [{origin[:200]!r}]"
         if not isinstance(entry, dict):
             raise CredentialsError(f"{where} is not a table of token, user, password, headers")

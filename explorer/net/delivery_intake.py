@@ -80,7 +80,7 @@ class DeliveryIntake:
             # The hub fanned a conformance run's publication out to this subscription too:
             # acknowledged, and left in the exchange log, but no row and no continuity check.
             return Reply(200, PROBE_REPLY)
-        context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability)
+        context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability, sub.flavour)
         if len(delivery.content) > self._inline_parse_bytes():
             loop = asyncio.get_running_loop()
             checked = await loop.run_in_executor(

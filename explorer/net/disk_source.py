@@ -43,6 +43,7 @@ import httpx
 
 from explorer.core import catalog
 from explorer.core.findings import Finding
+from explorer.core.said_error import SaidError
 from explorer.net.crawl_tree import CrawlResult, DocumentNode
 
 WELL_KNOWN_PATH = "/.well-known/resourcesync"
@@ -79,7 +80,7 @@ REASON_HTTP = "http"
 REASON_OUTSIDE = "outside"
 
 
-class DiskSourceError(ValueError):
+class DiskSourceError(SaidError, ValueError):
     """The folder or base URL cannot be used; the message names the cause and the fix."""
 
 
@@ -135,22 +136,22 @@ def open_disk_source(location: str, base_url: str | None) -> DiskSource:
     """A ``DiskSource`` from a folder, a file in it (the top document) or a ``file://`` URL
     of either, and the base URL the folder will be served at."""
     if not base_url:
-        raise DiskSourceError(catalog.text("disk.need-base-url", location=location))
+        raise DiskSourceError("disk.need-base-url", location=location)
     base = urlsplit(base_url)
     if base.scheme.lower() not in ("http", "https") or not base.netloc:
-        raise DiskSourceError(catalog.text("disk.bad-base-url", base_url=base_url))
+        raise DiskSourceError("disk.bad-base-url", base_url=base_url)
     if base.query or base.fragment:
-        raise DiskSourceError(catalog.text("disk.bad-base-url", base_url=base_url))
+        raise DiskSourceError("disk.bad-base-url", base_url=base_url)
     base_url = base._replace(
         path=base.path if base.path.endswith("/") else base.path + "/"
     ).geturl()
     path = Path(url2pathname(urlsplit(location).path)) if _is_file_url(location) else Path(location)
     if not path.exists():
-        raise DiskSourceError(catalog.text("disk.no-such-path", path=str(path)))
+        raise DiskSourceError("disk.no-such-path", path=str(path))
     if path.is_dir():
         return DiskSource(Path(os.path.realpath(path)), base_url, base_url)
     if not path.is_file():
-        raise DiskSourceError(catalog.text("disk.not-a-file", path=str(path)))
+        raise DiskSourceError("disk.not-a-file", path=str(path))
     folder = Path(os.path.realpath(path.parent))
     return DiskSource(folder, base_url, base_url + quote(path.name))
 

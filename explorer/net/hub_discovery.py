@@ -22,6 +22,7 @@ from explorer.core.notification_checks import NOTIFICATION_CAPABILITIES
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.net.bounded_body import BodyError, BodyTooLarge, read_body
 from explorer.net.exchange_log import ExchangeLog
+from explorer.net.legacy_channels import legacy_channels
 
 MAX_DISCOVERY_BYTES = 8 * 1024 * 1024
 DISCOVERY_TIMEOUT = 30.0
@@ -35,8 +36,10 @@ class DiscoveredChannel:
     topic: str
     hub: str | None
     capability: str | None = None
-    via: str = "link-header"  # link-header, capability-list, given
+    via: str = "link-header"  # link-header, capability-list, given, 2012-link
     findings: list[Finding] = field(default_factory=list)
+    form: str | None = None  # a 2012 push form (``legacy_push.XMPP``/``CALLBACK``); None: WebSub
+    node: str | None = None  # the XMPP PubSub node, for ``legacy_push.XMPP``
 
 
 def channels_in_capability_list(doc: Document) -> list[DiscoveredChannel]:
@@ -145,6 +148,12 @@ async def discover_channels(
                 if channel.topic == url and channel.hub:
                     channel.findings = notes
                     return [channel]
+    if doc is not None and (pushed := legacy_channels(doc, url)):
+        # no WebSub hub, but the 2012 draft's push links (0.1-alpha §5.2)
+        return [
+            DiscoveredChannel(c.topic, c.hub, c.capability, "2012-link", c.findings, c.form, c.node)
+            for c in pushed
+        ]
     notes.append(finding("websub.no-hub", f"no hub found for {url}", url=url, params={"url": url}))
     return [DiscoveredChannel(url, None, capability, "none", notes)]
 

@@ -24,7 +24,6 @@ if TYPE_CHECKING:  # loaded when a context is built: a command without URLs neve
     import ssl
 
 from explorer.net.credentials import Credentials
-from explorer.net.outbound import refuse_private_addresses
 
 
 class ProxyMode(StrEnum):
@@ -117,6 +116,9 @@ class NetworkAccess:
             "event_hooks": {"request": [self.credentials.request_hook]},
         }
         if not settings.allow_private_addresses:
+            # here, not at the top: a command given only local files never loads httpx
+            from explorer.net.outbound import refuse_private_addresses
+
             options["event_hooks"]["request"].insert(0, refuse_private_addresses)
         if settings.proxy_mode is ProxyMode.MANUAL:
             options["proxy"] = settings.proxy_url

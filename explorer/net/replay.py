@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 import httpx
 
 from explorer.core.auth import MASK
+from explorer.core.said_error import SaidError
 from explorer.core.signatures import sign
 from explorer.net.bounded_body import BodyTooLarge, bounded_client, describe_failure, read_body
 from explorer.net.exchange_links import DELIVERY, EXCHANGE, ExchangeLink, write_linked_exchange
@@ -33,7 +34,7 @@ _NOT_REPLAYED = frozenset(
 """Set by the transport for the request as sent (the stored body is already decoded)."""
 
 
-class ReplayError(Exception):
+class ReplayError(SaidError):
     """The original cannot be replayed as asked (not found, body cut by the log's cap)."""
 
 
@@ -81,7 +82,7 @@ def load_original(store: Store, kind: str, original_id: int) -> ReplayRequest:
     if kind == DELIVERY:
         found = store.notifications(after_id=original_id - 1, limit=1)
         if not found or found[0].id != original_id:
-            raise ReplayError(f"no stored delivery {original_id}")
+            raise ReplayError("replay.no-delivery", id=original_id)
         note = found[0]
         callbacks = {row["id"]: row["callback_url"] for row in store.subscriptions()}
         return ReplayRequest(
@@ -95,7 +96,7 @@ def load_original(store: Store, kind: str, original_id: int) -> ReplayRequest:
     if kind == EXCHANGE:
         rows = store.exchanges(after_id=original_id - 1, limit=1)
         if not rows or rows[0].id != original_id:
-            raise ReplayError(f"no exchange {original_id} in the log")
+            raise ReplayError("replay.no-exchange", id=original_id)
         row = rows[0]
         body = row.request_body or b""
         size = row.request_size if row.request_size is not None else len(body)
@@ -114,10 +115,7 @@ def load_original(store: Store, kind: str, original_id: int) -> ReplayRequest:
 def edited(request: ReplayRequest, edits: Edits) -> tuple[ReplayRequest, str]:
     """The request as it will go out, and how it is signed."""
     if edits.body is None and not request.complete:
-        raise ReplayError(
-            f"the log kept only the first {len(request.body)} bytes of exchange "
-            f"{request.original_id}'s body; give the whole body"
-        )
+        raise ReplayError("replay.body-cut", size=len(request.body), id=request.original_id)
     replaced = {name.lower() for name, _ in edits.headers}
     if edits.secret is not None:
         replaced.add(SIGNATURE_HEADER.lower())
@@ -136,10 +134,7 @@ def edited(request: ReplayRequest, edits: Edits) -> tuple[ReplayRequest, str]:
         how = "original" if signed else "none"
     masked = [name for name, value in headers if MASK in value]
     if masked:
-        raise ReplayError(
-            f"header {masked[0]} was stored masked; give its value with --header "
-            f"'{masked[0]}: …' or an empty one to leave it out"
-        )
+        raise ReplayError("replay.header-masked", name=masked[0])
     out = replace(
         request,
         method=(edits.method or request.method).upper(),
@@ -149,7 +144,7 @@ def edited(request: ReplayRequest, edits: Edits) -> tuple[ReplayRequest, str]:
         complete=True,
     )
     if not out.url:
-        raise ReplayError("no target URL: give one")
+        raise ReplayError("replay.no-target")
     return out, how
 
 

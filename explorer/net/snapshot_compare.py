@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase, said
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.time_text import seconds_text
@@ -273,9 +274,8 @@ class Comparison:
         for kind, loc, fields in self.db.execute(
             "SELECT kind, loc, fields FROM unannounced ORDER BY loc"
         ):
-            changed = ", ".join(_fields(fields))
-            expected = " or ".join(FITTING_CHANGES[kind])
-            what = f"{kind} ({changed})" if changed else kind
+            what = _what_changed(kind, ", ".join(_fields(fields)))
+            expected = _fitting_changes(kind)
             yield finding(
                 "changes.unannounced-change",
                 f"{loc} was {what} between the snapshots, but no Change List entry "
@@ -283,6 +283,18 @@ class Comparison:
                 url=loc,
                 params={"loc": loc, "kind": what, "expected": expected, "since": since},
             )
+
+
+def _what_changed(kind: str, fields: str) -> Phrase:
+    """``changed (lastmod, hash)``: how a resource changed, said in the finding's language."""
+    how = said(f"snapshot.change-{kind}")
+    return said("snapshot.change-fields", kind=how, fields=fields) if fields else how
+
+
+def _fitting_changes(kind: str) -> Phrase | str:
+    """``updated or created``: the change types a Change List would announce it with."""
+    first, *rest = FITTING_CHANGES[kind]
+    return said("snapshot.either", first=first, second=rest[0]) if rest else first
 
 
 def _since(snapshots: SnapshotStore, a: SnapshotInfo) -> float:

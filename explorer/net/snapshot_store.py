@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 
 from explorer.core.findings import Finding
+from explorer.core.said_error import SaidError
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.http import Fetcher
@@ -55,6 +56,10 @@ CREATE TABLE IF NOT EXISTS snapshot_findings (
 ENTRY_FIELDS = ("lastmod", "hash", "length", "type", "change", "datetime")
 """The entry metadata a snapshot keeps and a comparison names (core 1.1 §7, Table 3)."""
 DOCUMENT_FIELDS = ("state", "status", "etag", "last_modified", "digest", "capability", "entries")
+
+
+class SnapshotNotFound(SaidError, LookupError):
+    """No snapshot answers to the id or label asked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +190,7 @@ class SnapshotStore:
     def get(self, snapshot: int) -> SnapshotInfo:
         row = self.db.execute("SELECT * FROM snapshots WHERE id = ?", (snapshot,)).fetchone()
         if row is None:
-            raise LookupError(f"no snapshot {snapshot}")
+            raise SnapshotNotFound("snapshot.not-found", id=snapshot)
         return SnapshotInfo(*row)
 
     def resolve(self, reference: str) -> SnapshotInfo:
@@ -202,7 +207,7 @@ class SnapshotStore:
                 (reference,),
             ).fetchone()
         if row is None:
-            raise LookupError(f"no snapshot with id or label {reference!r}")
+            raise SnapshotNotFound("snapshot.no-reference", reference=reference)
         return SnapshotInfo(*row)
 
     def latest(self, start_url: str, before: int) -> SnapshotInfo | None:

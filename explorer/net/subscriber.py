@@ -39,6 +39,7 @@ from dataclasses import dataclass
 import httpx
 
 from explorer.core.findings import finding
+from explorer.core.legacy_push import FORMS as LEGACY_FORMS
 from explorer.net import subscriber_events as ev
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
@@ -188,7 +189,7 @@ class Subscriber:
         for row in self.store.subscriptions():
             sub = Subscription.from_row(row)
             self.book.adopt(sub, self)
-            if sub.final:
+            if sub.final or sub.flavour in LEGACY_FORMS:  # a 2012 transport's (one run each)
                 continue
             self.intake.last_until[sub.id] = self.store.last_until(sub.id)
             expired = sub.lease_expires is not None and sub.lease_expires <= now

@@ -12,6 +12,8 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 
+from explorer.core.legacy_push import FORMS as LEGACY_FORMS
+from explorer.core.legacy_push import XMPP as LEGACY_XMPP
 from explorer.net.callback_server import CallbackServer, CallbackTarget
 from explorer.net.store import Store
 from explorer.net.subscription import State, Subscription, SubscriptionView
@@ -42,8 +44,11 @@ class SubscriptionBook:
         self.server.register(sub.callback_path, target)
 
     def stale(self, sub: Subscription) -> bool:
-        """Live, but registered at a callback URL this server no longer answers on."""
-        return not sub.final and sub.callback_url != self.server.callback_url(sub.callback_path)
+        """Live, but registered at a callback URL this server no longer answers on (never a
+        2012 form's: such a row is not moved, see ``legacy_transport``)."""
+        if sub.final or sub.flavour in LEGACY_FORMS:
+            return False
+        return sub.callback_url != self.server.callback_url(sub.callback_path)
 
     async def save(self, sub: Subscription) -> None:
         await self.store.save_subscription(sub.to_row())
@@ -90,9 +95,10 @@ class SubscriptionBook:
 
     def view(self, sub: Subscription) -> SubscriptionView:
         """An immutable view of ``sub`` for other threads (made on this loop)."""
+        served = self.server.callback_url(sub.callback_path)
         return SubscriptionView.of(
             sub,
-            serving_url=self.server.callback_url(sub.callback_path),
+            serving_url=sub.callback_url if sub.flavour == LEGACY_XMPP else served,  # a JID
             renewal_error=self.renewal_errors.get(sub.id),
         )
 

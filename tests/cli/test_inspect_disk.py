@@ -7,48 +7,29 @@ need an HTTP server, which are listed as not applicable."""
 from __future__ import annotations
 
 import asyncio
-import functools
-import http.server
 import json
 import os
 import subprocess
 import sys
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.resync_folder import write_resync_source
+from helpers.resync_folder import served_resync_source, write_resync_source
 from junitparser import JUnitXml
 
 from explorer.cli import main
 from explorer.net.disk_source import HTTP_ONLY_CODES
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A plain static file server on 127.0.0.1, port 0, serving a resync-written folder
-    whose documents name the served URL as their base."""
+    """A resync-written folder on a plain static file server (see ``served_resync_source``)."""
     folder = tmp_path / "site"
     folder.mkdir()
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    base_url = f"http://127.0.0.1:{server.server_address[1]}/"
-    write_resync_source(folder, base_url)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with served_resync_source(folder) as base_url:
         yield folder, base_url
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 def _inspect_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:

@@ -4,7 +4,12 @@ uploaded: documents and resources under one base URL."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from resync import CapabilityList, ChangeList, Resource, ResourceList, SourceDescription
@@ -53,3 +58,26 @@ def write_resync_source(folder: Path, base_url: str) -> None:
     }
     for name, document in documents.items():
         (folder / name).write_text(document.as_xml(), encoding="utf-8")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def served_resync_source(folder: Path) -> Iterator[str]:
+    """The Source written into ``folder`` and served by a plain static file server on
+    127.0.0.1, port 0, its documents naming the served URL as their base; yields that URL."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    base_url = f"http://127.0.0.1:{server.server_address[1]}/"
+    write_resync_source(folder, base_url)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield base_url
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -31,6 +31,7 @@ from typing import Any
 from diff_match_patch import diff_match_patch
 from lxml import etree
 
+from explorer.core import catalog
 from explorer.core.safe_xml import load_root
 
 EQUAL, DELETE, INSERT = "equal", "delete", "insert"
@@ -60,9 +61,10 @@ def canonical_lines(data: bytes) -> list[str]:
     """The canonical lines of one version; raises ``LineDiffTooLarge`` past
     ``MAX_LINE_DIFF_BYTES`` (the structural diff stays available for any readable size)."""
     if len(data) > MAX_LINE_DIFF_BYTES:
+        size, limit = f"{len(data):,}", f"{MAX_LINE_DIFF_BYTES:,}"
+        # English: the reason is kept in diff --json's lines_reason, which scripts read
         raise LineDiffTooLarge(
-            f"a version is {len(data):,} bytes; line diffs are made of documents up to "
-            f"{MAX_LINE_DIFF_BYTES:,} bytes (the entry by entry diff covers the whole document)"
+            catalog.text("changes.version-too-large", "en", size=size, limit=limit)
         )
     return canonical_text(data).split("\n")
 

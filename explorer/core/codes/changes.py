@@ -36,14 +36,14 @@ CODES: tuple[CodeInfo, ...] = (
         S.WARNING,
         "framework-notification 1.0.1 §3",
     ),
-    CodeInfo('changes.refetch-capped', S.INFO, 'framework-notification 1.0.1 §3'),
+    CodeInfo("changes.refetch-capped", S.INFO, "framework-notification 1.0.1 §3"),
     CodeInfo(
         "changes.prime-failed",
         S.WARNING,
         "core 1.1 §6.1",
     ),
     # The diff command
-    CodeInfo('changes.line-diff-skipped', S.INFO, None),
+    CodeInfo("changes.line-diff-skipped", S.INFO, None),
     CodeInfo(
         "changes.input-unreadable",
         S.ERROR,

@@ -90,7 +90,7 @@ CODES: tuple[CodeInfo, ...] = (
         S.INFO,
         None,
     ),
-    CodeInfo('http.discovery-targets-capped', S.INFO, 'core 1.1 §6.3.3'),
+    CodeInfo("http.discovery-targets-capped", S.INFO, "core 1.1 §6.3.3"),
     # Notification channels (change-notification 1.0.1 §4.1, §5)
     CodeInfo(
         "http.channel-no-hub",
@@ -197,7 +197,7 @@ CODES: tuple[CodeInfo, ...] = (
         S.ERROR,
         "core 1.1 §7",
     ),
-    CodeInfo('http.dump-too-many-members', S.ERROR, 'core 1.1 §11.2'),
+    CodeInfo("http.dump-too-many-members", S.ERROR, "core 1.1 §11.2"),
     CodeInfo(
         "http.dump-too-large",
         S.WARNING,

@@ -130,6 +130,8 @@ CODES: tuple[CodeInfo, ...] = (
         S.WARNING,
         f"{_LEGACY} §3.1.7",
     ),
+    CodeInfo("parse.legacy-push-xmpp", S.WARNING, f"{_LEGACY} §5.2.1"),
+    CodeInfo("parse.legacy-push-callback", S.WARNING, f"{_LEGACY} §5.2.2"),
     # 0.9-era (0.9 and 0.9.1) forms, read and mapped onto the 1.1 model.
     CodeInfo(
         "parse.legacy-resourcesync-capability",

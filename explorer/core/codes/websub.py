@@ -181,4 +181,7 @@ CODES: tuple[CodeInfo, ...] = (
         S.WARNING,
         "change-notification 1.0.1 §3",
     ),
+    # The 2012 alpha draft's push forms (core 0.1-alpha §5.2), read beside WebSub
+    CodeInfo("websub.legacy-pushed-change-set", S.WARNING, "core 0.1-alpha §5.2"),
+    CodeInfo("websub.legacy-callback-unverified", S.WARNING, "core 0.1-alpha §5.2.2"),
 )

@@ -22,6 +22,8 @@ from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer
 from explorer.net.crawl_tree import Channel
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher
+from explorer.net.hub_discovery import DiscoveredChannel
+from explorer.net.legacy_transports import LegacyTransports
 from explorer.net.loop_thread import LoopThread
 from explorer.net.network_access import NetworkAccess
 from explorer.net.probe_payloads import ProbePayloads
@@ -80,6 +82,7 @@ class LiveServices:
     _live_access: NetworkAccess
     _channels: dict[str, Channel]
     _primed: set[str]
+    legacy: LegacyTransports | None = None  # the 2012 push forms, on the net loop
     _views: list[SubscriptionView]
     _note: str | None
     _moving: asyncio.Task[Any] | None
@@ -145,6 +148,8 @@ class LiveServices:
         )
         subscriber.listeners.append(self._events.put)
         subscriber.view_listeners.append(self._put_views)
+        self.legacy = LegacyTransports(subscriber)  # before start: it ends leftover 2012 rows
+        await self.legacy.start()
         await subscriber.start()
         self.subscriber = subscriber
         self._moving = asyncio.create_task(move_stale_subscriptions(subscriber))
@@ -161,6 +166,9 @@ class LiveServices:
             moving, self._moving = self._moving, None
             moving.cancel()
             await asyncio.gather(moving, return_exceptions=True)
+        if self.legacy is not None:
+            legacy, self.legacy = self.legacy, None
+            await legacy.close()
         if self.subscriber is not None:
             subscriber, self.subscriber = self.subscriber, None
             await subscriber.close()
@@ -236,11 +244,26 @@ class LiveServices:
         return report.format(url=url, status=result.status)
 
     async def subscribe(
-        self, topic: str, hub: str | None, capability: str | None = None
+        self,
+        topic: str,
+        hub: str | None,
+        capability: str | None = None,
+        *,
+        form: str | None = None,
+        node: str | None = None,
     ) -> SubscriptionView:
         """Subscribe to a channel, first teaching the change tracker the set's documents
-        (so the first 'updated' notification already has a before)."""
+        (so the first 'updated' notification already has a before). ``form`` and ``node``:
+        a 2012 push channel's (``Channel.form``), subscribed through its own transport."""
         subscriber = self._need_subscriber()
+        if form is not None:
+            pushed = DiscoveredChannel(topic, hub, capability, "2012-link", form=form, node=node)
+
+            async def legacy_on_net() -> SubscriptionView:
+                assert self.legacy is not None
+                return subscriber.view(await self.legacy.subscribe_discovered(pushed))
+
+            return await self.net.run(legacy_on_net())
         channel = self._channels.get(topic)
         if channel is not None and channel.capability_list not in self._primed:
             self._primed.add(channel.capability_list)
@@ -266,10 +289,26 @@ class LiveServices:
         return await self.net.run(on_net())
 
     async def unsubscribe(self, subscription_id: str) -> None:
-        await self.net.run(self._need_subscriber().unsubscribe(subscription_id))
+        subscriber, legacy = self._need_subscriber(), self.legacy
+
+        async def on_net() -> None:
+            sub = subscriber.book.find(subscription_id)
+            if legacy is not None and legacy.owns(sub):
+                await legacy.unsubscribe(sub)
+            else:
+                await subscriber.unsubscribe(sub)
+
+        await self.net.run(on_net())
 
     async def renew(self, subscription_id: str) -> None:
-        await self.net.run(self._need_subscriber().renew(subscription_id))
+        subscriber, legacy = self._need_subscriber(), self.legacy
+
+        async def on_net() -> None:
+            sub = subscriber.book.find(subscription_id)
+            if legacy is None or not legacy.owns(sub):  # the 2012 forms have no lease
+                await subscriber.renew(sub)
+
+        await self.net.run(on_net())
 
     async def wait_settled(
         self, subscription: SubscriptionView | str, timeout: float | None = None

@@ -66,6 +66,8 @@ COMPONENTS: tuple[Component, ...] = (
         "aiohappyeyeballs, typing_extensions", "PSF-2.0", "https://docs.python.org/3/license.html"
     ),
     Component("certifi (CA certificates)", "MPL-2.0", "https://www.mozilla.org/MPL/2.0/"),
+    Component("slixmpp, aiodns, pycares", "MIT", "https://codeberg.org/poezio/slixmpp"),
+    Component("pyasn1, pyasn1-modules", "BSD-2-Clause", "https://github.com/pyasn1/pyasn1"),
     Component(
         "PyInstaller bootloader (bundles only)",
         "GPL-2.0-or-later WITH Bootloader-exception",

@@ -341,7 +341,13 @@ class SourceController(QObject):
             menu.addAction(
                 self.tr("Subscribe"),
                 lambda: self.shell.spawn(
-                    self.subscribe(channel.topic, channel.hub, channel.capability)
+                    self.subscribe(
+                        channel.topic,
+                        channel.hub,
+                        channel.capability,
+                        form=channel.form,
+                        node=channel.node,
+                    )
                 ),
             )
         elif item.doc is not None:
@@ -419,9 +425,17 @@ class SourceController(QObject):
         )
         return view.entries.total
 
-    async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None:
+    async def subscribe(
+        self,
+        topic: str,
+        hub: str | None,
+        capability: str | None,
+        *,
+        form: str | None = None,
+        node: str | None = None,
+    ) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
-        await (await self.engines()).subscribe(topic, hub, capability)
+        await (await self.engines()).subscribe(topic, hub, capability, form=form, node=node)
         self.shell.statusBar().showMessage(
             clip(self.tr("subscription to {topic} requested").format(topic=topic)), 10_000
         )

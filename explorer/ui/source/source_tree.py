@@ -30,6 +30,7 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from explorer.core.findings import Finding, Severity, count_by_severity
+from explorer.core.legacy_push import CALLBACK, XMPP
 from explorer.core.rules.capabilities import display_name
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
@@ -49,6 +50,10 @@ STATE_SUFFIX = {
     NodeState.DUPLICATE: QT_TRANSLATE_NOOP("SourceTreeModel", "  (listed elsewhere)"),
 }
 Expander = Callable[[DocumentNode], Awaitable[None]]
+LEGACY_CHANNELS = {  # the 2012 draft's push forms (core 0.1-alpha §5.2), by Channel.form
+    XMPP: QT_TRANSLATE_NOOP("SourceTreeModel", "XMPP PubSub channel (2012 draft)"),
+    CALLBACK: QT_TRANSLATE_NOOP("SourceTreeModel", "HTTP callback channel (2012 draft)"),
+}
 
 
 @dataclass(eq=False)
@@ -85,6 +90,12 @@ class TreeItem:
         return [*self.doc.children, *self.doc.channels]
 
     def title(self) -> str:
+        if self.channel is not None and self.channel.form is not None:
+            label = QCoreApplication.translate(
+                "SourceTreeModel", LEGACY_CHANNELS[self.channel.form]
+            )
+            node = f" · {self.channel.node}" if self.channel.node else ""
+            return f"{label} — {self.channel.hub}{node}"
         if self.channel is not None:
             name = document_name(display_name(self.channel.capability))
             hub = self.channel.hub or QCoreApplication.translate("SourceTreeModel", "(none)")

@@ -2476,6 +2476,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>XMPP PubSub channel (2012 draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP callback channel (2012 draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>

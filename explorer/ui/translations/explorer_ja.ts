@@ -2474,6 +2474,14 @@ X-Api-Key: …</translation>
         <translation>（別の場所に記載）</translation>
     </message>
     <message>
+        <source>XMPP PubSub channel (2012 draft)</source>
+        <translation>XMPP PubSub チャンネル（2012 年草案）</translation>
+    </message>
+    <message>
+        <source>HTTP callback channel (2012 draft)</source>
+        <translation>HTTP コールバック チャンネル（2012 年草案）</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>（なし）</translation>
     </message>
