@@ -44,7 +44,7 @@ import httpx
 from explorer.core import catalog
 from explorer.core.findings import Finding
 from explorer.core.said_error import SaidError
-from explorer.net.crawl_tree import CrawlResult
+from explorer.net.crawl_tree import CrawlResult, DocumentNode
 
 WELL_KNOWN_PATH = "/.well-known/resourcesync"
 CHUNK_BYTES = 64 * 1024
@@ -260,25 +260,50 @@ class NotApplicable:
         }
 
 
-def set_aside(result: CrawlResult, source: DiskSource) -> list[NotApplicable]:
-    """Take the findings a folder cannot answer out of ``result`` (in place) and count them
-    by code and reason. Every HTTP-only code is listed, even with no finding: on disk
-    those checks did not run, which is not the same as passing."""
-    counts: dict[tuple[str, str], int] = {(code, REASON_HTTP): 0 for code in HTTP_ONLY_CODES}
-    lists: list[list[Finding]] = [result.findings]
-    for node in result.nodes():
-        lists.append(node.findings)
-        lists.extend(channel.findings for channel in node.channels)
-    for findings in lists:
+class SetAside:
+    """Takes the findings a folder cannot answer out of finding lists (in place) and counts
+    them by code and reason, as documents are read: the window sets each node's aside
+    when the crawl reports it, so no HTTP-only finding is ever shown for a Source on disk.
+    Every HTTP-only code is counted, even with no finding: on disk those checks did not
+    run, which is not the same as passing."""
+
+    def __init__(self, source: DiskSource) -> None:
+        self.source = source
+        self._counts: dict[tuple[str, str], int] = {
+            (code, REASON_HTTP): 0 for code in HTTP_ONLY_CODES
+        }
+
+    def take(self, findings: list[Finding]) -> None:
         kept: list[Finding] = []
         for item in findings:
-            reason = _not_applicable(item, source)
+            reason = _not_applicable(item, self.source)
             if reason is None:
                 kept.append(item)
             else:
-                counts[item.code, reason] = counts.get((item.code, reason), 0) + 1
+                key = (item.code, reason)
+                self._counts[key] = self._counts.get(key, 0) + 1
         findings[:] = kept
-    return [NotApplicable(code, reason, count) for (code, reason), count in sorted(counts.items())]
+
+    def take_node(self, node: DocumentNode) -> None:
+        self.take(node.findings)
+        for channel in node.channels:
+            self.take(channel.findings)
+
+    def records(self) -> list[NotApplicable]:
+        return [
+            NotApplicable(code, reason, count)
+            for (code, reason), count in sorted(self._counts.items())
+        ]
+
+
+def set_aside(result: CrawlResult, source: DiskSource) -> list[NotApplicable]:
+    """Take the findings a folder cannot answer out of ``result`` (in place) and count them
+    by code and reason (``SetAside``)."""
+    aside = SetAside(source)
+    aside.take(result.findings)
+    for node in result.nodes():
+        aside.take_node(node)
+    return aside.records()
 
 
 def _not_applicable(item: Finding, source: DiskSource) -> str | None:

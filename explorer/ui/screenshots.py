@@ -19,6 +19,14 @@ from PySide6.QtWidgets import QDialog, QWidget
 from explorer.core.messages import ENGLISH
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
+from explorer.ui.problems.shots import (
+    audit_shot,
+    evidence_shot,
+    open_folder_shot,
+    problems_shot,
+    signature_shot,
+    snapshot_shot,
+)
 from explorer.ui.shell.main_window import MainWindow
 
 SIZE = QSize(1366, 768)
@@ -61,6 +69,12 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
         ("inspector", lambda: _inspector(window)),
         ("workbench", lambda: _workbench(window)),
         ("settings", lambda: _settings(window)),
+        ("problems", lambda: problems_shot(window, _wait)),
+        ("open-folder", lambda: open_folder_shot(window, _wait)),
+        ("signature", lambda: signature_shot(window, _wait)),
+        ("evidence", lambda: evidence_shot(window, _wait)),
+        ("audit", lambda: audit_shot(window, _wait)),
+        ("snapshot", lambda: snapshot_shot(window, _wait)),
     ]
     for name, arrange in shots:
         window.statusBar().clearMessage()  # a message left by the previous screen

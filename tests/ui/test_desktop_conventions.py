@@ -58,7 +58,7 @@ def test_toolbar_menus_and_settings(window, qtbot, settings) -> None:
     actions = {a.text() for bar in toolbars for a in bar.actions()}
     assert {"Back", "Forward", "Refresh document", "Re-discover Source", "Settings…"} <= actions
     menus = [a.text() for a in window.menuBar().actions()]
-    assert menus[:5] == ["&File", "&Edit", "&Go", "&View", "&Help"][: len(menus[:5])]
+    assert menus[:6] == ["&File", "&Edit", "&Go", "&View", "&Tools", "&Help"][: len(menus[:6])]
     assert window.reset_layout_action in window.view_menu.actions()
     for action in (window.refresh_action, window.back_action, window.rediscover_action):
         assert action.toolTip() and "(" in action.toolTip()  # says its shortcut

@@ -47,6 +47,7 @@ def test_shell_shows_first_and_opens_a_waiting_address_once_engines_attach(
         "FeedDock",
         "InspectorDock",
         "HubWorkbenchDock",
+        "ProblemsDock",
     }
     assert isinstance(shell.docks["FeedDock"].widget(), QLabel)
 

@@ -214,6 +214,10 @@ class ExchangeModel(RowTableModel):
     def total(self) -> int:
         return len(self._all)
 
+    def all_records(self) -> list[ExchangeRecord]:
+        """Every exchange held, whatever the filter, oldest first."""
+        return list(self._all)
+
     def _topic(self, record: ExchangeRecord) -> str:
         topic = self._topics.get(id(record))
         if topic is None:

@@ -5,8 +5,9 @@ the detail pane its headers, pretty-printed bodies (with the cap shown) and timi
 A received delivery can be replayed to its callback; any request can be copied as
 a curl command. Credential headers are masked in the detail and in "Copy as curl"
 (``Authorization: Bearer ••••1234``), whatever the record holds; a command with the
-real credentials is a separate, explicit action, built from the credentials kept now
-for the request's own origin.
+real credentials (and, for a subscription request, the real ``hub.secret``) is a
+separate, explicit action, built from the credentials kept now for the request's own
+origin and the stored subscription.
 """
 
 from __future__ import annotations
@@ -95,7 +96,10 @@ class InspectorPanel(InspectorWidgets):
         self.secret_curl_button.setEnabled(
             record is not None
             and record.direction == "out"
-            and bool(self.services.access.headers_for(record.url))
+            and (
+                bool(self.services.access.headers_for(record.url))
+                or self.services.with_secret(record) is not record
+            )
         )
         self.replay_button.setEnabled(
             record is not None and record.direction == "in" and record.kind == "delivery"
@@ -113,7 +117,7 @@ class InspectorPanel(InspectorWidgets):
                     "subscribes with the mask as its secret"
                 )
                 if masked
-                else self.tr("curl command copied")
+                else self.tr("curl command copied, secrets masked")
             )
             confirm(
                 self,
@@ -124,19 +128,21 @@ class InspectorPanel(InspectorWidgets):
 
     def copy_curl_with_credentials(self) -> None:
         """The explicit action: the command with the credentials kept for the request's
-        origin now (the record itself holds only masked values)."""
+        origin now and, for a subscription request, the subscription's real
+        ``hub.secret`` (the record itself holds only masked values)."""
         record = self.selected()
         if record is None:
             return
-        secret = self.services.access.headers_for(record.url)
-        if not secret:
-            self.status.setText(self.tr("no credentials are kept for this request's origin"))
+        credentials = self.services.access.headers_for(record.url)
+        revealed = self.services.with_secret(record)
+        if not credentials and revealed is record:
+            self.status.setText(self.tr("no credentials or secret are kept for this request"))
             return
-        QGuiApplication.clipboard().setText(curl_command(record, secret))
-        self.status.setText(self.tr("curl command copied, WITH credentials in clear"))
+        QGuiApplication.clipboard().setText(curl_command(revealed, credentials))
+        self.status.setText(self.tr("curl command copied, WITH secrets in clear"))
         confirm(
             self,
-            self.tr("copied a curl command with credentials for {url}").format(url=record.url),
+            self.tr("copied a curl command with secrets in clear for {url}").format(url=record.url),
         )
 
     def replay(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSplitter,
     QTableView,
@@ -34,7 +35,7 @@ class InspectorWidgets(QWidget):
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         # Fixed widths, not ResizeToContents: that re-measures every row of every column on
         # each insert, which during a burst of deliveries froze the window for seconds.
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -45,21 +46,36 @@ class InspectorWidgets(QWidget):
         self.detail = XmlSourceView()
         self.detail.setAccessibleName(self.tr("Exchange detail"))
         self.curl_button = QPushButton(self.tr("Copy as curl"))
-        self.secret_curl_button = QPushButton(self.tr("Copy as curl (with credentials)"))
-        self.secret_curl_button.setAccessibleName(self.tr("Copy as curl with the real credentials"))
+        self.secret_curl_button = QPushButton(self.tr("Copy as curl with secrets"))
+        self.secret_curl_button.setAccessibleName(self.tr("Copy as curl with the real secrets"))
         self.secret_curl_button.setToolTip(
-            self.tr("Copy the request with the credentials kept for its origin, in clear")
+            self.tr(
+                "Copy the request with the credentials kept for its origin and, for a "
+                "subscription request, its real hub.secret: in clear"
+            )
         )
         self.replay_button = QPushButton(self.tr("Replay delivery"))
         self.curl_button.setAccessibleName(self.tr("Copy as curl"))
         self.replay_button.setAccessibleName(self.tr("Replay delivery to its callback"))
-        self.curl_button.setToolTip(self.tr("Copy the selected request as a curl command"))
+        self.curl_button.setToolTip(
+            self.tr("Copy the selected request as a curl command, credentials and secrets masked")
+        )
         self.replay_button.setToolTip(self.tr("POST the selected delivery again to its callback"))
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setToolTip(
+            self.tr("Save exchanges as HAR 1.2, CSV or JSON lines, secrets masked")
+        )
+        export_menu = QMenu(self.export_button)
+        self.export_all_action = export_menu.addAction(self.tr("All exchanges…"))
+        self.export_shown_action = export_menu.addAction(self.tr("The filtered exchanges…"))
+        self.export_selected_action = export_menu.addAction(self.tr("The selected exchanges…"))
+        self.export_button.setMenu(export_menu)
         self.status = PlainLabel()
         buttons = QHBoxLayout()
         buttons.addWidget(self.curl_button)
         buttons.addWidget(self.secret_curl_button)
         buttons.addWidget(self.replay_button)
+        buttons.addWidget(self.export_button)
         buttons.addWidget(self.status, 1)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(

@@ -22,6 +22,7 @@ from explorer.core.changes import LineDiff, SideBySideRow
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
 from explorer.ui.live.diff_window import DiffWindow
+from explorer.ui.live.feed_csv import feed_csv
 from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.services import ExplorerServices
@@ -375,7 +376,7 @@ class FeedPanel(FeedWidgets):
             self,
             self.tr("Export feed"),
             str(Path.home() / "feed.jsonl"),
-            self.tr("JSON lines (*.jsonl)"),
+            self.tr("JSON lines (*.jsonl)") + ";;" + self.tr("CSV (*.csv)"),
         )
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.fileSelected.connect(lambda path: self.export_and_confirm(Path(path)))
@@ -476,8 +477,11 @@ class FeedPanel(FeedWidgets):
         return f"feed/cleared_through/{digest}"
 
     def export(self, path: Path) -> int:
-        """Write the visible rows as JSON lines; returns how many."""
+        """Write the visible rows as JSON lines (CSV for a ``.csv`` name); returns how many."""
         rows = self.shown_rows()
+        if path.suffix.lower() == ".csv":
+            path.write_text(feed_csv(self.model.item(row) for row in rows), encoding="utf-8")
+            return len(rows)
         with path.open("w", encoding="utf-8") as out:
             for row in rows:
                 item = self.model.item(row)

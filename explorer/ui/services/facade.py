@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,6 +33,7 @@ from explorer.net.callback_server import CallbackServer
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_tree import Channel, CrawlResult
 from explorer.net.credentials import Credential
+from explorer.net.disk_source import DiskSource, SetAside
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.hub_follow import follow_moved_hub, stored_demo_origin
@@ -46,6 +48,8 @@ from explorer.net.store import (
 )
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscription import Subscription, SubscriptionView
+from explorer.ui.services.evidence import EvidenceServices
+from explorer.ui.services.history import HistoryServices
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.services.workbench import WorkbenchServices
@@ -56,7 +60,9 @@ SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 """A fast demo for --self-test: a framework notification within a couple of seconds."""
 
 
-class ExplorerServices(SourceServices, WorkbenchServices, QObject):
+class ExplorerServices(
+    SourceServices, WorkbenchServices, EvidenceServices, HistoryServices, QObject
+):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
 
     subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time
@@ -105,6 +111,12 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
         self.tracker = ChangeTracker(self.versions, fetcher_factory=self._refetch_fetcher)
         self.crawler: Crawler | None = None
         self.crawl_result: CrawlResult | None = None
+        self.crawl_started = datetime.now(UTC)
+        self.checks_run: set[str] = set()
+        self.folders: dict[str, str] = {}
+        self.disk: DiskSource | None = None
+        self._disk_fetcher: Fetcher | None = None
+        self._aside: SetAside | None = None
         self.demo: Any = None
         self.want_demo = demo  # started in ``start``, before stored subscriptions are checked
         self.demo_note: str | None = None  # where the demo went, when not where it was
@@ -208,6 +220,8 @@ class ExplorerServices(SourceServices, WorkbenchServices, QObject):
             steps.append(self.stop_callback_server)
         if self._fetcher is not None:
             steps.append(self._fetcher.aclose)
+        if self._disk_fetcher is not None:
+            steps.append(self._disk_fetcher.aclose)
         steps.extend(fetcher.aclose for fetcher in self._retired_fetchers)
         if self.demo is not None:
             steps.append(self.demo.stop)

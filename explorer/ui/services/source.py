@@ -18,13 +18,14 @@ from explorer.net.http import Exchange, Fetcher, FetchResult, Timeouts
 from explorer.net.network_access import NetworkAccess
 from explorer.net.resource_check import check_resources
 from explorer.ui.services.document_reload import reload_document
+from explorer.ui.services.folder import RESOURCES, FolderServices
 
 log = logging.getLogger(__name__)
 RESOURCE_SAMPLE = 20
 """Resources sampled by the link check of a list."""
 
 
-class SourceServices:
+class SourceServices(FolderServices):
     """The Source: crawl, expand, check and fetch, on the GUI loop with one shared fetcher."""
 
     # made by ExplorerServices.__init__
@@ -63,16 +64,32 @@ class SourceServices:
             self._retired_fetchers.append(self._fetcher)
             self._fetcher = None
 
+    @property
+    def reader(self) -> Fetcher:
+        """What the open Source is read through: a folder's own fetcher for a Source on
+        disk (``FolderServices``), else the shared one."""
+        return self._disk_fetcher or self.fetcher
+
     async def crawl(self, url: str) -> CrawlResult:
         """Discover the Source from ``url`` and load it down to the Capability Lists;
-        deeper documents load as the tree is expanded (``expand``)."""
-        crawler = Crawler(self.fetcher, on_progress=self._progress, on_node=self.node_updated.emit)
+        deeper documents load as the tree is expanded (``expand``). A folder's ``file:``
+        address (``use_folder``) is read from disk, as if served at its base URL."""
+        disk, disk_fetcher = self._use_reader(url)
+        crawler = Crawler(
+            disk_fetcher or self.fetcher,
+            on_progress=self._progress,
+            on_node=self._node_read,
+            check_topics=disk is None,  # a topic's Link headers are HTTP only
+        )
         self.crawler = crawler
         try:
-            result = await crawler.crawl(url, depth=1, expand_indexes=False)
+            result = await crawler.crawl(
+                disk.start_url if disk else url, depth=1, expand_indexes=False
+            )
         except asyncio.CancelledError:
             crawler.cancel()
             raise
+        self._result_read(result)
         self.crawl_result = result
         for channel in result.channels():
             self._channels[channel.topic] = channel
@@ -87,9 +104,14 @@ class SourceServices:
             self._channels[channel.topic] = channel
 
     async def check(self, node: DocumentNode, what: str) -> list[Finding]:
-        if what == "resources":
-            return await check_resources(self.fetcher, node, RESOURCE_SAMPLE)
-        return await check_dumps(self.fetcher, node)
+        self.checks_run.add(what)
+        if what == RESOURCES:
+            found = await check_resources(self.reader, node, RESOURCE_SAMPLE)
+        else:
+            found = await check_dumps(self.reader, node)
+        self._node_read(node)
+        shown = {id(item) for item in node.findings}  # without what a folder set aside
+        return [item for item in found if id(item) in shown]
 
     def _progress(self, progress: Progress) -> None:
         self.crawl_progress.emit(progress.documents_done, progress.documents_known)
@@ -112,8 +134,10 @@ class SourceServices:
 
     async def fetch_document(self, url: str) -> FetchResult:
         """Read ``url`` once more through the shared fetcher (within its limits)."""
-        return await self.fetcher.fetch(url)
+        return await self.reader.fetch(url)
 
     async def reload(self, node: DocumentNode) -> bool:
         """Fetch ``node`` again in place; True when the rows below it changed."""
-        return await reload_document(self.fetcher, node)
+        changed = await reload_document(self.reader, node)
+        self._node_read(node)
+        return changed

@@ -60,6 +60,11 @@ PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.shell.panel
         "HubWorkbenchDock",
         Qt.DockWidgetArea.BottomDockWidgetArea,
     ),
+    (
+        QT_TRANSLATE_NOOP("MainWindow", "Problems"),
+        "ProblemsDock",
+        Qt.DockWidgetArea.BottomDockWidgetArea,
+    ),
 )
 
 
@@ -158,6 +163,34 @@ class MainWindowWidgets(QMainWindow):
         self.shortcuts_action = action(
             self.tr("Keyboard shortcuts"), [], self.tr("List every keyboard shortcut")
         )
+        self.open_folder_action = action(
+            self.tr("Open folder as Source…"),
+            ["Ctrl+Shift+O"],
+            self.tr("Read a folder of documents as the Source it will be once uploaded"),
+        )
+        self.export_report_action = action(
+            self.tr("Export report…"),
+            ["Ctrl+Shift+E"],
+            self.tr("Save every finding of the Source as an HTML page or CSV to hand over"),
+        )
+        self.save_snapshot_action = action(
+            self.tr("Save snapshot"),
+            [],
+            self.tr("Keep the open Source as it is now, to compare with later"),
+        )
+        self.next_problem_action = action(
+            self.tr("Next problem"), ["F8"], self.tr("Go to the next problem of the Source")
+        )
+        self.previous_problem_action = action(
+            self.tr("Previous problem"),
+            ["Shift+F8"],
+            self.tr("Go to the previous problem of the Source"),
+        )
+        self.signature_action = action(
+            self.tr("Signature…"),
+            [],
+            self.tr("Check an X-Hub-Signature against a body and a secret"),
+        )
         self.reset_layout_action = action(
             self.tr("Reset layout"),
             [],
@@ -230,6 +263,7 @@ class MainWindowWidgets(QMainWindow):
         )
         self.tabifyDockWidget(feed, inspector)
         self.tabifyDockWidget(inspector, workbench)
+        self.tabifyDockWidget(workbench, self.docks["ProblemsDock"])
         feed.raise_()
 
     def _all_docks(self) -> list[QDockWidget]:
@@ -255,8 +289,12 @@ class MainWindowWidgets(QMainWindow):
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.address_action)
+        file_menu.addAction(self.open_folder_action)
         file_menu.addAction(self.refresh_action)
         file_menu.addAction(self.rediscover_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_report_action)
+        file_menu.addAction(self.save_snapshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu(self.tr("&Edit"))
@@ -269,18 +307,22 @@ class MainWindowWidgets(QMainWindow):
         go_menu.addAction(self.forward_action)
         go_menu.addSeparator()
         self.history_menu = go_menu.addMenu(self.tr("History"))
+        go_menu.addAction(self.next_problem_action)
+        go_menu.addAction(self.previous_problem_action)
         self.view_menu = menu_bar.addMenu(self.tr("&View"))
         for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addAction(self.toolbar.toggleViewAction())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
+        self.tools_menu = menu_bar.addMenu(self.tr("&Tools"))
+        self.tools_menu.addAction(self.signature_action)
         self.help_menu = menu_bar.addMenu(self.tr("&Help"))
         self.help_menu.addAction(self.guide_action)
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addSeparator()
         self.about_action = self.help_menu.addAction(self.tr("&About ResourceSync Explorer"))
-        for menu in (file_menu, edit_menu, go_menu, self.view_menu):
+        for menu in (file_menu, edit_menu, go_menu, self.view_menu, self.tools_menu):
             menu.setToolTipsVisible(True)
 
     def add_dock(

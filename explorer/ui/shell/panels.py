@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from explorer.ui.inspector.inspector_panel import InspectorPanel
 from explorer.ui.live.feed_panel import FeedPanel
 from explorer.ui.live.subscription_panel import SubscriptionPanel
+from explorer.ui.problems.handover import install_handover
+from explorer.ui.problems.source_problems_panel import SourceProblemsPanel
 from explorer.ui.settings.settings_effects import connect_settings
 from explorer.ui.shell.main_window import MainWindow
 from explorer.ui.workbench.hub_workbench import HubWorkbench
@@ -19,6 +21,7 @@ class Panels:
     feed: FeedPanel
     inspector: InspectorPanel
     workbench: HubWorkbench
+    problems: SourceProblemsPanel
 
 
 def install_panels(window: MainWindow) -> Panels:
@@ -34,7 +37,8 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("FeedDock", feed)
     window.set_panel("InspectorDock", inspector)
     window.set_panel("HubWorkbenchDock", workbench)
-    window.panels = Panels(subscriptions, feed, inspector, workbench)
+    problems = install_handover(window, inspector)
+    window.panels = Panels(subscriptions, feed, inspector, workbench, problems)
     connect_settings(window, services)  # the feed's size before it is filled
     feed.restore()
     inspector.restore()

@@ -61,18 +61,7 @@ class ProblemsView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAccessibleName(self.tr("Problems"))
         size_problem_columns(self.table)
-        self.detail = PlainLabel()
-        self.detail.setWordWrap(True)
-        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.detail.setAccessibleName(self.tr("Problem detail"))
-        self.detail.setMargin(4)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.table)
-        split.addWidget(self.detail)
-        split.setStretchFactor(0, 4)
-        split.setStretchFactor(1, 1)
-        split.setChildrenCollapsible(False)
+        split, self.detail = with_detail_pane(self.table)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
@@ -90,6 +79,24 @@ class ProblemsView(QWidget):
         item = self.model.finding_at(index)
         if item is not None:
             self.chosen.emit(item)
+
+
+def with_detail_pane(table: QWidget) -> tuple[QSplitter, PlainLabel]:
+    """``table`` above a pane for the selected finding in full (selectable text): the
+    message column can end in "…", the pane never does."""
+    detail = PlainLabel()
+    detail.setWordWrap(True)
+    detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    detail.setAccessibleName(QCoreApplication.translate("ProblemsView", "Problem detail"))
+    detail.setMargin(4)
+    split = QSplitter(Qt.Orientation.Vertical)
+    split.addWidget(table)
+    split.addWidget(detail)
+    split.setStretchFactor(0, 4)
+    split.setStretchFactor(1, 1)
+    split.setChildrenCollapsible(False)
+    return split, detail
 
 
 def describe_finding(item: Finding) -> str:

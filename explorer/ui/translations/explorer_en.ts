@@ -71,6 +71,167 @@
     </message>
 </context>
 <context>
+    <name>AuditDialog</name>
+    <message>
+        <source>Source: the one {url} belongs to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder that holds the local copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auditing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auditing {folder}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit could not run: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{state}: {same} same, {create} to create, {update} to update, {delete} to delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exported {count} rows to {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditModel</name>
+    <message>
+        <source>to create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditWidgets</name>
+    <message>
+        <source>Audit a local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder that holds the copy, standing for the root of the Source&apos;s host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare hashes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read every file to compare its hash too, not only length and lastmod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: words of the URL, file or reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the rows shown as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit results</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AuthDialog</name>
     <message>
         <source>Authentication required</source>
@@ -513,6 +674,37 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>ExchangeExport</name>
+    <message>
+        <source>no exchanges to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HAR 1.2 (*.har)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export exchanges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exported {count} to {path}, secrets masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ExchangeModel</name>
     <message>
         <source>time</source>
@@ -733,6 +925,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>export failed: {error}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -905,6 +1101,52 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Warnings ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FolderDialogWidgets</name>
+    <message>
+        <source>Open folder as Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a folder of ResourceSync documents as the Source it will be once uploaded: every file is read as if served at the base URL, and links resolve to files. Checks that need an HTTP server are not applicable on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder that holds the documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address the folder will be served at once uploaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FolderServices</name>
+    <message>
+        <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1269,23 +1511,23 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>curl command copied</source>
+        <source>curl command copied, secrets masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no credentials or secret are kept for this request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>curl command copied, WITH secrets in clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied a curl command with secrets in clear for {url}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>copied a curl command for {method} {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no credentials are kept for this request&apos;s origin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>curl command copied, WITH credentials in clear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>copied a curl command with credentials for {url}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1312,18 +1554,6 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Copy as curl (with credentials)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy as curl with the real credentials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy the request with the credentials kept for its origin, in clear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Replay delivery</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1332,11 +1562,43 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Copy the selected request as a curl command</source>
+        <source>Copy as curl with secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as curl with the real secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the request with the credentials kept for its origin and, for a subscription request, its real hub.secret: in clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected request as a curl command, credentials and secrets masked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>POST the selected delivery again to its callback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save exchanges as HAR 1.2, CSV or JSON lines, secrets masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All exchanges…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filtered exchanges…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected exchanges…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1471,6 +1733,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Hub workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1629,6 +1895,54 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Open folder as Source…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a folder of documents as the Source it will be once uploaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every finding of the Source as an HTML page or CSV to hand over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the open Source as it is now, to compare with later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the next problem of the Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the previous problem of the Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check an X-Hub-Signature against a body and a secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reset layout</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1690,6 +2004,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1788,6 +2106,13 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>All (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OpenFolderDialog</name>
+    <message>
+        <source>Folder to read as a Source</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1891,6 +2216,33 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>ReportExport</name>
+    <message>
+        <source>Open a Source before exporting its report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV, one finding per row (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report of {findings} written to {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1924,6 +2276,111 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>New version</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignatureDialog</name>
+    <message>
+        <source>The body is over {limit} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the X-Hub-Signature value, e.g. sha256=…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the secret the subscription gave the hub (hub.secret).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid: not ALGORITHM=HEX with ALGORITHM one of sha1, sha256, sha384, sha512 (WebSub §7.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignatureWidgets</name>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the body exactly as it was sent (UTF-8; line endings count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the subscription&apos;s hub.secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the one the header names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A receiver that insists on one algorithm refuses every other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show expected value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The value this secret gives for this body: as good as the secret for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected value</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotAction</name>
+    <message>
+        <source>Open a Source before saving a snapshot of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving a snapshot of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot could not be saved: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot {id} saved: {documents} documents, {entries} entries</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2006,6 +2463,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Audit a local copy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>copied {url}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2057,6 +2518,119 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>resources check of {url}: {findings}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsModel</name>
+    <message>
+        <source>(the Source)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsPanel</name>
+    <message>
+        <source>Required ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Informational ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every code ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every document ({count})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no problems in the loaded documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no problems to go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in {place}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsWidgets</name>
+    <message>
+        <source>Errors: what the specification says must be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings: what the specification says should be, or a likely mistake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes worth knowing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show one code only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show one document or channel only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every finding as one HTML page to hand over, or as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems of the Source</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -71,6 +71,167 @@
     </message>
 </context>
 <context>
+    <name>AuditDialog</name>
+    <message>
+        <source>Source: the one {url} belongs to</source>
+        <translation>ソース: {url} が属するもの</translation>
+    </message>
+    <message>
+        <source>every verdict</source>
+        <translation>すべての判定</translation>
+    </message>
+    <message>
+        <source>The local copy</source>
+        <translation>ローカルのコピー</translation>
+    </message>
+    <message>
+        <source>Choose the folder that holds the local copy.</source>
+        <translation>ローカルのコピーを収めたフォルダーを選んでください。</translation>
+    </message>
+    <message>
+        <source>auditing…</source>
+        <translation>監査中…</translation>
+    </message>
+    <message>
+        <source>Auditing {folder}</source>
+        <translation>{folder} を監査しています</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセルしました</translation>
+    </message>
+    <message>
+        <source>The audit could not run: {reason}</source>
+        <translation>監査を実行できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>{state}: {same} same, {create} to create, {update} to update, {delete} to delete</source>
+        <translation>{state}: 同じ {same}、作成 {create}、更新 {update}、削除 {delete}</translation>
+    </message>
+    <message>
+        <source>in sync</source>
+        <translation>同期しています</translation>
+    </message>
+    <message>
+        <source>not in sync</source>
+        <translation>同期していません</translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation>{total}中 {shown} 件</translation>
+    </message>
+    <message>
+        <source>Export audit</source>
+        <translation>監査結果をエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation>エクスポートに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <source>exported {count} rows to {path}</source>
+        <translation>{count} 行を {path} にエクスポートしました</translation>
+    </message>
+</context>
+<context>
+    <name>AuditModel</name>
+    <message>
+        <source>to create</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <source>to update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>to delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>同じ</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation>リソース</translation>
+    </message>
+    <message>
+        <source>why</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>local file</source>
+        <translation>ローカルのファイル</translation>
+    </message>
+</context>
+<context>
+    <name>AuditWidgets</name>
+    <message>
+        <source>Audit a local copy</source>
+        <translation>ローカルのコピーを監査</translation>
+    </message>
+    <message>
+        <source>Local copy</source>
+        <translation>ローカルのコピー</translation>
+    </message>
+    <message>
+        <source>the folder that holds the copy, standing for the root of the Source&apos;s host</source>
+        <translation>コピーを収めたフォルダー（ソースのホストのルートに当たります）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>Compare hashes</source>
+        <translation>ハッシュも比べる</translation>
+    </message>
+    <message>
+        <source>Read every file to compare its hash too, not only length and lastmod</source>
+        <translation>長さと lastmod だけでなく、すべてのファイルを読んでハッシュも比べます</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>監査</translation>
+    </message>
+    <message>
+        <source>Audit counts</source>
+        <translation>監査の件数</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Audit filter</source>
+        <translation>監査結果の絞り込み</translation>
+    </message>
+    <message>
+        <source>Filter: words of the URL, file or reason</source>
+        <translation>絞り込み: URL、ファイル、理由の語</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>Save the rows shown as CSV</source>
+        <translation>表示中の行を CSV で保存</translation>
+    </message>
+    <message>
+        <source>Audit results</source>
+        <translation>監査結果</translation>
+    </message>
+</context>
+<context>
     <name>AuthDialog</name>
     <message>
         <source>Authentication required</source>
@@ -413,7 +574,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
-        <translation>{total} 件中 {shown} 件</translation>
+        <translation>{total}中 {shown} 件</translation>
     </message>
     <message>
         <source>Problems</source>
@@ -468,7 +629,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
-        <translation>{total} 件中 {shown} 件</translation>
+        <translation>{total}中 {shown} 件</translation>
     </message>
     <message>
         <source>Clear filter</source>
@@ -500,6 +661,37 @@ X-Api-Key: …</translation>
     <message>
         <source>line {line}</source>
         <translation>{line} 行目</translation>
+    </message>
+</context>
+<context>
+    <name>ExchangeExport</name>
+    <message>
+        <source>no exchanges to export</source>
+        <translation>エクスポートするやり取りがありません</translation>
+    </message>
+    <message>
+        <source>HAR 1.2 (*.har)</source>
+        <translation>HAR 1.2 (*.har)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export exchanges</source>
+        <translation>やり取りをエクスポート</translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation>エクスポートに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <source>exported {count} to {path}, secrets masked</source>
+        <translation>{count}を {path} にエクスポートしました（シークレットは伏せ字）</translation>
     </message>
 </context>
 <context>
@@ -723,6 +915,10 @@ X-Api-Key: …</translation>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
         <source>export failed: {error}</source>
         <translation>エクスポートに失敗しました: {error}</translation>
     </message>
@@ -896,6 +1092,52 @@ X-Api-Key: …</translation>
     <message>
         <source>Warnings ({count})</source>
         <translation>警告（{count}）</translation>
+    </message>
+</context>
+<context>
+    <name>FolderDialogWidgets</name>
+    <message>
+        <source>Open folder as Source</source>
+        <translation>フォルダーをソースとして開く</translation>
+    </message>
+    <message>
+        <source>Read a folder of ResourceSync documents as the Source it will be once uploaded: every file is read as if served at the base URL, and links resolve to files. Checks that need an HTTP server are not applicable on disk.</source>
+        <translation>ResourceSync のドキュメントを収めたフォルダーを、アップロード後のソースとして読みます: どのファイルもベース URL で公開されているものとして読み、リンクはファイルを指します。HTTP サーバーを要する検査はディスク上では対象外です。</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>the folder that holds the documents</source>
+        <translation>ドキュメントを収めたフォルダー</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>ベース URL</translation>
+    </message>
+    <message>
+        <source>The address the folder will be served at once uploaded</source>
+        <translation>アップロード後にこのフォルダーを公開するアドレス</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>フォルダー:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>ベース URL:</translation>
+    </message>
+</context>
+<context>
+    <name>FolderServices</name>
+    <message>
+        <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
+        <translation>{address} はベース URL がまだ決まっていないフォルダーです: ファイル ▸ フォルダーをソースとして開く… で開いてください。公開先のアドレスを尋ねます。</translation>
     </message>
 </context>
 <context>
@@ -1250,31 +1492,31 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
-        <translation>{total} 件中 {shown} 件</translation>
+        <translation>{total}中 {shown} 件</translation>
     </message>
     <message>
         <source>curl command copied; its hub.secret is masked (••••): put the subscription&apos;s secret in its place (Copy secret, Subscriptions) or it subscribes with the mask as its secret</source>
         <translation>curl コマンドをコピーしました。hub.secret は伏せてあります（••••）: 実行する前にサブスクリプションのシークレット（サブスクリプションの「シークレットをコピー」）に置き換えてください。そのままでは伏せ字がシークレットとしてサブスクライブされます</translation>
     </message>
     <message>
-        <source>curl command copied</source>
-        <translation>curl コマンドをコピーしました</translation>
+        <source>curl command copied, secrets masked</source>
+        <translation>curl コマンドをコピーしました（シークレットは伏せ字）</translation>
+    </message>
+    <message>
+        <source>no credentials or secret are kept for this request</source>
+        <translation>このリクエストには保存された認証情報もシークレットもありません</translation>
+    </message>
+    <message>
+        <source>curl command copied, WITH secrets in clear</source>
+        <translation>curl コマンドをコピーしました。シークレットを平文で含みます</translation>
+    </message>
+    <message>
+        <source>copied a curl command with secrets in clear for {url}</source>
+        <translation>{url} の curl コマンドをシークレットを平文で含めてコピーしました</translation>
     </message>
     <message>
         <source>copied a curl command for {method} {url}</source>
         <translation>{method} {url} の curl コマンドをコピーしました</translation>
-    </message>
-    <message>
-        <source>no credentials are kept for this request&apos;s origin</source>
-        <translation>このリクエストのオリジンには認証情報を保持していません</translation>
-    </message>
-    <message>
-        <source>curl command copied, WITH credentials in clear</source>
-        <translation>curl コマンドを認証情報付き（平文）でコピーしました</translation>
-    </message>
-    <message>
-        <source>copied a curl command with credentials for {url}</source>
-        <translation>{url} の認証情報付き curl コマンドをコピーしました</translation>
     </message>
     <message>
         <source>replayed: the callback answered {answer}</source>
@@ -1300,18 +1542,6 @@ X-Api-Key: …</translation>
         <translation>curl としてコピー</translation>
     </message>
     <message>
-        <source>Copy as curl (with credentials)</source>
-        <translation>curl としてコピー（認証情報付き）</translation>
-    </message>
-    <message>
-        <source>Copy as curl with the real credentials</source>
-        <translation>実際の認証情報付きで curl としてコピー</translation>
-    </message>
-    <message>
-        <source>Copy the request with the credentials kept for its origin, in clear</source>
-        <translation>オリジンに保持している認証情報を平文のまま含めて、リクエストをコピーします</translation>
-    </message>
-    <message>
         <source>Replay delivery</source>
         <translation>配信を再送</translation>
     </message>
@@ -1320,12 +1550,44 @@ X-Api-Key: …</translation>
         <translation>配信をコールバックに再送</translation>
     </message>
     <message>
-        <source>Copy the selected request as a curl command</source>
-        <translation>選択したリクエストを curl コマンドとしてコピーします</translation>
+        <source>Copy as curl with secrets</source>
+        <translation>シークレット込みで curl としてコピー</translation>
+    </message>
+    <message>
+        <source>Copy as curl with the real secrets</source>
+        <translation>本物のシークレットを含めて curl としてコピー</translation>
+    </message>
+    <message>
+        <source>Copy the request with the credentials kept for its origin and, for a subscription request, its real hub.secret: in clear</source>
+        <translation>リクエストを、そのオリジンに保存された認証情報と、サブスクリプションのリクエストなら本物の hub.secret を含めてコピーします（平文）</translation>
+    </message>
+    <message>
+        <source>Copy the selected request as a curl command, credentials and secrets masked</source>
+        <translation>選んだリクエストを curl コマンドとしてコピーします。認証情報とシークレットは伏せ字です</translation>
     </message>
     <message>
         <source>POST the selected delivery again to its callback</source>
         <translation>選択した配信をコールバックにもう一度 POST します</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>Save exchanges as HAR 1.2, CSV or JSON lines, secrets masked</source>
+        <translation>やり取りを HAR 1.2、CSV、JSON Lines で保存します（シークレットは伏せ字）</translation>
+    </message>
+    <message>
+        <source>All exchanges…</source>
+        <translation>すべてのやり取り…</translation>
+    </message>
+    <message>
+        <source>The filtered exchanges…</source>
+        <translation>絞り込んだやり取り…</translation>
+    </message>
+    <message>
+        <source>The selected exchanges…</source>
+        <translation>選んだやり取り…</translation>
     </message>
     <message>
         <source>Filter: method, status, kind, topic or URL words</source>
@@ -1462,6 +1724,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Hub workbench</source>
         <translation>ハブワークベンチ</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>問題</translation>
     </message>
     <message>
         <source>found via {route}</source>
@@ -1620,6 +1886,54 @@ X-Api-Key: …</translation>
         <translation>すべてのキーボードショートカットを一覧にします</translation>
     </message>
     <message>
+        <source>Open folder as Source…</source>
+        <translation>フォルダーをソースとして開く…</translation>
+    </message>
+    <message>
+        <source>Read a folder of documents as the Source it will be once uploaded</source>
+        <translation>ドキュメントのフォルダーを、アップロード後のソースとして読む</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>レポートをエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save every finding of the Source as an HTML page or CSV to hand over</source>
+        <translation>ソースの指摘をすべて、渡せる HTML ページまたは CSV に保存</translation>
+    </message>
+    <message>
+        <source>Save snapshot</source>
+        <translation>スナップショットを保存</translation>
+    </message>
+    <message>
+        <source>Keep the open Source as it is now, to compare with later</source>
+        <translation>開いているソースを今の状態のまま保存し、あとで比べられるようにする</translation>
+    </message>
+    <message>
+        <source>Next problem</source>
+        <translation>次の問題</translation>
+    </message>
+    <message>
+        <source>Go to the next problem of the Source</source>
+        <translation>ソースの次の問題へ移動</translation>
+    </message>
+    <message>
+        <source>Previous problem</source>
+        <translation>前の問題</translation>
+    </message>
+    <message>
+        <source>Go to the previous problem of the Source</source>
+        <translation>ソースの前の問題へ移動</translation>
+    </message>
+    <message>
+        <source>Signature…</source>
+        <translation>署名…</translation>
+    </message>
+    <message>
+        <source>Check an X-Hub-Signature against a body and a secret</source>
+        <translation>X-Hub-Signature をボディとシークレットで確かめる</translation>
+    </message>
+    <message>
         <source>Reset layout</source>
         <translation>レイアウトを元に戻す</translation>
     </message>
@@ -1682,6 +1996,10 @@ X-Api-Key: …</translation>
     <message>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1784,6 +2102,13 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>OpenFolderDialog</name>
+    <message>
+        <source>Folder to read as a Source</source>
+        <translation>ソースとして読むフォルダー</translation>
+    </message>
+</context>
+<context>
     <name>PlainLabel</name>
     <message>
         <source>({count} more characters)</source>
@@ -1883,6 +2208,33 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>ReportExport</name>
+    <message>
+        <source>Open a Source before exporting its report.</source>
+        <translation>レポートをエクスポートする前にソースを開いてください。</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML レポート (*.html)</translation>
+    </message>
+    <message>
+        <source>CSV, one finding per row (*.csv)</source>
+        <translation>CSV、1 行に 1 件の指摘 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>レポートをエクスポート</translation>
+    </message>
+    <message>
+        <source>export failed: {error}</source>
+        <translation>エクスポートに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <source>report of {findings} written to {path}</source>
+        <translation>{findings}のレポートを {path} に書き出しました</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1917,6 +2269,111 @@ X-Api-Key: …</translation>
     <message>
         <source>New version</source>
         <translation>新版</translation>
+    </message>
+</context>
+<context>
+    <name>SignatureDialog</name>
+    <message>
+        <source>The body is over {limit} MiB.</source>
+        <translation>ボディが {limit} MiB を超えています。</translation>
+    </message>
+    <message>
+        <source>Paste the X-Hub-Signature value, e.g. sha256=…</source>
+        <translation>X-Hub-Signature の値を貼り付けてください（例: sha256=…）</translation>
+    </message>
+    <message>
+        <source>Type the secret the subscription gave the hub (hub.secret).</source>
+        <translation>サブスクリプションがハブに渡したシークレット（hub.secret）を入力してください。</translation>
+    </message>
+    <message>
+        <source>invalid: not ALGORITHM=HEX with ALGORITHM one of sha1, sha256, sha384, sha512 (WebSub §7.1)</source>
+        <translation>無効: ALGORITHM=HEX の形（ALGORITHM は sha1、sha256、sha384、sha512 のいずれか）ではありません（WebSub §7.1）</translation>
+    </message>
+</context>
+<context>
+    <name>SignatureWidgets</name>
+    <message>
+        <source>Signature</source>
+        <translation>署名</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>ボディ</translation>
+    </message>
+    <message>
+        <source>Paste the body exactly as it was sent (UTF-8; line endings count)</source>
+        <translation>送られたとおりのボディを貼り付けてください（UTF-8。改行の種類も署名に影響します）</translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature value</source>
+        <translation>X-Hub-Signature の値</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>シークレット</translation>
+    </message>
+    <message>
+        <source>the subscription&apos;s hub.secret</source>
+        <translation>サブスクリプションの hub.secret</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>アルゴリズム</translation>
+    </message>
+    <message>
+        <source>the one the header names</source>
+        <translation>ヘッダーが示すもの</translation>
+    </message>
+    <message>
+        <source>A receiver that insists on one algorithm refuses every other</source>
+        <translation>1 つのアルゴリズムを求める受信側は、ほかのアルゴリズムをすべて拒否します</translation>
+    </message>
+    <message>
+        <source>X-Hub-Signature:</source>
+        <translation>X-Hub-Signature:</translation>
+    </message>
+    <message>
+        <source>Secret:</source>
+        <translation>シークレット:</translation>
+    </message>
+    <message>
+        <source>Algorithm:</source>
+        <translation>アルゴリズム:</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Show expected value</source>
+        <translation>期待される値を表示</translation>
+    </message>
+    <message>
+        <source>The value this secret gives for this body: as good as the secret for it</source>
+        <translation>このシークレットがこのボディに対して与える値です。このボディについてはシークレットと同じ重みを持ちます</translation>
+    </message>
+    <message>
+        <source>Expected value</source>
+        <translation>期待される値</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotAction</name>
+    <message>
+        <source>Open a Source before saving a snapshot of it.</source>
+        <translation>スナップショットを保存する前にソースを開いてください。</translation>
+    </message>
+    <message>
+        <source>Saving a snapshot of {url}</source>
+        <translation>{url} のスナップショットを保存しています</translation>
+    </message>
+    <message>
+        <source>The snapshot could not be saved: {reason}</source>
+        <translation>スナップショットを保存できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>snapshot {id} saved: {documents} documents, {entries} entries</source>
+        <translation>スナップショット {id} を保存しました: ドキュメント {documents} 件、エントリ {entries} 件</translation>
     </message>
 </context>
 <context>
@@ -1998,6 +2455,10 @@ X-Api-Key: …</translation>
         <translation>ダンプをチェック</translation>
     </message>
     <message>
+        <source>Audit a local copy…</source>
+        <translation>ローカルのコピーを監査…</translation>
+    </message>
+    <message>
         <source>copied {url}</source>
         <translation>{url} をコピーしました</translation>
     </message>
@@ -2048,6 +2509,119 @@ X-Api-Key: …</translation>
     <message>
         <source>resources check of {url}: {findings}</source>
         <translation>{url} のリソースのチェック: {findings}</translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsModel</name>
+    <message>
+        <source>(the Source)</source>
+        <translation>（ソース全体）</translation>
+    </message>
+    <message>
+        <source>severity</source>
+        <translation>重大度</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>仕様</translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsPanel</name>
+    <message>
+        <source>Required ({count})</source>
+        <translation>必須 ({count})</translation>
+    </message>
+    <message>
+        <source>Recommended ({count})</source>
+        <translation>推奨 ({count})</translation>
+    </message>
+    <message>
+        <source>Informational ({count})</source>
+        <translation>情報 ({count})</translation>
+    </message>
+    <message>
+        <source>every code ({count})</source>
+        <translation>すべてのコード ({count})</translation>
+    </message>
+    <message>
+        <source>every document ({count})</source>
+        <translation>すべてのドキュメント ({count})</translation>
+    </message>
+    <message>
+        <source>no problems in the loaded documents</source>
+        <translation>読み込んだドキュメントに問題はありません</translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation>{total}中 {shown} 件</translation>
+    </message>
+    <message>
+        <source>no problems to go to</source>
+        <translation>移動できる問題はありません</translation>
+    </message>
+    <message>
+        <source>in {place}</source>
+        <translation>場所: {place}</translation>
+    </message>
+</context>
+<context>
+    <name>SourceProblemsWidgets</name>
+    <message>
+        <source>Errors: what the specification says must be</source>
+        <translation>エラー: 仕様が「しなければならない」と定めること</translation>
+    </message>
+    <message>
+        <source>Warnings: what the specification says should be, or a likely mistake</source>
+        <translation>警告: 仕様が「すべきである」と定めること、またはありがちな誤り</translation>
+    </message>
+    <message>
+        <source>Notes worth knowing</source>
+        <translation>知っておくとよい情報</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>Show one code only</source>
+        <translation>1 つのコードだけを表示</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Show one document or channel only</source>
+        <translation>1 つのドキュメントまたはチャンネルだけを表示</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>レポートをエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save every finding as one HTML page to hand over, or as CSV</source>
+        <translation>すべての指摘を、渡せる 1 つの HTML ページまたは CSV に保存</translation>
+    </message>
+    <message>
+        <source>Problems of the Source</source>
+        <translation>ソースの問題</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,1 @@
+"""The Source-wide Problems view: every finding of the open Source, and the report."""

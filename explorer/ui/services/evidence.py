@@ -1,0 +1,67 @@
+"""Evidence out of the window: the inspector's exchanges as HAR 1.2, CSV or JSON lines
+(the writers of ``export --exchanges``), and a subscription request with its real
+``hub.secret`` for the explicit "with secrets" curl copy.
+
+Exchanges are written masked (credential headers, ``hub.secret``), as the store keeps
+them; only the curl action that says it carries secrets puts a secret back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from explorer.net.evidence import ExchangeWriter, masked, revealed
+from explorer.net.exchange_links import ExchangeLink, read_links
+from explorer.net.store import ExchangeRecord, Store
+
+LINK_BATCH = 500
+"""Exchange ids per query for their links (SQLite bounds the parameters of one query)."""
+
+
+def exchange_format(path: Path) -> str:
+    """The format a file name asks for: ``.har``, ``.csv``, else JSON lines."""
+    suffix = path.suffix.lower()
+    return {".har": "har", ".csv": "csv"}.get(suffix, "jsonl")
+
+
+class EvidenceServices:
+    """Writes exchanges out; finds a subscription request's secret when asked to."""
+
+    store: Store | None
+    _stored: Callable[..., list[Any]]  # LiveServices._stored
+
+    def hub_secrets(self) -> dict[str, str]:
+        """callback URL → ``hub.secret`` of every stored subscription that has one."""
+        if self.store is None:
+            return {}
+        rows = self._stored(self.store.subscriptions)
+        return {row["callback_url"]: row["secret"] for row in rows if row.get("secret")}
+
+    def with_secret(self, record: ExchangeRecord) -> ExchangeRecord:
+        """``record`` with its masked ``hub.secret`` put back (a subscription request);
+        any other record as it is."""
+        return revealed(record, self.hub_secrets())
+
+    async def export_exchanges(self, path: Path, records: Sequence[ExchangeRecord]) -> int:
+        """Write ``records`` (masked) to ``path`` as HAR, CSV or JSON lines, by its suffix,
+        each with the exchange it replays when it is a replay; returns how many."""
+        chosen = [masked(record) for record in records]
+        store_path = self.store.path if self.store is not None else None
+        return await asyncio.to_thread(_write, path, exchange_format(path), chosen, store_path)
+
+
+def _write(path: Path, fmt: str, records: list[ExchangeRecord], store_path: Path | None) -> int:
+    ids = [record.id for record in records if record.id is not None]
+    links: dict[int, ExchangeLink] = {}
+    if store_path is not None:
+        for start in range(0, len(ids), LINK_BATCH):
+            links.update(read_links(store_path, ids[start : start + LINK_BATCH]))
+    with path.open("w", encoding="utf-8", newline="") as stream:
+        writer = ExchangeWriter(stream, fmt)
+        for record in records:
+            writer.write(record, links.get(record.id or 0))
+        writer.close()
+    return writer.count

@@ -1,0 +1,1 @@
+"""Tools that stand alone from the open Source: the signature checker."""
