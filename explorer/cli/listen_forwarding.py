@@ -12,6 +12,7 @@ import sys
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import http_url
+from explorer.cli.language_option import say
 from explorer.core import catalog
 from explorer.core.signatures import MAX_SECRET_BYTES
 from explorer.net.forwarder import ALGORITHMS, Forwarder, ForwardState, ForwardTarget, describe
@@ -30,26 +31,25 @@ def add_forward_options(parser: argparse.ArgumentParser) -> None:
         "--forward",
         type=http_url,
         metavar="URL",
-        help="POST each accepted delivery on to this URL (your application), after it is "
-        "stored and acknowledged; queued on disk, in order, at least once",
+        help=say("forwarding.option-forward"),
     )
     parser.add_argument(
         "--forward-secret",
         metavar="SECRET",
-        help="sign forwarded deliveries with this secret (X-Hub-Signature, WebSub §7.1)",
+        help=say("forwarding.option-secret"),
     )
     parser.add_argument(
         "--forward-algorithm",
         choices=ALGORITHMS,
         default="sha256",
-        help="signature algorithm for --forward-secret (default sha256)",
+        help=say("forwarding.option-algorithm"),
     )
     parser.add_argument(
         "--forward-header",
         action="append",
         default=[],
         metavar="'NAME: VALUE'",
-        help="an extra header on forwarded deliveries; repeatable",
+        help=say("forwarding.option-header"),
     )
 
 

@@ -126,6 +126,7 @@
     </message>
     <message>
         <source>CSV (*.csv)</source>
+        <translatorcomment>technical</translatorcomment>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
@@ -671,10 +672,12 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>HAR 1.2 (*.har)</source>
+        <translatorcomment>technical</translatorcomment>
         <translation>HAR 1.2 (*.har)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
+        <translatorcomment>technical</translatorcomment>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
@@ -916,6 +919,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
+        <translatorcomment>technical</translatorcomment>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
@@ -2330,6 +2334,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>X-Hub-Signature:</source>
+        <translatorcomment>technical</translatorcomment>
         <translation>X-Hub-Signature:</translation>
     </message>
     <message>
