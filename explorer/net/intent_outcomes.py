@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 
+from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
 from explorer.net import subscriber_events as ev
 from explorer.net.callback_server import Reply
@@ -51,7 +52,7 @@ class IntentOutcomes:
                 return self._unknown_intent(sub, mode, topic)
             self.leases.cancel(sub)
             reason = params.get("hub.reason", b"").decode("utf-8", "replace") or None
-            sub.transition(State.DENIED, reason or "denied without a reason")
+            sub.transition(State.DENIED, reason or text("events.reason-denied-without-reason"))
             await self.book.save(sub)
             message = f"{sub.hub} denied {sub.topic}: {reason or '(no reason given)'}"
             denied = finding(
@@ -97,7 +98,8 @@ class IntentOutcomes:
                 self._emit(sub, ev.ERROR, message=answer.message, findings=answer.findings)
                 self.schedule_renewal(sub, retry=True)
                 return answer
-            await self.fail(sub, None, answer.message or "the hub refused", answer.findings)
+            refused = answer.message or text("events.reason-hub-refused")
+            await self.fail(sub, None, refused, answer.findings)
             return answer
         flavour = FLAVOUR_PUSH if answer.status == 204 else FLAVOUR_WEBSUB
         sub.flavour = flavour
@@ -142,9 +144,8 @@ class IntentOutcomes:
             await self._verification_overdue_now(sub)
 
     async def _verification_overdue_now(self, sub: Subscription) -> None:
-        message = (
-            f"{sub.hub} accepted the request but sent no verification within "
-            f"{self._verification_timeout():g} s"
+        message = text(
+            "events.reason-no-verification", hub=sub.hub, seconds=self._verification_timeout()
         )
         notes = [
             finding(

@@ -17,11 +17,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
-from explorer.net.subscriber_events import SubscriberEvent, iso_time
+from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import (
     SubscriptionView,
 )
 from explorer.ui.language import finding_text, severity_text
+from explorer.ui.live.event_text import event_line
 from explorer.ui.live.subscription_widgets import SubscriptionPanelWidgets
 from explorer.ui.live.subscriptions_model import SubscriptionsModel
 from explorer.ui.services import CallbackStatus, ExplorerServices
@@ -111,15 +112,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
                 self._log_event(event)
 
     def _log_event(self, event: SubscriberEvent) -> None:
-        detail = event.message or event.reason or ""
-        parts = [f"{iso_time(event.time)} {event.event} {event.topic}"]
-        if event.state:
-            parts.append(f"[{event.state}]")
-        if event.lease_seconds is not None:
-            parts.append(self.tr("lease {seconds} s").format(seconds=event.lease_seconds))
-        if detail:
-            parts.append(f"— {detail}")
-        self.log.appendPlainText(" ".join(parts))
+        self.log.appendPlainText(event_line(event))
         for item in event.findings:
             self.log.appendPlainText(
                 f"    {severity_text(item.severity)} {item.code}: {finding_text(item)}"

@@ -278,6 +278,18 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>bearer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Credentials by origin</source>
         <translation type="unfinished"></translation>
     </message>
@@ -484,6 +496,14 @@ X-Api-Key: …</source>
 </context>
 <context>
     <name>ExchangeModel</name>
+    <message>
+        <source>→ out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>← in</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>time</source>
         <translation type="unfinished"></translation>
@@ -1712,6 +1732,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{spec} (translated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{count} times, first: {message}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1732,6 +1756,14 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{head} ({where})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1899,6 +1931,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>  (listed elsewhere)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} channel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -268,6 +268,18 @@ X-Api-Key: …</translation>
         <translation>保存先</translation>
     </message>
     <message>
+        <source>bearer</source>
+        <translation>トークン（Bearer）</translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <translation>ユーザーとパスワード（Basic）</translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+    <message>
         <source>Credentials by origin</source>
         <translation>オリジンごとの認証情報</translation>
     </message>
@@ -474,6 +486,14 @@ X-Api-Key: …</translation>
 </context>
 <context>
     <name>ExchangeModel</name>
+    <message>
+        <source>→ out</source>
+        <translation>→ 送信</translation>
+    </message>
+    <message>
+        <source>← in</source>
+        <translation>← 受信</translation>
+    </message>
     <message>
         <source>time</source>
         <translation>時刻</translation>
@@ -1705,6 +1725,10 @@ X-Api-Key: …</translation>
         <translation>仕様</translation>
     </message>
     <message>
+        <source>{spec} (translated)</source>
+        <translation>{spec}（訳あり）</translation>
+    </message>
+    <message>
         <source>{count} times, first: {message}</source>
         <translation>{count} 件。最初: {message}</translation>
     </message>
@@ -1726,6 +1750,14 @@ X-Api-Key: …</translation>
     <message>
         <source>line {line}</source>
         <translation>{line} 行目</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{head} ({where})</source>
+        <translation>{head}（{where}）</translation>
     </message>
 </context>
 <context>
@@ -1893,6 +1925,10 @@ X-Api-Key: …</translation>
     <message>
         <source>  (listed elsewhere)</source>
         <translation>（別の場所に記載）</translation>
+    </message>
+    <message>
+        <source>{name} channel</source>
+        <translation>{name}チャンネル</translation>
     </message>
     <message>
         <source>(none)</source>
