@@ -214,3 +214,54 @@ def test_the_spec_column_keeps_the_translated_badge_in_view(japanese) -> None:
     spec = "framework-notification 1.0.1 §2.1 Table 2"
     model.set_findings([Finding(Severity.ERROR, "document.framework-x", "m", spec=spec)])
     assert model.index(0, SPEC).data() == "framework-notification 1.0.1 §2.1 表 2（訳あり）"
+
+
+def test_the_document_header_says_kind_root_and_entries_as_the_command_line_does(japanese):
+    from explorer.core.parser import parse_document
+    from explorer.ui.source.document_panel import header_html
+
+    doc = parse_document(
+        b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+        b' xmlns:rs="http://www.openarchives.org/rs/terms/"><rs:md capability="resourcelist"/>'
+        b"<url><loc>http://s/a</loc></url><url><loc>http://s/b</loc></url></urlset>"
+    )
+    assert "resourcelist（urlset）、エントリ 2 件" in header_html("http://s/rl.xml", doc, [])
+
+
+def test_an_entry_diff_in_the_feed_lists_its_counts_with_the_japanese_comma(japanese) -> None:
+    from explorer.core.change_descriptions import ChangeKind, EntryChange
+    from explorer.ui.live.feed_panel import _change_body_html
+
+    entry = EntryChange(
+        ChangeKind.DOCUMENT, "updated", "http://s/cl.xml", capability="changelist", added=6
+    )
+    text = re.sub(r"<[^>]*>", "", _change_body_html(entry))
+    assert "changelist: 追加 6 件、削除 0 件、変更 0 件" in text
+
+
+def test_the_workbench_waits_in_seconds_said_in_japanese(japanese, qtbot) -> None:
+    from explorer.ui.workbench.hub_workbench_widgets import HubWorkbenchWidgets
+
+    widgets = HubWorkbenchWidgets()
+    qtbot.addWidget(widgets)
+    assert widgets.wait_spin.suffix() == widgets.quiet_spin.suffix() == " 秒"
+
+
+def test_the_window_s_help_is_japanese(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-m", "explorer", "--demo", "--lang", "ja", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    body = done.stdout.split("\n\n", 1)[1]  # after the usage block: names of options
+    words = english_words(re.sub(r"--?[a-z-]+|\b[A-Z]+\b|\{en,ja\}|\burl\b", "", body))
+    assert "表示言語" in body and words == ["ResourceSync", "Explorer", "SQLite"], body

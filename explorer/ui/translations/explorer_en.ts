@@ -193,6 +193,14 @@ X-Api-Key: …</source>
         </translation>
     </message>
     <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <comment>a document&apos;s size</comment>
+        <translation>
+            <numerusform>%Ln entry</numerusform>
+            <numerusform>%Ln entries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln document(s)</source>
         <translation>
             <numerusform>%Ln document</numerusform>
@@ -404,11 +412,19 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>notification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{shown} of {total}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{kind} ({root}), {entries}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1186,6 +1202,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Exchange detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

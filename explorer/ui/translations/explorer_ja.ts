@@ -156,7 +156,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{origin}: {error}; the credentials are kept for this session only.</source>
-        <translation>{origin}: {error}。認証情報はこのセッションの間だけ保持します。</translation>
+        <translation>{origin}（詳細: {error}）。認証情報はこのセッションの間だけ保持します。</translation>
     </message>
     <message>
         <source>not read from the keyring</source>
@@ -187,6 +187,13 @@ X-Api-Key: …</translation>
         <source>%Ln entry(s)</source>
         <translation>
             <numerusform>%Ln 件のエントリ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <comment>a document&apos;s size</comment>
+        <translation>
+            <numerusform>エントリ %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -394,6 +401,10 @@ X-Api-Key: …</translation>
         <translation>{more}</translation>
     </message>
     <message>
+        <source>notification</source>
+        <translation>通知</translation>
+    </message>
+    <message>
         <source>{shown} of {total}</source>
         <translation>{total} 件中 {shown} 件</translation>
     </message>
@@ -402,8 +413,12 @@ X-Api-Key: …</translation>
         <translation>問題</translation>
     </message>
     <message>
+        <source>{kind} ({root}), {entries}</source>
+        <translation>{kind}（{root}）、{entries}</translation>
+    </message>
+    <message>
         <source>{capability} channel · hub: {hub}</source>
-        <translation>{capability} チャンネル · ハブ: {hub}</translation>
+        <translation>{capability}チャンネル · ハブ: {hub}</translation>
     </message>
     <message>
         <source>(none declared)</source>
@@ -527,11 +542,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>port {port} cannot be used ({reason})</source>
-        <translation>ポート {port} は使えません（{reason}）</translation>
+        <translation>ポート {port} は使えません（詳細: {reason}）</translation>
     </message>
     <message>
         <source>{url}: no answer ({error})</source>
-        <translation>{url}: 応答がありません（{error}）</translation>
+        <translation>{url}: 応答がありません（詳細: {error}）</translation>
     </message>
     <message>
         <source>{url}: reached this callback server (it answered {status} to the probe, as expected for an unknown path); hubs can call back through it</source>
@@ -547,7 +562,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>cannot diff: {error}</source>
-        <translation>差分を取れません: {error}</translation>
+        <translation>差分を取れません（詳細: {error}）</translation>
     </message>
 </context>
 <context>
@@ -601,7 +616,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>rejected delivery: {reason} (signature {signature})</source>
-        <translation>拒否した配信: {reason}（署名 {signature}）</translation>
+        <translation>拒否した配信（署名 {signature}）。詳細: {reason}</translation>
     </message>
 </context>
 <context>
@@ -648,19 +663,19 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>no diff: {reason}</source>
-        <translation>差分なし: {reason}</translation>
+        <translation>差分なし（詳細: {reason}）</translation>
     </message>
     <message>
         <source>{count} added</source>
-        <translation>{count} 件追加</translation>
+        <translation>追加 {count} 件</translation>
     </message>
     <message>
         <source>{count} removed</source>
-        <translation>{count} 件削除</translation>
+        <translation>削除 {count} 件</translation>
     </message>
     <message>
         <source>{count} changed</source>
-        <translation>{count} 件変更</translation>
+        <translation>変更 {count} 件</translation>
     </message>
     <message>
         <source>added: {locs}</source>
@@ -692,7 +707,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{url}: no diff — {reason}</source>
-        <translation>{url}: 差分なし — {reason}</translation>
+        <translation>{url}: 差分なし（詳細: {reason}）</translation>
     </message>
     <message>
         <source>JSON lines (*.jsonl)</source>
@@ -700,7 +715,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>export failed: {error}</source>
-        <translation>エクスポートに失敗しました: {error}</translation>
+        <translation>エクスポートに失敗しました（詳細: {error}）</translation>
     </message>
     <message>
         <source>exported {count} to {path}</source>
@@ -736,7 +751,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>feed cleared, but deleting from the store failed: {error}</source>
-        <translation>フィードをクリアしましたが、ストアからの削除に失敗しました: {error}</translation>
+        <translation>フィードをクリアしましたが、ストアからの削除に失敗しました（詳細: {error}）</translation>
     </message>
     <message>
         <source>feed cleared; {count} deleted from the store</source>
@@ -938,7 +953,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>cannot read {path}: {error}</source>
-        <translation>{path} を読めません: {error}</translation>
+        <translation>{path} を読めません（詳細: {error}）</translation>
     </message>
     <message>
         <source>loaded {path} ({size} bytes)</source>
@@ -983,7 +998,7 @@ X-Api-Key: …</translation>
     <message numerus="yes">
         <source>conformance run cancelled after %n check(s)</source>
         <translation>
-            <numerusform>%n 件のチェックの後で適合性チェックを中止しました</numerusform>
+            <numerusform>適合性チェックを中止しました（%n 件実施済み）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1176,6 +1191,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Exchange detail</source>
         <translation>やり取りの詳細</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
     </message>
 </context>
 <context>
@@ -1425,7 +1444,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{url} could not be read ({error}); showing instead the Source Description that was {route}.</source>
-        <translation>{url} を読めませんでした（{error}）。代わりにソースの記述を表示しています（{route}）。</translation>
+        <translation>{url} を読めませんでした（詳細: {error}）。代わりにソースの記述を表示しています（{route}）。</translation>
     </message>
     <message>
         <source>ResourceSync Explorer</source>
