@@ -216,6 +216,16 @@ def test_the_spec_column_keeps_the_translated_badge_in_view(japanese) -> None:
     assert model.index(0, SPEC).data() == "framework-notification 1.0.1 §2.1 表 2（訳あり）"
 
 
+def test_the_spec_column_is_wide_enough_for_a_section_and_its_badge(japanese, qtbot) -> None:
+    from explorer.ui.source.problems_model import ProblemsModel
+    from explorer.ui.source.problems_view import SPEC, ProblemsView
+
+    view = ProblemsView(ProblemsModel())
+    qtbot.addWidget(view)
+    badge = view.table.fontMetrics().horizontalAdvance("§13.2.1（訳あり）")
+    assert view.table.columnWidth(SPEC) >= badge
+
+
 def test_the_document_header_says_kind_root_and_entries_as_the_command_line_does(japanese):
     from explorer.core.parser import parse_document
     from explorer.ui.source.document_panel import header_html

@@ -23,6 +23,9 @@ from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.source.problems_model import ProblemsModel, spec_cell
 
 SEVERITY, CODE, LINE, MESSAGE, SPEC = range(5)
+TRANSLATED_SAMPLE = "framework-notification 1.0.1 §13.2.1"
+"""The spec column is as wide as a deep section of a translated specification with its
+badge: '§13.2.1（訳あり）' in Japanese (the column elides on the left)."""
 
 
 def size_problem_columns(table: QTableView | QTreeView) -> None:
@@ -35,7 +38,7 @@ def size_problem_columns(table: QTableView | QTreeView) -> None:
     header.setStretchLastSection(False)
     metrics = table.fontMetrics()
     severity = max((severity_text(s) for s in Severity), key=metrics.horizontalAdvance)
-    spec = spec_cell("framework-notification §13.2.1").removeprefix("framework-notification")
+    spec = spec_cell(TRANSLATED_SAMPLE).removeprefix(TRANSLATED_SAMPLE.partition("§")[0])
     for column, sample in ((SEVERITY, f"{severity}  "), (LINE, "99999"), (SPEC, f"{spec} ")):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         indent = indentation if column == SEVERITY else 0

@@ -1331,7 +1331,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>any free port</source>
-        <translation>空いている任意のポート</translation>
+        <translation>空きポート</translation>
     </message>
     <message>
         <source>Callback port</source>
@@ -2064,7 +2064,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>any free port</source>
-        <translation>空いている任意のポート</translation>
+        <translation>空きポート</translation>
     </message>
     <message>
         <source>Callback port</source>
@@ -2152,7 +2152,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Unsubscribe</source>
-        <translation>サブスクライブ解除</translation>
+        <translation>解除</translation>
     </message>
     <message>
         <source>Copy secret</source>
