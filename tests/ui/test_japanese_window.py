@@ -139,6 +139,8 @@ def test_the_inspector_says_direction_and_kind_in_japanese(japanese) -> None:
     ]
     assert shown == [("→ 送信", "サブスクライブ"), ("← 受信", "配信"), ("← 受信", "検証")]
     assert "種類 配信" in describe(records[1])
+    model.set_filter("配信")  # the words the column shows find their rows
+    assert model.rowCount() == 1
 
 
 def test_the_credentials_page_says_each_kind_in_japanese(japanese, qtbot) -> None:

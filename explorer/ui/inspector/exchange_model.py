@@ -141,6 +141,12 @@ def kind_text(record: ExchangeRecord) -> str:
     return event_name(record.kind, ui_language(), "cli.exchange.kind-")
 
 
+def filter_key(record: ExchangeRecord) -> str:
+    """What the filter box matches: the engine's words (``search_text``) and the kind and
+    direction as the columns show them, so 配信 finds what ``delivery`` finds."""
+    return f"{search_text(record)} {kind_text(record)} {_direction_text(record)}".lower()
+
+
 def _status_text(record: ExchangeRecord) -> str:
     return (record.error or "") if record.status is None else str(record.status)
 
@@ -188,7 +194,7 @@ class ExchangeModel(RowTableModel):
             return
         self._all.extend(records)
         if self._keys is not None:
-            self._keys.extend(search_text(record) for record in records)
+            self._keys.extend(filter_key(record) for record in records)
         overflow = len(self._all) - MAX_ROWS
         if overflow > 0:
             gone = {id(record) for record in self._all[:overflow]}
@@ -216,7 +222,7 @@ class ExchangeModel(RowTableModel):
     def set_filter(self, text: str) -> None:
         self._terms = filter_terms(text)
         if self._terms and self._keys is None:
-            self._keys = [search_text(record) for record in self._all]
+            self._keys = [filter_key(record) for record in self._all]
         self.beginResetModel()
         if self._keys is None or not self._terms:
             self._rows = list(self._all)
