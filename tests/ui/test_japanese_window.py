@@ -277,3 +277,21 @@ def test_the_window_s_help_is_japanese(tmp_path: Path) -> None:
     body = done.stdout.split("\n\n", 1)[1]  # after the usage block: names of options
     words = english_words(re.sub(r"--?[a-z-]+|\b[A-Z]+\b|\{en,ja\}|\burl\b", "", body))
     assert "表示言語" in body and words == ["ResourceSync", "Explorer", "SQLite"], body
+
+
+def test_network_settings_that_cannot_be_used_say_why_in_japanese(japanese, qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from explorer.net.network_access import ProxyMode
+    from explorer.ui.settings.network_page import NetworkPage
+
+    problems: list[str] = []
+    store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    page = NetworkPage(store, lambda settings: None, problems.append)
+    qtbot.addWidget(page)
+    page.proxy_mode.setCurrentIndex(page.proxy_mode.findData(ProxyMode.MANUAL.value))
+    for url in ("ftp://proxy.example.org", "http://me:pw@proxy.example.org:3128"):
+        page.proxy_url.setText(url)
+        page.apply()
+        assert english_words(problems[-1]) == [], problems[-1]
+    assert "平文" in problems[-1]

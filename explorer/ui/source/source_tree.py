@@ -29,11 +29,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from explorer.core.engine_words import quoted
 from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.rules.capabilities import display_name
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
-from explorer.ui.language import document_name, document_name_glossed
+from explorer.ui.language import document_name, document_name_glossed, ui_language
 from explorer.ui.shared.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.tasks import TaskKeeper
@@ -262,8 +263,8 @@ class SourceTreeModel(QAbstractItemModel):
                         status=item.doc.status, ms=f"{item.doc.fetch.elapsed * 1000:.0f}"
                     )
                 )
-            if item.error:
-                lines.append(item.error)
+            if item.error:  # the library's or the server's own words
+                lines.append(quoted(item.error, ui_language()))
             return tooltip_text("\n".join(lines))
         if role == Qt.ItemDataRole.FontRole and item.is_channel:
             font = QFont()

@@ -268,6 +268,29 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>CredentialVault</name>
+    <message>
+        <source>the keyring holds something that is not a credential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no system keyring is available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring refused to store it ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring could not be read ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring could not remove it ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CredentialsPage</name>
     <message>
         <source>Origin</source>
@@ -1719,6 +1742,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>All (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network settings not applied: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

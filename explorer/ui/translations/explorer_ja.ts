@@ -257,6 +257,29 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>CredentialVault</name>
+    <message>
+        <source>the keyring holds something that is not a credential</source>
+        <translation>キーリングに認証情報ではないものが保存されています</translation>
+    </message>
+    <message>
+        <source>no system keyring is available</source>
+        <translation>システムのキーリングを使えません</translation>
+    </message>
+    <message>
+        <source>the keyring refused to store it ({error})</source>
+        <translation>キーリングが保存を拒否しました（詳細: {error}）</translation>
+    </message>
+    <message>
+        <source>the keyring could not be read ({error})</source>
+        <translation>キーリングを読めませんでした（詳細: {error}）</translation>
+    </message>
+    <message>
+        <source>the keyring could not remove it ({error})</source>
+        <translation>キーリングから削除できませんでした（詳細: {error}）</translation>
+    </message>
+</context>
+<context>
     <name>CredentialsPage</name>
     <message>
         <source>Origin</source>
@@ -1712,6 +1735,10 @@ X-Api-Key: …</translation>
     <message>
         <source>All (*)</source>
         <translation>すべて (*)</translation>
+    </message>
+    <message>
+        <source>Network settings not applied: {reason}</source>
+        <translation>ネットワーク設定を反映していません: {reason}</translation>
     </message>
 </context>
 <context>
