@@ -13,6 +13,7 @@ from explorer.core.engine_words import event_detail, event_name
 from explorer.net.subscriber_events import SubscriberEvent, iso_time
 from explorer.ui.language import ui_language
 from explorer.ui.live.subscriptions_model import STATE_TEXT
+from explorer.ui.shared.wording import duration_text
 
 
 def event_line(event: SubscriberEvent) -> str:
@@ -25,8 +26,9 @@ def event_line(event: SubscriberEvent) -> str:
         shown = QCoreApplication.translate("SubscriptionsModel", state) if state else event.state
         parts.append(f"[{shown}]")
     if event.lease_seconds is not None:
-        lease = QCoreApplication.translate("SubscriptionPanel", "lease {seconds} s")
-        parts.append(lease.format(seconds=event.lease_seconds))
+        lease = QCoreApplication.translate("SubscriptionPanel", "lease {seconds} s ({duration})")
+        seconds = event.lease_seconds
+        parts.append(lease.format(seconds=seconds, duration=duration_text(seconds)))
     shown_already = {item.message for item in event.findings}
     for said in dict.fromkeys((event.reason, event.message)):
         if said and said not in shown_already:

@@ -2075,10 +2075,6 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>lease {seconds} s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>secret of {topic} copied to the clipboard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2088,6 +2084,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>public URL test finished: {report}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease {seconds} s ({duration})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2067,10 +2067,6 @@ X-Api-Key: …</translation>
         <translation>ストアは読み取り専用で開かれています。別の ResourceSync Explorer が使っているか、壊れています</translation>
     </message>
     <message>
-        <source>lease {seconds} s</source>
-        <translation>リース期間 {seconds} 秒</translation>
-    </message>
-    <message>
         <source>secret of {topic} copied to the clipboard</source>
         <translation>{topic} のシークレットをクリップボードにコピーしました</translation>
     </message>
@@ -2081,6 +2077,10 @@ X-Api-Key: …</translation>
     <message>
         <source>public URL test finished: {report}</source>
         <translation>公開 URL のテストが終わりました: {report}</translation>
+    </message>
+    <message>
+        <source>lease {seconds} s ({duration})</source>
+        <translation>リース期間 {seconds} 秒（{duration}）</translation>
     </message>
 </context>
 <context>
