@@ -82,9 +82,8 @@ class CredentialsPage(QWidget):
                 "No system keyring is available: credentials are kept for this session only."
             )
         )
-        note = PlainLabel(
-            where + " " + self.tr("Each origin's credentials are sent to that origin only.")
-        )
+        only = self.tr("Each origin's credentials are sent to that origin only.")
+        note = PlainLabel(self.tr("{where} {only}").format(where=where, only=only))
         note.setWordWrap(True)
         note.setEnabled(False)
         buttons = QHBoxLayout()

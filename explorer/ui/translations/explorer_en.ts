@@ -345,6 +345,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{where} {only}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>system keyring</source>
         <translation type="unfinished"></translation>
     </message>

@@ -334,6 +334,10 @@ X-Api-Key: …</translation>
         <translation>各オリジンの認証情報は、そのオリジンにだけ送信されます。</translation>
     </message>
     <message>
+        <source>{where} {only}</source>
+        <translation>{where}{only}</translation>
+    </message>
+    <message>
         <source>system keyring</source>
         <translation>システムのキーリング</translation>
     </message>
