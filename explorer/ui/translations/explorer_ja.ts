@@ -2111,7 +2111,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>https://….ngrok.app (optional tunnel)</source>
-        <translation>https://….ngrok.app（トンネル、任意）</translation>
+        <translation>https://….ngrok.app（任意）</translation>
     </message>
     <message>
         <source>Public URL</source>
@@ -2163,7 +2163,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>hub URL (empty: discover from the topic)</source>
-        <translation>ハブ URI（空欄ならトピックから検出）</translation>
+        <translation>ハブ URI（空欄なら自動検出）</translation>
     </message>
     <message>
         <source>Hub</source>
