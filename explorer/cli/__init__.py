@@ -84,6 +84,7 @@ def _main(args: list[str]) -> int:
     if args and args[0] == "--version":
         print(f"{APP_NAME} {explorer.__version__}")
         return EXIT_OK
+    choose_language(args)  # the window's --help and start-up lines, as a command's
     from explorer.ui.app import run_gui
 
     return run_gui(args)

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
-from explorer.cli.language_option import help_language, say
+from explorer.cli.language_option import help_language
+from explorer.cli.language_option import say as say  # for the window's --help
 from explorer.core.messages import render_known
 
 MAX_URL_LENGTH = 8 * 1024

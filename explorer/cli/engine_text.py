@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from explorer.core import catalog
-from explorer.core.messages import ENGLISH, render_known, render_phrase
+from explorer.core.engine_words import event_detail as event_detail
+from explorer.core.engine_words import event_name as event_name
+from explorer.core.messages import ENGLISH, render_phrase
 from explorer.demo import FAULTS
 from explorer.net.conformance import describe_exchange
 from explorer.net.discovery import RouteAttempt
@@ -41,24 +43,6 @@ def exchange_line(record: ExchangeRecord, lang: str = ENGLISH) -> str:
     key = f"cli.exchange.kind-{record.kind}"
     kind = catalog.text(key, lang) if catalog.has(key, lang) else record.kind
     return describe_exchange(replace(record, kind=kind))
-
-
-def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") -> str:
-    """A live event's name (``verified``, ``notification``…) or another of its values
-    (``prefix``: a signature state) in ``lang``; a value the catalog lacks stays as is."""
-    key = f"{prefix}{event}"
-    return catalog.text(key, lang) if catalog.has(key, lang) else event
-
-
-def event_detail(detail: str, lang: str = ENGLISH) -> str:
-    """The engine's reason or message after an event in ``lang``. The engine stores it as
-    English text (the store's ``reason`` column); a reason the catalog knows
-    (``events.reason-*``) is said anew in ``lang``, anything else (a hub's or a library's
-    own words) is quoted behind a lead-in."""
-    known = render_known(detail, "events.reason-", lang) if lang != ENGLISH else None
-    if known is None:
-        return catalog.text("events.detail", lang, detail=detail)
-    return catalog.text("events.reason", lang, reason=known)
 
 
 def response_text(result: PublishResult, lang: str = ENGLISH) -> str:

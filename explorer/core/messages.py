@@ -175,11 +175,22 @@ def render_known(english: str, prefix: str, lang: str = ENGLISH) -> str | None:
         found = pattern.fullmatch(english)
         if found:
             params = {
-                name: render_known(value, prefix, lang) or value
+                name: render_known(value, prefix, lang) or _number_or_text(value)
                 for name, value in found.groupdict().items()
             }
             return catalog.text(key, lang, **params)
     return None
+
+
+def _number_or_text(value: str) -> object:
+    """A value read back from English text: a number again where it reads as one, so
+    the template's format (``{seconds:g}``) applies as when it was first said."""
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
 
 
 @cache
@@ -213,6 +224,11 @@ def render_spec(spec: str | None, lang: str = ENGLISH) -> str | None:
             note = f"common.translated-{name}" + ("-section" if section else "")
             return catalog.text(note, lang, spec=cited, section=section)
     return cited
+
+
+def has_translation(spec: str) -> bool:
+    """Whether ``spec`` is a specification with an official Japanese translation."""
+    return spec.startswith(tuple(_TRANSLATED_SPECS))
 
 
 def render_cited(spec: str | None, lang: str = ENGLISH) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from explorer.core.catalog import text
 from explorer.net import subscriber_events as ev
 from explorer.net.callback_server import CALLBACK_PREFIX, DEFAULT_MAX_BODY, CallbackServer
 from explorer.net.exchange_log import ExchangeLog
@@ -83,10 +84,7 @@ async def start_callback_server(
             return CallbackStart(server, notes)
         except OSError as exc:
             await server.stop()
-            notes.append(
-                f"the stored callback port {stored.port} is taken ({exc.strerror}); "
-                "listening on a free port and subscribing again"
-            )
+            notes.append(text("events.reason-port-taken", port=stored.port, reason=exc.strerror))
     server = CallbackServer(
         host, port or 0, public_url=chosen_url, max_body=max_body, exchange_log=exchange_log
     )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.core import catalog
+from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.notification_checks import (
@@ -230,7 +231,7 @@ class DeliveryIntake:
             try:
                 sink.delivered(record)
             except Exception as exc:  # a sink bug must not stop intake or the other sinks
-                self._emit(sub, ev.ERROR, message=f"a delivery sink failed: {exc}")
+                self._emit(sub, ev.ERROR, message=text("events.reason-sink-failed", message=exc))
 
 
 def _record(

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from explorer.core import catalog
 from explorer.core.addresses import one_cause
+from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
 from explorer.net import subscriber_events as ev
 from explorer.net.callback_server import Reply
@@ -53,7 +54,7 @@ class IntentOutcomes:
                 return self._unknown_intent(sub, mode, topic)
             self.leases.cancel(sub)
             reason = params.get("hub.reason", b"").decode("utf-8", "replace") or None
-            sub.transition(State.DENIED, reason or "denied without a reason")
+            sub.transition(State.DENIED, reason or text("events.reason-denied-without-reason"))
             await self.book.save(sub)
             message = f"{sub.hub} denied {sub.topic}: {reason or '(no reason given)'}"
             denied = finding(
@@ -100,7 +101,8 @@ class IntentOutcomes:
                 reason = answer.message or "the hub refused"
                 await self._renewal_failed(sub, f"renewal failed: {reason}", answer.findings)
                 return answer
-            await self.fail(sub, None, answer.message or "the hub refused", answer.findings)
+            refused = answer.message or text("events.reason-hub-refused")
+            await self.fail(sub, None, refused, answer.findings)
             return answer
         flavour = FLAVOUR_PUSH if answer.status == 204 else FLAVOUR_WEBSUB
         sub.flavour = flavour
@@ -171,9 +173,8 @@ class IntentOutcomes:
             await self._verification_overdue_now(sub)
 
     async def _verification_overdue_now(self, sub: Subscription) -> None:
-        message = (
-            f"{sub.hub} accepted the request but sent no verification within "
-            f"{self._verification_timeout():g} s"
+        message = text(
+            "events.reason-no-verification", hub=sub.hub, seconds=self._verification_timeout()
         )
         notes = [
             finding(

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 if TYPE_CHECKING:  # loaded when a context is built: a command without URLs never needs TLS
     import ssl
 
+from explorer.core.catalog import text
 from explorer.net.credentials import Credentials
 
 
@@ -59,7 +60,7 @@ class NetworkSettings:
         if self.proxy_mode is ProxyMode.MANUAL:
             check_proxy_url(self.proxy_url or "")
         if self.ca_bundle is not None and not Path(self.ca_bundle).is_file():
-            raise NetworkSettingsError(f"CA bundle {self.ca_bundle} is not a file")
+            raise NetworkSettingsError(text("netconfig.ca-not-file", path=self.ca_bundle))
 
     def verify(self) -> ssl.SSLContext | bool:
         """What httpx's ``verify`` gets: False when insecure, else a trust-store context."""
@@ -75,9 +76,9 @@ def check_proxy_url(url: str) -> str:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError for a bad port
     except ValueError:
-        raise NetworkSettingsError("the proxy is not a valid URL") from None
+        raise NetworkSettingsError(text("netconfig.proxy-invalid")) from None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        raise NetworkSettingsError("the proxy must be an http:// or https:// URL with a host")
+        raise NetworkSettingsError(text("netconfig.proxy-scheme"))
     return url
 
 
@@ -96,7 +97,8 @@ def trust_store_context(ca_bundle: str | None = None) -> ssl.SSLContext:
         try:
             context.load_verify_locations(cafile=ca_bundle)
         except (OSError, ssl.SSLError) as exc:
-            raise NetworkSettingsError(f"cannot read CA bundle {ca_bundle}: {exc}") from None
+            said = text("netconfig.ca-unreadable", path=ca_bundle, reason=exc)
+            raise NetworkSettingsError(said) from None
     return context
 
 

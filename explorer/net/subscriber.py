@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import httpx
 
+from explorer.core.catalog import text
 from explorer.core.findings import finding
 from explorer.core.legacy_push import FORMS as LEGACY_FORMS
 from explorer.net import subscriber_events as ev
@@ -402,9 +403,12 @@ class Subscriber:
         self._emit(
             sub,
             ev.MOVED,
-            message=(
-                f"the callback moved from {sub.callback_url} to {new.callback_url}: "
-                f"subscribed again as {new.id} ({new.state}); the old one is unsubscribed"
+            message=text(
+                "events.reason-callback-moved",
+                old=sub.callback_url,
+                new=new.callback_url,
+                id=new.id,
+                state=new.state,
             ),
         )
         return new
@@ -467,7 +471,10 @@ class Subscriber:
         short = sub.lease_seconds is not None and self.leases.too_short_to_renew(sub.lease_seconds)
         if expired and not short:
             await self.outcomes.fail(
-                sub, "websub.lease-expired", "the lease ran out before renewal", params={}
+                sub,
+                "websub.lease-expired",
+                text("events.reason-lease-ran-out-before-renewal"),
+                params={},
             )
             return
         sub.transition(State.RENEWING, None)

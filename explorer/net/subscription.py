@@ -17,6 +17,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from explorer.core.catalog import text
+
 
 class State(StrEnum):
     REQUESTED = "requested"
@@ -194,10 +196,12 @@ class SubscriptionView:
         if self.state in FINAL_STATES:
             return str(self.state), self.reason
         if self.serving_url is None:
-            return NOT_SERVED, "the callback server is stopped; the hub's calls go unanswered"
+            return NOT_SERVED, text("events.reason-not-served")
         if not self.served:
-            return STALE_CALLBACK, (
-                f"the hub calls {self.callback_url}; this server answers {self.serving_url}"
+            return STALE_CALLBACK, text(
+                "events.reason-stale-callback",
+                callback=self.callback_url,
+                serving=self.serving_url,
             )
         if self.checking:
             return CHECKING, "restored: asking its hub to confirm it before calling it active"
@@ -205,7 +209,7 @@ class SubscriptionView:
             return NOT_CONFIRMED, self.unconfirmed
         if self.state in (State.ACTIVE, State.RENEWING):
             if self.lease_expires is not None and self.lease_expires <= now:
-                return LEASE_EXPIRED, "the lease ran out; the hub may have stopped delivering"
+                return LEASE_EXPIRED, text("events.reason-lease-ran-out")
             if self.renewal_error is not None:
                 return RENEWAL_FAILING, self.renewal_error
         return str(self.state), self.reason

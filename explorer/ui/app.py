@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import explorer
 from explorer import APP_NAME
-from explorer.cli.arguments import OneLineParser, http_url, output_file, store_path
+from explorer.cli.arguments import OneLineParser, http_url, output_file, say, store_path
 from explorer.core.messages import LANGUAGES
 
 if TYPE_CHECKING:
@@ -48,44 +48,42 @@ SETTINGS_APP = "resourcesync-explorer"
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(
-        prog="resourcesync-explorer", description=f"{APP_NAME}: the desktop explorer"
+        prog="resourcesync-explorer", description=say("gui.description", app=APP_NAME)
     )
     parser.add_argument(
         "url",
         nargs="?",
         type=http_url,
-        help="a Source URL to open (site root, document, resource)",
+        help=say("gui.url"),
     )
-    parser.add_argument(
-        "--demo", action="store_true", help="start the embedded demo Source and hub and open them"
-    )
+    parser.add_argument("--demo", action="store_true", help=say("gui.demo"))
     parser.add_argument(
         "--self-test",
         action="store_true",
-        help="run the end-to-end demo scenario in the window and exit 0 on success",
+        help=say("gui.self-test"),
     )
     parser.add_argument(
         "--screenshot",
         type=output_file,
         metavar="PATH",
-        help="with --self-test: save a screenshot of the window at the end",
+        help=say("gui.screenshot"),
     )
     parser.add_argument(
         "--screenshots",
         type=Path,
         metavar="DIR",
-        help="with --self-test: then save the user guide's screenshots into DIR",
+        help=say("gui.screenshots"),
     )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
-        help="the interface language (default: as chosen in Settings, else the system's)",
+        help=say("gui.lang"),
     )
     parser.add_argument(
         "--store",
         type=store_path,
         metavar="PATH",
-        help="the SQLite store (default: in the user data directory)",
+        help=say("gui.store"),
     )
     return parser.parse_args(list(argv))
 
@@ -128,7 +126,7 @@ def run_gui(argv: Sequence[str]) -> int:
         with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
             return runner.run(main(app, args, shell))
     except StoreError as exc:  # in use by another explorer, damaged, not a store
-        print(f"resourcesync-explorer: cannot open the store: {exc}", file=sys.stderr)
+        print(say("gui.store-unusable", reason=exc), file=sys.stderr)
         return 2
 
 
@@ -197,7 +195,7 @@ async def start_services(
             await services.start()
         except StoreError as exc:
             await services.aclose()
-            print(f"resourcesync-explorer: cannot open the store: {exc}", file=sys.stderr)
+            print(say("gui.store-unusable", reason=exc), file=sys.stderr)
             if not await ask_to_open_read_only(exc, window, offer=not read_only):
                 return None
             read_only = True

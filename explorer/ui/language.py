@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from explorer.core.document_glosses import gloss_document_names, glossed_name
 from explorer.core.findings import Finding, Severity
 from explorer.core.messages import (
     ENGLISH,
@@ -107,3 +108,14 @@ def spec_text(spec: str | None) -> str:
 def document_name(name: str) -> str:
     """A document kind as the core names it ('Change List Index') in the interface language."""
     return render_document_name(name, ui_language())
+
+
+def glossed(text: str) -> str:
+    """``text`` with the first mention of each document name followed by its English
+    (「機能リスト（Capability List）」); as it is in English."""
+    return gloss_document_names(text, ui_language())
+
+
+def document_name_glossed(name: str) -> str:
+    """A document kind as the core names it, in the interface language with its English."""
+    return glossed_name(document_name(name), ui_language())

@@ -138,8 +138,8 @@ def test_the_scan_finds_literals_and_lets_tr_through() -> None:
 
 def test_no_english_literal_goes_straight_to_a_widget() -> None:
     found = []
-    for path in sorted(UI.glob("*.py")):
-        found += untranslated_literals(path.read_text(encoding="utf-8"), path.name)
+    for path in sorted(UI.rglob("*.py")):  # every feature package, not only the top level
+        found += untranslated_literals(path.read_text(encoding="utf-8"), str(path.relative_to(UI)))
     assert not found, "wrap these in self.tr() / QCoreApplication.translate():\n" + "\n".join(found)
 
 

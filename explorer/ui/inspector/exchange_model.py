@@ -13,10 +13,12 @@ from PySide6.QtGui import QColor
 
 from explorer.core.auth import mask_headers
 from explorer.core.changes.line_diff import canonical_text
+from explorer.core.engine_words import event_name
 from explorer.core.parser import DocumentParseError
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.exchange_filter import exchange_topic, filter_terms, matches, search_text
 from explorer.net.store import ExchangeRecord
+from explorer.ui.language import ui_language
 from explorer.ui.shared.columns import Column, column_index
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
@@ -73,7 +75,7 @@ def describe(record: ExchangeRecord) -> str:
             QCoreApplication.translate("InspectorPanel", "received {when} · kind {kind}")
             if record.direction == "in"
             else QCoreApplication.translate("InspectorPanel", "sent {when} · kind {kind}")
-        ).format(when=when, kind=record.kind)
+        ).format(when=when, kind=kind_text(record))
         + (f" · {record.duration_ms:.1f} ms" if record.duration_ms is not None else ""),
     ]
     if record.error:
@@ -123,6 +125,28 @@ def _time_text(record: ExchangeRecord) -> str:
     return datetime.fromtimestamp(record.time, UTC).strftime("%H:%M:%S.%f")[:-3]
 
 
+DIRECTION_TEXT = {
+    "out": QT_TRANSLATE_NOOP("ExchangeModel", "→ out"),
+    "in": QT_TRANSLATE_NOOP("ExchangeModel", "← in"),
+}
+
+
+def _direction_text(record: ExchangeRecord) -> str:
+    return QCoreApplication.translate("ExchangeModel", DIRECTION_TEXT[record.direction])
+
+
+def kind_text(record: ExchangeRecord) -> str:
+    """What the exchange was for (``subscribe``, ``delivery``, ``crawl``…) in the
+    interface language, in the command line's words for it."""
+    return event_name(record.kind, ui_language(), "cli.exchange.kind-")
+
+
+def filter_key(record: ExchangeRecord) -> str:
+    """What the filter box matches: the engine's words (``search_text``) and the kind and
+    direction as the columns show them, so 配信 finds what ``delivery`` finds."""
+    return f"{search_text(record)} {kind_text(record)} {_direction_text(record)}".lower()
+
+
 def _status_text(record: ExchangeRecord) -> str:
     return (record.error or "") if record.status is None else str(record.status)
 
@@ -133,9 +157,9 @@ COLUMNS: tuple[Column[ExchangeRecord], ...] = (
         "dir",
         QT_TRANSLATE_NOOP("ExchangeModel", "dir"),
         60,
-        lambda record: "→ out" if record.direction == "out" else "← in",
+        _direction_text,
     ),
-    Column("kind", QT_TRANSLATE_NOOP("ExchangeModel", "kind"), 95, lambda record: record.kind),
+    Column("kind", QT_TRANSLATE_NOOP("ExchangeModel", "kind"), 95, kind_text),
     Column("method", QT_TRANSLATE_NOOP("ExchangeModel", "method"), 60, lambda r: r.method),
     Column("status", QT_TRANSLATE_NOOP("ExchangeModel", "status"), 55, _status_text),
     Column(
@@ -170,7 +194,7 @@ class ExchangeModel(RowTableModel):
             return
         self._all.extend(records)
         if self._keys is not None:
-            self._keys.extend(search_text(record) for record in records)
+            self._keys.extend(filter_key(record) for record in records)
         overflow = len(self._all) - MAX_ROWS
         if overflow > 0:
             gone = {id(record) for record in self._all[:overflow]}
@@ -198,7 +222,7 @@ class ExchangeModel(RowTableModel):
     def set_filter(self, text: str) -> None:
         self._terms = filter_terms(text)
         if self._terms and self._keys is None:
-            self._keys = [search_text(record) for record in self._all]
+            self._keys = [filter_key(record) for record in self._all]
         self.beginResetModel()
         if self._keys is None or not self._terms:
             self._rows = list(self._all)

@@ -30,7 +30,7 @@ from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.icons import CHANGE_COLOURS
 from explorer.ui.shared.plain_text import clip, escape_for_html
 from explorer.ui.shared.tasks import TaskKeeper
-from explorer.ui.shared.wording import count_text
+from explorer.ui.shared.wording import count_text, list_text
 from explorer.ui.source.problems_model import ProblemsModel
 
 OLD = "#d32f2f"
@@ -144,12 +144,14 @@ def _change_body_html(entry: EntryChange) -> str:
     changed_text = QCoreApplication.translate("FeedPanel", "{count} changed").format(
         count=entry.changed
     )
-    body = (
-        f"{indent}{escape_for_html(entry.capability)}: "
-        f"<span style='color:{NEW}'>{added_text}</span>, "
-        f"<span style='color:{OLD}'>{removed_text}</span>, "
-        f"<span style='color:{CHANGE_COLOURS['updated']}'>{changed_text}</span>"
+    counts = list_text(
+        [
+            f"<span style='color:{NEW}'>{added_text}</span>",
+            f"<span style='color:{OLD}'>{removed_text}</span>",
+            f"<span style='color:{CHANGE_COLOURS['updated']}'>{changed_text}</span>",
+        ]
     )
+    body = f"{indent}{escape_for_html(entry.capability)}: {counts}"
     if added:
         body += f"<br>{indent}" + QCoreApplication.translate("FeedPanel", "added: {locs}").format(
             locs=added

@@ -17,12 +17,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
-from explorer.net.subscriber_events import SubscriberEvent, iso_time
+from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import (
     FINAL_STATES,
     SubscriptionView,
 )
 from explorer.ui.language import finding_text, severity_text
+from explorer.ui.live.event_text import event_line
 from explorer.ui.live.public_url_move import ask_to_move
 from explorer.ui.live.subscription_widgets import SubscriptionPanelWidgets
 from explorer.ui.live.subscriptions_model import SubscriptionsModel
@@ -157,14 +158,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
             )
             return
         self._last_line, self._repeats = said, 0
-        parts = [f"{iso_time(event.time)} {event.event} {event.topic}"]
-        if event.state:
-            parts.append(f"[{event.state}]")
-        if event.lease_seconds is not None:
-            parts.append(self.tr("lease {seconds} s").format(seconds=event.lease_seconds))
-        if detail:
-            parts.append(f"— {detail}")
-        self._last_text = " ".join(parts)
+        self._last_text = event_line(event)
         self.log.appendPlainText(self._last_text)
         for item in event.findings:
             self.log.appendPlainText(

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 
+from explorer.core.engine_words import known_reason
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.subscription import (
     CHECKING,
@@ -20,6 +21,7 @@ from explorer.net.subscription import (
     State,
     SubscriptionView,
 )
+from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 from explorer.ui.shared.wording import duration_text
@@ -144,7 +146,7 @@ class SubscriptionsModel(RowTableModel):
                 "lease": lease_cell(sub, now),
                 "flavour": sub.flavour or "",
                 "secret": masked(sub.secret),
-                "reason": why or "",
+                "reason": known_reason(why, ui_language()) if why else "",
             }[column]
         if role == Qt.ItemDataRole.ForegroundRole and column == "state":
             colour = STATE_COLOURS.get(sub.health(now)[0])
@@ -152,7 +154,7 @@ class SubscriptionsModel(RowTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "secret":
                 return self.tr("masked; use Copy secret")
-            why = sub.health(now)[1] or ""
+            why = known_reason(sub.health(now)[1] or "", ui_language())
             callback = self.tr("callback: {url}").format(url=sub.callback_url)
             return tooltip_text(f"{callback}\n{why}".strip())
         if role == Qt.ItemDataRole.UserRole:

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication
 
 from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
 from explorer.core.changes.line_diff import LineDiffTooLarge
+from explorer.core.engine_words import known_reason
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import (
@@ -42,6 +43,7 @@ from explorer.net.store import (
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import State, Subscription, SubscriptionView
+from explorer.ui.language import ui_language
 from explorer.ui.services.versions import VersionHistory, current_notification
 from explorer.ui.shared.thread_batch import ThreadBatch
 
@@ -124,6 +126,7 @@ class LiveServices:
         """On the net loop: the server, then a subscriber that restores stored subscriptions
         and moves those whose callback URL changed (in the background: a hub may be slow)."""
         assert self.store is not None and self.exchange_log is not None
+        notes: list[str] = []
         try:
             started = await start_callback_server(
                 self.store, host, port, public_url, exchange_log=self.exchange_log
@@ -137,9 +140,11 @@ class LiveServices:
             unusable = QCoreApplication.translate(
                 "ExplorerServices", "port {port} cannot be used ({reason})"
             )
-            started.notes.insert(0, unusable.format(port=port, reason=exc.strerror))
+            notes.append(unusable.format(port=port, reason=exc.strerror))
         server = started.server
-        self._note = "; ".join(started.notes) or None
+        notes += [known_reason(note, ui_language()) for note in started.notes]
+        separator = QCoreApplication.translate("Counts", ", ", "between the items of a list")
+        self._note = separator.join(notes) or None  # on the net thread: no QObject here
         self.server = server
         self.callback_host, self.callback_port = host, port
         self.public_url = server.public_url

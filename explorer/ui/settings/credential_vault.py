@@ -18,8 +18,9 @@ import keyring
 import keyring.errors
 from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 
+from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.credentials import Credential, CredentialsError
 
 SERVICE = "resourcesync-explorer"
@@ -58,24 +59,41 @@ def _encode(credential: Credential) -> str:
     )
 
 
+def _said(english: str) -> str:
+    """A vault problem in the interface language (said on a worker thread: translate
+    is thread-safe, a QObject's tr is not)."""
+    return QCoreApplication.translate("CredentialVault", english)
+
+
 def _decode(text: str) -> Credential:
     try:
         data = json.loads(text)
         headers = tuple((str(name), str(value)) for name, value in data.get("headers") or [])
         return Credential(data.get("token"), data.get("user"), data.get("password"), headers)
     except (ValueError, TypeError, AttributeError, CredentialsError):
-        raise VaultError("the keyring holds something that is not a credential") from None
+        raise VaultError(
+            _said(
+                QT_TRANSLATE_NOOP(
+                    "CredentialVault", "the keyring holds something that is not a credential"
+                )
+            )
+        ) from None
 
 
 def store_secret(origin: str, credential: Credential) -> None:
     """Write ``credential`` to the keyring under ``origin`` (blocking)."""
     backend = keyring_backend()
     if backend is None:
-        raise VaultError("no system keyring is available")
+        raise VaultError(
+            _said(QT_TRANSLATE_NOOP("CredentialVault", "no system keyring is available"))
+        )
     try:
         backend.set_password(SERVICE, origin, _encode(credential))
     except keyring.errors.KeyringError as exc:
-        raise VaultError(f"the keyring refused to store it ({type(exc).__name__})") from None
+        said = _said(
+            QT_TRANSLATE_NOOP("CredentialVault", "the keyring refused to store it ({error})")
+        )
+        raise VaultError(said.format(error=type(exc).__name__)) from None
 
 
 def read_secret(origin: str) -> Credential | None:
@@ -86,7 +104,10 @@ def read_secret(origin: str) -> Credential | None:
     try:
         text = backend.get_password(SERVICE, origin)
     except keyring.errors.KeyringError as exc:
-        raise VaultError(f"the keyring could not be read ({type(exc).__name__})") from None
+        said = _said(
+            QT_TRANSLATE_NOOP("CredentialVault", "the keyring could not be read ({error})")
+        )
+        raise VaultError(said.format(error=type(exc).__name__)) from None
     return _decode(text) if text else None
 
 
@@ -100,7 +121,10 @@ def delete_secret(origin: str) -> None:
     except keyring.errors.PasswordDeleteError:
         pass
     except keyring.errors.KeyringError as exc:
-        raise VaultError(f"the keyring could not remove it ({type(exc).__name__})") from None
+        said = _said(
+            QT_TRANSLATE_NOOP("CredentialVault", "the keyring could not remove it ({error})")
+        )
+        raise VaultError(said.format(error=type(exc).__name__)) from None
 
 
 class RememberedOrigins:

@@ -35,6 +35,12 @@ COLUMNS = (
     QT_TRANSLATE_NOOP("CredentialsPage", "Credential"),
     QT_TRANSLATE_NOOP("CredentialsPage", "Kept in"),
 )
+KIND_TEXT = {  # keyed by explorer.net.credentials.Credential.scheme
+    "bearer": QT_TRANSLATE_NOOP("CredentialsPage", "bearer"),
+    "basic": QT_TRANSLATE_NOOP("CredentialsPage", "basic"),
+    "headers": QT_TRANSLATE_NOOP("CredentialsPage", "headers"),
+}
+"""A credential's kind as the Kind column says it, in the interface language."""
 
 
 class CredentialsPage(QWidget):
@@ -76,9 +82,8 @@ class CredentialsPage(QWidget):
                 "No system keyring is available: credentials are kept for this session only."
             )
         )
-        note = PlainLabel(
-            where + " " + self.tr("Each origin's credentials are sent to that origin only.")
-        )
+        only = self.tr("Each origin's credentials are sent to that origin only.")
+        note = PlainLabel(self.tr("{where} {only}").format(where=where, only=only))
         note.setWordWrap(True)
         note.setEnabled(False)
         buttons = QHBoxLayout()
@@ -95,7 +100,8 @@ class CredentialsPage(QWidget):
         self.table.setRowCount(len(rows))
         for index, row in enumerate(rows):
             kept = self.tr(row.kept)  # where it is kept, marked in explorer.ui.source.auth_prompt
-            for column, text in enumerate((row.origin, row.kind, row.shown, kept)):
+            kind = self.tr(KIND_TEXT[row.kind]) if row.kind in KIND_TEXT else row.kind
+            for column, text in enumerate((row.origin, kind, row.shown, kept)):
                 self.table.setItem(index, column, QTableWidgetItem(clip(text, 300)))
         self.count.setText(count_text(len(rows), "origin"))
         self._update_button()

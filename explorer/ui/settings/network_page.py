@@ -24,12 +24,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.catalog import text
+from explorer.core.engine_words import quoted
+from explorer.core.messages import render_known
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.network_access import (
     NetworkSettings,
     NetworkSettingsError,
     ProxyMode,
 )
+from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel
 
 KEYS = {
@@ -150,10 +154,7 @@ class NetworkPage(QWidget):
         proxy_url = self.proxy_url.text().strip() or None
         ca_text = self.ca_bundle.text().strip()
         if mode is ProxyMode.MANUAL and proxy_url and _has_password(proxy_url):
-            raise NetworkSettingsError(
-                "a proxy password here would be stored in clear; set an authenticating "
-                "proxy in the system or environment settings instead"
-            )
+            raise NetworkSettingsError(text("netconfig.proxy-password"))
         return NetworkSettings(
             mode,
             proxy_url if mode is ProxyMode.MANUAL else None,
@@ -167,7 +168,7 @@ class NetworkPage(QWidget):
         try:
             self.chosen()
         except NetworkSettingsError as exc:
-            self.problem.setText(self.tr("Not applied: %1").replace("%1", str(exc)))
+            self.problem.setText(self.tr("Not applied: %1").replace("%1", settings_problem(exc)))
             self.problem.show()
         else:
             self.problem.hide()
@@ -189,10 +190,18 @@ class NetworkPage(QWidget):
         try:
             settings = self.chosen()
         except NetworkSettingsError as exc:
-            self.on_problem(f"Network settings not applied: {exc}")
+            not_applied = self.tr("Network settings not applied: {reason}")
+            self.on_problem(not_applied.format(reason=settings_problem(exc)))
             return
         save_network_settings(self.store, settings)
         self.on_apply(settings)
+
+
+def settings_problem(exc: NetworkSettingsError) -> str:
+    """Why the settings cannot be used, in the interface language (the engine says it in
+    English from the catalog; anything else, such as OpenSSL's words, is quoted)."""
+    lang = ui_language()
+    return render_known(str(exc), "netconfig.", lang) or quoted(str(exc), lang)
 
 
 def _has_password(url: str) -> bool:

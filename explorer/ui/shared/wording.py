@@ -23,6 +23,8 @@ class Counts(QObject):
             "warning": lambda n: self.tr("%Ln warning(s)", "", n),
             "note": lambda n: self.tr("%Ln note(s)", "", n),
             "entry": lambda n: self.tr("%Ln entry(s)", "", n),
+            # a document's size after its kind, as the command line says it (エントリ 2 件)
+            "entries held": lambda n: self.tr("%Ln entry(s)", "a document's size", n),
             "document": lambda n: self.tr("%Ln document(s)", "", n),
             "finding": lambda n: self.tr("%Ln finding(s)", "", n),
             "notification": lambda n: self.tr("%Ln notification(s)", "", n),
@@ -60,6 +62,11 @@ def count_text(count: int, noun: str) -> str:
     if noun not in phrases:
         raise KeyError(f"no counted phrase for {noun!r}: add one to Counts.phrases")
     return phrases[noun](count)
+
+
+def list_text(parts: list[str]) -> str:
+    """Items of a list joined as the interface language joins them (、 in Japanese)."""
+    return _wording().listing(parts)
 
 
 def severity_counts(counts: Mapping[Severity, int], notes: bool = True) -> str:

@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from explorer.core.engine_words import said_or_quoted
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.ui.language import ui_language
 
 if TYPE_CHECKING:  # the engines are imported after the window shows
     from explorer.net.crawl_tree import CrawlResult, DocumentNode
+    from explorer.net.discovery import RouteAttempt
 
 ROUTE_TEXT = {  # keyed by explorer.net.discovery.Route values (a StrEnum: equal to these)
     "well-known": QT_TRANSLATE_NOOP("MainWindow", "found via /.well-known/resourcesync"),
@@ -48,6 +51,11 @@ def route_text(route: object) -> str:
     return QCoreApplication.translate("MainWindow", known)
 
 
+def detail(attempt: RouteAttempt) -> str:
+    """What a route found, in the interface language (words from outside quoted)."""
+    return said_or_quoted(attempt.phrase, ui_language())
+
+
 def discovery_text(result: CrawlResult) -> tuple[str, str]:
     """A short outcome for the address bar and every route tried for its tooltip."""
     discovery = result.discovery
@@ -55,7 +63,7 @@ def discovery_text(result: CrawlResult) -> tuple[str, str]:
         route: QCoreApplication.translate("MainWindow", name) for route, name in ROUTE_NAMES.items()
     }
     tried = "\n".join(
-        f"{'✓' if a.ok else '✗'} {names.get(str(a.route), a.route)}: {a.url} — {a.detail}"
+        f"{'✓' if a.ok else '✗'} {names.get(str(a.route), a.route)}: {a.url} — {detail(a)}"
         for a in discovery.attempts
     )
     if tried:

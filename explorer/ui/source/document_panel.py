@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.model import Document, Link
+from explorer.core.rules.capabilities import display_name
+from explorer.ui.language import document_name
 from explorer.ui.shared.plain_text import MAX_CHARS, escape_for_html
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import count_text, severity_counts
@@ -54,9 +56,13 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
             for name in HEADER_FIELDS
             if name in document.md
         )
-        parts.append(
-            f"{escape_for_html(kind)} ({escape_for_html(root)}), "
-            f"{count_text(len(document.entries), 'entry')}"
+        summary = QCoreApplication.translate("DocumentPanel", "{kind} ({root}), {entries}")
+        parts.append(  # the shape the command line says: description（urlset）、エントリ 2 件
+            summary.format(
+                kind=escape_for_html(kind),
+                root=escape_for_html(root),
+                entries=count_text(len(document.entries), "entries held"),
+            )
             + (f" · {times}" if times else "")
             + (
                 " · " + QCoreApplication.translate("DocumentPanel", "legacy syntax")
@@ -231,8 +237,9 @@ class DocumentPanel(DocumentWidgets):
         if topic != self.url:
             self.reset_filter()
         self.url, self.shown, self.shown_findings = topic, None, len(findings)
+        name = document_name(display_name(capability)) if capability else self.tr("notification")
         channel = self.tr("{capability} channel · hub: {hub}").format(
-            capability=escape_for_html(capability or "notification"),
+            capability=escape_for_html(name),
             hub=escape_for_html(hub or self.tr("(none declared)")),
         )
         advice = escape_for_html(

@@ -20,9 +20,10 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from explorer.core import catalog
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding
-from explorer.core.messages import render_occurrences
+from explorer.core.messages import ENGLISH, has_translation, render_occurrences
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.shared.icons import severity_icon
@@ -36,8 +37,23 @@ HEADERS = (
     QT_TRANSLATE_NOOP("ProblemsModel", "message"),
     QT_TRANSLATE_NOOP("ProblemsModel", "spec"),
 )
+TRANSLATED = QT_TRANSLATE_NOOP("ProblemsModel", "{spec} (translated)")
+"""The spec column of a specification with an official translation, in a language that
+is not English: the section stays in view (the column elides on the left)."""
 _TOP = 0
 """``internalId`` of a group row; an occurrence row holds its group's row + 1."""
+
+
+def spec_cell(spec: str | None) -> str:
+    """A finding's spec as its column shows it: as cited in English; in another language
+    with 表 for Table and a badge when an official translation exists (the full citation
+    is in the tooltip and the detail)."""
+    if not spec or ui_language() == ENGLISH:
+        return spec or ""
+    cited = spec.replace(" Table ", " " + catalog.text("common.table", ui_language()) + " ")
+    if not has_translation(spec):
+        return cited
+    return QCoreApplication.translate("ProblemsModel", TRANSLATED).format(spec=cited)
 
 
 class ProblemsModel(QAbstractItemModel):
@@ -126,8 +142,8 @@ class ProblemsModel(QAbstractItemModel):
                 item.code,
                 line,
                 times.format(count=f"{group.count:,}", message=message),
-                item.spec or "",
+                spec_cell(item.spec),
             )[column]
         if group is None:  # an occurrence under its group: the code is on the group row
             return ("", "", line, message, "")[column]
-        return (severity, item.code, line, message, item.spec or "")[column]
+        return (severity, item.code, line, message, spec_cell(item.spec))[column]

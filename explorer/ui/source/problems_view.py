@@ -4,11 +4,13 @@ pane below, and on hover, so nothing important ends in "…"."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QTreeView,
     QVBoxLayout,
@@ -16,11 +18,14 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.findings import Finding, Severity
-from explorer.ui.language import finding_text, severity_text, spec_text
+from explorer.ui.language import finding_text, glossed, severity_text, spec_text
 from explorer.ui.shared.plain_text import PlainLabel
-from explorer.ui.source.problems_model import ProblemsModel
+from explorer.ui.source.problems_model import ProblemsModel, spec_cell
 
 SEVERITY, CODE, LINE, MESSAGE, SPEC = range(5)
+TRANSLATED_SAMPLE = "framework-notification 1.0.1 §13.2.1"
+"""The spec column is as wide as a deep section of a translated specification with its
+badge: '§13.2.1（訳あり）' in Japanese (the column elides on the left)."""
 
 
 def size_problem_columns(table: QTableView | QTreeView) -> None:
@@ -33,7 +38,8 @@ def size_problem_columns(table: QTableView | QTreeView) -> None:
     header.setStretchLastSection(False)
     metrics = table.fontMetrics()
     severity = max((severity_text(s) for s in Severity), key=metrics.horizontalAdvance)
-    for column, sample in ((SEVERITY, f"{severity}  "), (LINE, "99999"), (SPEC, "§13.2.1 ")):
+    spec = spec_cell(TRANSLATED_SAMPLE).removeprefix(TRANSLATED_SAMPLE.partition("§")[0])
+    for column, sample in ((SEVERITY, f"{severity}  "), (LINE, "99999"), (SPEC, f"{spec} ")):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         indent = indentation if column == SEVERITY else 0
         table.setColumnWidth(column, metrics.horizontalAdvance(sample) + 24 + indent)
@@ -41,7 +47,18 @@ def size_problem_columns(table: QTableView | QTreeView) -> None:
     table.setColumnWidth(CODE, metrics.horizontalAdvance("websub.signature-mismatch") + 16)
     header.setSectionResizeMode(MESSAGE, QHeaderView.ResizeMode.Stretch)
     table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    table.setItemDelegateForColumn(SPEC, ElideLeft(table))  # the section stays in view
     table.setWordWrap(False)
+
+
+class ElideLeft(QStyledItemDelegate):
+    """Cuts a cell's text on the left: for citations, whose end (the section) matters."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideLeft
 
 
 class ProblemsView(QWidget):
@@ -114,7 +131,11 @@ def describe_finding(item: Finding) -> str:
         )
     if item.spec:
         where.append(spec_text(item.spec))
-    head = f"{severity_text(item.severity)} {item.code}" + (
-        f" ({'; '.join(where)})" if where else ""
-    )
-    return "\n".join(part for part in (head, finding_text(item), item.url or "") if part)
+    head = f"{severity_text(item.severity)} {item.code}"
+    if where:
+        separator = QCoreApplication.translate("ProblemsView", "; ")
+        head = QCoreApplication.translate("ProblemsView", "{head} ({where})").format(
+            head=head, where=separator.join(where)
+        )
+    message = glossed(finding_text(item))  # a document's English name once, in Japanese
+    return "\n".join(part for part in (head, message, item.url or "") if part)

@@ -29,12 +29,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from explorer.core.engine_words import quoted
 from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.legacy_push import CALLBACK, XMPP
 from explorer.core.rules.capabilities import display_name
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
-from explorer.ui.language import document_name
+from explorer.ui.language import document_name, document_name_glossed, ui_language
 from explorer.ui.shared.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.tasks import TaskKeeper
@@ -88,6 +89,14 @@ class TreeItem:
         if self.doc is None:
             return []
         return [*self.doc.children, *self.doc.channels]
+
+    def kind_name(self) -> str:
+        """What the row is, with its English name in Japanese: 「機能リスト（Capability List）」."""
+        if self.channel is not None:
+            name = document_name_glossed(display_name(self.channel.capability))
+            return QCoreApplication.translate("SourceTreeModel", "{name} channel").format(name=name)
+        assert self.doc is not None
+        return document_name_glossed(self.doc.title)
 
     def title(self) -> str:
         if self.channel is not None and self.channel.form is not None:
@@ -261,7 +270,7 @@ class SourceTreeModel(QAbstractItemModel):
                 item.capability, index=bool(item.doc and item.doc.is_index), channel=item.is_channel
             )
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [item.url]
+            lines = [item.url, item.kind_name()]
             if item.channel is not None:
                 lines.append(self.tr("hub: {hub}").format(hub=item.channel.hub))
             if item.doc is not None and item.doc.fetch is not None:
@@ -270,8 +279,8 @@ class SourceTreeModel(QAbstractItemModel):
                         status=item.doc.status, ms=f"{item.doc.fetch.elapsed * 1000:.0f}"
                     )
                 )
-            if item.error:
-                lines.append(item.error)
+            if item.error:  # the library's or the server's own words
+                lines.append(quoted(item.error, ui_language()))
             return tooltip_text("\n".join(lines))
         if role == Qt.ItemDataRole.FontRole and item.is_channel:
             font = QFont()

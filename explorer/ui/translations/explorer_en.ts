@@ -377,6 +377,14 @@ X-Api-Key: …</source>
         </translation>
     </message>
     <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <comment>a document&apos;s size</comment>
+        <translation type="unfinished">
+            <numerusform>%Ln entry</numerusform>
+            <numerusform>%Ln entries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln document(s)</source>
         <translation>
             <numerusform>%Ln document</numerusform>
@@ -444,6 +452,29 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>CredentialVault</name>
+    <message>
+        <source>the keyring holds something that is not a credential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no system keyring is available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring refused to store it ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring could not be read ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring could not remove it ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CredentialsPage</name>
     <message>
         <source>Origin</source>
@@ -459,6 +490,18 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Kept in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bearer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -483,6 +526,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Each origin&apos;s credentials are sent to that origin only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} {only}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -575,11 +622,19 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{kind} ({root}), {entries}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>legacy syntax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>and {more}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notification</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -706,6 +761,14 @@ X-Api-Key: …</source>
 </context>
 <context>
     <name>ExchangeModel</name>
+    <message>
+        <source>→ out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>← in</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>time</source>
         <translation type="unfinished"></translation>
@@ -1479,6 +1542,10 @@ X-Api-Key: …</source>
         <source>Exchange detail</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>InspectorPanel</name>
@@ -2108,6 +2175,10 @@ X-Api-Key: …</source>
         <source>All (*)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Network settings not applied: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>OpenFolderDialog</name>
@@ -2146,6 +2217,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{spec} (translated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{count} times, first: {message}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2166,6 +2241,14 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{head} ({where})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2661,6 +2744,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{name} channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2763,10 +2850,6 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>lease {seconds} s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>secret of {topic} copied to the clipboard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2796,6 +2879,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>public URL test finished: {report}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease {seconds} s ({duration})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -131,7 +131,7 @@
     </message>
     <message>
         <source>export failed: {error}</source>
-        <translation>エクスポートに失敗しました: {error}</translation>
+        <translation>エクスポートに失敗しました（詳細: {error}）</translation>
     </message>
     <message>
         <source>exported {count} rows to {path}</source>
@@ -341,7 +341,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{origin}: {error}; the credentials are kept for this session only.</source>
-        <translation>{origin}: {error}。認証情報はこのセッションの間だけ保持します。</translation>
+        <translation>{origin}（詳細: {error}）。認証情報はこのセッションの間だけ保持します。</translation>
     </message>
     <message>
         <source>not read from the keyring</source>
@@ -370,6 +370,13 @@ X-Api-Key: …</translation>
     </message>
     <message numerus="yes">
         <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln 件のエントリ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <comment>a document&apos;s size</comment>
         <translation>
             <numerusform>%Ln 件のエントリ</numerusform>
         </translation>
@@ -435,6 +442,29 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>CredentialVault</name>
+    <message>
+        <source>the keyring holds something that is not a credential</source>
+        <translation>キーリングに認証情報ではないものが保存されています</translation>
+    </message>
+    <message>
+        <source>no system keyring is available</source>
+        <translation>システムのキーリングを使えません</translation>
+    </message>
+    <message>
+        <source>the keyring refused to store it ({error})</source>
+        <translation>キーリングが保存を拒否しました（詳細: {error}）</translation>
+    </message>
+    <message>
+        <source>the keyring could not be read ({error})</source>
+        <translation>キーリングを読めませんでした（詳細: {error}）</translation>
+    </message>
+    <message>
+        <source>the keyring could not remove it ({error})</source>
+        <translation>キーリングから削除できませんでした（詳細: {error}）</translation>
+    </message>
+</context>
+<context>
     <name>CredentialsPage</name>
     <message>
         <source>Origin</source>
@@ -451,6 +481,18 @@ X-Api-Key: …</translation>
     <message>
         <source>Kept in</source>
         <translation>保存先</translation>
+    </message>
+    <message>
+        <source>bearer</source>
+        <translation>トークン（Bearer）</translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <translation>ユーザーとパスワード（Basic）</translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation>ヘッダー</translation>
     </message>
     <message>
         <source>Credentials by origin</source>
@@ -475,6 +517,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Each origin&apos;s credentials are sent to that origin only.</source>
         <translation>各オリジンの認証情報は、そのオリジンにだけ送信されます。</translation>
+    </message>
+    <message>
+        <source>{where} {only}</source>
+        <translation>{where}{only}</translation>
     </message>
     <message>
         <source>system keyring</source>
@@ -566,12 +612,20 @@ X-Api-Key: …</translation>
         <translation>インデックス</translation>
     </message>
     <message>
+        <source>{kind} ({root}), {entries}</source>
+        <translation>{kind}（{root}）、{entries}</translation>
+    </message>
+    <message>
         <source>legacy syntax</source>
         <translation>旧形式の構文</translation>
     </message>
     <message>
         <source>and {more}</source>
         <translation>{more}</translation>
+    </message>
+    <message>
+        <source>notification</source>
+        <translation>通知</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
@@ -583,7 +637,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{capability} channel · hub: {hub}</source>
-        <translation>{capability} チャンネル · ハブ: {hub}</translation>
+        <translation>{capability}チャンネル · ハブ: {hub}</translation>
     </message>
     <message>
         <source>(none declared)</source>
@@ -690,7 +744,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>export failed: {error}</source>
-        <translation>エクスポートに失敗しました: {error}</translation>
+        <translation>エクスポートに失敗しました（詳細: {error}）</translation>
     </message>
     <message>
         <source>exported {count} to {path}, secrets masked</source>
@@ -699,6 +753,14 @@ X-Api-Key: …</translation>
 </context>
 <context>
     <name>ExchangeModel</name>
+    <message>
+        <source>→ out</source>
+        <translation>→ 送信</translation>
+    </message>
+    <message>
+        <source>← in</source>
+        <translation>← 受信</translation>
+    </message>
     <message>
         <source>time</source>
         <translation>時刻</translation>
@@ -732,11 +794,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>port {port} cannot be used ({reason})</source>
-        <translation>ポート {port} は使えません（{reason}）</translation>
+        <translation>ポート {port} は使えません（詳細: {reason}）</translation>
     </message>
     <message>
         <source>{url}: no answer ({error})</source>
-        <translation>{url}: 応答がありません（{error}）</translation>
+        <translation>{url}: 応答がありません（詳細: {error}）</translation>
     </message>
     <message>
         <source>{url}: reached this callback server (it answered {status} to the probe, as expected for an unknown path); hubs can call back through it</source>
@@ -752,7 +814,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>cannot diff: {error}</source>
-        <translation>差分を取れません: {error}</translation>
+        <translation>差分を取れません（詳細: {error}）</translation>
     </message>
     <message>
         <source>the demo could not have its port again and runs at {new}: {count} subscription(s) subscribed again there</source>
@@ -810,7 +872,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>rejected delivery: {reason} (signature {signature})</source>
-        <translation>拒否した配信: {reason}（署名 {signature}）</translation>
+        <translation>拒否した配信（署名 {signature}）。詳細: {reason}</translation>
     </message>
 </context>
 <context>
@@ -857,19 +919,19 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>no diff: {reason}</source>
-        <translation>差分なし: {reason}</translation>
+        <translation>差分なし（詳細: {reason}）</translation>
     </message>
     <message>
         <source>{count} added</source>
-        <translation>{count} 件追加</translation>
+        <translation>追加 {count} 件</translation>
     </message>
     <message>
         <source>{count} removed</source>
-        <translation>{count} 件削除</translation>
+        <translation>削除 {count} 件</translation>
     </message>
     <message>
         <source>{count} changed</source>
-        <translation>{count} 件変更</translation>
+        <translation>変更 {count} 件</translation>
     </message>
     <message>
         <source>added: {locs}</source>
@@ -911,7 +973,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{url}: no diff — {reason}</source>
-        <translation>{url}: 差分なし — {reason}</translation>
+        <translation>{url}: 差分なし（詳細: {reason}）</translation>
     </message>
     <message>
         <source>JSON lines (*.jsonl)</source>
@@ -924,7 +986,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>export failed: {error}</source>
-        <translation>エクスポートに失敗しました: {error}</translation>
+        <translation>エクスポートに失敗しました（詳細: {error}）</translation>
     </message>
     <message>
         <source>exported {count} to {path}</source>
@@ -960,7 +1022,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>feed cleared, but deleting from the store failed: {error}</source>
-        <translation>フィードをクリアしましたが、ストアからの削除に失敗しました: {error}</translation>
+        <translation>フィードをクリアしましたが、ストアからの削除に失敗しました（詳細: {error}）</translation>
     </message>
     <message>
         <source>feed cleared; {count} deleted from the store</source>
@@ -1220,7 +1282,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>cannot read {path}: {error}</source>
-        <translation>{path} を読めません: {error}</translation>
+        <translation>{path} を読めません（詳細: {error}）</translation>
     </message>
     <message>
         <source>loaded {path} ({size} bytes)</source>
@@ -1471,6 +1533,10 @@ X-Api-Key: …</translation>
         <source>Exchange detail</source>
         <translation>やり取りの詳細</translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPanel</name>
@@ -1630,7 +1696,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>any free port</source>
-        <translation>空いている任意のポート</translation>
+        <translation>空きポート</translation>
     </message>
     <message>
         <source>Callback port</source>
@@ -1747,7 +1813,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{url} could not be read ({error}); showing instead the Source Description that was {route}.</source>
-        <translation>{url} を読めませんでした（{error}）。代わりにソースの記述を表示しています（{route}）。</translation>
+        <translation>{url} を読めませんでした（詳細: {error}）。代わりにソースの記述を表示しています（{route}）。</translation>
     </message>
     <message>
         <source>ResourceSync Explorer</source>
@@ -2104,6 +2170,10 @@ X-Api-Key: …</translation>
         <source>All (*)</source>
         <translation>すべて (*)</translation>
     </message>
+    <message>
+        <source>Network settings not applied: {reason}</source>
+        <translation>ネットワーク設定を反映していません: {reason}</translation>
+    </message>
 </context>
 <context>
     <name>OpenFolderDialog</name>
@@ -2142,6 +2212,10 @@ X-Api-Key: …</translation>
         <translation>仕様</translation>
     </message>
     <message>
+        <source>{spec} (translated)</source>
+        <translation>{spec}（訳あり）</translation>
+    </message>
+    <message>
         <source>{count} times, first: {message}</source>
         <translation>{count} 件。最初: {message}</translation>
     </message>
@@ -2163,6 +2237,14 @@ X-Api-Key: …</translation>
     <message>
         <source>line {line}</source>
         <translation>{line} 行目</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{head} ({where})</source>
+        <translation>{head}（{where}）</translation>
     </message>
 </context>
 <context>
@@ -2231,7 +2313,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>export failed: {error}</source>
-        <translation>エクスポートに失敗しました: {error}</translation>
+        <translation>エクスポートに失敗しました（詳細: {error}）</translation>
     </message>
     <message>
         <source>report of {findings} written to {path}</source>
@@ -2656,6 +2738,10 @@ X-Api-Key: …</translation>
         <translation>HTTP コールバック チャンネル（2012 年草案）</translation>
     </message>
     <message>
+        <source>{name} channel</source>
+        <translation>{name}チャンネル</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>（なし）</translation>
     </message>
@@ -2758,10 +2844,6 @@ X-Api-Key: …</translation>
         <translation>{line}（×{count}）</translation>
     </message>
     <message>
-        <source>lease {seconds} s</source>
-        <translation>リース期間 {seconds} 秒</translation>
-    </message>
-    <message>
         <source>secret of {topic} copied to the clipboard</source>
         <translation>{topic} のシークレットをクリップボードにコピーしました</translation>
     </message>
@@ -2793,6 +2875,10 @@ X-Api-Key: …</translation>
         <source>public URL test finished: {report}</source>
         <translation>公開 URL のテストが終わりました: {report}</translation>
     </message>
+    <message>
+        <source>lease {seconds} s ({duration})</source>
+        <translation>リース期間 {seconds} 秒（{duration}）</translation>
+    </message>
 </context>
 <context>
     <name>SubscriptionPanelWidgets</name>
@@ -2802,7 +2888,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>any free port</source>
-        <translation>空いている任意のポート</translation>
+        <translation>空きポート</translation>
     </message>
     <message>
         <source>Callback port</source>
@@ -2818,7 +2904,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>https://….ngrok.app (optional tunnel)</source>
-        <translation>https://….ngrok.app（トンネル、任意）</translation>
+        <translation>https://….ngrok.app（任意）</translation>
     </message>
     <message>
         <source>Public URL</source>
@@ -2870,7 +2956,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>hub URL (empty: discover from the topic)</source>
-        <translation>ハブ URI（空欄ならトピックから検出）</translation>
+        <translation>ハブ URI（空欄なら自動検出）</translation>
     </message>
     <message>
         <source>Hub</source>
@@ -2890,7 +2976,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Unsubscribe</source>
-        <translation>サブスクライブ解除</translation>
+        <translation>解除</translation>
     </message>
     <message>
         <source>Copy secret</source>

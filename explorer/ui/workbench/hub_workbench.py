@@ -53,7 +53,7 @@ from explorer.ui.services import ExplorerServices
 from explorer.ui.shared.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.tasks import TaskKeeper
-from explorer.ui.shared.wording import count_text
+from explorer.ui.shared.wording import count_text, list_text
 from explorer.ui.workbench.hub_workbench_widgets import HubWorkbenchWidgets
 
 log = logging.getLogger(__name__)
@@ -192,10 +192,12 @@ class HubWorkbench(HubWorkbenchWidgets):
         if result.document is None:
             text, colour = self.tr("not well-formed XML"), SEVERITY_COLOURS[Severity.ERROR]
         elif counts[Severity.ERROR]:
-            text = "{kind}: {errors}, {warnings}".format(
-                kind=result.document.capability or self.tr("document"),
-                errors=count_text(counts[Severity.ERROR], "error"),
-                warnings=count_text(counts[Severity.WARNING], "warning"),
+            kind = result.document.capability or self.tr("document")
+            text = f"{kind}: " + list_text(
+                [
+                    count_text(counts[Severity.ERROR], "error"),
+                    count_text(counts[Severity.WARNING], "warning"),
+                ]
             )
             colour = SEVERITY_COLOURS[Severity.ERROR]
         elif counts[Severity.WARNING]:

@@ -4,7 +4,7 @@ laid out with no behaviour. ``HubWorkbench`` derives from it and connects them."
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -256,7 +256,7 @@ def _seconds(value: float, tip: str) -> QDoubleSpinBox:
     spin = QDoubleSpinBox()
     spin.setRange(0.1, 600.0)
     spin.setDecimals(1)
-    spin.setSuffix(" s")
+    spin.setSuffix(QCoreApplication.translate("HubWorkbenchWidgets", " s"))  # 秒, as in Settings
     spin.setValue(value)
     spin.setToolTip(tooltip_text(tip))
     return spin
