@@ -77,6 +77,10 @@ ALLOWED_LITERALS = {
     "s",  # the seconds unit of a spin box, as in SI
     "N =",  # a count spin box's prefix: a formula
     "POST",  # an HTTP method typed into a filter
+    "subscribe POST",  # words typed into the inspector's filter for a screenshot
+    "dataset1/",  # a path typed into a filter for a screenshot
+    "https://example.org/rs/",  # an example base URL, a placeholder in every language
+    "sha256=…",  # the X-Hub-Signature form, a placeholder in every language
 }
 """Strings that are the same in every language (compared without surrounding spaces)."""
 

@@ -378,7 +378,7 @@ X-Api-Key: …</translation>
         <source>%Ln entry(s)</source>
         <comment>a document&apos;s size</comment>
         <translation>
-            <numerusform>%Ln 件のエントリ</numerusform>
+            <numerusform>エントリ %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
