@@ -16,14 +16,13 @@ from string import Formatter
 from explorer.core.codes import CODES
 from explorer.core.finding_groups import LINES_SHOWN, FindingGroup
 from explorer.core.findings import Finding, Severity
+from explorer.core.languages import ENGLISH as ENGLISH
+from explorer.core.languages import JAPANESE as JAPANESE
+from explorer.core.languages import LANGUAGES as LANGUAGES
 from explorer.core.rules.capabilities import display_name
 
 # The Japanese catalog and the payload templates load where Japanese is said (a function-
 # level import): an English ``validate`` of one file should start like a script.
-
-ENGLISH = "en"
-JAPANESE = "ja"
-LANGUAGES = (ENGLISH, JAPANESE)
 
 _SEVERITY_JA = {Severity.ERROR: "エラー", Severity.WARNING: "警告", Severity.INFO: "情報"}
 

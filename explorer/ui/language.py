@@ -15,14 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from explorer.core.findings import Finding, Severity
-from explorer.core.messages import (
-    ENGLISH,
-    JAPANESE,
-    LANGUAGES,
-    render_message,
-    render_severity,
-    render_spec,
-)
+from explorer.core.languages import ENGLISH, JAPANESE, LANGUAGES
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 SYSTEM = "system"
@@ -91,15 +84,21 @@ def ui_language() -> str:
 
 def finding_text(item: Finding) -> str:
     """A finding's message in the interface language."""
+    from explorer.core.messages import render_message  # its catalog: not before the first frame
+
     return render_message(item, ui_language())
 
 
 def severity_text(severity: Severity) -> str:
+    from explorer.core.messages import render_severity
+
     return render_severity(severity, ui_language())
 
 
 def spec_text(spec: str | None) -> str:
     """A spec citation; in Japanese it names the Japanese translation where one exists."""
+    from explorer.core.messages import render_spec
+
     return render_spec(spec, ui_language()) or ""
 
 
