@@ -107,9 +107,8 @@ def run_gui(argv: Sequence[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     os.environ.setdefault("QT_API", "pyside6")
+    tune_gc()  # before PySide6's import too, which makes thousands of objects
     from PySide6.QtWidgets import QApplication
-
-    tune_gc()
 
     logging.basicConfig(
         level=logging.INFO if args.self_test else logging.WARNING,

@@ -58,8 +58,6 @@ class DockBalancer(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.rebalance)
-        for dock in self.docks:
-            dock.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
@@ -78,6 +76,9 @@ class DockBalancer(QObject):
             self._timer.start()
 
     def measure(self) -> None:
+        if self.measured_at is None:  # the docks' resizes count from now: not at start-up
+            for dock in self.docks:
+                dock.installEventFilter(self)
         self.measured_at = self.window.size()
         for dock in self.docks:
             self._measure(dock)
