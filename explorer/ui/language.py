@@ -11,11 +11,14 @@ The language is fixed for a run: a new choice in Settings takes effect at the ne
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from explorer.core.findings import Finding, Severity
 from explorer.core.languages import ENGLISH, JAPANESE, LANGUAGES
+
+if TYPE_CHECKING:
+    from explorer.core.findings import Finding, Severity
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 SYSTEM = "system"

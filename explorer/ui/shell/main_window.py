@@ -23,7 +23,6 @@ from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEven
 from PySide6.QtWidgets import QHeaderView, QMenu
 from shiboken6 import isValid
 
-from explorer.core.findings import Severity
 from explorer.ui.settings.app_settings import AppSettings, load_settings, save_settings
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
@@ -33,6 +32,7 @@ from explorer.ui.shell.window_layout import DEFAULT_SIZE, DockBalancer, first_la
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     import asyncio
 
+    from explorer.core.findings import Severity
     from explorer.net.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
     from explorer.ui.shared.tasks import TaskKeeper
@@ -293,8 +293,12 @@ class MainWindow(MainWindowWidgets):
         confirm(self, self.tr("settings saved"))
 
     # --- messages and tasks
-    def show_error(self, text: str, severity: Severity = Severity.ERROR) -> None:
-        """Non-modal: a message strip plus the status bar (never a modal dialog)."""
+    def show_error(self, text: str, severity: Severity | None = None) -> None:
+        """Non-modal: a message strip plus the status bar (never a modal dialog); an
+        error unless ``severity`` says otherwise."""
+        from explorer.core.findings import Severity  # not before the first frame
+
+        severity = Severity.ERROR if severity is None else severity
         log.info("%s: %s", severity, text)
         if not isValid(self):  # a task that ended after the window closed
             return
