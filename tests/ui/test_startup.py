@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QWidget
+from PySide6.QtGui import QIcon, QImage
+from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QStyle, QWidget
 from shiboken6 import isValid
 
 ENGINE_PACKAGES = ("httpx", "aiohttp", "explorer.net", "explorer.demo", "explorer.ui.services")
@@ -87,6 +88,14 @@ def reaches(start: QWidget, target: QWidget) -> bool:
     return False
 
 
+def style_icon(widget: QWidget, pixmap: str) -> QIcon:
+    return widget.style().standardIcon(getattr(QStyle.StandardPixmap, pixmap))
+
+
+def icon_image(icon: QIcon) -> QImage:
+    return icon.pixmap(16, 16).toImage()
+
+
 def test_the_light_shell_completed_after_its_first_frame_keeps_focus_and_tab_order(
     qtbot, qloop, run, settings
 ) -> None:
@@ -98,8 +107,14 @@ def test_the_light_shell_completed_after_its_first_frame_keeps_focus_and_tab_ord
     shell.show()
     qtbot.waitUntil(lambda: shell.focusWidget() is not None)  # activated: the address box
     assert not hasattr(shell, "document_view")
+    assert icon_image(shell.back_action.icon()) != icon_image(style_icon(shell, "SP_ArrowBack"))
     run(build_after_first_frame(shell))
     assert shell.built
+    for action, pixmap in (
+        (shell.back_action, "SP_ArrowBack"),
+        (shell.settings_action, "SP_FileDialogDetailedView"),
+    ):
+        assert icon_image(action.icon()) == icon_image(style_icon(shell, pixmap))
     # as when the document view was built first: focused on activation, before the frame
     assert shell.focusWidget() is shell.document_view.header
     panel = QLineEdit()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shell.deferred_build import PixmapNames, StyleIcons
 from explorer.ui.shell.window_layout import DOCK_MINIMUMS, MINIMUM_WINDOW
 
 if TYPE_CHECKING:  # built by build_content, after the first frame at start-up
@@ -107,14 +108,14 @@ class MainWindowWidgets(QMainWindow):
         self._centre.addWidget(self.document_view, 1)
         self.progress = ProgressIndicator()
         self.statusBar().addPermanentWidget(self.progress)
+        self.style_icons.apply(self.style())
         focus_before_the_frame(self, [self.messages, self.document_view, self.progress])
 
     def _create_actions(self) -> None:
         """Every action of the window, each key sequence owned by exactly one of them
         (tests/ui/test_desktop_conventions.py collects them and fails on a collision)."""
-        style = self.style()
-        icon = style.standardIcon
-        pixmap = style.StandardPixmap
+        self.style_icons = StyleIcons()  # the style's icons come with build_content
+        pixmap = PixmapNames()
 
         def action(text: str, shortcuts: list[str], tip: str, icon_name: Any = None) -> QAction:
             item = QAction(text, self)
@@ -125,7 +126,7 @@ class MainWindowWidgets(QMainWindow):
             item.setToolTip(tip)
             item.setStatusTip(tip)
             if icon_name is not None:
-                item.setIcon(icon(icon_name))
+                self.style_icons.give(item, icon_name)
             self.addAction(item)
             return item
 
