@@ -9,7 +9,9 @@ owns no I/O: every engine is reached through ``ExplorerServices``.
 The window is built in two steps so that it shows before the engines exist: the shell
 (menus, address bar, document view, empty docks) imports only Qt and the pure core;
 ``attach_services`` then wires in the engines, whose imports (httpx, aiohttp) take most
-of a second. Addresses asked for in between wait for them.
+of a second. Addresses asked for in between wait for them. At start-up the shell's
+first frame is lighter still (``light``: no document view, controllers or asyncio yet),
+completed by ``build_features`` right after it (``explorer.ui.shell.deferred_build``).
 """
 
 from __future__ import annotations
