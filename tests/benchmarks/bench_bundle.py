@@ -1,6 +1,7 @@
 """Bundle figures: unpacked size, and start-up to the first shown window as a ratio.
 
     python3 tests/benchmarks/bench_bundle.py [--runs 7] [--bundle dist/resourcesync-explorer]
+        [--other OTHER_BUNDLE]
 
 The baseline is a bare PySide6 "hello window" bundle, built in the same run with the
 same venv's PyInstaller (plain ``pyinstaller --onedir``, no trimming), so both numbers
@@ -186,10 +187,28 @@ def compare(times: dict[str, list[Startup]], name: str, baseline: str) -> list[s
     return lines
 
 
+def print_other(times: dict[str, list[Startup]], name: str, other: Path) -> None:
+    """The runs of ``other`` (an earlier tree or bundle) against the bare baseline, and
+    those of ``name`` against ``other``'s."""
+    print(f"{other} against the bare PySide6 baseline:")
+    for line in compare(times, "other", "bare"):
+        print(f"  {line}")
+    print(f"{name} against {other}:")
+    for line in compare(times, name, "other"):
+        print(f"  {line}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--bundle", type=Path, help="an already built bundle folder")
+    parser.add_argument(
+        "--other",
+        type=Path,
+        metavar="BUNDLE",
+        help="also time another built bundle folder (e.g. of an earlier commit), taking "
+        "turns with the rest: a before/after in one run",
+    )
     parser.add_argument(
         "--venv",
         type=Path,
@@ -215,6 +234,8 @@ def main() -> int:
             "bare": [str(hello)],
             "source": [sys.executable, "-m", "explorer"],
         }
+        if args.other:
+            commands["other"] = [str(args.other / "resourcesync-explorer")]
         times = startup_times(commands, offscreen_env(home), args.runs)
         app_mb = tree_bytes(bundle) / 1e6
         hello_mb = tree_bytes(hello.parent) / 1e6
@@ -234,6 +255,8 @@ def main() -> int:
     print("for comparison, the bundle against the app from source (python3 -m explorer):")
     for line in compare(times, "app", "source"):
         print(f"  {line}")
+    if args.other:
+        print_other(times, "app", args.other)
     return 0
 
 

@@ -19,7 +19,14 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_bundle import HELLO, TARGET_RATIO, compare, offscreen_env, startup_times
+from bench_bundle import (
+    HELLO,
+    TARGET_RATIO,
+    compare,
+    offscreen_env,
+    print_other,
+    startup_times,
+)
 
 OTHER = """\
 import runpy, sys
@@ -58,12 +65,7 @@ def main() -> int:
     for line in compare(times, "explorer", "bare"):
         print(f"  {line}")
     if args.other:
-        print(f"the explorer of {args.other} / bare PySide6:")
-        for line in compare(times, "other", "bare"):
-            print(f"  {line}")
-        print(f"this tree's explorer / the explorer of {args.other}:")
-        for line in compare(times, "explorer", "other"):
-            print(f"  {line}")
+        print_other(times, "explorer", args.other)
     return 0
 
 
