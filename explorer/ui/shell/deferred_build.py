@@ -2,7 +2,7 @@
 address bar and empty docks) and completed right after that frame is painted.
 
 The document view, the controllers, asyncio and the Python enums PySide6 makes on first
-use cost about as much again as a bare Qt window, so they wait until the window is on
+use cost about half of a bare Qt window's start, so they wait until the window is on
 screen (``docs/performance.md``, window start-up). Nothing can use them in between:
 start-up builds them before it handles the first user event. Keyboard focus then goes
 where it went when everything was built at once (see ``focus_before_the_frame``).
