@@ -17,12 +17,12 @@ from functools import cache
 from string import Formatter
 
 from explorer.core import catalog
-from explorer.core.catalog import ENGLISH as ENGLISH
-from explorer.core.catalog import JAPANESE as JAPANESE
-from explorer.core.catalog import LANGUAGES as LANGUAGES
 from explorer.core.codes import CODES
 from explorer.core.finding_groups import LINES_SHOWN, FindingGroup
 from explorer.core.findings import Finding, Severity
+from explorer.core.languages import ENGLISH as ENGLISH
+from explorer.core.languages import JAPANESE as JAPANESE
+from explorer.core.languages import LANGUAGES as LANGUAGES
 from explorer.core.rules.capabilities import display_name
 
 _TRANSLATED_SPECS = {"framework-notification 1.0.1": "framework-notification"}

@@ -9,13 +9,14 @@ Qt loop itself: ``main()`` awaits a quit event, closes servers and clients in
 The window shows first, as a shell that needs only Qt, painted before the event loop
 exists; the engines (httpx, aiohttp, the store, the callback server, the demo) are
 imported and started after its first frame and then wired into it: their imports
-alone took most of a second, all before the window used to show.
+alone took most of a second, all before the window used to show. The shell itself is
+light (frame, menus, address bar, empty docks): the document view, the controllers and
+asyncio come right after its first frame (``explorer.ui.shell.deferred_build``).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import logging
 import os
@@ -29,9 +30,11 @@ from typing import TYPE_CHECKING, Any
 import explorer
 from explorer import APP_NAME
 from explorer.cli.arguments import OneLineParser, http_url, output_file, say, store_path
-from explorer.core.messages import LANGUAGES
+from explorer.core.languages import LANGUAGES
 
 if TYPE_CHECKING:
+    import asyncio
+
     from explorer.ui.services import ExplorerServices
     from explorer.ui.shell.main_window import MainWindow
 
@@ -102,9 +105,8 @@ def run_gui(argv: Sequence[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     os.environ.setdefault("QT_API", "pyside6")
+    tune_gc()  # before PySide6's import too, which makes thousands of objects
     from PySide6.QtWidgets import QApplication
-
-    tune_gc()
 
     logging.basicConfig(
         level=logging.INFO if args.self_test else logging.WARNING,
@@ -118,6 +120,8 @@ def run_gui(argv: Sequence[str]) -> int:
     app.setQuitOnLastWindowClosed(False)
     shell = open_shell(args)
     app.processEvents()  # the first frame, before the event loop and the engines load
+    import asyncio
+
     import qasync
 
     from explorer.net.store import StoreError
@@ -140,7 +144,8 @@ class Shell:
 
 
 def open_shell(args: argparse.Namespace) -> Shell:
-    """Build and show the window shell: Qt and the pure core only, so it is quick."""
+    """Build and show the light window shell: Qt and the pure core only, so it is quick;
+    ``main`` completes it after its first frame."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -157,7 +162,7 @@ def open_shell(args: argparse.Namespace) -> Shell:
     from explorer.ui.settings.app_settings import load_settings
 
     install_language(choose_language(getattr(args, "lang", None), load_settings(settings).language))
-    window = MainWindow(settings=settings)
+    window = MainWindow(settings=settings, light=True)
     if window.preferences.theme != "system":
         from explorer.ui.theme import apply_theme
 
@@ -211,6 +216,10 @@ def _log_loop_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]
 async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -> int:
     """Start the engines in the shown window (opened here without ``shell``) and run
     until a quit is requested; tear everything down after."""
+    import asyncio
+
+    from explorer.ui.shell.deferred_build import build_after_first_frame
+
     shell = shell or open_shell(args)
     window = shell.window
     loop = asyncio.get_running_loop()
@@ -220,9 +229,9 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
     window.quit_requested.connect(quit_event.set)
     services = None
     try:
+        await build_after_first_frame(window)
         if args.url and not args.self_test:
             window.open_url(args.url)  # in the address bar at once, opened once engines run
-        await window.first_frame()
         app.setApplicationVersion(explorer.__version__)  # reads metadata: after the frame
         from explorer.ui.shell.about import APP_ID, application_icon
 

@@ -11,20 +11,14 @@ The language is fixed for a run: a new choice in Settings takes effect at the ne
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from explorer.core.document_glosses import gloss_document_names, glossed_name
-from explorer.core.findings import Finding, Severity
-from explorer.core.messages import (
-    ENGLISH,
-    JAPANESE,
-    LANGUAGES,
-    render_document_name,
-    render_message,
-    render_severity,
-    render_spec,
-)
+from explorer.core.languages import ENGLISH, JAPANESE, LANGUAGES
+
+if TYPE_CHECKING:
+    from explorer.core.findings import Finding, Severity
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 SYSTEM = "system"
@@ -93,29 +87,41 @@ def ui_language() -> str:
 
 def finding_text(item: Finding) -> str:
     """A finding's message in the interface language."""
+    from explorer.core.messages import render_message  # its catalog: not before the first frame
+
     return render_message(item, ui_language())
 
 
 def severity_text(severity: Severity) -> str:
+    from explorer.core.messages import render_severity
+
     return render_severity(severity, ui_language())
 
 
 def spec_text(spec: str | None) -> str:
     """A spec citation; in Japanese it names the Japanese translation where one exists."""
+    from explorer.core.messages import render_spec
+
     return render_spec(spec, ui_language()) or ""
 
 
 def document_name(name: str) -> str:
     """A document kind as the core names it ('Change List Index') in the interface language."""
+    from explorer.core.messages import render_document_name
+
     return render_document_name(name, ui_language())
 
 
 def glossed(text: str) -> str:
     """``text`` with the first mention of each document name followed by its English
     (「機能リスト（Capability List）」); as it is in English."""
+    from explorer.core.document_glosses import gloss_document_names
+
     return gloss_document_names(text, ui_language())
 
 
 def document_name_glossed(name: str) -> str:
     """A document kind as the core names it, in the interface language with its English."""
+    from explorer.core.document_glosses import glossed_name
+
     return glossed_name(document_name(name), ui_language())

@@ -1,6 +1,7 @@
 """Bundle figures: unpacked size, and start-up to the first shown window as a ratio.
 
     python3 tests/benchmarks/bench_bundle.py [--runs 7] [--bundle dist/resourcesync-explorer]
+        [--other OTHER_BUNDLE]
 
 The baseline is a bare PySide6 "hello window" bundle, built in the same run with the
 same venv's PyInstaller (plain ``pyinstaller --onedir``, no trimming), so both numbers
@@ -12,7 +13,10 @@ window: both programs run with QT_QPA_PLATFORM=offscreen and the ``qt.widgets.pa
 log category on, and the clock stops at the first "Flushing ... to QWidgetWindow" line
 on stderr. No X server and no hook in the app are needed; the logging costs both sides
 alike. Runs alternate app/baseline (and the app from source, for comparison) after
-one unmeasured warm-up each.
+one unmeasured warm-up each. Besides the wall clock, the CPU time the process had used
+when it flushed (``/proc/PID/task/*/schedstat``) is read: on a machine shared with other work it
+moves far less than the wall clock. Ratios are given as the ratio of the medians and as
+the median of the ratios paired within each round.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGET_MB = 200
@@ -86,8 +91,28 @@ def build_hello(venv: Path, work: Path) -> Path:
     return work / "dist" / "hello" / "hello"
 
 
-def time_to_first_window(command: list[str], env: dict[str, str], timeout: float = 60.0) -> float:
-    """Seconds from process start to Qt's first flush to a top-level window."""
+class Startup(NamedTuple):
+    """One start to the first flushed window: wall-clock and CPU seconds."""
+
+    wall: float
+    cpu: float
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a live process has used so far: the sum over its threads of the
+    scheduler's nanosecond count (``/proc/PID/task/*/schedstat``); the clock-tick count
+    of ``/proc/PID/stat`` is too coarse (10 ms) for a start-up of 100-200 ms."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (FileNotFoundError, ProcessLookupError):  # a thread that just ended
+            continue
+    return total / 1e9
+
+
+def time_to_first_window(command: list[str], env: dict[str, str], timeout: float = 60.0) -> Startup:
+    """Wall and CPU seconds from process start to Qt's first flush to a top-level window."""
     start = time.perf_counter()
     proc = subprocess.Popen(
         command,
@@ -102,7 +127,7 @@ def time_to_first_window(command: list[str], env: dict[str, str], timeout: float
         assert proc.stderr is not None
         for line in proc.stderr:
             if "Flushing" in line and "to QWidgetWindow" in line:
-                return time.perf_counter() - start
+                return Startup(time.perf_counter() - start, cpu_seconds(proc.pid))
             if time.perf_counter() - start > timeout:
                 break
         raise RuntimeError(f"{command} showed no window (exit {proc.poll()})")
@@ -132,10 +157,10 @@ def offscreen_env(home: Path, **extra: str) -> dict[str, str]:
 
 def startup_times(
     commands: dict[str, list[str]], env: dict[str, str], runs: int
-) -> dict[str, list[float]]:
-    """Seconds to the first window per command: one warm-up each (disk cache), then
+) -> dict[str, list[Startup]]:
+    """Starts to the first window per command: one warm-up each (disk cache), then
     ``runs`` rounds with the commands taking turns, so drifting load hits all alike."""
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    times: dict[str, list[Startup]] = {name: [] for name in commands}
     for command in commands.values():
         time_to_first_window(command, env)
     for _ in range(runs):
@@ -144,10 +169,46 @@ def startup_times(
     return times
 
 
+def compare(times: dict[str, list[Startup]], name: str, baseline: str) -> list[str]:
+    """Lines with the medians of ``name`` and ``baseline`` and their ratios, wall and CPU:
+    the ratio of the medians and the median of the ratios of each round."""
+    lines = []
+    for clock in ("wall", "cpu"):
+        app = [getattr(run, clock) for run in times[name]]
+        base = [getattr(run, clock) for run in times[baseline]]
+        paired = statistics.median(a / b for a, b in zip(app, base, strict=True))
+        lines.append(
+            f"{clock}: {name} median {statistics.median(app):.3f} s (mean "
+            f"{statistics.mean(app):.3f}), {baseline} median {statistics.median(base):.3f} s "
+            f"(mean {statistics.mean(base):.3f}); ratio of medians "
+            f"{statistics.median(app) / statistics.median(base):.2f}, median paired ratio "
+            f"{paired:.2f} ({len(app)} runs)"
+        )
+    return lines
+
+
+def print_other(times: dict[str, list[Startup]], name: str, other: Path) -> None:
+    """The runs of ``other`` (an earlier tree or bundle) against the bare baseline, and
+    those of ``name`` against ``other``'s."""
+    print(f"{other} against the bare PySide6 baseline:")
+    for line in compare(times, "other", "bare"):
+        print(f"  {line}")
+    print(f"{name} against {other}:")
+    for line in compare(times, name, "other"):
+        print(f"  {line}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--bundle", type=Path, help="an already built bundle folder")
+    parser.add_argument(
+        "--other",
+        type=Path,
+        metavar="BUNDLE",
+        help="also time another built bundle folder (e.g. of an earlier commit), taking "
+        "turns with the rest: a before/after in one run",
+    )
     parser.add_argument(
         "--venv",
         type=Path,
@@ -173,13 +234,13 @@ def main() -> int:
             "bare": [str(hello)],
             "source": [sys.executable, "-m", "explorer"],
         }
+        if args.other:
+            commands["other"] = [str(args.other / "resourcesync-explorer")]
         times = startup_times(commands, offscreen_env(home), args.runs)
         app_mb = tree_bytes(bundle) / 1e6
         hello_mb = tree_bytes(hello.parent) / 1e6
         shutil.rmtree(home, ignore_errors=True)
 
-    app_s, hello_s, source_s = times["app"], times["bare"], times["source"]
-    ratio = statistics.mean(app_s) / statistics.mean(hello_s)
     print(f"bundle: {bundle}")
     if not args.bundle:
         print(f"build (packaging/build.sh --reuse-venv): {app_build_s:.1f} s")
@@ -188,17 +249,14 @@ def main() -> int:
         f"size unpacked: {app_mb:.1f} MB (target <= {TARGET_MB}); "
         f"bare PySide6 bundle {hello_mb:.1f} MB"
     )
-    print(
-        f"first shown window, {args.runs} runs: app mean {statistics.mean(app_s):.3f} s "
-        f"(median {statistics.median(app_s):.3f}), bare PySide6 bundle mean "
-        f"{statistics.mean(hello_s):.3f} s (median {statistics.median(hello_s):.3f})"
-    )
-    print(f"start-up ratio app / bare: {ratio:.2f} (target <= {TARGET_RATIO})")
-    print(
-        f"for comparison, the app from source (python3 -m explorer): mean "
-        f"{statistics.mean(source_s):.3f} s, bundle / source "
-        f"{statistics.mean(app_s) / statistics.mean(source_s):.2f}"
-    )
+    print(f"first shown window, bundle against the bare PySide6 bundle (target <= {TARGET_RATIO}):")
+    for line in compare(times, "app", "bare"):
+        print(f"  {line}")
+    print("for comparison, the bundle against the app from source (python3 -m explorer):")
+    for line in compare(times, "app", "source"):
+        print(f"  {line}")
+    if args.other:
+        print_other(times, "app", args.other)
     return 0
 
 

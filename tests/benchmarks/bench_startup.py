@@ -8,23 +8,43 @@ process, and stops the clock at Qt's first flush of painted pixels to a top-leve
 but without building bundles. Runs alternate after one unmeasured warm-up each, which
 also writes the bytecode of both into a scratch cache (``PYTHONPYCACHEPREFIX``), as a
 bundle ships it: compiling on every run would measure the compiler, not the start-up.
+Prints wall and CPU medians and their ratios (see ``bench_bundle.compare``).
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_bundle import HELLO, offscreen_env, startup_times
+from bench_bundle import (
+    HELLO,
+    TARGET_RATIO,
+    compare,
+    offscreen_env,
+    print_other,
+    startup_times,
+)
+
+OTHER = """\
+import runpy, sys
+sys.path.insert(0, {tree!r})
+runpy.run_module("explorer", run_name="__main__", alter_sys=True)
+"""
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--other",
+        type=Path,
+        metavar="TREE",
+        help="also time the explorer of another source tree (e.g. a `git archive` export "
+        "of an earlier commit), taking turns with the rest: a before/after in one run",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as tmp:
         work = Path(tmp)
@@ -38,14 +58,14 @@ def main() -> int:
             "explorer": [sys.executable, "-m", "explorer"],
             "bare": [sys.executable, str(hello)],
         }
+        if args.other:
+            commands["other"] = [sys.executable, "-c", OTHER.format(tree=str(args.other.resolve()))]
         times = startup_times(commands, env, args.runs)
-    for name, values in times.items():
-        print(
-            f"{name}: mean {statistics.mean(values):.3f} s, median "
-            f"{statistics.median(values):.3f} s, min {min(values):.3f} s ({args.runs} runs)"
-        )
-    ratio = statistics.mean(times["explorer"]) / statistics.mean(times["bare"])
-    print(f"first painted window from source, explorer / bare PySide6: {ratio:.2f}")
+    print(f"first painted window from source, explorer / bare PySide6 (target <= {TARGET_RATIO}):")
+    for line in compare(times, "explorer", "bare"):
+        print(f"  {line}")
+    if args.other:
+        print_other(times, "explorer", args.other)
     return 0
 
 

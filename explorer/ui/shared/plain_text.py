@@ -11,8 +11,6 @@ header must not become a 1 MB tooltip.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -38,6 +36,8 @@ def clip(value: object, limit: int = MAX_CHARS, lines: int = MAX_LINES) -> str:
 
 def escape_for_html(value: object, limit: int = MAX_CHARS) -> str:
     """``value`` clipped and escaped, for interpolation into HTML built on purpose."""
+    import html  # its entity table loads on use: the window's first frame has no HTML
+
     return html.escape(clip(value, limit, lines=limit), quote=True)
 
 
@@ -48,6 +48,8 @@ def tooltip_text(outside: object) -> str:
     text = clip(outside) if outside is not None else ""
     if not text:
         return ""
+    import html
+
     return f'<p style="white-space:pre-wrap">{html.escape(text, quote=False)}</p>'
 
 

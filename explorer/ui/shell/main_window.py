@@ -9,12 +9,13 @@ owns no I/O: every engine is reached through ``ExplorerServices``.
 The window is built in two steps so that it shows before the engines exist: the shell
 (menus, address bar, document view, empty docks) imports only Qt and the pure core;
 ``attach_services`` then wires in the engines, whose imports (httpx, aiohttp) take most
-of a second. Addresses asked for in between wait for them.
+of a second. Addresses asked for in between wait for them. At start-up the shell's
+first frame is lighter still (``light``: no document view, controllers or asyncio yet),
+completed by ``build_features`` right after it (``explorer.ui.shell.deferred_build``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -24,11 +25,9 @@ from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEven
 from PySide6.QtWidgets import QHeaderView, QMenu
 from shiboken6 import isValid
 
-from explorer.core.findings import Severity
 from explorer.ui.settings.app_settings import AppSettings, load_settings, save_settings
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
-from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shell.help_menu import ShortcutsDialog, open_user_guide
 from explorer.ui.shell.main_window_widgets import PANEL_DOCKS, STARTING, MainWindowWidgets
 from explorer.ui.shell.window_layout import (
@@ -37,11 +36,15 @@ from explorer.ui.shell.window_layout import (
     DockBalancer,
     first_launch_geometry,
 )
-from explorer.ui.source.controller import SourceController
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
+    import asyncio
+
+    from explorer.core.findings import Severity
     from explorer.net.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.shared.tasks import TaskKeeper
+    from explorer.ui.source.controller import SourceController
     from explorer.ui.source.source_tree import SourceTreeModel, TreeItem
 
 log = logging.getLogger(__name__)
@@ -53,39 +56,69 @@ class MainWindow(MainWindowWidgets):
     """The explorer's one window. ``quit_requested`` asks the app to shut down cleanly.
 
     Without ``services`` it is the shell that start-up shows first; ``tree_model`` and
-    the live panels exist once ``attach_services`` (and ``install_panels``) ran.
+    the live panels exist once ``attach_services`` (and ``install_panels``) ran. With
+    ``light`` the shell is only the frame for the first paint, and the document view and
+    controllers come with ``build_features`` (``explorer.ui.shell.deferred_build``).
     """
 
     quit_requested = Signal()
     source_opened = Signal(str)  # Source Description URL
     settings_applied = Signal(object)  # AppSettings, after the user accepted Settings
     tree_model: SourceTreeModel
+    source: SourceController
+    _tasks: TaskKeeper
 
     def __init__(
-        self, services: ExplorerServices | None = None, settings: QSettings | None = None
+        self,
+        services: ExplorerServices | None = None,
+        settings: QSettings | None = None,
+        *,
+        light: bool = False,
     ) -> None:
         super().__init__()
         self.services: ExplorerServices | None = None
-        self.engines_ready = asyncio.Event()
+        self._engines_ready: asyncio.Event | None = None
+        self.built = False  # build_features ran
         self.painted = False  # the first frame has been drawn
         self._paint_waiters: list[Callable[[], object]] = []
         self.settings = settings or QSettings()
         self.preferences: AppSettings = load_settings(self.settings)
         self.setWindowTitle(self.tr("ResourceSync Explorer"))
-        self._tasks = TaskKeeper(self.show_error)
         self.panels: Any = None  # explorer.ui.shell.panels.Panels once installed
         self._settings_dialog: Any = None
         self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
         self.demo_menu: QMenu | None = None
         self.address.addItems(self._history())
         self.address.setCurrentText("")
-        self.source = SourceController(self)
-        self._connect_actions()
         self.dock_balancer = DockBalancer(self, self._all_docks())
+        if not light:
+            self.build_features()
         if services is None:
             self.statusBar().showMessage(self.tr(STARTING))
         else:
             self.attach_services(services)
+
+    def build_features(self) -> None:
+        """The document view and the controllers behind the address bar, the tree and
+        the actions: all that the first frame does not need."""
+        from explorer.ui.shared.tasks import TaskKeeper
+        from explorer.ui.source.controller import SourceController
+
+        self.build_content()
+        self._tasks = TaskKeeper(self.show_error)
+        self.source = SourceController(self)
+        self._connect_actions()
+        self.built = True
+
+    @property
+    def engines_ready(self) -> asyncio.Event:
+        """Set once ``attach_services`` ran (made on first use: asyncio loads after the
+        first frame)."""
+        if self._engines_ready is None:
+            import asyncio
+
+            self._engines_ready = asyncio.Event()
+        return self._engines_ready
 
     def _connect_actions(self) -> None:
         source = self.source
@@ -131,6 +164,8 @@ class MainWindow(MainWindowWidgets):
         """Return once the window has painted its first frame (or after ``timeout``, for a
         window the platform never exposes): start-up work that holds the event loop goes
         after this, so the window is on screen while it runs."""
+        import asyncio
+
         if self.painted:
             return
         loop = asyncio.get_running_loop()
@@ -287,10 +322,14 @@ class MainWindow(MainWindowWidgets):
 
     # --- messages and tasks
     def show_error(
-        self, text: str, severity: Severity = Severity.ERROR, details: str | None = None
+        self, text: str, severity: Severity | None = None, details: str | None = None
     ) -> None:
-        """Non-modal: a message strip plus the status bar (never a modal dialog);
-        ``details`` wait behind the strip's Details toggle."""
+        """Non-modal: a message strip plus the status bar (never a modal dialog); an
+        error unless ``severity`` says otherwise; ``details`` wait behind the strip's
+        Details toggle."""
+        from explorer.core.findings import Severity  # not before the first frame
+
+        severity = Severity.ERROR if severity is None else severity
         log.info("%s: %s", severity, text)
         if not isValid(self):  # a task that ended after the window closed
             return
@@ -344,6 +383,8 @@ class MainWindow(MainWindowWidgets):
 
     def shutdown(self) -> None:
         """Cancel every task the window started, before the engines are closed."""
+        if not self.built:  # closed before its first frame: no task was started
+            return
         self._tasks.cancel_all()
         self.progress.cancel()
         if self.services is not None:

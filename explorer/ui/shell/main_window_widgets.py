@@ -8,7 +8,7 @@ shows before the engines exist.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -30,10 +30,13 @@ from PySide6.QtWidgets import (
 
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.shared.plain_text import PlainLabel
-from explorer.ui.shared.progress import ProgressIndicator
-from explorer.ui.shell.message_bar import MessageBar
+from explorer.ui.shell.deferred_build import PixmapNames, StyleIcons
 from explorer.ui.shell.window_layout import DOCK_MINIMUMS, MINIMUM_WINDOW
-from explorer.ui.source.document_panel import DocumentPanel
+
+if TYPE_CHECKING:  # built by build_content, after the first frame at start-up
+    from explorer.ui.shared.progress import ProgressIndicator
+    from explorer.ui.shell.message_bar import MessageBar
+    from explorer.ui.source.document_panel import DocumentPanel
 
 STARTING = QT_TRANSLATE_NOOP("MainWindow", "starting engines…")
 SCROLLED_PANELS = frozenset({"SubscriptionsDock", "HubWorkbenchDock"})
@@ -69,36 +72,55 @@ PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.shell.panel
 
 
 class MainWindowWidgets(QMainWindow):
-    """Every widget, action, menu and dock of the window, laid out; nothing connected."""
+    """Every widget, action, menu and dock of the window, laid out; nothing connected.
+
+    Built in two steps: the frame (menus, toolbar, address bar, tree, docks), then
+    ``build_content`` (message strip, document view, progress), the heavier part, which
+    start-up builds after the frame's first paint.
+    """
+
+    messages: MessageBar
+    document_view: DocumentPanel
+    progress: ProgressIndicator
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
         self.setMinimumSize(MINIMUM_WINDOW)
         self.setDockNestingEnabled(True)
-        self.messages = MessageBar()
-        self.document_view = DocumentPanel()
         central = QWidget()
         central.setMinimumSize(QSize(200, 160))
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.document_view, 1)
+        self._centre = QVBoxLayout(central)
+        self._centre.setContentsMargins(0, 0, 0, 0)
         self.setCentralWidget(central)
-        self.progress = ProgressIndicator()
-        self.statusBar().addPermanentWidget(self.progress)
         self._create_actions()
         self._build_address_bar()
         self._build_tree()
         self._build_panel_docks()
         self._build_menus()
 
+    def build_content(self) -> None:
+        """The message strip and the document view in the centre, the progress in the
+        status bar; then the focus chain as if they had been built first."""
+        from explorer.ui.shared.progress import ProgressIndicator
+        from explorer.ui.shell.deferred_build import focus_before_the_frame
+        from explorer.ui.shell.message_bar import MessageBar
+        from explorer.ui.source.document_panel import DocumentPanel
+
+        self.messages = MessageBar()
+        self.document_view = DocumentPanel()
+        self._centre.addWidget(self.messages)
+        self._centre.addWidget(self.document_view, 1)
+        self.progress = ProgressIndicator()
+        self.statusBar().addPermanentWidget(self.progress)
+        self.style_icons.apply(self.style())
+        focus_before_the_frame(self, [self.messages, self.document_view, self.progress])
+
     def _create_actions(self) -> None:
         """Every action of the window, each key sequence owned by exactly one of them
         (tests/ui/test_desktop_conventions.py collects them and fails on a collision)."""
-        style = self.style()
-        icon = style.standardIcon
-        pixmap = style.StandardPixmap
+        self.style_icons = StyleIcons()  # the style's icons come with build_content
+        pixmap = PixmapNames()
 
         def action(text: str, shortcuts: list[str], tip: str, icon_name: Any = None) -> QAction:
             item = QAction(text, self)
@@ -109,7 +131,7 @@ class MainWindowWidgets(QMainWindow):
             item.setToolTip(tip)
             item.setStatusTip(tip)
             if icon_name is not None:
-                item.setIcon(icon(icon_name))
+                self.style_icons.give(item, icon_name)
             self.addAction(item)
             return item
 

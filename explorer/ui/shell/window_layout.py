@@ -62,8 +62,6 @@ class DockBalancer(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.rebalance)
-        for dock in self.docks:
-            dock.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
@@ -82,6 +80,9 @@ class DockBalancer(QObject):
             self._timer.start()
 
     def measure(self) -> None:
+        if self.measured_at is None:  # the docks' resizes count from now: not at start-up
+            for dock in self.docks:
+                dock.installEventFilter(self)
         self.measured_at = self.window.size()
         for dock in self.docks:
             self._measure(dock)
