@@ -19,7 +19,6 @@ from urllib.parse import urlsplit
 
 from explorer.cli.language_option import help_language
 from explorer.cli.language_option import say as say  # for the window's --help
-from explorer.core.messages import render_known
 
 MAX_URL_LENGTH = 8 * 1024
 MAX_HOST_LENGTH = 255
@@ -48,6 +47,8 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse's own words (a missing argument, a bad choice) in the run's language
+        from explorer.core.messages import render_known  # only when an argument is refused
+
         said = render_known(message, "cli.argparse.", help_language()) or message
         line = say("cli.help.see-help", prog=self.prog, message=_printable(said))
         self.exit(2, f"{line}\n")

@@ -12,19 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from explorer.core import catalog
-from explorer.core.finding_groups import FindingGroup
-from explorer.core.findings import Finding
-from explorer.core.messages import (
-    ENGLISH,
-    JAPANESE,
-    LANGUAGES,
-    render_cited,
-    render_message,
-    render_occurrences,
-    render_severity,
-)
+from explorer.core.languages import ENGLISH, JAPANESE, LANGUAGES
+
+if TYPE_CHECKING:  # the finding renderers load where a finding is said: the window's
+    # entry passes through here and must not load them before its first frame
+    from explorer.core.finding_groups import FindingGroup
+    from explorer.core.findings import Finding
 
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _chosen: list[str] = []
@@ -83,11 +79,15 @@ def language_of(args: argparse.Namespace) -> str:
 
 def finding_line(item: Finding, lang: str = ENGLISH) -> str:
     """``SEVERITY: CODE: message``, as ``listen`` and ``publish`` print a finding."""
+    from explorer.core.messages import render_message, render_severity
+
     return f"{render_severity(item.severity, lang)}: {item.code}: {render_message(item, lang)}"
 
 
 def cited_and_counted(group: FindingGroup, lang: str = ENGLISH) -> str:
     """`` (spec citation) [how many more, where]``, each part only when there is one: the
     tail ``validate`` and ``inspect`` put after a grouped finding's message."""
+    from explorer.core.messages import render_cited, render_occurrences
+
     occurrences = render_occurrences(group, lang)
     return render_cited(group.first.spec, lang) + (f" [{occurrences}]" if occurrences else "")
