@@ -185,7 +185,12 @@ class CrawlBudget:
     ) -> AsyncIterator[FetchResult | None]:
         """Fetch ``url`` within the budget; yields None when it is spent. The body's memory
         stays reserved until the block ends: free or spool the body inside it."""
-        cap = self.limits.max_document_bytes if max_bytes is None else max_bytes
+        # the fetcher's own cap holds too: refetches read at most REFETCH_MAX_BYTES
+        cap = (
+            min(self.limits.max_document_bytes, fetcher.max_bytes)
+            if max_bytes is None
+            else max_bytes
+        )
         if not self.take_document():
             yield None
             return
