@@ -26,7 +26,7 @@ from explorer.net.subscriber_events import DIFF, NOTIFICATION, REJECTED, Subscri
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.plain_text import tooltip_text, visible
 
 CHANGE = "change"
 FRAMEWORK = "framework"
@@ -199,7 +199,7 @@ WARNINGS_COLUMN = column_index(COLUMNS, "warnings")
 
 def _texts(item: FeedItem) -> list[str]:
     """What each column shows, in ``COLUMNS`` order."""
-    return [column.value(item) for column in COLUMNS]
+    return [visible(column.value(item)) for column in COLUMNS]
 
 
 def _highlights(item: FeedItem) -> dict[int, QColor]:

@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QUrl
-from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
 from explorer.core.findings import Severity
+from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
 from explorer.ui.shared.wording import count_text
@@ -333,7 +334,12 @@ class SourceController(QObject):
         """The context menu for a row (built separately so tests can trigger entries)."""
         menu = QMenu(self.shell)
         url = item.url
-        menu.addAction(self.tr("Open in browser"), lambda: QDesktopServices.openUrl(QUrl(url)))
+        menu.addAction(
+            self.tr("Open in browser"),
+            lambda: open_in_browser(
+                url, lambda text: self.shell.show_error(text, Severity.WARNING)
+            ),
+        )
         menu.addAction(self.tr("Copy URL"), lambda: self._copy(url))
         if item.channel is not None:
             channel = item.channel
