@@ -117,6 +117,9 @@ class MainWindow(MainWindowWidgets):
         if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()
         self.auth_prompt = AuthPrompt(self, services)
+        from explorer.ui.history.time_actions import TimeActions
+
+        self.time_actions = TimeActions(self, services)
         self.engines_ready.set()
 
     async def first_frame(self, timeout: float = 1.0) -> None:

@@ -1,0 +1,75 @@
+"""One long job at a time in a view: a status line while it runs, Cancel, and its
+outcome or its failure in the same line (never a dialog, never a lost exception)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+
+from explorer.ui.shared.tasks import TaskKeeper
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class Job:
+    """Runs a coroutine with ``status`` saying what it does and ``cancel`` stopping it;
+    ``busy`` widgets are disabled meanwhile."""
+
+    def __init__(self, status: QLabel, cancel: QPushButton, busy: list[QWidget]) -> None:
+        self.status, self.cancel_button, self.busy = status, cancel, busy
+        self._tasks = TaskKeeper()
+        self.task: asyncio.Task[Any] | None = None
+        cancel.clicked.connect(self.cancel)
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+    def start(
+        self,
+        work: Callable[[], Coroutine[Any, Any, T]],
+        doing: str,
+        done: Callable[[T], object],
+    ) -> asyncio.Task[None]:
+        """Cancel the job running, if any, and run ``work()`` (made only once the task
+        runs, so a job cancelled before it began leaves no coroutine unawaited)."""
+        self.cancel()
+        self.status.setText(doing)
+        self._set_busy(True)
+        task = self._tasks.spawn(self._run(work, done))
+        self.task = task
+        return task
+
+    async def _run(
+        self, work: Callable[[], Coroutine[Any, Any, T]], done: Callable[[T], object]
+    ) -> None:
+        try:
+            result = await work()
+        except asyncio.CancelledError:
+            self.status.setText(QCoreApplication.translate("Job", "cancelled"))
+            raise
+        except Exception as exc:  # shown, not raised: the view says what went wrong
+            log.info("job failed", exc_info=exc)
+            self.status.setText(str(exc) or type(exc).__name__)
+            return
+        finally:
+            self._set_busy(False)
+        self.status.setText("")
+        if self.task is asyncio.current_task():
+            self.task = None  # over: ``done`` may start the next job without cancelling this
+        done(result)
+
+    def cancel(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+
+    def _set_busy(self, busy: bool) -> None:
+        self.cancel_button.setVisible(busy)
+        for widget in self.busy:
+            widget.setEnabled(not busy)
