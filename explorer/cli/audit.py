@@ -35,10 +35,10 @@ from explorer.cli.arguments import fail, http_url, positive_int
 from explorer.cli.crawl_options import add_crawl_options
 from explorer.cli.language_option import add_language_option, language_of
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
-from explorer.core.audit_rules import METADATA_SECTION, Mapping, Origin, Verdict
+from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.catalog import text
-from explorer.core.time_text import seconds_text
-from explorer.net.audit import MAX_LOCAL_FILES, AuditError, AuditItem, AuditReport, audit
+from explorer.net.audit import MAX_LOCAL_FILES, AuditError, AuditReport, audit
+from explorer.net.audit_words import reasons
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.network_access import NetworkAccess
@@ -180,46 +180,3 @@ def write_text(
         out.write(f"  {item.loc}\n")
         for reason in reasons(item, lang):
             out.write(f"      {reason}\n")
-
-
-def reasons(item: AuditItem, lang: str) -> list[str]:
-    """The lines that say why ``item`` is not the same, each ending with its section."""
-    where = _where(item, lang)
-    if item.verdict is Verdict.CREATE:
-        key = "audit.reason-missing" if item.path is not None else "audit.reason-unmapped"
-        return [f"{text(key, lang, path=item.path)} ({where})"]
-    if item.verdict is Verdict.DELETE:
-        if item.change == "deleted":
-            line = text("audit.reason-deleted", lang, datetime=item.datetime)
-        else:
-            line = text("audit.reason-not-listed", lang)
-        return [f"{line} ({where})", text("audit.local-path", lang, path=item.path)]
-    lines = []
-    for difference in item.differences:
-        name, _, algorithm = difference.field.partition(":")
-        local = difference.local
-        listed = difference.listed
-        if name == "lastmod":
-            local = seconds_text(float(local))
-            key = "audit.reason-lastmod" if listed else "audit.reason-no-lastmod"
-            listed = seconds_text(float(listed)) if listed else ""
-        else:
-            key = f"audit.reason-{name}"
-        line = text(key, lang, algorithm=algorithm, listed=listed, local=local)
-        lines.append(f"{line} ({METADATA_SECTION}, {where})")
-    return lines
-
-
-def _where(item: AuditItem, lang: str) -> str:
-    if item.origin is Origin.CHANGE_LIST:
-        return text(
-            "audit.where-change-list",
-            lang,
-            section=item.section,
-            change=item.change,
-            datetime=item.datetime,
-            document=item.document,
-        )
-    if item.origin is Origin.RESOURCE_LIST:
-        return text("audit.where-resource-list", lang, section=item.section, document=item.document)
-    return text("audit.where-local", lang, section=item.section)

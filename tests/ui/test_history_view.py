@@ -118,7 +118,7 @@ def test_history_compares_two_snapshots_and_now(
         assert panel.comparison.rowCount() == 3
         panel.filter_edit.setText("r/d")
         assert panel.comparison.rowCount() == 1
-        assert panel.shown.text() == f"1 of {len(rows)}"
+        assert panel.filters.shown.text() == f"1 of {len(rows)}"
 
         finish(qtbot, panel.export_to(tmp_path / "changes.csv"))
         with (tmp_path / "changes.csv").open(encoding="utf-8-sig", newline="") as stream:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from explorer.ui.history.filter_bar import ask_export_file
 from explorer.ui.history.history_model import taken_text
 from explorer.ui.history.history_widgets import HistoryWidgets
 from explorer.ui.history.job import Job
@@ -149,30 +150,15 @@ class HistoryPanel(HistoryWidgets):
 
     def _filter(self) -> None:
         self.comparison.set_filter(self.section_choice.currentData() or "", self.filter_edit.text())
-        self.shown.setText(
-            self.tr("{shown} of {total}").format(
-                shown=f"{self.comparison.rowCount():,}", total=f"{self.comparison.total():,}"
-            )
-        )
+        self.filters.show_counts(self.comparison.rowCount(), self.comparison.total())
 
     # --- export
     def choose_export(self) -> None:
-        dialog = QFileDialog(self, self.tr("Export the comparison"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilters([self.tr("CSV (*.csv)"), self.tr("JSON (*.json)")])
-        dialog.fileSelected.connect(lambda name: self.export_to(Path(name)))
-        self._file_dialog = dialog
-        dialog.open()
+        self._file_dialog = ask_export_file(self, self.tr("Export the comparison"), self.export_to)
 
     def export_to(self, path: Path) -> asyncio.Task[None] | None:
         """Every difference of the shown comparison into ``path`` (JSON for ``.json``)."""
         view = self.shown_comparison
         if view is None:
             return None
-        return self.job.start(
-            lambda: self.history.export(view.a.id, view.b.id, path),
-            self.tr("exporting…"),
-            lambda count: self.status.setText(
-                self.tr("{rows} rows written to {path}").format(rows=f"{count:,}", path=path)
-            ),
-        )
+        return self.job.export(lambda: self.history.export(view.a.id, view.b.id, path), path)

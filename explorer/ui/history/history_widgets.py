@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
-    QLineEdit,
     QPushButton,
     QSplitter,
     QTableView,
@@ -15,12 +15,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.ui.history.filter_bar import FilterBar
 from explorer.ui.history.history_model import SECTION_NAMES, ComparisonModel, SnapshotsModel
 from explorer.ui.shared.columns import apply_columns
+from explorer.ui.shared.filtered_rows_model import FilteredRowsModel
 from explorer.ui.shared.plain_text import PlainLabel
 
 
-def table(model: SnapshotsModel | ComparisonModel) -> QTableView:
+def table(model: FilteredRowsModel[Any]) -> QTableView:
+    """A read-only table of rows, selected whole, its columns from the model's."""
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -58,21 +61,13 @@ class HistoryWidgets(QWidget):
         self.summary = PlainLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.section_choice = QComboBox()
-        self.section_choice.addItem(self.tr("all differences"), "")
+        self.filters = FilterBar(
+            self.tr("all differences"), self.tr("Filter by URL, loc, field or value")
+        )
+        self.section_choice = self.filters.choice
         for key, name in SECTION_NAMES.items():
             self.section_choice.addItem(QCoreApplication.translate("ComparisonModel", name), key)
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText(self.tr("Filter by URL, loc, field or value"))
-        self.filter_edit.setClearButtonEnabled(True)
-        self.shown = PlainLabel()
-        self.export_button = QPushButton(self.tr("Export…"))
-        self.export_button.setEnabled(False)
-        filters = QHBoxLayout()
-        filters.addWidget(self.section_choice)
-        filters.addWidget(self.filter_edit, 1)
-        filters.addWidget(self.shown)
-        filters.addWidget(self.export_button)
+        self.filter_edit, self.export_button = self.filters.edit, self.filters.export_button
         self.comparison_table = table(self.comparison)
 
         top = QWidget()
@@ -85,7 +80,7 @@ class HistoryWidgets(QWidget):
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         bottom_layout.addWidget(self.summary)
-        bottom_layout.addLayout(filters)
+        bottom_layout.addWidget(self.filters)
         bottom_layout.addWidget(self.comparison_table)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(top)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication
@@ -43,27 +44,45 @@ class Job:
         self.status.setText(doing)
         self._set_busy(True)
         task = self._tasks.spawn(self._run(work, done))
+        task.add_done_callback(self._ended)  # also when cancelled before it began
         self.task = task
         return task
+
+    def export(
+        self, work: Callable[[], Coroutine[Any, Any, int]], path: Path
+    ) -> asyncio.Task[None]:
+        """Run an export that returns how many rows it wrote to ``path``, and say so."""
+        return self.start(
+            work,
+            QCoreApplication.translate("Job", "exporting…"),
+            lambda count: self.status.setText(
+                QCoreApplication.translate("Job", "{rows} rows written to {path}").format(
+                    rows=f"{count:,}", path=path
+                )
+            ),
+        )
 
     async def _run(
         self, work: Callable[[], Coroutine[Any, Any, T]], done: Callable[[T], object]
     ) -> None:
         try:
             result = await work()
-        except asyncio.CancelledError:
-            self.status.setText(QCoreApplication.translate("Job", "cancelled"))
-            raise
         except Exception as exc:  # shown, not raised: the view says what went wrong
             log.info("job failed", exc_info=exc)
             self.status.setText(str(exc) or type(exc).__name__)
             return
-        finally:
-            self._set_busy(False)
         self.status.setText("")
+        self._set_busy(False)
         if self.task is asyncio.current_task():
             self.task = None  # over: ``done`` may start the next job without cancelling this
         done(result)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """Unless a newer job took over: say a cancellation, and give the buttons back."""
+        if task is self.task:
+            if task.cancelled():
+                self.status.setText(QCoreApplication.translate("Job", "cancelled"))
+            self._set_busy(False)
 
     def cancel(self) -> None:
         if self.task is not None and not self.task.done():

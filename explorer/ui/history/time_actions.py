@@ -1,8 +1,8 @@
 """The window's actions across time, hooked into the File menu and the Source tree's
 context menu: Save snapshot…, History…, Audit a local copy…
 
-One ``TimeActions`` per window; it keeps one History view per Source and opens them on
-demand; the shell makes it once its engines are attached.
+One ``TimeActions`` per window; it keeps one History view per Source and one audit view
+per list, opened on demand; the shell makes it once its engines are attached.
 """
 
 from __future__ import annotations
@@ -14,11 +14,17 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu
 
 from explorer.core.findings import Severity
+from explorer.core.rules import capabilities as caps
 
 if TYPE_CHECKING:
+    from explorer.ui.history.audit_panel import AuditPanel
     from explorer.ui.history.history_panel import HistoryPanel
     from explorer.ui.services import ExplorerServices
     from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.source.source_tree import TreeItem
+
+AUDITED = (caps.CAPABILITYLIST, caps.RESOURCELIST)
+"""Rows offering "Audit a local copy…": the audit reads the Source's lists from there."""
 
 
 class TimeActions(QObject):
@@ -28,6 +34,7 @@ class TimeActions(QObject):
         super().__init__(window)
         self.window, self.services = window, services
         self.histories: dict[str, HistoryPanel] = {}
+        self.audits: dict[str, AuditPanel] = {}
         self._label_dialog: QInputDialog | None = None
         self.save_action = QAction(self.tr("Save snapshot…"), window)
         self.save_action.setToolTip(
@@ -35,12 +42,18 @@ class TimeActions(QObject):
         )
         self.history_action = QAction(self.tr("History…"), window)
         self.history_action.setToolTip(self.tr("This Source's snapshots, and what changed"))
+        self.audit_action = QAction(self.tr("Audit a local copy…"), window)
+        self.audit_action.setToolTip(
+            self.tr("Is a local copy in sync with this Source, and what differs?")
+        )
         self.save_action.triggered.connect(self.ask_label)
         self.history_action.triggered.connect(lambda: self.show_history())
+        self.audit_action.triggered.connect(lambda: self.show_audit())
         menu = file_menu(window)
         before = window.quit_action
-        menu.insertActions(before, [self.save_action, self.history_action])
+        menu.insertActions(before, [self.save_action, self.history_action, self.audit_action])
         menu.insertSeparator(before)
+        window.source.menu_extensions.append(self.extend_tree_menu)
 
     def source_url(self) -> str | None:
         result = self.services.crawl_result
@@ -63,6 +76,30 @@ class TimeActions(QObject):
         panel = self.histories.get(url)
         if panel is None:
             panel = self.histories[url] = HistoryPanel(self.services, url, self.window)
+        panel.show()
+        panel.raise_()
+        return panel
+
+    def extend_tree_menu(self, menu: QMenu, item: TreeItem) -> None:
+        if item.doc is not None and item.capability in AUDITED:
+            url = item.url
+            menu.addAction(self.tr("Audit a local copy…"), lambda: self.show_audit(url))
+
+    def show_audit(self, url: str | None = None) -> AuditPanel | None:
+        """The audit view for the list at ``url``: by default the Capability List or
+        Resource List selected in the tree, else the open Source."""
+        from explorer.ui.history.audit_panel import AuditPanel
+
+        if url is None:
+            item = self.window.selected_item()
+            chosen = item is not None and item.doc is not None and item.capability in AUDITED
+            url = item.url if chosen and item is not None else self.source_url()
+        if url is None:
+            self._no_source()
+            return None
+        panel = self.audits.get(url)
+        if panel is None:
+            panel = self.audits[url] = AuditPanel(self.services, url, self.window)
         panel.show()
         panel.raise_()
         return panel

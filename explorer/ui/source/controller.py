@@ -11,6 +11,7 @@ and updates them. Discovery, fetches and checks go through the services.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint
@@ -50,6 +51,7 @@ class SourceController(QObject):
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
+        self.menu_extensions: list[Callable[[QMenu, TreeItem], object]] = []  # more row actions
         shell.document_view.link_activated.connect(self.open_url)
         line = shell.address.lineEdit()
         assert line is not None  # the address box is editable
@@ -368,6 +370,8 @@ class SourceController(QObject):
                 menu.addAction(
                     self.tr("Check dump"), lambda: self.shell.spawn(self.check(doc, "dump"))
                 )
+        for extend in self.menu_extensions:
+            extend(menu, item)
         return menu
 
     def _copy(self, text: str) -> None:
