@@ -68,6 +68,7 @@ class MainWindow(MainWindowWidgets):
         self.setWindowTitle(self.tr("ResourceSync Explorer"))
         self._tasks = TaskKeeper(self.show_error)
         self.panels: Any = None  # explorer.ui.shell.panels.Panels once installed
+        self.watchdog: Any = None  # explorer.ui.watchdog.watchdog_panel.WatchdogPanel, with them
         self._settings_dialog: Any = None
         self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
         self.demo_menu: QMenu | None = None
