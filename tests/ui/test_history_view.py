@@ -28,6 +28,8 @@ def grab_in(language: str, make: Callable[[], QWidget], path: Path, qtbot) -> No
         widget = make()
         qtbot.addWidget(widget)
         widget.show()
+        job = getattr(widget, "job", None)  # a view that reads or computes: wait for it
+        qtbot.waitUntil(lambda: job is None or not job.running, timeout=30000)
         qtbot.wait(150)
         assert widget.grab().save(str(path))
         widget.close()
@@ -137,7 +139,7 @@ def test_history_compares_two_snapshots_and_now(
         panel.resize(1200, 720)
         qtbot.wait(100)
         assert panel.grab().save(str(output_dir / "history.png"))
-        grab_in("ja", lambda: shown_again(panel), output_dir / "history-ja.png", qtbot)
+        grab_in("ja", lambda: shown_again(panel, qtbot), output_dir / "history-ja.png", qtbot)
 
         # the later snapshot against now: the Source did not move, nothing differs
         panel.snapshot_table.clearSelection()
@@ -150,14 +152,15 @@ def test_history_compares_two_snapshots_and_now(
         qtbot.waitUntil(lambda: panel.snapshots.rowCount() == 3, timeout=10000)
 
 
-def shown_again(panel):
-    """A new History view of the same Source showing the same comparison."""
+def shown_again(panel, qtbot):
+    """A new History view of the same Source comparing the same two snapshots."""
     from explorer.ui.history.history_panel import HistoryPanel
 
     again = HistoryPanel(panel.history._services, panel.url)
     again.resize(1200, 720)
-    assert panel.shown_comparison is not None
-    again.show_comparison(panel.shown_comparison)
+    qtbot.waitUntil(lambda: again.snapshots.rowCount() == 2, timeout=10000)
+    again.snapshot_table.selectAll()
+    again.compare_selected()
     return again
 
 

@@ -113,3 +113,26 @@ def test_open_in_browser_refuses_every_scheme_but_http_and_https(
             assert window.messages.isVisible()
             assert "is not an http or https URL" in window.statusBar().currentMessage()
     assert len(opened) == 1, opened
+
+
+@pytest.fixture
+def japanese_first(qapp) -> Iterator[None]:
+    """Japanese installed before the window is built (ask for it before ``window``)."""
+    from explorer.ui.language import install_language
+
+    install_language("ja", qapp)
+    yield
+    install_language("en", qapp)
+
+
+def test_the_escapes_show_in_a_japanese_window_too(
+    japanese_first, window, qtbot, spoofing_source, output_dir: Path
+) -> None:
+    root = open_spoofing(window, qtbot, spoofing_source)
+    spoofed = next(child for child in root.children if "fdp" in child.url)
+    shown = window.tree_model.data(window.tree_model.index_of(spoofed), Qt.ItemDataRole.DisplayRole)
+    assert "invoice\\u202efdp.exe" in shown and "\u202e" not in shown
+    window.tree.expandAll()
+    window.resize(1200, 700)
+    qtbot.wait(100)
+    assert window.grab().save(str(output_dir / "spoofed-loc-ja.png"))

@@ -12,6 +12,7 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
+from test_spoofed_urls import japanese_first  # noqa: F401 (a fixture)
 
 from explorer.core.rules import capabilities as caps
 from explorer.ui.live.feed_model import WATCHDOG
@@ -145,3 +146,23 @@ def test_the_option_needs_a_capability_list_url(window, qtbot, run) -> None:
     watchdog.enabled_box.setChecked(True)
     assert not watchdog.enabled_box.isChecked() and watchdog.watchdogs.watching(sub.id) is None
     assert "http or https URL" in watchdog.state.text()
+
+
+@pytest.mark.usefixtures("japanese_first")  # before the window is built
+def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_dir) -> None:
+    demo, sub = subscribed_to_silent_hub(window, run, qtbot)
+    url = demo.capability_list_urls[0]
+    window.watchdog.capability_list.setText(url)
+    window.watchdog.enabled_box.setChecked(True)
+    window.watchdog.watchdogs.watch(sub.id, sub.topic, url, PERIOD)
+    began = time.time()
+    qtbot.waitUntil(lambda: time.time() >= int(began) + 1, timeout=3000)
+    demo.change("dataset1")
+    feed = window.panels.feed.model
+    qtbot.waitUntil(
+        lambda: any(feed.item(r).kind == WATCHDOG for r in range(feed.rowCount())), timeout=20000
+    )
+    row = next(feed.item(r) for r in range(feed.rowCount()) if feed.item(r).kind == WATCHDOG)
+    assert "変更リスト" in (row.note or ""), row.note
+    window.panels.feed.show_detail(row)
+    grab(window, output_dir / "watchdog-ja.png")
