@@ -94,6 +94,24 @@ def test_bidi_and_invisible_characters_are_shown_as_escapes(
     ]
     assert any(loc.endswith("/invoice\\u202efdp.exe") for loc in locs), locs
     assert not any("\u202e" in loc for loc in locs)
+    # the HTTP inspector: the request for the spoofed URL, in its table and its detail
+    inspector = window.panels.inspector
+    url_column = inspector.model.columnCount() - 1
+
+    def spoofed_rows() -> list[int]:
+        return [
+            row
+            for row in range(inspector.model.rowCount())
+            if "fdp" in inspector.model.record(row).url
+        ]
+
+    qtbot.waitUntil(lambda: bool(spoofed_rows()), timeout=10000)
+    row = spoofed_rows()[0]
+    cell = inspector.model.data(inspector.model.index(row, url_column), Qt.ItemDataRole.DisplayRole)
+    assert "\u202e" not in cell and "invoice\\u202efdp.exe" in cell, cell
+    inspector.table.selectRow(row)
+    detail = inspector.detail.toPlainText()
+    assert "\u202e" not in detail and "invoice\\u202efdp.exe" in detail
     window.tree.expandAll()
     window.resize(1200, 700)
     qtbot.wait(100)

@@ -31,6 +31,12 @@ def visible(value: object) -> str:
     return make_visible(str(value))
 
 
+def visible_lines(value: object) -> str:
+    """``value`` as text laid out in lines (a detail pane), invisible characters but line
+    breaks and tabs made visible; not clipped."""
+    return make_visible(str(value), keep="\n\t")
+
+
 def clip(value: object, limit: int = MAX_CHARS, lines: int = MAX_LINES) -> str:
     """``value`` as text of at most ``limit`` characters and ``lines`` lines, saying
     how much was left out; invisible characters but line breaks and tabs made visible."""
