@@ -48,7 +48,11 @@ def test_audit_of_a_planted_copy_gives_counts_and_reasons(
         host.mkdir()
         panel.folder_edit.setText(str(host))
         panel.mappings_edit.setPlainText(f"{base}/data={copy / 'data'}\n")
+        said: list[str] = []
+        show = panel.status.setText
+        panel.status.setText = lambda text: (said.append(text), show(text))  # type: ignore[method-assign]
         finish(qtbot, panel.start())
+        assert any(text.startswith("reading the Source: ") for text in said), said
         outcome = panel.outcome
         assert outcome is not None
         assert outcome.counts == {"same": 2, "create": 1, "update": 2, "delete": 1}

@@ -87,7 +87,11 @@ def test_history_compares_two_snapshots_and_now(
         assert actions.save_action in actions.history_action.associatedObjects()[0].actions()
         panel = actions.show_history()
         assert panel is not None and panel.url == f"{base}/.well-known/resourcesync"
+        said: list[str] = []
+        show = panel.status.setText
+        panel.status.setText = lambda text: (said.append(text), show(text))  # type: ignore[method-assign]
         finish(qtbot, panel.save_snapshot("before"))
+        assert any(text.startswith("saving a snapshot: ") for text in said), said
         after(base, files)
         finish(qtbot, panel.save_snapshot("after"))
         qtbot.waitUntil(lambda: panel.snapshots.rowCount() == 2, timeout=10000)

@@ -71,10 +71,16 @@ class HistoryPanel(HistoryWidgets):
     def save_snapshot(self, label: str | None) -> asyncio.Task[None]:
         """Crawl the whole Source into a new snapshot."""
         return self.job.start(
-            lambda: self.history.save(self.url, label),
+            lambda: self.history.save(self.url, label, self._progress),
             self.tr("saving a snapshot of the whole Source…"),
             lambda _info: self.refresh(),
         )
+
+    def _progress(self, requests: int) -> None:
+        if self.job.running:
+            self.status.setText(
+                self.tr("saving a snapshot: {count} requests…").format(count=f"{requests:,}")
+            )
 
     # --- comparing
     def compare_selected(self) -> asyncio.Task[None] | None:
@@ -96,7 +102,7 @@ class HistoryPanel(HistoryWidgets):
         earlier = chosen[0].id
 
         async def now_and_compare() -> ComparisonView:
-            fresh = await self.history.save(self.url, self.tr("now"))
+            fresh = await self.history.save(self.url, self.tr("now"), self._progress)
             return await self.history.compare(earlier, fresh.id)
 
         def shown(view: ComparisonView) -> None:

@@ -21,10 +21,9 @@ from urllib.parse import urlsplit
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.net.audit import AuditItem, AuditReport, audit
 from explorer.net.audit_words import reasons
-from explorer.net.http import Exchange, Fetcher
 from explorer.net.report_csv import _safe as safe_cell
 from explorer.ui.language import ui_language
-from explorer.ui.services.worker import off_gui
+from explorer.ui.services.worker import job_fetcher, off_gui, request_counter
 
 if TYPE_CHECKING:
     from explorer.ui.services.facade import ExplorerServices
@@ -111,21 +110,10 @@ class AuditServices:
         have been read, on the GUI thread. Raises ``AuditError`` (the audit means
         nothing: no Resource List, a list not read in full, too many files)."""
         services, lang = self._services, ui_language()
-        gui = asyncio.get_running_loop()
-        read = 0
-
-        def counted(_exchange: Exchange) -> None:  # on the worker thread
-            nonlocal read
-            read += 1
-            gui.call_soon_threadsafe(progress, read)
+        counted = request_counter(progress)
 
         async def job() -> AuditOutcome:
-            fetcher = Fetcher(
-                timeout=services.fetch_timeouts,
-                retries=services.fetch_retries,
-                access=services.access,
-                on_exchange=counted,
-            )
+            fetcher = job_fetcher(services, counted)
             try:
                 report = await audit(url, fetcher, mappings, checksum=checksum)
             finally:

@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from explorer.net.comparison_rows import ComparisonRow, comparison_rows, write_rows
-from explorer.net.http import Fetcher
 from explorer.net.snapshot_compare import Comparison
 from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore, take_snapshot
 from explorer.net.store import StoreError
-from explorer.ui.services.worker import off_gui
+from explorer.ui.services.worker import job_fetcher, off_gui, request_counter
 
 if TYPE_CHECKING:
     from explorer.ui.services.facade import ExplorerServices
@@ -62,20 +61,20 @@ class HistoryServices:
         finally:
             snapshots.close()
 
-    async def save(self, url: str, label: str | None) -> SnapshotInfo:
-        """Crawl the Source at ``url`` into a new snapshot (removed again if cancelled)."""
+    async def save(
+        self, url: str, label: str | None, progress: Callable[[int], object] = lambda _n: None
+    ) -> SnapshotInfo:
+        """Crawl the Source at ``url`` into a new snapshot (removed again if cancelled);
+        ``progress`` hears how many requests were made, on the GUI thread."""
         services = self._services
+        counted = request_counter(progress)
 
         async def job() -> SnapshotInfo:
             store = services.store
             if store is None:
                 raise StoreError("the store is not open")
             snapshots = SnapshotStore(store)
-            fetcher = Fetcher(
-                timeout=services.fetch_timeouts,
-                retries=services.fetch_retries,
-                access=services.access,
-            )
+            fetcher = job_fetcher(services, counted)
             try:
                 info, result = await take_snapshot(url, fetcher, snapshots, label or None)
                 if result.root is None:  # nothing found: nothing worth keeping

@@ -1127,6 +1127,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>saving a snapshot: {count} requests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>comparing…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1119,6 +1119,10 @@ X-Api-Key: …</translation>
         <translation>ソース全体のスナップショットを保存しています…</translation>
     </message>
     <message>
+        <source>saving a snapshot: {count} requests…</source>
+        <translation>スナップショットを保存しています: {count} リクエスト…</translation>
+    </message>
+    <message>
         <source>comparing…</source>
         <translation>比較しています…</translation>
     </message>
