@@ -2736,7 +2736,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Check the Change Lists every</source>
+        <source>Check every</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2734,8 +2734,8 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>監視: ハブはまだ配信しているか</translation>
     </message>
     <message>
-        <source>Check the Change Lists every</source>
-        <translation>変更リストを確かめる間隔</translation>
+        <source>Check every</source>
+        <translation>確かめる間隔</translation>
     </message>
     <message>
         <source>Read the Capability List&apos;s Change Lists every period and compare them with the notifications received: changes never notified, notified changes never listed, and a hub gone quiet are reported in the feed</source>

@@ -29,7 +29,7 @@ class WatchdogWidgets(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Watchdog: is the hub still delivering?"))
-        self.enabled_box = QCheckBox(self.tr("Check the Change Lists every"))
+        self.enabled_box = QCheckBox(self.tr("Check every"))
         self.enabled_box.setToolTip(
             self.tr(
                 "Read the Capability List's Change Lists every period and compare them with"
@@ -49,16 +49,19 @@ class WatchdogWidgets(QGroupBox):
             self.tr("Every subscription request, the hub's answers and its verifications")
         )
         self.state = PlainLabel()
+        self.state.setWordWrap(True)  # the dock may be narrow: never wider than the table
         every = QHBoxLayout()
         every.addWidget(self.enabled_box)
         every.addWidget(self.period)
         every.addStretch(1)
-        every.addWidget(self.history_button)
+        history = QHBoxLayout()
+        history.addWidget(self.state, 1)
+        history.addWidget(self.history_button)
         form = QFormLayout(self)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(every)
         form.addRow(self.tr("Capability List"), self.capability_list)
-        form.addRow(self.state)
+        form.addRow(history)
 
 
 class LeaseHistoryWidgets(QWidget):
