@@ -171,3 +171,29 @@ def shown_again(panel, qtbot):
 def test_saving_without_a_source_says_what_to_do(window) -> None:
     assert window.time_actions.show_history() is None
     assert "open a Source first" in window.statusBar().currentMessage()
+
+
+@pytest.mark.qt_log_ignore("does not support raise")
+def test_a_scheduled_snapshot_says_what_changed_since_the_one_before(window, qtbot) -> None:
+    files = SourceFiles()
+    with serving(files) as base:
+        before(base, files)
+        window.open_url(base + "/")
+        qtbot.waitUntil(lambda: bool(window.tree_model.roots), timeout=15000)
+        panel = window.time_actions.show_history()
+        assert panel is not None
+        qtbot.waitUntil(lambda: not panel.job.running, timeout=10000)  # the list read first
+        panel.every_minutes.setValue(30)
+        panel.every_box.setChecked(True)
+        assert panel.schedule.isActive() and panel.schedule.interval() == 30 * 60_000
+        finish(qtbot, panel.take_scheduled())  # the first turn: nothing to compare with
+        qtbot.waitUntil(lambda: panel.snapshots.rowCount() == 1, timeout=10000)
+        assert panel.shown_comparison is None
+        after(base, files)
+        finish(qtbot, panel.take_scheduled())  # the next turn: compared with the first
+        view = panel.shown_comparison
+        assert view is not None and view.a.label == view.b.label == "scheduled"
+        assert view.documents == {"added": 2, "removed": 0, "changed": 5}
+        assert view.unannounced == 3
+        panel.close()
+        assert not panel.schedule.isActive() and not panel.every_box.isChecked()

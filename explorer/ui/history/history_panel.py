@@ -8,6 +8,8 @@ import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from explorer.ui.history.filter_bar import ask_export_file
@@ -44,6 +46,10 @@ class HistoryPanel(HistoryWidgets):
         self.filter_edit.textChanged.connect(self._filter)
         self.snapshot_table.selectionModel().selectionChanged.connect(self._selection_changed)
         self._file_dialog: QFileDialog | None = None
+        self.schedule = QTimer(self)
+        self.schedule.timeout.connect(self.take_scheduled)
+        self.every_box.toggled.connect(self._schedule_changed)
+        self.every_minutes.valueChanged.connect(self._schedule_changed)
         self._selection_changed()
         self.refresh()
 
@@ -99,19 +105,35 @@ class HistoryPanel(HistoryWidgets):
         chosen = self.selected()
         if len(chosen) != 1:
             return None
-        earlier = chosen[0].id
+        return self._save_and_compare(chosen[0].id, self.tr("now"))
 
-        async def now_and_compare() -> ComparisonView:
-            fresh = await self.history.save(self.url, self.tr("now"), self._progress)
-            return await self.history.compare(earlier, fresh.id)
+    def take_scheduled(self) -> asyncio.Task[None] | None:
+        """The schedule's turn: a snapshot compared with the newest one before it (none
+        while another job runs: the next turn takes it)."""
+        if self.job.running:
+            return None
+        newest = self.snapshots.row(0).id if self.snapshots.rowCount() else None
+        return self._save_and_compare(newest, self.tr("scheduled"))
 
-        def shown(view: ComparisonView) -> None:
-            self.show_comparison(view)
+    def _save_and_compare(self, earlier: int | None, label: str) -> asyncio.Task[None]:
+        async def save_and_compare() -> ComparisonView | None:
+            fresh = await self.history.save(self.url, label, self._progress)
+            return None if earlier is None else await self.history.compare(earlier, fresh.id)
+
+        def shown(view: ComparisonView | None) -> None:
+            if view is not None:
+                self.show_comparison(view)
             self.refresh()
 
         return self.job.start(
-            now_and_compare, self.tr("saving a snapshot now, then comparing…"), shown
+            save_and_compare, self.tr("saving a snapshot now, then comparing…"), shown
         )
+
+    def _schedule_changed(self) -> None:
+        if self.every_box.isChecked():
+            self.schedule.start(self.every_minutes.value() * 60_000)
+        else:
+            self.schedule.stop()
 
     def show_comparison(self, view: ComparisonView) -> None:
         self.shown_comparison = view
@@ -168,3 +190,8 @@ class HistoryPanel(HistoryWidgets):
         if view is None:
             return None
         return self.job.export(lambda: self.history.export(view.a.id, view.b.id, path), path)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """The schedule lasts while the window is open."""
+        self.every_box.setChecked(False)
+        super().closeEvent(event)

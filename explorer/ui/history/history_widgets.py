@@ -7,8 +7,10 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -52,8 +54,25 @@ class HistoryWidgets(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
         self.status = PlainLabel()
+        self.every_box = QCheckBox(self.tr("Save one every"))
+        self.every_box.setToolTip(
+            self.tr(
+                "While this window is open, save a snapshot on a schedule and compare it"
+                " with the one before"
+            )
+        )
+        self.every_minutes = QSpinBox()
+        self.every_minutes.setRange(1, 7 * 24 * 60)
+        self.every_minutes.setValue(60)
+        self.every_minutes.setSuffix(self.tr(" min"))
         buttons = QHBoxLayout()
-        for widget in (self.save_button, self.compare_button, self.compare_now_button):
+        for widget in (
+            self.save_button,
+            self.compare_button,
+            self.compare_now_button,
+            self.every_box,
+            self.every_minutes,
+        ):
             buttons.addWidget(widget)
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.cancel_button)

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+from shiboken6 import isValid
 
 from explorer.ui.shared.tasks import TaskKeeper
 
@@ -69,7 +70,10 @@ class Job:
             result = await work()
         except Exception as exc:  # shown, not raised: the view says what went wrong
             log.info("job failed", exc_info=exc)
-            self.status.setText(str(exc) or type(exc).__name__)
+            if self._alive():
+                self.status.setText(str(exc) or type(exc).__name__)
+            return
+        if not self._alive():  # the view was closed for good while the job ran
             return
         self.status.setText("")
         self._set_busy(False)
@@ -79,10 +83,13 @@ class Job:
 
     def _ended(self, task: asyncio.Task[None]) -> None:
         """Unless a newer job took over: say a cancellation, and give the buttons back."""
-        if task is self.task:
+        if task is self.task and self._alive():
             if task.cancelled():
                 self.status.setText(QCoreApplication.translate("Job", "cancelled"))
             self._set_busy(False)
+
+    def _alive(self) -> bool:
+        return isValid(self.status) and isValid(self.cancel_button)
 
     def cancel(self) -> None:
         if self.task is not None and not self.task.done():

@@ -1139,6 +1139,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>saving a snapshot now, then comparing…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1191,6 +1195,18 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save one every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While this window is open, save a snapshot on a schedule and compare it with the one before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1131,6 +1131,10 @@ X-Api-Key: …</translation>
         <translation>現在</translation>
     </message>
     <message>
+        <source>scheduled</source>
+        <translation>定期</translation>
+    </message>
+    <message>
         <source>saving a snapshot now, then comparing…</source>
         <translation>現在のスナップショットを保存してから比較しています…</translation>
     </message>
@@ -1184,6 +1188,18 @@ X-Api-Key: …</translation>
     <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Save one every</source>
+        <translation>保存する間隔</translation>
+    </message>
+    <message>
+        <source>While this window is open, save a snapshot on a schedule and compare it with the one before</source>
+        <translation>このウィンドウを開いている間、一定間隔でスナップショットを保存し、一つ前のものと比較します</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分</translation>
     </message>
     <message>
         <source>all differences</source>
