@@ -17,7 +17,7 @@ import html
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from explorer.core.visible_text import make_visible
+from explorer.core import visible_text
 
 MAX_CHARS = 2_000
 """Characters of one outside value shown in a label, tooltip or HTML fragment."""
@@ -26,15 +26,9 @@ MAX_LINES = 40
 
 
 def visible(value: object) -> str:
-    """``value`` as one line of text with its invisible characters made visible (a table
-    cell or a tree row: line breaks too)."""
-    return make_visible(str(value))
-
-
-def visible_lines(value: object) -> str:
-    """``value`` as text laid out in lines (a detail pane), invisible characters but line
-    breaks and tabs made visible; not clipped."""
-    return make_visible(str(value), keep="\n\t")
+    """``value`` as text with its control, bidi and invisible characters written as
+    escapes (``explorer.core.visible_text``, the terminal's rule too); not clipped."""
+    return visible_text.visible(str(value))
 
 
 def clip(value: object, limit: int = MAX_CHARS, lines: int = MAX_LINES) -> str:
@@ -46,8 +40,8 @@ def clip(value: object, limit: int = MAX_CHARS, lines: int = MAX_LINES) -> str:
     if len(parts) > lines:
         head = "\n".join(parts[:lines])
     if len(head) == len(text):
-        return make_visible(text, keep="\n\t")
-    head = make_visible(head, keep="\n\t")
+        return visible_text.visible(text)
+    head = visible_text.visible(head)
     more = QCoreApplication.translate("PlainLabel", "({count} more characters)")
     return f"{head}… " + more.format(count=f"{len(text) - len(head):,}")
 

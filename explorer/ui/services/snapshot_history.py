@@ -45,7 +45,7 @@ class ComparisonView:
     complete: bool  # False: more rows than SHOWN_ROWS; the export has them all
 
 
-class HistoryServices:
+class SnapshotHistory:
     """Snapshots in the window's store; every call runs off the GUI thread."""
 
     def __init__(self, services: ExplorerServices) -> None:
