@@ -18,7 +18,7 @@ from explorer.net.subscription import (
     State,
     SubscriptionView,
 )
-from explorer.ui.shared.plain_text import tooltip_text, visible
+from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 from explorer.ui.shared.wording import duration_text
 
@@ -119,12 +119,12 @@ class SubscriptionsModel(RowTableModel):
             shown, why = sub.health(now)
             return {
                 "state": self.tr(STATE_TEXT[shown]) if shown in STATE_TEXT else shown,
-                "topic": visible(sub.topic),
-                "hub": visible(sub.hub),
+                "topic": sub.topic,
+                "hub": sub.hub,
                 "lease": lease_text(sub, now),
                 "flavour": sub.flavour or "",
                 "secret": masked(sub.secret),
-                "reason": visible(why or ""),
+                "reason": why or "",
             }[column]
         if role == Qt.ItemDataRole.ForegroundRole and column == "state":
             colour = STATE_COLOURS.get(sub.health(now)[0])

@@ -35,10 +35,10 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("InspectorDock", inspector)
     window.set_panel("HubWorkbenchDock", workbench)
     window.panels = Panels(subscriptions, feed, inspector, workbench)
-    from explorer.ui.watchdog.watchdog_panel import WatchdogPanel
-
-    window.watchdog = WatchdogPanel(window, services, subscriptions, window.spawn)
     connect_settings(window, services)  # the feed's size before it is filled
     feed.restore()
     inspector.restore()
+    from explorer.ui.watchdog.watchdog_panel import WatchdogPanel
+
+    window.watchdog = WatchdogPanel(window, services, subscriptions, window.spawn)
     return window.panels

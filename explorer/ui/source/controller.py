@@ -51,7 +51,6 @@ class SourceController(QObject):
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
-        self.menu_extensions: list[Callable[[QMenu, TreeItem], object]] = []  # more row actions
         shell.document_view.link_activated.connect(self.open_url)
         line = shell.address.lineEdit()
         assert line is not None  # the address box is editable
@@ -67,6 +66,7 @@ class SourceController(QObject):
         services.node_updated.connect(self._node_updated)
         shell.tree.selectionModel().currentChanged.connect(self._node_selected)
         shell.tree.customContextMenuRequested.connect(self._tree_menu)
+        self.menu_extensions: list[Callable[[QMenu, TreeItem], object]] = []  # more row actions
 
     def _history_chosen(self, index: int) -> None:
         """Picking an address from the drop-down opens it."""
@@ -343,6 +343,8 @@ class SourceController(QObject):
             ),
         )
         menu.addAction(self.tr("Copy URL"), lambda: self._copy(url))
+        for extend in self.menu_extensions:
+            extend(menu, item)
         if item.channel is not None:
             channel = item.channel
             menu.addAction(
@@ -370,8 +372,6 @@ class SourceController(QObject):
                 menu.addAction(
                     self.tr("Check dump"), lambda: self.shell.spawn(self.check(doc, "dump"))
                 )
-        for extend in self.menu_extensions:
-            extend(menu, item)
         return menu
 
     def _copy(self, text: str) -> None:
