@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.ui.services.watchdog import WatchdogServices
+from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.watchdog.notifier import DesktopNotifier
 from explorer.ui.watchdog.watchdog_widgets import (
     DEFAULT_PERIOD,
@@ -57,7 +58,7 @@ class WatchdogPanel(WatchdogWidgets):
         sub = self.subscriptions.selected()
         self.setEnabled(sub is not None)
         if sub is None:
-            self.state.setText(self.tr("select a subscription"))
+            self.say(self.tr("select a subscription"))
             return
         watch = self.watchdogs.watching(sub.id)
         for control in (self.enabled_box, self.period, self.capability_list):
@@ -72,13 +73,18 @@ class WatchdogPanel(WatchdogWidgets):
 
     def _say(self, sub: SubscriptionView) -> None:
         watch = self.watchdogs.watching(sub.id)
-        self.state.setText(
+        self.say(
             self.tr("checking every {seconds} s; verdicts appear in the live feed").format(
                 seconds=int(watch.period)
             )
             if watch
             else self.tr("not watched")
         )
+
+    def say(self, text: str) -> None:
+        """The state line, cut short in a narrow dock: its tooltip holds it whole."""
+        self.state.setText(text)
+        self.state.setToolTip(tooltip_text(text))
 
     def _apply(self) -> None:
         sub = self.subscriptions.selected()
@@ -91,7 +97,7 @@ class WatchdogPanel(WatchdogWidgets):
             self.enabled_box.blockSignals(True)
             self.enabled_box.setChecked(False)
             self.enabled_box.blockSignals(False)
-            self.state.setText(
+            self.say(
                 self.tr("give the Capability List's http or https URL to check its Change Lists")
             )
             return

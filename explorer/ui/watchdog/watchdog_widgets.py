@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -49,7 +50,9 @@ class WatchdogWidgets(QGroupBox):
             self.tr("Every subscription request, the hub's answers and its verifications")
         )
         self.state = PlainLabel()
-        self.state.setWordWrap(True)  # the dock may be narrow: never wider than the table
+        # one line that the dock may cut short (its full text is the tooltip): a wrapped
+        # label's height follows its width, and the dock layout's rebalancing then fights it
+        self.state.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         every = QHBoxLayout()
         every.addWidget(self.enabled_box)
         every.addWidget(self.period)
