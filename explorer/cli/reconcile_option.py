@@ -21,8 +21,9 @@ from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules import capabilities as caps
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.network_access import NetworkAccess
-from explorer.net.reconcile import Reconciler, ReconcileReport
-from explorer.net.subscriber_events import NOTIFICATION, RECONCILE, SubscriberEvent
+from explorer.net.reconcile import Reconciler
+from explorer.net.reconcile_event import reconcile_event
+from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
 
 
 def add_reconcile_option(parser: argparse.ArgumentParser) -> None:
@@ -85,27 +86,7 @@ class Watchdog:
                 for reconciler in self.reconcilers:
                     report = await reconciler.check(fetcher)
                     if not report.empty:
-                        self.emit(self._event(report))
-
-    def _event(self, report: ReconcileReport) -> SubscriberEvent:
-        message = text(
-            "reconcile.summary",
-            self.lang,
-            unannounced=len(report.unannounced),
-            unlisted=len(report.unlisted),
-        )
-        if report.quiet is not None:
-            message += "; " + text("reconcile.quiet", self.lang, seconds=f"{report.quiet:.0f}")
-        for problem in report.problems:
-            message += "; " + text("reconcile.partial", self.lang, problem=problem)
-        return SubscriberEvent(
-            RECONCILE,
-            report.capability_list,
-            message=message,
-            unannounced=report.unannounced,
-            unlisted=report.unlisted,
-            quiet=report.quiet,
-        )
+                        self.emit(reconcile_event(report, self.lang))
 
 
 async def _is_capability_list(fetcher: Fetcher, url: str) -> bool:

@@ -607,6 +607,17 @@ class Store:
         )
         return [_exchange_from_row(row) for row in rows]
 
+    def lease_exchanges(self, limit: int) -> list[ExchangeRecord]:
+        """The newest ``limit`` subscription and unsubscription requests and the hub's
+        verifications of intent (WebSub §5.1, §5.3), oldest first: a lease's history."""
+        rows = self._query(
+            "SELECT * FROM (SELECT * FROM exchanges WHERE kind IN"
+            " ('subscribe', 'unsubscribe', 'verification') ORDER BY id DESC LIMIT ?)"
+            " ORDER BY id",
+            (limit,),
+        )
+        return [_exchange_from_row(row) for row in rows]
+
 
 _NOTIFICATION, _SUBSCRIPTION, _EXCHANGE = "notification", "subscription", "exchange"
 _NOTIFICATION_COLUMNS_WITHOUT_BODY = (

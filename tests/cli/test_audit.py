@@ -4,9 +4,7 @@ a separate process on the same Source and the same folder."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -14,56 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.planted_copy import AT, T1, md5_hex, planted, put_file
 from helpers.third_party_source import Change, Listed, SourceFiles, build_source, serving
-
-from explorer.core.rules.datetimes import parse_w3c_datetime
-
-T1 = "2024-03-01T10:00:00Z"
-T2 = "2024-03-05T10:00:00Z"
-AT = "2024-03-10T00:00:00Z"
-
-
-def _md5(data: bytes) -> str:
-    return hashlib.md5(data).hexdigest()
-
-
-def _put(folder: Path, name: str, data: bytes, modified: str) -> None:
-    path = folder / "data" / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    moment = parse_w3c_datetime(modified)
-    assert moment is not None
-    os.utime(path, (moment, moment))
-
-
-def _planted(base: str, folder: Path, changes: list[Change] | None = None) -> SourceFiles:
-    """One resource of every kind: same, to create, to update by length, by lastmod and
-    (only when hashes are compared) by hash, and one local file to delete."""
-    _put(folder, "same.txt", b"same", T1)
-    _put(folder, "length.txt", b"short", T1)
-    _put(folder, "old.txt", b"old!", T1)
-    _put(folder, "hash.txt", b"yyyy", T1)
-    _put(folder, "nested/gone.txt", b"gone", T1)
-    files = SourceFiles()
-    build_source(
-        base,
-        files,
-        [
-            [
-                Listed("/data/same.txt", T1, 4, _md5(b"same")),
-                Listed("/data/new.txt", T1, 3, _md5(b"new")),
-                Listed("/data/length.txt", T1, 10, _md5(b"longer one")),
-            ],
-            [
-                Listed("/data/old.txt", T2, 4, _md5(b"old!")),
-                Listed("/data/hash.txt", T1, 4, _md5(b"xxxx")),
-            ],
-        ],
-        changes or [Change("/data/same.txt", "updated", "2024-03-02T00:00:00Z", T1, 4)],
-        AT,
-        "2024-03-01T00:00:00Z",
-    )
-    return files
 
 
 def _explorer(*args: str) -> subprocess.CompletedProcess[str]:
@@ -118,7 +68,7 @@ def _by_loc(report: dict[str, object], base: str) -> dict[str, dict[str, object]
 def test_counts_agree_with_resync_and_every_difference_has_its_reason(tmp_path: Path) -> None:
     files = SourceFiles()
     with serving(files) as base:
-        files.documents.update(_planted(base, tmp_path).documents)
+        files.documents.update(planted(base, tmp_path).documents)
         reference = _resync_counts(base, tmp_path)
         plain = _audit_json(base, tmp_path)
         checksum = _audit_json(base, tmp_path, "--checksum")
@@ -146,7 +96,7 @@ def test_counts_agree_with_resync_and_every_difference_has_its_reason(tmp_path: 
     assert checksum["counts"] == {"same": 1, "create": 1, "update": 3, "delete": 1}
     hashed = _by_loc(checksum, base)["/data/hash.txt"]
     assert hashed["fields"] == [
-        {"field": "hash:md5", "listed": _md5(b"xxxx"), "local": _md5(b"yyyy")}
+        {"field": "hash:md5", "listed": md5_hex(b"xxxx"), "local": md5_hex(b"yyyy")}
     ]
     # the human report: the status line, then each resource with its reason and section
     assert text.returncode == 1, text.stderr
@@ -174,7 +124,7 @@ def test_change_lists_after_the_snapshot_decide(tmp_path: Path) -> None:
     ]
     files = SourceFiles()
     with serving(files) as base:
-        files.documents.update(_planted(base, tmp_path, later).documents)
+        files.documents.update(planted(base, tmp_path, later).documents)
         report = _audit_json(base, tmp_path)
     items = _by_loc(report, base)
     assert report["counts"] == {"same": 1, "create": 2, "update": 2, "delete": 2}
@@ -189,7 +139,7 @@ def test_change_lists_after_the_snapshot_decide(tmp_path: Path) -> None:
 def test_in_sync_exits_zero(tmp_path: Path) -> None:
     files = SourceFiles()
     with serving(files) as base:
-        _put(tmp_path, "a.txt", b"abc", T1)
+        put_file(tmp_path, "a.txt", b"abc", T1)
         build_source(base, files, [[Listed("/data/a.txt", T1, 3)]], [], AT, AT)
         done = _explorer(base + "/", "--dest", str(tmp_path), "--lang", "ja")
     assert done.returncode == 0, done.stdout + done.stderr

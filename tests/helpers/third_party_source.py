@@ -38,12 +38,13 @@ def serving(files: SourceFiles) -> Iterator[str]:
     app = web.Application()
     app.router.add_get("/{tail:.*}", handle)
     runner = web.AppRunner(app)
-    loop.run_until_complete(runner.setup())
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    loop.run_until_complete(site.start())
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    # set up on the server's own thread: the caller may be running a loop (the window's)
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
+    asyncio.run_coroutine_threadsafe(runner.setup(), loop).result(10)
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    asyncio.run_coroutine_threadsafe(site.start(), loop).result(10)
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

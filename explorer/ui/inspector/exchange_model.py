@@ -20,7 +20,7 @@ from explorer.net.exchange_filter import exchange_topic, filter_terms, matches, 
 from explorer.net.store import ExchangeRecord
 from explorer.ui.language import ui_language
 from explorer.ui.shared.columns import Column, column_index
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.plain_text import tooltip_text, visible
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 
 MAX_ROWS = 20_000
@@ -260,7 +260,7 @@ class ExchangeModel(RowTableModel):
         number = index.column()
         column = COLUMNS[number]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._topic(record) if number == TOPIC else column.value(record)
+            return visible(self._topic(record) if number == TOPIC else column.value(record))
         if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:
             return tooltip_text(self._topic(record) if number == TOPIC else column.value(record))
         if (

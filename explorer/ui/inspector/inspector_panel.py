@@ -26,6 +26,7 @@ from explorer.ui.inspector.exchange_model import ExchangeModel, curl_command, de
 from explorer.ui.inspector.inspector_widgets import InspectorWidgets
 from explorer.ui.services import ExplorerServices
 from explorer.ui.shared.feedback import confirm
+from explorer.ui.shared.plain_text import visible
 from explorer.ui.shared.wording import count_text
 
 
@@ -88,7 +89,7 @@ class InspectorPanel(InspectorWidgets):
 
     def _row_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
         record = self.model.record(current.row()) if current.isValid() else None
-        self.detail.set_xml(describe(record) if record is not None else "")
+        self.detail.set_xml(visible(describe(record)) if record is not None else "")
         self._update_buttons(record)
 
     def _update_buttons(self, record: ExchangeRecord | None) -> None:

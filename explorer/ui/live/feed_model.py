@@ -22,15 +22,16 @@ from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.store import NotificationRecord
-from explorer.net.subscriber_events import DIFF, NOTIFICATION, REJECTED, SubscriberEvent
+from explorer.net.subscriber_events import DIFF, NOTIFICATION, RECONCILE, REJECTED, SubscriberEvent
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.plain_text import tooltip_text, visible
 
 CHANGE = "change"
 FRAMEWORK = "framework"
 REJECTED_KIND = "rejected"
+WATCHDOG = "watchdog"  # a reconcile verdict: Change Lists against notifications
 KIND_OF_CAPABILITY = {"change-notification": CHANGE, "framework-notification": FRAMEWORK}
 CHANGE_COLUMNS = ("created", "updated", "deleted")
 MAX_ROWS = 10_000
@@ -40,6 +41,7 @@ KIND_TEXT = {
     CHANGE: QT_TRANSLATE_NOOP("FeedModel", "change"),
     FRAMEWORK: QT_TRANSLATE_NOOP("FeedModel", "framework"),
     REJECTED_KIND: QT_TRANSLATE_NOOP("FeedModel", "REJECTED"),
+    WATCHDOG: QT_TRANSLATE_NOOP("FeedModel", "watchdog"),
 }
 FRAMEWORK_COLOUR = "#8e44ad"
 REJECTED_COLOUR = "#d32f2f"
@@ -76,6 +78,8 @@ class FeedItem:
 
     @classmethod
     def from_event(cls, event: SubscriberEvent) -> FeedItem:
+        if event.event == RECONCILE:
+            return watchdog_item(event)
         if event.event == REJECTED:
             return cls(
                 event.time,
@@ -145,7 +149,24 @@ class FeedItem:
 
 def is_feed_event(event: SubscriberEvent) -> bool:
     """Does ``event`` add a row (a delivery) or update one (a later diff)?"""
-    return event.event in (NOTIFICATION, REJECTED, DIFF)
+    return event.event in (NOTIFICATION, REJECTED, DIFF, RECONCILE)
+
+
+def watchdog_item(event: SubscriberEvent) -> FeedItem:
+    """A reconcile verdict as a row: the locs it names as entries, its message as note."""
+    locs = [(loc, "unannounced") for loc in event.unannounced or []]
+    locs += [(loc, "unlisted") for loc in event.unlisted or []]
+    return FeedItem(
+        event.time,
+        WATCHDOG,
+        event.topic,
+        None,
+        len(locs),
+        {},
+        reason=event.message,
+        entries=[{"loc": loc, "change": change} for loc, change in locs],
+        note=event.message,
+    )
 
 
 def _channel_text(item: FeedItem) -> str:
@@ -199,7 +220,7 @@ WARNINGS_COLUMN = column_index(COLUMNS, "warnings")
 
 def _texts(item: FeedItem) -> list[str]:
     """What each column shows, in ``COLUMNS`` order."""
-    return [column.value(item) for column in COLUMNS]
+    return [visible(column.value(item)) for column in COLUMNS]
 
 
 def _highlights(item: FeedItem) -> dict[int, QColor]:

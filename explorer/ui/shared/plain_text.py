@@ -6,7 +6,8 @@ like it, and that HTML loads local images (``<img width=40000 height=40000>`` he
 window for seconds and gigabytes). So labels that show outside text are ``PlainText``,
 tooltips are a fixed rich-text template around escaped text, and HTML built on purpose
 escapes every value it interpolates (docs/reliability.md). Shown text is clipped as well: a 1 MB
-header must not become a 1 MB tooltip.
+header must not become a 1 MB tooltip. And its bidi, zero-width and control characters are
+shown as escapes (``visible``), so a loc ``invoice\\u202efdp.exe`` cannot pass for a PDF.
 """
 
 from __future__ import annotations
@@ -14,22 +15,31 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from explorer.core import visible_text
+
 MAX_CHARS = 2_000
 """Characters of one outside value shown in a label, tooltip or HTML fragment."""
 MAX_LINES = 40
 """Lines shown in a label or tooltip: a tooltip taller than the screen is no use."""
 
 
+def visible(value: object) -> str:
+    """``value`` as text with its control, bidi and invisible characters written as
+    escapes (``explorer.core.visible_text``, the terminal's rule too); not clipped."""
+    return visible_text.visible(str(value))
+
+
 def clip(value: object, limit: int = MAX_CHARS, lines: int = MAX_LINES) -> str:
     """``value`` as text of at most ``limit`` characters and ``lines`` lines, saying
-    how much was left out."""
+    how much was left out; invisible characters but line breaks and tabs made visible."""
     text = str(value)
     head = text[:limit]
     parts = head.split("\n", lines)
     if len(parts) > lines:
         head = "\n".join(parts[:lines])
     if len(head) == len(text):
-        return text
+        return visible_text.visible(text)
+    head = visible_text.visible(head)
     more = QCoreApplication.translate("PlainLabel", "({count} more characters)")
     return f"{head}… " + more.format(count=f"{len(text) - len(head):,}")
 

@@ -85,6 +85,7 @@ class MainWindow(MainWindowWidgets):
         self.preferences: AppSettings = load_settings(self.settings)
         self.setWindowTitle(self.tr("ResourceSync Explorer"))
         self.panels: Any = None  # explorer.ui.shell.panels.Panels once installed
+        self.watchdog: Any = None  # explorer.ui.watchdog.watchdog_panel.WatchdogPanel, with them
         self._settings_dialog: Any = None
         self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
         self.demo_menu: QMenu | None = None
@@ -158,6 +159,9 @@ class MainWindow(MainWindowWidgets):
         if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()
         self.auth_prompt = AuthPrompt(self, services)
+        from explorer.ui.history.time_actions import TimeActions
+
+        self.time_actions = TimeActions(self, services)
         self.engines_ready.set()
 
     async def first_frame(self, timeout: float = 1.0) -> None:

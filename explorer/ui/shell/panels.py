@@ -42,4 +42,7 @@ def install_panels(window: MainWindow) -> Panels:
     connect_settings(window, services)  # the feed's size before it is filled
     feed.restore()
     inspector.restore()
+    from explorer.ui.watchdog.watchdog_panel import WatchdogPanel
+
+    window.watchdog = WatchdogPanel(window, services, subscriptions, window.spawn)
     return window.panels

@@ -11,14 +11,16 @@ and updates them. Discovery, fetches and checks go through the services.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QUrl
-from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
+from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
 from explorer.ui.shared.wording import count_text
@@ -71,6 +73,7 @@ class SourceController(QObject):
         services.node_updated.connect(self._node_updated)
         shell.tree.selectionModel().currentChanged.connect(self._node_selected)
         shell.tree.customContextMenuRequested.connect(self._tree_menu)
+        self.menu_extensions: list[Callable[[QMenu, TreeItem], object]] = []  # more row actions
 
     def _history_chosen(self, index: int) -> None:
         """Picking an address from the drop-down opens it."""
@@ -375,8 +378,15 @@ class SourceController(QObject):
         """The context menu for a row (built separately so tests can trigger entries)."""
         menu = QMenu(self.shell)
         url = item.url
-        menu.addAction(self.tr("Open in browser"), lambda: QDesktopServices.openUrl(QUrl(url)))
+        menu.addAction(
+            self.tr("Open in browser"),
+            lambda: open_in_browser(
+                url, lambda text: self.shell.show_error(text, Severity.WARNING)
+            ),
+        )
         menu.addAction(self.tr("Copy URL"), lambda: self._copy(url))
+        for extend in self.menu_extensions:
+            extend(menu, item)
         if item.channel is not None:
             channel = item.channel
             menu.addAction(

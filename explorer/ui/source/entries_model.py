@@ -15,7 +15,7 @@ from PySide6.QtCore import QModelIndex, Qt
 
 from explorer.core.model import Entry
 from explorer.ui.shared.icons import change_colour
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.plain_text import tooltip_text, visible
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 
 
@@ -66,7 +66,8 @@ class EntriesTableModel(RowTableModel):
             return None
         entry = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[index.column()][1](entry)
+            text = COLUMNS[index.column()][1](entry)
+            return visible(text) if text is not None else None
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return change_colour(entry.change)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:

@@ -37,7 +37,7 @@ from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.language import document_name, document_name_glossed, ui_language
 from explorer.ui.shared.icons import SEVERITY_COLOURS, capability_icon
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.plain_text import tooltip_text, visible
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import severity_counts
 
@@ -264,7 +264,7 @@ class SourceTreeModel(QAbstractItemModel):
                 return severity_counts(counts)
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return item.title()
+            return visible(item.title())
         if role == Qt.ItemDataRole.DecorationRole:
             return capability_icon(
                 item.capability, index=bool(item.doc and item.doc.is_index), channel=item.is_channel

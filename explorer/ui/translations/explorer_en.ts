@@ -171,6 +171,77 @@
         <source>local file</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditPanel</name>
+    <message>
+        <source>Audit a local copy — {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot audit: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the Source and the local folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{line!r} is not URL_PREFIX=FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the Source: {count} requests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verdict}: {same} same, {create} to create, {update} to update, {delete} to delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source {source}: {resource_lists} Resource Lists, {change_lists} Change Lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first {count} rows are shown; Export writes them all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the audit</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AuditWidgets</name>
@@ -228,6 +299,42 @@
     </message>
     <message>
         <source>Audit results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder holding the copy of the Source&apos;s host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional, one a line: URL_PREFIX=FOLDER, e.g. https://example.org/data/=/srv/data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare checksums too (reads every file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL prefix mappings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by loc, path or reason</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -343,6 +450,88 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>not read from the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Browser</name>
+    <message>
+        <source>not opened: {url} is not an http or https URL; only web addresses are handed to the browser (use Copy URL to see it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonModel</name>
+    <message>
+        <source>document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unannounced change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not announced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL or loc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>field or code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A (earlier)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B (later)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -876,6 +1065,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>watchdog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>rejected delivery: {reason} (signature {signature})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1168,6 +1361,17 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>FilterBar</name>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FolderDialogWidgets</name>
     <message>
         <source>Open folder as Source</source>
@@ -1237,6 +1441,112 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Applies to the next document opened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <source>History — {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saving a snapshot of the whole Source…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saving a snapshot: {count} requests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saving a snapshot now, then comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A: {a}  →  B: {b}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>documents: {added} added, {removed} removed, {changed} changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{capability} entries: {added} added, {removed} removed, {changed} changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>findings: {new} new, {fixed} fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changes the Change Lists did not announce: {count}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B has no Change List: announcements not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first {count} rows are shown; Export writes them all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HistoryWidgets</name>
+    <message>
+        <source>Save snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the two selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the selected with now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save one every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While this window is open, save a snapshot on a schedule and compare it with the one before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by URL, loc, field or value</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1690,6 +2000,88 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Exchange count</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Job</name>
+    <message>
+        <source>exporting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{rows} rows written to {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LeaseHistory</name>
+    <message>
+        <source>Lease history — {topic}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{topic}
+hub {hub}; state {state}; lease {lease} s, until {expires}{error}
+{count} requests and verifications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; last renewal failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LeaseHistoryWidgets</name>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LeaseModel</name>
+    <message>
+        <source>request to the hub: subscribe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request to the hub: unsubscribe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verification of intent from the hub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub.mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub.lease_seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>answer (verbatim)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2468,6 +2860,33 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>SnapshotsModel</name>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SourceController</name>
     <message>
         <source>waiting: {state}</source>
@@ -3133,6 +3552,103 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>callback: {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimeActions</name>
+    <message>
+        <source>Save snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the whole Source as it is now, to compare with later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This Source&apos;s snapshots, and what changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit a local copy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Is a local copy in sync with this Source, and what differs?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open a Source first: snapshots are of the Source shown in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label (optional), e.g. before-migration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WatchdogPanel</name>
+    <message>
+        <source>select a subscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking every {seconds} s; verdicts appear in the live feed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the Capability List&apos;s http or https URL to check its Change Lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watchdog: {topic}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WatchdogWidgets</name>
+    <message>
+        <source>Watchdog: is the hub still delivering?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the Capability List&apos;s Change Lists every period and compare them with the notifications received: changes never notified, notified changes never listed, and a hub gone quiet are reported in the feed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Capability List naming this channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capability List</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every subscription request, the hub&apos;s answers and its verifications</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -142,19 +142,19 @@
     <name>AuditModel</name>
     <message>
         <source>to create</source>
-        <translation>作成</translation>
+        <translation>作成が必要</translation>
     </message>
     <message>
         <source>to update</source>
-        <translation>更新</translation>
+        <translation>更新が必要</translation>
     </message>
     <message>
         <source>to delete</source>
-        <translation>削除</translation>
+        <translation>削除が必要</translation>
     </message>
     <message>
         <source>same</source>
-        <translation>同じ</translation>
+        <translation>同一</translation>
     </message>
     <message>
         <source>verdict</source>
@@ -171,6 +171,78 @@
     <message>
         <source>local file</source>
         <translation>ローカルのファイル</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>loc</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>loc</translation>
+    </message>
+    <message>
+        <source>local path</source>
+        <translation>ローカルのパス</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>仕様</translation>
+    </message>
+</context>
+<context>
+    <name>AuditPanel</name>
+    <message>
+        <source>Audit a local copy — {url}</source>
+        <translation>ローカルコピーの監査 — {url}</translation>
+    </message>
+    <message>
+        <source>cannot audit: {reason}</source>
+        <translation>監査できません: {reason}</translation>
+    </message>
+    <message>
+        <source>reading the Source and the local folder…</source>
+        <translation>ソースとローカルフォルダーを読んでいます…</translation>
+    </message>
+    <message>
+        <source>{line!r} is not URL_PREFIX=FOLDER</source>
+        <translation>{line!r} は URL_PREFIX=FOLDER の形ではありません</translation>
+    </message>
+    <message>
+        <source>reading the Source: {count} requests…</source>
+        <translation>ソースを読んでいます: {count} リクエスト…</translation>
+    </message>
+    <message>
+        <source>in sync</source>
+        <translation>同期しています</translation>
+    </message>
+    <message>
+        <source>not in sync</source>
+        <translation>同期していません</translation>
+    </message>
+    <message>
+        <source>{verdict}: {same} same, {create} to create, {update} to update, {delete} to delete</source>
+        <translation>{verdict}: 同一 {same}、作成が必要 {create}、更新が必要 {update}、削除が必要 {delete}</translation>
+    </message>
+    <message>
+        <source>Source {source}: {resource_lists} Resource Lists, {change_lists} Change Lists</source>
+        <translation>ソース {source}: リソースリスト {resource_lists} 件、変更リスト {change_lists} 件</translation>
+    </message>
+    <message>
+        <source>the first {count} rows are shown; Export writes them all</source>
+        <translation>最初の {count} 行を表示しています。エクスポートではすべて書き出します</translation>
+    </message>
+    <message>
+        <source>The local copy</source>
+        <translation>ローカルコピー</translation>
+    </message>
+    <message>
+        <source>Export the audit</source>
+        <translation>監査をエクスポート</translation>
     </message>
 </context>
 <context>
@@ -230,6 +302,42 @@
     <message>
         <source>Audit results</source>
         <translation>監査結果</translation>
+    </message>
+    <message>
+        <source>the folder holding the copy of the Source&apos;s host</source>
+        <translation>ソースのホストのコピーを置いたフォルダー</translation>
+    </message>
+    <message>
+        <source>optional, one a line: URL_PREFIX=FOLDER, e.g. https://example.org/data/=/srv/data</source>
+        <translation>任意、1 行に 1 つ: URL_PREFIX=FOLDER(例 https://example.org/data/=/srv/data)</translation>
+    </message>
+    <message>
+        <source>Compare checksums too (reads every file)</source>
+        <translation>チェックサムも比べる(すべてのファイルを読みます)</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>ソース:</translation>
+    </message>
+    <message>
+        <source>Local folder:</source>
+        <translation>ローカルフォルダー:</translation>
+    </message>
+    <message>
+        <source>URL prefix mappings:</source>
+        <translation>URL プレフィックスの対応:</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>every difference</source>
+        <translation>すべての相違</translation>
+    </message>
+    <message>
+        <source>Filter by loc, path or reason</source>
+        <translation>loc、パス、理由で絞り込み</translation>
     </message>
 </context>
 <context>
@@ -346,6 +454,88 @@ X-Api-Key: …</translation>
     <message>
         <source>not read from the keyring</source>
         <translation>キーリングから読み込んでいません</translation>
+    </message>
+</context>
+<context>
+    <name>Browser</name>
+    <message>
+        <source>not opened: {url} is not an http or https URL; only web addresses are handed to the browser (use Copy URL to see it)</source>
+        <translation>開きませんでした: {url} は http でも https でもない URL です。ブラウザーに渡すのはウェブのアドレスだけです(中身は「URL をコピー」で確かめてください)</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonModel</name>
+    <message>
+        <source>document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation>エントリ</translation>
+    </message>
+    <message>
+        <source>finding</source>
+        <translation>指摘</translation>
+    </message>
+    <message>
+        <source>unannounced change</source>
+        <translation>告知されない変更</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>変更</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新規</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>解消</translation>
+    </message>
+    <message>
+        <source>not announced</source>
+        <translation>告知なし</translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>違い</translation>
+    </message>
+    <message>
+        <source>capability</source>
+        <translation>機能</translation>
+    </message>
+    <message>
+        <source>URL or loc</source>
+        <translation>URL または loc</translation>
+    </message>
+    <message>
+        <source>field or code</source>
+        <translation>項目またはコード</translation>
+    </message>
+    <message>
+        <source>A (earlier)</source>
+        <translation>A(前)</translation>
+    </message>
+    <message>
+        <source>B (later)</source>
+        <translation>B(後)</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>仕様</translation>
     </message>
 </context>
 <context>
@@ -871,6 +1061,10 @@ X-Api-Key: …</translation>
         <translation>拒否</translation>
     </message>
     <message>
+        <source>watchdog</source>
+        <translation>監視</translation>
+    </message>
+    <message>
         <source>rejected delivery: {reason} (signature {signature})</source>
         <translation>拒否した配信（署名 {signature}）。詳細: {reason}</translation>
     </message>
@@ -1161,6 +1355,17 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>FilterBar</name>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation>{total} 行中 {shown} 行</translation>
+    </message>
+</context>
+<context>
     <name>FolderDialogWidgets</name>
     <message>
         <source>Open folder as Source</source>
@@ -1231,6 +1436,112 @@ X-Api-Key: …</translation>
     <message>
         <source>Applies to the next document opened.</source>
         <translation>次に開くドキュメントから反映されます。</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <source>History — {url}</source>
+        <translation>履歴 — {url}</translation>
+    </message>
+    <message>
+        <source>reading the history…</source>
+        <translation>履歴を読んでいます…</translation>
+    </message>
+    <message>
+        <source>saving a snapshot of the whole Source…</source>
+        <translation>ソース全体のスナップショットを保存しています…</translation>
+    </message>
+    <message>
+        <source>saving a snapshot: {count} requests…</source>
+        <translation>スナップショットを保存しています: {count} リクエスト…</translation>
+    </message>
+    <message>
+        <source>comparing…</source>
+        <translation>比較しています…</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>現在</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>定期</translation>
+    </message>
+    <message>
+        <source>saving a snapshot now, then comparing…</source>
+        <translation>現在のスナップショットを保存してから比較しています…</translation>
+    </message>
+    <message>
+        <source>A: {a}  →  B: {b}</source>
+        <translation>A(前): {a}  →  B(後): {b}</translation>
+    </message>
+    <message>
+        <source>documents: {added} added, {removed} removed, {changed} changed</source>
+        <translation>ドキュメント: 追加 {added}、削除 {removed}、変更 {changed}</translation>
+    </message>
+    <message>
+        <source>{capability} entries: {added} added, {removed} removed, {changed} changed</source>
+        <translation>{capability} のエントリ: 追加 {added}、削除 {removed}、変更 {changed}</translation>
+    </message>
+    <message>
+        <source>findings: {new} new, {fixed} fixed</source>
+        <translation>指摘: 新規 {new}、解消 {fixed}</translation>
+    </message>
+    <message>
+        <source>changes the Change Lists did not announce: {count}</source>
+        <translation>変更リストが告知しなかった変更: {count}</translation>
+    </message>
+    <message>
+        <source>B has no Change List: announcements not checked</source>
+        <translation>B に変更リストがないため、告知は確かめていません</translation>
+    </message>
+    <message>
+        <source>the first {count} rows are shown; Export writes them all</source>
+        <translation>最初の {count} 行を表示しています。エクスポートではすべて書き出します</translation>
+    </message>
+    <message>
+        <source>Export the comparison</source>
+        <translation>比較をエクスポート</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryWidgets</name>
+    <message>
+        <source>Save snapshot…</source>
+        <translation>スナップショットを保存…</translation>
+    </message>
+    <message>
+        <source>Compare the two selected</source>
+        <translation>選んだ 2 つを比較</translation>
+    </message>
+    <message>
+        <source>Compare the selected with now</source>
+        <translation>選んだものを現在と比較</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Save one every</source>
+        <translation>保存する間隔</translation>
+    </message>
+    <message>
+        <source>While this window is open, save a snapshot on a schedule and compare it with the one before</source>
+        <translation>このウィンドウを開いている間、一定間隔でスナップショットを保存し、一つ前のものと比較します</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分</translation>
+    </message>
+    <message>
+        <source>all differences</source>
+        <translation>すべての相違</translation>
+    </message>
+    <message>
+        <source>Filter by URL, loc, field or value</source>
+        <translation>URL、loc、項目、値で絞り込み</translation>
     </message>
 </context>
 <context>
@@ -1682,6 +1993,92 @@ X-Api-Key: …</translation>
     <message>
         <source>Exchange count</source>
         <translation>やり取りの件数</translation>
+    </message>
+</context>
+<context>
+    <name>Job</name>
+    <message>
+        <source>exporting…</source>
+        <translation>エクスポートしています…</translation>
+    </message>
+    <message>
+        <source>{rows} rows written to {path}</source>
+        <translation>{rows} 行を {path} に書き出しました</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセルしました</translation>
+    </message>
+</context>
+<context>
+    <name>LeaseHistory</name>
+    <message>
+        <source>Lease history — {topic}</source>
+        <translation>リースの履歴 — {topic}</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>{topic}
+hub {hub}; state {state}; lease {lease} s, until {expires}{error}
+{count} requests and verifications</source>
+        <translation>{topic}
+ハブ {hub}、状態 {state}、リース期間 {lease} 秒、期限 {expires}{error}
+リクエストと検証(意思確認){count} 件</translation>
+    </message>
+    <message>
+        <source>; last renewal failed: {error}</source>
+        <translation>、前回の更新は失敗: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>LeaseHistoryWidgets</name>
+    <message>
+        <source>Refresh</source>
+        <translation>再読み込み</translation>
+    </message>
+</context>
+<context>
+    <name>LeaseModel</name>
+    <message>
+        <source>request to the hub: subscribe</source>
+        <translation>ハブへのリクエスト: subscribe</translation>
+    </message>
+    <message>
+        <source>request to the hub: unsubscribe</source>
+        <translation>ハブへのリクエスト: unsubscribe</translation>
+    </message>
+    <message>
+        <source>verification of intent from the hub</source>
+        <translation>ハブからの検証(意思確認)</translation>
+    </message>
+    <message>
+        <source>time (UTC)</source>
+        <translation>時刻(UTC)</translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>hub.mode</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>hub.mode</translation>
+    </message>
+    <message>
+        <source>hub.lease_seconds</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>hub.lease_seconds</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>ステータス</translation>
+    </message>
+    <message>
+        <source>answer (verbatim)</source>
+        <translation>応答(そのまま)</translation>
     </message>
 </context>
 <context>
@@ -2464,6 +2861,33 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>SnapshotsModel</name>
+    <message>
+        <source>#</source>
+        <translation>番号</translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation>取得時刻</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>ラベル</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>entries</source>
+        <translation>エントリ</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>ソース</translation>
+    </message>
+</context>
+<context>
     <name>SourceController</name>
     <message>
         <source>waiting: {state}</source>
@@ -3128,6 +3552,103 @@ X-Api-Key: …</translation>
     <message>
         <source>callback: {url}</source>
         <translation>コールバック: {url}</translation>
+    </message>
+</context>
+<context>
+    <name>TimeActions</name>
+    <message>
+        <source>Save snapshot…</source>
+        <translation>スナップショットを保存…</translation>
+    </message>
+    <message>
+        <source>Keep the whole Source as it is now, to compare with later</source>
+        <translation>ソース全体を今の状態で保存し、後で比較できるようにします</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>履歴…</translation>
+    </message>
+    <message>
+        <source>This Source&apos;s snapshots, and what changed</source>
+        <translation>このソースのスナップショットと、変わった点</translation>
+    </message>
+    <message>
+        <source>Audit a local copy…</source>
+        <translation>ローカルコピーを監査…</translation>
+    </message>
+    <message>
+        <source>Is a local copy in sync with this Source, and what differs?</source>
+        <translation>ローカルコピーはこのソースと同期しているか、何が違うか</translation>
+    </message>
+    <message>
+        <source>open a Source first: snapshots are of the Source shown in the tree</source>
+        <translation>先にソースを開いてください: スナップショットはツリーに表示中のソースについて取ります</translation>
+    </message>
+    <message>
+        <source>Save snapshot</source>
+        <translation>スナップショットを保存</translation>
+    </message>
+    <message>
+        <source>Label (optional), e.g. before-migration:</source>
+        <translation>ラベル(任意)、例 before-migration:</translation>
+    </message>
+</context>
+<context>
+    <name>WatchdogPanel</name>
+    <message>
+        <source>select a subscription</source>
+        <translation>サブスクリプションを選んでください</translation>
+    </message>
+    <message>
+        <source>checking every {seconds} s; verdicts appear in the live feed</source>
+        <translation>{seconds} 秒ごとに確かめています。結果はライブフィードに出ます</translation>
+    </message>
+    <message>
+        <source>not watched</source>
+        <translation>監視していません</translation>
+    </message>
+    <message>
+        <source>give the Capability List&apos;s http or https URL to check its Change Lists</source>
+        <translation>変更リストを確かめるには、機能リストの http または https の URL を入れてください</translation>
+    </message>
+    <message>
+        <source>Watchdog: {topic}</source>
+        <translation>監視: {topic}</translation>
+    </message>
+</context>
+<context>
+    <name>WatchdogWidgets</name>
+    <message>
+        <source>Watchdog: is the hub still delivering?</source>
+        <translation>監視: ハブはまだ配信しているか</translation>
+    </message>
+    <message>
+        <source>Check every</source>
+        <translation>確かめる間隔</translation>
+    </message>
+    <message>
+        <source>Read the Capability List&apos;s Change Lists every period and compare them with the notifications received: changes never notified, notified changes never listed, and a hub gone quiet are reported in the feed</source>
+        <translation>機能リストの変更リストを一定間隔で読み、受け取った通知と突き合わせます。通知されない変更、変更リストに載らない通知、黙ったままのハブをフィードに報告します</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>the Capability List naming this channel</source>
+        <translation>このチャンネルを載せた機能リスト</translation>
+    </message>
+    <message>
+        <source>Capability List</source>
+        <translation>機能リスト</translation>
+    </message>
+    <message>
+        <source>Lease history…</source>
+        <translation>リースの履歴…</translation>
+    </message>
+    <message>
+        <source>Every subscription request, the hub&apos;s answers and its verifications</source>
+        <translation>サブスクリプションのリクエスト、ハブの応答と検証(意思確認)のすべて</translation>
     </message>
 </context>
 <context>
