@@ -20,12 +20,10 @@ from explorer.core.messages import ENGLISH
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
 from explorer.ui.problems.shots import (
-    audit_shot,
     evidence_shot,
     open_folder_shot,
     problems_shot,
     signature_shot,
-    snapshot_shot,
 )
 from explorer.ui.shell.main_window import MainWindow
 
@@ -73,8 +71,6 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
         ("open-folder", lambda: open_folder_shot(window, _wait)),
         ("signature", lambda: signature_shot(window, _wait)),
         ("evidence", lambda: evidence_shot(window, _wait)),
-        ("audit", lambda: audit_shot(window, _wait)),
-        ("snapshot", lambda: snapshot_shot(window, _wait)),
     ]
     for name, arrange in shots:
         window.statusBar().clearMessage()  # a message left by the previous screen

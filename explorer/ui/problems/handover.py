@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from explorer.ui.audit.snapshot_action import save_snapshot
 from explorer.ui.inspector.exchange_export import ExchangeExport
 from explorer.ui.problems.report_export import ReportExport
 from explorer.ui.problems.source_problems_panel import SourceProblemsPanel
@@ -29,6 +28,5 @@ def install_handover(window: MainWindow, inspector: InspectorPanel) -> SourcePro
     window.open_folder_action.triggered.connect(lambda: ask_folder(services, window))
     restore_folders(services, window)
     window.signature_action.triggered.connect(lambda: show_signature_tool(window))
-    window.save_snapshot_action.triggered.connect(lambda: window.spawn(save_snapshot(window)))
     ExchangeExport(inspector, services)  # a child of the inspector, which keeps it
     return panel

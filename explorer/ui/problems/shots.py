@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from tempfile import gettempdir, mkdtemp
+from tempfile import gettempdir
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -101,45 +101,5 @@ async def evidence_shot(window: MainWindow, wait: Wait) -> QWidget:
     await wait(lambda: inspector.model.rowCount() > 0)
     if inspector.model.rowCount():
         inspector.table.selectRow(0)
-    await wait(lambda: True)
-    return window
-
-
-async def audit_shot(window: MainWindow, wait: Wait) -> QWidget:
-    """An audit of the demo against a copy with one file of each kind of difference."""
-    from explorer.ui.audit.audit_dialog import AuditDialog
-
-    services = await window.engines()
-    assert services.demo is not None
-    await window.open_source(str(services.demo.base_url))
-    capability_list = next(
-        item
-        for item in window.tree_model.walk()
-        if item.doc is not None and item.doc.capability == "capabilitylist"
-    )
-    copy = Path(mkdtemp(prefix="explorer-audit-copy-"))
-    (copy / "dataset1").mkdir()
-    (copy / "dataset1" / "stray.txt").write_text("a file the Source does not list\n")
-    (copy / "dataset1" / "resources").mkdir()
-    (copy / "dataset1" / "resources" / "r00001.html").write_text("an old copy\n")
-    dialog = window.source.audit(capability_list.url)
-    assert isinstance(dialog, AuditDialog)
-    dialog.folder_edit.setText(str(copy))
-    await dialog.run()
-    dialog.filter_edit.setText("dataset1/")
-    dialog.resize(1100, 560)
-    dialog.table.scrollToBottom()  # the last to create, then the stale copy, then the stray
-    await wait(dialog.isVisible)
-    return dialog
-
-
-async def snapshot_shot(window: MainWindow, wait: Wait) -> QWidget:
-    """File ▸ Save snapshot done: the status bar names the snapshot and what it holds."""
-    from explorer.ui.audit.snapshot_action import save_snapshot
-
-    services = await window.engines()
-    assert services.demo is not None
-    await window.open_source(str(services.demo.base_url))
-    await save_snapshot(window)
     await wait(lambda: True)
     return window

@@ -49,7 +49,6 @@ from explorer.net.store import (
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscription import Subscription, SubscriptionView
 from explorer.ui.services.evidence import EvidenceServices
-from explorer.ui.services.history import HistoryServices
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.services.workbench import WorkbenchServices
@@ -60,9 +59,7 @@ SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 """A fast demo for --self-test: a framework notification within a couple of seconds."""
 
 
-class ExplorerServices(
-    SourceServices, WorkbenchServices, EvidenceServices, HistoryServices, QObject
-):
+class ExplorerServices(SourceServices, WorkbenchServices, EvidenceServices, QObject):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
 
     subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time

@@ -28,7 +28,6 @@ from explorer.ui.shell.main_window_widgets import STARTING
 from explorer.ui.shell.navigation import NavigationHistory, Place
 from explorer.ui.source.address_text import assumption_text, cause_text
 from explorer.ui.source.discovery_text import (
-    AUDITED,
     DUMPS,
     SOURCE_LEVEL,
     being_read,
@@ -420,14 +419,7 @@ class SourceController(QObject):
                 menu.addAction(
                     self.tr("Check dump"), lambda: self.shell.spawn(self.check(doc, "dump"))
                 )
-            if doc.capability in AUDITED:
-                menu.addAction(self.tr("Audit a local copy…"), lambda: self.audit(url))
         return menu
-
-    def audit(self, url: str) -> Any:
-        from explorer.ui.audit.audit_dialog import ask_audit  # with the engines, not at start
-
-        return ask_audit(self.shell, url)
 
     def _copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)

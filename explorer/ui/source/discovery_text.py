@@ -38,9 +38,6 @@ SOURCE_LEVEL = frozenset({"description", "capabilitylist"})
 """Capabilities whose entries are documents of the Source, not resources to check."""
 DUMPS = frozenset({"resourcedump", "changedump"})
 """Capabilities with packages a dump check can download (core 1.1 §10, §14)."""
-AUDITED = frozenset({"capabilitylist", "resourcelist"})
-"""Documents the tree offers Audit a local copy… on: a set's Capability List or a
-Resource List (the Source is read from there, with its Change Lists, core 1.1 §10-§12)."""
 
 
 def route_text(route: object) -> str:

@@ -71,73 +71,6 @@
     </message>
 </context>
 <context>
-    <name>AuditDialog</name>
-    <message>
-        <source>Source: the one {url} belongs to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>every verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The local copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose the folder that holds the local copy.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>auditing…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Auditing {folder}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The audit could not run: {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{state}: {same} same, {create} to create, {update} to update, {delete} to delete</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in sync</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not in sync</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{shown} of {total}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export audit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>export failed: {error}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>exported {count} rows to {path}</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>AuditModel</name>
     <message>
         <source>to create</source>
@@ -153,22 +86,6 @@
     </message>
     <message>
         <source>same</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resource</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>why</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>local file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -246,59 +163,11 @@
 <context>
     <name>AuditWidgets</name>
     <message>
-        <source>Audit a local copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Local copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the folder that holds the copy, standing for the root of the Source&apos;s host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compare hashes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Read every file to compare its hash too, not only length and lastmod</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Audit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit counts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter: words of the URL, file or reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the rows shown as CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2370,14 +2239,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save snapshot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep the open Source as it is now, to compare with later</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Next problem</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2841,25 +2702,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
-    <name>SnapshotAction</name>
-    <message>
-        <source>Open a Source before saving a snapshot of it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saving a snapshot of {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The snapshot could not be saved: {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>snapshot {id} saved: {documents} documents, {entries} entries</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>SnapshotsModel</name>
     <message>
         <source>#</source>
@@ -2962,10 +2804,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Check dump</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit a local copy…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

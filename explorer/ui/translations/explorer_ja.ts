@@ -71,74 +71,6 @@
     </message>
 </context>
 <context>
-    <name>AuditDialog</name>
-    <message>
-        <source>Source: the one {url} belongs to</source>
-        <translation>ソース: {url} が属するもの</translation>
-    </message>
-    <message>
-        <source>every verdict</source>
-        <translation>すべての判定</translation>
-    </message>
-    <message>
-        <source>The local copy</source>
-        <translation>ローカルのコピー</translation>
-    </message>
-    <message>
-        <source>Choose the folder that holds the local copy.</source>
-        <translation>ローカルのコピーを収めたフォルダーを選んでください。</translation>
-    </message>
-    <message>
-        <source>auditing…</source>
-        <translation>監査中…</translation>
-    </message>
-    <message>
-        <source>Auditing {folder}</source>
-        <translation>{folder} を監査しています</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>キャンセルしました</translation>
-    </message>
-    <message>
-        <source>The audit could not run: {reason}</source>
-        <translation>監査を実行できませんでした: {reason}</translation>
-    </message>
-    <message>
-        <source>{state}: {same} same, {create} to create, {update} to update, {delete} to delete</source>
-        <translation>{state}: 同じ {same}、作成 {create}、更新 {update}、削除 {delete}</translation>
-    </message>
-    <message>
-        <source>in sync</source>
-        <translation>同期しています</translation>
-    </message>
-    <message>
-        <source>not in sync</source>
-        <translation>同期していません</translation>
-    </message>
-    <message>
-        <source>{shown} of {total}</source>
-        <translation>{total}中 {shown} 件</translation>
-    </message>
-    <message>
-        <source>Export audit</source>
-        <translation>監査結果をエクスポート</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>export failed: {error}</source>
-        <translation>エクスポートに失敗しました（詳細: {error}）</translation>
-    </message>
-    <message>
-        <source>exported {count} rows to {path}</source>
-        <translation>{count} 行を {path} にエクスポートしました</translation>
-    </message>
-</context>
-<context>
     <name>AuditModel</name>
     <message>
         <source>to create</source>
@@ -155,22 +87,6 @@
     <message>
         <source>same</source>
         <translation>同一</translation>
-    </message>
-    <message>
-        <source>verdict</source>
-        <translation>判定</translation>
-    </message>
-    <message>
-        <source>resource</source>
-        <translation>リソース</translation>
-    </message>
-    <message>
-        <source>why</source>
-        <translation>理由</translation>
-    </message>
-    <message>
-        <source>local file</source>
-        <translation>ローカルのファイル</translation>
     </message>
     <message>
         <source>status</source>
@@ -248,60 +164,12 @@
 <context>
     <name>AuditWidgets</name>
     <message>
-        <source>Audit a local copy</source>
-        <translation>ローカルのコピーを監査</translation>
-    </message>
-    <message>
-        <source>Local copy</source>
-        <translation>ローカルのコピー</translation>
-    </message>
-    <message>
-        <source>the folder that holds the copy, standing for the root of the Source&apos;s host</source>
-        <translation>コピーを収めたフォルダー（ソースのホストのルートに当たります）</translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation>参照…</translation>
     </message>
     <message>
-        <source>Compare hashes</source>
-        <translation>ハッシュも比べる</translation>
-    </message>
-    <message>
-        <source>Read every file to compare its hash too, not only length and lastmod</source>
-        <translation>長さと lastmod だけでなく、すべてのファイルを読んでハッシュも比べます</translation>
-    </message>
-    <message>
         <source>Audit</source>
         <translation>監査</translation>
-    </message>
-    <message>
-        <source>Audit counts</source>
-        <translation>監査の件数</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>判定</translation>
-    </message>
-    <message>
-        <source>Audit filter</source>
-        <translation>監査結果の絞り込み</translation>
-    </message>
-    <message>
-        <source>Filter: words of the URL, file or reason</source>
-        <translation>絞り込み: URL、ファイル、理由の語</translation>
-    </message>
-    <message>
-        <source>Export…</source>
-        <translation>エクスポート…</translation>
-    </message>
-    <message>
-        <source>Save the rows shown as CSV</source>
-        <translation>表示中の行を CSV で保存</translation>
-    </message>
-    <message>
-        <source>Audit results</source>
-        <translation>監査結果</translation>
     </message>
     <message>
         <source>the folder holding the copy of the Source&apos;s host</source>
@@ -2369,14 +2237,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>ソースの指摘をすべて、渡せる HTML ページまたは CSV に保存</translation>
     </message>
     <message>
-        <source>Save snapshot</source>
-        <translation>スナップショットを保存</translation>
-    </message>
-    <message>
-        <source>Keep the open Source as it is now, to compare with later</source>
-        <translation>開いているソースを今の状態のまま保存し、あとで比べられるようにする</translation>
-    </message>
-    <message>
         <source>Next problem</source>
         <translation>次の問題</translation>
     </message>
@@ -2842,25 +2702,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
-    <name>SnapshotAction</name>
-    <message>
-        <source>Open a Source before saving a snapshot of it.</source>
-        <translation>スナップショットを保存する前にソースを開いてください。</translation>
-    </message>
-    <message>
-        <source>Saving a snapshot of {url}</source>
-        <translation>{url} のスナップショットを保存しています</translation>
-    </message>
-    <message>
-        <source>The snapshot could not be saved: {reason}</source>
-        <translation>スナップショットを保存できませんでした: {reason}</translation>
-    </message>
-    <message>
-        <source>snapshot {id} saved: {documents} documents, {entries} entries</source>
-        <translation>スナップショット {id} を保存しました: ドキュメント {documents} 件、エントリ {entries} 件</translation>
-    </message>
-</context>
-<context>
     <name>SnapshotsModel</name>
     <message>
         <source>#</source>
@@ -2964,10 +2805,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Check dump</source>
         <translation>ダンプをチェック</translation>
-    </message>
-    <message>
-        <source>Audit a local copy…</source>
-        <translation>ローカルのコピーを監査…</translation>
     </message>
     <message>
         <source>copied {url}</source>

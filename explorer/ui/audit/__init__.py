@@ -1,1 +1,0 @@
-"""The open Source across time: File ▸ Save snapshot and Audit a local copy…."""
