@@ -202,7 +202,8 @@ def test_open_folder_reads_it_as_served_at_the_base_url(window, qtbot, run, tmp_
     inspection = services.inspection()
     assert inspection is not None and inspection.disk is not None
     assert any(record.code == "http.content-type" for record in inspection.not_applicable)
-    assert window.address.currentText() == folder.as_uri() + "/"
+    # the address bar follows the document shown, as it would were the folder served
+    assert window.address.currentText().startswith("https://example.org/")
     # a resource check reads the file, not the network
     resource_list = next(
         n for n in services.crawl_result.nodes() if n.url.endswith("resourcelist.xml")
