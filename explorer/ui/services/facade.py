@@ -49,6 +49,7 @@ from explorer.net.store import (
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscription import Subscription, SubscriptionView
 from explorer.ui.services.evidence import EvidenceServices
+from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.history import HistoryServices
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
@@ -61,7 +62,12 @@ SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 
 
 class ExplorerServices(
-    SourceServices, WorkbenchServices, EvidenceServices, HistoryServices, QObject
+    SourceServices,
+    WorkbenchServices,
+    EvidenceServices,
+    HistoryServices,
+    ForwardingServices,
+    QObject,
 ):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
 
@@ -126,6 +132,7 @@ class ExplorerServices(
         self.public_url_tests: dict[str, bool] = {}
         self.move_wait = 20.0
         self._views: list[SubscriptionView] = []
+        self._forwarders = {}  # subscription id -> its Forwarder (ForwardingServices)
         self._note: str | None = None
         self._moving: asyncio.Task[Any] | None = None  # on the net loop
         self.net = LoopThread()
@@ -218,6 +225,7 @@ class ExplorerServices(
         steps: list[Callable[[], Any]] = []
         if self.net.running:
             steps.append(self.stop_callback_server)
+            steps.append(self.close_forwarding)
         if self._fetcher is not None:
             steps.append(self._fetcher.aclose)
         if self._disk_fetcher is not None:

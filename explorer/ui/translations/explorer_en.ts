@@ -767,6 +767,21 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>FeedForwarding</name>
+    <message>
+        <source>Forwarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} of the chosen deliveries belong to subscriptions not forwarded: use Forward to… on their subscription first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FeedModel</name>
     <message>
         <source>time</source>
@@ -1147,6 +1162,95 @@ X-Api-Key: …</source>
     <name>FolderServices</name>
     <message>
         <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForwardAnswerView</name>
+    <message>
+        <source>Not forwarded (or not answered yet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target} answered {status} at {time} in {ms:.0f} ms, attempt {attempts}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer of your application</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialog</name>
+    <message>
+        <source>Give the application&apos;s address as http://host:port/path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the user name and password out of the URL; give an &apos;Authorization: …&apos; header instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The forward secret is too long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialogWidgets</name>
+    <message>
+        <source>Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000/hook (your application)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: signs each delivery (X-Hub-Signature)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra headers, one &apos;Name: value&apos; a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop forwarding</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2725,6 +2829,33 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>SubscriptionForwarding</name>
+    <message>
+        <source>Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select a subscription to forward its deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forwarding deliveries of {topic} to {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forwarding of {topic} stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no system keyring: the forward secret is kept for this session only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the forward secret was not remembered: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SubscriptionPanel</name>
     <message>
         <source>Stop</source>
@@ -2906,6 +3037,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2915,6 +3050,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass the selected subscription&apos;s deliveries on to your own application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2958,6 +3097,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forwarding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

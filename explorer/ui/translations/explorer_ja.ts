@@ -760,6 +760,21 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>FeedForwarding</name>
+    <message>
+        <source>Forwarded</source>
+        <translation>転送</translation>
+    </message>
+    <message>
+        <source>Forward again</source>
+        <translation>もう一度転送</translation>
+    </message>
+    <message>
+        <source>{count} of the chosen deliveries belong to subscriptions not forwarded: use Forward to… on their subscription first</source>
+        <translation>選んだ配信のうち {count} 件は転送していないサブスクリプションのものです。先にそのサブスクリプションで「転送先…」を使ってください</translation>
+    </message>
+</context>
+<context>
     <name>FeedModel</name>
     <message>
         <source>time</source>
@@ -1142,6 +1157,95 @@ X-Api-Key: …</translation>
     <message>
         <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
         <translation>{address} はベース URL がまだ決まっていないフォルダーです: ファイル ▸ フォルダーをソースとして開く… で開いてください。公開先のアドレスを尋ねます。</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardAnswerView</name>
+    <message>
+        <source>Not forwarded (or not answered yet).</source>
+        <translation>転送していません（またはまだ応答がありません）。</translation>
+    </message>
+    <message>
+        <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
+        <translation>{target}: {time} に応答なし（{error}）、{attempts} 回目</translation>
+    </message>
+    <message>
+        <source>{target} answered {status} at {time} in {ms:.0f} ms, attempt {attempts}</source>
+        <translation>{target} は {time} に {status} で応答（{ms:.0f} ms、{attempts} 回目）</translation>
+    </message>
+    <message>
+        <source>Answer of your application</source>
+        <translation>アプリケーションの応答</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialog</name>
+    <message>
+        <source>Give the application&apos;s address as http://host:port/path.</source>
+        <translation>アプリケーションのアドレスを http://host:port/path の形で指定してください。</translation>
+    </message>
+    <message>
+        <source>Leave the user name and password out of the URL; give an &apos;Authorization: …&apos; header instead.</source>
+        <translation>URL にユーザー名とパスワードを含めず、代わりに &apos;Authorization: …&apos; ヘッダーを指定してください。</translation>
+    </message>
+    <message>
+        <source>The forward secret is too long.</source>
+        <translation>転送用シークレットが長すぎます。</translation>
+    </message>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation>ヘッダーの {number} 行目が &apos;Name: value&apos; の形ではありません。</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialogWidgets</name>
+    <message>
+        <source>Forward to…</source>
+        <translation>転送先…</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000/hook (your application)</source>
+        <translation>http://127.0.0.1:8000/hook（あなたのアプリケーション）</translation>
+    </message>
+    <message>
+        <source>Target URL</source>
+        <translation>転送先 URL</translation>
+    </message>
+    <message>
+        <source>optional: signs each delivery (X-Hub-Signature)</source>
+        <translation>任意: 各配信に署名します（X-Hub-Signature）</translation>
+    </message>
+    <message>
+        <source>Forward secret</source>
+        <translation>転送用シークレット</translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation>署名のアルゴリズム</translation>
+    </message>
+    <message>
+        <source>Extra headers, one &apos;Name: value&apos; a line</source>
+        <translation>追加のヘッダー（1 行に &apos;Name: value&apos; を 1 つ）</translation>
+    </message>
+    <message>
+        <source>Extra headers</source>
+        <translation>追加のヘッダー</translation>
+    </message>
+    <message>
+        <source>Subscription</source>
+        <translation>サブスクリプション</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>アルゴリズム</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>Stop forwarding</source>
+        <translation>転送を止める</translation>
     </message>
 </context>
 <context>
@@ -2720,6 +2824,33 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>SubscriptionForwarding</name>
+    <message>
+        <source>Forward to…</source>
+        <translation>転送先…</translation>
+    </message>
+    <message>
+        <source>select a subscription to forward its deliveries</source>
+        <translation>配信を転送するサブスクリプションを選んでください</translation>
+    </message>
+    <message>
+        <source>forwarding deliveries of {topic} to {url}</source>
+        <translation>{topic} の配信を {url} へ転送します</translation>
+    </message>
+    <message>
+        <source>forwarding of {topic} stopped</source>
+        <translation>{topic} の転送を止めました</translation>
+    </message>
+    <message>
+        <source>no system keyring: the forward secret is kept for this session only</source>
+        <translation>システムのキーリングがありません。転送用シークレットはこのセッションの間だけ保持します</translation>
+    </message>
+    <message>
+        <source>the forward secret was not remembered: {reason}</source>
+        <translation>転送用シークレットを保存できませんでした: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>SubscriptionPanel</name>
     <message>
         <source>Stop</source>
@@ -2901,6 +3032,10 @@ X-Api-Key: …</translation>
         <translation>終了した行を消す</translation>
     </message>
     <message>
+        <source>Forward to…</source>
+        <translation>転送先…</translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation>選択したサブスクリプションのリース期間を今すぐ更新するようハブに求めます</translation>
     </message>
@@ -2911,6 +3046,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
         <translation>選択したサブスクリプションの hub.secret をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Pass the selected subscription&apos;s deliveries on to your own application</source>
+        <translation>選んだサブスクリプションの配信をあなたのアプリケーションへ転送します</translation>
     </message>
     <message>
         <source>Remove the ended, denied and failed rows from this list (the store keeps them: their notifications refer to them)</source>
@@ -2954,6 +3093,10 @@ X-Api-Key: …</translation>
     <message>
         <source>reason</source>
         <translation>理由</translation>
+    </message>
+    <message>
+        <source>forwarding</source>
+        <translation>転送</translation>
     </message>
     <message>
         <source>requested</source>
