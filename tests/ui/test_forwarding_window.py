@@ -6,56 +6,18 @@ The secret is never in the store's files, the inspector or the log."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-
-from explorer.net.subscription import State
+from helpers.judging_receiver import JudgingReceiver, subscribed_to_demo
 
 SECRET = "receiver-own-secret-7f3a"
 
 
-class Receiver:
-    """Records each POST: its delivery id and whether its signature holds."""
-
-    def __init__(self) -> None:
-        self.got: list[tuple[int, bool]] = []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                expected = hmac.new(SECRET.encode(), body, hashlib.sha256).hexdigest()
-                given = self.headers.get("X-Hub-Signature", "")
-                valid = hmac.compare_digest(given, f"sha256={expected}")
-                receiver.got.append((int(self.headers["X-ResourceSync-Explorer-Delivery"]), valid))
-                answer = b"receiver took it"
-                self.send_response(202)
-                self.send_header("Content-Length", str(len(answer)))
-                self.end_headers()
-                self.wfile.write(answer)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    made = Receiver()
+def receiver() -> Iterator[JudgingReceiver]:
+    made = JudgingReceiver(SECRET)
     yield made
     made.close()
 
@@ -65,10 +27,7 @@ def test_forward_to_signs_orders_shows_answers_and_forwards_again(
 ) -> None:
     caplog.set_level(logging.DEBUG)
     services = window.services
-    run(services.start_demo())
-    channel = next(c for c in services.demo.channels if c.capability == "change-notification")
-    view = run(services.subscribe(channel.topic, channel.hub))
-    assert run(services.wait_settled(view, 10)) == State.ACTIVE
+    view = subscribed_to_demo(window, run)
     panel = window.panels.subscriptions
     qtbot.waitUntil(lambda: panel.model.row_of(view.id) is not None, timeout=5000)
     panel.table.selectRow(panel.model.row_of(view.id))
@@ -81,8 +40,8 @@ def test_forward_to_signs_orders_shows_answers_and_forwards_again(
     dialog.buttons.accepted.emit()
     qtbot.waitUntil(lambda: len(receiver.got) >= 3, timeout=20000)
 
-    ids = [delivery for delivery, _ in receiver.got]
-    assert all(valid for _, valid in receiver.got)
+    ids = [arrival.delivery for arrival in receiver.got]
+    assert all(arrival.valid for arrival in receiver.got)
     assert ids == sorted(ids) and len(set(ids)) == len(ids)  # the hub's order, none twice
     column = panel.model.headers.index("forwarding")
     qtbot.waitUntil(
@@ -108,7 +67,7 @@ def test_forward_to_signs_orders_shows_answers_and_forwards_again(
     before = len(receiver.got)
     assert run(feed.forwarding.forward_selected_again()) == 1
     qtbot.waitUntil(
-        lambda: any(delivery == first for delivery, _ in receiver.got[before:]), timeout=10000
+        lambda: any(arrival.delivery == first for arrival in receiver.got[before:]), timeout=10000
     )
 
     inspector = window.panels.inspector

@@ -12,7 +12,6 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -24,10 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.signatures import MAX_SECRET_BYTES
-from explorer.net.credentials import CredentialsError, parse_header
-from explorer.net.forwarder import ALGORITHMS, ForwardTarget
+from explorer.net.forwarder import ForwardTarget
 from explorer.net.subscription import SubscriptionView
 from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.request_fields import algorithm_box, header_lines
 
 
 class ForwardDialogWidgets(QDialog):
@@ -44,10 +43,7 @@ class ForwardDialogWidgets(QDialog):
         self.secret.setEchoMode(QLineEdit.EchoMode.Password)
         self.secret.setPlaceholderText(self.tr("optional: signs each delivery (X-Hub-Signature)"))
         self.secret.setAccessibleName(self.tr("Forward secret"))
-        self.algorithm = QComboBox()
-        self.algorithm.addItems(list(ALGORITHMS))
-        self.algorithm.setCurrentText("sha256")
-        self.algorithm.setAccessibleName(self.tr("Signature algorithm"))
+        self.algorithm = algorithm_box(self.tr("Signature algorithm"))
         self.headers = QPlainTextEdit()
         self.headers.setPlaceholderText(self.tr("Extra headers, one 'Name: value' a line"))
         self.headers.setAccessibleName(self.tr("Extra headers"))
@@ -111,14 +107,9 @@ class ForwardDialog(ForwardDialogWidgets):
         secret = self.secret.text() or None
         if secret is not None and len(secret.encode()) > MAX_SECRET_BYTES:
             return self.tr("The forward secret is too long.")
-        headers = []
-        for number, line in enumerate(self.headers.toPlainText().splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                headers.append(parse_header(line))
-            except CredentialsError:
-                return self.tr("Header line {number} is not 'Name: value'.").format(number=number)
+        headers = header_lines(self.headers.toPlainText())
+        if isinstance(headers, int):
+            return self.tr("Header line {number} is not 'Name: value'.").format(number=headers)
         return ForwardTarget(url, secret, self.algorithm.currentText(), tuple(headers))
 
     def _accept(self) -> None:

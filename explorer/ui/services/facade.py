@@ -51,6 +51,7 @@ from explorer.net.subscription import Subscription, SubscriptionView
 from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.history import HistoryServices
+from explorer.ui.services.replaying import ReplayServices
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.services.workbench import WorkbenchServices
@@ -67,6 +68,7 @@ class ExplorerServices(
     EvidenceServices,
     HistoryServices,
     ForwardingServices,
+    ReplayServices,
     QObject,
 ):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""

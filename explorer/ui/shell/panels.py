@@ -12,6 +12,7 @@ from explorer.ui.problems.handover import install_handover
 from explorer.ui.problems.source_problems_panel import SourceProblemsPanel
 from explorer.ui.settings.settings_effects import connect_settings
 from explorer.ui.shell.main_window import MainWindow
+from explorer.ui.tools.replay_actions import ReplayActions
 from explorer.ui.workbench.hub_workbench import HubWorkbench
 
 
@@ -37,6 +38,7 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("FeedDock", feed)
     window.set_panel("InspectorDock", inspector)
     window.set_panel("HubWorkbenchDock", workbench)
+    ReplayActions(feed, inspector, window.spawn)  # owned by the inspector (its parent)
     problems = install_handover(window, inspector)
     window.panels = Panels(subscriptions, feed, inspector, workbench, problems)
     connect_settings(window, services)  # the feed's size before it is filled

@@ -2320,6 +2320,123 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>ReplayActions</name>
+    <message>
+        <source>Replay…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this exchange is not in the store yet; try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialog</name>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the secret to re-sign with, or send the original signature.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delivery {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with its original signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: no answer ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: {status} in {ms:.0f} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialogWidgets</name>
+    <message>
+        <source>Replay…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers, one &apos;Name: value&apos; a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-sign with this secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send with its original signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer appears here, recorded in the log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ReportExport</name>
     <message>
         <source>Open a Source before exporting its report.</source>

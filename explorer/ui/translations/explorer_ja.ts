@@ -2316,6 +2316,124 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>ReplayActions</name>
+    <message>
+        <source>Replay…</source>
+        <translation>再送…</translation>
+    </message>
+    <message>
+        <source>this exchange is not in the store yet; try again</source>
+        <translation>この交換はまだストアにありません。もう一度試してください</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialog</name>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation>ヘッダーの {number} 行目が &apos;Name: value&apos; の形ではありません。</translation>
+    </message>
+    <message>
+        <source>Give the secret to re-sign with, or send the original signature.</source>
+        <translation>署名し直すシークレットを指定するか、元の署名のまま送ってください。</translation>
+    </message>
+    <message>
+        <source>sending…</source>
+        <translation>送信中…</translation>
+    </message>
+    <message>
+        <source>delivery {id}</source>
+        <translation>配信 {id}</translation>
+    </message>
+    <message>
+        <source>exchange {id}</source>
+        <translation>交換 {id}</translation>
+    </message>
+    <message>
+        <source>re-signed</source>
+        <translation>署名し直し</translation>
+    </message>
+    <message>
+        <source>with its original signature</source>
+        <translation>元の署名のまま</translation>
+    </message>
+    <message>
+        <source>unsigned</source>
+        <translation>署名なし</translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: no answer ({error})</source>
+        <translation>交換 {id}（{original} の再送、{signing}）: 応答なし（{error}）</translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: {status} in {ms:.0f} ms</source>
+        <translation>交換 {id}（{original} の再送、{signing}）: {status}（{ms:.0f} ms）</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialogWidgets</name>
+    <message>
+        <source>Replay…</source>
+        <translation>再送…</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>メソッド</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Headers, one &apos;Name: value&apos; a line</source>
+        <translation>ヘッダー（1 行に &apos;Name: value&apos; を 1 つ）</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>ボディ</translation>
+    </message>
+    <message>
+        <source>Re-sign with this secret</source>
+        <translation>このシークレットで署名し直す</translation>
+    </message>
+    <message>
+        <source>Send with its original signature</source>
+        <translation>元の署名のまま送る</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>シークレット</translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation>署名のアルゴリズム</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>応答</translation>
+    </message>
+    <message>
+        <source>The answer appears here, recorded in the log</source>
+        <translation>応答はここに表示され、ログに記録されます</translation>
+    </message>
+    <message>
+        <source>Original</source>
+        <translation>元</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>署名</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>送信</translation>
+    </message>
+</context>
+<context>
     <name>ReportExport</name>
     <message>
         <source>Open a Source before exporting its report.</source>
