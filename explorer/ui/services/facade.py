@@ -52,6 +52,7 @@ from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.history import HistoryServices
 from explorer.ui.services.replaying import ReplayServices
+from explorer.ui.services.session_recording import SessionRecordingServices
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.services.workbench import WorkbenchServices
@@ -69,6 +70,7 @@ class ExplorerServices(
     HistoryServices,
     ForwardingServices,
     ReplayServices,
+    SessionRecordingServices,
     QObject,
 ):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
@@ -183,6 +185,7 @@ class ExplorerServices(
         self.store = await asyncio.to_thread(Store, self.store_path, read_only=self.read_only)
         self.exchange_log = ExchangeLog(self.store)
         self.exchange_log.listeners.append(self._exchanges.put)
+        self.mark_session()  # File ▸ Save recording… writes what is stored after this
         if self.read_only:
             self._views = [
                 SubscriptionView.of(Subscription.from_row(row), serving_url=None)

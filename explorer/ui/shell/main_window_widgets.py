@@ -178,6 +178,11 @@ class MainWindowWidgets(QMainWindow):
             [],
             self.tr("Keep the open Source as it is now, to compare with later"),
         )
+        self.save_recording_action = action(
+            self.tr("Save recording…"),
+            [],
+            self.tr("Write what this session read and received, for demo-source --replay"),
+        )
         self.next_problem_action = action(
             self.tr("Next problem"), ["F8"], self.tr("Go to the next problem of the Source")
         )
@@ -295,6 +300,7 @@ class MainWindowWidgets(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.export_report_action)
         file_menu.addAction(self.save_snapshot_action)
+        file_menu.addAction(self.save_recording_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu(self.tr("&Edit"))

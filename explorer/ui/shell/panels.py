@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from explorer.ui.inspector.inspector_panel import InspectorPanel
 from explorer.ui.live.feed_panel import FeedPanel
+from explorer.ui.live.recording_action import install_recording_action
 from explorer.ui.live.subscription_panel import SubscriptionPanel
 from explorer.ui.problems.handover import install_handover
 from explorer.ui.problems.source_problems_panel import SourceProblemsPanel
@@ -39,6 +40,7 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("InspectorDock", inspector)
     window.set_panel("HubWorkbenchDock", workbench)
     ReplayActions(feed, inspector, window.spawn)  # owned by the inspector (its parent)
+    install_recording_action(window)
     problems = install_handover(window, inspector)
     window.panels = Panels(subscriptions, feed, inspector, workbench, problems)
     connect_settings(window, services)  # the feed's size before it is filled

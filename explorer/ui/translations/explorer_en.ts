@@ -2023,6 +2023,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Save recording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write what this session read and received, for demo-source --replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Next problem</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2316,6 +2324,25 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Apply and move</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecordingAction</name>
+    <message>
+        <source>Save recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recordings (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recording could not be saved: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording saved to {path}: {documents} documents, {deliveries} deliveries; play it back with demo-source --replay</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

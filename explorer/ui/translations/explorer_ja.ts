@@ -2018,6 +2018,14 @@ X-Api-Key: …</translation>
         <translation>開いているソースを今の状態のまま保存し、あとで比べられるようにする</translation>
     </message>
     <message>
+        <source>Save recording…</source>
+        <translation>記録を保存…</translation>
+    </message>
+    <message>
+        <source>Write what this session read and received, for demo-source --replay</source>
+        <translation>このセッションで読んだ文書と受け取った配信を demo-source --replay 用に書き出します</translation>
+    </message>
+    <message>
         <source>Next problem</source>
         <translation>次の問題</translation>
     </message>
@@ -2313,6 +2321,25 @@ X-Api-Key: …</translation>
     <message>
         <source>Apply and move</source>
         <translation>適用して移す</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingAction</name>
+    <message>
+        <source>Save recording</source>
+        <translation>記録を保存</translation>
+    </message>
+    <message>
+        <source>Recordings (*.jsonl)</source>
+        <translation>記録 (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>The recording could not be saved: {reason}</source>
+        <translation>記録を保存できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>recording saved to {path}: {documents} documents, {deliveries} deliveries; play it back with demo-source --replay</source>
+        <translation>記録を {path} に保存しました（文書 {documents} 件、配信 {deliveries} 件）。demo-source --replay で再生できます</translation>
     </message>
 </context>
 <context>
