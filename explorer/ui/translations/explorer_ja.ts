@@ -2350,7 +2350,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>this exchange is not in the store yet; try again</source>
-        <translation>この交換はまだストアにありません。もう一度試してください</translation>
+        <translation>このやり取りはまだストアにありません。もう一度試してください</translation>
     </message>
 </context>
 <context>
@@ -2373,7 +2373,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>exchange {id}</source>
-        <translation>交換 {id}</translation>
+        <translation>やり取り {id}</translation>
     </message>
     <message>
         <source>re-signed</source>
@@ -2389,11 +2389,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>exchange {id}, replay of {original}, {signing}: no answer ({error})</source>
-        <translation>交換 {id}（{original} の再送、{signing}）: 応答なし（{error}）</translation>
+        <translation>やり取り {id}（{original} の再送、{signing}）: 応答なし（{error}）</translation>
     </message>
     <message>
         <source>exchange {id}, replay of {original}, {signing}: {status} in {ms:.0f} ms</source>
-        <translation>交換 {id}（{original} の再送、{signing}）: {status}（{ms:.0f} ms）</translation>
+        <translation>やり取り {id}（{original} の再送、{signing}）: {status}（{ms:.0f} ms）</translation>
     </message>
 </context>
 <context>
