@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from pathlib import Path
 
+import keyring
 import pytest
 from helpers.judging_receiver import JudgingReceiver, subscribed_to_demo
+from test_auth_prompt import MemoryKeyring
 
 SECRET = "receiver-own-secret-7f3a"
 
@@ -22,20 +25,26 @@ def receiver() -> Iterator[JudgingReceiver]:
     made.close()
 
 
+def forward_dialog_for_demo(window, qtbot, run, receiver):
+    """A demo subscription selected and its Forward to… open, filled with the receiver's
+    address and secret: (subscription, panel, dialog)."""
+    view = subscribed_to_demo(window, run)
+    panel = window.panels.subscriptions
+    qtbot.waitUntil(lambda: panel.model.row_of(view.id) is not None, timeout=5000)
+    panel.table.selectRow(panel.model.row_of(view.id))
+    dialog = panel.forwarding.open_dialog()
+    assert dialog is not None and dialog.isVisible()  # open(), never exec()
+    dialog.url.setText(receiver.url)
+    dialog.secret.setText(SECRET)
+    return view, panel, dialog
+
+
 def test_forward_to_signs_orders_shows_answers_and_forwards_again(
     window, qtbot, run, receiver, tmp_path, caplog
 ) -> None:
     caplog.set_level(logging.DEBUG)
     services = window.services
-    view = subscribed_to_demo(window, run)
-    panel = window.panels.subscriptions
-    qtbot.waitUntil(lambda: panel.model.row_of(view.id) is not None, timeout=5000)
-    panel.table.selectRow(panel.model.row_of(view.id))
-
-    dialog = panel.forwarding.open_dialog()
-    assert dialog is not None and dialog.isVisible()
-    dialog.url.setText(receiver.url)
-    dialog.secret.setText(SECRET)
+    view, panel, dialog = forward_dialog_for_demo(window, qtbot, run, receiver)
     dialog.headers.setPlainText("X-Team: importer")
     dialog.buttons.accepted.emit()
     qtbot.waitUntil(lambda: len(receiver.got) >= 3, timeout=20000)
@@ -79,3 +88,35 @@ def test_forward_to_signs_orders_shows_answers_and_forwards_again(
     for path in tmp_path.iterdir():
         if path.name.startswith("store.sqlite3"):
             assert SECRET.encode() not in path.read_bytes()
+
+
+def test_a_kept_target_starts_again_with_its_secret_from_the_keyring(
+    window, qtbot, run, receiver, settings
+) -> None:
+    """After a restart the window forwards again by itself: the target in the settings
+    (no secret there), the secret in the keyring; without a keyring it says why not."""
+    before = keyring.get_keyring()
+    keyring.set_keyring(MemoryKeyring())
+    try:
+        services = window.services
+        view, panel, dialog = forward_dialog_for_demo(window, qtbot, run, receiver)
+        dialog.buttons.accepted.emit()
+        qtbot.waitUntil(lambda: len(receiver.got) >= 1, timeout=20000)
+        settings.sync()
+        assert SECRET not in Path(settings.fileName()).read_text(encoding="utf-8")
+
+        run(services.close_forwarding())  # as if the window had closed
+        assert services.forwarding_target(view.id) is None
+        assert run(panel.forwarding.restore()) == 1
+        restored = services.forwarding_target(view.id)
+        assert restored is not None and restored.url == receiver.url
+        count = len(receiver.got)
+        qtbot.waitUntil(lambda: len(receiver.got) > count, timeout=20000)
+        assert all(arrival.valid for arrival in receiver.got)
+
+        keyring.set_keyring(MemoryKeyring())  # a keyring that lost it: no unsigned copies
+        run(services.close_forwarding())
+        assert run(panel.forwarding.restore()) == 0
+        assert "not restarted" in panel.log.toPlainText()
+    finally:
+        keyring.set_keyring(before)

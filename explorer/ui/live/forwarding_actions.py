@@ -9,29 +9,27 @@ the docks' own modules only make and place one widget each. Everything goes thro
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
 
-from explorer.net.credentials import Credential, CredentialsError
 from explorer.net.forward_outbox import ForwardAnswer
 from explorer.net.forwarder import ForwardTarget
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.live.forward_dialog import ForwardDialog
-from explorer.ui.settings.credential_vault import VaultError, keyring_backend, store_secret
+from explorer.ui.live.forward_memory import (
+    forget_target,
+    keep_target,
+    kept_targets,
+    recalled_target,
+)
 
 if TYPE_CHECKING:
     from explorer.ui.live.feed_panel import FeedPanel
     from explorer.ui.live.subscription_panel import SubscriptionPanel
-
-log = logging.getLogger(__name__)
-VAULT_PREFIX = "forward:"
-"""The credentials vault's key of a subscription's forward secret and headers."""
 
 
 def answer_text(answer: ForwardAnswer | None) -> str:
@@ -77,6 +75,7 @@ class SubscriptionForwarding(QObject):
         self.panel = panel
         self.services = panel.services
         self.dialog: ForwardDialog | None = None
+        self.settings: QSettings | None = None  # where targets are kept (remember_in)
         panel.forward_button.clicked.connect(self.open_dialog)
         panel.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         panel.table.customContextMenuRequested.connect(self._context_menu)
@@ -120,30 +119,58 @@ class SubscriptionForwarding(QObject):
         self.panel.note(
             self.tr("forwarding deliveries of {topic} to {url}").format(topic=topic, url=target.url)
         )
-        if target.secret or target.headers:
-            await self._remember(subscription_id, target)
+        await self._remember(subscription_id, target)
 
     async def _stop(self, subscription_id: str, topic: str) -> None:
         await self.services.stop_forwarding(subscription_id)
+        if self.settings is not None:
+            await forget_target(self.settings, subscription_id)
         self.refresh()
         self.panel.note(self.tr("forwarding of {topic} stopped").format(topic=topic))
 
     async def _remember(self, subscription_id: str, target: ForwardTarget) -> None:
-        """Keep the secret and headers in the system keyring, as other secrets are; where
-        there is none they are kept for this session only, and the log says so."""
-        if keyring_backend() is None:
+        """Keep the target for the next start; the secret and headers in the system
+        keyring, as other secrets are, or for this session only (said in the log)."""
+        if self.settings is not None and not await keep_target(
+            self.settings, subscription_id, target
+        ):
             self.panel.note(
                 self.tr("no system keyring: the forward secret is kept for this session only")
             )
-            return
-        try:
-            credential = Credential(token=target.secret, headers=target.headers)
-            key = VAULT_PREFIX + subscription_id
-            await asyncio.to_thread(store_secret, key, credential)
-        except (VaultError, CredentialsError) as exc:
+
+    def remember_in(self, settings: QSettings) -> None:
+        """Keep targets in ``settings`` from now on, and start those kept before."""
+        self.settings = settings
+        self.panel.spawn(self.restore())
+
+    async def restore(self) -> int:
+        """Start forwarding again for each kept target of a stored subscription; how many."""
+        if self.settings is None or self.services.read_only:
+            return 0
+        known = {view.id: view for view in self.services.subscriptions()}
+        started = 0
+        for subscription_id, kept in kept_targets(self.settings).items():
+            view = known.get(subscription_id)
+            if view is None:
+                continue
+            target = await recalled_target(subscription_id, kept)
+            if target is None:
+                self.panel.note(
+                    self.tr(
+                        "forwarding of {topic} not restarted: its secret was kept for the last "
+                        "session only; give it again with Forward to…"
+                    ).format(topic=view.topic)
+                )
+                continue
+            await self.services.start_forwarding(subscription_id, target)
             self.panel.note(
-                self.tr("the forward secret was not remembered: {reason}").format(reason=exc)
+                self.tr("forwarding deliveries of {topic} to {url}").format(
+                    topic=view.topic, url=target.url
+                )
             )
+            started += 1
+        self.refresh()
+        return started
 
 
 class FeedForwarding(QObject):

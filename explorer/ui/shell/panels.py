@@ -41,6 +41,7 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("HubWorkbenchDock", workbench)
     ReplayActions(feed, inspector, window.spawn)  # owned by the inspector (its parent)
     install_recording_action(window)
+    subscriptions.forwarding.remember_in(window.settings)  # kept targets start again
     problems = install_handover(window, inspector)
     window.panels = Panels(subscriptions, feed, inspector, workbench, problems)
     connect_settings(window, services)  # the feed's size before it is filled

@@ -2995,7 +2995,7 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the forward secret was not remembered: {reason}</source>
+        <source>forwarding of {topic} not restarted: its secret was kept for the last session only; give it again with Forward to…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2991,8 +2991,8 @@ X-Api-Key: …</translation>
         <translation>システムのキーリングがありません。転送用シークレットはこのセッションの間だけ保持します</translation>
     </message>
     <message>
-        <source>the forward secret was not remembered: {reason}</source>
-        <translation>転送用シークレットを保存できませんでした: {reason}</translation>
+        <source>forwarding of {topic} not restarted: its secret was kept for the last session only; give it again with Forward to…</source>
+        <translation>{topic} の転送は再開しませんでした。シークレットは前のセッションの間だけ保持していました。「転送先…」でもう一度指定してください</translation>
     </message>
 </context>
 <context>
