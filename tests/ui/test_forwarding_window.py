@@ -80,9 +80,16 @@ def test_forward_to_signs_orders_shows_answers_and_forwards_again(
     )
 
     inspector = window.panels.inspector
+    beside = []  # what the inspector says beside each received delivery
     for record_row in range(inspector.model.rowCount()):
         inspector.table.selectRow(record_row)
         assert SECRET not in inspector.detail.toPlainText()
+        if inspector.model.record(record_row).kind == "delivery":
+            beside.append((inspector.status.text(), inspector.status.toolTip()))
+    assert any(
+        "forwarded:" in line and "answered 202" in line and "receiver took it" in tip
+        for line, tip in beside
+    )
     assert SECRET not in caplog.text
     run(services.close_forwarding())
     for path in tmp_path.iterdir():

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from typing import Any
+from urllib.parse import urlsplit
 
 from explorer.net.forward_outbox import ForwardAnswer, ForwardOutbox
 from explorer.net.forwarder import Forwarder, ForwardTarget, describe
 from explorer.net.loop_thread import LoopThread
-from explorer.net.store import InTransaction, Store, StoreError
+from explorer.net.store import ExchangeRecord, InTransaction, Store, StoreError
 from explorer.net.subscriber import Subscriber
 from explorer.net.subscription import Subscription
 
@@ -96,6 +97,20 @@ class ForwardingServices:
         if self.store is None:
             return None
         return ForwardOutbox(self.store).answer(notification_id)
+
+    def delivery_of(self, record: ExchangeRecord) -> int | None:
+        """The stored delivery an inspector row of a received delivery is (same callback
+        path, same body, stored within a minute of it), or None."""
+        if self.store is None or record.direction != "in" or record.kind != "delivery":
+            return None
+        path = urlsplit(record.url).path.rsplit("/", 1)[-1]
+        rows = self.store.read(
+            "SELECT n.id FROM notifications n JOIN subscriptions s ON s.id = n.subscription_id "
+            "WHERE s.callback_path = ? AND n.received BETWEEN ? AND ? AND n.body = ? "
+            "ORDER BY n.id LIMIT 1",
+            (path, record.time - 60, record.time + 60, record.request_body or b""),
+        )
+        return int(rows[0][0]) if rows else None
 
     async def forward_again(self, notification_ids: list[int]) -> int:
         """Queue deliveries to be forwarded once more, each to its subscription's target;

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from explorer.ui.inspector.inspector_panel import InspectorPanel
 from explorer.ui.live.feed_panel import FeedPanel
+from explorer.ui.live.forwarding_actions import InspectorForwarding
 from explorer.ui.live.recording_action import install_recording_action
 from explorer.ui.live.subscription_panel import SubscriptionPanel
 from explorer.ui.problems.handover import install_handover
@@ -41,6 +42,7 @@ def install_panels(window: MainWindow) -> Panels:
     window.set_panel("HubWorkbenchDock", workbench)
     ReplayActions(feed, inspector, window.spawn)  # owned by the inspector (its parent)
     install_recording_action(window)
+    InspectorForwarding(inspector)  # owned by the inspector (its parent)
     subscriptions.forwarding.remember_in(window.settings)  # kept targets start again
     problems = install_handover(window, inspector)
     window.panels = Panels(subscriptions, feed, inspector, workbench, problems)

@@ -1585,6 +1585,13 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>InspectorForwarding</name>
+    <message>
+        <source>forwarded: {answer}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>InspectorPanel</name>
     <message>
         <source>received {when} · kind {kind}</source>

@@ -1577,6 +1577,13 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>InspectorForwarding</name>
+    <message>
+        <source>forwarded: {answer}</source>
+        <translation>転送: {answer}</translation>
+    </message>
+</context>
+<context>
     <name>InspectorPanel</name>
     <message>
         <source>received {when} · kind {kind}</source>
