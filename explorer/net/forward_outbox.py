@@ -61,10 +61,18 @@ class ForwardItem:
 
 
 class ForwardOutbox:
-    """The queue and the answers, on one store."""
+    """The queue and the answers, on one store; with ``subscription_id``, only that
+    subscription's rows (the window forwards each subscription to its own target)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, subscription_id: str | None = None) -> None:
         self.store = store
+        self.subscription_id = subscription_id
+
+    def _only(self, column: str) -> tuple[str, tuple[str, ...]]:
+        """The SQL condition (and its parameter) that keeps to this outbox's subscription."""
+        if self.subscription_id is None:
+            return "", ()
+        return f" AND {column} = ?", (self.subscription_id,)
 
     async def prepare(self) -> None:
         await self.store.in_transaction(lambda conn: create_tables(conn, _TABLES))
@@ -89,11 +97,12 @@ class ForwardOutbox:
         are given on arrival), at most ``limit`` and (past the first) ``max_bytes`` of
         bodies; a bare id is a row whose delivery was deleted since. Two reads for the
         whole batch: forwarding must stay cheap beside intake."""
+        only, param = self._only("o.subscription_id")
         sized = self.store.read(
             "SELECT o.notification_id, LENGTH(n.body) FROM forward_outbox o LEFT JOIN "
-            "notifications n ON n.id = o.notification_id WHERE o.notification_id > ? "
+            f"notifications n ON n.id = o.notification_id WHERE o.notification_id > ?{only} "
             "ORDER BY o.notification_id LIMIT ?",
-            (after, limit),
+            (after, *param, limit),
         )
         chosen: list[int] = []
         total = 0
@@ -121,7 +130,9 @@ class ForwardOutbox:
         return items
 
     def count(self) -> int:
-        return int(self.store.read("SELECT COUNT(*) FROM forward_outbox")[0][0])
+        only, param = self._only("subscription_id")
+        rows = self.store.read(f"SELECT COUNT(*) FROM forward_outbox WHERE 1{only}", param)
+        return int(rows[0][0])
 
     async def requeue(self, notification_ids: list[int]) -> int:
         """Queue stored deliveries again ("forward again"); returns how many were queued."""

@@ -75,10 +75,13 @@ class ForwardState:
 
 
 class Forwarder:
-    """Drains one store's outbox to one target; ``delivered`` is the sink side."""
+    """Drains one store's outbox (or one subscription's part of it) to one target;
+    ``delivered`` is the sink side."""
 
-    def __init__(self, store: Store, target: ForwardTarget) -> None:
-        self.outbox = ForwardOutbox(store)
+    def __init__(
+        self, store: Store, target: ForwardTarget, subscription_id: str | None = None
+    ) -> None:
+        self.outbox = ForwardOutbox(store, subscription_id)
         self.target = target
         self.state_listeners: list[Callable[[ForwardState], None]] = []
         self._wake = asyncio.Event()
@@ -115,7 +118,8 @@ class Forwarder:
 
     def delivered(self, record: NotificationRecord) -> None:
         """A delivery is stored (its outbox row with it, when it is to be forwarded)."""
-        if record.status == "notification":
+        mine = self.outbox.subscription_id in (None, record.subscription_id)
+        if record.status == "notification" and mine:
             self._wake.set()
 
     async def forward_again(self, notification_ids: list[int]) -> int:

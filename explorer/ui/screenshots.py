@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from explorer.core.messages import ENGLISH
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
+from explorer.ui.live.shots import forward_dialog_shot, forwarding_shot, replay_shot
 from explorer.ui.problems.shots import (
     evidence_shot,
     open_folder_shot,
@@ -71,6 +72,9 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
         ("open-folder", lambda: open_folder_shot(window, _wait)),
         ("signature", lambda: signature_shot(window, _wait)),
         ("evidence", lambda: evidence_shot(window, _wait)),
+        ("forward-to", lambda: forward_dialog_shot(window, _wait)),
+        ("forwarding", lambda: forwarding_shot(window, _wait)),
+        ("replay", lambda: replay_shot(window, _wait)),
     ]
     for name, arrange in shots:
         window.statusBar().clearMessage()  # a message left by the previous screen

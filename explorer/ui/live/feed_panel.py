@@ -25,6 +25,7 @@ from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_csv import feed_csv
 from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
+from explorer.ui.live.forwarding_actions import FeedForwarding
 from explorer.ui.services import ExplorerServices
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.icons import CHANGE_COLOURS
@@ -197,6 +198,7 @@ class FeedPanel(FeedWidgets):
         self.model.matches_changed.connect(self._hide_unmatched)
         self.document_choice.currentIndexChanged.connect(self._document_chosen)
         services.subscriber_events.connect(self.on_events)
+        self.forwarding = FeedForwarding(self, self._tasks.spawn)
 
     # --- rows
     def restore(self) -> None:

@@ -24,6 +24,7 @@ from explorer.net.subscription import (
 )
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.live.event_text import event_line
+from explorer.ui.live.forwarding_actions import SubscriptionForwarding
 from explorer.ui.live.public_url_move import ask_to_move
 from explorer.ui.live.subscription_widgets import SubscriptionPanelWidgets
 from explorer.ui.live.subscriptions_model import SubscriptionsModel
@@ -68,6 +69,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         self.timer.timeout.connect(self.model.tick)
         self.timer.start()
         self.show_status(services.callback_status())
+        self.forwarding = SubscriptionForwarding(self)
         self.reload()
         if services.read_only:
             self._lock_live_controls()

@@ -128,6 +128,7 @@ class SubscriptionPanelWidgets(QWidget):
         self.unsubscribe_button = QPushButton(self.tr("Unsubscribe"))
         self.copy_secret_button = QPushButton(self.tr("Copy secret"))
         self.remove_ended_button = QPushButton(self.tr("Remove ended"))
+        self.forward_button = QPushButton(self.tr("Forward to…"))
         for button, tip in (
             (
                 self.renew_button,
@@ -137,6 +138,10 @@ class SubscriptionPanelWidgets(QWidget):
             (
                 self.copy_secret_button,
                 self.tr("Copy the selected subscription's hub.secret to the clipboard"),
+            ),
+            (
+                self.forward_button,
+                self.tr("Pass the selected subscription's deliveries on to your own application"),
             ),
             (
                 self.remove_ended_button,
@@ -154,6 +159,7 @@ class SubscriptionPanelWidgets(QWidget):
         actions.addWidget(self.unsubscribe_button, 0, 1)
         actions.addWidget(self.copy_secret_button, 1, 0)
         actions.addWidget(self.remove_ended_button, 1, 1)
+        actions.addWidget(self.forward_button, 2, 0)
         actions.setColumnStretch(2, 1)
 
         self.log = QPlainTextEdit()

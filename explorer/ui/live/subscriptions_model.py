@@ -27,7 +27,7 @@ from explorer.ui.shared.row_table_model import Index, RowTableModel
 from explorer.ui.shared.wording import duration_text
 
 # state, lease and hub first: what a narrow dock must show (the topic is in the tooltip)
-COLUMNS = ("state", "lease", "hub", "topic", "flavour", "secret", "reason")
+COLUMNS = ("state", "lease", "hub", "topic", "flavour", "secret", "reason", "forwarding")
 HEADERS = (
     QT_TRANSLATE_NOOP("SubscriptionsModel", "state"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "lease"),
@@ -36,6 +36,7 @@ HEADERS = (
     QT_TRANSLATE_NOOP("SubscriptionsModel", "flavour"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "secret"),
     QT_TRANSLATE_NOOP("SubscriptionsModel", "reason"),
+    QT_TRANSLATE_NOOP("SubscriptionsModel", "forwarding"),
 )
 STATE_TEXT = {
     State.REQUESTED: QT_TRANSLATE_NOOP("SubscriptionsModel", "requested"),
@@ -113,6 +114,7 @@ class SubscriptionsModel(RowTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[SubscriptionView] = []
+        self.forwarding: dict[str, str] = {}  # subscription id -> its forwarding state line
 
     def set_subscriptions(self, subs: list[SubscriptionView]) -> None:
         self.beginResetModel()
@@ -147,6 +149,7 @@ class SubscriptionsModel(RowTableModel):
                 "flavour": sub.flavour or "",
                 "secret": masked(sub.secret),
                 "reason": known_reason(why, ui_language()) if why else "",
+                "forwarding": self.forwarding.get(sub.id, ""),
             }[column]
         if role == Qt.ItemDataRole.ForegroundRole and column == "state":
             colour = STATE_COLOURS.get(sub.health(now)[0])
@@ -156,7 +159,8 @@ class SubscriptionsModel(RowTableModel):
                 return self.tr("masked; use Copy secret")
             why = known_reason(sub.health(now)[1] or "", ui_language())
             callback = self.tr("callback: {url}").format(url=sub.callback_url)
-            return tooltip_text(f"{callback}\n{why}".strip())
+            forwarding = self.forwarding.get(sub.id, "")
+            return tooltip_text(f"{callback}\n{why}\n{forwarding}".strip())
         if role == Qt.ItemDataRole.UserRole:
             return sub
         return None

@@ -49,6 +49,9 @@ from explorer.net.store import (
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscription import Subscription, SubscriptionView
 from explorer.ui.services.evidence import EvidenceServices
+from explorer.ui.services.forwarding import ForwardingServices
+from explorer.ui.services.replaying import ReplayServices
+from explorer.ui.services.session_recording import SessionRecordingServices
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.services.workbench import WorkbenchServices
@@ -59,7 +62,15 @@ SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 """A fast demo for --self-test: a framework notification within a couple of seconds."""
 
 
-class ExplorerServices(SourceServices, WorkbenchServices, EvidenceServices, QObject):
+class ExplorerServices(
+    SourceServices,
+    WorkbenchServices,
+    EvidenceServices,
+    ForwardingServices,
+    ReplayServices,
+    SessionRecordingServices,
+    QObject,
+):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
 
     subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time
@@ -123,6 +134,7 @@ class ExplorerServices(SourceServices, WorkbenchServices, EvidenceServices, QObj
         self.public_url_tests: dict[str, bool] = {}
         self.move_wait = 20.0
         self._views: list[SubscriptionView] = []
+        self._forwarders = {}  # subscription id -> its Forwarder (ForwardingServices)
         self._note: str | None = None
         self._moving: asyncio.Task[Any] | None = None  # on the net loop
         self.net = LoopThread()
@@ -171,6 +183,7 @@ class ExplorerServices(SourceServices, WorkbenchServices, EvidenceServices, QObj
         self.store = await asyncio.to_thread(Store, self.store_path, read_only=self.read_only)
         self.exchange_log = ExchangeLog(self.store)
         self.exchange_log.listeners.append(self._exchanges.put)
+        self.mark_session()  # File ▸ Save recording… writes what is stored after this
         if self.read_only:
             self._views = [
                 SubscriptionView.of(Subscription.from_row(row), serving_url=None)
@@ -215,6 +228,7 @@ class ExplorerServices(SourceServices, WorkbenchServices, EvidenceServices, QObj
         steps: list[Callable[[], Any]] = []
         if self.net.running:
             steps.append(self.stop_callback_server)
+            steps.append(self.close_forwarding)
         if self._fetcher is not None:
             steps.append(self._fetcher.aclose)
         if self._disk_fetcher is not None:

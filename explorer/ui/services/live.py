@@ -96,6 +96,7 @@ class LiveServices:
     public_url_tests: dict[str, bool]  # public URL -> whether its last Test reached us
     move_wait: float  # seconds a moved subscription's verification is waited for
     _events: ThreadBatch
+    attach_forwarding: Callable[[Subscriber], None]  # ForwardingServices
     callback_changed: Any  # Signals of ExplorerServices
     subscriptions_changed: Any
     subscriber_events: Any
@@ -162,6 +163,7 @@ class LiveServices:
         subscriber.view_listeners.append(self._put_views)
         self.legacy = LegacyTransports(subscriber)  # before start: it ends leftover 2012 rows
         await self.legacy.start()
+        self.attach_forwarding(subscriber)  # ForwardingServices: before any delivery
         await subscriber.start()
         self.subscriber = subscriber
         self._moving = asyncio.create_task(move_stale_subscriptions(subscriber))

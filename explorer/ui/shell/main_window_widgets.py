@@ -195,6 +195,11 @@ class MainWindowWidgets(QMainWindow):
             ["Ctrl+Shift+E"],
             self.tr("Save every finding of the Source as an HTML page or CSV to hand over"),
         )
+        self.save_recording_action = action(
+            self.tr("Save recording…"),
+            [],
+            self.tr("Write what this session read and received, for demo-source --replay"),
+        )
         self.next_problem_action = action(
             self.tr("Next problem"), ["F8"], self.tr("Go to the next problem of the Source")
         )
@@ -311,6 +316,7 @@ class MainWindowWidgets(QMainWindow):
         file_menu.addAction(self.rediscover_action)
         file_menu.addSeparator()
         file_menu.addAction(self.export_report_action)
+        file_menu.addAction(self.save_recording_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu(self.tr("&Edit"))

@@ -888,6 +888,21 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>FeedForwarding</name>
+    <message>
+        <source>Forwarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} of the chosen deliveries belong to subscriptions not forwarded: use Forward to… on their subscription first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FeedModel</name>
     <message>
         <source>time</source>
@@ -1283,6 +1298,95 @@ X-Api-Key: …</source>
     <name>FolderServices</name>
     <message>
         <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForwardAnswerView</name>
+    <message>
+        <source>Not forwarded (or not answered yet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target} answered {status} at {time} in {ms:.0f} ms, attempt {attempts}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer of your application</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialog</name>
+    <message>
+        <source>Give the application&apos;s address as http://host:port/path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the user name and password out of the URL; give an &apos;Authorization: …&apos; header instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The forward secret is too long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialogWidgets</name>
+    <message>
+        <source>Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000/hook (your application)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: signs each delivery (X-Hub-Signature)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra headers, one &apos;Name: value&apos; a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop forwarding</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1723,6 +1827,13 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InspectorForwarding</name>
+    <message>
+        <source>forwarded: {answer}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2239,6 +2350,14 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Save recording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write what this session read and received, for demo-source --replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Next problem</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2548,6 +2667,142 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Apply and move</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecordingAction</name>
+    <message>
+        <source>Save recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recordings (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recording could not be saved: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording saved to {path}: {documents} documents, {deliveries} deliveries; play it back with demo-source --replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplayActions</name>
+    <message>
+        <source>Replay…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this exchange is not in the store yet; try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialog</name>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the secret to re-sign with, or send the original signature.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delivery {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with its original signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: no answer ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: {status} in {ms:.0f} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialogWidgets</name>
+    <message>
+        <source>Replay…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers, one &apos;Name: value&apos; a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-sign with this secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send with its original signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer appears here, recorded in the log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3069,6 +3324,33 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>SubscriptionForwarding</name>
+    <message>
+        <source>Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select a subscription to forward its deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forwarding deliveries of {topic} to {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forwarding of {topic} stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no system keyring: the forward secret is kept for this session only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forwarding of {topic} not restarted: its secret was kept for the last session only; give it again with Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SubscriptionPanel</name>
     <message>
         <source>Stop</source>
@@ -3250,6 +3532,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3259,6 +3545,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass the selected subscription&apos;s deliveries on to your own application</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3302,6 +3592,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forwarding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -880,6 +880,21 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>FeedForwarding</name>
+    <message>
+        <source>Forwarded</source>
+        <translation>転送</translation>
+    </message>
+    <message>
+        <source>Forward again</source>
+        <translation>もう一度転送</translation>
+    </message>
+    <message>
+        <source>{count} of the chosen deliveries belong to subscriptions not forwarded: use Forward to… on their subscription first</source>
+        <translation>選んだ配信のうち {count} 件は転送していないサブスクリプションのものです。先にそのサブスクリプションで「転送先…」を使ってください</translation>
+    </message>
+</context>
+<context>
     <name>FeedModel</name>
     <message>
         <source>time</source>
@@ -1277,6 +1292,95 @@ X-Api-Key: …</translation>
     <message>
         <source>{address} is a folder with no base URL yet: open it with File ▸ Open folder as Source…, which asks for the address it will be served at.</source>
         <translation>{address} はベース URL がまだ決まっていないフォルダーです: ファイル ▸ フォルダーをソースとして開く… で開いてください。公開先のアドレスを尋ねます。</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardAnswerView</name>
+    <message>
+        <source>Not forwarded (or not answered yet).</source>
+        <translation>転送していません（またはまだ応答がありません）。</translation>
+    </message>
+    <message>
+        <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
+        <translation>{target}: {time} に応答なし（{error}）、{attempts} 回目</translation>
+    </message>
+    <message>
+        <source>{target} answered {status} at {time} in {ms:.0f} ms, attempt {attempts}</source>
+        <translation>{target} は {time} に {status} で応答（{ms:.0f} ms、{attempts} 回目）</translation>
+    </message>
+    <message>
+        <source>Answer of your application</source>
+        <translation>アプリケーションの応答</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialog</name>
+    <message>
+        <source>Give the application&apos;s address as http://host:port/path.</source>
+        <translation>アプリケーションのアドレスを http://host:port/path の形で指定してください。</translation>
+    </message>
+    <message>
+        <source>Leave the user name and password out of the URL; give an &apos;Authorization: …&apos; header instead.</source>
+        <translation>URL にユーザー名とパスワードを含めず、代わりに &apos;Authorization: …&apos; ヘッダーを指定してください。</translation>
+    </message>
+    <message>
+        <source>The forward secret is too long.</source>
+        <translation>転送用シークレットが長すぎます。</translation>
+    </message>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation>ヘッダーの {number} 行目が &apos;Name: value&apos; の形ではありません。</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardDialogWidgets</name>
+    <message>
+        <source>Forward to…</source>
+        <translation>転送先…</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000/hook (your application)</source>
+        <translation>http://127.0.0.1:8000/hook（あなたのアプリケーション）</translation>
+    </message>
+    <message>
+        <source>Target URL</source>
+        <translation>転送先 URL</translation>
+    </message>
+    <message>
+        <source>optional: signs each delivery (X-Hub-Signature)</source>
+        <translation>任意: 各配信に署名します（X-Hub-Signature）</translation>
+    </message>
+    <message>
+        <source>Forward secret</source>
+        <translation>転送用シークレット</translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation>署名のアルゴリズム</translation>
+    </message>
+    <message>
+        <source>Extra headers, one &apos;Name: value&apos; a line</source>
+        <translation>追加のヘッダー（1 行に &apos;Name: value&apos; を 1 つ）</translation>
+    </message>
+    <message>
+        <source>Extra headers</source>
+        <translation>追加のヘッダー</translation>
+    </message>
+    <message>
+        <source>Subscription</source>
+        <translation>サブスクリプション</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>アルゴリズム</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>Stop forwarding</source>
+        <translation>転送を止める</translation>
     </message>
 </context>
 <context>
@@ -1715,6 +1819,13 @@ X-Api-Key: …</translation>
     <message>
         <source> s</source>
         <translation> 秒</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorForwarding</name>
+    <message>
+        <source>forwarded: {answer}</source>
+        <translation>転送: {answer}</translation>
     </message>
 </context>
 <context>
@@ -2237,6 +2348,14 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>ソースの指摘をすべて、渡せる HTML ページまたは CSV に保存</translation>
     </message>
     <message>
+        <source>Save recording…</source>
+        <translation>記録を保存…</translation>
+    </message>
+    <message>
+        <source>Write what this session read and received, for demo-source --replay</source>
+        <translation>このセッションで読んだ文書と受け取った配信を demo-source --replay 用に書き出します</translation>
+    </message>
+    <message>
         <source>Next problem</source>
         <translation>次の問題</translation>
     </message>
@@ -2548,6 +2667,143 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Apply and move</source>
         <translation>適用して移す</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingAction</name>
+    <message>
+        <source>Save recording</source>
+        <translation>記録を保存</translation>
+    </message>
+    <message>
+        <source>Recordings (*.jsonl)</source>
+        <translation>記録 (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>The recording could not be saved: {reason}</source>
+        <translation>記録を保存できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>recording saved to {path}: {documents} documents, {deliveries} deliveries; play it back with demo-source --replay</source>
+        <translation>記録を {path} に保存しました（文書 {documents} 件、配信 {deliveries} 件）。demo-source --replay で再生できます</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayActions</name>
+    <message>
+        <source>Replay…</source>
+        <translation>再送…</translation>
+    </message>
+    <message>
+        <source>this exchange is not in the store yet; try again</source>
+        <translation>このやり取りはまだストアにありません。もう一度試してください</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialog</name>
+    <message>
+        <source>Header line {number} is not &apos;Name: value&apos;.</source>
+        <translation>ヘッダーの {number} 行目が &apos;Name: value&apos; の形ではありません。</translation>
+    </message>
+    <message>
+        <source>Give the secret to re-sign with, or send the original signature.</source>
+        <translation>署名し直すシークレットを指定するか、元の署名のまま送ってください。</translation>
+    </message>
+    <message>
+        <source>sending…</source>
+        <translation>送信中…</translation>
+    </message>
+    <message>
+        <source>delivery {id}</source>
+        <translation>配信 {id}</translation>
+    </message>
+    <message>
+        <source>exchange {id}</source>
+        <translation>やり取り {id}</translation>
+    </message>
+    <message>
+        <source>re-signed</source>
+        <translation>署名し直し</translation>
+    </message>
+    <message>
+        <source>with its original signature</source>
+        <translation>元の署名のまま</translation>
+    </message>
+    <message>
+        <source>unsigned</source>
+        <translation>署名なし</translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: no answer ({error})</source>
+        <translation>やり取り {id}（{original} の再送、{signing}）: 応答なし（{error}）</translation>
+    </message>
+    <message>
+        <source>exchange {id}, replay of {original}, {signing}: {status} in {ms:.0f} ms</source>
+        <translation>やり取り {id}（{original} の再送、{signing}）: {status}（{ms:.0f} ms）</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialogWidgets</name>
+    <message>
+        <source>Replay…</source>
+        <translation>再送…</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>メソッド</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Headers, one &apos;Name: value&apos; a line</source>
+        <translation>ヘッダー（1 行に &apos;Name: value&apos; を 1 つ）</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>ボディ</translation>
+    </message>
+    <message>
+        <source>Re-sign with this secret</source>
+        <translation>このシークレットで署名し直す</translation>
+    </message>
+    <message>
+        <source>Send with its original signature</source>
+        <translation>元の署名のまま送る</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>シークレット</translation>
+    </message>
+    <message>
+        <source>Signature algorithm</source>
+        <translation>署名のアルゴリズム</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>応答</translation>
+    </message>
+    <message>
+        <source>The answer appears here, recorded in the log</source>
+        <translation>応答はここに表示され、ログに記録されます</translation>
+    </message>
+    <message>
+        <source>Original</source>
+        <translation>元</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>署名</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>送信</translation>
     </message>
 </context>
 <context>
@@ -3067,6 +3323,33 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>SubscriptionForwarding</name>
+    <message>
+        <source>Forward to…</source>
+        <translation>転送先…</translation>
+    </message>
+    <message>
+        <source>select a subscription to forward its deliveries</source>
+        <translation>配信を転送するサブスクリプションを選んでください</translation>
+    </message>
+    <message>
+        <source>forwarding deliveries of {topic} to {url}</source>
+        <translation>{topic} の配信を {url} へ転送します</translation>
+    </message>
+    <message>
+        <source>forwarding of {topic} stopped</source>
+        <translation>{topic} の転送を止めました</translation>
+    </message>
+    <message>
+        <source>no system keyring: the forward secret is kept for this session only</source>
+        <translation>システムのキーリングがありません。転送用シークレットはこのセッションの間だけ保持します</translation>
+    </message>
+    <message>
+        <source>forwarding of {topic} not restarted: its secret was kept for the last session only; give it again with Forward to…</source>
+        <translation>{topic} の転送は再開しませんでした。シークレットは前のセッションの間だけ保持していました。「転送先…」でもう一度指定してください</translation>
+    </message>
+</context>
+<context>
     <name>SubscriptionPanel</name>
     <message>
         <source>Stop</source>
@@ -3248,6 +3531,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>終了した行を消す</translation>
     </message>
     <message>
+        <source>Forward to…</source>
+        <translation>転送先…</translation>
+    </message>
+    <message>
         <source>Ask the hub to renew the selected subscription&apos;s lease now</source>
         <translation>選択したサブスクリプションのリース期間を今すぐ更新するようハブに求めます</translation>
     </message>
@@ -3258,6 +3545,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
         <translation>選択したサブスクリプションの hub.secret をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Pass the selected subscription&apos;s deliveries on to your own application</source>
+        <translation>選んだサブスクリプションの配信をあなたのアプリケーションへ転送します</translation>
     </message>
     <message>
         <source>Remove the ended, denied and failed rows from this list (the store keeps them: their notifications refer to them)</source>
@@ -3301,6 +3592,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>reason</source>
         <translation>理由</translation>
+    </message>
+    <message>
+        <source>forwarding</source>
+        <translation>転送</translation>
     </message>
     <message>
         <source>requested</source>

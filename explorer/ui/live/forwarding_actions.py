@@ -1,0 +1,256 @@
+"""Forwarding in the window: "Forward to…" on a subscription, its state in the
+Subscriptions table, the target's answer beside a delivery in the feed, and "Forward
+again" on a delivery.
+
+Controllers attached to the existing docks (``SubscriptionPanel``, ``FeedPanel``), so
+the docks' own modules only make and place one widget each. Everything goes through
+``ForwardingServices``: the same durable ``Forwarder`` as ``listen --forward``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QSettings, Qt
+from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
+
+from explorer.net.forward_outbox import ForwardAnswer
+from explorer.net.forwarder import ForwardTarget
+from explorer.ui.language import ui_language
+from explorer.ui.live.feed_model import FeedItem
+from explorer.ui.live.forward_dialog import ForwardDialog
+from explorer.ui.live.forward_memory import (
+    forget_target,
+    keep_target,
+    kept_targets,
+    recalled_target,
+)
+from explorer.ui.shared.plain_text import tooltip_text
+
+if TYPE_CHECKING:
+    from explorer.ui.inspector.inspector_panel import InspectorPanel
+    from explorer.ui.live.feed_panel import FeedPanel
+    from explorer.ui.live.subscription_panel import SubscriptionPanel
+
+
+def answer_text(answer: ForwardAnswer | None) -> str:
+    """The target's answer to a delivery as plain text: status, time, its first 4 KiB."""
+    if answer is None:
+        return QCoreApplication.translate(
+            "ForwardAnswerView", "Not forwarded (or not answered yet)."
+        )
+    when = datetime.fromtimestamp(answer.time, UTC).isoformat(timespec="seconds")
+    if answer.status is None:
+        head = QCoreApplication.translate(
+            "ForwardAnswerView", "{target}: no answer at {time} ({error}), attempt {attempts}"
+        ).format(target=answer.target, time=when, error=answer.error, attempts=answer.attempts)
+    else:
+        head = QCoreApplication.translate(
+            "ForwardAnswerView",
+            "{target} answered {status} at {time} in {ms:.0f} ms, attempt {attempts}",
+        )
+        head = head.format(
+            target=answer.target,
+            status=answer.status,
+            time=when,
+            ms=answer.duration_ms or 0.0,
+            attempts=answer.attempts,
+        )
+    return f"{head}\n\n{answer.body}" if answer.body else head
+
+
+class ForwardAnswerView(QPlainTextEdit):
+    """Shows the target's answer to the selected delivery, as plain text only."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setAccessibleName(self.tr("Answer of your application"))
+
+
+class SubscriptionForwarding(QObject):
+    """ "Forward to…" (button and context menu) and the Forwarding column's refresh."""
+
+    def __init__(self, panel: SubscriptionPanel) -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self.services = panel.services
+        self.dialog: ForwardDialog | None = None
+        self.settings: QSettings | None = None  # where targets are kept (remember_in)
+        panel.forward_button.clicked.connect(self.open_dialog)
+        panel.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        panel.table.customContextMenuRequested.connect(self._context_menu)
+        panel.timer.timeout.connect(self.refresh)
+        if self.services.read_only:
+            panel.forward_button.setEnabled(False)
+
+    def refresh(self) -> None:
+        self.panel.model.forwarding = self.services.forwarding_lines(ui_language())
+
+    def _context_menu(self, where: QPoint) -> None:
+        if self.panel.selected() is None or self.services.read_only:
+            return
+        menu = QMenu(self.panel.table)
+        menu.addAction(self.tr("Forward to…"), self.open_dialog)
+        menu.popup(self.panel.table.viewport().mapToGlobal(where))
+
+    def open_dialog(self) -> ForwardDialog | None:
+        """The non-modal dialog for the selected subscription (None: nothing selected)."""
+        sub = self.panel.selected()
+        if sub is None:
+            self.panel.note(self.tr("select a subscription to forward its deliveries"))
+            return None
+        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel)
+        dialog.accepted.connect(lambda: self._chosen(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _chosen(self, dialog: ForwardDialog) -> None:
+        sub = dialog.subscription
+        if dialog.stop_asked:
+            self.panel.spawn(self._stop(sub.id, sub.topic))
+        elif dialog.target is not None:
+            self.panel.spawn(self._start(sub.id, sub.topic, dialog.target))
+
+    async def _start(self, subscription_id: str, topic: str, target: ForwardTarget) -> None:
+        await self.services.start_forwarding(subscription_id, target)
+        self.refresh()
+        self.panel.note(
+            self.tr("forwarding deliveries of {topic} to {url}").format(topic=topic, url=target.url)
+        )
+        await self._remember(subscription_id, target)
+
+    async def _stop(self, subscription_id: str, topic: str) -> None:
+        await self.services.stop_forwarding(subscription_id)
+        if self.settings is not None:
+            await forget_target(self.settings, subscription_id)
+        self.refresh()
+        self.panel.note(self.tr("forwarding of {topic} stopped").format(topic=topic))
+
+    async def _remember(self, subscription_id: str, target: ForwardTarget) -> None:
+        """Keep the target for the next start; the secret and headers in the system
+        keyring, as other secrets are, or for this session only (said in the log)."""
+        if self.settings is not None and not await keep_target(
+            self.settings, subscription_id, target
+        ):
+            self.panel.note(
+                self.tr("no system keyring: the forward secret is kept for this session only")
+            )
+
+    def remember_in(self, settings: QSettings) -> None:
+        """Keep targets in ``settings`` from now on, and start those kept before."""
+        self.settings = settings
+        self.panel.spawn(self.restore())
+
+    async def restore(self) -> int:
+        """Start forwarding again for each kept target of a stored subscription; how many."""
+        if self.settings is None or self.services.read_only:
+            return 0
+        known = {view.id: view for view in self.services.subscriptions()}
+        started = 0
+        for subscription_id, kept in kept_targets(self.settings).items():
+            view = known.get(subscription_id)
+            if view is None:
+                continue
+            target = await recalled_target(subscription_id, kept)
+            if target is None:
+                self.panel.note(
+                    self.tr(
+                        "forwarding of {topic} not restarted: its secret was kept for the last "
+                        "session only; give it again with Forward to…"
+                    ).format(topic=view.topic)
+                )
+                continue
+            await self.services.start_forwarding(subscription_id, target)
+            self.panel.note(
+                self.tr("forwarding deliveries of {topic} to {url}").format(
+                    topic=view.topic, url=target.url
+                )
+            )
+            started += 1
+        self.refresh()
+        return started
+
+
+class FeedForwarding(QObject):
+    """The feed's Forwarded tab (the target's answer) and "Forward again"."""
+
+    def __init__(self, panel: FeedPanel, spawn: Any) -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self.services = panel.services
+        self.spawn = spawn
+        self.answer_view = ForwardAnswerView()
+        self.tab = panel.detail.addTab(self.answer_view, self.tr("Forwarded"))
+        panel.detail_shown.connect(self.show_answer)
+        panel.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        panel.table.customContextMenuRequested.connect(self._context_menu)
+        self.menu_actions: list[tuple[str, Any]] = [(self.tr("Forward again"), self.forward_again)]
+
+    def selected_ids(self) -> list[int]:
+        rows = {index.row() for index in self.panel.table.selectionModel().selectedRows()}
+        items = [self.panel.model.item(row) for row in sorted(rows)]
+        return [item.notification_id for item in items if item.notification_id is not None]
+
+    def show_answer(self, item: FeedItem) -> None:
+        if item.notification_id is None:
+            self.answer_view.setPlainText("")
+            return
+        self.answer_view.setPlainText(
+            answer_text(self.services.forward_answer(item.notification_id))
+        )
+
+    def _context_menu(self, where: QPoint) -> None:
+        if not self.selected_ids():
+            return
+        menu = QMenu(self.panel.table)
+        for title, handler in self.menu_actions:
+            menu.addAction(title, handler)
+        menu.popup(self.panel.table.viewport().mapToGlobal(where))
+
+    def forward_again(self) -> None:
+        self.spawn(self.forward_selected_again())
+
+    async def forward_selected_again(self) -> int:
+        ids = self.selected_ids()
+        queued = await self.services.forward_again(ids)
+        if queued < len(ids):
+            self.answer_view.appendPlainText(
+                self.tr(
+                    "{count} of the chosen deliveries belong to subscriptions not forwarded: "
+                    "use Forward to… on their subscription first"
+                ).format(count=len(ids) - queued)
+            )
+        return queued
+
+
+class InspectorForwarding(QObject):
+    """Beside a received delivery in the inspector: what the application answered to its
+    forwarded copy (one line in the status; the answer's first 4 KiB in its tooltip)."""
+
+    def __init__(self, inspector: InspectorPanel) -> None:
+        super().__init__(inspector)
+        self.inspector = inspector
+        self.services = inspector.services
+        self._shown = False
+        inspector.table.selectionModel().currentRowChanged.connect(self.show_answer)
+
+    def show_answer(self, current: QModelIndex, _previous: QModelIndex | None = None) -> None:
+        record = self.inspector.model.record(current.row()) if current.isValid() else None
+        delivery = self.services.delivery_of(record) if record is not None else None
+        answer = self.services.forward_answer(delivery) if delivery is not None else None
+        if answer is None:
+            if self._shown:  # only what this put there
+                self.inspector.status.setText("")
+                self.inspector.status.setToolTip("")
+                self._shown = False
+            return
+        text = answer_text(answer)
+        self.inspector.status.setText(
+            self.tr("forwarded: {answer}").format(answer=text.split("\n", 1)[0])
+        )
+        self.inspector.status.setToolTip(tooltip_text(text))
+        self._shown = True

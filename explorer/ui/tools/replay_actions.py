@@ -1,0 +1,66 @@
+"""Where Replay… is offered: the feed's deliveries and the inspector's exchanges (their
+context menus). Each opens a ``ReplayDialog`` on the chosen original."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtWidgets import QMenu, QWidget
+
+from explorer.core.said_error import SaidError
+from explorer.net.exchange_links import DELIVERY, EXCHANGE
+from explorer.ui.language import ui_language
+from explorer.ui.shared.feedback import confirm
+from explorer.ui.tools.replay_dialog import ReplayDialog
+
+if TYPE_CHECKING:
+    from explorer.ui.inspector.inspector_panel import InspectorPanel
+    from explorer.ui.live.feed_panel import FeedPanel
+
+
+class ReplayActions(QObject):
+    """Replay… on a feed delivery and on an inspector exchange."""
+
+    def __init__(self, feed: FeedPanel, inspector: InspectorPanel, spawn: Any) -> None:
+        super().__init__(inspector)
+        self.feed = feed
+        self.inspector = inspector
+        self.services = inspector.services
+        self.spawn = spawn
+        self.dialog: ReplayDialog | None = None
+        feed.forwarding.menu_actions.append((self.tr("Replay…"), self.replay_delivery))
+        inspector.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        inspector.table.customContextMenuRequested.connect(self._inspector_menu)
+
+    def _inspector_menu(self, where: QPoint) -> None:
+        if self.inspector.selected() is None:
+            return
+        menu = QMenu(self.inspector.table)
+        menu.addAction(self.tr("Replay…"), self.replay_exchange)
+        menu.popup(self.inspector.table.viewport().mapToGlobal(where))
+
+    def replay_delivery(self) -> ReplayDialog | None:
+        ids = self.feed.forwarding.selected_ids()
+        return self.open(DELIVERY, ids[0], self.feed) if ids else None
+
+    def replay_exchange(self) -> ReplayDialog | None:
+        record = self.inspector.selected()
+        exchange_id = self.services.exchange_id(record) if record is not None else None
+        if exchange_id is None:
+            confirm(self.inspector, self.tr("this exchange is not in the store yet; try again"))
+            return None
+        return self.open(EXCHANGE, exchange_id, self.inspector)
+
+    def open(self, kind: str, original_id: int, parent: QWidget) -> ReplayDialog | None:
+        """The editor on the original (None, said, when it cannot be replayed)."""
+        try:
+            request = self.services.replay_original(kind, original_id)
+        except SaidError as exc:
+            confirm(parent, exc.describe(ui_language()))
+            return None
+        dialog = ReplayDialog(self.services, self.spawn, request, parent.window())
+        dialog.finished.connect(dialog.deleteLater)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
