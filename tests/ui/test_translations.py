@@ -81,6 +81,8 @@ ALLOWED_LITERALS = {
     "dataset1/",  # a path typed into a filter for a screenshot
     "https://example.org/rs/",  # an example base URL, a placeholder in every language
     "sha256=…",  # the X-Hub-Signature form, a placeholder in every language
+    "http://127.0.0.1:8000/hook",  # an application's address typed for a screenshot
+    "made-up-secret",  # a forward secret typed for a screenshot (shown as dots)
 }
 """Strings that are the same in every language (compared without surrounding spaces)."""
 

@@ -1774,11 +1774,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Quiet</source>
-        <translation>無配信の確認</translation>
+        <translation>静観</translation>
     </message>
     <message>
         <source>Settle</source>
-        <translation>反映待ち</translation>
+        <translation>反映</translation>
     </message>
     <message>
         <source>Result</source>
