@@ -56,6 +56,11 @@ NOT_PROSE = {
     "Sitemaps",
     "WebSub",
     "PubSubHubbub",
+    "PubSub",  # XMPP PubSub (XEP-0060), the 2012 draft's push form
+    "XMPP",
+    "JID",  # an XMPP address
+    "DNS",
+    "SECRET",  # an option's placeholder, as --help shows it
     "XML",
     "HTML",
     "HTTP",
