@@ -18,6 +18,7 @@ from helpers.prosody import Prosody, prosody
 from helpers.source_2012 import Source2012, source_2012
 from helpers.xmpp_source import make_node, publish, subscribers
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QTableView
 
 from explorer.net.network_access import NetworkSettings
 from explorer.net.subscription import State
@@ -148,8 +149,15 @@ def test_a_change_set_published_to_the_node_reaches_the_feed_until_unsubscribed(
     }
     (stored,) = [r for r in window.services.stored_notifications() if r.status == "notification"]
     assert stored.capability == "change-notification" and stored.subscription_id == view.id
-    window.panels.feed.grab().save(str(output_dir / f"xmpp-feed{suffix}.png"))
-    panel.grab().save(str(output_dir / f"xmpp-subscription{suffix}.png"))
+    window.resize(1500, 900)  # room for the subscription's row
+    window.docks["FeedDock"].raise_()
+    window.panels.feed.select_row(0)  # its changes, with the legacy findings in the tabs
+    window.grab().save(str(output_dir / f"xmpp-feed{suffix}.png"))
+    row_view = QTableView()  # the subscription's row at full width (the dock is narrow)
+    row_view.setModel(panel.model)
+    row_view.resize(1500, 70)
+    row_view.resizeColumnsToContents()
+    row_view.grab().save(str(output_dir / f"xmpp-subscription{suffix}.png"))
 
     panel.table.selectRow(0)
     qtbot.mouseClick(panel.unsubscribe_button, Qt.MouseButton.LeftButton)
