@@ -73,6 +73,11 @@ def ask_for_account(qtbot, window, source: Source2012, server: Prosody) -> XmppA
     window.services.configure_network(NetworkSettings(ca_bundle=server.ca_file))
     window.open_url(source.changeset_url)
     qtbot.waitUntil(lambda: any(i.channel for i in window.tree_model.walk()), timeout=15000)
+    return choose_subscribe(qtbot, window)
+
+
+def choose_subscribe(qtbot, window) -> XmppAccountWidgets:
+    """ "Subscribe" in the XMPP channel's menu: the account dialog opens, non-modal."""
     channel = next(i for i in window.tree_model.walk() if i.channel is not None)
     subscribe = QCoreApplication.translate("SourceController", "Subscribe")
     menu = window.tree_menu(channel)
@@ -206,3 +211,34 @@ def test_the_password_is_kept_in_the_keyring_and_nowhere_else(
     assert caplog.records and all(PASSWORD not in r.getMessage() for r in caplog.records)
     out, err = capfd.readouterr()
     assert PASSWORD not in out and PASSWORD not in err
+
+
+def test_a_refused_login_fails_the_row_and_the_account_can_be_given_again(
+    xmpp, window, qtbot, run
+) -> None:
+    server, source, jid = xmpp
+    dialog = ask_for_account(qtbot, window, source, server)
+    qtbot.keyClicks(dialog.password, "not-the-password")
+    answer(qtbot, dialog, jid, server, remember=False)
+    panel = window.panels.subscriptions
+    qtbot.waitUntil(
+        lambda: panel.model.rowCount() == 1 and panel.model.subscription(0).state == State.FAILED,
+        timeout=30000,
+    )
+    assert "refused" in (panel.model.subscription(0).reason or "")
+
+    dialog = choose_subscribe(qtbot, window)
+    assert dialog.jid.text() == jid and dialog.server.text() == f"127.0.0.1:{server.port}"
+    dialog.password.clear()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and dialog.error.isVisible()  # the kept one was refused: asked
+    qtbot.keyClicks(dialog.password, PASSWORD)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: any(
+            panel.model.subscription(row).state == State.ACTIVE
+            for row in range(panel.model.rowCount())
+        ),
+        timeout=30000,
+    )
+    assert f"{jid} subscribed" in run(subscribers(server))

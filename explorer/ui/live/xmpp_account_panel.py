@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from explorer.core.findings import Severity
 from explorer.core.legacy_push import XMPP
 from explorer.net.credentials import Credential
+from explorer.net.subscription import State, SubscriptionView
 from explorer.net.xmpp_account import is_jid, parse_server
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
 from explorer.ui.settings.credential_vault import (
@@ -43,6 +44,12 @@ def xmpp_panel(window: MainWindow) -> XmppAccountPanel:
     """The window's one panel (made at the first XMPP channel subscribed to)."""
     found = window.findChild(XmppAccountPanel)
     return found if isinstance(found, XmppAccountPanel) else XmppAccountPanel(window)
+
+
+def _failed_without_success(views: list[SubscriptionView]) -> bool:
+    """Whether an XMPP subscription failed (a refused login, say) and none is active."""
+    states = {view.state for view in views if view.flavour == XMPP}
+    return State.FAILED in states and State.ACTIVE not in states
 
 
 def _settle(answered: asyncio.Future[bool], value: bool) -> None:
@@ -167,7 +174,10 @@ class XmppAccountPanel(QObject):
             return "", ""
 
     async def _known_password(self, services: ExplorerServices, jid: str) -> str | None:
-        """This session's password for ``jid``, else the keyring's, else None."""
+        """This session's password for ``jid``, else the keyring's, else None; None too
+        after a failed XMPP subscription, so that a refused password is not offered again."""
+        if _failed_without_success(services.subscriptions()):
+            return None  # perhaps refused: typed again rather than offered
         account = services.xmpp_account
         if account is not None and account.jid == jid:
             return account.password
