@@ -7,6 +7,7 @@ stored in clear or exported."""
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Iterator
@@ -20,14 +21,15 @@ from helpers.xmpp_source import make_node, publish, subscribers
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QTableView
 
+from explorer.net.credentials import Credential
 from explorer.net.network_access import NetworkSettings
 from explorer.net.subscription import State
 from explorer.ui.inspector.exchange_model import curl_command, describe
 from explorer.ui.language import install_language
 from explorer.ui.live.feed_model import CHANGE
-from explorer.ui.live.xmpp_account_panel import vault_key, xmpp_panel
+from explorer.ui.live.xmpp_account_panel import ACCOUNT_KEY, vault_key, xmpp_panel
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
-from explorer.ui.settings.credential_vault import SERVICE
+from explorer.ui.settings.credential_vault import SERVICE, store_secret
 
 pytestmark = pytest.mark.timeout(180)
 PASSWORD = "window-secret-pw-5d2e"
@@ -242,3 +244,16 @@ def test_a_refused_login_fails_the_row_and_the_account_can_be_given_again(
         timeout=30000,
     )
     assert f"{jid} subscribed" in run(subscribers(server))
+
+
+def test_a_remembered_account_is_offered_and_its_password_read_from_the_keyring(
+    memory_keyring, xmpp, window, qtbot, settings
+) -> None:
+    server, source, jid = xmpp
+    store_secret(vault_key(jid), Credential(user=jid, password=PASSWORD))  # an earlier run's
+    address = f"127.0.0.1:{server.port}"
+    settings.setValue(ACCOUNT_KEY, json.dumps({"jid": jid, "server": address}))
+    dialog = ask_for_account(qtbot, window, source, server)
+    assert (dialog.jid.text(), dialog.server.text(), dialog.password.text()) == (jid, address, "")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    wait_active(qtbot, window)
