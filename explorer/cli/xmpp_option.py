@@ -13,7 +13,7 @@ import getpass
 import sys
 
 from explorer.net.credentials import default_credential_files, xmpp_password
-from explorer.net.xmpp_account import XmppAccount, is_jid, parse_server
+from explorer.net.xmpp_account import XmppAccount
 
 
 class XmppOptionError(ValueError):
@@ -41,7 +41,8 @@ def xmpp_account(args: argparse.Namespace) -> XmppAccount | None:
     jid = args.xmpp_jid
     if jid is None:
         return None
-    if not is_jid(jid):
+    local, at, domain = jid.partition("@")
+    if not local or not at or not domain or any(c.isspace() for c in jid):
         raise XmppOptionError(f"--xmpp-jid {jid[:80]!r} is not user@domain")
     files = default_credential_files()
     if args.credentials is not None:
@@ -66,7 +67,7 @@ def _ask(jid: str) -> str:
 
 
 def _server(text: str) -> tuple[str, int]:
-    try:
-        return parse_server(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"not HOST:PORT: '{text[:80]}'")
+    return host.strip("[]"), int(port)
