@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.findings import Severity
 from explorer.core.legacy_push import XMPP
-from explorer.ui.live.xmpp_account_panel import xmpp_panel
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
 from explorer.ui.shared.wording import count_text
@@ -431,6 +430,8 @@ class SourceController(QObject):
         """Subscribe to a channel; the subscription panel follows its state."""
         services = await self.engines()
         if form == XMPP and node:  # the XMPP account is asked for first
+            from explorer.ui.live.xmpp_account_panel import xmpp_panel  # with the engines
+
             if not await xmpp_panel(self.shell).subscribe(services, topic, hub, capability, node):
                 return
         else:
