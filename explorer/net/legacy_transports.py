@@ -34,14 +34,23 @@ class LegacyTransports:
         self.subscriber = subscriber
         self.callback = CallbackPush(subscriber)
         self.xmpp: XmppPush | None = None
-        if account is not None:  # the XMPP library loads only for a run that needs it
-            from explorer.net.xmpp_push import XmppPush
-
-            self.xmpp = XmppPush(subscriber, account, options)
+        if account is not None:
+            self.xmpp = _xmpp_push(subscriber, account, options)
 
     async def start(self) -> None:
         """Before ``Subscriber.start``: end the 2012 rows an earlier run left live."""
         await end_leftovers(self.subscriber)
+
+    async def use_xmpp_account(
+        self, account: XmppAccount, options: XmppOptions | None = None
+    ) -> None:
+        """XMPP channels are subscribed as ``account`` from now on (the window asks for it at
+        the first one); another account replaces the session, which logs out."""
+        if self.xmpp is not None:
+            if self.xmpp.account == account:
+                return
+            await self.xmpp.close()
+        self.xmpp = _xmpp_push(self.subscriber, account, options)
 
     @staticmethod
     def owns(sub: Subscription) -> bool:
@@ -78,3 +87,12 @@ class LegacyTransports:
         base.book.subscriptions[sub.id] = sub
         await base.fail(sub, catalog.text(key), [])
         return sub
+
+
+def _xmpp_push(
+    subscriber: Subscriber, account: XmppAccount, options: XmppOptions | None
+) -> XmppPush:
+    """The XMPP transport; the XMPP library loads only for a run that needs it."""
+    from explorer.net.xmpp_push import XmppPush
+
+    return XmppPush(subscriber, account, options)

@@ -29,6 +29,20 @@ class XmppOptions:
     )
 
 
+def is_jid(text: str) -> bool:
+    """Whether ``text`` has the ``user@domain`` form an account's bare JID needs."""
+    local, at, domain = text.partition("@")
+    return bool(local and at and domain) and not any(c.isspace() for c in text)
+
+
+def parse_server(text: str) -> tuple[str, int]:
+    """(host, port) from ``HOST:PORT`` (an IPv6 host in brackets); ValueError otherwise."""
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"not HOST:PORT: '{text[:80]}'")
+    return host.strip("[]"), int(port)
+
+
 def node_uri(service: str, node: str) -> str:
     """The XMPP URI of a PubSub node (RFC 5122 §2.2 with XEP-0147's ``;node=`` key)."""
     return f"xmpp:{service}?;node={node}"

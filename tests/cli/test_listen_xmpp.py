@@ -5,44 +5,20 @@ findings and an entry diff; ending ``listen`` unsubscribes the account from the 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import signal
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 from helpers.listen_session import ListenRun, listening
-from helpers.prosody import PUBLISHER, PUBSUB, Prosody, prosody
-from helpers.source_2012 import NODE, change_set, source_2012
+from helpers.prosody import PUBSUB, Prosody, prosody
+from helpers.source_2012 import NODE, source_2012
+from helpers.xmpp_source import make_node, publish, subscribers
 
 from explorer.net.store import Store
 
-PUBLISHER_SCRIPT = str(Path(__file__).parent.parent / "helpers" / "xmpp_publisher.py")
 PASSWORD = "listen-secret-pw-93c1"
-
-
-async def _publisher(server: Prosody, *args: str) -> str:
-    """Run the separate XMPP client as the Source's account; its stdout."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        PUBLISHER_SCRIPT,
-        f"{PUBLISHER}@localhost",
-        "source-pw",
-        "127.0.0.1",
-        str(server.port),
-        str(server.ca_file),
-        PUBSUB,
-        NODE,
-        *args,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    async with asyncio.timeout(30):
-        out, err = await proc.communicate()
-    assert proc.returncode == 0, err.decode()
-    return out.decode()
 
 
 @contextlib.asynccontextmanager
@@ -52,9 +28,8 @@ async def _listening_over_xmpp(
     """Prosody with the Source's node, a 2012 Source advertising it, and ``listen`` subscribed
     to it with an account whose password is in a credentials file."""
     async with prosody(tmp_path) as server:
-        server.register(PUBLISHER, "source-pw")
+        await make_node(server)
         jid = server.register("explorer", PASSWORD)
-        await _publisher(server)  # the Source makes its node
         credentials = tmp_path / "credentials.toml"
         credentials.write_text(f'["xmpp:{jid}"]\npassword = "{PASSWORD}"\n')
         os.chmod(credentials, 0o600)
@@ -70,21 +45,14 @@ async def _listening_over_xmpp(
                 yield server, run, jid
 
 
-async def _publish(server: Prosody, folder: Path, *changes: tuple[str, str, str]) -> bytes:
-    body = change_set(*changes)
-    (folder / "changes.xml").write_bytes(body)
-    await _publisher(server, str(folder / "changes.xml"))
-    return body
-
-
 async def test_items_published_by_another_client_are_stored_and_shown(tmp_path) -> None:
     async with _listening_over_xmpp(tmp_path) as (server, run, jid):
         subscribed = run.events[-1]
         assert subscribed["state"] == "active", subscribed
         assert subscribed["hub"] == f"xmpp:{PUBSUB}?;node={NODE}"
-        assert f"{jid} subscribed" in await _publisher(server, "--subscribers")
+        assert f"{jid} subscribed" in await subscribers(server)
 
-        await _publish(
+        await publish(
             server,
             tmp_path,
             ("http://example.org/res1", "updated", "2012-08-08T09:00:00Z"),
@@ -109,7 +77,7 @@ async def test_items_published_by_another_client_are_stored_and_shown(tmp_path) 
         await run.until(lambda events: run.count("unsubscribed") == 1)
         assert "unsubscribed from node" in run.events[-1]["reason"]
         await run.proc.wait()
-        assert jid not in await _publisher(server, "--subscribers")
+        assert jid not in await subscribers(server)
     assert run.proc.returncode == 0, run.stderr
     assert PASSWORD not in run.stderr.decode()
     assert all(PASSWORD not in str(event) for event in run.events)
@@ -128,7 +96,7 @@ async def test_a_lost_connection_is_made_again_and_items_keep_coming(tmp_path) -
         await run.until(lambda events: run.count("subscribe-requested") == 2)
         assert "connected to XMPP again" in run.events[-1]["message"]
         assert any("connection was lost" in e.get("message", "") for e in run.events)
-        await _publish(
+        await publish(
             server, tmp_path, ("http://example.org/res3", "created", "2012-08-08T10:00:00Z")
         )
         await run.until(lambda events: run.count("notification") == 1)
@@ -140,9 +108,9 @@ async def test_a_stanza_over_the_limit_is_cut_while_it_arrives(tmp_path) -> None
         many = [
             (f"http://example.org/r{i:04d}", "created", "2012-08-08T10:00:00Z") for i in range(200)
         ]
-        await _publish(server, tmp_path, *many)
+        await publish(server, tmp_path, *many)
         await run.until(lambda events: run.count("subscribe-requested") == 2)
         assert any("the connection was cut" in e.get("message", "") for e in run.events)
-        await _publish(server, tmp_path, many[0])  # a small one still comes through
+        await publish(server, tmp_path, many[0])  # a small one still comes through
         await run.until(lambda events: run.count("notification") == 1)
         assert len(run.events[-1]["diff"]) == 1

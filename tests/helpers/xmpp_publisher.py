@@ -6,6 +6,7 @@ run it as a script:
     python xmpp_publisher.py JID PASSWORD HOST PORT CA_FILE SERVICE NODE [CHANGE_SET_FILE]
 
 With ``--subscribers`` instead of a file it prints the node's subscriptions (as its owner).
+After a publication it prints when the service acknowledged it (``time.time()``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 import sys
+import time
 import xml.etree.ElementTree as ET
 
 import slixmpp
@@ -40,6 +42,7 @@ async def main(argv: list[str]) -> int:
             with open(payload_file[0], "rb") as handle:
                 payload = ET.fromstring(handle.read())
             await pubsub.publish(service, node, payload=payload)
+            print("published", time.time())
         else:
             try:
                 await pubsub.create_node(service, node)

@@ -6,11 +6,12 @@ pages of Settings."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import keyring
 import pytest
-from keyring.backend import KeyringBackend
+from helpers.memory_keyring import MemoryKeyring, memory_keyring_installed
 from protected_source import REALM, TOKEN, loopback_proxy, private_ca, protected_source
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -28,34 +29,11 @@ pytestmark = pytest.mark.timeout(120)
 CAPABILITIES = ["description", "capabilitylist", "resourcelist"]
 
 
-class MemoryKeyring(KeyringBackend):
-    """A keyring that lives in this test only."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.secrets: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.secrets.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.secrets[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.secrets.pop((service, username), None) is None:
-            raise keyring.errors.PasswordDeleteError(username)
-
-
 @pytest.fixture(autouse=True)
-def memory_keyring() -> MemoryKeyring:
+def memory_keyring() -> Iterator[MemoryKeyring]:
     """Every test here gets a fresh in-memory keyring; the real one is never touched."""
-    before = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(before)
+    with memory_keyring_installed() as backend:
+        yield backend
 
 
 def prompt(qtbot, window, url: str) -> AuthDialog:

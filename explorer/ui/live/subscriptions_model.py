@@ -22,6 +22,7 @@ from explorer.net.subscription import (
     SubscriptionView,
 )
 from explorer.ui.language import ui_language
+from explorer.ui.live.push_form_text import flavour_text, no_lease_text
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.row_table_model import Index, RowTableModel
 from explorer.ui.shared.wording import duration_text
@@ -79,7 +80,9 @@ def lease_text(sub: SubscriptionView, now: float) -> str:
     if sub.lease_expires is None:
         if sub.state != State.ACTIVE:
             return "—"
-        return QCoreApplication.translate("SubscriptionsModel", "no lease given")
+        return no_lease_text(sub.flavour) or QCoreApplication.translate(
+            "SubscriptionsModel", "no lease given"
+        )
     left = int(sub.lease_expires - now)
     if left <= 0:
         return QCoreApplication.translate("SubscriptionsModel", "expired")
@@ -146,7 +149,7 @@ class SubscriptionsModel(RowTableModel):
                 "topic": sub.topic,
                 "hub": sub.hub,
                 "lease": lease_cell(sub, now),
-                "flavour": sub.flavour or "",
+                "flavour": flavour_text(sub.flavour),
                 "secret": masked(sub.secret),
                 "reason": known_reason(why, ui_language()) if why else "",
                 "forwarding": self.forwarding.get(sub.id, ""),

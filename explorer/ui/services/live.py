@@ -43,6 +43,7 @@ from explorer.net.store import (
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import State, Subscription, SubscriptionView
+from explorer.net.xmpp_account import XmppAccount
 from explorer.ui.language import ui_language
 from explorer.ui.services.versions import VersionHistory, current_notification
 from explorer.ui.shared.thread_batch import ThreadBatch
@@ -90,6 +91,7 @@ class LiveServices:
     _channels: dict[str, Channel]
     _primed: set[str]
     legacy: LegacyTransports | None = None  # the 2012 push forms, on the net loop
+    xmpp_account: XmppAccount | None = None  # given in the window; its password is never shown
     _views: list[SubscriptionView]
     _note: str | None
     _moving: asyncio.Task[Any] | None
@@ -161,7 +163,8 @@ class LiveServices:
         )
         subscriber.listeners.append(self._events.put)
         subscriber.view_listeners.append(self._put_views)
-        self.legacy = LegacyTransports(subscriber)  # before start: it ends leftover 2012 rows
+        # before start: it ends leftover 2012 rows
+        self.legacy = LegacyTransports(subscriber, self.xmpp_account)
         await self.legacy.start()
         self.attach_forwarding(subscriber)  # ForwardingServices: before any delivery
         await subscriber.start()
@@ -324,6 +327,19 @@ class LiveServices:
             return subscriber.view(sub)
 
         return await self.net.run(on_net())
+
+    async def use_xmpp_account(
+        self, jid: str, password: str, server: tuple[str, int] | None = None
+    ) -> None:
+        """Subscribe to 2012 XMPP PubSub channels as ``jid`` from now on, trusting the
+        Network settings' CA bundle for the XMPP server's certificate too (as ``listen
+        --ca-bundle`` does)."""
+        bundle = self._live_access.settings.ca_bundle
+        account = XmppAccount(jid, password, server, str(bundle) if bundle else None)
+        self.xmpp_account = account
+        legacy = self.legacy
+        if legacy is not None:
+            await self.net.run(legacy.use_xmpp_account(account))
 
     async def unsubscribe(self, subscription_id: str) -> None:
         subscriber, legacy = self._need_subscriber(), self.legacy

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
+from explorer.core.legacy_push import XMPP
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
@@ -478,7 +479,14 @@ class SourceController(QObject):
         node: str | None = None,
     ) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
-        await (await self.engines()).subscribe(topic, hub, capability, form=form, node=node)
+        services = await self.engines()
+        if form == XMPP and node:  # the XMPP account is asked for first
+            from explorer.ui.live.xmpp_account_panel import xmpp_panel  # with the engines
+
+            if not await xmpp_panel(self.shell).subscribe(services, topic, hub, capability, node):
+                return
+        else:
+            await services.subscribe(topic, hub, capability, form=form, node=node)
         self.shell.statusBar().showMessage(
             clip(self.tr("subscription to {topic} requested").format(topic=topic)), 10_000
         )

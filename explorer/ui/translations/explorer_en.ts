@@ -2671,6 +2671,21 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>PushFormText</name>
+    <message>
+        <source>XMPP PubSub (2012 draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP callback (2012 draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: the 2012 draft has no lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RecordingAction</name>
     <message>
         <source>Save recording</source>
@@ -3788,6 +3803,80 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <name>XmlSourceView</name>
     <message>
         <source>XML source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>XmppAccountPanel</name>
+    <message>
+        <source>empty: the kept password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account must be user@domain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the account&apos;s password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server must be host:port, or empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{jid}: {error}; the password is kept for this session only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>XmppAccountWidgets</name>
+    <message>
+        <source>XMPP account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscribe to the XMPP PubSub channel {node} (2012 draft) with your own XMPP account. Its Change Sets arrive over XMPP; there is no lease.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account (JID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user@example.org</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host:port; empty: the JID&apos;s domain, by DNS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remember the password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A remembered password goes to the system keyring ({keyring}); it is never shown, logged or exported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system keyring is available: the password is kept for this session only, and asked for again after a restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

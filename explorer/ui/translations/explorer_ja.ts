@@ -2670,6 +2670,21 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>PushFormText</name>
+    <message>
+        <source>XMPP PubSub (2012 draft)</source>
+        <translation>XMPP PubSub（2012 年草案）</translation>
+    </message>
+    <message>
+        <source>HTTP callback (2012 draft)</source>
+        <translation>HTTP コールバック（2012 年草案）</translation>
+    </message>
+    <message>
+        <source>none: the 2012 draft has no lease</source>
+        <translation>なし: 2012 年草案にはリース期間がありません</translation>
+    </message>
+</context>
+<context>
     <name>RecordingAction</name>
     <message>
         <source>Save recording</source>
@@ -3788,6 +3803,80 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>XML source</source>
         <translation>XML ソース</translation>
+    </message>
+</context>
+<context>
+    <name>XmppAccountPanel</name>
+    <message>
+        <source>empty: the kept password</source>
+        <translation>空欄: 保持しているパスワードを使います</translation>
+    </message>
+    <message>
+        <source>The account must be user@domain.</source>
+        <translation>アカウントは user@domain の形で入力してください。</translation>
+    </message>
+    <message>
+        <source>Give the account&apos;s password.</source>
+        <translation>アカウントのパスワードを入力してください。</translation>
+    </message>
+    <message>
+        <source>The server must be host:port, or empty.</source>
+        <translation>サーバーは host:port の形にするか、空欄にしてください。</translation>
+    </message>
+    <message>
+        <source>{jid}: {error}; the password is kept for this session only.</source>
+        <translation>{jid}: {error}。パスワードはこのセッションの間だけ保持します。</translation>
+    </message>
+</context>
+<context>
+    <name>XmppAccountWidgets</name>
+    <message>
+        <source>XMPP account</source>
+        <translation>XMPP アカウント</translation>
+    </message>
+    <message>
+        <source>Subscribe to the XMPP PubSub channel {node} (2012 draft) with your own XMPP account. Its Change Sets arrive over XMPP; there is no lease.</source>
+        <translation>XMPP PubSub チャンネル {node}（2012 年草案）にご自身の XMPP アカウントでサブスクライブします。変更リスト（2012 年草案の Change Set）は XMPP で届きます。リース期間はありません。</translation>
+    </message>
+    <message>
+        <source>Account (JID)</source>
+        <translation>アカウント（JID）</translation>
+    </message>
+    <message>
+        <source>user@example.org</source>
+        <translation>例: user@example.org</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>パスワード</translation>
+    </message>
+    <message>
+        <source>Server (optional)</source>
+        <translation>サーバー（任意）</translation>
+    </message>
+    <message>
+        <source>host:port; empty: the JID&apos;s domain, by DNS</source>
+        <translation>host:port。空欄なら JID のドメインを DNS で引きます</translation>
+    </message>
+    <message>
+        <source>Remember the password</source>
+        <translation>パスワードを保存する</translation>
+    </message>
+    <message>
+        <source>A remembered password goes to the system keyring ({keyring}); it is never shown, logged or exported.</source>
+        <translation>保存したパスワードはシステムのキーリング（{keyring}）に入ります。表示、ログへの記録、エクスポートは一切しません。</translation>
+    </message>
+    <message>
+        <source>No system keyring is available: the password is kept for this session only, and asked for again after a restart.</source>
+        <translation>システムのキーリングを利用できません。パスワードはこのセッションの間だけ保持され、再起動後にもう一度入力を求めます。</translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation>サブスクライブ</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
     </message>
 </context>
 </TS>
