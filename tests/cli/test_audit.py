@@ -27,7 +27,9 @@ def _explorer(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _resync_counts(base: str, folder: Path) -> dict[str, int]:
-    command = shutil.which("resync-sync")
+    # beside this interpreter first: a virtual environment's scripts need not be on PATH
+    beside = Path(sys.executable).with_name("resync-sync")
+    command = str(beside) if beside.exists() else shutil.which("resync-sync")
     assert command is not None, "resync 2.0.1 (a test dependency) provides resync-sync"
     done = subprocess.run(
         [command, "--audit", f"{base}/data={folder / 'data'}"],
