@@ -15,6 +15,7 @@ user's own application: a redirect is its answer).
 from __future__ import annotations
 
 import asyncio
+import re
 import ssl
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -22,6 +23,11 @@ from urllib.parse import urlsplit
 MAX_HEAD = 64 * 1024
 DRAIN_LIMIT = 1024 * 1024
 """Answer bytes read past the kept ones before the connection is given up instead."""
+_FIELDS = re.compile(
+    rb"\r\n(content-length|transfer-encoding|connection|retry-after)[ \t]*:([^\r\n]*)",
+    re.IGNORECASE,
+)
+"""The answer's fields the client acts on."""
 
 
 class ForwardHTTPError(Exception):
@@ -211,16 +217,16 @@ class _AnswerProtocol(asyncio.Protocol):
 
 
 def _head(head: bytes, start: int) -> tuple[int, str | None, dict[str, str], int]:
-    """The status, Retry-After, fields (lower-case names) and where the body starts."""
-    lines = head.decode("latin-1").split("\r\n")
-    parts = lines[0].split(" ", 2)
+    """The status, Retry-After, the fields the client reads (lower-case names) and where
+    the body starts; one regular-expression pass, not a loop over every field."""
+    status_line = head.split(b"\r\n", 1)[0].decode("latin-1")
+    parts = status_line.split(" ", 2)
     if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
-        raise ForwardHTTPError(f"not an HTTP answer: {lines[0][:80]!r}")
-    fields: dict[str, str] = {}
-    for line in lines[1:]:
-        name, sep, value = line.partition(":")
-        if sep:
-            fields[name.strip().lower()] = value.strip()
+        raise ForwardHTTPError(f"not an HTTP answer: {status_line[:80]!r}")
+    fields = {
+        name.decode("latin-1").lower(): value.decode("latin-1").strip()
+        for name, value in _FIELDS.findall(head)
+    }
     return int(parts[1]), fields.get("retry-after"), fields, start
 
 
