@@ -113,6 +113,8 @@ class _AnswerProtocol(asyncio.Protocol):
         self._keep = 0
         self._waiter: asyncio.Future[tuple[Answer, bool]] | None = None
         self._head: tuple[int, str | None, dict[str, str], int] | None = None
+        self._deadline = 0.0
+        self._watchdog: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -129,11 +131,12 @@ class _AnswerProtocol(asyncio.Protocol):
         self._head = None
         self._keep = keep
         self._transport.write(request)
-        timer = loop.call_later(timeout, self._expire, waiter)
+        self._deadline = loop.time() + timeout
+        if self._watchdog is None:
+            self._watchdog = loop.call_at(self._deadline, self._watch)
         try:
             return await waiter
         finally:
-            timer.cancel()
             self._waiter = None
             if not waiter.done():  # cancelled: its answer must not be taken for the next one
                 self.close()
@@ -162,13 +165,24 @@ class _AnswerProtocol(asyncio.Protocol):
 
     def close(self) -> None:
         self.open = False
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
         if self._transport is not None:
             self._transport.close()
 
-    @staticmethod
-    def _expire(waiter: asyncio.Future[tuple[Answer, bool]]) -> None:
-        if not waiter.done():
+    def _watch(self) -> None:
+        """The timeout: one timer serves many quick exchanges (it re-arms itself for the
+        current one's deadline) instead of one timer set and cancelled per request."""
+        self._watchdog = None
+        waiter = self._waiter
+        if waiter is None or waiter.done():
+            return  # idle: the next exchange arms it again
+        loop = asyncio.get_running_loop()
+        if loop.time() >= self._deadline:
             waiter.set_exception(TimeoutError("no answer in time"))
+        else:
+            self._watchdog = loop.call_at(self._deadline, self._watch)
 
     def _answer(self, eof: bool) -> None:
         """Settle the waiter once the buffer holds a whole answer (or fail it)."""

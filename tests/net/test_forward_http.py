@@ -162,6 +162,32 @@ async def test_an_answer_that_is_not_http_is_an_error(scripted: list[Scripted]) 
         client.close()
 
 
+async def test_a_target_that_stops_answering_times_out(scripted: list[Scripted]) -> None:
+    release = asyncio.Event()
+    answered: list[bool] = []
+
+    async def _hang(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        if not answered:  # the first request is answered, no later one (on any connection)
+            answered.append(True)
+            writer.write(ok())
+        await release.wait()
+        writer.close()
+
+    server = await asyncio.start_server(_hang, "127.0.0.1", 0)
+    client = OneConnection(f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/", 0.3)
+    try:
+        assert (await client.post([], b"", 10)).status == 200
+        async with asyncio.timeout(5):  # a missing timeout fails here instead of hanging
+            with pytest.raises(ForwardHTTPError, match="TimeoutError"):
+                await client.post([], b"", 10)
+    finally:
+        client.close()
+        release.set()
+        server.close()
+        await server.wait_closed()
+
+
 async def test_nobody_listening_is_an_error() -> None:
     client = OneConnection("http://127.0.0.1:9/", 5)
     with pytest.raises(ForwardHTTPError):
