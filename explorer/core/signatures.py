@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
@@ -63,9 +63,21 @@ class SignatureCheck:
 
 def sign(secret: str | bytes, body: bytes, algorithm: str = "sha256") -> str:
     """The X-Hub-Signature value a hub sends for ``body`` (used by test hubs and the demo)."""
+    return signer(secret, algorithm)(body)
+
+
+def signer(secret: str | bytes, algorithm: str = "sha256") -> Callable[[bytes], str]:
+    """``sign`` for many bodies under one key: the keyed state is set up once and copied
+    per body (forwarding signs every delivery with the same secret)."""
     key = secret.encode("utf-8") if isinstance(secret, str) else secret
-    digest = hmac.new(key, body, ALGORITHMS[algorithm]).hexdigest()
-    return f"{algorithm}={digest}"
+    keyed = hmac.new(key, digestmod=ALGORITHMS[algorithm])
+
+    def signed(body: bytes) -> str:
+        mac = keyed.copy()
+        mac.update(body)
+        return f"{algorithm}={mac.hexdigest()}"
+
+    return signed
 
 
 def verify_signature(

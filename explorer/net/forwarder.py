@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from explorer.core import catalog
-from explorer.core.signatures import sign
+from explorer.core.signatures import signer
 from explorer.net.forward_http import ForwardHTTPError, OneConnection
 from explorer.net.forward_outbox import ANSWER_KEPT, ForwardAnswer, ForwardItem, ForwardOutbox
 from explorer.net.retry_policy import RetryPolicy
@@ -92,6 +92,7 @@ class Forwarder:
         self._rescan = False
         self._done: list[int] = []  # answered 2xx (or gone), rows not yet deleted
         self._answers: list[ForwardAnswer] = []
+        self._sign = signer(target.secret, target.algorithm) if target.secret else None
 
     async def start(self) -> None:
         """Create the outbox tables, then drain what a previous run left."""
@@ -205,12 +206,10 @@ class Forwarder:
         """The forwarded request's headers (see the module's docstring)."""
         pairs = [("Content-Type", item.content_type or "application/xml")]
         pairs += [(name, value) for name, value in item.headers if name.lower() == "link"]
-        if self.target.secret:
-            pairs.append(
-                ("X-Hub-Signature", sign(self.target.secret, item.body, self.target.algorithm))
-            )
+        if self._sign is not None:
+            pairs.append(("X-Hub-Signature", self._sign(item.body)))
         pairs.append((DELIVERY_HEADER, str(item.id)))
-        pairs += list(self.target.headers)
+        pairs += self.target.headers
         return pairs
 
     async def _post(self, item: ForwardItem, attempt: int) -> tuple[ForwardAnswer, str | None]:

@@ -7,7 +7,7 @@ import hmac
 
 import pytest
 
-from explorer.core.signatures import SignatureState, sign, verify_signature
+from explorer.core.signatures import SignatureState, sign, signer, verify_signature
 
 BODY = b"<urlset>\xc3\xa9 raw bytes, not text</urlset>"
 
@@ -18,6 +18,14 @@ def test_each_recognised_algorithm_verifies(algorithm: str) -> None:
     check = verify_signature(f"{algorithm}={digest}", BODY, "s3cret")
     assert check.state is SignatureState.VALID and check.algorithm == algorithm
     assert check.state.accepted
+
+
+@pytest.mark.parametrize("algorithm", ["sha1", "sha512"])
+def test_one_signer_signs_each_body_on_its_own(algorithm: str) -> None:
+    signed = signer("k", algorithm)
+    bodies = [BODY, b"", BODY]  # a reused key state must not carry one body into the next
+    expected = [f"{algorithm}={hmac.new(b'k', b, algorithm).hexdigest()}" for b in bodies]
+    assert [signed(body) for body in bodies] == expected
 
 
 def test_sha1_is_accepted_with_a_note() -> None:

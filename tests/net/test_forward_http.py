@@ -18,9 +18,12 @@ Script = Callable[[int, bytes], bytes]
 class Scripted:
     """A loopback server that answers each request with ``script``'s bytes."""
 
-    def __init__(self, script: Script, close_after_each: bool = False) -> None:
+    def __init__(
+        self, script: Script, close_after_each: bool = False, trickle: bool = False
+    ) -> None:
         self.script = script
         self.close_after_each = close_after_each
+        self.trickle = trickle  # the answer goes out a few bytes at a time
         self.connections = 0
         self.requests: list[bytes] = []
         self.port = 0
@@ -44,8 +47,12 @@ class Scripted:
                 length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
                 body = await reader.readexactly(length)
                 self.requests.append(head + body)
-                writer.write(self.script(len(self.requests), head + body))
-                await writer.drain()
+                answer = self.script(len(self.requests), head + body)
+                for start in range(0, len(answer), 5 if self.trickle else len(answer) or 1):
+                    writer.write(answer[start : start + (5 if self.trickle else len(answer))])
+                    await writer.drain()
+                    if self.trickle:
+                        await asyncio.sleep(0.002)  # separate segments
                 if self.close_after_each:
                     break
         except (asyncio.IncompleteReadError, ConnectionError):
@@ -100,6 +107,37 @@ async def test_a_chunked_answer_keeps_its_first_bytes(scripted: list[Scripted]) 
     assert again.status == 200 and server.connections == 1  # the chunked body was read out
 
 
+async def test_answers_that_arrive_in_pieces_are_put_together(scripted: list[Scripted]) -> None:
+    chunked = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+    chunked += b"5\r\nhello\r\n0\r\nX-Trailer: 1\r\n\r\n"
+    answers = {1: ok(b"first answer"), 2: chunked, 3: ok(b"third", "Retry-After: 3\r\n")}
+    server = await _started(scripted, lambda n, _req: answers[n], trickle=True)
+    client = OneConnection(f"http://127.0.0.1:{server.port}/", 5)
+    try:
+        got = [await client.post([], b"x", 4096) for _ in range(3)]
+    finally:
+        client.close()
+    assert [(a.status, a.body) for a in got] == [
+        (200, b"first answer"),
+        (200, b"hello"),
+        (200, b"third"),
+    ]
+    assert got[2].retry_after == "3" and server.connections == 1
+
+
+async def test_an_answer_without_length_ends_its_connection(scripted: list[Scripted]) -> None:
+    unsized = b"HTTP/1.1 202 Accepted\r\n\r\nqueued"
+    server = await _started(scripted, lambda _n, _req: unsized, close_after_each=True)
+    client = OneConnection(f"http://127.0.0.1:{server.port}/", 5)
+    try:
+        first = await client.post([], b"x", 4096)
+        second = await client.post([], b"y", 4096)
+    finally:
+        client.close()
+    assert (first.status, first.body, second.body) == (202, b"queued", b"queued")
+    assert server.connections == 2
+
+
 async def test_a_connection_the_target_closed_is_opened_again(
     scripted: list[Scripted],
 ) -> None:
@@ -122,6 +160,32 @@ async def test_an_answer_that_is_not_http_is_an_error(scripted: list[Scripted]) 
             await client.post([], b"x", 10)
     finally:
         client.close()
+
+
+async def test_a_target_that_stops_answering_times_out(scripted: list[Scripted]) -> None:
+    release = asyncio.Event()
+    answered: list[bool] = []
+
+    async def _hang(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        if not answered:  # the first request is answered, no later one (on any connection)
+            answered.append(True)
+            writer.write(ok())
+        await release.wait()
+        writer.close()
+
+    server = await asyncio.start_server(_hang, "127.0.0.1", 0)
+    client = OneConnection(f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/", 0.3)
+    try:
+        assert (await client.post([], b"", 10)).status == 200
+        async with asyncio.timeout(5):  # a missing timeout fails here instead of hanging
+            with pytest.raises(ForwardHTTPError, match="TimeoutError"):
+                await client.post([], b"", 10)
+    finally:
+        client.close()
+        release.set()
+        server.close()
+        await server.wait_closed()
 
 
 async def test_nobody_listening_is_an_error() -> None:
