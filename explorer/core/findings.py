@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from explorer.core import catalog
+
 # Severity and CodeInfo live with the registry; the rules and the window import them here.
 from explorer.core.code_info import SEVERITY_ORDER as SEVERITY_ORDER
 from explorer.core.code_info import CodeInfo as CodeInfo
@@ -62,7 +64,7 @@ class Finding:
 
 def finding(
     code: str,
-    message: str,
+    message: str | None = None,
     *,
     line: int | None = None,
     column: int | None = None,
@@ -72,13 +74,15 @@ def finding(
     variant: str = "",
 ) -> Finding:
     """Build a Finding for a registered code; an unknown code is a programming error.
-    ``params`` (and ``variant``) name the parts of ``message`` that vary, for the message
-    catalogs of other languages."""
+    ``params`` (and ``variant``) fill the code's message shape ``<code>.message`` (or
+    ``<code>.message.<variant>``) in the catalog, in English for the JSON's ``message`` and
+    in the reader's language for the window and the terminal. ``message`` is only for
+    text that is already a finding's English, such as one read back from a store."""
     info = CODES[code]
     return Finding(
         severity=severity or info.severity,
         code=code,
-        message=message,
+        message=message if message is not None else english_message(code, variant, params),
         line=line,
         spec=info.spec,
         url=url,
@@ -86,6 +90,25 @@ def finding(
         params=params,
         variant=variant,
     )
+
+
+def english_message(code: str, variant: str, params: Mapping[str, object] | None) -> str:
+    """The English of a code's message shape over ``params``: the JSON's ``message``."""
+    key = f"{code}.message.{variant}" if variant else f"{code}.message"
+    values = {name: _english_value(name, value) for name, value in (params or {}).items()}
+    return catalog.text(key, catalog.ENGLISH, **values)
+
+
+def _english_value(name: str, value: object) -> object:
+    """A parameter as the English message says it: a nested finding by its message, a
+    path of documents joined by arrows, other lists one clause after another. (The other
+    languages' counterpart, which also translates names, is ``messages._value_in``.)"""
+    if isinstance(value, Finding):
+        return value.message
+    if isinstance(value, list | tuple):
+        joiner = "common.arrow" if name == "documents" else "common.sentence-end"
+        return catalog.text(joiner).join(str(_english_value(name, part)) for part in value)
+    return value
 
 
 MAX_FINDINGS_PER_CODE = 1_000
@@ -126,8 +149,6 @@ class CappedFindings(list[Finding]):
         return [
             finding(
                 code,
-                f"{self._counts[capped] - self.cap:,} more {capped} findings are not listed "
-                f"(the first {self.cap:,} are); fix those and check again",
                 line=line,
                 params={"count": self._counts[capped] - self.cap, "code": capped, "cap": self.cap},
             )
