@@ -55,7 +55,7 @@ from explorer.cli.snapshots import add_snapshot_options, run_saving
 from explorer.cli.visible_output import rewind_line
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
-from explorer.core.findings import Finding, Severity, count_by_severity, finding
+from explorer.core.findings import Finding, Severity, finding
 from explorer.core.messages import (
     ENGLISH,
     render_document_name,
@@ -290,20 +290,7 @@ def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:
     if result.root is not None:
         out.write("\n")
         _write_node(result.root, "", "", out, lang)
-    counts = count_by_severity(result.all_findings())
-    out.write(
-        "\n"
-        + text(
-            "cli.inspect.totals",
-            lang,
-            documents=len(result.documents()),
-            channels=len(result.channels()),
-            errors=counts[Severity.ERROR],
-            warnings=counts[Severity.WARNING],
-            notes=counts[Severity.INFO],
-        )
-        + "\n"
-    )
+    out.write("\n" + text("cli.inspect.totals", lang, **result.totals()) + "\n")
 
 
 def _node_status(node: DocumentNode, lang: str = ENGLISH) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from explorer.core.findings import Finding
+from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.model import Document
 from explorer.core.rules import capabilities as caps
 from explorer.net.discovery import Discovery
@@ -183,6 +183,18 @@ class CrawlResult:
             for channel in node.channels:
                 found.extend(channel.findings)
         return found
+
+    def totals(self) -> dict[str, int]:
+        """The counts every summary of a crawl names (the terminal's last line, the HTML
+        report's), so the two cannot count differently."""
+        counts = count_by_severity(self.all_findings())
+        return {
+            "documents": len(self.documents()),
+            "channels": len(self.channels()),
+            "errors": counts[Severity.ERROR],
+            "warnings": counts[Severity.WARNING],
+            "notes": counts[Severity.INFO],
+        }
 
     def to_json(self) -> dict[str, Any]:
         """The ``inspect --json`` object."""

@@ -84,7 +84,6 @@ def _t(key: str, lang: str, /, **params: object) -> str:
 
 def _overview(inspection: Inspection, lang: str) -> str:
     result = inspection.result
-    counts = count_by_severity(result.all_findings())
     rows = []
     if result.root is None:
         rows.append(("report.source", _t("report.no-source", lang, url=result.start_url)))
@@ -99,15 +98,7 @@ def _overview(inspection: Inspection, lang: str) -> str:
         value = _t("report.on-disk-value", lang, folder=disk.folder, base_url=disk.base_url)
         rows.append(("report.on-disk", value))
     items = "".join(f"<dt>{_t(key, lang)}</dt><dd>{value}</dd>" for key, value in rows)
-    summary = _t(
-        "report.summary",
-        lang,
-        documents=len(result.documents()),
-        channels=len(result.channels()),
-        errors=counts[Severity.ERROR],
-        warnings=counts[Severity.WARNING],
-        notes=counts[Severity.INFO],
-    )
+    summary = _t("report.summary", lang, **result.totals())
     return f'<dl>{items}</dl><p id="summary">{summary}</p>'
 
 

@@ -17,7 +17,6 @@ from helpers.hostile_http import (
 )
 
 PEAK_MB = 300  # the bomb decodes to 1 GiB; a bounded read stays far below this
-WALL_S = 5.0  # generous: a bounded read of a bomb takes well under a second here
 HANG_S = 30.0  # a 3 s deadline must end the command well before this
 
 NOTIFICATION = b"""<?xml version="1.0" encoding="UTF-8"?>
@@ -51,9 +50,11 @@ def payload(tmp_path: Path) -> str:
 
 
 def assert_bounded(run: Measured) -> None:
+    """The read stopped at its cap: memory far below the decoded size, and each test's own
+    assertion finds the too-large finding. How long that takes is a benchmark's to say
+    (tests/benchmarks/bench_hostile_inputs.py), never a test's."""
     assert "Traceback" not in run.err, run.err
     assert run.peak_mb <= PEAK_MB, f"peak {run.peak_mb:.0f} MB"
-    assert run.wall <= WALL_S, f"took {run.wall:.1f} s"
 
 
 async def test_validate_reports_a_bomb_as_too_large(bomb: BombServer) -> None:
