@@ -6,7 +6,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # Built from parts so this file does not match itself.
-OUTSIDE_GUIDE = "GUI" + "DE §"
+FOREIGN_CITATION = "GUI" + "DE §"
 
 
 def test_code_and_tests_give_reasons_not_citations_of_a_document_outside_the_repository() -> None:
@@ -19,6 +19,6 @@ def test_code_and_tests_give_reasons_not_citations_of_a_document_outside_the_rep
         for path in sorted((ROOT / folder).rglob("*"))
         if path.suffix in {".py", ".md", ".toml"}
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if OUTSIDE_GUIDE in line
+        if FOREIGN_CITATION in line
     ]
     assert citing == []
