@@ -358,8 +358,10 @@ def test_every_command_speaks_japanese_against_the_faulty_demo(
         "signature",
         "replay",
     ):
+        # wide enough that a default path under the test's temporary folders is never
+        # wrapped mid-word, which would leave a piece of it looking like an English word
         outputs[f"{command} --help"] = run(
-            *([command] if command else []), "--help", "--lang", "ja"
+            *([command] if command else []), "--help", "--lang", "ja", COLUMNS="400"
         )
     problems = [f"{name}: {line}" for name, text in outputs.items() for line in english_lines(text)]
     assert not problems, "\n".join(problems)

@@ -82,10 +82,12 @@ def test_network_options_given_with_a_local_file_are_still_checked(tmp_path: Pat
         "explorer",
         "validate",
         "--credentials",
-        str(tmp_path / "none.toml"),
+        "none.toml",  # relative: a long temporary folder would be shortened in the message
         str(document),
     ]
-    refused = subprocess.run(missing, capture_output=True, text=True, env=env, timeout=60)
+    refused = subprocess.run(
+        missing, capture_output=True, text=True, env=env, timeout=60, cwd=tmp_path
+    )
     assert refused.returncode == 2
     assert "none.toml" in refused.stderr and "Traceback" not in refused.stderr
     insecure = [sys.executable, "-m", "explorer", "validate", "--insecure", str(document)]
