@@ -74,7 +74,6 @@ CORE_NOT_YET_MOVED = {
     "explorer/core/inflate.py": 9,
     "explorer/core/legacy.py": 15,
     "explorer/core/parser.py": 4,
-    "explorer/core/relations.py": 4,
     "explorer/core/safe_xml.py": 13,
     "explorer/core/signatures.py": 3,
 }
