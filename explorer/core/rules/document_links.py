@@ -96,14 +96,17 @@ def check_link_attributes(
         _check_link_names(link, out, where)
 
 
-def _check_link_values(link: Link, out: list[Finding], place_: Phrase) -> None:
+def _check_link_values(link: Link, out: list[Finding], link_where: Phrase) -> None:
     """core 1.1 §7: length, modified, hash, type and path mean on rs:ln what they mean
     on rs:md, so they are judged the same way and reported with the same codes."""
     attributes, line = link.attributes, link.line
-    where = on_link(link_place(link.rel, place_))
+
+    def where() -> Phrase:  # said only for a finding: most links have none
+        return on_link(link_place(link.rel, link_where))
+
     value = attributes.get("length")
     if value is not None and not is_length(value):
-        out.append(length_invalid(value, line, where))
+        out.append(length_invalid(value, line, where()))
     value = attributes.get("modified")
     if value is not None and not is_w3c_datetime(value):
         out.append(
@@ -113,7 +116,7 @@ def _check_link_values(link: Link, out: list[Finding], place_: Phrase) -> None:
                 params={
                     "attribute": "modified",
                     "value": value,
-                    "where": where,
+                    "where": where(),
                     "explanation": datetime_hint(value),
                 },
                 variant="where",
@@ -124,14 +127,14 @@ def _check_link_values(link: Link, out: list[Finding], place_: Phrase) -> None:
         check_hash(value, line, out, where)
     value = attributes.get("type")
     if value is not None and not is_media_type(value):
-        out.append(type_invalid(value, line, where))
+        out.append(type_invalid(value, line, where()))
     value = attributes.get("path")
     if value is not None and not value.startswith("/"):
         out.append(
             finding(
                 "document.path-not-absolute",
                 line=line,
-                params={"value": value, "where": where},
+                params={"value": value, "where": where()},
                 variant="where",
             )
         )

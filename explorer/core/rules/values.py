@@ -8,6 +8,7 @@ rs:ln values one link at a time, both with the wording kept here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from explorer.core.findings import Finding, finding
@@ -82,17 +83,21 @@ def type_invalid(value: str, line: int | None, where: Phrase | None = None) -> F
 
 
 def check_hash(
-    value: str, line: int | None, out: list[Finding], where: Phrase | None = None
+    value: str,
+    line: int | None,
+    out: list[Finding],
+    where: Callable[[], Phrase] | None = None,
 ) -> None:
     """A whitespace-separated list of ``alg:hexdigest`` (core 1.1 §7 hash); ``where``
-    ("on the rs:ln ...") names the element when it is not the entry's rs:md."""
+    says "on the rs:ln ..." when the value is not on the entry's rs:md (called only for a
+    finding: most values are fine)."""
     tokens = value.split()
     if not tokens:
         out.append(
             finding(
                 "document.hash-malformed",
                 line=line,
-                **_placed(where, {}, "empty"),
+                **_placed(where() if where else None, {}, "empty"),
             )
         )
         return
@@ -103,7 +108,7 @@ def check_hash(
                 finding(
                     "document.hash-malformed",
                     line=line,
-                    **_placed(where, {"token": token}),
+                    **_placed(where() if where else None, {"token": token}),
                 )
             )
             continue
@@ -114,7 +119,8 @@ def check_hash(
                     "document.hash-digest-length",
                     line=line,
                     **_placed(
-                        where, {"algorithm": algorithm, "digits": len(digest), "expected": expected}
+                        where() if where else None,
+                        {"algorithm": algorithm, "digits": len(digest), "expected": expected},
                     ),
                 )
             )
