@@ -74,12 +74,6 @@ CORE_NOT_YET_MOVED = {
     "explorer/core/inflate.py": 9,
     "explorer/core/legacy.py": 15,
     "explorer/core/parser.py": 4,
-    "explorer/core/relations.py": 4,
-    "explorer/core/rules/datetimes.py": 3,
-    "explorer/core/rules/document_links.py": 8,
-    "explorer/core/rules/document_md.py": 6,
-    "explorer/core/rules/entries.py": 3,
-    "explorer/core/rules/size.py": 3,
     "explorer/core/safe_xml.py": 13,
     "explorer/core/signatures.py": 3,
 }

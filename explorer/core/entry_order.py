@@ -36,9 +36,6 @@ def loc_not_first(
             entry = element_name(parent) if parent is not None else "entry"
             return finding(
                 "parse.loc-not-first",
-                f"{before} comes before <loc> in this {entry} (line {loc.sourceline}); the "
-                f"Sitemap schema and core 1.1 Table 2 put <loc> first in every entry: move <loc> "
-                f"to the top of the {entry}, before {before}",
                 line=entry_line,
                 params={"element": before, "entry": entry, "loc_line": loc.sourceline},
             )
@@ -52,16 +49,12 @@ def md_repeated(second: etree._Element, first: dict[str, str], entry_line: int |
     if not only_second:
         return finding(
             "parse.entry-md-repeated",
-            f"the entry at line {entry_line} has more than one <rs:md>; only the first is used",
             line=second.sourceline,
             params={"line": entry_line, "element": "<rs:md>"},
         )
     attributes = " ".join(f'{name}="{second.get(name)}"' for name in only_second)
     return finding(
         "parse.entry-md-repeated",
-        f"the entry at line {entry_line} has a second <rs:md> with {attributes}, which is "
-        "ignored because only the first <rs:md> of an entry is read: merge the two <rs:md> of "
-        "this entry into one",
         line=second.sourceline,
         params={"line": entry_line, "element": "<rs:md>", "attributes": attributes},
         variant="merge",

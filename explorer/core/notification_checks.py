@@ -43,8 +43,6 @@ def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]
         findings.append(
             finding(
                 "websub.not-a-notification",
-                f"capability is {capability!r}; a notification has change-notification or "
-                "framework-notification",
                 line=doc.md_line or doc.line,
                 params={"capability": capability},
             )
@@ -53,7 +51,6 @@ def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]
         findings.append(
             finding(
                 "websub.capability-mismatch",
-                f"a {capability} arrived on a channel advertised as {context.channel_capability}",
                 line=doc.md_line or doc.line,
                 params={"capability": capability, "channel": context.channel_capability},
             )
@@ -74,8 +71,6 @@ def check_continuity(doc: Document, previous_until: str | None) -> list[Finding]
         return [
             finding(
                 "websub.continuity-gap",
-                f"from {doc.md['from']} is later than the previous until "
-                f"{previous_until}: notifications in between may be missing",
                 line=doc.md_line,
                 params={"start": doc.md["from"], "previous_until": previous_until},
             )
@@ -83,8 +78,6 @@ def check_continuity(doc: Document, previous_until: str | None) -> list[Finding]
     return [
         finding(
             "websub.continuity-overlap",
-            f"from {doc.md['from']} is earlier than the previous until "
-            f"{previous_until}: the intervals overlap",
             line=doc.md_line,
             params={"start": doc.md["from"], "previous_until": previous_until},
         )
@@ -103,7 +96,6 @@ def check_delivery_headers(
         findings.append(
             finding(
                 "websub.content-type",
-                f"Content-Type is {content_type or 'absent'!s}, expected application/xml",
                 params={"content_type": content_type},
                 variant="" if content_type else "absent",
             )
@@ -111,27 +103,21 @@ def check_delivery_headers(
     links = links_by_rel(list(link_values))
     selfs, hubs = links.get("self", []), links.get("hub", [])
     if not selfs:
-        findings.append(
-            finding("websub.link-self-missing", "no Link header with rel=self", params={})
-        )
+        findings.append(finding("websub.link-self-missing", params={}))
     elif context.topic not in selfs:
         findings.append(
             finding(
                 "websub.link-self-mismatch",
-                f"Link rel=self is {selfs[0]}, subscribed topic is {context.topic}",
                 url=selfs[0],
                 params={"value": selfs[0], "topic": context.topic},
             )
         )
     if not hubs:
-        findings.append(
-            finding("websub.link-hub-missing", "no Link header with rel=hub", params={})
-        )
+        findings.append(finding("websub.link-hub-missing", params={}))
     elif context.hub and context.hub not in hubs:
         findings.append(
             finding(
                 "websub.link-hub-mismatch",
-                f"Link rel=hub is {hubs[0]}, subscribed at {context.hub}",
                 url=hubs[0],
                 params={"value": hubs[0], "hub": context.hub},
             )

@@ -8,12 +8,14 @@ fetch and these decide what is wrong. The capability hierarchy itself lives in
 from __future__ import annotations
 
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import said
 from explorer.core.model import SITEMAPINDEX
 from explorer.core.rules.capabilities import (
     allowed_child_capabilities,
     display_name,
     expected_up_capability,
 )
+from explorer.core.rules.phrases import and_list
 
 
 def check_child_capability(
@@ -38,8 +40,6 @@ def check_child_capability(
     return [
         finding(
             "http.child-capability",
-            f"a {display_name(child_capability)} ({child_capability}) is not allowed under a "
-            f"{parent_name}; expected {', '.join(sorted(allowed))}",
             line=line,
             url=url,
             params={
@@ -63,20 +63,19 @@ def check_up_target(
     expected = expected_up_capability(capability)
     if expected is None or target_capability == expected:
         return []
-    found = f"a {display_name(target_capability)}" if target_capability else "no ResourceSync "
-    found += f" ({target_capability})" if target_capability else "document"
     return [
         finding(
             "http.up-target",
-            f"up points at {target_url}, which is {found}; a {display_name(capability)} "
-            f"points up at a {display_name(expected)}",
             line=line,
             url=url,
             params={
                 "target": target_url,
                 "name": display_name(capability),
                 "expected_name": display_name(expected),
+                "found_name": display_name(target_capability),
+                "found": target_capability,
             },
+            variant="" if target_capability else "none",
         )
     ]
 
@@ -90,19 +89,24 @@ def check_index_target(
     line: int | None = None,
 ) -> list[Finding]:
     """An ``index`` link must point at a <sitemapindex> with the same capability (§6.2)."""
-    problems = []
+    problems: list[object] = []
     if target_root != SITEMAPINDEX:
-        problems.append(f"its root is <{target_root}>" if target_root else "it is not a document")
+        problems.append(
+            said("http.index-target-root", root=target_root)
+            if target_root
+            else said("http.index-target-not-a-document")
+        )
     if capability is not None and target_capability != capability:
-        problems.append(f"its capability is {target_capability!r}, not {capability!r}")
+        problems.append(
+            said("http.index-target-capability", found=target_capability, expected=capability)
+        )
     if not problems:
         return []
     return [
         finding(
             "http.index-target",
-            f"index points at {target_url}, but {' and '.join(problems)}",
             line=line,
             url=url,
-            params={"target": target_url},
+            params={"target": target_url, "problems": and_list(problems)},
         )
     ]

@@ -37,9 +37,7 @@ def index_capability_finding(
     section = _SECTIONS[base]
     return finding(
         code,
-        f'capability="{value}" is not a ResourceSync capability: a {name} uses '
-        f'capability="{base}", on a <sitemapindex> root (core 1.1 {section}).',
         line=line,
-        params={**params, "index_title": name, "base": base, "section": section},
+        params={**params, "index_name": name, "base": base, "section": section},
         variant="index",
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone
 
+from explorer.core.messages import Phrase, said
+
 # YYYY, YYYY-MM, YYYY-MM-DD, or a date with hh:mm[:ss[.s]] and a mandatory zone.
 _W3C = re.compile(
     r"(\d{4})(?:-(\d{2})(?:-(\d{2})"
@@ -77,9 +79,15 @@ def is_w3c_datetime(value: str) -> bool:
 
 
 def explain_invalid(value: str) -> str:
-    """A short hint saying how to fix a value that failed ``is_w3c_datetime``."""
+    """A short hint, in English, saying how to fix a value that failed ``is_w3c_datetime``."""
+    return datetime_hint(value).english
+
+
+def datetime_hint(value: str) -> Phrase:
+    """``explain_invalid`` as a catalog phrase, for a finding's params: each language says
+    the hint in its own words."""
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?", value.strip()):
-        return f"it has a time but no time zone; add Z for UTC, e.g. {EXAMPLE}"
+        return said("document.datetime-hint.no-zone", example=EXAMPLE)
     if _W3C.fullmatch(value.strip()):
-        return "the date or time is out of range (no such month, day, hour or minute)"
-    return f"use the form YYYY-MM-DDThh:mm:ssZ, e.g. {EXAMPLE}"
+        return said("document.datetime-hint.out-of-range")
+    return said("document.datetime-hint.form", example=EXAMPLE)

@@ -8,10 +8,12 @@ attributes that mean what they say, and a namespace prefix on any other attribut
 from __future__ import annotations
 
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase
 from explorer.core.model import Document, Link
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.context import ValidationContext
-from explorer.core.rules.datetimes import explain_invalid, is_w3c_datetime
+from explorer.core.rules.datetimes import datetime_hint, is_w3c_datetime
+from explorer.core.rules.phrases import link_place, on_link, place
 from explorer.core.rules.values import (
     check_hash,
     is_length,
@@ -46,39 +48,35 @@ _INDEX_UP_SECTION = {caps.RESOURCELIST: "§10.2", caps.CHANGELIST: "§12.2"}
 
 
 def check_link_attributes(
-    link: Link, out: list[Finding], where: str, names_checked: bool = True
+    link: Link, out: list[Finding], where: Phrase, names_checked: bool = True
 ) -> None:
     """href and rel are mandatory on every rs:ln; pri is an integer in 1..999999; the other
-    §7 attributes are judged as on rs:md. ``names_checked=False`` for the 2012 alpha's
-    xhtml:link, whose attribute names followed XHTML, not §7."""
+    §7 attributes are judged as on rs:md. ``where`` is the link's place (``phrases.place``:
+    "in this entry"). ``names_checked=False`` for the 2012 alpha's xhtml:link, whose
+    attribute names followed XHTML, not §7."""
     href = link.href
     if href and not is_uri_reference(href):
         out.append(
             finding(
                 "document.link-href-invalid",
-                f'href="{href[:200]}" on the rs:ln{_rel_label(link)} {where} is not a URI; '
-                "escape spaces and other characters URIs do not allow as %XX.",
                 line=link.line,
-                params={"href": href[:200]},
+                params={"href": href[:200], "link": link_place(link.rel, where)},
             )
         )
     elif not href:
         out.append(
             finding(
                 "document.link-href-missing",
-                f"The rs:ln{_rel_label(link)} {where} has no href; add the URI it points at.",
                 line=link.line,
-                params={},
+                params={"link": link_place(link.rel, where)},
             )
         )
     if not link.rel:
         out.append(
             finding(
                 "document.link-rel-missing",
-                f"The rs:ln {where} has no rel; add the relation type (e.g. up, describedby, "
-                "duplicate).",
                 line=link.line,
-                params={},
+                params={"link": link_place(link.rel, where)},
             )
         )
     attributes = link.attributes
@@ -89,70 +87,70 @@ def check_link_attributes(
         out.append(
             finding(
                 "document.link-pri-invalid",
-                f'pri="{pri}" on the rs:ln{_rel_label(link)} {where} must be an integer from 1 '
-                "(highest priority) to 999999.",
                 line=link.line,
-                params={"pri": pri},
+                params={"pri": pri, "link": link_place(link.rel, where)},
             )
         )
-    _check_link_values(link, out, f"on the rs:ln{_rel_label(link)} {where}")
+    _check_link_values(link, out, where)
     if names_checked:
         _check_link_names(link, out, where)
 
 
-def _check_link_values(link: Link, out: list[Finding], where: str) -> None:
+def _check_link_values(link: Link, out: list[Finding], link_where: Phrase) -> None:
     """core 1.1 §7: length, modified, hash, type and path mean on rs:ln what they mean
     on rs:md, so they are judged the same way and reported with the same codes."""
     attributes, line = link.attributes, link.line
+
+    def where() -> Phrase:  # said only for a finding: most links have none
+        return on_link(link_place(link.rel, link_where))
+
     value = attributes.get("length")
     if value is not None and not is_length(value):
-        out.append(length_invalid(value, line, f" {where}"))
+        out.append(length_invalid(value, line, where()))
     value = attributes.get("modified")
     if value is not None and not is_w3c_datetime(value):
         out.append(
             finding(
                 "document.datetime-invalid",
-                f'modified="{value}" {where} is not a W3C Datetime: {explain_invalid(value)}.',
                 line=line,
-                params={"attribute": "modified", "value": value},
+                params={
+                    "attribute": "modified",
+                    "value": value,
+                    "where": where(),
+                    "explanation": datetime_hint(value),
+                },
+                variant="where",
             )
         )
     value = attributes.get("hash")
     if value is not None:
-        check_hash(value, line, out, f" {where}")
+        check_hash(value, line, out, where)
     value = attributes.get("type")
     if value is not None and not is_media_type(value):
-        out.append(type_invalid(value, line, f" {where}"))
+        out.append(type_invalid(value, line, where()))
     value = attributes.get("path")
     if value is not None and not value.startswith("/"):
         out.append(
             finding(
                 "document.path-not-absolute",
-                f'path="{value}" {where} must start with "/" (relative to the package root).',
                 line=line,
-                params={"value": value},
+                params={"value": value, "where": where()},
+                variant="where",
             )
         )
 
 
-def _check_link_names(link: Link, out: list[Finding], where: str) -> None:
+def _check_link_names(link: Link, out: list[Finding], where: Phrase) -> None:
     unknown = [name for name in link.attributes if name[0] != "{" and name not in LINK_ATTRIBUTES]
     if unknown:
         names = ", ".join(f'"{name}"' for name in unknown[:5])
         out.append(
             finding(
                 "document.attribute-unnamespaced",
-                f"The rs:ln{_rel_label(link)} {where} has attribute(s) {names} that ResourceSync "
-                "does not define; an extension attribute needs a namespace of its own, written "
-                'with a prefix (e.g. xmlns:ex="http://example.org/ns/" ex:name="...").',
                 line=link.line,
-                params={"names": names},
+                params={"names": names, "link": link_place(link.rel, where)},
             )
         )
-
-
-def _rel_label(link: Link) -> str:
-    return f' rel="{link.rel}"' if link.rel else ""
 
 
 def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None:
@@ -161,7 +159,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         # as legacy, with the 1.1 rs:ln form named; 1.1 link rules would only repeat that.
         return
     for link in doc.links:
-        check_link_attributes(link, out, "on the document", not doc.legacy)
+        check_link_attributes(link, out, place("on-document"), not doc.legacy)
     capability = doc.capability
     if capability is None or not caps.is_known(capability):
         return
@@ -172,8 +170,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.up-unexpected",
-                    "A Source Description is the top of the hierarchy and has no up link; "
-                    "remove it.",
                     line=ups[0].line,
                     params={},
                 )
@@ -189,10 +185,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.up-missing",
-                    f'A {name} should have <rs:ln rel="up" href="..."/> pointing at its '
-                    f"{target}; Destinations follow it to find the Source. core 1.1 {section} "
-                    "calls it mandatory, but the spec's own walkthrough examples omit it, so "
-                    "this is a warning.",
                     line=doc.md_line if doc.md_line is not None else doc.line,
                     params={"name": name, "target_name": target, "section": section},
                 )
@@ -202,8 +194,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.up-repeated",
-                    f"The document has {len(ups)} up links; keep exactly one, pointing at its "
-                    f"{caps.display_name(caps.expected_up_capability(capability))}.",
                     line=ups[1].line,
                     params={
                         "count": len(ups),
@@ -214,14 +204,13 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         _check_up_target(doc, context, ups[0], out)
     _check_index_link(doc, context, out)
     if capability in (caps.DESCRIPTION, caps.CAPABILITYLIST) and not doc.links_with("describedby"):
-        about = "the Source" if capability == caps.DESCRIPTION else "this set of resources"
+        described = "description" if capability == caps.DESCRIPTION else ""
         out.append(
             finding(
                 "document.describedby-missing",
-                f'Consider adding <rs:ln rel="describedby" href="..."/> to the {name}, pointing '
-                f"at a document about {about} (recommended, core 1.1 §8-§9).",
                 line=doc.md_line if doc.md_line is not None else doc.line,
                 params={"name": name},
+                variant=described,
             )
         )
 
@@ -235,19 +224,23 @@ def _check_up_target(
     if parent.is_index:
         # A component's up is its index's up: both point at the Capability List.
         expected = parent.link_href("up")
-        what = "the up link of the index it is listed in"
+        variant = "index"
     elif parent.capability == caps.expected_up_capability(doc.capability):
         expected = context.parent_url
-        what = f"the {caps.display_name(parent.capability)} it was reached from"
+        variant = ""
     else:
         return
     if expected is not None and up.href != expected:
         out.append(
             finding(
                 "document.up-not-parent",
-                f"The up link points at {up.href} but should match {what}: {expected}.",
                 line=up.line,
-                params={"href": up.href, "expected": expected},
+                params={
+                    "href": up.href,
+                    "expected": expected,
+                    "parent_name": caps.display_name(parent.capability),
+                },
+                variant=variant,
             )
         )
 
@@ -256,18 +249,12 @@ def _check_index_link(doc: Document, context: ValidationContext, out: list[Findi
     index_links = doc.links_with("index")
     capability = doc.capability
     if index_links and (doc.is_index or not caps.can_be_index(capability)):
-        reason = (
-            "an index does not sit under another index"
-            if doc.is_index
-            else f"a {caps.display_name(capability)} is never listed in an index"
-        )
         out.append(
             finding(
                 "document.index-link-unexpected",
-                f'rel="index" links a document to the index it is listed in, but {reason}; '
-                "remove the link or fix its rel.",
                 line=index_links[0].line,
-                params={},
+                params={"name": caps.display_name(capability)},
+                variant="index" if doc.is_index else "",
             )
         )
         return
@@ -278,9 +265,6 @@ def _check_index_link(doc: Document, context: ValidationContext, out: list[Findi
         out.append(
             finding(
                 "document.index-link-missing",
-                f"This {caps.display_name(capability)} is listed in an index; adding <rs:ln "
-                f'rel="index" href="{context.parent_url or "..."}"/> helps Destinations navigate '
-                "(recommended).",
                 line=doc.md_line if doc.md_line is not None else doc.line,
                 params={
                     "name": caps.display_name(capability),
@@ -292,8 +276,6 @@ def _check_index_link(doc: Document, context: ValidationContext, out: list[Findi
         out.append(
             finding(
                 "document.index-link-not-parent",
-                f"The index link points at {index_links[0].href} but the document was reached "
-                f"from the index {context.parent_url}.",
                 line=index_links[0].line,
                 params={"href": index_links[0].href, "parent_url": context.parent_url},
             )

@@ -7,11 +7,14 @@ notification specs' §3 (change notifications need from and until).
 
 from __future__ import annotations
 
+from typing import Any
+
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.capability_hints import index_capability_finding
 from explorer.core.rules.context import ValidationContext
+from explorer.core.rules.phrases import and_list, place
 from explorer.core.rules.time_attributes import check_time_attributes
 
 
@@ -23,9 +26,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.legacy-md-missing",
-                    "This is a pre-1.0 (2012 draft) document: ResourceSync 1.1 says what a "
-                    'document is with <rs:md capability="..."/> (plus at, or from for change '
-                    "documents) as the first child of the root; add it when moving to 1.1.",
                     line=doc.line,
                     params={},
                 )
@@ -39,9 +39,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.plain-sitemap",
-                    "This is a plain Sitemap: it has no rs:md, so ResourceSync clients cannot tell "
-                    "what it is. To publish it as a Resource List add "
-                    '<rs:md capability="resourcelist" at="..."/> as the first child of the root.',
                     line=doc.line,
                     params={},
                 )
@@ -50,11 +47,8 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.md-missing",
-                    "The document has no <rs:md> element; add one as the first child of "
-                    f"<{doc.root}> with the capability attribute"
-                    + _guessed(_capability_from_entries(doc)),
                     line=doc.line,
-                    params={"root": doc.root},
+                    **_guessed_params(doc.root, _capability_from_entries(doc)),
                 )
             )
             _check_declared(doc, context, out)
@@ -64,8 +58,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         out.append(
             finding(
                 "document.capability-missing",
-                "The document <rs:md> has no capability attribute; add e.g. "
-                'capability="resourcelist" to say what this document is.',
                 line=line,
                 params={},
             )
@@ -78,8 +70,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             hinted
             or finding(
                 "document.capability-unknown",
-                f'capability="{capability}" is not a ResourceSync capability; use one of '
-                f"{', '.join(sorted(caps.KNOWN_CAPABILITIES))}.",
                 line=line,
                 params={
                     "capability": capability,
@@ -115,16 +105,22 @@ def _capability_from_entries(doc: Document) -> tuple[str, str, str] | None:
     return None
 
 
-def _guessed(guess: tuple[str, str, str] | None) -> str:
+def _guessed_params(root: str, guess: tuple[str, str, str] | None) -> dict[str, Any]:
+    """``document.md-missing``'s params, and its "guessed" shape when the entries say
+    which kind of document this is."""
     if guess is None:
-        return "."
+        return {"params": {"root": root}}
     attribute, capability, time = guess
-    return (
-        f"; core 1.1 §7 makes it mandatory in every ResourceSync document, and the entries "
-        f"carry ResourceSync {attribute} attributes, so this is one: for a "
-        f"{caps.display_name(capability)} add "
-        f'<rs:md capability="{capability}"{" " + time if time else ""}/>.'
-    )
+    return {
+        "params": {
+            "root": root,
+            "attribute": attribute,
+            "name": caps.display_name(capability),
+            "capability": capability,
+            "time": f" {time}" if time else "",
+        },
+        "variant": "guessed",
+    }
 
 
 def _check_declared(doc: Document, context: ValidationContext, out: list[Finding]) -> None:
@@ -133,26 +129,18 @@ def _check_declared(doc: Document, context: ValidationContext, out: list[Finding
     if declared is None and parent is not None and parent.is_index:
         declared = parent.capability
     if declared is not None and doc.capability is not None and declared != doc.capability:
-        via = (
-            "the index it is listed in"
-            if parent is not None and parent.is_index
-            else ("its parent document")
-        )
         out.append(
             finding(
                 "document.capability-mismatch",
-                f'The document says capability="{doc.capability}" but {via} declared '
-                f'"{declared}"; one of the two is wrong.',
                 line=doc.md_line if doc.md_line is not None else doc.line,
                 params={"capability": doc.capability, "declared": declared},
+                variant="index" if parent is not None and parent.is_index else "",
             )
         )
     if parent is not None and parent.is_index and doc.is_index:
         out.append(
             finding(
                 "document.nested-index",
-                "This <sitemapindex> is listed in another index; Sitemap indexes may only list "
-                "<urlset> documents, so list its components in the parent index directly.",
                 line=doc.line,
                 params={},
             )
@@ -166,9 +154,6 @@ def _check_root(doc: Document, capability: str | None, name: str, out: list[Find
         out.append(
             finding(
                 "document.notification-index",
-                f"A {name} payload must be a <urlset>, never a <sitemapindex>; split a large "
-                "batch into several <urlset> notifications (change-notification 1.0.1 §3, "
-                "framework-notification 1.0.1 §3).",
                 line=doc.line,
                 params={"name": name},
             )
@@ -177,8 +162,6 @@ def _check_root(doc: Document, capability: str | None, name: str, out: list[Find
         out.append(
             finding(
                 "document.index-discouraged",
-                "A Capability List should not be a <sitemapindex>: a single <urlset> always "
-                "suffices for the few capabilities there are.",
                 line=doc.line,
                 params={},
             )
@@ -187,8 +170,6 @@ def _check_root(doc: Document, capability: str | None, name: str, out: list[Find
         out.append(
             finding(
                 "document.index-not-allowed",
-                f"A {caps.display_name(capability)} cannot be a <sitemapindex>; publish it as a "
-                "<urlset>.",
                 line=doc.line,
                 params={"name": caps.display_name(capability)},
             )
@@ -199,18 +180,15 @@ def _check_times(
     doc: Document, capability: str | None, name: str, line: int | None, out: list[Finding]
 ) -> None:
     md = doc.md
-    check_time_attributes(md, "on the document <rs:md>", line, out)
+    check_time_attributes(md, place("document-md"), line, out)
     if capability == caps.CHANGE_NOTIFICATION:
         missing = [a for a in ("from", "until") if a not in md]
         if missing:
             out.append(
                 finding(
                     "document.notification-interval-missing",
-                    "A change notification must carry both from and until; "
-                    f"{' and '.join(missing)} missing. Consecutive notifications cover "
-                    "consecutive intervals, so Destinations use them to detect gaps.",
                     line=line,
-                    params={"missing": "/".join(missing)},
+                    params={"missing": and_list(missing)},
                 )
             )
     if capability in caps.SNAPSHOT_DOCUMENTS:
@@ -222,18 +200,12 @@ def _check_times(
     else:
         return
     if required is not None and required not in md:
-        meaning = (
-            "the datetime the snapshot started"
-            if required == "at"
-            else "the start of the period the changes cover"
-        )
         out.append(
             finding(
                 "document.time-missing",
-                f'A {name} must have {required}="..." on its <rs:md> ({meaning}); add it, '
-                f'e.g. {required}="2013-01-03T09:00:00Z".',
                 line=line,
                 params={"name": name, "required": required},
+                variant="" if required == "at" else "from",
             )
         )
     present = [a for a in unused if a in md]
@@ -242,9 +214,8 @@ def _check_times(
         out.append(
             finding(
                 "document.time-not-used",
-                f"A {name} does not use {' and '.join(present)} on its <rs:md>"
-                + (f"; use {replacement} instead." if required else "."),
                 line=line,
-                params={"name": name, "present": "/".join(present)},
+                params={"name": name, "present": and_list(present), "replacement": replacement},
+                variant="" if required else "notification",
             )
         )

@@ -31,8 +31,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.duplicate-loc",
-                    f"{loc} is listed again (first at line {first}); a Resource List has one entry "
-                    "per resource. Remove the duplicate or merge the two entries.",
                     line=entry.line,
                     params={"loc": loc, "first": first},
                 )

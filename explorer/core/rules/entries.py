@@ -17,12 +17,13 @@ from explorer.core.rules import capabilities as caps
 from explorer.core.rules.capability_hints import index_capability_finding
 from explorer.core.rules.context import ValidationContext
 from explorer.core.rules.datetimes import (
-    explain_invalid,
+    datetime_hint,
     is_w3c_datetime,
     parse_w3c_datetime,
 )
 from explorer.core.rules.document_links import check_link_attributes
 from explorer.core.rules.md_merge import change_in_second_md, second_md_changes
+from explorer.core.rules.phrases import and_list, loc_or_this_entry, none_if_empty, place
 from explorer.core.rules.time_attributes import check_time_attributes
 from explorer.core.rules.values import MEDIA_TYPE as _MEDIA_TYPE
 from explorer.core.rules.values import check_hash, length_invalid, type_invalid
@@ -110,6 +111,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     )
 
     plans: dict[int, _BulkPlan] = {}  # by id: each layout lives on in the entries
+    in_entry = place("in-entry")
     for entry in doc.entries:
         line = entry.line
         loc = entry.loc
@@ -133,7 +135,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             # Nothing else on this rs:md and nothing mandatory missing to report.
             if entry.links:
                 for link in entry.links:
-                    check_link_attributes(link, out, "in this entry", names_checked)
+                    check_link_attributes(link, out, in_entry, names_checked)
             continue
         md = entry.md
         value = md.get("change")
@@ -146,7 +148,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.change-invalid",
-                    f'change="{value}" is not allowed; use created, updated or deleted.',
                     line=line,
                     params={"value": value},
                 )
@@ -155,8 +156,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.change-not-used",
-                    f"A {name} does not describe changes; the change attribute belongs in Change "
-                    "Lists, Change Dump Manifests and notifications.",
                     line=line,
                     params={"name": name},
                 )
@@ -168,9 +167,12 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 out.append(
                     finding(
                         "document.datetime-invalid",
-                        f'datetime="{value}" is not a W3C Datetime: {explain_invalid(value)}.',
                         line=line,
-                        params={"attribute": "datetime", "value": value},
+                        params={
+                            "attribute": "datetime",
+                            "value": value,
+                            "explanation": datetime_hint(value),
+                        },
                     )
                 )
             elif check_range and (
@@ -186,8 +188,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.path-not-absolute",
-                    f'path="{value}" must start with "/" (relative to the package root), '
-                    f'e.g. path="/{value}".',
                     line=line,
                     params={"value": value},
                 )
@@ -196,8 +196,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.path-not-used",
-                    "path is only used in Resource Dump and Change Dump Manifests, "
-                    f"not in a {name}.",
                     line=line,
                     params={"name": name},
                 )
@@ -222,7 +220,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 first_missing_from = line
         if entry.links:
             for link in entry.links:
-                check_link_attributes(link, out, "in this entry", names_checked)
+                check_link_attributes(link, out, in_entry, names_checked)
 
     if lastmods:
         _check_lastmods(doc, lastmods, out)
@@ -238,9 +236,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         out.append(
             finding(
                 "document.entry-from-missing",
-                f"{missing_from} of {len(doc.entries)} entries of this {name} have no from "
-                "(and until, once closed) on their <rs:md>; these are recommended so Destinations "
-                "can pick the documents covering the period they need. First at this line.",
                 line=first_missing_from,
                 params={"count": missing_from, "total": len(doc.entries), "name": name},
             )
@@ -261,10 +256,8 @@ def _check_lastmods(doc: Document, values: set[str], out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.lastmod-invalid",
-                    f"<lastmod>{lastmod}</lastmod> is not a W3C Datetime: "
-                    f"{explain_invalid(lastmod)}.",
                     line=entry.line,
-                    params={"value": lastmod},
+                    params={"value": lastmod, "explanation": datetime_hint(lastmod)},
                 )
             )
 
@@ -304,10 +297,12 @@ def _change_missing(
     out.append(
         finding(
             "document.change-missing",
-            f'Every entry of a {name} needs <rs:md change="created|updated|deleted">; '
-            f"add the change for {entry.loc or 'this entry'} ({_change_section(capability)}).",
             line=entry.line,
-            params={"name": name},
+            params={
+                "name": name,
+                "loc": loc_or_this_entry(entry.loc),
+                "section": _change_section(capability),
+            },
         )
     )
 
@@ -316,8 +311,6 @@ def _path_missing(entry: Entry, name: str, change_manifest: bool, out: list[Find
     out.append(
         finding(
             "document.path-missing",
-            f'Entries of a {name} need path="/..." giving the bitstream\'s place in '
-            f"the package (core 1.1 {'§13.2' if change_manifest else '§11.2'}).",
             line=entry.line,
             params={"name": name, "section": "§13.2" if change_manifest else "§11.2"},
         )
@@ -329,21 +322,16 @@ def _entry_capability_missing(entry: Entry, capability_list: bool, out: list[Fin
         out.append(
             finding(
                 "document.entry-capability-missing",
-                f"The Capability List entry for {entry.loc or 'this entry'} needs "
-                '<rs:md capability="..."/> saying what it points at (e.g. resourcelist).',
                 line=entry.line,
-                params={},
+                params={"loc": loc_or_this_entry(entry.loc)},
             )
         )
     else:
         out.append(
             finding(
                 "document.description-entry-capability-missing",
-                f"The <rs:md> of the Source Description entry for {entry.loc or 'this entry'} "
-                'should say capability="capabilitylist" (core 1.1 §8; the rs:md itself is '
-                "optional).",
                 line=entry.line,
-                params={},
+                params={"loc": loc_or_this_entry(entry.loc)},
             )
         )
 
@@ -355,9 +343,6 @@ def _check_capability_list_entry(
         out.append(
             finding(
                 "document.capability-repeated",
-                f'A Capability List has one entry per capability, but "{capability}" was already '
-                f"listed at line {seen[capability]}; keep one (use an index for several "
-                "documents).",
                 line=entry.line,
                 params={"capability": capability, "first": seen[capability]},
             )
@@ -368,9 +353,6 @@ def _check_capability_list_entry(
         out.append(
             finding(
                 "document.channel-hub-missing",
-                f"The {caps.display_name(capability)} channel {entry.loc} needs "
-                '<rs:ln rel="hub" href="..."/> naming its WebSub hub '
-                "(change-notification 1.0.1 §5, framework-notification 1.0.1 §5).",
                 line=entry.line,
                 params={"name": caps.display_name(capability), "loc": entry.loc},
             )
@@ -386,8 +368,6 @@ def _outside_interval(
     out.append(
         finding(
             "document.datetime-outside-interval",
-            f'datetime="{value}" lies outside the {name}\'s interval ({bounds}); the change '
-            "belongs in another document, or the interval is wrong.",
             line=entry.line,
             params={"value": value, "name": name, "bounds": bounds},
         )
@@ -407,8 +387,6 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
         out.append(
             finding(
                 "document.loc-missing",
-                "This entry has no <loc>; every entry needs exactly one <loc> with the "
-                "absolute URI it describes.",
                 line=line,
                 params={},
             )
@@ -418,8 +396,6 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
         out.append(
             finding(
                 "document.loc-too-long",
-                f"<loc> is {len(loc)} characters long; Sitemaps allow at most {MAX_LOC_LENGTH}. "
-                "Shorten the URI.",
                 line=line,
                 params={"length": len(loc), "limit": MAX_LOC_LENGTH},
             )
@@ -428,8 +404,6 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
         out.append(
             finding(
                 "document.loc-not-absolute",
-                f"<loc>{loc[:200]}</loc> is not an absolute URI; write the full URI with its "
-                "scheme and host, e.g. http://example.com/res1.",
                 line=line,
                 params={"loc": loc[:200]},
             )
@@ -439,15 +413,16 @@ def _check_loc(loc: str | None, line: int | None, out: list[Finding]) -> None:
 def _capability_not_allowed(
     value: str, name: str, allowed: frozenset[str], line: int | None, out: list[Finding]
 ) -> None:
-    choices = ", ".join(sorted(allowed)) or "none"
-    params: dict[str, object] = {"capability": value, "name": name, "choices": choices}
+    params: dict[str, object] = {
+        "capability": value,
+        "name": name,
+        "choices": none_if_empty(", ".join(sorted(allowed))),
+    }
     hinted = index_capability_finding("document.entry-capability-not-allowed", value, line, params)
     out.append(
         hinted
         or finding(
             "document.entry-capability-not-allowed",
-            f'An entry with capability="{value}" cannot be listed in a {name}; allowed here: '
-            f"{choices}.",
             line=line,
             params=params,
         )
@@ -471,18 +446,19 @@ def _check_entry_times(
 ) -> None:
     md = entry.md
     line = entry.line
-    check_time_attributes(md, "on this entry", line, out)
+    check_time_attributes(md, place("entry-md"), line, out)
     if judged:
         unused = sorted(set(md) & (_ALL_TIMES - allowed))
         if unused:
             out.append(
                 finding(
                     "document.entry-time-not-used",
-                    f"Entries of a {name} do not use {' and '.join(unused)}"
-                    + (
-                        f"; use {'/'.join(sorted(allowed))} instead." if allowed else "; remove it."
-                    ),
                     line=line,
-                    params={"name": name, "unused": "/".join(unused)},
+                    params={
+                        "name": name,
+                        "unused": and_list(unused),
+                        "allowed": "/".join(sorted(allowed)),
+                    },
+                    variant="" if allowed else "remove",
                 )
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Entry
+from explorer.core.rules.phrases import loc_or_this_entry
 
 
 def second_md_changes(parsed: list[Finding]) -> dict[int, int | None]:
@@ -33,10 +34,7 @@ def change_in_second_md(entry: Entry, name: str, merges: dict[int, int | None]) 
     md_line = merges[entry.line]
     return finding(
         "document.change-missing",
-        f"The change of {entry.loc or 'this entry'} is in a second <rs:md> (line {md_line}), "
-        f"which is ignored: a {name} entry has one <rs:md>, so merge the two <rs:md> of this "
-        "entry into one.",
         line=entry.line,
-        params={"name": name, "md_line": md_line},
+        params={"name": name, "md_line": md_line, "loc": loc_or_this_entry(entry.loc)},
         variant="merge",
     )

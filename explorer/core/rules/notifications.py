@@ -14,6 +14,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.context import ValidationContext
+from explorer.core.rules.phrases import and_list
 
 _KNOWN_ELSEWHERE = caps.ARCHIVES
 
@@ -26,19 +27,16 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         change = md.get("change")
         capability = md.get("capability")
         if change is None or capability is None:
-            missing = " and ".join(
+            missing = [
                 name
                 for name, value in (("change", change), ("capability", capability))
                 if value is None
-            )
+            ]
             out.append(
                 finding(
                     "document.framework-entry-incomplete",
-                    f"This framework notification entry ({entry.loc}) lacks {missing} on its "
-                    '<rs:md>; each entry says what changed, e.g. <rs:md change="created" '
-                    'capability="resourcelist"/>.',
                     line=entry.line,
-                    params={"loc": entry.loc, "missing": missing},
+                    params={"loc": entry.loc, "missing": and_list(missing)},
                 )
             )
             continue
@@ -48,8 +46,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 out.append(
                     finding(
                         "document.framework-capability-unknown",
-                        f'capability="{capability}" is not one framework notifications report on '
-                        f"({', '.join(sorted(caps.FRAMEWORK_CHANGES))}, or an archive capability).",
                         line=entry.line,
                         params={
                             "capability": capability,
@@ -63,8 +59,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     "document.framework-change-not-allowed",
-                    f'A framework notification cannot report a {name} as "{change}"; '
-                    f"Table 2 allows {', '.join(sorted(allowed))} for a {name}.",
                     line=entry.line,
                     params={"name": name, "change": change, "allowed": ", ".join(sorted(allowed))},
                 )

@@ -64,10 +64,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             out.append(
                 finding(
                     code,
-                    f"Entries of a {name} must be in forward chronological order, but this entry "
-                    f"({entry.loc}, {compared} {raw}) is earlier than the one at line "
-                    f"{latest_entry.line} ({latest_entry.loc}, {compared} {latest_raw}). Sort the "
-                    "entries by time, oldest first.",
                     line=entry.line,
                     params={
                         "name": name,
@@ -94,9 +90,6 @@ def _check_open_lists(doc: Document, out: list[Finding]) -> None:
             out.append(
                 finding(
                     "document.open-list-not-last",
-                    f"{entry.loc} has from but no until, so it reads as an open Change List, yet "
-                    "later Change Lists follow it in the index. Give it the until at which it was "
-                    "closed.",
                     line=entry.line,
                     params={"loc": entry.loc},
                 )

@@ -7,16 +7,17 @@ returns the parsed values for the callers' own, place-specific checks.
 from __future__ import annotations
 
 from explorer.core.findings import Finding, finding
-from explorer.core.rules.datetimes import explain_invalid, parse_w3c_datetime
+from explorer.core.messages import Phrase
+from explorer.core.rules.datetimes import datetime_hint, parse_w3c_datetime
 
 TIME_ATTRIBUTES = ("at", "completed", "from", "until")
 
 
 def check_time_attributes(
-    md: dict[str, str], where: str, line: int | None, out: list[Finding]
+    md: dict[str, str], where: Phrase, line: int | None, out: list[Finding]
 ) -> dict[str, float]:
     """Report unparseable datetimes, completed < at and until < from; ``where`` names the
-    element in messages (e.g. "on the document <rs:md>")."""
+    element in messages (``phrases.place``: "on the document <rs:md>")."""
     values: dict[str, float] = {}
     for attribute in TIME_ATTRIBUTES:
         raw = md.get(attribute)
@@ -27,9 +28,14 @@ def check_time_attributes(
             out.append(
                 finding(
                     "document.datetime-invalid",
-                    f'{attribute}="{raw}" {where} is not a W3C Datetime: {explain_invalid(raw)}.',
                     line=line,
-                    params={"attribute": attribute, "value": raw},
+                    params={
+                        "attribute": attribute,
+                        "value": raw,
+                        "where": where,
+                        "explanation": datetime_hint(raw),
+                    },
+                    variant="where",
                 )
             )
         else:
@@ -38,20 +44,16 @@ def check_time_attributes(
         out.append(
             finding(
                 "document.completed-before-at",
-                f'completed="{md["completed"]}" is earlier than at="{md["at"]}" {where}; a '
-                "snapshot cannot finish before it started.",
                 line=line,
-                params={"completed": md["completed"], "at": md["at"]},
+                params={"completed": md["completed"], "at": md["at"], "where": where},
             )
         )
     if "from" in values and "until" in values and values["until"] < values["from"]:
         out.append(
             finding(
                 "document.until-before-from",
-                f'until="{md["until"]}" is earlier than from="{md["from"]}" {where}; swap them or '
-                "fix the interval.",
                 line=line,
-                params={"until": md["until"], "start": md["from"]},
+                params={"until": md["until"], "start": md["from"], "where": where},
             )
         )
     return values

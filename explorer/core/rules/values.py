@@ -8,8 +8,11 @@ rs:ln values one link at a time, both with the wording kept here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase
 
 # Hex digest lengths of the algorithms ResourceSync publishers use (core 1.1 §7 names md5
 # and sha-256; the others follow the same naming).
@@ -51,40 +54,50 @@ def is_length(value: str) -> bool:
     return value.isascii() and value.isdigit()
 
 
-def length_invalid(value: str, line: int | None, where: str = "") -> Finding:
-    """``where`` (" on the rs:ln ...") names the element when it is not the entry's rs:md."""
+def _placed(where: Phrase | None, params: dict[str, object], variant: str = "") -> dict[str, Any]:
+    """``finding()``'s params and variant for a message that names ``where`` the value
+    sits (the "where" shapes) when it is not the entry's rs:md (``where`` None)."""
+    if where is None:
+        return {"params": params, "variant": variant}
+    return {
+        "params": {**params, "where": where},
+        "variant": f"{variant}-where" if variant else "where",
+    }
+
+
+def length_invalid(value: str, line: int | None, where: Phrase | None = None) -> Finding:
+    """``where`` ("on the rs:ln ...") names the element when it is not the entry's rs:md."""
     return finding(
         "document.length-invalid",
-        f'length="{value}"{where} must be the size in bytes as a non-negative integer '
-        '(e.g. length="8876").',
         line=line,
-        params={"value": value},
+        **_placed(where, {"value": value}),
     )
 
 
-def type_invalid(value: str, line: int | None, where: str = "") -> Finding:
+def type_invalid(value: str, line: int | None, where: Phrase | None = None) -> Finding:
     return finding(
         "document.type-invalid",
-        f'type="{value}"{where} is not a media type; use type/subtype as in the '
-        'Content-Type header, e.g. type="text/html".',
         line=line,
-        params={"value": value},
+        **_placed(where, {"value": value}),
     )
 
 
-def check_hash(value: str, line: int | None, out: list[Finding], where: str = "") -> None:
+def check_hash(
+    value: str,
+    line: int | None,
+    out: list[Finding],
+    where: Callable[[], Phrase] | None = None,
+) -> None:
     """A whitespace-separated list of ``alg:hexdigest`` (core 1.1 §7 hash); ``where``
-    (" on the rs:ln ...") names the element when it is not the entry's rs:md."""
+    says "on the rs:ln ..." when the value is not on the entry's rs:md (called only for a
+    finding: most values are fine)."""
     tokens = value.split()
     if not tokens:
         out.append(
             finding(
                 "document.hash-malformed",
-                f'hash=""{where} is empty; give one or more alg:hexdigest values, e.g. '
-                'hash="md5:1584abdf8ebdc9802ac0c6a7402c03b6", or drop the attribute.',
                 line=line,
-                params={},
-                variant="empty",
+                **_placed(where() if where else None, {}, "empty"),
             )
         )
         return
@@ -94,10 +107,8 @@ def check_hash(value: str, line: int | None, out: list[Finding], where: str = ""
             out.append(
                 finding(
                     "document.hash-malformed",
-                    f'hash value "{token}"{where} is not alg:hexdigest (e.g. '
-                    '"sha-256:854f6129..."); Destinations cannot use it to check fixity.',
                     line=line,
-                    params={"token": token},
+                    **_placed(where() if where else None, {"token": token}),
                 )
             )
             continue
@@ -106,9 +117,10 @@ def check_hash(value: str, line: int | None, out: list[Finding], where: str = ""
             out.append(
                 finding(
                     "document.hash-digest-length",
-                    f"The {algorithm} digest{where} has {len(digest)} hex digits; {algorithm} has "
-                    f"{expected}. The value is truncated or uses the wrong algorithm name.",
                     line=line,
-                    params={"algorithm": algorithm, "digits": len(digest), "expected": expected},
+                    **_placed(
+                        where() if where else None,
+                        {"algorithm": algorithm, "digits": len(digest), "expected": expected},
+                    ),
                 )
             )

@@ -36,11 +36,6 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     out.append(
         finding(
             "document.capability-list-at-well-known",
-            f"The document at the Source Description's address ({context.url}) is shaped as a "
-            'Capability List (capability="capabilitylist"). Publish a Source Description '
-            'there (<rs:md capability="description"/>, one <url> per Capability List with '
-            '<rs:md capability="capabilitylist"/>), move this Capability List to its own '
-            'address, and give it <rs:ln rel="up"> to the Source Description.',
             line=doc.md_line if doc.md_line is not None else doc.line,
             params={"url": context.url},
         )
