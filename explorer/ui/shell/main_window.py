@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPoint, QRect, QSettings, Qt, Signal
+from PySide6.QtCore import QRect, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QHeaderView, QMenu
 from shiboken6 import isValid
@@ -28,14 +28,11 @@ from shiboken6 import isValid
 from explorer.ui.settings.app_settings import AppSettings, load_settings, save_settings
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
+from explorer.ui.shell import window_state
+from explorer.ui.shell.address_history import AddressHistory
 from explorer.ui.shell.help_menu import ShortcutsDialog, open_user_guide
-from explorer.ui.shell.main_window_widgets import PANEL_DOCKS, STARTING, MainWindowWidgets
-from explorer.ui.shell.window_layout import (
-    BOTTOM_DOCK_HEIGHT,
-    DEFAULT_SIZE,
-    DockBalancer,
-    first_launch_geometry,
-)
+from explorer.ui.shell.main_window_widgets import STARTING, MainWindowWidgets
+from explorer.ui.shell.window_layout import DockBalancer
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     import asyncio
@@ -48,8 +45,6 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     from explorer.ui.source.source_tree import SourceTreeModel, TreeItem
 
 log = logging.getLogger(__name__)
-HISTORY_KEY = "address/history"
-HISTORY_SIZE = 20
 
 
 class MainWindow(MainWindowWidgets):
@@ -89,9 +84,8 @@ class MainWindow(MainWindowWidgets):
         self._settings_dialog: Any = None
         self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
         self.demo_menu: QMenu | None = None
-        self.address.addItems(self._history())
-        self.address.setCurrentText("")
-        self.dock_balancer = DockBalancer(self, self._all_docks())
+        self.address_history = AddressHistory(self.address, self.settings)
+        self.dock_balancer = DockBalancer(self, self.all_docks())
         if not light:
             self.build_features()
         if services is None:
@@ -133,7 +127,7 @@ class MainWindow(MainWindowWidgets):
             (self.quit_action, self.quit_requested.emit),
             (self.find_action, self.focus_filter),
             (self.copy_url_action, self.copy_document_url),
-            (self.reset_layout_action, self.reset_layout),
+            (self.reset_layout_action, lambda: window_state.reset_layout(self)),
             (self.about_action, self.show_about),
             (self.guide_action, self.open_guide),
             (self.shortcuts_action, self.show_shortcuts),
@@ -208,69 +202,13 @@ class MainWindow(MainWindowWidgets):
         show_about(self)
 
     # --- settings
-    def _history(self) -> list[str]:
-        value = self.settings.value(HISTORY_KEY, [])
-        if isinstance(value, str):
-            return [value]
-        return [str(item) for item in value] if isinstance(value, list) else []
-
-    def remember(self, url: str) -> None:
-        history = [url] + [item for item in self._history() if item != url]
-        self.settings.setValue(HISTORY_KEY, history[:HISTORY_SIZE])
-        self.address.blockSignals(True)
-        self.address.clear()
-        self.address.addItems(history[:HISTORY_SIZE])
-        self.address.setCurrentText(url)
-        self.address.blockSignals(False)
-
     def restore_state(self, screen: QRect | None = None) -> None:
         """The saved geometry and docks; on first launch a size that fits ``screen``
         (the available geometry of the screen the window opens on, by default)."""
-        geometry = self.settings.value("window/geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
-            self.setGeometry(first_launch_geometry(screen or self._available_geometry()))
-        state = self.settings.value("window/state")
-        if state is None or not self.restoreState(state):
-            self._default_dock_sizes()
-
-    def _available_geometry(self) -> QRect:
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            return QRect(QPoint(0, 0), DEFAULT_SIZE)
-        return screen.availableGeometry()
-
-    def _default_dock_sizes(self) -> None:
-        """First start: the tree a quarter of the width, the subscriptions enough for
-        their state, lease and hub, the bottom docks a third of the height, or more on a
-        laptop screen, where a third would not hold the workbench's controls."""
-        width, height = self.width(), self.height()
-        self.resizeDocks(
-            [self.tree_dock, self.docks["SubscriptionsDock"]],
-            [max(width // 4, 260), max(width // 4, 360)],
-            Qt.Orientation.Horizontal,
-        )
-        bottom = max(height // 3, min(BOTTOM_DOCK_HEIGHT, int(height * 0.48)))
-        self.resizeDocks([self.docks["FeedDock"]], [bottom], Qt.Orientation.Vertical)
-
-    def reset_layout(self) -> None:
-        """Every dock back in its first-launch place and size, shown and docked."""
-        areas = {"SourceDock": Qt.DockWidgetArea.LeftDockWidgetArea}
-        areas.update({name: area for _title, name, area in PANEL_DOCKS})
-        for dock in self._all_docks():
-            dock.setFloating(False)
-            self.removeDockWidget(dock)
-        for dock in self._all_docks():
-            self.addDockWidget(areas[dock.objectName()], dock)
-            dock.show()
-        self._tabify_bottom()
-        self.toolbar.show()
-        self._default_dock_sizes()
-        confirm(self, self.tr("layout reset"))
+        window_state.restore_state(self, screen)
 
     def save_state(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
-        self.settings.sync()
+        window_state.save_state(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
