@@ -25,7 +25,7 @@ from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEven
 from PySide6.QtWidgets import QHeaderView, QMenu
 from shiboken6 import isValid
 
-from explorer.ui.settings.app_settings import AppSettings, load_settings, save_settings
+from explorer.ui.settings.app_settings import AppSettings, load_settings
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
 from explorer.ui.shell import window_state
@@ -40,6 +40,8 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     from explorer.core.findings import Severity
     from explorer.net.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.settings.settings_controller import SettingsController
+    from explorer.ui.settings.settings_dialog import SettingsDialog
     from explorer.ui.shared.tasks import TaskKeeper
     from explorer.ui.source.controller import SourceController
     from explorer.ui.source.source_tree import SourceTreeModel, TreeItem
@@ -61,6 +63,7 @@ class MainWindow(MainWindowWidgets):
     settings_applied = Signal(object)  # AppSettings, after the user accepted Settings
     tree_model: SourceTreeModel
     source: SourceController
+    settings_controller: SettingsController
     _tasks: TaskKeeper
 
     def __init__(
@@ -81,7 +84,6 @@ class MainWindow(MainWindowWidgets):
         self.setWindowTitle(self.tr("ResourceSync Explorer"))
         self.panels: Any = None  # explorer.ui.shell.panels.Panels once installed
         self.watchdog: Any = None  # explorer.ui.watchdog.watchdog_panel.WatchdogPanel, with them
-        self._settings_dialog: Any = None
         self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
         self.demo_menu: QMenu | None = None
         self.address_history = AddressHistory(self.address, self.settings)
@@ -96,12 +98,14 @@ class MainWindow(MainWindowWidgets):
     def build_features(self) -> None:
         """The document view and the controllers behind the address bar, the tree and
         the actions: all that the first frame does not need."""
+        from explorer.ui.settings.settings_controller import SettingsController
         from explorer.ui.shared.tasks import TaskKeeper
         from explorer.ui.source.controller import SourceController
 
         self.build_content()
         self._tasks = TaskKeeper(self.show_error)
         self.source = SourceController(self)
+        self.settings_controller = SettingsController(self)
         self._connect_actions()
         self.built = True
 
@@ -215,36 +219,8 @@ class MainWindow(MainWindowWidgets):
         event.accept()
         self.quit_requested.emit()
 
-    def show_settings(self) -> Any:
-        """The Settings dialog, opened without a nested event loop (docs/architecture.md, "Rules of
-        the event loop")."""
-        from explorer.ui.settings.settings_dialog import app_settings_dialog
-
-        if self._settings_dialog is not None:
-            self._settings_dialog.raise_()
-            return self._settings_dialog
-        values = load_settings(self.settings)
-        dialog = app_settings_dialog(self, values)
-        if self.auth_prompt is not None:
-            self.auth_prompt.add_settings_pages(dialog)
-        dialog.applied.connect(lambda: self.apply_settings(values))
-        dialog.finished.connect(self._settings_closed)
-        self._settings_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _settings_closed(self) -> None:
-        if self._settings_dialog is not None:
-            self._settings_dialog.deleteLater()
-            self._settings_dialog = None
-
-    def apply_settings(self, values: AppSettings) -> None:
-        """Store the preferences and put them into effect (``explorer.ui.app`` wires what
-        needs the engines to ``settings_applied``)."""
-        save_settings(self.settings, values)
-        self.preferences = values
-        self.settings_applied.emit(values)
-        confirm(self, self.tr("settings saved"))
+    def show_settings(self) -> SettingsDialog:
+        return self.settings_controller.show()
 
     def open_guide(self) -> None:
         if not open_user_guide():
