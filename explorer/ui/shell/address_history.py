@@ -21,7 +21,7 @@ class AddressHistory:
 
     def addresses(self) -> list[str]:
         value = self.settings.value(HISTORY_KEY, [])
-        if isinstance(value, str):  # QSettings gives a one-item list back as its item
+        if isinstance(value, str):
             return [value]
         return [str(item) for item in value] if isinstance(value, list) else []
 

@@ -1,10 +1,12 @@
 """The main window: the shell that composes the features.
 
-``MainWindowWidgets`` builds and lays out the window; this class connects its actions,
-keeps the window's settings, geometry and docks, and hands the rest to the features:
-``SourceController`` (explorer.ui.source.controller) opens Sources and moves about in
-them, and the live panels fill the docks (``explorer.ui.shell.panels``). The window
-owns no I/O: every engine is reached through ``ExplorerServices``.
+``MainWindowWidgets`` builds and lays out the window; this class composes the features
+around it: ``SourceController`` (explorer.ui.source.controller) opens Sources and moves
+about in them, ``SettingsController`` runs Edit ▸ Settings…, the live panels fill the
+docks (``explorer.ui.shell.panels``), ``menu_actions`` says what the window's own
+actions do, ``window_state`` keeps the geometry and docks and ``AddressHistory`` the
+addresses opened. The window owns no I/O: every engine is reached through
+``ExplorerServices``.
 
 The window is built in two steps so that it shows before the engines exist: the shell
 (menus, address bar, document view, empty docks) imports only Qt and the pure core;
@@ -20,17 +22,15 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRect, QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QHeaderView, QMenu
+from PySide6.QtCore import QRect, QSettings, Signal
+from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QMenu
 from shiboken6 import isValid
 
 from explorer.ui.settings.app_settings import AppSettings, load_settings
-from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
 from explorer.ui.shell import window_state
 from explorer.ui.shell.address_history import AddressHistory
-from explorer.ui.shell.help_menu import ShortcutsDialog, open_user_guide
 from explorer.ui.shell.main_window_widgets import STARTING, MainWindowWidgets
 from explorer.ui.shell.window_layout import DockBalancer
 
@@ -100,13 +100,14 @@ class MainWindow(MainWindowWidgets):
         the actions: all that the first frame does not need."""
         from explorer.ui.settings.settings_controller import SettingsController
         from explorer.ui.shared.tasks import TaskKeeper
+        from explorer.ui.shell.menu_actions import connect_menu_actions
         from explorer.ui.source.controller import SourceController
 
         self.build_content()
         self._tasks = TaskKeeper(self.show_error)
         self.source = SourceController(self)
         self.settings_controller = SettingsController(self)
-        self._connect_actions()
+        connect_menu_actions(self)
         self.built = True
 
     @property
@@ -119,40 +120,15 @@ class MainWindow(MainWindowWidgets):
             self._engines_ready = asyncio.Event()
         return self._engines_ready
 
-    def _connect_actions(self) -> None:
-        source = self.source
-        for action, slot in (
-            (self.address_action, self.focus_address),
-            (self.back_action, source.go_back),
-            (self.forward_action, source.go_forward),
-            (self.refresh_action, source.refresh),
-            (self.rediscover_action, source.rediscover),
-            (self.settings_action, self.show_settings),
-            (self.quit_action, self.quit_requested.emit),
-            (self.find_action, self.focus_filter),
-            (self.copy_url_action, self.copy_document_url),
-            (self.reset_layout_action, lambda: window_state.reset_layout(self)),
-            (self.about_action, self.show_about),
-            (self.guide_action, self.open_guide),
-            (self.shortcuts_action, self.show_shortcuts),
-        ):
-            action.triggered.connect(slot)
-
     def attach_services(self, services: ExplorerServices) -> None:
         """Wire the started engines into the window: the tree's model, the crawl signals;
         addresses that waited for them go ahead."""
         from explorer.ui.source.auth_prompt import AuthPrompt
-        from explorer.ui.source.source_tree import BadgeDelegate, SourceTreeModel
+        from explorer.ui.source.source_tree import install_tree_model
 
         self.services = services
-        self.tree_model = SourceTreeModel(services.expand, self)
+        self.tree_model = install_tree_model(self.tree, services.expand, self)
         services.crawl_progress.connect(self.progress.report)
-        self.tree.setModel(self.tree_model)
-        self.tree.setItemDelegateForColumn(1, BadgeDelegate(self.tree))
-        self.tree.header().setStretchLastSection(False)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        self.tree.header().resizeSection(1, 64)
         self.source.attach(services)
         if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()
@@ -200,12 +176,7 @@ class MainWindow(MainWindowWidgets):
         self.menuBar().insertMenu(self.help_menu.menuAction(), self.demo_menu)
         return self.demo_menu
 
-    def show_about(self) -> None:
-        from explorer.ui.shell.about import show_about  # not needed for the first frame
-
-        show_about(self)
-
-    # --- settings
+    # --- geometry, docks and settings
     def restore_state(self, screen: QRect | None = None) -> None:
         """The saved geometry and docks; on first launch a size that fits ``screen``
         (the available geometry of the screen the window opens on, by default)."""
@@ -221,22 +192,6 @@ class MainWindow(MainWindowWidgets):
 
     def show_settings(self) -> SettingsDialog:
         return self.settings_controller.show()
-
-    def open_guide(self) -> None:
-        if not open_user_guide():
-            self.show_error(
-                self.tr(
-                    "The user guide could not be opened: it is docs/user-guide.md in the "
-                    "explorer's source distribution"
-                ),
-                Severity.INFO,
-            )
-
-    def show_shortcuts(self) -> ShortcutsDialog:
-        dialog = ShortcutsDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
 
     # --- messages and tasks
     def show_error(
@@ -257,22 +212,6 @@ class MainWindow(MainWindowWidgets):
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` as a task whose failure becomes a message, not a lost exception."""
         return self._tasks.spawn(coro)
-
-    # --- address bar and tree
-    def focus_address(self) -> None:
-        self.address.setFocus()
-        address_line = self.address.lineEdit()
-        if address_line is not None:
-            address_line.selectAll()
-
-    def focus_filter(self) -> None:
-        self.document_view.focus_filter()
-
-    def copy_document_url(self) -> None:
-        url = self.document_view.url
-        if url:
-            QGuiApplication.clipboard().setText(url)
-            confirm(self, self.tr("copied {url}").format(url=url))
 
     # --- the Source, for the app, the self-test and the tests
     def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:
