@@ -39,14 +39,14 @@ def test_feed_topics_keep_both_ends_when_cut(window) -> None:
 
 
 def test_help_has_the_user_guide_and_every_shortcut(window) -> None:
-    from explorer.ui.shell.help_menu import user_guide_url
+    from explorer.ui.shell.help_menu import show_shortcuts, user_guide_url
 
     entries = [a.text() for a in window.help_menu.actions() if a.text()]
     assert entries[:2] == ["User guide", "Keyboard shortcuts"]
     assert window.guide_action.shortcut().toString() == "F1"
     url = user_guide_url()
     assert url is not None and url.toLocalFile().endswith("docs/user-guide.md")
-    dialog = window.show_shortcuts()
+    dialog = show_shortcuts(window)
     table = dialog.table
     rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
     assert rows["Go to address"] == "Ctrl+L" and rows["Refresh document"] == "F5, Ctrl+R"

@@ -40,10 +40,12 @@ def laptop(request, qapp, qtbot, qloop, run, settings, tmp_path):
 
 def _maximised(window, size: QSize) -> None:
     """As on a screen of ``size`` with the window maximised, on first start."""
+    from explorer.ui.shell.window_state import default_dock_sizes
+
     window.resize(size)
     window.show()
     QApplication.processEvents()
-    window._default_dock_sizes()
+    default_dock_sizes(window)
     QApplication.processEvents()
 
 

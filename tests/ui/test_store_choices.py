@@ -93,9 +93,10 @@ def test_the_address_field_shows_a_whole_address_at_1280_pixels(window, qtbot) -
     from PySide6.QtWidgets import QScrollArea
 
     from explorer.ui.shell.window_layout import first_launch_geometry
+    from explorer.ui.shell.window_state import reset_layout
 
     window.setGeometry(first_launch_geometry(QRect(0, 0, 1280, 720)))
-    window.reset_layout()
+    reset_layout(window)
     qtbot.wait(50)
     panel = window.panels.subscriptions
     area = next(w for w in window.docks["SubscriptionsDock"].findChildren(QScrollArea))

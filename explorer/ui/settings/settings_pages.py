@@ -2,7 +2,7 @@
 
 Each page edits a shared ``AppSettings`` and writes it back on ``apply()``; the
 window then stores it (``save_settings``) and puts what can change at run time into
-effect (``MainWindow.apply_settings``).
+effect (``SettingsController.apply``).
 """
 
 from __future__ import annotations

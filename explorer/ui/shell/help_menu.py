@@ -4,8 +4,9 @@ read from the window's own actions so the list cannot go stale."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -18,6 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.ui.language import ui_language
+
+if TYPE_CHECKING:
+    from explorer.ui.shell.main_window import MainWindow
 
 
 def user_guide_url() -> QUrl | None:
@@ -32,6 +36,29 @@ def open_user_guide() -> bool:
     """Open the guide with the desktop's viewer; False when there is none to open."""
     url = user_guide_url()
     return url is not None and QDesktopServices.openUrl(url)
+
+
+def open_guide(window: MainWindow) -> None:
+    """Help ▸ User guide: the guide, or a message saying where it is."""
+    from explorer.core.findings import Severity  # not before the first frame
+
+    if not open_user_guide():
+        window.show_error(
+            QCoreApplication.translate(
+                "MainWindow",
+                "The user guide could not be opened: it is docs/user-guide.md in the "
+                "explorer's source distribution",
+            ),
+            Severity.INFO,
+        )
+
+
+def show_shortcuts(window: QWidget) -> ShortcutsDialog:
+    """Help ▸ Keyboard shortcuts, beside the window until closed."""
+    dialog = ShortcutsDialog(window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog
 
 
 def shortcut_rows(window: QWidget) -> list[tuple[str, str]]:

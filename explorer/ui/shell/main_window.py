@@ -1,10 +1,12 @@
 """The main window: the shell that composes the features.
 
-``MainWindowWidgets`` builds and lays out the window; this class connects its actions,
-keeps the window's settings, geometry and docks, and hands the rest to the features:
-``SourceController`` (explorer.ui.source.controller) opens Sources and moves about in
-them, and the live panels fill the docks (``explorer.ui.shell.panels``). The window
-owns no I/O: every engine is reached through ``ExplorerServices``.
+``MainWindowWidgets`` builds and lays out the window; this class composes the features
+around it: ``SourceController`` (explorer.ui.source.controller) opens Sources and moves
+about in them, ``SettingsController`` runs Edit ▸ Settings…, the live panels fill the
+docks (``explorer.ui.shell.panels``), ``menu_actions`` says what the window's own
+actions do, ``window_state`` keeps the geometry and docks and ``AddressHistory`` the
+addresses opened. The window owns no I/O: every engine is reached through
+``ExplorerServices``.
 
 The window is built in two steps so that it shows before the engines exist: the shell
 (menus, address bar, document view, empty docks) imports only Qt and the pure core;
@@ -20,22 +22,17 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPoint, QRect, QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QHeaderView, QMenu
+from PySide6.QtCore import QRect, QSettings, Signal
+from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QMenu
 from shiboken6 import isValid
 
-from explorer.ui.settings.app_settings import AppSettings, load_settings, save_settings
-from explorer.ui.shared.feedback import confirm
+from explorer.ui.settings.app_settings import AppSettings, load_settings
 from explorer.ui.shared.plain_text import clip
-from explorer.ui.shell.help_menu import ShortcutsDialog, open_user_guide
-from explorer.ui.shell.main_window_widgets import PANEL_DOCKS, STARTING, MainWindowWidgets
-from explorer.ui.shell.window_layout import (
-    BOTTOM_DOCK_HEIGHT,
-    DEFAULT_SIZE,
-    DockBalancer,
-    first_launch_geometry,
-)
+from explorer.ui.shell import window_state
+from explorer.ui.shell.address_history import AddressHistory
+from explorer.ui.shell.main_window_widgets import STARTING, MainWindowWidgets
+from explorer.ui.shell.window_layout import DockBalancer
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     import asyncio
@@ -43,13 +40,13 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     from explorer.core.findings import Severity
     from explorer.net.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.settings.settings_controller import SettingsController
+    from explorer.ui.settings.settings_dialog import SettingsDialog
     from explorer.ui.shared.tasks import TaskKeeper
     from explorer.ui.source.controller import SourceController
     from explorer.ui.source.source_tree import SourceTreeModel, TreeItem
 
 log = logging.getLogger(__name__)
-HISTORY_KEY = "address/history"
-HISTORY_SIZE = 20
 
 
 class MainWindow(MainWindowWidgets):
@@ -66,6 +63,7 @@ class MainWindow(MainWindowWidgets):
     settings_applied = Signal(object)  # AppSettings, after the user accepted Settings
     tree_model: SourceTreeModel
     source: SourceController
+    settings_controller: SettingsController
     _tasks: TaskKeeper
 
     def __init__(
@@ -86,12 +84,10 @@ class MainWindow(MainWindowWidgets):
         self.setWindowTitle(self.tr("ResourceSync Explorer"))
         self.panels: Any = None  # explorer.ui.shell.panels.Panels once installed
         self.watchdog: Any = None  # explorer.ui.watchdog.watchdog_panel.WatchdogPanel, with them
-        self._settings_dialog: Any = None
         self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
         self.demo_menu: QMenu | None = None
-        self.address.addItems(self._history())
-        self.address.setCurrentText("")
-        self.dock_balancer = DockBalancer(self, self._all_docks())
+        self.address_history = AddressHistory(self.address, self.settings)
+        self.dock_balancer = DockBalancer(self, self.all_docks())
         if not light:
             self.build_features()
         if services is None:
@@ -102,13 +98,16 @@ class MainWindow(MainWindowWidgets):
     def build_features(self) -> None:
         """The document view and the controllers behind the address bar, the tree and
         the actions: all that the first frame does not need."""
+        from explorer.ui.settings.settings_controller import SettingsController
         from explorer.ui.shared.tasks import TaskKeeper
+        from explorer.ui.shell.menu_actions import connect_menu_actions
         from explorer.ui.source.controller import SourceController
 
         self.build_content()
         self._tasks = TaskKeeper(self.show_error)
         self.source = SourceController(self)
-        self._connect_actions()
+        self.settings_controller = SettingsController(self)
+        connect_menu_actions(self)
         self.built = True
 
     @property
@@ -121,40 +120,15 @@ class MainWindow(MainWindowWidgets):
             self._engines_ready = asyncio.Event()
         return self._engines_ready
 
-    def _connect_actions(self) -> None:
-        source = self.source
-        for action, slot in (
-            (self.address_action, self.focus_address),
-            (self.back_action, source.go_back),
-            (self.forward_action, source.go_forward),
-            (self.refresh_action, source.refresh),
-            (self.rediscover_action, source.rediscover),
-            (self.settings_action, self.show_settings),
-            (self.quit_action, self.quit_requested.emit),
-            (self.find_action, self.focus_filter),
-            (self.copy_url_action, self.copy_document_url),
-            (self.reset_layout_action, self.reset_layout),
-            (self.about_action, self.show_about),
-            (self.guide_action, self.open_guide),
-            (self.shortcuts_action, self.show_shortcuts),
-        ):
-            action.triggered.connect(slot)
-
     def attach_services(self, services: ExplorerServices) -> None:
         """Wire the started engines into the window: the tree's model, the crawl signals;
         addresses that waited for them go ahead."""
         from explorer.ui.source.auth_prompt import AuthPrompt
-        from explorer.ui.source.source_tree import BadgeDelegate, SourceTreeModel
+        from explorer.ui.source.source_tree import install_tree_model
 
         self.services = services
-        self.tree_model = SourceTreeModel(services.expand, self)
+        self.tree_model = install_tree_model(self.tree, services.expand, self)
         services.crawl_progress.connect(self.progress.report)
-        self.tree.setModel(self.tree_model)
-        self.tree.setItemDelegateForColumn(1, BadgeDelegate(self.tree))
-        self.tree.header().setStretchLastSection(False)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        self.tree.header().resizeSection(1, 64)
         self.source.attach(services)
         if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()
@@ -202,127 +176,22 @@ class MainWindow(MainWindowWidgets):
         self.menuBar().insertMenu(self.help_menu.menuAction(), self.demo_menu)
         return self.demo_menu
 
-    def show_about(self) -> None:
-        from explorer.ui.shell.about import show_about  # not needed for the first frame
-
-        show_about(self)
-
-    # --- settings
-    def _history(self) -> list[str]:
-        value = self.settings.value(HISTORY_KEY, [])
-        if isinstance(value, str):
-            return [value]
-        return [str(item) for item in value] if isinstance(value, list) else []
-
-    def remember(self, url: str) -> None:
-        history = [url] + [item for item in self._history() if item != url]
-        self.settings.setValue(HISTORY_KEY, history[:HISTORY_SIZE])
-        self.address.blockSignals(True)
-        self.address.clear()
-        self.address.addItems(history[:HISTORY_SIZE])
-        self.address.setCurrentText(url)
-        self.address.blockSignals(False)
-
+    # --- geometry, docks and settings
     def restore_state(self, screen: QRect | None = None) -> None:
         """The saved geometry and docks; on first launch a size that fits ``screen``
         (the available geometry of the screen the window opens on, by default)."""
-        geometry = self.settings.value("window/geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
-            self.setGeometry(first_launch_geometry(screen or self._available_geometry()))
-        state = self.settings.value("window/state")
-        if state is None or not self.restoreState(state):
-            self._default_dock_sizes()
-
-    def _available_geometry(self) -> QRect:
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            return QRect(QPoint(0, 0), DEFAULT_SIZE)
-        return screen.availableGeometry()
-
-    def _default_dock_sizes(self) -> None:
-        """First start: the tree a quarter of the width, the subscriptions enough for
-        their state, lease and hub, the bottom docks a third of the height, or more on a
-        laptop screen, where a third would not hold the workbench's controls."""
-        width, height = self.width(), self.height()
-        self.resizeDocks(
-            [self.tree_dock, self.docks["SubscriptionsDock"]],
-            [max(width // 4, 260), max(width // 4, 360)],
-            Qt.Orientation.Horizontal,
-        )
-        bottom = max(height // 3, min(BOTTOM_DOCK_HEIGHT, int(height * 0.48)))
-        self.resizeDocks([self.docks["FeedDock"]], [bottom], Qt.Orientation.Vertical)
-
-    def reset_layout(self) -> None:
-        """Every dock back in its first-launch place and size, shown and docked."""
-        areas = {"SourceDock": Qt.DockWidgetArea.LeftDockWidgetArea}
-        areas.update({name: area for _title, name, area in PANEL_DOCKS})
-        for dock in self._all_docks():
-            dock.setFloating(False)
-            self.removeDockWidget(dock)
-        for dock in self._all_docks():
-            self.addDockWidget(areas[dock.objectName()], dock)
-            dock.show()
-        self._tabify_bottom()
-        self.toolbar.show()
-        self._default_dock_sizes()
-        confirm(self, self.tr("layout reset"))
+        window_state.restore_state(self, screen)
 
     def save_state(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
-        self.settings.sync()
+        window_state.save_state(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
         event.accept()
         self.quit_requested.emit()
 
-    def show_settings(self) -> Any:
-        """The Settings dialog, opened without a nested event loop (docs/architecture.md, "Rules of
-        the event loop")."""
-        from explorer.ui.settings.settings_dialog import app_settings_dialog
-
-        if self._settings_dialog is not None:
-            self._settings_dialog.raise_()
-            return self._settings_dialog
-        values = load_settings(self.settings)
-        dialog = app_settings_dialog(self, values)
-        if self.auth_prompt is not None:
-            self.auth_prompt.add_settings_pages(dialog)
-        dialog.applied.connect(lambda: self.apply_settings(values))
-        dialog.finished.connect(self._settings_closed)
-        self._settings_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _settings_closed(self) -> None:
-        if self._settings_dialog is not None:
-            self._settings_dialog.deleteLater()
-            self._settings_dialog = None
-
-    def apply_settings(self, values: AppSettings) -> None:
-        """Store the preferences and put them into effect (``explorer.ui.app`` wires what
-        needs the engines to ``settings_applied``)."""
-        save_settings(self.settings, values)
-        self.preferences = values
-        self.settings_applied.emit(values)
-        confirm(self, self.tr("settings saved"))
-
-    def open_guide(self) -> None:
-        if not open_user_guide():
-            self.show_error(
-                self.tr(
-                    "The user guide could not be opened: it is docs/user-guide.md in the "
-                    "explorer's source distribution"
-                ),
-                Severity.INFO,
-            )
-
-    def show_shortcuts(self) -> ShortcutsDialog:
-        dialog = ShortcutsDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+    def show_settings(self) -> SettingsDialog:
+        return self.settings_controller.show()
 
     # --- messages and tasks
     def show_error(
@@ -343,22 +212,6 @@ class MainWindow(MainWindowWidgets):
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` as a task whose failure becomes a message, not a lost exception."""
         return self._tasks.spawn(coro)
-
-    # --- address bar and tree
-    def focus_address(self) -> None:
-        self.address.setFocus()
-        address_line = self.address.lineEdit()
-        if address_line is not None:
-            address_line.selectAll()
-
-    def focus_filter(self) -> None:
-        self.document_view.focus_filter()
-
-    def copy_document_url(self) -> None:
-        url = self.document_view.url
-        if url:
-            QGuiApplication.clipboard().setText(url)
-            confirm(self, self.tr("copied {url}").format(url=url))
 
     # --- the Source, for the app, the self-test and the tests
     def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:

@@ -277,9 +277,9 @@ class MainWindowWidgets(QMainWindow):
             placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
             placeholder.setEnabled(False)
             self.docks[name] = self.add_dock(self.tr(title), name, placeholder, area)
-        self._tabify_bottom()
+        self.tabify_bottom()
 
-    def _tabify_bottom(self) -> None:
+    def tabify_bottom(self) -> None:
         feed, inspector, workbench = (
             self.docks[name] for name in ("FeedDock", "InspectorDock", "HubWorkbenchDock")
         )
@@ -288,7 +288,7 @@ class MainWindowWidgets(QMainWindow):
         self.tabifyDockWidget(workbench, self.docks["ProblemsDock"])
         feed.raise_()
 
-    def _all_docks(self) -> list[QDockWidget]:
+    def all_docks(self) -> list[QDockWidget]:
         return [self.tree_dock, *self.docks.values()]
 
     def set_panel(self, name: str, widget: QWidget) -> QDockWidget:
@@ -332,7 +332,7 @@ class MainWindowWidgets(QMainWindow):
         go_menu.addAction(self.next_problem_action)
         go_menu.addAction(self.previous_problem_action)
         self.view_menu = menu_bar.addMenu(self.tr("&View"))
-        for dock in self._all_docks():  # not findChildren: it wraps every widget (10 ms)
+        for dock in self.all_docks():  # not findChildren: it wraps every widget (10 ms)
             self.view_menu.addAction(dock.toggleViewAction())
         self.view_menu.addAction(self.toolbar.toggleViewAction())
         self.view_menu.addSeparator()

@@ -94,7 +94,7 @@ class SourceController(QObject):
             self.shell.show_error(self._assumed[url], Severity.INFO)
         shown = self.shell.tree_model.find(url) if self.shell.services is not None else None
         if shown is not None and select is None:  # already in the open Source: go to it,
-            self.shell.remember(url)  # keeping the tree as it is
+            self.shell.address_history.remember(url)  # keeping the tree as it is
             self._navigating_to(shown)
             return None
         if self._opening is not None and not self._opening[1].done():
@@ -118,7 +118,7 @@ class SourceController(QObject):
         """Discover the Source Description from any URL, crawl it to the Capability Lists
         and show it as the tree's root. A failure leaves the Source already open as it
         was, and says why; an address that is a broken document opens as text."""
-        self.shell.remember(url)
+        self.shell.address_history.remember(url)
         try:
             if self.shell.services is None:
                 self.shell.discovery_label.setText(

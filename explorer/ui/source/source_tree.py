@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QCoreApplication,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     QSize,
@@ -27,7 +28,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTreeView
 
 from explorer.core.engine_words import quoted
 from explorer.core.findings import Finding, Severity, count_by_severity
@@ -399,3 +400,17 @@ class BadgeDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         return QSize(80, option.fontMetrics.height() + 4)
+
+
+def install_tree_model(tree: QTreeView, expander: Expander, parent: QObject) -> SourceTreeModel:
+    """A model on ``tree`` (the shell's, built before the engines): the titles take the
+    width, the Problems badges a fixed column beside them."""
+    model = SourceTreeModel(expander, parent)
+    tree.setModel(model)
+    tree.setItemDelegateForColumn(1, BadgeDelegate(tree))
+    header = tree.header()
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+    header.resizeSection(1, 64)
+    return model
