@@ -79,6 +79,8 @@ def test_many_members_are_read_in_linear_time() -> None:
         (b"x", ["br"], "unsupported"),
         (b"x", ["gzip"] * (MAX_CODINGS + 1), "codings"),
     ],
+    # named by what is wrong: gzip stamps the time, and every worker must collect one name
+    ids=["truncated", "not-gzip", "corrupt", "unsupported", "too-many-codings"],
 )
 def test_bad_bodies_raise_a_clear_error(packed: bytes, codings: list[str], message: str) -> None:
     with pytest.raises(InflateError, match=message):
