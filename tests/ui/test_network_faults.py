@@ -227,6 +227,9 @@ def tls_server(run, tmp_path: Path) -> Iterator[FaultServer]:
 
 
 def test_tls_error_is_a_message(fast_window, qtbot, tls_server) -> None:
+    # the certificate is refused at once; a loaded machine must not turn that into a
+    # timeout that cancels the handshake half-way (asyncio then leaves its socket to the GC)
+    fast_window.services.fetcher.timeouts = Timeouts(connect=10.0, read=10.0, total=10.0)
     text = open_through_address_bar(fast_window, qtbot, tls_server.url("/x.xml"), "TLS error")
     assert "CERTIFICATE_VERIFY_FAILED" in text or "certificate" in text.lower()
 
