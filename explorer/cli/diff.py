@@ -134,7 +134,6 @@ async def _read_one(item: _Input, fetcher: Fetcher) -> bytes | None:
         except InputError as exc:
             item.problem = finding(
                 "changes.input-unreadable",
-                f"could not read {item.source}: {exc.reason}",
                 params={"source": item.source, "reason": exc.reason},
             )
             return None
@@ -143,7 +142,6 @@ async def _read_one(item: _Input, fetcher: Fetcher) -> bytes | None:
         return result.body
     item.problem = finding(
         "changes.input-unreadable",
-        f"could not fetch {item.source}: {result.describe_error()}",
         url=item.source,
         params={"source": item.source, "reason": result.describe_error()},
         variant="fetch",
@@ -179,11 +177,7 @@ def _print_structure(diff: DocumentDiff, lang: str) -> None:
 
 
 def _no_line_diff(reason: str) -> dict[str, Any]:
-    return finding(
-        "changes.line-diff-skipped",
-        f"no line diff: {reason}",
-        params={"reason": reason},
-    ).to_json()
+    return finding("changes.line-diff-skipped", params={"reason": reason}).to_json()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -202,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
                         "new": new.describe(),
                         "structure": None,
                         "lines": None,
-                        "lines_reason": "an input is unusable",
+                        "lines_reason": text("diffing.input-unusable"),
                         "findings": [item.to_json() for item in problems],
                     },
                     indent=2,
