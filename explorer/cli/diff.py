@@ -89,7 +89,9 @@ class _Input:
     source: str
     document: Document | None = field(default=None, repr=False)
     lines: list[str] | None = field(default=None, repr=False)
-    lines_reason: str | None = None
+    lines_reason: LineDiffTooLarge | None = None
+    """Why this side has no lines: said in English in the JSON, in the run's language
+    otherwise."""
     problem: Finding | None = None
 
     def describe(self) -> dict[str, Any]:
@@ -122,7 +124,7 @@ async def _read_all(sources: list[str], timeout: float, access: NetworkAccess) -
             except DocumentParseError as exc:
                 item.problem = exc.finding
             except LineDiffTooLarge as exc:
-                item.lines_reason = str(exc)
+                item.lines_reason = exc
     return inputs
 
 
@@ -216,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             lines = diff_lines(old.lines, new.lines)
         except LineDiffTooLarge as exc:
-            lines_reason = str(exc)
+            lines_reason = exc
 
     if args.json:
         payload = json.dumps(  # bounded: at most MAX_LISTED_ENTRIES entries per kind
@@ -225,8 +227,8 @@ def run(args: argparse.Namespace) -> int:
                 "new": new.describe(),
                 "structure": structure.to_json(),
                 "lines": lines.to_json(args.context) if lines is not None else None,
-                "lines_reason": lines_reason,
-                "findings": [] if lines_reason is None else [_no_line_diff(lines_reason)],
+                "lines_reason": None if lines_reason is None else str(lines_reason),
+                "findings": [] if lines_reason is None else [_no_line_diff(str(lines_reason))],
             },
             indent=2,
         )
@@ -241,7 +243,8 @@ def run(args: argparse.Namespace) -> int:
     _print_structure(structure, lang)
     print()
     if lines is None:
-        print(text("cli.diff.no-line-diff", lang, reason=lines_reason))
+        reason = lines_reason.describe(lang) if lines_reason is not None else ""
+        print(text("cli.diff.no-line-diff", lang, reason=reason))
     elif lines.identical:
         print(text("cli.diff.identical", lang))
     else:
