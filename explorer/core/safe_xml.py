@@ -39,6 +39,7 @@ from lxml import etree
 from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
+from explorer.core.messages import Phrase
 from explorer.core.syntax_hints import syntax_hint
 
 if TYPE_CHECKING:
@@ -171,13 +172,15 @@ def inflate_if_gzip(data: bytes) -> bytes:
     try:
         return inflate(data, ["gzip"], MAX_DOCUMENT_BYTES)
     except InflateLimit as exc:
-        fail(
-            "parse.too-large",
-            params={"detail": str(exc)},
-            variant="gzip",
-        )
+        fail("parse.too-large", params={"detail": _reason(exc)}, variant="gzip")
     except InflateError as exc:
-        fail("parse.gzip", params={"detail": str(exc)})
+        fail("parse.gzip", params={"detail": _reason(exc)})
+
+
+def _reason(exc: InflateError) -> Phrase:
+    """Why gzip input could not be read, as a finding's detail: its English in the JSON,
+    its catalog line in the reader's language."""
+    return Phrase(str(exc), exc.key, exc.params)
 
 
 def _refuse_doctype_in_prolog(data: bytes) -> None:
