@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
-from explorer.core import catalog
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase, said
 from explorer.core.said_error import SaidError
 
 MASK = "••••"
@@ -153,9 +153,15 @@ def _unquote(text: str) -> str:
 
 def describe_challenge(www_authenticate: Iterable[str]) -> str:
     """What the server asks for, to name in a message: ``Bearer``, ``Basic (realm "x")``."""
+    return str(_asked(www_authenticate))
+
+
+def _asked(www_authenticate: Iterable[str]) -> Phrase | str:
+    """``describe_challenge``'s text; when no scheme is named, a phrase, so a finding
+    says that in the reader's language."""
     schemes = challenge_schemes(www_authenticate)
     if not schemes:
-        return catalog.text("auth.no-challenge", catalog.ENGLISH)
+        return said("auth.no-challenge")
     return " or ".join(
         f'{scheme} (realm "{realm}")' if realm else scheme for scheme, realm in schemes[:3]
     )
@@ -168,7 +174,7 @@ def auth_finding(
     scheme the server asks for and says how to supply (or fix) credentials."""
     origin = _origin_or_url(url)
     if status == 401:
-        asked = describe_challenge(www_authenticate)
+        asked = _asked(www_authenticate)
         return finding(
             "http.auth-required",
             url=url,
