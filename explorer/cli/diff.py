@@ -89,7 +89,9 @@ class _Input:
     source: str
     document: Document | None = field(default=None, repr=False)
     lines: list[str] | None = field(default=None, repr=False)
-    lines_reason: str | None = None
+    lines_reason: LineDiffTooLarge | None = None
+    """Why this side has no lines: said in English in the JSON, in the run's language
+    otherwise."""
     problem: Finding | None = None
 
     def describe(self) -> dict[str, Any]:
@@ -122,7 +124,7 @@ async def _read_all(sources: list[str], timeout: float, access: NetworkAccess) -
             except DocumentParseError as exc:
                 item.problem = exc.finding
             except LineDiffTooLarge as exc:
-                item.lines_reason = str(exc)
+                item.lines_reason = exc
     return inputs
 
 
@@ -134,7 +136,6 @@ async def _read_one(item: _Input, fetcher: Fetcher) -> bytes | None:
         except InputError as exc:
             item.problem = finding(
                 "changes.input-unreadable",
-                f"could not read {item.source}: {exc.reason}",
                 params={"source": item.source, "reason": exc.reason},
             )
             return None
@@ -143,7 +144,6 @@ async def _read_one(item: _Input, fetcher: Fetcher) -> bytes | None:
         return result.body
     item.problem = finding(
         "changes.input-unreadable",
-        f"could not fetch {item.source}: {result.describe_error()}",
         url=item.source,
         params={"source": item.source, "reason": result.describe_error()},
         variant="fetch",
@@ -179,11 +179,7 @@ def _print_structure(diff: DocumentDiff, lang: str) -> None:
 
 
 def _no_line_diff(reason: str) -> dict[str, Any]:
-    return finding(
-        "changes.line-diff-skipped",
-        f"no line diff: {reason}",
-        params={"reason": reason},
-    ).to_json()
+    return finding("changes.line-diff-skipped", params={"reason": reason}).to_json()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -202,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
                         "new": new.describe(),
                         "structure": None,
                         "lines": None,
-                        "lines_reason": "an input is unusable",
+                        "lines_reason": text("diffing.input-unusable"),
                         "findings": [item.to_json() for item in problems],
                     },
                     indent=2,
@@ -222,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             lines = diff_lines(old.lines, new.lines)
         except LineDiffTooLarge as exc:
-            lines_reason = str(exc)
+            lines_reason = exc
 
     if args.json:
         payload = json.dumps(  # bounded: at most MAX_LISTED_ENTRIES entries per kind
@@ -231,8 +227,8 @@ def run(args: argparse.Namespace) -> int:
                 "new": new.describe(),
                 "structure": structure.to_json(),
                 "lines": lines.to_json(args.context) if lines is not None else None,
-                "lines_reason": lines_reason,
-                "findings": [] if lines_reason is None else [_no_line_diff(lines_reason)],
+                "lines_reason": None if lines_reason is None else str(lines_reason),
+                "findings": [] if lines_reason is None else [_no_line_diff(str(lines_reason))],
             },
             indent=2,
         )
@@ -247,7 +243,8 @@ def run(args: argparse.Namespace) -> int:
     _print_structure(structure, lang)
     print()
     if lines is None:
-        print(text("cli.diff.no-line-diff", lang, reason=lines_reason))
+        reason = lines_reason.describe(lang) if lines_reason is not None else ""
+        print(text("cli.diff.no-line-diff", lang, reason=reason))
     elif lines.identical:
         print(text("cli.diff.identical", lang))
     else:

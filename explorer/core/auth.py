@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase, said
+from explorer.core.said_error import SaidError
 
 MASK = "••••"
 SENSITIVE_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie"})
@@ -24,14 +26,9 @@ TAIL_SHOWN_FROM = 16
 """Secrets at least this long keep their last four characters visible, so a user can tell
 two tokens apart; shorter ones are masked whole (four of eight would give half away)."""
 DEFAULT_PORTS = {"http": 80, "https": 443}
-CREDENTIAL_HINT = (
-    "supply credentials with --token TOKEN, --user USER[:PASSWORD], --header 'Name: value' "
-    "or --credentials FILE on the command line, or in the window's Authentication "
-    "required prompt"
-)
 
 
-class OriginError(ValueError):
+class OriginError(SaidError, ValueError):
     """The text is not an http(s) URL or origin."""
 
 
@@ -42,10 +39,10 @@ def origin_of(url: str) -> str:
         parts = urlsplit(url.strip())
         port = parts.port
     except ValueError as exc:
-        raise OriginError(f"not a valid URL ({exc})") from None
+        raise OriginError("auth.not-a-url", detail=str(exc)) from None
     scheme = parts.scheme.lower()
     if scheme not in DEFAULT_PORTS or not parts.hostname:
-        raise OriginError("not an http(s) URL or origin")
+        raise OriginError("auth.not-http")
     host = parts.hostname.lower()
     if ":" in host:
         host = f"[{host}]"
@@ -156,9 +153,15 @@ def _unquote(text: str) -> str:
 
 def describe_challenge(www_authenticate: Iterable[str]) -> str:
     """What the server asks for, to name in a message: ``Bearer``, ``Basic (realm "x")``."""
+    return str(_asked(www_authenticate))
+
+
+def _asked(www_authenticate: Iterable[str]) -> Phrase | str:
+    """``describe_challenge``'s text; when no scheme is named, a phrase, so a finding
+    says that in the reader's language."""
     schemes = challenge_schemes(www_authenticate)
     if not schemes:
-        return "authentication (no WWW-Authenticate header names a scheme)"
+        return said("auth.no-challenge")
     return " or ".join(
         f'{scheme} (realm "{realm}")' if realm else scheme for scheme, realm in schemes[:3]
     )
@@ -171,37 +174,15 @@ def auth_finding(
     scheme the server asks for and says how to supply (or fix) credentials."""
     origin = _origin_or_url(url)
     if status == 401:
-        asked = describe_challenge(www_authenticate)
-        if credentials_sent:
-            text = (
-                f"{url} answered HTTP 401: the credentials sent for {origin} were refused; "
-                f"it asks for {asked}. Check them, or {CREDENTIAL_HINT}."
-            )
-        else:
-            text = (
-                f"{url} answered HTTP 401: authentication is required; it asks for {asked}. "
-                f"To read it, {CREDENTIAL_HINT} (for {origin})."
-            )
+        asked = _asked(www_authenticate)
         return finding(
             "http.auth-required",
-            text,
             url=url,
             params={"url": url, "origin": origin, "asked": asked},
             variant="refused" if credentials_sent else "",
         )
-    if credentials_sent:
-        text = (
-            f"{url} answered HTTP 403: the credentials sent for {origin} are not allowed to "
-            "read it; ask its owner for access, or supply other credentials."
-        )
-    else:
-        text = (
-            f"{url} answered HTTP 403: access is refused without credentials; if you have "
-            f"an account, {CREDENTIAL_HINT} (for {origin})."
-        )
     return finding(
         "http.forbidden",
-        text,
         url=url,
         params={"url": url, "origin": origin},
         variant="refused" if credentials_sent else "",

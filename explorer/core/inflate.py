@@ -19,6 +19,8 @@ import zlib
 from collections import deque
 from collections.abc import Sequence
 
+from explorer.core.said_error import SaidError
+
 GZIP_MAGIC = b"\x1f\x8b"
 
 INPUT_SLICE = 4 * 1024
@@ -34,19 +36,23 @@ MAX_CODINGS = 4
 """Content codings accepted on one body; real servers apply one."""
 
 SUPPORTED_ENCODINGS = ("gzip", "x-gzip", "deflate", "identity")
-ACCEPT_ENCODING = "gzip, deflate"
+ACCEPT_ENCODING = ", ".join(("gzip", "deflate"))
 """What to advertise in ``Accept-Encoding``: only what ``BoundedDecoder`` can bound."""
 
 
-class InflateError(Exception):
-    """The bytes cannot be decoded: corrupt, truncated, or an unsupported encoding."""
+class InflateError(SaidError):
+    """The bytes cannot be decoded: corrupt, truncated, or an unsupported encoding; said
+    by the catalog line ``reading.<reason>``."""
+
+    def __init__(self, reason: str, /, **params: object) -> None:
+        super().__init__(f"reading.{reason}", **params)
 
 
 class InflateLimit(InflateError):
-    """Decoding would exceed the byte budget (``limit``) or the member cap."""
+    """Decoding would exceed the byte budget or the member cap (``limit``)."""
 
-    def __init__(self, message: str, limit: int) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, limit: int) -> None:
+        super().__init__(reason, limit=limit)
         self.limit = limit
 
 
@@ -98,16 +104,14 @@ class _Layer:
                 return False  # wait for the next bytes
             if head != GZIP_MAGIC:
                 if self.members == 0:
-                    raise InflateError("gzip data does not start with a gzip header")
+                    raise InflateError("gzip-no-header")
                 # Bytes after the last member (often zero padding): ignored, as gzip(1) does.
                 self.finished = True
                 self._input.clear()
                 self._tail = b""
                 return False
             if self.members >= self.max_members:
-                raise InflateLimit(
-                    f"gzip data has more than {self.max_members:,} members", self.max_members
-                )
+                raise InflateLimit("gzip-members", self.max_members)
             self.members += 1
             self._obj = zlib.decompressobj(wbits=31)
         else:
@@ -139,7 +143,7 @@ class _Layer:
             try:
                 piece = self._obj.decompress(data, room)
             except zlib.error as exc:
-                raise InflateError(f"{self.encoding} data is corrupt: {exc}") from None
+                raise InflateError("corrupt", encoding=self.encoding, detail=str(exc)) from None
             self._started = True
             self._tail = self._obj.unconsumed_tail
             if self._obj.eof:
@@ -161,9 +165,9 @@ class _Layer:
         if self.encoding == "identity":
             return
         if self._obj is not None and self._started:
-            raise InflateError(f"{self.encoding} data is truncated")
+            raise InflateError("truncated", encoding=self.encoding)
         if self.has_input and not self.finished:
-            raise InflateError(f"{self.encoding} data is truncated")
+            raise InflateError("truncated", encoding=self.encoding)
 
 
 def parse_content_encoding(header: str | None) -> list[str]:
@@ -185,10 +189,10 @@ class BoundedDecoder:
         self, codings: Sequence[str], limit: int, *, max_members: int = MAX_GZIP_MEMBERS
     ) -> None:
         if len(codings) > MAX_CODINGS:
-            raise InflateError(f"{len(codings)} content codings; at most {MAX_CODINGS} are read")
+            raise InflateError("too-many-codings", count=len(codings), limit=MAX_CODINGS)
         unknown = [c for c in codings if c not in SUPPORTED_ENCODINGS]
         if unknown:
-            raise InflateError(f"unsupported content coding: {', '.join(unknown)}")
+            raise InflateError("unsupported-coding", codings=", ".join(unknown))
         # The last coding listed was applied last, so it is undone first.
         self._layers = [_Layer(c, max_members) for c in reversed(codings) if c != "identity"] or [
             _Layer("identity", max_members)
@@ -233,10 +237,7 @@ class BoundedDecoder:
     def _charge(self, size: int) -> None:
         self.charged += size
         if self.charged > self.limit:
-            raise InflateLimit(
-                f"the body decodes to more than {self.limit:,} bytes; stopped reading",
-                self.limit,
-            )
+            raise InflateLimit("decodes-too-large", self.limit)
 
 
 def inflate(data: bytes, codings: Sequence[str], limit: int) -> bytes:

@@ -26,32 +26,6 @@ ELEMENT_TO_MD = {
     Kind.RS_PATH: ("parse.legacy-path", "path"),
 }
 
-DESCRIPTIONS = {
-    "parse.legacy-changeset": 'a Change Set root (rs:type="changeset"); 1.1 uses '
-    '<rs:md capability="changelist"/> (read as a Change List)',
-    "parse.legacy-lastmod-type": "<lastmod rs:type=...>; 1.1 uses <rs:md change=... datetime=...>",
-    "parse.legacy-expires": '<expires>; 1.1 uses <rs:md change="deleted" datetime=...>',
-    "parse.legacy-fixity": '<rs:fixity> (base64); 1.1 uses <rs:md hash="alg:hex">',
-    "parse.legacy-size": "<rs:size>; 1.1 uses <rs:md length=...>",
-    "parse.legacy-mimetype": "<rs:mimetype>; 1.1 uses <rs:md type=...>",
-    "parse.legacy-contentencoding": "<rs:contentencoding>; 1.1 uses <rs:md encoding=...>",
-    "parse.legacy-path": '<rs:path>; 1.1 uses <rs:md path="/...">',
-    "parse.legacy-xhtml-link": "<xhtml:link>; 1.1 uses <rs:ln rel=... href=...>",
-    "parse.legacy-xhtml-meta": '<xhtml:meta name="DCTERMS.modified">; 1.1 uses '
-    "<rs:md at=...> (from=... on change documents)",
-    "parse.legacy-resourcesync-capability": '<rs:md capability="resourcesync"/>; 1.1 calls '
-    'the Source Description capability="description" (read as a Source Description)',
-    "parse.legacy-modified": '<rs:md modified=...> on the document; 1.1 uses at="..." '
-    "(read as at) on Resource Lists, Resource Dumps and their manifests",
-    "parse.legacy-modified-change": "<rs:md modified=...> on the document; 1.1 uses "
-    'from="..." (and until once closed) on change documents, which 0.9\'s modified does not '
-    "give, so it is not read as either",
-    "parse.legacy-modified-other": "<rs:md modified=...> on the document; 1.1 gives Source "
-    "Descriptions and Capability Lists no time attribute, so it is not read",
-    "parse.legacy-resourcesync-link": '<rs:ln rel="resourcesync"> on the document; 1.1 '
-    'uses rel="up" (read as up)',
-}
-
 _VERSIONS = {
     "parse.legacy-resourcesync-capability": "0.9",
     "parse.legacy-modified": "0.9",
@@ -61,10 +35,11 @@ _VERSIONS = {
 }
 """The version a legacy form comes from, for its message; the others are the 2012 alpha."""
 
-# One registered code for both readings of 0.9's document ``modified``.
+# One registered code for the three readings of 0.9's document ``modified``: each reading
+# is a variant of its message (``parse.legacy-modified.message.change``).
 _CODE_OF = {
-    "parse.legacy-modified-change": "parse.legacy-modified",
-    "parse.legacy-modified-other": "parse.legacy-modified",
+    "parse.legacy-modified-change": ("parse.legacy-modified", "change"),
+    "parse.legacy-modified-other": ("parse.legacy-modified", "other"),
 }
 
 V09_DESCRIPTION = "resourcesync"
@@ -110,14 +85,17 @@ class LegacyTally:
     def findings(self) -> list[Finding]:
         result = []
         for form, (count, line) in self._seen.items():
-            times = "once" if count == 1 else f"{count} times"
-            version = _VERSIONS.get(form, "2012 alpha (core 0.1)")
+            code, reading = _CODE_OF.get(form, (form, ""))
+            once = "once" if count == 1 else ""
             result.append(
                 finding(
-                    _CODE_OF.get(form, form),
-                    f"ResourceSync {version} syntax used {times}: {DESCRIPTIONS[form]}",
+                    code,
                     line=line,
-                    params={"version": version, "count": count},
+                    params={
+                        "version": _VERSIONS.get(form, "2012 alpha (core 0.1)"),
+                        "count": count,
+                    },
+                    variant="-".join(part for part in (reading, once) if part),
                 )
             )
         return result

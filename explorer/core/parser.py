@@ -220,7 +220,8 @@ class _Reader:
         self.unknown_over_line: int | None = None
         self.sitemap_alias: str | None = None
         self.legacy = LegacyTally()
-        self.unknown: dict[str, list[int | None]] = {}
+        self.unknown: dict[tuple[str, str], list[int | None]] = {}
+        """(element, where: "root" or "entry") -> [times seen, first line]"""
         self.misplaced_entries: list[int | None] = []
         self.md_seen = False
         # rs:md attribute-name sequences seen with only plain names (see _PLAIN_MD_KEYS),
@@ -259,13 +260,9 @@ class _Reader:
     def report_namespace(
         self, vocabulary: Vocabulary, uri: str | None, local: str, line: int | None
     ) -> None:
-        written = f'"{uri}"' if uri is not None else "no namespace"
         self.findings.append(
             finding(
                 _VOCABULARY_CODES[vocabulary],
-                f"<{local}> is in {written}; the namespace must be exactly "
-                f'"{_EXPECTED_URI[vocabulary]}". Read as intended, but other tools will not '
-                "recognise these elements",
                 line=line,
                 params={"element": local, "expected": _EXPECTED_URI[vocabulary], "found": uri},
                 variant="" if uri is not None else "none",
@@ -322,9 +319,6 @@ class _Reader:
                     self.findings.append(
                         finding(
                             "parse.md-repeated",
-                            "a second document-level <rs:md> "
-                            f"(the first is at line {doc.md_line}); "
-                            "a document has exactly one, and only the first is used",
                             line=line,
                             params={"first": doc.md_line},
                         )
@@ -335,8 +329,6 @@ class _Reader:
                     self.findings.append(
                         finding(
                             "parse.md-after-entries",
-                            "the document-level <rs:md> comes after the first entry "
-                            f"(line {entries[0].line}); it belongs before all entries",
                             line=line,
                             params={"first": entries[0].line},
                         )
@@ -348,8 +340,6 @@ class _Reader:
                     self.findings.append(
                         finding(
                             "parse.ln-after-entries",
-                            "a document-level <rs:ln> comes after the first entry; "
-                            "links about the document belong before all entries",
                             line=child.sourceline,
                             params={},
                         )
@@ -368,7 +358,7 @@ class _Reader:
             elif kind is Kind.XHTML_META:
                 self.read_legacy_meta(child)
             elif kind is not Kind.IGNORED:
-                self.note_unknown(child, "the root element")
+                self.note_unknown(child, "root")
 
     def root_kind(self) -> Kind:
         root = self.root
@@ -385,8 +375,6 @@ class _Reader:
             return self.kind_of(root)
         fail(
             "parse.not-sitemap",
-            f"the root element is <{local}>, not <urlset> or <sitemapindex>: "
-            "this is not a Sitemap-format document",
             line=root.sourceline,
             params={"element": local},
         )
@@ -426,8 +414,6 @@ class _Reader:
         self.findings.append(
             finding(
                 "parse.too-many-namespaces",
-                f"the root element declares {len(nsmap):,} namespaces; the parser keeps the "
-                f"first {MAX_NAMESPACES}",
                 line=self.root.sourceline,
                 params={"count": len(nsmap), "limit": MAX_NAMESPACES},
             )
@@ -440,9 +426,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.too-many-attributes",
-                    "the document's rs:md and rs:ln carry more than "
-                    f"{MAX_DOCUMENT_ATTRIBUTES:,} attributes by the entry at this line; the "
-                    "parser reads no further entries",
                     line=self.attributes_out_line,
                     params={"limit": MAX_DOCUMENT_ATTRIBUTES},
                     variant="document",
@@ -452,10 +435,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.too-many-entries",
-                    f"the document has {len(doc.entries) + doc.unread_entries:,} entries; the "
-                    f"parser read the first {len(doc.entries):,} (at most {MAX_ENTRIES:,}), "
-                    f"and the {doc.unread_entries:,} from this line on were counted but not "
-                    "read or checked",
                     line=self.unread_line,
                     params={
                         "total": len(doc.entries) + doc.unread_entries,
@@ -469,8 +448,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.too-many-links",
-                    f"the document has more than {MAX_LINKS:,} rs:ln; the {self.links_over:,} "
-                    "from this line on were not read",
                     line=self.links_over_line,
                     params={"limit": MAX_LINKS, "count": self.links_over},
                     variant="document",
@@ -480,9 +457,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.too-many-namespaces",
-                    f"elements in more than {MAX_NAMESPACES} namespaces; "
-                    f"{self.namespaces_over:,} elements in further namespaces, from this line "
-                    "on, were ignored",
                     line=self.namespace_over_line,
                     params={"limit": MAX_NAMESPACES, "count": self.namespaces_over},
                     variant="elements",
@@ -492,8 +466,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.unknown-element",
-                    f"{self.unknown_over:,} more elements with no meaning here, under more "
-                    f"than {MAX_UNKNOWN_NAMES} different names, from this line on, were ignored",
                     line=self.unknown_over_line,
                     params={"count": self.unknown_over, "limit": MAX_UNKNOWN_NAMES},
                     variant="summary",
@@ -509,8 +481,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.entry-element",
-                    f"{count} <{wrong}> element(s) inside <{_ROOT_NAMES[root_kind]}>, which "
-                    f"holds <{_ENTRY_NAMES[entry_kind]}> entries; read as entries anyway",
                     line=self.misplaced_entries[0],
                     params={
                         "count": count,
@@ -520,14 +490,13 @@ class _Reader:
                     },
                 )
             )
-        for name, (seen, line) in self.unknown.items():
-            times = "" if seen == 1 else f" ({seen} times)"
+        for (name, where), (seen, line) in self.unknown.items():
             self.findings.append(
                 finding(
                     "parse.unknown-element",
-                    f"{name}{times} has no meaning here and was ignored",
                     line=line,
                     params={"element": name, "count": seen},
+                    variant=where if seen != 1 else f"{where}-once",
                 )
             )
         read_v09_forms(doc, self.legacy)
@@ -538,9 +507,11 @@ class _Reader:
         doc.findings.extend(self.findings.summaries("parse.findings-capped"))
 
     def note_unknown(self, el: etree._Element, where: str) -> None:
+        """Count an element with no meaning ``where`` ("root" or "entry": the variant of
+        its finding's message)."""
         local = split_tag(_tag_of(el))[1]
         prefix = "rs:" if self.kinds.get(el.tag) is Kind.RS_OTHER else ""
-        name = f"<{prefix}{local}> in {where}"
+        name = (f"<{prefix}{local}>", where)
         seen = self.unknown.get(name)
         if seen is None:
             if len(self.unknown) >= MAX_UNKNOWN_NAMES:
@@ -568,8 +539,6 @@ class _Reader:
         self.findings.append(
             finding(
                 "parse.too-many-attributes",
-                f"<{local}> has {len(attributes):,} attributes; the parser reads "
-                f"the first {MAX_ATTRIBUTES}",
                 line=el.sourceline,
                 params={"element": local, "count": len(attributes), "limit": MAX_ATTRIBUTES},
             )
@@ -586,8 +555,6 @@ class _Reader:
                 self.findings.append(
                     finding(
                         "parse.attribute-prefixed",
-                        f'attribute "{local}" is written with the ResourceSync namespace prefix; '
-                        "rs:md and rs:ln attributes must not have a prefix",
                         line=line,
                         params={"attribute": local},
                     )
@@ -690,8 +657,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.too-many-links",
-                    f"the entry has {MAX_LINKS_PER_ENTRY + links_over:,} rs:ln; the parser reads "
-                    f"the first {MAX_LINKS_PER_ENTRY}",
                     line=line,
                     params={
                         "count": MAX_LINKS_PER_ENTRY + links_over,
@@ -721,8 +686,6 @@ class _Reader:
             self.findings.append(
                 finding(
                     "parse.entry-too-large",
-                    f"the entry has {MAX_ENTRY_CHILDREN + over:,} child elements; the parser "
-                    f"reads the first {MAX_ENTRY_CHILDREN:,}",
                     line=el.sourceline,
                     params={"count": MAX_ENTRY_CHILDREN + over, "limit": MAX_ENTRY_CHILDREN},
                 )
@@ -733,7 +696,6 @@ class _Reader:
         self.findings.append(
             finding(
                 code,
-                f"the entry at line {entry_line} has more than one {name}; only the first is used",
                 line=el.sourceline,
                 params={"line": entry_line, "element": name},
             )
@@ -777,5 +739,5 @@ class _Reader:
             legacy = legacy if legacy is not None else {}
             legacy[key] = (el.text or "").strip()
         elif kind is not Kind.XHTML_META:
-            self.note_unknown(el, "an entry")
+            self.note_unknown(el, "entry")
         return legacy

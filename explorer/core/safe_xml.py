@@ -39,6 +39,7 @@ from lxml import etree
 from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
+from explorer.core.messages import Phrase
 from explorer.core.syntax_hints import syntax_hint
 
 if TYPE_CHECKING:
@@ -149,15 +150,15 @@ def _thread_parser() -> etree.XMLParser:
 
 def fail(
     code: str,
-    message: str,
+    message: str | None = None,
     line: int | None = None,
     column: int | None = None,
     *,
     params: Mapping[str, object] | None = None,
     variant: str = "",
 ) -> NoReturn:
-    """Raise a DocumentParseError carrying a registered finding (``params`` and ``variant``
-    for the message catalogs of other languages)."""
+    """Raise a DocumentParseError carrying a registered finding, its message the code's
+    shape over ``params`` (and ``variant``), as ``finding`` makes it."""
     raise DocumentParseError(
         finding(code, message, line=line, column=column, params=params, variant=variant)
     )
@@ -171,14 +172,15 @@ def inflate_if_gzip(data: bytes) -> bytes:
     try:
         return inflate(data, ["gzip"], MAX_DOCUMENT_BYTES)
     except InflateLimit as exc:
-        fail(
-            "parse.too-large",
-            f"gzip input: {exc}; refusing to read further",
-            params={"detail": str(exc)},
-            variant="gzip",
-        )
+        fail("parse.too-large", params={"detail": _reason(exc)}, variant="gzip")
     except InflateError as exc:
-        fail("parse.gzip", f"gzip input cannot be read: {exc}", params={"detail": str(exc)})
+        fail("parse.gzip", params={"detail": _reason(exc)})
+
+
+def _reason(exc: InflateError) -> Phrase:
+    """Why gzip input could not be read, as a finding's detail: its English in the JSON,
+    its catalog line in the reader's language."""
+    return Phrase(str(exc), exc.key, exc.params)
 
 
 def _refuse_doctype_in_prolog(data: bytes) -> None:
@@ -195,8 +197,6 @@ def _refuse_doctype_in_prolog(data: bytes) -> None:
 def _refuse_dtd(line: int | None) -> NoReturn:
     fail(
         "parse.dtd-refused",
-        "document has a DOCTYPE declaration; DTDs and entities are refused for safety "
-        "(ResourceSync documents never need one)",
         line=line,
         params={},
     )
@@ -218,7 +218,6 @@ def prepare(data: bytes) -> bytes:
     if len(data) > MAX_DOCUMENT_BYTES:
         fail(
             "parse.too-large",
-            f"document is {len(data):,} bytes; the parser reads at most {MAX_DOCUMENT_BYTES:,}",
             params={"size": len(data), "limit": MAX_DOCUMENT_BYTES},
         )
     data = inflate_if_gzip(data)
@@ -233,7 +232,8 @@ def _has_doctype(root: etree._Element) -> bool:
 
 def _fail_syntax(exc: etree.XMLSyntaxError, data: bytes) -> NoReturn:
     line, column = exc.position if exc.position else (None, None)
-    message = _POSITION_SUFFIX.sub("", exc.msg or str(exc)).strip() or "not well-formed XML"
+    message = _POSITION_SUFFIX.sub("", exc.msg or str(exc)).strip()
+    message = message or catalog.text("reading.not-well-formed", catalog.ENGLISH)
     code = _syntax_code(message)
     hint = syntax_hint(data, line, message) if code == "parse.malformed" else None
     if hint is not None:
@@ -247,10 +247,10 @@ def _fail_syntax(exc: etree.XMLSyntaxError, data: bytes) -> NoReturn:
         )
     fail(
         code,
-        f"XML is not well-formed: {message}",
         line=line,
         column=column,
         params={"detail": message},
+        variant="syntax" if code == "parse.dtd-refused" else "",
     )
 
 
@@ -261,7 +261,11 @@ def parse_tree(data: bytes) -> etree._Element:
     except etree.XMLSyntaxError as exc:
         _fail_syntax(exc, data)
     except (etree.LxmlError, ValueError, LookupError) as exc:
-        fail("parse.malformed", f"XML cannot be read: {exc}", params={"detail": str(exc)})
+        fail(
+            "parse.malformed",
+            params={"detail": str(exc)},
+            variant="unreadable",
+        )
     if _has_doctype(root):
         _refuse_dtd(line=None)
     return root
@@ -293,7 +297,11 @@ def check_well_formed(data: bytes) -> None:
     except etree.XMLSyntaxError as exc:
         _fail_syntax(exc, data)
     except (etree.LxmlError, ValueError, LookupError) as exc:
-        fail("parse.malformed", f"XML cannot be read: {exc}", params={"detail": str(exc)})
+        fail(
+            "parse.malformed",
+            params={"detail": str(exc)},
+            variant="unreadable",
+        )
     if target.doctype_seen:
         _refuse_dtd(line=None)
 
@@ -317,10 +325,12 @@ def check_start_tag(data: bytes, at: int) -> None:
         if count > MAX_ATTRIBUTES:
             fail(
                 "parse.too-many-attributes",
-                f"{name.group()[1:].decode('utf-8', 'replace')[:100]} has more than "
-                f"{MAX_ATTRIBUTES} attributes; the parser reads at most {MAX_ATTRIBUTES} per "
-                "element and refuses the document rather than build it",
                 line=_line_at(data, at),
+                params={
+                    "element": name.group()[1:].decode("utf-8", "replace")[:100],
+                    "limit": MAX_ATTRIBUTES,
+                },
+                variant="refused",
             )
         position = attribute.end()
 
@@ -377,8 +387,8 @@ def parse_unstreamable(data: bytes) -> etree._Element:
     if elements > MAX_TREE_ELEMENTS:
         fail(
             "parse.resource-limit",
-            f"the document cannot be read incrementally, and with up to {elements:,} elements "
-            f"it is too large to read whole (at most {MAX_TREE_ELEMENTS:,})",
+            params={"count": elements, "limit": MAX_TREE_ELEMENTS},
+            variant="whole",
         )
     return parse_tree(data)
 

@@ -93,34 +93,19 @@ def verify_signature(
         if header:
             return SignatureCheck(
                 SignatureState.NONE,
-                findings=[
-                    finding(
-                        "websub.signature-unexpected",
-                        "the delivery carries X-Hub-Signature but no secret was "
-                        "given when subscribing; it was not checked",
-                        params={},
-                    )
-                ],
+                findings=[finding("websub.signature-unexpected", params={})],
             )
         return SignatureCheck(SignatureState.NONE)
     if not header:
-        reason = "no X-Hub-Signature header although the subscription has a secret"
-        return SignatureCheck(
-            SignatureState.MISSING,
-            reason=reason,
-            findings=[finding("websub.signature-missing", reason, params={})],
-        )
+        missing = finding("websub.signature-missing", params={})
+        return SignatureCheck(SignatureState.MISSING, reason=missing.message, findings=[missing])
     method, sep, digest = header.strip().partition("=")
     method = method.strip().lower()
     digest = digest.strip().lower()
     if not sep or method not in ALGORITHMS or not _is_hex(digest):
-        reason = f"X-Hub-Signature {header[:100]!r} is not method=hexdigest with a known method"
+        malformed = finding("websub.signature-malformed", params={"header": header[:100]})
         return SignatureCheck(
-            SignatureState.MALFORMED,
-            reason=reason,
-            findings=[
-                finding("websub.signature-malformed", reason, params={"header": header[:100]})
-            ],
+            SignatureState.MALFORMED, reason=malformed.message, findings=[malformed]
         )
     key = secret.encode("utf-8") if isinstance(secret, str) else secret
     mac = hmac.new(key, digestmod=ALGORITHMS[method])
@@ -128,16 +113,11 @@ def verify_signature(
         mac.update(piece)
     size = len(body) if isinstance(body, bytes) else body.size
     if not hmac.compare_digest(mac.hexdigest(), digest):
-        reason = f"{method} signature does not match the body ({size} bytes)"
-        return SignatureCheck(
-            SignatureState.INVALID,
-            method,
-            reason,
-            [finding("websub.signature-invalid", reason, params={"method": method, "size": size})],
-        )
+        invalid = finding("websub.signature-invalid", params={"method": method, "size": size})
+        return SignatureCheck(SignatureState.INVALID, method, invalid.message, [invalid])
     notes = []
     if method == "sha1":
-        notes.append(finding("websub.signature-weak", "the hub signs with sha1", params={}))
+        notes.append(finding("websub.signature-weak", params={}))
     return SignatureCheck(SignatureState.VALID, method, findings=notes)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from explorer.core import catalog
 from explorer.core.changes.resource_state import (
     CHANGE_KINDS,
     Provenance,
@@ -128,36 +129,25 @@ def diff_entry(
     before = dict(record.metadata) if record is not None else None
     found: list[Finding] = []
 
-    def report(
-        code: str,
-        message: str,
-        params: dict[str, object],
-        severity: Severity | None = None,
-    ) -> None:
-        found.append(
-            finding(code, message, line=entry.line, url=url, severity=severity, params=params)
-        )
+    def report(code: str, params: dict[str, object], severity: Severity | None = None) -> None:
+        found.append(finding(code, line=entry.line, url=url, severity=severity, params=params))
 
     unknown_severity = Severity.WARNING if baseline else None
     if record is None and change == "updated":
         report(
             "changes.update-unknown-resource",
-            f"{loc} is reported updated but the explorer has never seen it",
             {"loc": loc},
             unknown_severity,
         )
     elif record is None and change == "deleted":
         report(
             "changes.delete-unknown-resource",
-            f"{loc} is reported deleted but the explorer has never seen it",
             {"loc": loc},
             unknown_severity,
         )
     elif record is not None and change == "created" and not record.deleted:
         report(
             "changes.create-known-resource",
-            f"{loc} is reported created but is already known "
-            f"(from {_describe(record.provenance)}) and was not deleted",
             {"loc": loc, "known_from": _describe(record.provenance)},
         )
 
@@ -168,8 +158,6 @@ def diff_entry(
             last = record.metadata.get("datetime") or record.metadata.get("lastmod")
             report(
                 "changes.out-of-order",
-                f"{loc}: change dated {stated} is older than the last known change "
-                f"({last}); out of order or a replay",
                 {"loc": loc, "stated": stated, "last": last},
             )
 
@@ -188,8 +176,6 @@ def diff_entry(
         ):
             report(
                 "changes.update-without-change",
-                f"{loc} is reported updated but its hash and length are unchanged "
-                f"({after['hash']}, {after['length']} bytes)",
                 {"loc": loc, "hash": after["hash"], "length": after["length"]},
             )
 
@@ -230,7 +216,7 @@ def apply_notification(
 
 
 def _describe(provenance: Provenance) -> str:
-    where = provenance.url or "an earlier document"
+    where = provenance.url or catalog.text("diffing.earlier-document", catalog.ENGLISH)
     if provenance.kind:
         where = f"{provenance.kind} {where}"
     if provenance.received:

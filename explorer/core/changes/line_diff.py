@@ -31,8 +31,8 @@ from typing import Any
 from diff_match_patch import diff_match_patch
 from lxml import etree
 
-from explorer.core import catalog
 from explorer.core.safe_xml import load_root
+from explorer.core.said_error import SaidError
 
 EQUAL, DELETE, INSERT = "equal", "delete", "insert"
 REPLACE = "replace"
@@ -46,8 +46,9 @@ _DMP_TIMEOUT = 2.0
 """Seconds dmp may spend per call before settling for a valid but less minimal diff."""
 
 
-class LineDiffTooLarge(ValueError):
-    """The documents hold more distinct lines than line-mode diffing can encode."""
+class LineDiffTooLarge(SaidError, ValueError):
+    """The documents are too large or hold more distinct lines than line-mode diffing can
+    encode; said by a catalog line (its English is diff --json's lines_reason)."""
 
 
 def canonical_text(data: bytes) -> str:
@@ -62,10 +63,7 @@ def canonical_lines(data: bytes) -> list[str]:
     ``MAX_LINE_DIFF_BYTES`` (the structural diff stays available for any readable size)."""
     if len(data) > MAX_LINE_DIFF_BYTES:
         size, limit = f"{len(data):,}", f"{MAX_LINE_DIFF_BYTES:,}"
-        # English: the reason is kept in diff --json's lines_reason, which scripts read
-        raise LineDiffTooLarge(
-            catalog.text("changes.version-too-large", "en", size=size, limit=limit)
-        )
+        raise LineDiffTooLarge("changes.version-too-large", size=size, limit=limit)
     return canonical_text(data).split("\n")
 
 
@@ -335,9 +333,7 @@ def _diff_anchored(
     new_flags = list(map(unique.__contains__, new_lines))
     old_anchors = list(compress(old_lines, old_flags))
     if len(old_anchors) > _MAX_DISTINCT_LINES:
-        raise LineDiffTooLarge(
-            f"{len(old_anchors):,} distinct lines are more than line mode can encode"
-        )
+        raise LineDiffTooLarge("diffing.too-many-lines", count=len(old_anchors))
     # Anchor k (in old order) is the character chr(k + 1): dmp line mode on the anchors.
     old_positions = list(compress(range(len(old_lines)), old_flags))
     code_of = dict(zip(old_anchors, map(chr, range(1, len(old_anchors) + 1)), strict=True))
@@ -403,7 +399,7 @@ def _dmp_diff(
             lines.append(line)
             codes[line] = chr(len(lines))
     if len(lines) > _MAX_DISTINCT_LINES:
-        raise LineDiffTooLarge(f"{len(lines):,} distinct lines are more than line mode can encode")
+        raise LineDiffTooLarge("diffing.too-many-lines", count=len(lines))
     old_chars = "".join(map(codes.__getitem__, old))
     new_chars = "".join(map(codes.__getitem__, new))
     names = {0: EQUAL, -1: DELETE, 1: INSERT}

@@ -9,8 +9,12 @@ hash digests that are not hex of the right length are warnings (core 1.1 Example
 Rules the Sitemaps protocol makes, not ResourceSync (``loc`` syntax and length), cite it.
 """
 
+from explorer.core import catalog
 from explorer.core.code_info import CodeInfo
 from explorer.core.code_info import Severity as S
+
+_SITEMAPS_LOC = catalog.text("finding_codes.sitemaps-loc", catalog.ENGLISH)
+"""The Sitemaps protocol's section on ``<loc>``, cited in English as every spec is."""
 
 CODES: tuple[CodeInfo, ...] = (
     # Document-level rs:md
@@ -116,12 +120,12 @@ CODES: tuple[CodeInfo, ...] = (
     CodeInfo(
         "document.loc-not-absolute",
         S.ERROR,
-        "Sitemaps protocol, <loc>",
+        _SITEMAPS_LOC,
     ),
     CodeInfo(
         "document.loc-too-long",
         S.ERROR,
-        "Sitemaps protocol, <loc>",
+        _SITEMAPS_LOC,
     ),
     CodeInfo("document.lastmod-invalid", S.ERROR, "core 1.1 §7"),
     CodeInfo(
