@@ -558,6 +558,10 @@ class Fetcher:
     @staticmethod
     async def _read_body(response: httpx.Response, cap: int) -> _Hop:
         if response.request.method == "HEAD":
+            # A HEAD answer has no body (RFC 9110 §9.3.2), but its end must still be read:
+            # a response closed unread closes its connection, and each HEAD of a crawl's
+            # describedby checks cost a new connection (200 of them on a large index).
+            await response.aread()
             return _Hop(response.status_code, response.headers, b"")
         declared = response.headers.get("content-length")
         encoded = response.headers.get("content-encoding", "identity").lower()
