@@ -1,13 +1,14 @@
-"""``inspect`` runs without the servers' code: aiohttp (the demo, the hub checks) is
+"""``inspect`` runs without code it does not use: aiohttp (the demo, the hub checks) is
 imported only by the commands that serve or check a hub, or when ``--junit`` asks for
-the JUnit cases, so a crawl does not pay for it."""
+the JUnit cases, and the snapshot store only with ``--save``, so a crawl does not pay for
+them (Python compiles every module it imports when no bytecode is cached)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-HEAVY = ("aiohttp", "explorer.demo", "explorer.net.conformance")
+HEAVY = ("aiohttp", "explorer.demo", "explorer.net.conformance", "explorer.net.snapshot_store")
 
 
 def heavy_modules_after(code: str) -> str:
