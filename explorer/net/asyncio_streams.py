@@ -27,6 +27,9 @@ import httpx
 from httpcore._utils import is_socket_readable
 
 HAPPY_EYEBALLS_DELAY = 0.25  # seconds before trying the next address, as anyio does
+BROKEN = ""
+"""A reset or lost connection says nothing more, as from anyio: the Fetcher then reports
+that the connection was reset or closed mid-exchange."""
 
 
 class _Receiver(asyncio.Protocol):
@@ -111,22 +114,22 @@ class AsyncioStream(httpcore.AsyncNetworkStream):
                 chunk = chunk[:max_bytes]
             return chunk
         if receiver.error is not None:
-            raise httpcore.ReadError(str(receiver.error) or type(receiver.error).__name__)
+            raise httpcore.ReadError(BROKEN)
         return b""
 
     async def write(self, buffer: bytes, timeout: float | None = None) -> None:
         if not buffer:
             return
         if self._receiver.ended or self._transport.is_closing():
-            raise httpcore.WriteError("the connection is closed")
+            raise httpcore.WriteError(BROKEN)
         try:
             self._transport.write(buffer)
             async with asyncio.timeout(timeout):
                 await self._receiver.wait_drained()
         except TimeoutError:
             raise httpcore.WriteTimeout("timed out") from None
-        except OSError as exc:
-            raise httpcore.WriteError(str(exc)) from None
+        except OSError:
+            raise httpcore.WriteError(BROKEN) from None
 
     async def aclose(self) -> None:
         """At once, as anyio does for httpcore (no TLS close_notify exchange to wait for): a
