@@ -21,7 +21,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli.arguments import fail, positive_int, positive_seconds, store_path
 from explorer.cli.language_option import language_of, say
@@ -34,9 +34,11 @@ from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import CrawlResult
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.network_access import NetworkAccess
-from explorer.net.snapshot_compare import Comparison
-from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore, take_snapshot
 from explorer.net.store import Store, StoreError, default_store_path
+
+if TYPE_CHECKING:  # imported where used: every ``inspect`` loads this module, few save
+    from explorer.net.snapshot_compare import Comparison
+    from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -65,6 +67,8 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
 
 def open_snapshots(args: argparse.Namespace) -> tuple[Store, SnapshotStore]:
     """The store named by ``--store`` (or the default) and its snapshot tables."""
+    from explorer.net.snapshot_store import SnapshotStore
+
     store = Store(args.store or default_store_path())
     try:
         return store, SnapshotStore(store)
@@ -77,6 +81,8 @@ async def snapshot_now(
     args: argparse.Namespace, snapshots: SnapshotStore, access: NetworkAccess
 ) -> tuple[SnapshotInfo, CrawlResult]:
     """Crawl ``args.url`` into a new snapshot with ``--timeout`` and ``--max-documents``."""
+    from explorer.net.snapshot_store import take_snapshot
+
     limits = CrawlLimits(max_documents=args.max_documents)
     async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
         return await take_snapshot(args.url, fetcher, snapshots, args.label, limits)
@@ -103,6 +109,7 @@ def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
 
 def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     from explorer.cli.inspect import print_tree
+    from explorer.net.snapshot_compare import Comparison
 
     lang = language_of(args)
     try:

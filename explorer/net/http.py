@@ -31,6 +31,7 @@ import httpx
 from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
+from explorer.net.asyncio_streams import use_asyncio
 from explorer.net.bounded_body import USER_AGENT, BodyError, BodyTooLarge, read_body
 from explorer.net.network_access import NetworkAccess
 from explorer.net.retry_policy import RetryPolicy
@@ -338,6 +339,7 @@ class Fetcher:
             transport=transport,
             **self.access.client_options(),
         )
+        use_asyncio(self._client)  # cheaper streams beneath: see explorer.net.asyncio_streams
 
     @staticmethod
     def _default_headers() -> dict[str, str]:
@@ -558,6 +560,10 @@ class Fetcher:
     @staticmethod
     async def _read_body(response: httpx.Response, cap: int) -> _Hop:
         if response.request.method == "HEAD":
+            # A HEAD answer has no body (RFC 9110 §9.3.2), but its end must still be read:
+            # a response closed unread closes its connection, and each HEAD of a crawl's
+            # describedby checks cost a new connection (200 of them on a large index).
+            await response.aread()
             return _Hop(response.status_code, response.headers, b"")
         declared = response.headers.get("content-length")
         encoded = response.headers.get("content-encoding", "identity").lower()

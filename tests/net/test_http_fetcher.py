@@ -196,6 +196,22 @@ async def test_head_has_no_body() -> None:
     assert result.ok and result.body == b"" and result.content_length == len(b"<urlset/>")
 
 
+async def test_heads_reuse_one_connection() -> None:
+    """A HEAD answered in full leaves its connection open for the next request."""
+    peers: set[object] = set()
+
+    async def answer(request: web.Request) -> web.Response:
+        assert request.transport is not None
+        peers.add(request.transport.get_extra_info("peername"))
+        return web.Response(text="x" * 1000)
+
+    async with Site() as site, Fetcher() as fetcher:
+        site.add("/doc", answer)
+        for _ in range(5):
+            assert (await fetcher.fetch(site.url("/doc"), method="HEAD")).ok
+    assert len(peers) == 1
+
+
 async def test_non_http_url_is_invalid() -> None:
     async with Fetcher() as fetcher:
         result = await fetcher.fetch("ftp://example.org/x")
