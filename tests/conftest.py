@@ -33,6 +33,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: item.path not in slow_modules)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_bytecode_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The command processes the suite starts (hundreds) share one bytecode cache in the
+    session's temporary folder. Where bytecode writing is turned off
+    (``PYTHONDONTWRITEBYTECODE``, as on some CI machines) each would otherwise compile the
+    package anew; the cache is never written into the source tree, as the benchmarks do."""
+    os.environ["PYTHONPYCACHEPREFIX"] = str(tmp_path_factory.getbasetemp() / "pycache")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
 @pytest.fixture(autouse=True)
 def private_user_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
