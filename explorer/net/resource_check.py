@@ -35,9 +35,9 @@ CLOCK_SKEW = 1.0
 
 def sample_entries(entries: list[Entry], count: int) -> list[Entry]:
     """``count`` entries spread evenly over the list (all of them when it is shorter)."""
-    usable = [entry for entry in entries if entry.loc]
     if count <= 0:
-        return []
+        return []  # before the copy below: a crawl that checks none drops millions of entries
+    usable = [entry for entry in entries if entry.loc]
     if len(usable) <= count:
         return usable
     if count == 1:

@@ -4,6 +4,7 @@ answer must be exactly what a whole-tree read gives, whatever falls on a chunk b
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -70,3 +71,43 @@ def test_a_syntax_error_anywhere_reports_the_whole_tree_error() -> None:
         with pytest.raises(safe_xml.DocumentParseError) as whole:
             read_whole_tree(broken)
         assert streamed.value.finding == whole.value.finding
+
+
+def test_incremental_parses_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """lxml takes the GIL back at every start tag of an incremental parse: two in two
+    threads would hand it to each other at nearly every element, so they run one at a
+    time. The first parse waits inside until the second has tried; the second must not
+    have entered by the time the first leaves."""
+    data = make_document(3_000, 5)
+    entered = threading.Semaphore(0)
+    second_tried = threading.Event()
+    inside_while_first_ran: list[int] = []
+    read_stream = parser._read_stream
+    calls = 0
+
+    def watched(document: bytes):
+        nonlocal calls
+        calls += 1
+        entered.release()
+        if calls == 1:
+            second_tried.wait(5)
+            entered.acquire(timeout=0.5)  # given the time to enter, a second parse would
+            inside_while_first_ran.append(calls)
+        return read_stream(document)
+
+    monkeypatch.setattr(parser, "_read_stream", watched)
+    results: list[object] = []
+    first = threading.Thread(target=lambda: results.append(parser.parse_document(data)))
+    first.start()
+    assert entered.acquire(timeout=5)
+
+    def second() -> None:
+        second_tried.set()
+        results.append(parser.parse_document(data))
+
+    other = threading.Thread(target=second)
+    other.start()
+    first.join(10)
+    other.join(10)
+    assert inside_while_first_ran == [1]
+    assert calls == 2 and len(results) == 2 and results[0] == results[1]
