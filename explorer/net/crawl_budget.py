@@ -8,8 +8,9 @@ reading, not checked afterwards.
 
 Memory: a fetch reads its whole body before returning, so bodies in flight are bounded by
 ``max_body_memory``. A fetch first reserves ``FIRST_READ_BYTES`` (most documents are
-smaller); a larger body is fetched again under a reservation of its full cap, so a few
-large documents wait for each other while small ones keep flowing.
+smaller). A larger body that declares its size widens the reservation while its response
+is open, when the memory is free now; otherwise it is fetched again under a reservation of
+its full cap, so a few large documents wait for each other while small ones keep flowing.
 
 Usage::
 
@@ -33,7 +34,8 @@ from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.net.http import Fetcher, FetchError, FetchResult
 
 FIRST_READ_BYTES = 1024 * 1024
-"""Reserved for a fetch of unknown size; a body past it is fetched again under its full cap."""
+"""Reserved for a fetch of unknown size; a body past it widens the reservation, or is
+fetched again under its full cap when the memory is taken."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,15 @@ class ByteAllowance:
                 self._wake()
             raise
         return amount
+
+    def try_acquire(self, amount: int) -> bool:
+        """Take ``amount`` bytes only if they are free now and nobody is waiting first."""
+        if amount <= 0:
+            return True
+        if self._waiters or self.free < amount:
+            return False
+        self.free -= amount
+        return True
 
     def release(self, amount: int) -> None:
         self.free += amount
@@ -195,7 +206,7 @@ class CrawlBudget:
             yield None
             return
         first = min(cap, FIRST_READ_BYTES)
-        result, held = await self._fetch_within(fetcher, url, method, first, use_cache)
+        result, held = await self._fetch_within(fetcher, url, method, first, use_cache, cap)
         if result is not None and result.error is FetchError.TOO_LARGE and cap > first:
             size = _declared_size(result)
             if size is not None and size > cap:  # no second read can succeed
@@ -205,30 +216,49 @@ class CrawlBudget:
                 result = None  # drop the partial body before waiting for the larger reservation
                 self.memory.release(held)
                 cap = min(cap, size) if size is not None else cap
-                result, held = await self._fetch_within(fetcher, url, method, cap, use_cache)
+                result, held = await self._fetch_within(fetcher, url, method, cap, use_cache, cap)
         try:
             yield result
         finally:
             self.memory.release(held)
 
     async def _fetch_within(
-        self, fetcher: Fetcher, url: str, method: str, cap: int, use_cache: bool
+        self, fetcher: Fetcher, url: str, method: str, cap: int, use_cache: bool, ceiling: int
     ) -> tuple[FetchResult | None, int]:
         """One fetch capped by ``cap`` and by the byte budget, under a memory reservation
-        returned with it (None when the byte budget cuts the body short or is spent)."""
+        returned with it (None when the byte budget cuts the body short or is spent). A body
+        that declares a size up to ``ceiling`` widens both while its response is open, if
+        they have room now; otherwise ``fetch`` asks again under a larger reservation."""
         held = await self.memory.acquire(cap)
         try:
             room = min(cap, await self._byte_room())
             if room <= 0:
                 return None, held
+            promised = room
             self._reserved += room
+
+            def widen(size: int) -> int:
+                nonlocal held, promised
+                if size <= promised or size > ceiling:
+                    return promised
+                more_bytes = size - promised
+                if self.limits.max_bytes - self.bytes - self._reserved < more_bytes:
+                    return promised
+                more_memory = max(min(size, self.memory.capacity) - held, 0)
+                if not self.memory.try_acquire(more_memory):
+                    return promised
+                held += more_memory
+                self._reserved += more_bytes
+                promised = size
+                return size
+
             try:
                 result = await fetcher.fetch(
-                    url, method=method, max_bytes=room, use_cache=use_cache
+                    url, method=method, max_bytes=room, use_cache=use_cache, widen=widen
                 )
                 self.bytes += len(result.body)
             finally:
-                self._reserved -= room
+                self._reserved -= promised
                 async with self._settled:
                     self._settled.notify_all()
         except BaseException:

@@ -271,6 +271,22 @@ class ResponseCache:
         self._spooled -= entry.spooled
 
 
+Widen = Callable[[int], int]
+"""Asked, when an uncoded body declares more bytes than its cap, for room for all of them
+now; returns the cap to read under (the declared size if granted, else the old cap). It must
+not wait: the response stays open meanwhile. A caller that reserves memory per fetch so
+reads a large body once, instead of asking for it again under a larger reservation."""
+
+
+@dataclass(frozen=True, slots=True)
+class _BodyCap:
+    limit: int
+    widen: Widen | None = None
+
+    def widened(self, declared: int) -> int:
+        return self.limit if self.widen is None else max(self.limit, self.widen(declared))
+
+
 @dataclass(slots=True)
 class _Hop:
     status: int | None
@@ -366,8 +382,10 @@ class Fetcher:
         headers: dict[str, str] | None = None,
         max_bytes: int | None = None,
         use_cache: bool = True,
+        widen: Widen | None = None,
     ) -> FetchResult:
-        """Fetch ``url`` following redirects; never raises for network or HTTP problems."""
+        """Fetch ``url`` following redirects; never raises for network or HTTP problems.
+        ``widen`` may raise ``max_bytes`` for a body that declares its size (see ``Widen``)."""
         started = time.perf_counter()
         method = method.upper()
         cap = self.max_bytes if max_bytes is None else max_bytes
@@ -393,7 +411,7 @@ class Fetcher:
                     ),
                 )
             hop, tries, not_modified = await self._request_with_retries(
-                method, current, headers or {}, cap, use_cache
+                method, current, headers or {}, _BodyCap(cap, widen), use_cache
             )
             attempts += tries
             location = hop.headers.get("location")
@@ -453,7 +471,7 @@ class Fetcher:
         )
 
     async def _request_with_retries(
-        self, method: str, url: str, headers: dict[str, str], cap: int, use_cache: bool
+        self, method: str, url: str, headers: dict[str, str], cap: _BodyCap, use_cache: bool
     ) -> tuple[_Hop, int, bool]:
         attempt = 0
         while True:
@@ -501,7 +519,9 @@ class Fetcher:
             semaphore = self._semaphores[host] = asyncio.Semaphore(self.per_host)
         return semaphore
 
-    async def _request_once(self, method: str, url: str, headers: dict[str, str], cap: int) -> _Hop:
+    async def _request_once(
+        self, method: str, url: str, headers: dict[str, str], cap: _BodyCap
+    ) -> _Hop:
         async with self._semaphore(url):
             started_wall, started = time.time(), time.perf_counter()
             hop = await self._exchange(method, url, headers, cap)
@@ -524,7 +544,9 @@ class Fetcher:
                 )
             return hop
 
-    async def _exchange(self, method: str, url: str, headers: dict[str, str], cap: int) -> _Hop:
+    async def _exchange(
+        self, method: str, url: str, headers: dict[str, str], cap: _BodyCap
+    ) -> _Hop:
         response: httpx.Response | None = None
         try:
             async with asyncio.timeout(self.timeouts.total):
@@ -558,7 +580,7 @@ class Fetcher:
         return _Hop(response.status_code, response.headers, b"", error, detail)
 
     @staticmethod
-    async def _read_body(response: httpx.Response, cap: int) -> _Hop:
+    async def _read_body(response: httpx.Response, body_cap: _BodyCap) -> _Hop:
         if response.request.method == "HEAD":
             # A HEAD answer has no body (RFC 9110 §9.3.2), but its end must still be read:
             # a response closed unread closes its connection, and each HEAD of a crawl's
@@ -567,6 +589,9 @@ class Fetcher:
             return _Hop(response.status_code, response.headers, b"")
         declared = response.headers.get("content-length")
         encoded = response.headers.get("content-encoding", "identity").lower()
+        cap = body_cap.limit
+        if declared and declared.isdigit() and encoded == "identity" and int(declared) > cap:
+            cap = body_cap.widened(int(declared))
         if declared and declared.isdigit() and encoded == "identity" and int(declared) > cap:
             return _Hop(
                 response.status_code,

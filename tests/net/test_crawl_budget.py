@@ -67,8 +67,40 @@ async def test_large_body_is_held_under_its_declared_size_until_the_block_ends()
             assert result is not None and result.ok and len(result.body) == size
             assert budget.memory.free == 32 * MIB - size
         assert budget.memory.free == 32 * MIB
+    # the memory was free: the first request widened to its Content-Length and read it all
+    assert site.hits["/large"] == 1 and budget.bytes == size and budget._reserved == 0
+
+
+async def test_large_body_waits_and_asks_again_when_the_memory_is_taken() -> None:
+    size = 3 * MIB
+    budget = CrawlBudget(CrawlLimits(max_body_memory=4 * MIB))
+    async with Site() as site, Fetcher() as fetcher:
+        site.add("/large", Reply(b"x" * size))
+        taken = await budget.memory.acquire(2 * MIB)  # another body being parsed
+        reading = asyncio.ensure_future(_read_length(budget, fetcher, site.url("/large")))
+        waiting = asyncio.ensure_future(_until_someone_waits(budget))
+        await asyncio.wait([reading, waiting], timeout=10, return_when=asyncio.FIRST_COMPLETED)
+        assert waiting.done() and not reading.done()  # 2 of the 3 MiB it needs are free
+        assert budget.memory.free == 2 * MIB  # and it waits holding none of them
+        budget.memory.release(taken)
+        assert await asyncio.wait_for(reading, 10) == size
     # the first request stopped at its Content-Length, before any of the body was read
-    assert site.hits["/large"] == 2 and budget.bytes == size
+    assert site.hits["/large"] == 2 and budget.bytes == size and budget.memory.free == 4 * MIB
+
+
+async def test_a_body_never_widens_past_the_byte_budget() -> None:
+    budget = CrawlBudget(CrawlLimits(max_bytes=2 * MIB))
+    async with Site() as site, Fetcher() as fetcher:
+        site.add("/large", Reply(b"x" * (3 * MIB)))
+        async with budget.fetch(fetcher, site.url("/large")) as result:
+            assert result is None
+    assert str(budget.spent) == f"{2 * MIB} bytes" and budget.bytes == 0
+
+
+async def _read_length(budget: CrawlBudget, fetcher: Fetcher, url: str) -> int:
+    async with budget.fetch(fetcher, url) as result:
+        assert result is not None and result.ok
+        return len(result.body)
 
 
 async def test_body_past_its_cap_is_refused_without_a_second_read() -> None:
@@ -78,3 +110,8 @@ async def test_body_past_its_cap_is_refused_without_a_second_read() -> None:
         async with budget.fetch(fetcher, site.url("/large"), max_bytes=FIRST_READ_BYTES + 5) as r:
             assert r is not None and not r.ok and "exceeds the" in r.detail
     assert site.hits["/large"] == 1
+
+
+async def _until_someone_waits(budget: CrawlBudget) -> None:
+    while not budget.memory._waiters:
+        await asyncio.sleep(0.01)
