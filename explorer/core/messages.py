@@ -81,7 +81,7 @@ def render_phrase(phrase: Phrase, lang: str = ENGLISH) -> str:
         return phrase.english
     values = {name: _value_in(lang, name, value) for name, value in phrase.params.items()}
     try:
-        return catalog.template(key, lang).format_map(values)
+        return catalog.fill(catalog.template(key, lang), lang, values)
     except (KeyError, ValueError, IndexError, AttributeError, TypeError):
         return phrase.english
 
@@ -119,7 +119,7 @@ def render_message(item: Finding, lang: str = ENGLISH) -> str:
         values = {key: _value_in(lang, key, value) for key, value in item.params.items()}
         values["title"] = title
         try:
-            return template.format_map(values)
+            return catalog.fill(template, lang, values)
         except (KeyError, ValueError, IndexError, AttributeError, TypeError):
             pass  # params that do not fit the template: say the title and the English
     return catalog.text("common.title-and-detail", lang, title=title, detail=item.message)

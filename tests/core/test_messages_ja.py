@@ -26,6 +26,7 @@ from explorer.core.messages import (
 )
 from explorer.core.payload_templates import templates
 from explorer.core.rules.context import ValidationContext
+from explorer.core.rules.phrases import link_place, loc_or_this_entry, on_link, place
 from explorer.core.validator import check_bytes
 
 PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
@@ -339,3 +340,24 @@ def test_payload_template_titles_are_japanese() -> None:
         title = render_template_title(template.key, template.title, "ja")
         assert JAPANESE.search(title) and title != template.title
         assert render_template_title(template.key, template.title, "en") == template.title
+
+
+def test_no_space_is_left_before_a_particle_after_a_japanese_value() -> None:
+    """A template keeps a space beside a placeholder so that a Latin value stands apart;
+    before a particle that follows a Japanese value, the space would be a gap."""
+    link = on_link(link_place("up", place("in-entry")))
+    assert render_phrase(link, "ja") == 'このエントリの rs:ln（rel="up"）の'
+    params = {"name": "changelist", "loc": loc_or_this_entry(None), "section": "§12"}
+    no_loc = render_message(finding("document.change-missing", params=params), "ja")
+    assert "このエントリについて change" in no_loc
+    params["loc"] = "http://e.org/a"
+    assert "http://e.org/a について" in render_message(
+        finding("document.change-missing", params=params), "ja"
+    )
+    assert (
+        catalog.text("reading.truncated", "ja", encoding="gzip")
+        == "gzip のデータが途中で切れています"
+    )
+    # a space that separates words, not one before a particle, stays
+    label = catalog.fill("{a} {b} を {c} チャンネル", "ja", {"a": "種類", "b": "配信", "c": "HTTP"})
+    assert label == "種類 配信を HTTP チャンネル"

@@ -18,6 +18,7 @@ Qt widget strings stay in Qt's ``.ts`` files: Qt Linguist, plurals by ``%n`` and
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -74,7 +75,40 @@ def has(key: str, lang: str = ENGLISH) -> bool:
 
 def text(key: str, lang: str = ENGLISH, /, **params: object) -> str:
     """The line ``key`` in ``lang``, its ``{placeholders}`` filled from ``params``."""
-    return template(key, lang).format_map(params)
+    return fill(template(key, lang), lang, params)
+
+
+def fill(line: str, lang: str, params: dict[str, object]) -> str:
+    """A template of ``lang`` with its placeholders filled (``format_map``; in Japanese with
+    no space left before a particle that follows Japanese, see ``_fill_japanese``)."""
+    if lang == JAPANESE:
+        return _fill_japanese(line, params)
+    return line.format_map(params)
+
+
+_JAPANESE_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]\Z")
+_SPACED_PARTICLE = re.compile(r" [\u3041-\u309f]")
+
+
+def _fill_japanese(line: str, params: dict[str, object]) -> str:
+    """Fill a Japanese template, dropping the space it keeps between a placeholder and the
+    particle after it when the value ends in Japanese. The space sets a Latin value off
+    ("gzip のデータ", "http://… について"); after Japanese it is a gap ("（rel="up"） の"
+    must read "（rel="up"）の", "このエントリ について" "このエントリについて"). Spaces
+    before words other than particles stay: they separate a label from its value."""
+    formatter = Formatter()
+    pieces: list[str] = []
+    for literal, field, spec, conversion in formatter.parse(line):
+        if pieces and _SPACED_PARTICLE.match(literal) and _JAPANESE_END.search(pieces[-1]):
+            literal = literal[1:]
+        pieces.append(literal)
+        if field is None:
+            continue
+        value, _ = formatter.get_field(field, (), params)
+        value = formatter.convert_field(value, conversion)
+        spec = formatter.vformat(spec, (), params) if spec and "{" in spec else spec or ""
+        pieces.append(formatter.format_field(value, spec))
+    return "".join(pieces)
 
 
 def placeholders(value: str) -> set[str]:
