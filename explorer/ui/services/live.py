@@ -443,7 +443,7 @@ class LiveServices:
                 )
             return await loop.run_in_executor(None, diff_documents_text, old, new)
         except LineDiffTooLarge as exc:
-            return str(exc)
+            return exc.describe(ui_language())
         except Exception as exc:  # unreadable version: say so, never crash the view
             return QCoreApplication.translate("ExplorerServices", "cannot diff: {error}").format(
                 error=exc
