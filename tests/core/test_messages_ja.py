@@ -232,7 +232,20 @@ def test_legacy_forms_name_the_version_count_and_the_11_form() -> None:
       <url><loc>http://example.org/b</loc><rs:size>14</rs:size></url></urlset>"""
     findings = {f.code: f for f in check_bytes(legacy, ValidationContext()).findings}
     text = render_message(findings["parse.legacy-size"], "ja")
-    assert "2 件" in text and text.endswith(TITLES["parse.legacy-size"])
+    assert "2 件" in text and "<rs:size>" in text and "<rs:md length=...>" in text
+
+
+def test_legacy_forms_say_in_japanese_every_element_the_english_names() -> None:
+    """Each legacy form's Japanese names the old markup and its 1.1 form, as the English
+    does, rather than ending with the code's title."""
+    shapes = [key for key in catalog.area("parse") if key.startswith("parse.legacy-")]
+    shapes = [key for key in shapes if ".message" in key and catalog.has(key, "en")]
+    assert len(shapes) >= 28
+    markup = re.compile(r"<[^>]+>")
+    for key in shapes:
+        english, japanese = catalog.template(key, "en"), catalog.template(key, "ja")
+        assert "{title}" not in japanese, key
+        assert set(markup.findall(english)) == set(markup.findall(japanese)), key
 
 
 def test_spec_citations_name_the_japanese_translation_where_one_exists() -> None:
