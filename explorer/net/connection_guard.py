@@ -14,7 +14,9 @@ would otherwise keep every slot. A connection whose request line has arrived and
 path the server knows (``is_known_path``: a callback or a hosted topic) is never evicted,
 nor is one whose headers are complete; only when every slot is held by such connections
 is the newcomer refused. A hub sends its request line with its first bytes, so it is safe
-from eviction within one round trip.
+from eviction within one round trip; and since a busy loop may admit newcomers before it
+reads bytes that have already arrived, a connection not yet heard is looked at in its
+socket (``MSG_PEEK``, plain TCP only) before it is evicted.
 
 The guard knows HTTP only as far as the request line: the request handler tells it when a
 request's headers are complete (``request_started``) and when its answer is given
@@ -24,6 +26,7 @@ request's headers are complete (``request_started``) and when its answer is give
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -111,15 +114,33 @@ class ConnectionGuard:
         One that has sent part of a request goes first: a hub's new connection has sent
         nothing yet in its first moments, nor has its idle kept-alive one, while a
         slow-header attacker's has."""
-        silent: tuple[asyncio.Transport, _GuardedProtocol] | None = None
+        silent: list[tuple[asyncio.Transport, _GuardedProtocol]] = []
         for transport, held in self._open.items():  # insertion order: oldest first
             if not held.evictable or (address is not None and held.address != address):
                 continue
             if held.heard:
                 return self._evict(held, transport)
-            if silent is None:
-                silent = (transport, held)
-        return silent is not None and self._evict(silent[1], silent[0])
+            silent.append((transport, held))
+        for transport, held in silent:
+            if not self._waiting_line_names_known_path(transport):
+                return self._evict(held, transport)
+        return False
+
+    def _waiting_line_names_known_path(self, transport: asyncio.Transport) -> bool:
+        """Whether a connection not yet heard has a request line for a known path waiting
+        unread in its socket. On a loaded loop, a new wave of connections is admitted
+        before the bytes of a hub's delivery that arrived earlier are read: the oldest
+        silent connection is then that delivery, and it must not be the one evicted."""
+        waiting = _peek_waiting(transport, MAX_REQUEST_LINE)
+        end = waiting.find(b"\n")
+        return end >= 0 and self.names_known_path(waiting[:end])
+
+    def names_known_path(self, request_line: bytes) -> bool:
+        """Whether a complete request line asks for a path the server knows."""
+        parts = request_line.split()
+        if len(parts) != 3:
+            return False
+        return self.is_known_path(parts[1].split(b"?", 1)[0].decode("latin-1"))
 
     def _evict(self, held: _GuardedProtocol, transport: asyncio.Transport) -> bool:
         transport.abort()
@@ -205,10 +226,7 @@ class _GuardedProtocol(asyncio.Protocol):
             self._line = None if too_long else before + data  # too long: aiohttp refuses it
             return
         line, self._line = before + data[:end], None
-        parts = line.split()
-        if len(parts) == 3:
-            path = parts[1].split(b"?", 1)[0].decode("latin-1")
-            self.known_path = self._guard.is_known_path(path)
+        self.known_path = self._guard.names_known_path(line)
 
     def eof_received(self) -> bool | None:
         return self._inner.eof_received() if self._inner is not None else None
@@ -228,3 +246,19 @@ class _GuardedProtocol(asyncio.Protocol):
             self._transport = None
         if self._inner is not None:
             self._inner.connection_lost(exc)
+
+
+def _peek_waiting(transport: asyncio.Transport, limit: int) -> bytes:
+    """Up to ``limit`` bytes waiting unread in a plain TCP connection's socket, left there
+    (``MSG_PEEK``); nothing for TLS (the bytes are ciphertext) or where it cannot be done."""
+    if transport.get_extra_info("sslcontext") is not None:
+        return b""
+    sock = transport.get_extra_info("socket")
+    dont_wait = getattr(socket, "MSG_DONTWAIT", 0)
+    if sock is None or not dont_wait:
+        return b""
+    try:
+        with sock.dup() as peer:  # asyncio's wrapper does not read; a duplicate may
+            return bytes(peer.recv(limit, socket.MSG_PEEK | dont_wait))
+    except OSError:
+        return b""

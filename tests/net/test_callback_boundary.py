@@ -112,6 +112,37 @@ async def test_a_connection_that_named_a_known_callback_is_never_evicted() -> No
                 writer.close()
 
 
+async def test_a_delivery_whose_bytes_wait_unread_is_not_the_one_evicted() -> None:
+    """On a loaded loop a new connection can be admitted before the first bytes of an older
+    one are read; the guard then looks at what waits in each socket before it evicts."""
+    async with CallbackServer(max_connections=8, header_timeout=60) as server:
+        server.register("known", Recorder())
+        delivery = await asyncio.open_connection("127.0.0.1", server.port)
+        guess = await asyncio.open_connection("127.0.0.1", server.port)
+        async with asyncio.timeout(HANG_BOUND):
+            while server.guard.open_connections < 2:
+                await asyncio.sleep(0.01)
+        delivery[1].write(b"POST /callback/known HTTP/1.1\r\nHost: x\r\n")
+        guess[1].write(b"POST /callback/guess HTTP/1.1\r\nHost: x\r\n")
+        time.sleep(0.1)  # in the server's sockets, not yet read: this loop is the server's
+        try:
+            assert server.guard._evict_oldest(None)  # the newer one, by what it sent
+            assert server.guard.counts.evicted == 1
+            async with asyncio.timeout(HANG_BOUND):
+                assert await _hung_up(guess[0])
+            assert server.guard.open_connections == 1 and not delivery[0].at_eof()
+        finally:
+            for _, writer in (delivery, guess):
+                writer.close()
+
+
+async def _hung_up(reader: asyncio.StreamReader) -> bool:
+    try:
+        return await reader.read() == b""
+    except ConnectionError:  # aborted: a reset rather than an end
+        return True
+
+
 async def _open_flood(
     port: int, count: int, source: str = FLOOD_SOURCE
 ) -> list[asyncio.StreamWriter]:
