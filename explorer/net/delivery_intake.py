@@ -112,7 +112,6 @@ class DeliveryIntake:
         if original is not None:
             replayed = finding(
                 "websub.delivery-replayed",
-                f"the same body and signature as delivery {original}: a replay",
                 params={"original": original},
             )
             return await self._keep_rejected(sub, delivery, signature, replayed.message, [replayed])
@@ -161,7 +160,7 @@ class DeliveryIntake:
         try:
             await self.store.add_notification(record, also=together if also else None)
         except StoreError as exc:  # not acknowledged: the hub will retry
-            self._emit(sub, ev.ERROR, message=f"could not store a delivery: {exc}")
+            self._emit(sub, ev.ERROR, message=text("events.reason-store-failed", message=exc))
             return False
         if self.sinks:  # after this reply is decided; a sink only queues its work
             asyncio.get_running_loop().call_soon(self._tell_sinks, sub, record)
@@ -191,8 +190,6 @@ class DeliveryIntake:
             findings.append(
                 finding(
                     "websub.rejected-body-cut",
-                    f"kept the first {len(raw.prefix):,} of {raw.size:,} bytes "
-                    f"(SHA-256 {raw.digest})",
                     params={"kept": len(raw.prefix), "size": raw.size, "sha256": raw.digest},
                 )
             )
@@ -284,7 +281,6 @@ def _check_delivery(
         findings += check_notification(doc, context)
         return _Checked("notification", state, None, doc, findings, summarize_notification(doc))
     except Exception as exc:
-        message = f"checking this delivery failed: {type(exc).__name__}: {exc}"
         return _Checked(
             "notification",
             state,
@@ -294,7 +290,6 @@ def _check_delivery(
                 *findings,
                 finding(
                     "websub.check-failed",
-                    message,
                     params={"error": f"{type(exc).__name__}: {exc}"},
                 ),
             ],
