@@ -316,7 +316,7 @@ class CallbackServer:
                     outcome.close()
         else:
             kind = "other"
-            reply = Reply(405, b"GET (verification) or POST (delivery) only\n")
+            reply = reply_saying(405, "callback.reply-methods")
         response = web.Response(
             status=reply.status,
             body=reply.body,
@@ -391,7 +391,7 @@ class CallbackServer:
         return replace(delivery, decoded=decoded)
 
     def _too_large(self) -> Reply:
-        return _refusal(413, "callback.reply-too-large", limit=self.max_body)
+        return reply_saying(413, "callback.reply-too-large", limit=self.max_body)
 
     async def _read_body(self, request: web.Request) -> ReceivedBody | Reply:
         """The body (spooled past a small size), or a 413/408 reply; never more than
@@ -418,11 +418,16 @@ class CallbackServer:
                         return self._too_large()
         except TimeoutError:
             body.close()
-            return _refusal(408, "callback.reply-too-slow", seconds=self.body_timeout)
+            return reply_saying(408, "callback.reply-too-slow", seconds=self.body_timeout)
         return body
 
 
-def _refusal(status: int, key: str, **params: object) -> Reply:
-    """A refused delivery, its one-line reason in English: the hub's developer reads it, and
-    it is the detail of the finding that reports the refusal here."""
-    return Reply(status, (catalog.text(key, **params) + "\n").encode())
+def reply_saying(status: int, key: str, **params: object) -> Reply:
+    """A reply whose body is one catalog line in English: the hub's developer reads it (and
+    a refusal's is the detail of the finding that reports it here)."""
+    return Reply(status, said_on_the_wire(key, **params))
+
+
+def said_on_the_wire(key: str, **params: object) -> bytes:
+    """A catalog line as a reply's body: English, one line."""
+    return (catalog.text(key, **params) + "\n").encode()

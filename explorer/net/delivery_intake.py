@@ -33,7 +33,7 @@ from explorer.core.notification_checks import (
 from explorer.core.signatures import SignatureCheck, verify_signature
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net import subscriber_events as ev
-from explorer.net.callback_server import Delivery, Reply
+from explorer.net.callback_server import Delivery, Reply, reply_saying, said_on_the_wire
 from explorer.net.delivery_memory import DeliveryMemory, replay_key
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.push_transport import DeliverySink
@@ -41,7 +41,7 @@ from explorer.net.received_body import SPOOL_AT
 from explorer.net.store import InTransaction, NotificationRecord, Store, StoreError
 from explorer.net.subscription import Subscription
 
-PROBE_REPLY = b"a conformance probe's payload: kept out of the live feed\n"
+PROBE_REPLY = said_on_the_wire("callback.reply-probe")
 
 Emit = Callable[..., None]
 Decode = Callable[[Delivery], Awaitable[Delivery]]
@@ -95,7 +95,7 @@ class DeliveryIntake:
 
     async def take(self, sub: Subscription, delivery: Delivery) -> Reply:
         if sub.final:  # WebSub §7: 410 tells the hub the subscription is gone
-            return Reply(410, b"subscription ended\n")
+            return reply_saying(410, "callback.reply-ended")
         raw = delivery.raw
         probes = self.probe_payloads
         if probes is not None and raw.size <= SPOOL_AT and probes.holds(raw.read()):
@@ -133,7 +133,7 @@ class DeliveryIntake:
         finally:
             self.memory.settled(sub.id, key)
         if not stored:
-            return Reply(500, b"could not store the delivery\n")
+            return reply_saying(500, "callback.reply-not-stored")
         self._announce(sub, record, checked)
         failure = delivery.decode_failure
         if failure is not None:  # kept raw as rejected; the hub learns the body was unreadable
@@ -196,7 +196,7 @@ class DeliveryIntake:
         checked = _Checked("rejected", str(signature.state), reason, None, findings, None)
         record = _record(sub, delivery, checked, raw.prefix)
         if not await self._store(sub, record, []):
-            return Reply(500, b"could not store the delivery\n")
+            return reply_saying(500, "callback.reply-not-stored")
         self._announce(sub, record, checked)
         return Reply(200)
 

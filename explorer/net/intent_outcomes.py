@@ -17,7 +17,7 @@ from explorer.core.addresses import one_cause
 from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
 from explorer.net import subscriber_events as ev
-from explorer.net.callback_server import Reply
+from explorer.net.callback_server import Reply, reply_saying
 from explorer.net.event_pipeline import EventPipeline
 from explorer.net.hub_client import FLAVOUR_PUSH, FLAVOUR_WEBSUB, HubAnswer
 from explorer.net.lease_schedule import LeaseSchedule
@@ -205,4 +205,4 @@ class IntentOutcomes:
             params={"mode": mode, "topic": topic, "state": str(sub.state), "subscribed": sub.topic},
         )
         self._emit(sub, ev.ERROR, message=unknown.message, findings=[unknown])
-        return Reply(404, b"no such pending intent\n")
+        return reply_saying(404, "callback.reply-no-intent")
