@@ -31,6 +31,7 @@ from urllib.parse import unquote_to_bytes
 from aiohttp import web
 from aiohttp.log import server_logger
 
+from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import InflateError, InflateLimit, inflate, parse_content_encoding
 from explorer.net.connection_guard import (
@@ -315,7 +316,7 @@ class CallbackServer:
                     outcome.close()
         else:
             kind = "other"
-            reply = Reply(405, b"GET (verification) or POST (delivery) only\n")
+            reply = reply_saying(405, "callback.reply-methods")
         response = web.Response(
             status=reply.status,
             body=reply.body,
@@ -350,7 +351,7 @@ class CallbackServer:
             size=request.content_length,
             status=404,
         )
-        response = web.Response(status=404, text="unknown callback\n")
+        response = web.Response(status=404, text=catalog.text("callback.reply-unknown") + "\n")
         response.force_close()
         return response
 
@@ -375,29 +376,29 @@ class CallbackServer:
                 413,
                 finding(
                     "websub.delivery-too-large",
-                    str(exc),
                     params={"limit": exc.limit, "detail": str(exc)},
                     variant="decoded",
                 ),
             )
             return replace(delivery, decode_failure=failure)
         except InflateError as exc:
-            message = f"the body cannot be decoded ({', '.join(codings)}): {exc}"
             undecodable = finding(
                 "websub.delivery-undecodable",
-                message,
                 params={"codings": ", ".join(codings), "reason": str(exc)},
             )
             failure = DecodeFailure(400, undecodable)
             return replace(delivery, decode_failure=failure)
         return replace(delivery, decoded=decoded)
 
+    def _too_large(self) -> Reply:
+        return reply_saying(413, "callback.reply-too-large", limit=self.max_body)
+
     async def _read_body(self, request: web.Request) -> ReceivedBody | Reply:
         """The body (spooled past a small size), or a 413/408 reply; never more than
         ``max_body`` bytes."""
         declared = request.content_length
         if declared is not None and declared > self.max_body:
-            return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
+            return self._too_large()
         body = ReceivedBody()
         content = request.content
         if content.is_eof() and content.exception() is None:
@@ -406,7 +407,7 @@ class CallbackServer:
             body.write(content.read_nowait())
             if body.size > self.max_body:
                 body.close()
-                return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
+                return self._too_large()
             return body
         try:
             async with asyncio.timeout(self.body_timeout):
@@ -414,8 +415,19 @@ class CallbackServer:
                     body.write(chunk)
                     if body.size > self.max_body:
                         body.close()
-                        return Reply(413, f"body over the {self.max_body}-byte limit\n".encode())
+                        return self._too_large()
         except TimeoutError:
             body.close()
-            return Reply(408, f"body not received within {self.body_timeout} s\n".encode())
+            return reply_saying(408, "callback.reply-too-slow", seconds=self.body_timeout)
         return body
+
+
+def reply_saying(status: int, key: str, **params: object) -> Reply:
+    """A reply whose body is one catalog line in English: the hub's developer reads it (and
+    a refusal's is the detail of the finding that reports it here)."""
+    return Reply(status, said_on_the_wire(key, **params))
+
+
+def said_on_the_wire(key: str, **params: object) -> bytes:
+    """A catalog line as a reply's body: English, one line."""
+    return (catalog.text(key, **params) + "\n").encode()

@@ -33,7 +33,7 @@ from explorer.core.notification_checks import (
 from explorer.core.signatures import SignatureCheck, verify_signature
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net import subscriber_events as ev
-from explorer.net.callback_server import Delivery, Reply
+from explorer.net.callback_server import Delivery, Reply, reply_saying, said_on_the_wire
 from explorer.net.delivery_memory import DeliveryMemory, replay_key
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.push_transport import DeliverySink
@@ -41,7 +41,7 @@ from explorer.net.received_body import SPOOL_AT
 from explorer.net.store import InTransaction, NotificationRecord, Store, StoreError
 from explorer.net.subscription import Subscription
 
-PROBE_REPLY = b"a conformance probe's payload: kept out of the live feed\n"
+PROBE_REPLY = said_on_the_wire("callback.reply-probe")
 
 Emit = Callable[..., None]
 Decode = Callable[[Delivery], Awaitable[Delivery]]
@@ -95,7 +95,7 @@ class DeliveryIntake:
 
     async def take(self, sub: Subscription, delivery: Delivery) -> Reply:
         if sub.final:  # WebSub §7: 410 tells the hub the subscription is gone
-            return Reply(410, b"subscription ended\n")
+            return reply_saying(410, "callback.reply-ended")
         raw = delivery.raw
         probes = self.probe_payloads
         if probes is not None and raw.size <= SPOOL_AT and probes.holds(raw.read()):
@@ -112,7 +112,6 @@ class DeliveryIntake:
         if original is not None:
             replayed = finding(
                 "websub.delivery-replayed",
-                f"the same body and signature as delivery {original}: a replay",
                 params={"original": original},
             )
             return await self._keep_rejected(sub, delivery, signature, replayed.message, [replayed])
@@ -134,7 +133,7 @@ class DeliveryIntake:
         finally:
             self.memory.settled(sub.id, key)
         if not stored:
-            return Reply(500, b"could not store the delivery\n")
+            return reply_saying(500, "callback.reply-not-stored")
         self._announce(sub, record, checked)
         failure = delivery.decode_failure
         if failure is not None:  # kept raw as rejected; the hub learns the body was unreadable
@@ -161,7 +160,7 @@ class DeliveryIntake:
         try:
             await self.store.add_notification(record, also=together if also else None)
         except StoreError as exc:  # not acknowledged: the hub will retry
-            self._emit(sub, ev.ERROR, message=f"could not store a delivery: {exc}")
+            self._emit(sub, ev.ERROR, message=text("events.reason-store-failed", message=exc))
             return False
         if self.sinks:  # after this reply is decided; a sink only queues its work
             asyncio.get_running_loop().call_soon(self._tell_sinks, sub, record)
@@ -191,15 +190,13 @@ class DeliveryIntake:
             findings.append(
                 finding(
                     "websub.rejected-body-cut",
-                    f"kept the first {len(raw.prefix):,} of {raw.size:,} bytes "
-                    f"(SHA-256 {raw.digest})",
                     params={"kept": len(raw.prefix), "size": raw.size, "sha256": raw.digest},
                 )
             )
         checked = _Checked("rejected", str(signature.state), reason, None, findings, None)
         record = _record(sub, delivery, checked, raw.prefix)
         if not await self._store(sub, record, []):
-            return Reply(500, b"could not store the delivery\n")
+            return reply_saying(500, "callback.reply-not-stored")
         self._announce(sub, record, checked)
         return Reply(200)
 
@@ -284,7 +281,6 @@ def _check_delivery(
         findings += check_notification(doc, context)
         return _Checked("notification", state, None, doc, findings, summarize_notification(doc))
     except Exception as exc:
-        message = f"checking this delivery failed: {type(exc).__name__}: {exc}"
         return _Checked(
             "notification",
             state,
@@ -294,7 +290,6 @@ def _check_delivery(
                 *findings,
                 finding(
                     "websub.check-failed",
-                    message,
                     params={"error": f"{type(exc).__name__}: {exc}"},
                 ),
             ],

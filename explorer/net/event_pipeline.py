@@ -15,6 +15,7 @@ from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
 
+from explorer.core.catalog import text
 from explorer.core.findings import Finding
 from explorer.net import subscriber_events as ev
 from explorer.net.subscriber_events import SubscriberEvent
@@ -139,7 +140,7 @@ class EventPipeline:
 
     def _start_refetch(self, event: SubscriberEvent) -> None:
         if len(self._refetches) >= REFETCHES_WAITING:
-            message = f"no diff: {REFETCHES_WAITING} refetches were already waiting"
+            message = text("events.reason-refetches-waiting", count=REFETCHES_WAITING)
             self._publish(_diff_event(event, None, message=message))
             return
         task = asyncio.create_task(self._refetch_one(event))
@@ -153,7 +154,11 @@ class EventPipeline:
             try:
                 enriched = await self.refetch(event) or event
             except Exception as exc:  # a refetch bug must not stop the feed
-                self._publish(_diff_event(event, None, message=f"refetch failed: {exc}"))
+                self._publish(
+                    _diff_event(
+                        event, None, message=text("events.reason-refetch-failed", message=exc)
+                    )
+                )
                 return
         added = enriched.findings[len(event.findings) :]
         self._publish(_diff_event(event, enriched.diff, findings=added))
@@ -167,7 +172,7 @@ class EventPipeline:
                 try:
                     event = self.enrich(event) or event
                 except Exception as exc:  # an enrich bug must not stop the feed
-                    event = replace(event, message=f"enrich failed: {exc}")
+                    event = replace(event, message=text("events.reason-enrich-failed", message=exc))
             enriched.append(event)
         return enriched
 

@@ -172,29 +172,25 @@ class HubClient:
                     error=detail,
                 )
                 if isinstance(exc, BodyTooLarge):  # not retried: the hub would send it again
-                    message = f"{url}'s answer to the {kind} request was not read: {exc}"
                     too_large = finding(
                         "http.too-large",
-                        message,
                         url=url,
                         params={"url": url, "mode": kind, "reason": str(exc)},
                         variant="hub-answer",
                     )
-                    return HubAnswer(None, url, "", detail, message, [*notes, too_large])
+                    return _unanswered(url, detail, [*notes, too_large])
                 retryable = not isinstance(exc, (ValueError, httpx.InvalidURL))
                 delay = policy.delay(attempt + 1) if policy and retryable else None
                 if delay is not None:
                     await asyncio.sleep(delay)
                     attempt += 1
                     continue
-                message = f"{url} unreachable after {attempt + 1} attempts: {detail}"
                 unreachable = finding(
                     "websub.hub-unreachable",
-                    message,
                     url=url,
                     params={"url": url, "attempts": attempt + 1, "reason": detail},
                 )
-                return HubAnswer(None, url, "", detail, message, [*notes, unreachable])
+                return _unanswered(url, detail, [*notes, unreachable])
             self.exchange_log.record(
                 direction="out",
                 kind=kind,
@@ -215,23 +211,16 @@ class HubClient:
                 location = response.headers.get("location")
                 target = urljoin(url, location) if location else None
                 if target is None or target in seen or len(seen) > self.options.max_redirects:
-                    message = f"{url} answered {status} " + (
-                        "without Location"
-                        if target is None
-                        else f"to {target}, a redirect loop or too many redirects"
-                    )
                     bad = finding(
                         "websub.hub-bad-redirect",
-                        message,
                         url=url,
                         params={"url": url, "status": status, "target": target or ""},
                         variant="no-location" if target is None else "loop",
                     )
-                    return HubAnswer(status, url, text, None, message, [*notes, bad])
+                    return HubAnswer(status, url, text, None, bad.message, [*notes, bad])
                 notes.append(
                     finding(
                         "websub.hub-redirect",
-                        f"{url} answered {status}; re-sent to {target}",
                         url=target,
                         params={"url": url, "status": status, "target": target},
                     )
@@ -247,12 +236,15 @@ class HubClient:
                 continue
             code = "websub.hub-bad-redirect" if 300 <= status < 400 else "websub.hub-error"
             # WebSub §5.1.2: the hub's error body is meant for the developer: show it as is.
-            message = f"{url} answered {status}: {text}" if text else f"{url} answered {status}"
             refused = finding(
                 code,
-                message,
                 url=url,
                 params={"url": url, "status": status, "text": text},
                 variant="" if text else "no-body",
             )
-            return HubAnswer(status, url, text, None, message, [*notes, refused])
+            return HubAnswer(status, url, text, None, refused.message, [*notes, refused])
+
+
+def _unanswered(url: str, detail: str, findings: list[Finding]) -> HubAnswer:
+    """No answer from the hub: the last finding's English is the line shown."""
+    return HubAnswer(None, url, "", detail, findings[-1].message, findings)

@@ -17,6 +17,7 @@ import httpx
 
 from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
+from explorer.core.messages import Phrase, said
 from explorer.core.model import Document
 from explorer.core.notification_checks import NOTIFICATION_CAPABILITIES
 from explorer.core.parser import DocumentParseError, parse_document
@@ -80,13 +81,11 @@ async def discover_channels(
                 findings=[
                     finding(
                         "websub.topic-unreachable",
-                        f"{url}: {error}",
                         url=url,
                         params={"url": url, "reason": error},
                     ),
                     finding(
                         "websub.no-hub",
-                        "the topic could not be fetched to find its hub",
                         url=url,
                         params={"url": url},
                         variant="unfetched",
@@ -98,7 +97,6 @@ async def discover_channels(
         [
             finding(
                 "http.too-large",
-                f"{url}: {error}; only its headers were used",
                 url=url,
                 params={"url": url, "reason": error},
                 variant="headers-only",
@@ -119,7 +117,6 @@ async def discover_channels(
         notes.append(
             finding(
                 "websub.topic-link-missing",
-                f"{url} answered without Link rel=self and rel=hub headers",
                 url=url,
                 params={"url": url},
             )
@@ -133,7 +130,6 @@ async def discover_channels(
             notes.append(
                 finding(
                     "websub.topic-self-differs",
-                    f"{url} names {topic} as its self URL",
                     url=url,
                     params={"url": url, "topic": topic},
                 )
@@ -154,7 +150,7 @@ async def discover_channels(
             DiscoveredChannel(c.topic, c.hub, c.capability, "2012-link", c.findings, c.form, c.node)
             for c in pushed
         ]
-    notes.append(finding("websub.no-hub", f"no hub found for {url}", url=url, params={"url": url}))
+    notes.append(finding("websub.no-hub", url=url, params={"url": url}))
     return [DiscoveredChannel(url, None, capability, "none", notes)]
 
 
@@ -173,13 +169,13 @@ async def _get(
     exchange_log: ExchangeLog | None,
     deadline: float,
     timeout: float,
-) -> tuple[httpx.Response | None, bytes | None, str | None]:
+) -> tuple[httpx.Response | None, bytes | None, str | Phrase | None]:
     """GET within the byte cap and the deadline, logged as a topic check; (response, body,
     error). A body over the cap is kept up to the cap and reported."""
     started = time.time()
     response: httpx.Response | None = None
     body = b""
-    error: str | None = None
+    error: str | Phrase | None = None
     try:
         async with asyncio.timeout_at(deadline):
             async with client.stream("GET", url, follow_redirects=True) as response:
@@ -187,7 +183,7 @@ async def _get(
     except BodyTooLarge as exc:
         body, error = exc.partial, str(exc)
     except TimeoutError:
-        error = f"no complete answer within the discovery's {timeout:g} s"
+        error = said("hub_client.discovery-timed-out", seconds=timeout)
         response = None
     except (httpx.HTTPError, BodyError) as exc:
         error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
@@ -203,7 +199,7 @@ async def _get(
             response_headers=response.headers.multi_items() if response is not None else (),
             response_body=body if response is not None else None,
             started=started,
-            error=error,
+            error=None if error is None else str(error),
         )
     if response is not None and response.status_code >= 400:
         return None, None, f"HTTP {response.status_code}"

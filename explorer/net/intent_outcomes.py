@@ -17,7 +17,7 @@ from explorer.core.addresses import one_cause
 from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
 from explorer.net import subscriber_events as ev
-from explorer.net.callback_server import Reply
+from explorer.net.callback_server import Reply, reply_saying
 from explorer.net.event_pipeline import EventPipeline
 from explorer.net.hub_client import FLAVOUR_PUSH, FLAVOUR_WEBSUB, HubAnswer
 from explorer.net.lease_schedule import LeaseSchedule
@@ -56,11 +56,10 @@ class IntentOutcomes:
             reason = params.get("hub.reason", b"").decode("utf-8", "replace") or None
             sub.transition(State.DENIED, reason or text("events.reason-denied-without-reason"))
             await self.book.save(sub)
-            message = f"{sub.hub} denied {sub.topic}: {reason or '(no reason given)'}"
             denied = finding(
                 "websub.denied",
-                message,
                 params={"hub": sub.hub, "topic": sub.topic, "reason": reason or "—"},
+                variant="" if reason else "no-reason",
             )
             self._emit(sub, ev.DENIED, reason=reason, findings=[denied])
             return Reply(200)
@@ -93,13 +92,15 @@ class IntentOutcomes:
             sub.hub = answer.hub
         if not answer.accepted:
             if mode == "unsubscribe":
-                sub.transition(State.ENDED, f"the hub refused to unsubscribe: {answer.message}")
+                refused = text("events.reason-refused-unsubscribe", message=answer.message)
+                sub.transition(State.ENDED, refused)
                 await self.book.save(sub)
                 self._emit(sub, ev.ERROR, message=answer.message, findings=answer.findings)
                 return answer
             if sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
-                reason = answer.message or "the hub refused"
-                await self._renewal_failed(sub, f"renewal failed: {reason}", answer.findings)
+                reason = answer.message or text("events.reason-hub-refused")
+                failed = text("events.reason-renewal-failed", message=reason)
+                await self._renewal_failed(sub, failed, answer.findings)
                 return answer
             refused = answer.message or text("events.reason-hub-refused")
             await self.fail(sub, None, refused, answer.findings)
@@ -108,20 +109,10 @@ class IntentOutcomes:
         sub.flavour = flavour
         notes = list(answer.findings)
         if answer.status == 204:
-            notes.append(
-                finding(
-                    "websub.legacy-hub",
-                    f"{sub.hub} answered 204: PubSubHubbub 0.4 style",
-                    params={"hub": sub.hub},
-                )
-            )
+            notes.append(finding("websub.legacy-hub", params={"hub": sub.hub}))
         elif answer.status != 202:
             notes.append(
-                finding(
-                    "websub.hub-status",
-                    f"{sub.hub} answered {answer.status}, expected 202",
-                    params={"hub": sub.hub, "status": answer.status},
-                )
+                finding("websub.hub-status", params={"hub": sub.hub, "status": answer.status})
             )
         if sub.state == State.REQUESTED:
             sub.transition(State.PENDING, None)
@@ -129,7 +120,9 @@ class IntentOutcomes:
         if mode == "subscribe":
             self._emit(sub, ev.SUBSCRIBE_REQUESTED, flavour=flavour, findings=notes)
         elif notes:
-            self._emit(sub, ev.ERROR, message="unsubscription notes", findings=notes)
+            self._emit(
+                sub, ev.ERROR, message=text("events.reason-unsubscription-notes"), findings=notes
+            )
         if sub.state in (State.PENDING, State.RENEWING, State.UNSUBSCRIBING):
             self.arm_verification_timer(sub)
         return answer
@@ -139,7 +132,7 @@ class IntentOutcomes:
         stays, marked. For a restored one under check, the hub did not confirm it: said
         once, as ``not-confirmed``, and asked again soon (not at half the lease)."""
         if self.book.restore.doubtful(sub.id) and (cause := one_cause(sub.hub, [message])):
-            message = f"the hub {sub.hub} is gone: {cause}"
+            message = text("events.reason-hub-gone", hub=sub.hub, cause=cause)
         self.book.renewal_errors[sub.id] = message
         sub.transition(State.ACTIVE, message)
         first = self.book.restore.refused(sub.id, message)
@@ -173,18 +166,13 @@ class IntentOutcomes:
             await self._verification_overdue_now(sub)
 
     async def _verification_overdue_now(self, sub: Subscription) -> None:
-        message = text(
-            "events.reason-no-verification", hub=sub.hub, seconds=self._verification_timeout()
+        overdue = finding(
+            "websub.verification-timeout",
+            params={"hub": sub.hub, "seconds": self._verification_timeout()},
         )
-        notes = [
-            finding(
-                "websub.verification-timeout",
-                message,
-                params={"hub": sub.hub, "seconds": self._verification_timeout()},
-            )
-        ]
+        message, notes = overdue.message, [overdue]
         if sub.state == State.UNSUBSCRIBING:
-            sub.transition(State.ENDED, "unsubscribed; the hub never verified it")
+            sub.transition(State.ENDED, text("events.reason-never-verified-unsubscribed"))
             await self.book.save(sub)
             self._emit(sub, ev.UNSUBSCRIBED, reason=sub.reason, findings=notes)
         elif sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
@@ -212,14 +200,9 @@ class IntentOutcomes:
         self._emit(sub, ev.ERROR, message=message, findings=findings)
 
     def _unknown_intent(self, sub: Subscription, mode: str, topic: str) -> Reply:
-        message = (
-            f"verification for mode {mode!r}, topic {topic!r} matches no pending "
-            f"intent on this callback ({sub.state}, topic {sub.topic}); answered 404"
-        )
         unknown = finding(
             "websub.unknown-intent",
-            message,
             params={"mode": mode, "topic": topic, "state": str(sub.state), "subscribed": sub.topic},
         )
-        self._emit(sub, ev.ERROR, message=message, findings=[unknown])
-        return Reply(404, b"no such pending intent\n")
+        self._emit(sub, ev.ERROR, message=unknown.message, findings=[unknown])
+        return reply_saying(404, "callback.reply-no-intent")

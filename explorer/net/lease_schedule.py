@@ -42,41 +42,28 @@ class LeaseSchedule:
         """
         fallback = sub.requested_lease
         if raw is None:
-            message = f"{sub.hub} gave no hub.lease_seconds"
-            return [finding("websub.lease-missing", message, params={"hub": sub.hub})], fallback
+            return [finding("websub.lease-missing", params={"hub": sub.hub})], fallback
         text = raw.decode("utf-8", "replace").strip()
         if not text.isdigit() or int(text) <= 0:
-            message = f"hub.lease_seconds is {text[:40]!r}; not a positive integer"
-            invalid = finding("websub.lease-invalid", message, params={"value": text[:40]})
+            invalid = finding("websub.lease-invalid", params={"value": text[:40]})
             return [invalid], fallback
         lease = int(text)
         low, high = RECOMMENDED_LEASE
         if lease > MAX_LEASE:  # no perpetual leases (WebSub §5.3.1); keep it storable
-            message = f"the hub granted {text[:40]} s; treated as {MAX_LEASE} s"
             unusual = finding(
                 "websub.lease-unusual",
-                message,
                 params={"lease": text[:40], "cap": MAX_LEASE},
                 variant="capped",
             )
             return [unusual], MAX_LEASE
         notes = []
         if not low <= lease <= high:
-            notes.append(
-                finding(
-                    "websub.lease-unusual", f"the hub granted {lease} s", params={"lease": lease}
-                )
-            )
+            notes.append(finding("websub.lease-unusual", params={"lease": lease}))
         if self.too_short_to_renew(lease):
             floor = self._min_renew_delay()
-            message = (
-                f"the hub granted a lease of {lease} s; renewals are sent at most every "
-                f"{floor:g} s, so the lease may run out between them"
-            )
             notes.append(
                 finding(
                     "websub.lease-very-short",
-                    message,
                     params={"lease": lease, "floor": floor},
                 )
             )

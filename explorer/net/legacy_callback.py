@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from explorer.core import catalog
 from explorer.core.legacy_push import CALLBACK, unverified_finding
-from explorer.net.callback_server import Delivery, Reply
+from explorer.net.callback_server import Delivery, Reply, reply_saying
 from explorer.net.legacy_transport import LegacyTransportBase
 from explorer.net.subscription import Subscription
 
@@ -69,7 +69,7 @@ class CallbackPush(LegacyTransportBase):
 
     async def on_verification(self, token: str, params: dict[str, bytes]) -> Reply:
         """The form has no verification of intent: a GET here matches nothing."""
-        return Reply(404, b"no verification in the 2012 HTTP callback form\n")
+        return reply_saying(404, "callback.reply-no-verification-2012")
 
     async def on_delivery(self, token: str, delivery: Delivery) -> Reply:
         return await self.intake.take(self.book.by_token[token], delivery)

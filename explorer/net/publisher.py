@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from explorer.core import catalog
 from explorer.core.auth import mask_headers
 from explorer.core.findings import Finding, finding
 from explorer.core.parser import DocumentParseError, parse_document
@@ -64,7 +65,7 @@ class PublishResult:
     def response_text(self) -> str:
         """The response as it came over the wire: status line, headers, blank line, body."""
         if self.status is None:
-            return f"no response from {self.hub}: {self.error}"
+            return catalog.text("hub_client.no-response", hub=self.hub, error=self.error)
         lines = [f"{self.http_version} {self.status} {self.reason_phrase}".rstrip()]
         lines += [f"{name}: {value}" for name, value in self.headers]
         return "\n".join(lines) + "\n\n" + self.body.decode("utf-8", "replace")
@@ -126,10 +127,8 @@ async def publish(
             ) as response:
                 body = await read_body(response, HUB_REPLY_LIMIT)
     except BodyTooLarge as exc:
-        message = f"{hub}'s answer to the publication was not read: {exc}"
         failure = finding(
             "http.too-large",
-            message,
             url=hub,
             params={"url": hub, "reason": str(exc)},
             variant="publish-answer",
@@ -139,7 +138,6 @@ async def publish(
         detail = describe_failure(exc, timeout)
         failure = finding(
             "hub.unreachable",
-            f"POST {hub} failed: {detail}",
             url=hub,
             params={"hub": hub, "reason": detail},
         )
@@ -211,13 +209,10 @@ def judge_publication(result: PublishResult) -> list[Finding]:
     if result.status is None or result.ok:
         return []
     text = result.body.decode("utf-8", "replace").strip()
-    said = f": {text[:500]}" if text else " (no reason given)"
     if result.accepted:
         return [
             finding(
                 "hub.publish-status",
-                f"{result.hub} answered {result.status} to the publication; "
-                f"§4.1 asks for 200{said}",
                 url=result.hub,
                 params={"hub": result.hub, "status": result.status, "text": text[:500]},
                 variant="" if text else "no-body",
@@ -226,7 +221,6 @@ def judge_publication(result: PublishResult) -> list[Finding]:
     return [
         finding(
             "hub.publish-refused",
-            f"{result.hub} answered {result.status}{said}",
             url=result.hub,
             params={"hub": result.hub, "status": result.status, "text": text[:500]},
             variant="" if text else "no-body",

@@ -197,13 +197,8 @@ class Subscriber:
             self.intake.last_until[sub.id] = self.store.last_until(sub.id)
             expired = sub.lease_expires is not None and sub.lease_expires <= now
             if sub.state in (State.ACTIVE, State.RENEWING) and expired:
-                await self.outcomes.fail(
-                    sub,
-                    "websub.lease-expired",
-                    "the lease expired while the explorer was not running",
-                    params={},
-                    variant="offline",
-                )
+                expired_here = finding("websub.lease-expired", params={}, variant="offline")
+                await self.outcomes.fail(sub, None, expired_here.message, [expired_here])
                 continue
             if self.book.stale(sub):
                 # The hub calls a URL this server no longer answers (new port or tunnel):
@@ -307,7 +302,7 @@ class Subscriber:
         capability = channel_capability or channel.capability
         if channel.hub is None:
             sub = self._new_subscription(channel.topic, "", capability, secret)
-            sub.transition(State.FAILED, "no hub found for the topic")
+            sub.transition(State.FAILED, text("events.reason-no-hub"))
             self._emit(sub, ev.ERROR, message=sub.reason, findings=channel.findings)
             return sub
         if channel.findings:
@@ -316,7 +311,7 @@ class Subscriber:
                 ev.ERROR,
                 hub=channel.hub,
                 findings=channel.findings,
-                message="hub discovery notes",
+                message=text("events.reason-discovery-notes"),
             )
         return await self.subscribe(
             channel.topic,
@@ -332,7 +327,7 @@ class Subscriber:
         if sub.final:
             return
         self.leases.cancel(sub)
-        sub.transition(State.UNSUBSCRIBING, "ended by the user")
+        sub.transition(State.UNSUBSCRIBING, text("events.reason-ended-by-user"))
         await self.book.save(sub)
         answer = await self._request(sub, "unsubscribe")
         if wait and answer.accepted:
@@ -349,20 +344,14 @@ class Subscriber:
             if sub.final:
                 return
             self.leases.cancel(sub)
-            message = f"{why}; ended here without the hub's word"
+            ended = finding(
+                "websub.verification-timeout", params={"why": why}, variant="ended-here"
+            )
             if sub.state != State.UNSUBSCRIBING:
-                sub.transition(State.UNSUBSCRIBING, message)
-            sub.transition(State.ENDED, message)
+                sub.transition(State.UNSUBSCRIBING, ended.message)
+            sub.transition(State.ENDED, ended.message)
             await self.book.save(sub)
-            notes = [
-                finding(
-                    "websub.verification-timeout",
-                    message,
-                    params={"why": why},
-                    variant="ended-here",
-                )
-            ]
-            self._emit(sub, ev.UNSUBSCRIBED, reason=message, findings=notes)
+            self._emit(sub, ev.UNSUBSCRIBED, reason=ended.message, findings=[ended])
 
     async def renew(self, sub: Subscription | str) -> None:
         """Renew an active lease now (the GUI's Renew button) instead of at its timer."""

@@ -284,21 +284,31 @@ def test_every_template_and_phrase_formats_with_numbers_for_its_fields() -> None
 
 
 def _phrase_sites() -> list[tuple[str, str, set[str] | None]]:
-    """Every ``Phrase(english, key, params)`` and ``_step(english, key, **params)`` with a
-    literal key in the package: where, the catalog key, the params' names."""
+    """Every ``Phrase(english, key, params)``, ``said("conformance.said.<key>", **params)``
+    and ``_step(key, **params)`` with a literal key in the package: where, the catalog key,
+    the params' names."""
     sites = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or len(node.args) < 2:
+            if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", None))
-            key = _literal(node.args[1])
-            if name not in ("Phrase", "_step") or key is None:
-                continue
             where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
-            if name == "_step":
-                keys = {k.arg for k in node.keywords if k.arg}
-                sites += [(where, f"step.{one}", keys) for one in key]
+            keys = {k.arg for k in node.keywords if k.arg}
+            said_key = _literal(node.args[0]) if name in ("said", "_step") else None
+            if name == "_step" and said_key is not None:
+                sites += [(where, f"step.{one}", keys) for one in said_key]
+                continue
+            if name == "said" and said_key is not None:
+                prefix = phrase_key("")
+                sites += [
+                    (where, one.removeprefix(prefix), keys)
+                    for one in said_key
+                    if one.startswith(prefix)
+                ]
+                continue
+            key = _literal(node.args[1]) if len(node.args) > 1 else None
+            if name != "Phrase" or key is None:
                 continue
             params = node.args[2] if len(node.args) > 2 else None
             keys = set() if params is None else None

@@ -20,7 +20,7 @@ from typing import Any
 
 from explorer.core import catalog
 from explorer.core.findings import Finding, Severity, finding
-from explorer.core.messages import Phrase
+from explorer.core.messages import Phrase, said
 from explorer.core.signatures import SignatureState, verify_signature
 from explorer.net.callback_server import Delivery
 from explorer.net.conformance.probe import WRONG_ECHO, Probe
@@ -53,17 +53,23 @@ class _Verdict:
 
 
 def _not_run(reason: Phrase, depends_on: str | None) -> _Verdict:
-    said = Phrase(f"not run: {reason}", "not-run", {"reason": reason})
-    return _Verdict(Outcome.NOT_RUN, said, [], depends_on=depends_on)
+    not_run = said("conformance.said.not-run", reason=reason)
+    return _Verdict(Outcome.NOT_RUN, not_run, [], depends_on=depends_on)
 
 
-def _step(english: str, key: str, **params: object) -> Phrase:
+def _step(key: str, **params: object) -> Phrase:
     """What a check was doing, named in its messages: 'subscription with hub.secret'."""
-    return Phrase(english, f"step.{key}", params)
+    return said(f"conformance.said.step.{key}", **params)
 
 
-def _short(text: str, limit: int = 200) -> str:
-    return text.strip()[:limit] or "(no reason given)"
+def _short(text: str, limit: int = 200) -> str | Phrase:
+    """The start of the hub's own words, or that it gave none."""
+    return text.strip()[:limit] or said("conformance.said.no-reason-given")
+
+
+def _verdict(outcome: Outcome, found: Finding, facts: dict[str, Any] | None = None) -> _Verdict:
+    """A verdict that says one finding's message."""
+    return _Verdict(outcome, found.message, [found], facts or {})
 
 
 # --- shared steps -----------------------------------------------------------------------
@@ -73,57 +79,47 @@ def _not_active(session: Session, step: Phrase, sub: SubscribeOutcome) -> _Verdi
     """Why a subscription request did not give an active subscription, or None if it did."""
     answer = sub.answer
     if answer.status is None:
-        message = f"{step}: POST {session.hub} failed: {answer.error}"
         unreachable = finding(
             "hub.unreachable",
-            message,
             url=session.hub,
             params={"step": step, "hub": session.hub, "reason": answer.error},
             variant="step",
         )
-        return _Verdict(Outcome.FAIL, message, [unreachable])
+        return _verdict(Outcome.FAIL, unreachable)
     if not answer.accepted:
-        said = answer.body.strip()[:300] or "(no reason given)"
-        message = f"{step}: the hub answered {answer.status}: {said}"
         refused = finding(
             "hub.subscribe-refused",
-            message,
             url=session.hub,
-            params={"step": step, "status": answer.status, "text": said},
+            params={"step": step, "status": answer.status, "text": _short(answer.body, 300)},
         )
-        return _Verdict(Outcome.FAIL, message, [refused])
+        return _verdict(Outcome.FAIL, refused)
     if sub.denial is not None:
-        reason = sub.denial.reason or "(no hub.reason)"
-        message = f"{step}: the hub denied {session.topic}: {reason}"
+        reason = _denial_reason(sub)
         denied = finding(
-            "hub.denied", message, params={"step": step, "topic": session.topic, "reason": reason}
+            "hub.denied", params={"step": step, "topic": session.topic, "reason": reason}
         )
-        return _Verdict(Outcome.FAIL, message, [denied])
+        return _verdict(Outcome.FAIL, denied)
     if sub.verification is None:
         if sub.stray:
             stray = sub.stray[0]
-            message = (
-                f"{step}: the hub's {stray.mode!r} verification named another topic, "
-                f"{stray.topic}; the probe answered 404 (WebSub §5.3.1)"
-            )
             wrong = finding(
                 "hub.verification-wrong-topic",
-                message,
                 params={"step": step, "mode": stray.mode, "topic": stray.topic},
             )
-            return _Verdict(Outcome.FAIL, message, [wrong])
+            return _verdict(Outcome.FAIL, wrong)
         wait = session.settings.verification_timeout
-        message = (
-            f"{step}: the hub answered {answer.status} but no verification arrived "
-            f"within {wait:g} s"
-        )
         missing = finding(
             "hub.verification-missing",
-            message,
             params={"step": step, "status": answer.status, "seconds": wait},
         )
-        return _Verdict(Outcome.FAIL, message, [missing])
+        return _verdict(Outcome.FAIL, missing)
     return None
+
+
+def _denial_reason(sub: SubscribeOutcome) -> str | Phrase:
+    """The hub's hub.reason for a denial, or that it gave none."""
+    reason = sub.denial.reason if sub.denial is not None else None
+    return reason or said("conformance.said.no-hub-reason")
 
 
 async def _active_probe(
@@ -139,34 +135,17 @@ def _publish_problem(publication: Publication) -> _Verdict | None:
     if publication.accepted:
         return None
     tried = publication.describe()
-    return _not_run(
-        Phrase(
-            f"the hub took no publication ({tried}); "
-            "give --publish xml|form, or --no-publish and publish through the Source",
-            "no-publication",
-            {"tried": tried},
-        ),
-        "publish",
-    )
+    return _not_run(said("conformance.said.no-publication", tried=tried), "publish")
 
 
 def _missing_delivery(session: Session, publication: Publication, what: Phrase) -> _Verdict:
     """No delivery: a FAIL after a publication the hub took, NOT RUN when the Source was
     to publish (``--no-publish``) and may not have."""
     seconds = session.settings.delivery_timeout
-    wait = f"{seconds:g} s"
     if publication.by_user:
-        return _not_run(
-            Phrase(
-                f"no delivery within {wait} (--no-publish: did the Source publish?)",
-                "no-delivery-by-source",
-                {"seconds": seconds},
-            ),
-            None,
-        )
-    message = f"{what}: no delivery within {wait} of the publication"
-    missing = finding("hub.delivery-missing", message, params={"step": what, "seconds": seconds})
-    return _Verdict(Outcome.FAIL, message, [missing])
+        return _not_run(said("conformance.said.no-delivery-by-source", seconds=seconds), None)
+    missing = finding("hub.delivery-missing", params={"step": what, "seconds": seconds})
+    return _verdict(Outcome.FAIL, missing)
 
 
 def _topic_refused(session: Session, sub: SubscribeOutcome) -> bool:
@@ -191,28 +170,22 @@ async def _baseline(session: Session) -> SubscribeOutcome:
 def _baseline_problem(session: Session, sub: SubscribeOutcome) -> _Verdict | None:
     """Why the plain subscription is not active; a refused topic is the hub's right."""
     if _topic_refused(session, sub):
-        said = (
-            f"denied: {sub.denial.reason or '(no hub.reason)'}"
+        answered = (
+            said("conformance.said.denied", reason=_denial_reason(sub))
             if sub.denial is not None
-            else f"{sub.answer.status} {_short(sub.answer.body)}"
-        )
-        if session.hosts_topic:
-            message = (
-                f"the hub refused the topic hosted here ({said}): this hub only serves "
-                "its own topics: give --topic"
+            else said(
+                "conformance.said.status-said",
+                status=sub.answer.status,
+                text=_short(sub.answer.body),
             )
-            params: dict[str, object] = {"said": said}
-        else:
-            message = f"the hub does not serve {session.topic} ({said})"
-            params = {"topic": session.topic, "said": said}
+        )
         refused = finding(
             "hub.topic-refused",
-            message,
-            params=params,
+            params={"topic": session.topic, "said": answered},
             variant="hosted" if session.hosts_topic else "",
         )
-        return _Verdict(Outcome.WARN, message, [refused])
-    return _not_active(session, _step("subscription", "subscription"), sub)
+        return _verdict(Outcome.WARN, refused)
+    return _not_active(session, _step("subscription"), sub)
 
 
 async def _prerequisite(session: Session, check_id: str) -> _Verdict | None:
@@ -223,33 +196,16 @@ async def _prerequisite(session: Session, check_id: str) -> _Verdict | None:
         problem = _baseline_problem(session, sub)
         if problem is not None:
             answer = sub.answer
-            said: str | Phrase = _said(problem)
+            why = _said(problem)
             if _topic_refused(session, sub):
-                said = Phrase("the hub does not serve this topic", "topic-not-served")
+                why = said("conformance.said.topic-not-served")
             elif answer.status is not None and not answer.accepted:
                 body = _short(answer.body)
-                said = Phrase(
-                    f"the hub answered {answer.status}: {body}",
-                    "hub-answered",
-                    {"status": answer.status, "text": body},
-                )
-            return _not_run(
-                Phrase(
-                    f"a plain subscription did not become active: {said}",
-                    "plain-subscription-inactive",
-                    {"said": said},
-                ),
-                "subscription",
-            )
+                why = said("conformance.said.hub-answered", status=answer.status, text=body)
+            inactive = said("conformance.said.plain-subscription-inactive", said=why)
+            return _not_run(inactive, "subscription")
     if check_id in NEEDS_PUBLICATION and session.publish_refusal is not None:
-        return _not_run(
-            Phrase(
-                "the hub took none of the publication styles tried, as said once already; "
-                "give --publish xml|form, or --no-publish and publish through the Source",
-                "publication-refused-before",
-            ),
-            "publish",
-        )
+        return _not_run(said("conformance.said.publication-refused-before"), "publish")
     return None
 
 
@@ -269,32 +225,22 @@ def _said(verdict: _Verdict) -> Phrase:
 def _lease_verdict(raw: str | None, asked: int | None) -> tuple[Outcome, Phrase, list[Finding]]:
     """hub.lease_seconds of a subscribe verification (WebSub §5.3: required, positive)."""
     if raw is None:
-        message = "the verification carried no hub.lease_seconds"
-        missing = finding("hub.lease-missing", message, params={})
-        return Outcome.FAIL, Phrase(message, "finding", {"finding": missing}), [missing]
+        missing = finding("hub.lease-missing", params={})
+        return Outcome.FAIL, said("conformance.said.finding", finding=missing), [missing]
     if not raw.strip().isdigit() or int(raw) <= 0:
         value = raw[:40]
-        text = f"hub.lease_seconds={value!r}, not a positive lease"
-        message = (
-            f"{text}: the expiry is unknown (some hubs say 0 while keeping a lease); "
-            f"asked for {asked} s"
-        )
-        zero = finding("hub.lease-zero", message, params={"value": value, "asked": asked})
-        return Outcome.WARN, Phrase(text, "lease-not-positive", {"value": value}), [zero]
+        zero = finding("hub.lease-zero", params={"value": value, "asked": asked})
+        return Outcome.WARN, said("conformance.said.lease-not-positive", value=value), [zero]
     given = int(raw)
     if asked is not None and given != asked:
         way = "up" if given > asked else "down"
-        message = f"asked for {asked} s, granted {given} s (clamped {way})"
-        clamped = finding(
-            "hub.lease-clamped",
-            message,
-            params={"asked": asked, "given": given},
-            variant=way,
-        )
-        return Outcome.PASS, Phrase(message, "finding", {"finding": clamped}), [clamped]
-    text = f"granted {given} s" + (" as asked" if asked else "")
-    key = "lease-granted-as-asked" if asked else "lease-granted"
-    return Outcome.PASS, Phrase(text, key, {"given": given}), []
+        clamped = finding("hub.lease-clamped", params={"asked": asked, "given": given}, variant=way)
+        return Outcome.PASS, said("conformance.said.finding", finding=clamped), [clamped]
+    granted = said(
+        "conformance.said.lease-granted-as-asked" if asked else "conformance.said.lease-granted",
+        given=given,
+    )
+    return Outcome.PASS, granted, []
 
 
 def _lease_value(raw: str | None) -> int | str | None:
@@ -318,7 +264,7 @@ async def _signed_sample(session: Session) -> _SignedSample:
     if isinstance(made, _SignedSample):
         return made
     since = session.mark()
-    step = _step("subscription with hub.secret", "signed")
+    step = _step("signed")
     probe, _sub, problem = await _active_probe(session, step, secret=True)
     publication = delivery = None
     if problem is None:
@@ -328,9 +274,7 @@ async def _signed_sample(session: Session) -> _SignedSample:
             found = await session.deliveries([probe], publication, expect=True, settle=False)
             delivery = next(iter(found[probe]), None)
             if delivery is None:
-                problem = _missing_delivery(
-                    session, publication, _step("signed subscription", "signed-subscription")
-                )
+                problem = _missing_delivery(session, publication, _step("signed-subscription"))
     sample = _SignedSample(probe, problem, publication, delivery, session.evidence(since, [probe]))
     session.shared["signed"] = sample
     return sample
@@ -343,13 +287,7 @@ async def check_publish(session: Session) -> _Verdict:
     """10. The hub takes a publication: the §4.1 POST (change-notification 1.0.1), or
     hub.mode=publish, which WebSub §6 leaves to each hub."""
     if session.settings.publish_style == PUBLISH_NONE:
-        return _not_run(
-            Phrase(
-                "--no-publish: the Source publishes; the delivery checks wait for it",
-                "source-publishes",
-            ),
-            None,
-        )
+        return _not_run(said("conformance.said.source-publishes"), None)
     publication = await session.publish()
     result = publication.result
     tried = publication.describe()
@@ -359,38 +297,23 @@ async def check_publish(session: Session) -> _Verdict:
         "attempts": [{"style": style, "status": r.status} for style, r in publication.attempts],
     }
     if result.status is None:
-        message = f"publishing to {session.hub} failed: {tried}"
         unreachable = finding(
             "hub.unreachable",
-            message,
             url=session.hub,
             params={"hub": session.hub, "tried": tried},
             variant="publishing",
         )
-        return _Verdict(Outcome.FAIL, message, [unreachable], facts)
+        return _verdict(Outcome.FAIL, unreachable, facts)
     if not publication.accepted:
-        message = (
-            f"the hub took none of the publication styles tried: {tried}; give --publish "
-            "xml|form, or --no-publish and publish through the Source"
-        )
-        not_taken = finding("hub.publish-not-taken", message, params={"tried": tried})
-        return _Verdict(Outcome.WARN, message, [not_taken], facts)
+        not_taken = finding("hub.publish-not-taken", params={"tried": tried})
+        return _verdict(Outcome.WARN, not_taken, facts)
     if publication.legacy:
-        message = f"the hub took hub.mode=publish, PubSubHubbub 0.4 style: {tried}"
-        legacy = finding("hub.legacy-publish", message, params={"tried": tried})
-        return _Verdict(Outcome.WARN, message, [legacy], facts)
+        legacy = finding("hub.legacy-publish", params={"tried": tried})
+        return _verdict(Outcome.WARN, legacy, facts)
     if result.status != 200:
-        said = Phrase(f"{tried}; §4.1 asks for 200", "publish-not-200", {"tried": tried})
-        return _Verdict(Outcome.WARN, said, result.findings, facts)
-    return _Verdict(
-        Outcome.PASS,
-        Phrase(
-            "answered 200 OK to an application/xml POST with Link self, hub and resourcesync",
-            "publish-ok",
-        ),
-        [],
-        facts,
-    )
+        not_200 = said("conformance.said.publish-not-200", tried=tried)
+        return _Verdict(Outcome.WARN, not_200, result.findings, facts)
+    return _Verdict(Outcome.PASS, said("conformance.said.publish-ok"), [], facts)
 
 
 async def check_subscription(session: Session) -> _Verdict:
@@ -411,41 +334,15 @@ async def check_subscription(session: Session) -> _Verdict:
         "lease_given": _lease_value(sub.verification.lease),
     }
     if sub.flavour == FLAVOUR_PUSH:
-        message = "PubSubHubbub 0.4 behaviour: " + "; ".join(map(str, sub.legacy_notes))
-        legacy = finding("hub.legacy-flavour", message, params={"notes": list(sub.legacy_notes)})
-        return _Verdict(
-            Outcome.WARN,
-            Phrase(
-                f"{message}; lease: {lease_text}",
-                "legacy-flavour",
-                {"finding": legacy, "lease": lease_text},
-            ),
-            [legacy, *findings],
-            facts,
-        )
+        legacy = finding("hub.legacy-flavour", params={"notes": list(sub.legacy_notes)})
+        flavour = said("conformance.said.legacy-flavour", finding=legacy, lease=lease_text)
+        return _Verdict(Outcome.WARN, flavour, [legacy, *findings], facts)
     if sub.answer.status != 202:
-        message = f"accepted with {sub.answer.status}, not 202"
-        status = finding("hub.subscribe-status", message, params={"status": sub.answer.status})
-        return _Verdict(
-            Outcome.WARN,
-            Phrase(
-                f"{message}; verified; lease: {lease_text}",
-                "subscribe-status",
-                {"finding": status, "lease": lease_text},
-            ),
-            [status, *findings],
-            facts,
-        )
-    return _Verdict(
-        lease_outcome,
-        Phrase(
-            f"202 Accepted, then verified asynchronously; lease: {lease_text}",
-            "subscription-ok",
-            {"lease": lease_text},
-        ),
-        findings,
-        facts,
-    )
+        status = finding("hub.subscribe-status", params={"status": sub.answer.status})
+        other = said("conformance.said.subscribe-status", finding=status, lease=lease_text)
+        return _Verdict(Outcome.WARN, other, [status, *findings], facts)
+    typical = said("conformance.said.subscription-ok", lease=lease_text)
+    return _Verdict(lease_outcome, typical, findings, facts)
 
 
 async def check_signed_delivery(session: Session) -> _Verdict:
@@ -459,26 +356,15 @@ async def check_signed_delivery(session: Session) -> _Verdict:
     facts = {"signature": str(check.state), "algorithm": check.algorithm}
     if check.state is SignatureState.VALID:
         weak = check.algorithm == "sha1"
-        return _Verdict(
-            Outcome.WARN if weak else Outcome.PASS,
-            Phrase(
-                f"signed with {check.algorithm}; the signature is valid",
-                "signature-valid",
-                {"algorithm": check.algorithm},
-            ),
-            list(check.findings),
-            facts,
-        )
-    message = f"the delivery is not validly signed: {check.reason}"
+        valid = said("conformance.said.signature-valid", algorithm=check.algorithm)
+        return _Verdict(Outcome.WARN if weak else Outcome.PASS, valid, list(check.findings), facts)
+    reason = check.findings[0] if check.findings else check.reason
     if check.state is not SignatureState.MISSING and check.findings:
         # signed, but wrongly: the signature finding says it; "unsigned" would be false
-        return _Verdict(Outcome.FAIL, message, list(check.findings), facts)
-    unsigned = finding(
-        "hub.delivery-unsigned",
-        message,
-        params={"reason": check.findings[0] if check.findings else check.reason},
-    )
-    return _Verdict(Outcome.FAIL, message, [unsigned, *check.findings], facts)
+        wrong = said("conformance.said.not-validly-signed", reason=reason)
+        return _Verdict(Outcome.FAIL, wrong, list(check.findings), facts)
+    unsigned = finding("hub.delivery-unsigned", params={"reason": reason})
+    return _Verdict(Outcome.FAIL, unsigned.message, [unsigned, *check.findings], facts)
 
 
 async def check_extra_parameters(session: Session) -> _Verdict:
@@ -488,41 +374,28 @@ async def check_extra_parameters(session: Session) -> _Verdict:
     sub = await session.request(
         probe, "subscribe", lease=session.settings.lease_seconds, extra=EXTRA_PARAMETERS
     )
-    problem = _not_active(session, _step("subscription with unknown parameters", "extra"), sub)
+    problem = _not_active(session, _step("extra"), sub)
     if problem is not None:
         if sub.answer.status is not None and 400 <= sub.answer.status < 500:
             names = ", ".join(EXTRA_PARAMETERS)
             body = _short(sub.answer.body)
-            message = (
-                f"a plain subscription became active, but the hub refused the same request "
-                f"with {names}: {sub.answer.status} {body}"
-            )
             refused = finding(
                 "hub.extra-parameters-refused",
-                message,
                 params={"names": names, "status": sub.answer.status, "text": body},
             )
-            return _Verdict(Outcome.FAIL, message, [refused])
+            return _verdict(Outcome.FAIL, refused)
         return problem
     names = ", ".join(EXTRA_PARAMETERS)
-    return _Verdict(
-        Outcome.PASS,
-        Phrase(
-            f"subscribed and verified with {names} in the request",
-            "extra-parameters-ok",
-            {"names": names},
-        ),
-        [],
-    )
+    return _Verdict(Outcome.PASS, said("conformance.said.extra-parameters-ok", names=names), [])
 
 
 async def check_resubscribe(session: Session) -> _Verdict:
     """4. Re-subscribing before expiry leaves one subscription: one delivery per publish."""
-    probe, _sub, problem = await _active_probe(session, _step("first subscription", "first"))
+    probe, _sub, problem = await _active_probe(session, _step("first"))
     if problem is not None:
         return problem
     again = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
-    problem = _not_active(session, _step("re-subscription", "again"), again)
+    problem = _not_active(session, _step("again"), again)
     if problem is not None:
         return problem
     publication = await session.publish()
@@ -531,50 +404,34 @@ async def check_resubscribe(session: Session) -> _Verdict:
     found = (await session.deliveries([probe], publication, expect=True))[probe]
     copies = max((sum(d.body == x.body for d in found) for x in found), default=0)
     if not found:
-        return _missing_delivery(
-            session, publication, _step("after the re-subscription", "after-again")
-        )
+        return _missing_delivery(session, publication, _step("after-again"))
     if copies == 1:
-        return _Verdict(
-            Outcome.PASS,
-            Phrase(
-                "re-subscribed before expiry; one publication gave exactly one delivery",
-                "resubscribe-ok",
-            ),
-            [],
-        )
-    message = f"after the re-subscription, one publication was delivered {copies} times"
-    duplicated = finding("hub.delivery-duplicated", message, params={"copies": copies})
-    return _Verdict(Outcome.FAIL, message, [duplicated])
+        return _Verdict(Outcome.PASS, said("conformance.said.resubscribe-ok"), [])
+    duplicated = finding("hub.delivery-duplicated", params={"copies": copies})
+    return _verdict(Outcome.FAIL, duplicated)
 
 
 async def check_unsubscribe(session: Session) -> _Verdict:
     """5. After unsubscribing, nothing more is delivered (WebSub §5.1, §5.3)."""
-    probe, _sub, problem = await _active_probe(session, _step("subscription", "subscription"))
+    probe, _sub, problem = await _active_probe(session, _step("subscription"))
     if problem is not None:
         return problem
     before = await session.publish()
     if (problem := _publish_problem(before)) is not None:
         return problem
     if not (await session.deliveries([probe], before, expect=True, settle=False))[probe]:
-        return _missing_delivery(
-            session,
-            before,
-            _step("while subscribed, so 'none after' is void", "while-subscribed"),
-        )
+        return _missing_delivery(session, before, _step("while-subscribed"))
     probe.accept_unsubscribe = True
     ended = await session.request(probe, "unsubscribe")
     if ended.answer.status is None or not ended.answer.accepted:
         answered = ended.answer.status or ended.answer.error
         body = ended.answer.body.strip()[:200]
-        message = f"the hub answered {answered} to the unsubscription: {body}"
         refused = finding(
             "hub.subscribe-refused",
-            message,
             params={"status": answered, "text": body},
             variant="unsubscribe",
         )
-        return _Verdict(Outcome.FAIL, message, [refused])
+        return _verdict(Outcome.FAIL, refused)
     ended_at = ended.verification.received if ended.verification else time.time()
     after = await session.publish()  # once the settle period has passed
     if (problem := _publish_problem(after)) is not None:
@@ -583,20 +440,16 @@ async def check_unsubscribe(session: Session) -> _Verdict:
         await asyncio.sleep(session.settings.delivery_timeout)
     late = (await session.deliveries([probe], after, expect=False))[probe]
     if late:
-        message = f"{len(late)} delivery(ies) arrived after the unsubscription"
-        after_end = finding("hub.delivery-after-unsubscribe", message, params={"count": len(late)})
-        return _Verdict(Outcome.FAIL, message, [after_end])
+        after_end = finding("hub.delivery-after-unsubscribe", params={"count": len(late)})
+        return _verdict(Outcome.FAIL, after_end)
     if (settling := _settling_delivery(session, probe, ended_at)) is not None:
         return settling
     seconds = session.quiet_period()
-    quiet = f"no delivery in {seconds:.1f} s after the unsubscription"
     if ended.verification is None:
-        message = "the hub sent no verification of the unsubscription"
-        unverified = finding("hub.unsubscribe-unverified", message, params={})
-        said = Phrase(f"{message}; {quiet}", "unsubscribe-unverified", {"seconds": seconds})
-        return _Verdict(Outcome.WARN, said, [unverified])
-    said = Phrase(f"unsubscription verified; {quiet}", "unsubscribe-ok", {"seconds": seconds})
-    return _Verdict(Outcome.PASS, said, [])
+        unverified = finding("hub.unsubscribe-unverified", params={})
+        quiet = said("conformance.said.unsubscribe-unverified", seconds=seconds)
+        return _Verdict(Outcome.WARN, quiet, [unverified])
+    return _Verdict(Outcome.PASS, said("conformance.said.unsubscribe-ok", seconds=seconds), [])
 
 
 def _settling_delivery(session: Session, probe: Probe, ended_at: float) -> _Verdict | None:
@@ -609,18 +462,13 @@ def _settling_delivery(session: Session, probe: Probe, ended_at: float) -> _Verd
     if not early:
         return None
     seconds = max(early)
-    message = (
-        f"{len(early)} delivery(ies) arrived up to {seconds:.2f} s after the unsubscription was "
-        f"verified, within the {settle:g} s settle period; none after it"
-    )
     settling = finding(
         "hub.delivery-after-unsubscribe",
-        message,
         severity=Severity.WARNING,
         params={"count": len(early), "seconds": seconds, "settle": settle},
         variant="settling",
     )
-    return _Verdict(Outcome.WARN, message, [settling], {"settling_seconds": round(seconds, 3)})
+    return _verdict(Outcome.WARN, settling, {"settling_seconds": round(seconds, 3)})
 
 
 async def check_delivery_headers(session: Session) -> _Verdict:
@@ -634,42 +482,37 @@ async def check_delivery_headers(session: Session) -> _Verdict:
     findings: list[Finding] = []
     got = (delivery.header("Content-Type") or "").split(";", 1)[0].strip().lower()
     if got != XML:
+        variant = "-".join(["topic"] * bool(topic_type) + ["absent"] * (not got))
         findings.append(
             finding(
                 "hub.delivery-content-type",
-                f"Content-Type is {got or 'absent'}; the notification was published as {XML}"
-                + (f" and the topic serves {topic_type}" if topic_type else ""),
                 params={"got": got or "—", "published": XML, "topic_type": topic_type or ""},
-                variant="topic" if topic_type else "",
+                variant=variant,
             )
         )
     links = delivery_links(delivery)
     if session.topic not in links.get("self", []):
-        shown = ", ".join(links.get("self", [])) or "none"
+        shown = ", ".join(links.get("self", []))
         findings.append(
             finding(
                 "hub.delivery-link-self",
-                f"Link rel=self is {shown}, expected {session.topic}",
                 params={"shown": shown, "topic": session.topic},
+                variant="" if shown else "none",
             )
         )
     if not links.get("hub"):
-        findings.append(
-            finding("hub.delivery-link-hub", "the delivery has no Link rel=hub", params={})
-        )
+        findings.append(finding("hub.delivery-link-hub", params={}))
     if findings:
         return _Verdict(Outcome.FAIL, "; ".join(f.message for f in findings), findings)
-    hub_note = (
-        ""
+    present = said(
+        "conformance.said.headers-ok"
         if session.hub in links["hub"]
-        else f" (rel=hub names {links['hub'][0]}, not {session.hub})"
+        else "conformance.said.headers-ok-other-hub",
+        type=XML,
+        named=links["hub"][0],
+        hub=session.hub,
     )
-    said = Phrase(
-        f"Content-Type {XML} like the topic; Link self and hub present{hub_note}",
-        "headers-ok-other-hub" if hub_note else "headers-ok",
-        {"type": XML, "named": links["hub"][0], "hub": session.hub},
-    )
-    return _Verdict(Outcome.PASS, said, [])
+    return _Verdict(Outcome.PASS, present, [])
 
 
 async def check_lease_clamping(session: Session) -> _Verdict:
@@ -686,17 +529,16 @@ async def check_lease_clamping(session: Session) -> _Verdict:
         status = sub.answer.status
         if status is not None and 400 <= status < 500:
             body = _short(sub.answer.body, 120)
-            text = f"asked for {asked} s: refused with {status} {body}"
             facts["asked"].append(asked)
             facts["given"].append(None)
             outcomes.append(Outcome.WARN)
             refused = finding(
-                "hub.lease-refused", text, params={"asked": asked, "status": status, "text": body}
+                "hub.lease-refused", params={"asked": asked, "status": status, "text": body}
             )
             findings.append(refused)
-            parts.append(Phrase(text, "finding", {"finding": refused}))
+            parts.append(said("conformance.said.finding", finding=refused))
             continue
-        step = _step(f"subscription asking for {asked} s", "lease-asked", asked=asked)
+        step = _step("lease-asked", asked=asked)
         problem = _not_active(session, step, sub)
         if problem is not None:
             return problem
@@ -706,14 +548,9 @@ async def check_lease_clamping(session: Session) -> _Verdict:
         facts["given"].append(_lease_value(sub.verification.lease))
         outcomes.append(outcome)
         findings += notes
+        clamped = any(note.code == "hub.lease-clamped" for note in notes)
         parts.append(
-            lease
-            if lease.english.startswith("asked")
-            else Phrase(
-                f"asked for {asked} s, got {lease}",
-                "lease-asked-got",
-                {"asked": asked, "got": lease},
-            )
+            lease if clamped else said("conformance.said.lease-asked-got", asked=asked, got=lease)
         )
     worst = (
         Outcome.FAIL
@@ -722,8 +559,7 @@ async def check_lease_clamping(session: Session) -> _Verdict:
         if Outcome.WARN in outcomes
         else Outcome.PASS
     )
-    said = Phrase("; ".join(map(str, parts)), "parts", {"parts": parts})
-    return _Verdict(worst, said, findings, facts)
+    return _Verdict(worst, said("conformance.said.parts", parts=parts), findings, facts)
 
 
 async def check_bad_requests(session: Session) -> _Verdict:
@@ -732,11 +568,11 @@ async def check_bad_requests(session: Session) -> _Verdict:
     probe = session.probe(answer=WRONG_ECHO)
     cases = [
         (
-            _step("without hub.callback", "no-callback"),
+            _step("no-callback"),
             {"hub.mode": "subscribe", "hub.topic": session.topic},
         ),
         (
-            _step("with hub.mode=bogus", "bogus-mode"),
+            _step("bogus-mode"),
             {"hub.callback": probe.url, "hub.mode": "bogus", "hub.topic": session.topic},
         ),
     ]
@@ -745,11 +581,9 @@ async def check_bad_requests(session: Session) -> _Verdict:
     for label, form in cases:
         answer = await session.post_form(form, "bad-request")
         if answer.status is None:
-            message = f"request {label}: POST failed: {answer.error}"
             findings.append(
                 finding(
                     "hub.unreachable",
-                    message,
                     url=session.hub,
                     params={"label": label, "reason": answer.error},
                     variant="request",
@@ -759,7 +593,6 @@ async def check_bad_requests(session: Session) -> _Verdict:
             findings.append(
                 finding(
                     "hub.bad-request-accepted",
-                    f"request {label}: answered {answer.status}, not 4xx",
                     params={"label": label, "status": answer.status},
                 )
             )
@@ -767,25 +600,18 @@ async def check_bad_requests(session: Session) -> _Verdict:
             findings.append(
                 finding(
                     "hub.bad-request-no-reason",
-                    f"request {label}: {answer.status} with an empty body",
                     params={"label": label, "status": answer.status},
                 )
             )
         body = repr(answer.body.strip()[:120])
         parts.append(
-            Phrase(
-                f"{label}: no answer ({answer.error})",
-                "request-unanswered",
-                {"label": label, "reason": answer.error},
-            )
+            said("conformance.said.request-unanswered", label=label, reason=answer.error)
             if answer.status is None
-            else Phrase(
-                f"{label}: {answer.status} {body}",
-                "request-answered",
-                {"label": label, "status": answer.status, "text": body},
+            else said(
+                "conformance.said.request-answered", label=label, status=answer.status, text=body
             )
         )
-    summary = Phrase("; ".join(map(str, parts)), "parts", {"parts": parts})
+    summary = said("conformance.said.parts", parts=parts)
     if any(f.code in ("hub.bad-request-accepted", "hub.unreachable") for f in findings):
         return _Verdict(Outcome.FAIL, summary, findings)
     return _Verdict(Outcome.WARN if findings else Outcome.PASS, summary, findings)
@@ -797,46 +623,32 @@ async def check_wrong_challenge(session: Session) -> _Verdict:
     probe = session.probe(answer=WRONG_ECHO)
     sub = await session.request(probe, "subscribe", lease=session.settings.lease_seconds)
     if sub.verification is None:
-        problem = _not_active(session, _step("subscription", "subscription"), sub)
+        problem = _not_active(session, _step("subscription"), sub)
         assert problem is not None
         if sub.answer.status is None:
             return problem
-        said = _said(problem)
-        return _not_run(
-            Phrase(
-                f"the hub sent no verification to answer wrongly: {said}",
-                "no-verification-to-answer",
-                {"said": said},
-            ),
-            None,
-        )
-    control, _control_sub, problem = await _active_probe(
-        session, _step("control subscription", "control")
-    )
+        unanswered = said("conformance.said.no-verification-to-answer", said=_said(problem))
+        return _not_run(unanswered, None)
+    control, _control_sub, problem = await _active_probe(session, _step("control"))
     if problem is not None:
         return problem
     publication = await session.publish()
     if (problem := _publish_problem(publication)) is not None:
         return problem
     if not (await session.deliveries([control], publication, expect=True))[control]:
-        return _missing_delivery(session, publication, _step("the control probe", "control-probe"))
+        return _missing_delivery(session, publication, _step("control-probe"))
     if [d for d in probe.deliveries if publication.matches(d)]:
-        message = "the probe echoed a wrong challenge, yet the hub delivered to it"
-        accepted = finding("hub.wrong-challenge-accepted", message, params={})
-        return _Verdict(Outcome.FAIL, message, [accepted])
-    refused = (
-        ""
-        if sub.answer.accepted
-        else f"; the hub answered {sub.answer.status} after verifying synchronously"
-    )
+        accepted = finding("hub.wrong-challenge-accepted", params={})
+        return _verdict(Outcome.FAIL, accepted)
     seconds = session.quiet_period()
-    said = Phrase(
-        f"answered the challenge wrongly; the publication reached a control probe, and not "
-        f"this one in {seconds:.1f} s{refused}",
-        "wrong-challenge-ok-sync" if refused else "wrong-challenge-ok",
-        {"seconds": seconds, "status": sub.answer.status},
+    kept_out = said(
+        "conformance.said.wrong-challenge-ok"
+        if sub.answer.accepted
+        else "conformance.said.wrong-challenge-ok-sync",
+        seconds=seconds,
+        status=sub.answer.status,
     )
-    return _Verdict(Outcome.PASS, said, [])
+    return _Verdict(Outcome.PASS, kept_out, [])
 
 
 async def check_delivery_latency(session: Session) -> _Verdict:
@@ -846,24 +658,15 @@ async def check_delivery_latency(session: Session) -> _Verdict:
         return sample.problem
     assert sample.delivery is not None and sample.publication is not None
     if sample.publication.by_user:
-        return _not_run(
-            Phrase(
-                "--no-publish: when the Source published is not known here",
-                "publish-time-unknown",
-            ),
-            "publish",
-        )
+        return _not_run(said("conformance.said.publish-time-unknown"), "publish")
     seconds = max(0.0, sample.delivery.received - sample.publication.started)
     limit = session.settings.slow_delivery
     facts = {"seconds": round(seconds, 3), "threshold": limit}
     if seconds > limit:
-        message = f"delivered {seconds:.2f} s after the publication (threshold {limit:g} s)"
-        slow = finding("hub.delivery-slow", message, params={"seconds": seconds, "limit": limit})
-        return _Verdict(Outcome.WARN, message, [slow], facts)
-    said = Phrase(
-        f"delivered {seconds:.2f} s after the publication", "delivered-after", {"seconds": seconds}
-    )
-    return _Verdict(Outcome.PASS, said, [], facts)
+        slow = finding("hub.delivery-slow", params={"seconds": seconds, "limit": limit})
+        return _verdict(Outcome.WARN, slow, facts)
+    delivered = said("conformance.said.delivered-after", seconds=seconds)
+    return _Verdict(Outcome.PASS, delivered, [], facts)
 
 
 Check = Callable[[Session], Awaitable[_Verdict]]

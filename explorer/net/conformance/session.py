@@ -348,22 +348,16 @@ class Session:
         answer = await self.post_form(form, mode)
         notes: list[Phrase] = []
         if answer.status is not None and 400 <= answer.status < 500 and "hub.verify" in answer.body:
-            notes.append(
-                Phrase(
-                    f"answered {answer.status} asking for hub.verify; re-sent with hub.verify=sync",
-                    "asked-hub-verify",
-                    {"status": answer.status},
-                )
-            )
+            notes.append(said("conformance.said.asked-hub-verify", status=answer.status))
             answer = await self.post_form({**form, "hub.verify": "sync"}, mode)
         outcome = SubscribeOutcome(answer, legacy_notes=notes)
         if answer.status == 204:  # a WebSub hub that is merely fast still answers 202
             early = bool(probe.verifications_after(seen))
             outcome.legacy_notes.append(
-                Phrase(
-                    "answered 204 instead of 202"
-                    + (", having verified intent synchronously before answering" if early else ""),
-                    "answered-204-sync" if early else "answered-204",
+                said(
+                    "conformance.said.answered-204-sync"
+                    if early
+                    else "conformance.said.answered-204"
                 )
             )
         if not answer.accepted or not wait:
@@ -457,7 +451,6 @@ class Session:
             result.findings = [
                 finding(
                     "hub.unreachable",
-                    f"POST {self.hub} failed: {answer.error}",
                     url=self.hub,
                     params={"hub": self.hub, "reason": answer.error},
                 )
