@@ -213,8 +213,6 @@ class Crawler:
             findings.remove(self._skipped_note)
         self._skipped_note = finding(
             "http.links-sampled",
-            f"Checked the first {self.limits.max_link_checks} distinct describedby targets; "
-            f"{len(self._links_skipped)} more were not checked.",
             url=self.result.source_url or self.result.start_url,
             params={"checked": self.limits.max_link_checks, "skipped": len(self._links_skipped)},
         )
@@ -391,7 +389,6 @@ class Crawler:
                     found.append(
                         finding(
                             "http.link-broken",
-                            f"describedby {target}: {problem}",
                             line=link.line,
                             url=node.url,
                             params={"target": target, "problem": problem},
@@ -506,9 +503,6 @@ class Crawler:
                 node.findings.append(
                     finding(
                         "http.revisit",
-                        f"{url} is listed here but is already higher in this branch "
-                        f"({caps.display_name(existing.capability, existing.is_index)}); "
-                        "not followed again.",
                         line=line,
                         url=node.url,
                         params={
@@ -561,8 +555,6 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
         channel.findings.append(
             finding(
                 "http.channel-no-hub",
-                f'The {entry.capability} channel {topic} has no <rs:ln rel="hub" href="..."/>; '
-                "a Destination cannot subscribe without the hub URI.",
                 line=entry.line,
                 url=capability_list,
                 params={"capability": entry.capability, "topic": topic},
@@ -574,7 +566,6 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
 def _broken_link(rel: str, target: str, node: DocumentNode, line: int | None) -> Finding:
     return finding(
         "http.link-broken",
-        f"{rel} link {target} cannot be read as a document",
         line=line,
         url=node.url,
         params={"rel": rel, "target": target},

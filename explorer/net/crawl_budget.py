@@ -153,10 +153,6 @@ class CrawlBudget:
         limits = self.limits
         return finding(
             "http.limit-reached",
-            f"Stopped at the crawl's limit of {self.spent} after {self.documents} "
-            f"requests and {self.bytes} bytes (limits: {limits.max_documents} "
-            f"documents, {limits.max_bytes} bytes, discovery and link checks "
-            "included); what was not fetched stays unchecked.",
             url=url,
             params={
                 "spent": self.spent,
