@@ -392,12 +392,12 @@ class _Discoverer:
                 finding(
                     "http.too-large",
                     url=url,
-                    params={"url": url, "reason": result.describe_error()},
+                    params={"url": url, "reason": result.problem()},
                     variant="discovery",
                 )
             )
         if not result.ok:
-            return _Loaded(result, None, said("discovery.fetch", reason=result.describe_error()))
+            return _Loaded(result, None, said("discovery.fetch", reason=result.problem()))
         if result.content_type in HTML_TYPES:
             links = html_resourcesync_links(result.body, result.final_url)
             return _Loaded(
@@ -529,7 +529,7 @@ class _Discoverer:
         async with self.budget.fetch(self.fetcher, url, max_bytes=ROBOTS_BYTES) as result:
             if result is None or not result.ok:
                 why = (
-                    said("discovery.fetch", reason=result.describe_error())
+                    said("discovery.fetch", reason=result.problem())
                     if result
                     else said("discovery.budget-spent")
                 )

@@ -40,7 +40,7 @@ def transport_findings(result: FetchResult) -> list[Finding]:
             finding(
                 _ERROR_CODES[result.error],
                 url=url,
-                params={"url": url, "reason": result.describe_error()},
+                params={"url": url, "reason": result.problem()},
             )
         )
     elif result.status in (401, 403):

@@ -219,9 +219,9 @@ async def _diffed(
     if not result.ok:
         return _unusable(
             entry,
-            said("changes.reason-fetch", reason=result.describe_error()),
+            said("changes.reason-fetch", reason=result.problem()),
             "changes.refetch-failed",
-            params={"loc": loc, "reason": result.describe_error()},
+            params={"loc": loc, "reason": result.problem()},
             variant="fetch",
         )
     earlier = versions.latest(loc)
@@ -353,7 +353,7 @@ class ChangeTracker:
                     finding(
                         "changes.prime-failed",
                         url=url,
-                        params={"url": url, "reason": result.describe_error()},
+                        params={"url": url, "reason": result.problem()},
                         variant="fetch",
                     )
                 )

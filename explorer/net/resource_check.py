@@ -135,7 +135,7 @@ def _compared(
                 "http.resource-status",
                 line=entry.line,
                 url=url,
-                params={"method": response.method, "url": url, "reason": response.describe_error()},
+                params={"method": response.method, "url": url, "reason": response.problem()},
             )
         ]
     found: list[Finding] = []

@@ -38,7 +38,7 @@ def _check_response(
             finding(
                 "http.topic-status",
                 url=topic,
-                params={"method": method, "topic": topic, "reason": result.describe_error()},
+                params={"method": method, "topic": topic, "reason": result.problem()},
             )
         ]
     found: list[Finding] = []
