@@ -13,6 +13,7 @@ from __future__ import annotations
 import httpx
 
 from explorer import __version__
+from explorer.core import catalog
 from explorer.core.inflate import (
     ACCEPT_ENCODING,
     BoundedDecoder,
@@ -20,6 +21,7 @@ from explorer.core.inflate import (
     InflateLimit,
     parse_content_encoding,
 )
+from explorer.core.messages import Phrase, said
 from explorer.net.network_access import NetworkAccess
 
 HUB_REPLY_LIMIT = 1024 * 1024
@@ -29,16 +31,26 @@ USER_AGENT = f"ResourceSync-Explorer/{__version__}"
 
 
 class BodyError(Exception):
-    """The body cannot be read: its coding is corrupt, truncated or unsupported."""
+    """The body cannot be read: its coding is corrupt, truncated or unsupported. Its text
+    is the English of ``said``, which every language can say."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 class BodyTooLarge(BodyError):
     """The body decodes to more than ``limit`` bytes; ``partial`` is what was read before."""
 
-    def __init__(self, message: str, limit: int, partial: bytes) -> None:
-        super().__init__(message)
+    def __init__(self, said: Phrase, limit: int, partial: bytes) -> None:
+        super().__init__(said)
         self.limit = limit
         self.partial = partial
+
+
+def undecodable(exc: InflateError) -> Phrase:
+    """Why a body cannot be decoded, in words every language can say."""
+    return said("http.detail-undecodable", reason=said(exc.key, **exc.params))
 
 
 async def read_body(response: httpx.Response, limit: int) -> bytes:
@@ -52,7 +64,7 @@ async def read_body(response: httpx.Response, limit: int) -> bytes:
             parse_content_encoding(response.headers.get("content-encoding")), limit
         )
     except InflateError as exc:
-        raise BodyError(f"cannot decode the body: {exc}") from None
+        raise BodyError(undecodable(exc)) from None
     chunks: list[bytes] = []
     try:
         async for raw in response.aiter_raw():
@@ -61,16 +73,16 @@ async def read_body(response: httpx.Response, limit: int) -> bytes:
                 chunks.append(piece)
         chunks.append(decoder.finish())
     except InflateLimit as exc:
-        raise BodyTooLarge(str(exc), limit, b"".join(chunks)) from None
+        raise BodyTooLarge(said(exc.key, **exc.params), limit, b"".join(chunks)) from None
     except InflateError as exc:
-        raise BodyError(f"cannot decode the body: {exc}") from None
+        raise BodyError(undecodable(exc)) from None
     return b"".join(chunks)
 
 
 def describe_failure(exc: BaseException, timeout: float) -> str:
     """One line for an exchange that failed; a deadline's ``TimeoutError`` names it."""
     if isinstance(exc, TimeoutError):
-        return f"TimeoutError: no complete answer within {timeout:g} s"
+        return catalog.text("http.detail-no-answer", seconds=timeout)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import urljoin
 
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase
 from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.relations import check_child_capability, check_index_target, check_up_target
@@ -109,7 +110,7 @@ class Crawler:
         self.result: CrawlResult | None = None
         self._nodes: dict[str, DocumentNode] = {}
         self._targets: dict[str, asyncio.Task[_Target | None]] = {}
-        self._links: dict[str, asyncio.Task[str | None]] = {}
+        self._links: dict[str, asyncio.Task[Phrase | None]] = {}
         self._links_skipped: set[str] = set()
         self._skipped_note: Finding | None = None
         self._prefetched: dict[str, FetchResult] = {}
@@ -213,8 +214,6 @@ class Crawler:
             findings.remove(self._skipped_note)
         self._skipped_note = finding(
             "http.links-sampled",
-            f"Checked the first {self.limits.max_link_checks} distinct describedby targets; "
-            f"{len(self._links_skipped)} more were not checked.",
             url=self.result.source_url or self.result.start_url,
             params={"checked": self.limits.max_link_checks, "skipped": len(self._links_skipped)},
         )
@@ -391,7 +390,6 @@ class Crawler:
                     found.append(
                         finding(
                             "http.link-broken",
-                            f"describedby {target}: {problem}",
                             line=link.line,
                             url=node.url,
                             params={"target": target, "problem": problem},
@@ -429,7 +427,7 @@ class Crawler:
                 return _Target(None, None)
             return _Target(document.capability, document.root)
 
-    async def _describedby(self, url: str) -> str | None:
+    async def _describedby(self, url: str) -> Phrase | None:
         """Why a ``describedby`` target cannot be read, or None when it answers (or the
         budget is spent); once per URL per crawl."""
         task = self._links.get(url)
@@ -440,7 +438,7 @@ class Crawler:
             task = self._links[url] = asyncio.ensure_future(self._check_describedby(url))
         return await task
 
-    async def _check_describedby(self, url: str) -> str | None:
+    async def _check_describedby(self, url: str) -> Phrase | None:
         """Only whether it answers matters (core 1.1 §6.2 allows any media type there):
         HEAD, and where HEAD is not supported a GET read up to ``DESCRIBEDBY_BYTES`` (a
         larger body still counts as found)."""
@@ -449,7 +447,7 @@ class Crawler:
                 self._report_budget()
                 return None
             if result.status not in HEAD_UNSUPPORTED:
-                return None if result.ok else result.describe_error()
+                return None if result.ok else result.problem()
         async with self.budget.fetch(self.fetcher, url, max_bytes=DESCRIBEDBY_BYTES) as result:
             if result is None:
                 self._report_budget()
@@ -457,7 +455,7 @@ class Crawler:
             found = result.status is not None and 200 <= result.status < 300
             if result.ok or (found and result.error is FetchError.TOO_LARGE):
                 return None
-            return result.describe_error()
+            return result.problem()
 
     def _add_children(self, node: DocumentNode, document: Document) -> None:
         """Entries that are documents become child nodes, channels become ``Channel``s;
@@ -506,9 +504,6 @@ class Crawler:
                 node.findings.append(
                     finding(
                         "http.revisit",
-                        f"{url} is listed here but is already higher in this branch "
-                        f"({caps.display_name(existing.capability, existing.is_index)}); "
-                        "not followed again.",
                         line=line,
                         url=node.url,
                         params={
@@ -561,8 +556,6 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
         channel.findings.append(
             finding(
                 "http.channel-no-hub",
-                f'The {entry.capability} channel {topic} has no <rs:ln rel="hub" href="..."/>; '
-                "a Destination cannot subscribe without the hub URI.",
                 line=entry.line,
                 url=capability_list,
                 params={"capability": entry.capability, "topic": topic},
@@ -574,7 +567,6 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
 def _broken_link(rel: str, target: str, node: DocumentNode, line: int | None) -> Finding:
     return finding(
         "http.link-broken",
-        f"{rel} link {target} cannot be read as a document",
         line=line,
         url=node.url,
         params={"rel": rel, "target": target},

@@ -153,10 +153,6 @@ class CrawlBudget:
         limits = self.limits
         return finding(
             "http.limit-reached",
-            f"Stopped at the crawl's limit of {self.spent} after {self.documents} "
-            f"requests and {self.bytes} bytes (limits: {limits.max_documents} "
-            f"documents, {limits.max_bytes} bytes, discovery and link checks "
-            "included); what was not fetched stays unchecked.",
             url=url,
             params={
                 "spent": self.spent,
@@ -210,8 +206,8 @@ class CrawlBudget:
         if result is not None and result.error is FetchError.TOO_LARGE and cap > first:
             size = _declared_size(result)
             if size is not None and size > cap:  # no second read can succeed
-                detail = f"Content-Length {size} exceeds the {cap}-byte limit"
-                result = replace(result, detail=detail)
+                detail = said("http.detail-content-length", declared=size, cap=cap)
+                result = replace(result, detail=str(detail), said=detail)
             else:
                 result = None  # drop the partial body before waiting for the larger reservation
                 self.memory.release(held)

@@ -267,15 +267,17 @@ class _Discoverer:
             self.discovery.findings.append(
                 finding(
                     "http.discovery-failed",
-                    "No route found a ResourceSync document"
-                    + self._refusal_summary()
-                    + ": "
-                    + "; ".join(f"{a.route}: {a.detail}" for a in attempts),
                     url=self.discovery.start_url,
                     params={
                         "url": self.discovery.start_url,
                         "routes": ", ".join(str(a.route) for a in attempts),
                         "refused": ", ".join(self._refused),
+                        "origins": ", ".join(
+                            f"{origin} (HTTP {result.status})"
+                            for origin, result in self._refused.items()
+                        ),
+                        "code": self._refusal_code(),
+                        "details": "; ".join(f"{a.route}: {a.detail}" for a in attempts),
                     },
                     variant="refused" if self._refused else "",
                 )
@@ -289,9 +291,6 @@ class _Discoverer:
             self.discovery.findings.append(
                 finding(
                     "http.not-source-description",
-                    f"The top document reached ({best.top_url}) is a "
-                    f"{display_name(best.top_capability)}, not a Source Description; it has no "
-                    "up link to follow further.",
                     url=best.top_url,
                     params={"url": best.top_url, "name": display_name(best.top_capability)},
                 )
@@ -302,7 +301,6 @@ class _Discoverer:
             self.discovery.findings.append(
                 finding(
                     "http.discovery-disagree",
-                    f"Discovery routes reach different Source Descriptions: {listing}",
                     url=self.discovery.start_url,
                     params={"listing": listing},
                 )
@@ -316,13 +314,11 @@ class _Discoverer:
             self.discovery.findings.append(
                 finding(
                     "http.no-well-known",
-                    f"The Source Description was found via {best.route} but not at "
-                    f"{well_known.url} ({well_known.detail}).",
                     url=well_known.url,
                     params={
                         "route": str(best.route),
                         "url": well_known.url,
-                        "detail": well_known.detail,
+                        "detail": well_known.phrase,
                     },
                 )
             )
@@ -339,9 +335,13 @@ class _Discoverer:
         port = parts.port or (443 if parts.scheme == "https" else 80)
         return finding(
             "http.discovery-failed",
-            f"No route found a ResourceSync document: {cause_line(url, cause or '')}",
             url=url,
-            params={"url": url, "host": parts.hostname, "port": port},
+            params={
+                "url": url,
+                "host": parts.hostname,
+                "port": port,
+                "cause": cause_line(url, cause or ""),
+            },
             variant=f"cause-{cause}",
         )
 
@@ -362,15 +362,10 @@ class _Discoverer:
             for result in self._refused.values()
         ]
 
-    def _refusal_summary(self) -> str:
-        if not self._refused:
-            return ""
-        origins = ", ".join(
-            f"{origin} (HTTP {result.status})" for origin, result in self._refused.items()
-        )
+    def _refusal_code(self) -> str:
+        """The code of the refusal findings to see: 401 anywhere asks for credentials."""
         unauthorized = any(result.status == 401 for result in self._refused.values())
-        code = "http.auth-required" if unauthorized else "http.forbidden"
-        return f" because authentication is missing or refused at {origins}; see {code}"
+        return "http.auth-required" if unauthorized else "http.forbidden"
 
     async def _load(self, url: str, max_bytes: int | None = None) -> _Loaded:
         """Read a candidate once (the first caller's ``max_bytes`` applies)."""
@@ -396,14 +391,13 @@ class _Discoverer:
             self.discovery.findings.append(
                 finding(
                     "http.too-large",
-                    f"{url}: {result.describe_error()}; not read as a discovery candidate.",
                     url=url,
-                    params={"url": url, "reason": result.describe_error()},
+                    params={"url": url, "reason": result.problem()},
                     variant="discovery",
                 )
             )
         if not result.ok:
-            return _Loaded(result, None, said("discovery.fetch", reason=result.describe_error()))
+            return _Loaded(result, None, said("discovery.fetch", reason=result.problem()))
         if result.content_type in HTML_TYPES:
             links = html_resourcesync_links(result.body, result.final_url)
             return _Loaded(
@@ -509,8 +503,6 @@ class _Discoverer:
             self.discovery.findings.append(
                 finding(
                     "http.discovery-targets-capped",
-                    f"{page} names {len(targets):,} resourcesync targets; the first "
-                    f"{len(tried)} were tried.",
                     url=page,
                     params={"url": page, "count": len(targets), "tried": len(tried)},
                 )
@@ -537,7 +529,7 @@ class _Discoverer:
         async with self.budget.fetch(self.fetcher, url, max_bytes=ROBOTS_BYTES) as result:
             if result is None or not result.ok:
                 why = (
-                    said("discovery.fetch", reason=result.describe_error())
+                    said("discovery.fetch", reason=result.problem())
                     if result
                     else said("discovery.budget-spent")
                 )
@@ -571,8 +563,11 @@ async def _within(
         async with asyncio.timeout(seconds):
             return await route
     except TimeoutError:
-        detail = f"not finished within {seconds:g} s (the discovery deadline)"
-        return [RouteAttempt(Route.DIRECT, url, False, detail)]
+        return [
+            RouteAttempt.saying(
+                Route.DIRECT, url, False, said("discovery.deadline", seconds=seconds)
+            )
+        ]
 
 
 async def _none() -> None:

@@ -30,14 +30,17 @@ from explorer.core.inflate import (
     InflateLimit,
     parse_content_encoding,
 )
-from explorer.net.bounded_body import USER_AGENT
+from explorer.core.messages import said
+from explorer.net.bounded_body import USER_AGENT, undecodable
 from explorer.net.http import (
     DEFAULT_MAX_REDIRECTS,
+    Detail,
     FetchError,
     FetchResult,
     Redirect,
     Timeouts,
     carries_credentials,
+    detail_fields,
 )
 from explorer.net.network_access import NetworkAccess
 
@@ -88,11 +91,13 @@ class Downloader:
                     outcome.response = response
                     await _write_body(response, file, max_bytes, outcome)
         except (httpx.TimeoutException, TimeoutError):
-            outcome.fail(FetchError.TIMEOUT, "timed out")
+            outcome.fail(FetchError.TIMEOUT, said("http.detail-timed-out"))
         except httpx.TooManyRedirects:
-            outcome.fail(FetchError.TOO_MANY_REDIRECTS, "too many redirects")
+            outcome.fail(FetchError.TOO_MANY_REDIRECTS, said("http.detail-redirects-unbounded"))
         except httpx.ConnectError as exc:
-            outcome.fail(FetchError.CONNECT, f"connection failed: {exc}")
+            outcome.fail(
+                FetchError.CONNECT, said("http.detail-connection-failed-because", reason=str(exc))
+            )
         except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
             outcome.fail(FetchError.INVALID_URL, str(exc))
         except httpx.HTTPError as exc:
@@ -110,13 +115,14 @@ class _Outcome:
         self.url = url
         self.response: httpx.Response | None = None
         self.error: FetchError | None = None
-        self.detail = ""
+        self.detail: Detail = ""
 
-    def fail(self, error: FetchError, detail: str) -> None:
+    def fail(self, error: FetchError, detail: Detail) -> None:
         self.error, self.detail = error, detail
 
     def result(self, elapsed: float) -> FetchResult:
         response = self.response
+        detail, phrase = detail_fields(self.detail)
         redirects = (
             [
                 Redirect(str(hop.url), hop.status_code, hop.headers.get("location", ""))
@@ -135,8 +141,9 @@ class _Outcome:
             body=b"",
             elapsed=elapsed,
             error=self.error,
-            detail=self.detail,
+            detail=detail,
             truncated=self.error is FetchError.TOO_LARGE,
+            said=phrase,
         )
 
 
@@ -149,7 +156,8 @@ async def _write_body(
     declared = response.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > max_bytes and not codings:
         outcome.fail(
-            FetchError.TOO_LARGE, f"Content-Length {declared} exceeds the {max_bytes}-byte limit"
+            FetchError.TOO_LARGE,
+            said("http.detail-content-length", declared=declared, cap=max_bytes),
         )
         return
     try:
@@ -162,6 +170,6 @@ async def _write_body(
                 file.write(decoder.feed(raw[start : start + FEED_SLICE]))
         file.write(decoder.finish())
     except InflateLimit:
-        outcome.fail(FetchError.TOO_LARGE, f"body exceeds the {max_bytes}-byte limit")
+        outcome.fail(FetchError.TOO_LARGE, said("http.detail-body-limit", cap=max_bytes))
     except InflateError as exc:
-        outcome.fail(FetchError.PROTOCOL, f"cannot decode the body: {exc}")
+        outcome.fail(FetchError.PROTOCOL, undecodable(exc))

@@ -22,6 +22,7 @@ from urllib.parse import urljoin
 
 from explorer.core.digests import Digester, digest_mismatches, parse_hash
 from explorer.core.findings import CappedFindings, Finding, finding
+from explorer.core.messages import said
 from explorer.core.model import Document, Entry
 from explorer.core.parser import MAX_ENTRIES
 from explorer.core.rules import capabilities as caps
@@ -85,9 +86,7 @@ def check_package(
         archive = zipfile.ZipFile(file)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         report.findings.append(
-            finding(
-                "http.dump-not-zip", f"{url}: {exc}", url=url, params={"url": url, "reason": exc}
-            )
+            finding("http.dump-not-zip", url=url, params={"url": url, "reason": exc})
         )
         return report
     with archive:
@@ -97,7 +96,6 @@ def check_package(
                 report.findings.append(
                     finding(
                         "http.dump-path-escape",
-                        f"{url}: the package member {name!r} would be written outside the package.",
                         url=url,
                         params={"url": url, "name": name},
                     )
@@ -106,7 +104,6 @@ def check_package(
             report.findings.append(
                 finding(
                     "http.dump-no-manifest",
-                    f"{url}: no {MANIFEST_NAME} at the top level.",
                     url=url,
                     params={"url": url},
                 )
@@ -115,18 +112,17 @@ def check_package(
         budget = _Budget(max_unpacked)
         manifest_info = members[MANIFEST_NAME]
         if manifest_info.file_size > max_manifest:
-            report.findings.append(_manifest_too_large(url, f"{manifest_info.file_size:,}"))
+            report.findings.append(_manifest_too_large(url, manifest_info.file_size))
             return report
         try:
             manifest_bytes = _read_member(archive, manifest_info, budget, max_manifest)
         except _MemberTooLarge:
-            report.findings.append(_manifest_too_large(url, f"more than {max_manifest:,}"))
+            report.findings.append(_manifest_too_large(url, max_manifest, "over"))
             return report
         if manifest_bytes is None:
             report.findings.append(
                 finding(
                     "http.dump-manifest-invalid",
-                    f"{url}: {MANIFEST_NAME} cannot be read.",
                     url=url,
                     params={"url": url},
                 )
@@ -140,10 +136,16 @@ def check_package(
             report.findings.append(
                 finding(
                     "http.dump-manifest-invalid",
-                    f"{url}: {MANIFEST_NAME} is not a readable document "
-                    f"({checked.findings[0].message if checked.findings else 'unknown'}).",
                     url=url,
-                    params={"url": url},
+                    params={
+                        "url": url,
+                        "reason": (
+                            checked.findings[0]
+                            if checked.findings
+                            else said("http.dump-manifest-invalid-unknown")
+                        ),
+                    },
+                    variant="unparsed",
                 )
             )
             return report
@@ -155,7 +157,6 @@ def check_package(
                 report.findings.append(
                     finding(
                         "http.dump-unlisted-file",
-                        f"{url}: {name} is in the package but not in the manifest.",
                         url=url,
                         params={"url": url, "name": name},
                     )
@@ -181,7 +182,6 @@ def _check_entries(
             report.findings.append(
                 finding(
                     "http.dump-path-escape",
-                    f"{url}: manifest path {path!r} points outside the package.",
                     line=entry.line,
                     url=url,
                     params={"url": url, "name": path},
@@ -195,8 +195,6 @@ def _check_entries(
             report.findings.append(
                 finding(
                     "http.dump-missing-file",
-                    f"{url}: the manifest lists {path} ({entry.loc}) but the package has no such "
-                    "file.",
                     line=entry.line,
                     url=url,
                     params={"url": url, "path": path, "loc": entry.loc},
@@ -216,7 +214,6 @@ def _compare(
         found.append(
             finding(
                 "http.dump-length",
-                f"{url}: {info.filename} is {info.file_size} bytes; the manifest says {length}.",
                 line=entry.line,
                 url=url,
                 params={
@@ -238,7 +235,6 @@ def _compare(
         found.append(
             finding(
                 "http.dump-hash",
-                f"{url}: {info.filename}: {'; '.join(problems)}.",
                 line=entry.line,
                 url=url,
                 params={"url": url, "name": info.filename, "problems": "; ".join(problems)},
@@ -250,19 +246,18 @@ def _compare(
 def _too_many_members(url: str) -> Finding:
     return finding(
         "http.dump-too-many-members",
-        f"{url}: the package has more than {MAX_PACKAGE_MEMBERS:,} members, more than a "
-        "manifest can list; not checked.",
         url=url,
         params={"url": url, "limit": MAX_PACKAGE_MEMBERS},
     )
 
 
-def _manifest_too_large(url: str, size: str) -> Finding:
+def _manifest_too_large(url: str, size: int, variant: str = "") -> Finding:
+    """``manifest.xml`` inflates to ``size`` bytes (variant ``over``: to more than that)."""
     return finding(
         "http.dump-member-too-large",
-        f"{url}: {MANIFEST_NAME} inflates to {size} bytes, past the document limit; not read.",
         url=url,
         params={"url": url, "size": size},
+        variant=variant,
     )
 
 
@@ -371,7 +366,6 @@ async def _check_one(
             found.append(
                 finding(
                     "http.dump-package-length",
-                    f"{url} is {size} bytes; the dump says length={listed}.",
                     line=entry.line,
                     url=url,
                     params={"url": url, "size": size, "listed": listed},
@@ -391,7 +385,6 @@ def _download_findings(
         return [
             finding(
                 "http.dump-too-large",
-                f"{url} is larger than the {max_bytes}-byte download limit; not checked.",
                 line=entry.line,
                 url=url,
                 params={"url": url, "limit": max_bytes},
@@ -414,8 +407,6 @@ def _compare_contents_link(
             found.append(
                 finding(
                     "http.dump-contents-differ",
-                    f"{url}: the manifest at {target} differs from the manifest.xml "
-                    "in the package.",
                     line=link.line,
                     url=url,
                     params={"url": url, "target": target},

@@ -31,6 +31,7 @@ import httpx
 from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
+from explorer.core.messages import Phrase, said
 from explorer.net.asyncio_streams import use_asyncio
 from explorer.net.bounded_body import USER_AGENT, BodyError, BodyTooLarge, read_body
 from explorer.net.network_access import NetworkAccess
@@ -140,6 +141,8 @@ class FetchResult:
     truncated: bool = False
     spooled: SpooledBody | None = None  # the cache's copy of ``body`` on disk, if it made one
     credentials_sent: bool = False
+    said: Phrase | None = None
+    """``detail`` in words every language can say; None for the network library's own."""
 
     @property
     def ok(self) -> bool:
@@ -177,12 +180,29 @@ class FetchResult:
         return [href for href, link_rel in self.links() if link_rel == rel]
 
     def describe_error(self) -> str:
-        """One human line for a failed fetch."""
+        """One line for a failed fetch, in English (``problem`` says it in any language)."""
+        return str(self.problem())
+
+    def problem(self) -> Phrase:
+        """Why the fetch failed: the error's code and its detail, or the HTTP status."""
         if self.error is not None:
-            return f"{self.error}: {self.detail}" if self.detail else str(self.error)
+            if not self.detail:
+                return Phrase(str(self.error), "")
+            detail = self.said or Phrase(self.detail, "")
+            return said("http.fetch-error", error=str(self.error), detail=detail)
         if self.status is not None and not self.ok:
-            return f"HTTP {self.status}"
-        return "ok"
+            return said("http.fetch-status", status=self.status)
+        return said("http.fetch-ok")
+
+
+Detail = str | Phrase
+"""Why a fetch has no usable response: our own words as a ``Phrase``, the network
+library's as the ``str`` it gave."""
+
+
+def detail_fields(detail: Detail) -> tuple[str, Phrase | None]:
+    """A ``Detail`` as ``FetchResult`` keeps it: its English and its phrase, if any."""
+    return str(detail), detail if isinstance(detail, Phrase) else None
 
 
 @dataclass(slots=True)
@@ -293,7 +313,7 @@ class _Hop:
     headers: httpx.Headers
     body: bytes
     error: FetchError | None = None
-    detail: str = ""
+    detail: Detail = ""
     truncated: bool = False
     spooled: SpooledBody | None = None
     credentials_sent: bool = False  # what the request carried, not what is kept now
@@ -407,7 +427,7 @@ class Fetcher:
                         httpx.Headers(),
                         b"",
                         FetchError.INVALID_URL,
-                        f"not an http(s) URL: {current}",
+                        said("http.detail-not-http", url=current),
                     ),
                 )
             hop, tries, not_modified = await self._request_with_retries(
@@ -424,7 +444,7 @@ class Fetcher:
                         hop.headers,
                         b"",
                         FetchError.REDIRECT_LOOP,
-                        f"{target} was already visited in this redirect chain",
+                        said("http.detail-redirect-visited", url=target),
                     )
                     return self._result(url, method, current, redirects, started, attempts, hop)
                 if len(redirects) > self.max_redirects:
@@ -433,7 +453,7 @@ class Fetcher:
                         hop.headers,
                         b"",
                         FetchError.TOO_MANY_REDIRECTS,
-                        f"more than {self.max_redirects} redirects",
+                        said("http.detail-too-many-redirects", count=self.max_redirects),
                     )
                     return self._result(url, method, current, redirects, started, attempts, hop)
                 seen.add(target)
@@ -453,6 +473,7 @@ class Fetcher:
         attempts: int,
         hop: _Hop,
     ) -> FetchResult:
+        detail, phrase = detail_fields(hop.detail)
         return FetchResult(
             url=url,
             method=method,
@@ -464,10 +485,11 @@ class Fetcher:
             elapsed=time.perf_counter() - started,
             attempts=attempts,
             error=hop.error,
-            detail=hop.detail,
+            detail=detail,
             truncated=hop.truncated,
             spooled=hop.spooled,
             credentials_sent=hop.credentials_sent,
+            said=phrase,
         )
 
     async def _request_with_retries(
@@ -539,7 +561,7 @@ class Fetcher:
                         started=started_wall,
                         elapsed=time.perf_counter() - started,
                         error=hop.error,
-                        detail=hop.detail,
+                        detail=str(hop.detail),
                     )
                 )
             return hop
@@ -555,26 +577,22 @@ class Fetcher:
                     hop.credentials_sent = carries_credentials(response.request, self.access)
                     return hop
         except httpx.ConnectTimeout as exc:  # no connection at all: retried like a refusal
-            return self._failed(response, FetchError.CONNECT, _describe(exc, "connect timed out"))
+            return self._failed(response, FetchError.CONNECT, _describe(exc, "connect-timed-out"))
         except (httpx.TimeoutException, TimeoutError) as exc:
-            return self._failed(response, FetchError.TIMEOUT, _describe(exc, "timed out"))
+            return self._failed(response, FetchError.TIMEOUT, _describe(exc, "timed-out"))
         except httpx.ConnectError as exc:
-            return self._failed(response, FetchError.CONNECT, _describe(exc, "connection failed"))
+            return self._failed(response, FetchError.CONNECT, _describe(exc, "connection-failed"))
         except httpx.InvalidURL as exc:
-            return self._failed(response, FetchError.INVALID_URL, _describe(exc, "invalid URL"))
+            return self._failed(response, FetchError.INVALID_URL, _describe(exc, "invalid-url"))
         except httpx.UnsupportedProtocol as exc:
             return self._failed(response, FetchError.INVALID_URL, _describe(exc, "unsupported"))
         except (httpx.TransportError, httpx.DecodingError) as exc:
             return self._failed(
-                response,
-                FetchError.PROTOCOL,
-                _describe(
-                    exc, f"{type(exc).__name__}: the connection was reset or closed mid-exchange"
-                ),
+                response, FetchError.PROTOCOL, _describe(exc, "reset", name=type(exc).__name__)
             )
 
     @staticmethod
-    def _failed(response: httpx.Response | None, error: FetchError, detail: str) -> _Hop:
+    def _failed(response: httpx.Response | None, error: FetchError, detail: Detail) -> _Hop:
         if response is None:
             return _Hop(None, httpx.Headers(), b"", error, detail)
         return _Hop(response.status_code, response.headers, b"", error, detail)
@@ -598,7 +616,7 @@ class Fetcher:
                 response.headers,
                 b"",
                 FetchError.TOO_LARGE,
-                f"Content-Length {declared} exceeds the {cap}-byte limit",
+                said("http.detail-content-length", declared=declared, cap=cap),
                 truncated=True,
             )
         try:
@@ -609,14 +627,15 @@ class Fetcher:
                 response.headers,
                 exc.partial,
                 FetchError.TOO_LARGE,
-                str(exc),
+                exc.said,
                 truncated=True,
             )
         except BodyError as exc:
-            return _Hop(response.status_code, response.headers, b"", FetchError.PROTOCOL, str(exc))
+            return _Hop(response.status_code, response.headers, b"", FetchError.PROTOCOL, exc.said)
         return _Hop(response.status_code, response.headers, body)
 
 
-def _describe(exc: Exception, fallback: str) -> str:
+def _describe(exc: Exception, fallback: str, **params: object) -> Detail:
+    """The library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
     text = str(exc).strip()
-    return f"{type(exc).__name__}: {text}" if text else fallback
+    return f"{type(exc).__name__}: {text}" if text else said(f"http.detail-{fallback}", **params)

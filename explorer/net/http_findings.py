@@ -31,7 +31,6 @@ def transport_findings(result: FetchResult) -> list[Finding]:
         found.append(
             finding(
                 "http.redirect",
-                f"Redirected: {chain} → {result.final_url}",
                 url=url,
                 params={"chain": chain, "final": result.final_url},
             )
@@ -40,9 +39,8 @@ def transport_findings(result: FetchResult) -> list[Finding]:
         found.append(
             finding(
                 _ERROR_CODES[result.error],
-                f"{url}: {result.describe_error()}",
                 url=url,
-                params={"url": url, "reason": result.describe_error()},
+                params={"url": url, "reason": result.problem()},
             )
         )
     elif result.status in (401, 403):
@@ -58,7 +56,6 @@ def transport_findings(result: FetchResult) -> list[Finding]:
         found.append(
             finding(
                 "http.status",
-                f"{url} answered HTTP {result.status}",
                 url=url,
                 params={"url": url, "status": result.status},
             )
@@ -67,7 +64,6 @@ def transport_findings(result: FetchResult) -> list[Finding]:
         found.append(
             finding(
                 "http.retried",
-                f"{url} succeeded after {result.attempts} attempts",
                 url=url,
                 params={"url": url, "attempts": result.attempts},
             )
@@ -83,13 +79,12 @@ def content_type_findings(result: FetchResult) -> list[Finding]:
         return []
     if media in GZIP_TYPES and result.body[:2] == b"\x1f\x8b":
         return []
-    shown = result.headers.get("content-type") or "no Content-Type"
+    shown = result.headers.get("content-type")
     return [
         finding(
             "http.content-type",
-            f"Served as {shown}; ResourceSync documents should be served as application/xml "
-            "(or text/xml).",
             url=result.url,
             params={"shown": shown},
+            variant="" if shown else "none",
         )
     ]

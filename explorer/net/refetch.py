@@ -33,6 +33,7 @@ from explorer.core.changes.entry_diff import apply_notification
 from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
 from explorer.core.changes.resource_state import Provenance, ResourceState
 from explorer.core.findings import Finding, finding
+from explorer.core.messages import Phrase, said
 from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules.datetimes import parse_w3c_datetime
@@ -113,6 +114,8 @@ class RefetchResult:
     lines: LineDiff | None = None
     reason: str | None = None
     findings: list[Finding] = field(default_factory=list)
+    said: Phrase | None = field(default=None, compare=False)
+    """``reason`` in words every language can say (``reason`` is its English)."""
 
     def to_json(self) -> dict[str, Any]:
         """The per-entry ``diff`` of framework events in ``listen --json``."""
@@ -153,7 +156,7 @@ def diff_versions(
 
 def _unusable(
     entry: Entry,
-    reason: str,
+    reason: Phrase,
     code: str | None = None,
     *,
     params: dict[str, object] | None = None,
@@ -164,14 +167,15 @@ def _unusable(
         found.append(
             finding(
                 code,
-                f"{entry.loc}: {reason}",
                 line=entry.line,
                 url=entry.loc,
                 params=params,
                 variant=variant,
             )
         )
-    return RefetchResult(entry.loc, entry.change, entry.capability, reason=reason, findings=found)
+    return RefetchResult(
+        entry.loc, entry.change, entry.capability, reason=str(reason), findings=found, said=reason
+    )
 
 
 async def refetch_entry(
@@ -191,16 +195,16 @@ async def refetch_entry(
     """
     loc, change = entry.loc, entry.change
     if not loc:
-        return _unusable(entry, "the entry has no loc, so there is no document to fetch")
+        return _unusable(entry, said("changes.reason-no-loc"))
     if change == "deleted":
-        return _unusable(entry, "the document was deleted; there is nothing to fetch")
+        return _unusable(entry, said("changes.reason-deleted"))
     if budget is None:
         return await _diffed(entry, loc, await fetcher.fetch(loc), versions, offload)
     async with budget.fetch(fetcher, loc) as result:  # held while diffing: body memory
         if result is None:
             return _unusable(
                 entry,
-                f"not refetched: the refetch budget ({budget.spent}) is spent for now",
+                said("changes.reason-budget", spent=budget.spent),
                 "changes.refetch-capped",
                 params={"loc": loc, "spent": budget.spent},
                 variant="budget",
@@ -215,9 +219,9 @@ async def _diffed(
     if not result.ok:
         return _unusable(
             entry,
-            f"could not fetch it ({result.describe_error()})",
+            said("changes.reason-fetch", reason=result.problem()),
             "changes.refetch-failed",
-            params={"loc": loc, "reason": result.describe_error()},
+            params={"loc": loc, "reason": result.problem()},
             variant="fetch",
         )
     earlier = versions.latest(loc)
@@ -227,14 +231,12 @@ async def _diffed(
         try:
             if earlier is None and change != "created":
                 parse_document(body)
-                return _unusable(
-                    entry, "no earlier version is held; this one is kept for the next notification"
-                )
+                return _unusable(entry, said("changes.reason-no-earlier"))
             structural, lines, reason = diff_versions(earlier, body)
         except DocumentParseError as exc:
             return _unusable(
                 entry,
-                f"the fetched document cannot be read: {exc.finding.message}",
+                said("changes.reason-unreadable", problem=exc.finding),
                 "changes.refetch-failed",
                 params={"loc": loc, "problem": exc.finding},
             )
@@ -273,14 +275,14 @@ async def refetch_notification(
     ]
     left_out = len(doc.entries) - limit
     if left_out > 0:
-        reason = f"{left_out:,} more documents are named; at most {limit} are refetched"
+        reason = said("changes.reason-capped", left_out=left_out, limit=limit)
         note = finding(
             "changes.refetch-capped",
-            f"the framework notification names {len(doc.entries):,} documents; the first "
-            f"{limit} are refetched and {left_out:,} are not",
             params={"count": len(doc.entries), "left_out": left_out, "limit": limit},
         )
-        results.append(RefetchResult(None, None, None, reason=reason, findings=[note]))
+        results.append(
+            RefetchResult(None, None, None, reason=str(reason), findings=[note], said=reason)
+        )
     return results
 
 
@@ -350,9 +352,8 @@ class ChangeTracker:
                 problems.append(
                     finding(
                         "changes.prime-failed",
-                        f"{url}: could not fetch it ({result.describe_error()})",
                         url=url,
-                        params={"url": url, "reason": result.describe_error()},
+                        params={"url": url, "reason": result.problem()},
                         variant="fetch",
                     )
                 )
@@ -363,7 +364,6 @@ class ChangeTracker:
                 problems.append(
                     finding(
                         "changes.prime-failed",
-                        f"{url}: cannot be read: {exc.finding.message}",
                         url=url,
                         params={"url": url, "problem": exc.finding},
                     )

@@ -110,7 +110,6 @@ async def check_entry(
             return [
                 finding(
                     "http.resource-deleted-present",
-                    f"{url} is listed as deleted but still answers {head.status}.",
                     line=entry.line,
                     url=url,
                     params={"url": url, "status": head.status},
@@ -134,10 +133,9 @@ def _compared(
         return [
             finding(
                 "http.resource-status",
-                f"{response.method} {url} gave {response.describe_error()}, expected 200.",
                 line=entry.line,
                 url=url,
-                params={"method": response.method, "url": url, "reason": response.describe_error()},
+                params={"method": response.method, "url": url, "reason": response.problem()},
             )
         ]
     found: list[Finding] = []
@@ -152,7 +150,6 @@ def _compared(
             found.append(
                 finding(
                     "http.resource-hash",
-                    f"{url}: {'; '.join(problems)}.",
                     line=entry.line,
                     url=url,
                     params={"url": url, "problems": "; ".join(problems)},
@@ -176,7 +173,6 @@ def _length(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
     return [
         finding(
             "http.resource-length",
-            f"{url} is {actual} bytes; the list says length={listed}.",
             line=entry.line,
             url=url,
             params={"url": url, "actual": actual, "listed": listed},
@@ -194,7 +190,6 @@ def _type(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
     return [
         finding(
             "http.resource-type",
-            f"{url} is served as {actual}; the list says type={listed}.",
             line=entry.line,
             url=url,
             params={"url": url, "actual": actual, "listed": listed},
@@ -210,15 +205,13 @@ def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
     try:
         served = parsedate_to_datetime(header).timestamp()
     except (TypeError, ValueError):
-        compared = f"compared with the list's {listed}" if listed else "used"
         return [
             finding(
                 "http.resource-last-modified-invalid",
-                f"{url} sends Last-Modified: {header[:100]}, which is not an HTTP date "
-                f'(e.g. "Tue, 15 Nov 1994 08:12:31 GMT"), so it could not be {compared}.',
                 line=entry.line,
                 url=url,
-                params={"url": url, "header": header[:100]},
+                params={"url": url, "header": header[:100], "listed": listed},
+                variant="" if listed else "unlisted",
             )
         ]
     if not listed:
@@ -229,8 +222,6 @@ def _lastmod(entry: Entry, response: FetchResult, url: str) -> list[Finding]:
     return [
         finding(
             "http.resource-lastmod",
-            f"{url} was last modified {header}, after the list's {listed}: the list is stale "
-            "or the resource changed since.",
             line=entry.line,
             url=url,
             params={"url": url, "header": header, "listed": listed},

@@ -37,32 +37,29 @@ def _check_response(
         return [
             finding(
                 "http.topic-status",
-                f"{method} {topic} gave {result.describe_error()}; the topic URI must answer "
-                "200 OK.",
                 url=topic,
-                params={"method": method, "topic": topic, "reason": result.describe_error()},
+                params={"method": method, "topic": topic, "reason": result.problem()},
             )
         ]
     found: list[Finding] = []
     if result.content_type != "application/xml":
-        shown = result.headers.get("content-type") or "no Content-Type"
+        shown = result.headers.get("content-type")
         found.append(
             finding(
                 "http.topic-content-type",
-                f"{method} {topic} is served as {shown}; the topic URI must be application/xml.",
                 url=topic,
                 params={"method": method, "topic": topic, "shown": shown},
+                variant="" if shown else "none",
             )
         )
     selves = result.link_hrefs("self")
     if topic not in selves:
-        what = f"self is {', '.join(selves)}" if selves else 'there is no rel="self"'
         found.append(
             finding(
                 "http.topic-link-self",
-                f'{method} {topic}: the Link header must give the topic URI as rel="self"; {what}.',
                 url=topic,
-                params={"method": method, "topic": topic},
+                params={"method": method, "topic": topic, "selves": ", ".join(selves)},
+                variant="" if selves else "none",
             )
         )
     hubs = result.link_hrefs("hub")
@@ -70,7 +67,6 @@ def _check_response(
         found.append(
             finding(
                 "http.topic-link-hub",
-                f'{method} {topic}: the Link header has no rel="hub" with the hub URI.',
                 url=topic,
                 params={"method": method, "topic": topic},
             )
@@ -79,8 +75,6 @@ def _check_response(
         found.append(
             finding(
                 "http.topic-hub-mismatch",
-                f"{method} {topic}: Link hub {', '.join(hubs)} differs from the hub "
-                f"{advertised_hub} advertised in the Capability List.",
                 url=topic,
                 params={
                     "method": method,
