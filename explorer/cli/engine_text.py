@@ -39,7 +39,7 @@ def fetch_problem(fetch: FetchResult, lang: str = ENGLISH) -> str:
     """Why a fetch failed, in ``lang``: the error's code and the outside words quoted."""
     if lang == ENGLISH:
         return fetch.describe_error()
-    return catalog.text("discovery.fetch", lang, reason=fetch.describe_error())
+    return catalog.text("discovery.fetch", lang, reason=render_phrase(fetch.problem(), lang))
 
 
 def exchange_line(record: ExchangeRecord, lang: str = ENGLISH) -> str:

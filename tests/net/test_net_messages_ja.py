@@ -9,6 +9,7 @@ import zipfile
 
 import httpx
 
+from explorer.cli.engine_text import fetch_problem
 from explorer.core.findings import Finding
 from explorer.core.messages import render_message, render_phrase, said
 from explorer.net.dump_check import check_package
@@ -90,6 +91,13 @@ def test_a_fetch_problem_says_its_own_detail_in_japanese_and_quotes_the_library(
     result.detail = "ConnectError: [Errno 111] Connection refused"
     assert str(result.problem()) == result.describe_error() == f"connect: {result.detail}"
     assert render_phrase(result.problem(), "ja") == f"connect: {result.detail}"
+
+
+def test_the_command_line_says_a_fetch_problem_in_its_language() -> None:
+    assert (
+        fetch_problem(timed_out(), "ja") == "取得できません（詳細: timeout: タイムアウトしました）"
+    )
+    assert fetch_problem(timed_out()) == timed_out().describe_error()
 
 
 def test_topic_findings_name_the_missing_self_link_in_both_languages() -> None:
