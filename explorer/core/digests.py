@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 
+from explorer.core.messages import Phrase, said
+
 # ResourceSync algorithm names (IANA "Hash Function Textual Names") -> hashlib names.
 ALGORITHMS = {
     "md5": "md5",
@@ -47,10 +49,17 @@ class Digester:
         return {name: state.hexdigest() for name, state in self._hashes.items()}
 
 
-def digest_mismatches(expected: dict[str, str], actual: dict[str, str]) -> list[str]:
-    """Human lines for each algorithm whose digest differs, e.g. ``md5 listed … computed …``."""
-    return [
-        f"{name} listed {digest}, computed {actual[name]}"
+def digest_mismatches(expected: dict[str, str], actual: dict[str, str]) -> Phrase | None:
+    """Each algorithm whose digest differs, said as one phrase ("md5 listed …, computed …;
+    sha-256 listed …"), or None when every listed digest matches."""
+    differing = [
+        said("document.digest-mismatch", name=name, listed=digest, computed=actual[name])
         for name, digest in expected.items()
         if name in actual and actual[name] != digest
     ]
+    if not differing:
+        return None
+    joined = differing[-1]
+    for earlier in reversed(differing[:-1]):
+        joined = said("document.digest-mismatches", first=earlier, rest=joined)
+    return joined

@@ -237,7 +237,7 @@ def _compare(
                 "http.dump-hash",
                 line=entry.line,
                 url=url,
-                params={"url": url, "name": info.filename, "problems": "; ".join(problems)},
+                params={"url": url, "name": info.filename, "problems": problems},
             )
         )
     return found

@@ -152,7 +152,7 @@ def _compared(
                     "http.resource-hash",
                     line=entry.line,
                     url=url,
-                    params={"url": url, "problems": "; ".join(problems)},
+                    params={"url": url, "problems": problems},
                 )
             )
     return found
