@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ("explorer/cli", "explorer/core")
-WORDS = re.compile(r"[A-Za-z]{2,}[,;:.]?\s+[A-Za-z]{2,}")
+WORDS = re.compile(r"[A-Za-z]{2,}\s*[,;:.]?\s+[A-Za-z]{2,}")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 PROGRAMMING_ERRORS = {
     "ValueError",
@@ -155,3 +155,6 @@ def test_the_engine_says_every_line_through_the_catalog() -> None:
 def test_the_scan_sees_a_literal_line() -> None:
     tree = "print(f'{count} documents were read')\nprint(text('cli.x', lang))\n"
     assert [text for _, text in _literals_of(tree)] == [" documents were read"]
+    # words split by a placeholder and a comma still read as words
+    between = "x = f'{name} listed {digest}, computed {actual}'\n"
+    assert [text for _, text in _literals_of(between)] == [" listed  , computed "]
