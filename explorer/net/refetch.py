@@ -138,7 +138,7 @@ class RefetchResult:
 
 def diff_versions(
     old: bytes | None, new: bytes
-) -> tuple[DocumentDiff, LineDiff | None, str | None]:
+) -> tuple[DocumentDiff, LineDiff | None, Phrase | None]:
     """Structural and line diff of two versions; the line diff may be absent with a reason.
 
     ``old`` None stands for a document that did not exist (it was created): every entry
@@ -151,7 +151,7 @@ def diff_versions(
         old_lines = [] if old is None else canonical_lines(old)
         return structural, diff_lines(old_lines, canonical_lines(new)), None
     except LineDiffTooLarge as exc:
-        return structural, None, str(exc)
+        return structural, None, said(exc.key, **exc.params)
 
 
 def _unusable(
@@ -246,7 +246,8 @@ async def _diffed(
             entry.capability,
             structural.trimmed(SHOWN_LOCS),  # an event shows no more: the rest is freed
             lines.without_text() if lines is not None else None,
-            reason,
+            None if reason is None else str(reason),
+            said=reason,
         )
 
     if offload:

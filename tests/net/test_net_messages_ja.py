@@ -124,3 +124,18 @@ def test_dump_findings_read_japanese() -> None:
     for item in report.findings:
         japanese_without_english(item)
     assert "ドキュメントとして読めません" in render_message(invalid, "ja")
+
+
+def test_a_refetched_document_too_large_for_a_line_diff_says_why_in_japanese(
+    monkeypatch,
+) -> None:
+    from explorer.core.changes import line_diff
+    from explorer.net.refetch import diff_versions
+
+    monkeypatch.setattr(line_diff, "MAX_LINE_DIFF_BYTES", 16)
+    document = b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'
+    _structural, lines, reason = diff_versions(None, document)
+    assert lines is None and reason is not None
+    size = f"{len(document):,}"
+    assert str(reason).startswith(f"a version is {size} bytes")
+    assert render_phrase(reason, "ja").startswith(f"一方の版が {size} バイトあります")
