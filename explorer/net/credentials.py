@@ -318,7 +318,9 @@ def _from_toml(path: Path, text: str) -> Credentials:
             credential = Credential(token, user, password, headers=tuple(headers.items()))
             credentials.set(origin, credential)
         except CredentialsError as exc:
-            raise CredentialsError(f"{where}: {exc}") from None
+            raise CredentialsError(
+                catalog.text("credentials.in-entry", where=where, problem=exc)
+            ) from None
     return credentials
 
 
