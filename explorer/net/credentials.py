@@ -214,7 +214,8 @@ def _origin(url: str) -> str:
     try:
         return origin_of(url)
     except OriginError as exc:
-        raise CredentialsError(f"{url[:200]!r}: {exc}") from None
+        key = exc.key.replace("auth.", "credentials.origin-", 1)  # the same words, its origin first
+        raise CredentialsError(catalog.text(key, origin=repr(url[:200]), **exc.params)) from None
 
 
 def default_credential_files() -> list[Path]:
@@ -340,7 +341,14 @@ def _from_netrc(path: Path) -> Credentials:
             try:
                 credentials.set(origin, credential)
             except CredentialsError as exc:
-                raise CredentialsError(f"{path}: machine {machine[:200]!r}: {exc}") from None
+                raise CredentialsError(
+                    catalog.text(
+                        "credentials.in-machine",
+                        path=path,
+                        machine=repr(machine[:200]),
+                        problem=exc,
+                    )
+                ) from None
     return credentials
 
 

@@ -43,6 +43,8 @@ def test_each_refusal_of_a_credentials_file_has_its_japanese(tmp_path: Path) -> 
         "table.toml": '"https://example.org" = 1\n',
         "header.toml": '["https://example.org"]\nheaders = { "Bad Name" = "v" }\n',
         "netrc": "machine example.org frob u\n",
+        "origin.toml": '["ftp://example.org"]\ntoken = "t"\n',
+        "origin.netrc": "machine http://[example login u password p\n",
     }
     for name, body in files.items():
         (tmp_path / name).write_text(body, encoding="utf-8")
