@@ -43,7 +43,10 @@ def open_export(
     try:
         store = Store(args.store or default_store_path(), read_only=True)
     except StoreError as exc:
-        raise ExportUnusable(catalog.text("evidence.store-unusable", lang, problem=exc)) from None
+        problem = exc.describe(lang)
+        raise ExportUnusable(
+            catalog.text("evidence.store-unusable", lang, problem=problem)
+        ) from None
     return out, store
 
 

@@ -91,7 +91,7 @@ class SnapshotStore:
 
     def __init__(self, store: Store) -> None:
         if store.read_only:
-            raise StoreError(catalog.text("snapshot.store-read-only", path=store.path))
+            raise StoreError(catalog.text("store.snapshots-need-writing", path=store.path))
         self.db = sqlite3.connect(store.path, isolation_level=None, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(_SCHEMA)

@@ -119,6 +119,14 @@ _DELETED_THROUGH = "notifications_deleted_through"
 class StoreError(Exception):
     """The store file cannot be used (newer schema, not a database, unwritable)."""
 
+    def describe(self, lang: str) -> str:
+        """The refusal in ``lang``: its ``store.*`` catalog line found again by its English;
+        SQLite's or the system's own words in it stay as they came."""
+        from explorer.core.messages import render_known  # only when a store is refused
+
+        english = str(self)
+        return render_known(english, "store.", lang) or english
+
 
 class StoreLocked(StoreError):
     """Another process (a ``listen`` or a window) has the store open for writing."""
@@ -262,10 +270,11 @@ class Store:
             raise StoreLocked(catalog.text("store.in-use", path=self.path)) from exc
         except sqlite3.DatabaseError as exc:
             self._abandon(opened)
-            raise StoreError(f"{self.path}: {exc}") from exc
+            raise StoreError(catalog.text("store.unusable", path=self.path, reason=exc)) from exc
         except OSError as exc:
             self._abandon(opened)
-            raise StoreError(f"{self.path}: {exc.strerror or exc}") from exc
+            reason = exc.strerror or exc
+            raise StoreError(catalog.text("store.unusable", path=self.path, reason=reason)) from exc
         except BaseException:
             self._abandon(opened)
             raise
@@ -534,7 +543,9 @@ class Store:
                 cursor.row_factory = sqlite3.Row
                 return cursor.fetchall()
             except sqlite3.DatabaseError as exc:  # a damaged store opened read-only
-                raise StoreError(f"{self.path}: {exc}") from exc
+                raise StoreError(
+                    catalog.text("store.unusable", path=self.path, reason=exc)
+                ) from exc
 
     def subscriptions(self) -> list[dict[str, Any]]:
         return [dict(row) for row in self._query("SELECT * FROM subscriptions ORDER BY created")]

@@ -3,7 +3,9 @@ network layer's English comes from the catalog, where its Japanese stands beside
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sqlite3
 from pathlib import Path
 
 from test_auth_sources import run_cli
@@ -72,3 +74,14 @@ def test_a_store_that_is_a_folder_is_refused_in_japanese(tmp_path: Path) -> None
     assert render_known(english, "store.", "ja") == (
         f"{tmp_path} はフォルダーで、ストアのファイルではありません"
     )
+
+
+def test_a_store_that_is_not_the_explorers_stops_the_command_in_japanese(tmp_path: Path) -> None:
+    other = tmp_path / "other.sqlite"
+    with contextlib.closing(sqlite3.connect(other)) as db:
+        db.execute("CREATE TABLE t (x)")
+        db.commit()
+    done = run_cli(tmp_path, "compare", "1", "2", "--store", str(other), "--lang", "ja")
+    assert done.returncode == 2
+    assert "explorer のストアではありません（別のテーブルを持つデータベースです）" in done.stderr
+    assert "not an explorer store" not in done.stderr
