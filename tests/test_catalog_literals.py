@@ -74,7 +74,7 @@ OUTSIDE_WORDS = {
 }
 """Words matched in outside text (the operating system's, httpx's and libxml2's error
 messages) to name one cause in the reader's language or pick a finding's code; they are
-never said themselves."""
+never said themselves. A module of ``explorer/net`` that reads such words goes here too."""
 
 SQL_KEYWORD = re.compile(
     r"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|PRAGMA|BEGIN|COMMIT|FROM|WHERE|AND|OR|"
@@ -252,7 +252,9 @@ def test_the_engine_says_every_line_through_the_catalog() -> None:
 
 
 def net_allowance(path: str) -> int:
-    return STATE_NAMES.get(path, 0) + NET_NOT_YET_MOVED.get(path, 0)
+    """What a module of ``explorer/net`` may hold: outside words, state names and, until
+    they move, literals not yet in the catalog."""
+    return sum(counts.get(path, 0) for counts in (OUTSIDE_WORDS, STATE_NAMES, NET_NOT_YET_MOVED))
 
 
 def net_remaining() -> dict[str, int]:
@@ -277,8 +279,9 @@ def test_no_allowance_outlives_its_literals() -> None:
     remaining = net_remaining()
     stale = {
         path: (allowed, remaining.get(path, 0))
-        for path in {*STATE_NAMES, *NET_NOT_YET_MOVED}
-        if remaining.get(path, 0) < (allowed := net_allowance(path))
+        for path in {*STATE_NAMES, *NET_NOT_YET_MOVED, *OUTSIDE_WORDS}
+        if path.startswith("explorer/net")
+        and remaining.get(path, 0) < (allowed := net_allowance(path))
     }
     assert not stale, f"lower these allowances (allowed, found): {stale}"
 
