@@ -50,6 +50,12 @@ def open_export(
     return out, store
 
 
+def stopped_because(exc: OSError | StoreError, lang: str) -> str:
+    """Why reading the store or writing the file stopped, in ``lang``; the system's own
+    words as they came."""
+    return exc.describe(lang) if isinstance(exc, StoreError) else str(exc)
+
+
 def id_list(text: str) -> frozenset[int]:
     """``1,4,7-9``: exchange ids and ranges."""
     chosen: set[int] = set()
@@ -119,7 +125,7 @@ def run_exchanges(args: argparse.Namespace) -> int:
                 secrets,
             )
     except (OSError, StoreError) as exc:
-        return fail("export", str(exc))
+        return fail("export", stopped_because(exc, lang))
     finally:
         store.close()
     print(catalog.text("evidence.written", lang, count=count), file=sys.stderr)
