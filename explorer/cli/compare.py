@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         store, snapshots = open_snapshots(args)
     except StoreError as exc:
-        return fail("compare", str(exc))
+        return fail("compare", exc.describe(language_of(args)))
     fresh: SnapshotInfo | None = None
     try:
         try:

@@ -28,6 +28,7 @@ from explorer.cli.export_exchanges import (
     open_export,
     refused_with_notifications,
     run_exchanges,
+    stopped_because,
 )
 from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.core.catalog import text
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             count = _export_xml(store, topics, out or Path("notifications"))
     except (OSError, StoreError) as exc:
-        print(f"export: {exc}", file=sys.stderr)
+        print(f"export: {stopped_because(exc, lang)}", file=sys.stderr)
         return EXIT_UNUSABLE
     finally:
         store.close()

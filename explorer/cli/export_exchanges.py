@@ -43,8 +43,17 @@ def open_export(
     try:
         store = Store(args.store or default_store_path(), read_only=True)
     except StoreError as exc:
-        raise ExportUnusable(catalog.text("evidence.store-unusable", lang, problem=exc)) from None
+        problem = exc.describe(lang)
+        raise ExportUnusable(
+            catalog.text("evidence.store-unusable", lang, problem=problem)
+        ) from None
     return out, store
+
+
+def stopped_because(exc: OSError | StoreError, lang: str) -> str:
+    """Why reading the store or writing the file stopped, in ``lang``; the system's own
+    words as they came."""
+    return exc.describe(lang) if isinstance(exc, StoreError) else str(exc)
 
 
 def id_list(text: str) -> frozenset[int]:
@@ -116,7 +125,7 @@ def run_exchanges(args: argparse.Namespace) -> int:
                 secrets,
             )
     except (OSError, StoreError) as exc:
-        return fail("export", str(exc))
+        return fail("export", stopped_because(exc, lang))
     finally:
         store.close()
     print(catalog.text("evidence.written", lang, count=count), file=sys.stderr)

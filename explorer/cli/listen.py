@@ -149,14 +149,15 @@ def run(args: argparse.Namespace) -> int:
     except (NetworkOptionsError, XmppOptionError, ForwardOptionsError) as exc:
         return fail("listen", str(exc))
     path = args.store or default_store_path()
+    lang = language_of(args)
     try:
         store = Store(path)
     except StoreLocked as exc:
-        return fail("listen", say("cli.listen.store-locked", reason=exc))
+        return fail("listen", say("cli.listen.store-locked", reason=exc.describe(lang)))
     except StoreDamaged as exc:
-        return fail("listen", say("cli.listen.store-damaged", reason=exc, path=path))
+        return fail("listen", say("cli.listen.store-damaged", reason=exc.describe(lang), path=path))
     except StoreError as exc:
-        return fail("listen", say("cli.listen.store-error", reason=exc))
+        return fail("listen", say("cli.listen.store-error", reason=exc.describe(lang)))
     try:
         return asyncio.run(_listen(args, store))
     except KeyboardInterrupt:

@@ -115,7 +115,7 @@ def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     try:
         store, snapshots = open_snapshots(args)
     except StoreError as exc:
-        return fail("inspect", str(exc))
+        return fail("inspect", exc.describe(lang))
     try:
         info, result = asyncio.run(snapshot_now(args, snapshots, access))
         if result.root is None:  # nothing found: nothing worth keeping

@@ -135,18 +135,20 @@ async def move_to_current_callback(
             subscriber.pipeline.emit(
                 old,
                 ev.MOVED,
-                message=f"moved to {new.callback_url} as {new.id}; this one is unsubscribed",
+                message=text("events.reason-moved-to", callback=new.callback_url, id=new.id),
             )
             await subscriber.unsubscribe(old, wait=False)
         else:
             if not new.final:  # never verified: end it here, the hub's word will not come
-                await subscriber.abandon(new, "the move to the public URL was not verified")
+                await subscriber.abandon(new, text("events.reason-move-not-verified"))
             subscriber.pipeline.emit(
                 old,
                 ev.ERROR,
-                message=(
-                    f"moving to {new.callback_url} failed ({new.reason or state}); this "
-                    f"subscription stays active at {old.callback_url}"
+                message=text(
+                    "events.reason-move-failed",
+                    callback=new.callback_url,
+                    reason=new.reason or state,
+                    old=old.callback_url,
                 ),
             )
         outcomes.append((old, moved))

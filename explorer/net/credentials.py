@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # httpx only calls the hook; a command without URLs never loads it
     import httpx
 
+from explorer.core import catalog
 from explorer.core.auth import (
     MASK,
     OriginError,
@@ -73,7 +74,7 @@ class Credential:
             if stated is not None:
                 check_header(what, stated)
         if self.password is not None and self.user is None:
-            raise CredentialsError("a password needs a user")
+            raise CredentialsError(catalog.text("credentials.password-needs-user"))
 
     @property
     def scheme(self) -> str:
@@ -124,18 +125,20 @@ def check_header(name: str, value: str) -> None:
     """Refuse a header name or value that would split a request or a log line; the value
     is never quoted in the message."""
     if not name or len(name) > 256 or not all(33 <= ord(c) < 127 and c != ":" for c in name):
-        raise CredentialsError(f"not a usable header name: {name[:64]!r}")
+        raise CredentialsError(catalog.text("credentials.bad-header-name", name=repr(name[:64])))
     if len(value) > MAX_VALUE_CHARS:
-        raise CredentialsError(f"the value for {name} is longer than {MAX_VALUE_CHARS}")
+        raise CredentialsError(
+            catalog.text("credentials.value-too-long", name=name, limit=MAX_VALUE_CHARS)
+        )
     if any((ord(c) < 32 and c != "\t") or ord(c) == 127 for c in value):
-        raise CredentialsError(f"the value for {name} contains control characters")
+        raise CredentialsError(catalog.text("credentials.control-characters", name=name))
 
 
 def parse_header(text: str) -> tuple[str, str]:
     """``'Name: value'`` (as curl's ``-H``) into a checked pair."""
     name, sep, value = text.partition(":")
     if not sep:
-        raise CredentialsError("a header is written 'Name: value'")
+        raise CredentialsError(catalog.text("credentials.header-shape"))
     name, value = name.strip(), value.strip()
     check_header(name, value)
     return name, value
@@ -211,7 +214,8 @@ def _origin(url: str) -> str:
     try:
         return origin_of(url)
     except OriginError as exc:
-        raise CredentialsError(f"{url[:200]!r}: {exc}") from None
+        key = exc.key.replace("auth.", "credentials.origin-", 1)  # the same words, its origin first
+        raise CredentialsError(catalog.text(key, origin=repr(url[:200]), **exc.params)) from None
 
 
 def default_credential_files() -> list[Path]:
@@ -233,16 +237,18 @@ def load_credentials_file(path: str | Path) -> Credentials:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise CredentialsError(f"{path}: not a regular file")
+                raise CredentialsError(catalog.text("credentials.not-regular-file", path=path))
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise CredentialsError(f"{path}: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise CredentialsError(f"{path}: larger than {MAX_FILE_BYTES} bytes")
+        raise CredentialsError(
+            catalog.text("credentials.too-large", path=path, limit=MAX_FILE_BYTES)
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CredentialsError(f"{path}: not UTF-8 text") from None
+        raise CredentialsError(catalog.text("credentials.not-utf8", path=path)) from None
     if path.suffix.lower() == ".toml" or text.lstrip().startswith("["):
         return _from_toml(path, text)
     return _from_netrc(path)
@@ -278,32 +284,44 @@ def _from_toml(path: Path, text: str) -> Credentials:
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CredentialsError(f"{path}: not valid TOML: {exc}") from None  # no value quoted
+        raise CredentialsError(
+            catalog.text("credentials.not-toml", path=path, reason=exc)
+        ) from None  # no value quoted
     if len(table) > MAX_ORIGINS:
-        raise CredentialsError(f"{path}: more than {MAX_ORIGINS} origins")
+        raise CredentialsError(
+            catalog.text("credentials.too-many-origins", path=path, limit=MAX_ORIGINS)
+        )
     credentials = Credentials()
     for origin, entry in table.items():
         if origin.startswith(XMPP_PREFIX):  # an XMPP account's, read by ``xmpp_password``
             continue
         where = f"{path}: [{origin[:200]!r}]"
         if not isinstance(entry, dict):
-            raise CredentialsError(f"{where} is not a table of token, user, password, headers")
+            raise CredentialsError(catalog.text("credentials.not-a-table", where=where))
         unknown = set(entry) - {"token", "user", "password", "headers"}
         if unknown:
-            raise CredentialsError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
+            raise CredentialsError(
+                catalog.text(
+                    "credentials.unknown-keys", where=where, keys=", ".join(sorted(unknown))
+                )
+            )
         headers = entry.get("headers", {})
         token, user, password = (entry.get(key) for key in ("token", "user", "password"))
         if not isinstance(headers, dict) or len(headers) > MAX_HEADERS:
-            raise CredentialsError(f"{where}: headers must be a table of at most {MAX_HEADERS}")
+            raise CredentialsError(
+                catalog.text("credentials.headers-shape", where=where, limit=MAX_HEADERS)
+            )
         if not all(
             v is None or isinstance(v, str) for v in [token, user, password, *headers.values()]
         ):
-            raise CredentialsError(f"{where}: token, user, password and headers must be strings")
+            raise CredentialsError(catalog.text("credentials.not-strings", where=where))
         try:
             credential = Credential(token, user, password, headers=tuple(headers.items()))
             credentials.set(origin, credential)
         except CredentialsError as exc:
-            raise CredentialsError(f"{where}: {exc}") from None
+            raise CredentialsError(
+                catalog.text("credentials.in-entry", where=where, problem=exc)
+            ) from None
     return credentials
 
 
@@ -313,7 +331,9 @@ def _from_netrc(path: Path) -> Credentials:
     try:
         parsed = netrc.netrc(str(path))
     except netrc.NetrcParseError as exc:
-        raise CredentialsError(f"{path}: not a netrc file (line {exc.lineno})") from None
+        raise CredentialsError(
+            catalog.text("credentials.not-netrc", path=path, line=exc.lineno)
+        ) from None
     credentials = Credentials()
     for machine, (login, _account, password) in list(parsed.hosts.items())[:MAX_ORIGINS]:
         credential = Credential(user=login or "", password=password or "")
@@ -321,7 +341,14 @@ def _from_netrc(path: Path) -> Credentials:
             try:
                 credentials.set(origin, credential)
             except CredentialsError as exc:
-                raise CredentialsError(f"{path}: machine {machine[:200]!r}: {exc}") from None
+                raise CredentialsError(
+                    catalog.text(
+                        "credentials.in-machine",
+                        path=path,
+                        machine=repr(machine[:200]),
+                        problem=exc,
+                    )
+                ) from None
     return credentials
 
 

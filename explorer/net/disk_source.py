@@ -254,7 +254,7 @@ class NotApplicable:
         return {
             "code": self.code,
             "reason": self.reason,
-            "status": "not applicable on disk",
+            "status": catalog.text("disk.status-not-applicable"),
             "count": self.count,
             "detail": self.describe("en"),
         }

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from urllib.parse import unquote_to_bytes
 
+from explorer.core import catalog
 from explorer.core.auth import mask_headers
 from explorer.net.store import ExchangeRecord, Store
 
@@ -112,7 +113,7 @@ def cap_headers(headers: Headers, limit: int) -> list[tuple[str, str]]:
         kept.append((name, value))
         room -= size
     if left_out:
-        kept.append(("…", f"{left_out:,} bytes of headers not kept"))
+        kept.append(("…", catalog.text("evidence.headers-left-out", size=left_out)))
     return kept
 
 

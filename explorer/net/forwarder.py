@@ -249,5 +249,17 @@ def describe(state: ForwardState, lang: str = "en") -> str:
         status, took = last.status, last.duration_ms or 0.0
         line += "; " + catalog.text("forwarding.last-answer", lang, status=status, duration_ms=took)
     elif last is not None:
-        line += "; " + catalog.text("forwarding.last-error", lang, error=last.error)
+        line += "; " + catalog.text(
+            "forwarding.last-error", lang, error=_error_in(last.error, lang)
+        )
     return line
+
+
+def _error_in(error: str | None, lang: str) -> str | None:
+    """Why a forward failed, in ``lang``: the explorer's own reasons (``forwarding.failed-*``)
+    said again; the system's words as they came."""
+    if not error or lang == catalog.ENGLISH:
+        return error
+    from explorer.core.messages import render_known  # only for a failure shown in another language
+
+    return render_known(error, "forwarding.failed-", lang) or error

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from explorer.core.catalog import text
 from explorer.net import subscriber_events as ev
 from explorer.net.store import Store
 from explorer.net.subscriber import Subscriber
@@ -64,7 +65,7 @@ async def follow_moved_hub(
         hub = new_origin + old.hub.removeprefix(old_origin)
         new = await subscriber.subscribe(topic, hub, channel_capability=old.channel_capability)
         made.append(new)
-        why = f"the hub moved from {old_origin} to {new_origin}: subscribed again there as {new.id}"
+        why = text("events.reason-hub-moved", old=old_origin, new=new_origin, id=new.id)
         subscriber.pipeline.emit(old, ev.MOVED, message=why)
         await subscriber.abandon(old, why)
     return made

@@ -40,10 +40,7 @@ class NetworkSettingsError(ValueError):
     """A proxy URL or CA bundle cannot be used."""
 
 
-INSECURE_WARNING = (
-    "TLS certificates are NOT verified: anyone on the network path can read and change "
-    "what is fetched, and see the credentials sent"
-)
+INSECURE_WARNING = text("netconfig.insecure")
 
 
 @dataclass(frozen=True, slots=True)

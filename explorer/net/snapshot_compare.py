@@ -278,8 +278,6 @@ class Comparison:
             expected = _fitting_changes(kind)
             yield finding(
                 "changes.unannounced-change",
-                f"{loc} was {what} between the snapshots, but no Change List entry "
-                f"({expected}) dated after {since} announces it",
                 url=loc,
                 params={"loc": loc, "kind": what, "expected": expected, "since": since},
             )

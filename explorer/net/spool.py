@@ -23,6 +23,8 @@ import threading
 import weakref
 from pathlib import Path
 
+from explorer.core import catalog
+
 SPOOL_PREFIX = "resourcesync-explorer-bodies-"
 
 
@@ -66,7 +68,7 @@ class BodySpool:
         """Write ``data`` to a new file; raises ``OSError`` if the disk refuses it."""
         with self._lock:
             if self._closed:
-                raise OSError("the body spool is closed")
+                raise OSError(catalog.text("store.spool-closed"))
             if self._folder is None:
                 self._folder = tempfile.TemporaryDirectory(
                     prefix=SPOOL_PREFIX, dir=self.directory, ignore_cleanup_errors=True

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from explorer.core import catalog
 from explorer.core.findings import Finding
 from explorer.net.store_lock import StoreInUse, StoreLock
 
@@ -117,6 +118,14 @@ _DELETED_THROUGH = "notifications_deleted_through"
 
 class StoreError(Exception):
     """The store file cannot be used (newer schema, not a database, unwritable)."""
+
+    def describe(self, lang: str) -> str:
+        """The refusal in ``lang``: its ``store.*`` catalog line found again by its English;
+        SQLite's or the system's own words in it stay as they came."""
+        from explorer.core.messages import render_known  # only when a store is refused
+
+        english = str(self)
+        return render_known(english, "store.", lang) or english
 
 
 class StoreLocked(StoreError):
@@ -243,8 +252,12 @@ class Store:
             self.problems = _quick_check(self._read)
             if self.problems and not read_only:
                 raise StoreDamaged(
-                    f"{self.path} is damaged: {self.problems[0]} ({len(self.problems)} "
-                    "problem(s) found by PRAGMA quick_check)",
+                    catalog.text(
+                        "store.damaged",
+                        path=self.path,
+                        problem=self.problems[0],
+                        count=len(self.problems),
+                    ),
                     self.problems,
                 )
             self._migrate(self._read, read_only=read_only)
@@ -254,15 +267,14 @@ class Store:
                 opened.append(writer)
         except StoreInUse as exc:
             self._abandon(opened)
-            raise StoreLocked(
-                f"{self.path} is in use by another explorer process (listen or window)"
-            ) from exc
+            raise StoreLocked(catalog.text("store.in-use", path=self.path)) from exc
         except sqlite3.DatabaseError as exc:
             self._abandon(opened)
-            raise StoreError(f"{self.path}: {exc}") from exc
+            raise StoreError(catalog.text("store.unusable", path=self.path, reason=exc)) from exc
         except OSError as exc:
             self._abandon(opened)
-            raise StoreError(f"{self.path}: {exc.strerror or exc}") from exc
+            reason = exc.strerror or exc
+            raise StoreError(catalog.text("store.unusable", path=self.path, reason=reason)) from exc
         except BaseException:
             self._abandon(opened)
             raise
@@ -278,12 +290,12 @@ class Store:
             mode = self.path.stat().st_mode
         except FileNotFoundError:
             if self.read_only:
-                raise StoreError(f"no store at {self.path}") from None
+                raise StoreError(catalog.text("store.missing", path=self.path)) from None
             return
         if stat.S_ISDIR(mode):
-            raise StoreError(f"{self.path} is a directory, not a store file")
+            raise StoreError(catalog.text("store.is-directory", path=self.path))
         if not stat.S_ISREG(mode):
-            raise StoreError(f"{self.path} is not a regular file")
+            raise StoreError(catalog.text("store.not-regular", path=self.path))
 
     def _abandon(self, connections: list[sqlite3.Connection]) -> None:
         for conn in connections:
@@ -316,17 +328,16 @@ class Store:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(
-                f"store schema {version} is newer than this explorer's "
-                f"({SCHEMA_VERSION}); upgrade the explorer"
+                catalog.text("store.schema-newer", version=version, supported=SCHEMA_VERSION)
             )
         tables = {
             row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         if version == 0:
             if tables:
-                raise StoreError("not an explorer store (a database with other tables)")
+                raise StoreError(catalog.text("store.other-tables"))
             if read_only:
-                raise StoreError("not an explorer store (an empty database)")
+                raise StoreError(catalog.text("store.empty"))
             conn.executescript(
                 f"BEGIN IMMEDIATE;\n{_SCHEMA}{_MARKS_TABLE}\n"
                 f"PRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
@@ -338,8 +349,12 @@ class Store:
             found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
             if missing := [name for name in columns if name not in found]:
                 raise StoreError(
-                    f"not an explorer store of schema {version}: table {table} lacks "
-                    + ", ".join(missing)
+                    catalog.text(
+                        "store.missing-columns",
+                        version=version,
+                        table=table,
+                        columns=", ".join(missing),
+                    )
                 )
         if version == 1 and not read_only:  # schema 2 added store_marks
             conn.executescript(f"BEGIN IMMEDIATE;\n{_MARKS_TABLE}\nPRAGMA user_version=2;\nCOMMIT;")
@@ -439,9 +454,9 @@ class Store:
     ) -> asyncio.Future[Any]:
         """Queue a write; the future resolves after the group holding it is committed."""
         if self._closed:
-            raise StoreError("the store is closed")
+            raise StoreError(catalog.text("store.closed"))
         if self.read_only:
-            raise StoreError("the store is open read-only")
+            raise StoreError(catalog.text("store.read-only"))
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._queue.put(_Write(kind, params, loop, future, also))
@@ -528,7 +543,9 @@ class Store:
                 cursor.row_factory = sqlite3.Row
                 return cursor.fetchall()
             except sqlite3.DatabaseError as exc:  # a damaged store opened read-only
-                raise StoreError(f"{self.path}: {exc}") from exc
+                raise StoreError(
+                    catalog.text("store.unusable", path=self.path, reason=exc)
+                ) from exc
 
     def subscriptions(self) -> list[dict[str, Any]]:
         return [dict(row) for row in self._query("SELECT * FROM subscriptions ORDER BY created")]

@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+from explorer.core import catalog
+
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
@@ -47,7 +49,7 @@ class StoreLock:
             if hasattr(os, "fchmod"):
                 os.fchmod(self._fd, 0o600)
             if not _try_lock(self._fd):
-                raise StoreInUse(f"{path} is held by another process")
+                raise StoreInUse(catalog.text("store.held", path=path))
         except BaseException:
             self.release()
             raise

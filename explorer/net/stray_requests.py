@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.core import catalog
 from explorer.net.exchange_log import ExchangeLog, Headers, cap_headers
 
 DEFAULT_WINDOW = 60.0
@@ -120,9 +121,8 @@ class StraySampler:
             url="",
             status=None,
             started=self._window_start,
-            error=(
-                f"{unlogged:,} more requests to unknown paths in "
-                f"{ended - self._window_start:.0f} s were counted, not logged"
+            error=catalog.text(
+                "evidence.stray-requests", count=unlogged, seconds=ended - self._window_start
             ),
         )
 

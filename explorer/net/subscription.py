@@ -204,7 +204,7 @@ class SubscriptionView:
                 serving=self.serving_url,
             )
         if self.checking:
-            return CHECKING, "restored: asking its hub to confirm it before calling it active"
+            return CHECKING, text("events.reason-checking")
         if self.unconfirmed is not None:
             return NOT_CONFIRMED, self.unconfirmed
         if self.state in (State.ACTIVE, State.RENEWING):

@@ -158,9 +158,15 @@ class XmppPush(LegacyTransportBase):
                     started.set_exception(XmppError(problem))
 
         client.add_event_handler("session_start", lambda _: settle(None))
-        client.add_event_handler("failed_all_auth", lambda _: settle("the login was refused"))
-        client.add_event_handler("connection_failed", lambda exc: settle(f"cannot connect: {exc}"))
-        client.add_event_handler("disconnected", lambda _: settle("the server closed the stream"))
+        client.add_event_handler(
+            "failed_all_auth", lambda _: settle(catalog.text("xmpp.login-refused"))
+        )
+        client.add_event_handler(
+            "connection_failed", lambda exc: settle(catalog.text("xmpp.cannot-connect", reason=exc))
+        )
+        client.add_event_handler(
+            "disconnected", lambda _: settle(catalog.text("xmpp.stream-closed"))
+        )
         client.add_event_handler("pubsub_publish", self._on_publish)
         host, port = account.server if account.server else (None, None)
         try:
@@ -170,7 +176,9 @@ class XmppPush(LegacyTransportBase):
         except TimeoutError:
             client.cancel_connection_attempt()
             client.abort()
-            raise XmppError(f"no session within {self.options.request_timeout:g} s") from None
+            raise XmppError(
+                catalog.text("xmpp.no-session", seconds=self.options.request_timeout)
+            ) from None
         except XmppError:
             client.cancel_connection_attempt()
             client.abort()
@@ -194,7 +202,7 @@ class XmppPush(LegacyTransportBase):
         """Connect again with the retry policy; then ask for each live subscription again.
         Out of retries, every live subscription fails with the last reason."""
         self._client = None
-        attempt, problem = 0, "the connection was lost"
+        attempt, problem = 0, catalog.text("xmpp.connection-lost")
         try:
             while (delay := self.options.retry.delay(attempt + 1)) is not None:
                 attempt += 1
@@ -229,13 +237,17 @@ class XmppPush(LegacyTransportBase):
     async def _iq(self, request: Any) -> None:
         client = self._client
         if client is None:
-            raise XmppError("not connected")
+            raise XmppError(catalog.text("xmpp.not-connected"))
         try:
             await request(client.plugin["xep_0060"])
         except IqError as exc:
-            raise XmppError(f"the service answered {exc.condition}") from None
+            raise XmppError(
+                catalog.text("xmpp.service-answered", condition=exc.condition)
+            ) from None
         except IqTimeout:
-            raise XmppError(f"no answer within {self.options.request_timeout:g} s") from None
+            raise XmppError(
+                catalog.text("xmpp.no-answer", seconds=self.options.request_timeout)
+            ) from None
 
     # --- items -----------------------------------------------------------------------------
 
@@ -255,13 +267,15 @@ class XmppPush(LegacyTransportBase):
                 self.subscriber.on_refused(
                     sub.callback_path,
                     "websub.delivery-too-large",
-                    f"an item of {len(body)} bytes; the limit is {self.options.max_item_bytes}",
+                    catalog.text(
+                        "xmpp.item-too-large", size=len(body), limit=self.options.max_item_bytes
+                    ),
                 )
                 continue
             try:
                 self._items.put_nowait((sub, Delivery.of(url, body, [], time.time())))
             except asyncio.QueueFull:
-                self.pipeline.emit(sub, ev.ERROR, message=f"too many items waiting; {url} dropped")
+                self.pipeline.emit(sub, ev.ERROR, message=catalog.text("xmpp.queue-full", url=url))
 
     async def _consume(self) -> None:
         while True:
