@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from explorer.core import catalog
+from explorer.core.messages import render_known
 
 ADDED_LOCS_SHOWN = 5
 """A framework entry names at most this many of the locations its document added."""
@@ -96,6 +97,24 @@ def describe_changes(items: Iterable[Mapping[str, Any]]) -> list[EntryChange]:
     return [describe_entry(item) for item in items]
 
 
+REASON_PREFIXES = ("changes.reason-", "changes.version-too-large")
+"""The catalog lines a refetch's reason comes from (the tracker's, and the line diff's size
+limit): an event keeps the reason as its English, and other languages say it anew."""
+
+
+def reason_text(entry: EntryChange, lang: str = catalog.ENGLISH) -> str:
+    """Why a refetched document has no diff, in ``lang``; a reason the catalog does not
+    know (from an older store) as it was kept."""
+    reason = entry.reason or ""
+    if lang == catalog.ENGLISH or not reason:
+        return reason
+    for prefix in REASON_PREFIXES:
+        said = render_known(reason, prefix, lang)
+        if said is not None:
+            return said
+    return reason
+
+
 def change_text(entry: EntryChange, lang: str = catalog.ENGLISH) -> str:
     """One plain-text line for a log or a terminal, in ``lang``."""
     if entry.kind is ChangeKind.DOCUMENT:
@@ -120,7 +139,7 @@ def change_text(entry: EntryChange, lang: str = catalog.ENGLISH) -> str:
             change=entry.change,
             capability=entry.capability,
             loc=entry.loc,
-            reason=entry.reason,
+            reason=reason_text(entry, lang),
         )
     if entry.kind is ChangeKind.FIELDS:
         fields = [

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from explorer.core import catalog
 from explorer.core.change_descriptions import (
     ChangeKind,
     FieldChange,
     change_lines,
+    change_text,
     describe_entry,
 )
+from explorer.core.messages import said
 
 
 def entry(change: str, before: dict | None, after: dict, changed: list[str]) -> dict:
@@ -97,3 +100,24 @@ def test_text_lines_for_deletions_without_history_and_unchanged_entries() -> Non
     assert change_lines([entry("updated", {"length": "4"}, {"length": "4"}, [])]) == [
         "updated http://s/r: no tracked field changed"
     ]
+
+
+def test_a_kept_english_reason_for_no_diff_is_said_anew_in_japanese() -> None:
+    reason = str(said("changes.reason-fetch", reason="timeout: timed out"))
+    entry = describe_entry(
+        {
+            "change": "updated",
+            "loc": "http://s/cl.xml",
+            "capability": "changelist",
+            "diff": None,
+            "reason": reason,
+        }
+    )
+    japanese = change_text(entry, "ja")
+    assert "取得できませんでした（詳細: timeout: timed out）" in japanese
+    assert reason in change_text(entry, "en")
+    size = catalog.text("changes.version-too-large", size="9,000,000", limit="8,388,608")
+    too_large = describe_entry({"change": "created", "loc": "u", "diff": None, "reason": size})
+    assert "一方の版が 9,000,000 バイトあります" in change_text(too_large, "ja")
+    unknown = describe_entry({"change": "created", "loc": "u", "diff": None, "reason": "odd"})
+    assert "（詳細: odd）" in change_text(unknown, "ja")

@@ -17,10 +17,16 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from explorer.core.change_descriptions import ChangeKind, EntryChange, describe_changes
+from explorer.core.change_descriptions import (
+    ChangeKind,
+    EntryChange,
+    describe_changes,
+    reason_text,
+)
 from explorer.core.changes import LineDiff, SideBySideRow
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_csv import feed_csv
 from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
@@ -135,7 +141,7 @@ def _change_body_html(entry: EntryChange) -> str:
         )
     if entry.kind is ChangeKind.NO_DIFF:
         return indent + QCoreApplication.translate("FeedPanel", "no diff: {reason}").format(
-            reason=escape_for_html(entry.reason)
+            reason=escape_for_html(reason_text(entry, ui_language()))
         )
     added = ", ".join(escape_for_html(loc) for loc in entry.added_locs)
     added_text = QCoreApplication.translate("FeedPanel", "{count} added").format(count=entry.added)
