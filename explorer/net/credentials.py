@@ -108,17 +108,21 @@ class Credential:
         headers.update(other.headers)
         return Credential(token, user, password, tuple(headers.items()))
 
-    def describe(self) -> str:
-        """A masked one-line summary, safe to show: ``bearer ••••1234``, ``basic me``."""
+    def describe(self, lang: str = catalog.ENGLISH) -> str:
+        """A masked one-line summary in ``lang``, safe to show: ``bearer ••••1234``,
+        ``basic me ••••``, ``headers X-Api-Key``."""
         shown = [name for name, _ in self.headers]
         parts = []
         if self.token:
-            parts.append(f"bearer {mask_headers([('Authorization', self.token)])[0][1]}")
+            masked = mask_headers([("Authorization", self.token)])[0][1]
+            parts.append(catalog.text("credentials.kept-bearer", lang, masked=masked))
         elif self.user is not None:
-            parts.append(f"basic {self.user} {MASK}")
+            parts.append(catalog.text("credentials.kept-basic", lang, user=self.user, mask=MASK))
         if shown:
-            parts.append("headers " + ", ".join(shown))
-        return "; ".join(parts) or "nothing"
+            names = catalog.text("common.list-separator", lang).join(shown)
+            parts.append(catalog.text("credentials.kept-headers", lang, names=names))
+        joined = catalog.text("credentials.kept-separator", lang).join(parts)
+        return joined or catalog.text("credentials.kept-nothing", lang)
 
 
 def check_header(name: str, value: str) -> None:

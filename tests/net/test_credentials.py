@@ -224,3 +224,15 @@ def test_a_header_given_as_a_credential_is_masked_wherever_authorization_is() ->
     assert key not in repr(record) and key not in repr(seen)
     assert dict(record.request_headers)["x-service-key"].endswith(key[-4:])
     assert dict(record.request_headers)["Accept"] == "*/*"
+
+
+def test_a_kept_credential_is_summarised_masked_in_either_language() -> None:
+    token = "s3cret-token-1234"
+    both = Credential(token=token, headers=(("X-Api-Key", "k-9876"), ("X-Team", "t")))
+    assert both.describe() == "bearer ••••1234; headers X-Api-Key, X-Team"
+    assert both.describe("ja") == "トークン ••••1234、ヘッダー X-Api-Key、X-Team"
+    basic = Credential(user="me", password="pw")
+    assert basic.describe("ja").startswith("ユーザー me、パスワード ")
+    assert Credential().describe() == "nothing" and Credential().describe("ja") == "なし"
+    for said in (both.describe(), both.describe("ja"), basic.describe("ja")):
+        assert token not in said and "k-9876" not in said and "pw" not in said

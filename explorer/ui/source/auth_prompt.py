@@ -26,6 +26,7 @@ from explorer.net.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.credentials import Credential
 from explorer.net.http import FetchResult
 from explorer.net.network_access import NetworkSettings
+from explorer.ui.language import ui_language
 from explorer.ui.settings.credential_vault import (
     RememberedOrigins,
     VaultError,
@@ -218,7 +219,7 @@ class AuthPrompt(QObject):
             KeptCredential(
                 origin,
                 credential.scheme,
-                credential.describe(),
+                credential.describe(ui_language()),
                 KEYRING if origin in remembered else SESSION,
             )
             for origin, credential in self.services.access.credentials
