@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import AsyncIterator
 
 PARTIAL_REQUEST = b"POST /callback/guess HTTP/1.1\r\nHost: x\r\nX-Slow: a"
@@ -69,3 +70,40 @@ async def rotating_slow_headers(
         await asyncio.gather(task, *waves, return_exceptions=True)
         for writers in rounds:
             close_all(writers)
+
+
+@contextlib.asynccontextmanager
+async def rotating_slow_headers_elsewhere(port: int) -> AsyncIterator[list[int]]:
+    """``rotating_slow_headers`` from a process of its own, as a real attacker is: the
+    test's loop, which also plays the hub, is not then the one kept busy opening hundreds
+    of connections (on a loaded machine its deliveries waited behind the attacker's waves
+    and reached the server late, which no hub's would). Yields the count opened so far."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, str(port), stdout=asyncio.subprocess.PIPE
+    )
+    opened = [0]
+
+    async def follow() -> None:
+        assert process.stdout is not None
+        async for line in process.stdout:
+            opened[0] = int(line)
+
+    following = asyncio.create_task(follow())
+    try:
+        yield opened
+    finally:
+        process.terminate()
+        await process.wait()
+        following.cancel()
+        await asyncio.gather(following, return_exceptions=True)
+
+
+async def _attack_and_report(port: int) -> None:
+    async with rotating_slow_headers(port) as opened:
+        while True:
+            print(opened[0], flush=True)
+            await asyncio.sleep(0.05)
+
+
+if __name__ == "__main__":
+    asyncio.run(_attack_and_report(int(sys.argv[1])))

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import httpx
 from fake_hub import FakeHub, notification
 from helpers.listen_process import running_listen, until
-from helpers.slow_headers import close_all, open_slow, rotating_slow_headers
+from helpers.slow_headers import close_all, open_slow, rotating_slow_headers_elsewhere
 
 from explorer.core.signatures import sign
 
@@ -48,7 +48,7 @@ async def test_rotating_slow_headers_from_the_hubs_address_do_not_lock_deliverie
 ) -> None:
     async with FakeHub() as hub, running_listen(hub, tmp_path / "s.sqlite3") as listener:
         port = urlsplit(listener.callback).port or 0
-        async with _fresh_connections() as client, rotating_slow_headers(port) as opened:
+        async with _fresh_connections() as client, rotating_slow_headers_elsewhere(port) as opened:
             while opened[0] < 256:  # the attack is under way: every slot taken, renewed
                 await asyncio.sleep(0.05)
             answers = []
