@@ -13,7 +13,6 @@ from __future__ import annotations
 import httpx
 
 from explorer import __version__
-from explorer.core import catalog
 from explorer.core.inflate import (
     ACCEPT_ENCODING,
     BoundedDecoder,
@@ -81,9 +80,15 @@ async def read_body(response: httpx.Response, limit: int) -> bytes:
 
 def describe_failure(exc: BaseException, timeout: float) -> str:
     """One line for an exchange that failed; a deadline's ``TimeoutError`` names it."""
+    return str(failure_phrase(exc, timeout))
+
+
+def failure_phrase(exc: BaseException, timeout: float) -> Phrase:
+    """``describe_failure`` as a phrase: a deadline in the reader's language, anything else
+    in the library's own words, quoted as they came."""
     if isinstance(exc, TimeoutError):
-        return catalog.text("http.detail-no-answer", seconds=timeout)
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        return said("http.detail-no-answer", seconds=timeout)
+    return Phrase(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__, "")
 
 
 def bounded_client(

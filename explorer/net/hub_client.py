@@ -24,7 +24,7 @@ from explorer.net.bounded_body import (
     USER_AGENT,
     BodyError,
     BodyTooLarge,
-    describe_failure,
+    failure_phrase,
     read_body,
 )
 from explorer.net.exchange_log import ExchangeLog
@@ -160,7 +160,8 @@ class HubClient:
                     ) as response:
                         body = await read_body(response, HUB_REPLY_LIMIT)
             except (httpx.HTTPError, httpx.InvalidURL, ValueError, TimeoutError, BodyError) as exc:
-                detail = describe_failure(exc, self.options.timeout)
+                reason = failure_phrase(exc, self.options.timeout)
+                detail = str(reason)
                 self.exchange_log.record(
                     direction="out",
                     kind=kind,
@@ -188,7 +189,7 @@ class HubClient:
                 unreachable = finding(
                     "websub.hub-unreachable",
                     url=url,
-                    params={"url": url, "attempts": attempt + 1, "reason": detail},
+                    params={"url": url, "attempts": attempt + 1, "reason": reason},
                 )
                 return _unanswered(url, detail, [*notes, unreachable])
             self.exchange_log.record(

@@ -27,7 +27,7 @@ from explorer.net.bounded_body import (
     USER_AGENT,
     BodyError,
     BodyTooLarge,
-    describe_failure,
+    failure_phrase,
     read_body,
 )
 from explorer.net.callback_server import Reply
@@ -135,11 +135,12 @@ async def publish(
         )
         return _failed(hub, topic, payload, headers, started, exchange_log, str(exc), failure)
     except (httpx.HTTPError, ValueError, TimeoutError, BodyError) as exc:
-        detail = describe_failure(exc, timeout)
+        reason = failure_phrase(exc, timeout)
+        detail = str(reason)
         failure = finding(
             "hub.unreachable",
             url=hub,
-            params={"hub": hub, "reason": detail},
+            params={"hub": hub, "reason": reason},
         )
         return _failed(hub, topic, payload, headers, started, exchange_log, detail, failure)
     if exchange_log is not None:

@@ -10,8 +10,9 @@ import zipfile
 import httpx
 
 from explorer.cli.engine_text import fetch_problem
-from explorer.core.findings import Finding
+from explorer.core.findings import Finding, finding
 from explorer.core.messages import render_message, render_phrase, said
+from explorer.net.bounded_body import describe_failure, failure_phrase
 from explorer.net.dump_check import check_package
 from explorer.net.http import FetchError, FetchResult, Redirect
 from explorer.net.http_findings import content_type_findings, transport_findings
@@ -139,3 +140,16 @@ def test_a_refetched_document_too_large_for_a_line_diff_says_why_in_japanese(
     size = f"{len(document):,}"
     assert str(reason).startswith(f"a version is {size} bytes")
     assert render_phrase(reason, "ja").startswith(f"一方の版が {size} バイトあります")
+
+
+def test_a_hub_that_does_not_answer_in_time_is_said_in_japanese() -> None:
+    english = describe_failure(TimeoutError(), 20)
+    assert english == "TimeoutError: no complete answer within 20 s"
+    reason = failure_phrase(TimeoutError(), 20)
+    unreachable = finding("hub.unreachable", params={"hub": TOPIC, "reason": reason})
+    assert english in unreachable.message
+    japanese = render_message(unreachable, "ja")
+    assert "20 秒" in japanese and english not in japanese
+    refused = failure_phrase(ConnectionRefusedError(111, "Connection refused"), 20)
+    assert str(refused) == "ConnectionRefusedError: [Errno 111] Connection refused"
+    assert render_phrase(refused, "ja") == str(refused)
