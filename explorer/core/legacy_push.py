@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 
@@ -70,11 +69,8 @@ def push_links(doc: Document) -> list[PushLink]:
 
 def push_link_finding(link: PushLink, url: str | None) -> Finding:
     """The legacy finding of a push channel: the form, its section, the 1.1 replacement."""
-    key = "legacy_push.xmpp-link" if link.form == XMPP else "legacy_push.callback-link"
     params = {"href": link.href, "node": link.node or "", "section": _SECTIONS[link.form]}
-    return finding(
-        _CODES[link.form], catalog.text(key, **params), line=link.line, url=url, params=params
-    )
+    return finding(_CODES[link.form], line=link.line, url=url, params=params)
 
 
 def read_pushed_change_set(doc: Document, form: str | None) -> list[Finding]:
@@ -87,7 +83,6 @@ def read_pushed_change_set(doc: Document, form: str | None) -> list[Finding]:
     return [
         finding(
             "websub.legacy-pushed-change-set",
-            catalog.text("legacy_push.pushed-change-set", **params),
             line=doc.md_line or doc.line,
             params=params,
         )
@@ -98,7 +93,6 @@ def unverified_finding(url: str) -> Finding:
     """What a 2012 HTTP callback subscription is: unverified and unsigned (§5.2.2)."""
     return finding(
         "websub.legacy-callback-unverified",
-        catalog.text("legacy_push.callback-unverified", url=url),
         url=url,
         params={"url": url},
     )
