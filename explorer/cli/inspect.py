@@ -71,7 +71,7 @@ from explorer.net.dump_check import MANIFEST_NAME, check_dumps
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.inspection import Inspection
 from explorer.net.legacy_channels import legacy_channel_line
-from explorer.net.network_access import INSECURE_WARNING, NetworkAccess
+from explorer.net.network_access import NetworkAccess
 from explorer.net.resource_check import (
     CHECKED_CAPABILITIES,
     MANIFEST_CAPABILITIES,
@@ -218,7 +218,7 @@ async def inspect(
         if budget.spent and all(f.code != "http.limit-reached" for f in result.findings):
             result.findings.append(budget.limit_finding(result.source_url or args.url))
     if access.settings.insecure:
-        unverified = finding("http.tls-unverified", f"{INSECURE_WARNING}.", params={})
+        unverified = finding("http.tls-unverified", params={})
         result.findings.insert(0, unverified)
     return result
 
