@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
-from explorer.cli.language_option import help_language
+from explorer.cli.language_option import help_language as help_language  # and the window's
 from explorer.cli.language_option import say as say  # for the window's --help
 
 MAX_URL_LENGTH = 8 * 1024

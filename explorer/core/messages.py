@@ -59,6 +59,11 @@ class Phrase:
         return self.english
 
 
+def verbatim(text: str) -> Phrase:
+    """Words from outside (a library's, a server's), said as they came in every language."""
+    return Phrase(text, "")
+
+
 def said(key: str, /, **params: object) -> Phrase:
     """A ``Phrase`` whose every language is a catalog line, English included; ``params``
     may hold nested phrases, findings, lists of them and document names."""

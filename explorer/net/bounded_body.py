@@ -20,7 +20,7 @@ from explorer.core.inflate import (
     InflateLimit,
     parse_content_encoding,
 )
-from explorer.core.messages import Phrase, said
+from explorer.core.messages import Phrase, said, verbatim
 from explorer.net.network_access import NetworkAccess
 
 HUB_REPLY_LIMIT = 1024 * 1024
@@ -88,7 +88,14 @@ def failure_phrase(exc: BaseException, timeout: float) -> Phrase:
     in the library's own words, quoted as they came."""
     if isinstance(exc, TimeoutError):
         return said("http.detail-no-answer", seconds=timeout)
-    return Phrase(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__, "")
+    return verbatim(exception_words(exc) or type(exc).__name__)
+
+
+def exception_words(exc: BaseException) -> str | None:
+    """A library's own words for ``exc`` with its type (``ConnectError: ...``); None when
+    it gave none, so the caller says what happened in its own words."""
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else None
 
 
 def bounded_client(

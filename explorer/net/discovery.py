@@ -43,7 +43,7 @@ from lxml import html as lxml_html
 from explorer.core.addresses import cause_line, connection_cause
 from explorer.core.auth import auth_finding
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import Phrase, said
+from explorer.core.messages import Phrase, said, verbatim
 from explorer.core.model import Document
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules.capabilities import DESCRIPTION, display_name
@@ -112,7 +112,7 @@ class RouteAttempt:
     @property
     def phrase(self) -> Phrase:
         """What to say: the catalog phrase, or the plain detail as it came."""
-        return self.said or Phrase(self.detail, "")
+        return self.said or verbatim(self.detail)
 
     @property
     def top_url(self) -> str | None:
@@ -410,7 +410,7 @@ class _Discoverer:
         if document.capability is None:
             return _Loaded(result, document, said("discovery.no-capability"))
         self.discovery.documents[url] = replace(document, entries=[])
-        return _Loaded(result, document, Phrase("", ""))
+        return _Loaded(result, document, verbatim(""))
 
     async def _climb(
         self, route: Route, start: str, entry: str, max_bytes: int | None = None

@@ -31,9 +31,15 @@ import httpx
 from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
-from explorer.core.messages import Phrase, said
+from explorer.core.messages import Phrase, said, verbatim
 from explorer.net.asyncio_streams import use_asyncio
-from explorer.net.bounded_body import USER_AGENT, BodyError, BodyTooLarge, read_body
+from explorer.net.bounded_body import (
+    USER_AGENT,
+    BodyError,
+    BodyTooLarge,
+    exception_words,
+    read_body,
+)
 from explorer.net.network_access import NetworkAccess
 from explorer.net.retry_policy import RetryPolicy
 from explorer.net.spool import BodySpool, SpooledBody
@@ -187,8 +193,8 @@ class FetchResult:
         """Why the fetch failed: the error's code and its detail, or the HTTP status."""
         if self.error is not None:
             if not self.detail:
-                return Phrase(str(self.error), "")
-            detail = self.said or Phrase(self.detail, "")
+                return verbatim(str(self.error))
+            detail = self.said or verbatim(self.detail)
             return said("http.fetch-error", error=str(self.error), detail=detail)
         if self.status is not None and not self.ok:
             return said("http.fetch-status", status=self.status)
@@ -637,5 +643,4 @@ class Fetcher:
 
 def _describe(exc: Exception, fallback: str, **params: object) -> Detail:
     """The library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
-    text = str(exc).strip()
-    return f"{type(exc).__name__}: {text}" if text else said(f"http.detail-{fallback}", **params)
+    return exception_words(exc) or said(f"http.detail-{fallback}", **params)

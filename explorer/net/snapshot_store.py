@@ -22,7 +22,6 @@ import sqlite3
 import time
 from dataclasses import dataclass
 
-from explorer.core import catalog
 from explorer.core.findings import Finding
 from explorer.core.said_error import SaidError
 from explorer.net.crawl_budget import CrawlLimits
@@ -91,7 +90,7 @@ class SnapshotStore:
 
     def __init__(self, store: Store) -> None:
         if store.read_only:
-            raise StoreError(catalog.text("store.snapshots-need-writing", path=store.path))
+            raise StoreError("store.snapshots-need-writing", path=store.path)
         self.db = sqlite3.connect(store.path, isolation_level=None, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(_SCHEMA)

@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from explorer.core import catalog
 from explorer.core.findings import Finding
+from explorer.core.said_error import SaidError
 from explorer.net.store_lock import StoreInUse, StoreLock
 
 SCHEMA_VERSION = 2
@@ -116,16 +116,10 @@ _TABLES_SINCE = {"store_marks": 2}
 _DELETED_THROUGH = "notifications_deleted_through"
 
 
-class StoreError(Exception):
-    """The store file cannot be used (newer schema, not a database, unwritable)."""
-
-    def describe(self, lang: str) -> str:
-        """The refusal in ``lang``: its ``store.*`` catalog line found again by its English;
-        SQLite's or the system's own words in it stay as they came."""
-        from explorer.core.messages import render_known  # only when a store is refused
-
-        english = str(self)
-        return render_known(english, "store.", lang) or english
+class StoreError(SaidError):
+    """The store file cannot be used (newer schema, not a database, unwritable): a
+    ``store.*`` catalog line, said in the run's language by ``describe(lang)``; SQLite's or
+    the system's own words in its params stay as they came."""
 
 
 class StoreLocked(StoreError):
@@ -135,8 +129,8 @@ class StoreLocked(StoreError):
 class StoreDamaged(StoreError):
     """``PRAGMA quick_check`` found damage; ``problems`` lists what it said."""
 
-    def __init__(self, message: str, problems: list[str]) -> None:
-        super().__init__(message)
+    def __init__(self, problems: list[str], /, **params: object) -> None:
+        super().__init__("store.damaged", **params)
         self.problems = problems
 
 
@@ -252,13 +246,10 @@ class Store:
             self.problems = _quick_check(self._read)
             if self.problems and not read_only:
                 raise StoreDamaged(
-                    catalog.text(
-                        "store.damaged",
-                        path=self.path,
-                        problem=self.problems[0],
-                        count=len(self.problems),
-                    ),
                     self.problems,
+                    path=self.path,
+                    problem=self.problems[0],
+                    count=len(self.problems),
                 )
             self._migrate(self._read, read_only=read_only)
             if not read_only:
@@ -267,14 +258,14 @@ class Store:
                 opened.append(writer)
         except StoreInUse as exc:
             self._abandon(opened)
-            raise StoreLocked(catalog.text("store.in-use", path=self.path)) from exc
+            raise StoreLocked("store.in-use", path=self.path) from exc
         except sqlite3.DatabaseError as exc:
             self._abandon(opened)
-            raise StoreError(catalog.text("store.unusable", path=self.path, reason=exc)) from exc
+            raise StoreError("store.unusable", path=self.path, reason=exc) from exc
         except OSError as exc:
             self._abandon(opened)
             reason = exc.strerror or exc
-            raise StoreError(catalog.text("store.unusable", path=self.path, reason=reason)) from exc
+            raise StoreError("store.unusable", path=self.path, reason=reason) from exc
         except BaseException:
             self._abandon(opened)
             raise
@@ -290,12 +281,12 @@ class Store:
             mode = self.path.stat().st_mode
         except FileNotFoundError:
             if self.read_only:
-                raise StoreError(catalog.text("store.missing", path=self.path)) from None
+                raise StoreError("store.missing", path=self.path) from None
             return
         if stat.S_ISDIR(mode):
-            raise StoreError(catalog.text("store.is-directory", path=self.path))
+            raise StoreError("store.is-directory", path=self.path)
         if not stat.S_ISREG(mode):
-            raise StoreError(catalog.text("store.not-regular", path=self.path))
+            raise StoreError("store.not-regular", path=self.path)
 
     def _abandon(self, connections: list[sqlite3.Connection]) -> None:
         for conn in connections:
@@ -327,17 +318,15 @@ class Store:
     def _migrate(conn: sqlite3.Connection, *, read_only: bool = False) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StoreError(
-                catalog.text("store.schema-newer", version=version, supported=SCHEMA_VERSION)
-            )
+            raise StoreError("store.schema-newer", version=version, supported=SCHEMA_VERSION)
         tables = {
             row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         if version == 0:
             if tables:
-                raise StoreError(catalog.text("store.other-tables"))
+                raise StoreError("store.other-tables")
             if read_only:
-                raise StoreError(catalog.text("store.empty"))
+                raise StoreError("store.empty")
             conn.executescript(
                 f"BEGIN IMMEDIATE;\n{_SCHEMA}{_MARKS_TABLE}\n"
                 f"PRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
@@ -349,12 +338,10 @@ class Store:
             found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
             if missing := [name for name in columns if name not in found]:
                 raise StoreError(
-                    catalog.text(
-                        "store.missing-columns",
-                        version=version,
-                        table=table,
-                        columns=", ".join(missing),
-                    )
+                    "store.missing-columns",
+                    version=version,
+                    table=table,
+                    columns=", ".join(missing),
                 )
         if version == 1 and not read_only:  # schema 2 added store_marks
             conn.executescript(f"BEGIN IMMEDIATE;\n{_MARKS_TABLE}\nPRAGMA user_version=2;\nCOMMIT;")
@@ -454,9 +441,9 @@ class Store:
     ) -> asyncio.Future[Any]:
         """Queue a write; the future resolves after the group holding it is committed."""
         if self._closed:
-            raise StoreError(catalog.text("store.closed"))
+            raise StoreError("store.closed")
         if self.read_only:
-            raise StoreError(catalog.text("store.read-only"))
+            raise StoreError("store.read-only")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._queue.put(_Write(kind, params, loop, future, also))
@@ -543,9 +530,7 @@ class Store:
                 cursor.row_factory = sqlite3.Row
                 return cursor.fetchall()
             except sqlite3.DatabaseError as exc:  # a damaged store opened read-only
-                raise StoreError(
-                    catalog.text("store.unusable", path=self.path, reason=exc)
-                ) from exc
+                raise StoreError("store.unusable", path=self.path, reason=exc) from exc
 
     def subscriptions(self) -> list[dict[str, Any]]:
         return [dict(row) for row in self._query("SELECT * FROM subscriptions ORDER BY created")]
@@ -792,7 +777,8 @@ def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]
         if future.done():
             continue
         if error is not None:
-            future.set_exception(StoreError(str(error)))
+            failed = error if isinstance(error, StoreError) else None
+            future.set_exception(failed or StoreError("store.write-failed", reason=error))
         else:
             future.set_result(value)
 

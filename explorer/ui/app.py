@@ -29,7 +29,14 @@ from typing import TYPE_CHECKING, Any
 
 import explorer
 from explorer import APP_NAME
-from explorer.cli.arguments import OneLineParser, http_url, output_file, say, store_path
+from explorer.cli.arguments import (
+    OneLineParser,
+    help_language,
+    http_url,
+    output_file,
+    say,
+    store_path,
+)
 from explorer.core.languages import LANGUAGES
 
 if TYPE_CHECKING:
@@ -130,7 +137,7 @@ def run_gui(argv: Sequence[str]) -> int:
         with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
             return runner.run(main(app, args, shell))
     except StoreError as exc:  # in use by another explorer, damaged, not a store
-        print(say("gui.store-unusable", reason=exc), file=sys.stderr)
+        print(say("gui.store-unusable", reason=exc.describe(help_language())), file=sys.stderr)
         return 2
 
 
@@ -200,7 +207,7 @@ async def start_services(
             await services.start()
         except StoreError as exc:
             await services.aclose()
-            print(say("gui.store-unusable", reason=exc), file=sys.stderr)
+            print(say("gui.store-unusable", reason=exc.describe(help_language())), file=sys.stderr)
             if not await ask_to_open_read_only(exc, window, offer=not read_only):
                 return None
             read_only = True

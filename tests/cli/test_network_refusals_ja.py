@@ -67,13 +67,11 @@ def test_a_store_that_is_a_folder_is_refused_in_japanese(tmp_path: Path) -> None
     try:
         Store(tmp_path, read_only=True)
     except StoreError as exc:
-        english = str(exc)
+        english, japanese = str(exc), exc.describe("ja")
     else:
         raise AssertionError("a folder was opened as a store")
     assert english == f"{tmp_path} is a directory, not a store file"
-    assert render_known(english, "store.", "ja") == (
-        f"{tmp_path} はフォルダーで、ストアのファイルではありません"
-    )
+    assert japanese == f"{tmp_path} はフォルダーで、ストアのファイルではありません"
 
 
 def test_a_store_that_is_not_the_explorers_stops_the_command_in_japanese(tmp_path: Path) -> None:

@@ -247,3 +247,24 @@ def test_the_window_opens_the_store_off_its_own_thread(run, tmp_path: Path, monk
         assert opened_on and opened_on[0] != threading.current_thread().name
     finally:
         run(services.aclose())
+
+
+def test_the_store_problem_is_said_in_the_window_s_language(qapp, qtbot, tmp_path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from explorer.core import catalog
+    from explorer.net.store import StoreLocked
+    from explorer.ui.language import install_language
+    from explorer.ui.live.store_problem_dialog import StoreProblemDialog
+
+    problem = StoreLocked("store.in-use", path=tmp_path / "s.sqlite3")
+    install_language("ja", QApplication.instance())
+    try:
+        dialog = StoreProblemDialog(problem, offer_read_only=True, parent=None)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        said = dialog.informativeText()
+    finally:
+        install_language("en", QApplication.instance())
+    assert catalog.text("store.in-use", "ja", path=tmp_path / "s.sqlite3") in said
+    assert str(problem) not in said

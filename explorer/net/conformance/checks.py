@@ -20,7 +20,7 @@ from typing import Any
 
 from explorer.core import catalog
 from explorer.core.findings import Finding, Severity, finding
-from explorer.core.messages import Phrase, said
+from explorer.core.messages import Phrase, said, verbatim
 from explorer.core.signatures import SignatureState, verify_signature
 from explorer.net.callback_server import Delivery
 from explorer.net.conformance.probe import WRONG_ECHO, Probe
@@ -219,7 +219,7 @@ def _said(verdict: _Verdict) -> Phrase:
             return Phrase(summary, "finding", {"finding": item})
     if summary == "; ".join(item.message for item in verdict.findings):
         return Phrase(summary, "findings", {"findings": list(verdict.findings)})
-    return Phrase(summary, "")
+    return verbatim(summary)
 
 
 def _lease_verdict(raw: str | None, asked: int | None) -> tuple[Outcome, Phrase, list[Finding]]:

@@ -467,7 +467,7 @@ class FeedPanel(FeedWidgets):
             confirm(
                 self,
                 self.tr("feed cleared, but deleting from the store failed: {error}").format(
-                    error=exc
+                    error=exc.describe(ui_language())
                 ),
                 15_000,
             )

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
 from explorer.net.store import StoreDamaged, StoreError, StoreLocked
+from explorer.ui.language import ui_language
 
 
 class StoreProblemDialog(QMessageBox):
@@ -44,7 +45,8 @@ class StoreProblemDialog(QMessageBox):
         else:
             self.setText(self.tr("The store cannot be used."))
             advice = self.tr("Quit, then move the file aside or start with --store PATH.")
-        self.setInformativeText(f"{advice}\n\n{problem}")  # the problem names the file
+        problem_text = problem.describe(ui_language())  # it names the file
+        self.setInformativeText(f"{advice}\n\n{problem_text}")
         self.read_only_button: QAbstractButton | None = None
         if offer_read_only:
             self.read_only_button = self.addButton(

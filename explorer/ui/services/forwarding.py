@@ -34,7 +34,7 @@ class ForwardingServices:
         """Forward ``subscription_id``'s accepted deliveries to ``target`` from now on (and
         what its outbox still holds), replacing any target it had."""
         if self.store is None:
-            raise StoreError("no store is open")
+            raise StoreError("store.not-open")
         await self.stop_forwarding(subscription_id)
         forwarder = Forwarder(self.store, target, subscription_id)
         await self.net.run(forwarder.start())

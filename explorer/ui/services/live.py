@@ -390,7 +390,7 @@ class LiveServices:
         """Delete stored deliveries up to ``through_id`` (None: all); how many, once durable.
         Subscriptions and the exchange log (the HTTP inspector's rows) stay."""
         if self.store is None or self.read_only:
-            raise StoreError("the store is open read-only")
+            raise StoreError("store.read-only")
         return await self.store.delete_notifications(through_id)
 
     def _stored(self, read: Callable[..., list[Any]], *args: Any, **params: Any) -> list[Any]:

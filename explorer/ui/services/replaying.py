@@ -27,7 +27,7 @@ class ReplayServices:
         """The delivery (``"delivery"``) or exchange (``"exchange"``) as it would be sent
         again; raises ``ReplayError`` when there is no such one."""
         if self.store is None:
-            raise StoreError("no store is open")
+            raise StoreError("store.not-open")
         return load_original(self.store, kind, original_id)
 
     def exchange_id(self, record: ExchangeRecord) -> int | None:
@@ -47,7 +47,7 @@ class ReplayServices:
         original, also goes to the inspector. Raises ``ReplayError`` for unusable edits."""
         store = self.store
         if store is None:
-            raise StoreError("no store is open")
+            raise StoreError("store.not-open")
         result = await self.net.run(replay(store, request, edits))
         self._exchanges.put(result.record)
         return result

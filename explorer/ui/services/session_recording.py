@@ -50,7 +50,7 @@ class SessionRecordingServices:
         """Write the session's recording to ``path``; (documents, deliveries) written."""
         store = self.store
         if store is None:
-            raise StoreError("no store is open")
+            raise StoreError("store.not-open")
         return await asyncio.to_thread(
             _write, store, path, self.session_started, self._session_after
         )

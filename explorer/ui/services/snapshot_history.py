@@ -54,7 +54,7 @@ class SnapshotHistory:
     def _store_job(self, work: Callable[[SnapshotStore], T]) -> T:
         store = self._services.store
         if store is None:
-            raise StoreError("the store is not open")
+            raise StoreError("store.not-open")
         snapshots = SnapshotStore(store)
         try:
             return work(snapshots)
@@ -72,7 +72,7 @@ class SnapshotHistory:
         async def job() -> SnapshotInfo:
             store = services.store
             if store is None:
-                raise StoreError("the store is not open")
+                raise StoreError("store.not-open")
             snapshots = SnapshotStore(store)
             fetcher = job_fetcher(services, counted)
             try:
