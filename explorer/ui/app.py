@@ -166,7 +166,7 @@ def open_shell(args: argparse.Namespace) -> Shell:
         else QSettings()
     )
     from explorer.ui.language import choose_language, install_language
-    from explorer.ui.settings.app_settings import load_settings
+    from explorer.ui.shared.app_settings import load_settings
 
     install_language(choose_language(getattr(args, "lang", None), load_settings(settings).language))
     window = MainWindow(settings=settings, light=True)

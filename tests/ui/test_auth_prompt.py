@@ -22,7 +22,7 @@ from explorer.net.credentials import Credential
 from explorer.net.network_access import ProxyMode
 from explorer.net.store import ExchangeRecord
 from explorer.ui.inspector.exchange_model import curl_command, describe
-from explorer.ui.settings.credential_vault import SERVICE
+from explorer.ui.shared.credential_vault import SERVICE
 from explorer.ui.source.auth_dialog import AuthDialog
 
 pytestmark = pytest.mark.timeout(120)

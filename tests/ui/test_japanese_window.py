@@ -192,7 +192,7 @@ def test_the_tree_tooltip_names_the_document_with_its_english_name(japanese) -> 
 
 
 def test_the_problem_detail_glosses_document_names_and_uses_japanese_brackets(japanese) -> None:
-    from explorer.ui.source.problems_view import describe_finding
+    from explorer.ui.shared.problems_view import describe_finding
 
     item = Finding(
         Severity.ERROR,
@@ -210,8 +210,8 @@ def test_the_problem_detail_glosses_document_names_and_uses_japanese_brackets(ja
 
 
 def test_the_spec_column_keeps_the_translated_badge_in_view(japanese) -> None:
-    from explorer.ui.source.problems_model import ProblemsModel
-    from explorer.ui.source.problems_view import SPEC
+    from explorer.ui.shared.problems_model import ProblemsModel
+    from explorer.ui.shared.problems_view import SPEC
 
     model = ProblemsModel()
     spec = "framework-notification 1.0.1 §2.1 Table 2"
@@ -220,8 +220,8 @@ def test_the_spec_column_keeps_the_translated_badge_in_view(japanese) -> None:
 
 
 def test_the_spec_column_is_wide_enough_for_a_section_and_its_badge(japanese, qtbot) -> None:
-    from explorer.ui.source.problems_model import ProblemsModel
-    from explorer.ui.source.problems_view import SPEC, ProblemsView
+    from explorer.ui.shared.problems_model import ProblemsModel
+    from explorer.ui.shared.problems_view import SPEC, ProblemsView
 
     view = ProblemsView(ProblemsModel())
     qtbot.addWidget(view)

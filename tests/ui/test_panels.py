@@ -293,7 +293,7 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 
 
 def test_lazy_highlighting_colours_only_what_is_shown(qtbot, qloop, run) -> None:
-    from explorer.ui.source.xml_view import LAZY_LINES, XmlSourceView
+    from explorer.ui.shared.xml_view import LAZY_LINES, XmlSourceView
 
     view = XmlSourceView()
     qtbot.addWidget(view)

@@ -29,7 +29,7 @@ from explorer.ui.language import install_language
 from explorer.ui.live.feed_model import CHANGE
 from explorer.ui.live.xmpp_account_panel import ACCOUNT_KEY, vault_key, xmpp_panel
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
-from explorer.ui.settings.credential_vault import SERVICE, store_secret
+from explorer.ui.shared.credential_vault import SERVICE, store_secret
 
 pytestmark = pytest.mark.timeout(180)
 PASSWORD = "window-secret-pw-5d2e"

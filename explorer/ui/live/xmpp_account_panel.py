@@ -21,7 +21,7 @@ from explorer.net.credentials import Credential
 from explorer.net.subscription import State, SubscriptionView
 from explorer.net.xmpp_account import is_jid, parse_server
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
-from explorer.ui.settings.credential_vault import (
+from explorer.ui.shared.credential_vault import (
     VaultError,
     keyring_name,
     read_secret,

@@ -22,8 +22,8 @@ from explorer.ui.problems.source_problems_model import SOURCE_WIDE, place_of, pl
 from explorer.ui.problems.source_problems_widgets import SourceProblemsWidgets
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
+from explorer.ui.shared.problems_view import describe_finding
 from explorer.ui.shared.wording import count_text
-from explorer.ui.source.problems_view import describe_finding
 
 if TYPE_CHECKING:
     from explorer.ui.problems.report_export import ReportExport

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from explorer.ui.settings.app_settings import AppSettings, load_settings, save_settings
+from explorer.ui.shared.app_settings import AppSettings, load_settings, save_settings
 from explorer.ui.shared.feedback import confirm
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QMenu
 from shiboken6 import isValid
 
-from explorer.ui.settings.app_settings import AppSettings, load_settings
+from explorer.ui.shared.app_settings import AppSettings, load_settings
 from explorer.ui.shared.plain_text import clip
 from explorer.ui.shell import window_state
 from explorer.ui.shell.address_history import AddressHistory

@@ -27,19 +27,19 @@ from explorer.net.credentials import Credential
 from explorer.net.http import FetchResult
 from explorer.net.network_access import NetworkSettings
 from explorer.ui.language import ui_language
-from explorer.ui.settings.credential_vault import (
+from explorer.ui.settings.credentials_page import CredentialsPage
+from explorer.ui.settings.network_page import (
+    NetworkPage,
+    insecure_warning_text,
+    load_network_settings,
+)
+from explorer.ui.shared.credential_vault import (
     RememberedOrigins,
     VaultError,
     delete_secret,
     keyring_name,
     read_secret,
     store_secret,
-)
-from explorer.ui.settings.credentials_page import CredentialsPage
-from explorer.ui.settings.network_page import (
-    NetworkPage,
-    insecure_warning_text,
-    load_network_settings,
 )
 from explorer.ui.source.auth_dialog import AuthChallenge, AuthDialog, find_challenge
 
