@@ -262,7 +262,7 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
             window.install_demo_menu(services.demo.faults, FAULTS)
             window.panels.workbench.prefill_from_demo()
         if args.self_test:
-            from explorer.ui.self_test import run_self_test
+            from explorer.ui.scenes.self_test import run_self_test
 
             return await run_self_test(
                 window, args.url or demo_url, args.screenshot, args.screenshots

@@ -16,6 +16,7 @@ from test_history_view import finish, grab_in
 
 from explorer.core.rules import capabilities as caps
 from explorer.ui.history.audit_panel import AuditPanel
+from explorer.ui.history.time_actions import TIME_ACTIONS
 
 
 def capability_list_row(window, qtbot):
@@ -29,7 +30,7 @@ def audit_from_tree(window, qtbot) -> AuditPanel:
     row = capability_list_row(window, qtbot)
     action = next(a for a in window.tree_menu(row).actions() if a.text() == "Audit a local copy…")
     action.trigger()
-    panel = window.time_actions.audits[row.url]
+    panel = window.part(TIME_ACTIONS).audits[row.url]
     assert panel.isVisible() and panel.url == row.url
     return panel
 

@@ -123,7 +123,8 @@ def test_the_reason_column_and_its_tooltip_are_japanese(panel) -> None:
 
 def test_the_inspector_says_direction_and_kind_in_japanese(japanese) -> None:
     from explorer.net.store import ExchangeRecord
-    from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel, describe
+    from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel
+    from explorer.ui.shared.exchange_text import describe
 
     def record(direction: str, kind: str) -> ExchangeRecord:
         return ExchangeRecord(
@@ -145,8 +146,8 @@ def test_the_inspector_says_direction_and_kind_in_japanese(japanese) -> None:
 
 
 def test_the_credentials_page_says_each_kind_in_japanese(japanese, qtbot) -> None:
-    from explorer.ui.settings.credentials_page import CredentialsPage
     from explorer.ui.source.auth_prompt import KEYRING, SESSION, KeptCredential
+    from explorer.ui.source.credentials_page import CredentialsPage
 
     rows = [
         KeptCredential("https://a.example", "bearer", "bearer ••••1234", KEYRING),
@@ -284,7 +285,7 @@ def test_network_settings_that_cannot_be_used_say_why_in_japanese(japanese, qtbo
     from PySide6.QtCore import QSettings
 
     from explorer.net.network_access import ProxyMode
-    from explorer.ui.settings.network_page import NetworkPage
+    from explorer.ui.source.network_page import NetworkPage
 
     problems: list[str] = []
     store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)

@@ -11,7 +11,6 @@ from explorer.core.model import URLSET, Document, Entry
 from explorer.net.store import ExchangeRecord, NotificationRecord, Store
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.net.subscription import State, Subscription
-from explorer.ui.inspector.exchange_model import curl_command, describe, pretty_body
 from explorer.ui.live.feed_model import (
     CHANGE,
     COLUMNS,
@@ -23,6 +22,7 @@ from explorer.ui.live.feed_model import (
 from explorer.ui.live.feed_panel import changes_html
 from explorer.ui.live.subscriptions_model import lease_text, masked
 from explorer.ui.shared.columns import column_index
+from explorer.ui.shared.exchange_text import curl_command, describe, pretty_body
 
 TOPIC = "http://s/dataset1/change-notifications"
 

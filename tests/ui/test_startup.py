@@ -53,11 +53,12 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "asyncio",
     "qasync",
     "explorer.core.messages",
-    "explorer.ui.source",
+    "explorer.ui.source.",
     "explorer.ui.shared.tasks",
 )
 """What the light shell's first frame does without: asyncio (the loop starts after it),
-the findings catalog, the document view and the controllers."""
+the findings catalog, the document view and the controllers. (A feature package itself,
+``explorer.ui.source`` too, is read for the docks it declares: its modules wait.)"""
 
 
 def test_the_first_frame_is_painted_before_asyncio_and_the_document_view_load(
@@ -118,7 +119,7 @@ def test_the_light_shell_completed_after_its_first_frame_keeps_focus_and_tab_ord
     # as when the document view was built first: focused on activation, before the frame
     assert shell.focusWidget() is shell.document_view.header
     panel = QLineEdit()
-    shell.set_panel("FeedDock", panel)  # panels are installed later still
+    shell.add_dock("FeedDock", panel)  # panels are installed later still
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the placeholder
     assert isValid(shell.help_menu)  # no wrapper of Qt's own dock widgets outlived them
     assert reaches(shell.document_view.header, shell.address)

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
 
 from explorer.net.exchange_log import SECRET_MASK
 from explorer.net.store import ExchangeRecord
-from explorer.ui.inspector.exchange_model import ExchangeModel, curl_command, describe
+from explorer.ui.inspector.exchange_model import ExchangeModel
 from explorer.ui.inspector.inspector_widgets import InspectorWidgets
 from explorer.ui.services import ExplorerServices
+from explorer.ui.shared.exchange_text import curl_command, describe
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import visible
 from explorer.ui.shared.wording import count_text

@@ -31,6 +31,7 @@ from explorer.net.http import Fetcher, Timeouts
 from explorer.net.inspection import Inspection, Located, located_findings
 from explorer.net.report_csv import report_csv
 from explorer.net.report_html import report_html
+from explorer.ui.services.checks import RESOURCE_SAMPLE
 
 RESOURCES, DUMPS = "resources", "dump"
 """The checks the window runs on request (``SourceServices.check``)."""
@@ -117,7 +118,6 @@ class FolderServices:
         """The open Source as the report writers take it (None before one is open)."""
         if self.crawl_result is None:
             return None
-        from explorer.ui.services.source import RESOURCE_SAMPLE
 
         return Inspection(
             self.crawl_result,

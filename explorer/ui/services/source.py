@@ -17,12 +17,11 @@ from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Exchange, Fetcher, FetchResult, Timeouts
 from explorer.net.network_access import NetworkAccess
 from explorer.net.resource_check import check_resources
+from explorer.ui.services.checks import RESOURCE_SAMPLE
 from explorer.ui.services.document_reload import reload_document
 from explorer.ui.services.folder import RESOURCES, FolderServices
 
 log = logging.getLogger(__name__)
-RESOURCE_SAMPLE = 20
-"""Resources sampled by the link check of a list."""
 
 
 class SourceServices(FolderServices):

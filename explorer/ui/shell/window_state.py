@@ -13,7 +13,6 @@ from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
 from PySide6.QtGui import QGuiApplication
 
 from explorer.ui.shared.feedback import confirm
-from explorer.ui.shell.main_window_widgets import PANEL_DOCKS
 from explorer.ui.shell.window_layout import BOTTOM_DOCK_HEIGHT, DEFAULT_SIZE, first_launch_geometry
 
 if TYPE_CHECKING:
@@ -48,23 +47,27 @@ def available_geometry(window: MainWindow) -> QRect:
 
 
 def default_dock_sizes(window: MainWindow) -> None:
-    """First start: the tree a quarter of the width, the subscriptions enough for
-    their state, lease and hub, the bottom docks a third of the height, or more on a
-    laptop screen, where a third would not hold the workbench's controls."""
+    """First start: the tree a quarter of the width, the right-hand dock (the
+    subscriptions) enough for their state, lease and hub, the bottom tabs a third of the
+    height, or more on a laptop screen, where a third would not hold the workbench's
+    controls."""
     width, height = window.width(), window.height()
+    specs = list(window.dock_specs.values())
+    right = [spec.name for spec in specs if spec.area == Qt.DockWidgetArea.RightDockWidgetArea]
     window.resizeDocks(
-        [window.tree_dock, window.docks["SubscriptionsDock"]],
-        [max(width // 4, 260), max(width // 4, 360)],
+        [window.tree_dock, *(window.docks[name] for name in right[:1])],
+        [max(width // 4, 260), max(width // 4, 360)][: 1 + len(right[:1])],
         Qt.Orientation.Horizontal,
     )
     bottom = max(height // 3, min(BOTTOM_DOCK_HEIGHT, int(height * 0.48)))
-    window.resizeDocks([window.docks["FeedDock"]], [bottom], Qt.Orientation.Vertical)
+    tabbed = [window.docks[spec.name] for spec in specs if spec.tabbed]
+    window.resizeDocks(tabbed[:1], [bottom][: len(tabbed[:1])], Qt.Orientation.Vertical)
 
 
 def reset_layout(window: MainWindow) -> None:
     """Every dock back in its first-launch place and size, shown and docked."""
     areas = {"SourceDock": Qt.DockWidgetArea.LeftDockWidgetArea}
-    areas.update({name: area for _title, name, area in PANEL_DOCKS})
+    areas.update({name: spec.area for name, spec in window.dock_specs.items()})
     for dock in window.all_docks():
         dock.setFloating(False)
         window.removeDockWidget(dock)
