@@ -100,7 +100,7 @@ class InspectorPanel(InspectorWidgets):
             and record.direction == "out"
             and (
                 bool(self.services.access.headers_for(record.url))
-                or self.services.with_secret(record) is not record
+                or self.services.evidence.with_secret(record) is not record
             )
         )
         self.replay_button.setEnabled(
@@ -136,7 +136,7 @@ class InspectorPanel(InspectorWidgets):
         if record is None:
             return
         credentials = self.services.access.headers_for(record.url)
-        revealed = self.services.with_secret(record)
+        revealed = self.services.evidence.with_secret(record)
         if not credentials and revealed is record:
             self.status.setText(self.tr("no credentials or secret are kept for this request"))
             return

@@ -36,7 +36,7 @@ def choose_recording_file(window: Shell) -> QFileDialog:
 async def save_recording(window: Shell, path: Path) -> tuple[int, int] | None:
     services = await window.engines()
     try:
-        documents, deliveries = await services.save_recording(path)
+        documents, deliveries = await services.recording.save_recording(path)
     except (OSError, StoreError) as exc:
         window.show_error(
             QCoreApplication.translate(

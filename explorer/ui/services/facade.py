@@ -1,8 +1,11 @@
 """The engines the window drives, wired together and turned into Qt signals.
 
 ``ExplorerServices`` owns the engine objects, opens and closes them, and composes the
-three sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py)
-and ``WorkbenchServices`` (workbench.py).
+sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py) and
+``WorkbenchServices`` (workbench.py), still mixed in, and the named parts built on the
+shared ``Engines`` (engines.py) with their dependencies in their constructors:
+``replay`` (replaying.py), ``evidence`` (evidence.py) and ``recording``
+(session_recording.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
 one store, exchange log, callback server and ``Subscriber`` for the live side, a
@@ -48,6 +51,7 @@ from explorer.net.store import (
 )
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscription import Subscription, SubscriptionView
+from explorer.ui.services.engines import Engines
 from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.replaying import ReplayServices
@@ -65,10 +69,7 @@ SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 class ExplorerServices(
     SourceServices,
     WorkbenchServices,
-    EvidenceServices,
     ForwardingServices,
-    ReplayServices,
-    SessionRecordingServices,
     QObject,
 ):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
@@ -107,7 +108,8 @@ class ExplorerServices(
         self.fetch_retries = 2
         self._retired_fetchers: list[Fetcher] = []
         self._fetcher: Fetcher | None = None
-        self.store: Store | None = None
+        self.engines = Engines(LoopThread())
+        self.net = self.engines.net
         self.exchange_log: ExchangeLog | None = None
         self.server: CallbackServer | None = None
         self.subscriber: Subscriber | None = None
@@ -137,12 +139,23 @@ class ExplorerServices(
         self._forwarders = {}  # subscription id -> its Forwarder (ForwardingServices)
         self._note: str | None = None
         self._moving: asyncio.Task[Any] | None = None  # on the net loop
-        self.net = LoopThread()
         # The one batching stage between the net loop and the window. One signal per
         # batch, not per event: each emission is a trip from Python into Qt and back,
         # and while the network thread is busy each trip waits for the GIL.
         self._events = ThreadBatch(self._hand_over, parent=self)
         self._exchanges = ThreadBatch(self.exchanges_logged.emit, parent=self)
+        self.replay = ReplayServices(self.engines, self._exchanges.put, parent=self)
+        self.evidence = EvidenceServices(self.engines, parent=self)
+        self.recording = SessionRecordingServices(self.engines, parent=self)
+
+    @property
+    def store(self) -> Store | None:
+        """The engines' store (``Engines.store``): opened by ``start``."""
+        return self.engines.store
+
+    @store.setter
+    def store(self, store: Store | None) -> None:
+        self.engines.store = store
 
     def set_credential(self, origin: str, credential: Credential) -> None:
         """Send ``credential`` to ``origin`` from now on (replacing any), from every client."""
@@ -183,7 +196,7 @@ class ExplorerServices(
         self.store = await asyncio.to_thread(Store, self.store_path, read_only=self.read_only)
         self.exchange_log = ExchangeLog(self.store)
         self.exchange_log.listeners.append(self._exchanges.put)
-        self.mark_session()  # File ▸ Save recording… writes what is stored after this
+        self.recording.mark_session()  # File ▸ Save recording… writes what is stored after it
         if self.read_only:
             self._views = [
                 SubscriptionView.of(Subscription.from_row(row), serving_url=None)

@@ -45,7 +45,7 @@ class ReplayActions(QObject):
 
     def replay_exchange(self) -> ReplayDialog | None:
         record = self.inspector.selected()
-        exchange_id = self.services.exchange_id(record) if record is not None else None
+        exchange_id = self.services.replay.exchange_id(record) if record is not None else None
         if exchange_id is None:
             confirm(
                 self.inspector.table, self.tr("this exchange is not in the store yet; try again")
@@ -56,7 +56,7 @@ class ReplayActions(QObject):
     def open(self, kind: str, original_id: int, parent: QWidget) -> ReplayDialog | None:
         """The editor on the original (None, said, when it cannot be replayed)."""
         try:
-            request = self.services.replay_original(kind, original_id)
+            request = self.services.replay.replay_original(kind, original_id)
         except SaidError as exc:
             confirm(parent, exc.describe(ui_language()))
             return None
