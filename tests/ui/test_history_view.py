@@ -161,7 +161,7 @@ def shown_again(panel, qtbot):
     """A new History view of the same Source comparing the same two snapshots."""
     from explorer.ui.history.history_panel import HistoryPanel
 
-    again = HistoryPanel(panel.history._services, panel.url)
+    again = HistoryPanel(panel.services, panel.url)
     again.resize(1200, 720)
     qtbot.waitUntil(lambda: again.snapshots.rowCount() == 2, timeout=10000)
     again.snapshot_table.selectAll()

@@ -13,19 +13,26 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from explorer.net.http import Timeouts
 from explorer.net.loop_thread import LoopThread
+from explorer.net.network_access import NetworkAccess
 from explorer.net.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
 
 class Engines:
-    """What the parts share: the net loop's thread, and the store once ``start`` opened
-    it (None before, after ``aclose``, and never written when opened read-only)."""
+    """What the parts share: the net loop's thread; the store once ``start`` opened it
+    (None before, after ``aclose``, and never written when opened read-only); how the
+    GUI side's requests are made (Settings: timeouts and retries; credentials, proxy and
+    TLS trust), read when a part makes a fetcher."""
 
     def __init__(self, net: LoopThread) -> None:
         self.net = net
         self.store: Store | None = None
+        self.fetch_timeouts = Timeouts(connect=5.0, read=20.0, total=120.0)
+        self.fetch_retries = 2
+        self.access = NetworkAccess()
 
     def open_store(self) -> Store:
         """The store, or the ``StoreError`` a part's caller says when it is not open."""

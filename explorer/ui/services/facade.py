@@ -4,8 +4,8 @@
 sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py) and
 ``WorkbenchServices`` (workbench.py), still mixed in, and the named parts built on the
 shared ``Engines`` (engines.py) with their dependencies in their constructors:
-``replay`` (replaying.py), ``evidence`` (evidence.py) and ``recording``
-(session_recording.py).
+``replay`` (replaying.py), ``evidence`` (evidence.py), ``recording``
+(session_recording.py), ``history`` (snapshot_history.py) and ``audit`` (audit.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
 one store, exchange log, callback server and ``Subscriber`` for the live side, a
@@ -51,11 +51,13 @@ from explorer.net.store import (
 )
 from explorer.net.subscriber import Subscriber, SubscriberConfig
 from explorer.net.subscription import Subscription, SubscriptionView
+from explorer.ui.services.audit import AuditServices
 from explorer.ui.services.engines import Engines
 from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.replaying import ReplayServices
 from explorer.ui.services.session_recording import SessionRecordingServices
+from explorer.ui.services.snapshot_history import SnapshotHistory
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.services.workbench import WorkbenchServices
@@ -104,11 +106,9 @@ class ExplorerServices(
         self.callback_port = port or None  # None (or 0): where stored subscriptions are called
         self.public_url = public_url
         self.subscriber_config = subscriber_config or SubscriberConfig()
-        self.fetch_timeouts = Timeouts(connect=5.0, read=20.0, total=120.0)
-        self.fetch_retries = 2
         self._retired_fetchers: list[Fetcher] = []
-        self._fetcher: Fetcher | None = None
         self.engines = Engines(LoopThread())
+        self._fetcher: Fetcher | None = None
         self.net = self.engines.net
         self.exchange_log: ExchangeLog | None = None
         self.server: CallbackServer | None = None
@@ -116,7 +116,6 @@ class ExplorerServices(
         self.versions = VersionHistory()
         # Credentials and network settings: ``access`` for the GUI loop's clients, a copy
         # for the net loop's (hub requests, refetches), each changed on its own thread only.
-        self.access = NetworkAccess()
         self._live_access = NetworkAccess()
         self.tracker = ChangeTracker(self.versions, fetcher_factory=self._refetch_fetcher)
         self.crawler: Crawler | None = None
@@ -147,6 +146,8 @@ class ExplorerServices(
         self.replay = ReplayServices(self.engines, self._exchanges.put, parent=self)
         self.evidence = EvidenceServices(self.engines, parent=self)
         self.recording = SessionRecordingServices(self.engines, parent=self)
+        self.history = SnapshotHistory(self.engines, parent=self)
+        self.audit = AuditServices(self.engines, parent=self)
 
     @property
     def store(self) -> Store | None:
@@ -156,6 +157,31 @@ class ExplorerServices(
     @store.setter
     def store(self, store: Store | None) -> None:
         self.engines.store = store
+
+    # The GUI side's request settings live in ``Engines`` (the parts' fetchers read them).
+    @property
+    def fetch_timeouts(self) -> Timeouts:
+        return self.engines.fetch_timeouts
+
+    @fetch_timeouts.setter
+    def fetch_timeouts(self, timeouts: Timeouts) -> None:
+        self.engines.fetch_timeouts = timeouts
+
+    @property
+    def fetch_retries(self) -> int:
+        return self.engines.fetch_retries
+
+    @fetch_retries.setter
+    def fetch_retries(self, retries: int) -> None:
+        self.engines.fetch_retries = retries
+
+    @property
+    def access(self) -> NetworkAccess:
+        return self.engines.access
+
+    @access.setter
+    def access(self, access: NetworkAccess) -> None:
+        self.engines.access = access
 
     def set_credential(self, origin: str, credential: Credential) -> None:
         """Send ``credential`` to ``origin`` from now on (replacing any), from every client."""
