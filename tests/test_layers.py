@@ -232,3 +232,74 @@ def test_the_checker_sees_a_feature_reaching_out(tmp_path: Path, source: str, se
     assert (
         feature_violations("live", {"explorer.ui.live.feed_panel", "explorer.ui.shared.x"}) == set()
     )
+
+
+# --- import circles
+KNOWN_CIRCLES = {
+    frozenset(
+        {
+            "explorer.ui.live.feed_panel",
+            "explorer.ui.live.forwarding_actions",
+            "explorer.ui.live.subscription_panel",
+        }
+    ),
+    frozenset(
+        {
+            "explorer.ui.shell.deferred_build",
+            "explorer.ui.shell.help_menu",
+            "explorer.ui.shell.main_window",
+            "explorer.ui.shell.main_window_widgets",
+            "explorer.ui.shell.menu_actions",
+            "explorer.ui.shell.settings_controller",
+            "explorer.ui.shell.window_state",
+        }
+    ),
+}
+"""Circles left, each inside one package and through ``TYPE_CHECKING`` imports only (a
+controller and the helpers typed by it). No new one may appear."""
+
+
+def import_circles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: set[frozenset[str]] = set()
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.add(frozenset(group))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_new_import_circle() -> None:
+    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {
+        name: {other for other in imported_modules(path) if other in modules and other != name}
+        for name, path in modules.items()
+    }
+    assert import_circles(graph) - KNOWN_CIRCLES == set()
+
+
+def test_the_circle_finder_sees_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_circles(graph) == {frozenset({"a", "b", "c"})}

@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from explorer.core.findings import Severity
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.credentials import Credential
 from explorer.net.http import FetchResult
@@ -36,7 +34,7 @@ from explorer.ui.shared.credential_vault import (
     store_secret,
 )
 from explorer.ui.source.auth_dialog import AuthChallenge, AuthDialog, find_challenge
-from explorer.ui.source.credentials_page import CredentialsPage
+from explorer.ui.source.credentials_page import KEYRING, SESSION, CredentialsPage, KeptCredential
 from explorer.ui.source.network_page import (
     NetworkPage,
     insecure_warning_text,
@@ -47,19 +45,6 @@ if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
     from explorer.ui.source.source_tree import TreeItem
     from explorer.ui.source.window_parts import SourceWindow
-
-KEYRING = QT_TRANSLATE_NOOP("CredentialsPage", "system keyring")
-SESSION = QT_TRANSLATE_NOOP("CredentialsPage", "this session")
-
-
-@dataclass(frozen=True, slots=True)
-class KeptCredential:
-    """One row of the Credentials page: nothing secret, the credential already masked."""
-
-    origin: str
-    kind: str  # bearer, basic, headers
-    shown: str  # Credential.describe(): masked
-    kept: str  # where: the system keyring, or this session
 
 
 def source_fetches(result: CrawlResult) -> Iterator[FetchResult | None]:

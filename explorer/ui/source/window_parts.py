@@ -7,6 +7,7 @@ window, and mypy checks that the window has every part."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QAction
@@ -15,8 +16,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QPushButton, QStatusBar,
 from explorer.ui.shared.shell import Shell
 
 if TYPE_CHECKING:
+    from explorer.net.crawl_tree import CrawlResult, DocumentNode
     from explorer.ui.shared.progress import ProgressIndicator
-    from explorer.ui.source.auth_prompt import AuthPrompt
     from explorer.ui.source.document_panel import DocumentPanel
     from explorer.ui.source.source_tree import SourceTreeModel
 
@@ -24,6 +25,14 @@ if TYPE_CHECKING:
 class Remembers(Protocol):
     def remember(self, url: str) -> None:
         """Put ``url`` first in the address bar's drop-down."""
+
+
+class CredentialsAsked(Protocol):
+    """The credentials prompt (``AuthPrompt``), as the controller hands it a refusal."""
+
+    def check_source(self, result: CrawlResult, retry: Callable[[], object]) -> bool: ...
+
+    def check_node(self, node: DocumentNode | None, retry: Callable[[], object]) -> bool: ...
 
 
 class SourceWindow(Shell, Protocol):
@@ -69,7 +78,7 @@ class SourceWindow(Shell, Protocol):
     def engines_ready(self) -> asyncio.Event: ...
 
     @property
-    def auth_prompt(self) -> AuthPrompt: ...
+    def auth_prompt(self) -> CredentialsAsked: ...
 
     def statusBar(self) -> QStatusBar: ...
 
