@@ -114,7 +114,7 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("source", "module", "seen"),
     [
-        ("from ..net import http\n", "explorer.core.sample", "explorer.net.http"),
+        ("from ..net import sample_io\n", "explorer.core.sample", "explorer.net.sample_io"),
         ("from .. import ui\n", "explorer.net.sample", "explorer.ui"),
         ("from ...demo.hub import Hub\n", "explorer.net.conformance.sample", "explorer.demo.hub"),
         ("from explorer import cli\n", "explorer.ui.sample", "explorer.cli"),
