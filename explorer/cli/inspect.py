@@ -54,19 +54,19 @@ from explorer.cli.tree_report import print_tree
 from explorer.cli.visible_output import rewind_line
 from explorer.core.catalog import text
 from explorer.core.findings import Severity, finding
-from explorer.core.messages import (
+from explorer.core.words.messages import (
     ENGLISH,
 )
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_budget import CrawlLimits
-from explorer.net.crawl_tree import CrawlResult, DocumentNode, Progress
-from explorer.net.discovery import ROUTE_ORDER, Route, discover_source
-from explorer.net.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
-from explorer.net.dump_check import check_dumps
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.inspection import Inspection
-from explorer.net.network_access import NetworkAccess
-from explorer.net.resource_check import (
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_budget import CrawlLimits
+from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, Progress
+from explorer.net.source.discovery import ROUTE_ORDER, Route, discover_source
+from explorer.net.source.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
+from explorer.net.source.dump_check import check_dumps
+from explorer.net.source.inspection import Inspection
+from explorer.net.source.resource_check import (
     CHECKED_CAPABILITIES,
     MANIFEST_CAPABILITIES,
     check_resources,

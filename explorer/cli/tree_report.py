@@ -13,16 +13,16 @@ from explorer.cli.language_option import (
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding
-from explorer.core.messages import (
+from explorer.core.words.messages import (
     ENGLISH,
     render_document_name,
     render_message,
     render_severity,
 )
-from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState
-from explorer.net.discovery import RouteAttempt
-from explorer.net.dump_check import MANIFEST_NAME
-from explorer.net.legacy_channels import legacy_channel_line
+from explorer.net.source.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState
+from explorer.net.source.discovery import RouteAttempt
+from explorer.net.source.dump_check import MANIFEST_NAME
+from explorer.net.source.legacy_channels import legacy_channel_line
 
 
 def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:

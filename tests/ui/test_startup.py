@@ -52,7 +52,7 @@ print("\\n".join(sys.modules))
 NOT_BEFORE_THE_FIRST_FRAME = (
     "asyncio",
     "qasync",
-    "explorer.core.messages",
+    "explorer.core.words.messages",
     "explorer.ui.source.",
     "explorer.ui.shared.tasks",
 )
@@ -100,8 +100,7 @@ def icon_image(icon: QIcon) -> QImage:
 def test_the_light_shell_completed_after_its_first_frame_keeps_focus_and_tab_order(
     qtbot, qloop, run, settings
 ) -> None:
-    from explorer.ui.shell.deferred_build import build_after_first_frame
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow, build_after_first_frame
 
     shell = MainWindow(settings=settings, light=True)
     qtbot.addWidget(shell)
@@ -149,7 +148,7 @@ def test_shell_shows_first_and_opens_a_waiting_address_once_engines_attach(
     }
     assert isinstance(shell.docks["FeedDock"].widget(), QLabel)
 
-    from explorer.net.subscriber import SubscriberConfig
+    from explorer.net.live.subscriber import SubscriberConfig
     from explorer.ui.services import SELF_TEST_DEMO, ExplorerServices
     from explorer.ui.shell.panels import install_panels
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.shared.shell import DockSpec, Feature, Shell
 
 

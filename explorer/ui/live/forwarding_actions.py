@@ -9,12 +9,13 @@ the docks' own modules only make and place one widget each. Everything goes thro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
+from PySide6.QtCore import QObject, QPoint, QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtWidgets import QMenu, QPlainTextEdit, QPushButton, QTableView, QTabWidget, QWidget
 
-from explorer.net.forwarder import ForwardTarget
+from explorer.net.live.forwarding.forwarder import ForwardTarget
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.live.forward_dialog import ForwardDialog
@@ -27,8 +28,54 @@ from explorer.ui.live.forward_memory import (
 from explorer.ui.shared.forward_answer import answer_text
 
 if TYPE_CHECKING:
-    from explorer.ui.live.feed_panel import FeedPanel
-    from explorer.ui.live.subscription_panel import SubscriptionPanel
+    from explorer.net.live.subscription import SubscriptionView
+    from explorer.ui.live.feed_model import FeedModel
+    from explorer.ui.live.subscriptions_model import SubscriptionsModel
+    from explorer.ui.services import ExplorerServices
+
+
+class ForwardingSubscriptions(Protocol):
+    """What forwarding uses of the Subscriptions panel (which makes it)."""
+
+    @property
+    def services(self) -> ExplorerServices: ...
+
+    @property
+    def table(self) -> QTableView: ...
+
+    @property
+    def model(self) -> SubscriptionsModel: ...
+
+    @property
+    def forward_button(self) -> QPushButton: ...
+
+    @property
+    def timer(self) -> QTimer: ...
+
+    def selected(self) -> SubscriptionView | None: ...
+
+    def note(self, text: str) -> None: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> object: ...
+
+
+class ForwardingFeed(Protocol):
+    """What forwarding uses of the live feed (which makes it)."""
+
+    @property
+    def services(self) -> ExplorerServices: ...
+
+    @property
+    def table(self) -> QTableView: ...
+
+    @property
+    def model(self) -> FeedModel: ...
+
+    @property
+    def detail(self) -> QTabWidget: ...
+
+    @property
+    def detail_shown(self) -> SignalInstance: ...
 
 
 class ForwardAnswerView(QPlainTextEdit):
@@ -43,8 +90,8 @@ class ForwardAnswerView(QPlainTextEdit):
 class SubscriptionForwarding(QObject):
     """ "Forward to…" (button and context menu) and the Forwarding column's refresh."""
 
-    def __init__(self, panel: SubscriptionPanel) -> None:
-        super().__init__(panel)
+    def __init__(self, panel: ForwardingSubscriptions) -> None:
+        super().__init__(panel.table)  # goes with the panel
         self.panel = panel
         self.services = panel.services
         self.dialog: ForwardDialog | None = None
@@ -72,7 +119,7 @@ class SubscriptionForwarding(QObject):
         if sub is None:
             self.panel.note(self.tr("select a subscription to forward its deliveries"))
             return None
-        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel)
+        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel.table)
         dialog.accepted.connect(lambda: self._chosen(dialog))
         dialog.finished.connect(dialog.deleteLater)
         self.dialog = dialog
@@ -149,8 +196,8 @@ class SubscriptionForwarding(QObject):
 class FeedForwarding(QObject):
     """The feed's Forwarded tab (the target's answer) and "Forward again"."""
 
-    def __init__(self, panel: FeedPanel, spawn: Any) -> None:
-        super().__init__(panel)
+    def __init__(self, panel: ForwardingFeed, spawn: Any) -> None:
+        super().__init__(panel.table)  # goes with the feed
         self.panel = panel
         self.services = panel.services
         self.spawn = spawn

@@ -13,10 +13,10 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from explorer.net.http import Timeouts
+from explorer.net.http.fetcher import Timeouts
+from explorer.net.http.network_access import NetworkAccess
 from explorer.net.loop_thread import LoopThread
-from explorer.net.network_access import NetworkAccess
-from explorer.net.store import Store, StoreError
+from explorer.net.store.database import Store, StoreError
 
 log = logging.getLogger(__name__)
 

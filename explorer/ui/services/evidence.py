@@ -14,9 +14,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject
 
-from explorer.net.evidence import ExchangeWriter, masked, revealed
-from explorer.net.exchange_links import ExchangeLink, read_links
-from explorer.net.store import ExchangeRecord
+from explorer.net.reports.evidence import ExchangeWriter, masked, revealed
+from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.exchange_links import ExchangeLink, read_links
 from explorer.ui.services.engines import Engines, stored_rows
 
 LINK_BATCH = 500

@@ -1,6 +1,6 @@
 """Replay with edits, for the window: a stored delivery or an exchange of the log sent
 again to any URL after the user edited it, re-signed or with its original signature
-(``explorer.net.replay``, the engine of the ``replay`` command).
+(``explorer.net.live.forwarding.replay``, the engine of the ``replay`` command).
 
 The send runs on the net loop, so a slow target never holds the window; the answer is
 written to the store as a new exchange linked to the original, and handed to the
@@ -13,8 +13,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
-from explorer.net.replay import Edits, ReplayRequest, ReplayResult, load_original, replay
-from explorer.net.store import ExchangeRecord
+from explorer.net.live.forwarding.replay import (
+    Edits,
+    ReplayRequest,
+    ReplayResult,
+    load_original,
+    replay,
+)
+from explorer.net.store.database import ExchangeRecord
 from explorer.ui.services.engines import Engines
 
 

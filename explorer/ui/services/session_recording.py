@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject
 
 import explorer
 from explorer.core.recording import delivery_line, document_line, header_line
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 from explorer.ui.services.engines import Engines
 
 BATCH = 200

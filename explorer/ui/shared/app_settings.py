@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 
 THEMES = ("system", "light", "dark")
 LANGUAGES = (

@@ -12,9 +12,9 @@ from PySide6.QtCore import QCoreApplication
 
 from explorer.core.auth import mask_headers
 from explorer.core.changes.line_diff import canonical_text
-from explorer.core.engine_words import event_name
 from explorer.core.parser import DocumentParseError
-from explorer.net.store import ExchangeRecord
+from explorer.core.words.engine_words import event_name
+from explorer.net.store.database import ExchangeRecord
 from explorer.ui.language import ui_language
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.net.forward_outbox import ForwardAnswer
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
 
 
 def answer_text(answer: ForwardAnswer | None) -> str:

@@ -22,7 +22,7 @@ from PySide6.QtCore import QSettings, Qt, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     import asyncio

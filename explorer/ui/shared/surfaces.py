@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QLabel, QLayout, QPlainTextEdit, QTableView
 from explorer.ui.shared.shell import Key
 
 if TYPE_CHECKING:
-    from explorer.net.store import ExchangeRecord
-    from explorer.net.subscription import SubscriptionView
+    from explorer.net.live.subscription import SubscriptionView
+    from explorer.net.store.database import ExchangeRecord
     from explorer.ui.services import ExplorerServices
 
 

@@ -33,6 +33,7 @@ from explorer.ui.shared.plain_text import clip
 from explorer.ui.shared.shell import STARTING, Key
 from explorer.ui.shell import window_state
 from explorer.ui.shell.address_history import AddressHistory
+from explorer.ui.shell.deferred_build import focus_first
 from explorer.ui.shell.main_window_widgets import MainWindowWidgets
 from explorer.ui.shell.window_layout import DockBalancer
 
@@ -40,7 +41,7 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     import asyncio
 
     from explorer.core.findings import Finding, Severity
-    from explorer.net.crawl_tree import DocumentNode
+    from explorer.net.source.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
     from explorer.ui.settings.settings_dialog import SettingsDialog
     from explorer.ui.shared.tasks import TaskKeeper
@@ -115,16 +116,49 @@ class MainWindow(MainWindowWidgets):
         """The document view and the controllers behind the address bar, the tree and
         the actions: all that the first frame does not need."""
         from explorer.ui.shared.tasks import TaskKeeper
-        from explorer.ui.shell.menu_actions import connect_menu_actions
         from explorer.ui.shell.settings_controller import SettingsController
         from explorer.ui.source.controller import SourceController
 
         self.build_content()
         self._tasks = TaskKeeper(self.show_error)
         self.source = SourceController(self)
-        self.settings_controller = SettingsController(self)
-        connect_menu_actions(self)
+        self.settings_controller = SettingsController(
+            self, self.settings, self._add_settings_pages, self._settings_accepted
+        )
+        self._connect_menu_actions()
         self.built = True
+
+    def _connect_menu_actions(self) -> None:
+        """What the window's own actions do (the features connect theirs)."""
+        from explorer.ui.shell.help_menu import open_guide, show_shortcuts
+        from explorer.ui.shell.menu_actions import copy_document_url, focus_address, show_about
+        from explorer.ui.shell.window_state import reset_layout
+
+        source = self.source
+        for action, slot in (
+            (self.address_action, lambda: focus_address(self)),
+            (self.back_action, source.go_back),
+            (self.forward_action, source.go_forward),
+            (self.refresh_action, source.refresh),
+            (self.rediscover_action, source.rediscover),
+            (self.settings_action, self.settings_controller.show),
+            (self.quit_action, self.quit_requested.emit),
+            (self.find_action, self.document_view.focus_filter),
+            (self.copy_url_action, lambda: copy_document_url(self)),
+            (self.reset_layout_action, lambda: reset_layout(self)),
+            (self.about_action, lambda: show_about(self)),
+            (self.guide_action, lambda: open_guide(self)),
+            (self.shortcuts_action, lambda: show_shortcuts(self)),
+        ):
+            action.triggered.connect(slot)
+
+    def _add_settings_pages(self, dialog: SettingsDialog) -> None:
+        if self.auth_prompt is not None:  # the credentials prompt's pages, with the engines
+            self.auth_prompt.add_settings_pages(dialog)
+
+    def _settings_accepted(self, values: AppSettings) -> None:
+        self.preferences = values
+        self.settings_applied.emit(values)
 
     @property
     def engines_ready(self) -> asyncio.Event:
@@ -193,10 +227,10 @@ class MainWindow(MainWindowWidgets):
     def restore_state(self, screen: QRect | None = None) -> None:
         """The saved geometry and docks; on first launch a size that fits ``screen``
         (the available geometry of the screen the window opens on, by default)."""
-        window_state.restore_state(self, screen)
+        window_state.restore_state(self, self.settings, screen)
 
     def save_state(self) -> None:
-        window_state.save_state(self)
+        window_state.save_state(self, self.settings)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
@@ -318,3 +352,15 @@ class MainWindow(MainWindowWidgets):
         self.document_view.cancel()
         if self.panels is not None:
             self.panels.feed.cancel()
+
+
+async def build_after_first_frame(window: MainWindow) -> None:
+    """Wait for ``window``'s first paint (or its timeout), then complete it."""
+    await window.first_frame()
+    if window.built:
+        return
+    activated = window.focusWidget() is not None  # Qt focused the frame's first widget
+    window.build_features()
+    if activated:
+        window.document_view.show()  # the layout would on its next turn; focus needs it now
+        focus_first(window, stop=window.address)

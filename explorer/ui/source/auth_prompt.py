@@ -20,10 +20,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from explorer.core.findings import Severity
-from explorer.net.crawl_tree import CrawlResult, DocumentNode
-from explorer.net.credentials import Credential
-from explorer.net.http import FetchResult
-from explorer.net.network_access import NetworkSettings
+from explorer.net.http.credentials import Credential
+from explorer.net.http.fetcher import FetchResult
+from explorer.net.http.network_access import NetworkSettings
+from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 from explorer.ui.language import ui_language
 from explorer.ui.shared.credential_vault import (
     RememberedOrigins,

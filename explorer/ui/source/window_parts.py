@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QPushButton, QStatusBar,
 from explorer.ui.shared.shell import Shell
 
 if TYPE_CHECKING:
-    from explorer.net.crawl_tree import CrawlResult, DocumentNode
+    from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
     from explorer.ui.shared.progress import ProgressIndicator
     from explorer.ui.source.document_panel import DocumentPanel
     from explorer.ui.source.source_tree import SourceTreeModel
