@@ -62,6 +62,7 @@ from explorer.core.messages import (
     render_message,
     render_severity,
 )
+from explorer.core.rules.capabilities import display_name
 from explorer.net.crawl import Crawler
 from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
@@ -325,6 +326,8 @@ def _write_node(
                     "cli.inspect.channel",
                     lang,
                     capability=item.capability,
+                    # Japanese names the channel as the documents do (変更通知チャンネル)
+                    name=render_document_name(display_name(item.capability), lang),
                     topic=item.topic,
                     hub=hub,
                 )

@@ -166,3 +166,11 @@ def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_di
     assert "変更リスト" in (row.note or ""), row.note
     window.panels.feed.show_detail(row)
     grab(window, output_dir / "watchdog-ja.png")
+    # the guide's 「リースの履歴」 picture, in the words of the Japanese window
+    view = window.watchdog.show_lease_history()
+    assert view is not None
+    qtbot.waitUntil(lambda: view.task.done() and view.model.rowCount() >= 2, timeout=5000)
+    assert "リースの履歴" in view.windowTitle()
+    headers = [view.model.headerData(c, Qt.Orientation.Horizontal) for c in range(2)]
+    assert headers[0] == "時刻（UTC）", headers
+    assert view.grab().save(str(output_dir / "lease-history-ja.png"))

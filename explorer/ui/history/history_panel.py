@@ -144,7 +144,8 @@ class HistoryPanel(HistoryWidgets):
 
     def _summary(self, view: ComparisonView) -> str:
         def side(info: SnapshotInfo) -> str:
-            label = f" “{info.label}”" if info.label else ""
+            # the quotation marks are the language's own: “before” in English, 「before」 in Japanese
+            label = " " + self.tr("“{label}”").format(label=info.label) if info.label else ""
             return f"#{info.id}{label} {taken_text(info)}"
 
         parts = [

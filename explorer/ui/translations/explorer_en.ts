@@ -1452,6 +1452,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>“{label}”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A: {a}  →  B: {b}</source>
         <translation type="unfinished"></translation>
     </message>
