@@ -106,9 +106,7 @@ def japanese_catalog_texts() -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize(
-    "texts", [window_texts, japanese_catalog_texts], ids=lambda f: f.__name__
-)
+@pytest.mark.parametrize("texts", [window_texts, japanese_catalog_texts], ids=lambda f: f.__name__)
 def test_no_ascii_brackets_beside_japanese(texts) -> None:
     """「必須（10）」, not 「必須 (10)」; only brackets that are syntax stay ASCII."""
     said = texts()
@@ -130,14 +128,15 @@ def test_the_bracket_rule_catches_what_the_review_found(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", [
+    "text",
+    [
         "必須（10）",
         "ファイル(&F)",
         "証明書 (*.pem *.crt)",
         "http(s) の URL",
         "GET (304)",
         "hub.mode=subscribe (WebSub §5.1)",
-    ]
+    ],
 )
 def test_the_bracket_rule_lets_ascii_and_full_width_be(text: str) -> None:
     assert not ASCII_BRACKET_BY_JAPANESE.search(SYNTAX_BRACKETS.sub("", text))

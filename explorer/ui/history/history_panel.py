@@ -144,7 +144,7 @@ class HistoryPanel(HistoryWidgets):
 
     def _summary(self, view: ComparisonView) -> str:
         def side(info: SnapshotInfo) -> str:
-            # the quotation marks are the language's own: “before” in English, 「before」 in Japanese
+            # the language's own quotation marks: “before”, 「before」
             label = " " + self.tr("“{label}”").format(label=info.label) if info.label else ""
             return f"#{info.id}{label} {taken_text(info)}"
 
