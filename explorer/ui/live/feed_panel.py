@@ -29,7 +29,14 @@ from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
 from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_csv import feed_csv
-from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
+from explorer.ui.live.feed_model import (
+    FRAMEWORK,
+    REJECTED_KIND,
+    WATCHDOG,
+    FeedItem,
+    FeedModel,
+    is_feed_event,
+)
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.live.forwarding_actions import FeedForwarding
 from explorer.ui.services import ExplorerServices
@@ -95,6 +102,10 @@ def changes_html(item: FeedItem) -> str:
             f"{escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
+        if item.kind == WATCHDOG and item.note:
+            # a watchdog's verdict is not a notification waiting for its diff: its own frame
+            verdict = QCoreApplication.translate("FeedPanel", "Watchdog: {verdict}.")
+            return f"<p>{verdict.format(verdict=why)}</p><ul>{rows}</ul>"
         entries = escape_for_html(count_text(item.entry_count, "entry"))
         no_diff = QCoreApplication.translate("FeedPanel", "{entries} (no diff: {why}).").format(
             entries=entries, why=why

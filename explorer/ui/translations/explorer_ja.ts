@@ -1022,6 +1022,10 @@ X-Api-Key: …</translation>
         <source>computing the diff of {url}…</source>
         <translation>{url} の差分を計算中…</translation>
     </message>
+    <message>
+        <source>Watchdog: {verdict}.</source>
+        <translation>監視の結果: {verdict}。</translation>
+    </message>
     <message numerus="yes">
         <source>paused: %n new row(s) ↓</source>
         <translation>
@@ -2009,7 +2013,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
 {count} requests and verifications</source>
         <translation>{topic}
 ハブ {hub}、状態 {state}、リース期間 {lease} 秒、期限 {expires}{error}
-リクエストと検証（意思確認） {count} 件</translation>
+リクエストと検証（意思確認）: {count} 件</translation>
     </message>
     <message>
         <source>; last renewal failed: {error}</source>
