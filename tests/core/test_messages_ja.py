@@ -261,6 +261,12 @@ def test_spec_citations_name_the_japanese_translation_where_one_exists() -> None
     assert render_spec(None, "ja") is None
 
 
+def test_appendices_and_the_sitemaps_protocol_are_cited_in_japanese() -> None:
+    assert render_spec("core 1.1 Appendix A Table 4", "ja") == "core 1.1 付録 A 表 4"
+    assert render_spec("Sitemaps protocol, <loc>", "ja") == "Sitemaps プロトコル <loc>"
+    assert render_spec("Sitemaps protocol, <loc>", "en") == "Sitemaps protocol, <loc>"
+
+
 def test_severities_and_titles_follow_the_language() -> None:
     assert [render_severity(s, "ja") for s in Severity] == ["エラー", "警告", "情報"]
     assert render_severity(Severity.ERROR, "en") == "error"

@@ -60,9 +60,11 @@ the rows, not one per letter (a pass hides and shows rows; it no longer rebuilds
 
 def _fields(values: Mapping[str, Any] | None, colour: str, strike: bool = False) -> str:
     style = f"color:{colour};" + ("text-decoration:line-through;" if strike else "")
-    return ", ".join(
-        f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"
-        for k, v in (values or {}).items()
+    return list_text(
+        [
+            f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"
+            for k, v in (values or {}).items()
+        ]
     )
 
 
@@ -154,7 +156,7 @@ def _change_body_html(entry: EntryChange) -> str:
         return indent + QCoreApplication.translate("FeedPanel", "no diff: {reason}").format(
             reason=escape_for_html(reason_text(entry, ui_language()))
         )
-    added = ", ".join(escape_for_html(loc) for loc in entry.added_locs)
+    added = list_text([escape_for_html(loc) for loc in entry.added_locs])
     added_text = QCoreApplication.translate("FeedPanel", "{count} added").format(count=entry.added)
     removed_text = QCoreApplication.translate("FeedPanel", "{count} removed").format(
         count=entry.removed

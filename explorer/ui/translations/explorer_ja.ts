@@ -3756,7 +3756,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>checking every {seconds} s; verdicts appear in the live feed</source>
-        <translation>{seconds} 秒ごとに確かめています。結果はライブフィードに出ます</translation>
+        <translation>{seconds} 秒ごとに照合中（結果はライブフィードへ）</translation>
     </message>
     <message>
         <source>not watched</source>
