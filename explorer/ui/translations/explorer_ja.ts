@@ -3275,7 +3275,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>HTTP callback channel (2012 draft)</source>
-        <translation>HTTP コールバック チャンネル（2012 年草案）</translation>
+        <translation>HTTP コールバックチャンネル（2012 年草案）</translation>
     </message>
     <message>
         <source>{name} channel</source>
