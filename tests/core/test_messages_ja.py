@@ -390,3 +390,13 @@ def test_no_space_is_left_before_a_particle_after_a_japanese_value() -> None:
     # a space that separates words, not one before a particle, stays
     label = catalog.fill("{a} {b} を {c} チャンネル", "ja", {"a": "種類", "b": "配信", "c": "HTTP"})
     assert label == "種類 配信を HTTP チャンネル"
+
+
+def test_a_list_the_engine_joined_with_commas_reads_with_the_japanese_comma() -> None:
+    """「対象: changelist、resourcelist」, not 「changelist, resourcelist」 inside Japanese."""
+    item = finding(
+        "document.framework-capability-unknown",
+        params={"capability": "x", "known": "changelist, resourcelist"},
+    )
+    assert "changelist, resourcelist" in item.message  # English (and --json) unchanged
+    assert "（対象: changelist、resourcelist、またはアーカイブ機能）" in render_message(item, "ja")
