@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from explorer.cli.language_option import help_language as help_language  # and the window's
 from explorer.cli.language_option import say as say  # for the window's --help
-from explorer.core.text_width import wrap
+from explorer.core.words.text_width import wrap
 
 MAX_URL_LENGTH = 8 * 1024
 MAX_HOST_LENGTH = 255
@@ -70,7 +70,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse's own words (a missing argument, a bad choice) in the run's language
-        from explorer.core.messages import render_known  # only when an argument is refused
+        from explorer.core.words.messages import render_known  # only when an argument is refused
 
         said = render_known(message, "cli.argparse.", help_language()) or message
         line = say("cli.help.see-help", prog=self.prog, message=_printable(said))

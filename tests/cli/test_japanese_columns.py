@@ -15,10 +15,10 @@ import sys
 from explorer.cli.engine_text import exchange_line
 from explorer.cli.hub_check import _print_text
 from explorer.cli.listen import _text_line
-from explorer.core.text_width import display_width
+from explorer.core.words.text_width import display_width
 from explorer.net.conformance.session import CheckResult, Outcome
-from explorer.net.store import ExchangeRecord
-from explorer.net.subscriber_events import SubscriberEvent
+from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.net.store.database import ExchangeRecord
 
 TOPIC = "http://example.org/changes"
 

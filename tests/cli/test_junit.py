@@ -144,9 +144,9 @@ async def test_hub_check_junit_matches_the_json(demo, tmp_path: Path, capsys) ->
 
 def test_a_check_not_run_says_so_once_in_every_language() -> None:
     """「未実施: 未実施: …」 was the skipped text: the summary already says it."""
-    from explorer.core.messages import said, verbatim
+    from explorer.core.words.messages import said, verbatim
     from explorer.net.conformance import CheckResult, Outcome
-    from explorer.net.junit_cases import conformance_suite
+    from explorer.net.reports.junit_cases import conformance_suite
 
     phrase = said("conformance.said.not-run", reason=verbatim("no publication"))
     result = CheckResult("delivery", "Delivery", Outcome.NOT_RUN, str(phrase), said=phrase)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer.core.text_width import display_width, pad, widest, wrap
+from explorer.core.words.text_width import display_width, pad, widest, wrap
 
 
 def test_wide_characters_take_two_columns_and_marks_none() -> None:
