@@ -400,3 +400,24 @@ def test_a_list_the_engine_joined_with_commas_reads_with_the_japanese_comma() ->
     )
     assert "changelist, resourcelist" in item.message  # English (and --json) unchanged
     assert "（対象: changelist、resourcelist、またはアーカイブ機能）" in render_message(item, "ja")
+
+
+def test_the_review_s_meaning_errors_read_as_meant() -> None:
+    """Japanese review NA1, NA2, NA6, NC11: each line says what its English says."""
+    from explorer.core.words.messages import render_phrase, render_title, said
+
+    chain = said("discovery.chain", documents=["Resource List", "Source Description"], url="u")
+    # the address is the Source Description's, the last document's, not the first's
+    assert render_phrase(chain, "ja") == "リソースリスト → ソースの記述（u）"
+    assert render_title("hub.verification-wrong-topic", "ja").startswith("検証要求（意思確認）に")
+    assert catalog.text("cli.validate.no-capability", "ja") == "capability なし"
+    no_hub = finding(
+        "http.channel-no-hub",
+        params={
+            "capability": "change-notification",
+            "capability_name": "change notification",  # as the crawler names it
+            "topic": "t",
+        },
+    )
+    assert render_message(no_hub, "ja").startswith("変更通知チャンネル t に")
+    assert no_hub.message.startswith("The change-notification channel t has no")
