@@ -29,12 +29,13 @@ import sqlite3
 import stat
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from explorer.core.findings import Finding
 from explorer.core.said_error import SaidError
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.net.store.store_lock import StoreInUse, StoreLock
 
 SCHEMA_VERSION = 2
@@ -138,49 +139,6 @@ def default_store_path() -> Path:
     """``$XDG_DATA_HOME/resourcesync-explorer/explorer.sqlite3`` (``~/.local/share`` default)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / APP_DIR / "explorer.sqlite3"
-
-
-@dataclass(slots=True)
-class NotificationRecord:
-    """One stored delivery: status is ``notification`` or ``rejected`` (bad signature)."""
-
-    subscription_id: str
-    topic: str
-    received: float
-    status: str
-    signature: str
-    body: bytes
-    headers: list[tuple[str, str]]
-    content_type: str | None = None
-    reason: str | None = None
-    capability: str | None = None
-    from_time: str | None = None
-    until_time: str | None = None
-    summary: dict[str, Any] | None = None
-    findings: list[Finding] = field(default_factory=list)
-    id: int | None = None
-
-
-@dataclass(slots=True)
-class ExchangeRecord:
-    """One HTTP exchange, either direction; bodies already capped at ``body_cap`` bytes."""
-
-    time: float
-    direction: str  # "out": the explorer sent the request; "in": it received it
-    kind: str  # subscribe, unsubscribe, verification, delivery, topic-check, other
-    method: str
-    url: str
-    status: int | None
-    request_headers: list[tuple[str, str]]
-    request_body: bytes | None
-    request_size: int | None
-    response_headers: list[tuple[str, str]]
-    response_body: bytes | None
-    response_size: int | None
-    body_cap: int
-    duration_ms: float | None = None
-    error: str | None = None
-    id: int | None = None
 
 
 _SUBSCRIPTION_COLUMNS = (

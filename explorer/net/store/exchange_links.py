@@ -16,7 +16,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from explorer.net.store.database import ExchangeRecord, insert_exchange
+from explorer.net.store.database import insert_exchange
+from explorer.net.store.records import ExchangeRecord
 
 DELIVERY, EXCHANGE = "delivery", "exchange"
 """What a link points at: a stored notification (delivery) or an exchange of the log."""
