@@ -10,8 +10,8 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.store.database import ExchangeRecord
 from explorer.net.store.exchange_filter import exchange_topic, filter_terms, matches, search_text
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.shared.columns import Column, column_index
 from explorer.ui.shared.exchange_text import kind_text
 from explorer.ui.shared.plain_text import tooltip_text, visible

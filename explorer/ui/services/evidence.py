@@ -15,8 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 
 from explorer.net.reports.evidence import ExchangeWriter, masked, revealed
-from explorer.net.store.database import ExchangeRecord
 from explorer.net.store.exchange_links import ExchangeLink, read_links
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.services.engines import Engines, stored_rows
 
 LINK_BATCH = 500

@@ -20,7 +20,7 @@ from explorer.net.live.forwarding.replay import (
     load_original,
     replay,
 )
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.services.engines import Engines
 
 

@@ -14,7 +14,7 @@ from explorer.core.auth import mask_headers
 from explorer.core.changes.line_diff import canonical_text
 from explorer.core.parser import DocumentParseError
 from explorer.core.words.engine_words import event_name
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.language import ui_language
 
 

@@ -19,7 +19,7 @@ from explorer.ui.shared.shell import Key
 
 if TYPE_CHECKING:
     from explorer.net.live.subscription import SubscriptionView
-    from explorer.net.store.database import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
     from explorer.ui.services import ExplorerServices
 
 
