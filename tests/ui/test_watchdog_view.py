@@ -173,7 +173,7 @@ def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_di
     assert "差分なし" not in said, said
     grab(window, output_dir / "watchdog-ja.png")
     # the guide's 「リースの履歴」 picture, in the words of the Japanese window
-    view = window.watchdog.show_lease_history()
+    view = window.part(WATCHDOG_PANEL).show_lease_history()
     assert view is not None
     qtbot.waitUntil(lambda: view.task.done() and view.model.rowCount() >= 2, timeout=5000)
     assert "リースの履歴" in view.windowTitle()
