@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 
 from explorer.core import catalog
 from explorer.core.signatures import signer
-from explorer.net.forward_http import ForwardHTTPError, OneConnection
+from explorer.net.forward_client import ForwardHTTPError, OneConnection
 from explorer.net.forward_outbox import ANSWER_KEPT, ForwardAnswer, ForwardItem, ForwardOutbox
 from explorer.net.retry_policy import RetryPolicy
 from explorer.net.store import InTransaction, NotificationRecord, Store
@@ -108,7 +108,7 @@ class Forwarder:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        self._connection.close()
+        await self._connection.aclose()
         await self._settle()
 
     def queue_with(self, sub_id: str) -> InTransaction:

@@ -32,7 +32,6 @@ from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
 from explorer.core.messages import Phrase, said, verbatim
-from explorer.net.asyncio_streams import use_asyncio
 from explorer.net.bounded_body import (
     USER_AGENT,
     BodyError,
@@ -381,7 +380,6 @@ class Fetcher:
             transport=transport,
             **self.access.client_options(),
         )
-        use_asyncio(self._client)  # cheaper streams beneath: see explorer.net.asyncio_streams
 
     @staticmethod
     def _default_headers() -> dict[str, str]:

@@ -1,29 +1,21 @@
-"""The Fetcher's connections over asyncio's transports: reused while open, given up when
-the server closed them while idle, and TLS with the trust the user gave."""
+"""The Fetcher's connections (httpx's own pool, used as documented): reused while open,
+given up when the server closed them while idle, and TLS with the trust the user gave."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
-import httpx
 from aiohttp import web
 from crawl_site import Site
 from helpers.loopback import start_loopback
 from protected_source import private_ca
 
-from explorer.net.asyncio_streams import AsyncioBackend, use_asyncio
 from explorer.net.http import Fetcher
 from explorer.net.network_access import NetworkAccess, NetworkSettings
 
 
-def test_only_httpx_own_pool_is_changed() -> None:
-    assert use_asyncio(httpx.AsyncClient())
-    mocked = httpx.AsyncClient(transport=httpx.MockTransport(lambda _: httpx.Response(200)))
-    assert not use_asyncio(mocked)
-
-
-async def test_the_fetcher_uses_it_and_keeps_one_connection() -> None:
+async def test_the_fetcher_keeps_one_connection() -> None:
     peers: set[object] = set()
 
     async def answer(request: web.Request) -> web.Response:
@@ -33,8 +25,6 @@ async def test_the_fetcher_uses_it_and_keeps_one_connection() -> None:
 
     async with Site() as site, Fetcher() as fetcher:
         site.add("/doc", answer)
-        pool = fetcher._client._transport._pool  # type: ignore[attr-defined]
-        assert isinstance(pool._network_backend, AsyncioBackend)
         for _ in range(5):
             result = await fetcher.fetch(site.url("/doc"), use_cache=False)
             assert result.ok and result.body == b"<urlset/>"
