@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
-import csv
 import json
 import sys
 from collections.abc import Iterator
@@ -31,12 +30,18 @@ from explorer.cli.export_exchanges import (
     stopped_because,
 )
 from explorer.cli.language_option import add_language_option, language_of, say
+from explorer.cli.visible_output import data_stdout
 from explorer.core.catalog import text
+from explorer.core.spreadsheet import csv_writer
 from explorer.net.evidence import NOTIFICATION_CSV_COLUMNS, notification_csv_row
+from explorer.net.export_formats import EXCHANGE_FORMATS
 from explorer.net.store import NotificationRecord, Store, StoreError, default_store_path
 from explorer.net.subscriber_events import iso_time
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
+NOTIFICATION_FORMATS = ("jsonl", "xml", "csv")
+"""Formats of stored notifications (a folder of files, or standard output); the exchange
+log's are ``EXCHANGE_FORMATS``."""
 BATCH = 500
 
 
@@ -49,8 +54,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("jsonl", "xml", "csv", "har"),
-        default="jsonl",
+        choices=NOTIFICATION_FORMATS
+        + tuple(name for name in EXCHANGE_FORMATS.names() if name not in NOTIFICATION_FORMATS),
         help=say("cli.export.format"),
     )
     parser.add_argument(
@@ -80,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         print(damaged, file=sys.stderr)
     try:
         topics = {row["id"]: row for row in store.subscriptions()}
-        if args.format == "jsonl":
+        if args.format in (None, "jsonl"):
             count = _export_jsonl(store, topics, out)
         elif args.format == "csv":
             count = _export_csv(store, topics, out)
@@ -147,7 +152,7 @@ def _export_jsonl(store: Store, subscriptions: dict[str, dict[str, Any]], out: P
 def _export_csv(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path | None) -> int:
     count = 0
     with _output(out, "notifications.csv") as stream:
-        writer = csv.writer(stream)
+        writer = csv_writer(stream)
         writer.writerow(NOTIFICATION_CSV_COLUMNS)
         for record in _records(store):
             hub = subscriptions.get(record.subscription_id, {}).get("hub")
@@ -160,7 +165,8 @@ def _export_csv(store: Store, subscriptions: dict[str, dict[str, Any]], out: Pat
 def _output(out: Path | None, name: str) -> Iterator[IO[str]]:
     """Standard output, or ``out/name`` (the folder made when missing)."""
     if out is None:
-        yield sys.stdout
+        with data_stdout() as stream:
+            yield stream
         return
     out.mkdir(parents=True, exist_ok=True)
     with (out / name).open("w", encoding="utf-8", newline="") as stream:

@@ -11,7 +11,6 @@ can be used again; past it the connection is closed instead.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 

@@ -1,6 +1,6 @@
-"""The forwarder's HTTP client (aiohttp's, set up for one target) against scripted servers on loopback: kept-alive
-connections, chunked and close-delimited answers, a server that hangs up between
-requests, and answers that are not HTTP."""
+"""The forwarder's HTTP client (aiohttp's, set up for one target) against scripted
+servers on loopback: kept-alive connections, chunked and close-delimited answers, a
+server that hangs up between requests, and answers that are not HTTP."""
 
 from __future__ import annotations
 

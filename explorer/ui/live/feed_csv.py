@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable
 
+from explorer.core.spreadsheet import csv_writer
 from explorer.net.subscriber_events import iso_time
 from explorer.ui.live.feed_model import FeedItem
-from explorer.ui.shared.spreadsheet import safe_cell
 
 FEED_CSV_COLUMNS = (
     "time",
@@ -27,9 +26,9 @@ FEED_CSV_COLUMNS = (
 
 def feed_csv(items: Iterable[FeedItem]) -> str:
     """The rows, with a header. A cell from the network that starts like a formula is
-    prefixed with ' so a spreadsheet shows it rather than runs it."""
+    neutralised by ``csv_writer`` so a spreadsheet shows it rather than runs it."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv_writer(out)
     writer.writerow(FEED_CSV_COLUMNS)
     for item in items:
         cells = (
@@ -43,5 +42,5 @@ def feed_csv(items: Iterable[FeedItem]) -> str:
             item.reason or "",
             " ".join(finding.code for finding in item.findings),
         )
-        writer.writerow(safe_cell(cell) for cell in cells)
+        writer.writerow(cells)
     return out.getvalue()
