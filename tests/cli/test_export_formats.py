@@ -21,7 +21,7 @@ from helpers.har_schema import HAR_1_2
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.store import NotificationRecord, Store
 
-HOSTILE = ("=HYPERLINK(\"http://evil\")", "+1+2", "-3", "@SUM(A1)", "\uff1d1+1", "\t=x", "\r=x")
+HOSTILE = ('=HYPERLINK("http://evil")', "+1+2", "-3", "@SUM(A1)", "\uff1d1+1", "\t=x", "\r=x")
 
 
 @pytest.fixture(scope="module")
