@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import aiohttp
+import yarl
 
 from explorer.core import catalog
 
@@ -41,6 +42,7 @@ class OneConnection:
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError(f"not an http(s) URL: {url!r}")
         self.url = url
+        self._url = yarl.URL(url)  # parsed once, not on every POST
         self.timeout = timeout
         self._session: aiohttp.ClientSession | None = None
 
@@ -76,8 +78,12 @@ class OneConnection:
 
     async def _exchange(self, headers: list[tuple[str, str]], body: bytes, keep: int) -> Answer:
         async with self._client().post(
-            self.url, data=body, headers=headers, allow_redirects=False
+            self._url, data=body, headers=headers, allow_redirects=False
         ) as response:
+            size = response.content_length
+            if size is not None and size <= DRAIN_LIMIT:  # the usual small answer: one read
+                whole = await response.read()
+                return Answer(response.status, response.headers.get("Retry-After"), whole[:keep])
             kept = bytearray()
             while len(kept) < keep and (chunk := await response.content.read(keep - len(kept))):
                 kept += chunk

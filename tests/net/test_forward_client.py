@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from explorer.net.forward_client import ForwardHTTPError, OneConnection
+from explorer.net.forward_client import DRAIN_LIMIT, ForwardHTTPError, OneConnection
 
 Script = Callable[[int, bytes], bytes]
 """(request number on the server, request bytes) -> the raw answer."""
@@ -195,3 +195,20 @@ async def test_nobody_listening_is_an_error() -> None:
             await client.post([], b"x", 10)
     finally:
         await client.aclose()
+
+
+async def test_an_answer_past_the_drain_limit_gives_its_connection_up(
+    scripted: list[Scripted],
+) -> None:
+    huge = b"x" * (3 * DRAIN_LIMIT)
+    chunked = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+    chunked += b"%x\r\n" % len(huge) + huge + b"\r\n0\r\n\r\n"
+    answers = {1: ok(huge), 2: chunked, 3: ok()}
+    server = await _started(scripted, lambda n, _req: answers[n])
+    client = OneConnection(f"http://127.0.0.1:{server.port}/", 5)
+    try:
+        got = [await client.post([], b"x", 10) for _ in range(3)]
+    finally:
+        await client.aclose()
+    assert [(a.status, a.body) for a in got] == [(200, b"x" * 10)] * 2 + [(200, b"thanks")]
+    assert server.connections == 3  # neither huge answer was read out to reuse its connection
