@@ -11,10 +11,10 @@ from pathlib import Path
 import jsonschema
 from helpers.har_schema import HAR_1_2
 
-from explorer.net.evidence import HarWriter, export_exchanges
-from explorer.net.exchange_links import write_linked_exchange
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.store import ExchangeRecord, Store
+from explorer.net.reports.evidence import HarWriter, export_exchanges
+from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.exchange_links import write_linked_exchange
+from explorer.net.store.exchange_log import ExchangeLog
 
 
 def _log(log: ExchangeLog, n: int) -> ExchangeRecord:

@@ -11,8 +11,8 @@ from crawl_site import Site
 from helpers.loopback import start_loopback
 from protected_source import private_ca
 
-from explorer.net.http import Fetcher
-from explorer.net.network_access import NetworkAccess, NetworkSettings
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.http.network_access import NetworkAccess, NetworkSettings
 
 
 async def test_the_fetcher_keeps_one_connection() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from explorer.net.export_formats import EXCHANGE_FORMATS, REPORT_FORMATS
+from explorer.net.reports.export_formats import EXCHANGE_FORMATS, REPORT_FORMATS
 from explorer.ui.live.feed_export import FEED_FORMATS
 from explorer.ui.shared.export_dialog import export_dialog
 

@@ -1,6 +1,6 @@
 """The live feed's visible rows as a file, one notification per row or line: JSON lines
 for scripts, CSV for a spreadsheet or a ticket. Its formats are an ``ExportRegistry`` like
-every export's (``explorer/net/export_formats.py``): the file name's ending chooses, and
+every export's (``explorer/net/reports/export_formats.py``): the file name's ending chooses, and
 the Save dialog lists them."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import IO
 
 from explorer.core.spreadsheet import csv_writer
-from explorer.net.export_formats import ExportFormat, ExportRegistry
-from explorer.net.subscriber_events import iso_time
+from explorer.net.live.subscriber_events import iso_time
+from explorer.net.reports.export_formats import ExportFormat, ExportRegistry
 from explorer.ui.live.feed_model import FeedItem
 
 FEED_CSV_COLUMNS = (

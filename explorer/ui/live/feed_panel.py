@@ -23,8 +23,8 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
-from explorer.net.store import StoreError
-from explorer.net.subscriber_events import DIFF, SubscriberEvent
+from explorer.net.live.subscriber_events import DIFF, SubscriberEvent
+from explorer.net.store.database import StoreError
 from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_export import FEED_FORMATS

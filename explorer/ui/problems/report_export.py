@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
 from explorer.core.findings import Severity
-from explorer.net.export_formats import REPORT_FORMATS
+from explorer.net.reports.export_formats import REPORT_FORMATS
 from explorer.ui.language import ui_language
 from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm

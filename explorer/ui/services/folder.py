@@ -19,17 +19,17 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.net.crawl_tree import CrawlResult, DocumentNode
-from explorer.net.disk_source import (
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.reports.export_formats import REPORT_FORMATS
+from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
+from explorer.net.source.disk_source import (
     DiskSource,
     DiskSourceError,
     DiskTransport,
     SetAside,
     open_disk_source,
 )
-from explorer.net.export_formats import REPORT_FORMATS
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.inspection import Inspection, Located, located_findings
+from explorer.net.source.inspection import Inspection, Located, located_findings
 
 RESOURCES, DUMPS = "resources", "dump"
 """The checks the window runs on request (``SourceServices.check``)."""

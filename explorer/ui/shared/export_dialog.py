@@ -1,6 +1,6 @@
 """A non-modal Save dialog listing an export registry's formats, with their titles in the
 window's language; the chosen filter's suffix is added to a name typed without one, so
-the name then says the format that ``explorer.net.export_formats`` writes for it."""
+the name then says the format that ``explorer.net.reports.export_formats`` writes for it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from explorer.net.export_formats import ExportRegistry
+from explorer.net.reports.export_formats import ExportRegistry
 from explorer.ui.language import ui_language
 
 
