@@ -9,13 +9,19 @@ with their catalog titles. Adding a format is one writer and one line here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import IO, TYPE_CHECKING, Generic, TypeVar
 
 from explorer.core import catalog
 from explorer.net.reports.evidence import CsvExchangeWriter, HarWriter, JsonlExchangeWriter
+from explorer.net.reports.notification_export import (
+    Subscriptions,
+    notifications_csv,
+    notifications_jsonl,
+)
+from explorer.net.store.database import NotificationRecord
 
 if TYPE_CHECKING:
     from explorer.net.source.inspection import Inspection
@@ -107,6 +113,19 @@ EXCHANGE_FORMATS: ExportRegistry[ExchangeWriterClass] = ExportRegistry(
     default="jsonl",
 )
 """``export --exchanges`` and the inspector's Export…: the exchange log."""
+
+
+NotificationWriter = Callable[[Iterable[NotificationRecord], Subscriptions, IO[str]], int]
+
+NOTIFICATION_FORMATS: ExportRegistry[NotificationWriter] = ExportRegistry(
+    (
+        ExportFormat("jsonl", (".jsonl",), "export.title-jsonl", notifications_jsonl),
+        ExportFormat("csv", (".csv",), "export.title-csv", notifications_csv),
+    ),
+    default="jsonl",
+)
+"""``export``: stored notifications, to standard output or ``DIR/notifications<suffix>``
+(``--format xml``, raw payloads and an index, is a folder of files, not one stream)."""
 
 
 def _report_html(inspection: Inspection, lang: str) -> bytes:
