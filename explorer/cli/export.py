@@ -35,7 +35,8 @@ from explorer.cli.visible_output import data_stdout
 from explorer.core.catalog import text
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS, NOTIFICATION_FORMATS
 from explorer.net.reports.notification_export import metadata
-from explorer.net.store.database import NotificationRecord, Store, StoreError, default_store_path
+from explorer.net.store.database import Store, StoreError, default_store_path
+from explorer.net.store.records import NotificationRecord
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 FOLDER_FORMATS = ("xml",)

@@ -20,9 +20,10 @@ from explorer.cli.visible_output import data_stdout
 from explorer.core import catalog
 from explorer.net.reports.evidence import export_exchanges
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS, FormatMismatch
-from explorer.net.store.database import ExchangeRecord, Store, StoreError, default_store_path
+from explorer.net.store.database import Store, StoreError, default_store_path
 from explorer.net.store.exchange_filter import filter_terms, matches, search_text
 from explorer.net.store.exchange_links import read_links
+from explorer.net.store.records import ExchangeRecord
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 BATCH = 500

@@ -18,8 +18,9 @@ import pytest
 from haralyzer import HarParser
 from helpers.har_schema import HAR_1_2
 
-from explorer.net.store.database import NotificationRecord, Store
+from explorer.net.store.database import Store
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import NotificationRecord
 
 HOSTILE = ('=HYPERLINK("http://evil")', "+1+2", "-3", "@SUM(A1)", "\uff1d1+1", "\t=x", "\r=x")
 

@@ -12,9 +12,10 @@ import jsonschema
 from helpers.har_schema import HAR_1_2
 
 from explorer.net.reports.evidence import HarWriter, export_exchanges
-from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import write_linked_exchange
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import ExchangeRecord
 
 
 def _log(log: ExchangeLog, n: int) -> ExchangeRecord:

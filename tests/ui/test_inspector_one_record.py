@@ -9,8 +9,9 @@ import json
 from pathlib import Path
 
 from explorer.net.reports.evidence import HarWriter, export_exchanges
-from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.database import Store
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.inspector import exchange_model
 from explorer.ui.inspector.exchange_model import ExchangeModel
 

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from explorer.net.live.callback.callback_server import Delivery, Reply
 from explorer.net.live.subscription import Subscription
-from explorer.net.store.database import NotificationRecord
+from explorer.net.store.records import NotificationRecord
 
 
 class PushTransport(Protocol):

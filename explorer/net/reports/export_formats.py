@@ -21,7 +21,7 @@ from explorer.net.reports.notification_export import (
     notifications_csv,
     notifications_jsonl,
 )
-from explorer.net.store.database import NotificationRecord
+from explorer.net.store.records import NotificationRecord
 
 if TYPE_CHECKING:
     from explorer.net.source.inspection import Inspection

@@ -15,7 +15,7 @@ from typing import IO, Any
 from explorer.core.spreadsheet import csv_writer
 from explorer.net.live.subscriber_events import iso_time
 from explorer.net.reports.evidence import NOTIFICATION_CSV_COLUMNS, notification_csv_row
-from explorer.net.store.database import NotificationRecord
+from explorer.net.store.records import NotificationRecord
 
 Subscriptions = Mapping[str, Mapping[str, Any]]
 """Stored subscriptions by id (for each delivery's hub)."""

@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.wording import count_text

@@ -15,8 +15,9 @@ from typing import Any
 
 from explorer.net.reports.evidence import masked, revealed
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS
-from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import ExchangeLink, read_links
+from explorer.net.store.records import ExchangeRecord
 
 LINK_BATCH = 500
 """Exchange ids per query for their links (SQLite bounds the parameters of one query)."""

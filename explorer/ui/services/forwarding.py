@@ -19,7 +19,8 @@ from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget, des
 from explorer.net.live.subscriber import Subscriber
 from explorer.net.live.subscription import Subscription
 from explorer.net.loop_thread import LoopThread
-from explorer.net.store.database import ExchangeRecord, InTransaction, Store, StoreError
+from explorer.net.store.database import InTransaction, Store, StoreError
+from explorer.net.store.records import ExchangeRecord
 
 
 class ForwardingServices:

@@ -34,7 +34,8 @@ from explorer.net.live.forwarding.forward_outbox import (
     ForwardItem,
     ForwardOutbox,
 )
-from explorer.net.store.database import InTransaction, NotificationRecord, Store
+from explorer.net.store.database import InTransaction, Store
+from explorer.net.store.records import NotificationRecord
 
 DELIVERY_HEADER = "X-ResourceSync-Explorer-Delivery"
 ALGORITHMS = ("sha1", "sha256", "sha384", "sha512")
@@ -100,8 +101,7 @@ class Forwarder:
         self._sign = signer(target.secret, target.algorithm) if target.secret else None
 
     async def start(self) -> None:
-        """Create the outbox tables, then drain what a previous run left."""
-        await self.outbox.prepare()
+        """Drain what a previous run left in the outbox."""
         self._task = asyncio.create_task(self._run())
         self._wake.set()
 
@@ -252,9 +252,11 @@ def describe(state: ForwardState, lang: str = "en") -> str:
     last = state.last
     if last is not None and last.status is not None:
         status, took = last.status, last.duration_ms or 0.0
-        line += "; " + catalog.text("forwarding.last-answer", lang, status=status, duration_ms=took)
+        line += catalog.text("common.sentence-end", lang) + catalog.text(
+            "forwarding.last-answer", lang, status=status, duration_ms=took
+        )
     elif last is not None:
-        line += "; " + catalog.text(
+        line += catalog.text("common.sentence-end", lang) + catalog.text(
             "forwarding.last-error", lang, error=_error_in(last.error, lang)
         )
     return line
