@@ -45,7 +45,7 @@ from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import State, Subscription, SubscriptionView
 from explorer.net.xmpp_account import XmppAccount
 from explorer.ui.language import ui_language
-from explorer.ui.services.versions import VersionHistory, current_notification
+from explorer.ui.services.versions import VersionHistory
 from explorer.ui.shared.thread_batch import ThreadBatch
 
 log = logging.getLogger(__name__)
@@ -158,7 +158,7 @@ class LiveServices:
             client=bounded_client(self.subscriber_config.request_timeout, access=self._live_access),
             exchange_log=self.exchange_log,
             enrich=self.tracker.enrich,
-            refetch=self._refetch,
+            refetch=self.tracker.refetch,  # version pairs kept by notification id
             probe_payloads=self.probe_payloads,
         )
         subscriber.listeners.append(self._events.put)
@@ -415,15 +415,6 @@ class LiveServices:
         if self.subscriber is None:
             raise RuntimeError("the callback server is stopped; start it to subscribe")
         return self.subscriber
-
-    async def _refetch(self, event: SubscriberEvent) -> SubscriberEvent:
-        """On the net loop, a task per framework notification: the tracker's refetched
-        diff, with the version pairs recorded under this notification's id."""
-        token = current_notification.set(event.notification_id)
-        try:
-            return await self.tracker.refetch(event)
-        finally:
-            current_notification.reset(token)
 
     async def framework_line_diff(self, notification_id: int, url: str) -> LineDiff | str:
         """The canonical line diff of the document a framework notification named, computed
