@@ -41,7 +41,6 @@ from explorer.net.store import (
     StoreError,
 )
 from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import State, Subscription, SubscriptionView
 from explorer.net.xmpp_account import XmppAccount
 from explorer.ui.language import ui_language

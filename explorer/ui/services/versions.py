@@ -7,6 +7,7 @@ from collections import OrderedDict
 
 from explorer.net.refetch import MemoryDocumentVersions
 
+
 class VersionHistory(MemoryDocumentVersions):
     """Document versions for the change tracker that also keep, per framework
     notification, the (old, new) bytes of each document it refetched, so the feed can
