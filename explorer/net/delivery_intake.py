@@ -35,6 +35,7 @@ from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net import subscriber_events as ev
 from explorer.net.callback_server import Delivery, Reply, reply_saying, said_on_the_wire
 from explorer.net.delivery_memory import DeliveryMemory, replay_key
+from explorer.net.live import transports
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.push_transport import DeliverySink
 from explorer.net.received_body import SPOOL_AT
@@ -116,7 +117,14 @@ class DeliveryIntake:
             )
             return await self._keep_rejected(sub, delivery, signature, replayed.message, [replayed])
         delivery = await self.decode(delivery)
-        context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability, sub.flavour)
+        facts = transports.facts(sub.transport)
+        context = DeliveryContext(
+            sub.topic,
+            sub.hub,
+            sub.channel_capability,
+            delivery_headers=facts.delivery_headers,
+            change_set_section=facts.change_set_section,
+        )
         checked = await self._run(_check_delivery, raw.size, delivery, signature, context)
         doc = checked.document
         if checked.status == "notification" and doc is not None:

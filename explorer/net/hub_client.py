@@ -31,10 +31,6 @@ from explorer.net.exchange_log import ExchangeLog
 from explorer.net.publisher import PublishResult, publish
 from explorer.net.retry_policy import RetryPolicy
 
-FLAVOUR_WEBSUB = "websub"
-FLAVOUR_PUSH = "pubsubhubbub-0.4"
-"""A hub that answers 204 or asks for ``hub.verify`` (framework-notification 1.0 §4.2)."""
-
 
 @dataclass(frozen=True, slots=True)
 class HubRequestOptions:

@@ -11,9 +11,10 @@ from urllib.parse import urljoin
 
 from explorer.core import catalog
 from explorer.core.catalog import ENGLISH
-from explorer.core.legacy_push import PUSHED_CAPABILITY, XMPP, push_link_finding, push_links
+from explorer.core.legacy_push import PUSHED_CAPABILITY, push_link_finding, push_links
 from explorer.core.model import Document
 from explorer.net.crawl_tree import Channel
+from explorer.net.live import transports
 
 
 def legacy_channels(document: Document, url: str) -> list[Channel]:
@@ -38,8 +39,8 @@ def legacy_channels(document: Document, url: str) -> list[Channel]:
 
 def legacy_channel_name(form: str, lang: str = ENGLISH) -> str:
     """ "XMPP PubSub channel (2012 draft)" or "HTTP callback channel (2012 draft)"."""
-    key = "legacy_push.xmpp-channel" if form == XMPP else "legacy_push.callback-channel"
-    return catalog.text(key, lang)
+    words = transports.facts(form).channel_words
+    return catalog.text(words or "legacy_push.callback-channel", lang)
 
 
 def legacy_channel_line(channel: Channel, lang: str = ENGLISH) -> str:

@@ -203,8 +203,8 @@ async def refetch_entry(
     if change == "deleted":
         return _unusable(entry, said("changes.reason-deleted"))
     if budget is None:
-        result = await fetcher.fetch(loc)
-        return await _diffed(entry, loc, result, versions, offload, notification)
+        fetched = await fetcher.fetch(loc)
+        return await _diffed(entry, loc, fetched, versions, offload, notification)
     async with budget.fetch(fetcher, loc) as result:  # held while diffing: body memory
         if result is None:
             return _unusable(

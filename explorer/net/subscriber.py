@@ -33,24 +33,23 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import httpx
 
 from explorer.core.catalog import text
 from explorer.core.findings import finding
-from explorer.core.legacy_push import FORMS as LEGACY_FORMS
 from explorer.net import subscriber_events as ev
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_server import CallbackServer, Delivery, Reply
-from explorer.net.delivery_intake import PROBE_REPLY, DeliveryIntake
-from explorer.net.event_pipeline import Enrich, EventPipeline, Refetch
+from explorer.net.delivery_intake import PROBE_REPLY
+from explorer.net.event_pipeline import Enrich, Refetch
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.hub_client import HubAnswer, HubClient, HubRequestOptions, intent_form
 from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
 from explorer.net.intent_outcomes import IntentOutcomes
-from explorer.net.lease_schedule import LeaseSchedule
+from explorer.net.live import transports
+from explorer.net.live.parts import LiveParts, TransportOptions
 from explorer.net.probe_payloads import ProbePayloads
 from explorer.net.push_transport import DeliverySink
 from explorer.net.retry_policy import RetryPolicy
@@ -63,7 +62,7 @@ from explorer.net.subscription import (
     new_callback_token,
     new_secret,
 )
-from explorer.net.subscription_book import SubscriptionBook, ViewsListener
+from explorer.net.subscription_book import ViewsListener
 
 __all__ = [
     "PROBE_REPLY",
@@ -124,27 +123,33 @@ class Subscriber:
         enrich: Enrich | None = None,
         refetch: Refetch | None = None,
         probe_payloads: ProbePayloads | None = None,
+        parts: LiveParts | None = None,
     ):
+        """``parts``: a session's shared parts (``LiveSession``), which it starts and
+        closes; without them the subscriber makes and closes its own."""
         self.store = store
         self.server = server
         self.config = config or SubscriberConfig()
         self.exchange_log = exchange_log or server.exchange_log or ExchangeLog(store)
         self._own_client = client is None
         self._client = client  # made on first use: building its SSL context costs ~0.3 s
-        self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="explorer-check")
-        self.pipeline = EventPipeline(self._workers, enrich, refetch)
-        self.book = SubscriptionBook(store, server)
-        self.leases = LeaseSchedule(
-            lambda: self.config.renew_fraction, lambda: self.config.min_renew_delay
-        )
-        self.intake = DeliveryIntake(
-            store,
-            self.pipeline.emit,
-            self._workers,
-            inline_parse_bytes=lambda: self.config.inline_parse_bytes,
-            probe_payloads=probe_payloads,
-            decode=server.decode,
-        )
+        self._own_parts = parts is None
+        if parts is None:
+            parts = LiveParts.build(
+                store,
+                server,
+                exchange_log=self.exchange_log,
+                settings=lambda: self.config,
+                client=lambda: self.client,
+                enrich=enrich,
+                refetch=refetch,
+                probe_payloads=probe_payloads,
+            )
+        self.parts = parts
+        self.pipeline = parts.pipeline
+        self.book = parts.book
+        self.leases = parts.leases
+        self.intake = parts.intake
         self.listeners = self.pipeline.listeners
         self.view_listeners = self.book.view_listeners
         self.subscriptions = self.book.subscriptions
@@ -156,6 +161,18 @@ class Subscriber:
             self.pipeline,
             lambda: self.config.verification_timeout,
             self._renew,
+        )
+
+    @classmethod
+    def for_session(cls, parts: LiveParts, options: TransportOptions) -> Subscriber:
+        """WebSub's transport on a session's shared parts."""
+        return cls(
+            parts.store,
+            parts.server,
+            config=options.config,
+            client=parts.client(),
+            exchange_log=parts.exchange_log,
+            parts=parts,
         )
 
     @property
@@ -185,14 +202,16 @@ class Subscriber:
     # --- lifecycle -------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Restore stored subscriptions: register their callbacks, renew or report leases."""
-        self.pipeline.start()
+        """Restore stored subscriptions: register their callbacks, renew or report leases.
+        Rows of a transport that does not resume after a restart are left to it."""
+        if self._own_parts:
+            self.pipeline.start()
         now = time.time()
         restored: list[Subscription] = []
         for row in self.store.subscriptions():
             sub = Subscription.from_row(row)
             self.book.adopt(sub, self)
-            if sub.final or sub.flavour in LEGACY_FORMS:  # a 2012 transport's (one run each)
+            if sub.final or not transports.facts(sub.transport).resumes_after_restart:
                 continue
             self.intake.last_until[sub.id] = self.store.last_until(sub.id)
             expired = sub.lease_expires is not None and sub.lease_expires <= now
@@ -224,13 +243,11 @@ class Subscriber:
         if unsubscribe:
             live = [sub for sub in self.subscriptions.values() if not sub.final]
             await asyncio.gather(*(self.unsubscribe(sub) for sub in live), return_exceptions=True)
-        await self.book.wait_quiet(self.config.request_timeout)
-        await self.leases.close()
-        await self.pipeline.close()
+        if self._own_parts:
+            await self.parts.close()
         if self._own_client and self._client is not None:
             await self._client.aclose()
             self._client = None
-        self._workers.shutdown(wait=True)
 
     async def __aenter__(self) -> Subscriber:
         await self.start()
@@ -250,6 +267,12 @@ class Subscriber:
     def hub_client(self) -> HubClient:
         """Made at each request: tests and settings replace ``config`` on a live subscriber."""
         return HubClient(self.client, self.exchange_log, self.config.hub_requests())
+
+    async def subscribe_channel(
+        self, channel: DiscoveredChannel, *, secret: str | None = None
+    ) -> Subscription:
+        """``PushTransport``: a discovered WebSub channel (``subscribe_discovered``)."""
+        return await self.subscribe_discovered(channel, secret=secret)
 
     # --- public actions --------------------------------------------------------------
 
@@ -430,9 +453,7 @@ class Subscriber:
         return await self.intake.take(self.book.by_token[token], delivery)
 
     def on_refused(self, token: str, code: str, message: str) -> None:
-        sub = self.book.by_token[token]
-        refused = finding(code, message, params={"detail": message})
-        self._emit(sub, ev.ERROR, message=message, findings=[refused])
+        self.parts.refused(token, code, message)
 
     # --- requests to the hub ------------------------------------------------------------
 

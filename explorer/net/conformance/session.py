@@ -30,14 +30,13 @@ from explorer.net.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.hub_client import (
-    FLAVOUR_PUSH,
-    FLAVOUR_WEBSUB,
     HubAnswer,
     HubClient,
     HubRequestOptions,
     intent_form,
 )
 from explorer.net.hub_discovery import MAX_DISCOVERY_BYTES
+from explorer.net.live import transports
 from explorer.net.publisher import XML, PublishResult, topic_reply
 from explorer.net.store import ExchangeRecord
 from explorer.net.subscription import new_callback_token, new_secret
@@ -149,7 +148,7 @@ class SubscribeOutcome:
     verification: Verification | None = None  # for this mode and topic
     denial: Verification | None = None
     stray: list[Verification] = field(default_factory=list)  # wrong topic or mode
-    flavour: str = FLAVOUR_WEBSUB
+    flavour: str = transports.DIALECT_WEBSUB  # the hub's dialect
     legacy_notes: list[Phrase] = field(default_factory=list)
 
     @property
@@ -384,7 +383,7 @@ class Session:
             elif verification.mode != "denied":
                 outcome.stray.append(verification)
         if outcome.legacy_notes:
-            outcome.flavour = FLAVOUR_PUSH
+            outcome.flavour = transports.DIALECT_PUBSUBHUBBUB_04
         return outcome
 
     def _note_change(self, verifications: list[Verification]) -> None:

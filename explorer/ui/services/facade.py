@@ -37,6 +37,8 @@ from explorer.net.disk_source import DiskSource, SetAside
 from explorer.net.exchange_log import ExchangeLog
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.hub_follow import follow_moved_hub, stored_demo_origin
+from explorer.net.live.forwarders import Forwarders
+from explorer.net.live.session import LiveSession
 from explorer.net.loop_thread import LoopThread
 from explorer.net.network_access import NetworkAccess, NetworkSettings
 from explorer.net.probe_payloads import ProbePayloads
@@ -134,9 +136,9 @@ class ExplorerServices(
         self.public_url_tests: dict[str, bool] = {}
         self.move_wait = 20.0
         self._views: list[SubscriptionView] = []
-        self._forwarders = {}  # subscription id -> its Forwarder (ForwardingServices)
+        self.forwarders = Forwarders()  # by subscription id (ForwardingServices)
         self._note: str | None = None
-        self._moving: asyncio.Task[Any] | None = None  # on the net loop
+        self.live_session: LiveSession | None = None  # on the net loop, while it runs
         self.net = LoopThread()
         # The one batching stage between the net loop and the window. One signal per
         # batch, not per event: each emission is a trip from Python into Qt and back,

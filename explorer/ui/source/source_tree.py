@@ -32,10 +32,10 @@ from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionView
 
 from explorer.core.engine_words import quoted
 from explorer.core.findings import Finding, Severity, count_by_severity
-from explorer.core.legacy_push import CALLBACK, XMPP
 from explorer.core.rules.capabilities import display_name
 from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
+from explorer.net.live import transports
 from explorer.ui.language import document_name, document_name_glossed, ui_language
 from explorer.ui.shared.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.shared.plain_text import tooltip_text, visible
@@ -53,8 +53,12 @@ STATE_SUFFIX = {
 }
 Expander = Callable[[DocumentNode], Awaitable[None]]
 LEGACY_CHANNELS = {  # the 2012 draft's push forms (core 0.1-alpha §5.2), by Channel.form
-    XMPP: QT_TRANSLATE_NOOP("SourceTreeModel", "XMPP PubSub channel (2012 draft)"),
-    CALLBACK: QT_TRANSLATE_NOOP("SourceTreeModel", "HTTP callback channel (2012 draft)"),
+    transports.XMPP_PUBSUB_2012: QT_TRANSLATE_NOOP(
+        "SourceTreeModel", "XMPP PubSub channel (2012 draft)"
+    ),
+    transports.HTTP_CALLBACK_2012: QT_TRANSLATE_NOOP(
+        "SourceTreeModel", "HTTP callback channel (2012 draft)"
+    ),
 }
 
 
