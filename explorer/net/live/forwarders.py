@@ -10,8 +10,8 @@ delivery's own transaction, so what the hub heard 2xx for is already queued on d
 from __future__ import annotations
 
 from explorer.net.delivery_intake import DeliveryIntake
-from explorer.net.forwarder import Forwarder
-from explorer.net.store import InTransaction
+from explorer.net.forwarder import Forwarder, ForwardTarget
+from explorer.net.store import InTransaction, Store
 from explorer.net.subscription import Subscription
 
 
@@ -37,6 +37,14 @@ class Forwarders:
             for forwarder in self.by_subscription.values():
                 if forwarder in intake.sinks:
                     intake.sinks.remove(forwarder)
+
+    async def start(self, store: Store, target: ForwardTarget, key: str | None = None) -> Forwarder:
+        """On the loop: a forwarder of ``key``'s deliveries (None: all) to ``target``, its
+        outbox ready and draining what an earlier run left, then told of each delivery."""
+        forwarder = Forwarder(store, target, key)
+        await forwarder.start()
+        self.add(key, forwarder)
+        return forwarder
 
     def add(self, key: str | None, forwarder: Forwarder) -> None:
         """On the loop: forward ``key``'s deliveries (None: all) through a started forwarder."""

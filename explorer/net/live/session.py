@@ -185,9 +185,7 @@ class LiveSession:
         self.parts = parts
         await end_unresumed(self.store)
         if config.forward_to is not None:
-            forwarder = Forwarder(self.store, config.forward_to)
-            await forwarder.start()
-            self.forwarders.add(None, forwarder)
+            forwarder = await self.forwarders.start(self.store, config.forward_to)
             if self.observer is not None:
                 self.observer.forwarding_started(forwarder)
         self.forwarders.attach(parts.intake)

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from explorer.net.forward_outbox import ForwardAnswer, ForwardOutbox
-from explorer.net.forwarder import Forwarder, ForwardTarget, describe
+from explorer.net.forwarder import ForwardTarget, describe
 from explorer.net.live.forwarders import Forwarders
 from explorer.net.loop_thread import LoopThread
 from explorer.net.store import ExchangeRecord, Store, StoreError
@@ -37,13 +37,7 @@ class ForwardingServices:
         if self.store is None:
             raise StoreError("store.not-open")
         await self.stop_forwarding(subscription_id)
-        forwarder = Forwarder(self.store, target, subscription_id)
-
-        async def on_net() -> None:
-            await forwarder.start()
-            self.forwarders.add(subscription_id, forwarder)
-
-        await self.net.run(on_net())
+        await self.net.run(self.forwarders.start(self.store, target, subscription_id))
 
     async def stop_forwarding(self, subscription_id: str) -> None:
         """Stop forwarding; what is still queued stays on disk for the next start."""
