@@ -5,7 +5,7 @@ three sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (
 and ``WorkbenchServices`` (workbench.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
-one store, exchange log, callback server and ``Subscriber`` for the live side, a
+one store and exchange log, a ``LiveSession`` for the live side (``live.py``), a
 ``ChangeTracker`` for diffs, and optionally the embedded demo. Widgets call these
 coroutines and listen to the signals; they never touch a socket or a parser.
 
