@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 from fake_hub import FakeHub, notification
+from helpers.source_2012 import source_2012
 from websub_env import FAST
 
 import explorer
+from explorer.core import catalog
 from explorer.net.forwarder import Forwarder, ForwardTarget
+from explorer.net.hub_discovery import DiscoveredChannel
 from explorer.net.live import transports
 from explorer.net.live.session import CannotListen, LiveConfig, LiveSession
 from explorer.net.store import Store
@@ -194,3 +197,41 @@ async def test_a_taken_port_is_refused_or_left_for_any_port(tmp_path: Path) -> N
         finally:
             await moved.stop()
             store.close()
+
+
+async def test_a_channel_goes_to_the_transport_of_its_form_and_so_do_its_actions(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "store.sqlite3")
+    session = LiveSession(store, LiveConfig(subscriber=FAST))
+    try:
+        async with source_2012(forms=("callback",)) as source:
+            await session.start()
+            callback = DiscoveredChannel(
+                source.changeset_url,
+                source.subscribe_url,
+                via="2012-link",
+                form=transports.HTTP_CALLBACK_2012,
+            )
+            sub = await session.subscribe_channel(callback)
+            assert sub.transport == transports.HTTP_CALLBACK_2012 and sub.state == State.ACTIVE
+            assert source.callbacks == [sub.callback_url]
+            await session.renew(sub.id)  # no lease: nothing is asked of the Source
+            assert sub.state == State.ACTIVE and len(source.subscribe_forms) == 1
+            await session.unsubscribe(sub.id)  # none defined: ended here, saying so
+            assert sub.state == State.ENDED
+            assert sub.reason == catalog.text("legacy_push.no-unsubscription")
+            xmpp = DiscoveredChannel(
+                source.changeset_url,
+                "xmpp:pubsub.localhost",
+                via="2012-link",
+                form=transports.XMPP_PUBSUB_2012,
+                node="changes",
+            )
+            failed = await session.subscribe_channel(xmpp)  # no account given
+            assert failed.transport == transports.XMPP_PUBSUB_2012
+            assert failed.state == State.FAILED
+            assert failed.reason == catalog.text("legacy_push.xmpp-need-jid")
+    finally:
+        await session.stop()
+        store.close()
