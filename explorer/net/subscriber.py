@@ -1,6 +1,7 @@
 """The WebSub subscriber: subscribe, answer verifications, take deliveries, renew, unsubscribe.
 
-Usage (the CLI's ``listen`` and the GUI do the same)::
+Usage on its own (``listen`` and the window run it inside a ``LiveSession``, which makes
+the server and shares these parts with the other transports)::
 
     store = Store(path)
     server = CallbackServer(host, port, public_url=public_url,

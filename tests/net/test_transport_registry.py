@@ -9,6 +9,7 @@ import inspect
 from pathlib import Path
 
 import explorer
+from explorer.core import legacy_push
 from explorer.net.live import transports
 from explorer.net.push_transport import PushTransport
 
@@ -84,6 +85,14 @@ def test_each_entry_is_a_push_transport_stating_its_facts() -> None:
         missing = {name for name in protocol if not callable(getattr(made, name, None))}
         assert missing == set(), (entry.facts.kind, missing)
         assert transports.facts(entry.facts.kind) is entry.facts
+
+
+def test_a_2012_link_form_is_the_kind_of_its_transport() -> None:
+    """The parser (core, below the registry) names a push link's form; the registry finds
+    its transport by that same string."""
+    assert legacy_push.XMPP == transports.XMPP_PUBSUB_2012
+    assert legacy_push.CALLBACK == transports.HTTP_CALLBACK_2012
+    assert transports.facts(legacy_push.XMPP).needs_xmpp_account
 
 
 def test_a_stored_flavour_reads_back_as_transport_and_dialect() -> None:
