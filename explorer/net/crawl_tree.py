@@ -48,9 +48,7 @@ class Channel:
     capability_list: str
     line: int | None = None
     findings: list[Finding] = field(default_factory=list)
-    form: str | None = (
-        None  # a 2012 push form: its transport's kind (``live.transports``); None: WebSub
-    )
+    form: str | None = None  # a 2012 push form, its transport's kind (None: WebSub)
     node: str | None = None  # the XMPP PubSub node of an XMPP form
 
     def to_json(self) -> dict[str, Any]:

@@ -39,9 +39,7 @@ class DiscoveredChannel:
     capability: str | None = None
     via: str = "link-header"  # link-header, capability-list, given, 2012-link
     findings: list[Finding] = field(default_factory=list)
-    form: str | None = (
-        None  # a 2012 push form: its transport's kind (``live.transports``); None: WebSub
-    )
+    form: str | None = None  # a 2012 push form, its transport's kind (None: WebSub)
     node: str | None = None  # the XMPP PubSub node of an XMPP form
 
 
