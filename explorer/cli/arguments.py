@@ -47,7 +47,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse's own words (a missing argument, a bad choice) in the run's language
-        from explorer.core.messages import render_known  # only when an argument is refused
+        from explorer.core.words.messages import render_known  # only when an argument is refused
 
         said = render_known(message, "cli.argparse.", help_language()) or message
         line = say("cli.help.see-help", prog=self.prog, message=_printable(said))

@@ -37,18 +37,24 @@ from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_acc
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
-from explorer.net.callback_server import DEFAULT_MAX_BODY
-from explorer.net.forwarder import Forwarder
-from explorer.net.http import Fetcher
-from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
+from explorer.net.http.fetcher import Fetcher
 from explorer.net.live import transports
+from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
+from explorer.net.live.forwarding.forwarder import Forwarder
+from explorer.net.live.hub_discovery import DiscoveredChannel, discover_channels
+from explorer.net.live.legacy.xmpp_account import XmppOptions
+from explorer.net.live.refetch import ChangeTracker
 from explorer.net.live.session import CannotListen, LiveConfig, LiveSession
-from explorer.net.refetch import ChangeTracker
-from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
-from explorer.net.subscriber import SubscriberConfig
-from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
-from explorer.net.subscription import State, Subscription
-from explorer.net.xmpp_account import XmppOptions
+from explorer.net.live.subscriber import SubscriberConfig
+from explorer.net.live.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscription import State, Subscription
+from explorer.net.store.database import (
+    Store,
+    StoreDamaged,
+    StoreError,
+    StoreLocked,
+    default_store_path,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0

@@ -14,8 +14,14 @@ from urllib.parse import urlsplit
 from explorer.cli.arguments import http_url
 from explorer.cli.language_option import say
 from explorer.core import catalog
-from explorer.core.signatures import MAX_SECRET_BYTES
-from explorer.net.forwarder import ALGORITHMS, Forwarder, ForwardState, ForwardTarget, describe
+from explorer.core.push.signatures import MAX_SECRET_BYTES
+from explorer.net.live.forwarding.forwarder import (
+    ALGORITHMS,
+    Forwarder,
+    ForwardState,
+    ForwardTarget,
+    describe,
+)
 
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an RFC 9110 token
 

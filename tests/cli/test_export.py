@@ -11,7 +11,7 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.findings import finding
-from explorer.net.store import NotificationRecord, Store
+from explorer.net.store.database import NotificationRecord, Store
 
 PAYLOAD = b'<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'
 

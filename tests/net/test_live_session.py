@@ -17,13 +17,13 @@ from websub_env import FAST
 
 import explorer
 from explorer.core import catalog
-from explorer.net.forwarder import Forwarder, ForwardTarget
-from explorer.net.hub_discovery import DiscoveredChannel
 from explorer.net.live import transports
+from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget
+from explorer.net.live.hub_discovery import DiscoveredChannel
 from explorer.net.live.session import CannotListen, LiveConfig, LiveSession
-from explorer.net.store import Store
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
-from explorer.net.subscription import State, Subscription
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscription import State, Subscription
+from explorer.net.store.database import Store
 
 PACKAGE = Path(explorer.__file__).parent
 FRONT_ENDS = [

@@ -10,7 +10,8 @@ import pytest
 from helpers.records import notification_record
 
 from explorer.core.findings import finding
-from explorer.net.store import (
+from explorer.net.live.subscription import State, Subscription
+from explorer.net.store.database import (
     SCHEMA_VERSION,
     ExchangeRecord,
     NotificationRecord,
@@ -18,7 +19,6 @@ from explorer.net.store import (
     StoreError,
     default_store_path,
 )
-from explorer.net.subscription import State, Subscription
 
 
 def record(n: int, status: str = "notification") -> NotificationRecord:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from explorer.net.store import ExchangeRecord, NotificationRecord, Store
+from explorer.net.store.database import ExchangeRecord, NotificationRecord, Store
 
 
 def delivery(n: int) -> NotificationRecord:

@@ -9,9 +9,10 @@ import inspect
 from pathlib import Path
 
 import explorer
-from explorer.core import legacy_push
+from explorer.core.push import legacy_push
 from explorer.net.live import transports
-from explorer.net.push_transport import PushTransport
+from explorer.net.live.parts import SessionTransport
+from explorer.net.live.session import transport_class
 
 PACKAGE = Path(explorer.__file__).parent
 REGISTRY_MODULE = Path(transports.__file__)
@@ -77,11 +78,13 @@ def test_no_module_outside_the_registry_compares_a_transport_or_dialect_name() -
 
 def test_each_entry_is_a_push_transport_stating_its_facts() -> None:
     protocol = {
-        name for name, _ in inspect.getmembers(PushTransport, callable) if not name.startswith("_")
+        name
+        for name, _ in inspect.getmembers(SessionTransport, callable)
+        if not name.startswith("_")
     }
     assert {"for_session", "subscribe_channel", "subscribe", "unsubscribe", "close"} <= protocol
     for entry in transports.REGISTRY:
-        made = entry.load()
+        made = transport_class(entry)
         missing = {name for name in protocol if not callable(getattr(made, name, None))}
         assert missing == set(), (entry.facts.kind, missing)
         assert transports.facts(entry.facts.kind) is entry.facts

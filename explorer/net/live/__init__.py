@@ -1,1 +1,5 @@
-"""The live side: push transports, their registry, and the one session that runs them."""
+"""The live side: one ``LiveSession`` (session.py) running the push transports of one
+registry (transports.py) on their shared parts: callback server, subscriptions, intake,
+event pipeline, leases, hub client, 2012 transports, forwarding, recording, refetch and
+the watchdog.
+"""

@@ -9,10 +9,10 @@ delivery's own transaction, so what the hub heard 2xx for is already queued on d
 
 from __future__ import annotations
 
-from explorer.net.delivery_intake import DeliveryIntake
-from explorer.net.forwarder import Forwarder, ForwardTarget
-from explorer.net.store import InTransaction, Store
-from explorer.net.subscription import Subscription
+from explorer.net.live.delivery_intake import DeliveryIntake
+from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget
+from explorer.net.live.subscription import Subscription
+from explorer.net.store.database import InTransaction, Store
 
 
 class Forwarders:

@@ -13,25 +13,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
 from explorer.core.findings import finding
-from explorer.net import subscriber_events as ev
-from explorer.net.callback_server import CallbackServer
-from explorer.net.delivery_intake import DeliveryIntake
-from explorer.net.event_pipeline import Enrich, EventPipeline, Refetch
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.hub_client import HubClient
-from explorer.net.lease_schedule import LeaseSchedule
-from explorer.net.probe_payloads import ProbePayloads
-from explorer.net.store import Store
-from explorer.net.subscription_book import SubscriptionBook
+from explorer.net.live import subscriber_events as ev
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.live.delivery_intake import DeliveryIntake
+from explorer.net.live.event_pipeline import Enrich, EventPipeline, Refetch
+from explorer.net.live.hub_client import HubClient
+from explorer.net.live.lease_schedule import LeaseSchedule
+from explorer.net.live.probe_payloads import ProbePayloads
+from explorer.net.live.push_transport import PushTransport
+from explorer.net.live.subscriber_config import SubscriberConfig
+from explorer.net.live.subscription_book import SubscriptionBook
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog
 
 if TYPE_CHECKING:
-    from explorer.net.subscriber import SubscriberConfig
-    from explorer.net.xmpp_account import XmppAccount, XmppOptions
+    from explorer.net.live.legacy.xmpp_account import XmppAccount, XmppOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,3 +115,12 @@ class LiveParts:
         await self.leases.close()
         await self.pipeline.close()
         self.workers.shutdown(wait=True)
+
+
+class SessionTransport(PushTransport, Protocol):
+    """A ``PushTransport`` a ``LiveSession`` can make: each class of the registry."""
+
+    @classmethod
+    def for_session(cls, parts: LiveParts, options: TransportOptions) -> SessionTransport:
+        """The transport on a session's shared parts (book, intake, pipeline, hub client)."""
+        ...

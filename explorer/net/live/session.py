@@ -11,6 +11,7 @@ subscriber, an intake or a forwarder itself.
 from __future__ import annotations
 
 import asyncio
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,32 +19,39 @@ from typing import Any, Protocol
 
 import httpx
 
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_restart import (
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.live import transports
+from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY, CallbackServer
+from explorer.net.live.callback_restart import (
     CallbackStart,
     move_stale_subscriptions,
     start_callback_server,
 )
-from explorer.net.callback_server import DEFAULT_MAX_BODY, CallbackServer
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.forwarder import Forwarder, ForwardTarget
-from explorer.net.hub_discovery import DiscoveredChannel
-from explorer.net.legacy_transport import end_unresumed
-from explorer.net.live import transports
 from explorer.net.live.forwarders import Forwarders
-from explorer.net.live.parts import LiveParts, TransportOptions
-from explorer.net.network_access import NetworkAccess
-from explorer.net.probe_payloads import ProbePayloads
-from explorer.net.push_transport import PushTransport
-from explorer.net.recorder import Recorder
-from explorer.net.refetch import ChangeTracker
-from explorer.net.refetch_bounds import bounded_tracker
-from explorer.net.store import Store
-from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscriber_events import SubscriberEvent
-from explorer.net.subscription import Subscription
-from explorer.net.subscription_book import ViewsListener
-from explorer.net.xmpp_account import XmppAccount, XmppOptions
+from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget
+from explorer.net.live.hub_discovery import DiscoveredChannel
+from explorer.net.live.legacy.legacy_transport import end_unresumed
+from explorer.net.live.legacy.xmpp_account import XmppAccount, XmppOptions
+from explorer.net.live.parts import LiveParts, SessionTransport, TransportOptions
+from explorer.net.live.probe_payloads import ProbePayloads
+from explorer.net.live.push_transport import PushTransport
+from explorer.net.live.recorder import Recorder
+from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.refetch_bounds import bounded_tracker
+from explorer.net.live.subscriber import Subscriber, SubscriberConfig
+from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.net.live.subscription import Subscription
+from explorer.net.live.subscription_book import ViewsListener
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog
+
+
+def transport_class(entry: transports.TransportEntry) -> type[SessionTransport]:
+    """The class a registry line names (imported now: XMPP's library only at its login)."""
+    module, _, name = entry.implementation.partition(":")
+    made: type[SessionTransport] = getattr(importlib.import_module(module), name)
+    return made
 
 
 class CannotListen(OSError):
@@ -145,7 +153,7 @@ class LiveSession:
         self.server: CallbackServer | None = None
         self.recorder: Recorder | None = None
         self.parts: LiveParts | None = None
-        self.transports: dict[str, PushTransport] = {}
+        self.transports: dict[str, SessionTransport] = {}
         self._client: httpx.AsyncClient | None = None
         self._moving: asyncio.Task[Any] | None = None
 
@@ -191,7 +199,7 @@ class LiveSession:
         self.forwarders.attach(parts.intake)
         options = TransportOptions(config.subscriber, config.xmpp_account, config.xmpp_options)
         self.transports = {
-            entry.facts.kind: entry.load().for_session(parts, options)
+            entry.facts.kind: transport_class(entry).for_session(parts, options)
             for entry in transports.REGISTRY
         }
         parts.pipeline.start()

@@ -12,19 +12,13 @@ fields now. What is stored and printed keeps the one string it always had
 (``stored_mark``: the dialect of a WebSub row, the kind of a 2012 one), so stores and
 scripts of earlier releases read the same.
 
-Implementations load when first asked for (``TransportEntry.load``): the XMPP library
-only for a run that uses XMPP, and this module stays importable by the modules the
-transports themselves are made of.
+Implementations are named, not imported, here (``LiveSession`` loads them): this module
+stays importable by the modules the transports themselves are made of, with no circle.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from explorer.net.push_transport import PushTransport
 
 WEBSUB = "websub"
 HTTP_CALLBACK_2012 = "2012-callback"
@@ -47,7 +41,6 @@ class TransportFacts:
     needs_xmpp_account: bool  # subscribing logs in with the user's own XMPP account
     delivery_headers: bool  # WebSub's Content-Type and Link rules apply to deliveries
     change_set_section: str | None  # pushes 2012 Change Sets, read as change notifications
-    channel_words: str | None  # the catalog key naming one of its channels (None: WebSub's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +48,7 @@ class TransportEntry:
     """One registry line: the facts, and where the class implementing them lives."""
 
     facts: TransportFacts
-    implementation: str  # "module:Class"
-
-    def load(self) -> type[PushTransport]:
-        module, _, name = self.implementation.partition(":")
-        made: type[PushTransport] = getattr(importlib.import_module(module), name)
-        return made
+    implementation: str  # "module:Class", loaded by the session that makes it
 
 
 REGISTRY: tuple[TransportEntry, ...] = (
@@ -75,9 +63,8 @@ REGISTRY: tuple[TransportEntry, ...] = (
             needs_xmpp_account=False,
             delivery_headers=True,
             change_set_section=None,
-            channel_words=None,
         ),
-        "explorer.net.subscriber:Subscriber",
+        "explorer.net.live.subscriber:Subscriber",
     ),
     TransportEntry(
         TransportFacts(
@@ -90,9 +77,8 @@ REGISTRY: tuple[TransportEntry, ...] = (
             needs_xmpp_account=False,
             delivery_headers=False,
             change_set_section="§5.2.2",
-            channel_words="legacy_push.callback-channel",
         ),
-        "explorer.net.legacy_callback:CallbackPush",
+        "explorer.net.live.legacy.legacy_callback:CallbackPush",
     ),
     TransportEntry(
         TransportFacts(
@@ -105,9 +91,8 @@ REGISTRY: tuple[TransportEntry, ...] = (
             needs_xmpp_account=True,
             delivery_headers=False,
             change_set_section="§5.2.1",
-            channel_words="legacy_push.xmpp-channel",
         ),
-        "explorer.net.xmpp_push:XmppPush",
+        "explorer.net.live.legacy.xmpp_push:XmppPush",
     ),
 )
 

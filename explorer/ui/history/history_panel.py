@@ -19,7 +19,7 @@ from explorer.ui.history.job import Job
 from explorer.ui.services.snapshot_history import ComparisonView, SnapshotHistory
 
 if TYPE_CHECKING:
-    from explorer.net.snapshot_store import SnapshotInfo
+    from explorer.net.history.snapshot_store import SnapshotInfo
     from explorer.ui.services import ExplorerServices
 
 

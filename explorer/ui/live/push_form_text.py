@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.live import transports
-from explorer.net.subscription import SubscriptionView
+from explorer.net.live.subscription import SubscriptionView
 
 FORM_NAMES = {  # by registry kind; WebSub's rows show their hub's dialect instead
     transports.XMPP_PUBSUB_2012: QT_TRANSLATE_NOOP("PushFormText", "XMPP PubSub (2012 draft)"),

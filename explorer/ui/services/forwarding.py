@@ -14,11 +14,11 @@ from collections import defaultdict
 from typing import Any
 from urllib.parse import urlsplit
 
-from explorer.net.forward_outbox import ForwardAnswer, ForwardOutbox
-from explorer.net.forwarder import ForwardTarget, describe
 from explorer.net.live.forwarders import Forwarders
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
+from explorer.net.live.forwarding.forwarder import ForwardTarget, describe
 from explorer.net.loop_thread import LoopThread
-from explorer.net.store import ExchangeRecord, Store, StoreError
+from explorer.net.store.database import ExchangeRecord, Store, StoreError
 
 
 class ForwardingServices:

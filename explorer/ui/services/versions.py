@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from explorer.net.refetch import MemoryDocumentVersions
+from explorer.net.live.refetch import MemoryDocumentVersions
 
 
 class VersionHistory(MemoryDocumentVersions):
