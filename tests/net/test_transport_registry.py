@@ -46,6 +46,8 @@ def name_comparisons(source: str) -> list[str]:
 
 
 def _name_in(operand: ast.expr) -> str | None:
+    if isinstance(operand, ast.Tuple | ast.List | ast.Set):
+        return next(filter(None, map(_name_in, operand.elts)), None)
     if isinstance(operand, ast.Constant) and operand.value in NAMES:
         return repr(operand.value)
     if isinstance(operand, ast.Name) and operand.id in NAME_CONSTANTS | NAME_FIELDS:
@@ -61,9 +63,10 @@ def test_the_scan_finds_a_comparison_by_name_in_every_shape() -> None:
         "b = sub.flavour in FORMS\n"
         "c = view.transport != transports.WEBSUB\n"
         'd = "pubsubhubbub-0.4" == x\n'
+        'f = kind in ("2012-xmpp", "2012-callback")\n'
         "e = transports.facts(sub.transport).leases\n"  # asking the registry: fine
     )
-    assert len(name_comparisons(source)) == 4
+    assert len(name_comparisons(source)) == 5
     assert name_comparisons("e = transports.facts(sub.transport).leases\n") == []
 
 
