@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from explorer.net.http.fetcher import FetchResult
     from explorer.net.live.publisher import PublishResult
     from explorer.net.source.discovery import RouteAttempt
-    from explorer.net.store.database import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
 
 
 def attempt_detail(attempt: RouteAttempt, lang: str = ENGLISH) -> str:

@@ -10,7 +10,8 @@ from websub_env import websub_env
 
 from explorer.net.live.push_transport import DeliverySink
 from explorer.net.live.subscription import State
-from explorer.net.store.database import NotificationRecord, Store
+from explorer.net.store.database import Store
+from explorer.net.store.records import NotificationRecord
 
 
 class Recorder:

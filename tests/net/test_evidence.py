@@ -9,7 +9,7 @@ import jsonschema
 from helpers.har_schema import HAR_1_2
 
 from explorer.net.reports.evidence import ExchangeWriter, export_exchanges, masked
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 
 
 def record(**changes: object) -> ExchangeRecord:

@@ -11,7 +11,8 @@ from helpers.listen_process import until
 
 from explorer.net.http.retry_policy import RetryPolicy
 from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget, describe
-from explorer.net.store.database import NotificationRecord, Store
+from explorer.net.store.database import Store
+from explorer.net.store.records import NotificationRecord
 
 SECRET = "app-secret"
 QUICK = RetryPolicy(retries=1_000_000, backoff=0.05, max_backoff=0.2)

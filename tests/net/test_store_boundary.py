@@ -16,13 +16,13 @@ from helpers.records import notification_record
 
 from explorer.net.store.database import (
     APP_DIR,
-    NotificationRecord,
     Store,
     StoreDamaged,
     StoreError,
     StoreLocked,
     default_store_path,
 )
+from explorer.net.store.records import NotificationRecord
 
 PAGE = 4096
 

@@ -134,7 +134,7 @@ def test_a_dump_check_says_what_it_verified_where_it_stays(window, qtbot, run) -
 def _subscribe_record(status: int | None, error: str | None = None):
     import time
 
-    from explorer.net.store.database import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
 
     body = (
         b"hub.callback=http%3A%2F%2Fcb%2Fx&hub.mode=subscribe"

@@ -123,7 +123,7 @@ def test_the_reason_column_and_its_tooltip_are_japanese(panel) -> None:
 
 
 def test_the_inspector_says_direction_and_kind_in_japanese(japanese) -> None:
-    from explorer.net.store.database import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
     from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel, describe
 
     def record(direction: str, kind: str) -> ExchangeRecord:

@@ -35,7 +35,7 @@ from explorer.net.conformance.session import (
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Delivery
 from explorer.net.live.publisher import XML
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 
 SAMPLE_READERS = frozenset({"signed-delivery", "delivery-headers", "delivery-latency"})
 NEEDS_PUBLICATION = SAMPLE_READERS | {"resubscribe", "unsubscribe", "wrong-challenge"}

@@ -38,8 +38,8 @@ from explorer.net.live.hub_client import (
 from explorer.net.live.hub_discovery import MAX_DISCOVERY_BYTES
 from explorer.net.live.publisher import XML, PublishResult, topic_reply
 from explorer.net.live.subscription import new_callback_token, new_secret
-from explorer.net.store.database import ExchangeRecord
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import ExchangeRecord
 
 PUBLISH_AUTO, PUBLISH_XML, PUBLISH_FORM, PUBLISH_NONE = "auto", "xml", "form", "none"
 PUBLISH_STYLES = {

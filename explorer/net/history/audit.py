@@ -45,27 +45,12 @@ from explorer.net.http.fetcher import Fetcher
 from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import DocumentNode, NodeState
 from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
+from explorer.net.store.schema import AUDIT_VERDICTS_ORDER, AUDIT_WORK, create_scratch
 
 MAX_LOCAL_FILES = 10_000_000
 """Files scanned under the mapped folders before the audit stops as unusable."""
 READ_CHUNK = 1024 * 1024
 _BATCH = 5000
-
-_SCHEMA = """
-CREATE TABLE source (
-    loc TEXT PRIMARY KEY, stamp REAL NOT NULL, origin TEXT NOT NULL, change TEXT,
-    lastmod TEXT, length TEXT, hash TEXT, document TEXT NOT NULL, datetime TEXT
-);
-CREATE TABLE changes (
-    seq INTEGER PRIMARY KEY, loc TEXT NOT NULL, stamp REAL NOT NULL, change TEXT,
-    lastmod TEXT, length TEXT, hash TEXT, document TEXT NOT NULL, datetime TEXT
-);
-CREATE TABLE local (loc TEXT PRIMARY KEY, path TEXT NOT NULL, mtime REAL, size INTEGER);
-CREATE TABLE verdicts (
-    verdict TEXT NOT NULL, loc TEXT NOT NULL, path TEXT, origin TEXT NOT NULL,
-    document TEXT, change TEXT, datetime TEXT, fields TEXT NOT NULL
-);
-"""
 
 
 class AuditError(SaidError):
@@ -139,7 +124,8 @@ class AuditState:
         self._folder = tempfile.TemporaryDirectory(prefix="explorer-audit-")
         path = Path(self._folder.name) / "audit.sqlite3"
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+        self.db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
+        create_scratch(self.db, AUDIT_WORK)
         self.resource_lists: list[float | None] = []
         self.change_lists = 0
         self.unreadable: list[str] = []
@@ -312,7 +298,7 @@ class AuditState:
                 self._add_verdicts(rows)
         self._add_verdicts(rows)
         self.db.execute("COMMIT")
-        self.db.execute("CREATE INDEX verdicts_in_order ON verdicts (verdict, loc)")
+        self.db.execute(AUDIT_VERDICTS_ORDER)
         return counts
 
     def _add_verdicts(self, rows: list[tuple[object, ...]]) -> None:

@@ -9,9 +9,9 @@ Entries are written as each document is parsed
 entries never sits in memory.
 
 The tables live in the same SQLite file as subscriptions and notifications, opened by
-``Store`` (which holds the one-writer lock and the file modes); this module adds its own
-tables beside them through its own connection, so the store's schema and writer thread
-stay untouched.
+``Store`` (which holds the one-writer lock and the file modes, and creates the snapshot
+tables declared in ``explorer.net.store.schema``); this module writes them through its
+own connection, so the store's writer thread stays untouched.
 """
 
 from __future__ import annotations
@@ -28,30 +28,8 @@ from explorer.net.http.fetcher import Fetcher
 from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
+from explorer.net.store import schema
 from explorer.net.store.database import Store, StoreError
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    id INTEGER PRIMARY KEY, label TEXT, start_url TEXT NOT NULL, source TEXT,
-    taken REAL NOT NULL, finished REAL, documents INTEGER, entries INTEGER
-);
-CREATE TABLE IF NOT EXISTS snapshot_documents (
-    snapshot INTEGER NOT NULL, url TEXT NOT NULL, parent TEXT, capability TEXT, root TEXT,
-    state TEXT NOT NULL, status INTEGER, etag TEXT, last_modified TEXT, digest TEXT,
-    entries INTEGER, md TEXT NOT NULL, PRIMARY KEY (snapshot, url)
-);
-CREATE TABLE IF NOT EXISTS snapshot_entries (
-    snapshot INTEGER NOT NULL, document TEXT NOT NULL, capability TEXT, position INTEGER,
-    loc TEXT NOT NULL, lastmod TEXT, hash TEXT, length TEXT, type TEXT, change TEXT,
-    datetime TEXT
-);
-CREATE INDEX IF NOT EXISTS snapshot_entries_by_loc
-    ON snapshot_entries (snapshot, capability, loc, document, position);
-CREATE TABLE IF NOT EXISTS snapshot_findings (
-    snapshot INTEGER NOT NULL, subject TEXT NOT NULL, code TEXT NOT NULL,
-    severity TEXT NOT NULL, line INTEGER, message TEXT NOT NULL, spec TEXT
-);
-"""
 
 ENTRY_FIELDS = ("lastmod", "hash", "length", "type", "change", "datetime")
 """The entry metadata a snapshot keeps and a comparison names (core 1.1 §7, Table 3)."""
@@ -92,8 +70,8 @@ class SnapshotStore:
         if store.read_only:
             raise StoreError("store.snapshots-need-writing", path=store.path)
         self.db = sqlite3.connect(store.path, isolation_level=None, timeout=30)
+        self.db.execute(schema.UNTRUSTED)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(_SCHEMA)
 
     def close(self) -> None:
         self.db.close()

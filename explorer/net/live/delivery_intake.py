@@ -45,7 +45,8 @@ from explorer.net.live.delivery_memory import DeliveryMemory, replay_key
 from explorer.net.live.probe_payloads import ProbePayloads
 from explorer.net.live.push_transport import DeliverySink
 from explorer.net.live.subscription import Subscription
-from explorer.net.store.database import InTransaction, NotificationRecord, Store, StoreError
+from explorer.net.store.database import InTransaction, Store, StoreError
+from explorer.net.store.records import NotificationRecord
 
 PROBE_REPLY = said_on_the_wire("callback.reply-probe")
 
@@ -108,7 +109,6 @@ class DeliveryIntake:
             # The hub fanned a conformance run's publication out to this subscription too:
             # acknowledged, and left in the exchange log, but no row and no continuity check.
             return Reply(200, PROBE_REPLY)
-        await self.memory.prepare()
         header = delivery.header("X-Hub-Signature")
         signature = await self._run(verify_signature, raw.size, header, raw, sub.secret)
         if not signature.state.accepted:  # WebSub §7.1.2: not a notification

@@ -12,8 +12,8 @@ Rejected storage: a rejected delivery (unsigned, badly signed, a replay) keeps a
 ``REJECTED_QUOTA`` bytes of bodies in all; past it a rejected delivery is counted, not
 stored, since anyone who knows the callback URL can send them.
 
-The tables are created on first use (``CREATE TABLE IF NOT EXISTS``), so a store of any
-schema gains them without a migration and an older explorer ignores them.
+The table (``delivery_digests``) is declared in the store's schema registry
+(``explorer.net.store.schema``), so every store opened for writing has it.
 """
 
 from __future__ import annotations
@@ -25,19 +25,6 @@ from explorer.net.store.database import InTransaction, Store
 
 REJECTED_QUOTA = 8 * 1024 * 1024
 """Bytes of rejected bodies kept per subscription."""
-
-_TABLE = (
-    "CREATE TABLE IF NOT EXISTS delivery_digests (notification_id INTEGER PRIMARY KEY, "
-    "subscription_id TEXT NOT NULL, digest TEXT NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS delivery_digests_by_key "
-    "ON delivery_digests (subscription_id, digest)",
-)
-
-
-def create_tables(conn: sqlite3.Connection, statements: tuple[str, ...]) -> None:
-    """In the writer's transaction (``executescript`` would commit it first)."""
-    for statement in statements:
-        conn.execute(statement)
 
 
 def replay_key(signature_header: str | None, body_digest: str) -> str:
@@ -51,14 +38,8 @@ class DeliveryMemory:
     def __init__(self, store: Store, quota: int = REJECTED_QUOTA) -> None:
         self.store = store
         self.quota = quota
-        self._ready = False
         self._pending: dict[tuple[str, str], int] = {}  # being committed: key -> 0
         self._rejected_bytes: dict[str, int] = {}
-
-    async def prepare(self) -> None:
-        if not self._ready:
-            await self.store.in_transaction(lambda conn: create_tables(conn, _TABLE))
-            self._ready = True
 
     def replay_of(self, subscription_id: str, key: str) -> int | None:
         """The stored notification this delivery repeats (0 while that one is still being

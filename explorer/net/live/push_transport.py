@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from explorer.net.live.callback.callback_server import Delivery, Reply
 from explorer.net.live.subscription import Subscription
-from explorer.net.store.database import NotificationRecord
+from explorer.net.store.records import NotificationRecord
 
 if TYPE_CHECKING:
     from explorer.net.live.hub_discovery import DiscoveredChannel

@@ -22,8 +22,9 @@ import explorer
 from explorer.core.recording import delivery_line, document_line, header_line
 from explorer.net.http.fetcher import Exchange
 from explorer.net.live.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
-from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.database import Store
 from explorer.net.store.exchange_log import mask_secret_in_url
+from explorer.net.store.records import ExchangeRecord
 
 DEFAULT_LIMIT = 512 * 1024 * 1024
 """The reader's limit on a whole recording (``explorer.core.recording``), in bytes."""

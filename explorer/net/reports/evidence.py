@@ -26,10 +26,10 @@ import explorer
 from explorer import APP_NAME
 from explorer.core.credential_headers import mask_credentials
 from explorer.net.live.subscriber_events import iso_time
-from explorer.net.store.database import ExchangeRecord, NotificationRecord
 from explorer.net.store.exchange_filter import FORM_TYPE, exchange_topic, header_value
 from explorer.net.store.exchange_links import ExchangeLink
 from explorer.net.store.exchange_log import SECRET_MASK, mask_secret_in_form, mask_secret_in_url
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 
 FORMATS = ("har", "csv", "jsonl")
 CSV_COLUMNS = (

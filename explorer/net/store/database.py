@@ -1,10 +1,11 @@
 """The explorer's SQLite store: subscriptions, notifications and the exchange log.
 
-One file (``default_store_path()`` or ``--store PATH``) in WAL mode with a versioned
-schema (``PRAGMA user_version``). Writes go through one writer thread that commits in
-groups: a caller awaits a future that resolves only after COMMIT, so the callback server
-can answer 2xx knowing the delivery is on disk, while a burst of deliveries shares one
-fsync. Reads use their own connection (WAL lets them run beside the writer).
+One file (``default_store_path()`` or ``--store PATH``) in WAL mode; its tables are
+declared, and brought up to date at open, by the schema registry (``schema``). Writes go
+through one writer thread that commits in groups: a caller awaits a future that resolves
+only after COMMIT, so the callback server can answer 2xx knowing the delivery is on
+disk, while a burst of deliveries shares one fsync. Reads use their own connection (WAL
+lets them run beside the writer).
 
 The store holds hub secrets (``subscriptions.secret``, and the subscribe POST bodies in
 the exchange log), so its folder is made 0700 and its files (with SQLite's ``-wal`` and
@@ -29,15 +30,16 @@ import sqlite3
 import stat
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from explorer.core.findings import Finding
 from explorer.core.said_error import SaidError
+from explorer.net.store import schema
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.net.store.store_lock import StoreInUse, StoreLock
 
-SCHEMA_VERSION = 2
 DEFAULT_EXCHANGE_RETENTION = 20_000
 APP_DIR = "resourcesync-explorer"
 _GROUP_LIMIT = 512
@@ -48,71 +50,6 @@ SIDE_FILES = ("-wal", "-shm")
 LOCK_SUFFIX = ".lock"
 _QUICK_CHECK_ROWS = 20
 
-_SCHEMA = """
-CREATE TABLE subscriptions (
-    id TEXT PRIMARY KEY,
-    topic TEXT NOT NULL,
-    hub TEXT NOT NULL,
-    callback_path TEXT NOT NULL UNIQUE,
-    callback_url TEXT NOT NULL,
-    secret TEXT,
-    state TEXT NOT NULL,
-    reason TEXT,
-    flavour TEXT,
-    channel_capability TEXT,
-    requested_lease INTEGER,
-    lease_seconds INTEGER,
-    lease_expires REAL,
-    verify_mode TEXT,
-    created REAL NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE notifications (
-    id INTEGER PRIMARY KEY,
-    subscription_id TEXT NOT NULL,
-    topic TEXT NOT NULL,
-    received REAL NOT NULL,
-    status TEXT NOT NULL,
-    signature TEXT NOT NULL,
-    reason TEXT,
-    content_type TEXT,
-    headers TEXT NOT NULL,
-    body BLOB NOT NULL,
-    capability TEXT,
-    from_time TEXT,
-    until_time TEXT,
-    summary TEXT,
-    findings TEXT NOT NULL
-);
-CREATE INDEX notifications_by_subscription ON notifications (subscription_id, id);
-CREATE TABLE exchanges (
-    id INTEGER PRIMARY KEY,
-    time REAL NOT NULL,
-    direction TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    method TEXT NOT NULL,
-    url TEXT NOT NULL,
-    status INTEGER,
-    duration_ms REAL,
-    request_headers TEXT NOT NULL,
-    request_body BLOB,
-    request_size INTEGER,
-    response_headers TEXT NOT NULL,
-    response_body BLOB,
-    response_size INTEGER,
-    body_cap INTEGER NOT NULL,
-    error TEXT
-);
-"""
-
-_MARKS_TABLE = """
-CREATE TABLE store_marks (
-    name TEXT PRIMARY KEY,
-    value INTEGER NOT NULL
-);
-"""
-_TABLES_SINCE = {"store_marks": 2}
-"""Tables added after schema 1, and the version that added each (older stores lack them)."""
 _DELETED_THROUGH = "notifications_deleted_through"
 
 
@@ -138,49 +75,6 @@ def default_store_path() -> Path:
     """``$XDG_DATA_HOME/resourcesync-explorer/explorer.sqlite3`` (``~/.local/share`` default)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / APP_DIR / "explorer.sqlite3"
-
-
-@dataclass(slots=True)
-class NotificationRecord:
-    """One stored delivery: status is ``notification`` or ``rejected`` (bad signature)."""
-
-    subscription_id: str
-    topic: str
-    received: float
-    status: str
-    signature: str
-    body: bytes
-    headers: list[tuple[str, str]]
-    content_type: str | None = None
-    reason: str | None = None
-    capability: str | None = None
-    from_time: str | None = None
-    until_time: str | None = None
-    summary: dict[str, Any] | None = None
-    findings: list[Finding] = field(default_factory=list)
-    id: int | None = None
-
-
-@dataclass(slots=True)
-class ExchangeRecord:
-    """One HTTP exchange, either direction; bodies already capped at ``body_cap`` bytes."""
-
-    time: float
-    direction: str  # "out": the explorer sent the request; "in": it received it
-    kind: str  # subscribe, unsubscribe, verification, delivery, topic-check, other
-    method: str
-    url: str
-    status: int | None
-    request_headers: list[tuple[str, str]]
-    request_body: bytes | None
-    request_size: int | None
-    response_headers: list[tuple[str, str]]
-    response_body: bytes | None
-    response_size: int | None
-    body_cap: int
-    duration_ms: float | None = None
-    error: str | None = None
-    id: int | None = None
 
 
 _SUBSCRIPTION_COLUMNS = (
@@ -300,6 +194,7 @@ class Store:
             uri = f"{self.path.resolve().as_uri()}?mode=ro"
             conn = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=30)
             conn.isolation_level = None
+            conn.execute(schema.UNTRUSTED)
             return conn
         # SQLite makes -wal and -shm itself; a private umask keeps them 0600 however the
         # process was started (docs/reliability.md).
@@ -308,43 +203,20 @@ class Store:
             conn = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=30
             )
+            conn.execute(schema.UNTRUSTED)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(f"PRAGMA synchronous={self.synchronous}")
         finally:
             os.umask(previous)
         return conn
 
-    @staticmethod
-    def _migrate(conn: sqlite3.Connection, *, read_only: bool = False) -> None:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError("store.schema-newer", version=version, supported=SCHEMA_VERSION)
-        tables = {
-            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-        if version == 0:
-            if tables:
-                raise StoreError("store.other-tables")
-            if read_only:
-                raise StoreError("store.empty")
-            conn.executescript(
-                f"BEGIN IMMEDIATE;\n{_SCHEMA}{_MARKS_TABLE}\n"
-                f"PRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
-            )
-            return
-        for table, columns in _expected_columns().items():
-            if version < _TABLES_SINCE.get(table, 1):
-                continue
-            found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-            if missing := [name for name in columns if name not in found]:
-                raise StoreError(
-                    "store.missing-columns",
-                    version=version,
-                    table=table,
-                    columns=", ".join(missing),
-                )
-        if version == 1 and not read_only:  # schema 2 added store_marks
-            conn.executescript(f"BEGIN IMMEDIATE;\n{_MARKS_TABLE}\nPRAGMA user_version=2;\nCOMMIT;")
+    def _migrate(self, conn: sqlite3.Connection, *, read_only: bool = False) -> None:
+        """Refuse a file that holds code, then bring its tables to the registry's."""
+        try:
+            schema.check_objects(conn, self.path)
+            schema.migrate(conn, read_only=read_only)
+        except schema.SchemaError as exc:
+            raise StoreError(exc.key, **exc.params) from None
 
     # --- the writer thread -------------------------------------------------------
 
@@ -732,22 +604,6 @@ def _quick_check(conn: sqlite3.Connection) -> list[str]:
     if lines == ["ok"]:
         return []
     return [line for line in lines if line and not line.startswith("***")][:_QUICK_CHECK_ROWS]
-
-
-_COLUMNS: dict[str, list[str]] = {}
-
-
-def _expected_columns() -> dict[str, list[str]]:
-    """Each table's columns, read once from ``_SCHEMA`` itself."""
-    if not _COLUMNS:
-        conn = sqlite3.connect(":memory:")
-        try:
-            conn.executescript(_SCHEMA + _MARKS_TABLE)
-            for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-                _COLUMNS[table] = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
-        finally:
-            conn.close()
-    return _COLUMNS
 
 
 @dataclass(slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from explorer.core.link_header import links_by_rel
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 
 TOPIC_HEADERS = ("link",)
 FORM_TYPE = "application/x-www-form-urlencoded"

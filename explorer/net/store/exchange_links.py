@@ -1,12 +1,12 @@
 """Links between exchanges: which stored delivery or exchange a replayed one came from.
 
-A table of its own in the store's SQLite file (``exchange_links``), created on first
-write with ``CREATE TABLE IF NOT EXISTS``: older stores gain it when first used, the
-store's schema version is untouched, and an explorer that does not know the table
-ignores it. The exchange and its link are written by one transaction on a connection
-of this module, so a link never points at an exchange that was not committed. The
-caller holds the store open for writing (its lock), so no other process writes meanwhile;
-SQLite serialises this connection with the store's own writer thread.
+A table of its own in the store's SQLite file (``exchange_links``, declared in
+``schema``), which a store opened for writing has; a store of an older release opened
+read-only may lack it, and then has no links. The exchange and its link are written by
+one transaction on a connection of this module, so a link never points at an exchange
+that was not committed. The caller holds the store open for writing (its lock), so no
+other process writes meanwhile; SQLite serialises this connection with the store's own
+writer thread.
 """
 
 from __future__ import annotations
@@ -16,19 +16,13 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from explorer.net.store.database import ExchangeRecord, insert_exchange
+from explorer.net.store import schema
+from explorer.net.store.database import insert_exchange
+from explorer.net.store.records import ExchangeRecord
 
 DELIVERY, EXCHANGE = "delivery", "exchange"
 """What a link points at: a stored notification (delivery) or an exchange of the log."""
 
-_TABLE = """
-CREATE TABLE IF NOT EXISTS exchange_links (
-    exchange_id INTEGER PRIMARY KEY,
-    original_kind TEXT NOT NULL,
-    original_id INTEGER NOT NULL,
-    relation TEXT NOT NULL
-)
-"""
 _BUSY_SECONDS = 30
 
 
@@ -51,7 +45,7 @@ def write_linked_exchange(
     """Commit ``record`` and its link in one transaction; blocking (run it in a thread)."""
     conn = sqlite3.connect(path, isolation_level=None, timeout=_BUSY_SECONDS)
     try:
-        conn.execute(_TABLE)
+        conn.execute(schema.UNTRUSTED)
         conn.execute("BEGIN IMMEDIATE")
         try:
             exchange_id = insert_exchange(conn, record)
@@ -77,6 +71,7 @@ def read_links(path: Path, exchange_ids: list[int]) -> dict[int, ExchangeLink]:
     uri = f"{path.resolve().as_uri()}?mode=ro"
     conn = sqlite3.connect(uri, uri=True, timeout=_BUSY_SECONDS)
     try:
+        conn.execute(schema.UNTRUSTED)
         marks = ",".join("?" for _ in exchange_ids)
         with contextlib.suppress(sqlite3.OperationalError):  # no such table: no links
             rows = conn.execute(

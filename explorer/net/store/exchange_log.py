@@ -20,7 +20,8 @@ from urllib.parse import unquote_to_bytes
 
 from explorer.core import catalog
 from explorer.core.auth import mask_headers
-from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.database import Store
+from explorer.net.store.records import ExchangeRecord
 
 DEFAULT_BODY_CAP = 64 * 1024
 DEFAULT_HEADER_CAP = 16 * 1024

@@ -28,7 +28,7 @@ from explorer.net.live.subscriber_events import (
     REJECTED,
     SubscriberEvent,
 )
-from explorer.net.store.database import NotificationRecord
+from explorer.net.store.records import NotificationRecord
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from explorer.net.reports.evidence import ExchangeWriter, masked, revealed
-from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import ExchangeLink, read_links
+from explorer.net.store.records import ExchangeRecord
 
 LINK_BATCH = 500
 """Exchange ids per query for their links (SQLite bounds the parameters of one query)."""

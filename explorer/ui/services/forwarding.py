@@ -18,7 +18,8 @@ from explorer.net.live.forwarders import Forwarders
 from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
 from explorer.net.live.forwarding.forwarder import ForwardTarget, describe
 from explorer.net.loop_thread import LoopThread
-from explorer.net.store.database import ExchangeRecord, Store, StoreError
+from explorer.net.store.database import Store, StoreError
+from explorer.net.store.records import ExchangeRecord
 
 
 class ForwardingServices:

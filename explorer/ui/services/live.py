@@ -31,13 +31,9 @@ from explorer.net.live.subscriber import Subscriber, SubscriberConfig
 from explorer.net.live.subscription import State, Subscription, SubscriptionView
 from explorer.net.loop_thread import LoopThread
 from explorer.net.source.crawl_tree import Channel
-from explorer.net.store.database import (
-    ExchangeRecord,
-    NotificationRecord,
-    Store,
-    StoreError,
-)
+from explorer.net.store.database import Store, StoreError
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.ui.language import ui_language
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.shared.thread_batch import ThreadBatch

@@ -19,7 +19,8 @@ from explorer.net.live.forwarding.replay import (
     replay,
 )
 from explorer.net.loop_thread import LoopThread
-from explorer.net.store.database import ExchangeRecord, Store, StoreError
+from explorer.net.store.database import Store, StoreError
+from explorer.net.store.records import ExchangeRecord
 
 
 class ReplayServices:

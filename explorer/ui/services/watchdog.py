@@ -27,7 +27,7 @@ from explorer.net.store.exchange_filter import exchange_topic
 from explorer.ui.language import ui_language
 
 if TYPE_CHECKING:
-    from explorer.net.store.database import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
     from explorer.ui.services.facade import ExplorerServices
 
 LEASE_EXCHANGES = 2000

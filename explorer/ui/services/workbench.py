@@ -10,7 +10,7 @@ from explorer.net.conformance import CheckResult, ConformanceSettings, run_confo
 from explorer.net.http.bounded_body import bounded_client
 from explorer.net.live.callback.callback_server import Reply
 from explorer.net.live.publisher import PublishResult, publish
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.services.live import LiveServices
 
 

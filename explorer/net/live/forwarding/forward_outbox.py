@@ -7,8 +7,8 @@ on disk, and a SIGKILL loses nothing acknowledged. A row is deleted only after t
 target answered 2xx; until then the forwarder sends it again, after a restart too (at
 least once: the application drops duplicates by ``X-ResourceSync-Explorer-Delivery``).
 
-The tables are created on first use (``CREATE TABLE IF NOT EXISTS``): any store gains
-them without a migration, and an older explorer ignores them.
+The tables (``forward_outbox``, ``forward_answers``) are declared in the store's schema
+registry (``explorer.net.store.schema``), so every store opened for writing has them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import sqlite3
 import time
 from dataclasses import astuple, dataclass
 
-from explorer.net.live.delivery_memory import create_tables
 from explorer.net.store.database import InTransaction, Store, StoreError
 
 ANSWER_KEPT = 4096
@@ -26,14 +25,6 @@ ANSWER_KEPT = 4096
 BATCH = 64
 BATCH_BYTES = 4 * 1024 * 1024
 """Deliveries, and bytes of their bodies, read from the queue at once."""
-
-_TABLES = (
-    "CREATE TABLE IF NOT EXISTS forward_outbox (notification_id INTEGER PRIMARY KEY, "
-    "subscription_id TEXT NOT NULL, queued REAL NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS forward_answers (notification_id INTEGER PRIMARY KEY, "
-    "time REAL NOT NULL, target TEXT NOT NULL, status INTEGER, duration_ms REAL, "
-    "body TEXT, error TEXT, attempts INTEGER NOT NULL)",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +64,6 @@ class ForwardOutbox:
         if self.subscription_id is None:
             return "", ()
         return f" AND {column} = ?", (self.subscription_id,)
-
-    async def prepare(self) -> None:
-        await self.store.in_transaction(lambda conn: create_tables(conn, _TABLES))
 
     @staticmethod
     def queue_with(subscription_id: str) -> InTransaction:

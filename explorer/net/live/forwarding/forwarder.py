@@ -34,7 +34,8 @@ from explorer.net.live.forwarding.forward_outbox import (
     ForwardItem,
     ForwardOutbox,
 )
-from explorer.net.store.database import InTransaction, NotificationRecord, Store
+from explorer.net.store.database import InTransaction, Store
+from explorer.net.store.records import NotificationRecord
 
 DELIVERY_HEADER = "X-ResourceSync-Explorer-Delivery"
 ALGORITHMS = ("sha1", "sha256", "sha384", "sha512")
@@ -100,8 +101,7 @@ class Forwarder:
         self._sign = signer(target.secret, target.algorithm) if target.secret else None
 
     async def start(self) -> None:
-        """Create the outbox tables, then drain what a previous run left."""
-        await self.outbox.prepare()
+        """Drain what a previous run left in the outbox."""
         self._task = asyncio.create_task(self._run())
         self._wake.set()
 

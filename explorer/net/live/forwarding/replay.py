@@ -25,7 +25,7 @@ from explorer.net.http.bounded_body import (
     describe_failure,
     read_body,
 )
-from explorer.net.store.database import ExchangeRecord, Store
+from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import (
     DELIVERY,
     EXCHANGE,
@@ -33,6 +33,7 @@ from explorer.net.store.exchange_links import (
     write_linked_exchange,
 )
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import ExchangeRecord
 
 REPLY_LIMIT = 1024 * 1024
 """The most of the target's answer kept: a receiver answers with a status and a line."""
