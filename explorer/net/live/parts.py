@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import httpx
 
@@ -124,3 +124,10 @@ class SessionTransport(PushTransport, Protocol):
     def for_session(cls, parts: LiveParts, options: TransportOptions) -> SessionTransport:
         """The transport on a session's shared parts (book, intake, pipeline, hub client)."""
         ...
+
+
+@runtime_checkable
+class TakesXmppAccount(Protocol):
+    """A transport whose facts say it needs an XMPP account, told a new one."""
+
+    async def use_xmpp_account(self, account: XmppAccount) -> None: ...

@@ -33,7 +33,12 @@ from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget
 from explorer.net.live.hub_discovery import DiscoveredChannel
 from explorer.net.live.legacy.legacy_transport import end_unresumed
 from explorer.net.live.legacy.xmpp_account import XmppAccount, XmppOptions
-from explorer.net.live.parts import LiveParts, SessionTransport, TransportOptions
+from explorer.net.live.parts import (
+    LiveParts,
+    SessionTransport,
+    TakesXmppAccount,
+    TransportOptions,
+)
 from explorer.net.live.probe_payloads import ProbePayloads
 from explorer.net.live.push_transport import PushTransport
 from explorer.net.live.recorder import Recorder
@@ -307,5 +312,6 @@ class LiveSession:
     async def use_xmpp_account(self, account: XmppAccount) -> None:
         """Subscribe to XMPP channels as ``account`` from now on."""
         for kind, transport in self.transports.items():
-            if transports.facts(kind).needs_xmpp_account:
-                await transport.use_xmpp_account(account)  # type: ignore[attr-defined]
+            needs = transports.facts(kind).needs_xmpp_account
+            if needs and isinstance(transport, TakesXmppAccount):
+                await transport.use_xmpp_account(account)
