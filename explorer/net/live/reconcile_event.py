@@ -17,10 +17,11 @@ def reconcile_event(
         unannounced=len(report.unannounced),
         unlisted=len(report.unlisted),
     )
+    end = text("common.sentence-end", lang)  # "; " in English, 「。」 in Japanese
     if report.quiet is not None:
-        message += "; " + text("reconcile.quiet", lang, seconds=f"{report.quiet:.0f}")
+        message += end + text("reconcile.quiet", lang, seconds=f"{report.quiet:.0f}")
     for problem in report.problems:
-        message += "; " + text("reconcile.partial", lang, problem=problem)
+        message += end + text("reconcile.partial", lang, problem=problem)
     return SubscriberEvent(
         RECONCILE,
         report.capability_list,

@@ -252,9 +252,11 @@ def describe(state: ForwardState, lang: str = "en") -> str:
     last = state.last
     if last is not None and last.status is not None:
         status, took = last.status, last.duration_ms or 0.0
-        line += "; " + catalog.text("forwarding.last-answer", lang, status=status, duration_ms=took)
+        line += catalog.text("common.sentence-end", lang) + catalog.text(
+            "forwarding.last-answer", lang, status=status, duration_ms=took
+        )
     elif last is not None:
-        line += "; " + catalog.text(
+        line += catalog.text("common.sentence-end", lang) + catalog.text(
             "forwarding.last-error", lang, error=_error_in(last.error, lang)
         )
     return line
