@@ -6,7 +6,7 @@ and takes them in; each delivery enters through ``DeliveryIntake.take`` (checks,
 store, then the acknowledgement); after that, every ``DeliverySink`` hears of it.
 
 Three transports are peers here, each looked up by kind in ``live.transports``: WebSub
-(``explorer.net.subscriber.Subscriber``), and the 2012 ResourceSync alpha draft's two
+(``explorer.net.live.subscriber.Subscriber``), and the 2012 ResourceSync alpha draft's two
 (§5.2): XMPP PubSub, where the subscription is an XMPP request and items arrive as
 stanzas, and a plain HTTP callback, a form POST of ``callbackURI`` with no verification
 and no signature. Each subscribes, unsubscribes, (maybe) renews and stops in its own way,
