@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Finding, Severity
-from explorer.core.push.legacy_push import XMPP
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
@@ -501,7 +500,9 @@ class SourceController(QObject):
     ) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
         services = await self.engines()
-        if form == XMPP and node:  # the XMPP account is asked for first
+        from explorer.net.live import transports  # with the engines
+
+        if transports.facts(form).needs_xmpp_account and node:  # the account first
             ask_and_subscribe = self.shell.part(XMPP_SUBSCRIBE)  # the live feature's
             if not await ask_and_subscribe(services, topic, hub, capability, node):
                 return
