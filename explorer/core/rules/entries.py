@@ -79,6 +79,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     capability_list = capability == caps.CAPABILITYLIST and not is_index
     description = capability == caps.DESCRIPTION and not is_index
     lists_capabilities = capability_list or description or is_index
+    resources_listed = capability in caps.RESOURCE_ENTRY_DOCUMENTS and not is_index
     allowed_children = caps.allowed_child_capabilities(capability, is_index)
     times = _entry_times(capability, is_index)
     allowed_times, from_recommended = times if times is not None else (_ALL_TIMES, False)
@@ -161,7 +162,9 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 )
             )
         value = md.get("datetime")
-        if value is not None:
+        if value is not None and not change_used and capability is not None:
+            out.append(finding("document.datetime-not-used", line=line, params={"name": name}))
+        elif value is not None:
             moment = parse_w3c_datetime(value)
             if moment is None:
                 out.append(
@@ -200,7 +203,15 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     params={"name": name},
                 )
             )
-        if lists_capabilities:
+        if not lists_capabilities and resources_listed and "capability" in md:
+            out.append(
+                finding(
+                    "document.entry-capability-not-used",
+                    line=line,
+                    params={"name": name, "value": md["capability"]},
+                )
+            )
+        elif lists_capabilities:
             entry_capability = md.get("capability")
             if entry_capability is None:
                 # §8 makes a Source Description entry's rs:md optional: only one that is
