@@ -131,3 +131,34 @@ def test_a_plain_sitemap_at_the_well_known_address_is_told_to_be_a_source_descri
         "document.plain-sitemap",
     )
     assert 'capability="resourcelist"' in elsewhere[0].message
+
+
+def test_no_message_shape_cites_its_own_codes_section_again() -> None:
+    """validate and inspect put the code's spec after its message: a shape that says the
+    same citation would print it twice ("(core 1.1 §12.1). (core 1.1 §12.1)")."""
+    from explorer.core import catalog
+    from explorer.core.codes import CODES
+
+    twice = [
+        key
+        for name in catalog.areas()
+        for key, line in catalog.area(name).items()
+        if (code := key.split(".message")[0]) in CODES
+        and ".message" in key
+        and CODES[code].spec
+        and f"({CODES[code].spec})" in line.get("en", "")
+    ]
+    assert not twice
+
+
+def test_a_change_list_entry_without_change_cites_its_section_once() -> None:
+    data = document(md=CHANGELIST, entries=[url(md='datetime="2013-01-02T00:00:00Z"')])
+    [found] = only(validate(data), "document.change-missing")
+    assert found.spec == "core 1.1 §12.1"
+    assert "§12.1" not in found.message
+    manifest = document(
+        md='capability="changedump-manifest" from="2013-01-01T00:00:00Z"',
+        entries=[url(md='path="/p"')],
+    )
+    [elsewhere] = only(validate(manifest), "document.change-missing")
+    assert "(core 1.1 §13.2)" in elsewhere.message

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from explorer.core.codes import CODES
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry, MdLayout, md_reader
 from explorer.core.rules import capabilities as caps
@@ -305,15 +306,15 @@ def _change_missing(
     if merge is not None:
         out.append(merge)
         return
+    section = _change_section(capability)
     out.append(
         finding(
             "document.change-missing",
             line=entry.line,
-            params={
-                "name": name,
-                "loc": loc_or_this_entry(entry.loc),
-                "section": _change_section(capability),
-            },
+            params={"name": name, "loc": loc_or_this_entry(entry.loc), "section": section},
+            # The code cites §12.1 after the message: the section is said in the message
+            # only when this document's rule is elsewhere, never twice.
+            variant="" if section == CODES["document.change-missing"].spec else "section",
         )
     )
 
