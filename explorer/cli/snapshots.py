@@ -34,7 +34,7 @@ from explorer.net.crawl_budget import CrawlLimits
 from explorer.net.crawl_tree import CrawlResult
 from explorer.net.http import Fetcher, Timeouts
 from explorer.net.network_access import NetworkAccess
-from explorer.net.store import Store, StoreError, default_store_path
+from explorer.net.store import Store, StoreError, StoreLocked, default_store_path
 
 if TYPE_CHECKING:  # imported where used: every ``inspect`` loads this module, few save
     from explorer.net.snapshot_compare import Comparison
@@ -114,6 +114,8 @@ def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     lang = language_of(args)
     try:
         store, snapshots = open_snapshots(args)
+    except StoreLocked as exc:  # the window or a listen holds it: name the way out
+        return fail("inspect", text("snapshot.store-locked", lang, reason=exc.describe(lang)))
     except StoreError as exc:
         return fail("inspect", exc.describe(lang))
     try:

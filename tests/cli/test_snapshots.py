@@ -144,3 +144,19 @@ def test_nothing_found_keeps_no_snapshot(tmp_path: Path) -> None:
     assert "No ResourceSync Source found" in done.stdout
     listing = _explorer("compare", "--store", store, "1", "1")
     assert listing.stderr == "compare: no snapshot with id or label '1'\n"
+
+
+def test_save_into_a_store_another_process_holds_suggests_store(tmp_path: Path) -> None:
+    from explorer.net.store import Store
+
+    path = tmp_path / "held.sqlite3"
+    held = Store(path)  # as the window holds its store
+    try:
+        refused = _explorer("inspect", "http://127.0.0.1:9/", "--save", "--store", str(path))
+    finally:
+        held.close()
+    assert refused.returncode == 2, refused.stderr
+    assert "in use" in refused.stderr
+    assert "--store" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
