@@ -134,6 +134,7 @@ class Subscriber:
         self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="explorer-check")
         self.pipeline = EventPipeline(self._workers, enrich, refetch)
         self.book = SubscriptionBook(store, server)
+        self.pipeline.state_of = self.book.state_of
         self.leases = LeaseSchedule(
             lambda: self.config.renew_fraction, lambda: self.config.min_renew_delay
         )

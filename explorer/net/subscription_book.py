@@ -17,7 +17,13 @@ from explorer.core.legacy_push import XMPP as LEGACY_XMPP
 from explorer.net.callback_server import CallbackServer, CallbackTarget
 from explorer.net.restore_check import RestoreCheck
 from explorer.net.store import Store
-from explorer.net.subscription import State, Subscription, SubscriptionView
+from explorer.net.subscription import (
+    CHECKING,
+    NOT_CONFIRMED,
+    State,
+    Subscription,
+    SubscriptionView,
+)
 
 ViewsListener = Callable[[list[SubscriptionView]], None]
 BUSY = (State.REQUESTED, State.PENDING, State.RENEWING, State.UNSUBSCRIBING)
@@ -96,6 +102,16 @@ class SubscriptionBook:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
                     await self._changed.wait_for(lambda: not self._settling)
+
+    def state_of(self, sub: Subscription) -> str:
+        """The state an event says: a restored subscription whose hub has not confirmed it
+        is ``checking`` or ``not confirmed`` (as its row is), never ``active`` beside the
+        event that says its hub is gone."""
+        if sub.id in self.restore.checking:
+            return CHECKING
+        if sub.id in self.restore.unconfirmed:
+            return NOT_CONFIRMED
+        return str(sub.state)
 
     def view(self, sub: Subscription) -> SubscriptionView:
         """An immutable view of ``sub`` for other threads (made on this loop)."""
