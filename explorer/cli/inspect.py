@@ -72,6 +72,7 @@ from explorer.net.http import Fetcher, Timeouts
 from explorer.net.inspection import Inspection
 from explorer.net.legacy_channels import legacy_channel_line
 from explorer.net.network_access import NetworkAccess
+from explorer.net.report_words import counted_totals
 from explorer.net.resource_check import (
     CHECKED_CAPABILITIES,
     MANIFEST_CAPABILITIES,
@@ -290,7 +291,11 @@ def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:
     if result.root is not None:
         out.write("\n")
         _write_node(result.root, "", "", out, lang)
-    out.write("\n" + text("cli.inspect.totals", lang, **result.totals()) + "\n")
+    if result.given is not None:
+        out.write("\n" + text("cli.inspect.given", lang, url=result.given.url) + "\n")
+        _write_node(result.given, "", "", out, lang)
+    totals = counted_totals(result.totals(), lang)
+    out.write("\n" + text("cli.inspect.totals", lang, **totals) + "\n")
 
 
 def _node_status(node: DocumentNode, lang: str = ENGLISH) -> str:

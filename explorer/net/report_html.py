@@ -24,7 +24,7 @@ from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.messages import ENGLISH, render_message, render_spec, render_title
 from explorer.net.crawl_tree import DocumentNode
 from explorer.net.inspection import Inspection, located_findings
-from explorer.net.report_words import severity_group
+from explorer.net.report_words import counted_totals, severity_group
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 LINES_SHOWN = 20
@@ -98,7 +98,7 @@ def _overview(inspection: Inspection, lang: str) -> str:
         value = _t("report.on-disk-value", lang, folder=disk.folder, base_url=disk.base_url)
         rows.append(("report.on-disk", value))
     items = "".join(f"<dt>{_t(key, lang)}</dt><dd>{value}</dd>" for key, value in rows)
-    summary = _t("report.summary", lang, **result.totals())
+    summary = _t("report.summary", lang, **counted_totals(result.totals(), lang))
     return f'<dl>{items}</dl><p id="summary">{summary}</p>'
 
 
@@ -132,14 +132,19 @@ def _node(node: DocumentNode, lang: str) -> str:
     if node.status is not None:
         detail.append(str(node.status))
     if entries is not None:
-        detail.append(_t("report.entries", lang, count=entries))
+        detail.append(escape(catalog.counted("counts.entry", entries, lang)))
     detail.append(
         _t(
             "report.counts",
             lang,
-            errors=counts[Severity.ERROR],
-            warnings=counts[Severity.WARNING],
-            notes=counts[Severity.INFO],
+            **counted_totals(
+                {
+                    "errors": counts[Severity.ERROR],
+                    "warnings": counts[Severity.WARNING],
+                    "notes": counts[Severity.INFO],
+                },
+                lang,
+            ),
         )
     )
     children = "".join(_node(child, lang) for child in node.children)
