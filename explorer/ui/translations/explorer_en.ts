@@ -3029,6 +3029,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{url} is not among the documents loaded from the Source it leads to: it is shown on its own, with its problems.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{url} is not a ResourceSync document: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3030,6 +3030,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>開いているソースはそのままです。</translation>
     </message>
     <message>
+        <source>{url} is not among the documents loaded from the Source it leads to: it is shown on its own, with its problems.</source>
+        <translation>{url} は、そこからたどったソースで読み込んだドキュメントに含まれていません。このドキュメントだけを、その問題とともに表示しています。</translation>
+    </message>
+    <message>
         <source>{url} is not a ResourceSync document: {reason}.</source>
         <translation>{url} は ResourceSync のドキュメントではありません（{reason}）。</translation>
     </message>
