@@ -53,6 +53,7 @@ from explorer.cli.language_option import (
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.snapshots import add_snapshot_options, run_saving
 from explorer.cli.visible_output import rewind_line
+from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, finding
@@ -303,7 +304,8 @@ def _node_status(node: DocumentNode, lang: str = ENGLISH) -> str:
     if node.state is NodeState.LOADED:
         if node.entries is None:
             return text("cli.inspect.status-unreadable", lang, status=node.status)
-        return text("cli.inspect.status-entries", lang, status=node.status, count=node.entries)
+        entries = catalog.counted("counts.entry", node.entries, lang)
+        return text("cli.inspect.status-entries", lang, status=node.status, entries=entries)
     if node.state is NodeState.FAILED and node.fetch is not None:
         return fetch_problem(node.fetch, lang)
     return text(f"cli.inspect.state-{node.state}", lang)

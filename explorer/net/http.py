@@ -370,6 +370,7 @@ class Fetcher:
         self.spool = BodySpool()
         self.cache = cache if cache is not None else ResponseCache(spool=self.spool)
         self.on_exchange = on_exchange
+        self.transport = transport  # a folder's DiskTransport: downloads use it too
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         self._client = httpx.AsyncClient(
             headers=self._default_headers(),
