@@ -42,7 +42,7 @@ from urllib.request import url2pathname
 import httpx
 
 from explorer.core import catalog
-from explorer.core.findings import Finding
+from explorer.core.findings import Finding, finding
 from explorer.core.said_error import SaidError
 from explorer.net.crawl_tree import CrawlResult, DocumentNode
 
@@ -189,6 +189,8 @@ class DiskTransport(httpx.AsyncBaseTransport):
     """Answers GET and HEAD from the folder of a ``DiskSource``: 200 with Content-Length
     for a regular file, 404 for a missing one, ``NotOnDisk`` for everything refused."""
 
+    reads_network = False  # NetworkAccess.client_options: no hooks, no DNS
+
     def __init__(self, source: DiskSource) -> None:
         self.source = source
         self._root = os.path.realpath(source.folder)
@@ -278,7 +280,7 @@ class SetAside:
         for item in findings:
             reason = _not_applicable(item, self.source)
             if reason is None:
-                kept.append(item)
+                kept.append(_in_folder_words(item, self.source))
             else:
                 key = (item.code, reason)
                 self._counts[key] = self._counts.get(key, 0) + 1
@@ -304,6 +306,26 @@ def set_aside(result: CrawlResult, source: DiskSource) -> list[NotApplicable]:
     for node in result.nodes():
         aside.take_node(node)
     return aside.records()
+
+
+def _in_folder_words(item: Finding, source: DiskSource) -> Finding:
+    """A resource check's "HEAD … gave HTTP 404" is the folder's answer for a file that
+    is not there: said as the missing file, by its path in the folder."""
+    if item.code != "http.resource-status" or item.url is None:
+        return item
+    relative = source.relative_path(item.url)
+    if relative is None:
+        return item
+    path = source.folder.joinpath(*(unquote(part) for part in relative.split("/") if part))
+    if path.exists():
+        return item
+    return finding(
+        item.code,
+        line=item.line,
+        url=item.url,
+        params={**(item.params or {}), "path": str(path)},
+        variant="disk-missing",
+    )
 
 
 def _not_applicable(item: Finding, source: DiskSource) -> str | None:

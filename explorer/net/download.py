@@ -68,9 +68,7 @@ class Downloader:
         has its packages read from its folder, as its lists are, never from the network."""
         self.timeouts = timeouts
         self.access = access if access is not None else NetworkAccess()
-        options = self.access.client_options()
-        if transport is not None:
-            options.pop("event_hooks", None)  # no address to vet, no credentials to send
+        options = self.access.client_options(transport)
         self._client = httpx.AsyncClient(
             headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"},
             timeout=httpx.Timeout(timeouts.read, connect=timeouts.connect),

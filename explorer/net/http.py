@@ -343,7 +343,7 @@ class Fetcher:
     crawl uses it for the bodies of the documents it has parsed.
     ``access`` brings credentials (added per hop, by that hop's own origin), the proxy
     and TLS trust.
-    Pass ``transport`` (e.g. ``httpx.MockTransport``) only in tests.
+    ``transport`` replaces the network: a folder's ``DiskTransport``, or a test's mock.
     """
 
     def __init__(
@@ -380,7 +380,7 @@ class Fetcher:
             limits=httpx.Limits(max_connections=None, max_keepalive_connections=32),
             follow_redirects=False,
             transport=transport,
-            **self.access.client_options(),
+            **self.access.client_options(transport),
         )
         use_asyncio(self._client)  # cheaper streams beneath: see explorer.net.asyncio_streams
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
+from explorer.core.findings import SEVERITY_ORDER
 from explorer.core.messages import ENGLISH, render_message, render_spec
 from explorer.net.inspection import Inspection, located_findings
 from explorer.net.report_words import severity_group
@@ -18,7 +19,11 @@ def report_csv(inspection: Inspection, lang: str = ENGLISH) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
-    for place in located_findings(inspection.result):
+    # errors first, then warnings, then notes (the order of the HTML report's groups)
+    located = sorted(
+        located_findings(inspection.result), key=lambda p: SEVERITY_ORDER[p.finding.severity]
+    )
+    for place in located:
         item = place.finding
         writer.writerow(
             _safe(value)

@@ -20,7 +20,7 @@ from html import escape
 from explorer import __version__
 from explorer.core import catalog
 from explorer.core.finding_groups import FindingGroup, group_findings
-from explorer.core.findings import Finding, Severity, count_by_severity
+from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
 from explorer.core.messages import ENGLISH, render_message, render_spec, render_title
 from explorer.net.crawl_tree import DocumentNode
 from explorer.net.inspection import Inspection, located_findings
@@ -174,7 +174,7 @@ def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> 
     rows = [
         _finding_row(group, document, lang)
         for document, findings in by_document.items()
-        for group in group_findings(findings)
+        for group in _per_code(findings)
     ]
     title = severity_group(severity, lang)
     note = _t(f"report.group-{severity}-note", lang)
@@ -195,6 +195,15 @@ def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> 
         f'<section class="{severity}" id="findings-{severity}"><h2>{escape(title)} ({count})</h2>'
         f'<p class="muted">{note}</p>{table}</section>'
     )
+
+
+def _per_code(findings: list[Finding]) -> list[FindingGroup]:
+    """One group per code for one document: the findings of a resource check each carry
+    their resource's URL, which must not make a row per resource."""
+    groups: dict[str, list[Finding]] = {}
+    for group in group_findings(findings):
+        groups.setdefault(group.first.code, []).extend(group.occurrences)
+    return [FindingGroup(tuple(sort_findings(items))) for items in groups.values()]
 
 
 def _finding_row(group: FindingGroup, document: str | None, lang: str) -> str:

@@ -537,12 +537,21 @@ class SourceController(QObject):
         else:
             from explorer.ui.services.source import RESOURCE_SAMPLE  # an engine: imported late
 
-            verified = self.tr(
-                "up to %n resource(s) requested: status, type, length and Last-Modified "
-                "against the list, and hashes where it gives them",
-                "",
-                min(entries, RESOURCE_SAMPLE),
-            )
+            sample = min(entries, RESOURCE_SAMPLE)
+            if (await self.engines()).disk is not None:  # a folder has no type or dates
+                verified = self.tr(
+                    "up to %n resource file(s) read from the folder: present, and length "
+                    "and hashes against the list where it gives them",
+                    "",
+                    sample,
+                )
+            else:
+                verified = self.tr(
+                    "up to %n resource(s) requested: status, type, length and Last-Modified "
+                    "against the list, and hashes where it gives them",
+                    "",
+                    sample,
+                )
         text = self.check_done(what).format(
             url=doc.url, findings=count_text(len(findings), "finding")
         )

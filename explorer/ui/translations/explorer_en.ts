@@ -3108,6 +3108,13 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         </translation>
     </message>
     <message numerus="yes">
+        <source>up to %n resource file(s) read from the folder: present, and length and hashes against the list where it gives them</source>
+        <translation>
+            <numerusform>up to %n resource file read from the folder: present, and length and hashes against the list where it gives them</numerusform>
+            <numerusform>up to %n resource files read from the folder: present, and length and hashes against the list where it gives them</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>up to %n resource(s) requested: status, type, length and Last-Modified against the list, and hashes where it gives them</source>
         <translation>
             <numerusform>up to %n resource requested: status, type, length and Last-Modified against the list, and hashes where it gives them</numerusform>

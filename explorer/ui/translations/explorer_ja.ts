@@ -3108,6 +3108,12 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         </translation>
     </message>
     <message numerus="yes">
+        <source>up to %n resource file(s) read from the folder: present, and length and hashes against the list where it gives them</source>
+        <translation>
+            <numerusform>最大 %n 件のリソースのファイルをフォルダーから読み、有無を確かめ、長さをリストと照合しました（ハッシュがあればハッシュも）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>up to %n resource(s) requested: status, type, length and Last-Modified against the list, and hashes where it gives them</source>
         <translation>
             <numerusform>最大 %n 件のリソースを要求し、ステータス、タイプ、長さ、Last-Modified をリストと照合しました（ハッシュがあればハッシュも）</numerusform>
