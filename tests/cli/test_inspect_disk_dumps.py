@@ -143,3 +143,22 @@ def test_a_second_report_is_refused_naming_both(tmp_path: Path) -> None:
     assert "--report" in done.stderr and str(first) in done.stderr and str(second) in done.stderr
     assert "Traceback" not in done.stderr
     assert not first.exists() and not second.exists()
+
+
+def test_a_capability_list_at_the_source_description_address_is_said_as_such(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "site"
+    (folder / ".well-known").mkdir(parents=True)
+    (folder / ".well-known" / "resourcesync").write_text(
+        _urlset(
+            '<rs:md capability="capabilitylist"/>',
+            f'<url><loc>{BASE}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>',
+        )
+    )
+    done = _inspect(str(folder), "--base-url", BASE + "/", "--json")
+    [top] = [
+        f for f in json.loads(done.stdout)["findings"] if f["code"] == "http.not-source-description"
+    ]
+    assert "served at the Source Description's address" in top["message"]
+    assert "no up link" not in top["message"]
