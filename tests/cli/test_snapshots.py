@@ -147,7 +147,7 @@ def test_nothing_found_keeps_no_snapshot(tmp_path: Path) -> None:
 
 
 def test_save_into_a_store_another_process_holds_suggests_store(tmp_path: Path) -> None:
-    from explorer.net.store import Store
+    from explorer.net.store.database import Store
 
     path = tmp_path / "held.sqlite3"
     held = Store(path)  # as the window holds its store

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from explorer.net import outbound
-from explorer.net.disk_source import DiskTransport, open_disk_source
-from explorer.net.download import Downloader
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.network_access import NetworkAccess, NetworkSettings
+from explorer.net.http import outbound
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess, NetworkSettings
+from explorer.net.source.disk_source import DiskTransport, open_disk_source
+from explorer.net.source.download import Downloader
 
 BASE = "https://rs.example.invalid/"
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from explorer.core.findings import SEVERITY_ORDER
-from explorer.net.inspection import located_findings
+from explorer.net.source.inspection import located_findings
 from explorer.ui.problems.source_problems_model import place_of
 from explorer.ui.source.open_folder import OpenFolderDialog
 
