@@ -162,3 +162,17 @@ def test_a_capability_list_at_the_source_description_address_is_said_as_such(
     ]
     assert "served at the Source Description's address" in top["message"]
     assert "no up link" not in top["message"]
+
+
+def test_a_missing_package_is_said_as_a_missing_file(tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    _write_source(folder)
+    (folder / "dump.zip").unlink()
+    done = _inspect(str(folder), "--base-url", BASE + "/", "--check-dumps", "--json")
+    [dump] = [
+        doc for doc in json.loads(done.stdout)["documents"] if doc["capability"] == "resourcedump"
+    ]
+    [status] = [f for f in dump["findings"] if f["code"] == "http.status"]
+    assert status["message"] == (
+        f"{BASE}/dump.zip is linked, but its file {folder / 'dump.zip'} is not in the folder."
+    )

@@ -308,10 +308,15 @@ def set_aside(result: CrawlResult, source: DiskSource) -> list[NotApplicable]:
     return aside.records()
 
 
+_STATUS_CODES = frozenset({"http.resource-status", "http.status"})
+"""Findings that say an HTTP status: on disk, a 404 is a file that is not in the folder."""
+
+
 def _in_folder_words(item: Finding, source: DiskSource) -> Finding:
-    """A resource check's "HEAD … gave HTTP 404" is the folder's answer for a file that
-    is not there: said as the missing file, by its path in the folder."""
-    if item.code != "http.resource-status" or item.url is None:
+    """ "HEAD … gave HTTP 404" (a resource check) or "answered HTTP 404" (a document, a
+    dump's package) is the folder's answer for a file that is not there: said as the
+    missing file, by its path in the folder."""
+    if item.code not in _STATUS_CODES or item.url is None:
         return item
     relative = source.relative_path(item.url)
     if relative is None:
