@@ -45,3 +45,13 @@ async def test_one_capability_list_is_audited_alone(tmp_path: Path) -> None:
     everything = [item["loc"] for item in whole["items"] if item["verdict"] == "create"]
     assert any("/dataset2/" in loc for loc in everything)
     assert whole["counts"]["create"] > scoped["counts"]["create"]
+
+
+async def test_a_stray_list_the_url_names_is_no_part_of_the_audit(tmp_path: Path) -> None:
+    from explorer.demo.flawed import FLAWED_PATH
+
+    async with await start_demo(rate=0) as demo:
+        stray = await _audit(demo.base_url + FLAWED_PATH, tmp_path)
+        whole = await _audit(demo.source_description_url, tmp_path)
+    assert stray["source"] == whole["source"] == demo.source_description_url
+    assert stray["counts"] == whole["counts"]

@@ -137,8 +137,10 @@ class Crawler:
         depth: int | None = None,
         expand_indexes: bool = True,
         discovery: Discovery | None = None,
+        read_given: bool = True,
     ) -> CrawlResult:
-        """Discover the Source from ``url`` (unless ``discovery`` is given) and walk it."""
+        """Discover the Source from ``url`` (unless ``discovery`` is given) and walk it;
+        with ``read_given``, also read ``url`` itself where the walk did not."""
         self._expand_indexes = expand_indexes
         if discovery is None:
             discovery = await discover_source(url, self.fetcher, budget=self.budget)
@@ -152,7 +154,8 @@ class Crawler:
         result.root = root
         self._schedule(1)
         await self._settle(self._walk(root, depth))
-        await self._read_given(url)
+        if read_given:
+            await self._read_given(url)
         self._report_budget()
         self._report_skipped_links()
         return result

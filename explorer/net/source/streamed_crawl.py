@@ -56,7 +56,8 @@ async def crawl_streamed(
     if scoped is not None and start is not None and start.capability == caps.CAPABILITYLIST:
         scope = url
         scoped(url)
-    return await crawler.crawl(url, discovery=discovery)
+    # the Source's own documents only: a stray list the URL named is no part of the set
+    return await crawler.crawl(url, discovery=discovery, read_given=False)
 
 
 def _below(node: DocumentNode, top: str) -> bool:
