@@ -32,7 +32,7 @@ from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
 from explorer.core.words.messages import Phrase, said, verbatim
-from explorer.net.http.asyncio_streams import use_asyncio
+from explorer.net.http.asyncio_transport import AsyncioTransport
 from explorer.net.http.bounded_body import (
     USER_AGENT,
     BodyError,
@@ -372,17 +372,20 @@ class Fetcher:
         self.on_exchange = on_exchange
         self.transport = transport  # a folder's DiskTransport: downloads use it too
         self._semaphores: dict[str, asyncio.Semaphore] = {}
+        options = self.access.client_options(transport)  # a folder's: no hooks, no DNS
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=32)
+        if transport is None:  # cheaper streams beneath: see explorer.net.http.asyncio_transport
+            transport = AsyncioTransport(options["verify"], limits)
         self._client = httpx.AsyncClient(
             headers=self._default_headers(),
             timeout=httpx.Timeout(
                 self.timeouts.read, connect=self.timeouts.connect, pool=self.timeouts.total
             ),
-            limits=httpx.Limits(max_connections=None, max_keepalive_connections=32),
+            limits=limits,
             follow_redirects=False,
             transport=transport,
-            **self.access.client_options(transport),
+            **options,
         )
-        use_asyncio(self._client)  # cheaper streams beneath: see explorer.net.http.asyncio_streams
 
     @staticmethod
     def _default_headers() -> dict[str, str]:
