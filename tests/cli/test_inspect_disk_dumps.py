@@ -176,3 +176,15 @@ def test_a_missing_package_is_said_as_a_missing_file(tmp_path: Path) -> None:
     assert status["message"] == (
         f"{BASE}/dump.zip is linked, but its file {folder / 'dump.zip'} is not in the folder."
     )
+
+
+def test_a_url_outside_the_folder_is_said_in_japanese(tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    _write_source(folder)
+    listed = (folder / "capabilitylist.xml").read_text()
+    outside = "https://elsewhere.example.invalid/resourcelist.xml"
+    (folder / "capabilitylist.xml").write_text(listed.replace(f"{BASE}/resourcelist.xml", outside))
+    done = _inspect(str(folder), "--base-url", BASE + "/", "--lang", "ja")
+    [line] = [text for text in done.stdout.splitlines() if outside in text and "[" in text]
+    assert "ベース URL" in line, line
+    assert "NotOnDisk" not in line and "is not under" not in line

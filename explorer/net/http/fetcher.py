@@ -646,5 +646,9 @@ class Fetcher:
 
 
 def _describe(exc: Exception, fallback: str, **params: object) -> Detail:
-    """The library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
+    """Our words when ``exc`` carries them as a phrase (a folder's refusal, ``said``), else
+    the library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
+    own = getattr(exc, "said", None)
+    if isinstance(own, Phrase):
+        return own
     return exception_words(exc) or said(f"http.detail-{fallback}", **params)
