@@ -140,7 +140,7 @@ def test_audit_from_dataset1_capability_list_audits_dataset1_alone(
         a for a in window.tree_menu(dataset1).actions() if a.text() == "Audit a local copy…"
     )
     action.trigger()
-    panel = window.time_actions.audits[dataset1.url]
+    panel = window.part(TIME_ACTIONS).audits[dataset1.url]
     empty = tmp_path / "copy"
     empty.mkdir()
     panel.folder_edit.setText(str(empty))
