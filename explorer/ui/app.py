@@ -202,7 +202,7 @@ async def start_services(
             read_only=read_only,
             demo=args.demo or args.self_test,
         )
-        services.configure_fetcher(fetch_timeouts(preferences), preferences.retries)
+        services.source.configure_fetcher(fetch_timeouts(preferences), preferences.retries)
         try:
             await services.start()
         except StoreError as exc:

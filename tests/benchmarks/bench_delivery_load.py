@@ -255,9 +255,9 @@ class Explorer:
         channel = next(
             c for c in self.services.demo.channels if c.capability == "change-notification"
         )
-        sub = await self.services.subscribe(channel.topic, channel.hub)
+        sub = await self.services.live.subscribe(channel.topic, channel.hub)
         assert self.services.store is not None
-        await self.services.wait_settled(sub, 10)
+        await self.services.live.wait_settled(sub, 10)
         self.sub = sub
         self.store = self.services.store
         self.feed = self.panels.feed.model

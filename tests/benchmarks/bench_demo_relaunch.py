@@ -44,8 +44,8 @@ async def first_session(store: Path) -> tuple[str, str]:
     await services.start()
     try:
         channel = next(c for c in services.demo.channels if c.capability == "change-notification")
-        view = await services.subscribe(channel.topic, channel.hub)
-        assert await services.wait_settled(view, 10) == State.ACTIVE
+        view = await services.live.subscribe(channel.topic, channel.hub)
+        assert await services.live.wait_settled(view, 10) == State.ACTIVE
         return view.id, services.demo.base_url
     finally:
         await services.aclose()
@@ -71,16 +71,16 @@ async def second_session(store: Path, old_id: str) -> dict[str, float | bool | s
             if event.event == "notification":
                 delivered.append(time.monotonic() - started)
 
-    services.subscriptions_changed.connect(snapshot)
-    services.subscriber_events.connect(events)
+    services.live.subscriptions_changed.connect(snapshot)
+    services.live.subscriber_events.connect(events)
     await services.start()
     try:
-        first_views = services.subscriptions()
+        first_views = services.live.subscriptions()
         shown_at_start = {v.id: v.health(time.time())[0] for v in first_views}
         active_at = None
         live = None
         while time.monotonic() - started < 20:
-            rows = [v for v in services.subscriptions() if v.state != State.ENDED]
+            rows = [v for v in services.live.subscriptions() if v.state != State.ENDED]
             if rows and rows[0].health(time.time())[0] == "active":
                 active_at, live = time.monotonic() - started, rows[0]
                 break

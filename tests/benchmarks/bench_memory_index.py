@@ -131,7 +131,7 @@ async def measure(base: str, folder: Path) -> dict[str, float]:
         if not first_rows and entries.rowCount() > 0 and "/res/" in (entries.entry(0).loc or ""):
             first_rows.append(time.perf_counter())  # a component's rows, not the index's own
 
-    services.node_updated.connect(loaded)  # the tree starts loading components on open
+    services.source.node_updated.connect(loaded)  # the tree starts loading components on open
     try:
         lag_task = asyncio.ensure_future(sampler())
         opened = time.perf_counter()
@@ -151,7 +151,9 @@ async def measure(base: str, folder: Path) -> dict[str, float]:
         bodies = sum(len(c.fetch.body) for c in doc.children if c.fetch is not None)
         on_disk = {id(c.spooled): c.spooled.size for c in doc.children if c.spooled is not None}
         on_disk.update(
-            (id(e.body), e.spooled) for e in services.fetcher.cache._entries.values() if e.spooled
+            (id(e.body), e.spooled)
+            for e in services.source.fetcher.cache._entries.values()
+            if e.spooled
         )  # the tree and the cache share spooled files
         figures.update(
             entries=total,
@@ -165,7 +167,7 @@ async def measure(base: str, folder: Path) -> dict[str, float]:
             rss_end=rss_mb(),
             rss_peak=rss_mb("VmHWM"),
             bodies_mb=bodies / 2**20,
-            cache_mb=services.fetcher.cache._size / 2**20,
+            cache_mb=services.source.fetcher.cache._size / 2**20,
             disk_mb=sum(on_disk.values()) / 2**20,
             lag_p99_ms=sorted(lags)[int(len(lags) * 0.99)] * 1000 if lags else float("nan"),
             lag_max_ms=max(lags) * 1000 if lags else float("nan"),

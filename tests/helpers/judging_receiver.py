@@ -61,6 +61,6 @@ def subscribed_to_demo(window: Any, run: Any) -> SubscriptionView:
     services = window.services
     run(services.start_demo())
     channel = next(c for c in services.demo.channels if c.capability == "change-notification")
-    view = run(services.subscribe(channel.topic, channel.hub))
-    assert run(services.wait_settled(view, 10)) == State.ACTIVE
+    view = run(services.live.subscribe(channel.topic, channel.hub))
+    assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
     return view

@@ -27,7 +27,7 @@ def launch(run, store: Path, events: list[SubscriberEvent] | None = None) -> Any
         store_path=store, subscriber_config=CONFIG, demo_options=DEMO, demo=True
     )
     if events is not None:
-        services.subscriber_events.connect(events.extend)
+        services.live.subscriber_events.connect(events.extend)
     run(services.start())
     return services
 
@@ -37,8 +37,8 @@ def first_session(run, store: Path) -> tuple[str, str]:
     services = launch(run, store)
     try:
         channel = next(c for c in services.demo.channels if c.capability == "change-notification")
-        view = run(services.subscribe(channel.topic, channel.hub))
-        assert run(services.wait_settled(view, 10)) == State.ACTIVE
+        view = run(services.live.subscribe(channel.topic, channel.hub))
+        assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
         return view.id, services.demo.base_url
     finally:
         run(services.aclose())
@@ -46,7 +46,7 @@ def first_session(run, store: Path) -> tuple[str, str]:
 
 def recorded(services: Any) -> list[SubscriberEvent]:
     events: list[SubscriberEvent] = []
-    services.subscriber_events.connect(events.extend)
+    services.live.subscriber_events.connect(events.extend)
     return events
 
 
@@ -63,7 +63,7 @@ def shown(services: Any, sub_id: str) -> tuple[str, str]:
     from explorer.ui.live.subscriptions_model import COLUMNS, SubscriptionsModel
 
     model = SubscriptionsModel()
-    model.set_subscriptions(services.subscriptions())
+    model.set_subscriptions(services.live.subscriptions())
     row = model.row_of(sub_id)
     assert row is not None
     state, lease = (
@@ -107,7 +107,7 @@ def test_when_the_port_is_taken_the_subscriptions_follow_the_demo_and_say_so(
         assert services.demo_note and services.demo.base_url in services.demo_note
 
         def views() -> dict[str, Any]:
-            return {view.id: view for view in services.subscriptions()}
+            return {view.id: view for view in services.live.subscriptions()}
 
         qtbot.waitUntil(
             lambda: len(views()) == 2 and views()[old_id].state == State.ENDED, timeout=10_000

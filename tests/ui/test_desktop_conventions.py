@@ -77,7 +77,7 @@ def test_toolbar_menus_and_settings(window, qtbot, settings) -> None:
         assert str(settings.value("preferences/language")) == "ja"
         services = window.services
         assert services.fetch_timeouts.read == 7.0 and services.fetch_retries == 5
-        assert services.fetcher.retries == 5  # a new fetcher takes them
+        assert services.source.fetcher.retries == 5  # a new fetcher takes them
         assert window.panels.feed.model.max_rows == 2000
         window_colour = QApplication.palette().color(QPalette.ColorRole.Window)
         assert window_colour.lightness() < 100, "the dark theme is applied"
@@ -184,7 +184,7 @@ def test_feed_clear_asks_and_stays_cleared_after_a_restart(window, qtbot) -> Non
         NotificationRecord("s", "http://t/a", time.time(), "notification", "valid", b"", [], id=n)
         for n in (1, 2, 3)
     ]
-    window.services.stored_notifications = lambda limit=5000: records  # what restore reads
+    window.services.live.stored_notifications = lambda limit=5000: records  # what restore reads
     feed.restore()
     qtbot.waitUntil(lambda: feed.model.rowCount() == 3, timeout=5000)
     box = feed.ask_clear()
@@ -337,7 +337,7 @@ def test_the_public_url_test_says_it_finished(window, qtbot) -> None:
     panel = window.panels.subscriptions
     assert panel.test_public.toolTip() and panel.apply_public.toolTip()
     assert panel.renew_button.toolTip()
-    panel.public_url.setText(window.services.callback_status().base_url)
+    panel.public_url.setText(window.services.live.callback_status().base_url)
     window.statusBar().clearMessage()
     panel.test_public.click()
     qtbot.waitUntil(

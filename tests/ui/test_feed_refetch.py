@@ -71,8 +71,8 @@ def slow_source(run) -> Iterator[SlowSource]:
 def subscribe(window: Any, run: Any, capability: str) -> Any:
     services = window.services
     channel = next(c for c in services.demo.channels if c.capability == capability)
-    view = run(services.subscribe(channel.topic, channel.hub))
-    assert run(services.wait_settled(view, 10)) == State.ACTIVE
+    view = run(services.live.subscribe(channel.topic, channel.hub))
+    assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
     return view
 
 

@@ -123,7 +123,7 @@ def test_a_dump_check_says_what_it_verified_where_it_stays(window, qtbot, run) -
         for item in window.tree_model.walk()
         if item.doc is not None and item.doc.url.endswith("dataset1/resourcedump.xml")
     )
-    run(window.services.expand(dump.doc))  # loaded, as unfolding it in the tree does
+    run(window.services.source.expand(dump.doc))  # loaded, as unfolding it in the tree does
     run(window.source.check(dump.doc, "dump"), timeout=60)
     said = window.messages.text.text()
     assert window.messages.isVisible()  # not a status line that passes in 10 s

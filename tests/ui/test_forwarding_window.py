@@ -91,7 +91,7 @@ def test_forward_to_signs_orders_shows_answers_and_forwards_again(
         for line, tip in beside
     )
     assert SECRET not in caplog.text
-    run(services.close_forwarding())
+    run(services.forwarding.close_forwarding())
     for path in tmp_path.iterdir():
         if path.name.startswith("store.sqlite3"):
             assert SECRET.encode() not in path.read_bytes()
@@ -112,17 +112,17 @@ def test_a_kept_target_starts_again_with_its_secret_from_the_keyring(
         settings.sync()
         assert SECRET not in Path(settings.fileName()).read_text(encoding="utf-8")
 
-        run(services.close_forwarding())  # as if the window had closed
-        assert services.forwarding_target(view.id) is None
+        run(services.forwarding.close_forwarding())  # as if the window had closed
+        assert services.forwarding.forwarding_target(view.id) is None
         assert run(panel.forwarding.restore()) == 1
-        restored = services.forwarding_target(view.id)
+        restored = services.forwarding.forwarding_target(view.id)
         assert restored is not None and restored.url == receiver.url
         count = len(receiver.got)
         qtbot.waitUntil(lambda: len(receiver.got) > count, timeout=20000)
         assert all(arrival.valid for arrival in receiver.got)
 
         keyring.set_keyring(MemoryKeyring())  # a keyring that lost it: no unsigned copies
-        run(services.close_forwarding())
+        run(services.forwarding.close_forwarding())
         assert run(panel.forwarding.restore()) == 0
         assert "not restarted" in panel.log.toPlainText()
     finally:

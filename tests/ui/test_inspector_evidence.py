@@ -23,8 +23,8 @@ def subscribed(window, qtbot, run) -> tuple[str, int]:
     services = window.services
     run(services.start_demo())
     channel = next(c for c in services.demo.channels if c.capability == "change-notification")
-    view = run(services.subscribe(channel.topic, channel.hub))
-    assert run(services.wait_settled(view, 10)) == State.ACTIVE
+    view = run(services.live.subscribe(channel.topic, channel.hub))
+    assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
     secret = next(iter(services.evidence.hub_secrets().values()))
     inspector = window.panels.inspector
     qtbot.waitUntil(

@@ -61,10 +61,10 @@ def test_callback_channel_from_the_tree_fills_the_feed(
         )
         window.grab().save(str(output_dir / "legacy-push-feed.png"))
 
-        run(window.services.renew(view.id))  # no lease: nothing is sent
+        run(window.services.live.renew(view.id))  # no lease: nothing is sent
         assert len(source.subscribe_forms) == 1
 
-        run(window.services.unsubscribe(view.id))
+        run(window.services.live.unsubscribe(view.id))
         qtbot.waitUntil(lambda: panel.model.subscription(0).state == State.ENDED, timeout=15000)
         assert "defines no unsubscription" in (panel.model.subscription(0).reason or "")
         assert run(_post(source.callbacks[0], body)) == 410  # no longer accepted

@@ -43,7 +43,7 @@ def change_channel(demo: Any) -> Any:
 
 def received(services: Any) -> list[SubscriberEvent]:
     events: list[SubscriberEvent] = []
-    services.subscriber_events.connect(events.extend)
+    services.live.subscriber_events.connect(events.extend)
     return events
 
 
@@ -63,9 +63,9 @@ def subscribe_and_close(run, demo: Any, store: Path) -> tuple[str, int]:
     first = engines(run, store)
     try:
         channel = change_channel(demo)
-        view = run(first.subscribe(channel.topic, channel.hub))
-        assert run(first.wait_settled(view, 10)) == State.ACTIVE
-        return view.id, first.callback_status().port
+        view = run(first.live.subscribe(channel.topic, channel.hub))
+        assert run(first.live.wait_settled(view, 10)) == State.ACTIVE
+        return view.id, first.live.callback_status().port
     finally:
         run(first.aclose())
 
@@ -78,12 +78,12 @@ def test_a_restored_subscription_receives_the_next_delivery(
     second = engines(run, store)
     try:
         events = received(second)
-        assert second.callback_status().port == port
-        [view] = second.subscriptions()
+        assert second.live.callback_status().port == port
+        [view] = second.live.subscriptions()
         # restored: "checking" until the hub confirms it, never "active" on the store's word
         assert view.id == sub_id and view.health(time.time())[0] == "checking"
         qtbot.waitUntil(lambda: any(e.event == "confirmed" for e in events), timeout=10_000)
-        [view] = second.subscriptions()
+        [view] = second.live.subscriptions()
         assert view.health(time.time())[0] == "active"
         next_notification_reaches(qtbot, demo, events, sub_id)
         assert not [e for e in events if e.event == MOVED]
@@ -107,17 +107,19 @@ def moved_on_a_new_port(qtbot, run, demo: Any, store: Path, old_id: str, port: i
     second = engines(run, store)
     try:
         events = received(second)
-        status = second.callback_status()
+        status = second.live.callback_status()
         assert status.port != port and f"port {port} is taken" in (status.note or "")
         qtbot.waitUntil(lambda: any(e.event == MOVED for e in events), timeout=10_000)
         [moved] = [e for e in events if e.event == MOVED]
         assert moved.subscription == old_id
-        views = {view.id: view for view in second.subscriptions()}
+        views = {view.id: view for view in second.live.subscriptions()}
         assert views[old_id].health(time.time())[0] == STALE_CALLBACK
         [new_id] = [key for key in views if key != old_id]
         assert new_id in (moved.message or "")
         qtbot.waitUntil(
-            lambda: any(v.id == new_id and v.state == State.ACTIVE for v in second.subscriptions()),
+            lambda: any(
+                v.id == new_id and v.state == State.ACTIVE for v in second.live.subscriptions()
+            ),
             timeout=10_000,
         )
         next_notification_reaches(qtbot, demo, events, new_id)
@@ -132,10 +134,10 @@ def test_a_stopped_callback_server_lists_its_subscriptions_as_not_served(
     services = engines(run, store)
     try:
         channel = change_channel(demo)
-        view = run(services.subscribe(channel.topic, channel.hub))
-        assert run(services.wait_settled(view, 10)) == State.ACTIVE
-        run(services.stop_callback_server())
-        [stopped] = services.subscriptions()
+        view = run(services.live.subscribe(channel.topic, channel.hub))
+        assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
+        run(services.live.stop_callback_server())
+        [stopped] = services.live.subscriptions()
         assert stopped.state == State.ACTIVE
         assert stopped.health(time.time())[0] == NOT_SERVED
     finally:

@@ -36,7 +36,7 @@ def test_a_burst_of_notifications_lands_in_the_feed_in_few_inserts(window, qtbot
     feed.model.rowsInserted.connect(lambda _parent, first, last: inserts.append(last - first + 1))
     before = feed.model.rowCount()
     for n in range(0, BURST, 50):  # as the network thread hands them over: in batches
-        window.services.subscriber_events.emit([notification(i) for i in range(n, n + 50)])
+        window.services.live.subscriber_events.emit([notification(i) for i in range(n, n + 50)])
     qtbot.waitUntil(lambda: feed.model.rowCount() == before + BURST, timeout=5000)
     assert sum(inserts) == BURST
     assert len(inserts) < 5, inserts  # not one insert (and repaint) per notification

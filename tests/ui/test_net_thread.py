@@ -35,8 +35,8 @@ def subscribe_to_demo(window: Any, run: Any) -> Subscription:
     run(services.start_demo())
     services.demo.set_rate(0)
     channel = next(c for c in services.demo.channels if c.capability == "change-notification")
-    sub = run(services.subscribe(channel.topic, channel.hub))
-    assert run(services.wait_settled(sub, 10)) == State.ACTIVE
+    sub = run(services.live.subscribe(channel.topic, channel.hub))
+    assert run(services.live.wait_settled(sub, 10)) == State.ACTIVE
     return sub
 
 
@@ -110,7 +110,7 @@ def test_inspector_gets_exchanges_in_batches_while_the_feed_gets_events(window, 
     batches: list[list[Any]] = []
     services.exchanges_logged.connect(batches.append)
     events: list[Any] = []
-    services.subscriber_events.connect(events.extend)
+    services.live.subscriber_events.connect(events.extend)
     count = 5
     markers = [f"inspected-{secrets.token_hex(6)}" for _ in range(count)]
     bodies = {notification(marker) for marker in markers}

@@ -118,7 +118,7 @@ class FaultServer:
 @pytest.fixture
 def fast_window(window):
     """The real window with a fetcher tuned for tests: short backoff and timeouts."""
-    fetcher = window.services.fetcher
+    fetcher = window.services.source.fetcher
     fetcher.backoff = 0.02
     fetcher.timeouts = Timeouts(connect=1.0, read=0.5, total=0.5)
     return window
@@ -229,14 +229,14 @@ def tls_server(run, tmp_path: Path) -> Iterator[FaultServer]:
 def test_tls_error_is_a_message(fast_window, qtbot, tls_server) -> None:
     # the certificate is refused at once; a loaded machine must not turn that into a
     # timeout that cancels the handshake half-way (asyncio then leaves its socket to the GC)
-    fast_window.services.fetcher.timeouts = Timeouts(connect=10.0, read=10.0, total=10.0)
+    fast_window.services.source.fetcher.timeouts = Timeouts(connect=10.0, read=10.0, total=10.0)
     text = open_through_address_bar(fast_window, qtbot, tls_server.url("/x.xml"), "TLS error")
     assert "CERTIFICATE_VERIFY_FAILED" in text or "certificate" in text.lower()
 
 
 def test_hub_down_is_reported_in_the_subscriptions_log(fast_window, qtbot) -> None:
     panel = fast_window.panels.subscriptions
-    subscriber = fast_window.services.subscriber
+    subscriber = fast_window.services.live.subscriber
     subscriber.config = replace(subscriber.config, backoff=0.02, retries=2)
     hub = f"http://127.0.0.1:{closed_port()}/hub"
     with TickCounter() as ticks:
@@ -247,7 +247,7 @@ def test_hub_down_is_reported_in_the_subscriptions_log(fast_window, qtbot) -> No
     LAGS["hub down"] = ticks.max_gap
     assert ticks.ticks > 0
     assert f"{hub} unreachable after 3 attempts" in panel.log.toPlainText()  # 1 + 2 retries
-    assert [sub.state for sub in fast_window.services.subscriptions()] == [State.FAILED]
+    assert [sub.state for sub in fast_window.services.live.subscriptions()] == [State.FAILED]
 
 
 def test_a_tunnel_url_that_points_elsewhere_is_reported(fast_window, qtbot, fault_server) -> None:

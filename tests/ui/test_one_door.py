@@ -56,4 +56,7 @@ def test_the_scan_sees_each_way_past_the_door() -> None:
     assert door_leaks("from explorer.net.http.fetcher import Fetcher, Timeouts\n") == [
         "line 1: imports Fetcher"
     ]
-    assert door_leaks("from explorer.net.http.fetcher import Timeouts\n# services.fetcher\n") == []
+    assert (
+        door_leaks("from explorer.net.http.fetcher import Timeouts\n# services.source.fetcher\n")
+        == []
+    )

@@ -186,8 +186,8 @@ def test_hostile_hub_answers_show_literally(window, qtbot, run, hostile) -> None
     services = window.services
     run(services.start_demo())
     topic = services.demo.channels[0].topic
-    sub = run(services.subscribe(topic, hostile.url("/hub")))
-    run(services.wait_settled(sub, 10))
+    sub = run(services.live.subscribe(topic, hostile.url("/hub")))
+    run(services.live.wait_settled(sub, 10))
     panel = window.panels.subscriptions
     qtbot.waitUntil(lambda: panel.model.rowCount() >= 1, timeout=5000)
     row = panel.model.row_of(sub.id)

@@ -41,8 +41,8 @@ def _active_subscription(window, qtbot, run):
     demo = run(services.start_demo())
     assert demo
     channel = next(c for c in services.demo.channels if c.capability == "change-notification")
-    view = run(services.subscribe(channel.topic, channel.hub))
-    assert run(services.wait_settled(view, 10)) == State.ACTIVE
+    view = run(services.live.subscribe(channel.topic, channel.hub))
+    assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
     return view
 
 
@@ -53,16 +53,16 @@ def test_apply_of_a_url_that_failed_its_test_warns_and_cancel_changes_nothing(
     view = _active_subscription(window, qtbot, run)
     dead = f"http://127.0.0.1:{_closed_port()}"
     panel.public_url.setText(dead)
-    run(services.test_public_url(dead))  # the Test: no answer
-    assert services.public_url_tested(dead) is False
+    run(services.live.test_public_url(dead))  # the Test: no answer
+    assert services.live.public_url_tested(dead) is False
     task = window.spawn(panel.apply_public_url(dead))
     box = _question(qtbot)
     assert box.windowTitle() == "Public URL failed its test"
     assert "did not reach this callback server" in box.text()
     _press(box, "Cancel")
     qtbot.waitUntil(task.done, timeout=5000)
-    assert services.public_url is None  # not applied
-    [row] = services.subscriptions()
+    assert services.live.public_url is None  # not applied
+    [row] = services.live.subscriptions()
     assert row.id == view.id and row.health(time.time())[0] == "active"
 
 
@@ -71,25 +71,25 @@ def test_a_move_the_hub_cannot_verify_leaves_the_old_subscription_active(
 ) -> None:
     panel, services = window.panels.subscriptions, window.services
     view = _active_subscription(window, qtbot, run)
-    services.move_wait = 2.0  # the demo hub never verifies through a dead URL
+    services.live.move_wait = 2.0  # the demo hub never verifies through a dead URL
     dead = f"http://127.0.0.1:{_closed_port()}"
     task = window.spawn(panel.apply_public_url(dead))
     box = _question(qtbot)
     assert box.windowTitle() == "Public URL not tested"
     _press(box, "Apply and move")
     qtbot.waitUntil(task.done, timeout=30_000)
-    assert services.public_url == dead
+    assert services.live.public_url == dead
 
     def others_final() -> bool:
-        others = [row for row in services.subscriptions() if row.id != view.id]
+        others = [row for row in services.live.subscriptions() if row.id != view.id]
         return bool(others) and all(row.state in (State.FAILED, State.ENDED) for row in others)
 
     qtbot.waitUntil(others_final, timeout=5000)  # the replacement was not verified
-    old = next(row for row in services.subscriptions() if row.id == view.id)
+    old = next(row for row in services.live.subscriptions() if row.id == view.id)
     assert old.state == State.ACTIVE and old.health(time.time())[0] == "active"  # not stale
     assert "kept at their old callback" in panel.log.toPlainText()
     services.demo.change("dataset1", "updated")  # and the old one still receives
     qtbot.waitUntil(
-        lambda: any(n.subscription_id == view.id for n in services.stored_notifications()),
+        lambda: any(n.subscription_id == view.id for n in services.live.stored_notifications()),
         timeout=10_000,
     )

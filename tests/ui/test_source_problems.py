@@ -89,7 +89,7 @@ def test_problems_dock_lists_every_finding_and_f8_opens_each_at_its_line(
     panel = window.panels.problems
     window.docks["ProblemsDock"].show()
     window.docks["ProblemsDock"].raise_()
-    expected = located_findings(window.services.crawl_result)
+    expected = located_findings(window.services.source.crawl_result)
     assert expected, "the demo with faults has findings"
     qtbot.waitUntil(lambda: panel.model.total == len(expected), timeout=5000)
     assert panel.model.rowCount() == len(expected)
@@ -153,7 +153,7 @@ def test_export_report_writes_the_html_and_csv_of_every_finding(
     assert export.choose_file() is None  # no Source yet: says so instead of a dialog
     assert "Open a Source" in window.statusBar().currentMessage()
     open_demo_with_faults(window, qtbot, run)
-    located = located_findings(window.services.crawl_result)
+    located = located_findings(window.services.source.crawl_result)
     assert run(export.export(tmp_path / "report.html"))
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "Content-Security-Policy" in html and "<script" not in html
@@ -191,35 +191,36 @@ def test_open_folder_reads_it_as_served_at_the_base_url(window, qtbot, run, tmp_
     assert root.url == "https://example.org/.well-known/resourcesync"
     services = window.services
     capability_list = next(
-        n for n in services.crawl_result.nodes() if n.url.endswith("capabilitylist.xml")
+        n for n in services.source.crawl_result.nodes() if n.url.endswith("capabilitylist.xml")
     )
-    run(services.expand(capability_list))  # the Resource List, as when its row is opened
+    run(services.source.expand(capability_list))  # the Resource List, as when its row is opened
     shown = {
         (place.document, place.finding.code, place.finding.line)
-        for place in services.source_problems()
+        for place in services.source.source_problems()
     }
     assert (BASE + "resourcelist.xml", "document.lastmod-invalid", 5) in shown
     assert not any(code.startswith("http.") for _doc, code, _line in shown)  # set aside
     assert shown == inspected(folder)  # the same findings as inspect DIR --base-url
-    inspection = services.inspection()
+    inspection = services.source.inspection()
     assert inspection is not None and inspection.disk is not None
     assert any(record.code == "http.content-type" for record in inspection.not_applicable)
     # the address bar follows the document shown, as it would were the folder served
     assert window.address.currentText().startswith("https://example.org/")
     # a resource check reads the file, not the network
     resource_list = next(
-        n for n in services.crawl_result.nodes() if n.url.endswith("resourcelist.xml")
+        n for n in services.source.crawl_result.nodes() if n.url.endswith("resourcelist.xml")
     )
-    found = run(services.check(resource_list, "resources"))
+    found = run(services.source.check(resource_list, "resources"))
     assert not any(item.code == "http.unreachable" for item in found)
     # Re-discover opens the folder again, from the same address
     window.rediscover()
     qtbot.waitUntil(
-        lambda: services.crawl_result is not None and services.disk is not None, timeout=10000
+        lambda: services.source.crawl_result is not None and services.folder.disk is not None,
+        timeout=10000,
     )
     # an http(s) address afterwards is read from the network again
     run(window.open_source("http://127.0.0.1:9/"))
-    assert services.disk is None
+    assert services.folder.disk is None
 
 
 def test_a_folder_s_resource_check_says_what_a_folder_can_check(
@@ -233,11 +234,11 @@ def test_a_folder_s_resource_check_says_what_a_folder_can_check(
     qtbot.waitUntil(lambda: bool(window.tree_model.roots), timeout=15000)
     services = window.services
     capability_list = next(
-        n for n in services.crawl_result.nodes() if n.url.endswith("capabilitylist.xml")
+        n for n in services.source.crawl_result.nodes() if n.url.endswith("capabilitylist.xml")
     )
-    run(services.expand(capability_list))
+    run(services.source.expand(capability_list))
     resource_list = next(
-        n for n in services.crawl_result.nodes() if n.url.endswith("resourcelist.xml")
+        n for n in services.source.crawl_result.nodes() if n.url.endswith("resourcelist.xml")
     )
     run(window.source.check(resource_list, "resources"))
     said = window.messages.text.text()

@@ -84,7 +84,7 @@ def test_stored_notifications_with_gaps_restore_fully_and_read_only_the_newest(
         return original(row)
 
     monkeypatch.setattr(store_module, "_notification_from_row", counted)
-    assert [r.id for r in services.stored_notifications(limit=2)] == [11, 12]
+    assert [r.id for r in services.live.stored_notifications(limit=2)] == [11, 12]
     assert read == [11, 12]  # the newest rows only, not every row after a guessed id
 
 

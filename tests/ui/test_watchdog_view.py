@@ -51,8 +51,8 @@ def subscribed_to_silent_hub(window, run, qtbot):
         for c in demo.channels
         if c.capability == caps.CHANGE_NOTIFICATION and "dataset1" in c.topic
     )
-    sub = run(services.subscribe(channel.topic, channel.hub, channel.capability))
-    run(services.wait_settled(sub, 10))
+    sub = run(services.live.subscribe(channel.topic, channel.hub, channel.capability))
+    run(services.live.wait_settled(sub, 10))
     panel = window.panels.subscriptions
     qtbot.waitUntil(lambda: panel.model.row_of(sub.id) is not None, timeout=5000)
     panel.table.selectRow(panel.model.row_of(sub.id))

@@ -202,7 +202,7 @@ def test_show_all_entries_of_an_index(window, qtbot, run) -> None:
     index = next(
         i for i in cl.children if i.doc is not None and i.doc.declared_capability == "resourcelist"
     )
-    run(window.services.expand(index.doc))
+    run(window.services.source.expand(index.doc))
     assert index.doc.is_index
     action = next(
         a for a in window.tree_menu(index).actions() if a.text() == "Show all entries of this index"
@@ -215,10 +215,10 @@ def test_show_all_entries_of_an_index(window, qtbot, run) -> None:
 
 def test_public_url_test_says_whether_the_request_arrived(window, run) -> None:
     services = window.services
-    own = services.callback_status().base_url
-    assert "reached this callback server" in run(services.test_public_url(own))
+    own = services.live.callback_status().base_url
+    assert "reached this callback server" in run(services.live.test_public_url(own))
     demo = run(services.start_demo())
-    assert "never reached this callback server" in run(services.test_public_url(demo))
+    assert "never reached this callback server" in run(services.live.test_public_url(demo))
 
 
 def test_feed_export_writes_visible_rows(window, tmp_path) -> None:

@@ -154,7 +154,9 @@ def test_a_change_set_published_to_the_node_reaches_the_feed_until_unsubscribed(
         ("http://example.org/res1", "updated"),
         ("http://example.org/res2", "deleted"),
     }
-    (stored,) = [r for r in window.services.stored_notifications() if r.status == "notification"]
+    (stored,) = [
+        r for r in window.services.live.stored_notifications() if r.status == "notification"
+    ]
     assert stored.capability == "change-notification" and stored.subscription_id == view.id
     window.resize(1500, 900)  # room for the subscription's row
     window.docks["FeedDock"].raise_()
@@ -194,7 +196,7 @@ def test_the_password_is_kept_in_the_keyring_and_nowhere_else(
     assert PASSWORD in memory_keyring.secrets[(SERVICE, vault_key(jid))]
     run(publish(server, tmp_path, ("http://example.org/res1", "created", "2012-08-08T09:00:00Z")))
     qtbot.waitUntil(lambda: any(item.diff for item in changes(window)), timeout=15000)
-    run(window.services.unsubscribe(view.id))
+    run(window.services.live.unsubscribe(view.id))
 
     inspector = window.panels.inspector
     records = [inspector.model.record(row) for row in range(inspector.model.rowCount())]

@@ -54,7 +54,7 @@ class TimeActions(QObject):
         window.extend_tree_menu(self.extend_tree_menu)
 
     def source_url(self) -> str | None:
-        result = self.services.crawl_result
+        result = self.services.source.crawl_result
         return result.source_url if result is not None else None
 
     def _no_source(self) -> None:

@@ -27,8 +27,8 @@ class InspectorForwarding(QObject):
 
     def show_answer(self, current: QModelIndex, _previous: QModelIndex | None = None) -> None:
         record = self.inspector.model.record(current.row()) if current.isValid() else None
-        delivery = self.services.delivery_of(record) if record is not None else None
-        answer = self.services.forward_answer(delivery) if delivery is not None else None
+        delivery = self.services.forwarding.delivery_of(record) if record is not None else None
+        answer = self.services.forwarding.forward_answer(delivery) if delivery is not None else None
         if answer is None:
             if self._shown:  # only what this put there
                 self.inspector.status.setText("")

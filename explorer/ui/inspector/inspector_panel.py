@@ -82,7 +82,7 @@ class InspectorPanel(InspectorWidgets):
         )
 
     def restore(self) -> None:
-        self.model.add(self.services.stored_exchanges())
+        self.model.add(self.services.workbench.stored_exchanges())
 
     def selected(self) -> ExchangeRecord | None:
         index = self.table.currentIndex()
@@ -153,7 +153,7 @@ class InspectorPanel(InspectorWidgets):
             self.spawn(self._replay(record))
 
     async def _replay(self, record: ExchangeRecord) -> None:
-        answer = await self.services.replay_delivery(record)
+        answer = await self.services.workbench.replay_delivery(record)
         self.status.setText(
             self.tr("replayed: the callback answered {answer}").format(answer=answer)
         )

@@ -216,7 +216,7 @@ class FeedPanel(FeedWidgets):
         self.model.rowsInserted.connect(self._scroll)
         self.model.matches_changed.connect(self._hide_unmatched)
         self.document_choice.currentIndexChanged.connect(self._document_chosen)
-        services.subscriber_events.connect(self.on_events)
+        services.live.subscriber_events.connect(self.on_events)
         self.forwarding = FeedForwarding(self, self._tasks.spawn)
 
     # --- rows
@@ -226,7 +226,7 @@ class FeedPanel(FeedWidgets):
         cleared = self._cleared_through()
         self._pending[:0] = [
             FeedItem.from_record(record)
-            for record in self.services.stored_notifications(self.model.max_rows)
+            for record in self.services.live.stored_notifications(self.model.max_rows)
             if (record.id or 0) > cleared
         ]
         self._add_pending()
@@ -331,7 +331,7 @@ class FeedPanel(FeedWidgets):
         self.changes.setHtml(changes_html(item))
         self.problems.set_findings(item.findings)
         self.show_warning_count(len(item.findings))
-        body = self.services.notification_body(item.notification_id)
+        body = self.services.live.notification_body(item.notification_id)
         self.payload.set_xml(body.decode("utf-8", "replace") if body is not None else "")
         self.document_choice.blockSignals(True)
         self.document_choice.clear()
@@ -358,7 +358,7 @@ class FeedPanel(FeedWidgets):
 
     async def _show_line_diff(self, item: FeedItem, url: str) -> None:
         assert item.notification_id is not None
-        result = await self.services.framework_line_diff(item.notification_id, url)
+        result = await self.services.live.framework_line_diff(item.notification_id, url)
         if self._shown is not item or self.document_choice.currentData() != url:
             return
         if isinstance(result, LineDiff):
@@ -469,7 +469,7 @@ class FeedPanel(FeedWidgets):
 
     async def _delete_stored(self, through: int) -> None:
         try:
-            deleted = await self.services.delete_notifications(through)
+            deleted = await self.services.live.delete_notifications(through)
         except StoreError as exc:
             confirm(
                 self,

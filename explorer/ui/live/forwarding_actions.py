@@ -104,7 +104,7 @@ class SubscriptionForwarding(QObject):
             panel.forward_button.setEnabled(False)
 
     def refresh(self) -> None:
-        self.panel.model.forwarding = self.services.forwarding_lines(ui_language())
+        self.panel.model.forwarding = self.services.forwarding.forwarding_lines(ui_language())
 
     def _context_menu(self, where: QPoint) -> None:
         if self.panel.selected() is None or self.services.read_only:
@@ -119,7 +119,9 @@ class SubscriptionForwarding(QObject):
         if sub is None:
             self.panel.note(self.tr("select a subscription to forward its deliveries"))
             return None
-        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel.table)
+        dialog = ForwardDialog(
+            sub, self.services.forwarding.forwarding_target(sub.id), self.panel.table
+        )
         dialog.accepted.connect(lambda: self._chosen(dialog))
         dialog.finished.connect(dialog.deleteLater)
         self.dialog = dialog
@@ -134,7 +136,7 @@ class SubscriptionForwarding(QObject):
             self.panel.spawn(self._start(sub.id, sub.topic, dialog.target))
 
     async def _start(self, subscription_id: str, topic: str, target: ForwardTarget) -> None:
-        await self.services.start_forwarding(subscription_id, target)
+        await self.services.forwarding.start_forwarding(subscription_id, target)
         self.refresh()
         self.panel.note(
             self.tr("forwarding deliveries of {topic} to {url}").format(topic=topic, url=target.url)
@@ -142,7 +144,7 @@ class SubscriptionForwarding(QObject):
         await self._remember(subscription_id, target)
 
     async def _stop(self, subscription_id: str, topic: str) -> None:
-        await self.services.stop_forwarding(subscription_id)
+        await self.services.forwarding.stop_forwarding(subscription_id)
         if self.settings is not None:
             await forget_target(self.settings, subscription_id)
         self.refresh()
@@ -167,7 +169,7 @@ class SubscriptionForwarding(QObject):
         """Start forwarding again for each kept target of a stored subscription; how many."""
         if self.settings is None or self.services.read_only:
             return 0
-        known = {view.id: view for view in self.services.subscriptions()}
+        known = {view.id: view for view in self.services.live.subscriptions()}
         started = 0
         for subscription_id, kept in kept_targets(self.settings).items():
             view = known.get(subscription_id)
@@ -182,7 +184,7 @@ class SubscriptionForwarding(QObject):
                     ).format(topic=view.topic)
                 )
                 continue
-            await self.services.start_forwarding(subscription_id, target)
+            await self.services.forwarding.start_forwarding(subscription_id, target)
             self.panel.note(
                 self.tr("forwarding deliveries of {topic} to {url}").format(
                     topic=view.topic, url=target.url
@@ -218,7 +220,7 @@ class FeedForwarding(QObject):
             self.answer_view.setPlainText("")
             return
         self.answer_view.setPlainText(
-            answer_text(self.services.forward_answer(item.notification_id))
+            answer_text(self.services.forwarding.forward_answer(item.notification_id))
         )
 
     def _context_menu(self, where: QPoint) -> None:
@@ -234,7 +236,7 @@ class FeedForwarding(QObject):
 
     async def forward_selected_again(self) -> int:
         ids = self.selected_ids()
-        queued = await self.services.forward_again(ids)
+        queued = await self.services.forwarding.forward_again(ids)
         if queued < len(ids):
             self.answer_view.appendPlainText(
                 self.tr(

@@ -42,8 +42,8 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         super().__init__(SubscriptionsModel(), parent)
         self.services = services
         self.spawn = spawn
-        self.host.setText(services.callback_host)
-        self.public_url.setText(services.public_url or "")
+        self.host.setText(services.live.callback_host)
+        self.public_url.setText(services.live.public_url or "")
 
         self.server_button.clicked.connect(self._toggle_server)
         self.apply_public.clicked.connect(self._apply_public_url)
@@ -58,14 +58,14 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         self._repeats = 0
         self._last_text = ""
         self._views: list[SubscriptionView] = []
-        services.subscriber_events.connect(self.on_events)
-        services.subscriptions_changed.connect(self.show_subscriptions)
-        services.callback_changed.connect(self.show_status)
+        services.live.subscriber_events.connect(self.on_events)
+        services.live.subscriptions_changed.connect(self.show_subscriptions)
+        services.live.callback_changed.connect(self.show_status)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.model.tick)
         self.timer.start()
-        self.show_status(services.callback_status())
+        self.show_status(services.live.callback_status())
         self.forwarding = SubscriptionForwarding(self)
         self.reload()
         if services.read_only:
@@ -74,7 +74,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
     # --- display
     def reload(self) -> None:
         """Show the services' latest snapshot again."""
-        self.show_subscriptions(self.services.subscriptions())
+        self.show_subscriptions(self.services.live.subscriptions())
 
     def show_subscriptions(self, views: list[SubscriptionView]) -> None:
         """Show a snapshot, keeping the selected subscription selected."""
@@ -175,15 +175,15 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
     def _subscribe(self) -> None:
         topic = self.topic.text().strip()
         if topic:
-            self.spawn(self.services.subscribe(topic, self.hub.text().strip() or None))
+            self.spawn(self.services.live.subscribe(topic, self.hub.text().strip() or None))
 
     def _renew(self) -> None:
         if (sub := self.selected()) is not None:
-            self.spawn(self.services.renew(sub.id))
+            self.spawn(self.services.live.renew(sub.id))
 
     def _unsubscribe(self) -> None:
         if (sub := self.selected()) is not None:
-            self.spawn(self.services.unsubscribe(sub.id))
+            self.spawn(self.services.live.unsubscribe(sub.id))
 
     def _copy_secret(self) -> None:
         sub = self.selected()
@@ -192,11 +192,11 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
             self.note(self.tr("secret of {topic} copied to the clipboard").format(topic=sub.topic))
 
     def _toggle_server(self) -> None:
-        if self.services.callback_status().running:
-            self.spawn(self.services.stop_callback_server())
+        if self.services.live.callback_status().running:
+            self.spawn(self.services.live.stop_callback_server())
         else:
             self.spawn(
-                self.services.start_callback_server(
+                self.services.live.start_callback_server(
                     self.host.text().strip() or "127.0.0.1",
                     self.port.value(),
                     self.public_url.text().strip() or None,
@@ -209,17 +209,17 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
     async def apply_public_url(self, url: str | None) -> None:
         """Restart the callback server with ``url`` and move live subscriptions to it, once
         the user agreed (warned when ``url`` failed its Test or never had one)."""
-        if url == (self.services.public_url or None):
+        if url == (self.services.live.public_url or None):
             self.note(self.tr("the public URL is already in use; nothing to move"))
             return
-        count = await self.services.subscriptions_to_move()
+        count = await self.services.live.subscriptions_to_move()
         if count and url is not None:
-            tested = self.services.public_url_tested(url)
+            tested = self.services.live.public_url_tested(url)
             if not await ask_to_move(self, url, count, tested):
-                self.public_url.setText(self.services.public_url or "")
+                self.public_url.setText(self.services.live.public_url or "")
                 self.note(self.tr("public URL not applied: the subscriptions stay as they are"))
                 return
-        await self.services.start_callback_server(
+        await self.services.live.start_callback_server(
             self.host.text().strip() or "127.0.0.1", self.port.value() or None, url
         )
         if count:
@@ -230,10 +230,10 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
                 ).format(
                     count=count,
                     url=url or self.tr("the local address"),
-                    seconds=self.services.move_wait,
+                    seconds=self.services.live.move_wait,
                 )
             )
-            moved = await self.services.move_subscriptions()
+            moved = await self.services.live.move_subscriptions()
             kept = sum(not ok for _, ok in moved)
             self.note(
                 self.tr("{moved} subscription(s) moved; {kept} kept at their old callback").format(
@@ -248,6 +248,6 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
 
     async def _run_test(self, url: str) -> None:
         self.note(self.tr("testing {url} …").format(url=url))
-        report = await self.services.test_public_url(url)
+        report = await self.services.live.test_public_url(url)
         self.note(report)
         confirm(self, self.tr("public URL test finished: {report}").format(report=report))

@@ -112,7 +112,7 @@ class XmppAccountPanel(QObject):
             self.dialog = None
             with contextlib.suppress(RuntimeError):  # already gone with a closed window
                 dialog.deleteLater()
-        await services.subscribe(
+        await services.live.subscribe(
             topic, hub, capability, form=transports.XMPP_PUBSUB_2012, node=node
         )
         return True
@@ -145,7 +145,7 @@ class XmppAccountPanel(QObject):
         self.window.settings.setValue(ACCOUNT_KEY, json.dumps({"jid": jid, "server": server_text}))
         if dialog.remember.isChecked():
             await self._remember(jid, password)
-        await services.use_xmpp_account(jid, password, server)
+        await services.live.use_xmpp_account(jid, password, server)
 
     async def _remember(self, jid: str, password: str) -> None:
         """Into the keyring when there is one (without one the services keep it for the
@@ -166,7 +166,7 @@ class XmppAccountPanel(QObject):
 
     def _last_account(self, services: ExplorerServices) -> tuple[str, str]:
         """The JID and server given last (this session's first, else QSettings')."""
-        account = services.xmpp_account
+        account = services.live.xmpp_account
         if account is not None:
             server = f"{account.server[0]}:{account.server[1]}" if account.server else ""
             return account.jid, server
@@ -179,9 +179,9 @@ class XmppAccountPanel(QObject):
     async def _known_password(self, services: ExplorerServices, jid: str) -> str | None:
         """This session's password for ``jid``, else the keyring's, else None; None too
         after a failed XMPP subscription, so that a refused password is not offered again."""
-        if _failed_without_success(services.subscriptions()):
+        if _failed_without_success(services.live.subscriptions()):
             return None  # perhaps refused: typed again rather than offered
-        account = services.xmpp_account
+        account = services.live.xmpp_account
         if account is not None and account.jid == jid:
             return account.password
         if not jid or keyring_name() is None:

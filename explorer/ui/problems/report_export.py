@@ -33,7 +33,7 @@ class ReportExport(QObject):
         window.action("export_report").triggered.connect(self.choose_file)
 
     def choose_file(self) -> QFileDialog | None:
-        if self.services.inspection() is None:
+        if self.services.source.inspection() is None:
             self.window.show_error(
                 self.tr("Open a Source before exporting its report."), Severity.WARNING
             )
@@ -52,7 +52,7 @@ class ReportExport(QObject):
     async def export(self, path: Path) -> bool:
         """Write the report to ``path`` (CSV for a ``.csv`` name, else HTML)."""
         try:
-            findings = await self.services.write_report(path, ui_language())
+            findings = await self.services.source.write_report(path, ui_language())
         except (OSError, ValueError) as exc:
             self.window.show_error(self.tr("export failed: {error}").format(error=exc))
             return False

@@ -51,7 +51,7 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self._refresh_if_shown)
-        services.node_updated.connect(self._schedule)
+        services.source.node_updated.connect(self._schedule)
         window.source_opened.connect(self._schedule)
         for box in self.severity_boxes.values():
             box.toggled.connect(self._filter_changed)
@@ -88,7 +88,7 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         self._stale = False
         current = self.table.currentIndex()
         chosen = self.model.problem(current.row()) if current.isValid() else None
-        self.model.set_problems(self.services.source_problems())
+        self.model.set_problems(self.services.source.source_problems())
         self._fill_filters()
         self._filter_changed()
         row = self.model.row_of(chosen) if chosen is not None else None

@@ -46,9 +46,11 @@ async def forwarding_shot(window: Stage, wait: Wait) -> QWidget:
     dock.setFloating(True)  # wide enough for the Forwarding column; docked again after
     dock.resize(1100, 620)
     subscription = _select_subscription(window)
-    await window.services.start_forwarding(subscription, ForwardTarget(DOWN_TARGET))
+    await window.services.forwarding.start_forwarding(subscription, ForwardTarget(DOWN_TARGET))
     services = window.services
-    await wait(lambda: "since" in services.forwarding_lines("en").get(subscription, ""), 10)
+    await wait(
+        lambda: "since" in services.forwarding.forwarding_lines("en").get(subscription, ""), 10
+    )
     panel.forwarding.refresh()
     for column in HIDDEN_FOR_SHOT:  # the Forwarding column gets their room
         panel.table.setColumnHidden(column, True)
@@ -59,7 +61,7 @@ async def forwarding_shot(window: Stage, wait: Wait) -> QWidget:
 
 async def replay_shot(window: Stage, wait: Wait) -> QWidget:
     assert window.panels is not None and window.services is not None
-    await window.services.close_forwarding()
+    await window.services.forwarding.close_forwarding()
     window.docks["SubscriptionsDock"].setFloating(False)
     for column in HIDDEN_FOR_SHOT:
         window.panels.subscriptions.table.setColumnHidden(column, False)

@@ -120,7 +120,9 @@ async def scenario(window: Stage, url: str) -> None:
 
     def active() -> bool:
         subs = [
-            s for s in services.subscriptions() if s.topic in {c.topic for c in chosen.values()}
+            s
+            for s in services.live.subscriptions()
+            if s.topic in {c.topic for c in chosen.values()}
         ]
         failed = [s for s in subs if s.state in (State.FAILED, State.DENIED)]
         if failed:

@@ -13,26 +13,31 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from explorer.net.http.fetcher import Timeouts
+from explorer.net.http.fetcher import Fetcher, Timeouts
 from explorer.net.http.network_access import NetworkAccess
 from explorer.net.loop_thread import LoopThread
 from explorer.net.store.database import Store, StoreError
+from explorer.net.store.exchange_log import ExchangeLog
 
 log = logging.getLogger(__name__)
 
 
 class Engines:
-    """What the parts share: the net loop's thread; the store once ``start`` opened it
-    (None before, after ``aclose``, and never written when opened read-only); how the
-    GUI side's requests are made (Settings: timeouts and retries; credentials, proxy and
-    TLS trust), read when a part makes a fetcher."""
+    """What the parts share: the net loop's thread; the store and its exchange log once
+    ``start`` opened them (None before, after ``aclose``, and never written when opened
+    read-only); how the GUI side's requests are made (Settings: timeouts and retries;
+    credentials, proxy and TLS trust), read when a part makes a fetcher; and the same
+    credentials and network settings for the net loop's clients (hub requests,
+    refetches), a copy changed on the net thread only."""
 
     def __init__(self, net: LoopThread) -> None:
         self.net = net
         self.store: Store | None = None
+        self.exchange_log: ExchangeLog | None = None
         self.fetch_timeouts = Timeouts(connect=5.0, read=20.0, total=120.0)
         self.fetch_retries = 2
         self.access = NetworkAccess()
+        self.live_access = NetworkAccess()
 
     def open_store(self) -> Store:
         """The store, or the ``StoreError`` a part's caller says when it is not open."""
@@ -48,3 +53,12 @@ def stored_rows(read: Callable[..., list[Any]], *args: Any, **params: Any) -> li
     except StoreError as exc:
         log.warning("reading the store: %s", exc)
         return []
+
+
+async def close_fetchers(fetchers: list[Fetcher]) -> None:
+    """Close each fetcher, each even if one before it fails (a part's ``aclose``)."""
+    for fetcher in fetchers:
+        try:
+            await fetcher.aclose()
+        except Exception:
+            log.exception("closing failed")

@@ -14,31 +14,34 @@ from collections import defaultdict
 from typing import Any
 from urllib.parse import urlsplit
 
+from PySide6.QtCore import QObject
+
 from explorer.net.live.forwarders import Forwarders
 from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
 from explorer.net.live.forwarding.forwarder import ForwardTarget, describe
-from explorer.net.loop_thread import LoopThread
-from explorer.net.store.database import Store, StoreError
+from explorer.net.store.database import StoreError
 from explorer.net.store.records import ExchangeRecord
+from explorer.ui.services.engines import Engines
 
 
-class ForwardingServices:
-    """Starts, stops and reads the forwarders; everything they do runs on ``net``.
+class ForwardingServices(QObject):
+    """Starts, stops and reads the forwarders; everything they do runs on the net loop.
 
-    The forwarders are the live session's (``LiveSession(forwarders=...)``), kept here
-    across restarts of the callback server."""
+    ``forwarders`` (by subscription id) are the live session's too
+    (``LiveSession(forwarders=...)``), kept here across restarts of the callback server."""
 
-    store: Store | None
-    net: LoopThread
-    forwarders: Forwarders
+    def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engines = engines
+        self.net = engines.net
+        self.forwarders = Forwarders()
 
     async def start_forwarding(self, subscription_id: str, target: ForwardTarget) -> None:
         """Forward ``subscription_id``'s accepted deliveries to ``target`` from now on (and
         what its outbox still holds), replacing any target it had."""
-        if self.store is None:
-            raise StoreError("store.not-open")
+        store = self.engines.open_store()
         await self.stop_forwarding(subscription_id)
-        await self.net.run(self.forwarders.start(self.store, target, subscription_id))
+        await self.net.run(self.forwarders.start(store, target, subscription_id))
 
     async def stop_forwarding(self, subscription_id: str) -> None:
         """Stop forwarding; what is still queued stays on disk for the next start."""
@@ -79,17 +82,19 @@ class ForwardingServices:
             answer = forwarder.answer(notification_id)
             if answer is not None:
                 return answer
-        if self.store is None:
+        store = self.engines.store
+        if store is None:
             return None
-        return ForwardOutbox(self.store).answer(notification_id)
+        return ForwardOutbox(store).answer(notification_id)
 
     def delivery_of(self, record: ExchangeRecord) -> int | None:
         """The stored delivery an inspector row of a received delivery is (same callback
         path, same body, stored within a minute of it), or None."""
-        if self.store is None or record.direction != "in" or record.kind != "delivery":
+        store = self.engines.store
+        if store is None or record.direction != "in" or record.kind != "delivery":
             return None
         path = urlsplit(record.url).path.rsplit("/", 1)[-1]
-        rows = self.store.read(
+        rows = store.read(
             "SELECT n.id FROM notifications n JOIN subscriptions s ON s.id = n.subscription_id "
             "WHERE s.callback_path = ? AND n.received BETWEEN ? AND ? AND n.body = ? "
             "ORDER BY n.id LIMIT 1",
@@ -100,10 +105,11 @@ class ForwardingServices:
     async def forward_again(self, notification_ids: list[int]) -> int:
         """Queue deliveries to be forwarded once more, each to its subscription's target;
         returns how many were queued (a delivery of a subscription not forwarded: none)."""
-        if self.store is None or not notification_ids:
+        store = self.engines.store
+        if store is None or not notification_ids:
             return 0
         marks = ", ".join("?" for _ in notification_ids)
-        rows: list[Any] = self.store.read(
+        rows: list[Any] = store.read(
             f"SELECT id, subscription_id FROM notifications WHERE id IN ({marks})",
             tuple(notification_ids),
         )

@@ -7,18 +7,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
 from explorer.core.changes.line_diff import LineDiffTooLarge
 from explorer.core.words.engine_words import known_reason
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.http.fetcher import Fetcher
-from explorer.net.http.network_access import NetworkAccess
 from explorer.net.live.callback.callback_server import CALLBACK_PREFIX, CallbackServer
 from explorer.net.live.callback_restart import live_subscriptions, move_to_current_callback
 from explorer.net.live.forwarders import Forwarders
@@ -26,16 +24,15 @@ from explorer.net.live.hub_discovery import DiscoveredChannel
 from explorer.net.live.legacy.xmpp_account import XmppAccount
 from explorer.net.live.probe_payloads import ProbePayloads
 from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.refetch_bounds import refetch_fetcher
 from explorer.net.live.session import LiveConfig, LiveSession
 from explorer.net.live.subscriber import Subscriber, SubscriberConfig
 from explorer.net.live.subscription import State, Subscription, SubscriptionView
-from explorer.net.loop_thread import LoopThread
-from explorer.net.source.crawl_tree import Channel
 from explorer.net.store.database import Store, StoreError
-from explorer.net.store.exchange_log import ExchangeLog
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.ui.language import ui_language
-from explorer.ui.services.engines import stored_rows
+from explorer.ui.services.engines import Engines, stored_rows
+from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.shared.thread_batch import ThreadBatch
 
@@ -61,42 +58,74 @@ class _Views:
     views: tuple[SubscriptionView, ...]
 
 
-class LiveServices:
-    """Callback server, subscriber and store, driven from the GUI loop on the net loop."""
+class LiveServices(QObject):
+    """Callback server, subscriber and store, driven from the GUI loop on the net loop.
 
-    # made by ExplorerServices.__init__
-    read_only: bool
-    callback_host: str
-    callback_port: int | None
-    public_url: str | None
-    subscriber_config: SubscriberConfig
-    store: Store | None
-    exchange_log: ExchangeLog | None
-    server: CallbackServer | None
-    subscriber: Subscriber | None
-    versions: VersionHistory
-    tracker: ChangeTracker
-    probe_payloads: ProbePayloads
-    net: LoopThread
-    _live_access: NetworkAccess
-    _channels: dict[str, Channel]
-    _primed: set[str]
-    live_session: LiveSession | None = None  # on the net loop, while the server runs
-    forwarders: Forwarders  # ForwardingServices
-    xmpp_account: XmppAccount | None = None  # given in the window; its password is never shown
-    _views: list[SubscriptionView]
-    _note: str | None
-    public_url_tests: dict[str, bool]  # public URL -> whether its last Test reached us
-    move_wait: float  # seconds a moved subscription's verification is waited for
-    _events: ThreadBatch
-    callback_changed: Any  # Signals of ExplorerServices
-    subscriptions_changed: Any
-    subscriber_events: Any
+    The live side is one ``LiveSession`` on the net loop while the callback server runs;
+    what reaches the window are snapshots and events, batched (``ThreadBatch``)."""
 
-    if TYPE_CHECKING:  # SourceServices.fetcher: priming and the public URL test read with it
+    subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time
+    subscriptions_changed = Signal(list)  # SubscriptionViews, the latest snapshot
+    callback_changed = Signal(object)  # CallbackStatus
 
-        @property
-        def fetcher(self) -> Fetcher: ...
+    def __init__(
+        self,
+        engines: Engines,
+        source: SourceServices,
+        forwarders: Forwarders,
+        *,
+        read_only: bool = False,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        public_url: str | None = None,
+        subscriber_config: SubscriberConfig | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        """``source``: its fetcher primes the change tracker and tests a public URL, its
+        channels say which documents a subscription's set has; ``forwarders``: the
+        forwarding part's, which the live session feeds."""
+        super().__init__(parent)
+        self.engines = engines
+        self.net = engines.net
+        self.source = source
+        self.forwarders = forwarders
+        self.read_only = read_only
+        self.callback_host = host
+        self.callback_port = port or None  # None (or 0): where stored subscriptions are called
+        self.public_url = public_url
+        self.subscriber_config = subscriber_config or SubscriberConfig()
+        self.server: CallbackServer | None = None
+        self.subscriber: Subscriber | None = None
+        self.live_session: LiveSession | None = None  # on the net loop, while it runs
+        self.xmpp_account: XmppAccount | None = None  # given in the window; never shown
+        self.versions = VersionHistory()
+        self.tracker = ChangeTracker(self.versions, fetcher_factory=self._refetch_fetcher)
+        self.probe_payloads = ProbePayloads()
+        self.public_url_tests: dict[str, bool] = {}  # public URL -> its last Test reached us
+        self.move_wait = 20.0  # seconds a moved subscription's verification is waited for
+        self._primed: set[str] = set()
+        self._views: list[SubscriptionView] = []
+        self._note: str | None = None
+        # The one batching stage between the net loop and the window. One signal per
+        # batch, not per event: each emission is a trip from Python into Qt and back,
+        # and while the network thread is busy each trip waits for the GIL.
+        self._events = ThreadBatch(self._hand_over, parent=self)
+
+    def _refetch_fetcher(self) -> Fetcher:
+        """On the net loop: the change tracker's fetcher, with the live side's access."""
+        return refetch_fetcher(self.engines.live_access)  # bounded: see refetch_bounds
+
+    def show_stored(self, store: Store) -> None:
+        """A store opened read-only: its subscriptions listed as stored, nothing listening."""
+        self._views = [
+            SubscriptionView.of(Subscription.from_row(row), serving_url=None)
+            for row in stored_rows(store.subscriptions)
+        ]
+
+    def release(self) -> None:
+        """After closing: the batches let go of this object (no reference cycle back to a
+        QObject, collected on whichever thread the garbage collector happens to run)."""
+        self._events.close()
 
     async def start_callback_server(
         self, host: str, port: int | None, public_url: str | None = None
@@ -119,23 +148,24 @@ class LiveServices:
         """On the net loop: one ``LiveSession`` (server, transports, stored subscriptions
         restored; those whose callback URL changed are moved in the background: a hub may
         be slow), its events and views batched for the window."""
-        assert self.store is not None and self.exchange_log is not None
+        store, exchange_log = self.engines.store, self.engines.exchange_log
+        assert store is not None and exchange_log is not None
         config = LiveConfig(
             host=host,
             port=port,
             public_url=public_url,
             subscriber=self.subscriber_config,
-            access=self._live_access,
+            access=self.engines.live_access,
             xmpp_account=self.xmpp_account,
             any_port_if_taken=True,
             move_in_background=True,
         )
         session = LiveSession(
-            self.store,
+            store,
             config,
-            exchange_log=self.exchange_log,
+            exchange_log=exchange_log,
             tracker=self.tracker,  # kept across restarts: its versions feed the diffs
-            forwarders=self.forwarders,  # ForwardingServices: kept across restarts too
+            forwarders=self.forwarders,  # the forwarding part's: kept across restarts too
             probe_payloads=self.probe_payloads,
         )
         session.listeners.append(self._events.put)
@@ -174,8 +204,9 @@ class LiveServices:
         if session is not None:
             await session.stop()  # and lets go of this object's listeners
         self._note = None
-        if self.store is not None:  # still listed, honestly: nothing answers their callbacks
-            rows = [Subscription.from_row(row) for row in self.store.subscriptions()]
+        store = self.engines.store
+        if store is not None:  # still listed, honestly: nothing answers their callbacks
+            rows = [Subscription.from_row(row) for row in store.subscriptions()]
             self._put_views([SubscriptionView.of(sub, serving_url=None) for sub in rows])
 
     def _put_views(self, views: list[SubscriptionView]) -> None:
@@ -214,12 +245,13 @@ class LiveServices:
             if record.direction == "in" and probe in record.url:
                 arrived.append(record)
 
-        assert self.exchange_log is not None
-        self.exchange_log.listeners.append(watch)
+        exchange_log = self.engines.exchange_log
+        assert exchange_log is not None
+        exchange_log.listeners.append(watch)
         try:
-            result = await self.fetcher.fetch(url, use_cache=False)
+            result = await self.source.fetcher.fetch(url, use_cache=False)
         finally:
-            self.exchange_log.listeners.remove(watch)
+            exchange_log.listeners.remove(watch)
         self.public_url_tests[public_url.rstrip("/")] = bool(arrived)
         if result.status is None:
             report = QCoreApplication.translate("ExplorerServices", "{url}: no answer ({error})")
@@ -252,7 +284,7 @@ class LiveServices:
     async def move_subscriptions(self) -> list[tuple[str, bool]]:
         """Move live subscriptions to the callback URL hubs are given now; an old one is
         unsubscribed only once its replacement is verified. (subscription id, moved)."""
-        subscriber = self._need_subscriber()
+        subscriber = self.need_subscriber()
 
         async def on_net() -> list[tuple[str, bool]]:
             moves = await move_to_current_callback(subscriber, self.move_wait)
@@ -272,7 +304,7 @@ class LiveServices:
         """Subscribe to a channel, first teaching the change tracker the set's documents
         (so the first 'updated' notification already has a before). ``form`` and ``node``:
         a 2012 push channel's (``Channel.form``), subscribed through its own transport."""
-        subscriber, session = self._need_subscriber(), self.live_session
+        subscriber, session = self.need_subscriber(), self.live_session
         if form is not None:
             pushed = DiscoveredChannel(topic, hub, capability, "2012-link", form=form, node=node)
 
@@ -281,20 +313,21 @@ class LiveServices:
                 return subscriber.view(await session.subscribe_channel(pushed))
 
             return await self.net.run(pushed_on_net())
-        channel = self._channels.get(topic)
+        channels = self.source.channels
+        channel = channels.get(topic)
         if channel is not None and channel.capability_list not in self._primed:
             self._primed.add(channel.capability_list)
             change_topic = next(
                 (
                     c.topic
-                    for c in self._channels.values()
+                    for c in channels.values()
                     if c.capability_list == channel.capability_list
                     and c.capability == "change-notification"
                 ),
                 None,
             )
             problems = await self.tracker.prime(
-                channel.capability_list, self.fetcher, topic=change_topic
+                channel.capability_list, self.source.fetcher, topic=change_topic
             )
             for problem in problems:
                 log.info("priming: %s", problem.message)
@@ -311,7 +344,7 @@ class LiveServices:
         """Subscribe to 2012 XMPP PubSub channels as ``jid`` from now on, trusting the
         Network settings' CA bundle for the XMPP server's certificate too (as ``listen
         --ca-bundle`` does)."""
-        bundle = self._live_access.settings.ca_bundle
+        bundle = self.engines.live_access.settings.ca_bundle
         account = XmppAccount(jid, password, server, str(bundle) if bundle else None)
         self.xmpp_account = account
         session = self.live_session
@@ -319,13 +352,13 @@ class LiveServices:
             await self.net.run(session.use_xmpp_account(account))
 
     async def unsubscribe(self, subscription_id: str) -> None:
-        self._need_subscriber()
+        self.need_subscriber()
         assert self.live_session is not None
         await self.net.run(self.live_session.unsubscribe(subscription_id))
 
     async def renew(self, subscription_id: str) -> None:
         """Renew a lease now (a transport without leases does nothing)."""
-        self._need_subscriber()
+        self.need_subscriber()
         assert self.live_session is not None
         await self.net.run(self.live_session.renew(subscription_id))
 
@@ -333,7 +366,7 @@ class LiveServices:
         self, subscription: SubscriptionView | str, timeout: float | None = None
     ) -> State:
         """Until the subscription is active, ended or failed (or ``timeout`` passes)."""
-        subscriber = self._need_subscriber()
+        subscriber = self.need_subscriber()
         key = subscription if isinstance(subscription, str) else subscription.id
 
         async def on_net() -> State:
@@ -348,30 +381,28 @@ class LiveServices:
     def stored_notifications(self, limit: int = 5000) -> list[NotificationRecord]:
         """The latest stored deliveries (accepted and rejected), oldest first, without their
         bodies: the feed reads a payload when its row is selected."""
-        if self.store is None:
+        store = self.engines.store
+        if store is None:
             return []
-        return self._stored(self.store.latest_notifications, limit, bodies=False)
+        return stored_rows(store.latest_notifications, limit, bodies=False)
 
     async def delete_notifications(self, through_id: int | None = None) -> int:
         """Delete stored deliveries up to ``through_id`` (None: all); how many, once durable.
         Subscriptions and the exchange log (the HTTP inspector's rows) stay."""
-        if self.store is None or self.read_only:
+        store = self.engines.store
+        if store is None or self.read_only:
             raise StoreError("store.read-only")
-        return await self.store.delete_notifications(through_id)
-
-    def _stored(self, read: Callable[..., list[Any]], *args: Any, **params: Any) -> list[Any]:
-        """Rows read from the store; none where a damaged store (opened read-only) fails."""
-        return stored_rows(read, *args, **params)
+        return await store.delete_notifications(through_id)
 
     def notification_body(self, notification_id: int | None) -> bytes | None:
         """The raw payload of a stored delivery (bodies are not kept in the feed's rows)."""
-        store = self.store
+        store = self.engines.store
         if store is None or notification_id is None:
             return None
-        records = self._stored(store.notifications, after_id=notification_id - 1, limit=1)
+        records = stored_rows(store.notifications, after_id=notification_id - 1, limit=1)
         return records[0].body if records and records[0].id == notification_id else None
 
-    def _need_subscriber(self) -> Subscriber:
+    def need_subscriber(self) -> Subscriber:
         if self.read_only:
             raise RuntimeError(QCoreApplication.translate("ExplorerServices", READ_ONLY_NOTE))
         if self.subscriber is None:

@@ -1,44 +1,56 @@
 """The Source side of the services: the fetcher, discovery, loading deeper documents,
-link and dump checks, reading one document again. Every fetch of the window goes
-through here (``tests/ui/test_one_door.py`` holds it)."""
+link and dump checks, reading one document again, and the open Source's inspection the
+report is written from. Every fetch of the window goes through here
+(``tests/ui/test_one_door.py`` holds it)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from typing import Any
+from datetime import UTC, datetime
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
 
 from explorer.core.findings import Finding
 from explorer.net.http.fetcher import Exchange, Fetcher, FetchResult, Timeouts
-from explorer.net.http.network_access import NetworkAccess
+from explorer.net.reports.export_formats import REPORT_FORMATS
 from explorer.net.source.crawl import Crawler
 from explorer.net.source.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
 from explorer.net.source.dump_check import check_dumps
+from explorer.net.source.inspection import Inspection, Located, located_findings
 from explorer.net.source.resource_check import check_resources
-from explorer.net.store.exchange_log import ExchangeLog
 from explorer.ui.services.checks import RESOURCE_SAMPLE
 from explorer.ui.services.document_reload import reload_document
-from explorer.ui.services.folder import RESOURCES, FolderServices
+from explorer.ui.services.engines import Engines, close_fetchers
+from explorer.ui.services.folder import DUMPS, RESOURCES, FolderServices
 
 log = logging.getLogger(__name__)
 
 
-class SourceServices(FolderServices):
-    """The Source: crawl, expand, check and fetch, on the GUI loop with one shared fetcher."""
+class SourceServices(QObject):
+    """The Source: crawl, expand, check and fetch, on the GUI loop with one shared fetcher
+    (or the ``folder`` part's, for a Source on disk)."""
 
-    # made by ExplorerServices.__init__
-    fetch_timeouts: Timeouts
-    fetch_retries: int
-    access: NetworkAccess
-    exchange_log: ExchangeLog | None
-    crawler: Crawler | None
-    crawl_result: CrawlResult | None
-    _fetcher: Fetcher | None
-    _retired_fetchers: list[Fetcher]
-    _channels: dict[str, Channel]
-    node_updated: Any  # Signal(object) of ExplorerServices
-    crawl_progress: Any  # Signal(int, int) of ExplorerServices
+    node_updated = Signal(object)  # crawl DocumentNode whose row must be redrawn
+    crawl_progress = Signal(int, int)  # documents done, known
+
+    def __init__(
+        self, engines: Engines, folder: FolderServices, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.engines = engines
+        self.folder = folder
+        self._fetcher: Fetcher | None = None
+        self._retired_fetchers: list[Fetcher] = []
+        self.crawler: Crawler | None = None
+        self.crawl_result: CrawlResult | None = None
+        self.crawl_started = datetime.now(UTC)
+        self.checks_run: set[str] = set()
+        self.channels: dict[str, Channel] = {}
+        """Every channel a Source opened here advertised, by topic (the live side primes
+        the change tracker from them; the watchdog finds a channel's Capability List)."""
 
     @property
     def fetcher(self) -> Fetcher:
@@ -46,19 +58,25 @@ class SourceServices(FolderServices):
         (a quarter of a second), which should not hold up the window's start-up."""
         if self._fetcher is None:
             self._fetcher = Fetcher(
-                timeout=self.fetch_timeouts,
-                retries=self.fetch_retries,
+                timeout=self.engines.fetch_timeouts,
+                retries=self.engines.fetch_retries,
                 on_exchange=self._fetch_exchange,
-                access=self.access,
+                access=self.engines.access,
             )
         return self._fetcher
 
     def configure_fetcher(self, timeouts: Timeouts, retries: int) -> None:
         """Settings: documents opened from now on are read with these. A fetcher already
         made is kept (the open Source's tree still reads through it) and closed at the end."""
-        if (timeouts, retries) == (self.fetch_timeouts, self.fetch_retries):
+        engines = self.engines
+        if (timeouts, retries) == (engines.fetch_timeouts, engines.fetch_retries):
             return
-        self.fetch_timeouts, self.fetch_retries = timeouts, retries
+        engines.fetch_timeouts, engines.fetch_retries = timeouts, retries
+        self.retire_fetcher()
+
+    def retire_fetcher(self) -> None:
+        """Make the next fetcher anew (with the engines' settings as they are now); the one
+        made before is kept for what still reads through it and closed at the end."""
         if self._fetcher is not None:
             self._retired_fetchers.append(self._fetcher)
             self._fetcher = None
@@ -67,13 +85,16 @@ class SourceServices(FolderServices):
     def reader(self) -> Fetcher:
         """What the open Source is read through: a folder's own fetcher for a Source on
         disk (``FolderServices``), else the shared one."""
-        return self._disk_fetcher or self.fetcher
+        return self.folder.disk_fetcher or self.fetcher
 
     async def crawl(self, url: str) -> CrawlResult:
         """Discover the Source from ``url`` and load it down to the Capability Lists;
         deeper documents load as the tree is expanded (``expand``). A folder's ``file:``
-        address (``use_folder``) is read from disk, as if served at its base URL."""
-        disk, disk_fetcher = self._use_reader(url)
+        address (``FolderServices.use_folder``) is read from disk, as if served at its
+        base URL."""
+        disk, disk_fetcher = self.folder.use_reader(url)
+        self.checks_run = set()
+        self.crawl_started = datetime.now(UTC)
         crawler = Crawler(
             disk_fetcher or self.fetcher,
             on_progress=self._progress,
@@ -88,10 +109,10 @@ class SourceServices(FolderServices):
         except asyncio.CancelledError:
             crawler.cancel()
             raise
-        self._result_read(result)
+        self.folder.set_aside(result.findings)
         self.crawl_result = result
         for channel in result.channels():
-            self._channels[channel.topic] = channel
+            self.channels[channel.topic] = channel
         return result
 
     async def expand(self, node: DocumentNode) -> None:
@@ -100,7 +121,7 @@ class SourceServices(FolderServices):
             return
         await self.crawler.expand(node)
         for channel in node.channels:
-            self._channels[channel.topic] = channel
+            self.channels[channel.topic] = channel
 
     async def check(self, node: DocumentNode, what: str) -> list[Finding]:
         self.checks_run.add(what)
@@ -112,13 +133,20 @@ class SourceServices(FolderServices):
         shown = {id(item) for item in node.findings}  # without what a folder set aside
         return [item for item in found if id(item) in shown]
 
+    def _node_read(self, node: DocumentNode) -> None:
+        """A document was read (or checked): what a folder cannot answer is set aside
+        before anything shows it."""
+        self.folder.set_aside_node(node)
+        self.node_updated.emit(node)
+
     def _progress(self, progress: Progress) -> None:
         self.crawl_progress.emit(progress.documents_done, progress.documents_known)
 
     def _fetch_exchange(self, exchange: Exchange) -> None:
-        if self.exchange_log is None:
+        exchange_log = self.engines.exchange_log
+        if exchange_log is None:
             return
-        self.exchange_log.record(
+        exchange_log.record(
             direction="out",
             kind="crawl",  # discovery, documents, link and resource checks
             method=exchange.method,
@@ -140,3 +168,43 @@ class SourceServices(FolderServices):
         changed = await reload_document(self.reader, node)
         self._node_read(node)
         return changed
+
+    def source_problems(self) -> list[Located]:
+        """Every finding of every loaded document of the open Source, with its place."""
+        return located_findings(self.crawl_result) if self.crawl_result is not None else []
+
+    def inspection(self) -> Inspection | None:
+        """The open Source as the report writers take it (None before one is open)."""
+        if self.crawl_result is None:
+            return None
+        return Inspection(
+            self.crawl_result,
+            self.crawl_started,
+            self.folder.disk,
+            self.folder.set_aside_records(),
+            resource_sample=RESOURCE_SAMPLE if RESOURCES in self.checks_run else 0,
+            dumps_checked=DUMPS in self.checks_run,
+        )
+
+    def report(self, kind: str, lang: str) -> bytes:
+        """The open Source's report: ``"csv"`` (one finding per row) or ``"html"`` (one
+        self-contained page), the same bytes ``inspect --report`` writes."""
+        inspection = self.inspection()
+        if inspection is None:
+            raise ValueError("no Source is open")
+        return REPORT_FORMATS.named(kind).writer(inspection, lang)
+
+    async def write_report(self, path: Path, lang: str) -> int:
+        """Write the report to ``path`` (CSV for a ``.csv`` name, else HTML); returns how
+        many findings it lists. The tree is read here, on the GUI thread that owns it;
+        only the write goes to a worker."""
+        data = self.report(REPORT_FORMATS.choose(None, path).name, lang)
+        await asyncio.to_thread(path.write_bytes, data)
+        return len(self.source_problems())
+
+    async def aclose(self) -> None:
+        """Close the shared fetcher and those retired; the Source's tree is let go."""
+        fetchers = [*filter(None, [self._fetcher]), *self._retired_fetchers]
+        self._fetcher, self._retired_fetchers = None, []
+        self.crawler = None
+        await close_fetchers(fetchers)

@@ -28,7 +28,9 @@ from explorer.ui.language import ui_language
 
 if TYPE_CHECKING:
     from explorer.net.store.records import ExchangeRecord
-    from explorer.ui.services.facade import ExplorerServices
+    from explorer.ui.services.engines import Engines
+    from explorer.ui.services.live import LiveServices
+    from explorer.ui.services.source import SourceServices
 
 LEASE_EXCHANGES = 2000
 """Subscription requests and verifications read from the store for a lease's history."""
@@ -65,15 +67,22 @@ class WatchdogServices(QObject):
 
     def __init__(
         self,
-        services: ExplorerServices,
+        engines: Engines,
+        live: LiveServices,
+        source: SourceServices,
         spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task[None]],
+        parent: QObject | None = None,
     ) -> None:
-        """``spawn`` starts each watch's task where the window cancels it on closing."""
-        super().__init__(services)
-        self._services = services
+        """``live``: the notifications heard and where verdicts go; ``source``: the
+        fetcher the lists are read with and the channels a Source advertised; ``spawn``
+        starts each watch's task where the window cancels it on closing."""
+        super().__init__(parent)
+        self.engines = engines
+        self.live = live
+        self.source = source
         self._spawn = spawn
         self._watches: dict[str, tuple[Watch, Reconciler, asyncio.Task[None]]] = {}
-        services.subscriber_events.connect(self._on_events)
+        live.subscriber_events.connect(self._on_events)
 
     def watch(self, subscription: str, topic: str, capability_list: str, period: float) -> Watch:
         """Start (or restart) reconciling ``subscription`` every ``period`` seconds."""
@@ -100,7 +109,7 @@ class WatchdogServices(QObject):
     def capability_list_of(self, topic: str) -> str | None:
         """The Capability List that advertised the channel ``topic``, if the open Source
         (or one opened before) did."""
-        channel = self._services._channels.get(topic)
+        channel = self.source.channels.get(topic)
         return channel.capability_list if channel is not None else None
 
     def _on_events(self, events: list[SubscriberEvent]) -> None:
@@ -116,17 +125,17 @@ class WatchdogServices(QObject):
     async def _run(self, watch: Watch, reconciler: Reconciler) -> None:
         while True:
             await asyncio.sleep(watch.period)
-            report = await reconciler.check(self._services.fetcher)
+            report = await reconciler.check(self.source.fetcher)
             if report.empty:
                 continue
             event = reconcile_event(report, ui_language(), watch.subscription)
-            self._services.subscriber_events.emit([event])
+            self.live.subscriber_events.emit([event])
             self.verdict.emit(event)
 
     async def lease_history(self, subscription: str, topic: str) -> list[LeaseStep]:
         """The subscription requests, the hub's answers and its verifications kept in the
         store's exchange log for ``topic``, oldest first."""
-        store = self._services.store
+        store = self.engines.store
         if store is None:
             return []
         records = await asyncio.to_thread(store.lease_exchanges, LEASE_EXCHANGES)

@@ -6,43 +6,54 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
+from PySide6.QtCore import QObject
+
 from explorer.net.conformance import CheckResult, ConformanceSettings, run_conformance
 from explorer.net.http.bounded_body import bounded_client
 from explorer.net.live.callback.callback_server import Reply
 from explorer.net.live.publisher import PublishResult, publish
 from explorer.net.store.records import ExchangeRecord
+from explorer.ui.services.engines import Engines, stored_rows
 from explorer.ui.services.live import LiveServices
 
 
-class WorkbenchServices(LiveServices):
-    """What the workbench and the inspector ask of the live side, run on the net loop."""
+class WorkbenchServices(QObject):
+    """What the workbench and the inspector ask of the ``live`` part's callback server
+    and subscriber, run on the net loop."""
+
+    def __init__(self, engines: Engines, live: LiveServices, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engines = engines
+        self.net = engines.net
+        self.live = live
 
     def stored_exchanges(self, limit: int = 5000) -> list[ExchangeRecord]:
         """The newest exchanges of the log, oldest first (the inspector's rows)."""
-        if self.store is None:
+        store = self.engines.store
+        if store is None:
             return []
-        return self._stored(self.store.latest_exchanges, limit)
+        return stored_rows(store.latest_exchanges, limit)
 
     def host_topic(self, token: str, reply: Callable[[], Reply]) -> str | None:
         """Serve a topic URI on the callback server (on the net loop); its URL, or None
         when the server is stopped. ``reply`` runs on the net thread: it must read only
         plain values, never widgets."""
-        server = self.server
+        server = self.live.server
         if server is None:
             return None
         self.net.call(server.host_topic, token, reply)
         return server.topic_url(token)
 
     def unhost_topic(self, token: str) -> None:
-        server = self.server
+        server = self.live.server
         if server is not None and self.net.running:
             self.net.call(server.unhost_topic, token)
 
     async def publish(self, hub: str, topic: str, data: bytes) -> PublishResult:
         """POST ``data`` to ``hub`` (notification §4.1) with the subscriber's client."""
-        subscriber = self._need_subscriber()
+        subscriber = self.live.need_subscriber()
         return await self.net.run(
-            publish(subscriber.client, hub, topic, data, exchange_log=self.exchange_log)
+            publish(subscriber.client, hub, topic, data, exchange_log=self.engines.exchange_log)
         )
 
     async def run_conformance(
@@ -55,13 +66,13 @@ class WorkbenchServices(LiveServices):
         """A conformance run on the net loop. Its probes are the workbench's: the run has
         a client of its own that marks every payload it publishes, so a hub fanning them
         out to the user's own subscriptions adds nothing to the live feed."""
-        self._need_subscriber()
-        server = self.server
+        self.live.need_subscriber()
+        server = self.live.server
         assert server is not None
 
         async def run() -> list[CheckResult]:
-            client = bounded_client(settings.request_timeout, access=self._live_access)
-            client.event_hooks["request"].append(self.probe_payloads.note_request)
+            client = bounded_client(settings.request_timeout, access=self.engines.live_access)
+            client.event_hooks["request"].append(self.live.probe_payloads.note_request)
             try:
                 return await run_conformance(
                     hub, server, client, topic=topic, settings=settings, on_result=on_result
@@ -74,15 +85,15 @@ class WorkbenchServices(LiveServices):
     async def replay_delivery(self, record: ExchangeRecord) -> str:
         """POST a received delivery again, byte for byte, to its callback path on the local
         address (not through a tunnel); returns what the callback answered."""
-        if self.server is None or self.subscriber is None:
+        server, subscriber = self.live.server, self.live.subscriber
+        if server is None or subscriber is None:
             raise RuntimeError("the callback server is stopped")
         if record.request_body is None or (record.request_size or 0) > len(record.request_body):
             raise RuntimeError("the log kept only part of this body; it cannot be replayed")
         path = urlsplit(record.url).path
-        url = f"http://{self.server.host}:{self.server.port}{path}"
+        url = f"http://{server.host}:{server.port}{path}"
         keep = {"content-type", "link", "x-hub-signature"}
         headers = [(name, value) for name, value in record.request_headers if name.lower() in keep]
-        subscriber = self.subscriber
 
         async def post() -> str:  # on the net loop, which owns the subscriber's client
             response = await subscriber.client.post(

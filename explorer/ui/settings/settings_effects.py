@@ -1,9 +1,9 @@
 """Putting the Settings into effect: at start-up and whenever the user accepts them.
 
 The dialog only edits values; this is where they reach the engines: the fetch timeout
-and retries, the callback server's address, port and public URL
-(a change restarts it through ``ExplorerServices.start_callback_server``, which owns
-what happens when a fixed port is taken), and the theme.
+and retries, the callback server's address, port and public URL (a change restarts it
+through the live part's ``start_callback_server``, which owns what happens when a fixed
+port is taken), and the theme.
 """
 
 from __future__ import annotations
@@ -41,13 +41,17 @@ def apply_settings(window: Shell, services: ExplorerServices, values: AppSetting
     app = QApplication.instance()
     if isinstance(app, QApplication):
         apply_theme(app, values.theme)
-    services.configure_fetcher(fetch_timeouts(values), values.retries)
+    services.source.configure_fetcher(fetch_timeouts(values), values.retries)
     wanted = (values.callback_host, values.callback_port, values.public_url or None)
-    running = (services.callback_host, services.callback_port, services.public_url or None)
-    port_is_free_choice = values.callback_port == 0 and services.server is not None
+    running = (
+        services.live.callback_host,
+        services.live.callback_port,
+        services.live.public_url or None,
+    )
+    port_is_free_choice = values.callback_port == 0 and services.live.server is not None
     if (
         wanted[0] != running[0]
         or wanted[2] != running[2]
         or (wanted[1] != running[1] and not port_is_free_choice)
     ):
-        window.spawn(services.start_callback_server(*wanted))
+        window.spawn(services.live.start_callback_server(*wanted))

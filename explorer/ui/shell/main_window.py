@@ -177,8 +177,8 @@ class MainWindow(MainWindowWidgets):
         from explorer.ui.source.source_tree import install_tree_model
 
         self.services = services
-        self.tree_model = install_tree_model(self.tree, services.expand, self)
-        services.crawl_progress.connect(self.progress.report)
+        self.tree_model = install_tree_model(self.tree, services.source.expand, self)
+        services.source.crawl_progress.connect(self.progress.report)
         self.source.attach(services)
         if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()

@@ -70,7 +70,7 @@ class SourceController(QObject):
         """With the engines: follow the tree's loads and selection and the crawl's updates."""
         shell = self.shell
         shell.tree_model.node_loaded.connect(self._item_loaded)
-        services.node_updated.connect(self._node_updated)
+        services.source.node_updated.connect(self._node_updated)
         shell.tree.selectionModel().currentChanged.connect(self._node_selected)
         shell.tree.customContextMenuRequested.connect(self._tree_menu)
         self.menu_extensions: list[Callable[[QMenu, TreeItem], object]] = []  # more row actions
@@ -129,7 +129,7 @@ class SourceController(QObject):
             services = await self.engines()
             self.shell.discovery_label.setText(self.tr("discovering…"))
             result = await self.shell.progress.run(
-                self.tr("Opening {url}").format(url=url), services.crawl(url)
+                self.tr("Opening {url}").format(url=url), services.source.crawl(url)
             )
         except asyncio.CancelledError:
             self.shell.discovery_label.setText(self.tr("cancelled"))
@@ -205,7 +205,7 @@ class SourceController(QObject):
         from explorer.core.validator import check_bytes
 
         services = await self.engines()
-        fetched = await services.fetch_document(url)
+        fetched = await services.source.fetch_document(url)
         if not fetched.ok:
             return False
         checked = await asyncio.to_thread(check_bytes, fetched.body)
@@ -273,7 +273,7 @@ class SourceController(QObject):
         try:
             changed = await self.shell.progress.run(
                 self.tr("Refreshing {url}").format(url=target.url),
-                services.reload(target.doc),
+                services.source.reload(target.doc),
             )
         except asyncio.CancelledError:
             return
@@ -484,12 +484,12 @@ class SourceController(QObject):
                     view.entries.append_entries(child.document.entries)
 
         services = await self.engines()
-        services.node_updated.connect(list_read)
+        services.source.node_updated.connect(list_read)
         try:
             list_read()
             await self.shell.progress.run(
                 self.tr("Loading the components of {url}").format(url=doc.url),
-                services.expand(doc),
+                services.source.expand(doc),
             )
             # expand() does not wait for components the tree view was already loading
             while any(being_read(child) for child in doc.children):
@@ -498,7 +498,7 @@ class SourceController(QObject):
         except asyncio.CancelledError:
             return 0
         finally:
-            services.node_updated.disconnect(list_read)
+            services.source.node_updated.disconnect(list_read)
         self.shell.statusBar().showMessage(
             self.tr("{entries} from {documents}").format(
                 entries=count_text(view.entries.total, "entry"),
@@ -526,7 +526,7 @@ class SourceController(QObject):
             if not await ask_and_subscribe(services, topic, hub, capability, node):
                 return
         else:
-            await services.subscribe(topic, hub, capability, form=form, node=node)
+            await services.live.subscribe(topic, hub, capability, form=form, node=node)
         self.shell.statusBar().showMessage(
             clip(self.tr("subscription to {topic} requested").format(topic=topic)), 10_000
         )
@@ -541,7 +541,7 @@ class SourceController(QObject):
         try:
             findings = await self.shell.progress.run(
                 self.check_label(what).format(url=doc.url),
-                (await self.engines()).check(doc, what),
+                (await self.engines()).source.check(doc, what),
             )
         except asyncio.CancelledError:
             return
@@ -559,7 +559,7 @@ class SourceController(QObject):
             from explorer.ui.services.checks import RESOURCE_SAMPLE
 
             sample = min(entries, RESOURCE_SAMPLE)
-            if (await self.engines()).disk is not None:  # a folder has no type or dates
+            if (await self.engines()).folder.disk is not None:  # a folder has no type or dates
                 verified = self.tr(
                     "up to %n resource file(s) read from the folder: present, and length "
                     "and hashes against the list where it gives them",

@@ -48,7 +48,7 @@ class OpenFolderDialog(FolderDialogWidgets):
     def open_folder(self) -> bool:
         folder, base_url = self.folder_edit.text().strip(), self.base_url_edit.text().strip()
         try:
-            address = self.services.use_folder(folder, base_url)
+            address = self.services.folder.use_folder(folder, base_url)
         except DiskSourceError as exc:
             self.problem.setText(str(exc))
             self.problem.show()
@@ -78,7 +78,7 @@ def restore_folders(services: ExplorerServices, window: Shell) -> None:
     """The folders opened before, so their addresses in the history open again."""
     for folder, base_url in stored_folders(window):
         try:
-            services.use_folder(folder, base_url)
+            services.folder.use_folder(folder, base_url)
         except DiskSourceError:
             continue  # moved or deleted since: its address says so when opened
 

@@ -39,14 +39,16 @@ class WatchdogPanel(WatchdogWidgets):
         super().__init__()
         self.subscriptions = subscriptions
         self.spawn = spawn
-        self.watchdogs = WatchdogServices(services, spawn)
+        self.watchdogs = WatchdogServices(
+            services.engines, services.live, services.source, spawn, parent=services
+        )
         self.notifier = DesktopNotifier(window)
         self.histories: dict[str, LeaseHistory] = {}
         layout = subscriptions.layout()
         assert isinstance(layout, QBoxLayout)
         layout.insertWidget(layout.indexOf(subscriptions.log), self)
         subscriptions.table.selectionModel().currentRowChanged.connect(self.show_selected)
-        services.subscriptions_changed.connect(self.show_selected)
+        services.live.subscriptions_changed.connect(self.show_selected)
         self.enabled_box.toggled.connect(self._apply)
         self.period.editingFinished.connect(self._restart)
         self.capability_list.editingFinished.connect(self._restart)

@@ -224,7 +224,7 @@ class HubWorkbench(HubWorkbenchWidgets):
         hosted: list[str] = []
         # The reply is built on the net thread, which must not read widgets: it reads
         # plain attributes the GUI thread keeps up to date.
-        url = self.services.host_topic(
+        url = self.services.workbench.host_topic(
             token, lambda: topic_reply(hosted[0], self._hosted_hub, self._hosted_payload)
         )
         if url is None:
@@ -256,7 +256,7 @@ class HubWorkbench(HubWorkbenchWidgets):
             self.tr("publishing {size} bytes to {hub} …").format(size=f"{len(data):,}", hub=hub)
         )
         try:
-            result = await self.services.publish(hub, topic, data)
+            result = await self.services.workbench.publish(hub, topic, data)
         finally:
             self.publish_button.setEnabled(True)
         lines = [result.response_text()]
@@ -277,7 +277,7 @@ class HubWorkbench(HubWorkbenchWidgets):
 
     def _live(self) -> bool:
         """Is the callback server running? (Probes and hosted topics live on it.)"""
-        if not self.services.callback_status().running:
+        if not self.services.live.callback_status().running:
             self.status.setText(
                 self.tr("the callback server is not running; start it in the Subscriptions panel")
             )
@@ -312,7 +312,7 @@ class HubWorkbench(HubWorkbenchWidgets):
         self._run_task = asyncio.current_task()
         self.status.setText(self.tr("running conformance checks against {hub} …").format(hub=hub))
         try:
-            results = await self.services.run_conformance(
+            results = await self.services.workbench.run_conformance(
                 hub,
                 self.topic_edit.text().strip() or None,
                 settings,
@@ -436,7 +436,7 @@ class HubWorkbench(HubWorkbenchWidgets):
     def shutdown(self) -> None:
         """Stop serving the hosted topic (the callback server itself belongs to services)."""
         if self._topic_token is not None:
-            self.services.unhost_topic(self._topic_token)
+            self.services.workbench.unhost_topic(self._topic_token)
 
 
 def _finding_item(item: Finding) -> QListWidgetItem:
