@@ -9,16 +9,20 @@ from PySide6.QtWidgets import QApplication
 
 from explorer.core import catalog
 from explorer.core.changes import line_diff
+from explorer.net.live.forwarders import Forwarders
+from explorer.net.loop_thread import LoopThread
 from explorer.ui.language import install_language
+from explorer.ui.services.engines import Engines
+from explorer.ui.services.folder import FolderServices
 from explorer.ui.services.live import LiveServices
-from explorer.ui.services.versions import VersionHistory
+from explorer.ui.services.source import SourceServices
 
 OLD = b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'
 
 
 def _services_with_one_pair() -> LiveServices:
-    live = LiveServices.__new__(LiveServices)  # only the versions are read here
-    live.versions = VersionHistory()
+    engines = Engines(LoopThread())  # never started: the diff runs on the GUI loop
+    live = LiveServices(engines, SourceServices(engines, FolderServices(engines)), Forwarders())
     live.versions.pairs[7] = {"http://s/list.xml": (OLD, OLD + b"\n")}
     return live
 

@@ -4,7 +4,7 @@ again" on a delivery.
 
 Controllers attached to the existing docks (``SubscriptionPanel``, ``FeedPanel``), so
 the docks' own modules only make and place one widget each. Everything goes through
-``ForwardingServices``: the same durable ``Forwarder`` as ``listen --forward``.
+``services.forwarding``: the same durable ``Forwarder`` as ``listen --forward``.
 """
 
 from __future__ import annotations

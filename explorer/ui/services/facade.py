@@ -1,11 +1,12 @@
 """The engines the window drives, wired together and turned into Qt signals.
 
-``ExplorerServices`` owns the engine objects, opens and closes them, and composes the
-sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py) and
-``WorkbenchServices`` (workbench.py), still mixed in, and the named parts built on the
-shared ``Engines`` (engines.py) with their dependencies in their constructors:
-``replay`` (replaying.py), ``evidence`` (evidence.py), ``recording``
-(session_recording.py), ``history`` (snapshot_history.py) and ``audit`` (audit.py).
+``ExplorerServices`` owns the engine objects (``Engines``, engines.py), opens and closes
+them in order, and builds on them the named parts the widgets call, each a ``QObject``
+with its dependencies in its constructor (a part another needs is passed to it):
+``folder`` (folder.py), ``source`` (source.py), ``forwarding`` (forwarding.py),
+``live`` (live.py), ``workbench`` (workbench.py), ``replay`` (replaying.py),
+``evidence`` (evidence.py), ``recording`` (session_recording.py), ``history``
+(snapshot_history.py) and ``audit`` (audit.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
 one store and exchange log, a ``LiveSession`` for the live side (``live.py``), a
