@@ -36,6 +36,7 @@ from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_acc
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
+from explorer.core.messages import said
 from explorer.net.bounded_body import bounded_client
 from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
 from explorer.net.callback_server import DEFAULT_MAX_BODY
@@ -246,8 +247,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             )
             for sub in live:  # not verified: final in the store all the same, with an event
                 key = "never-verified" if sub.id in unverified else "no-unsubscription"
-                reason = text(f"events.reason-{key}", hub=sub.hub, seconds=wait)
-                await subscriber.abandon(sub, reason)  # stored: in English, as the engine's
+                reason = said(f"events.reason-{key}", hub=sub.hub, seconds=wait)
+                await subscriber.abandon(sub, reason)  # stored as its key and params
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         if watchdog is not None:
@@ -424,9 +425,9 @@ def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
         parts.append(text("events.lease", lang, seconds=event.lease_seconds))
     if event.flavour:
         parts.append(f"({event.flavour})")
-    for said in (event.reason, event.message):
-        if said:
-            parts.append(event_detail(said, lang))
+    for words in (event.reason, event.message):
+        if words:
+            parts.append(event_detail(words, lang))
     line = "  ".join(parts)
     for change in change_lines(event.diff, lang) if isinstance(event.diff, list) else []:
         line += f"\n    {change}"

@@ -1,16 +1,16 @@
 """What the engine reported, said in the reader's language: for the command line and the
 window alike.
 
-The engine keeps its English where it stores it (an event's reason in the store, a
-discovery route's ``detail`` in ``--json``); these functions give the same facts in
-another language through the catalog, and quote what came from outside (a hub's or a
-library's own words) verbatim behind a lead-in of the reader's language.
+The engine keeps what it says as phrases (a catalog key and params; the store and the
+events carry them), so every language says them anew at the edge; words that came from
+outside (a hub's or a library's own) have no key and are quoted verbatim behind a
+lead-in of the reader's language.
 """
 
 from __future__ import annotations
 
 from explorer.core import catalog
-from explorer.core.messages import ENGLISH, Phrase, render_known, render_phrase
+from explorer.core.messages import ENGLISH, Phrase, as_phrase, render_phrase
 
 
 def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") -> str:
@@ -20,24 +20,21 @@ def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") ->
     return catalog.text(key, lang) if catalog.has(key, lang) else event
 
 
-def known_reason(detail: str, lang: str = ENGLISH) -> str:
-    """The engine's reason for a subscription's state in ``lang``, without a lead-in: a
-    reason the catalog knows (``events.reason-*``) said anew, anything else quoted."""
-    if lang == ENGLISH or not detail:
-        return detail
-    known = render_known(detail, "events.reason-", lang)
-    return known if known is not None else quoted(detail, lang)
+def known_reason(detail: Phrase | str | None, lang: str = ENGLISH) -> str:
+    """The engine's reason for a subscription's state in ``lang``, without a lead-in:
+    the engine's own words said anew, outside words quoted."""
+    if detail is None or not str(detail):
+        return ""
+    return said_or_quoted(as_phrase(detail), lang)
 
 
-def event_detail(detail: str, lang: str = ENGLISH) -> str:
-    """The engine's reason or message after an event in ``lang``. The engine stores it as
-    English text (the store's ``reason`` column); a reason the catalog knows
-    (``events.reason-*``) is said anew in ``lang``, anything else (a hub's or a library's
-    own words) is quoted behind a lead-in."""
-    known = render_known(detail, "events.reason-", lang) if lang != ENGLISH else None
-    if known is None:
-        return catalog.text("events.detail", lang, detail=detail)
-    return catalog.text("events.reason", lang, reason=known)
+def event_detail(detail: Phrase | str, lang: str = ENGLISH) -> str:
+    """The engine's reason or message after an event in ``lang``: its own words said
+    anew; outside words (a hub's or a library's) quoted behind a lead-in."""
+    phrase = as_phrase(detail)
+    if not phrase.key:
+        return catalog.text("events.detail", lang, detail=phrase.english)
+    return catalog.text("events.reason", lang, reason=render_phrase(phrase, lang))
 
 
 def quoted(detail: str, lang: str = ENGLISH) -> str:

@@ -15,8 +15,8 @@ from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
 
-from explorer.core.catalog import text
 from explorer.core.findings import Finding
+from explorer.core.messages import Phrase, said
 from explorer.net import subscriber_events as ev
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.net.subscription import Subscription
@@ -72,11 +72,27 @@ class EventPipeline:
 
     # --- in -----------------------------------------------------------------------------
 
-    def emit(self, sub: Subscription, name: str, **fields: Any) -> None:
+    def emit(
+        self,
+        sub: Subscription,
+        name: str,
+        *,
+        reason: Phrase | None = None,
+        message: Phrase | None = None,
+        **fields: Any,
+    ) -> None:
         """Queue an event about ``sub``; a verification's event waits while a request of
-        ``sub`` is in flight (see ``hold``)."""
+        ``sub`` is in flight (see ``hold``). ``reason`` and ``message`` are phrases, so
+        every reader says them in its own language."""
         event = SubscriberEvent(
-            name, sub.topic, sub.id, hub=sub.hub or None, state=str(sub.state), **fields
+            name,
+            sub.topic,
+            sub.id,
+            hub=sub.hub or None,
+            state=str(sub.state),
+            reason=reason,
+            message=message,
+            **fields,
         )
         deferred = self._in_flight.get(sub.id)
         if deferred is not None and name in DEFERRABLE:
@@ -84,8 +100,11 @@ class EventPipeline:
         else:
             self._outbox.put_nowait(event)
 
-    def emit_topic(self, topic: str, name: str, **fields: object) -> None:
-        self._outbox.put_nowait(SubscriberEvent(name, topic, **fields))  # type: ignore[arg-type]
+    def emit_topic(
+        self, topic: str, name: str, *, message: Phrase | None = None, **fields: object
+    ) -> None:
+        event = SubscriberEvent(name, topic, message=message, **fields)  # type: ignore[arg-type]
+        self._outbox.put_nowait(event)
 
     def hold(self, sub_id: str) -> None:
         """A request of ``sub_id`` is in flight: a hub may verify before its answer to the
@@ -140,7 +159,7 @@ class EventPipeline:
 
     def _start_refetch(self, event: SubscriberEvent) -> None:
         if len(self._refetches) >= REFETCHES_WAITING:
-            message = text("events.reason-refetches-waiting", count=REFETCHES_WAITING)
+            message = said("events.reason-refetches-waiting", count=REFETCHES_WAITING)
             self._publish(_diff_event(event, None, message=message))
             return
         task = asyncio.create_task(self._refetch_one(event))
@@ -156,7 +175,7 @@ class EventPipeline:
             except Exception as exc:  # a refetch bug must not stop the feed
                 self._publish(
                     _diff_event(
-                        event, None, message=text("events.reason-refetch-failed", message=exc)
+                        event, None, message=said("events.reason-refetch-failed", message=exc)
                     )
                 )
                 return
@@ -172,7 +191,7 @@ class EventPipeline:
                 try:
                     event = self.enrich(event) or event
                 except Exception as exc:  # an enrich bug must not stop the feed
-                    event = replace(event, message=text("events.reason-enrich-failed", message=exc))
+                    event = replace(event, message=said("events.reason-enrich-failed", message=exc))
             enriched.append(event)
         return enriched
 
@@ -182,7 +201,7 @@ def _diff_event(
     diff: object,
     *,
     findings: list[Finding] | None = None,
-    message: str | None = None,
+    message: Phrase | None = None,
 ) -> SubscriberEvent:
     return SubscriberEvent(
         ev.DIFF,

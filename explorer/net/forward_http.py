@@ -20,7 +20,7 @@ import ssl
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from explorer.core import catalog
+from explorer.core.messages import Phrase, said, verbatim
 
 MAX_HEAD = 64 * 1024
 DRAIN_LIMIT = 1024 * 1024
@@ -33,7 +33,12 @@ _FIELDS = re.compile(
 
 
 class ForwardHTTPError(Exception):
-    """The target could not be reached or gave no readable HTTP answer."""
+    """The target could not be reached or gave no readable HTTP answer: ``said`` in the
+    explorer's words (a catalog line) or the system's, verbatim."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +91,7 @@ class OneConnection:
             raise
         except (OSError, TimeoutError, ValueError) as exc:
             self.close()
-            raise ForwardHTTPError(f"{type(exc).__name__}: {exc}") from exc
+            raise ForwardHTTPError(verbatim(f"{type(exc).__name__}: {exc}")) from exc
         if not reusable:
             self.close()
         return answer
@@ -149,9 +154,7 @@ class _AnswerProtocol(asyncio.Protocol):
             return
         self._buffer += data
         if len(self._buffer) > MAX_HEAD + DRAIN_LIMIT + 64 * 1024:  # no answer is this long
-            self._waiter.set_exception(
-                ForwardHTTPError(catalog.text("forwarding.failed-past-drain-limit"))
-            )
+            self._waiter.set_exception(ForwardHTTPError(said("forwarding.failed-past-drain-limit")))
             return
         self._answer(eof=False)
 
@@ -165,9 +168,9 @@ class _AnswerProtocol(asyncio.Protocol):
             self._answer(eof=True)
         if self._waiter is not None and not self._waiter.done():
             reason = (
-                f"{type(exc).__name__}: {exc}"
+                verbatim(f"{type(exc).__name__}: {exc}")
                 if exc
-                else catalog.text("forwarding.failed-target-closed")
+                else said("forwarding.failed-target-closed")
             )
             self._waiter.set_exception(ForwardHTTPError(reason))
 
@@ -188,7 +191,7 @@ class _AnswerProtocol(asyncio.Protocol):
             return  # idle: the next exchange arms it again
         loop = asyncio.get_running_loop()
         if loop.time() >= self._deadline:
-            waiter.set_exception(TimeoutError(catalog.text("forwarding.failed-no-answer-in-time")))
+            waiter.set_exception(ForwardHTTPError(said("forwarding.failed-no-answer-in-time")))
         else:
             self._watchdog = loop.call_at(self._deadline, self._watch)
 
@@ -209,7 +212,7 @@ class _AnswerProtocol(asyncio.Protocol):
             end = buffer.find(b"\r\n\r\n")
             if end < 0:
                 if len(buffer) > MAX_HEAD:
-                    raise ForwardHTTPError(catalog.text("forwarding.failed-head-too-large"))
+                    raise ForwardHTTPError(said("forwarding.failed-head-too-large"))
                 return None
             self._head = _head(bytes(buffer[:end]), end + 4)
         status, retry_after, fields, start = self._head
@@ -230,7 +233,7 @@ class _AnswerProtocol(asyncio.Protocol):
                 wanted = min(keep, size) if size > DRAIN_LIMIT else size
                 if len(buffer) - start < wanted:
                     if eof:
-                        raise ForwardHTTPError(catalog.text("forwarding.failed-short-body"))
+                        raise ForwardHTTPError(said("forwarding.failed-short-body"))
                     return None
                 body = bytes(buffer[start : start + min(keep, size)])
                 reusable = size <= DRAIN_LIMIT and len(buffer) == start + size
@@ -244,9 +247,7 @@ def _head(head: bytes, start: int) -> tuple[int, str | None, dict[str, str], int
     status_line = head.split(b"\r\n", 1)[0].decode("latin-1")
     parts = status_line.split(" ", 2)
     if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
-        raise ForwardHTTPError(
-            catalog.text("forwarding.failed-not-http", line=repr(status_line[:80]))
-        )
+        raise ForwardHTTPError(said("forwarding.failed-not-http", line=repr(status_line[:80])))
     fields = {
         name.decode("latin-1").lower(): value.decode("latin-1").strip()
         for name, value in _FIELDS.findall(head)
@@ -268,7 +269,7 @@ def _chunked(buffer: bytearray, start: int, keep: int) -> tuple[bytes, bool] | N
         try:
             size = int(bytes(buffer[at:line_end]).split(b";", 1)[0].strip() or b"0", 16)
         except ValueError as exc:
-            raise ForwardHTTPError(catalog.text("forwarding.failed-bad-chunk", reason=exc)) from exc
+            raise ForwardHTTPError(said("forwarding.failed-bad-chunk", reason=str(exc))) from exc
         at = line_end + 2
         if size == 0:
             end = buffer.find(b"\r\n\r\n", at - 2)  # trailers end with an empty line

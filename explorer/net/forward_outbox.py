@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
+from explorer.core.phrase import Phrase
 from explorer.net.delivery_memory import create_tables
 from explorer.net.store import InTransaction, Store, StoreError
+from explorer.net.store_migration import reason_of, stored_reason
 
 ANSWER_KEPT = 4096
 """Bytes of the target's answer body kept with the delivery."""
@@ -32,7 +34,7 @@ _TABLES = (
     "subscription_id TEXT NOT NULL, queued REAL NOT NULL)",
     "CREATE TABLE IF NOT EXISTS forward_answers (notification_id INTEGER PRIMARY KEY, "
     "time REAL NOT NULL, target TEXT NOT NULL, status INTEGER, duration_ms REAL, "
-    "body TEXT, error TEXT, attempts INTEGER NOT NULL)",
+    "body TEXT, error TEXT, attempts INTEGER NOT NULL, error_key TEXT, error_params TEXT)",
 )
 
 
@@ -46,7 +48,7 @@ class ForwardAnswer:
     status: int | None
     duration_ms: float | None
     body: str
-    error: str | None
+    error: Phrase | None  # why no answer came: the explorer's words or the system's
     attempts: int
 
 
@@ -75,7 +77,7 @@ class ForwardOutbox:
         return f" AND {column} = ?", (self.subscription_id,)
 
     async def prepare(self) -> None:
-        await self.store.in_transaction(lambda conn: create_tables(conn, _TABLES))
+        await self.store.in_transaction(_prepare)
 
     @staticmethod
     def queue_with(subscription_id: str) -> InTransaction:
@@ -159,8 +161,9 @@ class ForwardOutbox:
             )
             conn.executemany(
                 "INSERT OR REPLACE INTO forward_answers (notification_id, time, target, "
-                "status, duration_ms, body, error, attempts) VALUES (?,?,?,?,?,?,?,?)",
-                [astuple(answer) for answer in answers],
+                "status, duration_ms, body, error, attempts, error_key, error_params) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?)",
+                [_answer_row(answer) for answer in answers],
             )
 
         await self.store.in_transaction(write)
@@ -173,4 +176,41 @@ class ForwardOutbox:
             )
         except StoreError:  # a store that never forwarded has no such table
             return None
-        return ForwardAnswer(*rows[0]) if rows else None
+        if not rows:
+            return None
+        row = rows[0]
+        return ForwardAnswer(
+            row["notification_id"],
+            row["time"],
+            row["target"],
+            row["status"],
+            row["duration_ms"],
+            row["body"],
+            reason_of(row["error"], *_error_columns(row)),
+            row["attempts"],
+        )
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """The tables; an answers table made before errors were kept as keys gains the key
+    and params columns (its old errors stay in their words, verbatim)."""
+    create_tables(conn, _TABLES)
+    found = {row[1] for row in conn.execute("PRAGMA table_info(forward_answers)")}
+    for column in _ERROR_COLUMNS:
+        if column not in found:
+            conn.execute(f"ALTER TABLE forward_answers ADD COLUMN {column} TEXT")
+
+
+_ERROR_COLUMNS = ("error_key", "error_params")
+
+
+def _answer_row(answer: ForwardAnswer) -> tuple[object, ...]:
+    english, key, params = stored_reason(answer.error)
+    head = (answer.notification_id, answer.time, answer.target, answer.status)
+    return (*head, answer.duration_ms, answer.body, english, answer.attempts, key, params)
+
+
+def _error_columns(row: sqlite3.Row) -> tuple[str | None, str | None]:
+    if "error_key" not in row.keys():  # noqa: SIM118 (``in`` on a Row looks at values)
+        return None, None
+    return row["error_key"], row["error_params"]

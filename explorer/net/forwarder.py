@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from explorer.core import catalog
+from explorer.core.messages import Phrase, render_phrase
 from explorer.core.signatures import signer
 from explorer.net.forward_http import ForwardHTTPError, OneConnection
 from explorer.net.forward_outbox import ANSWER_KEPT, ForwardAnswer, ForwardItem, ForwardOutbox
@@ -221,7 +222,7 @@ class Forwarder:
             status, retry_after = answer.status, answer.retry_after
             body = answer.body.decode("utf-8", "replace")
         except ForwardHTTPError as exc:
-            error = str(exc)[:500]
+            error = exc.said
         duration = round((time.time() - started) * 1000, 3)
         forwarded = ForwardAnswer(
             item.id, started, self.target.url, status, duration, body, error, attempt
@@ -255,11 +256,7 @@ def describe(state: ForwardState, lang: str = "en") -> str:
     return line
 
 
-def _error_in(error: str | None, lang: str) -> str | None:
+def _error_in(error: Phrase | None, lang: str) -> str | None:
     """Why a forward failed, in ``lang``: the explorer's own reasons (``forwarding.failed-*``)
     said again; the system's words as they came."""
-    if not error or lang == catalog.ENGLISH:
-        return error
-    from explorer.core.messages import render_known  # only for a failure shown in another language
-
-    return render_known(error, "forwarding.failed-", lang) or error
+    return render_phrase(error, lang) if error is not None else None

@@ -14,8 +14,8 @@ they are bounded, stored before the 2xx and shown like any change notification.
 
 from __future__ import annotations
 
-from explorer.core import catalog
 from explorer.core.legacy_push import CALLBACK, unverified_finding
+from explorer.core.messages import said
 from explorer.net.callback_server import Delivery, Reply, reply_saying
 from explorer.net.legacy_transport import LegacyTransportBase
 from explorer.net.subscription import Subscription
@@ -38,7 +38,7 @@ class CallbackPush(LegacyTransportBase):
             hub, {FORM_FIELD: sub.callback_url}, "subscribe"
         )
         if answer.accepted:
-            message = catalog.text(
+            message = said(
                 "legacy_push.subscribed-callback",
                 url=sub.callback_url,
                 interface=hub,
@@ -47,8 +47,9 @@ class CallbackPush(LegacyTransportBase):
             await self.activate(sub, message, [*answer.findings, unverified_finding(hub)])
         else:
             status = answer.status if answer.status is not None else "nothing"
-            detail = f": {answer.message or answer.error}" if answer.message or answer.error else ""
-            message = catalog.text(
+            why = answer.message or answer.error
+            detail = said("legacy_push.detail", detail=why) if why else ""
+            message = said(
                 "legacy_push.subscribe-failed", interface=hub, status=status, detail=detail
             )
             await self.fail(sub, message, answer.findings)
@@ -56,7 +57,7 @@ class CallbackPush(LegacyTransportBase):
 
     async def unsubscribe(self, sub: Subscription | str, *, wait: bool = True) -> None:
         """No unsubscription is defined (§5.2.2): stop accepting, and say so."""
-        await self.end(self.book.find(sub), catalog.text("legacy_push.no-unsubscription"))
+        await self.end(self.book.find(sub), said("legacy_push.no-unsubscription"))
 
     async def close(self, *, unsubscribe: bool = False) -> None:
         """Nothing runs between deliveries; ``unsubscribe`` ends every live row here."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import time
 
-from explorer.core import catalog
 from explorer.core.findings import Finding
 from explorer.core.legacy_push import FORMS, PUSHED_CAPABILITY
+from explorer.core.messages import Phrase, said
 from explorer.net import subscriber_events as ev
 from explorer.net.subscriber import Subscriber
 from explorer.net.subscription import State, Subscription, new_callback_token
@@ -63,20 +63,20 @@ class LegacyTransportBase:
             updated=now,
         )
 
-    async def activate(self, sub: Subscription, message: str, notes: list[Finding]) -> None:
+    async def activate(self, sub: Subscription, message: Phrase, notes: list[Finding]) -> None:
         sub.transition(State.ACTIVE, message)
         await self.book.save(sub)
         self.pipeline.emit(
             sub, ev.SUBSCRIBE_REQUESTED, flavour=sub.flavour, message=message, findings=notes
         )
 
-    async def fail(self, sub: Subscription, message: str, notes: list[Finding]) -> None:
+    async def fail(self, sub: Subscription, message: Phrase, notes: list[Finding]) -> None:
         if sub.state != State.FAILED:
             sub.transition(State.FAILED, message)
         await self.book.save(sub)
         self.pipeline.emit(sub, ev.ERROR, flavour=sub.flavour, message=message, findings=notes)
 
-    async def end(self, sub: Subscription, reason: str) -> None:
+    async def end(self, sub: Subscription, reason: Phrase) -> None:
         """Final here, with an event: from now on the intake answers its deliveries 410."""
         if sub.final:
             return
@@ -89,7 +89,7 @@ class LegacyTransportBase:
 
 async def end_leftovers(subscriber: Subscriber) -> None:
     """End every live 2012 row of the store (see the module's docstring)."""
-    reason = catalog.text("legacy_push.not-resumed")
+    reason = said("legacy_push.not-resumed")
     for row in subscriber.store.subscriptions():
         sub = Subscription.from_row(row)
         if sub.flavour not in FORMS or sub.final:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from explorer.core import catalog
 from explorer.core.legacy_push import CALLBACK, FORMS, XMPP
+from explorer.core.messages import said
 from explorer.net.hub_discovery import DiscoveredChannel
 from explorer.net.legacy_callback import CallbackPush
 from explorer.net.legacy_transport import LegacyTransportBase, end_leftovers
@@ -85,7 +85,7 @@ class LegacyTransports:
         base: LegacyTransportBase = self.callback
         sub = base.new_subscription(topic, hub, form, "")
         base.book.subscriptions[sub.id] = sub
-        await base.fail(sub, catalog.text(key), [])
+        await base.fail(sub, said(key), [])
         return sub
 
 

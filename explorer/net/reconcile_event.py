@@ -3,29 +3,29 @@
 
 from __future__ import annotations
 
-from explorer.core.catalog import text
+from explorer.core.messages import said
 from explorer.net.reconcile import ReconcileReport
 from explorer.net.subscriber_events import RECONCILE, SubscriberEvent
 
 
-def reconcile_event(
-    report: ReconcileReport, lang: str, subscription: str | None = None
-) -> SubscriberEvent:
-    message = text(
-        "reconcile.summary",
-        lang,
-        unannounced=len(report.unannounced),
-        unlisted=len(report.unlisted),
-    )
+def reconcile_event(report: ReconcileReport, subscription: str | None = None) -> SubscriberEvent:
+    """The verdicts as one event; its message is said in the reader's language where it
+    is shown (``--json`` gives its English)."""
+    parts = [
+        said(
+            "reconcile.summary",
+            unannounced=len(report.unannounced),
+            unlisted=len(report.unlisted),
+        )
+    ]
     if report.quiet is not None:
-        message += "; " + text("reconcile.quiet", lang, seconds=f"{report.quiet:.0f}")
-    for problem in report.problems:
-        message += "; " + text("reconcile.partial", lang, problem=problem)
+        parts.append(said("reconcile.quiet", seconds=f"{report.quiet:.0f}"))
+    parts += [said("reconcile.partial", problem=problem) for problem in report.problems]
     return SubscriberEvent(
         RECONCILE,
         report.capability_list,
         subscription=subscription,
-        message=message,
+        message=said("reconcile.verdict", parts=parts),
         unannounced=report.unannounced,
         unlisted=report.unlisted,
         quiet=report.quiet,

@@ -34,10 +34,17 @@ from pathlib import Path
 from typing import Any
 
 from explorer.core.findings import Finding
+from explorer.core.phrase import Phrase
 from explorer.core.said_error import SaidError
 from explorer.net.store_lock import StoreInUse, StoreLock
+from explorer.net.store_migration import (
+    REASON_COLUMNS,
+    add_reason_columns,
+    reason_of,
+    stored_reason,
+)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DEFAULT_EXCHANGE_RETENTION = 20_000
 APP_DIR = "resourcesync-explorer"
 _GROUP_LIMIT = 512
@@ -58,6 +65,8 @@ CREATE TABLE subscriptions (
     secret TEXT,
     state TEXT NOT NULL,
     reason TEXT,
+    reason_key TEXT,
+    reason_params TEXT,
     flavour TEXT,
     channel_capability TEXT,
     requested_lease INTEGER,
@@ -75,6 +84,8 @@ CREATE TABLE notifications (
     status TEXT NOT NULL,
     signature TEXT NOT NULL,
     reason TEXT,
+    reason_key TEXT,
+    reason_params TEXT,
     content_type TEXT,
     headers TEXT NOT NULL,
     body BLOB NOT NULL,
@@ -113,6 +124,8 @@ CREATE TABLE store_marks (
 """
 _TABLES_SINCE = {"store_marks": 2}
 """Tables added after schema 1, and the version that added each (older stores lack them)."""
+_COLUMNS_SINCE = dict.fromkeys(REASON_COLUMNS, 3)
+"""Columns added after schema 1 (in every table that has them), and their version."""
 _DELETED_THROUGH = "notifications_deleted_through"
 
 
@@ -152,7 +165,7 @@ class NotificationRecord:
     body: bytes
     headers: list[tuple[str, str]]
     content_type: str | None = None
-    reason: str | None = None
+    reason: Phrase | None = None  # why it was rejected
     capability: str | None = None
     from_time: str | None = None
     until_time: str | None = None
@@ -192,6 +205,8 @@ _SUBSCRIPTION_COLUMNS = (
     "secret",
     "state",
     "reason",
+    "reason_key",
+    "reason_params",
     "flavour",
     "channel_capability",
     "requested_lease",
@@ -252,6 +267,7 @@ class Store:
                     count=len(self.problems),
                 )
             self._migrate(self._read, read_only=read_only)
+            self._version: int = self._read.execute("PRAGMA user_version").fetchone()[0]
             if not read_only:
                 _tighten_modes(self.path)
                 writer = self._connect()
@@ -336,15 +352,26 @@ class Store:
             if version < _TABLES_SINCE.get(table, 1):
                 continue
             found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-            if missing := [name for name in columns if name not in found]:
+            expected = [name for name in columns if version >= _COLUMNS_SINCE.get(name, 1)]
+            if missing := [name for name in expected if name not in found]:
                 raise StoreError(
                     "store.missing-columns",
                     version=version,
                     table=table,
                     columns=", ".join(missing),
                 )
-        if version == 1 and not read_only:  # schema 2 added store_marks
-            conn.executescript(f"BEGIN IMMEDIATE;\n{_MARKS_TABLE}\nPRAGMA user_version=2;\nCOMMIT;")
+        if read_only or version == SCHEMA_VERSION:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if version == 1:  # schema 2 added store_marks
+                conn.execute(_MARKS_TABLE)
+            add_reason_columns(conn)  # schema 3: reasons as keys and params
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     # --- the writer thread -------------------------------------------------------
 
@@ -462,7 +489,7 @@ class Store:
             record.received,
             record.status,
             record.signature,
-            record.reason,
+            *stored_reason(record.reason),
             record.content_type,
             json.dumps(record.headers),
             record.body,
@@ -470,7 +497,7 @@ class Store:
             record.from_time,
             record.until_time,
             json.dumps(record.summary) if record.summary is not None else None,
-            json.dumps([f.to_json() for f in record.findings]),
+            json.dumps([f.to_stored() for f in record.findings]),
         )
         record.id = await self._submit(_NOTIFICATION, row, also)
         return record.id
@@ -546,7 +573,7 @@ class Store:
     ) -> list[NotificationRecord]:
         """Stored deliveries in arrival order, optionally filtered; without ``bodies`` each
         body is empty (``notification_body`` reads one at a time)."""
-        columns = "*" if bodies else _NOTIFICATION_COLUMNS_WITHOUT_BODY
+        columns = "*" if bodies else self._without_body()
         sql = f"SELECT {columns} FROM notifications WHERE id > ?"
         params: list[Any] = [after_id]
         if subscription_id is not None:
@@ -567,7 +594,7 @@ class Store:
     def latest_notifications(self, limit: int, *, bodies: bool = True) -> list[NotificationRecord]:
         """The newest ``limit`` stored deliveries, oldest first. Without ``bodies`` each
         record's body is empty: a list of rows need not read megabytes of payloads."""
-        columns = "*" if bodies else _NOTIFICATION_COLUMNS_WITHOUT_BODY
+        columns = "*" if bodies else self._without_body()
         return [
             _notification_from_row(row) for row in self._newest("notifications", limit, columns)
         ]
@@ -575,6 +602,15 @@ class Store:
     def latest_exchanges(self, limit: int) -> list[ExchangeRecord]:
         """The newest ``limit`` exchanges of the log, oldest first."""
         return [_exchange_from_row(row) for row in self._newest("exchanges", limit)]
+
+    def _without_body(self) -> str:
+        """The notification columns but the body; a store older than schema 3 opened
+        read-only (so not migrated) has no reason key, and its reasons read as verbatim."""
+        migrated = self._version >= _COLUMNS_SINCE[REASON_COLUMNS[0]]
+        reasons = ", ".join(
+            REASON_COLUMNS if migrated else (f"NULL AS {c}" for c in REASON_COLUMNS)
+        )
+        return _NOTIFICATION_COLUMNS_WITHOUT_BODY.format(reason_columns=reasons)
 
     def _newest(self, table: str, limit: int, columns: str = "*") -> list[sqlite3.Row]:
         """The newest ``limit`` rows of ``table``, oldest first: one step down the id index
@@ -623,8 +659,8 @@ class Store:
 
 _NOTIFICATION, _SUBSCRIPTION, _EXCHANGE = "notification", "subscription", "exchange"
 _NOTIFICATION_COLUMNS_WITHOUT_BODY = (
-    "id, subscription_id, topic, received, status, signature, reason, content_type, headers, "
-    "X'' AS body, capability, from_time, until_time, summary, findings"
+    "id, subscription_id, topic, received, status, signature, reason, {reason_columns}, "
+    "content_type, headers, X'' AS body, capability, from_time, until_time, summary, findings"
 )
 _FLUSH, _DELETE, _CALL = "flush", "delete", "call"
 InTransaction = Callable[[sqlite3.Connection, int], Any]
@@ -632,8 +668,8 @@ InTransaction = Callable[[sqlite3.Connection, int], Any]
 
 _INSERT_NOTIFICATION = (
     "INSERT INTO notifications (id, subscription_id, topic, received, status, signature, "
-    "reason, content_type, headers, body, capability, from_time, until_time, summary, "
-    "findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "reason, reason_key, reason_params, content_type, headers, body, capability, from_time, "
+    "until_time, summary, findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _INSERT_EXCHANGE = (
     "INSERT INTO exchanges (time, direction, kind, method, url, status, duration_ms, "
@@ -791,7 +827,7 @@ def _notification_from_row(row: sqlite3.Row) -> NotificationRecord:
         received=row["received"],
         status=row["status"],
         signature=row["signature"],
-        reason=row["reason"],
+        reason=reason_of(row["reason"], *_reason_columns(row)),
         content_type=row["content_type"],
         headers=[tuple(pair) for pair in json.loads(row["headers"])],
         body=bytes(row["body"]),
@@ -801,6 +837,14 @@ def _notification_from_row(row: sqlite3.Row) -> NotificationRecord:
         summary=json.loads(row["summary"]) if row["summary"] else None,
         findings=[Finding.from_json(item) for item in json.loads(row["findings"])],
     )
+
+
+def _reason_columns(row: sqlite3.Row) -> tuple[str | None, str | None]:
+    """A row's reason key and params; None from a store older than schema 3 opened
+    read-only (its reasons are English only)."""
+    if "reason_key" not in row.keys():  # noqa: SIM118 (``in`` on a Row looks at values)
+        return None, None
+    return row["reason_key"], row["reason_params"]
 
 
 def _exchange_from_row(row: sqlite3.Row) -> ExchangeRecord:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from explorer.core.catalog import text
+from explorer.core.messages import said
+from explorer.core.phrase import Phrase
+from explorer.net.store_migration import reason_of, stored_reason
 
 
 class State(StrEnum):
@@ -78,7 +80,7 @@ class Subscription:
     callback_url: str
     secret: str | None = field(repr=False)  # hub.secret (WebSub §5.1.1): kept out of repr
     state: State = State.REQUESTED
-    reason: str | None = None
+    reason: Phrase | None = None  # the engine's words, or a hub's verbatim
     flavour: str | None = None  # "websub" or "pubsubhubbub-0.4", as the hub behaved
     channel_capability: str | None = None
     requested_lease: int | None = None
@@ -88,7 +90,7 @@ class Subscription:
     created: float = 0.0
     updated: float = 0.0
 
-    def transition(self, new: State, reason: str | None = None) -> None:
+    def transition(self, new: State, reason: Phrase | None = None) -> None:
         if new not in _ALLOWED[self.state]:
             raise TransitionError(f"{self.state} -> {new} is not a subscription transition")
         self.state = new
@@ -114,14 +116,18 @@ class Subscription:
         return self.state in FINAL_STATES
 
     def to_row(self) -> dict[str, Any]:
-        row = asdict(self)
+        """The store's columns: the reason as its English, key and params."""
+        row = {name: getattr(self, name) for name in self.__dataclass_fields__}
         row["state"] = str(self.state)
+        row["reason"], row["reason_key"], row["reason_params"] = stored_reason(self.reason)
         return row
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Subscription:
         data = dict(row)
         data["state"] = State(data["state"])
+        key, params = data.pop("reason_key", None), data.pop("reason_params", None)
+        data["reason"] = reason_of(data["reason"], key, params)
         return cls(**data)
 
 
@@ -146,7 +152,7 @@ class SubscriptionView:
     hub: str
     callback_url: str
     state: State
-    reason: str | None
+    reason: Phrase | None
     flavour: str | None
     lease_seconds: int | None
     lease_expires: float | None
@@ -154,9 +160,9 @@ class SubscriptionView:
     secret: str | None = field(default=None, repr=False)
     served: bool = True  # a running callback server answers ``callback_url``
     serving_url: str | None = None  # the URL it answers instead, when that differs
-    renewal_error: str | None = None  # the hub's answer to the last failed renewal
+    renewal_error: Phrase | None = None  # the hub's answer to the last failed renewal
     checking: bool = False  # restored, its hub asked to confirm it, no answer yet
-    unconfirmed: str | None = None  # why the hub did not confirm the restored subscription
+    unconfirmed: Phrase | None = None  # why the hub did not confirm the restored subscription
 
     @classmethod
     def of(
@@ -164,9 +170,9 @@ class SubscriptionView:
         sub: Subscription,
         *,
         serving_url: str | None,
-        renewal_error: str | None = None,
+        renewal_error: Phrase | None = None,
         checking: bool = False,
-        unconfirmed: str | None = None,
+        unconfirmed: Phrase | None = None,
         served: bool | None = None,
     ) -> SubscriptionView:
         """``serving_url``: the URL the running server answers for this path (None: stopped)."""
@@ -190,26 +196,26 @@ class SubscriptionView:
             unconfirmed=unconfirmed,
         )
 
-    def health(self, now: float) -> tuple[str, str | None]:
+    def health(self, now: float) -> tuple[str, Phrase | None]:
         """What the row may honestly say, and why: ``active`` only while the hub can reach
         the callback and the lease holds (WebSub §5.3: the lease bounds the subscription)."""
         if self.state in FINAL_STATES:
             return str(self.state), self.reason
         if self.serving_url is None:
-            return NOT_SERVED, text("events.reason-not-served")
+            return NOT_SERVED, said("events.reason-not-served")
         if not self.served:
-            return STALE_CALLBACK, text(
+            return STALE_CALLBACK, said(
                 "events.reason-stale-callback",
                 callback=self.callback_url,
                 serving=self.serving_url,
             )
         if self.checking:
-            return CHECKING, text("events.reason-checking")
+            return CHECKING, said("events.reason-checking")
         if self.unconfirmed is not None:
             return NOT_CONFIRMED, self.unconfirmed
         if self.state in (State.ACTIVE, State.RENEWING):
             if self.lease_expires is not None and self.lease_expires <= now:
-                return LEASE_EXPIRED, text("events.reason-lease-ran-out")
+                return LEASE_EXPIRED, said("events.reason-lease-ran-out")
             if self.renewal_error is not None:
                 return RENEWAL_FAILING, self.renewal_error
         return str(self.state), self.reason

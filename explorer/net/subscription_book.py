@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Callable
 
 from explorer.core.legacy_push import FORMS as LEGACY_FORMS
 from explorer.core.legacy_push import XMPP as LEGACY_XMPP
+from explorer.core.phrase import Phrase
 from explorer.net.callback_server import CallbackServer, CallbackTarget
 from explorer.net.restore_check import RestoreCheck
 from explorer.net.store import Store
@@ -32,7 +33,7 @@ class SubscriptionBook:
         self.subscriptions: dict[str, Subscription] = {}
         self.by_token: dict[str, Subscription] = {}
         self.view_listeners: list[ViewsListener] = []
-        self.renewal_errors: dict[str, str] = {}
+        self.renewal_errors: dict[str, Phrase] = {}
         self.restore = RestoreCheck()
         self._settling: dict[str, int] = {}  # sub id -> changes whose event is not out yet
         self._changed = asyncio.Condition()

@@ -40,7 +40,7 @@ def feed_csv(items: Iterable[FeedItem]) -> str:
             str(item.entry_count),
             *(str(item.changes.get(change, 0)) for change in ("created", "updated", "deleted")),
             item.signature or "",
-            item.reason or "",
+            str(item.reason or ""),  # English: the CSV is for scripts, as the JSON
             " ".join(finding.code for finding in item.findings),
         )
         writer.writerow(safe_cell(cell) for cell in cells)

@@ -24,12 +24,20 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
+from explorer.core.engine_words import known_reason
 from explorer.net.store import StoreError
 from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
 from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_csv import feed_csv
-from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
+from explorer.ui.live.feed_model import (
+    FRAMEWORK,
+    REJECTED_KIND,
+    FeedItem,
+    FeedModel,
+    is_feed_event,
+    rejected_text,
+)
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.live.forwarding_actions import FeedForwarding
 from explorer.ui.services import ExplorerServices
@@ -62,16 +70,11 @@ def _fields(values: Mapping[str, Any] | None, colour: str, strike: bool = False)
 def changes_html(item: FeedItem) -> str:
     """The entries of a notification with what changed, old → new."""
     if item.kind == REJECTED_KIND:
-        rejected = escape_for_html(QCoreApplication.translate("FeedPanel", "Rejected delivery"))
-        signature = QCoreApplication.translate("FeedPanel", "(signature: {signature})").format(
-            signature=item.signature or ""
-        )
         acknowledged = QCoreApplication.translate(
             "FeedPanel", "It was acknowledged to the hub but is not a notification."
         )
         return (
-            f"<p style='color:{OLD}'><b>{rejected}</b>: "
-            f"{escape_for_html(item.reason or '')} {escape_for_html(signature)}."
+            f"<p style='color:{OLD}'>{escape_for_html(rejected_text(item, ui_language()))}"
             f"</p><p>{escape_for_html(acknowledged)}</p>"
         )
     if item.diff is None:
@@ -82,7 +85,7 @@ def changes_html(item: FeedItem) -> str:
                 )
             )
         elif item.note:
-            why = escape_for_html(item.note)
+            why = escape_for_html(known_reason(item.note, ui_language()))
         else:
             why = escape_for_html(
                 QCoreApplication.translate(

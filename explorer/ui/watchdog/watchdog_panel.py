@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
+from explorer.core.engine_words import known_reason
 from explorer.net.subscriber_events import SubscriberEvent
+from explorer.ui.language import ui_language
 from explorer.ui.services.watchdog import WatchdogServices
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.watchdog.notifier import DesktopNotifier
@@ -112,7 +114,7 @@ class WatchdogPanel(WatchdogWidgets):
     def notify(self, event: SubscriberEvent) -> bool:
         """A verdict as a desktop notification, when the window is not in front."""
         title = self.tr("Watchdog: {topic}").format(topic=event.topic)
-        return self.notifier.notify(title, event.message or "")
+        return self.notifier.notify(title, known_reason(event.message, ui_language()))
 
     def show_lease_history(self) -> LeaseHistory | None:
         sub = self.subscriptions.selected()
