@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from explorer.core import catalog
 from explorer.core.change_descriptions import (
     ChangeKind,
     FieldChange,
