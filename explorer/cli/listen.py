@@ -21,7 +21,7 @@ import time
 from collections.abc import Coroutine
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
-from explorer.cli.engine_text import event_detail, event_name
+from explorer.cli.engine_text import event_detail, event_name, flavour_word, state_word
 from explorer.cli.language_option import add_language_option, finding_line, language_of, say
 from explorer.cli.listen_forwarding import (
     ForwardOptionsError,
@@ -321,7 +321,8 @@ async def _subscribe(
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
         shown = subscriber.view(resumed).health(time.time())[0]  # "checking" until confirmed
-        resuming = say("cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=shown)
+        state = state_word(shown, language_of(args))
+        resuming = say("cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=state)
         print(resuming, file=sys.stderr, flush=True)
         return [resumed]
     if args.hub:
@@ -424,7 +425,7 @@ def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     if event.lease_seconds is not None:
         parts.append(text("events.lease", lang, seconds=event.lease_seconds))
     if event.flavour:
-        parts.append(f"({event.flavour})")
+        parts.append(flavour_word(event.flavour, lang))
     for words in (event.reason, event.message):
         if words:
             parts.append(event_detail(words, lang))

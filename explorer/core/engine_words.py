@@ -20,6 +20,18 @@ def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") ->
     return catalog.text(key, lang) if catalog.has(key, lang) else event
 
 
+def state_word(state: str, lang: str = ENGLISH) -> str:
+    """A subscription's state as a row shows it (``active``, ``not served``…) in ``lang``."""
+    return event_name(state.replace(" ", "-"), lang, "events.state-")
+
+
+def flavour_word(flavour: str, lang: str = ENGLISH) -> str:
+    """How a subscription's hub behaved or which 2012 push form it is, in brackets, in
+    ``lang`` (English keeps the flavour's own name, as ``--json`` gives it)."""
+    name = event_name(flavour.replace(".", "-"), lang, "events.flavour-")
+    return catalog.text("events.flavour", lang, flavour=name)
+
+
 def known_reason(detail: Phrase | str | None, lang: str = ENGLISH) -> str:
     """The engine's reason for a subscription's state in ``lang``, without a lead-in:
     the engine's own words said anew, outside words quoted."""
