@@ -43,6 +43,7 @@ import httpx
 
 from explorer.core import catalog
 from explorer.core.findings import Finding
+from explorer.core.messages import Phrase, said
 from explorer.core.said_error import SaidError
 from explorer.net.crawl_tree import CrawlResult, DocumentNode
 
@@ -87,7 +88,11 @@ class DiskSourceError(SaidError, ValueError):
 class NotOnDisk(httpx.UnsupportedProtocol):
     """A request the folder cannot answer: outside the base URL, escaping the folder, or not
     a regular file. An ``UnsupportedProtocol`` so the fetcher reports it at once, with no
-    retry, and its class name tells the reader where the refusal came from."""
+    retry; ``said`` is the refusal in words every language can say."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +202,7 @@ class DiskTransport(httpx.AsyncBaseTransport):
         url = str(request.url)
         relative = self.source.relative_path(url)
         if relative is None:
-            raise NotOnDisk(catalog.text("disk.outside-base", url=url, base=self.source.base_url))
+            raise NotOnDisk(said("disk.outside-base", url=url, base=self.source.base_url))
         descriptor = await asyncio.to_thread(self._open, relative, url)
         if descriptor is None:
             return httpx.Response(404, stream=httpx.ByteStream(b""), request=request)
@@ -215,24 +220,24 @@ class DiskTransport(httpx.AsyncBaseTransport):
         such file; raises ``NotOnDisk`` for paths that leave the folder or special files."""
         segments = [unquote(part) for part in relative.split("/")]
         if any(part in (".", "..") or "\x00" in part or os.sep in part for part in segments):
-            raise NotOnDisk(catalog.text("disk.escapes", url=url))
+            raise NotOnDisk(said("disk.escapes", url=url))
         path = os.path.join(self._root, *[part for part in segments if part])
         real = os.path.realpath(path)
         if os.path.commonpath([self._root, real]) != self._root:
-            raise NotOnDisk(catalog.text("disk.escapes", url=url))
+            raise NotOnDisk(said("disk.escapes", url=url))
         try:
             descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
         except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
             return None
         except OSError as exc:
-            raise NotOnDisk(catalog.text("disk.unreadable", url=url, reason=exc.strerror)) from exc
+            raise NotOnDisk(said("disk.unreadable", url=url, reason=exc.strerror)) from exc
         mode = os.fstat(descriptor).st_mode
         if stat.S_ISDIR(mode):
             os.close(descriptor)
             return None
         if not stat.S_ISREG(mode):
             os.close(descriptor)
-            raise NotOnDisk(catalog.text("disk.not-regular", url=url))
+            raise NotOnDisk(said("disk.not-regular", url=url))
         os.set_blocking(descriptor, True)
         return descriptor
 

@@ -642,5 +642,9 @@ class Fetcher:
 
 
 def _describe(exc: Exception, fallback: str, **params: object) -> Detail:
-    """The library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
+    """Words that came with ``exc`` as a phrase (a refusal of the explorer's own, such as
+    a folder Source's), else the library's own words; without any, ours:
+    ``http.detail-<fallback>``."""
+    if isinstance(carried := getattr(exc, "said", None), Phrase):
+        return carried
     return exception_words(exc) or said(f"http.detail-{fallback}", **params)

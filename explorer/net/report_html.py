@@ -21,7 +21,7 @@ from explorer import __version__
 from explorer.core import catalog
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity
-from explorer.core.messages import ENGLISH, render_message, render_spec, render_title
+from explorer.core.messages import ENGLISH, render_message, render_phrase, render_spec, render_title
 from explorer.net.crawl_tree import DocumentNode
 from explorer.net.inspection import Inspection, located_findings
 from explorer.net.report_words import severity_group
@@ -106,7 +106,8 @@ def _discovery(inspection: Inspection, lang: str) -> str:
     attempts = inspection.result.discovery.attempts
     rows = "".join(
         f"<tr><td>{escape(str(a.route))}</td><td class=url>{escape(a.url)}</td>"
-        f"<td>{_t('report.ok' if a.ok else 'report.not-ok', lang)}: {escape(a.detail)}</td></tr>"
+        f"<td>{_t('report.ok' if a.ok else 'report.not-ok', lang)}: "
+        f"{escape(render_phrase(a.phrase, lang))}</td></tr>"
         for a in attempts
     )
     head = _head(("report.route", "report.url", "report.outcome"), lang)
