@@ -10,7 +10,14 @@ lead-in of the reader's language.
 from __future__ import annotations
 
 from explorer.core import catalog
-from explorer.core.messages import ENGLISH, Phrase, as_phrase, render_phrase
+from explorer.core.messages import (
+    ENGLISH,
+    Phrase,
+    as_phrase,
+    render_document_name,
+    render_phrase,
+)
+from explorer.core.rules.capabilities import display_name
 
 
 def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") -> str:
@@ -30,6 +37,22 @@ def flavour_word(flavour: str, lang: str = ENGLISH) -> str:
     ``lang`` (English keeps the flavour's own name, as ``--json`` gives it)."""
     name = event_name(flavour.replace(".", "-"), lang, "events.flavour-")
     return catalog.text("events.flavour", lang, flavour=name)
+
+
+def field_word(name: str, lang: str = ENGLISH) -> str:
+    """A snapshot field (``digest``, ``entries``, ``etag``…) in ``lang``; a name the
+    catalog lacks (a finding's code) stays as it is."""
+    return event_name(name, lang, "snapshot.field-")
+
+
+def capability_word(capability: str, lang: str = ENGLISH) -> str:
+    """A capability as a comparison keys it (``resourcelist``, ``resourcelist index``)
+    said as the document's name in ``lang``."""
+    base, _, index = capability.partition(" ")
+    name = display_name(base)
+    if index == "index":
+        name = catalog.text("documents.index", ENGLISH, name=name)
+    return render_document_name(name, lang)
 
 
 def known_reason(detail: Phrase | str | None, lang: str = ENGLISH) -> str:

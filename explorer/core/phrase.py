@@ -30,6 +30,9 @@ class Phrase:
     def __str__(self) -> str:
         return self.english
 
+    def __hash__(self) -> int:  # params may hold lists and dicts: the words identify it
+        return hash((self.key, self.english))
+
     def to_json(self) -> dict[str, Any]:
         """The stored form: key, params (JSON values, nested words tagged) and English."""
         return {"key": self.key, "params": encode_params(self.params), "english": self.english}

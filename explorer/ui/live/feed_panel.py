@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from explorer.core import catalog
 from explorer.core.change_descriptions import (
     ChangeKind,
     EntryChange,
@@ -33,6 +34,7 @@ from explorer.ui.live.feed_csv import feed_csv
 from explorer.ui.live.feed_model import (
     FRAMEWORK,
     REJECTED_KIND,
+    WATCHDOG,
     FeedItem,
     FeedModel,
     is_feed_event,
@@ -94,8 +96,8 @@ def changes_html(item: FeedItem) -> str:
                 )
             )
         rows = "".join(
-            f"<li><b>{escape_for_html(e.get('change'))}</b> {escape_for_html(e.get('loc'))} "
-            f"{escape_for_html(e.get('datetime') or '')}</li>"
+            f"<li><b>{escape_for_html(_entry_word(item, e.get('change')))}</b> "
+            f"{escape_for_html(e.get('loc'))} {escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
         entries = escape_for_html(count_text(item.entry_count, "entry"))
@@ -115,6 +117,15 @@ def changes_html(item: FeedItem) -> str:
         "".join(parts)
         or f"<p>{escape_for_html(QCoreApplication.translate('FeedPanel', 'No entries.'))}</p>"
     )
+
+
+def _entry_word(item: FeedItem, change: object) -> str:
+    """What an entry of a row says of its location: a change type as the document writes
+    it, or a watchdog verdict (unannounced, unlisted) in the interface language."""
+    key = f"reconcile.kind-{change}"
+    if item.kind == WATCHDOG and catalog.has(key, ui_language()):
+        return catalog.text(key, ui_language())
+    return str(change)
 
 
 def _change_body_html(entry: EntryChange) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from explorer.core.engine_words import known_reason
+from explorer.core.engine_words import known_reason, state_word
 from explorer.net.subscriber_events import SubscriberEvent
 from explorer.ui.language import ui_language
 from explorer.ui.services.watchdog import WatchdogServices
@@ -166,10 +166,12 @@ class LeaseHistory(LeaseHistoryWidgets):
             ).format(
                 topic=sub.topic,
                 hub=sub.hub,
-                state=sub.state,
+                state=state_word(str(sub.state), ui_language()),
                 lease=sub.lease_seconds if sub.lease_seconds is not None else "?",
                 expires=expires,
-                error=self.tr("; last renewal failed: {error}").format(error=sub.renewal_error)
+                error=self.tr("; last renewal failed: {error}").format(
+                    error=known_reason(sub.renewal_error, ui_language())
+                )
                 if sub.renewal_error
                 else "",
                 count=len(steps),
