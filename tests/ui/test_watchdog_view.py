@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 from test_spoofed_urls import japanese_first  # noqa: F401 (a fixture)
 
+from explorer.core.engine_words import known_reason
 from explorer.core.rules import capabilities as caps
 from explorer.ui.live.feed_model import WATCHDOG
 from explorer.ui.watchdog.notifier import DesktopNotifier
@@ -89,7 +90,7 @@ def test_a_silent_hub_is_named_in_the_feed_and_on_the_desktop(
     )
     row = verdicts()[0]
     assert row.topic == url and {e["change"] for e in row.entries} == {"unannounced"}
-    assert "changes in the Change Lists no notification carried" in (row.note or "")
+    assert "changes in the Change Lists no notification carried" in str(row.note or "")
     log = window.panels.subscriptions.log.toPlainText()
     assert f"reconcile {url}" in log
     assert tray.messages and tray.messages[0][0] == f"Watchdog: {url}"
@@ -163,6 +164,7 @@ def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_di
         lambda: any(feed.item(r).kind == WATCHDOG for r in range(feed.rowCount())), timeout=20000
     )
     row = next(feed.item(r) for r in range(feed.rowCount()) if feed.item(r).kind == WATCHDOG)
-    assert "変更リスト" in (row.note or ""), row.note
+    assert "変更リスト" in known_reason(row.note, "ja"), row.note
     window.panels.feed.show_detail(row)
+    assert "通知されなかった変更リスト上の変更" in window.panels.feed.changes.toPlainText()
     grab(window, output_dir / "watchdog-ja.png")
