@@ -109,7 +109,7 @@ def test_when_the_port_is_taken_the_subscriptions_follow_the_demo_and_say_so(
             lambda: len(views()) == 2 and views()[old_id].state == State.ENDED, timeout=10_000
         )
         assert views()[old_id].state == State.ENDED
-        assert "moved" in (views()[old_id].reason or "")
+        assert "moved" in str(views()[old_id].reason or "")
         assert any(e.event == MOVED and e.subscription == old_id for e in events)
         [new] = [v for v in views().values() if v.id != old_id]
         assert new.topic.startswith(services.demo.base_url)

@@ -7,6 +7,7 @@ import time
 from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
+from explorer.core.messages import verbatim
 from explorer.core.model import URLSET, Document, Entry
 from explorer.net.store import ExchangeRecord, NotificationRecord, Store
 from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
@@ -221,7 +222,7 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
                         "entry_count": 1,
                         "entries": [{"loc": "http://s/r1", "change": "created"}],
                     },
-                    reason=None if status == "notification" else "bad signature",
+                    reason=None if status == "notification" else verbatim("bad signature"),
                 )
             )
         )
