@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
 
+from explorer.core.engine_words import known_reason
 from explorer.net.forward_outbox import ForwardAnswer
 from explorer.net.forwarder import ForwardTarget
 from explorer.ui.language import ui_language
@@ -44,7 +45,12 @@ def answer_text(answer: ForwardAnswer | None) -> str:
     if answer.status is None:
         head = QCoreApplication.translate(
             "ForwardAnswerView", "{target}: no answer at {time} ({error}), attempt {attempts}"
-        ).format(target=answer.target, time=when, error=answer.error, attempts=answer.attempts)
+        ).format(
+            target=answer.target,
+            time=when,
+            error=known_reason(answer.error, ui_language()),
+            attempts=answer.attempts,
+        )
     else:
         head = QCoreApplication.translate(
             "ForwardAnswerView",
