@@ -17,17 +17,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.core import catalog
-from explorer.core.engine_words import event_detail as event_detail
-from explorer.core.engine_words import event_name as event_name
-from explorer.core.engine_words import flavour_word as flavour_word
-from explorer.core.engine_words import state_word as state_word
-from explorer.core.messages import ENGLISH, render_phrase
+from explorer.core.words.engine_words import event_detail as event_detail
+from explorer.core.words.engine_words import event_name as event_name
+from explorer.core.words.engine_words import flavour_word as flavour_word
+from explorer.core.words.engine_words import state_word as state_word
+from explorer.core.words.messages import ENGLISH, render_phrase
 
 if TYPE_CHECKING:
-    from explorer.net.discovery import RouteAttempt
-    from explorer.net.http import FetchResult
-    from explorer.net.publisher import PublishResult
-    from explorer.net.store import ExchangeRecord
+    from explorer.net.http.fetcher import FetchResult
+    from explorer.net.live.publisher import PublishResult
+    from explorer.net.source.discovery import RouteAttempt
+    from explorer.net.store.records import ExchangeRecord
 
 
 def attempt_detail(attempt: RouteAttempt, lang: str = ENGLISH) -> str:

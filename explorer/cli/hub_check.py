@@ -26,9 +26,7 @@ from explorer.cli.handover_options import add_junit_option, write_junit
 from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.catalog import text
-from explorer.core.messages import ENGLISH, render_cited, render_severity, render_title
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_server import CallbackServer
+from explorer.core.words.messages import ENGLISH, render_cited, render_severity, render_title
 from explorer.net.conformance import (
     CHECKS,
     PUBLISH_AUTO,
@@ -40,9 +38,11 @@ from explorer.net.conformance import (
     Outcome,
     run_conformance,
 )
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.junit_cases import conformance_suite
-from explorer.net.network_access import NetworkAccess
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.reports.junit_cases import conformance_suite
+from explorer.net.store.exchange_log import ExchangeLog
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 EVIDENCE_LINES = 8

@@ -36,21 +36,27 @@ from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_acc
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
-from explorer.core.messages import said
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
-from explorer.net.callback_server import DEFAULT_MAX_BODY
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Fetcher
-from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
-from explorer.net.legacy_transports import LegacyTransports
-from explorer.net.refetch import ChangeTracker
-from explorer.net.refetch_bounds import bounded_tracker
-from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
-from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
-from explorer.net.subscription import State, Subscription
-from explorer.net.xmpp_account import XmppOptions
+from explorer.core.words.messages import said
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
+from explorer.net.live.callback_restart import move_stale_subscriptions, start_callback_server
+from explorer.net.live.hub_discovery import DiscoveredChannel, discover_channels
+from explorer.net.live.legacy.legacy_transports import LegacyTransports
+from explorer.net.live.legacy.xmpp_account import XmppOptions
+from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.refetch_bounds import bounded_tracker
+from explorer.net.live.subscriber import Subscriber, SubscriberConfig
+from explorer.net.live.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscription import State, Subscription
+from explorer.net.store.database import (
+    Store,
+    StoreDamaged,
+    StoreError,
+    StoreLocked,
+    default_store_path,
+)
+from explorer.net.store.exchange_log import ExchangeLog
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from explorer.cli.arguments import input_path
 from explorer.cli.language_option import help_language, say
 from explorer.core.auth import OriginError, origin_of
-from explorer.core.messages import render_phrase
-from explorer.net.credentials import (
+from explorer.core.words.messages import render_phrase
+from explorer.net.http.credentials import (
     Credential,
     Credentials,
     CredentialsError,
@@ -27,7 +27,7 @@ from explorer.net.credentials import (
     load_credentials_file,
     parse_header,
 )
-from explorer.net.network_access import (
+from explorer.net.http.network_access import (
     NetworkAccess,
     NetworkSettings,
     NetworkSettingsError,
@@ -152,7 +152,7 @@ def network_access(
         for origin in origins:
             credentials.add(origin, flag_credential)
     try:
-        from explorer.net.outbound import private_addresses_allowed  # httpx: only for URLs
+        from explorer.net.http.outbound import private_addresses_allowed  # httpx: only for URLs
 
         allowed = private_addresses_allowed([*urls, *also], args.allow_private_addresses)
         settings = _settings(args, allowed)

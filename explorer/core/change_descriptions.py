@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from explorer.core import catalog
-from explorer.core.engine_words import quoted
-from explorer.core.messages import Phrase, render_phrase, verbatim
+from explorer.core.words.engine_words import quoted
+from explorer.core.words.messages import Phrase, render_phrase, verbatim
 
 ADDED_LOCS_SHOWN = 5
 """A framework entry names at most this many of the locations its document added."""

@@ -17,7 +17,7 @@ from explorer.core.code_info import SEVERITY_ORDER as SEVERITY_ORDER
 from explorer.core.code_info import CodeInfo as CodeInfo
 from explorer.core.code_info import Severity as Severity
 from explorer.core.codes import CODES
-from explorer.core.phrase import decode_params, encode_params
+from explorer.core.phrase import decode_params, encode_params, read_tagged_with
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Finding:
     url: str | None = None
     column: int | None = None
     params: Mapping[str, object] | None = field(default=None, compare=False, repr=False)
-    """The message's variable parts, so ``explorer.core.messages`` can say it in another
+    """The message's variable parts, so ``explorer.core.words.messages`` can say it in another
     language; not part of equality, the JSON or the English ``message``."""
     variant: str = field(default="", compare=False, repr=False)
     """Which of a code's message shapes ``params`` fill, when it has several."""
@@ -76,6 +76,9 @@ class Finding:
             params=decode_params(params) if isinstance(params, dict) else None,
             variant=str(data.get("variant") or ""),
         )
+
+
+read_tagged_with("finding", Finding.from_json)  # a finding nested in a stored phrase
 
 
 def finding(

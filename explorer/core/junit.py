@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 
 from explorer.core import catalog
 from explorer.core.findings import Finding, Severity
-from explorer.core.messages import ENGLISH, render_message, render_severity, render_spec
+from explorer.core.words.messages import ENGLISH, render_message, render_severity, render_spec
 
 
 @dataclass(slots=True)

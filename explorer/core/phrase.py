@@ -9,7 +9,7 @@ nested phrases and findings in ``params`` keep their own keys and params.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +58,14 @@ def as_phrase(value: Phrase | str) -> Phrase:
 
 _FINDING = "finding"
 """The tag of a nested finding among stored params."""
+_decoders: dict[str, Callable[[Any], object]] = {}
+"""How a tagged value other than a phrase is read back: ``explorer.core.findings`` (which
+imports this module, so this one cannot import it) registers its findings' reader."""
+
+
+def read_tagged_with(tag: str, decode: Callable[[Any], object]) -> None:
+    """Read stored values tagged ``tag`` back with ``decode``."""
+    _decoders[tag] = decode
 
 
 def encode_params(params: Mapping[str, object]) -> dict[str, Any]:
@@ -86,10 +94,9 @@ def _decode(value: Any) -> object:
     if isinstance(value, dict) and len(value) == 1:
         if SAID in value:
             return Phrase.from_json(value[SAID])
-        if _FINDING in value:
-            from explorer.core.findings import Finding  # imports this module
-
-            return Finding.from_json(value[_FINDING])
+        (tag,) = value
+        if tag in _decoders:
+            return _decoders[tag](value[tag])
     if isinstance(value, list):
         return [_decode(part) for part in value]
     return value

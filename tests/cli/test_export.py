@@ -11,8 +11,9 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.findings import finding
-from explorer.core.messages import said
-from explorer.net.store import NotificationRecord, Store
+from explorer.core.words.messages import said
+from explorer.net.store.database import Store
+from explorer.net.store.records import NotificationRecord
 
 REJECTED = said("websub.signature-invalid.message", method="sha256", size=3)
 PAYLOAD = b'<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'

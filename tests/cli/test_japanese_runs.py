@@ -24,10 +24,10 @@ import pytest
 from helpers.resync_folder import served_resync_source
 
 from explorer.core.codes import CODES
-from explorer.core.payload_templates import change_notification
+from explorer.core.push.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.net.conformance import CHECKS
-from explorer.net.snapshot_store import ENTRY_FIELDS
+from explorer.net.history.snapshot_store import ENTRY_FIELDS
 
 FAULTS = "wrong-namespace,malformed-xml,out-of-order,missing-link-header,lease-zero"
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from test_auth_sources import run_cli
 
-from explorer.core.messages import Phrase, render_phrase
-from explorer.net.credentials import CredentialsError, load_credentials_file
-from explorer.net.store import Store, StoreError
+from explorer.core.words.messages import Phrase, render_phrase
+from explorer.net.http.credentials import CredentialsError, load_credentials_file
+from explorer.net.store.database import Store, StoreError
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 NAMES = {"token", "user", "password", "headers", "TOML", "UTF", "netrc", "machine", "URL", "http"}

@@ -22,7 +22,7 @@ import pytest
 
 from explorer.cli import main
 from explorer.demo.server import RunningDemo, start_demo
-from explorer.net.report_html import CSP
+from explorer.net.reports.report_html import CSP
 
 FAULTS = ("wrong-content-type", "wrong-namespace", "malformed-xml", "missing-link-header")
 ALLOWED_TAGS = {

@@ -12,7 +12,11 @@ import pytest
 from explorer.core import catalog
 from explorer.core.codes import CODES
 from explorer.core.findings import CappedFindings, Finding, Severity, finding
-from explorer.core.messages import (
+from explorer.core.push.payload_templates import templates
+from explorer.core.rules.context import ValidationContext
+from explorer.core.rules.phrases import link_place, loc_or_this_entry, on_link, place
+from explorer.core.validator import check_bytes
+from explorer.core.words.messages import (
     Phrase,
     message_shapes,
     phrase_key,
@@ -24,10 +28,6 @@ from explorer.core.messages import (
     render_title,
     template_fields,
 )
-from explorer.core.payload_templates import templates
-from explorer.core.rules.context import ValidationContext
-from explorer.core.rules.phrases import link_place, loc_or_this_entry, on_link, place
-from explorer.core.validator import check_bytes
 
 PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import Phrase, render_message, render_phrase, said, verbatim
+from explorer.core.words.messages import Phrase, render_message, render_phrase, said, verbatim
 
 
 def _through_json(item: Finding) -> Finding:

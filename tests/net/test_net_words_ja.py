@@ -3,10 +3,10 @@ is said in Japanese from its catalog key; the system's own words stay as they ca
 
 from __future__ import annotations
 
-from explorer.core.engine_words import event_detail
-from explorer.core.messages import Phrase, said, verbatim
-from explorer.net.forward_outbox import ForwardAnswer
-from explorer.net.forwarder import ForwardState, describe
+from explorer.core.words.engine_words import event_detail
+from explorer.core.words.messages import Phrase, said, verbatim
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
+from explorer.net.live.forwarding.forwarder import ForwardState, describe
 
 
 def _down(error: Phrase) -> ForwardState:

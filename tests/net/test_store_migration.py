@@ -2,7 +2,7 @@
 text) opened by this one: what maps exactly to one of that release's lines gets its key
 and params, said then in either language; the rest keeps its English, verbatim.
 
-``store_b2dc524.sql`` is that release's schema and rows of the shapes it wrote."""
+``fixtures/store_b2dc524_reasons.sql`` is that release's schema and rows of the shapes it wrote."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.engine_words import known_reason
-from explorer.core.messages import render_message
-from explorer.net.store import SCHEMA_VERSION, Store
-from explorer.net.store_migration import previous_phrase
-from explorer.net.subscription import Subscription
+from explorer.core.words.engine_words import known_reason
+from explorer.core.words.messages import render_message
+from explorer.net.live.subscription import Subscription
+from explorer.net.store.database import Store
+from explorer.net.store.reasons import previous_phrase
+from explorer.net.store.schema import SCHEMA_VERSION
 
-OLD_STORE = Path(__file__).with_name("store_b2dc524.sql")
+OLD_STORE = Path(__file__).parent / "fixtures" / "store_b2dc524_reasons.sql"
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 from explorer.core.findings import Finding, Severity
-from explorer.net.store import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.inspector import exchange_model
 from explorer.ui.inspector.exchange_model import ExchangeModel
 from explorer.ui.live import feed_model

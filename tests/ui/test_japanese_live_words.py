@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from explorer.core.findings import finding
-from explorer.core.messages import finding_words, said
-from explorer.net.reconcile import ReconcileReport
-from explorer.net.reconcile_event import reconcile_event
-from explorer.net.subscriber_events import SubscriberEvent
-from explorer.net.subscription import State, SubscriptionView
+from explorer.core.words.messages import finding_words, said
+from explorer.net.live.reconcile import ReconcileReport
+from explorer.net.live.reconcile_event import reconcile_event
+from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.net.live.subscription import State, SubscriptionView
 from explorer.ui.language import install_language
 
 TOPIC = "http://example.org/dataset1/change-notifications"
@@ -85,8 +85,8 @@ def test_a_watchdog_row_s_bullets_are_japanese(japanese) -> None:
 
 
 def test_the_history_s_fields_and_entry_summary_are_japanese(japanese) -> None:
-    from explorer.core.engine_words import capability_word
-    from explorer.net.comparison_rows import ComparisonRow
+    from explorer.core.words.engine_words import capability_word
+    from explorer.net.history.comparison_rows import ComparisonRow
     from explorer.ui.history.history_model import ComparisonModel
 
     model = ComparisonModel()
@@ -134,7 +134,7 @@ def test_the_lease_history_says_the_state_as_the_subscriptions_table_does(
 
 
 def test_a_channel_without_a_hub_says_so_in_its_tooltip(japanese) -> None:
-    from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
+    from explorer.net.source.crawl_tree import Channel, DocumentNode, NodeState
     from explorer.ui.source.source_tree import SourceTreeModel
 
     root = DocumentNode("http://example.org/capabilitylist.xml", "capabilitylist")

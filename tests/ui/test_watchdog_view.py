@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 from test_spoofed_urls import japanese_first  # noqa: F401 (a fixture)
 
-from explorer.core.engine_words import known_reason
 from explorer.core.rules import capabilities as caps
+from explorer.core.words.engine_words import known_reason
 from explorer.ui.live.feed_model import WATCHDOG
 from explorer.ui.watchdog.notifier import DesktopNotifier
 

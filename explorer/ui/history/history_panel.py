@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from explorer.core.engine_words import capability_word
+from explorer.core.words.engine_words import capability_word
 from explorer.ui.history.filter_bar import ask_export_file
 from explorer.ui.history.history_model import taken_text
 from explorer.ui.history.history_widgets import HistoryWidgets
@@ -21,7 +21,7 @@ from explorer.ui.language import ui_language
 from explorer.ui.services.snapshot_history import ComparisonView, SnapshotHistory
 
 if TYPE_CHECKING:
-    from explorer.net.snapshot_store import SnapshotInfo
+    from explorer.net.history.snapshot_store import SnapshotInfo
     from explorer.ui.services import ExplorerServices
 
 

@@ -20,12 +20,18 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
 from explorer.core import catalog
-from explorer.core.engine_words import event_name, known_reason
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
 from explorer.core.phrase import Phrase
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.store import NotificationRecord
-from explorer.net.subscriber_events import DIFF, NOTIFICATION, RECONCILE, REJECTED, SubscriberEvent
+from explorer.core.words.engine_words import event_name, known_reason
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.live.subscriber_events import (
+    DIFF,
+    NOTIFICATION,
+    RECONCILE,
+    REJECTED,
+    SubscriberEvent,
+)
+from explorer.net.store.records import NotificationRecord
 from explorer.ui.language import finding_text, severity_text, ui_language
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon

@@ -25,9 +25,9 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
-from explorer.core.engine_words import known_reason
-from explorer.net.store import StoreError
-from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.core.words.engine_words import known_reason
+from explorer.net.live.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.net.store.database import StoreError
 from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_csv import feed_csv

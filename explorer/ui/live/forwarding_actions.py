@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
 
-from explorer.core.engine_words import known_reason
-from explorer.net.forward_outbox import ForwardAnswer
-from explorer.net.forwarder import ForwardTarget
+from explorer.core.words.engine_words import known_reason
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
+from explorer.net.live.forwarding.forwarder import ForwardTarget
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.live.forward_dialog import ForwardDialog

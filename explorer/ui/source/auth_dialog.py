@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.auth import OriginError, describe_challenge, origin_of
-from explorer.core.messages import render_phrase, verbatim
-from explorer.net.credentials import Credential, CredentialsError, parse_header
-from explorer.net.http import FetchResult
+from explorer.core.words.messages import render_phrase, verbatim
+from explorer.net.http.credentials import Credential, CredentialsError, parse_header
+from explorer.net.http.fetcher import FetchResult
 from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel
 
