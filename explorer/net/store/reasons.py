@@ -1,10 +1,10 @@
-"""Schema 3 of the store: reasons kept as a catalog key and params, and the one pass
+"""Reasons kept as a catalog key and params (the store feature's step 3), and the one pass
 that converts what an older explorer stored as English.
 
-Up to schema 2 a subscription's and a rejected delivery's ``reason`` were English text,
-so another language could only say them by matching them against the catalog again.
-Schema 3 adds ``reason_key`` and ``reason_params`` beside the English (kept for scripts
-that read the file); ``reason_key`` is '' for outside words (a hub's own reason), said
+Up to the store feature's version 2 a subscription's and a rejected delivery's ``reason``
+were English text, so another language could only say them by matching them against the
+catalog again. Version 3 adds ``reason_key`` and ``reason_params`` beside the English
+(kept for scripts that read the file; the columns are added in ``schema.py``); ``reason_key`` is '' for outside words (a hub's own reason), said
 as they came. The conversion maps an old reason only when it is exactly one line of the
 previous release (``previous_reasons.json``: the English that release stored, frozen, so
 later rewording of the catalog cannot change what old rows mean) with params that give
