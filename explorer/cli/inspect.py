@@ -56,6 +56,7 @@ from explorer.cli.visible_output import rewind_line
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, finding
+from explorer.core.rules.capabilities import display_name
 from explorer.core.words.messages import (
     ENGLISH,
     render_document_name,
@@ -325,6 +326,8 @@ def _write_node(
                     "cli.inspect.channel",
                     lang,
                     capability=item.capability,
+                    # Japanese names the channel as the documents do (変更通知チャンネル)
+                    name=render_document_name(display_name(item.capability), lang),
                     topic=item.topic,
                     hub=hub,
                 )

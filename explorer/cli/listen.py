@@ -21,7 +21,13 @@ import time
 from collections.abc import Coroutine
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
-from explorer.cli.engine_text import event_detail, event_name, flavour_word, state_word
+from explorer.cli.engine_text import (
+    column_width,
+    event_detail,
+    event_name,
+    flavour_word,
+    state_word,
+)
 from explorer.cli.language_option import add_language_option, finding_line, language_of, say
 from explorer.cli.listen_forwarding import (
     ForwardOptionsError,
@@ -37,6 +43,7 @@ from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
 from explorer.core.words.messages import said
+from explorer.core.words.text_width import pad
 from explorer.net.http.bounded_body import bounded_client
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
@@ -414,7 +421,8 @@ class _Printer:
 
 def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     data = event.to_json()
-    parts = [data["time"], f"{event_name(event.event, lang):<19}", event.topic]
+    name = pad(event_name(event.event, lang), column_width("events.name-", lang, 19))
+    parts = [data["time"], name, event.topic]
     if event.event == NOTIFICATION:
         signature = event_name(str(event.signature), lang, "events.signature-")
         count = len(event.entries or [])

@@ -222,7 +222,7 @@ def fields_text(fields: dict[str, tuple[object, object]], lang: str) -> str:
     (``lastmod``, ``hash``, the attributes of core 1.1 Table 3) as written."""
     if not fields:
         return ""
-    return ": " + ", ".join(
+    return ": " + catalog.text("common.list-separator", lang).join(
         f"{_field_name(name, lang)} {old} → {new}" for name, (old, new) in fields.items()
     )
 

@@ -115,7 +115,7 @@ async def test_a_restored_subscription_s_check_is_said_in_japanese(tmp_path: Pat
     unconfirmed = _event(lines, "再確認できず")
     assert "はもうありません" in unconfirmed and "is gone" not in unconfirmed, unconfirmed
     resuming = next(line for line in err.splitlines() if "を再開します" in line)
-    assert "（確認中）" in resuming and "checking" not in resuming, resuming
+    assert "（再確認中）" in resuming and "checking" not in resuming, resuming
 
 
 async def test_the_2012_callback_form_is_said_in_japanese(tmp_path: Path) -> None:

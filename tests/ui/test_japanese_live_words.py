@@ -45,7 +45,7 @@ def test_a_rejected_delivery_is_said_in_japanese_in_the_feed(japanese) -> None:
     from explorer.ui.live.feed_model import FeedModel
     from explorer.ui.live.feed_panel import changes_html
 
-    line = "拒否した配信: sha256 の署名がボディ（701 バイト）と一致しません（署名: 不正）。"
+    line = "拒否した配信: sha256 の署名がボディ（701 バイト）と一致しません（署名: 無効）。"
     assert line in changes_html(_rejected_item())
     model = FeedModel()
     model.add([_rejected_item()])

@@ -21,6 +21,7 @@ from explorer.core.link_header import links_by_rel
 from explorer.core.push.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.core.words.messages import Phrase, render_check_title, render_phrase, said
+from explorer.core.words.text_width import pad
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
 from explorer.net.http.bounded_body import USER_AGENT, BodyError, read_body
 from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
@@ -130,11 +131,13 @@ def exchange_json(record: ExchangeRecord, body_chars: int = 2000) -> dict[str, A
     }
 
 
-def describe_exchange(record: ExchangeRecord) -> str:
-    """One line: ``in  GET http://...?... -> 200`` (for the CLI and the GUI list)."""
+def describe_exchange(record: ExchangeRecord, kind_width: int = 12) -> str:
+    """One line: ``in  GET http://...?... -> 200`` (for the CLI and the GUI list); the
+    kind padded to ``kind_width`` terminal columns, so a translated kind keeps the method
+    and URL in line."""
     arrow = "->" if record.direction == "out" else "<-"
     status = record.error if record.status is None else str(record.status)
-    return f"{arrow} {record.kind:<12} {record.method} {record.url}  [{status}]"
+    return f"{arrow} {pad(record.kind, kind_width)} {record.method} {record.url}  [{status}]"
 
 
 @dataclass(slots=True)

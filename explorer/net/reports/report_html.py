@@ -40,7 +40,8 @@ body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1
 h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #999;margin-top:1.5em}
 table{border-collapse:collapse;width:100%;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .4em;text-align:left;vertical-align:top}
-th{background:#eee}td.url,td.doc,.tree .url{word-break:break-all;font-family:monospace}
+th{background:#eee;white-space:nowrap}
+td.url,td.doc,.tree .url{word-break:break-all;font-family:monospace}
 .error h2{color:#a00}.warning h2{color:#850}.info h2{color:#145}
 ul.tree,ul.tree ul{list-style:none;padding-left:1.2em;margin:0}
 ul.tree li{margin:.15em 0}.cap{font-weight:bold}.muted{color:#555}
@@ -151,9 +152,10 @@ def _node(node: DocumentNode, lang: str) -> str:
     )
     children = "".join(_node(child, lang) for child in node.children)
     nested = f"<ul>{children}</ul>" if children else ""
+    status = _t("common.list-separator", lang).join(detail)  # 、 between Japanese words
     return (
         f'<li><span class="cap">{_document_name(node, lang)}</span> <span class="url">'
-        f'{escape(node.url)}</span> <span class="muted">[{", ".join(detail)}]</span>'
+        f'{escape(node.url)}</span> <span class="muted">[{status}]</span>'
         f"{nested}</li>"
     )
 
@@ -194,7 +196,8 @@ def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> 
     )
     table = f"<table>{head}{''.join(rows)}</table>" if rows else f"<p>{_t('report.none', lang)}</p>"
     return (
-        f'<section class="{severity}" id="findings-{severity}"><h2>{escape(title)} ({count})</h2>'
+        f'<section class="{severity}" id="findings-{severity}">'
+        f"<h2>{_t('common.counted', lang, what=title, count=count)}</h2>"
         f'<p class="muted">{note}</p>{table}</section>'
     )
 
@@ -269,8 +272,12 @@ def _not_applicable(inspection: Inspection, lang: str) -> str:
     if inspection.disk is None:
         return ""
     items = "".join(
-        f"<li>{escape(record.describe(lang))}"
-        + (f" ({record.count})" if record.count else "")
+        "<li>"
+        + (
+            _t("common.counted", lang, what=record.describe(lang), count=record.count)
+            if record.count
+            else escape(record.describe(lang))
+        )
         + "</li>"
         for record in inspection.not_applicable
     )

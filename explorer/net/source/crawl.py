@@ -558,7 +558,12 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
                 "http.channel-no-hub",
                 line=entry.line,
                 url=capability_list,
-                params={"capability": entry.capability, "topic": topic},
+                params={
+                    "capability": entry.capability,
+                    # said in Japanese as the documents name it: 変更通知チャンネル
+                    "capability_name": caps.display_name(entry.capability),
+                    "topic": topic,
+                },
             )
         )
     return channel

@@ -4,12 +4,13 @@ that converts what an older explorer stored as English.
 Up to the store feature's version 2 a subscription's and a rejected delivery's ``reason``
 were English text, so another language could only say them by matching them against the
 catalog again. Version 3 adds ``reason_key`` and ``reason_params`` beside the English
-(kept for scripts that read the file; the columns are added in ``schema.py``); ``reason_key`` is '' for outside words (a hub's own reason), said
-as they came. The conversion maps an old reason only when it is exactly one line of the
-previous release (``previous_reasons.json``: the English that release stored, frozen, so
-later rewording of the catalog cannot change what old rows mean) with params that give
-back the very same text; anything else stays verbatim. It runs once, in the migration,
-and nothing else reads English back into keys.
+(kept for scripts that read the file; the columns are added in ``schema.py``);
+``reason_key`` is '' for outside words (a hub's own reason), said as they came. The
+conversion maps an old reason only when it is exactly one line of the previous release
+(``previous_reasons.json``: the English that release stored, frozen, so later rewording
+of the catalog cannot change what old rows mean) with params that give back the very
+same text; anything else stays verbatim. It runs once, in the migration, and nothing
+else reads English back into keys.
 """
 
 from __future__ import annotations
