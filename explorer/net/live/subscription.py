@@ -19,6 +19,7 @@ from typing import Any
 
 from explorer.core.phrase import Phrase
 from explorer.core.words.messages import said
+from explorer.net.live import transports
 from explorer.net.store.reasons import reason_of, stored_reason
 
 
@@ -81,7 +82,8 @@ class Subscription:
     secret: str | None = field(repr=False)  # hub.secret (WebSub §5.1.1): kept out of repr
     state: State = State.REQUESTED
     reason: Phrase | None = None  # the engine's words, or a hub's verbatim
-    flavour: str | None = None  # "websub" or "pubsubhubbub-0.4", as the hub behaved
+    transport: str = transports.WEBSUB  # the kind of push transport (``live.transports``)
+    dialect: str | None = None  # a WebSub hub's dialect, as it behaved (None: not yet known)
     channel_capability: str | None = None
     requested_lease: int | None = None
     lease_seconds: int | None = None
@@ -115,10 +117,17 @@ class Subscription:
     def final(self) -> bool:
         return self.state in FINAL_STATES
 
+    @property
+    def flavour(self) -> str | None:
+        """The one string rows and events keep for transport and dialect (as ever)."""
+        return transports.stored_mark(self.transport, self.dialect)
+
     def to_row(self) -> dict[str, Any]:
         """The store's columns: the reason as its English, key and params."""
         row = {name: getattr(self, name) for name in self.__dataclass_fields__}
         row["state"] = str(self.state)
+        row["flavour"] = self.flavour
+        del row["transport"], row["dialect"]
         row["reason"], row["reason_key"], row["reason_params"] = stored_reason(self.reason)
         return row
 
@@ -128,6 +137,7 @@ class Subscription:
         data["state"] = State(data["state"])
         key, params = data.pop("reason_key", None), data.pop("reason_params", None)
         data["reason"] = reason_of(data["reason"], key, params)
+        data["transport"], data["dialect"] = transports.read_mark(data.pop("flavour", None))
         return cls(**data)
 
 
@@ -153,7 +163,8 @@ class SubscriptionView:
     callback_url: str
     state: State
     reason: Phrase | None
-    flavour: str | None
+    transport: str
+    dialect: str | None
     lease_seconds: int | None
     lease_expires: float | None
     created: float
@@ -183,7 +194,8 @@ class SubscriptionView:
             sub.callback_url,
             sub.state,
             sub.reason,
-            sub.flavour,
+            sub.transport,
+            sub.dialect,
             sub.lease_seconds,
             sub.lease_expires,
             sub.created,
@@ -195,6 +207,11 @@ class SubscriptionView:
             checking=checking,
             unconfirmed=unconfirmed,
         )
+
+    @property
+    def flavour(self) -> str | None:
+        """The one string rows and events keep for transport and dialect (as ever)."""
+        return transports.stored_mark(self.transport, self.dialect)
 
     def health(self, now: float) -> tuple[str, Phrase | None]:
         """What the row may honestly say, and why: ``active`` only while the hub can reach
