@@ -117,10 +117,19 @@ def test_the_lease_history_says_the_state_as_the_subscriptions_table_does(
             return []
 
     view = SubscriptionView(
-        "s1", TOPIC, "http://example.org/hub", "http://127.0.0.1:1/cb/s1", State.ACTIVE, None,
-        "websub", 600, time.time() + 300, time.time(),
+        id="s1",
+        topic=TOPIC,
+        hub="http://example.org/hub",
+        callback_url="http://127.0.0.1:1/cb/s1",
+        state=State.ACTIVE,
+        reason=None,
+        transport="websub",
+        dialect="websub",
+        lease_seconds=600,
+        lease_expires=time.time() + 300,
+        created=time.time(),
         renewal_error=said("events.reason-renewal-failed", message=REFUSED),
-    )  # fmt: skip
+    )
     tasks: list[Any] = []
     history = LeaseHistory(NoSteps(), view, tasks.append)  # type: ignore[arg-type]
     qtbot.addWidget(history)
