@@ -38,10 +38,30 @@ def add_handover_options(parser: argparse.ArgumentParser, *, base_url: bool = Fa
     parser.add_argument(
         "--report",
         type=report_path,
+        action=_Once,
         metavar="FILE",
         help=say("report.help-report"),
     )
     add_junit_option(parser)
+
+
+class _Once(argparse.Action):
+    """An option that takes one file: a second use is refused, naming both, instead of
+    the last one silently winning (the other report would never be written)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        earlier = getattr(namespace, self.dest, None)
+        if earlier is not None:
+            raise argparse.ArgumentError(
+                self, say("report.given-twice", first=earlier, second=values)
+            )
+        setattr(namespace, self.dest, values)
 
 
 def source_location(text: str) -> str:

@@ -343,7 +343,7 @@ class Fetcher:
     crawl uses it for the bodies of the documents it has parsed.
     ``access`` brings credentials (added per hop, by that hop's own origin), the proxy
     and TLS trust.
-    Pass ``transport`` (e.g. ``httpx.MockTransport``) only in tests.
+    ``transport`` replaces the network: a folder's ``DiskTransport``, or a test's mock.
     """
 
     def __init__(
@@ -370,8 +370,9 @@ class Fetcher:
         self.spool = BodySpool()
         self.cache = cache if cache is not None else ResponseCache(spool=self.spool)
         self.on_exchange = on_exchange
+        self.transport = transport  # a folder's DiskTransport: downloads use it too
         self._semaphores: dict[str, asyncio.Semaphore] = {}
-        options = self.access.client_options()
+        options = self.access.client_options(transport)  # a folder's: no hooks, no DNS
         limits = httpx.Limits(max_connections=None, max_keepalive_connections=32)
         if transport is None:  # cheaper streams beneath: see explorer.net.http.asyncio_transport
             transport = AsyncioTransport(options["verify"], limits)
@@ -645,9 +646,9 @@ class Fetcher:
 
 
 def _describe(exc: Exception, fallback: str, **params: object) -> Detail:
-    """Words that came with ``exc`` as a phrase (a refusal of the explorer's own, such as
-    a folder Source's), else the library's own words; without any, ours:
-    ``http.detail-<fallback>``."""
-    if isinstance(carried := getattr(exc, "said", None), Phrase):
-        return carried
+    """Our words when ``exc`` carries them as a phrase (a folder's refusal, ``said``), else
+    the library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
+    own = getattr(exc, "said", None)
+    if isinstance(own, Phrase):
+        return own
     return exception_words(exc) or said(f"http.detail-{fallback}", **params)

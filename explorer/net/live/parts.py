@@ -75,6 +75,8 @@ class LiveParts:
     ) -> LiveParts:
         workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="explorer-check")
         pipeline = EventPipeline(workers, enrich, refetch)
+        book = SubscriptionBook(store, server)
+        pipeline.state_of = book.state_of  # events say a restored subscription's doubt
         intake = DeliveryIntake(
             store,
             pipeline.emit,
@@ -92,7 +94,7 @@ class LiveParts:
             exchange_log,
             workers,
             pipeline,
-            SubscriptionBook(store, server),
+            book,
             intake,
             leases,
             settings,

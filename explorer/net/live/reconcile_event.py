@@ -1,23 +1,30 @@
 """A watchdog check's verdicts as a ``reconcile`` event, worded from the catalog: what
-``listen --reconcile`` prints and the window's feed row and notification show."""
+``listen --reconcile`` prints and the window's feed row and notification show. The
+message is a phrase, said in the reader's language where it is shown (``--json`` gives
+its English)."""
 
 from __future__ import annotations
 
-from explorer.core.words.messages import said
+from explorer.core.words.messages import Phrase, said
 from explorer.net.live.reconcile import ReconcileReport
 from explorer.net.live.subscriber_events import RECONCILE, SubscriberEvent
 
+MAX_LOCS_SAID = 5
+"""Locs named in one line; the rest are counted (the JSON event carries every one)."""
+
 
 def reconcile_event(report: ReconcileReport, subscription: str | None = None) -> SubscriberEvent:
-    """The verdicts as one event; its message is said in the reader's language where it
-    is shown (``--json`` gives its English)."""
     parts = [
         said(
             "reconcile.summary",
-            unannounced=len(report.unannounced),
-            unlisted=len(report.unlisted),
+            unannounced=_counted("reconcile.unannounced", len(report.unannounced)),
+            unlisted=_counted("reconcile.unlisted", len(report.unlisted)),
         )
     ]
+    if report.unannounced:
+        parts.append(said("reconcile.unannounced-locs", locs=_locs(report.unannounced)))
+    if report.unlisted:
+        parts.append(said("reconcile.unlisted-locs", locs=_locs(report.unlisted)))
     if report.quiet is not None:
         parts.append(said("reconcile.quiet", seconds=f"{report.quiet:.0f}"))
     parts += [said("reconcile.partial", problem=problem) for problem in report.problems]
@@ -30,3 +37,13 @@ def reconcile_event(report: ReconcileReport, subscription: str | None = None) ->
         unlisted=report.unlisted,
         quiet=report.quiet,
     )
+
+
+def _counted(key: str, count: int) -> Phrase:
+    return said(f"{key}-one" if count == 1 else f"{key}-other", count=count)
+
+
+def _locs(locs: list[str]) -> str | Phrase:
+    named = ", ".join(locs[:MAX_LOCS_SAID])
+    rest = len(locs) - MAX_LOCS_SAID
+    return said("reconcile.more-locs", locs=named, count=rest) if rest > 0 else named

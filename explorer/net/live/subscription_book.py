@@ -16,7 +16,13 @@ from explorer.core.phrase import Phrase
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import CallbackServer, CallbackTarget
 from explorer.net.live.restore_check import RestoreCheck
-from explorer.net.live.subscription import State, Subscription, SubscriptionView
+from explorer.net.live.subscription import (
+    CHECKING,
+    NOT_CONFIRMED,
+    State,
+    Subscription,
+    SubscriptionView,
+)
 from explorer.net.store.database import Store
 
 ViewsListener = Callable[[list[SubscriptionView]], None]
@@ -96,6 +102,16 @@ class SubscriptionBook:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
                     await self._changed.wait_for(lambda: not self._settling)
+
+    def state_of(self, sub: Subscription) -> str:
+        """The state an event says: a restored subscription whose hub has not confirmed it
+        is ``checking`` or ``not confirmed`` (as its row is), never ``active`` beside the
+        event that says its hub is gone."""
+        if sub.id in self.restore.checking:
+            return CHECKING
+        if sub.id in self.restore.unconfirmed:
+            return NOT_CONFIRMED
+        return str(sub.state)
 
     def view(self, sub: Subscription) -> SubscriptionView:
         """An immutable view of ``sub`` for other threads (made on this loop)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+from explorer.core.findings import SEVERITY_ORDER
 from explorer.core.spreadsheet import csv_writer
 from explorer.core.words.messages import ENGLISH, render_message, render_spec
 from explorer.net.reports.report_words import severity_group
@@ -19,7 +20,11 @@ def report_csv(inspection: Inspection, lang: str = ENGLISH) -> bytes:
     out = io.StringIO()
     writer = csv_writer(out)
     writer.writerow(COLUMNS)
-    for place in located_findings(inspection.result):
+    # errors first, then warnings, then notes (the order of the HTML report's groups)
+    located = sorted(
+        located_findings(inspection.result), key=lambda p: SEVERITY_ORDER[p.finding.severity]
+    )
+    for place in located:
         item = place.finding
         writer.writerow(
             (

@@ -20,7 +20,7 @@ from html import escape
 from explorer import __version__
 from explorer.core import catalog
 from explorer.core.finding_groups import FindingGroup, group_findings
-from explorer.core.findings import Finding, Severity, count_by_severity
+from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
 from explorer.core.words.messages import (
     ENGLISH,
     render_message,
@@ -28,7 +28,7 @@ from explorer.core.words.messages import (
     render_spec,
     render_title,
 )
-from explorer.net.reports.report_words import severity_group
+from explorer.net.reports.report_words import counted_totals, severity_group
 from explorer.net.source.crawl_tree import DocumentNode
 from explorer.net.source.inspection import Inspection, located_findings
 
@@ -105,7 +105,7 @@ def _overview(inspection: Inspection, lang: str) -> str:
         value = _t("report.on-disk-value", lang, folder=disk.folder, base_url=disk.base_url)
         rows.append(("report.on-disk", value))
     items = "".join(f"<dt>{_t(key, lang)}</dt><dd>{value}</dd>" for key, value in rows)
-    summary = _t("report.summary", lang, **result.totals())
+    summary = _t("report.summary", lang, **counted_totals(result.totals(), lang))
     return f'<dl>{items}</dl><p id="summary">{summary}</p>'
 
 
@@ -140,14 +140,19 @@ def _node(node: DocumentNode, lang: str) -> str:
     if node.status is not None:
         detail.append(str(node.status))
     if entries is not None:
-        detail.append(_t("report.entries", lang, count=entries))
+        detail.append(escape(catalog.counted("counts.entry", entries, lang)))
     detail.append(
         _t(
             "report.counts",
             lang,
-            errors=counts[Severity.ERROR],
-            warnings=counts[Severity.WARNING],
-            notes=counts[Severity.INFO],
+            **counted_totals(
+                {
+                    "errors": counts[Severity.ERROR],
+                    "warnings": counts[Severity.WARNING],
+                    "notes": counts[Severity.INFO],
+                },
+                lang,
+            ),
         )
     )
     children = "".join(_node(child, lang) for child in node.children)
@@ -178,7 +183,7 @@ def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> 
     rows = [
         _finding_row(group, document, lang)
         for document, findings in by_document.items()
-        for group in group_findings(findings)
+        for group in _per_code(findings)
     ]
     title = severity_group(severity, lang)
     note = _t(f"report.group-{severity}-note", lang)
@@ -200,6 +205,15 @@ def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> 
         f"<h2>{_t('common.counted', lang, what=title, count=count)}</h2>"
         f'<p class="muted">{note}</p>{table}</section>'
     )
+
+
+def _per_code(findings: list[Finding]) -> list[FindingGroup]:
+    """One group per code for one document: the findings of a resource check each carry
+    their resource's URL, which must not make a row per resource."""
+    groups: dict[str, list[Finding]] = {}
+    for group in group_findings(findings):
+        groups.setdefault(group.first.code, []).extend(group.occurrences)
+    return [FindingGroup(tuple(sort_findings(items))) for items in groups.values()]
 
 
 def _finding_row(group: FindingGroup, document: str | None, lang: str) -> str:

@@ -3009,6 +3009,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{url} is not among the documents loaded from the Source it leads to: it is shown on its own, with its problems.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{url} is not a ResourceSync document: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3081,6 +3085,13 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>
             <numerusform>%n package downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
             <numerusform>%n packages downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n resource file(s) read from the folder: present, and length and hashes against the list where it gives them</source>
+        <translation>
+            <numerusform>up to %n resource file read from the folder: present, and length and hashes against the list where it gives them</numerusform>
+            <numerusform>up to %n resource files read from the folder: present, and length and hashes against the list where it gives them</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -3007,6 +3007,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>開いているソースはそのままです。</translation>
     </message>
     <message>
+        <source>{url} is not among the documents loaded from the Source it leads to: it is shown on its own, with its problems.</source>
+        <translation>{url} は、そこからたどったソースで読み込んだドキュメントに含まれていません。このドキュメントだけを、その問題とともに表示しています。</translation>
+    </message>
+    <message>
         <source>{url} is not a ResourceSync document: {reason}.</source>
         <translation>{url} は ResourceSync のドキュメントではありません（{reason}）。</translation>
     </message>
@@ -3078,6 +3082,12 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <source>%n package(s) downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</source>
         <translation>
             <numerusform>%n 個のパッケージをダウンロードし、それぞれを manifest.xml と照合しました（メンバーの有無、サイズ、ハッシュ）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n resource file(s) read from the folder: present, and length and hashes against the list where it gives them</source>
+        <translation>
+            <numerusform>最大 %n 件のリソースのファイルをフォルダーから読み、有無を確かめ、長さをリストと照合しました（ハッシュがあればハッシュも）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
