@@ -59,6 +59,6 @@ def secret_of(args: argparse.Namespace, lang: str) -> str | None:
             raise SecretError(catalog.text("signature.secret-file-not-utf8", lang)) from None
     else:
         secret = os.environ.get(SECRET_ENVIRONMENT)
-    if secret is not None and not secret:
+    if secret is not None and not secret.strip():  # an unset shell variable: fail closed
         raise SecretError(catalog.text("signature.secret-empty", lang))
     return secret
