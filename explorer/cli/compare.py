@@ -6,7 +6,9 @@ documents added, removed and changed (which of status, ETag, Last-Modified, dige
 capability, entry count); per capability, entries added, removed and changed with the
 fields that changed; findings new and fixed; and the resources whose metadata changed but
 that no Change List entry after the earlier snapshot announces (core 1.1 §12.1), as
-``changes.unannounced-change`` findings.
+``changes.unannounced-change`` findings, and each Change List that was closed (``until``)
+in the earlier snapshot yet gained entries, as a ``changes.closed-list-grew`` finding: a
+Destination that finished a closed list never reads it again.
 
 JSON output (``--json``), one object, its lists written as they are read from the store::
 

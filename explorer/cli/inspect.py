@@ -53,9 +53,11 @@ from explorer.cli.language_option import (
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.snapshots import add_snapshot_options, run_saving
 from explorer.cli.visible_output import rewind_line
+from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, finding
+from explorer.core.rules.capabilities import display_name
 from explorer.core.words.messages import (
     ENGLISH,
     render_document_name,
@@ -64,6 +66,7 @@ from explorer.core.words.messages import (
 )
 from explorer.net.http.fetcher import Fetcher, Timeouts
 from explorer.net.http.network_access import NetworkAccess
+from explorer.net.reports.report_words import counted_totals
 from explorer.net.source.crawl import Crawler
 from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
@@ -290,7 +293,11 @@ def print_tree(result: CrawlResult, out: TextIO, lang: str = ENGLISH) -> None:
     if result.root is not None:
         out.write("\n")
         _write_node(result.root, "", "", out, lang)
-    out.write("\n" + text("cli.inspect.totals", lang, **result.totals()) + "\n")
+    if result.given is not None:
+        out.write("\n" + text("cli.inspect.given", lang, url=result.given.url) + "\n")
+        _write_node(result.given, "", "", out, lang)
+    totals = counted_totals(result.totals(), lang)
+    out.write("\n" + text("cli.inspect.totals", lang, **totals) + "\n")
 
 
 def _node_status(node: DocumentNode, lang: str = ENGLISH) -> str:
@@ -298,7 +305,8 @@ def _node_status(node: DocumentNode, lang: str = ENGLISH) -> str:
     if node.state is NodeState.LOADED:
         if node.entries is None:
             return text("cli.inspect.status-unreadable", lang, status=node.status)
-        return text("cli.inspect.status-entries", lang, status=node.status, count=node.entries)
+        entries = catalog.counted("counts.entry", node.entries, lang)
+        return text("cli.inspect.status-entries", lang, status=node.status, entries=entries)
     if node.state is NodeState.FAILED and node.fetch is not None:
         return fetch_problem(node.fetch, lang)
     return text(f"cli.inspect.state-{node.state}", lang)
@@ -325,6 +333,8 @@ def _write_node(
                     "cli.inspect.channel",
                     lang,
                     capability=item.capability,
+                    # Japanese names the channel as the documents do (変更通知チャンネル)
+                    name=render_document_name(display_name(item.capability), lang),
                     topic=item.topic,
                     hub=hub,
                 )

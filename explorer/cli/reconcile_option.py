@@ -4,6 +4,11 @@
 other event (with ``--json``: ``{"event": "reconcile", "topic": capability list,
 "unannounced": [loc, ...], "unlisted": [loc, ...], "quiet": seconds or absent,
 "message"}``), only when there is something to say.
+
+A ``--topic`` that is a notification channel, not a Capability List, is reconciled too:
+its change notifications link to their Capability List (``rel="up"``, change-notification
+1.0.1 §3), so the first one that arrives names the list to read, and its check counts from
+when listen started.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import sys
+import time
 from collections.abc import Callable
 
 from explorer.cli.arguments import positive_seconds
@@ -50,21 +56,42 @@ class Watchdog:
         self.topics: list[str] = list(args.topic)
         self.access = access
         self.reconcilers: list[Reconciler] = []
+        self.channels: set[str] = set()  # topics whose Capability List comes by "up"
+        self.started = time.time()
         self._task: asyncio.Task[None] | None = None
 
     def listener(self, event: SubscriberEvent) -> None:
         """A subscriber listener: every change notification goes to every reconciler."""
         if event.event == NOTIFICATION and event.capability == caps.CHANGE_NOTIFICATION:
+            if event.topic in self.channels:
+                self._follow_up_link(event)
             for reconciler in self.reconcilers:
                 reconciler.notified(event.entries or [], event.time)
+
+    def _follow_up_link(self, event: SubscriberEvent) -> None:
+        """Reconcile the Capability List a channel's notification links to as ``up``."""
+        document = event.document
+        if document is None:
+            return
+        up = document.link_href("up")
+        if up is None:
+            return
+        self.channels.discard(event.topic)
+        if all(reconciler.capability_list != up for reconciler in self.reconcilers):
+            self.reconcilers.append(Reconciler(up, self.period, started=self.started))
+            note = text("reconcile.channel-followed", self.lang, topic=event.topic, url=up)
+            print(f"listen: {note}", file=sys.stderr, flush=True)
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def start(self) -> None:
         """Keep the ``--topic`` URLs that are Capability Lists, then check every period."""
         async with self._fetcher() as fetcher:
             for url in self.topics:
                 if await _is_capability_list(fetcher, url):
-                    self.reconcilers.append(Reconciler(url, self.period))
+                    self.reconcilers.append(Reconciler(url, self.period, started=self.started))
                 else:
+                    self.channels.add(url)
                     note = text("reconcile.not-a-capability-list", self.lang, url=url)
                     print(f"listen: {note}", file=sys.stderr, flush=True)
         if self.reconcilers:

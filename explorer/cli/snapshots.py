@@ -34,7 +34,7 @@ from explorer.net.http.fetcher import Fetcher, Timeouts
 from explorer.net.http.network_access import NetworkAccess
 from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import CrawlResult
-from explorer.net.store.database import Store, StoreError, default_store_path
+from explorer.net.store.database import Store, StoreError, StoreLocked, default_store_path
 
 if TYPE_CHECKING:  # imported where used: every ``inspect`` loads this module, few save
     from explorer.net.history.snapshot_compare import Comparison
@@ -114,6 +114,8 @@ def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     lang = language_of(args)
     try:
         store, snapshots = open_snapshots(args)
+    except StoreLocked as exc:  # the window or a listen holds it: name the way out
+        return fail("inspect", text("snapshot.store-locked", lang, reason=exc.describe(lang)))
     except StoreError as exc:
         return fail("inspect", exc.describe(lang))
     try:
@@ -222,7 +224,7 @@ def fields_text(fields: dict[str, tuple[object, object]], lang: str) -> str:
     (``lastmod``, ``hash``, the attributes of core 1.1 Table 3) as written."""
     if not fields:
         return ""
-    return ": " + ", ".join(
+    return ": " + catalog.text("common.list-separator", lang).join(
         f"{_field_name(name, lang)} {old} → {new}" for name, (old, new) in fields.items()
     )
 

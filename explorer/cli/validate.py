@@ -36,6 +36,7 @@ from explorer.cli.network_options import (
     network_access,
     network_wanted,
 )
+from explorer.core import catalog
 from explorer.core.auth import auth_finding
 from explorer.core.catalog import text
 from explorer.core.finding_groups import FindingGroup, group_findings
@@ -236,9 +237,14 @@ def format_summary(report: TargetReport, lang: str = ENGLISH) -> str:
         text(f"cli.validate.{severity}-{'one' if count == 1 else 'many'}", lang, count=count)
         for severity, count in counts.items()
     )
-    summary = "cli.validate.summary"
+    entries = catalog.counted("counts.entry", report.entries, lang)
     return text(
-        summary, lang, target=report.target, shape=shape, entries=report.entries, tally=tally
+        "cli.validate.summary",
+        lang,
+        target=report.target,
+        shape=shape,
+        entries=entries,
+        tally=tally,
     )
 
 

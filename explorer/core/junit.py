@@ -40,7 +40,7 @@ def finding_line(item: Finding, lang: str = ENGLISH) -> str:
     """``SEVERITY CODE line N: message (spec)``: one finding in a failure or output text."""
     where = catalog.text("report.line", lang, line=item.line) if item.line is not None else ""
     cited = render_spec(item.spec, lang)
-    spec = f" ({cited})" if cited else ""
+    spec = catalog.text("common.cited", lang, spec=cited) if cited else ""
     return (
         f"{render_severity(item.severity, lang)} {item.code}{where}: "
         f"{render_message(item, lang)}{spec}"

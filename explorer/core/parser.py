@@ -25,6 +25,7 @@ read and reported by the size rule.
 from __future__ import annotations
 
 import gc
+import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -69,6 +70,17 @@ _VOCABULARY_CODES = {
     Vocabulary.RS: "parse.rs-namespace",
     Vocabulary.SITEMAP: "parse.sitemap-namespace",
 }
+_RS_TYPO = re.compile(r"<rs[._\-]?(md|ln)>", re.IGNORECASE)
+
+
+def _meant_rs_element(name: str) -> str | None:
+    """``<rs:md>`` for ``<rs.md>`` (and ``<rs_md>``, ``<rsmd>``, ``<rs-ln>``): the colon
+    typed as another character makes an element in the Sitemap namespace whose name merely
+    starts with "rs", so the rs:md or rs:ln it was meant to be is never read."""
+    found = _RS_TYPO.fullmatch(name)
+    return f"<rs:{found.group(1).lower()}>" if found else None
+
+
 _EXPECTED_URI = {Vocabulary.RS: RS_NS, Vocabulary.SITEMAP: SITEMAP_NS}
 _ENTRY_FOR_ROOT = {Kind.URLSET: Kind.URL, Kind.SITEMAPINDEX: Kind.SITEMAP}
 _ROOT_NAMES = {Kind.URLSET: URLSET, Kind.SITEMAPINDEX: SITEMAPINDEX}
@@ -256,7 +268,7 @@ class _Reader:
             vocabulary, exact = vocabulary_of(uri, local, el.prefix)
         if not exact and uri not in self.wrong_uris:
             self.wrong_uris.add(uri)
-            self.report_namespace(vocabulary, uri, local, el.sourceline)
+            self.report_namespace(vocabulary, uri, local, el.sourceline, el)
         return self.remember(tag, kind_in(vocabulary, local))
 
     def remember(self, tag: object, kind: Kind) -> Kind:
@@ -265,15 +277,38 @@ class _Reader:
         return kind
 
     def report_namespace(
-        self, vocabulary: Vocabulary, uri: str | None, local: str, line: int | None
+        self,
+        vocabulary: Vocabulary,
+        uri: str | None,
+        local: str,
+        line: int | None,
+        el: etree._Element,
     ) -> None:
-        self.findings.append(
-            finding(
-                _VOCABULARY_CODES[vocabulary],
-                line=line,
-                params={"element": local, "expected": _EXPECTED_URI[vocabulary], "found": uri},
-                variant="" if uri is not None else "none",
+        """A wrong namespace URI is fixed where it is declared, not where an element uses
+        it: the finding names the declaration as written (``xmlns:rs="..."``) and sits on
+        its line; the element it was first seen on is named beside it."""
+        params: dict[str, object] = {
+            "element": f"{el.prefix}:{local}" if el.prefix else local,
+            "expected": _EXPECTED_URI[vocabulary],
+            "found": uri,
+        }
+        if uri is None:
+            self.findings.append(
+                finding(_VOCABULARY_CODES[vocabulary], line=line, params=params, variant="none")
             )
+            return
+        declaring = el
+        parent = el.getparent()
+        while parent is not None and parent.nsmap.get(el.prefix) == uri:
+            declaring, parent = parent, parent.getparent()
+        attribute = f"xmlns:{el.prefix}" if el.prefix else "xmlns"
+        params.update(
+            declaration=f'{attribute}="{uri}"',
+            fixed=f'{attribute}="{_EXPECTED_URI[vocabulary]}"',
+            element_line=line,
+        )
+        self.findings.append(
+            finding(_VOCABULARY_CODES[vocabulary], line=declaring.sourceline, params=params)
         )
 
     def kind_of(self, el: etree._Element) -> Kind:
@@ -378,7 +413,7 @@ class _Reader:
             self.sitemap_alias = uri
             self.kinds.clear()
             self.wrong_uris.add(uri)
-            self.report_namespace(Vocabulary.SITEMAP, uri, local, root.sourceline)
+            self.report_namespace(Vocabulary.SITEMAP, uri, local, root.sourceline, root)
             return self.kind_of(root)
         fail(
             "parse.not-sitemap",
@@ -498,12 +533,13 @@ class _Reader:
                 )
             )
         for (name, where), (seen, line) in self.unknown.items():
+            meant = _meant_rs_element(name)
             self.findings.append(
                 finding(
                     "parse.unknown-element",
                     line=line,
-                    params={"element": name, "count": seen},
-                    variant=where if seen != 1 else f"{where}-once",
+                    params={"element": name, "count": seen, "meant": meant or ""},
+                    variant=("typo" if meant else where) + ("" if seen != 1 else "-once"),
                 )
             )
         read_v09_forms(doc, self.legacy)

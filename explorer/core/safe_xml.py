@@ -202,6 +202,11 @@ def _refuse_dtd(line: int | None) -> NoReturn:
     )
 
 
+_XMLNS_PREFIX = re.compile(r"redefinition of the xmlns prefix")
+"""How libxml2 words a declaration of the reserved ``xmlns`` prefix."""
+_XMLNS_DECLARATION = re.compile(rb"""xmlns:xmlns\s*=\s*(?:"[^"<]{0,2000}"|'[^'<]{0,2000}')""")
+
+
 def _syntax_code(message: str) -> str:
     lowered = message.lower()
     if "excessive depth" in lowered:
@@ -235,6 +240,8 @@ def _fail_syntax(exc: etree.XMLSyntaxError, data: bytes) -> NoReturn:
     message = _POSITION_SUFFIX.sub("", exc.msg or str(exc)).strip()
     message = message or catalog.text("reading.not-well-formed", catalog.ENGLISH)
     code = _syntax_code(message)
+    if code == "parse.malformed" and _XMLNS_PREFIX.search(message):
+        _fail_xmlns_prefix(data, line, column)
     hint = syntax_hint(data, line, message) if code == "parse.malformed" else None
     if hint is not None:
         fail(
@@ -252,6 +259,16 @@ def _fail_syntax(exc: etree.XMLSyntaxError, data: bytes) -> NoReturn:
         params={"detail": message},
         variant="syntax" if code == "parse.dtd-refused" else "",
     )
+
+
+def _fail_xmlns_prefix(data: bytes, line: int | None, column: int | None) -> NoReturn:
+    """``xmlns:xmlns="..."``: libxml2 calls it a redefinition of the xmlns prefix, which
+    reads like an XML syntax rule; the rule is Namespaces in XML §3 (the xmlns prefix is
+    bound by definition and must not be declared), and the fix is deleting that attribute,
+    so the finding names the attribute as the document writes it."""
+    found = _XMLNS_DECLARATION.search(data)
+    attribute = found.group(0).decode("utf-8", "replace") if found else "xmlns:xmlns"
+    fail("parse.xmlns-prefix-declared", line=line, column=column, params={"attribute": attribute})
 
 
 def parse_tree(data: bytes) -> etree._Element:

@@ -404,7 +404,7 @@ def test_audit_compare_and_signature_speak_japanese(
             *("--show-expected", str(body), "--lang", "ja"),
         ),
     }
-    assert "作成予定" in outputs["audit"] and "削除予定" in outputs["audit"], outputs["audit"]
+    assert "作成が必要" in outputs["audit"] and "削除が必要" in outputs["audit"], outputs["audit"]
     assert "変更リストに記載のない変更" in outputs["compare"], outputs["compare"]
     kept = {*ENTRY_FIELDS, "sha"}  # an entry's attribute names and the hash algorithms
     problems = [

@@ -170,6 +170,8 @@ async def test_a_restored_subscription_whose_hub_is_gone_is_said_at_once(tmp_pat
         await _finish(second)
     assert [e["event"] for e in events] == ["checking", "not-confirmed"]
     assert "nothing listens on 127.0.0.1:" in events[1]["message"]
+    # the state beside each event is the row's, never "active" for a hub that is gone
+    assert [e["state"] for e in events] == ["checking", "not confirmed"]
 
 
 def test_bad_arguments_exit_2(tmp_path: Path, capsys) -> None:

@@ -15,19 +15,21 @@ from explorer.demo import RunningDemo, start_demo
 PERIOD = 1.0
 
 
-async def _listen(demo: RunningDemo, store: Path) -> asyncio.subprocess.Process:
+async def _listen(
+    demo: RunningDemo, store: Path, topic: str | None = None, *more: str
+) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "explorer",
         "listen",
         "--topic",
-        demo.capability_list_urls[0],
+        topic or demo.capability_list_urls[0],
         "--store",
         str(store),
         "--reconcile",
         str(PERIOD),
-        "--json",
+        *(more or ("--json",)),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -106,3 +108,57 @@ async def test_a_lossy_hub_s_dropped_changes_and_nothing_else(tmp_path: Path) ->
     assert sorted(_named(events, "unannounced")) == sorted(dropped), err.decode()
     assert _named(events, "unlisted") == []
     assert not [e for e in events if e.get("quiet")]
+
+
+def _change_notification_topic(demo: RunningDemo) -> str:
+    return next(
+        channel.topic
+        for channel in demo.channels
+        if channel.set_name == "dataset1" and channel.capability == "change-notification"
+    )
+
+
+async def test_a_channel_topic_is_reconciled_through_its_notifications_up_link(
+    tmp_path: Path,
+) -> None:
+    async with await start_demo(rate=0, faults=["lossy-hub"]) as demo:
+        proc = await _listen(demo, tmp_path / "s.sqlite3", _change_notification_topic(demo))
+        events: list[dict] = []
+        try:
+            await _events_until(proc, events, lambda e: any(x["event"] == "verified" for x in e))
+            async with asyncio.timeout(5):
+                while not demo.hub.subscriptions():
+                    await asyncio.sleep(0.01)
+            changes = [demo.change("dataset1") for _ in range(10)]
+            await _events_until(proc, events, lambda e: len(_named(e, "unannounced")) >= 2)
+        finally:
+            err = await _stop(proc, events)
+    dropped = [demo.docs.resource_url(changes[n].resource) for n in (4, 9)]
+    assert sorted(_named(events, "unannounced")) == sorted(dropped), err.decode()
+    reconciled = {e["topic"] for e in events if e["event"] == "reconcile"}
+    assert reconciled == {demo.capability_list_urls[0]}
+    assert demo.capability_list_urls[0] in err.decode()
+
+
+async def test_the_text_line_names_the_missed_loc_and_says_one_change(tmp_path: Path) -> None:
+    async with await start_demo(rate=0, faults=["silent-hub"]) as demo:
+        proc = await _listen(demo, tmp_path / "s.sqlite3", None, "--lang", "en")
+        lines: list[str] = []
+        assert proc.stdout is not None
+        try:
+            async with asyncio.timeout(30):
+                while sum("verified" in line for line in lines) < 2:
+                    lines.append((await proc.stdout.readline()).decode())
+                    assert lines[-1], lines
+            missed = demo.docs.resource_url(demo.change("dataset1").resource)
+            async with asyncio.timeout(30):
+                while not any("no notification carried" in line for line in lines):
+                    lines.append((await proc.stdout.readline()).decode())
+                    assert lines[-1], lines
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            await proc.communicate()
+    [said] = [line for line in lines if "no notification carried" in line]
+    assert "1 change in the Change Lists" in said, said
+    assert "1 changes" not in said and "0 notified changes" in said
+    assert f"not notified: {missed}" in said, said

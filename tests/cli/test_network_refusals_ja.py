@@ -81,5 +81,8 @@ def test_a_store_that_is_not_the_explorers_stops_the_command_in_japanese(tmp_pat
         db.commit()
     done = run_cli(tmp_path, "compare", "1", "2", "--store", str(other), "--lang", "ja")
     assert done.returncode == 2
-    assert "explorer のストアではありません（別のテーブルを持つデータベースです）" in done.stderr
+    assert (
+        "ResourceSync Explorer のストアではありません（別のテーブルを持つデータベースです）"
+        in done.stderr
+    )
     assert "not an explorer store" not in done.stderr

@@ -144,3 +144,65 @@ def test_nothing_found_keeps_no_snapshot(tmp_path: Path) -> None:
     assert "No ResourceSync Source found" in done.stdout
     listing = _explorer("compare", "--store", store, "1", "1")
     assert listing.stderr == "compare: no snapshot with id or label '1'\n"
+
+
+def test_save_into_a_store_another_process_holds_suggests_store(tmp_path: Path) -> None:
+    from explorer.net.store.database import Store
+
+    path = tmp_path / "held.sqlite3"
+    held = Store(path)  # as the window holds its store
+    try:
+        refused = _explorer("inspect", "http://127.0.0.1:9/", "--save", "--store", str(path))
+    finally:
+        held.close()
+    assert refused.returncode == 2, refused.stderr
+    assert "in use" in refused.stderr
+    assert "--store" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+
+
+def _closed(files) -> None:
+    """Mark the Change List closed (until), as its publisher did before adding to it."""
+    body = files.documents["/changelist.xml"]
+    marked = body.replace(
+        b'from="2024-03-01T00:00:00Z"',
+        b'from="2024-03-01T00:00:00Z" until="2024-03-11T00:00:00Z"',
+        1,
+    )
+    assert marked != body
+    files.documents["/changelist.xml"] = marked
+
+
+def test_a_closed_change_list_that_gained_entries_is_reported(tmp_path: Path) -> None:
+    store = str(tmp_path / "store.sqlite3")
+    files = SourceFiles()
+    with serving(files) as base:
+        _before(base, files)
+        _closed(files)
+        _explorer("inspect", base + "/", "--save", "--store", store, "--label", "before")
+        _after(base, files)
+        _closed(files)
+        _explorer("inspect", base + "/", "--save", "--store", store, "--label", "after")
+        compared = _explorer("compare", "--store", store, "before", "after", "--json")
+        said = _explorer("compare", "--store", store, "before", "after", "--lang", "en")
+    assert compared.returncode == 1, compared.stderr
+    items = json.loads(compared.stdout)["unannounced"]["items"]
+    [grew] = [item for item in items if item["code"] == "changes.closed-list-grew"]
+    assert grew["url"] == base + "/changelist.xml"
+    assert grew["severity"] == "error" and grew["spec"] == "core 1.1 §12.1"
+    assert 'until="2024-03-11T00:00:00Z"' in grew["message"] and "3 more entries" in grew["message"]
+    assert "changes.closed-list-grew" in said.stdout
+
+
+def test_an_open_change_list_that_gained_entries_is_not_called_closed(tmp_path: Path) -> None:
+    store = str(tmp_path / "store.sqlite3")
+    files = SourceFiles()
+    with serving(files) as base:
+        _before(base, files)
+        _explorer("inspect", base + "/", "--save", "--store", store, "--label", "before")
+        _after(base, files)
+        _explorer("inspect", base + "/", "--save", "--store", store, "--label", "after")
+        compared = _explorer("compare", "--store", store, "before", "after", "--json")
+    items = json.loads(compared.stdout)["unannounced"]["items"]
+    assert items and not [item for item in items if item["code"] == "changes.closed-list-grew"]

@@ -210,3 +210,28 @@ def test_json_gives_each_code_once_with_count_and_every_line(
     ]
     assert target["findings"][1]["lines"] == list(range(6, 6 + 996))
     assert target["findings"][1]["line"] == 6
+
+
+def test_one_entry_is_said_as_one_entry(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "one.xml"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        'xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+        '<rs:ln rel="up" href="http://example.com/capabilitylist.xml"/>\n'
+        '<rs:md capability="resourcelist" at="2013-01-03T09:00:00Z"/>\n'
+        "<url><loc>http://example.com/a</loc></url>\n</urlset>\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "explorer", "validate", str(path), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.stdout.splitlines()[-1].endswith(
+        "resourcelist (urlset), 1 entry: 0 errors, 0 warnings, 0 info"
+    )

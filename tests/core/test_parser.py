@@ -212,8 +212,12 @@ def test_near_miss_rs_namespace_is_read_and_flagged(rs_uri: str) -> None:
     assert doc.entries[0].length == "3"
     [found] = doc.findings
     assert found.code == "parse.rs-namespace"
-    assert rs_uri in found.message
-    assert found.line == 3
+    # The fix is made in the declaration: the finding names it, sits on its line (the
+    # root's, line 2) and says what to write; the element first using it is named beside.
+    assert f'xmlns:rs="{rs_uri}"' in found.message
+    assert f'change the declaration to xmlns:rs="{RS_NS}"' in found.message
+    assert "<rs:md> on line 3" in found.message
+    assert found.line == 2
 
 
 def test_rs_prefix_bound_to_an_unrelated_uri_is_still_recognised() -> None:
@@ -416,3 +420,35 @@ def test_non_utf8_encodings_are_read() -> None:
     assert parse_document(text.encode("latin-1")).entries[0].loc == "http://e.org/caf\u00e9"
     utf16 = text.replace("ISO-8859-1", "UTF-16").encode("utf-16")
     assert parse_document(utf16).entries[0].loc == "http://e.org/caf\u00e9"
+
+
+def test_a_declared_xmlns_prefix_names_the_attribute_to_delete_under_xml_names() -> None:
+    with pytest.raises(DocumentParseError) as raised:
+        parse_document(
+            urlset(
+                "<url><loc>http://e.org/</loc></url>",
+                ns=f'xmlns="{SITEMAP_NS}" xmlns:xmlns="{RS_NS}"',
+            )
+        )
+    found = raised.value.finding
+    assert found.code == "parse.xmlns-prefix-declared"
+    assert found.spec == "XML-Names 1.0 §3"
+    assert f'Delete the attribute xmlns:xmlns="{RS_NS}"' in found.message
+    assert "redefinition" not in found.message
+    assert found.line == 2
+
+
+@pytest.mark.parametrize("typed", ["rs.md", "rs_md", "RS.MD"])
+def test_rs_md_with_a_dot_is_said_as_a_typo_for_rs_md(typed: str) -> None:
+    doc = parse_document(
+        urlset(f'<{typed} capability="resourcelist"/><url><loc>http://e.org/</loc></url>')
+    )
+    [found] = [f for f in doc.findings if f.code == "parse.unknown-element"]
+    assert f"<{typed}>" in found.message
+    assert "typo for <rs:md>" in found.message
+
+
+def test_an_unrelated_unknown_element_is_not_called_a_typo() -> None:
+    doc = parse_document(urlset('<rs:md capability="resourcelist"/><rsx/>'))
+    [found] = [f for f in doc.findings if f.code == "parse.unknown-element"]
+    assert "typo" not in found.message

@@ -124,3 +124,28 @@ def test_cancel_and_a_wrong_folder_are_said_in_the_status_line(
         # the view hears of the end in the task's done callback, a turn after it ends
         qtbot.waitUntil(lambda: panel.status.text() == "cancelled", timeout=10000)
         assert task.cancelled() and panel.outcome is None and panel.start_button.isEnabled()
+
+
+@pytest.mark.qt_log_ignore("does not support raise")  # the audit window, offscreen
+def test_audit_from_dataset1_capability_list_audits_dataset1_alone(
+    window, qtbot, run, tmp_path: Path
+) -> None:
+    window.open_url(run(window.services.start_demo()))
+    qtbot.waitUntil(lambda: len(getattr(window.tree_model, "roots", [])) == 1, timeout=15000)
+    root = window.tree_model.roots[0]
+    qtbot.waitUntil(lambda: len(root.children) == 2, timeout=10000)
+    dataset1 = next(child for child in root.children if "/dataset1/" in child.url)
+    action = next(
+        a for a in window.tree_menu(dataset1).actions() if a.text() == "Audit a local copy…"
+    )
+    action.trigger()
+    panel = window.time_actions.audits[dataset1.url]
+    empty = tmp_path / "copy"
+    empty.mkdir()
+    panel.folder_edit.setText(str(empty))
+    finish(qtbot, panel.start())
+    outcome = panel.outcome
+    assert outcome is not None and outcome.source == dataset1.url
+    assert outcome.counts["create"] > 0
+    assert all("/dataset1/" in row.loc for row in outcome.rows)
+    panel.close()  # closes the report's temporary store

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from explorer.core.findings import SEVERITY_ORDER
 from explorer.net.source.inspection import located_findings
 from explorer.ui.problems.source_problems_model import place_of
 from explorer.ui.source.open_folder import OpenFolderDialog
@@ -167,7 +168,8 @@ def test_export_report_writes_the_html_and_csv_of_every_finding(
     rows = list(
         csv.DictReader(io.StringIO((tmp_path / "report.csv").read_text(encoding="utf-8-sig")))
     )
-    assert [row["code"] for row in rows] == [place.finding.code for place in located]
+    by_severity = sorted(located, key=lambda place: SEVERITY_ORDER[place.finding.severity])
+    assert [row["code"] for row in rows] == [place.finding.code for place in by_severity]
     assert not run(export.export(tmp_path / "missing-folder" / "report.html"))
     assert "export failed" in window.statusBar().currentMessage()
     dialog = export.choose_file()
@@ -218,3 +220,26 @@ def test_open_folder_reads_it_as_served_at_the_base_url(window, qtbot, run, tmp_
     # an http(s) address afterwards is read from the network again
     run(window.open_source("http://127.0.0.1:9/"))
     assert services.disk is None
+
+
+def test_a_folder_s_resource_check_says_what_a_folder_can_check(
+    window, qtbot, run, tmp_path
+) -> None:
+    folder = write_folder(tmp_path / "site")
+    dialog = OpenFolderDialog(window.services, window)
+    dialog.folder_edit.setText(str(folder))
+    dialog.base_url_edit.setText(BASE)
+    assert dialog.open_folder()
+    qtbot.waitUntil(lambda: bool(window.tree_model.roots), timeout=15000)
+    services = window.services
+    capability_list = next(
+        n for n in services.crawl_result.nodes() if n.url.endswith("capabilitylist.xml")
+    )
+    run(services.expand(capability_list))
+    resource_list = next(
+        n for n in services.crawl_result.nodes() if n.url.endswith("resourcelist.xml")
+    )
+    run(window.source.check(resource_list, "resources"))
+    said = window.messages.text.text()
+    assert "read from the folder" in said, said
+    assert "Last-Modified" not in said and "type" not in said

@@ -271,7 +271,7 @@ def japanese(qapp):
 def test_japanese_loads_the_explorer_and_qt_catalogs(japanese) -> None:
     assert language.ui_language() == "ja"
     assert QCoreApplication.translate("MainWindowWidgets", "Re-discover Source") == "ソースを再検出"
-    assert QCoreApplication.translate("Counts", "%Ln entry(s)", "", 1234) == "1,234 件のエントリ"
+    assert QCoreApplication.translate("Counts", "%Ln entry(s)", "", 1234) == "エントリ 1,234 件"
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)  # Qt's own words: qtbase_ja
     assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "キャンセル"
     box.deleteLater()

@@ -78,6 +78,12 @@ def text(key: str, lang: str = ENGLISH, /, **params: object) -> str:
     return fill(template(key, lang), lang, params)
 
 
+def counted(key: str, count: int, lang: str = ENGLISH) -> str:
+    """``key-one`` for one and ``key-other`` for any other count, filled with ``count``:
+    English says "1 warning" and "2 warnings" (Japanese lines say both alike)."""
+    return text(f"{key}-one" if count == 1 else f"{key}-other", lang, count=count)
+
+
 def fill(line: str, lang: str, params: dict[str, object]) -> str:
     """A template of ``lang`` with its placeholders filled (``format_map``; in Japanese with
     no space left before a particle that follows Japanese, see ``_fill_japanese``)."""

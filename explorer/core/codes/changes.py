@@ -51,4 +51,6 @@ CODES: tuple[CodeInfo, ...] = (
     ),
     # The compare command: the Source against its own Change Lists
     CodeInfo("changes.unannounced-change", S.WARNING, "core 1.1 §12.1"),
+    # A closed Change List (until) is never read again by a Destination that finished it.
+    CodeInfo("changes.closed-list-grew", S.ERROR, "core 1.1 §12.1"),
 )

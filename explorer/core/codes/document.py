@@ -177,6 +177,8 @@ CODES: tuple[CodeInfo, ...] = (
     ),
     CodeInfo("document.path-not-absolute", S.ERROR, "core 1.1 §11.2"),
     CodeInfo("document.path-not-used", S.WARNING, "core 1.1 §7"),
+    CodeInfo("document.datetime-not-used", S.WARNING, "core 1.1 §7"),
+    CodeInfo("document.entry-capability-not-used", S.WARNING, "core 1.1 §7, §10.1"),
     CodeInfo(
         "document.entry-capability-missing",
         S.ERROR,
@@ -228,6 +230,10 @@ CODES: tuple[CodeInfo, ...] = (
         S.WARNING,
         "core 1.1 §13.1",
     ),
+    # Entries without datetime are ordered by their lastmod instead. lastmod is the time
+    # of the resource's last modification, not of the change (core 1.1 §12.1 Example 19
+    # shows them differ), so an order broken by lastmod alone is a warning.
+    CodeInfo("document.out-of-order-by-lastmod", S.WARNING, "core 1.1 §12.1"),
     CodeInfo(
         "document.notification-out-of-order",
         S.ERROR,

@@ -19,6 +19,9 @@ CODES: tuple[CodeInfo, ...] = (
         S.ERROR,
         "XML 1.0 §2.1",
     ),
+    # xmlns:xmlns="...": the prefix xmlns is bound by definition and never declared
+    # (Namespaces in XML 1.0 §3, cited by its W3C short name, xml-names).
+    CodeInfo("parse.xmlns-prefix-declared", S.ERROR, "XML-Names 1.0 §3"),
     CodeInfo("parse.too-large", S.ERROR, "core 1.1 §7"),
     CodeInfo("parse.too-deep", S.ERROR, None),
     CodeInfo(

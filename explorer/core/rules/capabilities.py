@@ -57,6 +57,11 @@ FRAMEWORK_CHANGES: dict[str, frozenset[str]] = {
     DESCRIPTION: frozenset({"created", "updated", "deleted"}),
 }
 
+# Documents whose entries are resources (core 1.1 §10.1, §12.1, §11.2, §13.2;
+# change-notification 1.0.1 §3): a resource has no capability, so an entry of these never
+# carries one (core 1.1 §7 gives capability to entries that point at ResourceSync documents).
+RESOURCE_ENTRY_DOCUMENTS = frozenset({RESOURCELIST, CHANGELIST, CHANGE_NOTIFICATION} | MANIFESTS)
+
 CHANGE_VALUES = frozenset({"created", "updated", "deleted"})
 
 # Appendix A Table 4 (core 1.1): the time attributes of the document rs:md, keyed by

@@ -16,6 +16,7 @@ from explorer.core.rules.capability_hints import index_capability_finding
 from explorer.core.rules.context import ValidationContext
 from explorer.core.rules.phrases import and_list, place
 from explorer.core.rules.time_attributes import check_time_attributes
+from explorer.core.rules.well_known import at_well_known
 
 
 def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None:
@@ -40,7 +41,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 finding(
                     "document.plain-sitemap",
                     line=doc.line,
-                    params={},
+                    params={"url": context.url or ""},
+                    # At /.well-known/resourcesync a Source Description is expected (§8),
+                    # so the Resource List advice would point the publisher elsewhere.
+                    variant="well-known" if at_well_known(context) else "",
                 )
             )
         else:
@@ -91,6 +95,14 @@ _ENTRY_MARKS = (
 )
 
 
+# Entry capability values that point at a capability document (core 1.1 §9): only these
+# say that the list holding them is a Capability List (or, for capabilitylist, a Source
+# Description).
+_LISTED_CAPABILITIES = caps.allowed_child_capabilities(caps.CAPABILITYLIST, False) | {
+    caps.CAPABILITYLIST
+}
+
+
 def _capability_from_entries(doc: Document) -> tuple[str, str, str] | None:
     """(attribute, capability, time attribute) for the first ResourceSync-only entry
     attribute found, or None when the entries could be a plain Sitemap's."""
@@ -99,6 +111,11 @@ def _capability_from_entries(doc: Document) -> tuple[str, str, str] | None:
         if md:
             for attribute, capability, time in _ENTRY_MARKS:
                 if attribute in md:
+                    if attribute == "capability" and md[attribute] not in _LISTED_CAPABILITIES:
+                        # capability="resource" and the like name no document kind, so they
+                        # do not make the list a Capability List (it is likely a Resource
+                        # List whose entries misuse the attribute, said by its own finding).
+                        continue
                     if md[attribute] == caps.CAPABILITYLIST:  # entries of a Source Description
                         capability = caps.DESCRIPTION
                     return attribute, capability, time

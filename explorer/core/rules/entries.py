@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from explorer.core.codes import CODES
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry, MdLayout, md_reader
 from explorer.core.rules import capabilities as caps
@@ -79,6 +80,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     capability_list = capability == caps.CAPABILITYLIST and not is_index
     description = capability == caps.DESCRIPTION and not is_index
     lists_capabilities = capability_list or description or is_index
+    resources_listed = capability in caps.RESOURCE_ENTRY_DOCUMENTS and not is_index
     allowed_children = caps.allowed_child_capabilities(capability, is_index)
     times = _entry_times(capability, is_index)
     allowed_times, from_recommended = times if times is not None else (_ALL_TIMES, False)
@@ -161,7 +163,9 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 )
             )
         value = md.get("datetime")
-        if value is not None:
+        if value is not None and not change_used and capability is not None:
+            out.append(finding("document.datetime-not-used", line=line, params={"name": name}))
+        elif value is not None:
             moment = parse_w3c_datetime(value)
             if moment is None:
                 out.append(
@@ -200,7 +204,15 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                     params={"name": name},
                 )
             )
-        if lists_capabilities:
+        if not lists_capabilities and resources_listed and "capability" in md:
+            out.append(
+                finding(
+                    "document.entry-capability-not-used",
+                    line=line,
+                    params={"name": name, "value": md["capability"]},
+                )
+            )
+        elif lists_capabilities:
             entry_capability = md.get("capability")
             if entry_capability is None:
                 # §8 makes a Source Description entry's rs:md optional: only one that is
@@ -294,15 +306,15 @@ def _change_missing(
     if merge is not None:
         out.append(merge)
         return
+    section = _change_section(capability)
     out.append(
         finding(
             "document.change-missing",
             line=entry.line,
-            params={
-                "name": name,
-                "loc": loc_or_this_entry(entry.loc),
-                "section": _change_section(capability),
-            },
+            params={"name": name, "loc": loc_or_this_entry(entry.loc), "section": section},
+            # The code cites §12.1 after the message: the section is said in the message
+            # only when this document's rule is elsewhere, never twice.
+            variant="" if section == CODES["document.change-missing"].spec else "section",
         )
     )
 

@@ -18,6 +18,10 @@ def _change_time(entry: Entry) -> str | None:
     return entry.md.get("datetime")
 
 
+def _lastmod(entry: Entry) -> str | None:
+    return entry.lastmod
+
+
 def _interval_start(entry: Entry) -> str | None:
     md = entry.md
     return md.get("from") or md.get("until") or entry.lastmod
@@ -31,6 +35,10 @@ def _order_rule(doc: Document) -> tuple[str, object, str] | None:
             return "document.index-out-of-order", _interval_start, "from"
         return None
     if capability == caps.CHANGELIST:
+        if not any("datetime" in entry.md_layout for entry in doc.entries):
+            # Without any datetime the only time of a change is its <lastmod> (as 1.0-era
+            # publishers write Change Lists): newest-first lists must not go unnoticed.
+            return "document.out-of-order-by-lastmod", _lastmod, "lastmod"
         return "document.out-of-order", _change_time, "datetime"
     if capability == caps.CHANGEDUMP_MANIFEST:
         return "document.manifest-out-of-order", _change_time, "datetime"

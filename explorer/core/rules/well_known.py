@@ -19,14 +19,14 @@ from explorer.core.rules.context import ValidationContext
 WELL_KNOWN_PATH = "/.well-known/resourcesync"
 
 
+def at_well_known(context: ValidationContext) -> bool:
+    """Whether the document was read from a ``/.well-known/resourcesync`` URL."""
+    return context.url is not None and urlsplit(context.url).path == WELL_KNOWN_PATH
+
+
 def capability_list_at_well_known(doc: Document, context: ValidationContext) -> bool:
     """Whether ``doc`` is a Capability List read from a ``/.well-known/resourcesync`` URL."""
-    return (
-        doc.capability == caps.CAPABILITYLIST
-        and not doc.is_index
-        and context.url is not None
-        and urlsplit(context.url).path == WELL_KNOWN_PATH
-    )
+    return doc.capability == caps.CAPABILITYLIST and not doc.is_index and at_well_known(context)
 
 
 def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None:

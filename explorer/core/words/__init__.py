@@ -1,3 +1,3 @@
-"""Words said to readers: findings in their language, engine words, languages, times and
-visible text.
+"""Words said to readers: findings in their language, engine words, languages, times,
+visible text and its width on a terminal.
 """

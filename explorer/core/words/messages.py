@@ -130,6 +130,11 @@ def render_message(item: Finding, lang: str = ENGLISH) -> str:
     return catalog.text("common.title-and-detail", lang, title=title, detail=item.message)
 
 
+_LISTED_PARAMS = frozenset(("known", "allowed", "choices", "names", "fields", "keys", "codings"))
+"""Params that hold values the engine joined with ", " (kept so in ``--json``): said with
+the language's own separator, 「、」 in Japanese, as a list inside a sentence is."""
+
+
 def _value_in(lang: str, key: str, value: object) -> object:
     """A parameter said in ``lang``: a nested phrase or finding in its own words, a list
     of them one sentence after another, a document name (``name`` or ``*_name``), and a
@@ -144,6 +149,8 @@ def _value_in(lang: str, key: str, value: object) -> object:
     if isinstance(value, list | tuple):
         end = catalog.text("common.sentence-end", lang)
         return end.join(str(_value_in(lang, key, part)).rstrip("。") for part in value)
+    if key in _LISTED_PARAMS and isinstance(value, str):
+        return value.replace(", ", catalog.text("common.list-separator", lang))
     if key.endswith("name") and isinstance(value, str):
         return render_document_name(value, lang)
     return value
@@ -222,7 +229,10 @@ def render_spec(spec: str | None, lang: str = ENGLISH) -> str | None:
     specification with an official Japanese translation names that translation's 項."""
     if spec is None or lang == ENGLISH:
         return spec
+    if spec == catalog.text("finding_codes.sitemaps-loc"):  # a citation said as a whole
+        return catalog.text("finding_codes.sitemaps-loc", lang)
     cited = spec.replace(" Table ", " " + catalog.text("common.table", lang) + " ")
+    cited = cited.replace(" Appendix ", " " + catalog.text("common.appendix", lang) + " ")
     for english, name in _TRANSLATED_SPECS.items():
         if spec.startswith(english):
             section = spec.removeprefix(english).split()[0].lstrip("§") if "§" in spec else ""

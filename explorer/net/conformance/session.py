@@ -21,12 +21,16 @@ from explorer.core.link_header import links_by_rel
 from explorer.core.push.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.core.words.messages import Phrase, render_check_title, render_phrase, said
+from explorer.core.words.text_width import pad
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
-from explorer.net.http.bounded_body import USER_AGENT, BodyError, read_body
+from explorer.net.http.bounded_body import (
+    USER_AGENT,
+    BodyError,
+    read_body,
+)
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.live.hub_client import (
-    FLAVOUR_PUSH,
-    FLAVOUR_WEBSUB,
     HubAnswer,
     HubClient,
     HubRequestOptions,
@@ -130,11 +134,13 @@ def exchange_json(record: ExchangeRecord, body_chars: int = 2000) -> dict[str, A
     }
 
 
-def describe_exchange(record: ExchangeRecord) -> str:
-    """One line: ``in  GET http://...?... -> 200`` (for the CLI and the GUI list)."""
+def describe_exchange(record: ExchangeRecord, kind_width: int = 12) -> str:
+    """One line: ``in  GET http://...?... -> 200`` (for the CLI and the GUI list); the
+    kind padded to ``kind_width`` terminal columns, so a translated kind keeps the method
+    and URL in line."""
     arrow = "->" if record.direction == "out" else "<-"
     status = record.error if record.status is None else str(record.status)
-    return f"{arrow} {record.kind:<12} {record.method} {record.url}  [{status}]"
+    return f"{arrow} {pad(record.kind, kind_width)} {record.method} {record.url}  [{status}]"
 
 
 @dataclass(slots=True)
@@ -145,7 +151,7 @@ class SubscribeOutcome:
     verification: Verification | None = None  # for this mode and topic
     denial: Verification | None = None
     stray: list[Verification] = field(default_factory=list)  # wrong topic or mode
-    flavour: str = FLAVOUR_WEBSUB
+    flavour: str = transports.DIALECT_WEBSUB  # the hub's dialect
     legacy_notes: list[Phrase] = field(default_factory=list)
 
     @property
@@ -380,7 +386,7 @@ class Session:
             elif verification.mode != "denied":
                 outcome.stray.append(verification)
         if outcome.legacy_notes:
-            outcome.flavour = FLAVOUR_PUSH
+            outcome.flavour = transports.DIALECT_PUBSUBHUBBUB_04
         return outcome
 
     def _note_change(self, verifications: list[Verification]) -> None:

@@ -393,14 +393,18 @@ async def audit(
     max_files: int = MAX_LOCAL_FILES,
 ) -> AuditReport:
     """Read the Source from ``url``, scan the mapped folders, judge every resource.
-    ``close()`` the report when done with its items. Raises ``AuditError``."""
+    A ``url`` that is a Capability List audits that set of resources alone (its report's
+    ``source`` is the Capability List). ``close()`` the report when done with its items.
+    Raises ``AuditError``."""
     state = AuditState()
+    scope: list[str] = []  # the Capability List given, whose set alone is audited
     try:
-        result = await crawl_streamed(url, fetcher, state.add_document, limits)
+        result = await crawl_streamed(url, fetcher, state.add_document, limits, scoped=scope.append)
         if result.root is None:
             raise AuditError("audit.no-source", url=url)
+        audited = scope[0] if scope else result.root.url
         if not state.resource_lists:
-            raise AuditError("audit.no-resource-list", url=result.root.url)
+            raise AuditError("audit.no-resource-list", url=audited)
         state.unreadable += [
             node.url
             for node in result.nodes()
@@ -415,6 +419,4 @@ async def audit(
     except BaseException:
         state.close()
         raise
-    return AuditReport(
-        result.root.url, counts, len(state.resource_lists), state.change_lists, state
-    )
+    return AuditReport(audited, counts, len(state.resource_lists), state.change_lists, state)

@@ -104,9 +104,11 @@ class Comparison:
         ).fetchone()[0]
         self._compare_documents()
         self._compare_findings()
+        self.closed_grown: list[Finding] = []
         if entries:
             self._compare_entries()
             self._check_announced()
+            self._check_closed_lists()
 
     # --- documents ---------------------------------------------------------------
 
@@ -265,11 +267,53 @@ class Comparison:
             (caps.RESOURCELIST, caps.CHANGELIST, self.since),
         )
 
+    def _check_closed_lists(self) -> None:
+        """A Change List with ``until`` is closed: it will not be updated any more (core
+        1.1 §12.1), so a Destination that read it to the end never reads it again. Each
+        closed list of the earlier snapshot that holds entries in the later one that it
+        did not hold then (matched by loc and time, as changes are) gives one
+        ``changes.closed-list-grew`` finding, naming the first of them."""
+        rows = self.db.execute(
+            "SELECT n.document, d.md, count(*), min(n.position) FROM snapshot_entries n"
+            " JOIN snapshot_documents d ON d.snapshot = ? AND d.url = n.document"
+            " AND d.capability = ? AND json_extract(d.md, '$.until') IS NOT NULL"
+            " WHERE n.snapshot = ? AND n.capability = ? AND NOT EXISTS (SELECT 1 FROM"
+            " snapshot_entries o WHERE o.snapshot = ? AND o.capability = ? AND o.loc = n.loc"
+            " AND o.document = n.document AND coalesce(o.datetime, o.lastmod, '')"
+            " = coalesce(n.datetime, n.lastmod, '')) GROUP BY n.document ORDER BY n.document",
+            (self.a.id, caps.CHANGELIST, self.b.id, caps.CHANGELIST, self.a.id, caps.CHANGELIST),
+        ).fetchall()
+        for url, md, count, position in rows:
+            first = self.db.execute(
+                "SELECT loc FROM snapshot_entries WHERE snapshot = ? AND document = ?"
+                " AND position = ?",
+                (self.b.id, url, position),
+            ).fetchone()
+            self.closed_grown.append(
+                finding(
+                    "changes.closed-list-grew",
+                    url=url,
+                    params={
+                        "url": url,
+                        "until": json.loads(md).get("until", ""),
+                        "count": count,
+                        "loc": first[0] if first else "",
+                    },
+                )
+            )
+
     def unannounced_count(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM unannounced").fetchone()[0])
+        counted = self.db.execute("SELECT count(*) FROM unannounced").fetchone()[0]
+        return int(counted) + len(self.closed_grown)
 
     def unannounced(self) -> Iterator[Finding]:
-        """One ``changes.unannounced-change`` finding per resource, in loc order."""
+        """One ``changes.unannounced-change`` finding per resource, in loc order, then one
+        ``changes.closed-list-grew`` per closed Change List that gained entries: both are
+        changes a Destination following the Change Lists would not see."""
+        yield from self._unannounced_changes()
+        yield from self.closed_grown
+
+    def _unannounced_changes(self) -> Iterator[Finding]:
         since = seconds_text(self.since)
         for kind, loc, fields in self.db.execute(
             "SELECT kind, loc, fields FROM unannounced ORDER BY loc"

@@ -32,7 +32,7 @@ from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
 from explorer.core.words.messages import Phrase, said, verbatim
-from explorer.net.http.asyncio_streams import use_asyncio
+from explorer.net.http.asyncio_transport import AsyncioTransport
 from explorer.net.http.bounded_body import (
     USER_AGENT,
     BodyError,
@@ -343,7 +343,7 @@ class Fetcher:
     crawl uses it for the bodies of the documents it has parsed.
     ``access`` brings credentials (added per hop, by that hop's own origin), the proxy
     and TLS trust.
-    Pass ``transport`` (e.g. ``httpx.MockTransport``) only in tests.
+    ``transport`` replaces the network: a folder's ``DiskTransport``, or a test's mock.
     """
 
     def __init__(
@@ -370,18 +370,22 @@ class Fetcher:
         self.spool = BodySpool()
         self.cache = cache if cache is not None else ResponseCache(spool=self.spool)
         self.on_exchange = on_exchange
+        self.transport = transport  # a folder's DiskTransport: downloads use it too
         self._semaphores: dict[str, asyncio.Semaphore] = {}
+        options = self.access.client_options(transport)  # a folder's: no hooks, no DNS
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=32)
+        if transport is None:  # cheaper streams beneath: see explorer.net.http.asyncio_transport
+            transport = AsyncioTransport(options["verify"], limits)
         self._client = httpx.AsyncClient(
             headers=self._default_headers(),
             timeout=httpx.Timeout(
                 self.timeouts.read, connect=self.timeouts.connect, pool=self.timeouts.total
             ),
-            limits=httpx.Limits(max_connections=None, max_keepalive_connections=32),
+            limits=limits,
             follow_redirects=False,
             transport=transport,
-            **self.access.client_options(),
+            **options,
         )
-        use_asyncio(self._client)  # cheaper streams beneath: see explorer.net.http.asyncio_streams
 
     @staticmethod
     def _default_headers() -> dict[str, str]:
@@ -642,5 +646,9 @@ class Fetcher:
 
 
 def _describe(exc: Exception, fallback: str, **params: object) -> Detail:
-    """The library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
+    """Our words when ``exc`` carries them as a phrase (a folder's refusal, ``said``), else
+    the library's own words for ``exc``; without any, ours: ``http.detail-<fallback>``."""
+    own = getattr(exc, "said", None)
+    if isinstance(own, Phrase):
+        return own
     return exception_words(exc) or said(f"http.detail-{fallback}", **params)

@@ -106,9 +106,14 @@ class NetworkAccess:
     credentials: Credentials = field(default_factory=Credentials)
     settings: NetworkSettings = field(default_factory=NetworkSettings)
 
-    def client_options(self) -> dict[str, Any]:
+    def client_options(self, transport: object = None) -> dict[str, Any]:
         """Keyword arguments for ``httpx.AsyncClient``: TLS trust, proxy, and the hook
-        that adds each request's own origin's credentials (and nobody else's)."""
+        that adds each request's own origin's credentials (and nobody else's). A
+        ``transport`` that reads no network (``reads_network = False``, a folder's) gets
+        no hooks: no credentials to send, and no address to vet (vetting one resolves its
+        host, a DNS query per request for a Source that is only a folder)."""
+        if not getattr(transport, "reads_network", True):
+            return {}
         settings = self.settings
         options: dict[str, Any] = {
             "verify": settings.verify(),

@@ -48,6 +48,9 @@ class EventPipeline:
         self.enrich = enrich
         self.refetch = refetch
         self.listeners: list[Callable[[SubscriberEvent], None]] = []
+        # What an event says of its subscription's state: the subscriber's book knows
+        # better than ``sub.state`` while a restored subscription awaits its hub's word.
+        self.state_of: Callable[[Subscription], str] = lambda sub: str(sub.state)
         self._workers = workers
         self._outbox: asyncio.Queue[SubscriberEvent | None] = asyncio.Queue()
         self._publisher: asyncio.Task[None] | None = None
@@ -76,7 +79,7 @@ class EventPipeline:
         """Queue an event about ``sub``; a verification's event waits while a request of
         ``sub`` is in flight (see ``hold``)."""
         event = SubscriberEvent(
-            name, sub.topic, sub.id, hub=sub.hub or None, state=str(sub.state), **fields
+            name, sub.topic, sub.id, hub=sub.hub or None, state=self.state_of(sub), **fields
         )
         deferred = self._in_flight.get(sub.id)
         if deferred is not None and name in DEFERRABLE:

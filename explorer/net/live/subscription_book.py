@@ -12,11 +12,16 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 
-from explorer.core.push.legacy_push import FORMS as LEGACY_FORMS
-from explorer.core.push.legacy_push import XMPP as LEGACY_XMPP
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import CallbackServer, CallbackTarget
 from explorer.net.live.restore_check import RestoreCheck
-from explorer.net.live.subscription import State, Subscription, SubscriptionView
+from explorer.net.live.subscription import (
+    CHECKING,
+    NOT_CONFIRMED,
+    State,
+    Subscription,
+    SubscriptionView,
+)
 from explorer.net.store.database import Store
 
 ViewsListener = Callable[[list[SubscriptionView]], None]
@@ -46,9 +51,9 @@ class SubscriptionBook:
         self.server.register(sub.callback_path, target)
 
     def stale(self, sub: Subscription) -> bool:
-        """Live, but registered at a callback URL this server no longer answers on (never a
-        2012 form's: such a row is not moved, see ``legacy_transport``)."""
-        if sub.final or sub.flavour in LEGACY_FORMS:
+        """Live, but registered at a callback URL this server no longer answers on (never
+        one of a transport whose rows last one run: such a row is not moved)."""
+        if sub.final or not transports.facts(sub.transport).resumes_after_restart:
             return False
         return not self.server.answers(sub.callback_url, sub.callback_path)
 
@@ -97,14 +102,24 @@ class SubscriptionBook:
                 async with asyncio.timeout(timeout):
                     await self._changed.wait_for(lambda: not self._settling)
 
+    def state_of(self, sub: Subscription) -> str:
+        """The state an event says: a restored subscription whose hub has not confirmed it
+        is ``checking`` or ``not confirmed`` (as its row is), never ``active`` beside the
+        event that says its hub is gone."""
+        if sub.id in self.restore.checking:
+            return CHECKING
+        if sub.id in self.restore.unconfirmed:
+            return NOT_CONFIRMED
+        return str(sub.state)
+
     def view(self, sub: Subscription) -> SubscriptionView:
         """An immutable view of ``sub`` for other threads (made on this loop)."""
+        elsewhere = not transports.facts(sub.transport).serves_callback_url  # e.g. a JID
         served = self.server.callback_url(sub.callback_path)
         return SubscriptionView.of(
             sub,
-            serving_url=sub.callback_url if sub.flavour == LEGACY_XMPP else served,  # a JID
-            served=sub.flavour == LEGACY_XMPP
-            or self.server.answers(sub.callback_url, sub.callback_path),
+            serving_url=sub.callback_url if elsewhere else served,
+            served=elsewhere or self.server.answers(sub.callback_url, sub.callback_path),
             renewal_error=self.renewal_errors.get(sub.id),
             checking=sub.id in self.restore.checking,
             unconfirmed=self.restore.unconfirmed.get(sub.id),

@@ -20,9 +20,9 @@ from html import escape
 from explorer import __version__
 from explorer.core import catalog
 from explorer.core.finding_groups import FindingGroup, group_findings
-from explorer.core.findings import Finding, Severity, count_by_severity
+from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
 from explorer.core.words.messages import ENGLISH, render_message, render_spec, render_title
-from explorer.net.reports.report_words import severity_group
+from explorer.net.reports.report_words import counted_totals, severity_group
 from explorer.net.source.crawl_tree import DocumentNode
 from explorer.net.source.inspection import Inspection, located_findings
 
@@ -34,7 +34,8 @@ body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1
 h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #999;margin-top:1.5em}
 table{border-collapse:collapse;width:100%;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .4em;text-align:left;vertical-align:top}
-th{background:#eee}td.url,td.doc,.tree .url{word-break:break-all;font-family:monospace}
+th{background:#eee;white-space:nowrap}
+td.url,td.doc,.tree .url{word-break:break-all;font-family:monospace}
 .error h2{color:#a00}.warning h2{color:#850}.info h2{color:#145}
 ul.tree,ul.tree ul{list-style:none;padding-left:1.2em;margin:0}
 ul.tree li{margin:.15em 0}.cap{font-weight:bold}.muted{color:#555}
@@ -98,7 +99,7 @@ def _overview(inspection: Inspection, lang: str) -> str:
         value = _t("report.on-disk-value", lang, folder=disk.folder, base_url=disk.base_url)
         rows.append(("report.on-disk", value))
     items = "".join(f"<dt>{_t(key, lang)}</dt><dd>{value}</dd>" for key, value in rows)
-    summary = _t("report.summary", lang, **result.totals())
+    summary = _t("report.summary", lang, **counted_totals(result.totals(), lang))
     return f'<dl>{items}</dl><p id="summary">{summary}</p>'
 
 
@@ -132,21 +133,27 @@ def _node(node: DocumentNode, lang: str) -> str:
     if node.status is not None:
         detail.append(str(node.status))
     if entries is not None:
-        detail.append(_t("report.entries", lang, count=entries))
+        detail.append(escape(catalog.counted("counts.entry", entries, lang)))
     detail.append(
         _t(
             "report.counts",
             lang,
-            errors=counts[Severity.ERROR],
-            warnings=counts[Severity.WARNING],
-            notes=counts[Severity.INFO],
+            **counted_totals(
+                {
+                    "errors": counts[Severity.ERROR],
+                    "warnings": counts[Severity.WARNING],
+                    "notes": counts[Severity.INFO],
+                },
+                lang,
+            ),
         )
     )
     children = "".join(_node(child, lang) for child in node.children)
     nested = f"<ul>{children}</ul>" if children else ""
+    status = _t("common.list-separator", lang).join(detail)  # 、 between Japanese words
     return (
         f'<li><span class="cap">{_document_name(node, lang)}</span> <span class="url">'
-        f'{escape(node.url)}</span> <span class="muted">[{", ".join(detail)}]</span>'
+        f'{escape(node.url)}</span> <span class="muted">[{status}]</span>'
         f"{nested}</li>"
     )
 
@@ -169,7 +176,7 @@ def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> 
     rows = [
         _finding_row(group, document, lang)
         for document, findings in by_document.items()
-        for group in group_findings(findings)
+        for group in _per_code(findings)
     ]
     title = severity_group(severity, lang)
     note = _t(f"report.group-{severity}-note", lang)
@@ -187,9 +194,19 @@ def _findings_section(inspection: Inspection, severity: Severity, lang: str) -> 
     )
     table = f"<table>{head}{''.join(rows)}</table>" if rows else f"<p>{_t('report.none', lang)}</p>"
     return (
-        f'<section class="{severity}" id="findings-{severity}"><h2>{escape(title)} ({count})</h2>'
+        f'<section class="{severity}" id="findings-{severity}">'
+        f"<h2>{_t('common.counted', lang, what=title, count=count)}</h2>"
         f'<p class="muted">{note}</p>{table}</section>'
     )
+
+
+def _per_code(findings: list[Finding]) -> list[FindingGroup]:
+    """One group per code for one document: the findings of a resource check each carry
+    their resource's URL, which must not make a row per resource."""
+    groups: dict[str, list[Finding]] = {}
+    for group in group_findings(findings):
+        groups.setdefault(group.first.code, []).extend(group.occurrences)
+    return [FindingGroup(tuple(sort_findings(items))) for items in groups.values()]
 
 
 def _finding_row(group: FindingGroup, document: str | None, lang: str) -> str:
@@ -262,8 +279,12 @@ def _not_applicable(inspection: Inspection, lang: str) -> str:
     if inspection.disk is None:
         return ""
     items = "".join(
-        f"<li>{escape(record.describe(lang))}"
-        + (f" ({record.count})" if record.count else "")
+        "<li>"
+        + (
+            _t("common.counted", lang, what=record.describe(lang), count=record.count)
+            if record.count
+            else escape(record.describe(lang))
+        )
         + "</li>"
         for record in inspection.not_applicable
     )

@@ -137,8 +137,10 @@ class Crawler:
         depth: int | None = None,
         expand_indexes: bool = True,
         discovery: Discovery | None = None,
+        read_given: bool = True,
     ) -> CrawlResult:
-        """Discover the Source from ``url`` (unless ``discovery`` is given) and walk it."""
+        """Discover the Source from ``url`` (unless ``discovery`` is given) and walk it;
+        with ``read_given``, also read ``url`` itself where the walk did not."""
         self._expand_indexes = expand_indexes
         if discovery is None:
             discovery = await discover_source(url, self.fetcher, budget=self.budget)
@@ -152,9 +154,27 @@ class Crawler:
         result.root = root
         self._schedule(1)
         await self._settle(self._walk(root, depth))
+        if read_given:
+            await self._read_given(url)
         self._report_budget()
         self._report_skipped_links()
         return result
+
+    async def _read_given(self, url: str) -> None:
+        """The document the user gave is read even where the walk did not reach it: below
+        ``--depth`` it is loaded in its place in the tree; outside the Source's tree (an
+        example, a stray list whose up link leads to the Source) it becomes
+        ``result.given``, validated on its own, so that inspecting a URL always reports on
+        that URL."""
+        assert self.result is not None
+        if url not in self.result.discovery.documents:
+            return  # a page, robots.txt, a folder: not a ResourceSync document itself
+        node = self._nodes.get(url)
+        if node is None:
+            node = self.result.given = DocumentNode(url)
+        if node.state is NodeState.PENDING and not self.stopped:
+            self._schedule(1)
+            await self._settle(self._load(node))
 
     async def expand(self, node: DocumentNode) -> None:
         """Load ``node`` if pending, then its pending children (one level, concurrently)."""
@@ -558,7 +578,12 @@ def _channel(entry: Entry, topic: str, capability_list: str) -> Channel:
                 "http.channel-no-hub",
                 line=entry.line,
                 url=capability_list,
-                params={"capability": entry.capability, "topic": topic},
+                params={
+                    "capability": entry.capability,
+                    # said in Japanese as the documents name it: 変更通知チャンネル
+                    "capability_name": caps.display_name(entry.capability),
+                    "topic": topic,
+                },
             )
         )
     return channel

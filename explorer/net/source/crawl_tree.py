@@ -48,8 +48,8 @@ class Channel:
     capability_list: str
     line: int | None = None
     findings: list[Finding] = field(default_factory=list)
-    form: str | None = None  # a 2012 push form (``legacy_push.XMPP``/``CALLBACK``); None: WebSub
-    node: str | None = None  # the XMPP PubSub node, for ``legacy_push.XMPP``
+    form: str | None = None  # a 2012 push form, its transport's kind (None: WebSub)
+    node: str | None = None  # the XMPP PubSub node of an XMPP form
 
     def to_json(self) -> dict[str, Any]:
         """A 2012 push channel adds its ``form`` and ``node``; a WebSub one has neither."""
@@ -171,6 +171,8 @@ class CrawlResult:
     discovery: Discovery
     root: DocumentNode | None
     findings: list[Finding] = field(default_factory=list)
+    # The document the crawl started from, when the Source's tree does not hold it.
+    given: DocumentNode | None = None
 
     def __repr__(self) -> str:
         """One line, like ``DocumentNode``'s: the result of a finished task is formatted
@@ -182,7 +184,8 @@ class CrawlResult:
         return self.root.url if self.root is not None else None
 
     def nodes(self) -> list[DocumentNode]:
-        return list(self.root.walk()) if self.root is not None else []
+        tree = list(self.root.walk()) if self.root is not None else []
+        return [*tree, self.given] if self.given is not None else tree
 
     def documents(self) -> list[DocumentNode]:
         """Nodes that were fetched (loaded or failed), in tree order."""
@@ -220,4 +223,5 @@ class CrawlResult:
             "documents": [node.to_json() for node in self.documents()],
             "channels": [channel.to_json() for channel in self.channels()],
             "findings": [item.to_json() for item in self.findings],
+            "given": self.given.url if self.given is not None else None,
         }

@@ -46,6 +46,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules.capabilities import DESCRIPTION, display_name
+from explorer.core.rules.well_known import WELL_KNOWN_PATH
 from explorer.core.words.messages import Phrase, said, verbatim
 from explorer.net.http.fetcher import SPOOL_BODY_BYTES, Fetcher, FetchError, FetchResult
 from explorer.net.source.crawl_budget import CrawlBudget
@@ -288,11 +289,15 @@ class _Discoverer:
         self.discovery.source_url = best.top_url
         self.discovery.route = best.route
         if not described:
+            # At /.well-known/resourcesync the top is served where the Source Description
+            # belongs (core 1.1 §8): the fix is there, not a missing up link.
+            at_well_known = urlsplit(best.top_url).path == WELL_KNOWN_PATH
             self.discovery.findings.append(
                 finding(
                     "http.not-source-description",
                     url=best.top_url,
                     params={"url": best.top_url, "name": display_name(best.top_capability)},
+                    variant="well-known" if at_well_known else "",
                 )
             )
         tops = {a.top_url for a in described}

@@ -42,8 +42,9 @@ from urllib.request import url2pathname
 import httpx
 
 from explorer.core import catalog
-from explorer.core.findings import Finding
+from explorer.core.findings import Finding, finding
 from explorer.core.said_error import SaidError
+from explorer.core.words.messages import said
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 
 WELL_KNOWN_PATH = "/.well-known/resourcesync"
@@ -87,7 +88,12 @@ class DiskSourceError(SaidError, ValueError):
 class NotOnDisk(httpx.UnsupportedProtocol):
     """A request the folder cannot answer: outside the base URL, escaping the folder, or not
     a regular file. An ``UnsupportedProtocol`` so the fetcher reports it at once, with no
-    retry, and its class name tells the reader where the refusal came from."""
+    retry. ``said`` is the reason as a phrase, so each reader gets it in their language
+    (the exception's own text is the English)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(catalog.text(key, **params))
+        self.said = said(key, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +195,8 @@ class DiskTransport(httpx.AsyncBaseTransport):
     """Answers GET and HEAD from the folder of a ``DiskSource``: 200 with Content-Length
     for a regular file, 404 for a missing one, ``NotOnDisk`` for everything refused."""
 
+    reads_network = False  # NetworkAccess.client_options: no hooks, no DNS
+
     def __init__(self, source: DiskSource) -> None:
         self.source = source
         self._root = os.path.realpath(source.folder)
@@ -197,7 +205,7 @@ class DiskTransport(httpx.AsyncBaseTransport):
         url = str(request.url)
         relative = self.source.relative_path(url)
         if relative is None:
-            raise NotOnDisk(catalog.text("disk.outside-base", url=url, base=self.source.base_url))
+            raise NotOnDisk("disk.outside-base", url=url, base=self.source.base_url)
         descriptor = await asyncio.to_thread(self._open, relative, url)
         if descriptor is None:
             return httpx.Response(404, stream=httpx.ByteStream(b""), request=request)
@@ -215,24 +223,24 @@ class DiskTransport(httpx.AsyncBaseTransport):
         such file; raises ``NotOnDisk`` for paths that leave the folder or special files."""
         segments = [unquote(part) for part in relative.split("/")]
         if any(part in (".", "..") or "\x00" in part or os.sep in part for part in segments):
-            raise NotOnDisk(catalog.text("disk.escapes", url=url))
+            raise NotOnDisk("disk.escapes", url=url)
         path = os.path.join(self._root, *[part for part in segments if part])
         real = os.path.realpath(path)
         if os.path.commonpath([self._root, real]) != self._root:
-            raise NotOnDisk(catalog.text("disk.escapes", url=url))
+            raise NotOnDisk("disk.escapes", url=url)
         try:
             descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
         except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
             return None
         except OSError as exc:
-            raise NotOnDisk(catalog.text("disk.unreadable", url=url, reason=exc.strerror)) from exc
+            raise NotOnDisk("disk.unreadable", url=url, reason=exc.strerror) from exc
         mode = os.fstat(descriptor).st_mode
         if stat.S_ISDIR(mode):
             os.close(descriptor)
             return None
         if not stat.S_ISREG(mode):
             os.close(descriptor)
-            raise NotOnDisk(catalog.text("disk.not-regular", url=url))
+            raise NotOnDisk("disk.not-regular", url=url)
         os.set_blocking(descriptor, True)
         return descriptor
 
@@ -278,7 +286,7 @@ class SetAside:
         for item in findings:
             reason = _not_applicable(item, self.source)
             if reason is None:
-                kept.append(item)
+                kept.append(_in_folder_words(item, self.source))
             else:
                 key = (item.code, reason)
                 self._counts[key] = self._counts.get(key, 0) + 1
@@ -304,6 +312,31 @@ def set_aside(result: CrawlResult, source: DiskSource) -> list[NotApplicable]:
     for node in result.nodes():
         aside.take_node(node)
     return aside.records()
+
+
+_STATUS_CODES = frozenset({"http.resource-status", "http.status"})
+"""Findings that say an HTTP status: on disk, a 404 is a file that is not in the folder."""
+
+
+def _in_folder_words(item: Finding, source: DiskSource) -> Finding:
+    """ "HEAD … gave HTTP 404" (a resource check) or "answered HTTP 404" (a document, a
+    dump's package) is the folder's answer for a file that is not there: said as the
+    missing file, by its path in the folder."""
+    if item.code not in _STATUS_CODES or item.url is None:
+        return item
+    relative = source.relative_path(item.url)
+    if relative is None:
+        return item
+    path = source.folder.joinpath(*(unquote(part) for part in relative.split("/") if part))
+    if path.exists():
+        return item
+    return finding(
+        item.code,
+        line=item.line,
+        url=item.url,
+        params={**(item.params or {}), "path": str(path)},
+        variant="disk-missing",
+    )
 
 
 def _not_applicable(item: Finding, source: DiskSource) -> str | None:

@@ -62,15 +62,20 @@ class Downloader:
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         *,
         access: NetworkAccess | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
+        """``transport``: the fetcher's, so that a Source on disk (``DiskTransport``)
+        has its packages read from its folder, as its lists are, never from the network."""
         self.timeouts = timeouts
         self.access = access if access is not None else NetworkAccess()
+        options = self.access.client_options(transport)
         self._client = httpx.AsyncClient(
             headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"},
             timeout=httpx.Timeout(timeouts.read, connect=timeouts.connect),
             follow_redirects=True,
             max_redirects=max_redirects,
-            **self.access.client_options(),
+            transport=transport,
+            **options,
         )
 
     async def __aenter__(self) -> Downloader:

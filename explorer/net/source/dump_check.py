@@ -335,7 +335,7 @@ async def check_dumps(
         return []
     found = CappedFindings()  # per code, as in a document: a package may list millions
     async with Downloader(
-        fetcher.timeouts, fetcher.max_redirects, access=fetcher.access
+        fetcher.timeouts, fetcher.max_redirects, access=fetcher.access, transport=fetcher.transport
     ) as downloader:
         for entry in document.entries:  # one at a time: each may inflate a manifest
             if not entry.loc:

@@ -45,7 +45,16 @@ def located_findings(result: CrawlResult) -> list[Located]:
     """Every finding of ``result`` in ``all_findings`` order, with its place."""
     found = [Located(item, None) for item in result.findings]
     for node in result.nodes():
-        found.extend(Located(item, node.url) for item in node.findings)
+        found.extend(Located(item, _document_of(item, node.url)) for item in node.findings)
         for channel in node.channels:
             found.extend(Located(item, node.url, channel.topic) for item in channel.findings)
     return found
+
+
+def _document_of(item: Finding, node_url: str) -> str:
+    """The document a finding's lines are in: a file inside a dump's package (its URL
+    ``package#manifest.xml``) is named, not the dump that lists the package, whose lines
+    they are not."""
+    if item.url is not None and "#" in item.url and item.url != node_url:
+        return item.url
+    return node_url

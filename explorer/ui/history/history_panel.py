@@ -144,7 +144,8 @@ class HistoryPanel(HistoryWidgets):
 
     def _summary(self, view: ComparisonView) -> str:
         def side(info: SnapshotInfo) -> str:
-            label = f" “{info.label}”" if info.label else ""
+            # the language's own quotation marks: “before”, 「before」
+            label = " " + self.tr("“{label}”").format(label=info.label) if info.label else ""
             return f"#{info.id}{label} {taken_text(info)}"
 
         parts = [

@@ -194,7 +194,16 @@ COLUMNS: tuple[Column[FeedItem], ...] = (
         70,
         lambda item: time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
     ),
-    Column("channel", QT_TRANSLATE_NOOP("FeedModel", "channel"), 95, _channel_text, tooltip=True),
+    Column(
+        "channel",
+        QT_TRANSLATE_NOOP("FeedModel", "channel"),
+        95,
+        _channel_text,
+        tooltip=True,
+        labels=lambda: [
+            QCoreApplication.translate("FeedModel", kind) for kind in KIND_TEXT.values()
+        ],
+    ),
     Column(
         "topic",
         QT_TRANSLATE_NOOP("FeedModel", "topic"),

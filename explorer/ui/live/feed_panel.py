@@ -9,13 +9,12 @@ of each refetched document, computed in a worker when the row is selected.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from explorer.core.change_descriptions import (
     ChangeKind,
@@ -24,15 +23,23 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
-from explorer.net.live.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.net.live.subscriber_events import DIFF, SubscriberEvent
 from explorer.net.store.database import StoreError
 from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
-from explorer.ui.live.feed_csv import feed_csv
-from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
+from explorer.ui.live.feed_export import FEED_FORMATS
+from explorer.ui.live.feed_model import (
+    FRAMEWORK,
+    REJECTED_KIND,
+    WATCHDOG,
+    FeedItem,
+    FeedModel,
+    is_feed_event,
+)
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.live.forwarding_actions import FeedForwarding
 from explorer.ui.services import ExplorerServices
+from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.icons import CHANGE_COLOURS
 from explorer.ui.shared.plain_text import clip, escape_for_html
@@ -53,9 +60,11 @@ the rows, not one per letter (a pass hides and shows rows; it no longer rebuilds
 
 def _fields(values: Mapping[str, Any] | None, colour: str, strike: bool = False) -> str:
     style = f"color:{colour};" + ("text-decoration:line-through;" if strike else "")
-    return ", ".join(
-        f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"
-        for k, v in (values or {}).items()
+    return list_text(
+        [
+            f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"
+            for k, v in (values or {}).items()
+        ]
     )
 
 
@@ -95,6 +104,10 @@ def changes_html(item: FeedItem) -> str:
             f"{escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
+        if item.kind == WATCHDOG and item.note:
+            # a watchdog's verdict is not a notification waiting for its diff: its own frame
+            verdict = QCoreApplication.translate("FeedPanel", "Watchdog: {verdict}.")
+            return f"<p>{verdict.format(verdict=why)}</p><ul>{rows}</ul>"
         entries = escape_for_html(count_text(item.entry_count, "entry"))
         no_diff = QCoreApplication.translate("FeedPanel", "{entries} (no diff: {why}).").format(
             entries=entries, why=why
@@ -143,7 +156,7 @@ def _change_body_html(entry: EntryChange) -> str:
         return indent + QCoreApplication.translate("FeedPanel", "no diff: {reason}").format(
             reason=escape_for_html(reason_text(entry, ui_language()))
         )
-    added = ", ".join(escape_for_html(loc) for loc in entry.added_locs)
+    added = list_text([escape_for_html(loc) for loc in entry.added_locs])
     added_text = QCoreApplication.translate("FeedPanel", "{count} added").format(count=entry.added)
     removed_text = QCoreApplication.translate("FeedPanel", "{count} removed").format(
         count=entry.removed
@@ -382,13 +395,7 @@ class FeedPanel(FeedWidgets):
 
     # --- export
     def _choose_export_file(self) -> None:
-        dialog = QFileDialog(
-            self,
-            self.tr("Export feed"),
-            str(Path.home() / "feed.jsonl"),
-            self.tr("JSON lines (*.jsonl)") + ";;" + self.tr("CSV (*.csv)"),
-        )
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog = export_dialog(self, self.tr("Export feed"), Path.home() / "feed", FEED_FORMATS)
         dialog.fileSelected.connect(lambda path: self.export_and_confirm(Path(path)))
         # never exec() inside the qasync loop (docs/architecture.md, "Rules of the event loop")
         dialog.open()
@@ -487,28 +494,9 @@ class FeedPanel(FeedWidgets):
         return f"feed/cleared_through/{digest}"
 
     def export(self, path: Path) -> int:
-        """Write the visible rows as JSON lines (CSV for a ``.csv`` name); returns how many."""
+        """Write the visible rows in the format the file name's ending asks for (JSON
+        lines when it names none); returns how many."""
         rows = self.shown_rows()
-        if path.suffix.lower() == ".csv":
-            path.write_text(feed_csv(self.model.item(row) for row in rows), encoding="utf-8")
-            return len(rows)
-        with path.open("w", encoding="utf-8") as out:
-            for row in rows:
-                item = self.model.item(row)
-                out.write(
-                    json.dumps(
-                        {
-                            "time": iso_time(item.time),
-                            "kind": item.kind,
-                            "topic": item.topic,
-                            "notification_id": item.notification_id,
-                            "entries": item.entry_count,
-                            "changes": item.changes,
-                            "reason": item.reason,
-                            "diff": item.diff,
-                            "findings": [f.to_json() for f in item.findings],
-                        }
-                    )
-                    + "\n"
-                )
-        return len(rows)
+        writer = FEED_FORMATS.choose(None, path).writer
+        with path.open("w", encoding="utf-8", newline="") as out:
+            return writer((self.model.item(row) for row in rows), out)

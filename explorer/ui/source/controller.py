@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
-from explorer.core.push.legacy_push import XMPP
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
@@ -166,7 +165,11 @@ class SourceController(QObject):
             if expanded and item.url in expanded:
                 self.shell.tree.expand(self.shell.tree_model.index_of(item))
         wanted = self.shell.tree_model.find(select or url)  # the address itself, if in the tree
-        self._navigating_to(wanted or root)
+        given = result.given if wanted is None else None
+        if given is not None and given.document is not None:
+            self.show_given(given)  # the document typed, not the Source it leads to
+        else:
+            self._navigating_to(wanted or root)
         problem = start_problem(url, result)
         if broken:
             await self.show_unreadable(url)
@@ -178,6 +181,21 @@ class SourceController(QObject):
     def _navigating_to(self, item: TreeItem) -> None:
         self.shell.tree.setCurrentIndex(self.shell.tree_model.index_of(item))
         self.shell.tree.scrollTo(self.shell.tree_model.index_of(item))
+
+    def show_given(self, node: DocumentNode) -> None:
+        """Show the document the address named, which the Source's tree (as loaded) does
+        not hold, with its problems; the tree shows the Source it leads to."""
+        body = node.fetch.body if node.fetch is not None else b""
+        self.shell.tree.clearSelection()
+        self.shell.document_view.show_document(node.url, node.document, node.findings, body)
+        self.shell.show_error(
+            self.tr(
+                "{url} is not among the documents loaded from the Source it leads to: it is "
+                "shown on its own, with its problems."
+            ).format(url=node.url),
+            Severity.INFO,
+        )
+        self._record_visit(Place(node.url, node.url))
 
     async def show_unreadable(self, url: str) -> bool:
         """Show a document no parser could read: its text in the XML view and why in
@@ -480,7 +498,9 @@ class SourceController(QObject):
     ) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
         services = await self.engines()
-        if form == XMPP and node:  # the XMPP account is asked for first
+        from explorer.net.live import transports  # with the engines
+
+        if transports.facts(form).needs_xmpp_account and node:  # the account first
             from explorer.ui.live.xmpp_account_panel import xmpp_panel  # with the engines
 
             if not await xmpp_panel(self.shell).subscribe(services, topic, hub, capability, node):
@@ -518,12 +538,21 @@ class SourceController(QObject):
         else:
             from explorer.ui.services.source import RESOURCE_SAMPLE  # an engine: imported late
 
-            verified = self.tr(
-                "up to %n resource(s) requested: status, type, length and Last-Modified "
-                "against the list, and hashes where it gives them",
-                "",
-                min(entries, RESOURCE_SAMPLE),
-            )
+            sample = min(entries, RESOURCE_SAMPLE)
+            if (await self.engines()).disk is not None:  # a folder has no type or dates
+                verified = self.tr(
+                    "up to %n resource file(s) read from the folder: present, and length "
+                    "and hashes against the list where it gives them",
+                    "",
+                    sample,
+                )
+            else:
+                verified = self.tr(
+                    "up to %n resource(s) requested: status, type, length and Last-Modified "
+                    "against the list, and hashes where it gives them",
+                    "",
+                    sample,
+                )
         text = self.check_done(what).format(
             url=doc.url, findings=count_text(len(findings), "finding")
         )

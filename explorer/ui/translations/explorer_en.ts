@@ -793,18 +793,6 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>HAR 1.2 (*.har)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export exchanges</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1027,6 +1015,10 @@ X-Api-Key: …</source>
         <source>computing the diff of {url}…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Watchdog: {verdict}.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>paused: %n new row(s) ↓</source>
         <translation>
@@ -1058,14 +1050,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>{url}: no diff — {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1449,6 +1433,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>saving a snapshot now, then comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{label}”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2828,14 +2816,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>HTML report (*.html)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV, one finding per row (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3029,6 +3009,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{url} is not among the documents loaded from the Source it leads to: it is shown on its own, with its problems.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{url} is not a ResourceSync document: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3101,6 +3085,13 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>
             <numerusform>%n package downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
             <numerusform>%n packages downloaded and each compared with its manifest.xml (members present, sizes and hashes as listed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n resource file(s) read from the folder: present, and length and hashes against the list where it gives them</source>
+        <translation>
+            <numerusform>up to %n resource file read from the folder: present, and length and hashes against the list where it gives them</numerusform>
+            <numerusform>up to %n resource files read from the folder: present, and length and hashes against the list where it gives them</numerusform>
         </translation>
     </message>
     <message numerus="yes">

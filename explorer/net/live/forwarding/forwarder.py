@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from explorer.core import catalog
 from explorer.core.push.signatures import signer
 from explorer.net.http.retry_policy import RetryPolicy
-from explorer.net.live.forwarding.forward_http import ForwardHTTPError, OneConnection
+from explorer.net.live.forwarding.forward_client import ForwardHTTPError, OneConnection
 from explorer.net.live.forwarding.forward_outbox import (
     ANSWER_KEPT,
     ForwardAnswer,
@@ -113,7 +113,7 @@ class Forwarder:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        self._connection.close()
+        await self._connection.aclose()
         await self._settle()
 
     def queue_with(self, sub_id: str) -> InTransaction:
@@ -252,9 +252,11 @@ def describe(state: ForwardState, lang: str = "en") -> str:
     last = state.last
     if last is not None and last.status is not None:
         status, took = last.status, last.duration_ms or 0.0
-        line += "; " + catalog.text("forwarding.last-answer", lang, status=status, duration_ms=took)
+        line += catalog.text("common.sentence-end", lang) + catalog.text(
+            "forwarding.last-answer", lang, status=status, duration_ms=took
+        )
     elif last is not None:
-        line += "; " + catalog.text(
+        line += catalog.text("common.sentence-end", lang) + catalog.text(
             "forwarding.last-error", lang, error=_error_in(last.error, lang)
         )
     return line
