@@ -166,7 +166,7 @@ def open_shell(args: argparse.Namespace) -> Shell:
         else QSettings()
     )
     from explorer.ui.language import choose_language, install_language
-    from explorer.ui.settings.app_settings import load_settings
+    from explorer.ui.shared.app_settings import load_settings
 
     install_language(choose_language(getattr(args, "lang", None), load_settings(settings).language))
     window = MainWindow(settings=settings, light=True)
@@ -225,7 +225,7 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
     until a quit is requested; tear everything down after."""
     import asyncio
 
-    from explorer.ui.shell.deferred_build import build_after_first_frame
+    from explorer.ui.shell.main_window import build_after_first_frame
 
     shell = shell or open_shell(args)
     window = shell.window
@@ -262,7 +262,7 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
             window.install_demo_menu(services.demo.faults, FAULTS)
             window.panels.workbench.prefill_from_demo()
         if args.self_test:
-            from explorer.ui.self_test import run_self_test
+            from explorer.ui.scenes.self_test import run_self_test
 
             return await run_self_test(
                 window, args.url or demo_url, args.screenshot, args.screenshots

@@ -43,9 +43,9 @@ from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.icons import CHANGE_COLOURS
 from explorer.ui.shared.plain_text import clip, escape_for_html
+from explorer.ui.shared.problems_model import ProblemsModel
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import count_text, list_text
-from explorer.ui.source.problems_model import ProblemsModel
 
 OLD = "#d32f2f"
 ROWS_PER_TURN = 500

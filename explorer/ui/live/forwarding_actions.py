@@ -9,13 +9,12 @@ the docks' own modules only make and place one widget each. Everything goes thro
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
+from PySide6.QtCore import QObject, QPoint, QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtWidgets import QMenu, QPlainTextEdit, QPushButton, QTableView, QTabWidget, QWidget
 
-from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
 from explorer.net.live.forwarding.forwarder import ForwardTarget
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
@@ -26,38 +25,57 @@ from explorer.ui.live.forward_memory import (
     kept_targets,
     recalled_target,
 )
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.forward_answer import answer_text
 
 if TYPE_CHECKING:
-    from explorer.ui.inspector.inspector_panel import InspectorPanel
-    from explorer.ui.live.feed_panel import FeedPanel
-    from explorer.ui.live.subscription_panel import SubscriptionPanel
+    from explorer.net.live.subscription import SubscriptionView
+    from explorer.ui.live.feed_model import FeedModel
+    from explorer.ui.live.subscriptions_model import SubscriptionsModel
+    from explorer.ui.services import ExplorerServices
 
 
-def answer_text(answer: ForwardAnswer | None) -> str:
-    """The target's answer to a delivery as plain text: status, time, its first 4 KiB."""
-    if answer is None:
-        return QCoreApplication.translate(
-            "ForwardAnswerView", "Not forwarded (or not answered yet)."
-        )
-    when = datetime.fromtimestamp(answer.time, UTC).isoformat(timespec="seconds")
-    if answer.status is None:
-        head = QCoreApplication.translate(
-            "ForwardAnswerView", "{target}: no answer at {time} ({error}), attempt {attempts}"
-        ).format(target=answer.target, time=when, error=answer.error, attempts=answer.attempts)
-    else:
-        head = QCoreApplication.translate(
-            "ForwardAnswerView",
-            "{target} answered {status} at {time} in {ms:.0f} ms, attempt {attempts}",
-        )
-        head = head.format(
-            target=answer.target,
-            status=answer.status,
-            time=when,
-            ms=answer.duration_ms or 0.0,
-            attempts=answer.attempts,
-        )
-    return f"{head}\n\n{answer.body}" if answer.body else head
+class ForwardingSubscriptions(Protocol):
+    """What forwarding uses of the Subscriptions panel (which makes it)."""
+
+    @property
+    def services(self) -> ExplorerServices: ...
+
+    @property
+    def table(self) -> QTableView: ...
+
+    @property
+    def model(self) -> SubscriptionsModel: ...
+
+    @property
+    def forward_button(self) -> QPushButton: ...
+
+    @property
+    def timer(self) -> QTimer: ...
+
+    def selected(self) -> SubscriptionView | None: ...
+
+    def note(self, text: str) -> None: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> object: ...
+
+
+class ForwardingFeed(Protocol):
+    """What forwarding uses of the live feed (which makes it)."""
+
+    @property
+    def services(self) -> ExplorerServices: ...
+
+    @property
+    def table(self) -> QTableView: ...
+
+    @property
+    def model(self) -> FeedModel: ...
+
+    @property
+    def detail(self) -> QTabWidget: ...
+
+    @property
+    def detail_shown(self) -> SignalInstance: ...
 
 
 class ForwardAnswerView(QPlainTextEdit):
@@ -72,8 +90,8 @@ class ForwardAnswerView(QPlainTextEdit):
 class SubscriptionForwarding(QObject):
     """ "Forward to…" (button and context menu) and the Forwarding column's refresh."""
 
-    def __init__(self, panel: SubscriptionPanel) -> None:
-        super().__init__(panel)
+    def __init__(self, panel: ForwardingSubscriptions) -> None:
+        super().__init__(panel.table)  # goes with the panel
         self.panel = panel
         self.services = panel.services
         self.dialog: ForwardDialog | None = None
@@ -101,7 +119,7 @@ class SubscriptionForwarding(QObject):
         if sub is None:
             self.panel.note(self.tr("select a subscription to forward its deliveries"))
             return None
-        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel)
+        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel.table)
         dialog.accepted.connect(lambda: self._chosen(dialog))
         dialog.finished.connect(dialog.deleteLater)
         self.dialog = dialog
@@ -178,8 +196,8 @@ class SubscriptionForwarding(QObject):
 class FeedForwarding(QObject):
     """The feed's Forwarded tab (the target's answer) and "Forward again"."""
 
-    def __init__(self, panel: FeedPanel, spawn: Any) -> None:
-        super().__init__(panel)
+    def __init__(self, panel: ForwardingFeed, spawn: Any) -> None:
+        super().__init__(panel.table)  # goes with the feed
         self.panel = panel
         self.services = panel.services
         self.spawn = spawn
@@ -225,32 +243,3 @@ class FeedForwarding(QObject):
                 ).format(count=len(ids) - queued)
             )
         return queued
-
-
-class InspectorForwarding(QObject):
-    """Beside a received delivery in the inspector: what the application answered to its
-    forwarded copy (one line in the status; the answer's first 4 KiB in its tooltip)."""
-
-    def __init__(self, inspector: InspectorPanel) -> None:
-        super().__init__(inspector)
-        self.inspector = inspector
-        self.services = inspector.services
-        self._shown = False
-        inspector.table.selectionModel().currentRowChanged.connect(self.show_answer)
-
-    def show_answer(self, current: QModelIndex, _previous: QModelIndex | None = None) -> None:
-        record = self.inspector.model.record(current.row()) if current.isValid() else None
-        delivery = self.services.delivery_of(record) if record is not None else None
-        answer = self.services.forward_answer(delivery) if delivery is not None else None
-        if answer is None:
-            if self._shown:  # only what this put there
-                self.inspector.status.setText("")
-                self.inspector.status.setToolTip("")
-                self._shown = False
-            return
-        text = answer_text(answer)
-        self.inspector.status.setText(
-            self.tr("forwarded: {answer}").format(answer=text.split("\n", 1)[0])
-        )
-        self.inspector.status.setToolTip(tooltip_text(text))
-        self._shown = True

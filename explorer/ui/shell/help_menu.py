@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from explorer.ui.language import ui_language
 
 if TYPE_CHECKING:
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shared.shell import Shell
 
 
 def user_guide_url() -> QUrl | None:
@@ -38,7 +38,7 @@ def open_user_guide() -> bool:
     return url is not None and QDesktopServices.openUrl(url)
 
 
-def open_guide(window: MainWindow) -> None:
+def open_guide(window: Shell) -> None:
     """Help ▸ User guide: the guide, or a message saying where it is."""
     from explorer.core.findings import Severity  # not before the first frame
 

@@ -4,7 +4,7 @@ Source tree and the document view.
 It discovers a Source through the services, fills the tree, shows the selected document,
 reads documents again (F5), keeps Back and Forward, and runs the tree's context menu
 (subscribe, list every entry of an index, resource and dump checks). The widgets are
-the shell's (``explorer.ui.shell.main_window_widgets``); this class only connects them
+the shell's (``explorer.ui.source.window_parts`` says which); this class only connects them
 and updates them. Discovery, fetches and checks go through the services.
 """
 
@@ -19,13 +19,13 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
-from explorer.core.findings import Severity
+from explorer.core.findings import Finding, Severity
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
+from explorer.ui.shared.shell import STARTING
+from explorer.ui.shared.surfaces import XMPP_SUBSCRIBE
 from explorer.ui.shared.wording import count_text
-from explorer.ui.shell.main_window_widgets import STARTING
-from explorer.ui.shell.navigation import NavigationHistory, Place
 from explorer.ui.source.address_text import assumption_text, cause_text
 from explorer.ui.source.discovery_text import (
     DUMPS,
@@ -35,12 +35,13 @@ from explorer.ui.source.discovery_text import (
     start_problem,
     unreadable_start,
 )
+from explorer.ui.source.navigation import NavigationHistory, Place
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     from explorer.net.source.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.shell.main_window import MainWindow
     from explorer.ui.source.source_tree import TreeItem
+    from explorer.ui.source.window_parts import SourceWindow
 
 HISTORY_SHOWN = 20  # places listed in Go ▸ History
 
@@ -48,8 +49,8 @@ HISTORY_SHOWN = 20  # places listed in Go ▸ History
 class SourceController(QObject):
     """The open Source: discovery, the tree, the document shown, Back and Forward."""
 
-    def __init__(self, shell: MainWindow) -> None:
-        super().__init__(shell)
+    def __init__(self, shell: SourceWindow) -> None:
+        super().__init__(shell.widget())
         self.shell = shell
         shell.history_menu.aboutToShow.connect(self.fill_history_menu)
         self.navigation = NavigationHistory()
@@ -233,6 +234,26 @@ class SourceController(QObject):
     def selected_item(self) -> TreeItem | None:
         return self.shell.tree_model.item(self.shell.tree.currentIndex())
 
+    def show_place(self, url: str, finding: Finding | None = None, *, at_line: bool = True) -> bool:
+        """Show the document (or channel) ``url`` in the tree and the document view; with
+        ``finding``, at its line in the XML source when it has one (and ``at_line``), else
+        on its Problems tab. False when ``url`` is not in the open Source."""
+        shell = self.shell
+        item = shell.tree_model.find(url)
+        if item is None:
+            return False
+        index = shell.tree_model.index_of(item)
+        shell.tree.setCurrentIndex(index)  # the tree's selection shows its document
+        shell.tree.scrollTo(index)
+        if finding is None:
+            return True
+        view = shell.document_view
+        if finding.line is not None and at_line:
+            view.jump_to_problem(finding)
+        else:
+            view.tabs.setCurrentIndex(2)  # its Problems tab
+        return True
+
     def refresh(self) -> None:
         """F5: fetch the open document again, in place; without one, the whole Source."""
         item = self.selected_item() if self.shell.services is not None else None
@@ -269,7 +290,7 @@ class SourceController(QObject):
             self._show_item(current)
         status = target.doc.status
         done = self.tr("refreshed {url}").format(url=target.url)
-        confirm(self.shell, done + (f" (HTTP {status})" if status else ""))
+        confirm(self.shell.widget(), done + (f" (HTTP {status})" if status else ""))
 
     def rediscover(self) -> None:
         """Discover the Source again from the address it was opened from, then expand
@@ -394,7 +415,7 @@ class SourceController(QObject):
 
     def tree_menu(self, item: TreeItem) -> QMenu:
         """The context menu for a row (built separately so tests can trigger entries)."""
-        menu = QMenu(self.shell)
+        menu = QMenu(self.shell.widget())
         url = item.url
         menu.addAction(
             self.tr("Open in browser"),
@@ -442,7 +463,7 @@ class SourceController(QObject):
 
     def _copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)
-        confirm(self.shell, self.tr("copied {url}").format(url=text))
+        confirm(self.shell.widget(), self.tr("copied {url}").format(url=text))
 
     async def show_all_entries(self, doc: DocumentNode) -> int:
         """Load every component of an index and list all their entries in one table, each
@@ -501,9 +522,8 @@ class SourceController(QObject):
         from explorer.net.live import transports  # with the engines
 
         if transports.facts(form).needs_xmpp_account and node:  # the account first
-            from explorer.ui.live.xmpp_account_panel import xmpp_panel  # with the engines
-
-            if not await xmpp_panel(self.shell).subscribe(services, topic, hub, capability, node):
+            ask_and_subscribe = self.shell.part(XMPP_SUBSCRIBE)  # the live feature's
+            if not await ask_and_subscribe(services, topic, hub, capability, node):
                 return
         else:
             await services.subscribe(topic, hub, capability, form=form, node=node)
@@ -536,7 +556,7 @@ class SourceController(QObject):
                 entries,
             )
         else:
-            from explorer.ui.services.source import RESOURCE_SAMPLE  # an engine: imported late
+            from explorer.ui.services.checks import RESOURCE_SAMPLE
 
             sample = min(entries, RESOURCE_SAMPLE)
             if (await self.engines()).disk is not None:  # a folder has no type or dates

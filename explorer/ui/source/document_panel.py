@@ -25,12 +25,12 @@ from explorer.core.model import Document, Link
 from explorer.core.rules.capabilities import display_name
 from explorer.ui.language import document_name
 from explorer.ui.shared.plain_text import MAX_CHARS, escape_for_html
+from explorer.ui.shared.problems_model import ProblemsModel
+from explorer.ui.shared.problems_view import ProblemsView
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import count_text, severity_counts
+from explorer.ui.shared.xml_view import XmlSourceView
 from explorer.ui.source.entries_model import CHANGE_TYPES, EntriesTableModel
-from explorer.ui.source.problems_model import ProblemsModel
-from explorer.ui.source.problems_view import ProblemsView
-from explorer.ui.source.xml_view import XmlSourceView
 
 HEADER_FIELDS = ("at", "completed", "from", "until")
 MAX_LINKS = 20

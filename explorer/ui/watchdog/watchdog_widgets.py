@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.ui.history.history_widgets import table
 from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.tables import table
 from explorer.ui.watchdog.lease_model import LeaseModel
 
 DEFAULT_PERIOD = 300

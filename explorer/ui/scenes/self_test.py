@@ -19,7 +19,7 @@ from pathlib import Path
 
 from explorer.net.live.subscription import State
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem
-from explorer.ui.shell.main_window import MainWindow
+from explorer.ui.scenes.stage import Stage
 
 TOTAL_SECONDS = 55.0
 POLL = 0.05
@@ -50,7 +50,7 @@ def _say(text: str) -> None:
     print(f"self-test: {text}", flush=True)
 
 
-async def _detail(window: MainWindow, item: FeedItem, step: str) -> None:
+async def _detail(window: Stage, item: FeedItem, step: str) -> None:
     """Select ``item`` in the feed and wait until its detail (and diff) is on screen."""
     feed = window.panels.feed
     shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -69,12 +69,12 @@ async def _detail(window: MainWindow, item: FeedItem, step: str) -> None:
         feed.detail_shown.disconnect(done)
 
 
-def _check_window_fits(window: MainWindow) -> None:
+def _check_window_fits(window: Stage) -> None:
     """The window opened inside the screen's available area (first launch: a laptop)."""
-    screen = window.screen()
+    screen = window.widget().screen()
     if screen is None:
         return
-    available, frame = screen.availableGeometry(), window.frameGeometry()
+    available, frame = screen.availableGeometry(), window.widget().frameGeometry()
     if not available.contains(frame):
         raise SelfTestFailure(
             "0 window inside the screen", f"frame {frame.getRect()} on {available.getRect()}"
@@ -85,7 +85,7 @@ def _check_window_fits(window: MainWindow) -> None:
     )
 
 
-async def scenario(window: MainWindow, url: str) -> None:
+async def scenario(window: Stage, url: str) -> None:
     _check_window_fits(window)
     step = "1 load the demo Source"
     root = await window.open_source(url)
@@ -164,7 +164,7 @@ async def scenario(window: MainWindow, url: str) -> None:
     await _broken_document(window)
 
 
-async def _broken_document(window: MainWindow) -> None:
+async def _broken_document(window: Stage) -> None:
     """A Change List the demo cuts short opens as text, its problem in the Problems tab;
     the Source stays open in the tree."""
     step = "5 a broken document shown with its problem"
@@ -186,7 +186,7 @@ async def _broken_document(window: MainWindow) -> None:
 
 
 async def run_self_test(
-    window: MainWindow, url: str | None, screenshot: Path | None, screenshots: Path | None = None
+    window: Stage, url: str | None, screenshot: Path | None, screenshots: Path | None = None
 ) -> int:
     """Run the scenario under an overall deadline; 0 on success, 1 naming the failed step.
     With ``screenshots``, then take the user guide's pictures into that folder."""
@@ -207,14 +207,14 @@ async def run_self_test(
             await _screenshot(window, screenshot)
     _say(f"passed in {time.monotonic() - started:.1f} s")
     if screenshots is not None:
-        from explorer.ui.screenshots import take_screenshots
+        from explorer.ui.scenes.screenshots import take_screenshots
 
         await take_screenshots(window, screenshots, _say)
     return 0
 
 
-async def _screenshot(window: MainWindow, path: Path) -> None:
+async def _screenshot(window: Stage, path: Path) -> None:
     await asyncio.sleep(0.2)  # let the last layout and paint happen
     path.parent.mkdir(parents=True, exist_ok=True)
-    if window.grab().save(str(path)):
+    if window.widget().grab().save(str(path)):
         _say(f"screenshot saved to {path}")
