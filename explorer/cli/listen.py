@@ -33,7 +33,7 @@ from explorer.cli.listen_forwarding import (
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option
-from explorer.cli.secret_forms import (
+from explorer.cli.secret_option import (
     SecretFormError,
     add_secret_forms,
     on_command_line,
