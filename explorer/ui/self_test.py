@@ -19,6 +19,7 @@ from pathlib import Path
 
 from explorer.net.subscription import State
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem
+from explorer.ui.shared.stall_watch import Stall, StallWatchingApplication
 from explorer.ui.shell.main_window import MainWindow
 
 TOTAL_SECONDS = 55.0
@@ -205,12 +206,26 @@ async def run_self_test(
     finally:
         if screenshot is not None:
             await _screenshot(window, screenshot)
+    stalls = _stalls()
+    if stalls:
+        print(f"self-test FAILED: {'; '.join(map(str, stalls))}", file=sys.stderr)
+        return 1
     _say(f"passed in {time.monotonic() - started:.1f} s")
     if screenshots is not None:
         from explorer.ui.screenshots import take_screenshots
 
         await take_screenshots(window, screenshots, _say)
     return 0
+
+
+def _stalls() -> list[Stall]:
+    """Every hold of the event loop over ``STALL_SECONDS`` so far: the window froze."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if isinstance(app, StallWatchingApplication) and app.stall_watch is not None:
+        return app.stall_watch.take()
+    return []
 
 
 async def _screenshot(window: MainWindow, path: Path) -> None:

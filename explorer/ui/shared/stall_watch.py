@@ -1,0 +1,132 @@
+"""A watchdog for the GUI event loop: it notes every time the loop is held for more than
+``STALL_SECONDS`` by one piece of work (a slot, an asyncio callback, a paint).
+
+Each event the GUI thread delivers is a tick of the loop: the watchdog times the gaps between
+ticks while the thread is inside event delivery. A plain tick timer would also count the
+time a caller spends outside the loop (a test's own code between two waits, start-up
+before the loop runs), which is not a stall of the window. A nested event loop (a modal
+dialog's ``exec``) keeps delivering events, so it counts as alive.
+
+On a loaded machine the GUI thread also waits for a core: the kernel counts that wait per
+thread (``/proc/thread-self/schedstat``), and it is taken off, so a busy machine does not
+make a stall and work on other threads does not count. What remains is the GUI thread's own
+work and its blocking waits (a sleep, a synchronous read), which is what freezes a window.
+
+Used by ``--self-test`` (which fails when the window stalled) and by the test suite
+(``tests/helpers/stall_plugin.py``), which fails any Qt test in which it stalled.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+
+STALL_SECONDS = 1.0
+"""The window answers input within this; longer is a freeze to the user."""
+SCHED_EVERY = 0.1
+"""Seconds between readings of the run-queue wait: a reading per event would cost more than
+the events; the stall is then measured from the reading before its start, at most this
+much early."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stall:
+    """One hold of the loop: how long, and what was being delivered."""
+
+    seconds: float
+    receiver: str
+    event: str
+
+    def __str__(self) -> str:
+        return f"GUI loop held {self.seconds:.1f} s delivering {self.event} to {self.receiver}"
+
+
+class _RunQueueWait:
+    """Seconds this thread has spent runnable but waiting for a core (0 where the kernel
+    does not say)."""
+
+    def __init__(self) -> None:
+        try:
+            self._fd: int | None = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        except OSError:
+            self._fd = None
+
+    def __call__(self) -> float:
+        if self._fd is None:
+            return 0.0
+        fields = os.pread(self._fd, 128, 0).split()
+        return int(fields[1]) / 1e9 if len(fields) > 1 else 0.0
+
+
+class StallWatch:
+    """Measures holds of the loop on the thread that made it (the GUI thread)."""
+
+    def __init__(self, threshold: float = STALL_SECONDS) -> None:
+        self.threshold = threshold
+        self.stalls: list[Stall] = []
+        self._thread = threading.get_ident()
+        self._waited = _RunQueueWait()
+        self._delivering: list[tuple[QObject, QEvent]] = []
+        self._mark = 0.0  # the last tick
+        self._reading_at = 0.0  # when the run-queue wait was last read
+        self._reading = 0.0
+
+    def on_gui_thread(self) -> bool:
+        return threading.get_ident() == self._thread
+
+    def enter(self, receiver: QObject, event: QEvent) -> None:
+        """A delivery begins: inside another one, the time since the last tick was held."""
+        now = time.monotonic()
+        if self._delivering:
+            self._check(now, *self._delivering[-1])
+        self._tick(now)
+        self._delivering.append((receiver, event))
+
+    def leave(self) -> None:
+        """A delivery ended: the time since its start (or its last nested tick) was held."""
+        now = time.monotonic()
+        receiver, event = self._delivering.pop()
+        self._check(now, receiver, event)
+        self._tick(now)
+
+    def _tick(self, now: float) -> None:
+        self._mark = now
+        if now - self._reading_at > SCHED_EVERY:
+            self._reading_at, self._reading = now, self._waited()
+
+    def _check(self, now: float, receiver: QObject, event: QEvent) -> None:
+        if now - self._mark <= self.threshold:
+            return
+        held = now - self._reading_at - (self._waited() - self._reading)
+        if held > self.threshold:  # named only then: this runs for every event
+            self.stalls.append(Stall(held, type(receiver).__name__, event.type().name))
+
+    def take(self) -> list[Stall]:
+        """The stalls seen since the last call (and forget them)."""
+        stalls, self.stalls = self.stalls, []
+        return stalls
+
+
+class StallWatchingApplication(QApplication):
+    """A QApplication whose GUI thread is watched by ``stall_watch`` (made on that thread)."""
+
+    stall_watch: StallWatch | None = None  # until __init__ has run
+
+    def __init__(self, argv: list[str]) -> None:
+        super().__init__(argv)
+        self.stall_watch = StallWatch()
+
+    def notify(self, receiver: QObject, event: QEvent) -> bool:
+        watch = self.stall_watch
+        if watch is None or not watch.on_gui_thread():
+            return super().notify(receiver, event)
+        watch.enter(receiver, event)
+        try:
+            return super().notify(receiver, event)
+        finally:
+            watch.leave()
