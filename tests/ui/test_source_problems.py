@@ -122,6 +122,42 @@ def test_problems_dock_lists_every_finding_and_f8_opens_each_at_its_line(
     assert last is panel.model.problem(panel.model.rowCount() - 1)
 
 
+def test_one_click_on_a_problem_of_another_document_lands_on_its_line(window, qtbot, run) -> None:
+    """N-M3: the first click (and F8) opens the document at the finding, highlighted, while
+    its text is still streaming in; not at line 1 with a second click needed."""
+    open_demo_with_faults(window, qtbot, run)
+    panel = window.panels.problems
+    window.docks["ProblemsDock"].show()
+    window.docks["ProblemsDock"].raise_()
+    qtbot.waitUntil(lambda: panel.model.total > 0, timeout=5000)
+    view = window.document_view
+    lined = [
+        row
+        for row in range(panel.model.rowCount())
+        if panel.model.problem(row).finding.line not in (None, 1)
+        and panel.model.problem(row).channel is None
+    ]
+    places = {place_of(panel.model.problem(row)) for row in lined}
+    assert len(places) >= 2, "the demo with faults has lined problems in two documents"
+    for how in ("click", "F8"):
+        row = next(r for r in lined if place_of(panel.model.problem(r)) != view.url)
+        problem = panel.model.problem(row)
+        if how == "click":
+            panel.open_problem(row)
+        else:
+            panel.table.setCurrentIndex(panel.model.index(row - 1, 0))
+            panel.go(forward=True)
+            assert panel.table.currentIndex().row() == row
+        assert view.url == place_of(problem)
+        body = window.selected_item().doc.read_body().decode()
+        qtbot.waitUntil(lambda: view.source_ready, timeout=10000)
+        assert view.source.toPlainText() == body.replace("\r\n", "\n"), how  # its own text
+        assert view.tabs.currentIndex() == 1
+        assert view.source.textCursor().blockNumber() + 1 == problem.finding.line, how
+        marked = view.source.extraSelections()
+        assert [mark.cursor.blockNumber() + 1 for mark in marked] == [problem.finding.line]
+
+
 def test_problems_filters_narrow_the_table(window, qtbot, run) -> None:
     open_demo_with_faults(window, qtbot, run)
     panel = window.panels.problems

@@ -9,6 +9,7 @@ thousands of documents does not rebuild a hidden table on each one.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QTimer
@@ -147,18 +148,11 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         view, at the finding's line in the XML source when it has one."""
         problem = self.model.problem(row)
         place = place_of(problem)
-        window = self.shell
-        item = window.tree_model.find(place) if place != SOURCE_WIDE else None
-        if item is None:
-            return problem
-        index = window.tree_model.index_of(item)
-        window.tree.setCurrentIndex(index)  # the controller shows its document
-        window.tree.scrollTo(index)
-        view = window.document_view
-        if problem.finding.line is not None and problem.channel is None:
-            view.jump_to_problem(problem.finding)
-        else:
-            view.tabs.setCurrentIndex(2)  # its Problems tab
+        if place != SOURCE_WIDE:
+            finding = problem.finding
+            if problem.channel is not None and finding.line is not None:
+                finding = replace(finding, line=None)  # a channel has no XML source
+            self.shell.source.navigator.go_to(place, finding)
         return problem
 
 

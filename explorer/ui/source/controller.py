@@ -36,6 +36,7 @@ from explorer.ui.source.discovery_text import (
     start_problem,
     unreadable_start,
 )
+from explorer.ui.source.navigator import SourceNavigator
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     from explorer.net.crawl_tree import DocumentNode
@@ -54,6 +55,7 @@ class SourceController(QObject):
         self.shell = shell
         shell.history_menu.aboutToShow.connect(self.fill_history_menu)
         self.navigation = NavigationHistory()
+        self.navigator = SourceNavigator(shell)  # every "go to this finding"
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
