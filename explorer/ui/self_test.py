@@ -146,16 +146,7 @@ async def scenario(window: MainWindow, url: str) -> None:
     await _detail(window, change, step)
     if "→" not in feed.changes.toPlainText() and not change.diff:
         raise SelfTestFailure(step, "the change notification's diff is not shown")
-    framework = await wait_for(
-        lambda: first(FRAMEWORK, False), 30, step, "no framework notification arrived"
-    )
-    assert isinstance(framework, FeedItem)
-    await _detail(window, framework, step)
-    if feed.diff_view.changed_rows == 0:
-        raise SelfTestFailure(
-            step,
-            "the framework notification's document diff is empty: " + feed.diff_view.caption.text(),
-        )
+    await _framework_diff(window, step)
     window.panels.feed.detail.setCurrentIndex(3)
     window.tree.setCurrentIndex(model.index_of(root.children[0]))  # a document in view
     _say(
@@ -163,6 +154,33 @@ async def scenario(window: MainWindow, url: str) -> None:
         f"document diff of {feed.diff_view.changed_rows} changed rows)"
     )
     await _broken_document(window)
+
+
+async def _framework_diff(window: MainWindow, step: str) -> None:
+    """Show framework notifications until one's document diff has changed rows. The first
+    can rightly be empty: on a busy machine the crawl may read the document only after the
+    change it announces, so the version held before is already the new one."""
+    feed = window.panels.feed
+    looked_at: list[FeedItem] = []
+    deadline = time.monotonic() + 30
+    while True:
+        fresh = [
+            item
+            for item in feed.model.items
+            if item.kind == FRAMEWORK and all(item is not seen for seen in looked_at)
+        ]
+        for item in fresh:
+            looked_at.append(item)
+            await _detail(window, item, step)
+            if feed.diff_view.changed_rows:
+                return
+        if time.monotonic() > deadline:
+            reason = "no framework notification arrived"
+            if looked_at:
+                reason = "every framework notification's document diff is empty: "
+                reason += feed.diff_view.caption.text()
+            raise SelfTestFailure(step, reason)
+        await asyncio.sleep(POLL)
 
 
 async def _broken_document(window: MainWindow) -> None:
