@@ -238,8 +238,18 @@ def test_open_folder_reads_it_as_served_at_the_base_url(window, qtbot, run, tmp_
     inspection = services.inspection()
     assert inspection is not None and inspection.disk is not None
     assert any(record.code == "http.content-type" for record in inspection.not_applicable)
-    # the address bar follows the document shown, as it would were the folder served
-    assert window.address.currentText().startswith("https://example.org/")
+    # N-M4: visibly a folder: the address bar shows the file: address of the document shown,
+    # the base URL is beside it, and network actions say they would go to the live site
+    assert window.address.currentText() == folder.as_uri() + "/.well-known/resourcesync"
+    assert window.discovery_label.text() == f"on disk: {folder} as {BASE}"
+    menu = window.tree_menu(root)
+    browse = menu.actions()[0]
+    assert browse.text() == "Open the live site in browser"
+    assert "live site: https://example.org/.well-known/resourcesync" in browse.toolTip()
+    typed = folder.as_uri() + "/capabilitylist.xml"  # a file: address opens its document
+    window.open_url(typed)
+    assert window.selected_item().url == BASE + "capabilitylist.xml"
+    assert window.address.currentText() == typed
     # a resource check reads the file, not the network
     resource_list = next(
         n for n in services.crawl_result.nodes() if n.url.endswith("resourcelist.xml")

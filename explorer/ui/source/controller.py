@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint
 from PySide6.QtGui import QGuiApplication
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import QMenu
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
 from explorer.core.legacy_push import XMPP
+from explorer.core.rules.well_known import WELL_KNOWN_PATH
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
@@ -94,7 +96,8 @@ class SourceController(QObject):
             self.shell.address.setEditText(url)
             self._assumed[url] = assumption_text(assumed)
             self.shell.show_error(self._assumed[url], Severity.INFO)
-        shown = self.shell.tree_model.find(url) if self.shell.services is not None else None
+        services = self.shell.services
+        shown = self.shell.tree_model.find(self.on_web(url)) if services is not None else None
         if shown is not None and select is None:  # already in the open Source: go to it,
             self.shell.address_history.remember(url)  # keeping the tree as it is
             self._navigating_to(shown)
@@ -138,6 +141,10 @@ class SourceController(QObject):
             return None
         self.shell.auth_prompt.check_source(result, lambda: self.open_url(url, select))
         summary, tried = discovery_text(result)
+        if services.disk is not None and result.root is not None:  # not the live site
+            summary = self.tr("on disk: {folder} as {base_url}").format(
+                folder=services.disk.folder, base_url=services.disk.base_url
+            )
         self.shell.discovery_label.setText(summary)
         self.shell.discovery_label.setToolTip(tooltip_text(tried))
         broken = unreadable_start(result)
@@ -338,7 +345,7 @@ class SourceController(QObject):
         if item.doc is not None and item.doc.state is NodeState.PENDING:
             self.shell.tree_model.expand(item)
         self._show_item(item)
-        self.shell.address.setEditText(item.url)  # the address bar follows the document
+        self.shell.address.setEditText(self.on_disk(item.url))  # it follows the document
         if self._source_address is not None:
             self._record_visit(Place(self._source_address, item.url))
 
@@ -379,20 +386,27 @@ class SourceController(QObject):
     def tree_menu(self, item: TreeItem) -> QMenu:
         """The context menu for a row (built separately so tests can trigger entries)."""
         menu = QMenu(self.shell)
+        menu.setToolTipsVisible(True)
         url = item.url
-        menu.addAction(
-            self.tr("Open in browser"),
+        services = self.shell.services
+        live = services is not None and services.disk is not None  # a folder: the network
+        # is the live site the folder will be served at, not what the window shows
+        browse = menu.addAction(
+            self.tr("Open the live site in browser") if live else self.tr("Open in browser"),
             lambda: open_in_browser(
                 url, lambda text: self.shell.show_error(text, Severity.WARNING)
             ),
         )
+        if live:
+            text = self.tr("Read here from {file}; the browser would go to the live site: {url}")
+            browse.setToolTip(text.format(file=self.on_disk(url), url=url))
         menu.addAction(self.tr("Copy URL"), lambda: self._copy(url))
         for extend in self.menu_extensions:
             extend(menu, item)
         if item.channel is not None:
             channel = item.channel
             menu.addAction(
-                self.tr("Subscribe"),
+                self.tr("Subscribe at the live site's hub") if live else self.tr("Subscribe"),
                 lambda: self.shell.spawn(
                     self.subscribe(
                         channel.topic,
@@ -423,6 +437,27 @@ class SourceController(QObject):
                     self.tr("Check dump"), lambda: self.shell.spawn(self.check(doc, "dump"))
                 )
         return menu
+
+    def on_disk(self, url: str) -> str:
+        """The ``file:`` address a folder Source's document is read from; ``url`` itself
+        when the open Source is not a folder (or the URL is not in it)."""
+        services = self.shell.services
+        disk = services.disk if services is not None else None
+        relative = disk.relative_path(url) if disk is not None else None
+        return url if disk is None or relative is None else disk.folder.as_uri() + "/" + relative
+
+    def on_web(self, address: str) -> str:
+        """The URL a folder Source's ``file:`` address stands for (as ``on_disk`` shows
+        it); any other address unchanged."""
+        services = self.shell.services
+        disk = services.disk if services is not None else None
+        folder = disk.folder.as_uri() + "/" if disk is not None else None
+        if disk is None or folder is None or not address.startswith(folder):
+            return address
+        relative = address[len(folder) :]
+        if relative == WELL_KNOWN_PATH.lstrip("/"):
+            return urljoin(disk.base_url, WELL_KNOWN_PATH)
+        return disk.base_url + relative
 
     def _copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)
