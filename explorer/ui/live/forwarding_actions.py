@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
 
 from explorer.net.forward_outbox import ForwardAnswer
 from explorer.net.forwarder import ForwardTarget
+from explorer.net.subscription import FINAL_STATES
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.live.forward_dialog import ForwardDialog
@@ -89,11 +90,21 @@ class SubscriptionForwarding(QObject):
         self.panel.model.forwarding = self.services.forwarding_lines(ui_language())
 
     def _context_menu(self, where: QPoint) -> None:
-        if self.panel.selected() is None or self.services.read_only:
-            return
+        menu = self.context_menu()
+        if menu is not None:
+            menu.popup(self.panel.table.viewport().mapToGlobal(where))
+
+    def context_menu(self) -> QMenu | None:
+        """The selected row's menu: Forward to…, and Remove for a row that has ended."""
+        sub = self.panel.selected()
+        if sub is None:
+            return None
         menu = QMenu(self.panel.table)
-        menu.addAction(self.tr("Forward to…"), self.open_dialog)
-        menu.popup(self.panel.table.viewport().mapToGlobal(where))
+        if not self.services.read_only:
+            menu.addAction(self.tr("Forward to…"), self.open_dialog)
+        if sub.state in FINAL_STATES:
+            menu.addAction(self.tr("Remove"), lambda: self.panel.remove_row(sub.id))
+        return menu if menu.actions() else None
 
     def open_dialog(self) -> ForwardDialog | None:
         """The non-modal dialog for the selected subscription (None: nothing selected)."""

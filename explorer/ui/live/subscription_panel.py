@@ -139,6 +139,11 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         self.show_subscriptions(self._views)
         return len(gone)
 
+    def remove_row(self, subscription_id: str) -> None:
+        """Take one ended, denied or failed row off the list (its context menu's Remove)."""
+        self._removed.add(subscription_id)
+        self.show_subscriptions(self._views)
+
     def on_events(self, events: list[SubscriberEvent]) -> None:
         for event in events:
             # deliveries, rejected ones included, are the feed's: a fault that rejects

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from explorer.ui.shared.columns import set_column_widths
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.row_table_model import RowTableModel
+from explorer.ui.shared.wheel_guard import wheel_only_when_focused
 
 WIDEST_ADDRESS = "255.255.255.255"
 LINE_EDIT_MARGIN = 2
@@ -55,6 +56,7 @@ class SubscriptionPanelWidgets(QWidget):
         self.port.setRange(0, 65535)
         self.port.setSpecialValueText(self.tr("any free port"))
         self.port.setAccessibleName(self.tr("Callback port"))
+        wheel_only_when_focused(self.port)
         self.server_button = QPushButton(self.tr("Stop"))
         self.server_button.setAccessibleName(self.tr("Start or stop the callback server"))
         self.server_status = PlainLabel()

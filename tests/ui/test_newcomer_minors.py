@@ -1,0 +1,98 @@
+"""The newcomer review's minor defects in the window (2026-12), each by its number."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QCursor, QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from explorer.net.subscription import State, Subscription, SubscriptionView
+from explorer.ui.live.feed_model import COLUMNS, FeedItem
+from explorer.ui.live.subscriptions_model import COLUMNS as SUB_COLUMNS
+from explorer.ui.shared.columns import column_index
+
+
+def _wheel(widget, steps: int) -> None:
+    centre = QPointF(widget.rect().center())
+    event = QWheelEvent(
+        centre,
+        QPointF(widget.mapToGlobal(centre.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_5_the_wheel_over_the_dock_leaves_the_watchdog_period_alone(window, qtbot) -> None:
+    period = window.watchdog.period
+    window.watchdog.setEnabled(True)  # as with a subscription selected
+    assert period.isEnabled()
+    before = period.value()
+    _wheel(period, -2)  # scrolling the dock past it, the pointer crossing it
+    assert period.value() == before
+    # clicked into, a guarded field steps with the wheel as usual
+    from PySide6.QtWidgets import QSpinBox
+
+    from explorer.ui.shared.wheel_guard import wheel_only_when_focused
+
+    field = QSpinBox()
+    qtbot.addWidget(field)
+    wheel_only_when_focused(field)
+    field.show()
+    field.activateWindow()
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus, timeout=5000)
+    _wheel(field, 2)
+    assert field.value() == 2
+
+
+def _view(name: str, state: State) -> SubscriptionView:
+    sub = Subscription(name, f"http://t/{name}", "http://h/hub", name, f"http://cb/{name}", None)
+    view = SubscriptionView.of(sub, serving_url=None)
+    return dataclasses.replace(view, state=state, lease_expires=time.time() + 864_000)
+
+
+def test_8_ended_rows_show_no_lease_and_their_menu_removes_them(window) -> None:
+    panel = window.panels.subscriptions
+    panel.show_subscriptions([_view("a", State.ACTIVE), _view("b", State.ENDED)])
+    lease_column = SUB_COLUMNS.index("lease")
+    texts = {
+        panel.model.subscription(r).id: panel.model.data(panel.model.index(r, lease_column))
+        for r in range(2)
+    }
+    assert texts["b"] == "—"  # not "9 days 23 h left"
+    ended = next(r for r in range(2) if panel.model.subscription(r).id == "b")
+    panel.table.selectRow(ended)
+    menu = panel.forwarding.context_menu()
+    remove = next(a for a in menu.actions() if a.text() == "Remove")
+    remove.trigger()
+    assert [panel.model.subscription(r).id for r in range(panel.model.rowCount())] == ["a"]
+    panel.table.selectRow(0)
+    assert "Remove" not in [a.text() for a in panel.forwarding.context_menu().actions()]
+
+
+def test_9_the_feed_topic_reads_dataset_and_channel(window) -> None:
+    feed = window.panels.feed
+    topic = "http://127.0.0.1:8080/dataset2/change-notifications"
+    feed.model.add([FeedItem(time.time(), "change", topic, 1, 1, {})])
+    cell = feed.model.index(feed.model.rowCount() - 1, column_index(COLUMNS, "topic"))
+    assert cell.data() == "dataset2/change-notifications"
+    assert topic in cell.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_20_rows_do_not_scroll_under_a_pointer_whose_enter_is_still_queued(window, qtbot) -> None:
+    feed = window.panels.feed
+    qtbot.waitUntil(feed.table.viewport().isVisible, timeout=5000)
+    feed.model.add([FeedItem(time.time(), "change", "http://t/a", n, 1, {}) for n in range(3)])
+    viewport = feed.table.viewport()
+    QCursor.setPos(viewport.mapToGlobal(viewport.rect().center()))  # no Enter delivered yet
+    feed.model.add([FeedItem(time.time(), "change", "http://t/a", 9, 1, {})])
+    assert feed.unseen_button.isVisibleTo(feed)
+    QCursor.setPos(QPoint(-100, -100))
