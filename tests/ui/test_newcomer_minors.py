@@ -96,3 +96,75 @@ def test_20_rows_do_not_scroll_under_a_pointer_whose_enter_is_still_queued(windo
     feed.model.add([FeedItem(time.time(), "change", "http://t/a", 9, 1, {})])
     assert feed.unseen_button.isVisibleTo(feed)
     QCursor.setPos(QPoint(-100, -100))
+
+
+def open_demo(window, qtbot, run) -> str:
+    url = run(window.services.start_demo())
+    window.open_url(url)
+    qtbot.waitUntil(lambda: any(i.channel for i in window.tree_model.walk()), timeout=15000)
+    return url
+
+
+def _expanded(window) -> set[str]:
+    model, tree = window.tree_model, window.tree
+    return {i.url for i in model.walk() if tree.isExpanded(model.index_of(i))}
+
+
+def test_2_the_found_via_label_and_the_scheme_strip_do_not_go_stale(window, qtbot, run) -> None:
+    url = open_demo(window, qtbot, run)
+    found = window.discovery_label.text()
+    assert found.startswith("found via")
+    run(window.open_source("http://127.0.0.1:9/"))  # refused: the open Source stays
+    assert window.discovery_label.text() == found  # the strip says why, the label is as it was
+    second = window.tree_model.roots[0].children[1]
+    assert window.messages.isVisible()
+    typed = second.url.removeprefix("http://")  # no scheme: http:// assumed, and said
+    window.open_url(typed)
+    assert window.selected_item() is second
+    assert "assumed" in window.messages.text.text() or "http://" in window.messages.text.text()
+    assert window.messages.isVisible()
+    window.tree.setCurrentIndex(window.tree_model.index_of(window.tree_model.roots[0]))
+    assert not window.messages.isVisible()  # a document of its own: the strip went
+    assert window.discovery_label.text() == found
+    assert url
+
+
+def test_3_a_typed_missing_address_keeps_the_tree_and_shift_f5_reselects(
+    window, qtbot, run
+) -> None:
+    open_demo(window, qtbot, run)
+    model = window.tree_model
+    first_list = model.roots[0].children[0]
+    index = next(i for i in first_list.children if i.url.endswith("changelist-index.xml"))
+    window.tree.expand(model.index_of(index))
+    qtbot.waitUntil(lambda: len(index.children) >= 2, timeout=10000)
+    component = index.children[1]
+    window.tree.setCurrentIndex(model.index_of(component))
+    expanded = _expanded(window)
+    assert index.url in expanded
+    run(window.open_source(component.url.rsplit("/", 1)[0] + "/no-such-document.xml"))
+    assert _expanded(window) >= expanded  # the same Source: not collapsed
+    qtbot.waitUntil(lambda: model.find(component.url) is not None, timeout=10000)
+    window.tree.setCurrentIndex(model.index_of(model.find(component.url)))
+    window.rediscover()  # Shift+F5
+    qtbot.waitUntil(
+        lambda: window.selected_item() is not None and window.selected_item().url == component.url,
+        timeout=15000,
+    )
+
+
+def test_4_the_entries_table_starts_at_loc_for_each_document(window, qtbot, run) -> None:
+    open_demo(window, qtbot, run)
+    view = window.document_view
+    first_list = window.tree_model.roots[0].children[0]
+    documents = [i for i in first_list.children if i.doc is not None and i.doc.capability]
+    window.tree.setCurrentIndex(window.tree_model.index_of(first_list))
+    qtbot.waitUntil(lambda: view.url == first_list.url and view.entries.total > 0, timeout=10000)
+    view.table.setColumnWidth(0, 3000)  # wide enough to scroll sideways
+    bar = view.table.horizontalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+    bar.setValue(bar.maximum())
+    other = next(i for i in documents if i.url != first_list.url)
+    window.tree.setCurrentIndex(window.tree_model.index_of(other))
+    qtbot.waitUntil(lambda: view.url == other.url, timeout=10000)
+    assert bar.value() == 0

@@ -62,6 +62,9 @@ class SourceController(QObject):
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
         self._assumed: dict[str, str] = {}  # URL opened -> the scheme assumption said
+        self._found_via: tuple[str, str] | None = None  # the open Source's label, tooltip
+        self._reselect: str | None = None  # Re-discover's document, once its row is back
+        self._typed_to: str | None = None  # the document the last address opened
         shell.document_view.link_activated.connect(self.open_url)
         line = shell.address.lineEdit()
         assert line is not None  # the address box is editable
@@ -100,6 +103,8 @@ class SourceController(QObject):
         shown = self.shell.tree_model.find(self.on_web(url)) if services is not None else None
         if shown is not None and select is None:  # already in the open Source: go to it,
             self.shell.address_history.remember(url)  # keeping the tree as it is
+            self._say_found_via()  # and how it was found, whatever a failed open said
+            self._typed_to = shown.url
             self._navigating_to(shown)
             return None
         if self._opening is not None and not self._opening[1].done():
@@ -161,12 +166,17 @@ class SourceController(QObject):
                 text = self.tr("No ResourceSync document found from {url}.").format(url=url)
             if self.shell.tree_model.roots:
                 text += self.tr(" The Source already open stays open.")
+                self._say_found_via()  # the label is the open Source's; the strip says why
             self.shell.show_error(text, details=tried)
             return None
         if url in self._assumed:  # still say what was assumed
             self.shell.show_error(self._assumed[url], Severity.INFO)
         else:
             self.shell.messages.hide()
+        self._found_via = (summary, tooltip_text(tried))
+        roots = self.shell.tree_model.roots
+        if expanded is None and roots and roots[0].url == result.root.url:
+            expanded = self._expanded()  # the same Source again (a typed address in it)
         root = self.shell.tree_model.set_source(result.root)
         self._source_address = url
         for item in [root, *root.children]:
@@ -175,7 +185,10 @@ class SourceController(QObject):
             if expanded and item.url in expanded:
                 self.shell.tree.expand(self.shell.tree_model.index_of(item))
         wanted = self.shell.tree_model.find(select or url)  # the address itself, if in the tree
+        self._typed_to = (wanted or root).url
         self._navigating_to(wanted or root)
+        # a document below an expanded row is in the tree once that row has loaded again
+        self._reselect = select if wanted is None else None
         problem = start_problem(url, result)
         if broken:
             await self.show_unreadable(url)
@@ -183,6 +196,11 @@ class SourceController(QObject):
             self.shell.show_error(problem, Severity.WARNING)
         self.shell.source_opened.emit(result.root.url)
         return root
+
+    def _say_found_via(self) -> None:
+        if self._found_via is not None:
+            self.shell.discovery_label.setText(self._found_via[0])
+            self.shell.discovery_label.setToolTip(self._found_via[1])
 
     def _navigating_to(self, item: TreeItem) -> None:
         self.shell.tree.setCurrentIndex(self.shell.tree_model.index_of(item))
@@ -269,21 +287,21 @@ class SourceController(QObject):
         if not address:
             return
         selected = self.selected_item() if self.shell.services is not None else None
-        expanded = (
-            {
-                item.url
-                for item in self.shell.tree_model.walk()
-                if self.shell.tree.isExpanded(self.shell.tree_model.index_of(item))
-            }
-            if self.shell.services is not None
-            else set()
-        )
+        expanded = self._expanded() if self.shell.services is not None else set()
         if self._opening is not None and not self._opening[1].done():
             self._opening[1].cancel()
         task = self.shell.spawn(
             self.open_source(address, selected.url if selected else None, expanded)
         )
         self._opening = (address, task)
+
+    def _expanded(self) -> set[str]:
+        """The URLs of the tree's expanded rows."""
+        return {
+            item.url
+            for item in self.shell.tree_model.walk()
+            if self.shell.tree.isExpanded(self.shell.tree_model.index_of(item))
+        }
 
     def _record_visit(self, place: Place) -> None:
         if not self._navigating:
@@ -345,6 +363,8 @@ class SourceController(QObject):
         if item.doc is not None and item.doc.state is NodeState.PENDING:
             self.shell.tree_model.expand(item)
         self._show_item(item)
+        if item.url != self._typed_to and self.shell.messages.text.text() in self._assumed.values():
+            self.shell.messages.hide()  # said of the address typed, not of this document
         self.shell.address.setEditText(self.on_disk(item.url))  # it follows the document
         if self._source_address is not None:
             self._record_visit(Place(self._source_address, item.url))
@@ -356,6 +376,11 @@ class SourceController(QObject):
             self._show_item(selected)
 
     def _item_loaded(self, item: TreeItem) -> None:
+        if self._reselect is not None:
+            wanted = self.shell.tree_model.find(self._reselect)
+            if wanted is not None:
+                self._reselect = None
+                self._navigating_to(wanted)
         if item is self.selected_item():
             self._show_item(item)
         if item.error:

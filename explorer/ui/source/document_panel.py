@@ -206,11 +206,14 @@ class DocumentPanel(DocumentWidgets):
         self, url: str, document: Document | None, findings: Sequence[Finding], raw: RawSource
     ) -> None:
         """Display a document; the XML text is read and streams in without blocking the loop."""
-        if url != self.url:
+        another = url != self.url
+        if another:
             self.reset_filter()  # a filter typed for one document must not hide the next
         self.url, self.shown, self.shown_findings = url, document, len(findings)
         self.header.setText(header_html(url, document, findings))
         self.entries.set_entries(document.entries if document is not None else [])
+        if another:  # from its first column: loc, not where the last one was scrolled to
+            self.table.horizontalScrollBar().setValue(0)
         self.problems.set_findings(findings)
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
         self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
