@@ -156,18 +156,30 @@ class SubscriptionForwarding(QObject):
         self.settings = settings
         self.panel.spawn(self.restore())
 
+    def _say_in_window(self, text: str) -> None:
+        """A strip above the window's work, not only a line in this dock's log: forwarding
+        the user set up has stopped, and nothing else on screen shows it."""
+        from explorer.core.findings import Severity
+        from explorer.ui.shell.main_window import MainWindow
+
+        window = self.panel.window()
+        if isinstance(window, MainWindow):
+            window.show_error(text, Severity.WARNING)
+
     async def restore(self) -> int:
         """Start forwarding again for each kept target of a stored subscription; how many."""
         if self.settings is None or self.services.read_only:
             return 0
         known = {view.id: view for view in self.services.subscriptions()}
         started = 0
+        not_restarted: list[str] = []
         for subscription_id, kept in kept_targets(self.settings).items():
             view = known.get(subscription_id)
             if view is None:
                 continue
             target = await recalled_target(subscription_id, kept)
             if target is None:
+                not_restarted.append(view.topic)
                 self.panel.note(
                     self.tr(
                         "forwarding of {topic} not restarted: its secret was kept for the last "
@@ -182,6 +194,13 @@ class SubscriptionForwarding(QObject):
                 )
             )
             started += 1
+        if not_restarted:
+            self._say_in_window(
+                self.tr(
+                    "Forwarding was not restarted for {topics}: with no system keyring its "
+                    "secret was kept for the last session only. Give it again with Forward to…"
+                ).format(topics=", ".join(not_restarted))
+            )
         self.refresh()
         return started
 
