@@ -168,3 +168,12 @@ def test_4_the_entries_table_starts_at_loc_for_each_document(window, qtbot, run)
     window.tree.setCurrentIndex(window.tree_model.index_of(other))
     qtbot.waitUntil(lambda: view.url == other.url, timeout=10000)
     assert bar.value() == 0
+
+
+def test_6_the_public_url_test_result_stays_in_view(window, run) -> None:
+    panel = window.panels.subscriptions
+    own = window.services.callback_status().base_url
+    run(panel._run_test(own))  # what the Test button starts
+    assert panel.public_test_result.isVisibleTo(panel)
+    assert panel.public_test_result.text().startswith(f"Test of {own}: ")
+    assert "reached this callback server" in panel.public_test_result.text()

@@ -256,6 +256,11 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
 
     async def _run_test(self, url: str) -> None:
         self.note(self.tr("testing {url} …").format(url=url))
+        self.public_test_result.setText(self.tr("testing {url} …").format(url=url))
+        self.public_test_result.show()
         report = await self.services.test_public_url(url)
         self.note(report)
+        self.public_test_result.setText(
+            self.tr("Test of {url}: {report}").format(url=url, report=report)
+        )
         confirm(self, self.tr("public URL test finished: {report}").format(report=report))

@@ -98,6 +98,12 @@ class SubscriptionPanelWidgets(QWidget):
         public.addWidget(self.apply_public)
         public.addWidget(self.test_public)
         form.addRow(public)
+        # the last Test's outcome stays in view (a status message was gone in seconds)
+        self.public_test_result = PlainLabel()
+        self.public_test_result.setWordWrap(True)
+        self.public_test_result.setAccessibleName(self.tr("Public URL test result"))
+        self.public_test_result.hide()
+        form.addRow(self.public_test_result)
 
         self.topic = QLineEdit()
         self.topic.setPlaceholderText(self.tr("topic URL (or pick a channel in the Source tree)"))
