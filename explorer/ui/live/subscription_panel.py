@@ -91,7 +91,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
 
     def show_status(self, status: CallbackStatus) -> None:
         self.server_button.setText(self.tr("Stop") if status.running else self.tr("Start"))
-        self.server_status.setText(status.base_url or self.tr("stopped"))
+        self.set_server_status(status.base_url or self.tr("stopped"))
         self.port.setValue(status.port if status.running else self.port.value())
         if status.running:
             place = f"{status.host}:{status.port}"
@@ -113,7 +113,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
     def _lock_live_controls(self) -> None:
         """A store opened read-only (another explorer writes to it, or it is damaged):
         nothing can listen or subscribe here, and the controls say so."""
-        self.server_status.setText(self.tr("not listening: the store is open read-only"))
+        self.set_server_status(self.tr("not listening: the store is open read-only"))
         why = self.tr("The store is open read-only: another explorer uses it, or it is damaged")
         for control in (
             self.host,
