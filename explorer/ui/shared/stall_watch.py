@@ -7,10 +7,12 @@ time a caller spends outside the loop (a test's own code between two waits, star
 before the loop runs), which is not a stall of the window. A nested event loop (a modal
 dialog's ``exec``) keeps delivering events, so it counts as alive.
 
-On a loaded machine the GUI thread also waits for a core: the kernel counts that wait per
-thread (``/proc/thread-self/schedstat``), and it is taken off, so a busy machine does not
-make a stall and work on other threads does not count. What remains is the GUI thread's own
-work and its blocking waits (a sleep, a synchronous read), which is what freezes a window.
+On a loaded machine the GUI thread also waits for a core, directly or behind another thread
+of the process that holds the interpreter lock while it waits for one: the kernel counts
+that wait per thread (``/proc/self/task/*/schedstat``), and the longest of them over the
+gap is taken off, so a busy machine does not make a stall. What remains is the GUI
+thread's own work and its blocking waits (a sleep, a synchronous read, the lock held by
+work that is running), which is what freezes a window.
 
 Used by ``--self-test`` (which fails when the window stalled) and by the test suite
 (``tests/helpers/stall_plugin.py``), which fails any Qt test in which it stalled.
@@ -46,21 +48,27 @@ class Stall:
         return f"GUI loop held {self.seconds:.1f} s delivering {self.event} to {self.receiver}"
 
 
-class _RunQueueWait:
-    """Seconds this thread has spent runnable but waiting for a core (0 where the kernel
-    does not say)."""
+class _RunQueueWaits:
+    """Seconds each thread of this process has spent runnable but waiting for a core, by
+    thread id (empty where the kernel does not say)."""
 
-    def __init__(self) -> None:
+    TASKS = "/proc/self/task"
+
+    def __call__(self) -> dict[str, float]:
+        waits: dict[str, float] = {}
         try:
-            self._fd: int | None = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+            tasks = os.listdir(self.TASKS)
         except OSError:
-            self._fd = None
-
-    def __call__(self) -> float:
-        if self._fd is None:
-            return 0.0
-        fields = os.pread(self._fd, 128, 0).split()
-        return int(fields[1]) / 1e9 if len(fields) > 1 else 0.0
+            return waits
+        for task in tasks:
+            try:
+                with open(f"{self.TASKS}/{task}/schedstat", "rb") as stat:
+                    fields = stat.read(128).split()
+            except OSError:  # the thread ended meanwhile
+                continue
+            if len(fields) > 1:
+                waits[task] = int(fields[1]) / 1e9
+        return waits
 
 
 class StallWatch:
@@ -70,11 +78,11 @@ class StallWatch:
         self.threshold = threshold
         self.stalls: list[Stall] = []
         self._thread = threading.get_ident()
-        self._waited = _RunQueueWait()
+        self._waited = _RunQueueWaits()
         self._delivering: list[tuple[QObject, QEvent]] = []
         self._mark = 0.0  # the last tick
         self._reading_at = 0.0  # when the run-queue wait was last read
-        self._reading = 0.0
+        self._reading: dict[str, float] = {}
 
     def on_gui_thread(self) -> bool:
         return threading.get_ident() == self._thread
@@ -102,7 +110,12 @@ class StallWatch:
     def _check(self, now: float, receiver: QObject, event: QEvent) -> None:
         if now - self._mark <= self.threshold:
             return
-        held = now - self._reading_at - (self._waited() - self._reading)
+        waited = self._waited()
+        queued = max(
+            (waited[task] - before for task, before in self._reading.items() if task in waited),
+            default=0.0,
+        )
+        held = now - self._reading_at - queued
         if held > self.threshold:  # named only then: this runs for every event
             self.stalls.append(Stall(held, type(receiver).__name__, event.type().name))
 
