@@ -62,7 +62,7 @@ class SubscriptionPanelWidgets(QWidget):
         wheel_only_when_focused(self.port)
         self.server_button = QPushButton(self.tr("Stop"))
         self.server_button.setAccessibleName(self.tr("Start or stop the callback server"))
-        self.server_status = PlainLabel(self)
+        self.server_status = PlainLabel("", self)
         self.server_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.public_url = QLineEdit()
         self.public_url.setPlaceholderText(
