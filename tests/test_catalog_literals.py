@@ -86,13 +86,13 @@ CSS_RULE = re.compile(r"[^{}]*\{[a-z-]+:[^{};]*(?:;[a-z-]+:[^{};]*)*;?\}")
 CSS_BLOCK = re.compile(r"[^{}]*\{\s*\}")
 
 STATE_NAMES = {
-    "explorer/net/subscription.py": 5,
+    "explorer/net/live/subscription.py": 5,
 }
 """State names a table column shows (``"stale callback"``): values the window translates
 with Qt, as an enum's; said nowhere else."""
 
 WIRE_VALUES = {
-    "explorer/net/http.py": 1,
+    "explorer/net/http/fetcher.py": 1,
     "explorer/net/conformance/checks.py": 1,
 }
 """Values sent to other programs that happen to hold two words: the fetcher's ``Accept``

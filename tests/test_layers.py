@@ -1,8 +1,9 @@
-"""The layer rule: ui -> net -> core, demo -> core, cli -> net -> core.
+"""The layer rule: ui -> net -> core, demo -> core, cli -> net -> core; inside net, areas
+that depend one way (``NET_AREAS``); no import circle anywhere; folders a reader can take in.
 
-Walks every module's imports (including imports inside functions, relative imports and
-``from explorer import ui``) with ast, so a lazy or relative import cannot sneak a
-forbidden dependency past the test.
+Walks every module's imports (including imports inside functions, under ``TYPE_CHECKING``,
+relative imports and ``from explorer import ui``) with ast, so a lazy or relative import
+cannot sneak a forbidden dependency past the test.
 """
 
 from __future__ import annotations
@@ -29,6 +30,25 @@ ALLOWED = {
 }
 UI_IMPORTERS = {"cli/__init__.py"}
 """Outside the ui package only the entry point imports it, to open the window."""
+
+NET_AREAS = {
+    "http": set(),
+    "store": set(),
+    "source": {"http"},
+    "live": {"http", "store", "source"},
+    "conformance": {"http", "store", "live"},
+    "reports": {"http", "store", "source", "live", "conformance"},
+    "history": {"http", "store", "source", "reports"},
+}
+"""Which other areas of ``explorer/net`` each area may import. Fetching knows nothing of
+what is fetched; the store knows no feature; reading a Source never needs the live side;
+reports and history come last, so a new export or comparison cannot pull them under the
+engines. A module that needs an area its own may not import is in the wrong area."""
+
+NET_TOP_MODULES = 15
+"""At most this many modules at the top of ``explorer/net``: the rest belong to an area."""
+FOLDER_MODULES = 30
+"""At most this many modules in any one folder of ``explorer/``: past it, split by topic."""
 
 
 def module_name(path: Path) -> str:
@@ -114,7 +134,7 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("source", "module", "seen"),
     [
-        ("from ..net import http\n", "explorer.core.sample", "explorer.net.http"),
+        ("from ..net import sample_io\n", "explorer.core.sample", "explorer.net.sample_io"),
         ("from .. import ui\n", "explorer.net.sample", "explorer.ui"),
         ("from ...demo.hub import Hub\n", "explorer.net.conformance.sample", "explorer.demo.hub"),
         ("from explorer import cli\n", "explorer.ui.sample", "explorer.cli"),
@@ -135,3 +155,131 @@ def test_the_ui_may_use_the_shared_argument_types(tmp_path: Path) -> None:
     assert violations("ui", imported_modules(sample, "explorer.ui.sample")) == {
         "explorer.cli.listen"
     }
+
+
+def net_area(module: str) -> str | None:
+    """The area of ``explorer/net`` a dotted module name belongs to (None: not in one)."""
+    parts = module.split(".")
+    if parts[:2] != ["explorer", "net"] or len(parts) < 3:
+        return None
+    return parts[2] if (PACKAGE / "net" / parts[2]).is_dir() else None
+
+
+def area_violations(path: Path, name: str | None = None) -> set[str]:
+    """Imports of ``path`` (a module of a net area) from areas its own may not import."""
+    name = name if name is not None else module_name(path)
+    area = net_area(name)
+    allowed = NET_AREAS.get(area or "", set()) | {area}
+    return {m for m in imported_modules(path, name) if net_area(m) not in allowed | {None}}
+
+
+def test_every_net_area_is_declared() -> None:
+    folders = {p.parent.name for p in (PACKAGE / "net").glob("*/__init__.py")}
+    assert folders == set(NET_AREAS)
+
+
+def test_net_areas_import_only_the_areas_below_them() -> None:
+    found = {
+        str(path.relative_to(PACKAGE)): sorted(bad)
+        for path in (PACKAGE / "net").rglob("*.py")
+        if (bad := area_violations(path))
+    }
+    assert found == {}
+
+
+def test_the_checker_sees_an_area_import_it_must_not(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from explorer.net.http.fetcher import Fetcher\n"
+        "if TYPE_CHECKING:\n"
+        "    from explorer.net.live.subscriber import Subscriber\n"
+    )
+    assert area_violations(sample, "explorer.net.source.sample") == {
+        "explorer.net.live.subscriber",
+        "explorer.net.live.subscriber.Subscriber",
+    }
+    assert area_violations(sample, "explorer.net.live.sample") == set()
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of ``explorer`` it imports (at run time or for type checking).
+
+    ``from a import b`` is an edge to ``a.b`` when that is a module, else to ``a``; the
+    package ``__init__`` an import passes through is no edge of its own, as Python runs an
+    empty one at no cost and a full one is a module like any other when named."""
+    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        imported = {m for m in imported_modules(path) if m in modules and m != name}
+        graph[name] = {
+            m
+            for m in imported
+            if modules[m].name != "__init__.py" or not any(o.startswith(m + ".") for o in imported)
+        }
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Groups of modules that import each other, directly or round a circle (Tarjan's
+    strongly connected components, iterative so a deep chain cannot hit the recursion limit)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            step = next(edges, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph[step]))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return sorted(circles)
+
+
+def test_no_import_circles() -> None:
+    assert import_circles(import_graph()) == []
+
+
+def test_the_circle_finder_sees_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert import_circles(graph) == [["a", "b", "c"]]
+
+
+def test_net_keeps_its_modules_in_areas() -> None:
+    top = sorted(path.name for path in (PACKAGE / "net").glob("*.py"))
+    assert len(top) <= NET_TOP_MODULES, top
+
+
+def test_no_folder_is_too_big_to_take_in() -> None:
+    sizes = {
+        str(folder.relative_to(PACKAGE)): len(list(folder.glob("*.py")))
+        for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]
+    }
+    assert {folder: n for folder, n in sizes.items() if n > FOLDER_MODULES} == {}

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from explorer.net.credentials import CONFIG_FOLDER, default_credential_files
-from explorer.net.store import default_store_path
+from explorer.net.http.credentials import CONFIG_FOLDER, default_credential_files
+from explorer.net.store.database import default_store_path
 
 
 def test_the_store_lives_in_the_test_folder(private_user_folders: Path) -> None:
@@ -38,7 +38,7 @@ def test_qsettings_of_any_name_write_into_the_test_folder(
 
 
 def test_a_subprocess_inherits_the_test_folder(private_user_folders: Path) -> None:
-    code = "from explorer.net.store import default_store_path; print(default_store_path())"
+    code = "from explorer.net.store.database import default_store_path; print(default_store_path())"
     shown = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     ).stdout.strip()

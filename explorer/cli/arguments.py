@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from explorer.cli.language_option import help_language as help_language  # and the window's
 from explorer.cli.language_option import say as say  # for the window's --help
+from explorer.core.words.text_width import wrap
 
 MAX_URL_LENGTH = 8 * 1024
 MAX_HOST_LENGTH = 255
@@ -26,12 +27,34 @@ HTTP_SCHEMES = ("http", "https")
 _Number = TypeVar("_Number", int, float)
 
 
+class DisplayWidthHelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped by terminal columns rather than characters: a Japanese
+    line of help is as wide as the terminal, not twice as wide, and breaks between
+    Japanese characters, not only at the spaces around English words. (argparse documents
+    no hook for wrapping; these two methods are the ones its own ``Raw*`` formatters
+    override.)"""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in wrap(text, width - len(indent)))
+
+
+class DisplayWidthRawDescriptionFormatter(
+    argparse.RawDescriptionHelpFormatter, DisplayWidthHelpFormatter
+):
+    """A description kept as written (a table), and options' help wrapped by columns."""
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose errors are one line on stderr (no usage block) and
-    whose ``--help`` frame (usage, group titles, ``-h``) is in the run's language."""
+    whose ``--help`` frame (usage, group titles, ``-h``) is in the run's language, its
+    help wrapped by terminal columns (``DisplayWidthHelpFormatter``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["add_help"] = False  # its -h is added below, in the run's language
+        kwargs.setdefault("formatter_class", DisplayWidthHelpFormatter)
         super().__init__(*args, **kwargs)
         self._positionals.title = say("cli.help.positionals")
         self._optionals.title = say("cli.help.options")
@@ -47,7 +70,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse's own words (a missing argument, a bad choice) in the run's language
-        from explorer.core.messages import render_known  # only when an argument is refused
+        from explorer.core.words.messages import render_known  # only when an argument is refused
 
         said = render_known(message, "cli.argparse.", help_language()) or message
         line = say("cli.help.see-help", prog=self.prog, message=_printable(said))

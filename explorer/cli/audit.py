@@ -37,11 +37,11 @@ from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.catalog import text
-from explorer.net.audit import MAX_LOCAL_FILES, AuditError, AuditReport, audit
-from explorer.net.audit_text import reasons
-from explorer.net.crawl_budget import CrawlLimits
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.network_access import NetworkAccess
+from explorer.net.history.audit import MAX_LOCAL_FILES, AuditError, AuditReport, audit
+from explorer.net.history.audit_text import reasons
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.source.crawl_budget import CrawlLimits
 
 EXIT_OK, EXIT_NOT_IN_SYNC, EXIT_UNUSABLE = 0, 1, 2
 

@@ -44,11 +44,11 @@ from explorer.cli.snapshots import (
     write_finding_changes,
 )
 from explorer.core.catalog import text
-from explorer.core.messages import render_message, render_severity
-from explorer.core.time_text import seconds_text
-from explorer.net.snapshot_compare import Comparison
-from explorer.net.snapshot_store import SnapshotInfo, SnapshotNotFound, SnapshotStore
-from explorer.net.store import StoreError
+from explorer.core.words.messages import render_message, render_severity
+from explorer.core.words.time_text import seconds_text
+from explorer.net.history.snapshot_compare import Comparison
+from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotNotFound, SnapshotStore
+from explorer.net.store.database import StoreError
 
 EXIT_OK, EXIT_UNANNOUNCED, EXIT_UNUSABLE = 0, 1, 2
 NOW = "now"

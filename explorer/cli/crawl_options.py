@@ -6,7 +6,7 @@ import argparse
 
 from explorer.cli.arguments import positive_int, positive_seconds
 from explorer.cli.language_option import say
-from explorer.net.crawl_budget import CrawlLimits
+from explorer.net.source.crawl_budget import CrawlLimits
 
 
 def add_crawl_options(parser: argparse.ArgumentParser, when: str = "") -> None:

@@ -12,7 +12,14 @@ import contextlib
 import signal
 import sys
 
-from explorer.cli.arguments import fail, host, non_negative_number, port, positive_int
+from explorer.cli.arguments import (
+    DisplayWidthRawDescriptionFormatter,
+    fail,
+    host,
+    non_negative_number,
+    port,
+    positive_int,
+)
 from explorer.cli.demo_replay import PlaybackUnusable, add_replay_options, load_playback
 from explorer.cli.engine_text import fault_text
 from explorer.cli.language_option import add_language_option, help_language, language_of, say
@@ -23,7 +30,7 @@ EXIT_OK, EXIT_UNUSABLE = 0, 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.formatter_class = DisplayWidthRawDescriptionFormatter
     faults = "\n".join(f"  {name:<20} {fault_text(name, help_language())}" for name in FAULTS)
     parser.epilog = say("cli.demo.faults-heading") + "\n" + faults
     parser.add_argument(

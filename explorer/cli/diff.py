@@ -47,11 +47,11 @@ from explorer.core.changes.document_diff import (
 )
 from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import render_message, render_severity
 from explorer.core.model import Document, Link
 from explorer.core.parser import MAX_DOCUMENT_BYTES, DocumentParseError, parse_document
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.network_access import NetworkAccess
+from explorer.core.words.messages import render_message, render_severity
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 # A little past the parser's limit, so that it reports the document as too large.

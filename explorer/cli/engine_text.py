@@ -17,15 +17,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.core import catalog
-from explorer.core.engine_words import event_detail as event_detail
-from explorer.core.engine_words import event_name as event_name
-from explorer.core.messages import ENGLISH, render_phrase
+from explorer.core.words.engine_words import event_detail as event_detail
+from explorer.core.words.engine_words import event_name as event_name
+from explorer.core.words.messages import ENGLISH, render_phrase
+from explorer.core.words.text_width import widest
 
 if TYPE_CHECKING:
-    from explorer.net.discovery import RouteAttempt
-    from explorer.net.http import FetchResult
-    from explorer.net.publisher import PublishResult
-    from explorer.net.store import ExchangeRecord
+    from explorer.net.http.fetcher import FetchResult
+    from explorer.net.live.publisher import PublishResult
+    from explorer.net.source.discovery import RouteAttempt
+    from explorer.net.store.records import ExchangeRecord
 
 
 def attempt_detail(attempt: RouteAttempt, lang: str = ENGLISH) -> str:
@@ -50,7 +51,14 @@ def exchange_line(record: ExchangeRecord, lang: str = ENGLISH) -> str:
         return describe_exchange(record)
     key = f"cli.exchange.kind-{record.kind}"
     kind = catalog.text(key, lang) if catalog.has(key, lang) else record.kind
-    return describe_exchange(replace(record, kind=kind))
+    return describe_exchange(replace(record, kind=kind), column_width("cli.exchange.kind-", lang))
+
+
+def column_width(prefix: str, lang: str, at_least: int = 12) -> int:
+    """Terminal columns for a column of the catalog's words under ``prefix`` in ``lang``:
+    the widest of them, so a line after the longest translated word still lines up."""
+    lines = catalog.area(prefix.partition(".")[0]).items()
+    return widest((line[lang] for key, line in lines if key.startswith(prefix)), at_least)
 
 
 def response_text(result: PublishResult, lang: str = ENGLISH) -> str:

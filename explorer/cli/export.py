@@ -32,9 +32,10 @@ from explorer.cli.export_exchanges import (
 )
 from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.core.catalog import text
-from explorer.net.evidence import NOTIFICATION_CSV_COLUMNS, notification_csv_row
-from explorer.net.store import NotificationRecord, Store, StoreError, default_store_path
-from explorer.net.subscriber_events import iso_time
+from explorer.net.live.subscriber_events import iso_time
+from explorer.net.reports.evidence import NOTIFICATION_CSV_COLUMNS, notification_csv_row
+from explorer.net.store.database import Store, StoreError, default_store_path
+from explorer.net.store.records import NotificationRecord
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 BATCH = 500

@@ -17,10 +17,11 @@ from typing import IO
 from explorer.cli.arguments import fail, output_file
 from explorer.cli.language_option import language_of, say
 from explorer.core import catalog
-from explorer.net.evidence import ExchangeWriter, export_exchanges
-from explorer.net.exchange_filter import filter_terms, matches, search_text
-from explorer.net.exchange_links import read_links
-from explorer.net.store import ExchangeRecord, Store, StoreError, default_store_path
+from explorer.net.reports.evidence import ExchangeWriter, export_exchanges
+from explorer.net.store.database import Store, StoreError, default_store_path
+from explorer.net.store.exchange_filter import filter_terms, matches, search_text
+from explorer.net.store.exchange_links import read_links
+from explorer.net.store.records import ExchangeRecord
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 BATCH = 500

@@ -15,8 +15,8 @@ from explorer.core import catalog
 from explorer.core.junit import JUnitSuite, junit_xml
 
 if TYPE_CHECKING:  # validate and hub-check need only the JUnit writer: import no crawl
-    from explorer.net.disk_source import DiskSource
-    from explorer.net.inspection import Inspection
+    from explorer.net.source.disk_source import DiskSource
+    from explorer.net.source.inspection import Inspection
 
 REPORT_SUFFIXES = (".html", ".htm", ".csv")
 
@@ -62,7 +62,7 @@ def report_path(text: str) -> str:
 def disk_source_of(args: argparse.Namespace) -> DiskSource | None:
     """The Source on disk the arguments name, or None for an http(s) inspection; raises
     ``DiskSourceError`` with the fix when the folder or base URL cannot be used."""
-    from explorer.net.disk_source import is_disk_location, open_disk_source
+    from explorer.net.source.disk_source import is_disk_location, open_disk_source
 
     if args.base_url is None and not is_disk_location(args.url):
         return None
@@ -90,15 +90,15 @@ def write_handover_files(args: argparse.Namespace, inspection: Inspection, comma
     bring the hub checks and aiohttp, 0.3 s of CPU at the end of every ``inspect``."""
     lang = language_of(args)
     if args.report:
-        from explorer.net.report_csv import report_csv
-        from explorer.net.report_html import report_html
+        from explorer.net.reports.report_csv import report_csv
+        from explorer.net.reports.report_html import report_html
 
         csv = Path(args.report).suffix.lower() == ".csv"
         data = report_csv(inspection, lang) if csv else report_html(inspection, lang)
         if not write_file(args.report, data, command, lang):
             return False
     if args.junit:
-        from explorer.net.junit_cases import inspection_suite
+        from explorer.net.reports.junit_cases import inspection_suite
 
         return write_junit(args, [inspection_suite(inspection, lang)], command)
     return True

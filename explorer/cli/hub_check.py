@@ -21,14 +21,13 @@ from explorer.cli.arguments import (
     port,
     positive_seconds,
 )
-from explorer.cli.engine_text import exchange_line
+from explorer.cli.engine_text import column_width, exchange_line
 from explorer.cli.handover_options import add_junit_option, write_junit
 from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.core.catalog import text
-from explorer.core.messages import ENGLISH, render_cited, render_severity, render_title
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_server import CallbackServer
+from explorer.core.words.messages import ENGLISH, render_cited, render_severity, render_title
+from explorer.core.words.text_width import pad
 from explorer.net.conformance import (
     CHECKS,
     PUBLISH_AUTO,
@@ -40,9 +39,11 @@ from explorer.net.conformance import (
     Outcome,
     run_conformance,
 )
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.junit_cases import conformance_suite
-from explorer.net.network_access import NetworkAccess
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.reports.junit_cases import conformance_suite
+from explorer.net.store.exchange_log import ExchangeLog
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 EVIDENCE_LINES = 8
@@ -200,7 +201,8 @@ async def _check(
 
 def _print_text(result: CheckResult, lang: str = ENGLISH) -> None:
     label = text(f"cli.hub-check.outcome-{result.outcome}", lang)
-    print(f"{label:<7} {result.check:<17} {result.title_in(lang)}")
+    label = pad(label, column_width("cli.hub-check.outcome-", lang, 7))
+    print(f"{label} {pad(result.check, 17)} {result.title_in(lang)}")
     print(f"      {result.summary_in(lang)}")
     if result.depends_on:
         print(text("cli.hub-check.depends-on", lang, check=result.depends_on))

@@ -56,23 +56,24 @@ from explorer.cli.visible_output import rewind_line
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings
 from explorer.core.findings import Finding, Severity, finding
-from explorer.core.messages import (
+from explorer.core.rules.capabilities import display_name
+from explorer.core.words.messages import (
     ENGLISH,
     render_document_name,
     render_message,
     render_severity,
 )
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_budget import CrawlLimits
-from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
-from explorer.net.discovery import ROUTE_ORDER, Route, RouteAttempt, discover_source
-from explorer.net.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
-from explorer.net.dump_check import MANIFEST_NAME, check_dumps
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.inspection import Inspection
-from explorer.net.legacy_channels import legacy_channel_line
-from explorer.net.network_access import NetworkAccess
-from explorer.net.resource_check import (
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_budget import CrawlLimits
+from explorer.net.source.crawl_tree import Channel, CrawlResult, DocumentNode, NodeState, Progress
+from explorer.net.source.discovery import ROUTE_ORDER, Route, RouteAttempt, discover_source
+from explorer.net.source.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
+from explorer.net.source.dump_check import MANIFEST_NAME, check_dumps
+from explorer.net.source.inspection import Inspection
+from explorer.net.source.legacy_channels import legacy_channel_line
+from explorer.net.source.resource_check import (
     CHECKED_CAPABILITIES,
     MANIFEST_CAPABILITIES,
     check_resources,
@@ -325,6 +326,8 @@ def _write_node(
                     "cli.inspect.channel",
                     lang,
                     capability=item.capability,
+                    # Japanese names the channel as the documents do (変更通知チャンネル)
+                    name=render_document_name(display_name(item.capability), lang),
                     topic=item.topic,
                     hub=hub,
                 )

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from explorer.core import catalog
-from explorer.core.languages import ENGLISH, JAPANESE, LANGUAGES
+from explorer.core.words.languages import ENGLISH, JAPANESE, LANGUAGES
 
 if TYPE_CHECKING:  # the finding renderers load where a finding is said: the window's
     # entry passes through here and must not load them before its first frame
@@ -79,7 +79,7 @@ def language_of(args: argparse.Namespace) -> str:
 
 def finding_line(item: Finding, lang: str = ENGLISH) -> str:
     """``SEVERITY: CODE: message``, as ``listen`` and ``publish`` print a finding."""
-    from explorer.core.messages import render_message, render_severity
+    from explorer.core.words.messages import render_message, render_severity
 
     return f"{render_severity(item.severity, lang)}: {item.code}: {render_message(item, lang)}"
 
@@ -87,7 +87,7 @@ def finding_line(item: Finding, lang: str = ENGLISH) -> str:
 def cited_and_counted(group: FindingGroup, lang: str = ENGLISH) -> str:
     """`` (spec citation) [how many more, where]``, each part only when there is one: the
     tail ``validate`` and ``inspect`` put after a grouped finding's message."""
-    from explorer.core.messages import render_cited, render_occurrences
+    from explorer.core.words.messages import render_cited, render_occurrences
 
     occurrences = render_occurrences(group, lang)
     return render_cited(group.first.spec, lang) + (f" [{occurrences}]" if occurrences else "")

@@ -21,7 +21,7 @@ import time
 from collections.abc import Coroutine
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
-from explorer.cli.engine_text import event_detail, event_name
+from explorer.cli.engine_text import column_width, event_detail, event_name
 from explorer.cli.language_option import add_language_option, finding_line, language_of, say
 from explorer.cli.listen_forwarding import (
     ForwardOptionsError,
@@ -36,20 +36,27 @@ from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_acc
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_restart import move_stale_subscriptions, start_callback_server
-from explorer.net.callback_server import DEFAULT_MAX_BODY
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Fetcher
-from explorer.net.hub_discovery import DiscoveredChannel, discover_channels
-from explorer.net.legacy_transports import LegacyTransports
-from explorer.net.refetch import ChangeTracker
-from explorer.net.refetch_bounds import bounded_tracker
-from explorer.net.store import Store, StoreDamaged, StoreError, StoreLocked, default_store_path
-from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
-from explorer.net.subscription import State, Subscription
-from explorer.net.xmpp_account import XmppOptions
+from explorer.core.words.text_width import pad
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
+from explorer.net.live.callback_restart import move_stale_subscriptions, start_callback_server
+from explorer.net.live.hub_discovery import DiscoveredChannel, discover_channels
+from explorer.net.live.legacy.legacy_transports import LegacyTransports
+from explorer.net.live.legacy.xmpp_account import XmppOptions
+from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.refetch_bounds import bounded_tracker
+from explorer.net.live.subscriber import Subscriber, SubscriberConfig
+from explorer.net.live.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscription import State, Subscription
+from explorer.net.store.database import (
+    Store,
+    StoreDamaged,
+    StoreError,
+    StoreLocked,
+    default_store_path,
+)
+from explorer.net.store.exchange_log import ExchangeLog
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0
@@ -406,7 +413,8 @@ class _Printer:
 
 def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     data = event.to_json()
-    parts = [data["time"], f"{event_name(event.event, lang):<19}", event.topic]
+    name = pad(event_name(event.event, lang), column_width("events.name-", lang, 19))
+    parts = [data["time"], name, event.topic]
     if event.event == NOTIFICATION:
         signature = event_name(str(event.signature), lang, "events.signature-")
         count = len(event.entries or [])

@@ -1,4 +1,5 @@
-"""``listen --forward URL``: the options, and the forwarder they start (``explorer.net.forwarder``).
+"""``listen --forward URL``: the options, and the forwarder they start
+(``explorer.net.live.forwarding.forwarder``).
 
 The option names are a contract (scripts and the documentation use them): ``--forward``,
 ``--forward-secret``, ``--forward-algorithm`` and the repeatable ``--forward-header``.
@@ -14,10 +15,16 @@ from urllib.parse import urlsplit
 from explorer.cli.arguments import http_url
 from explorer.cli.language_option import say
 from explorer.core import catalog
-from explorer.core.signatures import MAX_SECRET_BYTES
-from explorer.net.forwarder import ALGORITHMS, Forwarder, ForwardState, ForwardTarget, describe
-from explorer.net.store import Store
-from explorer.net.subscriber import Subscriber
+from explorer.core.push.signatures import MAX_SECRET_BYTES
+from explorer.net.live.forwarding.forwarder import (
+    ALGORITHMS,
+    Forwarder,
+    ForwardState,
+    ForwardTarget,
+    describe,
+)
+from explorer.net.live.subscriber import Subscriber
+from explorer.net.store.database import Store
 
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an RFC 9110 token
 

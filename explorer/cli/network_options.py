@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from explorer.cli.arguments import input_path
 from explorer.cli.language_option import help_language, say
 from explorer.core.auth import OriginError, origin_of
-from explorer.net.credentials import (
+from explorer.net.http.credentials import (
     Credential,
     Credentials,
     CredentialsError,
@@ -26,7 +26,7 @@ from explorer.net.credentials import (
     load_credentials_file,
     parse_header,
 )
-from explorer.net.network_access import (
+from explorer.net.http.network_access import (
     NetworkAccess,
     NetworkSettings,
     NetworkSettingsError,
@@ -151,7 +151,7 @@ def network_access(
         for origin in origins:
             credentials.add(origin, flag_credential)
     try:
-        from explorer.net.outbound import private_addresses_allowed  # httpx: only for URLs
+        from explorer.net.http.outbound import private_addresses_allowed  # httpx: only for URLs
 
         allowed = private_addresses_allowed([*urls, *also], args.allow_private_addresses)
         settings = _settings(args, allowed)
@@ -166,7 +166,7 @@ def network_access(
 def _said_again(english: str, prefix: str) -> str:
     """The engine's English refusal (a line of the catalog under ``prefix``) in this run's
     language; words the catalog does not know (a library's) as they came."""
-    from explorer.core.messages import render_known  # only when an option is refused
+    from explorer.core.words.messages import render_known  # only when an option is refused
 
     return render_known(english, prefix, help_language()) or english
 

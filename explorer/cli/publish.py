@@ -28,9 +28,9 @@ from explorer.cli.network_options import NetworkOptionsError, add_network_option
 from explorer.core.catalog import text
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import check_bytes
-from explorer.net.bounded_body import bounded_client
-from explorer.net.network_access import NetworkAccess
-from explorer.net.publisher import DEFAULT_TIMEOUT, PublishResult, publish
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.live.publisher import DEFAULT_TIMEOUT, PublishResult, publish
 
 EXIT_OK, EXIT_FAILED = 0, 1
 MAX_PAYLOAD_BYTES = MAX_DOCUMENT_BYTES

@@ -1,6 +1,6 @@
 """``listen --reconcile SECONDS``: every SECONDS, read each Capability List given as
 ``--topic`` again and reconcile its Change Lists with the change notifications received
-(``explorer.net.reconcile``). Verdicts go out as ``reconcile`` events, printed like every
+(``explorer.net.live.reconcile``). Verdicts go out as ``reconcile`` events, printed like every
 other event (with ``--json``: ``{"event": "reconcile", "topic": capability list,
 "unannounced": [loc, ...], "unlisted": [loc, ...], "quiet": seconds or absent,
 "message"}``), only when there is something to say.
@@ -19,11 +19,11 @@ from explorer.cli.language_option import language_of, say
 from explorer.core.catalog import text
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules import capabilities as caps
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.network_access import NetworkAccess
-from explorer.net.reconcile import Reconciler
-from explorer.net.reconcile_event import reconcile_event
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.live.reconcile import Reconciler
+from explorer.net.live.reconcile_event import reconcile_event
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
 
 
 def add_reconcile_option(parser: argparse.ArgumentParser) -> None:

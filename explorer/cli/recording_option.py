@@ -8,9 +8,9 @@ import sys
 from explorer.cli.arguments import output_file
 from explorer.cli.language_option import language_of, say
 from explorer.core import catalog
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.recorder import Recorder
-from explorer.net.store import Store
+from explorer.net.live.recorder import Recorder
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog
 
 
 def add_record_option(parser: argparse.ArgumentParser) -> None:

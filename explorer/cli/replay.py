@@ -27,11 +27,10 @@ from explorer.cli.arguments import (
 from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.secret_option import SecretError, add_secret_options, secret_of
 from explorer.core import catalog
-from explorer.core.signatures import ALGORITHMS
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_server import DEFAULT_MAX_BODY
-from explorer.net.exchange_links import DELIVERY, EXCHANGE
-from explorer.net.replay import (
+from explorer.core.push.signatures import ALGORITHMS
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
+from explorer.net.live.forwarding.replay import (
     DEFAULT_TIMEOUT,
     Edits,
     ReplayError,
@@ -40,7 +39,8 @@ from explorer.net.replay import (
     load_original,
     replay,
 )
-from explorer.net.store import Store, StoreError, default_store_path
+from explorer.net.store.database import Store, StoreError, default_store_path
+from explorer.net.store.exchange_links import DELIVERY, EXCHANGE
 
 EXIT_OK, EXIT_REFUSED, EXIT_UNUSABLE = 0, 1, 2
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")

@@ -17,8 +17,8 @@ from explorer.cli.arguments import InputError, fail, read_regular_file
 from explorer.cli.language_option import add_language_option, language_of, say
 from explorer.cli.secret_option import SecretError, add_secret_options, secret_of
 from explorer.core import catalog
-from explorer.core.signature_tool import DEFAULT_ALGORITHM, header_algorithm, judge
-from explorer.core.signatures import ALGORITHMS, sign
+from explorer.core.push.signature_tool import DEFAULT_ALGORITHM, header_algorithm, judge
+from explorer.core.push.signatures import ALGORITHMS, sign
 
 EXIT_OK, EXIT_INVALID, EXIT_UNUSABLE = 0, 1, 2
 MAX_BODY = 64 * 1024 * 1024

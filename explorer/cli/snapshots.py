@@ -28,17 +28,17 @@ from explorer.cli.language_option import language_of, say
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.findings import Severity
-from explorer.core.messages import render_severity, render_title
-from explorer.core.time_text import seconds_text
-from explorer.net.crawl_budget import CrawlLimits
-from explorer.net.crawl_tree import CrawlResult
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.network_access import NetworkAccess
-from explorer.net.store import Store, StoreError, default_store_path
+from explorer.core.words.messages import render_severity, render_title
+from explorer.core.words.time_text import seconds_text
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.source.crawl_budget import CrawlLimits
+from explorer.net.source.crawl_tree import CrawlResult
+from explorer.net.store.database import Store, StoreError, default_store_path
 
 if TYPE_CHECKING:  # imported where used: every ``inspect`` loads this module, few save
-    from explorer.net.snapshot_compare import Comparison
-    from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore
+    from explorer.net.history.snapshot_compare import Comparison
+    from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotStore
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -67,7 +67,7 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
 
 def open_snapshots(args: argparse.Namespace) -> tuple[Store, SnapshotStore]:
     """The store named by ``--store`` (or the default) and its snapshot tables."""
-    from explorer.net.snapshot_store import SnapshotStore
+    from explorer.net.history.snapshot_store import SnapshotStore
 
     store = Store(args.store or default_store_path())
     try:
@@ -81,7 +81,7 @@ async def snapshot_now(
     args: argparse.Namespace, snapshots: SnapshotStore, access: NetworkAccess
 ) -> tuple[SnapshotInfo, CrawlResult]:
     """Crawl ``args.url`` into a new snapshot with ``--timeout`` and ``--max-documents``."""
-    from explorer.net.snapshot_store import take_snapshot
+    from explorer.net.history.snapshot_store import take_snapshot
 
     limits = CrawlLimits(max_documents=args.max_documents)
     async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
@@ -109,7 +109,7 @@ def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
 
 def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     from explorer.cli.inspect import print_tree
-    from explorer.net.snapshot_compare import Comparison
+    from explorer.net.history.snapshot_compare import Comparison
 
     lang = language_of(args)
     try:
@@ -222,7 +222,7 @@ def fields_text(fields: dict[str, tuple[object, object]], lang: str) -> str:
     (``lastmod``, ``hash``, the attributes of core 1.1 Table 3) as written."""
     if not fields:
         return ""
-    return ": " + ", ".join(
+    return ": " + catalog.text("common.list-separator", lang).join(
         f"{_field_name(name, lang)} {old} → {new}" for name, (old, new) in fields.items()
     )
 

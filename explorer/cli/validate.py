@@ -41,12 +41,12 @@ from explorer.core.catalog import text
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.junit import JUnitSuite, findings_case
-from explorer.core.messages import ENGLISH, render_message, render_severity
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
+from explorer.core.words.messages import ENGLISH, render_message, render_severity
 
 if TYPE_CHECKING:  # a local file needs none of the network stack: loaded in _fetch
-    from explorer.net.network_access import NetworkAccess
+    from explorer.net.http.network_access import NetworkAccess
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 DEFAULT_TIMEOUT = 30.0
@@ -153,7 +153,7 @@ async def _fetch(url: str, timeout: float, access: NetworkAccess | None) -> byte
 
     import httpx
 
-    from explorer.net.http import Fetcher, FetchError, Timeouts
+    from explorer.net.http.fetcher import Fetcher, FetchError, Timeouts
 
     limits = Timeouts(connect=min(timeout, 10.0), read=timeout, total=timeout)
     async with Fetcher(timeout=limits, retries=0, max_bytes=READ_LIMIT, access=access) as fetcher:

@@ -2,7 +2,7 @@
 
 ``visible_output`` wraps ``sys.stdout`` and ``sys.stderr`` once, at the command line's entry,
 so every line any command, argparse or a library prints passes through
-``explorer.core.visible_text.visible``: a Source's loc, a hub's error body or a forged
+``explorer.core.words.visible_text.visible``: a Source's loc, a hub's error body or a forged
 denial's ``hub.reason`` cannot clear the screen, retitle the terminal or reverse a name.
 No command has to remember it, and none can bypass it by printing elsewhere.
 """
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from explorer.core.visible_text import visible
+from explorer.core.words.visible_text import visible
 
 
 class VisibleStream:

@@ -14,8 +14,8 @@ import sys
 
 from explorer.cli.language_option import help_language, say
 from explorer.core import catalog
-from explorer.net.credentials import default_credential_files, xmpp_password
-from explorer.net.xmpp_account import XmppAccount
+from explorer.net.http.credentials import default_credential_files, xmpp_password
+from explorer.net.live.legacy.xmpp_account import XmppAccount
 
 
 class XmppOptionError(ValueError):

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import Phrase, said
 from explorer.core.said_error import SaidError
+from explorer.core.words.messages import Phrase, said
 
 MASK = "••••"
 SENSITIVE_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie"})

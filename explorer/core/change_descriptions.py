@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from explorer.core import catalog
-from explorer.core.messages import render_known
+from explorer.core.words.messages import render_known
 
 ADDED_LOCS_SHOWN = 5
 """A framework entry names at most this many of the locations its document added."""

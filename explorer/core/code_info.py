@@ -34,5 +34,5 @@ class CodeInfo:
 
     @property
     def title(self) -> str:
-        """The English title (``explorer.core.messages.render_title`` says it in others)."""
+        """The English title (``explorer.core.words.messages.render_title`` says it in others)."""
         return catalog.text(self.code)

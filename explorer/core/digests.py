@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 
-from explorer.core.messages import Phrase, said
+from explorer.core.words.messages import Phrase, said
 
 # ResourceSync algorithm names (IANA "Hash Function Textual Names") -> hashlib names.
 ALGORITHMS = {

@@ -29,7 +29,7 @@ class Finding:
     url: str | None = None
     column: int | None = None
     params: Mapping[str, object] | None = field(default=None, compare=False, repr=False)
-    """The message's variable parts, so ``explorer.core.messages`` can say it in another
+    """The message's variable parts, so ``explorer.core.words.messages`` can say it in another
     language; not part of equality, the JSON or the English ``message``."""
     variant: str = field(default="", compare=False, repr=False)
     """Which of a code's message shapes ``params`` fill, when it has several."""

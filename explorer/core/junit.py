@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 
 from explorer.core import catalog
 from explorer.core.findings import Finding, Severity
-from explorer.core.messages import ENGLISH, render_message, render_severity, render_spec
+from explorer.core.words.messages import ENGLISH, render_message, render_severity, render_spec
 
 
 @dataclass(slots=True)
@@ -40,7 +40,7 @@ def finding_line(item: Finding, lang: str = ENGLISH) -> str:
     """``SEVERITY CODE line N: message (spec)``: one finding in a failure or output text."""
     where = catalog.text("report.line", lang, line=item.line) if item.line is not None else ""
     cited = render_spec(item.spec, lang)
-    spec = f" ({cited})" if cited else ""
+    spec = catalog.text("common.cited", lang, spec=cited) if cited else ""
     return (
         f"{render_severity(item.severity, lang)} {item.code}{where}: "
         f"{render_message(item, lang)}{spec}"

@@ -8,7 +8,6 @@ fetch and these decide what is wrong. The capability hierarchy itself lives in
 from __future__ import annotations
 
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import said
 from explorer.core.model import SITEMAPINDEX
 from explorer.core.rules.capabilities import (
     allowed_child_capabilities,
@@ -16,6 +15,7 @@ from explorer.core.rules.capabilities import (
     expected_up_capability,
 )
 from explorer.core.rules.phrases import and_list
+from explorer.core.words.messages import said
 
 
 def check_child_capability(

@@ -39,8 +39,8 @@ from lxml import etree
 from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
-from explorer.core.messages import Phrase
 from explorer.core.syntax_hints import syntax_hint
+from explorer.core.words.messages import Phrase
 
 if TYPE_CHECKING:
     from lxml.etree import ParserTarget

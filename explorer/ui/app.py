@@ -37,7 +37,7 @@ from explorer.cli.arguments import (
     say,
     store_path,
 )
-from explorer.core.languages import LANGUAGES
+from explorer.core.words.languages import LANGUAGES
 
 if TYPE_CHECKING:
     import asyncio
@@ -136,7 +136,7 @@ def run_gui(argv: Sequence[str]) -> int:
 
     import qasync
 
-    from explorer.net.store import StoreError
+    from explorer.net.store.database import StoreError
 
     try:
         with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
@@ -190,7 +190,7 @@ async def start_services(
     """The engines on the store, started; None when the store cannot be used and the user
     chose to quit. A store held by another explorer, or damaged, can be opened read-only
     instead: the window asks (``store_problem_dialog``)."""
-    from explorer.net.store import StoreError
+    from explorer.net.store.database import StoreError
     from explorer.ui.live.store_problem_dialog import ask_to_open_read_only
     from explorer.ui.services import ExplorerServices
     from explorer.ui.settings.settings_effects import fetch_timeouts

@@ -3,7 +3,7 @@
 The window's own words come from Qt's translation system (``explorer_<lang>.qm`` in
 ``translations/``, English too, for its plural forms) together with Qt's ``qtbase``
 catalog for standard buttons and dialogs. Findings are not Qt strings: their text comes
-from the pure catalog in ``explorer.core.messages``, asked for in the same language, so
+from the pure catalog in ``explorer.core.words.messages``, asked for in the same language, so
 the Problems tab, the feed's warnings, the workbench and tooltips agree with the window.
 The language is fixed for a run: a new choice in Settings takes effect at the next start.
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from explorer.core.languages import ENGLISH, JAPANESE, LANGUAGES
+from explorer.core.words.languages import ENGLISH, JAPANESE, LANGUAGES
 
 if TYPE_CHECKING:
     from explorer.core.findings import Finding, Severity
@@ -87,27 +87,29 @@ def ui_language() -> str:
 
 def finding_text(item: Finding) -> str:
     """A finding's message in the interface language."""
-    from explorer.core.messages import render_message  # its catalog: not before the first frame
+    from explorer.core.words.messages import (
+        render_message,  # its catalog: not before the first frame
+    )
 
     return render_message(item, ui_language())
 
 
 def severity_text(severity: Severity) -> str:
-    from explorer.core.messages import render_severity
+    from explorer.core.words.messages import render_severity
 
     return render_severity(severity, ui_language())
 
 
 def spec_text(spec: str | None) -> str:
     """A spec citation; in Japanese it names the Japanese translation where one exists."""
-    from explorer.core.messages import render_spec
+    from explorer.core.words.messages import render_spec
 
     return render_spec(spec, ui_language()) or ""
 
 
 def document_name(name: str) -> str:
     """A document kind as the core names it ('Change List Index') in the interface language."""
-    from explorer.core.messages import render_document_name
+    from explorer.core.words.messages import render_document_name
 
     return render_document_name(name, ui_language())
 
@@ -115,13 +117,13 @@ def document_name(name: str) -> str:
 def glossed(text: str) -> str:
     """``text`` with the first mention of each document name followed by its English
     (「機能リスト（Capability List）」); as it is in English."""
-    from explorer.core.document_glosses import gloss_document_names
+    from explorer.core.words.document_glosses import gloss_document_names
 
     return gloss_document_names(text, ui_language())
 
 
 def document_name_glossed(name: str) -> str:
     """A document kind as the core names it, in the interface language with its English."""
-    from explorer.core.document_glosses import glossed_name
+    from explorer.core.words.document_glosses import glossed_name
 
     return glossed_name(document_name(name), ui_language())

@@ -16,7 +16,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialog, QWidget
 
-from explorer.core.messages import ENGLISH
+from explorer.core.words.messages import ENGLISH
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
 from explorer.ui.live.shots import forward_dialog_shot, forwarding_shot, replay_shot

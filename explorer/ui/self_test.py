@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from explorer.net.subscription import State
+from explorer.net.live.subscription import State
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK, FeedItem
 from explorer.ui.shared.stall_watch import Stall, StallWatchingApplication
 from explorer.ui.shell.main_window import MainWindow

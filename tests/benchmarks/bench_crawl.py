@@ -24,8 +24,8 @@ import time
 
 from aiohttp import web
 
-from explorer.net.crawl import Crawler
-from explorer.net.http import Fetcher
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl import Crawler
 
 SETS, LISTS, ENTRIES = 10, 10, 50
 HEAD = (

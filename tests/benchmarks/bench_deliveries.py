@@ -24,12 +24,12 @@ from pathlib import Path
 
 from aiohttp import ClientSession, TCPConnector, web
 
-from explorer.core.signatures import sign
+from explorer.core.push.signatures import sign
 from explorer.demo import start_demo
-from explorer.net.callback_server import CallbackServer
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.store import Store
-from explorer.net.subscriber import Subscriber
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.live.subscriber import Subscriber
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog
 
 PAYLOAD = """<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -232,7 +232,7 @@ class Explorer:
     async def start(self) -> None:
         from PySide6.QtCore import QSettings
 
-        from explorer.net.subscriber import SubscriberConfig
+        from explorer.net.live.subscriber import SubscriberConfig
         from explorer.ui.app import tune_gc
         from explorer.ui.services import ExplorerServices
         from explorer.ui.shell.main_window import MainWindow

@@ -25,8 +25,8 @@ from pathlib import Path
 import qasync
 from PySide6.QtWidgets import QApplication
 
-from explorer.net.subscriber import SubscriberConfig
-from explorer.net.subscription import State
+from explorer.net.live.subscriber import SubscriberConfig
+from explorer.net.live.subscription import State
 
 DEMO = {"rate": 0}
 

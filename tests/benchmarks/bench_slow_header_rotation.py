@@ -31,7 +31,7 @@ from fake_hub import FakeHub, notification  # noqa: E402
 from helpers.listen_process import running_listen  # noqa: E402
 from helpers.slow_headers import close_all, open_slow, rotating_slow_headers  # noqa: E402
 
-from explorer.core.signatures import sign  # noqa: E402
+from explorer.core.push.signatures import sign  # noqa: E402
 
 
 async def _deliver(client: httpx.AsyncClient, callback: str, secret: str, n: int) -> str:

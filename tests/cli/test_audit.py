@@ -145,7 +145,7 @@ def test_in_sync_exits_zero(tmp_path: Path) -> None:
         build_source(base, files, [[Listed("/data/a.txt", T1, 3)]], [], AT, AT)
         done = _explorer(base + "/", "--dest", str(tmp_path), "--lang", "ja")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "同期済み: 同一 1、作成予定 0、更新予定 0、削除予定 0" in done.stdout
+    assert "同期しています: 同一 1、作成が必要 0、更新が必要 0、削除が必要 0" in done.stdout
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,8 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.findings import finding
-from explorer.net.store import NotificationRecord, Store
+from explorer.net.store.database import Store
+from explorer.net.store.records import NotificationRecord
 
 PAYLOAD = b'<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'
 

@@ -24,7 +24,7 @@ from aiohttp import web
 from helpers.hostile_http import run_explorer
 from helpers.loopback import LoopbackSite, start_loopback
 
-from explorer.net.discovery import MAX_LINK_TARGETS
+from explorer.net.source.discovery import MAX_LINK_TARGETS
 
 PEAK_RSS_LIMIT_MB = 300
 WALL_LIMIT_S = 60  # hang detection only; the measured figures are far below

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from explorer.cli import COMMANDS, main
 from explorer.core import catalog
-from explorer.core.payload_templates import CHANGE_TEMPLATE, render
+from explorer.core.push.payload_templates import CHANGE_TEMPLATE, render
 from explorer.demo import RunningDemo
 from explorer.net.conformance import CHECKS
 

@@ -14,7 +14,7 @@ from helpers.loopback import loopback
 from explorer.cli import main
 from explorer.cli.inspect import _ProgressLine
 from explorer.core.parser import parse_document
-from explorer.net.crawl_tree import Progress
+from explorer.net.source.crawl_tree import Progress
 
 
 async def run_cli(capsys, *argv: str) -> tuple[int, str, str]:

@@ -20,7 +20,7 @@ from helpers.resync_folder import served_resync_source, write_resync_source
 from junitparser import JUnitXml
 
 from explorer.cli import main
-from explorer.net.disk_source import HTTP_ONLY_CODES
+from explorer.net.source.disk_source import HTTP_ONLY_CODES
 
 
 @pytest.fixture
@@ -154,8 +154,8 @@ def test_a_folder_without_a_base_url_is_refused_with_the_fix(tmp_path: Path) -> 
 
 async def test_a_large_file_is_read_within_the_document_cap(tmp_path: Path) -> None:
     """The folder is bounded like HTTP: a file over the cap is reported, not read whole."""
-    from explorer.net.disk_source import DiskTransport, open_disk_source
-    from explorer.net.http import Fetcher, FetchError
+    from explorer.net.http.fetcher import Fetcher, FetchError
+    from explorer.net.source.disk_source import DiskTransport, open_disk_source
 
     (tmp_path / "big.xml").write_bytes(b"<" + b"x" * 300_000)
     source = open_disk_source(str(tmp_path), "https://example.org/")
@@ -193,7 +193,7 @@ def test_a_file_that_cannot_be_written_is_exit_2(served, tmp_path: Path) -> None
 
 
 def test_the_base_url_matches_as_a_server_would() -> None:
-    from explorer.net.disk_source import open_disk_source
+    from explorer.net.source.disk_source import open_disk_source
 
     source = open_disk_source(str(Path(__file__).parent), "HTTPS://Example.org:443/rs")
     assert source.relative_path("https://example.org/rs/a%20b.xml") == "a%20b.xml"

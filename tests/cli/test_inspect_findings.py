@@ -7,9 +7,9 @@ import zipfile
 
 from explorer.cli.inspect import print_tree
 from explorer.core.findings import finding
-from explorer.net.crawl_tree import CrawlResult, DocumentNode, NodeState
-from explorer.net.discovery import Discovery
-from explorer.net.dump_check import check_package
+from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, NodeState
+from explorer.net.source.discovery import Discovery
+from explorer.net.source.dump_check import check_package
 
 NS = (
     'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '

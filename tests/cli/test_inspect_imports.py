@@ -8,7 +8,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
-HEAVY = ("aiohttp", "explorer.demo", "explorer.net.conformance", "explorer.net.snapshot_store")
+HEAVY = (
+    "aiohttp",
+    "explorer.demo",
+    "explorer.net.conformance",
+    "explorer.net.history.snapshot_store",
+)
 
 
 def heavy_modules_after(code: str) -> str:

@@ -51,5 +51,5 @@ async def test_both_push_links_are_channels_in_text_in_both_languages() -> None:
     assert "parse.legacy-push-xmpp line 4" in english and "(core 0.1-alpha §5.2.1)" in english
     assert "parse.legacy-push-callback line 5" in english and "(core 0.1-alpha §5.2.2)" in english
     assert "XMPP PubSub チャンネル（2012 年草案）" in japanese
-    assert "HTTP コールバック チャンネル（2012 年草案）" in japanese
+    assert "HTTP コールバックチャンネル（2012 年草案）" in japanese
     assert "WebSub による変更通知" in japanese

@@ -24,10 +24,10 @@ import pytest
 from helpers.resync_folder import served_resync_source
 
 from explorer.core.codes import CODES
-from explorer.core.payload_templates import change_notification
+from explorer.core.push.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.net.conformance import CHECKS
-from explorer.net.snapshot_store import ENTRY_FIELDS
+from explorer.net.history.snapshot_store import ENTRY_FIELDS
 
 FAULTS = "wrong-namespace,malformed-xml,out-of-order,missing-link-header,lease-zero"
 ROOT = Path(__file__).resolve().parents[2]
@@ -404,7 +404,7 @@ def test_audit_compare_and_signature_speak_japanese(
             *("--show-expected", str(body), "--lang", "ja"),
         ),
     }
-    assert "作成予定" in outputs["audit"] and "削除予定" in outputs["audit"], outputs["audit"]
+    assert "作成が必要" in outputs["audit"] and "削除が必要" in outputs["audit"], outputs["audit"]
     assert "変更リストに記載のない変更" in outputs["compare"], outputs["compare"]
     kept = {*ENTRY_FIELDS, "sha"}  # an entry's attribute names and the hash algorithms
     problems = [

@@ -140,3 +140,16 @@ async def test_hub_check_junit_matches_the_json(demo, tmp_path: Path, capsys) ->
             assert "websub.signature-missing" in _failure(cases["signed-delivery"]).text
         else:
             assert "not-run" in outcomes.values() and "warn" in outcomes.values()
+
+
+def test_a_check_not_run_says_so_once_in_every_language() -> None:
+    """「未実施: 未実施: …」 was the skipped text: the summary already says it."""
+    from explorer.core.words.messages import said, verbatim
+    from explorer.net.conformance import CheckResult, Outcome
+    from explorer.net.reports.junit_cases import conformance_suite
+
+    phrase = said("conformance.said.not-run", reason=verbatim("no publication"))
+    result = CheckResult("delivery", "Delivery", Outcome.NOT_RUN, str(phrase), said=phrase)
+    for lang, expected in (("en", "not run: no publication"), ("ja", "未実施: no publication")):
+        (case,) = conformance_suite("http://hub/", [result], lang).cases
+        assert case.skipped == expected

@@ -14,7 +14,7 @@ from helpers.loopback import loopback
 
 from explorer.cli import main
 from explorer.demo import start_demo
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 
 
 async def _read_events(
@@ -220,7 +220,7 @@ async def test_a_topic_without_a_hub_is_asked_for_its_hub_once(tmp_path: Path) -
 def test_text_lines_say_what_happened() -> None:
     from explorer.cli.listen import _text_line
     from explorer.core.findings import finding
-    from explorer.net.subscriber_events import SubscriberEvent
+    from explorer.net.live.subscriber_events import SubscriberEvent
 
     note = SubscriberEvent(
         "notification",

@@ -18,7 +18,7 @@ from aiohttp import web
 from helpers.hostile_http import loopback_app
 
 from explorer.cli.listen import MAX_CHANNELS, UNSUBSCRIBE_WAIT
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 
 TOPICS = 300
 

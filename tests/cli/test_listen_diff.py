@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from explorer.cli.listen import _text_line
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
 
 
 class Lines:

@@ -14,7 +14,7 @@ import httpx
 from helpers.listen_session import listening
 from helpers.source_2012 import change_set, source_2012
 
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 
 
 async def _until(condition, timeout: float = 20) -> None:

@@ -18,7 +18,7 @@ from aiohttp import web
 from helpers.loopback import loopback
 
 from explorer.cli.listen import UNSUBSCRIBE_WAIT
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 
 
 class SilentHub:

@@ -25,8 +25,8 @@ import aiohttp
 from aiohttp import web
 from helpers.hostile_http import loopback_app
 
-from explorer.core.signatures import sign
-from explorer.net.refetch import MAX_REFETCHES_PER_NOTIFICATION
+from explorer.core.push.signatures import sign
+from explorer.net.live.refetch import MAX_REFETCHES_PER_NOTIFICATION
 
 HEAD = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/'

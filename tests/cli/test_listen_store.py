@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from explorer.demo import start_demo
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 
 
 def _listen(*args: str) -> asyncio.Future:

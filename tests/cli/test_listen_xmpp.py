@@ -16,7 +16,7 @@ from helpers.prosody import PUBSUB, Prosody, prosody
 from helpers.source_2012 import NODE, source_2012
 from helpers.xmpp_source import make_node, publish, subscribers
 
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 
 PASSWORD = "listen-secret-pw-93c1"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from test_auth_sources import run_cli
 
-from explorer.core.messages import render_known
-from explorer.net.credentials import CredentialsError, load_credentials_file
-from explorer.net.store import Store, StoreError
+from explorer.core.words.messages import render_known
+from explorer.net.http.credentials import CredentialsError, load_credentials_file
+from explorer.net.store.database import Store, StoreError
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 NAMES = {"token", "user", "password", "headers", "TOML", "UTF", "netrc", "machine", "URL", "http"}
@@ -81,5 +81,8 @@ def test_a_store_that_is_not_the_explorers_stops_the_command_in_japanese(tmp_pat
         db.commit()
     done = run_cli(tmp_path, "compare", "1", "2", "--store", str(other), "--lang", "ja")
     assert done.returncode == 2
-    assert "explorer のストアではありません（別のテーブルを持つデータベースです）" in done.stderr
+    assert (
+        "ResourceSync Explorer のストアではありません（別のテーブルを持つデータベースです）"
+        in done.stderr
+    )
     assert "not an explorer store" not in done.stderr

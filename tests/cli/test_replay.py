@@ -19,8 +19,9 @@ import pytest
 from http_pages import serving
 
 from explorer.cli import main
-from explorer.net.exchange_links import read_links
-from explorer.net.store import NotificationRecord, Store
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_links import read_links
+from explorer.net.store.records import NotificationRecord
 
 RECEIVER_SECRET = b"receiver-secret-42"
 HUB_SECRET = "the-hub-secret"

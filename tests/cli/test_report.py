@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -22,7 +23,7 @@ import pytest
 
 from explorer.cli import main
 from explorer.demo.server import RunningDemo, start_demo
-from explorer.net.report_html import CSP
+from explorer.net.reports.report_html import CSP
 
 FAULTS = ("wrong-content-type", "wrong-namespace", "malformed-xml", "missing-link-header")
 ALLOWED_TAGS = {
@@ -121,6 +122,10 @@ async def test_the_report_reads_in_japanese(demo, tmp_path: Path, capsys) -> Non
     assert '<html lang="ja">' in html
     for words in ("ResourceSync レポート", "必須", "推奨", "検出", "機能リスト", "ソースの記述"):
         assert words in text
+    # 「必須（10）」 and 「[読み込み済み、200、…]」, not 「必須 (10)」 or 「, 」
+    japanese = "[\u3040-\u30ff\u4e00-\u9fff]"
+    assert not re.findall(rf".{{0,20}}{japanese} ?\(.{{0,20}}", text)
+    assert not re.findall(rf".{{0,20}}{japanese}, .{{0,20}}", text)
     for banned in (
         "ケイパビリティ",
         "チェンジリスト",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 UNNEEDED = ("httpx", "asyncio", "aiohttp", "PySide6", "ssl", "explorer.core.codes.ja")
-UNNEEDED += ("explorer.core.payload_templates", "explorer.net.http")
+UNNEEDED += ("explorer.core.push.payload_templates", "explorer.net.http.fetcher")
 
 WRAPPER = """
 import json, runpy, sys

@@ -10,7 +10,7 @@ from explorer.core.change_descriptions import (
     change_text,
     describe_entry,
 )
-from explorer.core.messages import said
+from explorer.core.words.messages import said
 
 
 def entry(change: str, before: dict | None, after: dict, changed: list[str]) -> dict:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explorer.core.digests import digest_mismatches
-from explorer.core.messages import render_phrase
+from explorer.core.words.messages import render_phrase
 
 
 def test_each_differing_algorithm_is_said_in_english_and_japanese() -> None:

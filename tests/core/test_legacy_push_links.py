@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from explorer.core.legacy_push import CALLBACK, XMPP, push_links, read_pushed_change_set
 from explorer.core.parser import parse_document
+from explorer.core.push.legacy_push import CALLBACK, XMPP, push_links, read_pushed_change_set
 
 HEAD = (
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'

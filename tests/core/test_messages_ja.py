@@ -12,7 +12,11 @@ import pytest
 from explorer.core import catalog
 from explorer.core.codes import CODES
 from explorer.core.findings import CappedFindings, Finding, Severity, finding
-from explorer.core.messages import (
+from explorer.core.push.payload_templates import templates
+from explorer.core.rules.context import ValidationContext
+from explorer.core.rules.phrases import link_place, loc_or_this_entry, on_link, place
+from explorer.core.validator import check_bytes
+from explorer.core.words.messages import (
     Phrase,
     message_shapes,
     phrase_key,
@@ -24,10 +28,6 @@ from explorer.core.messages import (
     render_title,
     template_fields,
 )
-from explorer.core.payload_templates import templates
-from explorer.core.rules.context import ValidationContext
-from explorer.core.rules.phrases import link_place, loc_or_this_entry, on_link, place
-from explorer.core.validator import check_bytes
 
 PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -261,6 +261,12 @@ def test_spec_citations_name_the_japanese_translation_where_one_exists() -> None
     assert render_spec(None, "ja") is None
 
 
+def test_appendices_and_the_sitemaps_protocol_are_cited_in_japanese() -> None:
+    assert render_spec("core 1.1 Appendix A Table 4", "ja") == "core 1.1 付録 A 表 4"
+    assert render_spec("Sitemaps protocol, <loc>", "ja") == "Sitemaps プロトコル <loc>"
+    assert render_spec("Sitemaps protocol, <loc>", "en") == "Sitemaps protocol, <loc>"
+
+
 def test_severities_and_titles_follow_the_language() -> None:
     assert [render_severity(s, "ja") for s in Severity] == ["エラー", "警告", "情報"]
     assert render_severity(Severity.ERROR, "en") == "error"
@@ -384,3 +390,34 @@ def test_no_space_is_left_before_a_particle_after_a_japanese_value() -> None:
     # a space that separates words, not one before a particle, stays
     label = catalog.fill("{a} {b} を {c} チャンネル", "ja", {"a": "種類", "b": "配信", "c": "HTTP"})
     assert label == "種類 配信を HTTP チャンネル"
+
+
+def test_a_list_the_engine_joined_with_commas_reads_with_the_japanese_comma() -> None:
+    """「対象: changelist、resourcelist」, not 「changelist, resourcelist」 inside Japanese."""
+    item = finding(
+        "document.framework-capability-unknown",
+        params={"capability": "x", "known": "changelist, resourcelist"},
+    )
+    assert "changelist, resourcelist" in item.message  # English (and --json) unchanged
+    assert "（対象: changelist、resourcelist、またはアーカイブ機能）" in render_message(item, "ja")
+
+
+def test_the_review_s_meaning_errors_read_as_meant() -> None:
+    """Japanese review NA1, NA2, NA6, NC11: each line says what its English says."""
+    from explorer.core.words.messages import render_phrase, render_title, said
+
+    chain = said("discovery.chain", documents=["Resource List", "Source Description"], url="u")
+    # the address is the Source Description's, the last document's, not the first's
+    assert render_phrase(chain, "ja") == "リソースリスト → ソースの記述（u）"
+    assert render_title("hub.verification-wrong-topic", "ja").startswith("検証要求（意思確認）に")
+    assert catalog.text("cli.validate.no-capability", "ja") == "capability なし"
+    no_hub = finding(
+        "http.channel-no-hub",
+        params={
+            "capability": "change-notification",
+            "capability_name": "change notification",  # as the crawler names it
+            "topic": "t",
+        },
+    )
+    assert render_message(no_hub, "ja").startswith("変更通知チャンネル t に")
+    assert no_hub.message.startswith("The change-notification channel t has no")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explorer.core.model import Document, Entry
-from explorer.core.notification_checks import (
+from explorer.core.push.notification_checks import (
     DeliveryContext,
     check_continuity,
     check_delivery_headers,

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from explorer.core.parser import parse_document
-from explorer.core.payload_templates import (
+from explorer.core.push.payload_templates import (
     CHANGE_TEMPLATE,
     Template,
     change_notification,

@@ -12,8 +12,8 @@ messages they get: each names its cause and its fix.
 from __future__ import annotations
 
 from explorer.core.findings import Finding, Severity
-from explorer.core.messages import JAPANESE, render_message
 from explorer.core.validator import ValidationContext, check_bytes
+from explorer.core.words.messages import JAPANESE, render_message
 
 HEAD = (
     '<?xml version="1.0" encoding="UTF-8"?>\n'

@@ -7,7 +7,7 @@ import json
 import sys
 import unicodedata
 
-from explorer.core.visible_text import is_hidden, visible
+from explorer.core.words.visible_text import is_hidden, visible
 
 HIDDEN_CATEGORIES = {"Cc", "Cf", "Zl", "Zp"}
 

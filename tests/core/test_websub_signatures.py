@@ -7,7 +7,7 @@ import hmac
 
 import pytest
 
-from explorer.core.signatures import SignatureState, sign, signer, verify_signature
+from explorer.core.push.signatures import SignatureState, sign, signer, verify_signature
 
 BODY = b"<urlset>\xc3\xa9 raw bytes, not text</urlset>"
 

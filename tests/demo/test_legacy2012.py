@@ -6,8 +6,8 @@ from __future__ import annotations
 import httpx
 from helpers.listen_session import listening
 
-from explorer.core.legacy_push import CALLBACK, XMPP, push_links
 from explorer.core.parser import parse_document
+from explorer.core.push.legacy_push import CALLBACK, XMPP, push_links
 
 
 async def test_the_change_set_advertises_both_forms_and_reads_as_a_2012_document(demo) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from aiohttp import web
 
-from explorer.core.signatures import sign
+from explorer.core.push.signatures import sign
 from helpers.listen_process import SubscribeForms, running_listen, until
 from helpers.loopback import start_loopback
 

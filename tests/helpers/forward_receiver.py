@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 from aiohttp import web
 
-from explorer.core.signatures import sign
+from explorer.core.push.signatures import sign
 from helpers.listen_process import ListenProcess, SubscribeForms, start_listen, until
 
 NUMBER = re.compile(rb"/res/(\d+)<")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from explorer.net.subscription import State, SubscriptionView
+from explorer.net.live.subscription import State, SubscriptionView
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from explorer.core.recording import Recording, parse_recording
 from explorer.demo import start_demo
-from explorer.net.store import NotificationRecord, Store
+from explorer.net.store.database import Store
+from explorer.net.store.records import NotificationRecord
 from helpers.listen_session import listening
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from explorer.net.store import NotificationRecord
+from explorer.net.store.records import NotificationRecord
 
 
 def notification_record(n: int = 0, **fields: Any) -> NotificationRecord:

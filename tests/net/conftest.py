@@ -6,8 +6,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from explorer.net.callback_server import CallbackServer
-from explorer.net.exchange_log import ExchangeLog
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.store.exchange_log import ExchangeLog
 
 
 @pytest.fixture

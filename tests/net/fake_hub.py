@@ -16,7 +16,7 @@ import httpx
 from aiohttp import web
 from helpers.loopback import LoopbackSite, start_loopback
 
-from explorer.core.signatures import sign
+from explorer.core.push.signatures import sign
 
 CHANGE_NOTIFICATION = b"""<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -12,9 +12,9 @@ from crawl_site import Site
 from helpers.loopback import start_loopback
 from protected_source import private_ca
 
-from explorer.net.asyncio_streams import AsyncioBackend, use_asyncio
-from explorer.net.http import Fetcher
-from explorer.net.network_access import NetworkAccess, NetworkSettings
+from explorer.net.http.asyncio_streams import AsyncioBackend, use_asyncio
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.http.network_access import NetworkAccess, NetworkSettings
 
 
 def test_only_httpx_own_pool_is_changed() -> None:

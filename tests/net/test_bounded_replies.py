@@ -18,12 +18,12 @@ from helpers.hostile_http import BOMB_HEADERS, BombServer, gzip_gzip_bomb, trick
 from helpers.loopback import loopback
 from websub_env import FAST, websub_env
 
-from explorer.net.bounded_body import HUB_REPLY_LIMIT, BodyError, BodyTooLarge, read_body
-from explorer.net.http import Fetcher, FetchError, Timeouts
-from explorer.net.hub_discovery import discover_channels
-from explorer.net.publisher import publish
-from explorer.net.subscriber import SubscriberConfig
-from explorer.net.subscription import State
+from explorer.net.http.bounded_body import HUB_REPLY_LIMIT, BodyError, BodyTooLarge, read_body
+from explorer.net.http.fetcher import Fetcher, FetchError, Timeouts
+from explorer.net.live.hub_discovery import discover_channels
+from explorer.net.live.publisher import publish
+from explorer.net.live.subscriber import SubscriberConfig
+from explorer.net.live.subscription import State
 
 HANG_BOUND = 30.0  # seconds: generous, only to tell "ended" from "hung"
 

@@ -20,11 +20,11 @@ import pytest
 from fake_hub import notification
 from websub_env import websub_env
 
-from explorer.core.signatures import sign
-from explorer.net.callback_server import CallbackServer, Delivery, Reply
-from explorer.net.exchange_log import ExchangeLog, mask_secret_in_form, mask_secret_in_url
-from explorer.net.store import Store
-from explorer.net.subscription import State
+from explorer.core.push.signatures import sign
+from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
+from explorer.net.live.subscription import State
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog, mask_secret_in_form, mask_secret_in_url
 
 TOPIC = "http://example.org/topic"
 FLOOD_SOURCE = "127.0.0.2"

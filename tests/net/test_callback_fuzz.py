@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer.net.callback_server import CallbackServer, Delivery, Reply
+from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
 
 TOKEN = "fuzz-token-0123456789abcdef"
 MAX_BODY = 2048

@@ -8,9 +8,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from explorer.net.callback_server import CallbackServer, Delivery, Reply, query_params
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.store import Store
+from explorer.net.live.callback.callback_server import (
+    CallbackServer,
+    Delivery,
+    Reply,
+    query_params,
+)
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog
 
 
 class Recorder:

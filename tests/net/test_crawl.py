@@ -9,10 +9,10 @@ import json
 from aiohttp import web
 from crawl_site import Reply, Site, add_source, urlset
 
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_budget import CrawlLimits
-from explorer.net.crawl_tree import DocumentNode, NodeState, Progress
-from explorer.net.http import Fetcher, Timeouts
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_budget import CrawlLimits
+from explorer.net.source.crawl_tree import DocumentNode, NodeState, Progress
 
 TOPIC_OK = {"Content-Type": "application/xml"}
 HANG_SECONDS = 30

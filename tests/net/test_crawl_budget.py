@@ -7,8 +7,13 @@ import asyncio
 
 from crawl_site import Reply, Site
 
-from explorer.net.crawl_budget import FIRST_READ_BYTES, ByteAllowance, CrawlBudget, CrawlLimits
-from explorer.net.http import Fetcher
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl_budget import (
+    FIRST_READ_BYTES,
+    ByteAllowance,
+    CrawlBudget,
+    CrawlLimits,
+)
 
 MIB = 1024 * 1024
 

@@ -6,10 +6,10 @@ import httpx
 import pytest
 
 from explorer.core.parser import parse_document
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_tree import NodeState
-from explorer.net.discovery import Route, discover_source
-from explorer.net.http import Fetcher
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_tree import NodeState
+from explorer.net.source.discovery import Route, discover_source
 
 
 async def _resource_url(demo) -> str:

@@ -12,14 +12,14 @@ import time
 import pytest
 from crawl_site import Reply, Site, urlset
 
-import explorer.net.crawl as crawl_module
+import explorer.net.source.crawl as crawl_module
 from explorer.core.model import Document, Entry
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_memory import release_freed_memory, share_repeated_strings
-from explorer.net.crawl_tree import DocumentNode
-from explorer.net.http import Fetcher, ResponseCache
-from explorer.net.resource_check import keep_sampled_entries
-from explorer.net.spool import BodySpool
+from explorer.net.http.fetcher import Fetcher, ResponseCache
+from explorer.net.http.spool import BodySpool
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_memory import release_freed_memory, share_repeated_strings
+from explorer.net.source.crawl_tree import DocumentNode
+from explorer.net.source.resource_check import keep_sampled_entries
 
 
 def _list(site: Site, name: str, entries: int = 200) -> str:

@@ -3,8 +3,8 @@ finished main task, result included, when it restores the SIGINT handler (Python
 
 from __future__ import annotations
 
-from explorer.net.crawl_tree import CrawlResult, DocumentNode, NodeState
-from explorer.net.discovery import Discovery
+from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, NodeState
+from explorer.net.source.discovery import Discovery
 
 
 def _tree(children: int) -> CrawlResult:

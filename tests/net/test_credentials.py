@@ -18,19 +18,19 @@ from explorer.core.auth import (
     mask_headers,
     origin_of,
 )
-from explorer.net.bounded_body import bounded_client
-from explorer.net.credentials import (
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.credentials import (
     Credential,
     Credentials,
     CredentialsError,
     load_credentials_file,
     parse_header,
 )
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Exchange, Fetcher, FetchResult
-from explorer.net.http_findings import transport_findings
-from explorer.net.network_access import NetworkAccess
-from explorer.net.store import Store
+from explorer.net.http.fetcher import Exchange, Fetcher, FetchResult
+from explorer.net.http.http_findings import transport_findings
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog
 
 TOKEN = "tok-0123456789abcdef-WXYZ"
 

@@ -8,9 +8,10 @@ from pathlib import Path
 from fake_hub import notification
 from websub_env import websub_env
 
-from explorer.net.push_transport import DeliverySink
-from explorer.net.store import NotificationRecord, Store
-from explorer.net.subscription import State
+from explorer.net.live.push_transport import DeliverySink
+from explorer.net.live.subscription import State
+from explorer.net.store.database import Store
+from explorer.net.store.records import NotificationRecord
 
 
 class Recorder:

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from crawl_site import Reply, Site, add_source, urlset
 
-from explorer.net.discovery import Route, discover_source, html_resourcesync_links, robots_sitemaps
-from explorer.net.http import Fetcher
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.discovery import (
+    Route,
+    discover_source,
+    html_resourcesync_links,
+    robots_sitemaps,
+)
 
 
 def _outcomes(discovery) -> dict[str, bool]:

@@ -11,11 +11,11 @@ import pytest
 from aiohttp import web
 from crawl_site import Site, urlset
 
-from explorer.net.crawl import Crawler
-from explorer.net.credentials import Credential, Credentials
-from explorer.net.dump_check import check_dumps
-from explorer.net.http import Fetcher
-from explorer.net.network_access import NetworkAccess
+from explorer.net.http.credentials import Credential, Credentials
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.dump_check import check_dumps
 
 TOKEN = "dump-token-for-tests-0c1d2e3f4a5b"
 API_KEY = "dump-api-key-for-tests-9e8d7c6b"

@@ -10,8 +10,9 @@ from aiohttp import web
 from crawl_site import Reply, Site, urlset
 
 from explorer.core.findings import MAX_FINDINGS_PER_CODE
-from explorer.net.crawl import Crawler
-from explorer.net.dump_check import (
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.dump_check import (
     MAX_PACKAGE_MEMBERS,
     _Budget,
     _MemberTooLarge,
@@ -20,7 +21,6 @@ from explorer.net.dump_check import (
     check_package,
     unsafe_path,
 )
-from explorer.net.http import Fetcher
 
 A, B = b"alpha bytes", b"beta"
 

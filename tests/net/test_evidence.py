@@ -8,8 +8,8 @@ import json
 import jsonschema
 from helpers.har_schema import HAR_1_2
 
-from explorer.net.evidence import ExchangeWriter, export_exchanges, masked
-from explorer.net.store import ExchangeRecord
+from explorer.net.reports.evidence import ExchangeWriter, export_exchanges, masked
+from explorer.net.store.records import ExchangeRecord
 
 
 def record(**changes: object) -> ExchangeRecord:

@@ -31,9 +31,9 @@ from flask_websub.hub import Hub, SQLite3HubStorage
 from helpers.loopback import LoopbackSite, start_loopback
 from werkzeug.serving import make_server
 
-from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import CHECKS, CheckResult, ConformanceSettings, run_conformance
 from explorer.net.conformance.checks import NEEDS_PUBLICATION
+from explorer.net.live.callback.callback_server import CallbackServer
 
 SETTINGS = ConformanceSettings(
     verification_timeout=10.0,

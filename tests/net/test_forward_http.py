@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from explorer.net.forward_http import ForwardHTTPError, OneConnection
+from explorer.net.live.forwarding.forward_http import ForwardHTTPError, OneConnection
 
 Script = Callable[[int, bytes], bytes]
 """(request number on the server, request bytes) -> the raw answer."""

@@ -9,9 +9,10 @@ from fake_hub import notification
 from helpers.forward_receiver import Receiver
 from helpers.listen_process import until
 
-from explorer.net.forwarder import Forwarder, ForwardTarget, describe
-from explorer.net.retry_policy import RetryPolicy
-from explorer.net.store import NotificationRecord, Store
+from explorer.net.http.retry_policy import RetryPolicy
+from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget, describe
+from explorer.net.store.database import Store
+from explorer.net.store.records import NotificationRecord
 
 SECRET = "app-secret"
 QUICK = RetryPolicy(retries=1_000_000, backoff=0.05, max_backoff=0.2)

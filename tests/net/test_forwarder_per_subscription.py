@@ -11,8 +11,8 @@ from helpers.forward_receiver import Receiver
 from helpers.listen_process import until
 from test_forwarder import QUICK, SECRET, _record
 
-from explorer.net.forwarder import Forwarder, ForwardTarget
-from explorer.net.store import Store
+from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget
+from explorer.net.store.database import Store
 
 
 async def test_each_subscription_goes_to_its_own_target(tmp_path: Path) -> None:

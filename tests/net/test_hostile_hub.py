@@ -14,7 +14,7 @@ import httpx
 from fake_hub import notification
 from websub_env import websub_env
 
-from explorer.net.subscription import State
+from explorer.net.live.subscription import State
 
 FLOOD = 400
 

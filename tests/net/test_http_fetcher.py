@@ -7,13 +7,7 @@ import asyncio
 from aiohttp import web
 from crawl_site import Reply, Site
 
-from explorer.net.http import (
-    USER_AGENT,
-    Exchange,
-    Fetcher,
-    FetchError,
-    Timeouts,
-)
+from explorer.net.http.fetcher import USER_AGENT, Exchange, Fetcher, FetchError, Timeouts
 
 
 async def test_plain_get_reports_status_headers_body_and_user_agent() -> None:

@@ -11,11 +11,11 @@ import pytest
 from aiohttp import web
 from helpers.loopback import LoopbackSite, loopback
 
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.hub_client import HubClient, HubRequestOptions
-from explorer.net.push_transport import PushTransport
-from explorer.net.retry_policy import RetryPolicy
-from explorer.net.subscriber import Subscriber
+from explorer.net.http.retry_policy import RetryPolicy
+from explorer.net.live.hub_client import HubClient, HubRequestOptions
+from explorer.net.live.push_transport import PushTransport
+from explorer.net.live.subscriber import Subscriber
+from explorer.net.store.exchange_log import ExchangeLog
 
 RETRY = RetryPolicy(3, 0.01, max_backoff=0.05)
 

@@ -17,11 +17,11 @@ import pytest
 from aiohttp import web
 from helpers.loopback import LoopbackSite, start_loopback
 
-from explorer.core.signatures import sign
+from explorer.core.push.signatures import sign
 from explorer.demo import RunningDemo, start_demo
-from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance import CHECKS, CheckResult, ConformanceSettings, run_conformance
 from explorer.net.conformance.checks import NEEDS_PUBLICATION
+from explorer.net.live.callback.callback_server import CallbackServer
 
 FAST = ConformanceSettings(
     verification_timeout=2.0,

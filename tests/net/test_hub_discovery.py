@@ -6,7 +6,7 @@ import httpx
 from fake_hub import FakeHub
 
 from explorer.core.parser import parse_document
-from explorer.net.hub_discovery import channels_in_capability_list, discover_channels
+from explorer.net.live.hub_discovery import channels_in_capability_list, discover_channels
 
 CAPABILITY_LIST = b"""<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -9,11 +9,11 @@ import re
 import pytest
 
 from explorer.core.catalog import text
-from explorer.core.engine_words import known_reason
-from explorer.core.messages import render_message, render_phrase
+from explorer.core.words.engine_words import known_reason
+from explorer.core.words.messages import render_message, render_phrase
 from explorer.net.conformance.checks import _lease_verdict
-from explorer.net.lease_schedule import LeaseSchedule
-from explorer.net.subscription import Subscription
+from explorer.net.live.lease_schedule import LeaseSchedule
+from explorer.net.live.subscription import Subscription
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 TWO_WORDS = re.compile(r"[A-Za-z]{2,}[,;:.]?\s+[A-Za-z]{2,}")

@@ -12,8 +12,8 @@ from helpers.source_2012 import change_set, source_2012
 from test_delivery_sink import Recorder
 from websub_env import websub_env
 
-from explorer.net.legacy_callback import CallbackPush
-from explorer.net.subscription import State
+from explorer.net.live.legacy.legacy_callback import CallbackPush
+from explorer.net.live.subscription import State
 
 
 async def test_sinks_hear_of_websub_and_2012_callback_deliveries_alike(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from fake_hub import FakeHub, notification
 from helpers.listen_process import running_listen, until
 from helpers.slow_headers import close_all, open_slow, rotating_slow_headers_elsewhere
 
-from explorer.core.signatures import sign
+from explorer.core.push.signatures import sign
 
 DELIVERIES = 20
 MIN_ACCEPTED = 19

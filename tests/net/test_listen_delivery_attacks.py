@@ -11,8 +11,8 @@ from helpers.big_deliveries import MB, send_big_unsigned
 from helpers.big_documents import framework_attack
 from helpers.listen_process import running_listen, until
 
-from explorer.core.signatures import sign
-from explorer.net.store import Store
+from explorer.core.push.signatures import sign
+from explorer.net.store.database import Store
 
 COUNT = 6
 """The issue's figure is 40 (tests/benchmarks/bench_big_deliveries.py); six already need

@@ -11,12 +11,12 @@ import httpx
 
 from explorer.cli.engine_text import fetch_problem
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import render_message, render_phrase, said
-from explorer.net.bounded_body import describe_failure, failure_phrase
-from explorer.net.dump_check import check_package
-from explorer.net.http import FetchError, FetchResult, Redirect
-from explorer.net.http_findings import content_type_findings, transport_findings
-from explorer.net.topic_check import _check_response
+from explorer.core.words.messages import render_message, render_phrase, said
+from explorer.net.http.bounded_body import describe_failure, failure_phrase
+from explorer.net.http.fetcher import FetchError, FetchResult, Redirect
+from explorer.net.http.http_findings import content_type_findings, transport_findings
+from explorer.net.source.dump_check import check_package
+from explorer.net.source.topic_check import _check_response
 
 ENGLISH_SENTENCE = re.compile(r"\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b")
 """Three English words in a row: a sentence the catalog should have said in Japanese."""
@@ -131,7 +131,7 @@ def test_a_refetched_document_too_large_for_a_line_diff_says_why_in_japanese(
     monkeypatch,
 ) -> None:
     from explorer.core.changes import line_diff
-    from explorer.net.refetch import diff_versions
+    from explorer.net.live.refetch import diff_versions
 
     monkeypatch.setattr(line_diff, "MAX_LINE_DIFF_BYTES", 16)
     document = b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'

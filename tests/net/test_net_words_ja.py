@@ -4,9 +4,9 @@ is said again in Japanese from the catalog line it came from."""
 from __future__ import annotations
 
 from explorer.core import catalog
-from explorer.core.engine_words import event_detail
-from explorer.net.forward_outbox import ForwardAnswer
-from explorer.net.forwarder import ForwardState, describe
+from explorer.core.words.engine_words import event_detail
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
+from explorer.net.live.forwarding.forwarder import ForwardState, describe
 
 
 def _down(error: str) -> ForwardState:

@@ -1,6 +1,6 @@
 """A manual proxy URL may carry a password: NetworkSettings' repr leaves it out."""
 
-from explorer.net.network_access import NetworkAccess, NetworkSettings, ProxyMode
+from explorer.net.http.network_access import NetworkAccess, NetworkSettings, ProxyMode
 
 PASSWORD = "pr0xy-pa55word"
 PROXY = f"http://user:{PASSWORD}@127.0.0.1:3128"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from explorer.net.outbound import (
+from explorer.net.http.outbound import (
     AddressRefused,
     non_public,
     private_addresses_allowed,

@@ -10,11 +10,10 @@ import httpx
 import pytest
 
 from explorer.core.link_header import links_by_rel
-from explorer.core.payload_templates import CHANGE_TEMPLATE, render
+from explorer.core.push.payload_templates import CHANGE_TEMPLATE, render
 from explorer.demo import RunningDemo
-from explorer.net.callback_server import CallbackServer
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.publisher import (
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.live.publisher import (
     PublishResult,
     capability_list_of,
     judge_publication,
@@ -22,6 +21,7 @@ from explorer.net.publisher import (
     publish,
     topic_reply,
 )
+from explorer.net.store.exchange_log import ExchangeLog
 
 PAYLOAD = render(CHANGE_TEMPLATE, datetime(2026, 1, 1, tzinfo=UTC), count=2)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import hashlib
 
-from explorer.core.signatures import SignatureState, sign, verify_signature
-from explorer.net.received_body import PREFIX, SPOOL_AT, ReceivedBody
+from explorer.core.push.signatures import SignatureState, sign, verify_signature
+from explorer.net.live.callback.received_body import PREFIX, SPOOL_AT, ReceivedBody
 
 
 def _filled(size: int) -> tuple[ReceivedBody, bytes]:

@@ -3,8 +3,8 @@ after a full period, a notified change the lists never show likewise, a matched 
 
 from __future__ import annotations
 
-from explorer.core.time_text import seconds_text
-from explorer.net.reconcile import Reconciler
+from explorer.core.words.time_text import seconds_text
+from explorer.net.live.reconcile import Reconciler
 
 T0 = 1_700_000_000.0
 A = ("http://x/a", T0 + 1)

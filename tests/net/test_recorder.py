@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from explorer.net.http import Exchange
-from explorer.net.recorder import Recorder
-from explorer.net.store import Store
+from explorer.net.http.fetcher import Exchange
+from explorer.net.live.recorder import Recorder
+from explorer.net.store.database import Store
 
 
 def exchange(index: int) -> Exchange:

@@ -11,14 +11,14 @@ from helpers.loopback import loopback
 
 from explorer.core.change_descriptions import change_lines
 from explorer.core.parser import parse_document
-from explorer.net.http import Fetcher
-from explorer.net.refetch import (
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.live.refetch import (
     ChangeTracker,
     MemoryDocumentVersions,
     refetch_entry,
     refetch_notification,
 )
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
 
 HEAD = (
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '

@@ -9,9 +9,9 @@ import pytest
 
 from explorer.core.parser import parse_document
 from explorer.demo import RunningDemo, start_demo
-from explorer.net.http import Fetcher
-from explorer.net.refetch import ChangeTracker
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import hashlib
 from crawl_site import Reply, Site, urlset
 
 from explorer.core.model import Entry
-from explorer.net.crawl import Crawler
-from explorer.net.http import Fetcher
-from explorer.net.resource_check import check_resources, sample_entries
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.resource_check import check_resources, sample_entries
 
 BODY = b"hello resource"
 MD5 = hashlib.md5(BODY).hexdigest()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from crawl_site import Reply, Site, urlset
 
-from explorer.net.crawl import Crawler
-from explorer.net.http import Fetcher
-from explorer.net.resource_check import check_resources
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.resource_check import check_resources
 
 
 async def _found(last_modified: str, lastmod: str | None) -> list:

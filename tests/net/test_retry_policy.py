@@ -14,9 +14,9 @@ from crawl_site import Reply, Site
 from fake_hub import HubReply
 from websub_env import websub_env
 
-from explorer.net.http import Fetcher
-from explorer.net.retry_policy import RetryPolicy, retry_after_seconds
-from explorer.net.subscription import State
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.http.retry_policy import RetryPolicy, retry_after_seconds
+from explorer.net.live.subscription import State
 
 NOW = datetime(2026, 11, 23, 12, 0, 0, tzinfo=UTC).timestamp()
 

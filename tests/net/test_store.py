@@ -10,15 +10,10 @@ import pytest
 from helpers.records import notification_record
 
 from explorer.core.findings import finding
-from explorer.net.store import (
-    SCHEMA_VERSION,
-    ExchangeRecord,
-    NotificationRecord,
-    Store,
-    StoreError,
-    default_store_path,
-)
-from explorer.net.subscription import State, Subscription
+from explorer.net.live.subscription import State, Subscription
+from explorer.net.store.database import Store, StoreError, default_store_path
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
+from explorer.net.store.schema import SCHEMA_VERSION
 
 
 def record(n: int, status: str = "notification") -> NotificationRecord:

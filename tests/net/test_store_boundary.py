@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 from helpers.records import notification_record
 
-from explorer.net.store import (
+from explorer.net.store.database import (
     APP_DIR,
-    NotificationRecord,
     Store,
     StoreDamaged,
     StoreError,
     StoreLocked,
     default_store_path,
 )
+from explorer.net.store.records import NotificationRecord
 
 PAGE = 4096
 
@@ -187,7 +187,7 @@ def test_a_second_writer_is_refused_until_the_first_closes(tmp_path: Path) -> No
 
 HOLDER = """
 import sys, time
-from explorer.net.store import Store
+from explorer.net.store.database import Store
 store = Store(sys.argv[1])
 print("open", flush=True)
 time.sleep(60)

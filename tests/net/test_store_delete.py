@@ -8,8 +8,9 @@ from pathlib import Path
 
 from helpers.records import notification_record as record
 
-from explorer.net.store import ExchangeRecord, Store
-from explorer.net.subscription import Subscription
+from explorer.net.live.subscription import Subscription
+from explorer.net.store.database import Store
+from explorer.net.store.records import ExchangeRecord
 
 
 def exchange(n: int) -> ExchangeRecord:

@@ -13,8 +13,8 @@ from pathlib import Path
 import httpx
 from fake_hub import FakeHub, notification
 
-from explorer.core.signatures import sign
-from explorer.net.store import Store
+from explorer.core.push.signatures import sign
+from explorer.net.store.database import Store
 
 BURST = 600
 KILL_AFTER = 150

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from explorer.net.store import ExchangeRecord, NotificationRecord, Store
+from explorer.net.store.database import Store
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 
 
 def delivery(n: int) -> NotificationRecord:

@@ -11,7 +11,7 @@ import httpx
 from fake_hub import FakeHub, HubReply, notification
 from websub_env import FAST, websub_env
 
-from explorer.net.subscription import STALE_CALLBACK, State
+from explorer.net.live.subscription import STALE_CALLBACK, State
 
 
 async def test_subscribe_verify_and_signed_delivery_is_stored(tmp_path: Path) -> None:
@@ -431,7 +431,7 @@ async def test_a_2xx_other_than_202_is_accepted_with_a_warning(tmp_path: Path) -
 
 
 async def test_a_failing_check_still_stores_the_delivery(tmp_path: Path, monkeypatch) -> None:
-    import explorer.net.delivery_intake as intake_module
+    import explorer.net.live.delivery_intake as intake_module
 
     def broken(*args, **kwargs):
         raise RuntimeError("validator bug")
@@ -451,7 +451,7 @@ async def test_a_failing_check_still_stores_the_delivery(tmp_path: Path, monkeyp
 async def test_enrich_hook_adds_a_diff_and_its_failures_do_not_stop_the_feed(
     tmp_path: Path,
 ) -> None:
-    from explorer.net.subscriber import Subscriber
+    from explorer.net.live.subscriber import Subscriber
 
     calls: list[str] = []
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from websub_env import websub_env
 
 from explorer.demo import start_demo
-from explorer.net.subscription import State
+from explorer.net.live.subscription import State
 
 
 def codes(env, name: str) -> set[str]:
@@ -16,7 +16,7 @@ def codes(env, name: str) -> set[str]:
 
 async def test_both_channels_discovered_verified_and_notified(tmp_path: Path) -> None:
     async with await start_demo(rate=0) as demo, websub_env(tmp_path) as env:
-        from explorer.net.hub_discovery import discover_channels
+        from explorer.net.live.hub_discovery import discover_channels
 
         channels = await discover_channels(env.subscriber.client, demo.capability_list_urls[0])
         assert {(c.capability, c.hub) for c in channels} == {

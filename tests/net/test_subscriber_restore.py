@@ -9,7 +9,7 @@ from pathlib import Path
 from fake_hub import FakeHub, HubReply
 from websub_env import FAST, websub_env
 
-from explorer.net.subscription import CHECKING, NOT_CONFIRMED, State
+from explorer.net.live.subscription import CHECKING, NOT_CONFIRMED, State
 
 TOPIC = "http://example.org/topic"
 

@@ -1,6 +1,6 @@
 """A subscription's hub.secret never shows in its repr (logs, tracebacks, test output)."""
 
-from explorer.net.subscription import Subscription, SubscriptionView, new_secret
+from explorer.net.live.subscription import Subscription, SubscriptionView, new_secret
 
 
 def _subscription(secret: str) -> Subscription:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from explorer.net.credentials import load_credentials_file, xmpp_password
+from explorer.net.http.credentials import load_credentials_file, xmpp_password
 
 
 def test_an_xmpp_table_is_an_account_not_an_origin(tmp_path: Path) -> None:

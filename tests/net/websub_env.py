@@ -10,11 +10,11 @@ from typing import Any
 
 from fake_hub import FakeHub
 
-from explorer.net.callback_server import CallbackServer
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.store import Store
-from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscriber_events import SubscriberEvent
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.live.subscriber import Subscriber, SubscriberConfig
+from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_log import ExchangeLog
 
 FAST = SubscriberConfig(
     retries=2, backoff=0.05, request_timeout=2.0, verification_timeout=5.0, min_renew_delay=0.05

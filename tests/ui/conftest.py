@@ -100,7 +100,7 @@ def run(qtbot, qloop):
 def window(qtbot, qloop, run, settings, tmp_path):
     """The real main window with its docks, a fresh store and temp settings; the demo
     runs fast and is stopped, with every server and client, in teardown."""
-    from explorer.net.subscriber import SubscriberConfig
+    from explorer.net.live.subscriber import SubscriberConfig
     from explorer.ui.services import SELF_TEST_DEMO, ExplorerServices
     from explorer.ui.shell.main_window import MainWindow
     from explorer.ui.shell.panels import install_panels

@@ -17,10 +17,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialogButtonBox
 
-from explorer.net.crawl_tree import NodeState
-from explorer.net.credentials import Credential
-from explorer.net.network_access import ProxyMode
-from explorer.net.store import ExchangeRecord
+from explorer.net.http.credentials import Credential
+from explorer.net.http.network_access import ProxyMode
+from explorer.net.source.crawl_tree import NodeState
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.inspector.exchange_model import curl_command, describe
 from explorer.ui.settings.credential_vault import SERVICE
 from explorer.ui.source.auth_dialog import AuthDialog

@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 from explorer.core.findings import Finding, Severity
-from explorer.net.store import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.inspector import exchange_model
 from explorer.ui.inspector.exchange_model import ExchangeModel
 from explorer.ui.live import feed_model
@@ -80,3 +80,21 @@ def test_each_table_starts_at_its_columns_width_hints(window) -> None:
             assert stretches == (column.width == STRETCH), column.key
             if column.width > 0:
                 assert table.columnWidth(number) >= column.width, column.key
+
+
+def test_the_feed_s_channel_column_fits_its_widest_kind_in_japanese(qapp) -> None:
+    """「フレームワーク通知」 was 「フレー…ク通知」 at the English width of 95 px."""
+    from explorer.ui.language import install_language
+    from explorer.ui.shared.columns import apply_columns
+
+    install_language("ja", qapp)
+    try:
+        table = QTableView()
+        table.setModel(FeedModel())
+        apply_columns(table, feed_model.COLUMNS)
+        framework = QCoreApplication.translate("FeedModel", "framework")
+        assert framework == "フレームワーク通知"
+        column = feed_model.column_index(feed_model.COLUMNS, "channel")
+        assert table.columnWidth(column) > table.fontMetrics().horizontalAdvance(framework)
+    finally:
+        install_language("en", qapp)

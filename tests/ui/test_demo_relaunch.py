@@ -9,9 +9,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from explorer.net.subscriber import SubscriberConfig
-from explorer.net.subscriber_events import MOVED, NOTIFICATION, SubscriberEvent
-from explorer.net.subscription import State
+from explorer.net.live.subscriber import SubscriberConfig
+from explorer.net.live.subscriber_events import MOVED, NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscription import State
 
 CONFIG = SubscriberConfig(request_timeout=5.0, retries=0, verification_timeout=10.0)
 DEMO = {"rate": 0, "request_timeout": 2.0, "delivery_attempts": 1}

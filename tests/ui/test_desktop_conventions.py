@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QHeaderView, QToolBar
 
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
 from explorer.core.parser import parse_document
-from explorer.net.store import ExchangeRecord, NotificationRecord
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.ui.live.feed_model import FeedItem
 
 WINDOW_CONTEXTS = (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 
 from explorer.core.parser import parse_document
-from explorer.net.crawl_tree import DocumentNode, NodeState
-from explorer.net.spool import BodySpool
+from explorer.net.http.spool import BodySpool
+from explorer.net.source.crawl_tree import DocumentNode, NodeState
 
 BODY = (
     b'<?xml version="1.0" encoding="UTF-8"?>\n'

@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
-from explorer.net.subscriber_events import DIFF, SubscriberEvent
+from explorer.net.live.subscriber_events import DIFF, SubscriberEvent
 from explorer.ui.live.feed_model import CHANGE, COLUMNS, FRAMEWORK, FeedItem
 from explorer.ui.shared.columns import column_index
 

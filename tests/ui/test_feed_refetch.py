@@ -15,8 +15,8 @@ import pytest
 from aiohttp import web
 from helpers.loopback import LoopbackSite, start_loopback
 
-from explorer.core.signatures import sign
-from explorer.net.subscription import State
+from explorer.core.push.signatures import sign
+from explorer.net.live.subscription import State
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK
 
 HOLD_SECONDS = 30.0

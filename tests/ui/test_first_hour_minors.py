@@ -90,8 +90,8 @@ def test_a_deselected_row_leaves_the_detail_pane(window) -> None:
 def test_ended_rows_can_be_removed_and_repeated_events_take_one_line(window, run) -> None:
     import dataclasses
 
-    from explorer.net.subscriber_events import SubscriberEvent
-    from explorer.net.subscription import State, Subscription, SubscriptionView
+    from explorer.net.live.subscriber_events import SubscriberEvent
+    from explorer.net.live.subscription import State, Subscription, SubscriptionView
 
     panel = window.panels.subscriptions
 
@@ -134,7 +134,7 @@ def test_a_dump_check_says_what_it_verified_where_it_stays(window, qtbot, run) -
 def _subscribe_record(status: int | None, error: str | None = None):
     import time
 
-    from explorer.net.store import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
 
     body = (
         b"hub.callback=http%3A%2F%2Fcb%2Fx&hub.mode=subscribe"

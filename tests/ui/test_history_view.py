@@ -15,7 +15,7 @@ from helpers.changing_source import OLD, after, before
 from helpers.third_party_source import SourceFiles, serving
 from PySide6.QtWidgets import QApplication, QWidget
 
-from explorer.net.comparison_rows import ComparisonRow
+from explorer.net.history.comparison_rows import ComparisonRow
 from explorer.ui.history.history_model import ComparisonModel
 from explorer.ui.language import install_language
 

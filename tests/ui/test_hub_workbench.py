@@ -16,7 +16,7 @@ from explorer.net.conformance import CHECKS
 
 @pytest.fixture
 def bench(qtbot, qloop, run, settings, tmp_path):
-    from explorer.net.subscriber import SubscriberConfig
+    from explorer.net.live.subscriber import SubscriberConfig
     from explorer.ui.services import ExplorerServices
     from explorer.ui.workbench.hub_workbench import HubWorkbench
 

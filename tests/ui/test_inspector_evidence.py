@@ -13,7 +13,7 @@ from helpers.har_schema import HAR_1_2
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QApplication
 
-from explorer.net.subscription import State
+from explorer.net.live.subscription import State
 from explorer.ui.inspector.exchange_export import ALL, SELECTED, SHOWN, ExchangeExport
 from explorer.ui.live.feed_model import FeedItem
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from explorer.core.findings import Finding, Severity
-from explorer.net.subscriber_events import SubscriberEvent
-from explorer.net.subscription import State, SubscriptionView
+from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.net.live.subscription import State, SubscriptionView
 from explorer.ui.language import install_language
 
 TOPIC = "http://example.org/dataset1/changelist.xml"
@@ -122,7 +122,7 @@ def test_the_reason_column_and_its_tooltip_are_japanese(panel) -> None:
 
 
 def test_the_inspector_says_direction_and_kind_in_japanese(japanese) -> None:
-    from explorer.net.store import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
     from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel, describe
 
     def record(direction: str, kind: str) -> ExchangeRecord:
@@ -160,9 +160,9 @@ def test_the_credentials_page_says_each_kind_in_japanese(japanese, qtbot) -> Non
 
 
 def test_the_discovery_tooltip_says_each_route_s_finding_in_japanese(japanese) -> None:
-    from explorer.core.messages import said
-    from explorer.net.crawl_tree import CrawlResult
-    from explorer.net.discovery import Discovery, Route, RouteAttempt
+    from explorer.core.words.messages import said
+    from explorer.net.source.crawl_tree import CrawlResult
+    from explorer.net.source.discovery import Discovery, Route, RouteAttempt
     from explorer.ui.source.discovery_text import discovery_text
 
     discovery = Discovery("http://example.org/")
@@ -182,7 +182,7 @@ def test_the_discovery_tooltip_says_each_route_s_finding_in_japanese(japanese) -
 
 
 def test_the_tree_tooltip_names_the_document_with_its_english_name(japanese) -> None:
-    from explorer.net.crawl_tree import DocumentNode
+    from explorer.net.source.crawl_tree import DocumentNode
     from explorer.ui.source.source_tree import SourceTreeModel
 
     model = SourceTreeModel()
@@ -283,7 +283,7 @@ def test_the_window_s_help_is_japanese(tmp_path: Path) -> None:
 def test_network_settings_that_cannot_be_used_say_why_in_japanese(japanese, qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from explorer.net.network_access import ProxyMode
+    from explorer.net.http.network_access import ProxyMode
     from explorer.ui.settings.network_page import NetworkPage
 
     problems: list[str] = []

@@ -16,7 +16,7 @@ SCREENS = [QSize(1366, 768), QSize(1280, 720)]
 @pytest.fixture(params=["en", "ja"])
 def laptop(request, qapp, qtbot, qloop, run, settings, tmp_path):
     """The real window with its panels, built in the language asked for."""
-    from explorer.net.subscriber import SubscriberConfig
+    from explorer.net.live.subscriber import SubscriberConfig
     from explorer.ui.language import install_language
     from explorer.ui.services import ExplorerServices
     from explorer.ui.shell.main_window import MainWindow

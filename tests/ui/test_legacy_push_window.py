@@ -11,8 +11,8 @@ import httpx
 from helpers.source_2012 import change_set, source_2012
 from PySide6.QtCore import Qt
 
-from explorer.core.legacy_push import CALLBACK, XMPP
-from explorer.net.subscription import State
+from explorer.core.push.legacy_push import CALLBACK, XMPP
+from explorer.net.live.subscription import State
 from explorer.ui.live.feed_model import CHANGE
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from explorer.net.subscriber import SubscriberConfig
-from explorer.net.subscriber_events import MOVED, NOTIFICATION, SubscriberEvent
-from explorer.net.subscription import NOT_SERVED, STALE_CALLBACK, State
+from explorer.net.live.subscriber import SubscriberConfig
+from explorer.net.live.subscriber_events import MOVED, NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscription import NOT_SERVED, STALE_CALLBACK, State
 
 CONFIG = SubscriberConfig(request_timeout=5.0, retries=0, verification_timeout=10.0)
 

@@ -7,7 +7,7 @@ by tests/ui/test_qt_refcounts.py.)
 from __future__ import annotations
 
 from explorer.core.model import URLSET, Document, Entry
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
 
 BURST = 500
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 
-from explorer.core.signatures import sign
-from explorer.net.subscription import State, Subscription
+from explorer.core.push.signatures import sign
+from explorer.net.live.subscription import State, Subscription
 
 BLOCK_SECONDS = 3.0
 

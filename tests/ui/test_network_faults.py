@@ -26,8 +26,8 @@ from aiohttp import web
 from helpers.loopback import LoopbackSite, start_loopback
 from PySide6.QtCore import Qt, QTimer
 
-from explorer.net.http import Timeouts
-from explorer.net.subscription import State
+from explorer.net.http.fetcher import Timeouts
+from explorer.net.live.subscription import State
 
 LAGS: dict[str, float] = {}
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QCursor, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from explorer.net.subscription import State, Subscription, SubscriptionView
+from explorer.net.live.subscription import State, Subscription, SubscriptionView
 from explorer.ui.live.feed_model import COLUMNS, FeedItem
 from explorer.ui.live.subscriptions_model import COLUMNS as SUB_COLUMNS
 from explorer.ui.shared.columns import column_index

@@ -53,7 +53,7 @@ def test_no_ui_module_outside_the_services_reaches_an_engine() -> None:
 def test_the_scan_sees_each_way_past_the_door() -> None:
     assert door_leaks("async def f(s):\n    await s.fetcher.fetch('u')\n") == ["line 2: .fetcher"]
     assert door_leaks("def f(s):\n    s.net.call(print)\n") == ["line 2: .net"]
-    assert door_leaks("from explorer.net.http import Fetcher, Timeouts\n") == [
+    assert door_leaks("from explorer.net.http.fetcher import Fetcher, Timeouts\n") == [
         "line 1: imports Fetcher"
     ]
-    assert door_leaks("from explorer.net.http import Timeouts\n# services.fetcher\n") == []
+    assert door_leaks("from explorer.net.http.fetcher import Timeouts\n# services.fetcher\n") == []

@@ -8,9 +8,10 @@ from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
 from explorer.core.model import URLSET, Document, Entry
-from explorer.net.store import ExchangeRecord, NotificationRecord, Store
-from explorer.net.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
-from explorer.net.subscription import State, Subscription
+from explorer.net.live.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
+from explorer.net.live.subscription import State, Subscription
+from explorer.net.store.database import Store
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.ui.inspector.exchange_model import curl_command, describe, pretty_body
 from explorer.ui.live.feed_model import (
     CHANGE,

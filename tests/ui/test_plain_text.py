@@ -23,7 +23,7 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QLabel
 from test_net_thread import subscribe_to_demo
 
-from explorer.net.subscription import State
+from explorer.net.live.subscription import State
 from explorer.ui.live.feed_model import COLUMNS, REJECTED_KIND, TOOLTIP_COLUMNS
 from explorer.ui.shared.columns import column_index
 from explorer.ui.shared.plain_text import MAX_CHARS, PlainLabel, clip, tooltip_text

@@ -8,7 +8,7 @@ import time
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from explorer.net.subscription import State
+from explorer.net.live.subscription import State
 
 
 def _closed_port() -> int:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from helpers.judging_receiver import JudgingReceiver, subscribed_to_demo
 
-from explorer.net.exchange_links import read_links
+from explorer.net.store.exchange_links import read_links
 from explorer.ui.tools.replay_actions import ReplayActions
 
 SECRET = "receiver-replay-secret-91c2"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QLineEdit
 
-from explorer.core.signatures import sign
+from explorer.core.push.signatures import sign
 from explorer.ui.tools.signature_dialog import SignatureDialog
 
 BODY = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>\n'

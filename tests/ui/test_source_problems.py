@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from explorer.net.inspection import located_findings
+from explorer.net.source.inspection import located_findings
 from explorer.ui.problems.source_problems_model import place_of
 from explorer.ui.source.open_folder import OpenFolderDialog
 

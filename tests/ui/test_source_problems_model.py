@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
-from explorer.net.inspection import Located
+from explorer.net.source.inspection import Located
 from explorer.ui.problems.source_problems_model import (
     COLUMNS,
     SOURCE_WIDE,

@@ -52,7 +52,7 @@ print("\\n".join(sys.modules))
 NOT_BEFORE_THE_FIRST_FRAME = (
     "asyncio",
     "qasync",
-    "explorer.core.messages",
+    "explorer.core.words.messages",
     "explorer.ui.source",
     "explorer.ui.shared.tasks",
 )
@@ -148,7 +148,7 @@ def test_shell_shows_first_and_opens_a_waiting_address_once_engines_attach(
     }
     assert isinstance(shell.docks["FeedDock"].widget(), QLabel)
 
-    from explorer.net.subscriber import SubscriberConfig
+    from explorer.net.live.subscriber import SubscriberConfig
     from explorer.ui.services import SELF_TEST_DEMO, ExplorerServices
     from explorer.ui.shell.panels import install_panels
 

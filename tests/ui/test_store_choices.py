@@ -10,8 +10,8 @@ import pytest
 from helpers.records import notification_record as record
 from helpers.windows import main_windows, opened_windows
 
-from explorer.net import store as store_module
-from explorer.net.store import Store
+from explorer.net.store import database as store_module
+from explorer.net.store.database import Store
 
 PAGE = 4096
 
@@ -253,7 +253,7 @@ def test_the_store_problem_is_said_in_the_window_s_language(qapp, qtbot, tmp_pat
     from PySide6.QtWidgets import QApplication
 
     from explorer.core import catalog
-    from explorer.net.store import StoreLocked
+    from explorer.net.store.database import StoreLocked
     from explorer.ui.language import install_language
     from explorer.ui.live.store_problem_dialog import StoreProblemDialog
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from explorer.net.subscription import State, SubscriptionView
+from explorer.net.live.subscription import State, SubscriptionView
 from explorer.ui.live.subscriptions_model import COLUMNS
 
 NOW = time.time()

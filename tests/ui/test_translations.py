@@ -271,7 +271,7 @@ def japanese(qapp):
 def test_japanese_loads_the_explorer_and_qt_catalogs(japanese) -> None:
     assert language.ui_language() == "ja"
     assert QCoreApplication.translate("MainWindowWidgets", "Re-discover Source") == "ソースを再検出"
-    assert QCoreApplication.translate("Counts", "%Ln entry(s)", "", 1234) == "1,234 件のエントリ"
+    assert QCoreApplication.translate("Counts", "%Ln entry(s)", "", 1234) == "エントリ 1,234 件"
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)  # Qt's own words: qtbase_ja
     assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "キャンセル"
     box.deleteLater()
@@ -313,7 +313,7 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
 
 
 def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(japanese) -> None:
-    from explorer.net.network_access import INSECURE_WARNING
+    from explorer.net.http.network_access import INSECURE_WARNING
     from explorer.ui.settings.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
 
     assert INSECURE_WARNING_MARKED == INSECURE_WARNING
@@ -323,8 +323,8 @@ def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(ja
 
 
 def test_the_discovery_tooltip_names_each_route_in_the_interface_language(japanese) -> None:
-    from explorer.net.crawl_tree import CrawlResult
-    from explorer.net.discovery import Discovery, Route, RouteAttempt
+    from explorer.net.source.crawl_tree import CrawlResult
+    from explorer.net.source.discovery import Discovery, Route, RouteAttempt
     from explorer.ui.source.discovery_text import discovery_text
 
     discovery = Discovery("http://example.org/")

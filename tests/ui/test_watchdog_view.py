@@ -149,6 +149,7 @@ def test_the_option_needs_a_capability_list_url(window, qtbot, run) -> None:
 
 
 @pytest.mark.usefixtures("japanese_first")  # before the window is built
+@pytest.mark.qt_log_ignore("does not support raise")  # the lease history's window
 def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_dir) -> None:
     demo, sub = subscribed_to_silent_hub(window, run, qtbot)
     url = demo.capability_list_urls[0]
@@ -165,4 +166,16 @@ def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_di
     row = next(feed.item(r) for r in range(feed.rowCount()) if feed.item(r).kind == WATCHDOG)
     assert "変更リスト" in (row.note or ""), row.note
     window.panels.feed.show_detail(row)
+    # a verdict in its own frame, not as a notification without its diff (差分なし)
+    said = window.panels.feed.changes.toPlainText()
+    assert said.startswith("監視の結果: 通知のない変更 "), said
+    assert "差分なし" not in said, said
     grab(window, output_dir / "watchdog-ja.png")
+    # the guide's 「リースの履歴」 picture, in the words of the Japanese window
+    view = window.watchdog.show_lease_history()
+    assert view is not None
+    qtbot.waitUntil(lambda: view.task.done() and view.model.rowCount() >= 2, timeout=5000)
+    assert "リースの履歴" in view.windowTitle()
+    headers = [view.model.headerData(c, Qt.Orientation.Horizontal) for c in range(2)]
+    assert headers[0] == "時刻（UTC）", headers
+    assert view.grab().save(str(output_dir / "lease-history-ja.png"))

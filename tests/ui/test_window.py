@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from explorer.net.subscription import State
+from explorer.net.live.subscription import State
 from explorer.ui.live.feed_model import CHANGE, FRAMEWORK
 from explorer.ui.live.subscriptions_model import COLUMNS
 

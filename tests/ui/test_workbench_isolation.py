@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from test_net_thread import subscribe_to_demo
 
-from explorer.net.subscriber import PROBE_REPLY
+from explorer.net.live.subscriber import PROBE_REPLY
 
 
 def test_a_conformance_run_leaves_the_live_feed_unchanged(window, qtbot, run) -> None:

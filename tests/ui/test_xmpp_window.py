@@ -21,9 +21,9 @@ from helpers.xmpp_source import make_node, publish, subscribers
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QTableView
 
-from explorer.net.credentials import Credential
-from explorer.net.network_access import NetworkSettings
-from explorer.net.subscription import State
+from explorer.net.http.credentials import Credential
+from explorer.net.http.network_access import NetworkSettings
+from explorer.net.live.subscription import State
 from explorer.ui.inspector.exchange_model import curl_command, describe
 from explorer.ui.language import install_language
 from explorer.ui.live.feed_model import CHANGE

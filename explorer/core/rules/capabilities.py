@@ -67,7 +67,7 @@ INTERVAL_DOCUMENTS = frozenset({CHANGELIST, CHANGEDUMP, CHANGEDUMP_MANIFEST})
 
 def display_name(capability: str | None, is_index: bool = False) -> str:
     """'Resource List Index', 'Change List', ... in English (the catalog's ``documents``
-    lines; ``explorer.core.messages.render_document_name`` says them in other languages),
+    lines; ``explorer.core.words.messages.render_document_name`` says them in other languages),
     or the raw value when unknown."""
     key = f"documents.{capability or 'document'}"
     if not catalog.has(key):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone
 
-from explorer.core.messages import Phrase, said
+from explorer.core.words.messages import Phrase, said
 
 # YYYY, YYYY-MM, YYYY-MM-DD, or a date with hh:mm[:ss[.s]] and a mandatory zone.
 _W3C = re.compile(

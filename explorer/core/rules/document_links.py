@@ -8,7 +8,6 @@ attributes that mean what they say, and a namespace prefix on any other attribut
 from __future__ import annotations
 
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import Phrase
 from explorer.core.model import Document, Link
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.context import ValidationContext
@@ -23,6 +22,7 @@ from explorer.core.rules.values import (
     type_invalid,
 )
 from explorer.core.rules.well_known import capability_list_at_well_known
+from explorer.core.words.messages import Phrase
 
 MAX_PRI = 999_999
 

@@ -1,13 +1,13 @@
 """Pieces that several finding messages share (where an attribute sits, "this entry", a
 list of names), as catalog phrases: the English message says them in English, and each
-other language in its own words and order (``explorer.core.messages.said``)."""
+other language in its own words and order (``explorer.core.words.messages.said``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
 
-from explorer.core.messages import Phrase, said
+from explorer.core.words.messages import Phrase, said
 
 
 @cache

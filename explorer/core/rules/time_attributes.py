@@ -7,8 +7,8 @@ returns the parsed values for the callers' own, place-specific checks.
 from __future__ import annotations
 
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import Phrase
 from explorer.core.rules.datetimes import datetime_hint, parse_w3c_datetime
+from explorer.core.words.messages import Phrase
 
 TIME_ATTRIBUTES = ("at", "completed", "from", "until")
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from explorer.core.findings import Finding, finding
-from explorer.core.messages import Phrase
+from explorer.core.words.messages import Phrase
 
 # Hex digest lengths of the algorithms ResourceSync publishers use (core 1.1 §7 names md5
 # and sha-256; the others follow the same naming).

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 
 import httpx
 
-from explorer.net.callback_server import CallbackServer
 from explorer.net.conformance.checks import CHECKS, run_check
 from explorer.net.conformance.session import (
     PUBLISH_AUTO,
@@ -36,6 +35,7 @@ from explorer.net.conformance.session import (
     describe_exchange,
     exchange_json,
 )
+from explorer.net.live.callback.callback_server import CallbackServer
 
 __all__ = [
     "CHECKS",

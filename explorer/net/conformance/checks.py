@@ -20,9 +20,8 @@ from typing import Any
 
 from explorer.core import catalog
 from explorer.core.findings import Finding, Severity, finding
-from explorer.core.messages import Phrase, said, verbatim
-from explorer.core.signatures import SignatureState, verify_signature
-from explorer.net.callback_server import Delivery
+from explorer.core.push.signatures import SignatureState, verify_signature
+from explorer.core.words.messages import Phrase, said, verbatim
 from explorer.net.conformance.probe import WRONG_ECHO, Probe
 from explorer.net.conformance.session import (
     PUBLISH_NONE,
@@ -33,9 +32,10 @@ from explorer.net.conformance.session import (
     SubscribeOutcome,
     delivery_links,
 )
-from explorer.net.hub_client import FLAVOUR_PUSH
-from explorer.net.publisher import XML
-from explorer.net.store import ExchangeRecord
+from explorer.net.live.callback.callback_server import Delivery
+from explorer.net.live.hub_client import FLAVOUR_PUSH
+from explorer.net.live.publisher import XML
+from explorer.net.store.records import ExchangeRecord
 
 SAMPLE_READERS = frozenset({"signed-delivery", "delivery-headers", "delivery-latency"})
 NEEDS_PUBLICATION = SAMPLE_READERS | {"resubscribe", "unsubscribe", "wrong-challenge"}

@@ -1,6 +1,6 @@
 """A scripted subscriber endpoint for conformance checks: one callback URL, told how to answer.
 
-Unlike the real subscriber (``explorer.net.subscriber``), a probe keeps no state
+Unlike the real subscriber (``explorer.net.live.subscriber``), a probe keeps no state
 machine and no store: it records every verification and delivery its callback gets and
 answers the way the check wants (a correct echo, a wrong echo, 404), so the check can
 see exactly what the hub did.
@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from explorer.net.callback_server import Delivery, Reply
+from explorer.net.live.callback.callback_server import Delivery, Reply
 
 ECHO, WRONG_ECHO = "echo", "wrong-echo"
 

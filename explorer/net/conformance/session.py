@@ -18,18 +18,14 @@ import httpx
 
 from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
-from explorer.core.messages import Phrase, render_check_title, render_phrase, said
-from explorer.core.payload_templates import change_notification
+from explorer.core.push.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
-from explorer.net.bounded_body import (
-    USER_AGENT,
-    BodyError,
-    read_body,
-)
-from explorer.net.callback_server import CallbackServer, Delivery, Reply
+from explorer.core.words.messages import Phrase, render_check_title, render_phrase, said
+from explorer.core.words.text_width import pad
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.hub_client import (
+from explorer.net.http.bounded_body import USER_AGENT, BodyError, read_body
+from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
+from explorer.net.live.hub_client import (
     FLAVOUR_PUSH,
     FLAVOUR_WEBSUB,
     HubAnswer,
@@ -37,10 +33,11 @@ from explorer.net.hub_client import (
     HubRequestOptions,
     intent_form,
 )
-from explorer.net.hub_discovery import MAX_DISCOVERY_BYTES
-from explorer.net.publisher import XML, PublishResult, topic_reply
-from explorer.net.store import ExchangeRecord
-from explorer.net.subscription import new_callback_token, new_secret
+from explorer.net.live.hub_discovery import MAX_DISCOVERY_BYTES
+from explorer.net.live.publisher import XML, PublishResult, topic_reply
+from explorer.net.live.subscription import new_callback_token, new_secret
+from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import ExchangeRecord
 
 PUBLISH_AUTO, PUBLISH_XML, PUBLISH_FORM, PUBLISH_NONE = "auto", "xml", "form", "none"
 PUBLISH_STYLES = {
@@ -134,11 +131,13 @@ def exchange_json(record: ExchangeRecord, body_chars: int = 2000) -> dict[str, A
     }
 
 
-def describe_exchange(record: ExchangeRecord) -> str:
-    """One line: ``in  GET http://...?... -> 200`` (for the CLI and the GUI list)."""
+def describe_exchange(record: ExchangeRecord, kind_width: int = 12) -> str:
+    """One line: ``in  GET http://...?... -> 200`` (for the CLI and the GUI list); the
+    kind padded to ``kind_width`` terminal columns, so a translated kind keeps the method
+    and URL in line."""
     arrow = "->" if record.direction == "out" else "<-"
     status = record.error if record.status is None else str(record.status)
-    return f"{arrow} {record.kind:<12} {record.method} {record.url}  [{status}]"
+    return f"{arrow} {pad(record.kind, kind_width)} {record.method} {record.url}  [{status}]"
 
 
 @dataclass(slots=True)

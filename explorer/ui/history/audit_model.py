@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.services.audit import AuditRow
 from explorer.ui.shared.columns import Column
 from explorer.ui.shared.filtered_rows_model import FilteredRowsModel

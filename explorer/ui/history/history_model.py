@@ -6,9 +6,9 @@ import time
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.comparison_rows import ComparisonRow
-from explorer.net.snapshot_store import SnapshotInfo
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.history.comparison_rows import ComparisonRow
+from explorer.net.history.snapshot_store import SnapshotInfo
 from explorer.ui.shared.columns import Column
 from explorer.ui.shared.filtered_rows_model import FilteredRowsModel
 

@@ -19,7 +19,7 @@ from explorer.ui.history.job import Job
 from explorer.ui.services.snapshot_history import ComparisonView, SnapshotHistory
 
 if TYPE_CHECKING:
-    from explorer.net.snapshot_store import SnapshotInfo
+    from explorer.net.history.snapshot_store import SnapshotInfo
     from explorer.ui.services import ExplorerServices
 
 
@@ -144,7 +144,8 @@ class HistoryPanel(HistoryWidgets):
 
     def _summary(self, view: ComparisonView) -> str:
         def side(info: SnapshotInfo) -> str:
-            label = f" “{info.label}”" if info.label else ""
+            # the language's own quotation marks: “before”, 「before」
+            label = " " + self.tr("“{label}”").format(label=info.label) if info.label else ""
             return f"#{info.id}{label} {taken_text(info)}"
 
         parts = [

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
-from explorer.net.store import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.wording import count_text
 

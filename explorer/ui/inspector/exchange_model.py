@@ -13,11 +13,11 @@ from PySide6.QtGui import QColor
 
 from explorer.core.auth import mask_headers
 from explorer.core.changes.line_diff import canonical_text
-from explorer.core.engine_words import event_name
 from explorer.core.parser import DocumentParseError
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.exchange_filter import exchange_topic, filter_terms, matches, search_text
-from explorer.net.store import ExchangeRecord
+from explorer.core.words.engine_words import event_name
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.store.exchange_filter import exchange_topic, filter_terms, matches, search_text
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.language import ui_language
 from explorer.ui.shared.columns import Column, column_index
 from explorer.ui.shared.plain_text import tooltip_text, visible

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.net.exchange_log import SECRET_MASK
-from explorer.net.store import ExchangeRecord
+from explorer.net.store.exchange_log import SECRET_MASK
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.inspector.exchange_model import ExchangeModel, curl_command, describe
 from explorer.ui.inspector.inspector_widgets import InspectorWidgets
 from explorer.ui.services import ExplorerServices

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.core.engine_words import event_detail, event_name
-from explorer.net.subscriber_events import SubscriberEvent, iso_time
+from explorer.core.words.engine_words import event_detail, event_name
+from explorer.net.live.subscriber_events import SubscriberEvent, iso_time
 from explorer.ui.language import ui_language
 from explorer.ui.live.subscriptions_model import STATE_TEXT
 from explorer.ui.shared.wording import duration_text

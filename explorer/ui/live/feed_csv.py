@@ -6,7 +6,7 @@ import csv
 import io
 from collections.abc import Iterable
 
-from explorer.net.subscriber_events import iso_time
+from explorer.net.live.subscriber_events import iso_time
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.shared.spreadsheet import safe_cell
 

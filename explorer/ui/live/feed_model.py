@@ -21,9 +21,15 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.store import NotificationRecord
-from explorer.net.subscriber_events import DIFF, NOTIFICATION, RECONCILE, REJECTED, SubscriberEvent
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.live.subscriber_events import (
+    DIFF,
+    NOTIFICATION,
+    RECONCILE,
+    REJECTED,
+    SubscriberEvent,
+)
+from explorer.net.store.records import NotificationRecord
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon
@@ -199,7 +205,16 @@ COLUMNS: tuple[Column[FeedItem], ...] = (
         70,
         lambda item: time.strftime("%H:%M:%S", time.gmtime(item.time)),  # UTC, as everywhere
     ),
-    Column("channel", QT_TRANSLATE_NOOP("FeedModel", "channel"), 95, _channel_text, tooltip=True),
+    Column(
+        "channel",
+        QT_TRANSLATE_NOOP("FeedModel", "channel"),
+        95,
+        _channel_text,
+        tooltip=True,
+        labels=lambda: [
+            QCoreApplication.translate("FeedModel", kind) for kind in KIND_TEXT.values()
+        ],
+    ),
     Column(
         "topic",
         QT_TRANSLATE_NOOP("FeedModel", "topic"),

@@ -25,12 +25,19 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
-from explorer.net.store import StoreError
-from explorer.net.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.net.live.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.net.store.database import StoreError
 from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
 from explorer.ui.live.feed_csv import feed_csv
-from explorer.ui.live.feed_model import FRAMEWORK, REJECTED_KIND, FeedItem, FeedModel, is_feed_event
+from explorer.ui.live.feed_model import (
+    FRAMEWORK,
+    REJECTED_KIND,
+    WATCHDOG,
+    FeedItem,
+    FeedModel,
+    is_feed_event,
+)
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.live.forwarding_actions import FeedForwarding
 from explorer.ui.services import ExplorerServices
@@ -54,9 +61,11 @@ the rows, not one per letter (a pass hides and shows rows; it no longer rebuilds
 
 def _fields(values: Mapping[str, Any] | None, colour: str, strike: bool = False) -> str:
     style = f"color:{colour};" + ("text-decoration:line-through;" if strike else "")
-    return ", ".join(
-        f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"
-        for k, v in (values or {}).items()
+    return list_text(
+        [
+            f"{escape_for_html(k)} <span style='{style}'>{escape_for_html(v)}</span>"
+            for k, v in (values or {}).items()
+        ]
     )
 
 
@@ -96,6 +105,10 @@ def changes_html(item: FeedItem) -> str:
             f"{escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
+        if item.kind == WATCHDOG and item.note:
+            # a watchdog's verdict is not a notification waiting for its diff: its own frame
+            verdict = QCoreApplication.translate("FeedPanel", "Watchdog: {verdict}.")
+            return f"<p>{verdict.format(verdict=why)}</p><ul>{rows}</ul>"
         entries = escape_for_html(count_text(item.entry_count, "entry"))
         no_diff = QCoreApplication.translate("FeedPanel", "{entries} (no diff: {why}).").format(
             entries=entries, why=why
@@ -144,7 +157,7 @@ def _change_body_html(entry: EntryChange) -> str:
         return indent + QCoreApplication.translate("FeedPanel", "no diff: {reason}").format(
             reason=escape_for_html(reason_text(entry, ui_language()))
         )
-    added = ", ".join(escape_for_html(loc) for loc in entry.added_locs)
+    added = list_text([escape_for_html(loc) for loc in entry.added_locs])
     added_text = QCoreApplication.translate("FeedPanel", "{count} added").format(count=entry.added)
     removed_text = QCoreApplication.translate("FeedPanel", "{count} removed").format(
         count=entry.removed

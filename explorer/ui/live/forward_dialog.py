@@ -4,7 +4,7 @@ application), with an optional forward secret, its algorithm and extra headers.
 Non-modal (``open``): the feed keeps moving while the user types. The secret is a
 password field; it is handed to the services (and the credentials vault) and never
 shown, logged or put in a message. Header values can be credentials: they are declared
-as such (``explorer.net.credentials``), so logs and exports mask them.
+as such (``explorer.net.http.credentials``), so logs and exports mask them.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.signatures import MAX_SECRET_BYTES
-from explorer.net.forwarder import ForwardTarget
-from explorer.net.subscription import SubscriptionView
+from explorer.core.push.signatures import MAX_SECRET_BYTES
+from explorer.net.live.forwarding.forwarder import ForwardTarget
+from explorer.net.live.subscription import SubscriptionView
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.request_fields import algorithm_box, header_lines
 

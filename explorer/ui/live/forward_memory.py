@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QSettings
 
-from explorer.net.credentials import Credential, CredentialsError
-from explorer.net.forwarder import ForwardTarget
+from explorer.net.http.credentials import Credential, CredentialsError
+from explorer.net.live.forwarding.forwarder import ForwardTarget
 from explorer.ui.settings.credential_vault import (
     VaultError,
     delete_secret,

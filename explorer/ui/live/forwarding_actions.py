@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
 
-from explorer.net.forward_outbox import ForwardAnswer
-from explorer.net.forwarder import ForwardTarget
-from explorer.net.subscription import FINAL_STATES
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
+from explorer.net.live.forwarding.forwarder import ForwardTarget
+from explorer.net.live.subscription import FINAL_STATES
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.live.forward_dialog import ForwardDialog

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.core.legacy_push import CALLBACK, XMPP
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.push.legacy_push import CALLBACK, XMPP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 
 FORM_NAMES = {
     XMPP: QT_TRANSLATE_NOOP("PushFormText", "XMPP PubSub (2012 draft)"),

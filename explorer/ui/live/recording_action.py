@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog
 
-from explorer.net.store import StoreError
+from explorer.net.store.database import StoreError
 from explorer.ui.shared.feedback import confirm
 
 if TYPE_CHECKING:

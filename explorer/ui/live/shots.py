@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from PySide6.QtWidgets import QWidget
 
-from explorer.net.forwarder import ForwardTarget
+from explorer.net.live.forwarding.forwarder import ForwardTarget
 from explorer.ui.live.subscriptions_model import COLUMNS
 from explorer.ui.shell.main_window import MainWindow
 from explorer.ui.tools.replay_actions import ReplayActions

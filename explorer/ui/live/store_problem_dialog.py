@@ -13,7 +13,7 @@ import asyncio
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
-from explorer.net.store import StoreDamaged, StoreError, StoreLocked
+from explorer.net.store.database import StoreDamaged, StoreError, StoreLocked
 from explorer.ui.language import ui_language
 
 

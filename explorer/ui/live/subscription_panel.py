@@ -17,11 +17,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
-from explorer.net.subscriber_events import SubscriberEvent
-from explorer.net.subscription import (
-    FINAL_STATES,
-    SubscriptionView,
-)
+from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.net.live.subscription import FINAL_STATES, SubscriptionView
 from explorer.ui.language import finding_text, severity_text
 from explorer.ui.live.event_text import event_line
 from explorer.ui.live.forwarding_actions import SubscriptionForwarding

@@ -9,9 +9,9 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 
-from explorer.core.engine_words import known_reason
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.subscription import (
+from explorer.core.words.engine_words import known_reason
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.live.subscription import (
     CHECKING,
     FINAL_STATES,
     LEASE_EXPIRED,

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from explorer.core.findings import Severity
-from explorer.core.legacy_push import XMPP
-from explorer.net.credentials import Credential
-from explorer.net.subscription import State, SubscriptionView
-from explorer.net.xmpp_account import is_jid, parse_server
+from explorer.core.push.legacy_push import XMPP
+from explorer.net.http.credentials import Credential
+from explorer.net.live.legacy.xmpp_account import is_jid, parse_server
+from explorer.net.live.subscription import State, SubscriptionView
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
 from explorer.ui.settings.credential_vault import (
     VaultError,

@@ -75,7 +75,7 @@ SAMPLE_BODY = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 async def signature_shot(window: MainWindow, wait: Wait) -> QWidget:
-    from explorer.core.signatures import sign
+    from explorer.core.push.signatures import sign
     from explorer.ui.tools.signature_dialog import show_signature_tool
 
     dialog = show_signature_tool(window)

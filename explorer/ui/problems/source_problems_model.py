@@ -15,8 +15,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 
 from explorer.core.findings import SEVERITY_ORDER, Severity
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.inspection import Located
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.source.inspection import Located
 from explorer.ui.language import finding_text, severity_text, spec_text
 from explorer.ui.shared.columns import STRETCH, Column
 from explorer.ui.shared.icons import severity_icon

@@ -17,8 +17,8 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox
 
 from explorer.core.findings import Severity
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.inspection import Located
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.source.inspection import Located
 from explorer.ui.problems.source_problems_model import SOURCE_WIDE, place_of, place_text
 from explorer.ui.problems.source_problems_widgets import SourceProblemsWidgets
 from explorer.ui.shared.feedback import confirm

@@ -1,5 +1,5 @@
 """The audit of a local copy against the open Source, for the window ("Is our copy in
-sync?"): ``explorer.net.audit`` run off the GUI thread, its verdicts handed over as
+sync?"): ``explorer.net.history.audit`` run off the GUI thread, its verdicts handed over as
 immutable rows with their reasons in the interface's language.
 
 The engine keeps both sides and every verdict in a private temporary SQLite file; an
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
 from explorer.core.audit_rules import Mapping, Verdict
-from explorer.net.audit import AuditItem, AuditReport, audit
-from explorer.net.audit_text import reasons
-from explorer.net.report_csv import _safe as safe_cell
+from explorer.net.history.audit import AuditItem, AuditReport, audit
+from explorer.net.history.audit_text import reasons
+from explorer.net.reports.report_csv import _safe as safe_cell
 from explorer.ui.language import ui_language
 from explorer.ui.services.worker import job_fetcher, off_gui, request_counter
 

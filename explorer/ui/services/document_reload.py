@@ -10,9 +10,9 @@ below them) when the document still lists the same ones.
 
 from __future__ import annotations
 
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
-from explorer.net.http import Fetcher
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_tree import Channel, DocumentNode, NodeState
 
 REFRESHED_FIELDS = ("state", "fetch", "document", "findings", "spooled", "entry_count")
 

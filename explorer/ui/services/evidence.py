@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from explorer.net.evidence import ExchangeWriter, masked, revealed
-from explorer.net.exchange_links import ExchangeLink, read_links
-from explorer.net.store import ExchangeRecord, Store
+from explorer.net.reports.evidence import ExchangeWriter, masked, revealed
+from explorer.net.store.database import Store
+from explorer.net.store.exchange_links import ExchangeLink, read_links
+from explorer.net.store.records import ExchangeRecord
 
 LINK_BATCH = 500
 """Exchange ids per query for their links (SQLite bounds the parameters of one query)."""

@@ -29,25 +29,22 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from explorer.net.callback_server import CallbackServer
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_tree import Channel, CrawlResult
-from explorer.net.credentials import Credential
-from explorer.net.disk_source import DiskSource, SetAside
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.hub_follow import follow_moved_hub, stored_demo_origin
+from explorer.net.http.credentials import Credential
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.http.network_access import NetworkAccess, NetworkSettings
+from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.live.hub_follow import follow_moved_hub, stored_demo_origin
+from explorer.net.live.probe_payloads import ProbePayloads
+from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.refetch_bounds import refetch_fetcher
+from explorer.net.live.subscriber import Subscriber, SubscriberConfig
+from explorer.net.live.subscription import Subscription, SubscriptionView
 from explorer.net.loop_thread import LoopThread
-from explorer.net.network_access import NetworkAccess, NetworkSettings
-from explorer.net.probe_payloads import ProbePayloads
-from explorer.net.refetch import ChangeTracker
-from explorer.net.refetch_bounds import refetch_fetcher
-from explorer.net.store import (
-    Store,
-    default_store_path,
-)
-from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscription import Subscription, SubscriptionView
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_tree import Channel, CrawlResult
+from explorer.net.source.disk_source import DiskSource, SetAside
+from explorer.net.store.database import Store, default_store_path
+from explorer.net.store.exchange_log import ExchangeLog
 from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.replaying import ReplayServices

@@ -19,18 +19,18 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.net.crawl_tree import CrawlResult, DocumentNode
-from explorer.net.disk_source import (
+from explorer.net.http.fetcher import Fetcher, Timeouts
+from explorer.net.reports.report_csv import report_csv
+from explorer.net.reports.report_html import report_html
+from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
+from explorer.net.source.disk_source import (
     DiskSource,
     DiskSourceError,
     DiskTransport,
     SetAside,
     open_disk_source,
 )
-from explorer.net.http import Fetcher, Timeouts
-from explorer.net.inspection import Inspection, Located, located_findings
-from explorer.net.report_csv import report_csv
-from explorer.net.report_html import report_html
+from explorer.net.source.inspection import Inspection, Located, located_findings
 
 RESOURCES, DUMPS = "resources", "dump"
 """The checks the window runs on request (``SourceServices.check``)."""

@@ -14,12 +14,13 @@ from collections import defaultdict
 from typing import Any
 from urllib.parse import urlsplit
 
-from explorer.net.forward_outbox import ForwardAnswer, ForwardOutbox
-from explorer.net.forwarder import Forwarder, ForwardTarget, describe
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
+from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget, describe
+from explorer.net.live.subscriber import Subscriber
+from explorer.net.live.subscription import Subscription
 from explorer.net.loop_thread import LoopThread
-from explorer.net.store import ExchangeRecord, InTransaction, Store, StoreError
-from explorer.net.subscriber import Subscriber
-from explorer.net.subscription import Subscription
+from explorer.net.store.database import InTransaction, Store, StoreError
+from explorer.net.store.records import ExchangeRecord
 
 
 class ForwardingServices:

@@ -15,35 +15,31 @@ from PySide6.QtCore import QCoreApplication
 
 from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
 from explorer.core.changes.line_diff import LineDiffTooLarge
-from explorer.core.engine_words import known_reason
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_restart import (
+from explorer.core.words.engine_words import known_reason
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.live.callback.callback_server import CALLBACK_PREFIX, CallbackServer
+from explorer.net.live.callback_restart import (
     live_subscriptions,
     move_stale_subscriptions,
     move_to_current_callback,
     start_callback_server,
 )
-from explorer.net.callback_server import CALLBACK_PREFIX, CallbackServer
-from explorer.net.crawl_tree import Channel
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Fetcher
-from explorer.net.hub_discovery import DiscoveredChannel
-from explorer.net.legacy_transports import LegacyTransports
+from explorer.net.live.hub_discovery import DiscoveredChannel
+from explorer.net.live.legacy.legacy_transports import LegacyTransports
+from explorer.net.live.legacy.xmpp_account import XmppAccount
+from explorer.net.live.probe_payloads import ProbePayloads
+from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.subscriber import Subscriber, SubscriberConfig
+from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.net.live.subscription import State, Subscription, SubscriptionView
 from explorer.net.loop_thread import LoopThread
-from explorer.net.network_access import NetworkAccess
-from explorer.net.probe_payloads import ProbePayloads
-from explorer.net.refetch import ChangeTracker
-from explorer.net.store import (
-    ExchangeRecord,
-    NotificationRecord,
-    Store,
-    StoreError,
-)
-from explorer.net.subscriber import Subscriber, SubscriberConfig
-from explorer.net.subscriber_events import SubscriberEvent
-from explorer.net.subscription import State, Subscription, SubscriptionView
-from explorer.net.xmpp_account import XmppAccount
+from explorer.net.source.crawl_tree import Channel
+from explorer.net.store.database import Store, StoreError
+from explorer.net.store.exchange_log import ExchangeLog
+from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.ui.language import ui_language
 from explorer.ui.services.versions import VersionHistory, current_notification
 from explorer.ui.shared.thread_batch import ThreadBatch
@@ -115,7 +111,7 @@ class LiveServices:
 
         ``port`` None (or 0) and ``public_url`` None reuse where stored subscriptions are
         called back; if that is impossible, or another place is asked for, they are
-        subscribed again there (``explorer.net.callback_restart``)."""
+        subscribed again there (``explorer.net.live.callback_restart``)."""
         if self.read_only:
             return self.callback_status()
         await self.stop_callback_server()

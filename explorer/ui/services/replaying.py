@@ -1,6 +1,6 @@
 """Replay with edits, for the window: a stored delivery or an exchange of the log sent
 again to any URL after the user edited it, re-signed or with its original signature
-(``explorer.net.replay``, the engine of the ``replay`` command).
+(``explorer.net.live.forwarding.replay``, the engine of the ``replay`` command).
 
 The send runs on the net loop, so a slow target never holds the window; the answer is
 written to the store as a new exchange linked to the original, and handed to the
@@ -11,9 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.net.live.forwarding.replay import (
+    Edits,
+    ReplayRequest,
+    ReplayResult,
+    load_original,
+    replay,
+)
 from explorer.net.loop_thread import LoopThread
-from explorer.net.replay import Edits, ReplayRequest, ReplayResult, load_original, replay
-from explorer.net.store import ExchangeRecord, Store, StoreError
+from explorer.net.store.database import Store, StoreError
+from explorer.net.store.records import ExchangeRecord
 
 
 class ReplayServices:

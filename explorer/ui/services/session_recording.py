@@ -20,7 +20,7 @@ from pathlib import Path
 
 import explorer
 from explorer.core.recording import delivery_line, document_line, header_line
-from explorer.net.store import Store, StoreError
+from explorer.net.store.database import Store, StoreError
 
 BATCH = 200
 """Rows read from the store at once."""

@@ -1,8 +1,8 @@
 """Snapshots of the open Source and comparisons between them, for the History view.
 
 Saving crawls the whole Source into the store's snapshot tables (streamed: entries go to
-disk as each list is parsed, ``explorer.net.snapshot_store``); comparing runs in SQLite
-temporary tables (``explorer.net.snapshot_compare``). Both run off the GUI thread
+disk as each list is parsed, ``explorer.net.history.snapshot_store``); comparing runs in SQLite
+temporary tables (``explorer.net.history.snapshot_compare``). Both run off the GUI thread
 (``off_gui``). The window gets immutable results: ``SnapshotInfo`` rows and a
 ``ComparisonView`` holding the counts and the first ``SHOWN_ROWS`` differences; an
 export writes every difference to a file without holding them.
@@ -16,10 +16,10 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from explorer.net.comparison_rows import ComparisonRow, comparison_rows, write_rows
-from explorer.net.snapshot_compare import Comparison
-from explorer.net.snapshot_store import SnapshotInfo, SnapshotStore, take_snapshot
-from explorer.net.store import StoreError
+from explorer.net.history.comparison_rows import ComparisonRow, comparison_rows, write_rows
+from explorer.net.history.snapshot_compare import Comparison
+from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotStore, take_snapshot
+from explorer.net.store.database import StoreError
 from explorer.ui.services.worker import job_fetcher, off_gui, request_counter
 
 if TYPE_CHECKING:

@@ -10,13 +10,13 @@ import time
 from typing import Any
 
 from explorer.core.findings import Finding
-from explorer.net.crawl import Crawler
-from explorer.net.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
-from explorer.net.dump_check import check_dumps
-from explorer.net.exchange_log import ExchangeLog
-from explorer.net.http import Exchange, Fetcher, FetchResult, Timeouts
-from explorer.net.network_access import NetworkAccess
-from explorer.net.resource_check import check_resources
+from explorer.net.http.fetcher import Exchange, Fetcher, FetchResult, Timeouts
+from explorer.net.http.network_access import NetworkAccess
+from explorer.net.source.crawl import Crawler
+from explorer.net.source.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
+from explorer.net.source.dump_check import check_dumps
+from explorer.net.source.resource_check import check_resources
+from explorer.net.store.exchange_log import ExchangeLog
 from explorer.ui.services.document_reload import reload_document
 from explorer.ui.services.folder import RESOURCES, FolderServices
 

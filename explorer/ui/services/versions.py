@@ -6,7 +6,7 @@ import contextvars
 import threading
 from collections import OrderedDict
 
-from explorer.net.refetch import MemoryDocumentVersions
+from explorer.net.live.refetch import MemoryDocumentVersions
 
 current_notification: contextvars.ContextVar[int | None] = contextvars.ContextVar(
     "current_notification", default=None

@@ -1,6 +1,6 @@
 """The watchdog per subscription ("Is the hub still delivering?"): the Change Lists of a
 subscription's Capability List read every N seconds and reconciled with the change
-notifications it received (``explorer.net.reconcile``), and the lease's history.
+notifications it received (``explorer.net.live.reconcile``), and the lease's history.
 
 The reconciler is fed from the services' own event batches, on the GUI loop, and reads
 the lists through the shared fetcher (its requests show in the HTTP inspector; parsing
@@ -20,14 +20,14 @@ from urllib.parse import parse_qs, urlsplit
 from PySide6.QtCore import QObject, Signal
 
 from explorer.core.rules import capabilities as caps
-from explorer.net.exchange_filter import exchange_topic
-from explorer.net.reconcile import Reconciler
-from explorer.net.reconcile_event import reconcile_event
-from explorer.net.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.live.reconcile import Reconciler
+from explorer.net.live.reconcile_event import reconcile_event
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.store.exchange_filter import exchange_topic
 from explorer.ui.language import ui_language
 
 if TYPE_CHECKING:
-    from explorer.net.store import ExchangeRecord
+    from explorer.net.store.records import ExchangeRecord
     from explorer.ui.services.facade import ExplorerServices
 
 LEASE_EXCHANGES = 2000

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from explorer.net.bounded_body import bounded_client
-from explorer.net.callback_server import Reply
 from explorer.net.conformance import CheckResult, ConformanceSettings, run_conformance
-from explorer.net.publisher import PublishResult, publish
-from explorer.net.store import ExchangeRecord
+from explorer.net.http.bounded_body import bounded_client
+from explorer.net.live.callback.callback_server import Reply
+from explorer.net.live.publisher import PublishResult, publish
+from explorer.net.store.records import ExchangeRecord
 from explorer.ui.services.live import LiveServices
 
 

@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from explorer.net.http import Exchange, Fetcher
+from explorer.net.http.fetcher import Exchange, Fetcher
 from explorer.net.loop_thread import LoopThread
 
 if TYPE_CHECKING:

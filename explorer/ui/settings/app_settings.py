@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 
 from PySide6.QtCore import QSettings
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 
 THEMES = ("system", "light", "dark")
 LANGUAGES = (

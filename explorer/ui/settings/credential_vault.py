@@ -20,8 +20,8 @@ from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 from PySide6.QtCore import QCoreApplication, QSettings
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.credentials import Credential, CredentialsError
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.http.credentials import Credential, CredentialsError
 
 SERVICE = "resourcesync-explorer"
 INDEX_KEY = "credentials/remembered"

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.shared.plain_text import PlainLabel, clip
 from explorer.ui.shared.wording import count_text
 
@@ -35,7 +35,7 @@ COLUMNS = (
     QT_TRANSLATE_NOOP("CredentialsPage", "Credential"),
     QT_TRANSLATE_NOOP("CredentialsPage", "Kept in"),
 )
-KIND_TEXT = {  # keyed by explorer.net.credentials.Credential.scheme
+KIND_TEXT = {  # keyed by explorer.net.http.credentials.Credential.scheme
     "bearer": QT_TRANSLATE_NOOP("CredentialsPage", "bearer"),
     "basic": QT_TRANSLATE_NOOP("CredentialsPage", "basic"),
     "headers": QT_TRANSLATE_NOOP("CredentialsPage", "headers"),

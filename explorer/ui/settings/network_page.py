@@ -25,14 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.catalog import text
-from explorer.core.engine_words import quoted
-from explorer.core.messages import render_known
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.network_access import (
-    NetworkSettings,
-    NetworkSettingsError,
-    ProxyMode,
-)
+from explorer.core.words.engine_words import quoted
+from explorer.core.words.messages import render_known
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.http.network_access import NetworkSettings, NetworkSettingsError, ProxyMode
 from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel
 
@@ -48,7 +44,7 @@ INSECURE_WARNING_MARKED = QT_TRANSLATE_NOOP(
     "TLS certificates are NOT verified: anyone on the network path can read and change "
     "what is fetched, and see the credentials sent",
 )
-"""``explorer.net.network_access.INSECURE_WARNING`` marked for translation (net has no
+"""``explorer.net.http.network_access.INSECURE_WARNING`` marked for translation (net has no
 Qt); a test keeps the two English texts the same."""
 
 

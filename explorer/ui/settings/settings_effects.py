@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
-from explorer.net.http import Timeouts
+from explorer.net.http.fetcher import Timeouts
 from explorer.ui.settings.app_settings import AppSettings
 from explorer.ui.theme import apply_theme
 

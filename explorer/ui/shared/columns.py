@@ -6,7 +6,8 @@ entry and they cannot drift apart (``tests/ui/test_columns.py``).
 
 Tables start with fixed widths (measuring every row on each insert froze the window
 during bursts), chosen for the English titles; a title in another language can be wider
-(ステータス against status), so each width grows to fit its title as shown.
+(ステータス against status), so each width grows to fit its title as shown, and a column of
+a few fixed words grows to fit the widest of them as shown.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ class Column(Generic[Row]):
     width: int  # starting width in pixels; 0 leaves Qt's default, STRETCH fills
     value: Callable[[Row], str]  # the cell's text for a row
     tooltip: bool = False  # the full text as a tooltip (a long or clipped cell)
+    # a column of a few fixed words (a kind): all of them as shown, so the column starts wide
+    # enough for the widest in the interface's language (フレームワーク通知, not "framework")
+    labels: Callable[[], Iterable[str]] | None = None
 
 
 def column_index(columns: Sequence[Column[Any]], key: str) -> int:
@@ -44,10 +48,17 @@ def apply_columns(table: QTableView, columns: Sequence[Column[Any]]) -> None:
         if column.width == STRETCH:
             header.setSectionResizeMode(number, QHeaderView.ResizeMode.Stretch)
     set_column_widths(table, (max(column.width, 0) for column in columns))
+    cells = table.fontMetrics()
+    for number, column in enumerate(columns):
+        if column.labels is not None:
+            widest = max((cells.horizontalAdvance(label) for label in column.labels()), default=0)
+            table.setColumnWidth(number, max(table.columnWidth(number), widest + CELL_PADDING))
 
 
 TITLE_PADDING = 24
 """Room for the sort indicator and the section's margins."""
+CELL_PADDING = 12
+"""Room for a cell's margins on both sides."""
 
 
 def set_column_widths(table: QTableView, widths: Iterable[int]) -> None:

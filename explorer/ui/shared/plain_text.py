@@ -15,7 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from explorer.core import visible_text
+from explorer.core.words import visible_text
 
 MAX_CHARS = 2_000
 """Characters of one outside value shown in a label, tooltip or HTML fragment."""
@@ -25,7 +25,7 @@ MAX_LINES = 40
 
 def visible(value: object) -> str:
     """``value`` as text with its control, bidi and invisible characters written as
-    escapes (``explorer.core.visible_text``, the terminal's rule too); not clipped."""
+    escapes (``explorer.core.words.visible_text``, the terminal's rule too); not clipped."""
     return visible_text.visible(str(value))
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox
 
-from explorer.net.credentials import CredentialsError, parse_header
-from explorer.net.forwarder import ALGORITHMS
+from explorer.net.http.credentials import CredentialsError, parse_header
+from explorer.net.live.forwarding.forwarder import ALGORITHMS
 
 
 def algorithm_box(name: str) -> QComboBox:

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     import asyncio
 
     from explorer.core.findings import Severity
-    from explorer.net.crawl_tree import DocumentNode
+    from explorer.net.source.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
     from explorer.ui.settings.settings_controller import SettingsController
     from explorer.ui.settings.settings_dialog import SettingsDialog

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shell.deferred_build import PixmapNames, StyleIcons
 from explorer.ui.shell.window_layout import DOCK_MINIMUMS, MINIMUM_WINDOW

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QCoreApplication
 
 from explorer.core.addresses import HTTP, HTTPS, REFUSED, TIMEOUT, UNKNOWN_HOST, TypedAddress
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 
 CAUSES = {
     REFUSED: QT_TRANSLATE_NOOP("AddressText", "nothing listens on {host}:{port}"),

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.auth import OriginError, describe_challenge, origin_of
-from explorer.net.credentials import Credential, CredentialsError, parse_header
-from explorer.net.http import FetchResult
+from explorer.net.http.credentials import Credential, CredentialsError, parse_header
+from explorer.net.http.fetcher import FetchResult
 from explorer.ui.shared.plain_text import PlainLabel
 
 AUTH_STATUSES = (401, 403)

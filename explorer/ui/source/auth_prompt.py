@@ -21,11 +21,11 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog
 
 from explorer.core.findings import Severity
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.crawl_tree import CrawlResult, DocumentNode
-from explorer.net.credentials import Credential
-from explorer.net.http import FetchResult
-from explorer.net.network_access import NetworkSettings
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.http.credentials import Credential
+from explorer.net.http.fetcher import FetchResult
+from explorer.net.http.network_access import NetworkSettings
+from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 from explorer.ui.language import ui_language
 from explorer.ui.settings.credential_vault import (
     RememberedOrigins,

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
-from explorer.core.legacy_push import XMPP
+from explorer.core.push.legacy_push import XMPP
 from explorer.core.rules.well_known import WELL_KNOWN_PATH
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
@@ -41,7 +41,7 @@ from explorer.ui.source.discovery_text import (
 from explorer.ui.source.navigator import SourceNavigator
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
-    from explorer.net.crawl_tree import DocumentNode
+    from explorer.net.source.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
     from explorer.ui.shell.main_window import MainWindow
     from explorer.ui.source.source_tree import TreeItem
@@ -355,7 +355,7 @@ class SourceController(QObject):
             self._navigating = False
 
     def _node_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        from explorer.net.crawl_tree import NodeState
+        from explorer.net.source.crawl_tree import NodeState
 
         item = self.shell.tree_model.item(current)
         if item is None:

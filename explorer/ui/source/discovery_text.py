@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.core.engine_words import said_or_quoted
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.engine_words import said_or_quoted
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.language import ui_language
 
 if TYPE_CHECKING:  # the engines are imported after the window shows
-    from explorer.net.crawl_tree import CrawlResult, DocumentNode
-    from explorer.net.discovery import RouteAttempt
+    from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
+    from explorer.net.source.discovery import RouteAttempt
 
-ROUTE_TEXT = {  # keyed by explorer.net.discovery.Route values (a StrEnum: equal to these)
+ROUTE_TEXT = {  # keyed by explorer.net.source.discovery.Route values (a StrEnum: equal to these)
     "well-known": QT_TRANSLATE_NOOP("MainWindow", "found via /.well-known/resourcesync"),
     "link-header": QT_TRANSLATE_NOOP(
         "MainWindow", "found via an HTTP Link header (rel=resourcesync)"
@@ -103,7 +103,7 @@ def unreadable_start(result: CrawlResult) -> bool:
 
 def being_read(node: DocumentNode) -> bool:
     """Fetching, or fetched and still being parsed (no document and no parse finding yet)."""
-    from explorer.net.crawl_tree import NodeState
+    from explorer.net.source.crawl_tree import NodeState
 
     return node.state is NodeState.LOADING or (
         node.state is NodeState.LOADED

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog
 
-from explorer.net.disk_source import DiskSourceError
+from explorer.net.source.disk_source import DiskSourceError
 from explorer.ui.shared.folder_choice import choose_folder
 from explorer.ui.source.folder_widgets import FolderDialogWidgets
 

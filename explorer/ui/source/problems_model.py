@@ -23,8 +23,8 @@ from PySide6.QtCore import (
 from explorer.core import catalog
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding
-from explorer.core.messages import ENGLISH, has_translation, render_occurrences
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.messages import ENGLISH, has_translation, render_occurrences
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.shared.icons import severity_icon
 from explorer.ui.shared.plain_text import tooltip_text

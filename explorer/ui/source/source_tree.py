@@ -30,12 +30,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTreeView
 
-from explorer.core.engine_words import quoted
 from explorer.core.findings import Finding, Severity, count_by_severity
-from explorer.core.legacy_push import CALLBACK, XMPP
+from explorer.core.push.legacy_push import CALLBACK, XMPP
 from explorer.core.rules.capabilities import display_name
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.crawl_tree import Channel, DocumentNode, NodeState
+from explorer.core.words.engine_words import quoted
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.source.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.language import document_name, document_name_glossed, ui_language
 from explorer.ui.shared.icons import SEVERITY_COLOURS, capability_icon
 from explorer.ui.shared.plain_text import tooltip_text, visible

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtWidgets import QMenu, QWidget
 
 from explorer.core.said_error import SaidError
-from explorer.net.exchange_links import DELIVERY, EXCHANGE
+from explorer.net.store.exchange_links import DELIVERY, EXCHANGE
 from explorer.ui.language import ui_language
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.tools.replay_dialog import ReplayDialog

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.said_error import SaidError
-from explorer.net.exchange_links import DELIVERY
-from explorer.net.forward_outbox import ANSWER_KEPT
-from explorer.net.replay import Edits, ReplayRequest, ReplayResult
+from explorer.net.live.forwarding.forward_outbox import ANSWER_KEPT
+from explorer.net.live.forwarding.replay import Edits, ReplayRequest, ReplayResult
+from explorer.net.store.exchange_links import DELIVERY
 from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.request_fields import algorithm_box, header_lines

@@ -1,6 +1,6 @@
 """Tools ▸ Signature…: is this X-Hub-Signature right for this body under this secret?
 
-The judgement is the ``signature`` command's (``explorer.core.signature_tool``: HMAC over
+The judgement is the ``signature`` command's (``explorer.core.push.signature_tool``: HMAC over
 the body's bytes, WebSub §7.1, compared in constant time). The secret is typed into a
 password field and never shown; the expected value is shown only when asked for, and
 hidden again as soon as anything changes, since it is as good as the secret for that body.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from explorer.core import catalog
-from explorer.core.signature_tool import SignatureVerdict, judge
-from explorer.core.signatures import SignatureState
+from explorer.core.push.signature_tool import SignatureVerdict, judge
+from explorer.core.push.signatures import SignatureState
 from explorer.ui.language import ui_language
 from explorer.ui.tools.signature_widgets import SignatureWidgets
 

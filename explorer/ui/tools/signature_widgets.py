@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.signatures import ALGORITHMS
+from explorer.core.push.signatures import ALGORITHMS
 from explorer.ui.shared.plain_text import PlainLabel
 
 

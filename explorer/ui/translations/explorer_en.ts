@@ -1027,6 +1027,10 @@ X-Api-Key: …</source>
         <source>computing the diff of {url}…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Watchdog: {verdict}.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>paused: %n new row(s) ↓</source>
         <translation>
@@ -1456,6 +1460,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>saving a snapshot now, then comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{label}”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

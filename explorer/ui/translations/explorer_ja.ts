@@ -177,11 +177,11 @@
     </message>
     <message>
         <source>optional, one a line: URL_PREFIX=FOLDER, e.g. https://example.org/data/=/srv/data</source>
-        <translation>任意、1 行に 1 つ: URL_PREFIX=FOLDER(例 https://example.org/data/=/srv/data)</translation>
+        <translation>任意、1 行に 1 つ: URL_PREFIX=FOLDER（例: https://example.org/data/=/srv/data）</translation>
     </message>
     <message>
         <source>Compare checksums too (reads every file)</source>
-        <translation>チェックサムも比べる(すべてのファイルを読みます)</translation>
+        <translation>チェックサムも比べる（すべてのファイルを読みます）</translation>
     </message>
     <message>
         <source>Source:</source>
@@ -328,7 +328,7 @@ X-Api-Key: …</translation>
     <name>Browser</name>
     <message>
         <source>not opened: {url} is not an http or https URL; only web addresses are handed to the browser (use Copy URL to see it)</source>
-        <translation>開きませんでした: {url} は http でも https でもない URL です。ブラウザーに渡すのはウェブのアドレスだけです(中身は「URL をコピー」で確かめてください)</translation>
+        <translation>開きませんでした: {url} は http でも https でもない URL です。ブラウザーに渡すのはウェブのアドレスだけです（中身は「URL をコピー」で確かめてください）</translation>
     </message>
 </context>
 <context>
@@ -347,7 +347,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>unannounced change</source>
-        <translation>告知されない変更</translation>
+        <translation>変更リストに記載のない変更</translation>
     </message>
     <message>
         <source>added</source>
@@ -371,7 +371,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>not announced</source>
-        <translation>告知なし</translation>
+        <translation>記載なし</translation>
     </message>
     <message>
         <source>what</source>
@@ -395,11 +395,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>A (earlier)</source>
-        <translation>A(前)</translation>
+        <translation>A（前）</translation>
     </message>
     <message>
         <source>B (later)</source>
-        <translation>B(後)</translation>
+        <translation>B（後）</translation>
     </message>
     <message>
         <source>spec</source>
@@ -411,25 +411,25 @@ X-Api-Key: …</translation>
     <message numerus="yes">
         <source>%Ln error(s)</source>
         <translation>
-            <numerusform>%Ln 件のエラー</numerusform>
+            <numerusform>エラー %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln warning(s)</source>
         <translation>
-            <numerusform>%Ln 件の警告</numerusform>
+            <numerusform>警告 %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln note(s)</source>
         <translation>
-            <numerusform>%Ln 件の情報</numerusform>
+            <numerusform>情報 %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln entry(s)</source>
         <translation>
-            <numerusform>%Ln 件のエントリ</numerusform>
+            <numerusform>エントリ %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -442,37 +442,37 @@ X-Api-Key: …</translation>
     <message numerus="yes">
         <source>%Ln document(s)</source>
         <translation>
-            <numerusform>%Ln 件のドキュメント</numerusform>
+            <numerusform>ドキュメント %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln finding(s)</source>
         <translation>
-            <numerusform>%Ln 件の指摘</numerusform>
+            <numerusform>指摘 %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln notification(s)</source>
         <translation>
-            <numerusform>%Ln 件の通知</numerusform>
+            <numerusform>通知 %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln exchange(s)</source>
         <translation>
-            <numerusform>%Ln 件のやり取り</numerusform>
+            <numerusform>やり取り %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln origin(s)</source>
         <translation>
-            <numerusform>%Ln 件のオリジン</numerusform>
+            <numerusform>オリジン %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln more link(s)</source>
         <translation>
-            <numerusform>さらに %Ln 件のリンク</numerusform>
+            <numerusform>ほかのリンク %Ln 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -641,7 +641,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>hub verifies subscriptions and accepts publications but never delivers, while the Source keeps changing (the push fails silently; poll the Change Lists)</source>
-        <translation>ハブはサブスクリプションの検証（意思確認）も公開の受け付けもしますが、ソースが変わり続けても一切配信しません（プッシュが黙って止まる状態です。変更リストを読んで確かめてください）</translation>
+        <translation>ハブはサブスクリプションの検証（意思確認）もパブリッシュの受け付けもしますが、ソースが変わり続けても一切配信しません（プッシュが黙って止まる状態です。変更リストを読んで確かめてください）</translation>
     </message>
     <message>
         <source>hub drops every fifth delivery to each subscriber without a word (the Change Lists still list every change)</source>
@@ -687,7 +687,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
-        <translation>{total}中 {shown} 件</translation>
+        <translation>{total} 件中 {shown} 件</translation>
     </message>
     <message>
         <source>Problems</source>
@@ -742,7 +742,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
-        <translation>{total}中 {shown} 件</translation>
+        <translation>{total} 件中 {shown} 件</translation>
     </message>
     <message>
         <source>Clear filter</source>
@@ -1021,6 +1021,10 @@ X-Api-Key: …</translation>
     <message>
         <source>computing the diff of {url}…</source>
         <translation>{url} の差分を計算中…</translation>
+    </message>
+    <message>
+        <source>Watchdog: {verdict}.</source>
+        <translation>監視の結果: {verdict}。</translation>
     </message>
     <message numerus="yes">
         <source>paused: %n new row(s) ↓</source>
@@ -1340,7 +1344,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>http://127.0.0.1:8000/hook (your application)</source>
-        <translation>http://127.0.0.1:8000/hook（あなたのアプリケーション）</translation>
+        <translation>http://127.0.0.1:8000/hook（転送先のアプリケーション）</translation>
     </message>
     <message>
         <source>Target URL</source>
@@ -1452,8 +1456,12 @@ X-Api-Key: …</translation>
         <translation>現在のスナップショットを保存してから比較しています…</translation>
     </message>
     <message>
+        <source>“{label}”</source>
+        <translation>「{label}」</translation>
+    </message>
+    <message>
         <source>A: {a}  →  B: {b}</source>
-        <translation>A(前): {a}  →  B(後): {b}</translation>
+        <translation>A（前）: {a}  →  B（後）: {b}</translation>
     </message>
     <message>
         <source>documents: {added} added, {removed} removed, {changed} changed</source>
@@ -1469,11 +1477,11 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>changes the Change Lists did not announce: {count}</source>
-        <translation>変更リストが告知しなかった変更: {count}</translation>
+        <translation>変更リストに記載のない変更: {count}</translation>
     </message>
     <message>
         <source>B has no Change List: announcements not checked</source>
-        <translation>B に変更リストがないため、告知は確かめていません</translation>
+        <translation>B に変更リストがないため、変更リストとの照合はしていません</translation>
     </message>
     <message>
         <source>the first {count} rows are shown; Export writes them all</source>
@@ -1617,7 +1625,7 @@ X-Api-Key: …</translation>
     <message numerus="yes">
         <source>conformance run cancelled after %n check(s); the others are listed as not run</source>
         <translation>
-            <numerusform>%n 件のチェックの後で適合性の実行をキャンセルしました。残りは未実施として表示しています</numerusform>
+            <numerusform>適合性チェックを %n 件実行したところでキャンセルしました。残りは未実施として表示しています</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1653,19 +1661,19 @@ X-Api-Key: …</translation>
     <name>HubWorkbenchWidgets</name>
     <message>
         <source>hub URL, e.g. http://127.0.0.1:8080/hub</source>
-        <translation>ハブの URL（例: http://127.0.0.1:8080/hub）</translation>
+        <translation>ハブ URI（例: http://127.0.0.1:8080/hub）</translation>
     </message>
     <message>
         <source>Hub URL</source>
-        <translation>ハブの URL</translation>
+        <translation>ハブ URI</translation>
     </message>
     <message>
         <source>topic URL (empty: host one on the callback server)</source>
-        <translation>トピックの URL（空欄: コールバックサーバーでホストする）</translation>
+        <translation>トピック URI（空欄: コールバックサーバーでホストする）</translation>
     </message>
     <message>
         <source>Topic URL</source>
-        <translation>トピックの URL</translation>
+        <translation>トピック URI</translation>
     </message>
     <message>
         <source>Host topic here</source>
@@ -1859,7 +1867,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
-        <translation>{total}中 {shown} 件</translation>
+        <translation>{total} 件中 {shown} 件</translation>
     </message>
     <message>
         <source>curl command copied; its hub.secret is masked (••••): put the subscription&apos;s secret in its place (Copy secret, Subscriptions) or it subscribes with the mask as its secret</source>
@@ -2012,7 +2020,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
 {count} requests and verifications</source>
         <translation>{topic}
 ハブ {hub}、状態 {state}、リース期間 {lease} 秒、期限 {expires}{error}
-リクエストと検証(意思確認){count} 件</translation>
+リクエストと検証（意思確認）: {count} 件</translation>
     </message>
     <message>
         <source>; last renewal failed: {error}</source>
@@ -2038,11 +2046,11 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>verification of intent from the hub</source>
-        <translation>ハブからの検証(意思確認)</translation>
+        <translation>ハブからの検証（意思確認）</translation>
     </message>
     <message>
         <source>time (UTC)</source>
-        <translation>時刻(UTC)</translation>
+        <translation>時刻（UTC）</translation>
     </message>
     <message>
         <source>what</source>
@@ -2064,7 +2072,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>answer (verbatim)</source>
-        <translation>応答(そのまま)</translation>
+        <translation>応答（そのまま）</translation>
     </message>
 </context>
 <context>
@@ -2245,7 +2253,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>The user guide could not be opened: it is docs/user-guide.md in the explorer&apos;s source distribution</source>
-        <translation>ユーザーガイドを開けませんでした: エクスプローラーのソース配布物の docs/user-guide.ja.md にあります</translation>
+        <translation>ユーザーガイドを開けませんでした: ResourceSync Explorer のソースコード一式の docs/user-guide.ja.md にあります</translation>
     </message>
     <message>
         <source>copied {url}</source>
@@ -2360,7 +2368,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Write what this session read and received, for demo-source --replay</source>
-        <translation>このセッションで読んだ文書と受け取った配信を demo-source --replay 用に書き出します</translation>
+        <translation>このセッションで読んだドキュメントと受け取った配信を demo-source --replay 用に書き出します</translation>
     </message>
     <message>
         <source>Next problem</source>
@@ -2707,7 +2715,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>recording saved to {path}: {documents} documents, {deliveries} deliveries; play it back with demo-source --replay</source>
-        <translation>記録を {path} に保存しました（文書 {documents} 件、配信 {deliveries} 件）。demo-source --replay で再生できます</translation>
+        <translation>記録を {path} に保存しました（ドキュメント {documents} 件、配信 {deliveries} 件）。demo-source --replay で再生できます</translation>
     </message>
 </context>
 <context>
@@ -2813,7 +2821,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Original</source>
-        <translation>元</translation>
+        <translation>元のリクエスト</translation>
     </message>
     <message>
         <source>Headers</source>
@@ -3188,23 +3196,23 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <name>SourceProblemsPanel</name>
     <message>
         <source>Required ({count})</source>
-        <translation>必須 ({count})</translation>
+        <translation>必須（{count}）</translation>
     </message>
     <message>
         <source>Recommended ({count})</source>
-        <translation>推奨 ({count})</translation>
+        <translation>推奨（{count}）</translation>
     </message>
     <message>
         <source>Informational ({count})</source>
-        <translation>情報 ({count})</translation>
+        <translation>情報（{count}）</translation>
     </message>
     <message>
         <source>every code ({count})</source>
-        <translation>すべてのコード ({count})</translation>
+        <translation>すべてのコード（{count}）</translation>
     </message>
     <message>
         <source>every document ({count})</source>
-        <translation>すべてのドキュメント ({count})</translation>
+        <translation>すべてのドキュメント（{count}）</translation>
     </message>
     <message>
         <source>no problems in the loaded documents</source>
@@ -3212,7 +3220,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>{shown} of {total}</source>
-        <translation>{total}中 {shown} 件</translation>
+        <translation>{total} 件中 {shown} 件</translation>
     </message>
     <message>
         <source>no problems to go to</source>
@@ -3290,7 +3298,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>HTTP callback channel (2012 draft)</source>
-        <translation>HTTP コールバック チャンネル（2012 年草案）</translation>
+        <translation>HTTP コールバックチャンネル（2012 年草案）</translation>
     </message>
     <message>
         <source>{name} channel</source>
@@ -3590,7 +3598,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Ask the hub to end the selected subscription</source>
-        <translation>選択したサブスクリプションを終えるようハブに求めます</translation>
+        <translation>サブスクライブ解除: 選択したサブスクリプションを終えるようハブに求めます</translation>
     </message>
     <message>
         <source>Copy the selected subscription&apos;s hub.secret to the clipboard</source>
@@ -3598,7 +3606,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Pass the selected subscription&apos;s deliveries on to your own application</source>
-        <translation>選んだサブスクリプションの配信をあなたのアプリケーションへ転送します</translation>
+        <translation>選んだサブスクリプションの配信を転送先のアプリケーションへ転送します</translation>
     </message>
     <message>
         <source>Remove the ended, denied and failed rows from this list (the store keeps them: their notifications refer to them)</source>
@@ -3657,7 +3665,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>pending</source>
-        <translation>確認待ち</translation>
+        <translation>検証待ち</translation>
     </message>
     <message>
         <source>active</source>
@@ -3701,11 +3709,11 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>checking</source>
-        <translation>確認中</translation>
+        <translation>再確認中</translation>
     </message>
     <message>
         <source>not confirmed</source>
-        <translation>未確認</translation>
+        <translation>再確認できず</translation>
     </message>
     <message>
         <source>no lease given</source>
@@ -3721,7 +3729,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>asking the hub…</source>
-        <translation>ハブに確認中…</translation>
+        <translation>ハブに再確認中…</translation>
     </message>
     <message>
         <source>not known</source>
@@ -3776,7 +3784,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Label (optional), e.g. before-migration:</source>
-        <translation>ラベル(任意)、例 before-migration:</translation>
+        <translation>ラベル（任意、例: before-migration）:</translation>
     </message>
 </context>
 <context>
@@ -3787,7 +3795,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>checking every {seconds} s; verdicts appear in the live feed</source>
-        <translation>{seconds} 秒ごとに確かめています。結果はライブフィードに出ます</translation>
+        <translation>{seconds} 秒ごとに照合中（結果はライブフィードへ）</translation>
     </message>
     <message>
         <source>not watched</source>
@@ -3834,7 +3842,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Every subscription request, the hub&apos;s answers and its verifications</source>
-        <translation>サブスクリプションのリクエスト、ハブの応答と検証(意思確認)のすべて</translation>
+        <translation>サブスクリプションのリクエスト、ハブの応答と検証（意思確認）のすべて</translation>
     </message>
 </context>
 <context>
@@ -3875,7 +3883,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Subscribe to the XMPP PubSub channel {node} (2012 draft) with your own XMPP account. Its Change Sets arrive over XMPP; there is no lease.</source>
-        <translation>XMPP PubSub チャンネル {node}（2012 年草案）にご自身の XMPP アカウントでサブスクライブします。変更リスト（2012 年草案の Change Set）は XMPP で届きます。リース期間はありません。</translation>
+        <translation>XMPP PubSub チャンネル {node}（2012 年草案）にご自身の XMPP アカウントでサブスクライブします。2012 年草案の変更セット（Change Set）が XMPP で届きます。リース期間はありません。</translation>
     </message>
     <message>
         <source>Account (JID)</source>

@@ -7,7 +7,7 @@ import time
 
 from PySide6.QtCore import QCoreApplication
 
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.services.watchdog import LeaseStep
 from explorer.ui.shared.columns import Column
 from explorer.ui.shared.filtered_rows_model import FilteredRowsModel

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from explorer.net.subscriber_events import SubscriberEvent
+from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.ui.services.watchdog import WatchdogServices
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.watchdog.notifier import DesktopNotifier
@@ -20,7 +20,7 @@ from explorer.ui.watchdog.watchdog_widgets import (
 )
 
 if TYPE_CHECKING:
-    from explorer.net.subscription import SubscriptionView
+    from explorer.net.live.subscription import SubscriptionView
     from explorer.ui.live.subscription_panel import SubscriptionPanel
     from explorer.ui.services import ExplorerServices
 

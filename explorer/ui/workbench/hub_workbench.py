@@ -29,15 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.findings import Finding, Severity
-from explorer.core.payload_templates import (
-    CHANGE_TEMPLATE,
-    DEFAULT_BASE_URL,
-    render,
-)
+from explorer.core.push.payload_templates import CHANGE_TEMPLATE, DEFAULT_BASE_URL, render
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
 from explorer.core.validator import ValidationResult as Validation
 from explorer.core.validator import check_bytes
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.conformance import (
     CHECKS,
     CheckResult,
@@ -45,8 +41,8 @@ from explorer.net.conformance import (
     Outcome,
     describe_exchange,
 )
-from explorer.net.publisher import PublishResult, topic_reply
-from explorer.net.subscription import new_callback_token
+from explorer.net.live.publisher import PublishResult, topic_reply
+from explorer.net.live.subscription import new_callback_token
 from explorer.ui.inspector.exchange_model import describe
 from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.services import ExplorerServices

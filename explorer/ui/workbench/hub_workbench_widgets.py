@@ -24,11 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.messages import render_template_title
-from explorer.core.payload_templates import (
-    templates,
-)
-from explorer.core.translation_marks import QT_TRANSLATE_NOOP
+from explorer.core.push.payload_templates import templates
+from explorer.core.words.messages import render_template_title
+from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.conformance import (
     PUBLISH_AUTO,
     PUBLISH_FORM,

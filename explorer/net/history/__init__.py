@@ -1,0 +1,1 @@
+"""Across time: snapshots of a Source, their comparison, and audits of a Destination's copy."""

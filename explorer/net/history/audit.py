@@ -1,0 +1,420 @@
+"""Audit a Destination's local copy against a Source: what is the same, to create, to
+update, to delete, and why.
+
+The Source's state is its Resource Lists (core 1.1 §10.1, with their indexes §10.2), then
+the Change List entries dated after the snapshot they describe (§12.1): a later
+``created`` or ``updated`` entry replaces the listed metadata, a later ``deleted`` entry
+removes the resource. Each local file under a mapped folder stands for one URL. Both sides
+stream into a private temporary SQLite file as they are read, and the verdicts are
+written there too, so a Source of millions of resources is never held in memory; the
+report reads the verdicts back in order.
+
+The rule for one resource is ``explorer.core.audit_rules.compare_copy`` (the reference
+client's). Verdicts hold the facts (fields, values, documents); the words are the CLI's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from explorer.core.audit_rules import (
+    SECTION,
+    Difference,
+    Listed,
+    LocalCopy,
+    Mapping,
+    Origin,
+    Verdict,
+    compare_copy,
+    first_mapping,
+    parse_length,
+)
+from explorer.core.digests import Digester, parse_hash
+from explorer.core.rules import capabilities as caps
+from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.core.said_error import SaidError
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source.crawl_budget import CrawlLimits
+from explorer.net.source.crawl_tree import DocumentNode, NodeState
+from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
+from explorer.net.store.schema import AUDIT_VERDICTS_ORDER, AUDIT_WORK, create_scratch
+
+MAX_LOCAL_FILES = 10_000_000
+"""Files scanned under the mapped folders before the audit stops as unusable."""
+READ_CHUNK = 1024 * 1024
+_BATCH = 5000
+
+
+class AuditError(SaidError):
+    """The audit cannot give counts that mean anything (no Resource List, a list that
+    could not be read, too many local files)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AuditItem:
+    """One resource's verdict: where it was described (``origin``, ``document``, and for a
+    Change List entry its ``change`` and ``datetime``) and what proves it different."""
+
+    verdict: Verdict
+    loc: str
+    path: str | None
+    origin: Origin
+    document: str | None
+    change: str | None
+    datetime: str | None
+    differences: list[Difference]
+
+    @property
+    def section(self) -> str:
+        return SECTION[self.origin]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "verdict": str(self.verdict),
+            "loc": self.loc,
+            "path": self.path,
+            "origin": str(self.origin),
+            "document": self.document,
+            "change": self.change,
+            "datetime": self.datetime,
+            "fields": [
+                {"field": d.field, "listed": d.listed, "local": d.local} for d in self.differences
+            ],
+            "section": self.section,
+        }
+
+
+@dataclass(slots=True)
+class AuditReport:
+    """Counts per verdict; ``items()`` reads the differing resources back from disk."""
+
+    source: str | None
+    counts: dict[Verdict, int]
+    resource_lists: int
+    change_lists: int
+    _state: AuditState | None = field(default=None, repr=False)
+
+    @property
+    def in_sync(self) -> bool:
+        return all(self.counts[v] == 0 for v in Verdict if v is not Verdict.SAME)
+
+    def items(self) -> Iterator[AuditItem]:
+        """Every resource that is not the same, by verdict then URL."""
+        assert self._state is not None
+        yield from self._state.verdicts()
+
+    def close(self) -> None:
+        if self._state is not None:
+            self._state.close()
+            self._state = None
+
+
+class AuditState:
+    """The temporary SQLite file (private folder, removed on close) holding both sides."""
+
+    def __init__(self) -> None:
+        self._folder = tempfile.TemporaryDirectory(prefix="explorer-audit-")
+        path = Path(self._folder.name) / "audit.sqlite3"
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
+        create_scratch(self.db, AUDIT_WORK)
+        self.resource_lists: list[float | None] = []
+        self.change_lists = 0
+        self.unreadable: list[str] = []
+
+    def close(self) -> None:
+        self.db.close()
+        self._folder.cleanup()
+
+    # --- the Source side, as the crawl reads it ---------------------------------
+
+    def add_document(self, node: DocumentNode) -> None:
+        """Write a loaded Resource List's or Change List's entries (a crawl sink)."""
+        document = node.document
+        capability = node.capability
+        if capability not in (caps.RESOURCELIST, caps.CHANGELIST) or node.is_index:
+            return
+        if node.state is not NodeState.LOADED or document is None:
+            self.unreadable.append(node.url)
+            return
+        if document.unread_entries:
+            self.unreadable.append(node.url)
+        if capability == caps.RESOURCELIST:
+            self._add_resource_list(node)
+        else:
+            self._add_change_list(node)
+
+    def _add_resource_list(self, node: DocumentNode) -> None:
+        assert node.document is not None
+        at = _snapshot_time(node)
+        self.resource_lists.append(at)
+        stamp = at if at is not None else -math.inf
+        rows = []
+        for entry in node.document.entries:
+            loc = entry_url(node, entry)
+            if loc is not None:
+                rows.append((loc, stamp, entry.lastmod, entry.length, entry.hash, node.url))
+        self.db.execute("BEGIN")
+        self.db.executemany(
+            "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document) "
+            "VALUES (?, ?, 'resourcelist', ?, ?, ?, ?) "
+            "ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, lastmod = excluded.lastmod,"
+            " length = excluded.length, hash = excluded.hash, document = excluded.document "
+            "WHERE excluded.stamp >= source.stamp",
+            rows,
+        )
+        self.db.execute("COMMIT")
+
+    def _add_change_list(self, node: DocumentNode) -> None:
+        assert node.document is not None
+        self.change_lists += 1
+        rows = []
+        for entry in node.document.entries:
+            loc = entry_url(node, entry)
+            when = entry.datetime or entry.lastmod
+            stamp = parse_w3c_datetime(when) if when else None
+            if loc is None or stamp is None or entry.change is None:
+                continue
+            rows.append(
+                (loc, stamp, entry.change, entry.lastmod, entry.length, entry.hash, node.url, when)
+            )
+        self.db.execute("BEGIN")
+        self.db.executemany(
+            "INSERT INTO changes (loc, stamp, change, lastmod, length, hash, document, datetime)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        self.db.execute("COMMIT")
+
+    def apply_changes(self) -> None:
+        """Let each Change List entry dated after the snapshot that listed its resource
+        (after the earliest snapshot, for a resource no Resource List names) replace it,
+        in the order the changes happened (core 1.1 §12.1)."""
+        known = [at for at in self.resource_lists if at is not None]
+        baseline = min(known) if len(known) == len(self.resource_lists) and known else -math.inf
+        self.db.execute("BEGIN")
+        self.db.execute(
+            "INSERT INTO source (loc, stamp, origin, change, lastmod, length, hash, document,"
+            " datetime) SELECT loc, stamp, 'changelist', change, lastmod, length, hash,"
+            " document, datetime FROM changes WHERE stamp > ? ORDER BY stamp, seq "
+            "ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, origin = excluded.origin,"
+            " change = excluded.change, lastmod = excluded.lastmod, length = excluded.length,"
+            " hash = excluded.hash, document = excluded.document, datetime = excluded.datetime"
+            " WHERE excluded.stamp > source.stamp",
+            (baseline,),
+        )
+        self.db.execute("COMMIT")
+
+    # --- the local side -------------------------------------------------------
+
+    def scan(self, mappings: list[Mapping], max_files: int = MAX_LOCAL_FILES) -> None:
+        """Record every regular file (not symbolic links, as the reference client) under
+        the mapped folders with the URL it stands for (the first mapping that covers it)."""
+        count = 0
+        rows: list[tuple[str, str, float, int]] = []
+        self.db.execute("BEGIN")
+        for folder in dict.fromkeys(m.folder for m in mappings):
+            for path, info in _walk(folder):
+                count += 1
+                if count > max_files:
+                    self.db.execute("ROLLBACK")
+                    raise AuditError("audit.too-many-files", limit=max_files)
+                url = _url_of(mappings, path)
+                if url is not None:
+                    rows.append((url, path, info.st_mtime, info.st_size))
+                if len(rows) >= _BATCH:
+                    self._add_local(rows)
+        self._add_local(rows)
+        self.db.execute("COMMIT")
+
+    def _add_local(self, rows: list[tuple[str, str, float, int]]) -> None:
+        self.db.executemany("INSERT OR IGNORE INTO local VALUES (?, ?, ?, ?)", rows)
+        rows.clear()
+
+    # --- the verdicts ---------------------------------------------------------
+
+    def judge(self, mappings: list[Mapping], checksum: bool) -> dict[Verdict, int]:
+        """Write one verdict per resource; returns the counts."""
+        counts = dict.fromkeys(Verdict, 0)
+        reader = self.db.cursor()
+        rows: list[tuple[object, ...]] = []
+        self.db.execute("BEGIN")
+        for (
+            loc,
+            origin,
+            change,
+            lastmod,
+            length,
+            hash_,
+            document,
+            when,
+            path,
+            mtime,
+            size,
+        ) in reader.execute(
+            "SELECT s.loc, s.origin, s.change, s.lastmod, s.length, s.hash, s.document,"
+            " s.datetime, l.path, l.mtime, l.size FROM source s LEFT JOIN local l"
+            " ON l.loc = s.loc WHERE s.change IS NULL OR s.change != 'deleted'"
+        ):
+            if path is None:
+                verdict, differences = Verdict.CREATE, []
+                mapped = first_mapping(mappings, loc)
+                path = mapped[1] if mapped is not None else None
+            else:
+                listed = Listed(
+                    parse_w3c_datetime(lastmod) if lastmod else None,
+                    parse_length(length),
+                    parse_hash(hash_) if checksum else {},
+                )
+                digests = _file_digests(path, list(listed.digests)) if listed.digests else {}
+                differences = compare_copy(listed, LocalCopy(mtime, size, digests))
+                verdict = Verdict.UPDATE if differences else Verdict.SAME
+            counts[verdict] += 1
+            if verdict is not Verdict.SAME:
+                rows.append(
+                    _verdict_row(verdict, loc, path, origin, document, change, when, differences)
+                )
+            if len(rows) >= _BATCH:
+                self._add_verdicts(rows)
+        for loc, path, origin, document, change, when in reader.execute(
+            "SELECT l.loc, l.path, s.origin, s.document, s.change, s.datetime FROM local l"
+            " LEFT JOIN source s ON s.loc = l.loc WHERE s.loc IS NULL OR s.change = 'deleted'"
+        ):
+            counts[Verdict.DELETE] += 1
+            rows.append(
+                _verdict_row(
+                    Verdict.DELETE, loc, path, origin or Origin.LOCAL, document, change, when, []
+                )
+            )
+            if len(rows) >= _BATCH:
+                self._add_verdicts(rows)
+        self._add_verdicts(rows)
+        self.db.execute("COMMIT")
+        self.db.execute(AUDIT_VERDICTS_ORDER)
+        return counts
+
+    def _add_verdicts(self, rows: list[tuple[object, ...]]) -> None:
+        self.db.executemany("INSERT INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        rows.clear()
+
+    def verdicts(self) -> Iterator[AuditItem]:
+        for verdict in (Verdict.CREATE, Verdict.UPDATE, Verdict.DELETE):
+            for loc, path, origin, document, change, when, fields in self.db.execute(
+                "SELECT loc, path, origin, document, change, datetime, fields FROM verdicts"
+                " WHERE verdict = ? ORDER BY loc",
+                (str(verdict),),
+            ):
+                differences = [Difference(*item) for item in json.loads(fields)]
+                yield AuditItem(
+                    verdict, loc, path, Origin(origin), document, change, when, differences
+                )
+
+
+def _verdict_row(
+    verdict: Verdict,
+    loc: str,
+    path: str | None,
+    origin: str,
+    document: str | None,
+    change: str | None,
+    when: str | None,
+    differences: list[Difference],
+) -> tuple[object, ...]:
+    fields = json.dumps([[d.field, d.listed, d.local] for d in differences])
+    return (str(verdict), loc, path, str(origin), document, change, when, fields)
+
+
+def _snapshot_time(node: DocumentNode) -> float | None:
+    """When the Resource List's snapshot started (``at``, else ``completed``), or its
+    index's when the list itself does not say (core 1.1 §10.1, §10.2)."""
+    for holder in (node, node.parent):
+        document = holder.document if holder is not None else None
+        if document is None:
+            continue
+        for name in ("at", "completed"):
+            value = document.md.get(name)
+            if value and (moment := parse_w3c_datetime(value)) is not None:
+                return moment
+    return None
+
+
+def _walk(folder: str) -> Iterator[tuple[str, os.stat_result]]:
+    """Regular files below ``folder`` (symbolic links are not followed nor counted)."""
+    pending = [folder]
+    while pending:
+        current = pending.pop()
+        try:
+            with os.scandir(current) as listing:
+                for item in listing:
+                    if item.is_symlink():
+                        continue
+                    if item.is_dir():
+                        pending.append(item.path)
+                    elif item.is_file():
+                        yield item.path, item.stat()
+        except OSError:
+            continue
+
+
+def _url_of(mappings: list[Mapping], path: str) -> str | None:
+    for mapping in mappings:
+        url = mapping.url_of(path)
+        if url is not None:
+            return url
+    return None
+
+
+def _file_digests(path: str, algorithms: list[str]) -> dict[str, str]:
+    digester = Digester(algorithms)
+    try:
+        with open(path, "rb") as stream:
+            while chunk := stream.read(READ_CHUNK):
+                digester.update(chunk)
+    except OSError:
+        return {}
+    return digester.hexdigests()
+
+
+async def audit(
+    url: str,
+    fetcher: Fetcher,
+    mappings: list[Mapping],
+    *,
+    checksum: bool = False,
+    limits: CrawlLimits | None = None,
+    max_files: int = MAX_LOCAL_FILES,
+) -> AuditReport:
+    """Read the Source from ``url``, scan the mapped folders, judge every resource.
+    ``close()`` the report when done with its items. Raises ``AuditError``."""
+    state = AuditState()
+    try:
+        result = await crawl_streamed(url, fetcher, state.add_document, limits)
+        if result.root is None:
+            raise AuditError("audit.no-source", url=url)
+        if not state.resource_lists:
+            raise AuditError("audit.no-resource-list", url=result.root.url)
+        state.unreadable += [
+            node.url
+            for node in result.nodes()
+            if node.capability in (caps.RESOURCELIST, caps.CHANGELIST)
+            and node.state not in (NodeState.LOADED, NodeState.FAILED, NodeState.DUPLICATE)
+        ]
+        if state.unreadable:
+            raise AuditError("audit.list-unreadable", url=state.unreadable[0])
+        await asyncio.to_thread(state.apply_changes)
+        await asyncio.to_thread(state.scan, mappings, max_files)
+        counts = await asyncio.to_thread(state.judge, mappings, checksum)
+    except BaseException:
+        state.close()
+        raise
+    return AuditReport(
+        result.root.url, counts, len(state.resource_lists), state.change_lists, state
+    )

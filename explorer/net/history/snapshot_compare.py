@@ -1,0 +1,325 @@
+"""What changed in a Source between two snapshots, and whether its Change Lists said so.
+
+Documents are matched by URL (changed: the fields of ``DOCUMENT_FIELDS`` that differ).
+Entries are matched per capability by loc, and by occurrence for a loc listed more than
+once; in Change Lists and Change Dumps, where an entry is one change, by its datetime
+too, so a new change is an added entry rather than an old one rewritten. Findings are
+matched by subject, code and message: new ones and fixed ones.
+
+The Source is then checked against itself (core 1.1 §12.1): every resource whose Resource
+List entry appeared, vanished or changed its lastmod, hash or length between the two
+snapshots should have a Change List entry in the later snapshot dated after the earlier
+snapshot's Resource List (``at``, else when it was taken), of a fitting change
+(``created`` or ``updated`` for a new or changed resource, ``deleted`` for a vanished
+one). Each one without is an ``changes.unannounced-change`` finding.
+
+Everything is computed by SQLite into temporary tables of the snapshot connection, so two
+snapshots of millions of entries compare in bounded memory; the lists are read back in
+order when reported.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from explorer.core.findings import Finding, finding
+from explorer.core.rules import capabilities as caps
+from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.core.words.messages import Phrase, said
+from explorer.core.words.time_text import seconds_text
+from explorer.net.history.snapshot_store import (
+    DOCUMENT_FIELDS,
+    ENTRY_FIELDS,
+    SnapshotInfo,
+    SnapshotStore,
+)
+
+EVENT_CAPABILITIES = (caps.CHANGELIST, caps.CHANGEDUMP, caps.CHANGEDUMP_MANIFEST)
+"""Capabilities whose entries are changes (core 1.1 §12, §13): matched by datetime too."""
+CHANGED_RESOURCE_FIELDS = ("lastmod", "hash", "length")
+"""The Resource List metadata whose change the Source should announce (core 1.1 §12.1)."""
+FITTING_CHANGES = {
+    "added": ("created", "updated"),
+    "changed": ("updated", "created"),
+    "removed": ("deleted",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """One added, removed or changed document or entry; ``fields`` maps a changed field
+    to its (old, new) values (empty for added and removed)."""
+
+    kind: str  # "added" | "removed" | "changed"
+    key: str  # a document URL or an entry loc
+    capability: str | None
+    fields: dict[str, tuple[object, object]]
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"kind": self.kind, "key": self.key}
+        if self.fields:
+            data["fields"] = {name: list(pair) for name, pair in self.fields.items()}
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class FindingChange:
+    kind: str  # "new" | "fixed"
+    subject: str
+    code: str
+    severity: str
+    line: int | None
+    message: str
+    spec: str | None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "subject": self.subject,
+            "code": self.code,
+            "severity": self.severity,
+            "line": self.line,
+            "message": self.message,
+            "spec": self.spec,
+        }
+
+
+class Comparison:
+    """The comparison of snapshots ``a`` and ``b``, held in temporary tables of the
+    snapshot connection (one comparison at a time per ``SnapshotStore``)."""
+
+    def __init__(
+        self, snapshots: SnapshotStore, a: SnapshotInfo, b: SnapshotInfo, *, entries: bool = True
+    ) -> None:
+        """``entries=False`` compares documents and findings only (the cheap part)."""
+        self.db = snapshots.db
+        self.a, self.b = a, b
+        self.since = _since(snapshots, a)
+        self.change_lists = self.db.execute(
+            "SELECT count(*) FROM snapshot_documents WHERE snapshot = ? AND capability = ?",
+            (b.id, caps.CHANGELIST),
+        ).fetchone()[0]
+        self._compare_documents()
+        self._compare_findings()
+        if entries:
+            self._compare_entries()
+            self._check_announced()
+
+    # --- documents ---------------------------------------------------------------
+
+    def _compare_documents(self) -> None:
+        self.db.executescript(
+            "DROP TABLE IF EXISTS temp.doc_changes;"
+            "CREATE TEMP TABLE doc_changes (kind TEXT, url TEXT, capability TEXT, fields TEXT);"
+        )
+        differs = " OR ".join(f"a.{name} IS NOT b.{name}" for name in DOCUMENT_FIELDS)
+        pairs = ", ".join(f"a.{name}, b.{name}" for name in DOCUMENT_FIELDS)
+        rows = []
+        for row in self.db.execute(
+            f"SELECT a.url, b.capability, {pairs} FROM snapshot_documents a"
+            " JOIN snapshot_documents b ON b.url = a.url AND b.snapshot = ?"
+            f" WHERE a.snapshot = ? AND ({differs})",
+            (self.b.id, self.a.id),
+        ):
+            fields = _changed_fields(DOCUMENT_FIELDS, row[2:])
+            rows.append(("changed", row[0], row[1], json.dumps(fields)))
+        self.db.executemany("INSERT INTO doc_changes VALUES (?, ?, ?, ?)", rows)
+        for kind, old, new in (("added", self.a.id, self.b.id), ("removed", self.b.id, self.a.id)):
+            self.db.execute(
+                "INSERT INTO doc_changes SELECT ?, n.url, n.capability, '{}'"
+                " FROM snapshot_documents n WHERE n.snapshot = ? AND NOT EXISTS"
+                " (SELECT 1 FROM snapshot_documents o WHERE o.snapshot = ? AND o.url = n.url)",
+                (kind, new, old),
+            )
+
+    def document_counts(self) -> dict[str, int]:
+        counts = dict.fromkeys(("added", "removed", "changed"), 0)
+        counts.update(self.db.execute("SELECT kind, count(*) FROM doc_changes GROUP BY kind"))
+        return counts
+
+    def documents(self) -> Iterator[Changed]:
+        for kind, url, capability, fields in self.db.execute(
+            "SELECT kind, url, capability, fields FROM doc_changes ORDER BY kind, url"
+        ):
+            yield Changed(kind, url, capability, _fields(fields))
+
+    # --- entries -----------------------------------------------------------------
+
+    def _compare_entries(self) -> None:
+        events = ", ".join(f"'{name}'" for name in EVENT_CAPABILITIES)
+        columns = ", ".join(ENTRY_FIELDS)
+        for side, snapshot in (("ea", self.a.id), ("eb", self.b.id)):
+            self.db.executescript(f"DROP TABLE IF EXISTS temp.{side};")
+            self.db.execute(
+                f"CREATE TEMP TABLE {side} AS SELECT coalesce(capability, '') AS capability,"
+                f" loc, CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
+                " ELSE '' END AS moment, ROW_NUMBER() OVER (PARTITION BY capability, loc,"
+                f" CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
+                f" ELSE '' END ORDER BY document, position) AS occurrence, {columns}"
+                " FROM snapshot_entries WHERE snapshot = ?",
+                (snapshot,),
+            )
+            self.db.execute(
+                f"CREATE INDEX temp.{side}_key ON {side} (capability, loc, moment, occurrence)"
+            )
+        self.db.executescript(
+            "DROP TABLE IF EXISTS temp.entry_changes;"
+            "CREATE TEMP TABLE entry_changes (kind TEXT, capability TEXT, loc TEXT,"
+            " fields TEXT);"
+        )
+        key = "{o}.capability = {n}.capability AND {o}.loc = {n}.loc AND {o}.moment = {n}.moment"
+        key += " AND {o}.occurrence = {n}.occurrence"
+        for kind, old, new in (("added", "ea", "eb"), ("removed", "eb", "ea")):
+            self.db.execute(
+                f"INSERT INTO entry_changes SELECT '{kind}', n.capability, n.loc, '{{}}'"
+                f" FROM {new} n WHERE NOT EXISTS (SELECT 1 FROM {old} o WHERE"
+                f" {key.format(o='o', n='n')})"
+            )
+        differs = " OR ".join(f"ea.{name} IS NOT eb.{name}" for name in ENTRY_FIELDS)
+        pairs = ", ".join(f"ea.{name}, eb.{name}" for name in ENTRY_FIELDS)
+        cursor = self.db.execute(
+            f"SELECT ea.capability, ea.loc, {pairs} FROM ea JOIN eb ON"
+            f" {key.format(o='ea', n='eb')} WHERE {differs}"
+        )
+        while batch := cursor.fetchmany(5000):
+            self.db.executemany(
+                "INSERT INTO entry_changes VALUES ('changed', ?, ?, ?)",
+                [
+                    (row[0], row[1], json.dumps(_changed_fields(ENTRY_FIELDS, row[2:])))
+                    for row in batch
+                ],
+            )
+        self.db.execute(
+            "CREATE INDEX temp.entry_changes_order ON entry_changes (capability, kind, loc)"
+        )
+
+    def entry_counts(self) -> dict[str, dict[str, int]]:
+        """{capability: {"added": n, "removed": n, "changed": n}}."""
+        counts: dict[str, dict[str, int]] = {}
+        for capability, kind, count in self.db.execute(
+            "SELECT capability, kind, count(*) FROM entry_changes GROUP BY capability, kind"
+        ):
+            counts.setdefault(capability, dict.fromkeys(("added", "removed", "changed"), 0))
+            counts[capability][kind] = count
+        return counts
+
+    def entries(self, capability: str) -> Iterator[Changed]:
+        for kind, loc, fields in self.db.execute(
+            "SELECT kind, loc, fields FROM entry_changes WHERE capability = ? ORDER BY kind, loc",
+            (capability,),
+        ):
+            yield Changed(kind, loc, capability, _fields(fields))
+
+    # --- findings ----------------------------------------------------------------
+
+    def _compare_findings(self) -> None:
+        self.db.executescript(
+            "DROP TABLE IF EXISTS temp.finding_changes;"
+            "CREATE TEMP TABLE finding_changes (kind TEXT, subject TEXT, code TEXT,"
+            " severity TEXT, line INTEGER, message TEXT, spec TEXT);"
+        )
+        for kind, old, new in (("new", self.a.id, self.b.id), ("fixed", self.b.id, self.a.id)):
+            self.db.execute(
+                "INSERT INTO finding_changes SELECT DISTINCT ?, n.subject, n.code, n.severity,"
+                " n.line, n.message, n.spec FROM snapshot_findings n WHERE n.snapshot = ? AND"
+                " NOT EXISTS (SELECT 1 FROM snapshot_findings o WHERE o.snapshot = ? AND"
+                " o.subject = n.subject AND o.code = n.code AND o.message = n.message)",
+                (kind, new, old),
+            )
+
+    def finding_counts(self) -> dict[str, int]:
+        counts = dict.fromkeys(("new", "fixed"), 0)
+        counts.update(self.db.execute("SELECT kind, count(*) FROM finding_changes GROUP BY kind"))
+        return counts
+
+    def findings(self) -> Iterator[FindingChange]:
+        for row in self.db.execute(
+            "SELECT * FROM finding_changes ORDER BY kind, subject, code, line"
+        ):
+            yield FindingChange(*row)
+
+    # --- the Source against its own Change Lists ----------------------------------
+
+    def _check_announced(self) -> None:
+        self.db.executescript(
+            "DROP TABLE IF EXISTS temp.unannounced;"
+            "CREATE TEMP TABLE unannounced (kind TEXT, loc TEXT, fields TEXT);"
+        )
+        if not self.change_lists:
+            return
+        self.db.create_function("w3c_seconds", 1, _seconds, deterministic=True)
+        self.db.execute("CREATE INDEX IF NOT EXISTS temp.eb_changes ON eb (capability, loc)")
+        relevant = " OR ".join(
+            f"json_extract(c.fields, '$.{name}') IS NOT NULL" for name in CHANGED_RESOURCE_FIELDS
+        )
+        self.db.execute(
+            "INSERT INTO unannounced SELECT c.kind, c.loc, c.fields FROM entry_changes c"
+            f" WHERE c.capability = ? AND (c.kind != 'changed' OR {relevant}) AND NOT EXISTS"
+            " (SELECT 1 FROM eb WHERE eb.capability = ? AND eb.loc = c.loc"
+            " AND CASE c.kind WHEN 'removed' THEN eb.change = 'deleted'"
+            " ELSE eb.change IN ('created', 'updated') END"
+            " AND w3c_seconds(eb.moment) > ?)",
+            (caps.RESOURCELIST, caps.CHANGELIST, self.since),
+        )
+
+    def unannounced_count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM unannounced").fetchone()[0])
+
+    def unannounced(self) -> Iterator[Finding]:
+        """One ``changes.unannounced-change`` finding per resource, in loc order."""
+        since = seconds_text(self.since)
+        for kind, loc, fields in self.db.execute(
+            "SELECT kind, loc, fields FROM unannounced ORDER BY loc"
+        ):
+            what = _what_changed(kind, ", ".join(_fields(fields)))
+            expected = _fitting_changes(kind)
+            yield finding(
+                "changes.unannounced-change",
+                url=loc,
+                params={"loc": loc, "kind": what, "expected": expected, "since": since},
+            )
+
+
+def _what_changed(kind: str, fields: str) -> Phrase:
+    """``changed (lastmod, hash)``: how a resource changed, said in the finding's language."""
+    how = said(f"snapshot.change-{kind}")
+    return said("snapshot.change-fields", kind=how, fields=fields) if fields else how
+
+
+def _fitting_changes(kind: str) -> Phrase | str:
+    """``updated or created``: the change types a Change List would announce it with."""
+    first, *rest = FITTING_CHANGES[kind]
+    return said("snapshot.either", first=first, second=rest[0]) if rest else first
+
+
+def _since(snapshots: SnapshotStore, a: SnapshotInfo) -> float:
+    """When the earlier snapshot's Source state was taken: its Resource Lists' earliest
+    ``at`` (core 1.1 §10.1), else the moment the snapshot was taken."""
+    moments = []
+    for (md,) in snapshots.db.execute(
+        "SELECT md FROM snapshot_documents WHERE snapshot = ? AND capability = ?",
+        (a.id, caps.RESOURCELIST),
+    ):
+        value = json.loads(md).get("at")
+        stamp = parse_w3c_datetime(value) if value else None
+        if stamp is not None:
+            moments.append(stamp)
+    return min(moments) if moments else a.taken if math.isfinite(a.taken) else 0.0
+
+
+def _changed_fields(
+    names: tuple[str, ...], values: tuple[object, ...]
+) -> dict[str, tuple[object, object]]:
+    pairs = zip(values[0::2], values[1::2], strict=True)
+    return {name: (old, new) for name, (old, new) in zip(names, pairs, strict=True) if old != new}
+
+
+def _fields(text: str) -> dict[str, tuple[object, object]]:
+    return {name: (pair[0], pair[1]) for name, pair in json.loads(text).items()}
+
+
+def _seconds(moment: str | None) -> float | None:
+    return parse_w3c_datetime(moment) if moment else None

@@ -1,0 +1,1 @@
+"""The embedded callback server hubs call back, and its guards against what arrives."""

@@ -1,0 +1,1 @@
+"""Deliveries sent on: forwarding to the user's application, its outbox, and replay with edits."""

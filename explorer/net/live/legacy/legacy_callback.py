@@ -1,0 +1,78 @@
+"""The 2012 draft's HTTP callback (core 0.1-alpha §5.2.2) as a push transport.
+
+Subscribing is one form POST of ``callbackURI=<our URL>`` to the Source's subscription
+interface (through the one ``HubClient``: retries, 307/308, the exchange log). The Source
+then POSTs Change Sets to that URL. The draft defines no verification of intent and no
+signature, so the row says the subscription is unverified and unsigned; the URL's path is
+an unguessable token (``new_callback_token``: 192 random bits), and a post to any other
+path is the callback server's 404. It defines no unsubscription either: ``unsubscribe``
+only stops accepting (the intake answers 410 once the row is final) and says so.
+
+Deliveries arrive on the same callback server as WebSub's and go to the same intake, so
+they are bounded, stored before the 2xx and shown like any change notification.
+"""
+
+from __future__ import annotations
+
+from explorer.core import catalog
+from explorer.core.push.legacy_push import CALLBACK, unverified_finding
+from explorer.net.live.callback.callback_server import Delivery, Reply, reply_saying
+from explorer.net.live.legacy.legacy_transport import LegacyTransportBase
+from explorer.net.live.subscription import Subscription
+
+SECTION = "§5.2.2"
+FORM_FIELD = "callbackURI"
+
+
+class CallbackPush(LegacyTransportBase):
+    """Subscriptions by the 2012 HTTP callback form; the callback server's target for them."""
+
+    async def subscribe(self, topic: str, hub: str | None = None) -> Subscription:
+        """POST ``callbackURI`` to ``hub``, the subscription interface ``topic`` advertised."""
+        if hub is None:
+            raise ValueError("the HTTP callback form needs its subscription interface")
+        sub = self.new_subscription(topic, hub, CALLBACK)
+        self.book.adopt(sub, self)
+        await self.book.save(sub)
+        answer = await self.subscriber.hub_client.post_form(
+            hub, {FORM_FIELD: sub.callback_url}, "subscribe"
+        )
+        if answer.accepted:
+            message = catalog.text(
+                "legacy_push.subscribed-callback",
+                url=sub.callback_url,
+                interface=hub,
+                section=SECTION,
+            )
+            await self.activate(sub, message, [*answer.findings, unverified_finding(hub)])
+        else:
+            status = answer.status if answer.status is not None else "nothing"
+            detail = f": {answer.message or answer.error}" if answer.message or answer.error else ""
+            message = catalog.text(
+                "legacy_push.subscribe-failed", interface=hub, status=status, detail=detail
+            )
+            await self.fail(sub, message, answer.findings)
+        return sub
+
+    async def unsubscribe(self, sub: Subscription | str, *, wait: bool = True) -> None:
+        """No unsubscription is defined (§5.2.2): stop accepting, and say so."""
+        await self.end(self.book.find(sub), catalog.text("legacy_push.no-unsubscription"))
+
+    async def close(self, *, unsubscribe: bool = False) -> None:
+        """Nothing runs between deliveries; ``unsubscribe`` ends every live row here."""
+        if unsubscribe:
+            for sub in list(self.book.subscriptions.values()):
+                if sub.flavour == CALLBACK and not sub.final:
+                    await self.unsubscribe(sub)
+
+    # --- the callback server's target (CallbackTarget) ----------------------------------
+
+    async def on_verification(self, token: str, params: dict[str, bytes]) -> Reply:
+        """The form has no verification of intent: a GET here matches nothing."""
+        return reply_saying(404, "callback.reply-no-verification-2012")
+
+    async def on_delivery(self, token: str, delivery: Delivery) -> Reply:
+        return await self.intake.take(self.book.by_token[token], delivery)
+
+    def on_refused(self, token: str, code: str, message: str) -> None:
+        self.subscriber.on_refused(token, code, message)

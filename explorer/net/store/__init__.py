@@ -1,0 +1,3 @@
+"""The explorer's SQLite store and what lives in it: the database, its lock and the exchange
+log.
+"""
