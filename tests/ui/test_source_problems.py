@@ -158,6 +158,37 @@ def test_one_click_on_a_problem_of_another_document_lands_on_its_line(window, qt
         assert [mark.cursor.blockNumber() + 1 for mark in marked] == [problem.finding.line]
 
 
+def test_a_click_on_a_tree_badge_lands_on_that_documents_first_problem(window, qtbot, run) -> None:
+    """The tree's problem badges go through the same navigator as the Problems panel."""
+    open_demo_with_faults(window, qtbot, run)
+    view = window.document_view
+    model = window.tree_model
+    qtbot.waitUntil(
+        lambda: any(
+            i.doc is not None and any(f.line not in (None, 1) for f in i.findings)
+            for i in model.walk()
+        ),
+        timeout=10000,
+    )
+    item = next(
+        i
+        for i in model.walk()
+        if i.doc is not None and any(f.line not in (None, 1) for f in i.findings)
+    )
+    first = next(f for f in item.findings if f.line is not None)
+    badge = model.index_of(item).siblingAtColumn(1)
+    window.tree.scrollTo(badge)
+    qtbot.mouseClick(
+        window.tree.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=window.tree.visualRect(badge).center(),
+    )
+    assert view.url == item.url
+    qtbot.waitUntil(lambda: view.source_ready, timeout=10000)
+    assert view.tabs.currentIndex() == 1
+    assert view.source.textCursor().blockNumber() + 1 == first.line
+
+
 def test_problems_filters_narrow_the_table(window, qtbot, run) -> None:
     open_demo_with_faults(window, qtbot, run)
     panel = window.panels.problems

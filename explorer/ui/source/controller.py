@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
@@ -58,6 +59,7 @@ class SourceController(QObject):
         shell.history_menu.aboutToShow.connect(self.fill_history_menu)
         self.navigation = NavigationHistory()
         self.navigator = SourceNavigator(shell)  # every "go to this finding"
+        shell.tree.clicked.connect(self._badge_clicked)
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
@@ -196,6 +198,16 @@ class SourceController(QObject):
             self.shell.show_error(problem, Severity.WARNING)
         self.shell.source_opened.emit(result.root.url)
         return root
+
+    def _badge_clicked(self, index: QModelIndex) -> None:
+        """A click on a row's problem badges goes to its first problem (the one with a
+        line, when any has one), as the Problems panel would."""
+        item = self.shell.tree_model.item(index)
+        if index.column() != 1 or item is None or not item.findings:
+            return
+        lined = [f for f in item.findings if f.line is not None and item.channel is None]
+        finding = lined[0] if lined else replace(item.findings[0], line=None)
+        self.navigator.go_to(item.url, finding)
 
     def _say_found_via(self) -> None:
         if self._found_via is not None:
