@@ -4,6 +4,7 @@ swaps documents, and the suite's stall watchdog fails a test in which the loop w
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -93,7 +94,7 @@ def test_a_test_that_holds_the_gui_loop_for_two_seconds_fails(tmp_path: Path) ->
         timeout=120,
     )
     assert done.returncode != 0, done.stdout
-    assert "GUI loop held 2." in done.stdout
+    assert re.search(r"GUI loop held [2-9]\.\d s", done.stdout), done.stdout
     assert "ERROR test_hold.py::test_holds_the_loop" in done.stdout
     assert "test_waits_outside_the_loop" not in done.stdout.split("short test summary")[-1]
 
@@ -106,5 +107,5 @@ def test_the_self_test_sees_a_held_loop(qtbot) -> None:
     QTimer.singleShot(0, lambda: time.sleep(1.5))
     qtbot.wait(1800)
     stalls = _stalls()
-    assert [str(stall).startswith("GUI loop held 1.") for stall in stalls] == [True]
+    assert len(stalls) == 1 and stalls[0].seconds > 1.0, stalls
     assert _stalls() == []

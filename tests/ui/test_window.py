@@ -153,6 +153,7 @@ def test_document_view_problems_jump_to_line(window, qtbot, run, output_dir: Pat
     view.problems.set_findings([_finding(line=5)])
     view.problems_table.clicked.emit(view.problems.index(0, 0))
     assert view.tabs.currentIndex() == 1
+    qtbot.waitUntil(lambda: view.source_ready, timeout=10000)  # lands once its text is in
     assert view.source.textCursor().blockNumber() == 4
     assert window.grab().save(str(output_dir / "window-document.png"))
 

@@ -21,8 +21,10 @@ Used by ``--self-test`` (which fails when the window stalled) and by the test su
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
+import traceback
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject
@@ -36,16 +38,23 @@ the events; the stall is then measured from the reading before its start, at mos
 much early."""
 
 
+WHERE_FRAMES = 8
+"""How many of the GUI thread's innermost frames a stall's report shows."""
+
+
 @dataclass(frozen=True, slots=True)
 class Stall:
-    """One hold of the loop: how long, and what was being delivered."""
+    """One hold of the loop: how long, what was being delivered, and where the GUI thread
+    was once the hold passed the threshold (the innermost frames, for the fix)."""
 
     seconds: float
     receiver: str
     event: str
+    where: str = ""
 
     def __str__(self) -> str:
-        return f"GUI loop held {self.seconds:.1f} s delivering {self.event} to {self.receiver}"
+        said = f"GUI loop held {self.seconds:.1f} s delivering {self.event} to {self.receiver}"
+        return f"{said}, in:\n{self.where}" if self.where else said
 
 
 class _RunQueueWaits:
@@ -83,6 +92,20 @@ class StallWatch:
         self._mark = 0.0  # the last tick
         self._reading_at = 0.0  # when the run-queue wait was last read
         self._reading: dict[str, float] = {}
+        self._where = ""  # the GUI thread's stack, taken by the sampler during a long hold
+        sampler = threading.Thread(target=self._sample, name="stall-watch", daemon=True)
+        sampler.start()
+
+    def _sample(self) -> None:
+        """On its own thread: while one delivery holds the loop past the threshold, note
+        once where the GUI thread is (a stall's report then names the code to fix)."""
+        while True:
+            time.sleep(self.threshold / 4)
+            held = self._delivering and time.monotonic() - self._mark > self.threshold
+            if held and not self._where:
+                frame = sys._current_frames().get(self._thread)
+                stack = traceback.format_stack(frame, limit=WHERE_FRAMES) if frame else []
+                self._where = "".join(stack).rstrip()
 
     def on_gui_thread(self) -> bool:
         return threading.get_ident() == self._thread
@@ -104,6 +127,8 @@ class StallWatch:
 
     def _tick(self, now: float) -> None:
         self._mark = now
+        if self._where and not self._delivering:
+            self._where = ""
         if now - self._reading_at > SCHED_EVERY:
             self._reading_at, self._reading = now, self._waited()
 
@@ -117,7 +142,9 @@ class StallWatch:
         )
         held = now - self._reading_at - queued
         if held > self.threshold:  # named only then: this runs for every event
-            self.stalls.append(Stall(held, type(receiver).__name__, event.type().name))
+            name, kind = type(receiver).__name__, event.type().name
+            self.stalls.append(Stall(held, name, kind, self._where))
+        self._where = ""
 
     def take(self) -> list[Stall]:
         """The stalls seen since the last call (and forget them)."""
