@@ -224,9 +224,14 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
                 self.public_url.setText(self.services.public_url or "")
                 self.note(self.tr("public URL not applied: the subscriptions stay as they are"))
                 return
-        await self.services.start_callback_server(
-            self.host.text().strip() or "127.0.0.1", self.port.value() or None, url
-        )
+        host, port = self.host.text().strip() or "127.0.0.1", self.port.value() or None
+        if url is None:
+            # an empty field means this server's own address; None alone would mean "where
+            # the stored subscriptions are called back", which is still the old tunnel
+            port = port or self.services.callback_status().port
+            local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+            url = f"http://{f'[{local}]' if ':' in local else local}:{port}"
+        await self.services.start_callback_server(host, port, url)
         if count:
             self.note(
                 self.tr(
