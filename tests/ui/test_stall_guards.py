@@ -109,3 +109,19 @@ def test_the_self_test_sees_a_held_loop(qtbot) -> None:
     stalls = _stalls()
     assert len(stalls) == 1 and stalls[0].seconds > 1.0, stalls
     assert _stalls() == []
+
+
+def test_a_first_import_is_not_a_stall(qtbot, tmp_path: Path, monkeypatch) -> None:
+    """Loading a module the first time (compiled where no bytecode is kept) happens once
+    per process, as the fonts' first loading does: it is not counted."""
+    import importlib
+
+    from explorer.ui.self_test import _stalls
+
+    (tmp_path / "slow_to_load.py").write_text("import time\ntime.sleep(1.5)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    QTimer.singleShot(0, lambda: importlib.import_module("slow_to_load"))
+    qtbot.waitUntil(lambda: "slow_to_load" in sys.modules, timeout=10000)
+    qtbot.wait(100)
+    assert _stalls() == []
+    monkeypatch.delitem(sys.modules, "slow_to_load")

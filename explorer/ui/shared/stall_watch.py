@@ -14,6 +14,10 @@ gap is taken off, so a busy machine does not make a stall. What remains is the G
 thread's own work and its blocking waits (a sleep, a synchronous read, the lock held by
 work that is running), which is what freezes a window.
 
+A hold the watchdog finds loading a module for the first time is not counted: the explorer
+imports its heavier parts after the first frame, and where no bytecode is kept
+(``PYTHONDONTWRITEBYTECODE``) each is compiled then, once per process.
+
 Used by ``--self-test`` (which fails when the window stalled) and by the test suite
 (``tests/helpers/stall_plugin.py``), which fails any Qt test in which it stalled.
 """
@@ -38,6 +42,9 @@ the events; the stall is then measured from the reading before its start, at mos
 much early."""
 
 
+IMPORTING = "<frozen importlib._bootstrap"
+"""A hold found loading a module is not counted: the first import of a module, compiled
+where no bytecode is kept, happens once per process (as the fonts' first loading does)."""
 WHERE_FRAMES = 8
 """How many of the GUI thread's innermost frames a stall's report shows."""
 
@@ -93,6 +100,7 @@ class StallWatch:
         self._reading_at = 0.0  # when the run-queue wait was last read
         self._reading: dict[str, float] = {}
         self._where = ""  # the GUI thread's stack, taken by the sampler during a long hold
+        self._importing = False  # ... and it was loading a module for the first time
         sampler = threading.Thread(target=self._sample, name="stall-watch", daemon=True)
         sampler.start()
 
@@ -105,6 +113,7 @@ class StallWatch:
             if held and not self._where:
                 frame = sys._current_frames().get(self._thread)
                 stack = traceback.format_stack(frame, limit=WHERE_FRAMES) if frame else []
+                self._importing = any(IMPORTING in line for line in stack)
                 self._where = "".join(stack).rstrip()
 
     def on_gui_thread(self) -> bool:
@@ -128,7 +137,7 @@ class StallWatch:
     def _tick(self, now: float) -> None:
         self._mark = now
         if self._where and not self._delivering:
-            self._where = ""
+            self._where, self._importing = "", False
         if now - self._reading_at > SCHED_EVERY:
             self._reading_at, self._reading = now, self._waited()
 
@@ -141,10 +150,10 @@ class StallWatch:
             default=0.0,
         )
         held = now - self._reading_at - queued
-        if held > self.threshold:  # named only then: this runs for every event
-            name, kind = type(receiver).__name__, event.type().name
+        if held > self.threshold and not self._importing:  # named only then: this runs
+            name, kind = type(receiver).__name__, event.type().name  # for every event
             self.stalls.append(Stall(held, name, kind, self._where))
-        self._where = ""
+        self._where, self._importing = "", False
 
     def take(self) -> list[Stall]:
         """The stalls seen since the last call (and forget them)."""
