@@ -2,8 +2,10 @@
 with ``--exchanges``, the exchange log as HAR 1.2, CSV or JSON lines.
 
 ``jsonl`` gives one object per delivery (metadata, parsed summary, findings and the
-body). ``csv`` one row per delivery (the feed's columns). ``xml`` writes each delivery's
-raw payload byte for byte to ``NNNNNNNN.xml`` and an ``index.json`` describing them.
+body). ``csv`` one row per delivery (the feed's columns); both are writers of
+``NOTIFICATION_FORMATS`` (``explorer/net/reports/export_formats.py``). ``xml`` writes each
+delivery's raw payload byte for byte to ``NNNNNNNN.xml`` and an ``index.json`` describing
+them.
 Rejected deliveries (bad or missing signature) are exported too, marked ``"status":
 "rejected"``: the store keeps them for debugging. The exchanges mode is in
 ``export_exchanges.py``.
@@ -12,9 +14,7 @@ Rejected deliveries (bad or missing signature) are exported too, marked ``"statu
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
-import csv
 import json
 import sys
 from collections.abc import Iterator
@@ -31,13 +31,16 @@ from explorer.cli.export_exchanges import (
     stopped_because,
 )
 from explorer.cli.language_option import add_language_option, language_of, say
+from explorer.cli.visible_output import data_stdout
 from explorer.core.catalog import text
-from explorer.net.live.subscriber_events import iso_time
-from explorer.net.reports.evidence import NOTIFICATION_CSV_COLUMNS, notification_csv_row
+from explorer.net.reports.export_formats import EXCHANGE_FORMATS, NOTIFICATION_FORMATS
+from explorer.net.reports.notification_export import metadata
 from explorer.net.store.database import Store, StoreError, default_store_path
 from explorer.net.store.records import NotificationRecord
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
+FOLDER_FORMATS = ("xml",)
+"""Stored notifications as a folder of files (raw payloads and an index), not one stream."""
 BATCH = 500
 
 
@@ -50,8 +53,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("jsonl", "xml", "csv", "har"),
-        default="jsonl",
+        choices=tuple(
+            dict.fromkeys(
+                (*NOTIFICATION_FORMATS.names(), *FOLDER_FORMATS, *EXCHANGE_FORMATS.names())
+            )
+        ),
         help=say("cli.export.format"),
     )
     parser.add_argument(
@@ -81,12 +87,12 @@ def run(args: argparse.Namespace) -> int:
         print(damaged, file=sys.stderr)
     try:
         topics = {row["id"]: row for row in store.subscriptions()}
-        if args.format == "jsonl":
-            count = _export_jsonl(store, topics, out)
-        elif args.format == "csv":
-            count = _export_csv(store, topics, out)
-        else:
+        if args.format == "xml":
             count = _export_xml(store, topics, out or Path("notifications"))
+        else:
+            chosen = NOTIFICATION_FORMATS.named(args.format or NOTIFICATION_FORMATS.default)
+            with _output(out, "notifications" + chosen.suffixes[0]) as stream:
+                count = chosen.writer(_records(store), topics, stream)
     except (OSError, StoreError) as exc:
         print(f"export: {stopped_because(exc, lang)}", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -108,60 +114,12 @@ def _records(store: Store) -> Iterator[NotificationRecord]:
         after = batch[-1].id or after
 
 
-def _metadata(
-    record: NotificationRecord, subscriptions: dict[str, dict[str, Any]]
-) -> dict[str, Any]:
-    sub = subscriptions.get(record.subscription_id, {})
-    return {
-        "id": record.id,
-        "subscription": record.subscription_id,
-        "topic": record.topic,
-        "hub": sub.get("hub"),
-        "received": iso_time(record.received),
-        "status": record.status,
-        "signature": record.signature,
-        "reason": record.reason,
-        "content_type": record.content_type,
-        "headers": record.headers,
-        "capability": record.capability,
-        "from": record.from_time,
-        "until": record.until_time,
-        "summary": record.summary,
-        "findings": [item.to_json() for item in record.findings],
-    }
-
-
-def _export_jsonl(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path | None) -> int:
-    count = 0
-    with _output(out, "notifications.jsonl") as stream:
-        for record in _records(store):
-            data = _metadata(record, subscriptions)
-            try:
-                data["body"] = record.body.decode("utf-8")
-            except UnicodeDecodeError:
-                data["body_base64"] = base64.b64encode(record.body).decode("ascii")
-            stream.write(json.dumps(data) + "\n")
-            count += 1
-    return count
-
-
-def _export_csv(store: Store, subscriptions: dict[str, dict[str, Any]], out: Path | None) -> int:
-    count = 0
-    with _output(out, "notifications.csv") as stream:
-        writer = csv.writer(stream)
-        writer.writerow(NOTIFICATION_CSV_COLUMNS)
-        for record in _records(store):
-            hub = subscriptions.get(record.subscription_id, {}).get("hub")
-            writer.writerow(notification_csv_row(record, hub))
-            count += 1
-    return count
-
-
 @contextlib.contextmanager
 def _output(out: Path | None, name: str) -> Iterator[IO[str]]:
     """Standard output, or ``out/name`` (the folder made when missing)."""
     if out is None:
-        yield sys.stdout
+        with data_stdout() as stream:
+            yield stream
         return
     out.mkdir(parents=True, exist_ok=True)
     with (out / name).open("w", encoding="utf-8", newline="") as stream:
@@ -174,6 +132,6 @@ def _export_xml(store: Store, subscriptions: dict[str, dict[str, Any]], out: Pat
     for record in _records(store):
         name = f"{record.id:08d}.xml"
         (out / name).write_bytes(record.body)
-        index.append({"file": name, **_metadata(record, subscriptions)})
+        index.append({"file": name, **metadata(record, subscriptions)})
     (out / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
     return len(index)

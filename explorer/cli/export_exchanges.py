@@ -16,8 +16,10 @@ from typing import IO
 
 from explorer.cli.arguments import fail, output_file
 from explorer.cli.language_option import language_of, say
+from explorer.cli.visible_output import data_stdout
 from explorer.core import catalog
-from explorer.net.reports.evidence import ExchangeWriter, export_exchanges
+from explorer.net.reports.evidence import export_exchanges
+from explorer.net.reports.export_formats import EXCHANGE_FORMATS, FormatMismatch
 from explorer.net.store.database import Store, StoreError, default_store_path
 from explorer.net.store.exchange_filter import filter_terms, matches, search_text
 from explorer.net.store.exchange_links import read_links
@@ -96,8 +98,12 @@ def refused_with_notifications(args: argparse.Namespace) -> str | None:
 
 def run_exchanges(args: argparse.Namespace) -> int:
     lang = language_of(args)
-    if args.format == "xml":
+    if args.format is not None and args.format not in EXCHANGE_FORMATS.names():
         return fail("export", catalog.text("evidence.xml-not-for-exchanges", lang))
+    try:
+        chosen = EXCHANGE_FORMATS.choose(args.format, args.out, lang)
+    except FormatMismatch as exc:
+        return fail("export", str(exc))
     try:
         out, store = open_export(args, output_file, lang)
     except ExportUnusable as exc:
@@ -121,7 +127,7 @@ def run_exchanges(args: argparse.Namespace) -> int:
             count = export_exchanges(
                 _batches(store),
                 lambda chosen: read_links(store.path, chosen),
-                ExchangeWriter(stream, args.format),
+                chosen.writer(stream),
                 keep,
                 secrets,
             )
@@ -143,7 +149,8 @@ def _batches(store: Store) -> Iterator[list[ExchangeRecord]]:
 @contextlib.contextmanager
 def _output(out: object) -> Iterator[IO[str]]:
     if out is None:
-        yield sys.stdout
+        with data_stdout() as stream:
+            yield stream
         return
     with open(str(out), "w", encoding="utf-8", newline="") as stream:
         yield stream

@@ -18,8 +18,6 @@ if TYPE_CHECKING:  # validate and hub-check need only the JUnit writer: import n
     from explorer.net.source.disk_source import DiskSource
     from explorer.net.source.inspection import Inspection
 
-REPORT_SUFFIXES = (".html", ".htm", ".csv")
-
 
 def add_junit_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -54,7 +52,9 @@ def source_location(text: str) -> str:
 
 def report_path(text: str) -> str:
     """``--report``'s file: its suffix says the format."""
-    if Path(text).suffix.lower() not in REPORT_SUFFIXES:
+    from explorer.net.reports.export_formats import REPORT_FORMATS
+
+    if REPORT_FORMATS.for_path(text) is None:
         raise argparse.ArgumentTypeError(catalog.text("report.unknown-format", path=text))
     return text
 
@@ -90,11 +90,9 @@ def write_handover_files(args: argparse.Namespace, inspection: Inspection, comma
     bring the hub checks and aiohttp, 0.3 s of CPU at the end of every ``inspect``."""
     lang = language_of(args)
     if args.report:
-        from explorer.net.reports.report_csv import report_csv
-        from explorer.net.reports.report_html import report_html
+        from explorer.net.reports.export_formats import REPORT_FORMATS
 
-        csv = Path(args.report).suffix.lower() == ".csv"
-        data = report_csv(inspection, lang) if csv else report_html(inspection, lang)
+        data = REPORT_FORMATS.choose(None, args.report).writer(inspection, lang)
         if not write_file(args.report, data, command, lang):
             return False
     if args.junit:

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Coroutine
+from pathlib import Path
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
 from explorer.cli.engine_text import column_width, event_detail, event_name
@@ -26,27 +27,26 @@ from explorer.cli.language_option import add_language_option, finding_line, lang
 from explorer.cli.listen_forwarding import (
     ForwardOptionsError,
     add_forward_options,
+    announce_forwarding,
     forward_target,
-    start_forwarding,
 )
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
-from explorer.cli.recording_option import add_record_option, start_recording
+from explorer.cli.recording_option import add_record_option
 from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
 from explorer.core.words.text_width import pad
-from explorer.net.http.bounded_body import bounded_client
 from explorer.net.http.fetcher import Fetcher
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
-from explorer.net.live.callback_restart import move_stale_subscriptions, start_callback_server
+from explorer.net.live.forwarding.forwarder import Forwarder
 from explorer.net.live.hub_discovery import DiscoveredChannel, discover_channels
-from explorer.net.live.legacy.legacy_transports import LegacyTransports
 from explorer.net.live.legacy.xmpp_account import XmppOptions
 from explorer.net.live.refetch import ChangeTracker
-from explorer.net.live.refetch_bounds import bounded_tracker
-from explorer.net.live.subscriber import Subscriber, SubscriberConfig
+from explorer.net.live.session import CannotListen, LiveConfig, LiveSession
+from explorer.net.live.subscriber import SubscriberConfig
 from explorer.net.live.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
 from explorer.net.live.subscription import State, Subscription
 from explorer.net.store.database import (
@@ -56,7 +56,6 @@ from explorer.net.store.database import (
     StoreLocked,
     default_store_path,
 )
-from explorer.net.store.exchange_log import ExchangeLog
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0
@@ -174,63 +173,45 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _listen(args: argparse.Namespace, store: Store) -> int:
-    exchange_log = ExchangeLog(store)
-    try:
-        started = await start_callback_server(
-            store,
-            args.host,
-            args.port,
-            args.public_url,
-            exchange_log=exchange_log,
-            max_body=args.max_body,
-        )
-    except OSError as exc:
-        where = f"{args.host}:{args.port or 0}"
-        return fail("listen", say("cli.listen.cannot-listen", where=where, reason=exc))
-    server = started.server
-    for note in started.notes:
-        print(f"listen: {note}", file=sys.stderr, flush=True)
-    config = SubscriberConfig(
-        lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
+    lang = language_of(args)
+    config = LiveConfig(
+        host=args.host,
+        port=args.port,
+        public_url=args.public_url,
+        max_body=args.max_body,
+        subscriber=SubscriberConfig(
+            lease_seconds=args.lease, use_secret=not args.no_secret, verify_mode=args.verify
+        ),
+        access=args.access,
+        xmpp_account=args.xmpp_account,
+        xmpp_options=XmppOptions(args.max_body),
+        record=getattr(args, "record", None),
+        forward_to=args.forward_to,
+        move_secret=args.secret,
     )
-    access = args.access
-    recorder = start_recording(args, store, exchange_log)
-    tracker = bounded_tracker(access, args.on_fetch)  # sets each notification event's diff
-    client = bounded_client(config.request_timeout, access=access)
-    subscriber = Subscriber(
-        store,
-        server,
-        config=config,
-        client=client,
-        enrich=tracker.enrich,
-        refetch=tracker.refetch,  # framework diffs: later, as diff events
-    )
-    # the 2012 draft's push forms, beside WebSub on the same intake, store and printer
-    legacy = LegacyTransports(subscriber, args.xmpp_account, XmppOptions(args.max_body))
-    printer = _Printer(args.json, language_of(args))
-    subscriber.listeners.append(printer)
-    if recorder is not None:
-        subscriber.listeners.append(recorder.event)
-    watchdog = Watchdog(args, access, printer) if args.reconcile else None
+    said = _Said(lang)
+    session = said.session = LiveSession(store, config, observer=said)
+    printer = _Printer(args.json, lang)
+    session.listeners.append(printer)
+    watchdog = Watchdog(args, args.access, printer) if args.reconcile else None
     if watchdog is not None:
-        subscriber.listeners.append(watchdog.listener)
+        session.listeners.append(watchdog.listener)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
     mine: list[Subscription] = []
-    forwarder = None
     try:
-        await legacy.start()
-        forwarder = await start_forwarding(args.forward_to, store, subscriber, language_of(args))
-        await subscriber.start()
-        started_line = say("cli.listen.started", callbacks=server.base_url, store=store.path)
-        print(started_line, file=sys.stderr, flush=True)
-        await move_stale_subscriptions(subscriber, secret=args.secret)
+        try:
+            await session.start()
+        except CannotListen as exc:
+            where = f"{args.host}:{args.port or 0}"
+            return fail("listen", say("cli.listen.cannot-listen", where=where, reason=exc.error))
+        args.on_fetch = session.on_fetch  # a recording keeps what priming reads
         if watchdog is not None:
             await watchdog.start()
-        await _until_stopped(_subscribe_all(subscriber, args, tracker, mine, legacy), stop)
+        await _until_stopped(_subscribe_all(session, args, mine), stop)
         while not stop.is_set() and not all(sub.final for sub in mine):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.5)
@@ -240,56 +221,63 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             unverified = {sub.id for sub in live if sub.state in (State.REQUESTED, State.PENDING)}
             wait = STOP_WAIT if stop.is_set() else UNSUBSCRIBE_WAIT
             await asyncio.gather(
-                *(
-                    asyncio.wait_for(
-                        legacy.unsubscribe(sub)
-                        if legacy.owns(sub)
-                        else _unsubscribe(subscriber, sub),
-                        wait,
-                    )
-                    for sub in live
-                ),
+                *(asyncio.wait_for(_unsubscribe(session, sub), wait) for sub in live),
                 return_exceptions=True,
             )
             for sub in live:  # not verified: final in the store all the same, with an event
                 key = "never-verified" if sub.id in unverified else "no-unsubscription"
                 reason = text(f"events.reason-{key}", hub=sub.hub, seconds=wait)
-                await subscriber.abandon(sub, reason)  # stored: in English, as the engine's
+                await session.subscriber.abandon(sub, reason)  # stored: in English, as ever
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         if watchdog is not None:
             await watchdog.stop()
-        await legacy.close()
-        await subscriber.close()
-        if forwarder is not None:
-            await forwarder.close()
-        await tracker.aclose()
-        await client.aclose()
-        await server.stop()
+        await session.stop()
         printer.close()
-        if recorder is not None:
-            recorder.close()
+
+
+class _Said:
+    """What ``listen`` says on stderr while its live session starts (``LiveObserver``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.session: LiveSession | None = None
+
+    def server_started(self, notes: list[str]) -> None:
+        for note in notes:
+            print(f"listen: {note}", file=sys.stderr, flush=True)
+
+    def recording_started(self, path: Path) -> None:
+        line = catalog.text("recording.started", self.lang, path=path)
+        print(line, file=sys.stderr, flush=True)
+
+    def recording_full(self, limit: int) -> None:
+        print(catalog.text("recording.full", self.lang, limit=limit), file=sys.stderr, flush=True)
+
+    def forwarding_started(self, forwarder: Forwarder) -> None:
+        announce_forwarding(forwarder, self.lang)
+
+    def transports_started(self) -> None:
+        session = self.session
+        assert session is not None and session.server is not None
+        line = say(
+            "cli.listen.started", callbacks=session.server.base_url, store=session.store.path
+        )
+        print(line, file=sys.stderr, flush=True)
 
 
 async def _subscribe_all(
-    subscriber: Subscriber,
-    args: argparse.Namespace,
-    tracker: ChangeTracker,
-    mine: list[Subscription],
-    legacy: LegacyTransports,
+    session: LiveSession, args: argparse.Namespace, mine: list[Subscription]
 ) -> None:
     """Subscribe to every ``--topic``; ``mine`` gets each subscription as soon as it is
     made, including one whose request a stop cut short, so it is ended like the rest."""
-    known = set(subscriber.subscriptions)
+    subscriptions = session.subscriber.subscriptions
+    known = set(subscriptions)
     try:
         for topic in args.topic:
-            mine += await _subscribe(subscriber, topic, args, tracker, legacy)
+            mine += await _subscribe(session, topic, args)
     finally:
-        mine += [
-            sub
-            for key, sub in subscriber.subscriptions.items()
-            if key not in known and sub not in mine
-        ]
+        mine += [sub for key, sub in subscriptions.items() if key not in known and sub not in mine]
 
 
 async def _until_stopped(work: Coroutine[object, object, None], stop: asyncio.Event) -> None:
@@ -307,22 +295,19 @@ async def _until_stopped(work: Coroutine[object, object, None], stop: asyncio.Ev
         task.result()  # its errors are listen's, as before
 
 
-async def _unsubscribe(subscriber: Subscriber, sub: Subscription) -> None:
+async def _unsubscribe(session: LiveSession, sub: Subscription) -> None:
     """Send the unsubscription; wait for its verification only when the hub had verified
     the subscription: one still pending cannot become active once we stop confirming it."""
     pending = sub.state in (State.REQUESTED, State.PENDING)
-    await subscriber.unsubscribe(sub, wait=not pending)
+    await session.unsubscribe(sub, wait=not pending)
 
 
 async def _subscribe(
-    subscriber: Subscriber,
-    topic: str,
-    args: argparse.Namespace,
-    tracker: ChangeTracker,
-    legacy: LegacyTransports,
+    session: LiveSession, topic: str, args: argparse.Namespace
 ) -> list[Subscription]:
     """Resume a live stored subscription to ``topic`` or subscribe (each channel of a
     Capability List when the URL is one)."""
+    subscriber = session.subscriber
     secret = args.secret
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
@@ -333,9 +318,7 @@ async def _subscribe(
     if args.hub:
         return [await subscriber.subscribe(topic, args.hub, secret=secret)]
     made = []
-    channels = await discover_channels(
-        subscriber.client, topic, exchange_log=subscriber.exchange_log
-    )
+    channels = await discover_channels(subscriber.client, topic, exchange_log=session.exchange_log)
     if len(channels) > args.max_channels:
         line = catalog.text(
             "boundary.channels-capped",
@@ -346,12 +329,11 @@ async def _subscribe(
         )
         print(f"listen: {line}", file=sys.stderr, flush=True)
         channels = channels[: args.max_channels]
-    await _prime(tracker, topic, channels, args)
+    assert session.tracker is not None
+    await _prime(session.tracker, topic, channels, args)
     for channel in channels:
         resumed = subscriber.live_subscription(channel.topic, channel.hub)
-        if channel.form is not None:  # a 2012 push link (0.1-alpha §5.2)
-            made.append(await legacy.subscribe_discovered(channel))
-        elif resumed is not None:
+        if resumed is not None and transports.facts(channel.form).resumes_after_restart:
             made.append(resumed)
         elif channel.hub is None and channel.via == "capability-list":
             # the list named the channel without its hub: the channel's own URL may say
@@ -360,8 +342,8 @@ async def _subscribe(
                     channel.topic, None, channel_capability=channel.capability, secret=secret
                 )
             )
-        else:
-            made.append(await subscriber.subscribe_discovered(channel, secret=secret))
+        else:  # through the transport of the channel's form (WebSub, or a 2012 push link)
+            made.append(await session.subscribe_channel(channel, secret=secret))
     return made
 
 

@@ -1,5 +1,4 @@
-"""``listen --forward URL``: the options, and the forwarder they start
-(``explorer.net.live.forwarding.forwarder``).
+"""``listen --forward URL``: the options, and what is said of the forwarder the session starts.
 
 The option names are a contract (scripts and the documentation use them): ``--forward``,
 ``--forward-secret``, ``--forward-algorithm`` and the repeatable ``--forward-header``.
@@ -23,8 +22,6 @@ from explorer.net.live.forwarding.forwarder import (
     ForwardTarget,
     describe,
 )
-from explorer.net.live.subscriber import Subscriber
-from explorer.net.store.database import Store
 
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an RFC 9110 token
 
@@ -93,23 +90,13 @@ def _header(value: str, lang: str) -> tuple[str, str]:
     return name, rest
 
 
-async def start_forwarding(
-    target: ForwardTarget | None, store: Store, subscriber: Subscriber, lang: str = "en"
-) -> Forwarder | None:
-    """Before the subscriber starts: the outbox tables, the intake's queue entry, the sink,
-    and the drain of what an earlier run left."""
-    if target is None:
-        return None
-    forwarder = Forwarder(store, target)
-    await forwarder.start()
-    subscriber.intake.forward = lambda sub: forwarder.queue_with(sub.id)
-    subscriber.sinks.append(forwarder)
+def announce_forwarding(forwarder: Forwarder, lang: str = "en") -> None:
+    """Once the session started the forwarder: its state changes and its start on stderr."""
 
     def report(state: ForwardState) -> None:
         print(f"listen: {describe(state, lang)}", file=sys.stderr, flush=True)
 
     forwarder.state_listeners.append(report)
     waiting = forwarder.outbox.count()
-    line = catalog.text("forwarding.started", lang, target=target.url, waiting=waiting)
+    line = catalog.text("forwarding.started", lang, target=forwarder.target.url, waiting=waiting)
     print(f"listen: {line}", file=sys.stderr, flush=True)
-    return forwarder

@@ -10,9 +10,10 @@ No command has to remember it, and none can bypass it by printing elsewhere.
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 from collections.abc import Iterator
-from typing import TextIO
+from typing import IO, TextIO
 
 from explorer.core.words.visible_text import visible
 
@@ -62,3 +63,19 @@ def rewind_line(stream: TextIO) -> None:
         stream.rewind_line()
     else:
         stream.write("\r")
+
+
+@contextlib.contextmanager
+def data_stdout() -> Iterator[IO[str]]:
+    """Standard output for data (an export's CSV, HAR or JSON lines): exactly the bytes a
+    file opened with ``newline=""`` in UTF-8 would get. Not the visible text stream: its
+    escapes (a CR shown as ``\\u000d``) are for words on a terminal, and would corrupt
+    every CRLF line end of a CSV piped to a file."""
+    inner = sys.stdout._inner if isinstance(sys.stdout, VisibleStream) else sys.stdout
+    inner.flush()
+    stream = io.TextIOWrapper(inner.buffer, encoding="utf-8", newline="", write_through=True)
+    try:
+        yield stream
+    finally:
+        stream.flush()
+        stream.detach()  # the process's stdout stays open

@@ -41,7 +41,7 @@ def test_a_pushed_change_set_reads_as_a_change_notification_only_on_a_push_chann
     ).encode()
     doc = parse_document(body)
     assert read_pushed_change_set(doc, None) == [] and doc.capability == "changelist"
-    notes = read_pushed_change_set(doc, CALLBACK)
+    notes = read_pushed_change_set(doc, "§5.2.2")
     assert doc.capability == "change-notification"
     assert [(n.code, n.spec) for n in notes] == [
         ("websub.legacy-pushed-change-set", "core 0.1-alpha §5.2")

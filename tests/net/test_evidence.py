@@ -8,7 +8,7 @@ import json
 import jsonschema
 from helpers.har_schema import HAR_1_2
 
-from explorer.net.reports.evidence import ExchangeWriter, export_exchanges, masked
+from explorer.net.reports.evidence import HarWriter, export_exchanges, masked
 from explorer.net.store.records import ExchangeRecord
 
 
@@ -45,7 +45,7 @@ def test_masked_hides_custom_credential_headers_and_hub_secret() -> None:
 
 def test_a_failed_exchange_with_a_binary_answer_is_valid_har() -> None:
     stream = io.StringIO()
-    export_exchanges([[record()]], lambda ids: {}, ExchangeWriter(stream, "har"), lambda r: True)
+    export_exchanges([[record()]], lambda ids: {}, HarWriter(stream), lambda r: True)
     data = json.loads(stream.getvalue())
     jsonschema.validate(data, HAR_1_2)
     (entry,) = data["log"]["entries"]

@@ -92,5 +92,5 @@ async def test_an_unreachable_hub_is_an_answer_without_status() -> None:
 
 def test_the_subscriber_has_every_push_transport_method() -> None:
     wanted = {name for name in vars(PushTransport) if not name.startswith("_")}
-    assert wanted == {"start", "subscribe", "unsubscribe", "renew", "close"}
+    assert wanted == {"start", "subscribe_channel", "subscribe", "unsubscribe", "renew", "close"}
     assert all(inspect.iscoroutinefunction(getattr(Subscriber, name)) for name in wanted)

@@ -22,7 +22,7 @@ async def test_sinks_hear_of_websub_and_2012_callback_deliveries_alike(tmp_path:
         env.subscriber.sinks.append(recorder)
         websub = await env.subscriber.subscribe("http://example.org/topic", env.hub.url)
         assert await env.subscriber.wait_settled(websub, 5) == State.ACTIVE
-        legacy = await CallbackPush(env.subscriber).subscribe(
+        legacy = await CallbackPush(env.subscriber.parts).subscribe(
             source.changeset_url, source.subscribe_url
         )
         assert legacy.state == State.ACTIVE and source.callbacks == [legacy.callback_url]

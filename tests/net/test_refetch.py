@@ -218,6 +218,35 @@ async def test_tracker_refetches_framework_notifications_with_one_client(site: S
     assert [f.code for f in enriched.findings] == ["changes.refetch-failed"]
 
 
+class _Kept(MemoryDocumentVersions):
+    """Versions that note which notification each remembered document was read for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read_for: dict[str, int | None] = {}
+
+    def remember(self, url: str, data: bytes, notification: int | None = None) -> None:
+        self.read_for[url] = notification
+        super().remember(url, data, notification)
+
+
+async def test_refetched_versions_are_kept_under_the_notification_that_named_them(
+    site: Site,
+) -> None:
+    """The notification id reaches the versions as an argument, through every await and
+    worker thread of the refetch (no ambient context carries it)."""
+    versions = _Kept()
+    tracker = ChangeTracker(versions, fetcher_factory=lambda: Fetcher(timeout=2.0, retries=0))
+    site.pages["/rl.xml"] = (200, resource_list("a"))
+    doc = parse_document(framework((site.base + "/rl.xml", "created")))
+    event = SubscriberEvent(NOTIFICATION, site.base + "/fn", document=doc, notification_id=41)
+    try:
+        await tracker.refetch(event)
+    finally:
+        await tracker.aclose()
+    assert versions.read_for == {site.base + "/rl.xml": 41}
+
+
 def test_tracker_leaves_other_events_alone() -> None:
     event = SubscriberEvent(NOTIFICATION, "t", document=None)
     assert ChangeTracker().enrich(event) is event

@@ -25,15 +25,15 @@ XMPP_PROTOCOL = "http://xmpp.org/extensions/xep-0060.html"
 PROTOCOL_ATTRIBUTE = f"{{{RS_NS}}}protocol"
 NODE_ATTRIBUTE = f"{{{RS_NS}}}pubsubnode"
 
-# Subscription.flavour of a subscription made through one of the 2012 forms.
+# The two forms of a push link, as ``PushLink.form`` (the kinds of their transports).
 XMPP = "2012-xmpp"
 CALLBACK = "2012-callback"
-FORMS = (XMPP, CALLBACK)
 PUSHED_CAPABILITY = "change-notification"
 """What a pushed Change Set is read as on a 2012 push channel (see the module docstring)."""
 
 _CODES = {XMPP: "parse.legacy-push-xmpp", CALLBACK: "parse.legacy-push-callback"}
 _SECTIONS = {XMPP: "§5.2.1", CALLBACK: "§5.2.2"}
+_CHANNEL_WORDS = {XMPP: "legacy_push.xmpp-channel", CALLBACK: "legacy_push.callback-channel"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,19 +67,25 @@ def push_links(doc: Document) -> list[PushLink]:
     return found
 
 
+def channel_words(form: str) -> str:
+    """The catalog key naming a channel of ``form`` (an unknown form: the callback's)."""
+    return _CHANNEL_WORDS.get(form, _CHANNEL_WORDS[CALLBACK])
+
+
 def push_link_finding(link: PushLink, url: str | None) -> Finding:
     """The legacy finding of a push channel: the form, its section, the 1.1 replacement."""
     params = {"href": link.href, "node": link.node or "", "section": _SECTIONS[link.form]}
     return finding(_CODES[link.form], line=link.line, url=url, params=params)
 
 
-def read_pushed_change_set(doc: Document, form: str | None) -> list[Finding]:
-    """On a 2012 push channel, read a Change Set (a Change List by now) as a change
-    notification, in place, and say so; anything else is left for the usual checks."""
-    if form not in FORMS or doc.capability != "changelist":
+def read_pushed_change_set(doc: Document, section: str | None) -> list[Finding]:
+    """On a 2012 push channel (``section``: its form's, None on any other channel), read a
+    Change Set (a Change List by now) as a change notification, in place, and say so;
+    anything else is left for the usual checks."""
+    if section is None or doc.capability != "changelist":
         return []
     doc.md["capability"] = PUSHED_CAPABILITY
-    params = {"section": _SECTIONS[form]}
+    params = {"section": section}
     return [
         finding(
             "websub.legacy-pushed-change-set",

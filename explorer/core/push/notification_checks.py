@@ -16,7 +16,6 @@ from typing import Any
 from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
 from explorer.core.model import Document
-from explorer.core.push.legacy_push import FORMS as LEGACY_FORMS
 from explorer.core.push.legacy_push import read_pushed_change_set
 
 NOTIFICATION_CAPABILITIES = ("change-notification", "framework-notification")
@@ -32,12 +31,13 @@ class DeliveryContext:
     topic: str
     hub: str | None = None
     channel_capability: str | None = None  # from the Capability List, when known
-    flavour: str | None = None  # the subscription's; a 2012 push form has no WebSub headers
+    delivery_headers: bool = True  # WebSub's header rules apply (the 2012 forms define none)
+    change_set_section: str | None = None  # a 2012 push form's: its Change Sets are notifications
 
 
 def check_notification(doc: Document, context: DeliveryContext) -> list[Finding]:
     """The payload's capability against the channel type (change-notification §2, §3)."""
-    findings = read_pushed_change_set(doc, context.flavour)
+    findings = read_pushed_change_set(doc, context.change_set_section)
     capability = doc.capability
     if capability not in NOTIFICATION_CAPABILITIES:
         findings.append(
@@ -88,7 +88,7 @@ def check_delivery_headers(
     content_type: str | None, link_values: Iterable[str], context: DeliveryContext
 ) -> list[Finding]:
     """Content-Type (change-notification §4.3) and Link self/hub (WebSub §7) of a delivery."""
-    if context.flavour in LEGACY_FORMS:  # the 2012 forms define no headers (0.1-alpha §5.2)
+    if not context.delivery_headers:  # the 2012 forms define none (0.1-alpha §5.2)
         return []
     findings: list[Finding] = []
     media = (content_type or "").split(";", 1)[0].strip().lower()

@@ -32,8 +32,8 @@ from explorer.net.conformance.session import (
     SubscribeOutcome,
     delivery_links,
 )
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Delivery
-from explorer.net.live.hub_client import FLAVOUR_PUSH
 from explorer.net.live.publisher import XML
 from explorer.net.store.records import ExchangeRecord
 
@@ -333,7 +333,7 @@ async def check_subscription(session: Session) -> _Verdict:
         "lease_asked": session.settings.lease_seconds,
         "lease_given": _lease_value(sub.verification.lease),
     }
-    if sub.flavour == FLAVOUR_PUSH:
+    if transports.dialect_is_legacy(sub.flavour):
         legacy = finding("hub.legacy-flavour", params={"notes": list(sub.legacy_notes)})
         flavour = said("conformance.said.legacy-flavour", finding=legacy, lease=lease_text)
         return _Verdict(Outcome.WARN, flavour, [legacy, *findings], facts)

@@ -23,11 +23,14 @@ from explorer.core.serialize import serialize_document
 from explorer.core.words.messages import Phrase, render_check_title, render_phrase, said
 from explorer.core.words.text_width import pad
 from explorer.net.conformance.probe import ECHO, Probe, Verification, wait_until
-from explorer.net.http.bounded_body import USER_AGENT, BodyError, read_body
+from explorer.net.http.bounded_body import (
+    USER_AGENT,
+    BodyError,
+    read_body,
+)
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
 from explorer.net.live.hub_client import (
-    FLAVOUR_PUSH,
-    FLAVOUR_WEBSUB,
     HubAnswer,
     HubClient,
     HubRequestOptions,
@@ -148,7 +151,7 @@ class SubscribeOutcome:
     verification: Verification | None = None  # for this mode and topic
     denial: Verification | None = None
     stray: list[Verification] = field(default_factory=list)  # wrong topic or mode
-    flavour: str = FLAVOUR_WEBSUB
+    flavour: str = transports.DIALECT_WEBSUB  # the hub's dialect
     legacy_notes: list[Phrase] = field(default_factory=list)
 
     @property
@@ -383,7 +386,7 @@ class Session:
             elif verification.mode != "denied":
                 outcome.stray.append(verification)
         if outcome.legacy_notes:
-            outcome.flavour = FLAVOUR_PUSH
+            outcome.flavour = transports.DIALECT_PUBSUBHUBBUB_04
         return outcome
 
     def _note_change(self, verifications: list[Verification]) -> None:

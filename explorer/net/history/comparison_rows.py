@@ -10,14 +10,13 @@ export writes them all without holding them.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterator
 from dataclasses import astuple, dataclass, fields
 from typing import TextIO
 
+from explorer.core.spreadsheet import csv_writer
 from explorer.net.history.snapshot_compare import Changed, Comparison
-from explorer.net.reports.report_csv import _safe as safe_cell
 
 DOCUMENT, ENTRY, FINDING, UNANNOUNCED = "document", "entry", "finding", "unannounced"
 SECTIONS = (DOCUMENT, ENTRY, FINDING, UNANNOUNCED)
@@ -96,9 +95,9 @@ def write_rows(rows: Iterator[ComparisonRow], out: TextIO, as_json: bool) -> int
         out.write("\n]\n")
         return count
     out.write("\ufeff")  # spreadsheet programs then read Japanese correctly
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv_writer(out)
     writer.writerow(COLUMNS)
     for row in rows:
-        writer.writerow(safe_cell(str(value)) for value in astuple(row))
+        writer.writerow(str(value) for value in astuple(row))
         count += 1
     return count

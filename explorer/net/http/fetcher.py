@@ -32,7 +32,7 @@ from explorer.core.auth import mask_headers
 from explorer.core.inflate import ACCEPT_ENCODING
 from explorer.core.link_header import parse_link_header
 from explorer.core.words.messages import Phrase, said, verbatim
-from explorer.net.http.asyncio_streams import use_asyncio
+from explorer.net.http.asyncio_transport import AsyncioTransport
 from explorer.net.http.bounded_body import (
     USER_AGENT,
     BodyError,
@@ -371,17 +371,20 @@ class Fetcher:
         self.cache = cache if cache is not None else ResponseCache(spool=self.spool)
         self.on_exchange = on_exchange
         self._semaphores: dict[str, asyncio.Semaphore] = {}
+        options = self.access.client_options()
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=32)
+        if transport is None:  # cheaper streams beneath: see explorer.net.http.asyncio_transport
+            transport = AsyncioTransport(options["verify"], limits)
         self._client = httpx.AsyncClient(
             headers=self._default_headers(),
             timeout=httpx.Timeout(
                 self.timeouts.read, connect=self.timeouts.connect, pool=self.timeouts.total
             ),
-            limits=httpx.Limits(max_connections=None, max_keepalive_connections=32),
+            limits=limits,
             follow_redirects=False,
             transport=transport,
-            **self.access.client_options(),
+            **options,
         )
-        use_asyncio(self._client)  # cheaper streams beneath: see explorer.net.http.asyncio_streams
 
     @staticmethod
     def _default_headers() -> dict[str, str]:

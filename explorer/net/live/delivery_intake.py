@@ -33,6 +33,7 @@ from explorer.core.push.notification_checks import (
 from explorer.core.push.signatures import SignatureCheck, verify_signature
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.net.live import subscriber_events as ev
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import (
     Delivery,
     Reply,
@@ -121,7 +122,14 @@ class DeliveryIntake:
             )
             return await self._keep_rejected(sub, delivery, signature, replayed.message, [replayed])
         delivery = await self.decode(delivery)
-        context = DeliveryContext(sub.topic, sub.hub, sub.channel_capability, sub.flavour)
+        facts = transports.facts(sub.transport)
+        context = DeliveryContext(
+            sub.topic,
+            sub.hub,
+            sub.channel_capability,
+            delivery_headers=facts.delivery_headers,
+            change_set_section=facts.change_set_section,
+        )
         checked = await self._run(_check_delivery, raw.size, delivery, signature, context)
         doc = checked.document
         if checked.status == "notification" and doc is not None:

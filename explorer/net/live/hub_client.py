@@ -31,10 +31,6 @@ from explorer.net.http.retry_policy import RetryPolicy
 from explorer.net.live.publisher import PublishResult, publish
 from explorer.net.store.exchange_log import ExchangeLog
 
-FLAVOUR_WEBSUB = "websub"
-FLAVOUR_PUSH = "pubsubhubbub-0.4"
-"""A hub that answers 204 or asks for ``hub.verify`` (framework-notification 1.0 §4.2)."""
-
 
 @dataclass(frozen=True, slots=True)
 class HubRequestOptions:

@@ -39,8 +39,8 @@ class DiscoveredChannel:
     capability: str | None = None
     via: str = "link-header"  # link-header, capability-list, given, 2012-link
     findings: list[Finding] = field(default_factory=list)
-    form: str | None = None  # a 2012 push form (``legacy_push.XMPP``/``CALLBACK``); None: WebSub
-    node: str | None = None  # the XMPP PubSub node, for ``legacy_push.XMPP``
+    form: str | None = None  # a 2012 push form, its transport's kind (None: WebSub)
+    node: str | None = None  # the XMPP PubSub node of an XMPP form
 
 
 def channels_in_capability_list(doc: Document) -> list[DiscoveredChannel]:

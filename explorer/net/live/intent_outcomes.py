@@ -17,9 +17,10 @@ from explorer.core.addresses import one_cause
 from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
 from explorer.net.live import subscriber_events as ev
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Reply, reply_saying
 from explorer.net.live.event_pipeline import EventPipeline
-from explorer.net.live.hub_client import FLAVOUR_PUSH, FLAVOUR_WEBSUB, HubAnswer
+from explorer.net.live.hub_client import HubAnswer
 from explorer.net.live.lease_schedule import LeaseSchedule
 from explorer.net.live.subscription import State, Subscription
 from explorer.net.live.subscription_book import SubscriptionBook
@@ -105,8 +106,7 @@ class IntentOutcomes:
             refused = answer.message or text("events.reason-hub-refused")
             await self.fail(sub, None, refused, answer.findings)
             return answer
-        flavour = FLAVOUR_PUSH if answer.status == 204 else FLAVOUR_WEBSUB
-        sub.flavour = flavour
+        sub.dialect = transports.dialect_answered(answer.status)
         notes = list(answer.findings)
         if answer.status == 204:
             notes.append(finding("websub.legacy-hub", params={"hub": sub.hub}))
@@ -118,7 +118,7 @@ class IntentOutcomes:
             sub.transition(State.PENDING, None)
         await self.book.save(sub)
         if mode == "subscribe":
-            self._emit(sub, ev.SUBSCRIBE_REQUESTED, flavour=flavour, findings=notes)
+            self._emit(sub, ev.SUBSCRIBE_REQUESTED, flavour=sub.flavour, findings=notes)
         elif notes:
             self._emit(
                 sub, ev.ERROR, message=text("events.reason-unsubscription-notes"), findings=notes

@@ -5,26 +5,39 @@ transport → intake → store → sinks. A ``PushTransport`` asks a hub for not
 and takes them in; each delivery enters through ``DeliveryIntake.take`` (checks, then the
 store, then the acknowledgement); after that, every ``DeliverySink`` hears of it.
 
-WebSub (``explorer.net.live.subscriber.Subscriber``) is the first transport. The shapes a
-second one must fit come from the 2012 ResourceSync alpha draft (§5.2): XMPP PubSub,
-where the subscription is an XMPP request and items arrive as stanzas, and a plain HTTP
-callback, a form POST of ``callbackURI`` with no verification and no signature. Both
-subscribe, unsubscribe, (maybe) renew and stop, and both hand a body with its headers
-(none, for XMPP) to the same intake: its reply's status is the acknowledgement, which an
-XMPP transport maps to its own.
+Three transports are peers here, each looked up by kind in ``live.transports``: WebSub
+(``explorer.net.live.subscriber.Subscriber``), and the 2012 ResourceSync alpha draft's two
+(§5.2): XMPP PubSub, where the subscription is an XMPP request and items arrive as
+stanzas, and a plain HTTP callback, a form POST of ``callbackURI`` with no verification
+and no signature. Each subscribes, unsubscribes, (maybe) renews and stops in its own way,
+and hands a body with its headers (none, for XMPP) to the same intake: its reply's status
+is the acknowledgement, which an XMPP transport maps to its own.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from explorer.net.live.callback.callback_server import Delivery, Reply
 from explorer.net.live.subscription import Subscription
 from explorer.net.store.records import NotificationRecord
 
+if TYPE_CHECKING:
+    from explorer.net.live.hub_discovery import DiscoveredChannel
+
 
 class PushTransport(Protocol):
-    """One way of being pushed notifications: subscriptions in, deliveries to the intake."""
+    """One way of being pushed notifications: subscriptions in, deliveries to the intake.
+
+    A new one is a class with these methods and ``for_session`` (``parts.SessionTransport``)
+    and one line in ``live.transports.REGISTRY`` stating its facts; ``LiveSession`` makes
+    it on the session's shared parts."""
+
+    async def subscribe_channel(
+        self, channel: DiscoveredChannel, *, secret: str | None = None
+    ) -> Subscription:
+        """Subscribe to a channel discovery found (its form names this transport)."""
+        ...
 
     async def start(self) -> None:
         """Restore stored subscriptions and begin taking deliveries."""

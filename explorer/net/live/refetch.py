@@ -66,7 +66,10 @@ class DocumentVersions(Protocol):
 
     def latest(self, url: str) -> bytes | None: ...
 
-    def remember(self, url: str, data: bytes) -> None: ...
+    def remember(self, url: str, data: bytes, notification: int | None = None) -> None:
+        """Keep ``data`` as ``url``'s latest; ``notification``: the stored id of the
+        framework notification whose refetch read it (None: a priming read)."""
+        ...
 
 
 class MemoryDocumentVersions:
@@ -91,7 +94,7 @@ class MemoryDocumentVersions:
                 self._data.move_to_end(url)
             return data
 
-    def remember(self, url: str, data: bytes) -> None:
+    def remember(self, url: str, data: bytes, notification: int | None = None) -> None:
         with self._lock:
             old = self._data.pop(url, None)
             if old is not None:
@@ -185,6 +188,7 @@ async def refetch_entry(
     *,
     offload: bool = True,
     budget: CrawlBudget | None = None,
+    notification: int | None = None,
 ) -> RefetchResult:
     """Fetch the document one framework notification entry names and diff it.
 
@@ -199,7 +203,8 @@ async def refetch_entry(
     if change == "deleted":
         return _unusable(entry, said("changes.reason-deleted"))
     if budget is None:
-        return await _diffed(entry, loc, await fetcher.fetch(loc), versions, offload)
+        fetched = await fetcher.fetch(loc)
+        return await _diffed(entry, loc, fetched, versions, offload, notification)
     async with budget.fetch(fetcher, loc) as result:  # held while diffing: body memory
         if result is None:
             return _unusable(
@@ -209,11 +214,16 @@ async def refetch_entry(
                 params={"loc": loc, "spent": budget.spent},
                 variant="budget",
             )
-        return await _diffed(entry, loc, result, versions, offload)
+        return await _diffed(entry, loc, result, versions, offload, notification)
 
 
 async def _diffed(
-    entry: Entry, loc: str, result: FetchResult, versions: DocumentVersions, offload: bool
+    entry: Entry,
+    loc: str,
+    result: FetchResult,
+    versions: DocumentVersions,
+    offload: bool,
+    notification: int | None,
 ) -> RefetchResult:
     change = entry.change
     if not result.ok:
@@ -255,7 +265,7 @@ async def _diffed(
     else:
         outcome = compute()
     if not outcome.findings:  # readable: it is the earlier version next time
-        versions.remember(loc, body)
+        versions.remember(loc, body, notification)
     return outcome
 
 
@@ -267,11 +277,14 @@ async def refetch_notification(
     offload: bool = True,
     budget: CrawlBudget | None = None,
     limit: int = MAX_REFETCHES_PER_NOTIFICATION,
+    notification: int | None = None,
 ) -> list[RefetchResult]:
     """Refetch and diff the first ``limit`` entries of a framework notification, in
     document order; one more result says how many were left out."""
     results = [
-        await refetch_entry(entry, fetcher, versions, offload=offload, budget=budget)
+        await refetch_entry(
+            entry, fetcher, versions, offload=offload, budget=budget, notification=notification
+        )
         for entry in doc.entries[:limit]
     ]
     left_out = len(doc.entries) - limit
@@ -306,7 +319,9 @@ class ChangeTracker:
         fetcher_factory: FetcherFactory | None = None,
         timeout: float = 30.0,
     ) -> None:
-        self.versions: DocumentVersions = versions or MemoryDocumentVersions()
+        self.versions: DocumentVersions = (
+            versions if versions is not None else MemoryDocumentVersions()
+        )
         self._fetcher_factory = fetcher_factory or (
             lambda: Fetcher(timeout=Timeouts.uniform(timeout), retries=1)
         )
@@ -430,7 +445,11 @@ class ChangeTracker:
         if self._fetcher is None:
             self._fetcher = self._fetcher_factory()
         results = await refetch_notification(
-            doc, self._fetcher, self.versions, budget=self.budget()
+            doc,
+            self._fetcher,
+            self.versions,
+            budget=self.budget(),
+            notification=event.notification_id,  # the versions read are kept under it
         )
         findings = [item for result in results for item in result.findings]
         return replace(

@@ -1,6 +1,7 @@
 """The WebSub subscriber: subscribe, answer verifications, take deliveries, renew, unsubscribe.
 
-Usage (the CLI's ``listen`` and the GUI do the same)::
+Usage on its own (``listen`` and the window run it inside a ``LiveSession``, which makes
+the server and shares these parts with the other transports)::
 
     store = Store(path)
     server = CallbackServer(host, port, public_url=public_url,
@@ -33,26 +34,24 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 import httpx
 
 from explorer.core.catalog import text
 from explorer.core.findings import finding
-from explorer.core.push.legacy_push import FORMS as LEGACY_FORMS
 from explorer.net.http.bounded_body import bounded_client
-from explorer.net.http.retry_policy import RetryPolicy
 from explorer.net.live import subscriber_events as ev
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
-from explorer.net.live.delivery_intake import PROBE_REPLY, DeliveryIntake
-from explorer.net.live.event_pipeline import Enrich, EventPipeline, Refetch
-from explorer.net.live.hub_client import HubAnswer, HubClient, HubRequestOptions, intent_form
+from explorer.net.live.delivery_intake import PROBE_REPLY
+from explorer.net.live.event_pipeline import Enrich, Refetch
+from explorer.net.live.hub_client import HubAnswer, HubClient, intent_form
 from explorer.net.live.hub_discovery import DiscoveredChannel, discover_channels
 from explorer.net.live.intent_outcomes import IntentOutcomes
-from explorer.net.live.lease_schedule import LeaseSchedule
+from explorer.net.live.parts import LiveParts, TransportOptions
 from explorer.net.live.probe_payloads import ProbePayloads
 from explorer.net.live.push_transport import DeliverySink
+from explorer.net.live.subscriber_config import SubscriberConfig
 from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.net.live.subscription import (
     State,
@@ -61,7 +60,7 @@ from explorer.net.live.subscription import (
     new_callback_token,
     new_secret,
 )
-from explorer.net.live.subscription_book import SubscriptionBook, ViewsListener
+from explorer.net.live.subscription_book import ViewsListener
 from explorer.net.store.database import Store
 from explorer.net.store.exchange_log import ExchangeLog
 
@@ -72,35 +71,6 @@ __all__ = [
     "SubscriberConfig",
     "ViewsListener",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class SubscriberConfig:
-    """Tunables; the defaults suit real hubs, tests shorten the times."""
-
-    lease_seconds: int | None = None  # hub.lease_seconds to ask for; None lets the hub choose
-    use_secret: bool = True  # generate a hub.secret per subscription (WebSub §5.1, §8.2)
-    verify_mode: str | None = None  # hub.verify to send ("sync"/"async") for PuSH 0.4 hubs
-    renew_fraction: float = 0.8
-    min_renew_delay: float = 5.0  # renew no more often than this, however short the lease
-    request_timeout: float = 15.0  # one hub request, connect to last byte
-    retries: int = 4  # extra attempts after a 5xx or a network error
-    backoff: float = 0.5  # first retry delay; doubles each attempt, with jitter
-    max_backoff: float = 30.0  # longest wait, and the longest Retry-After honoured
-    max_redirects: int = 5
-    verification_timeout: float = 120.0
-    inline_parse_bytes: int = 256 * 1024  # larger bodies are parsed in a worker thread
-
-    def hub_requests(self) -> HubRequestOptions:
-        """How hub requests are made under this config (retried, with jittered backoff)."""
-        retry = RetryPolicy(
-            self.retries,
-            self.backoff,
-            max_retry_after=self.max_backoff,
-            max_backoff=self.max_backoff,
-            jitter=True,
-        )
-        return HubRequestOptions(self.request_timeout, retry, self.max_redirects)
 
 
 class Subscriber:
@@ -124,27 +94,33 @@ class Subscriber:
         enrich: Enrich | None = None,
         refetch: Refetch | None = None,
         probe_payloads: ProbePayloads | None = None,
+        parts: LiveParts | None = None,
     ):
+        """``parts``: a session's shared parts (``LiveSession``), which it starts and
+        closes; without them the subscriber makes and closes its own."""
         self.store = store
         self.server = server
         self.config = config or SubscriberConfig()
         self.exchange_log = exchange_log or server.exchange_log or ExchangeLog(store)
         self._own_client = client is None
         self._client = client  # made on first use: building its SSL context costs ~0.3 s
-        self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="explorer-check")
-        self.pipeline = EventPipeline(self._workers, enrich, refetch)
-        self.book = SubscriptionBook(store, server)
-        self.leases = LeaseSchedule(
-            lambda: self.config.renew_fraction, lambda: self.config.min_renew_delay
-        )
-        self.intake = DeliveryIntake(
-            store,
-            self.pipeline.emit,
-            self._workers,
-            inline_parse_bytes=lambda: self.config.inline_parse_bytes,
-            probe_payloads=probe_payloads,
-            decode=server.decode,
-        )
+        self._own_parts = parts is None
+        if parts is None:
+            parts = LiveParts.build(
+                store,
+                server,
+                exchange_log=self.exchange_log,
+                settings=lambda: self.config,
+                client=lambda: self.client,
+                enrich=enrich,
+                refetch=refetch,
+                probe_payloads=probe_payloads,
+            )
+        self.parts = parts
+        self.pipeline = parts.pipeline
+        self.book = parts.book
+        self.leases = parts.leases
+        self.intake = parts.intake
         self.listeners = self.pipeline.listeners
         self.view_listeners = self.book.view_listeners
         self.subscriptions = self.book.subscriptions
@@ -156,6 +132,18 @@ class Subscriber:
             self.pipeline,
             lambda: self.config.verification_timeout,
             self._renew,
+        )
+
+    @classmethod
+    def for_session(cls, parts: LiveParts, options: TransportOptions) -> Subscriber:
+        """WebSub's transport on a session's shared parts."""
+        return cls(
+            parts.store,
+            parts.server,
+            config=options.config,
+            client=parts.client(),
+            exchange_log=parts.exchange_log,
+            parts=parts,
         )
 
     @property
@@ -185,14 +173,16 @@ class Subscriber:
     # --- lifecycle -------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Restore stored subscriptions: register their callbacks, renew or report leases."""
-        self.pipeline.start()
+        """Restore stored subscriptions: register their callbacks, renew or report leases.
+        Rows of a transport that does not resume after a restart are left to it."""
+        if self._own_parts:
+            self.pipeline.start()
         now = time.time()
         restored: list[Subscription] = []
         for row in self.store.subscriptions():
             sub = Subscription.from_row(row)
             self.book.adopt(sub, self)
-            if sub.final or sub.flavour in LEGACY_FORMS:  # a 2012 transport's (one run each)
+            if sub.final or not transports.facts(sub.transport).resumes_after_restart:
                 continue
             self.intake.last_until[sub.id] = self.store.last_until(sub.id)
             expired = sub.lease_expires is not None and sub.lease_expires <= now
@@ -224,13 +214,11 @@ class Subscriber:
         if unsubscribe:
             live = [sub for sub in self.subscriptions.values() if not sub.final]
             await asyncio.gather(*(self.unsubscribe(sub) for sub in live), return_exceptions=True)
-        await self.book.wait_quiet(self.config.request_timeout)
-        await self.leases.close()
-        await self.pipeline.close()
+        if self._own_parts:
+            await self.parts.close()
         if self._own_client and self._client is not None:
             await self._client.aclose()
             self._client = None
-        self._workers.shutdown(wait=True)
 
     async def __aenter__(self) -> Subscriber:
         await self.start()
@@ -250,6 +238,12 @@ class Subscriber:
     def hub_client(self) -> HubClient:
         """Made at each request: tests and settings replace ``config`` on a live subscriber."""
         return HubClient(self.client, self.exchange_log, self.config.hub_requests())
+
+    async def subscribe_channel(
+        self, channel: DiscoveredChannel, *, secret: str | None = None
+    ) -> Subscription:
+        """``PushTransport``: a discovered WebSub channel (``subscribe_discovered``)."""
+        return await self.subscribe_discovered(channel, secret=secret)
 
     # --- public actions --------------------------------------------------------------
 
@@ -430,9 +424,7 @@ class Subscriber:
         return await self.intake.take(self.book.by_token[token], delivery)
 
     def on_refused(self, token: str, code: str, message: str) -> None:
-        sub = self.book.by_token[token]
-        refused = finding(code, message, params={"detail": message})
-        self._emit(sub, ev.ERROR, message=message, findings=[refused])
+        self.parts.refused(token, code, message)
 
     # --- requests to the hub ------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from explorer.core.catalog import text
+from explorer.net.live import transports
 
 
 class State(StrEnum):
@@ -79,7 +80,8 @@ class Subscription:
     secret: str | None = field(repr=False)  # hub.secret (WebSub §5.1.1): kept out of repr
     state: State = State.REQUESTED
     reason: str | None = None
-    flavour: str | None = None  # "websub" or "pubsubhubbub-0.4", as the hub behaved
+    transport: str = transports.WEBSUB  # the kind of push transport (``live.transports``)
+    dialect: str | None = None  # a WebSub hub's dialect, as it behaved (None: not yet known)
     channel_capability: str | None = None
     requested_lease: int | None = None
     lease_seconds: int | None = None
@@ -113,15 +115,23 @@ class Subscription:
     def final(self) -> bool:
         return self.state in FINAL_STATES
 
+    @property
+    def flavour(self) -> str | None:
+        """The one string rows and events keep for transport and dialect (as ever)."""
+        return transports.stored_mark(self.transport, self.dialect)
+
     def to_row(self) -> dict[str, Any]:
         row = asdict(self)
         row["state"] = str(self.state)
+        row["flavour"] = self.flavour
+        del row["transport"], row["dialect"]
         return row
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Subscription:
         data = dict(row)
         data["state"] = State(data["state"])
+        data["transport"], data["dialect"] = transports.read_mark(data.pop("flavour", None))
         return cls(**data)
 
 
@@ -147,7 +157,8 @@ class SubscriptionView:
     callback_url: str
     state: State
     reason: str | None
-    flavour: str | None
+    transport: str
+    dialect: str | None
     lease_seconds: int | None
     lease_expires: float | None
     created: float
@@ -177,7 +188,8 @@ class SubscriptionView:
             sub.callback_url,
             sub.state,
             sub.reason,
-            sub.flavour,
+            sub.transport,
+            sub.dialect,
             sub.lease_seconds,
             sub.lease_expires,
             sub.created,
@@ -189,6 +201,11 @@ class SubscriptionView:
             checking=checking,
             unconfirmed=unconfirmed,
         )
+
+    @property
+    def flavour(self) -> str | None:
+        """The one string rows and events keep for transport and dialect (as ever)."""
+        return transports.stored_mark(self.transport, self.dialect)
 
     def health(self, now: float) -> tuple[str, str | None]:
         """What the row may honestly say, and why: ``active`` only while the hub can reach

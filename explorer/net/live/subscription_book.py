@@ -12,8 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 
-from explorer.core.push.legacy_push import FORMS as LEGACY_FORMS
-from explorer.core.push.legacy_push import XMPP as LEGACY_XMPP
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import CallbackServer, CallbackTarget
 from explorer.net.live.restore_check import RestoreCheck
 from explorer.net.live.subscription import State, Subscription, SubscriptionView
@@ -46,9 +45,9 @@ class SubscriptionBook:
         self.server.register(sub.callback_path, target)
 
     def stale(self, sub: Subscription) -> bool:
-        """Live, but registered at a callback URL this server no longer answers on (never a
-        2012 form's: such a row is not moved, see ``legacy_transport``)."""
-        if sub.final or sub.flavour in LEGACY_FORMS:
+        """Live, but registered at a callback URL this server no longer answers on (never
+        one of a transport whose rows last one run: such a row is not moved)."""
+        if sub.final or not transports.facts(sub.transport).resumes_after_restart:
             return False
         return not self.server.answers(sub.callback_url, sub.callback_path)
 
@@ -99,12 +98,12 @@ class SubscriptionBook:
 
     def view(self, sub: Subscription) -> SubscriptionView:
         """An immutable view of ``sub`` for other threads (made on this loop)."""
+        elsewhere = not transports.facts(sub.transport).serves_callback_url  # e.g. a JID
         served = self.server.callback_url(sub.callback_path)
         return SubscriptionView.of(
             sub,
-            serving_url=sub.callback_url if sub.flavour == LEGACY_XMPP else served,  # a JID
-            served=sub.flavour == LEGACY_XMPP
-            or self.server.answers(sub.callback_url, sub.callback_path),
+            serving_url=sub.callback_url if elsewhere else served,
+            served=elsewhere or self.server.answers(sub.callback_url, sub.callback_path),
             renewal_error=self.renewal_errors.get(sub.id),
             checking=sub.id in self.restore.checking,
             unconfirmed=self.restore.unconfirmed.get(sub.id),

@@ -15,23 +15,22 @@ from the store's subscriptions, the only secret the store keeps in clear.
 from __future__ import annotations
 
 import base64
-import csv
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import IO, Any
+from typing import IO, Any, Protocol
 from urllib.parse import parse_qsl, quote, urlsplit
 
 import explorer
 from explorer import APP_NAME
 from explorer.core.credential_headers import mask_credentials
+from explorer.core.spreadsheet import csv_writer
 from explorer.net.live.subscriber_events import iso_time
 from explorer.net.store.exchange_filter import FORM_TYPE, exchange_topic, header_value
 from explorer.net.store.exchange_links import ExchangeLink
 from explorer.net.store.exchange_log import SECRET_MASK, mask_secret_in_form, mask_secret_in_url
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
 
-FORMATS = ("har", "csv", "jsonl")
 CSV_COLUMNS = (
     "id",
     "time",
@@ -206,35 +205,64 @@ def har_entry(record: ExchangeRecord, link: ExchangeLink | None) -> dict[str, An
     return entry
 
 
-class ExchangeWriter:
-    """Writes exchanges to ``stream`` in ``fmt`` as they come; ``close`` ends the file."""
+class ExchangeWriter(Protocol):
+    """Writes exchanges to a text stream as they come; ``close`` ends the file. One class
+    per format, registered in ``explorer/net/reports/export_formats.py``."""
 
-    def __init__(self, stream: IO[str], fmt: str) -> None:
-        if fmt not in FORMATS:
-            raise ValueError(f"unknown format {fmt!r}")
+    count: int
+
+    def write(self, record: ExchangeRecord, link: ExchangeLink | None) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class HarWriter:
+    """HAR 1.2: one JSON document, its head and tail written around the entries."""
+
+    def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
-        self.format = fmt
         self.count = 0
-        self._csv = csv.writer(stream) if fmt == "csv" else None
-        if self._csv is not None:
-            self._csv.writerow(CSV_COLUMNS)
-        elif fmt == "har":
-            creator = {"name": APP_NAME, "version": explorer.__version__}
-            head = json.dumps({"version": "1.2", "creator": creator, "pages": []})
-            stream.write('{"log": ' + head[:-1] + ', "entries": [\n')
+        creator = {"name": APP_NAME, "version": explorer.__version__}
+        head = json.dumps({"version": "1.2", "creator": creator, "pages": []})
+        stream.write('{"log": ' + head[:-1] + ', "entries": [\n')
 
     def write(self, record: ExchangeRecord, link: ExchangeLink | None) -> None:
-        if self._csv is not None:
-            self._csv.writerow(csv_row(record, link))
-        elif self.format == "har":
-            self.stream.write((",\n" if self.count else "") + json.dumps(har_entry(record, link)))
-        else:
-            self.stream.write(json.dumps(jsonl_object(record, link)) + "\n")
+        self.stream.write((",\n" if self.count else "") + json.dumps(har_entry(record, link)))
         self.count += 1
 
     def close(self) -> None:
-        if self.format == "har":
-            self.stream.write("\n]}}\n")
+        self.stream.write("\n]}}\n")
+
+
+class CsvExchangeWriter:
+    """One exchange per row, the inspector's columns; cells made safe for spreadsheets."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.count = 0
+        self._csv = csv_writer(stream)
+        self._csv.writerow(CSV_COLUMNS)
+
+    def write(self, record: ExchangeRecord, link: ExchangeLink | None) -> None:
+        self._csv.writerow(csv_row(record, link))
+        self.count += 1
+
+    def close(self) -> None:
+        pass  # nothing follows the last row
+
+
+class JsonlExchangeWriter:
+    """One JSON object per line."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.count = 0
+
+    def write(self, record: ExchangeRecord, link: ExchangeLink | None) -> None:
+        self.stream.write(json.dumps(jsonl_object(record, link)) + "\n")
+        self.count += 1
+
+    def close(self) -> None:
+        pass  # nothing follows the last line
 
 
 def export_exchanges(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import csv
 import io
 
+from explorer.core.spreadsheet import csv_writer
 from explorer.core.words.messages import ENGLISH, render_message, render_spec
 from explorer.net.reports.report_words import severity_group
 from explorer.net.source.inspection import Inspection, located_findings
@@ -14,15 +14,15 @@ COLUMNS = ("group", "severity", "code", "document", "channel", "line", "column",
 
 def report_csv(inspection: Inspection, lang: str = ENGLISH) -> bytes:
     """UTF-8 with a byte-order mark, so spreadsheet programs read Japanese correctly.
-    A cell that starts like a formula is prefixed with ' (a hostile loc must not run)."""
+    A cell that starts like a formula is neutralised by ``csv_writer`` (a hostile loc
+    must not run)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv_writer(out)
     writer.writerow(COLUMNS)
     for place in located_findings(inspection.result):
         item = place.finding
         writer.writerow(
-            _safe(value)
-            for value in (
+            (
                 severity_group(item.severity, lang),
                 str(item.severity),
                 item.code,
@@ -35,7 +35,3 @@ def report_csv(inspection: Inspection, lang: str = ENGLISH) -> bytes:
             )
         )
     return ("\ufeff" + out.getvalue()).encode("utf-8")
-
-
-def _safe(value: str) -> str:
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value

@@ -48,8 +48,8 @@ class Channel:
     capability_list: str
     line: int | None = None
     findings: list[Finding] = field(default_factory=list)
-    form: str | None = None  # a 2012 push form (``legacy_push.XMPP``/``CALLBACK``); None: WebSub
-    node: str | None = None  # the XMPP PubSub node, for ``legacy_push.XMPP``
+    form: str | None = None  # a 2012 push form, its transport's kind (None: WebSub)
+    node: str | None = None  # the XMPP PubSub node of an XMPP form
 
     def to_json(self) -> dict[str, Any]:
         """A 2012 push channel adds its ``form`` and ``node``; a WebSub one has neither."""

@@ -12,7 +12,12 @@ from urllib.parse import urljoin
 from explorer.core import catalog
 from explorer.core.catalog import ENGLISH
 from explorer.core.model import Document
-from explorer.core.push.legacy_push import PUSHED_CAPABILITY, XMPP, push_link_finding, push_links
+from explorer.core.push.legacy_push import (
+    PUSHED_CAPABILITY,
+    channel_words,
+    push_link_finding,
+    push_links,
+)
 from explorer.net.source.crawl_tree import Channel
 
 
@@ -38,8 +43,7 @@ def legacy_channels(document: Document, url: str) -> list[Channel]:
 
 def legacy_channel_name(form: str, lang: str = ENGLISH) -> str:
     """ "XMPP PubSub channel (2012 draft)" or "HTTP callback channel (2012 draft)"."""
-    key = "legacy_push.xmpp-channel" if form == XMPP else "legacy_push.callback-channel"
-    return catalog.text(key, lang)
+    return catalog.text(channel_words(form), lang)
 
 
 def legacy_channel_line(channel: Channel, lang: str = ENGLISH) -> str:

@@ -146,6 +146,8 @@ class Store:
                     count=len(self.problems),
                 )
             self._migrate(self._read, read_only=read_only)
+            self._id_lock = threading.Lock()
+            self._next_exchange_id = _highest_exchange_id(self._read)
             if not read_only:
                 _tighten_modes(self.path)
                 writer = self._connect()
@@ -369,8 +371,20 @@ class Store:
         deleted: int = await self._submit(_DELETE, (through_id,))
         return deleted
 
+    def reserve_exchange_id(self) -> int:
+        """The next exchange id, given at once (thread-safe): an exchange has its id from
+        the moment it is logged, so the window's live rows and the rows read back from the
+        store are the same records, and every export names it. Only this process writes
+        the store (its lock), so the ids it hands out are the ones stored."""
+        with self._id_lock:
+            self._next_exchange_id += 1
+            return self._next_exchange_id
+
     def log_exchange(self, record: ExchangeRecord) -> None:
-        """Queue an exchange; it is committed with the next group (not awaited)."""
+        """Give ``record`` its id and queue it; it is committed with the next group (not
+        awaited). A read-only store numbers it all the same and keeps nothing."""
+        if record.id is None:
+            record.id = self.reserve_exchange_id()
         if self._closed or self.read_only:
             return
         self._queue.put(_Write(_EXCHANGE, exchange_row(record), None, None))
@@ -508,9 +522,9 @@ _INSERT_NOTIFICATION = (
     "findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _INSERT_EXCHANGE = (
-    "INSERT INTO exchanges (time, direction, kind, method, url, status, duration_ms, "
+    "INSERT INTO exchanges (id, time, direction, kind, method, url, status, duration_ms, "
     "request_headers, request_body, request_size, response_headers, response_body, "
-    "response_size, body_cap, error) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "response_size, body_cap, error) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _UPSERT_SUBSCRIPTION = (
     f"INSERT OR REPLACE INTO subscriptions ({', '.join(_SUBSCRIPTION_COLUMNS)}) "
@@ -526,7 +540,9 @@ def insert_exchange(conn: sqlite3.Connection, record: ExchangeRecord) -> int:
 
 
 def exchange_row(record: ExchangeRecord) -> tuple[Any, ...]:
+    """The row to insert; an id not yet given (None) is chosen by SQLite."""
     return (
+        record.id,
         record.time,
         record.direction,
         record.kind,
@@ -543,6 +559,15 @@ def exchange_row(record: ExchangeRecord) -> tuple[Any, ...]:
         record.body_cap,
         record.error,
     )
+
+
+def _highest_exchange_id(conn: sqlite3.Connection) -> int:
+    """The highest exchange id stored; 0 when a damaged store (opened read-only) cannot
+    say: its ids are then only the session's own."""
+    try:
+        return int(conn.execute("SELECT COALESCE(MAX(id), 0) FROM exchanges").fetchone()[0])
+    except sqlite3.DatabaseError:
+        return 0
 
 
 def _highest_notification_id(conn: sqlite3.Connection) -> int:

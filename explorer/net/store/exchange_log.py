@@ -14,6 +14,7 @@ or shown; so are the values of Authorization, Proxy-Authorization and cookie hea
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterable, Mapping
 from urllib.parse import unquote_to_bytes
@@ -45,6 +46,7 @@ class ExchangeLog:
         self.body_cap = body_cap
         self.header_cap = header_cap
         self.listeners: list[Callable[[ExchangeRecord], None]] = []
+        self._ids = itertools.count(1)  # without a store: numbered within this log
 
     def record(
         self,
@@ -84,7 +86,9 @@ class ExchangeLog:
             error=error,
         )
         if self.store is not None:
-            self.store.log_exchange(entry)
+            self.store.log_exchange(entry)  # gives it the id it is stored under
+        else:
+            entry.id = next(self._ids)
         for listener in list(self.listeners):
             listener(entry)
         return entry

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
+from explorer.net.reports.export_formats import EXCHANGE_FORMATS
 from explorer.net.store.records import ExchangeRecord
+from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.wording import count_text
 
@@ -48,19 +50,9 @@ class ExchangeExport(QObject):
         if not records:
             self.panel.status.setText(self.tr("no exchanges to export"))
             return None
-        har = self.tr("HAR 1.2 (*.har)")
-        csv = self.tr("CSV (*.csv)")
-        jsonl = self.tr("JSON lines (*.jsonl)")
-        dialog = QFileDialog(
-            self.panel,
-            self.tr("Export exchanges"),
-            str(Path.home() / "exchanges.har"),
-            ";;".join((har, csv, jsonl)),
+        dialog = export_dialog(
+            self.panel, self.tr("Export exchanges"), Path.home() / "exchanges", EXCHANGE_FORMATS
         )
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        suffixes = {har: "har", csv: "csv", jsonl: "jsonl"}
-        dialog.setDefaultSuffix("har")
-        dialog.filterSelected.connect(lambda chosen: dialog.setDefaultSuffix(suffixes[chosen]))
         dialog.fileSelected.connect(lambda path: self.panel.spawn(self.export(Path(path), records)))
         self.dialog = dialog
         dialog.open()  # never exec() inside the qasync loop

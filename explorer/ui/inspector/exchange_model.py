@@ -188,15 +188,26 @@ class ExchangeModel(RowTableModel):
         self._keys: list[str] | None = None  # search_text of each of ``_all``, once filtered
         self._topics: dict[int, str] = {}  # id(record) -> topic, for the rows on screen
         self._terms: list[str] = []
+        self._held: set[int] = set()  # ids of ``_all``: an exchange is one row
 
     def add(self, records: list[ExchangeRecord]) -> None:
+        """Append exchanges; one already held (the same id, come both live and read back
+        from the store) stays one row, and rows older than those held take their place
+        by id, so the rows are the log's one record each, in the log's order."""
+        records = [r for r in records if r.id is None or r.id not in self._held]
         if not records:
+            return
+        self._held.update(r.id for r in records if r.id is not None)
+        newest = max((r.id for r in self._all if r.id is not None), default=0)
+        if any(r.id is not None and r.id < newest for r in records):
+            self._merge(records)
             return
         self._all.extend(records)
         if self._keys is not None:
             self._keys.extend(filter_key(record) for record in records)
         overflow = len(self._all) - MAX_ROWS
         if overflow > 0:
+            self._held.difference_update(r.id for r in self._all[:overflow] if r.id is not None)
             gone = {id(record) for record in self._all[:overflow]}
             del self._all[:overflow]
             if self._keys is not None:
@@ -218,6 +229,15 @@ class ExchangeModel(RowTableModel):
             self.beginInsertRows(QModelIndex(), first, first + len(visible) - 1)
             self._rows.extend(visible)
             self.endInsertRows()
+
+    def _merge(self, records: list[ExchangeRecord]) -> None:
+        """Older exchanges arrived after newer ones (the stored log read back after the
+        live rows began): all held in id order again, the newest ``MAX_ROWS`` kept."""
+        merged = sorted(self._all + records, key=lambda r: (r.id is None, r.id or 0))
+        self._all = merged[-MAX_ROWS:]
+        self._held = {r.id for r in self._all if r.id is not None}
+        self._keys = None
+        self.set_filter(" ".join(self._terms))
 
     def set_filter(self, text: str) -> None:
         self._terms = filter_terms(text)

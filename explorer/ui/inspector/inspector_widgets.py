@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel
 from explorer.ui.shared.columns import apply_columns
-from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.plain_text import ElidedLabel, PlainLabel
 from explorer.ui.source.xml_view import XmlSourceView
 
 
@@ -70,13 +70,13 @@ class InspectorWidgets(QWidget):
         self.export_shown_action = export_menu.addAction(self.tr("The filtered exchanges…"))
         self.export_selected_action = export_menu.addAction(self.tr("The selected exchanges…"))
         self.export_button.setMenu(export_menu)
-        self.status = PlainLabel()
+        self.status = ElidedLabel()  # long feedback is elided, never widens the row
         buttons = QHBoxLayout()
         buttons.addWidget(self.curl_button)
         buttons.addWidget(self.secret_curl_button)
         buttons.addWidget(self.replay_button)
         buttons.addWidget(self.export_button)
-        buttons.addWidget(self.status, 1)
+        buttons.addStretch(1)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(
             self.tr("Filter: method, status, kind, topic or URL words")
@@ -101,6 +101,7 @@ class InspectorWidgets(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(buttons)
+        right_layout.addWidget(self.status)  # a row of its own: the buttons never move
         right_layout.addWidget(self.detail, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.table)

@@ -9,14 +9,13 @@ of each refetched document, computed in a worker when the row is selected.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from explorer.core.change_descriptions import (
     ChangeKind,
@@ -25,11 +24,11 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
-from explorer.net.live.subscriber_events import DIFF, SubscriberEvent, iso_time
+from explorer.net.live.subscriber_events import DIFF, SubscriberEvent
 from explorer.net.store.database import StoreError
 from explorer.ui.language import ui_language
 from explorer.ui.live.diff_window import DiffWindow
-from explorer.ui.live.feed_csv import feed_csv
+from explorer.ui.live.feed_export import FEED_FORMATS
 from explorer.ui.live.feed_model import (
     FRAMEWORK,
     REJECTED_KIND,
@@ -41,6 +40,7 @@ from explorer.ui.live.feed_model import (
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.live.forwarding_actions import FeedForwarding
 from explorer.ui.services import ExplorerServices
+from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.icons import CHANGE_COLOURS
 from explorer.ui.shared.plain_text import clip, escape_for_html
@@ -409,13 +409,7 @@ class FeedPanel(FeedWidgets):
 
     # --- export
     def _choose_export_file(self) -> None:
-        dialog = QFileDialog(
-            self,
-            self.tr("Export feed"),
-            str(Path.home() / "feed.jsonl"),
-            self.tr("JSON lines (*.jsonl)") + ";;" + self.tr("CSV (*.csv)"),
-        )
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog = export_dialog(self, self.tr("Export feed"), Path.home() / "feed", FEED_FORMATS)
         dialog.fileSelected.connect(lambda path: self.export_and_confirm(Path(path)))
         # never exec() inside the qasync loop (docs/architecture.md, "Rules of the event loop")
         dialog.open()
@@ -514,28 +508,9 @@ class FeedPanel(FeedWidgets):
         return f"feed/cleared_through/{digest}"
 
     def export(self, path: Path) -> int:
-        """Write the visible rows as JSON lines (CSV for a ``.csv`` name); returns how many."""
+        """Write the visible rows in the format the file name's ending asks for (JSON
+        lines when it names none); returns how many."""
         rows = self.shown_rows()
-        if path.suffix.lower() == ".csv":
-            path.write_text(feed_csv(self.model.item(row) for row in rows), encoding="utf-8")
-            return len(rows)
-        with path.open("w", encoding="utf-8") as out:
-            for row in rows:
-                item = self.model.item(row)
-                out.write(
-                    json.dumps(
-                        {
-                            "time": iso_time(item.time),
-                            "kind": item.kind,
-                            "topic": item.topic,
-                            "notification_id": item.notification_id,
-                            "entries": item.entry_count,
-                            "changes": item.changes,
-                            "reason": item.reason,
-                            "diff": item.diff,
-                            "findings": [f.to_json() for f in item.findings],
-                        }
-                    )
-                    + "\n"
-                )
-        return len(rows)
+        writer = FEED_FORMATS.choose(None, path).writer
+        with path.open("w", encoding="utf-8", newline="") as out:
+            return writer((self.model.item(row) for row in rows), out)

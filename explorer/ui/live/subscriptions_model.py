@@ -84,7 +84,7 @@ def lease_text(sub: SubscriptionView, now: float) -> str:
     if sub.lease_expires is None:
         if sub.state != State.ACTIVE:
             return "—"
-        return no_lease_text(sub.flavour) or QCoreApplication.translate(
+        return no_lease_text(sub) or QCoreApplication.translate(
             "SubscriptionsModel", "no lease given"
         )
     left = int(sub.lease_expires - now)
@@ -153,7 +153,7 @@ class SubscriptionsModel(RowTableModel):
                 "topic": sub.topic,
                 "hub": sub.hub,
                 "lease": lease_cell(sub, now),
-                "flavour": flavour_text(sub.flavour),
+                "flavour": flavour_text(sub),
                 "secret": masked(sub.secret),
                 "reason": known_reason(why, ui_language()) if why else "",
                 "forwarding": self.forwarding.get(sub.id, ""),

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from explorer.core.findings import Severity
-from explorer.core.push.legacy_push import XMPP
 from explorer.net.http.credentials import Credential
+from explorer.net.live import transports
 from explorer.net.live.legacy.xmpp_account import is_jid, parse_server
 from explorer.net.live.subscription import State, SubscriptionView
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
@@ -48,7 +48,8 @@ def xmpp_panel(window: MainWindow) -> XmppAccountPanel:
 
 def _failed_without_success(views: list[SubscriptionView]) -> bool:
     """Whether an XMPP subscription failed (a refused login, say) and none is active."""
-    states = {view.state for view in views if view.flavour == XMPP}
+    needs_account = [view for view in views if transports.facts(view.transport).needs_xmpp_account]
+    states = {view.state for view in needs_account}
     return State.FAILED in states and State.ACTIVE not in states
 
 
@@ -111,7 +112,9 @@ class XmppAccountPanel(QObject):
             self.dialog = None
             with contextlib.suppress(RuntimeError):  # already gone with a closed window
                 dialog.deleteLater()
-        await services.subscribe(topic, hub, capability, form=XMPP, node=node)
+        await services.subscribe(
+            topic, hub, capability, form=transports.XMPP_PUBSUB_2012, node=node
+        )
         return True
 
     def _check(self, dialog: XmppAccountWidgets, kept: tuple[str, str] | None) -> None:

@@ -11,7 +11,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
 from explorer.core.findings import Severity
+from explorer.net.reports.export_formats import REPORT_FORMATS
 from explorer.ui.language import ui_language
+from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.wording import count_text
 
@@ -36,19 +38,12 @@ class ReportExport(QObject):
                 self.tr("Open a Source before exporting its report."), Severity.WARNING
             )
             return None
-        html = self.tr("HTML report (*.html)")
-        csv = self.tr("CSV, one finding per row (*.csv)")
-        dialog = QFileDialog(
+        dialog = export_dialog(
             self.window,
             self.tr("Export report"),
-            str(Path.home() / "resourcesync-report.html"),
-            f"{html};;{csv}",
+            Path.home() / "resourcesync-report",
+            REPORT_FORMATS,
         )
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.filterSelected.connect(
-            lambda chosen: dialog.setDefaultSuffix("csv" if chosen == csv else "html")
-        )
-        dialog.setDefaultSuffix("html")
         dialog.fileSelected.connect(lambda path: self.window.spawn(self.export(Path(path))))
         self.dialog = dialog
         dialog.open()  # never exec() inside the qasync loop

@@ -10,7 +10,6 @@ an export writes every verdict, not only the rows shown, until ``close``.
 from __future__ import annotations
 
 import asyncio
-import csv
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,9 +18,9 @@ from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
 from explorer.core.audit_rules import Mapping, Verdict
+from explorer.core.spreadsheet import csv_writer
 from explorer.net.history.audit import AuditItem, AuditReport, audit
 from explorer.net.history.audit_text import reasons
-from explorer.net.reports.report_csv import _safe as safe_cell
 from explorer.ui.language import ui_language
 from explorer.ui.services.worker import job_fetcher, off_gui, request_counter
 
@@ -157,14 +156,13 @@ class AuditServices:
 
 def _write_csv(report: AuditReport, out: TextIO, lang: str) -> int:
     out.write("\ufeff")  # spreadsheet programs then read Japanese correctly
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv_writer(out)
     writer.writerow(CSV_COLUMNS)
     count = 0
     for item in report.items():
         row = audit_row(item, lang)
         writer.writerow(
-            safe_cell(value)
-            for value in (
+            (
                 row.status,
                 row.loc,
                 row.local_path,

@@ -13,19 +13,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from explorer.net.reports.evidence import ExchangeWriter, masked, revealed
+from explorer.net.reports.evidence import masked, revealed
+from explorer.net.reports.export_formats import EXCHANGE_FORMATS
 from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import ExchangeLink, read_links
 from explorer.net.store.records import ExchangeRecord
 
 LINK_BATCH = 500
 """Exchange ids per query for their links (SQLite bounds the parameters of one query)."""
-
-
-def exchange_format(path: Path) -> str:
-    """The format a file name asks for: ``.har``, ``.csv``, else JSON lines."""
-    suffix = path.suffix.lower()
-    return {".har": "har", ".csv": "csv"}.get(suffix, "jsonl")
 
 
 class EvidenceServices:
@@ -51,17 +46,17 @@ class EvidenceServices:
         each with the exchange it replays when it is a replay; returns how many."""
         chosen = [masked(record) for record in records]
         store_path = self.store.path if self.store is not None else None
-        return await asyncio.to_thread(_write, path, exchange_format(path), chosen, store_path)
+        return await asyncio.to_thread(_write, path, chosen, store_path)
 
 
-def _write(path: Path, fmt: str, records: list[ExchangeRecord], store_path: Path | None) -> int:
+def _write(path: Path, records: list[ExchangeRecord], store_path: Path | None) -> int:
     ids = [record.id for record in records if record.id is not None]
     links: dict[int, ExchangeLink] = {}
     if store_path is not None:
         for start in range(0, len(ids), LINK_BATCH):
             links.update(read_links(store_path, ids[start : start + LINK_BATCH]))
     with path.open("w", encoding="utf-8", newline="") as stream:
-        writer = ExchangeWriter(stream, fmt)
+        writer = EXCHANGE_FORMATS.choose(None, path).writer(stream)
         for record in records:
             writer.write(record, links.get(record.id or 0))
         writer.close()

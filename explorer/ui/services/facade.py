@@ -5,7 +5,7 @@ three sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (
 and ``WorkbenchServices`` (workbench.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
-one store, exchange log, callback server and ``Subscriber`` for the live side, a
+one store and exchange log, a ``LiveSession`` for the live side (``live.py``), a
 ``ChangeTracker`` for diffs, and optionally the embedded demo. Widgets call these
 coroutines and listen to the signals; they never touch a socket or a parser.
 
@@ -33,17 +33,22 @@ from explorer.net.http.credentials import Credential
 from explorer.net.http.fetcher import Fetcher, Timeouts
 from explorer.net.http.network_access import NetworkAccess, NetworkSettings
 from explorer.net.live.callback.callback_server import CallbackServer
+from explorer.net.live.forwarders import Forwarders
 from explorer.net.live.hub_follow import follow_moved_hub, stored_demo_origin
 from explorer.net.live.probe_payloads import ProbePayloads
 from explorer.net.live.refetch import ChangeTracker
 from explorer.net.live.refetch_bounds import refetch_fetcher
+from explorer.net.live.session import LiveSession
 from explorer.net.live.subscriber import Subscriber, SubscriberConfig
 from explorer.net.live.subscription import Subscription, SubscriptionView
 from explorer.net.loop_thread import LoopThread
 from explorer.net.source.crawl import Crawler
 from explorer.net.source.crawl_tree import Channel, CrawlResult
 from explorer.net.source.disk_source import DiskSource, SetAside
-from explorer.net.store.database import Store, default_store_path
+from explorer.net.store.database import (
+    Store,
+    default_store_path,
+)
 from explorer.net.store.exchange_log import ExchangeLog
 from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.forwarding import ForwardingServices
@@ -131,9 +136,9 @@ class ExplorerServices(
         self.public_url_tests: dict[str, bool] = {}
         self.move_wait = 20.0
         self._views: list[SubscriptionView] = []
-        self._forwarders = {}  # subscription id -> its Forwarder (ForwardingServices)
+        self.forwarders = Forwarders()  # by subscription id (ForwardingServices)
         self._note: str | None = None
-        self._moving: asyncio.Task[Any] | None = None  # on the net loop
+        self.live_session: LiveSession | None = None  # on the net loop, while it runs
         self.net = LoopThread()
         # The one batching stage between the net loop and the window. One signal per
         # batch, not per event: each emission is a trip from Python into Qt and back,

@@ -20,8 +20,7 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QCoreApplication
 
 from explorer.net.http.fetcher import Fetcher, Timeouts
-from explorer.net.reports.report_csv import report_csv
-from explorer.net.reports.report_html import report_html
+from explorer.net.reports.export_formats import REPORT_FORMATS
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.source.disk_source import (
     DiskSource,
@@ -134,13 +133,12 @@ class FolderServices:
         inspection = self.inspection()
         if inspection is None:
             raise ValueError("no Source is open")
-        return report_csv(inspection, lang) if kind == "csv" else report_html(inspection, lang)
+        return REPORT_FORMATS.named(kind).writer(inspection, lang)
 
     async def write_report(self, path: Path, lang: str) -> int:
         """Write the report to ``path`` (CSV for a ``.csv`` name, else HTML); returns how
         many findings it lists. The tree is read here, on the GUI thread that owns it;
         only the write goes to a worker."""
-        kind = "csv" if path.suffix.lower() == ".csv" else "html"
-        data = self.report(kind, lang)
+        data = self.report(REPORT_FORMATS.choose(None, path).name, lang)
         await asyncio.to_thread(path.write_bytes, data)
         return len(self.source_problems())

@@ -14,22 +14,23 @@ from collections import defaultdict
 from typing import Any
 from urllib.parse import urlsplit
 
+from explorer.net.live.forwarders import Forwarders
 from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
-from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget, describe
-from explorer.net.live.subscriber import Subscriber
-from explorer.net.live.subscription import Subscription
+from explorer.net.live.forwarding.forwarder import ForwardTarget, describe
 from explorer.net.loop_thread import LoopThread
-from explorer.net.store.database import InTransaction, Store, StoreError
+from explorer.net.store.database import Store, StoreError
 from explorer.net.store.records import ExchangeRecord
 
 
 class ForwardingServices:
-    """Starts, stops and reads the forwarders; everything they do runs on ``net``."""
+    """Starts, stops and reads the forwarders; everything they do runs on ``net``.
+
+    The forwarders are the live session's (``LiveSession(forwarders=...)``), kept here
+    across restarts of the callback server."""
 
     store: Store | None
-    subscriber: Subscriber | None
     net: LoopThread
-    _forwarders: dict[str, Forwarder]
+    forwarders: Forwarders
 
     async def start_forwarding(self, subscription_id: str, target: ForwardTarget) -> None:
         """Forward ``subscription_id``'s accepted deliveries to ``target`` from now on (and
@@ -37,52 +38,35 @@ class ForwardingServices:
         if self.store is None:
             raise StoreError("store.not-open")
         await self.stop_forwarding(subscription_id)
-        forwarder = Forwarder(self.store, target, subscription_id)
-        await self.net.run(forwarder.start())
-        self._forwarders[subscription_id] = forwarder
-        if self.subscriber is not None:
-            self.attach_forwarding(self.subscriber)
+        await self.net.run(self.forwarders.start(self.store, target, subscription_id))
 
     async def stop_forwarding(self, subscription_id: str) -> None:
         """Stop forwarding; what is still queued stays on disk for the next start."""
-        forwarder = self._forwarders.pop(subscription_id, None)
-        if forwarder is not None:
-            if self.subscriber is not None and forwarder in self.subscriber.sinks:
-                self.net.call(self.subscriber.sinks.remove, forwarder)
-            await self.net.run(forwarder.close())
+
+        async def on_net() -> None:
+            forwarder = self.forwarders.remove(subscription_id)
+            if forwarder is not None:
+                await forwarder.close()
+
+        if subscription_id in self.forwarders.by_subscription:
+            await self.net.run(on_net())
 
     async def close_forwarding(self) -> None:
-        for subscription_id in list(self._forwarders):
-            await self.stop_forwarding(subscription_id)
-
-    def attach_forwarding(self, subscriber: Subscriber) -> None:
-        """Hook the forwarders onto a (new) subscriber's intake and sinks."""
-
-        def hook() -> None:
-            subscriber.intake.forward = self._queue_with
-            for forwarder in self._forwarders.values():
-                if forwarder not in subscriber.sinks:
-                    subscriber.sinks.append(forwarder)
-
-        if self.net.running and not self.net.on_loop():
-            self.net.call(hook)
-        else:
-            hook()
-
-    def _queue_with(self, sub: Subscription) -> InTransaction | None:
-        """On the net loop: what the intake commits with ``sub``'s accepted delivery."""
-        forwarder = self._forwarders.get(sub.id)
-        return forwarder.queue_with(sub.id) if forwarder is not None else None
+        for subscription_id in list(self.forwarders.by_subscription):
+            if subscription_id is not None:
+                await self.stop_forwarding(subscription_id)
 
     def forwarding_target(self, subscription_id: str) -> ForwardTarget | None:
-        forwarder = self._forwarders.get(subscription_id)
+        forwarder = self.forwarders.by_subscription.get(subscription_id)
         return forwarder.target if forwarder is not None else None
 
     def forwarding_lines(self, lang: str) -> dict[str, str]:
         """subscription id → its forwarding state as one line ("forwarding to …", "target
         down since …, N waiting", the last answer)."""
         lines = {}
-        for subscription_id, forwarder in list(self._forwarders.items()):
+        for subscription_id, forwarder in list(self.forwarders.by_subscription.items()):
+            if subscription_id is None:  # the window forwards per subscription only
+                continue
             try:
                 lines[subscription_id] = describe(forwarder.state(), lang)
             except StoreError:
@@ -91,7 +75,7 @@ class ForwardingServices:
 
     def forward_answer(self, notification_id: int) -> ForwardAnswer | None:
         """What the target answered to a forwarded delivery (its last attempt), if any."""
-        for forwarder in list(self._forwarders.values()):
+        for forwarder in list(self.forwarders.by_subscription.values()):
             answer = forwarder.answer(notification_id)
             if answer is not None:
                 return answer
@@ -128,7 +112,7 @@ class ForwardingServices:
             by_subscription[str(subscription_id)].append(int(notification_id))
         queued = 0
         for subscription_id, ids in by_subscription.items():
-            forwarder = self._forwarders.get(subscription_id)
+            forwarder = self.forwarders.by_subscription.get(subscription_id)
             if forwarder is not None:
                 queued += await self.net.run(forwarder.forward_again(sorted(ids)))
         return queued

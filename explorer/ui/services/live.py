@@ -17,23 +17,17 @@ from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text
 from explorer.core.changes.line_diff import LineDiffTooLarge
 from explorer.core.words.engine_words import known_reason
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
-from explorer.net.http.bounded_body import bounded_client
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.http.network_access import NetworkAccess
 from explorer.net.live.callback.callback_server import CALLBACK_PREFIX, CallbackServer
-from explorer.net.live.callback_restart import (
-    live_subscriptions,
-    move_stale_subscriptions,
-    move_to_current_callback,
-    start_callback_server,
-)
+from explorer.net.live.callback_restart import live_subscriptions, move_to_current_callback
+from explorer.net.live.forwarders import Forwarders
 from explorer.net.live.hub_discovery import DiscoveredChannel
-from explorer.net.live.legacy.legacy_transports import LegacyTransports
 from explorer.net.live.legacy.xmpp_account import XmppAccount
 from explorer.net.live.probe_payloads import ProbePayloads
 from explorer.net.live.refetch import ChangeTracker
+from explorer.net.live.session import LiveConfig, LiveSession
 from explorer.net.live.subscriber import Subscriber, SubscriberConfig
-from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.net.live.subscription import State, Subscription, SubscriptionView
 from explorer.net.loop_thread import LoopThread
 from explorer.net.source.crawl_tree import Channel
@@ -41,7 +35,7 @@ from explorer.net.store.database import Store, StoreError
 from explorer.net.store.exchange_log import ExchangeLog
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.ui.language import ui_language
-from explorer.ui.services.versions import VersionHistory, current_notification
+from explorer.ui.services.versions import VersionHistory
 from explorer.ui.shared.thread_batch import ThreadBatch
 
 log = logging.getLogger(__name__)
@@ -86,15 +80,14 @@ class LiveServices:
     _live_access: NetworkAccess
     _channels: dict[str, Channel]
     _primed: set[str]
-    legacy: LegacyTransports | None = None  # the 2012 push forms, on the net loop
+    live_session: LiveSession | None = None  # on the net loop, while the server runs
+    forwarders: Forwarders  # ForwardingServices
     xmpp_account: XmppAccount | None = None  # given in the window; its password is never shown
     _views: list[SubscriptionView]
     _note: str | None
-    _moving: asyncio.Task[Any] | None
     public_url_tests: dict[str, bool]  # public URL -> whether its last Test reached us
     move_wait: float  # seconds a moved subscription's verification is waited for
     _events: ThreadBatch
-    attach_forwarding: Callable[[Subscriber], None]  # ForwardingServices
     callback_changed: Any  # Signals of ExplorerServices
     subscriptions_changed: Any
     subscriber_events: Any
@@ -122,76 +115,63 @@ class LiveServices:
         return status
 
     async def _start_live_side(self, host: str, port: int | None, public_url: str | None) -> None:
-        """On the net loop: the server, then a subscriber that restores stored subscriptions
-        and moves those whose callback URL changed (in the background: a hub may be slow)."""
+        """On the net loop: one ``LiveSession`` (server, transports, stored subscriptions
+        restored; those whose callback URL changed are moved in the background: a hub may
+        be slow), its events and views batched for the window."""
         assert self.store is not None and self.exchange_log is not None
-        notes: list[str] = []
+        config = LiveConfig(
+            host=host,
+            port=port,
+            public_url=public_url,
+            subscriber=self.subscriber_config,
+            access=self._live_access,
+            xmpp_account=self.xmpp_account,
+            any_port_if_taken=True,
+            move_in_background=True,
+        )
+        session = LiveSession(
+            self.store,
+            config,
+            exchange_log=self.exchange_log,
+            tracker=self.tracker,  # kept across restarts: its versions feed the diffs
+            forwarders=self.forwarders,  # ForwardingServices: kept across restarts too
+            probe_payloads=self.probe_payloads,
+        )
+        session.listeners.append(self._events.put)
+        session.view_listeners.append(self._put_views)
         try:
-            started = await start_callback_server(
-                self.store, host, port, public_url, exchange_log=self.exchange_log
-            )
-        except OSError as exc:
-            if port is None:
-                raise
-            started = await start_callback_server(
-                self.store, host, None, public_url, exchange_log=self.exchange_log
-            )
+            await session.start()
+        except BaseException:
+            await session.stop()  # what started before the failure
+            raise
+        notes: list[str] = []
+        if session.port_refused is not None:
             unusable = QCoreApplication.translate(
                 "ExplorerServices", "port {port} cannot be used ({reason})"
             )
-            notes.append(unusable.format(port=port, reason=exc.strerror))
-        server = started.server
-        notes += [known_reason(note, ui_language()) for note in started.notes]
+            notes.append(unusable.format(port=port, reason=session.port_refused.strerror))
+        notes += [known_reason(note, ui_language()) for note in session.notes]
         separator = QCoreApplication.translate("Counts", ", ", "between the items of a list")
         self._note = separator.join(notes) or None  # on the net thread: no QObject here
-        self.server = server
+        assert session.server is not None
+        self.live_session = session
+        self.server = session.server
         self.callback_host, self.callback_port = host, port
-        self.public_url = server.public_url
-        subscriber = Subscriber(
-            self.store,
-            server,
-            config=self.subscriber_config,
-            client=bounded_client(self.subscriber_config.request_timeout, access=self._live_access),
-            exchange_log=self.exchange_log,
-            enrich=self.tracker.enrich,
-            refetch=self._refetch,
-            probe_payloads=self.probe_payloads,
-        )
-        subscriber.listeners.append(self._events.put)
-        subscriber.view_listeners.append(self._put_views)
-        # before start: it ends leftover 2012 rows
-        self.legacy = LegacyTransports(subscriber, self.xmpp_account)
-        await self.legacy.start()
-        self.attach_forwarding(subscriber)  # ForwardingServices: before any delivery
-        await subscriber.start()
-        self.subscriber = subscriber
-        self._moving = asyncio.create_task(move_stale_subscriptions(subscriber))
+        self.public_url = session.server.public_url
+        self.subscriber = session.subscriber
 
     async def stop_callback_server(self) -> None:
-        if self.server is None and self.subscriber is None:
+        if self.live_session is None:
             return
         await self.net.run(self._stop_live_side())
         self._events.flush()  # the subscriber's last events, before the status change
         self.callback_changed.emit(self.callback_status())
 
     async def _stop_live_side(self) -> None:
-        if self._moving is not None:
-            moving, self._moving = self._moving, None
-            moving.cancel()
-            await asyncio.gather(moving, return_exceptions=True)
-        if self.legacy is not None:
-            legacy, self.legacy = self.legacy, None
-            await legacy.close()
-        if self.subscriber is not None:
-            subscriber, self.subscriber = self.subscriber, None
-            await subscriber.close()
-            subscriber.listeners.clear()  # nothing on the net side keeps this object alive
-            subscriber.view_listeners.clear()
-            subscriber.refetch = None
-            await subscriber.client.aclose()  # ours: a Subscriber closes only its own
-        if self.server is not None:
-            server, self.server = self.server, None
-            await server.stop()
+        session, self.live_session = self.live_session, None
+        self.subscriber = self.server = None
+        if session is not None:
+            await session.stop()  # and lets go of this object's listeners
         self._note = None
         if self.store is not None:  # still listed, honestly: nothing answers their callbacks
             rows = [Subscription.from_row(row) for row in self.store.subscriptions()]
@@ -291,15 +271,15 @@ class LiveServices:
         """Subscribe to a channel, first teaching the change tracker the set's documents
         (so the first 'updated' notification already has a before). ``form`` and ``node``:
         a 2012 push channel's (``Channel.form``), subscribed through its own transport."""
-        subscriber = self._need_subscriber()
+        subscriber, session = self._need_subscriber(), self.live_session
         if form is not None:
             pushed = DiscoveredChannel(topic, hub, capability, "2012-link", form=form, node=node)
 
-            async def legacy_on_net() -> SubscriptionView:
-                assert self.legacy is not None
-                return subscriber.view(await self.legacy.subscribe_discovered(pushed))
+            async def pushed_on_net() -> SubscriptionView:
+                assert session is not None
+                return subscriber.view(await session.subscribe_channel(pushed))
 
-            return await self.net.run(legacy_on_net())
+            return await self.net.run(pushed_on_net())
         channel = self._channels.get(topic)
         if channel is not None and channel.capability_list not in self._primed:
             self._primed.add(channel.capability_list)
@@ -333,31 +313,20 @@ class LiveServices:
         bundle = self._live_access.settings.ca_bundle
         account = XmppAccount(jid, password, server, str(bundle) if bundle else None)
         self.xmpp_account = account
-        legacy = self.legacy
-        if legacy is not None:
-            await self.net.run(legacy.use_xmpp_account(account))
+        session = self.live_session
+        if session is not None:
+            await self.net.run(session.use_xmpp_account(account))
 
     async def unsubscribe(self, subscription_id: str) -> None:
-        subscriber, legacy = self._need_subscriber(), self.legacy
-
-        async def on_net() -> None:
-            sub = subscriber.book.find(subscription_id)
-            if legacy is not None and legacy.owns(sub):
-                await legacy.unsubscribe(sub)
-            else:
-                await subscriber.unsubscribe(sub)
-
-        await self.net.run(on_net())
+        self._need_subscriber()
+        assert self.live_session is not None
+        await self.net.run(self.live_session.unsubscribe(subscription_id))
 
     async def renew(self, subscription_id: str) -> None:
-        subscriber, legacy = self._need_subscriber(), self.legacy
-
-        async def on_net() -> None:
-            sub = subscriber.book.find(subscription_id)
-            if legacy is None or not legacy.owns(sub):  # the 2012 forms have no lease
-                await subscriber.renew(sub)
-
-        await self.net.run(on_net())
+        """Renew a lease now (a transport without leases does nothing)."""
+        self._need_subscriber()
+        assert self.live_session is not None
+        await self.net.run(self.live_session.renew(subscription_id))
 
     async def wait_settled(
         self, subscription: SubscriptionView | str, timeout: float | None = None
@@ -411,15 +380,6 @@ class LiveServices:
         if self.subscriber is None:
             raise RuntimeError("the callback server is stopped; start it to subscribe")
         return self.subscriber
-
-    async def _refetch(self, event: SubscriberEvent) -> SubscriberEvent:
-        """On the net loop, a task per framework notification: the tracker's refetched
-        diff, with the version pairs recorded under this notification's id."""
-        token = current_notification.set(event.notification_id)
-        try:
-            return await self.tracker.refetch(event)
-        finally:
-            current_notification.reset(token)
 
     async def framework_line_diff(self, notification_id: int, url: str) -> LineDiff | str:
         """The canonical line diff of the document a framework notification named, computed

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import contextvars
 import threading
 from collections import OrderedDict
 
 from explorer.net.live.refetch import MemoryDocumentVersions
-
-current_notification: contextvars.ContextVar[int | None] = contextvars.ContextVar(
-    "current_notification", default=None
-)
 
 
 class VersionHistory(MemoryDocumentVersions):
@@ -24,18 +19,14 @@ class VersionHistory(MemoryDocumentVersions):
         self._max = max_notifications
         self._guard = threading.Lock()
 
-    def remember(self, url: str, data: bytes) -> None:
-        notification = current_notification.get()
+    def remember(self, url: str, data: bytes, notification: int | None = None) -> None:
         if notification is not None:
             old = self.latest(url) or b""
             with self._guard:
                 self.pairs.setdefault(notification, {})[url] = (old, data)
                 while len(self.pairs) > self._max:
                     self.pairs.popitem(last=False)
-        super().remember(url, data)
-
-    def __bool__(self) -> bool:  # an empty history is still a history (``versions or ...``)
-        return True
+        super().remember(url, data, notification)
 
     def pair(self, notification: int, url: str) -> tuple[bytes, bytes] | None:
         with self._guard:

@@ -13,7 +13,8 @@ shown as escapes (``visible``), so a loc ``invoice\\u202efdp.exe`` cannot pass f
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from explorer.core.words import visible_text
 
@@ -73,3 +74,37 @@ class PlainLabel(QLabel):
 
     def setText(self, text: str) -> None:
         super().setText(clip(text))
+
+
+class ElidedLabel(QLabel):
+    """One line of feedback that never asks for more room than its row gives it: the text
+    elided at the right, whole in the tooltip and in ``text()``. A label sized to its text
+    grows with a long message and its layout gives way instead: in the HTTP inspector the
+    exchange table collapsed and the buttons moved under the pointer."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._full = ""
+
+    def setText(self, text: str) -> None:
+        self._full = clip(text).replace("\n", " ")
+        self.setToolTip(tooltip_text(self._full))
+        self._elide()
+
+    def text(self) -> str:
+        """The whole text, as set (what is painted may be elided)."""
+        return self._full
+
+    def shown_text(self) -> str:
+        """What is painted: the text elided to the label's width."""
+        return super().text()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        metrics = self.fontMetrics()
+        super().setText(metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, self.width()))

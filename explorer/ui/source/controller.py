@@ -22,7 +22,6 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Severity
-from explorer.core.push.legacy_push import XMPP
 from explorer.core.rules.well_known import WELL_KNOWN_PATH
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
@@ -554,7 +553,9 @@ class SourceController(QObject):
     ) -> None:
         """Subscribe to a channel; the subscription panel follows its state."""
         services = await self.engines()
-        if form == XMPP and node:  # the XMPP account is asked for first
+        from explorer.net.live import transports  # with the engines
+
+        if transports.facts(form).needs_xmpp_account and node:  # the account first
             from explorer.ui.live.xmpp_account_panel import xmpp_panel  # with the engines
 
             if not await xmpp_panel(self.shell).subscribe(services, topic, hub, capability, node):

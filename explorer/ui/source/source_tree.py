@@ -31,10 +31,10 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTreeView
 
 from explorer.core.findings import Finding, Severity, count_by_severity
-from explorer.core.push.legacy_push import CALLBACK, XMPP
 from explorer.core.rules.capabilities import display_name
 from explorer.core.words.engine_words import quoted
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
+from explorer.net.live import transports
 from explorer.net.source.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.language import document_name, document_name_glossed, ui_language
 from explorer.ui.shared.icons import SEVERITY_COLOURS, capability_icon
@@ -53,8 +53,12 @@ STATE_SUFFIX = {
 }
 Expander = Callable[[DocumentNode], Awaitable[None]]
 LEGACY_CHANNELS = {  # the 2012 draft's push forms (core 0.1-alpha §5.2), by Channel.form
-    XMPP: QT_TRANSLATE_NOOP("SourceTreeModel", "XMPP PubSub channel (2012 draft)"),
-    CALLBACK: QT_TRANSLATE_NOOP("SourceTreeModel", "HTTP callback channel (2012 draft)"),
+    transports.XMPP_PUBSUB_2012: QT_TRANSLATE_NOOP(
+        "SourceTreeModel", "XMPP PubSub channel (2012 draft)"
+    ),
+    transports.HTTP_CALLBACK_2012: QT_TRANSLATE_NOOP(
+        "SourceTreeModel", "HTTP callback channel (2012 draft)"
+    ),
 }
 
 

@@ -793,18 +793,6 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>HAR 1.2 (*.har)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export exchanges</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1062,14 +1050,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>{url}: no diff — {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2840,14 +2820,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <name>ReportExport</name>
     <message>
         <source>Open a Source before exporting its report.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HTML report (*.html)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV, one finding per row (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -783,20 +783,6 @@ X-Api-Key: …</translation>
         <translation>エクスポートするやり取りがありません</translation>
     </message>
     <message>
-        <source>HAR 1.2 (*.har)</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>HAR 1.2 (*.har)</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation>JSON Lines (*.jsonl)</translation>
-    </message>
-    <message>
         <source>Export exchanges</source>
         <translation>やり取りをエクスポート</translation>
     </message>
@@ -1055,15 +1041,6 @@ X-Api-Key: …</translation>
     <message>
         <source>{url}: no diff — {reason}</source>
         <translation>{url}: 差分なし（詳細: {reason}）</translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation>JSON Lines (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>export failed: {error}</source>
@@ -2841,14 +2818,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Open a Source before exporting its report.</source>
         <translation>レポートをエクスポートする前にソースを開いてください。</translation>
-    </message>
-    <message>
-        <source>HTML report (*.html)</source>
-        <translation>HTML レポート (*.html)</translation>
-    </message>
-    <message>
-        <source>CSV, one finding per row (*.csv)</source>
-        <translation>CSV、1 行に 1 件の指摘 (*.csv)</translation>
     </message>
     <message>
         <source>Export report</source>

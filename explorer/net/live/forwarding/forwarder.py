@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from explorer.core import catalog
 from explorer.core.push.signatures import signer
 from explorer.net.http.retry_policy import RetryPolicy
-from explorer.net.live.forwarding.forward_http import ForwardHTTPError, OneConnection
+from explorer.net.live.forwarding.forward_client import ForwardHTTPError, OneConnection
 from explorer.net.live.forwarding.forward_outbox import (
     ANSWER_KEPT,
     ForwardAnswer,
@@ -113,7 +113,7 @@ class Forwarder:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        self._connection.close()
+        await self._connection.aclose()
         await self._settle()
 
     def queue_with(self, sub_id: str) -> InTransaction:

@@ -210,6 +210,7 @@ async def replay(
         started=started,
         error=error,
     )
+    record.id = store.reserve_exchange_id()  # the log's own numbering, not a second one
     link = await asyncio.to_thread(
         write_linked_exchange,
         store.path,

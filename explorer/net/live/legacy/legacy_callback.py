@@ -15,9 +15,12 @@ they are bounded, stored before the 2xx and shown like any change notification.
 from __future__ import annotations
 
 from explorer.core import catalog
-from explorer.core.push.legacy_push import CALLBACK, unverified_finding
+from explorer.core.push.legacy_push import unverified_finding
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Delivery, Reply, reply_saying
+from explorer.net.live.hub_discovery import DiscoveredChannel
 from explorer.net.live.legacy.legacy_transport import LegacyTransportBase
+from explorer.net.live.parts import LiveParts, TransportOptions
 from explorer.net.live.subscription import Subscription
 
 SECTION = "§5.2.2"
@@ -27,14 +30,28 @@ FORM_FIELD = "callbackURI"
 class CallbackPush(LegacyTransportBase):
     """Subscriptions by the 2012 HTTP callback form; the callback server's target for them."""
 
+    kind = transports.HTTP_CALLBACK_2012
+
+    @classmethod
+    def for_session(cls, parts: LiveParts, options: TransportOptions) -> CallbackPush:
+        return cls(parts)
+
+    async def subscribe_channel(
+        self, channel: DiscoveredChannel, *, secret: str | None = None
+    ) -> Subscription:
+        """A discovered callback link: its href is the subscription interface."""
+        if not channel.hub:
+            return await self.cannot(channel.topic, "", "legacy_push.no-node")
+        return await self.subscribe(channel.topic, channel.hub)
+
     async def subscribe(self, topic: str, hub: str | None = None) -> Subscription:
         """POST ``callbackURI`` to ``hub``, the subscription interface ``topic`` advertised."""
         if hub is None:
             raise ValueError("the HTTP callback form needs its subscription interface")
-        sub = self.new_subscription(topic, hub, CALLBACK)
+        sub = self.new_subscription(topic, hub)
         self.book.adopt(sub, self)
         await self.book.save(sub)
-        answer = await self.subscriber.hub_client.post_form(
+        answer = await self.parts.hub_client().post_form(
             hub, {FORM_FIELD: sub.callback_url}, "subscribe"
         )
         if answer.accepted:
@@ -61,8 +78,8 @@ class CallbackPush(LegacyTransportBase):
     async def close(self, *, unsubscribe: bool = False) -> None:
         """Nothing runs between deliveries; ``unsubscribe`` ends every live row here."""
         if unsubscribe:
-            for sub in list(self.book.subscriptions.values()):
-                if sub.flavour == CALLBACK and not sub.final:
+            for sub in list(self.mine.values()):
+                if not sub.final:
                     await self.unsubscribe(sub)
 
     # --- the callback server's target (CallbackTarget) ----------------------------------
@@ -75,4 +92,4 @@ class CallbackPush(LegacyTransportBase):
         return await self.intake.take(self.book.by_token[token], delivery)
 
     def on_refused(self, token: str, code: str, message: str) -> None:
-        self.subscriber.on_refused(token, code, message)
+        self.parts.refused(token, code, message)

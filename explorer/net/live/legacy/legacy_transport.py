@@ -1,16 +1,16 @@
-"""What the 2012 draft's two push forms (core 0.1-alpha §5.2) share as transports on the seam.
+"""What the 2012 draft's two push forms (core 0.1-alpha §5.2) share as transports.
 
-Both sit beside WebSub's ``Subscriber`` and borrow its parts rather than copy them: its
-``SubscriptionBook`` (rows committed before they are announced, the views), its
-``EventPipeline`` (listeners, diffs, ``listen`` and the window's feed) and its
-``DeliveryIntake`` (checks, store, then the answer, then the sinks). So a Change Set they
-receive is stored, shown and forwarded exactly as a WebSub delivery is; the only thing
-that tells them apart is the subscription's ``flavour`` (``legacy_push.XMPP`` or
-``legacy_push.CALLBACK``), which the intake's checks read to skip WebSub's header rules
-and to read the Change Set as a change notification.
+Each is a ``PushTransport`` of its own on a session's shared parts (``LiveParts``): rows
+through the ``SubscriptionBook`` (committed before announced), deliveries through the
+``DeliveryIntake`` (checks, store, then the answer, then the sinks) and events through
+the ``EventPipeline``, exactly as WebSub's. So a Change Set they receive is stored, shown
+and forwarded as a WebSub delivery is; the intake reads their registry facts
+(``live.transports``) to skip WebSub's header rules and read the Change Set as a change
+notification.
 
-A 2012 subscription lasts one run: the forms have no lease to renew, and the callback form
-has no unsubscription, so a row left live by an earlier run is ended at ``start``.
+A 2012 subscription lasts one run: the forms have no lease to renew, and the callback
+form has no unsubscription, so ``LiveSession`` ends a row an earlier run left live
+(``end_unresumed``) before any transport starts.
 """
 
 from __future__ import annotations
@@ -19,49 +19,63 @@ import time
 
 from explorer.core import catalog
 from explorer.core.findings import Finding
-from explorer.core.push.legacy_push import FORMS, PUSHED_CAPABILITY
+from explorer.core.push.legacy_push import PUSHED_CAPABILITY
 from explorer.net.live import subscriber_events as ev
-from explorer.net.live.subscriber import Subscriber
+from explorer.net.live import transports
+from explorer.net.live.parts import LiveParts
 from explorer.net.live.subscription import State, Subscription, new_callback_token
+from explorer.net.store.database import Store
 
 
 class LegacyTransportBase:
     """The bookkeeping both 2012 transports share; each adds how it subscribes and stops."""
 
-    def __init__(self, subscriber: Subscriber) -> None:
-        self.subscriber = subscriber
-        self.book = subscriber.book
-        self.intake = subscriber.intake
-        self.pipeline = subscriber.pipeline
+    kind: str  # its registry kind (``live.transports``)
+
+    def __init__(self, parts: LiveParts) -> None:
+        self.parts = parts
+        self.book = parts.book
+        self.intake = parts.intake
+        self.pipeline = parts.pipeline
+        self.mine: dict[str, Subscription] = {}  # made by this transport in this run
 
     async def start(self) -> None:
-        """End the 2012 rows an earlier run left live (call before ``Subscriber.start``,
-        so WebSub never restores them as its own)."""
-        await end_leftovers(self.subscriber)
+        """Nothing to restore: a 2012 row lasts one run (see the module docstring)."""
 
     async def renew(self, sub: Subscription | str) -> None:
         """The 2012 forms have no lease: nothing to renew."""
 
     def new_subscription(
-        self, topic: str, hub: str, flavour: str, callback_url: str | None = None
+        self, topic: str, hub: str, callback_url: str | None = None
     ) -> Subscription:
         """A row for a 2012 subscription: its own unguessable token (``callback_url``
         defaults to the callback server's URL for it), no secret, read as change
         notifications."""
         token = new_callback_token()
         now = time.time()
-        return Subscription(
+        sub = Subscription(
             id=token[:12],
             topic=topic,
             hub=hub,
             callback_path=token,
-            callback_url=callback_url or self.subscriber.server.callback_url(token),
+            callback_url=self.parts.server.callback_url(token)
+            if callback_url is None
+            else callback_url,
             secret=None,
-            flavour=flavour,
+            transport=self.kind,
             channel_capability=PUSHED_CAPABILITY,
             created=now,
             updated=now,
         )
+        self.mine[sub.id] = sub
+        return sub
+
+    async def cannot(self, topic: str, hub: str, key: str) -> Subscription:
+        """A row for a channel this run cannot subscribe to, failed at once with ``key``."""
+        sub = self.new_subscription(topic, hub, "")
+        self.book.subscriptions[sub.id] = sub
+        await self.fail(sub, catalog.text(key), [])
+        return sub
 
     async def activate(self, sub: Subscription, message: str, notes: list[Finding]) -> None:
         sub.transition(State.ACTIVE, message)
@@ -87,14 +101,15 @@ class LegacyTransportBase:
         self.pipeline.emit(sub, ev.UNSUBSCRIBED, flavour=sub.flavour, reason=reason)
 
 
-async def end_leftovers(subscriber: Subscriber) -> None:
-    """End every live 2012 row of the store (see the module's docstring)."""
+async def end_unresumed(store: Store) -> None:
+    """End every live row of a transport that does not resume after a restart (the 2012
+    forms': see the module docstring), so no transport restores it as its own."""
     reason = catalog.text("legacy_push.not-resumed")
-    for row in subscriber.store.subscriptions():
+    for row in store.subscriptions():
         sub = Subscription.from_row(row)
-        if sub.flavour not in FORMS or sub.final:
+        if sub.final or transports.facts(sub.transport).resumes_after_restart:
             continue
         if sub.state != State.UNSUBSCRIBING:
             sub.transition(State.UNSUBSCRIBING, reason)
         sub.transition(State.ENDED, reason)
-        await subscriber.store.save_subscription(sub.to_row())
+        await store.save_subscription(sub.to_row())

@@ -20,24 +20,20 @@ import contextlib
 import ssl
 import time
 import xml.etree.ElementTree as ET
-from typing import Any
-
-import slixmpp
-from slixmpp.exceptions import IqError, IqTimeout
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import catalog
-from explorer.core.push.legacy_push import XMPP
 from explorer.net.live import subscriber_events as ev
+from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Delivery
+from explorer.net.live.hub_discovery import DiscoveredChannel
 from explorer.net.live.legacy.legacy_transport import LegacyTransportBase
-from explorer.net.live.legacy.xmpp_account import (
-    XmppAccount,
-    XmppOptions,
-    node_uri,
-    parse_node_uri,
-)
-from explorer.net.live.subscriber import Subscriber
+from explorer.net.live.legacy.xmpp_account import XmppAccount, XmppOptions, node_uri, parse_node_uri
+from explorer.net.live.parts import LiveParts, TransportOptions
 from explorer.net.live.subscription import State, Subscription
+
+if TYPE_CHECKING:
+    import slixmpp
 
 SECTION = "§5.2.1"
 STANZA_OVERHEAD = 8 * 1024  # the message and item elements around an item's payload
@@ -50,12 +46,18 @@ class XmppError(Exception):
 
 
 class XmppPush(LegacyTransportBase):
-    """One XMPP session for every 2012 XMPP PubSub subscription of a run."""
+    """One XMPP session for every 2012 XMPP PubSub subscription of a run, made at the
+    first subscription, as the account given (none yet: such a channel fails, saying so)."""
+
+    kind = transports.XMPP_PUBSUB_2012
 
     def __init__(
-        self, subscriber: Subscriber, account: XmppAccount, options: XmppOptions | None = None
+        self,
+        parts: LiveParts,
+        account: XmppAccount | None = None,
+        options: XmppOptions | None = None,
     ) -> None:
-        super().__init__(subscriber)
+        super().__init__(parts)
         self.account = account
         self.options = options or XmppOptions()
         self._client: slixmpp.ClientXMPP | None = None
@@ -65,13 +67,42 @@ class XmppPush(LegacyTransportBase):
         self._reconnecting: asyncio.Task[None] | None = None
         self._closing = False
 
+    @classmethod
+    def for_session(cls, parts: LiveParts, options: TransportOptions) -> XmppPush:
+        return cls(parts, options.xmpp_account, options.xmpp_options)
+
+    async def use_xmpp_account(self, account: XmppAccount) -> None:
+        """Channels are subscribed as ``account`` from now on (the window asks for it at
+        the first one); another account replaces the session, which logs out."""
+        if self.account == account:
+            return
+        if self.account is not None:
+            await self.close()
+        self.account = account
+        self._by_node = {}
+        self._items = asyncio.Queue(PENDING_LIMIT)
+        self._consumer = self._reconnecting = None
+        self._closing = False
+
     # --- PushTransport -------------------------------------------------------------------
+
+    async def subscribe_channel(
+        self, channel: DiscoveredChannel, *, secret: str | None = None
+    ) -> Subscription:
+        """A discovered XMPP link: its service and node, as the account given."""
+        hub = channel.hub or ""
+        if not channel.node:
+            return await self.cannot(channel.topic, hub, "legacy_push.no-node")
+        uri = node_uri(hub.removeprefix("xmpp:").strip("/"), channel.node)
+        if self.account is None:
+            return await self.cannot(channel.topic, uri, "legacy_push.xmpp-need-jid")
+        return await self.subscribe(channel.topic, uri)
 
     async def subscribe(self, topic: str, hub: str | None = None) -> Subscription:
         """Subscribe the account to the node ``hub`` names (``node_uri``)."""
-        if hub is None:
-            raise ValueError("XMPP PubSub needs the node's URI")
-        sub = self.new_subscription(topic, hub, XMPP, f"xmpp:{self.account.jid}")
+        if hub is None or self.account is None:
+            raise ValueError("XMPP PubSub needs the node's URI and an account")
+        sub = self.new_subscription(topic, hub, f"xmpp:{self.account.jid}")
         # Known by its token too (refusals name it), but not served: items come over XMPP.
         self.book.subscriptions[sub.id] = sub
         self.book.by_token[sub.callback_path] = sub
@@ -141,11 +172,17 @@ class XmppPush(LegacyTransportBase):
     async def _connect(self) -> slixmpp.ClientXMPP:
         """Log in and send presence (so the service's messages reach us), within the
         request timeout; XmppError with the reason otherwise."""
+        from explorer.net.live.legacy.xmpp_client import (
+            BoundedClient,  # the XMPP library, when needed
+        )
+
         account = self.account
+        if account is None:
+            raise XmppError(catalog.text("xmpp.not-connected"))
         context = ssl.create_default_context()
         if account.ca_bundle:
             context.load_verify_locations(cafile=account.ca_bundle)
-        client = _BoundedClient(account.jid, account.password, ssl_context=context)
+        client = BoundedClient(account.jid, account.password, ssl_context=context)
         client.max_stanza = self.options.max_item_bytes + STANZA_OVERHEAD
         client.on_too_large = self._on_too_large
         client.enable_plaintext = False  # never log in without TLS
@@ -197,7 +234,7 @@ class XmppPush(LegacyTransportBase):
             "legacy_push.xmpp-too-large", size=size, limit=self.options.max_item_bytes
         )
         for sub in self._by_node.values():
-            self.pipeline.emit(sub, ev.ERROR, flavour=XMPP, message=message)
+            self.pipeline.emit(sub, ev.ERROR, flavour=sub.flavour, message=message)
 
     def _on_disconnected(self, _: object) -> None:
         if not self._closing and self._reconnecting is None:
@@ -213,14 +250,16 @@ class XmppPush(LegacyTransportBase):
                 attempt += 1
                 for sub in self._by_node.values():
                     lost = catalog.text("legacy_push.xmpp-lost", attempt=attempt)
-                    self.pipeline.emit(sub, ev.ERROR, flavour=XMPP, message=lost)
+                    self.pipeline.emit(sub, ev.ERROR, flavour=sub.flavour, message=lost)
                 await asyncio.sleep(delay)
                 try:
                     self._client = await self._connect()
                     for (service, node), sub in list(self._by_node.items()):
                         await self._subscribe_node(service, node)
                         back = catalog.text("legacy_push.xmpp-back", node=node, service=service)
-                        self.pipeline.emit(sub, ev.SUBSCRIBE_REQUESTED, flavour=XMPP, message=back)
+                        self.pipeline.emit(
+                            sub, ev.SUBSCRIBE_REQUESTED, flavour=sub.flavour, message=back
+                        )
                     return
                 except XmppError as exc:
                     problem = str(exc)
@@ -240,6 +279,8 @@ class XmppPush(LegacyTransportBase):
         await self._iq(lambda pubsub: pubsub.unsubscribe(service, node, bare=True))
 
     async def _iq(self, request: Any) -> None:
+        from slixmpp.exceptions import IqError, IqTimeout  # loaded with the client
+
         client = self._client
         if client is None:
             raise XmppError(catalog.text("xmpp.not-connected"))
@@ -269,7 +310,7 @@ class XmppPush(LegacyTransportBase):
             body = ET.tostring(payload, encoding="utf-8") if payload is not None else b""
             url = f"{node_uri(service, items['node'])};item={item['id']}"
             if len(body) > self.options.max_item_bytes:
-                self.subscriber.on_refused(
+                self.parts.refused(
                     sub.callback_path,
                     "websub.delivery-too-large",
                     catalog.text(
@@ -294,22 +335,3 @@ class XmppPush(LegacyTransportBase):
 
     def _failure(self, where: str, exc: Exception) -> str:
         return catalog.text("legacy_push.xmpp-failed", service=where, problem=str(exc))
-
-
-class _BoundedClient(slixmpp.ClientXMPP):
-    """Counts the bytes of the stanza being received and cuts the stream once one passes
-    ``max_stanza``, while it arrives: slixmpp would otherwise build any size in memory."""
-
-    max_stanza = 0
-    on_too_large: Any = None
-    _stanza_bytes = 0
-
-    def data_received(self, data: bytes | str) -> None:
-        inside = self.xml_depth > 1  # within a stanza begun by an earlier chunk
-        self._stanza_bytes = (self._stanza_bytes if inside else 0) + len(data)
-        if self.max_stanza and self._stanza_bytes > self.max_stanza:
-            if self.on_too_large is not None:
-                self.on_too_large(self._stanza_bytes)
-            self.abort()
-            return
-        super().data_received(data)

@@ -1,30 +1,36 @@
-"""httpcore's connections over asyncio's own transports, for the Fetcher's direct requests.
+"""The Fetcher's direct connections over asyncio's own transports, through public APIs only.
 
 Why: httpx reaches sockets through anyio, and on a crawl of small documents that layer is
 most of the client's cost: a cancel scope around every read and write, and every
 connection's attribute table rebuilt whenever the pool checks which idle connections the
 server closed (each request and each response end). Measured on a 3,000-component index
 (``tests/benchmarks/bench_hostile_inputs.py --case index-3000``): 14% of the CLI's CPU.
-The requests, timeouts and bounds are unchanged: only the byte stream beneath is other.
+
+How, without private APIs: httpcore documents ``network_backend`` on its connection pool
+(``httpcore.AsyncNetworkBackend``), and httpx documents custom transports
+(``httpx.AsyncBaseTransport``): ``AsyncioTransport`` is httpcore's pool on this backend,
+its requests and errors translated to httpx's public types, given to the client as its
+``transport`` (proxies configured for the client keep httpx's own transports). The
+requests, timeouts and bounds are unchanged: only the byte stream beneath is other.
 
 Reading is paused between reads, as anyio does, so an idle connection's socket shows the
 server's close (or stray bytes) to httpcore's expiry check; anything the transport handed
-over while idle counts as well. TLS is asyncio's ``start_tls``, which cannot wrap a TLS
-connection again: connections through a proxy keep httpx's own stream (``use_asyncio``
-only changes a client's direct transport).
+over while idle counts as well. TLS is asyncio's ``start_tls``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import select
+import socket
 import ssl
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import Any
 
 import httpcore
 import httpx
-from httpcore._utils import is_socket_readable
 
 HAPPY_EYEBALLS_DELAY = 0.25  # seconds before trying the next address, as anyio does
 BROKEN = ""
@@ -165,7 +171,7 @@ class AsyncioStream(httpcore.AsyncNetworkStream):
             receiver = self._receiver
             if receiver.chunks or receiver.ended:
                 return True
-            return is_socket_readable(self._transport.get_extra_info("socket"))
+            return _socket_readable(self._transport.get_extra_info("socket"))
         names = {"ssl_object": "ssl_object", "client_addr": "sockname", "server_addr": "peername"}
         if info in names:
             return self._transport.get_extra_info(names[info])
@@ -217,11 +223,97 @@ class AsyncioBackend(httpcore.AsyncNetworkBackend):
         await asyncio.sleep(seconds)
 
 
-def use_asyncio(client: httpx.AsyncClient) -> bool:
-    """Give ``client``'s direct transport the asyncio backend; False (nothing changed)
-    when the transport is not httpx's own pool (a test's mock) or httpx has changed."""
-    pool = getattr(getattr(client, "_transport", None), "_pool", None)
-    if type(pool) is not httpcore.AsyncConnectionPool or not hasattr(pool, "_network_backend"):
-        return False
-    pool._network_backend = AsyncioBackend()
-    return True
+def _socket_readable(sock: socket.socket | None) -> bool:
+    """Whether ``sock`` has bytes (or its end) waiting, without reading: httpcore's idle
+    check asks it through ``get_extra_info("is_readable")``. A socket gone counts as
+    readable, as its next read would return the end."""
+    fd = -1 if sock is None else sock.fileno()
+    if fd < 0:
+        return True
+    poll = select.poll()
+    poll.register(fd, select.POLLIN)
+    return bool(poll.poll(0))
+
+
+# httpcore's errors as httpx's, most specific first (httpx's own transport does the same)
+_ERRORS: tuple[tuple[type[Exception], type[httpx.TransportError]], ...] = (
+    (httpcore.ConnectTimeout, httpx.ConnectTimeout),
+    (httpcore.ReadTimeout, httpx.ReadTimeout),
+    (httpcore.WriteTimeout, httpx.WriteTimeout),
+    (httpcore.PoolTimeout, httpx.PoolTimeout),
+    (httpcore.TimeoutException, httpx.TimeoutException),
+    (httpcore.ConnectError, httpx.ConnectError),
+    (httpcore.ReadError, httpx.ReadError),
+    (httpcore.WriteError, httpx.WriteError),
+    (httpcore.NetworkError, httpx.NetworkError),
+    (httpcore.ProxyError, httpx.ProxyError),
+    (httpcore.UnsupportedProtocol, httpx.UnsupportedProtocol),
+    (httpcore.RemoteProtocolError, httpx.RemoteProtocolError),
+    (httpcore.LocalProtocolError, httpx.LocalProtocolError),
+    (httpcore.ProtocolError, httpx.ProtocolError),
+)
+
+
+@contextlib.contextmanager
+def _as_httpx_errors() -> Iterator[None]:
+    try:
+        yield
+    except Exception as exc:
+        for core, mapped in _ERRORS:
+            if isinstance(exc, core):
+                raise mapped(str(exc)) from exc
+        raise
+
+
+class _Body(httpx.AsyncByteStream):
+    """httpcore's response body as httpx reads it, its errors as httpx's."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        with _as_httpx_errors():
+            async for part in self._stream:
+                yield part
+
+    async def aclose(self) -> None:
+        with _as_httpx_errors():
+            await self._stream.aclose()
+
+
+class AsyncioTransport(httpx.AsyncBaseTransport):
+    """httpx's direct transport, on the asyncio backend (HTTP/1.1, as httpx's default)."""
+
+    def __init__(self, verify: ssl.SSLContext | bool, limits: httpx.Limits) -> None:
+        context = verify if isinstance(verify, ssl.SSLContext) else httpx.create_ssl_context(verify)
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=context,
+            max_connections=limits.max_connections,
+            max_keepalive_connections=limits.max_keepalive_connections,
+            keepalive_expiry=limits.keepalive_expiry,
+            network_backend=AsyncioBackend(),
+        )
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        assert isinstance(request.stream, httpx.AsyncByteStream)
+        url = request.url
+        core_request = httpcore.Request(
+            method=request.method,
+            url=httpcore.URL(
+                scheme=url.raw_scheme, host=url.raw_host, port=url.port, target=url.raw_path
+            ),
+            headers=request.headers.raw,
+            content=request.stream,
+            extensions=request.extensions,
+        )
+        with _as_httpx_errors():
+            response = await self._pool.handle_async_request(core_request)
+        return httpx.Response(
+            status_code=response.status,
+            headers=response.headers,
+            stream=_Body(response.stream),
+            extensions=response.extensions,
+        )
+
+    async def aclose(self) -> None:
+        await self._pool.aclose()

@@ -1,6 +1,6 @@
-"""The forwarder's small HTTP/1.1 client against scripted servers on loopback: kept-alive
-connections, chunked and close-delimited answers, a server that hangs up between
-requests, and answers that are not HTTP."""
+"""The forwarder's HTTP client (aiohttp's, set up for one target) against scripted
+servers on loopback: kept-alive connections, chunked and close-delimited answers, a
+server that hangs up between requests, and answers that are not HTTP."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from explorer.net.live.forwarding.forward_http import ForwardHTTPError, OneConnection
+from explorer.net.live.forwarding.forward_client import DRAIN_LIMIT, ForwardHTTPError, OneConnection
 
 Script = Callable[[int, bytes], bytes]
 """(request number on the server, request bytes) -> the raw answer."""
@@ -86,7 +86,7 @@ async def test_posts_share_one_kept_alive_connection(scripted: list[Scripted]) -
         first = await client.post([("X-A", "1")], b"<a/>", 4096)
         second = await client.post([], b"<b/>", 4096)
     finally:
-        client.close()
+        await client.aclose()
     assert (first.status, first.body, second.body) == (200, b"n1", b"n2")
     assert server.connections == 1
     assert server.requests[0].startswith(b"POST /inbox?x=1 HTTP/1.1\r\nHost: 127.0.0.1:")
@@ -102,7 +102,7 @@ async def test_a_chunked_answer_keeps_its_first_bytes(scripted: list[Scripted]) 
         answer = await client.post([], b"x", 8)
         again = await client.post([], b"y", 8)
     finally:
-        client.close()
+        await client.aclose()
     assert (answer.status, answer.retry_after, answer.body) == (503, "7", b"hello wo")
     assert again.status == 200 and server.connections == 1  # the chunked body was read out
 
@@ -116,7 +116,7 @@ async def test_answers_that_arrive_in_pieces_are_put_together(scripted: list[Scr
     try:
         got = [await client.post([], b"x", 4096) for _ in range(3)]
     finally:
-        client.close()
+        await client.aclose()
     assert [(a.status, a.body) for a in got] == [
         (200, b"first answer"),
         (200, b"hello"),
@@ -133,7 +133,7 @@ async def test_an_answer_without_length_ends_its_connection(scripted: list[Scrip
         first = await client.post([], b"x", 4096)
         second = await client.post([], b"y", 4096)
     finally:
-        client.close()
+        await client.aclose()
     assert (first.status, first.body, second.body) == (202, b"queued", b"queued")
     assert server.connections == 2
 
@@ -148,7 +148,7 @@ async def test_a_connection_the_target_closed_is_opened_again(
             assert (await client.post([], b"x", 10)).status == 200
             await asyncio.sleep(0.05)  # the server has hung up meanwhile
     finally:
-        client.close()
+        await client.aclose()
     assert server.connections == 3 and len(server.requests) == 3
 
 
@@ -159,7 +159,7 @@ async def test_an_answer_that_is_not_http_is_an_error(scripted: list[Scripted]) 
         with pytest.raises(ForwardHTTPError, match="not an HTTP answer"):
             await client.post([], b"x", 10)
     finally:
-        client.close()
+        await client.aclose()
 
 
 async def test_a_target_that_stops_answering_times_out(scripted: list[Scripted]) -> None:
@@ -182,7 +182,7 @@ async def test_a_target_that_stops_answering_times_out(scripted: list[Scripted])
             with pytest.raises(ForwardHTTPError, match="TimeoutError"):
                 await client.post([], b"", 10)
     finally:
-        client.close()
+        await client.aclose()
         release.set()
         server.close()
         await server.wait_closed()
@@ -190,5 +190,25 @@ async def test_a_target_that_stops_answering_times_out(scripted: list[Scripted])
 
 async def test_nobody_listening_is_an_error() -> None:
     client = OneConnection("http://127.0.0.1:9/", 5)
-    with pytest.raises(ForwardHTTPError):
-        await client.post([], b"x", 10)
+    try:
+        with pytest.raises(ForwardHTTPError):
+            await client.post([], b"x", 10)
+    finally:
+        await client.aclose()
+
+
+async def test_an_answer_past_the_drain_limit_gives_its_connection_up(
+    scripted: list[Scripted],
+) -> None:
+    huge = b"x" * (3 * DRAIN_LIMIT)
+    chunked = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+    chunked += b"%x\r\n" % len(huge) + huge + b"\r\n0\r\n\r\n"
+    answers = {1: ok(huge), 2: chunked, 3: ok()}
+    server = await _started(scripted, lambda n, _req: answers[n])
+    client = OneConnection(f"http://127.0.0.1:{server.port}/", 5)
+    try:
+        got = [await client.post([], b"x", 10) for _ in range(3)]
+    finally:
+        await client.aclose()
+    assert [(a.status, a.body) for a in got] == [(200, b"x" * 10)] * 2 + [(200, b"thanks")]
+    assert server.connections == 3  # neither huge answer was read out to reuse its connection

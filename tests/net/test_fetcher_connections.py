@@ -1,29 +1,27 @@
-"""The Fetcher's connections over asyncio's transports: reused while open, given up when
-the server closed them while idle, and TLS with the trust the user gave."""
+"""The Fetcher's connections over asyncio's transports (httpcore's pool on an asyncio
+backend, given to httpx as a custom transport: public APIs only): reused while open, given
+up when the server closed them while idle, TLS with the trust the user gave, and
+httpcore's errors as httpx's."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from aiohttp import web
 from crawl_site import Site
 from helpers.loopback import start_loopback
 from protected_source import private_ca
 
-from explorer.net.http.asyncio_streams import AsyncioBackend, use_asyncio
+from explorer.net.http.asyncio_transport import AsyncioBackend, AsyncioTransport
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.http.network_access import NetworkAccess, NetworkSettings
 
 
-def test_only_httpx_own_pool_is_changed() -> None:
-    assert use_asyncio(httpx.AsyncClient())
-    mocked = httpx.AsyncClient(transport=httpx.MockTransport(lambda _: httpx.Response(200)))
-    assert not use_asyncio(mocked)
-
-
-async def test_the_fetcher_uses_it_and_keeps_one_connection() -> None:
+async def test_the_fetcher_keeps_one_connection(monkeypatch: pytest.MonkeyPatch) -> None:
     peers: set[object] = set()
 
     async def answer(request: web.Request) -> web.Response:
@@ -31,14 +29,21 @@ async def test_the_fetcher_uses_it_and_keeps_one_connection() -> None:
         peers.add(request.transport.get_extra_info("peername"))
         return web.Response(text="<urlset/>")
 
+    connects = 0
+    connect_tcp = AsyncioBackend.connect_tcp
+
+    async def counted(self: AsyncioBackend, *args: Any, **kwargs: Any) -> Any:
+        nonlocal connects
+        connects += 1
+        return await connect_tcp(self, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncioBackend, "connect_tcp", counted)
     async with Site() as site, Fetcher() as fetcher:
         site.add("/doc", answer)
-        pool = fetcher._client._transport._pool  # type: ignore[attr-defined]
-        assert isinstance(pool._network_backend, AsyncioBackend)
         for _ in range(5):
             result = await fetcher.fetch(site.url("/doc"), use_cache=False)
             assert result.ok and result.body == b"<urlset/>"
-    assert len(peers) == 1
+    assert len(peers) == 1 and connects == 1  # through the asyncio backend
 
 
 async def test_a_connection_the_server_closed_while_idle_is_not_reused() -> None:
@@ -92,3 +97,33 @@ async def test_tls_with_a_private_ca(tmp_path: Path) -> None:
         await site.stop()
     assert first.ok and first.body == b"<urlset/>" and again.ok
     assert not refused.ok and "CERTIFICATE_VERIFY_FAILED" in (refused.detail or "")
+
+
+async def test_httpcore_errors_come_out_as_httpx_errors() -> None:
+    """What the Fetcher tells apart (refused, timed out, cut short) keeps httpx's types."""
+    release = asyncio.Event()
+
+    async def hang(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort")
+        await writer.drain()
+        await release.wait()
+        writer.close()
+
+    server = await asyncio.start_server(hang, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    limits = httpx.Limits()
+    client = httpx.AsyncClient(transport=AsyncioTransport(True, limits), timeout=0.3)
+    try:
+        with pytest.raises(httpx.ConnectError):
+            await client.get("http://127.0.0.1:9/")
+        with pytest.raises(httpx.ReadTimeout):
+            await client.get(f"http://127.0.0.1:{port}/")
+        release.set()
+        with pytest.raises(httpx.RemoteProtocolError):
+            await client.get(f"http://127.0.0.1:{port}/")
+    finally:
+        release.set()
+        await client.aclose()
+        server.close()
+        await server.wait_closed()
