@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from explorer.core.change_descriptions import (
@@ -294,7 +295,20 @@ class FeedPanel(FeedWidgets):
             self.diff_window_button.setEnabled(False)
 
     def scroll_paused(self) -> bool:
-        return self.table.selectionModel().hasSelection() or self.table.underMouse()
+        return (
+            self.table.selectionModel().hasSelection()
+            or self.table.underMouse()
+            or self._pointer_over_rows()
+        )
+
+    def _pointer_over_rows(self) -> bool:
+        """Where the pointer is now, not where the last Enter event said: rows that arrive
+        in the same turn as the pointer (its Enter still queued behind them) must not
+        scroll under a click already on its way."""
+        viewport = self.table.viewport()
+        if not viewport.isVisible():
+            return False
+        return viewport.rect().contains(viewport.mapFromGlobal(QCursor.pos()))
 
     def _hide_unmatched(self, first: int, last: int) -> None:
         """Hide the rows the filter rejects and show the others, touching only the rows
