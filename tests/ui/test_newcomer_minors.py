@@ -13,6 +13,7 @@ from explorer.net.live.subscription import State, Subscription, SubscriptionView
 from explorer.ui.live.feed_model import COLUMNS, FeedItem
 from explorer.ui.live.subscriptions_model import COLUMNS as SUB_COLUMNS
 from explorer.ui.shared.columns import column_index
+from explorer.ui.watchdog.watchdog_panel import WATCHDOG as WATCHDOG_PANEL
 
 
 def _wheel(widget, steps: int) -> None:
@@ -31,8 +32,8 @@ def _wheel(widget, steps: int) -> None:
 
 
 def test_5_the_wheel_over_the_dock_leaves_the_watchdog_period_alone(window, qtbot) -> None:
-    period = window.watchdog.period
-    window.watchdog.setEnabled(True)  # as with a subscription selected
+    period = window.part(WATCHDOG_PANEL).period
+    window.part(WATCHDOG_PANEL).setEnabled(True)  # as with a subscription selected
     assert period.isEnabled()
     before = period.value()
     _wheel(period, -2)  # scrolling the dock past it, the pointer crossing it

@@ -19,7 +19,7 @@ SWAP_AFTER_A_SIDEWAYS_PROBLEM = textwrap.dedent(
     """
     import asyncio
     from PySide6.QtWidgets import QApplication
-    from explorer.ui.source.xml_view import XmlSourceView
+    from explorer.ui.shared.xml_view import XmlSourceView
 
     app = QApplication([])
     view = XmlSourceView()
@@ -102,7 +102,7 @@ def test_a_test_that_holds_the_gui_loop_for_two_seconds_fails(tmp_path: Path) ->
 def test_the_self_test_sees_a_held_loop(qtbot) -> None:
     """``--self-test`` reads the same watchdog (its app is made of the same class) and
     fails on what it saw; taking the stall here also keeps this test's own watch clean."""
-    from explorer.ui.self_test import _stalls
+    from explorer.ui.scenes.self_test import _stalls
 
     QTimer.singleShot(0, lambda: time.sleep(1.5))
     qtbot.wait(1800)
@@ -116,7 +116,7 @@ def test_a_first_import_is_not_a_stall(qtbot, tmp_path: Path, monkeypatch) -> No
     per process, as the fonts' first loading does: it is not counted."""
     import importlib
 
-    from explorer.ui.self_test import _stalls
+    from explorer.ui.scenes.self_test import _stalls
 
     (tmp_path / "slow_to_load.py").write_text("import time\ntime.sleep(1.5)\n")
     monkeypatch.syspath_prepend(str(tmp_path))
