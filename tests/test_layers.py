@@ -283,3 +283,100 @@ def test_no_folder_is_too_big_to_take_in() -> None:
         for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]
     }
     assert {folder: n for folder, n in sizes.items() if n > FOLDER_MODULES} == {}
+
+
+# --- the window: features plug into a narrow shell
+UI = PACKAGE / "ui"
+NOT_FEATURES = {"shell", "shared", "services", "scenes", "translations"}
+"""``ui/`` folders that are not features: the shell composes the features, ``shared``
+and ``services`` serve them all, the scenes drive the whole window."""
+FEATURES = sorted(
+    path.parent.name for path in UI.glob("*/__init__.py") if path.parent.name not in NOT_FEATURES
+)
+MAIN_WINDOW_IMPORTERS = {"ui/app.py"}
+"""Besides the shell itself, only the app's entry builds the concrete window."""
+
+
+def ui_part(module: str) -> str | None:
+    """The ``explorer/ui`` folder ``module`` is in (``live`` for ``explorer.ui.live.x``)."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["explorer", "ui"] else None
+
+
+def feature_violations(feature: str, modules: set[str]) -> set[str]:
+    """What a module of ``feature`` must not import: the shell, the scenes, or any module
+    of another feature (``ui/shared`` is what features share)."""
+    return {
+        name
+        for name in modules
+        if (part := ui_part(name)) in {"shell", "scenes"} or (part in FEATURES and part != feature)
+    }
+
+
+def test_the_features_are_found() -> None:
+    assert {"live", "inspector", "source", "settings", "watchdog"} <= set(FEATURES)
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_a_feature_imports_neither_the_shell_nor_another_feature(feature: str) -> None:
+    found = {
+        str(path.relative_to(PACKAGE)): sorted(bad)
+        for path in (UI / feature).rglob("*.py")
+        if (bad := feature_violations(feature, imported_modules(path)))
+    }
+    assert found == {}
+
+
+def test_shared_and_services_import_no_feature_nor_the_shell() -> None:
+    found = {
+        str(path.relative_to(PACKAGE)): sorted(bad)
+        for folder in ("shared", "services")
+        for path in (UI / folder).rglob("*.py")
+        if (
+            bad := {
+                name
+                for name in imported_modules(path)
+                if ui_part(name) in {*FEATURES, "shell", "scenes"}
+            }
+        )
+    }
+    assert found == {}
+
+
+def test_only_the_shell_and_the_app_entry_import_the_main_window() -> None:
+    importers = {
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if "explorer.ui.shell.main_window" in imported_modules(path)
+        and path.relative_to(PACKAGE).parts[:2] != ("ui", "shell")
+    }
+    assert importers == MAIN_WINDOW_IMPORTERS
+
+
+def test_every_feature_is_in_the_shell_list() -> None:
+    from explorer.ui.shell.features import FEATURE_PACKAGES
+
+    assert sorted(FEATURE_PACKAGES) == FEATURES
+
+
+@pytest.mark.parametrize(
+    ("source", "seen"),
+    [
+        ("from explorer.ui.shell.main_window import MainWindow\n", "explorer.ui.shell.main_window"),
+        (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from explorer.ui.inspector.inspector_panel import InspectorPanel\n",
+            "explorer.ui.inspector.inspector_panel",
+        ),
+        ("def f():\n    from ..inspector import exchange_model\n", "explorer.ui.inspector"),
+        ("from explorer.ui import shell\n", "explorer.ui.shell"),
+    ],
+)
+def test_the_checker_sees_a_feature_reaching_out(tmp_path: Path, source: str, seen: str) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(source)
+    found = feature_violations("live", imported_modules(sample, "explorer.ui.live.sample"))
+    assert seen in found
+    assert (
+        feature_violations("live", {"explorer.ui.live.feed_panel", "explorer.ui.shared.x"}) == set()
+    )

@@ -39,6 +39,13 @@ from explorer.cli.listen_forwarding import (
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option
+from explorer.cli.secret_option import (
+    SecretFormError,
+    add_secret_forms,
+    on_command_line,
+    secret_value,
+    warn_plain,
+)
 from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
 from explorer.core import catalog
 from explorer.core.catalog import text
@@ -110,7 +117,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=say("cli.hub-check.public-url"),
     )
     secret = parser.add_mutually_exclusive_group()
-    secret.add_argument("--secret", metavar="S", help=say("cli.listen.secret"))
+    add_secret_forms(secret, "--secret", metavar="S", help=say("cli.listen.secret"))
     secret.add_argument("--no-secret", action="store_true", help=say("cli.listen.no-secret"))
     parser.add_argument(
         "--lease",
@@ -154,6 +161,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    plain = [
+        flag
+        for flag in ("--secret", "--forward-secret", "--forward-header")
+        if on_command_line(args, flag)
+    ]
+    try:
+        args.secret = secret_value(args, "--secret", language_of(args))
+    except SecretFormError as exc:
+        return fail("listen", str(exc))
     if args.secret is not None and len(args.secret.encode()) >= 200:
         print(say("cli.listen.secret-too-long"), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -161,8 +177,10 @@ def run(args: argparse.Namespace) -> int:
         args.access = network_access(args, args.topic, "listen", also=[args.hub or ""])
         args.xmpp_account = xmpp_account(args)
         args.forward_to = forward_target(args, language_of(args))
-    except (NetworkOptionsError, XmppOptionError, ForwardOptionsError) as exc:
+    except (NetworkOptionsError, XmppOptionError, ForwardOptionsError, SecretFormError) as exc:
         return fail("listen", str(exc))
+    for flag in plain:
+        warn_plain(flag, "listen")
     path = args.store or default_store_path()
     lang = language_of(args)
     try:

@@ -108,7 +108,7 @@ def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
 
 
 def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
-    from explorer.cli.inspect import print_tree
+    from explorer.cli.tree_report import print_tree
     from explorer.net.history.snapshot_compare import Comparison
 
     lang = language_of(args)

@@ -119,7 +119,12 @@ def run_gui(argv: Sequence[str]) -> int:
         level=logging.INFO if args.self_test else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
+    app_class: type[QApplication] = QApplication
+    if args.self_test:  # it watches its event loop for stalls (explorer.ui.shared.stall_watch)
+        from explorer.ui.shared.stall_watch import StallWatchingApplication
+
+        app_class = StallWatchingApplication
+    app = QApplication.instance() or app_class([sys.argv[0] if sys.argv else APP_NAME])
     assert isinstance(app, QApplication)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(SETTINGS_APP)
@@ -166,7 +171,7 @@ def open_shell(args: argparse.Namespace) -> Shell:
         else QSettings()
     )
     from explorer.ui.language import choose_language, install_language
-    from explorer.ui.settings.app_settings import load_settings
+    from explorer.ui.shared.app_settings import load_settings
 
     install_language(choose_language(getattr(args, "lang", None), load_settings(settings).language))
     window = MainWindow(settings=settings, light=True)
@@ -225,7 +230,7 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
     until a quit is requested; tear everything down after."""
     import asyncio
 
-    from explorer.ui.shell.deferred_build import build_after_first_frame
+    from explorer.ui.shell.main_window import build_after_first_frame
 
     shell = shell or open_shell(args)
     window = shell.window
@@ -262,7 +267,7 @@ async def main(app: Any, args: argparse.Namespace, shell: Shell | None = None) -
             window.install_demo_menu(services.demo.faults, FAULTS)
             window.panels.workbench.prefill_from_demo()
         if args.self_test:
-            from explorer.ui.self_test import run_self_test
+            from explorer.ui.scenes.self_test import run_self_test
 
             return await run_self_test(
                 window, args.url or demo_url, args.screenshot, args.screenshots

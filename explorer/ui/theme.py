@@ -44,7 +44,7 @@ def dark_palette() -> QPalette:
 
 
 def apply_theme(app: QApplication, theme: str) -> None:
-    """``theme`` is one of ``explorer.ui.settings.app_settings.THEMES``."""
+    """``theme`` is one of ``explorer.ui.shared.app_settings.THEMES``."""
     QGuiApplication.styleHints().setColorScheme(_SCHEMES.get(theme, Qt.ColorScheme.Unknown))
     style = app.style()
     if theme == "dark":

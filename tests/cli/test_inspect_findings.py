@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 
-from explorer.cli.inspect import print_tree
+from explorer.cli.tree_report import print_tree
 from explorer.core.findings import finding
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, NodeState
 from explorer.net.source.discovery import Discovery

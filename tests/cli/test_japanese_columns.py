@@ -18,7 +18,7 @@ from explorer.cli.listen import _text_line
 from explorer.core.words.text_width import display_width
 from explorer.net.conformance.session import CheckResult, Outcome
 from explorer.net.live.subscriber_events import SubscriberEvent
-from explorer.net.store.database import ExchangeRecord
+from explorer.net.store.records import ExchangeRecord
 
 TOPIC = "http://example.org/changes"
 

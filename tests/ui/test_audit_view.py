@@ -16,6 +16,7 @@ from test_history_view import finish, grab_in
 
 from explorer.core.rules import capabilities as caps
 from explorer.ui.history.audit_panel import AuditPanel
+from explorer.ui.history.time_actions import TIME_ACTIONS
 
 
 def capability_list_row(window, qtbot):
@@ -29,7 +30,7 @@ def audit_from_tree(window, qtbot) -> AuditPanel:
     row = capability_list_row(window, qtbot)
     action = next(a for a in window.tree_menu(row).actions() if a.text() == "Audit a local copy…")
     action.trigger()
-    panel = window.time_actions.audits[row.url]
+    panel = window.part(TIME_ACTIONS).audits[row.url]
     assert panel.isVisible() and panel.url == row.url
     return panel
 
@@ -97,7 +98,7 @@ def test_audit_of_a_planted_copy_gives_counts_and_reasons(
 
 def again(panel: AuditPanel) -> AuditPanel:
     """A new audit view of the same list, run again with the same folders."""
-    view = AuditPanel(panel.audits._services, panel.url)
+    view = AuditPanel(panel.services, panel.url)
     view.resize(1200, 640)
     view.folder_edit.setText(panel.folder_edit.text())
     view.mappings_edit.setPlainText(panel.mappings_edit.toPlainText())
@@ -139,7 +140,7 @@ def test_audit_from_dataset1_capability_list_audits_dataset1_alone(
         a for a in window.tree_menu(dataset1).actions() if a.text() == "Audit a local copy…"
     )
     action.trigger()
-    panel = window.time_actions.audits[dataset1.url]
+    panel = window.part(TIME_ACTIONS).audits[dataset1.url]
     empty = tmp_path / "copy"
     empty.mkdir()
     panel.folder_edit.setText(str(empty))

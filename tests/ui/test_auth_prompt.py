@@ -21,8 +21,8 @@ from explorer.net.http.credentials import Credential
 from explorer.net.http.network_access import ProxyMode
 from explorer.net.source.crawl_tree import NodeState
 from explorer.net.store.records import ExchangeRecord
-from explorer.ui.inspector.exchange_model import curl_command, describe
-from explorer.ui.settings.credential_vault import SERVICE
+from explorer.ui.shared.credential_vault import SERVICE
+from explorer.ui.shared.exchange_text import curl_command, describe
 from explorer.ui.source.auth_dialog import AuthDialog
 
 pytestmark = pytest.mark.timeout(120)

@@ -159,7 +159,7 @@ def _subscribe_record(status: int | None, error: str | None = None):
 
 
 def test_the_inspector_says_true_things_about_a_masked_subscription(window, qtbot) -> None:
-    from explorer.ui.inspector.exchange_model import describe
+    from explorer.ui.shared.exchange_text import describe
 
     inspector = window.panels.inspector
     sent = _subscribe_record(202)

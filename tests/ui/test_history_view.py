@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from explorer.net.history.comparison_rows import ComparisonRow
 from explorer.ui.history.history_model import ComparisonModel
+from explorer.ui.history.time_actions import TIME_ACTIONS
 from explorer.ui.language import install_language
 
 
@@ -83,7 +84,7 @@ def test_history_compares_two_snapshots_and_now(
         before(base, files)
         window.open_url(base + "/")
         qtbot.waitUntil(lambda: bool(window.tree_model.roots), timeout=15000)
-        actions = window.time_actions
+        actions = window.part(TIME_ACTIONS)
         assert actions.save_action in actions.history_action.associatedObjects()[0].actions()
         panel = actions.show_history()
         assert panel is not None and panel.url == f"{base}/.well-known/resourcesync"
@@ -160,7 +161,7 @@ def shown_again(panel, qtbot):
     """A new History view of the same Source comparing the same two snapshots."""
     from explorer.ui.history.history_panel import HistoryPanel
 
-    again = HistoryPanel(panel.history._services, panel.url)
+    again = HistoryPanel(panel.services, panel.url)
     again.resize(1200, 720)
     qtbot.waitUntil(lambda: again.snapshots.rowCount() == 2, timeout=10000)
     again.snapshot_table.selectAll()
@@ -169,7 +170,7 @@ def shown_again(panel, qtbot):
 
 
 def test_saving_without_a_source_says_what_to_do(window) -> None:
-    assert window.time_actions.show_history() is None
+    assert window.part(TIME_ACTIONS).show_history() is None
     assert "open a Source first" in window.statusBar().currentMessage()
 
 
@@ -180,7 +181,7 @@ def test_a_scheduled_snapshot_says_what_changed_since_the_one_before(window, qtb
         before(base, files)
         window.open_url(base + "/")
         qtbot.waitUntil(lambda: bool(window.tree_model.roots), timeout=15000)
-        panel = window.time_actions.show_history()
+        panel = window.part(TIME_ACTIONS).show_history()
         assert panel is not None
         qtbot.waitUntil(lambda: not panel.job.running, timeout=10000)  # the list read first
         panel.every_minutes.setValue(30)

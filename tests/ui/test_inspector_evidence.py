@@ -25,7 +25,7 @@ def subscribed(window, qtbot, run) -> tuple[str, int]:
     channel = next(c for c in services.demo.channels if c.capability == "change-notification")
     view = run(services.subscribe(channel.topic, channel.hub))
     assert run(services.wait_settled(view, 10)) == State.ACTIVE
-    secret = next(iter(services.hub_secrets().values()))
+    secret = next(iter(services.evidence.hub_secrets().values()))
     inspector = window.panels.inspector
     qtbot.waitUntil(
         lambda: any(r.kind == "subscribe" for r in inspector.model.all_records()), timeout=10000

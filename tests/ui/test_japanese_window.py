@@ -138,7 +138,8 @@ def test_the_reason_column_and_its_tooltip_are_japanese(panel) -> None:
 
 def test_the_inspector_says_direction_and_kind_in_japanese(japanese) -> None:
     from explorer.net.store.records import ExchangeRecord
-    from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel, describe
+    from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel
+    from explorer.ui.shared.exchange_text import describe
 
     def record(direction: str, kind: str) -> ExchangeRecord:
         return ExchangeRecord(
@@ -160,8 +161,8 @@ def test_the_inspector_says_direction_and_kind_in_japanese(japanese) -> None:
 
 
 def test_the_credentials_page_says_each_kind_in_japanese(japanese, qtbot) -> None:
-    from explorer.ui.settings.credentials_page import CredentialsPage
     from explorer.ui.source.auth_prompt import KEYRING, SESSION, KeptCredential
+    from explorer.ui.source.credentials_page import CredentialsPage
 
     rows = [
         KeptCredential("https://a.example", "bearer", "bearer ••••1234", KEYRING),
@@ -207,7 +208,7 @@ def test_the_tree_tooltip_names_the_document_with_its_english_name(japanese) -> 
 
 
 def test_the_problem_detail_glosses_document_names_and_uses_japanese_brackets(japanese) -> None:
-    from explorer.ui.source.problems_view import describe_finding
+    from explorer.ui.shared.problems_view import describe_finding
 
     item = Finding(
         Severity.ERROR,
@@ -225,8 +226,8 @@ def test_the_problem_detail_glosses_document_names_and_uses_japanese_brackets(ja
 
 
 def test_the_spec_column_keeps_the_translated_badge_in_view(japanese) -> None:
-    from explorer.ui.source.problems_model import ProblemsModel
-    from explorer.ui.source.problems_view import SPEC
+    from explorer.ui.shared.problems_model import ProblemsModel
+    from explorer.ui.shared.problems_view import SPEC
 
     model = ProblemsModel()
     spec = "framework-notification 1.0.1 §2.1 Table 2"
@@ -235,8 +236,8 @@ def test_the_spec_column_keeps_the_translated_badge_in_view(japanese) -> None:
 
 
 def test_the_spec_column_is_wide_enough_for_a_section_and_its_badge(japanese, qtbot) -> None:
-    from explorer.ui.source.problems_model import ProblemsModel
-    from explorer.ui.source.problems_view import SPEC, ProblemsView
+    from explorer.ui.shared.problems_model import ProblemsModel
+    from explorer.ui.shared.problems_view import SPEC, ProblemsView
 
     view = ProblemsView(ProblemsModel())
     qtbot.addWidget(view)
@@ -299,7 +300,7 @@ def test_network_settings_that_cannot_be_used_say_why_in_japanese(japanese, qtbo
     from PySide6.QtCore import QSettings
 
     from explorer.net.http.network_access import ProxyMode
-    from explorer.ui.settings.network_page import NetworkPage
+    from explorer.ui.source.network_page import NetworkPage
 
     problems: list[str] = []
     store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from explorer.core.findings import Finding, Severity
 from explorer.core.model import SITEMAPINDEX, URLSET, Document, Entry
 from explorer.net.source.crawl_tree import Channel, DocumentNode, NodeState
+from explorer.ui.shared.problems_model import ProblemsModel
 from explorer.ui.source.entries_model import EntriesTableModel
-from explorer.ui.source.problems_model import ProblemsModel
 from explorer.ui.source.source_tree import BATCH, SourceTreeModel
 
 

@@ -13,7 +13,6 @@ from explorer.net.live.subscriber_events import NOTIFICATION, REJECTED, Subscrib
 from explorer.net.live.subscription import State, Subscription
 from explorer.net.store.database import Store
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
-from explorer.ui.inspector.exchange_model import curl_command, describe, pretty_body
 from explorer.ui.live.feed_model import (
     CHANGE,
     COLUMNS,
@@ -25,6 +24,7 @@ from explorer.ui.live.feed_model import (
 from explorer.ui.live.feed_panel import changes_html
 from explorer.ui.live.subscriptions_model import lease_text, masked
 from explorer.ui.shared.columns import column_index
+from explorer.ui.shared.exchange_text import curl_command, describe, pretty_body
 
 TOPIC = "http://s/dataset1/change-notifications"
 
@@ -295,7 +295,7 @@ def test_a_large_restore_fills_the_feed_over_several_turns(
 
 
 def test_lazy_highlighting_colours_only_what_is_shown(qtbot, qloop, run) -> None:
-    from explorer.ui.source.xml_view import LAZY_LINES, XmlSourceView
+    from explorer.ui.shared.xml_view import LAZY_LINES, XmlSourceView
 
     view = XmlSourceView()
     qtbot.addWidget(view)

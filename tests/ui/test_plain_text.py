@@ -26,8 +26,8 @@ from test_net_thread import subscribe_to_demo
 from explorer.net.live.subscription import State
 from explorer.ui.live.feed_model import COLUMNS, REJECTED_KIND, TOOLTIP_COLUMNS
 from explorer.ui.shared.columns import column_index
+from explorer.ui.shared.diff_view import SideBySideDiffView
 from explorer.ui.shared.plain_text import MAX_CHARS, PlainLabel, clip, tooltip_text
-from explorer.ui.source.diff_view import SideBySideDiffView
 
 HOSTILE = (
     '<img src="file:///etc/hostname" width=40000 height=40000>'

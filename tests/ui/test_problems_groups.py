@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, Qt
 
 from explorer.core.findings import finding
-from explorer.ui.source.problems_model import ProblemsModel
-from explorer.ui.source.problems_view import ProblemsView
+from explorer.ui.shared.problems_model import ProblemsModel
+from explorer.ui.shared.problems_view import ProblemsView
 
 
 def _findings() -> list:

@@ -73,7 +73,9 @@ def test_replay_edited_resigned_rejected_and_linked(
         r for r in range(inspector.model.rowCount()) if inspector.model.record(r).kind == "delivery"
     )
     inspector.table.selectRow(row)
-    qtbot.waitUntil(lambda: services.exchange_id(inspector.selected()) is not None, timeout=5000)
+    qtbot.waitUntil(
+        lambda: services.replay.exchange_id(inspector.selected()) is not None, timeout=5000
+    )
     again = actions.replay_exchange()
     assert again is not None and again.url.text() == inspector.selected().url
     again.url.setText(receiver.url)

@@ -53,11 +53,12 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "asyncio",
     "qasync",
     "explorer.core.words.messages",
-    "explorer.ui.source",
+    "explorer.ui.source.",
     "explorer.ui.shared.tasks",
 )
 """What the light shell's first frame does without: asyncio (the loop starts after it),
-the findings catalog, the document view and the controllers."""
+the findings catalog, the document view and the controllers. (A feature package itself,
+``explorer.ui.source`` too, is read for the docks it declares: its modules wait.)"""
 
 
 def test_the_first_frame_is_painted_before_asyncio_and_the_document_view_load(
@@ -99,8 +100,7 @@ def icon_image(icon: QIcon) -> QImage:
 def test_the_light_shell_completed_after_its_first_frame_keeps_focus_and_tab_order(
     qtbot, qloop, run, settings
 ) -> None:
-    from explorer.ui.shell.deferred_build import build_after_first_frame
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shell.main_window import MainWindow, build_after_first_frame
 
     shell = MainWindow(settings=settings, light=True)
     qtbot.addWidget(shell)
@@ -118,7 +118,7 @@ def test_the_light_shell_completed_after_its_first_frame_keeps_focus_and_tab_ord
     # as when the document view was built first: focused on activation, before the frame
     assert shell.focusWidget() is shell.document_view.header
     panel = QLineEdit()
-    shell.set_panel("FeedDock", panel)  # panels are installed later still
+    shell.add_dock("FeedDock", panel)  # panels are installed later still
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the placeholder
     assert isValid(shell.help_menu)  # no wrapper of Qt's own dock widgets outlived them
     assert reaches(shell.document_view.header, shell.address)

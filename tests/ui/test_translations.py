@@ -314,7 +314,7 @@ def test_a_column_is_never_narrower_than_its_title(qtbot) -> None:
 
 def test_the_insecure_warning_is_the_engine_s_words_in_the_interface_language(japanese) -> None:
     from explorer.net.http.network_access import INSECURE_WARNING
-    from explorer.ui.settings.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
+    from explorer.ui.source.network_page import INSECURE_WARNING_MARKED, insecure_warning_text
 
     assert INSECURE_WARNING_MARKED == INSECURE_WARNING
     assert insecure_warning_text().startswith("TLS 証明書を検証していません")

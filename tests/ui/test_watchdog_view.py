@@ -18,6 +18,7 @@ from explorer.core.rules import capabilities as caps
 from explorer.core.words.engine_words import known_reason
 from explorer.ui.live.feed_model import WATCHDOG
 from explorer.ui.watchdog.notifier import DesktopNotifier
+from explorer.ui.watchdog.watchdog_panel import WATCHDOG as WATCHDOG_PANEL
 
 PERIOD = 1.0
 
@@ -65,7 +66,7 @@ def test_a_silent_hub_is_named_in_the_feed_and_on_the_desktop(
 ) -> None:
     demo, sub = subscribed_to_silent_hub(window, run, qtbot)
     monkeypatch.setattr(window, "isActiveWindow", lambda: False)  # another window in front
-    watchdog = window.watchdog
+    watchdog = window.part(WATCHDOG_PANEL)
     url = demo.capability_list_urls[0]
     # the option per subscription: the Capability List given, checked, then on
     watchdog.capability_list.setText(url)
@@ -142,7 +143,7 @@ def test_no_desktop_notification_without_a_system_tray(qapp, monkeypatch) -> Non
 
 def test_the_option_needs_a_capability_list_url(window, qtbot, run) -> None:
     _demo, sub = subscribed_to_silent_hub(window, run, qtbot)
-    watchdog = window.watchdog
+    watchdog = window.part(WATCHDOG_PANEL)
     watchdog.capability_list.setText("file:///etc/passwd")
     watchdog.enabled_box.setChecked(True)
     assert not watchdog.enabled_box.isChecked() and watchdog.watchdogs.watching(sub.id) is None
@@ -154,9 +155,9 @@ def test_the_option_needs_a_capability_list_url(window, qtbot, run) -> None:
 def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_dir) -> None:
     demo, sub = subscribed_to_silent_hub(window, run, qtbot)
     url = demo.capability_list_urls[0]
-    window.watchdog.capability_list.setText(url)
-    window.watchdog.enabled_box.setChecked(True)
-    window.watchdog.watchdogs.watch(sub.id, sub.topic, url, PERIOD)
+    window.part(WATCHDOG_PANEL).capability_list.setText(url)
+    window.part(WATCHDOG_PANEL).enabled_box.setChecked(True)
+    window.part(WATCHDOG_PANEL).watchdogs.watch(sub.id, sub.topic, url, PERIOD)
     began = time.time()
     qtbot.waitUntil(lambda: time.time() >= int(began) + 1, timeout=3000)
     demo.change("dataset1")
@@ -173,7 +174,7 @@ def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_di
     assert "差分なし" not in said, said
     grab(window, output_dir / "watchdog-ja.png")
     # the guide's 「リースの履歴」 picture, in the words of the Japanese window
-    view = window.watchdog.show_lease_history()
+    view = window.part(WATCHDOG_PANEL).show_lease_history()
     assert view is not None
     qtbot.waitUntil(lambda: view.task.done() and view.model.rowCount() >= 2, timeout=5000)
     assert "リースの履歴" in view.windowTitle()

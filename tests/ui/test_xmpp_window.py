@@ -24,12 +24,12 @@ from PySide6.QtWidgets import QTableView
 from explorer.net.http.credentials import Credential
 from explorer.net.http.network_access import NetworkSettings
 from explorer.net.live.subscription import State
-from explorer.ui.inspector.exchange_model import curl_command, describe
 from explorer.ui.language import install_language
 from explorer.ui.live.feed_model import CHANGE
 from explorer.ui.live.xmpp_account_panel import ACCOUNT_KEY, vault_key, xmpp_panel
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
-from explorer.ui.settings.credential_vault import SERVICE, store_secret
+from explorer.ui.shared.credential_vault import SERVICE, store_secret
+from explorer.ui.shared.exchange_text import curl_command, describe
 
 pytestmark = pytest.mark.timeout(180)
 PASSWORD = "window-secret-pw-5d2e"

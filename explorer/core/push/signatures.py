@@ -124,5 +124,15 @@ def verify_signature(
     return SignatureCheck(SignatureState.VALID, method, findings=notes)
 
 
+def normalised_signature(header: str | None) -> str:
+    """The signature as ``verify_signature`` reads it: algorithm and hex lower-cased, every
+    space gone. Two spellings of one signature (``SHA256=``, upper-case hex,
+    ``sha256 = …``) are one signature: the replay guard must not tell them apart."""
+    if not header:
+        return ""
+    method, sep, digest = header.partition("=")
+    return "".join(method.split()).lower() + sep + "".join(digest.split()).lower()
+
+
 def _is_hex(text: str) -> bool:
     return _HEX.fullmatch(text) is not None

@@ -318,7 +318,7 @@ class Subscriber:
     async def unsubscribe(self, sub: Subscription | str, *, wait: bool = True) -> None:
         """Ask the hub to end ``sub``; from now on deliveries for it are answered 410."""
         sub = self.book.find(sub)
-        if sub.final:
+        if sub.final or sub.state is State.UNSUBSCRIBING:  # asked already (a second move)
             return
         self.leases.cancel(sub)
         sub.transition(State.UNSUBSCRIBING, said("events.reason-ended-by-user"))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from explorer.ui.history.audit_widgets import AuditWidgets
 from explorer.ui.history.filter_bar import ask_export_file
 from explorer.ui.history.job import Job
-from explorer.ui.services.audit import AuditOutcome, AuditServices, mappings_for
+from explorer.ui.services.audit import AuditOutcome, mappings_for
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
@@ -26,7 +26,8 @@ class AuditPanel(AuditWidgets):
     def __init__(self, services: ExplorerServices, url: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.url = url
-        self.audits = AuditServices(services)
+        self.services = services
+        self.audits = services.audit
         self.outcome: AuditOutcome | None = None
         self._dialog: QFileDialog | None = None
         self.setWindowTitle(self.tr("Audit a local copy — {url}").format(url=url))

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 
 from explorer.ui.history.audit_model import STATUS_NAMES, AuditModel, status_text
 from explorer.ui.history.filter_bar import FilterBar
-from explorer.ui.history.history_widgets import table
 from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.tables import table
 
 
 class AuditWidgets(QWidget):

@@ -18,7 +18,7 @@ from explorer.ui.history.history_model import taken_text
 from explorer.ui.history.history_widgets import HistoryWidgets
 from explorer.ui.history.job import Job
 from explorer.ui.language import ui_language
-from explorer.ui.services.snapshot_history import ComparisonView, SnapshotHistory
+from explorer.ui.services.snapshot_history import ComparisonView
 
 if TYPE_CHECKING:
     from explorer.net.history.snapshot_store import SnapshotInfo
@@ -31,7 +31,8 @@ class HistoryPanel(HistoryWidgets):
     def __init__(self, services: ExplorerServices, url: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.url = url
-        self.history = SnapshotHistory(services)
+        self.services = services
+        self.history = services.history
         self.shown_comparison: ComparisonView | None = None
         self.setWindowTitle(self.tr("History — {url}").format(url=url))
         self.source_label.setText(url)

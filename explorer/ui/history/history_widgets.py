@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -12,28 +10,14 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from explorer.ui.history.filter_bar import FilterBar
 from explorer.ui.history.history_model import SECTION_NAMES, ComparisonModel, SnapshotsModel
-from explorer.ui.shared.columns import apply_columns
-from explorer.ui.shared.filtered_rows_model import FilteredRowsModel
 from explorer.ui.shared.plain_text import PlainLabel
-
-
-def table(model: FilteredRowsModel[Any]) -> QTableView:
-    """A read-only table of rows, selected whole, its columns from the model's."""
-    view = QTableView()
-    view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
-    view.horizontalHeader().setStretchLastSection(True)
-    apply_columns(view, model.columns)
-    return view
+from explorer.ui.shared.tables import table
 
 
 class HistoryWidgets(QWidget):

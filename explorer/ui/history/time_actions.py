@@ -15,13 +15,13 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu
 
 from explorer.core.findings import Severity
 from explorer.core.rules import capabilities as caps
+from explorer.ui.shared.shell import Key, Shell
 
 if TYPE_CHECKING:
     from explorer.ui.history.audit_panel import AuditPanel
     from explorer.ui.history.history_panel import HistoryPanel
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.shell.main_window import MainWindow
-    from explorer.ui.source.source_tree import TreeItem
+
 
 AUDITED = (caps.CAPABILITYLIST, caps.RESOURCELIST)
 """Rows offering "Audit a local copy…": the audit reads the Source's lists from there."""
@@ -30,30 +30,28 @@ AUDITED = (caps.CAPABILITYLIST, caps.RESOURCELIST)
 class TimeActions(QObject):
     """File ▸ Save snapshot… and History… for the open Source."""
 
-    def __init__(self, window: MainWindow, services: ExplorerServices) -> None:
-        super().__init__(window)
+    def __init__(self, window: Shell, services: ExplorerServices) -> None:
+        super().__init__(window.widget())
         self.window, self.services = window, services
         self.histories: dict[str, HistoryPanel] = {}
         self.audits: dict[str, AuditPanel] = {}
         self._label_dialog: QInputDialog | None = None
-        self.save_action = QAction(self.tr("Save snapshot…"), window)
+        self.save_action = QAction(self.tr("Save snapshot…"), window.widget())
         self.save_action.setToolTip(
             self.tr("Keep the whole Source as it is now, to compare with later")
         )
-        self.history_action = QAction(self.tr("History…"), window)
+        self.history_action = QAction(self.tr("History…"), window.widget())
         self.history_action.setToolTip(self.tr("This Source's snapshots, and what changed"))
-        self.audit_action = QAction(self.tr("Audit a local copy…"), window)
+        self.audit_action = QAction(self.tr("Audit a local copy…"), window.widget())
         self.audit_action.setToolTip(
             self.tr("Is a local copy in sync with this Source, and what differs?")
         )
         self.save_action.triggered.connect(self.ask_label)
         self.history_action.triggered.connect(lambda: self.show_history())
         self.audit_action.triggered.connect(lambda: self.show_audit())
-        menu = file_menu(window)
-        before = window.quit_action
-        menu.insertActions(before, [self.save_action, self.history_action, self.audit_action])
-        menu.insertSeparator(before)
-        window.source.menu_extensions.append(self.extend_tree_menu)
+        for action in (self.save_action, self.history_action, self.audit_action):
+            window.add_action("file", action)
+        window.extend_tree_menu(self.extend_tree_menu)
 
     def source_url(self) -> str | None:
         result = self.services.crawl_result
@@ -75,14 +73,13 @@ class TimeActions(QObject):
             return None
         panel = self.histories.get(url)
         if panel is None:
-            panel = self.histories[url] = HistoryPanel(self.services, url, self.window)
+            panel = self.histories[url] = HistoryPanel(self.services, url, self.window.widget())
         panel.show()
         panel.raise_()
         return panel
 
-    def extend_tree_menu(self, menu: QMenu, item: TreeItem) -> None:
-        if item.doc is not None and item.capability in AUDITED:
-            url = item.url
+    def extend_tree_menu(self, menu: QMenu, url: str, capability: str | None) -> None:
+        if capability in AUDITED:
             menu.addAction(self.tr("Audit a local copy…"), lambda: self.show_audit(url))
 
     def show_audit(self, url: str | None = None) -> AuditPanel | None:
@@ -91,15 +88,15 @@ class TimeActions(QObject):
         from explorer.ui.history.audit_panel import AuditPanel
 
         if url is None:
-            item = self.window.selected_item()
-            chosen = item is not None and item.doc is not None and item.capability in AUDITED
-            url = item.url if chosen and item is not None else self.source_url()
+            selected = self.window.selected_document()
+            chosen = selected is not None and selected[1] in AUDITED
+            url = selected[0] if chosen and selected is not None else self.source_url()
         if url is None:
             self._no_source()
             return None
         panel = self.audits.get(url)
         if panel is None:
-            panel = self.audits[url] = AuditPanel(self.services, url, self.window)
+            panel = self.audits[url] = AuditPanel(self.services, url, self.window.widget())
         panel.show()
         panel.raise_()
         return panel
@@ -109,7 +106,7 @@ class TimeActions(QObject):
         if self.source_url() is None:
             self._no_source()
             return
-        dialog = QInputDialog(self.window)
+        dialog = QInputDialog(self.window.widget())
         dialog.setWindowTitle(self.tr("Save snapshot"))
         dialog.setLabelText(self.tr("Label (optional), e.g. before-migration:"))
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
@@ -123,9 +120,5 @@ class TimeActions(QObject):
             panel.save_snapshot(label.strip() or None)
 
 
-def file_menu(window: MainWindow) -> QMenu:
-    """The menu holding File ▸ Quit."""
-    for owner in window.quit_action.associatedObjects():
-        if isinstance(owner, QMenu):
-            return owner
-    raise LookupError("no File menu")
+TIME_ACTIONS: Key[TimeActions] = Key("history")
+"""The feature's TimeActions, published for the scenes and the tests."""

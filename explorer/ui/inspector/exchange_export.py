@@ -60,7 +60,7 @@ class ExchangeExport(QObject):
 
     async def export(self, path: Path, records: list[ExchangeRecord]) -> int | None:
         try:
-            count = await self.services.export_exchanges(path, records)
+            count = await self.services.evidence.export_exchanges(path, records)
         except OSError as exc:
             confirm(self.panel, self.tr("export failed: {error}").format(error=exc), 15_000)
             return None

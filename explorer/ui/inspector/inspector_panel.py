@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
 
 from explorer.net.store.exchange_log import SECRET_MASK
 from explorer.net.store.records import ExchangeRecord
-from explorer.ui.inspector.exchange_model import ExchangeModel, curl_command, describe
+from explorer.ui.inspector.exchange_model import ExchangeModel
 from explorer.ui.inspector.inspector_widgets import InspectorWidgets
 from explorer.ui.services import ExplorerServices
+from explorer.ui.shared.exchange_text import curl_command, describe
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import visible
 from explorer.ui.shared.wording import count_text
@@ -99,7 +100,7 @@ class InspectorPanel(InspectorWidgets):
             and record.direction == "out"
             and (
                 bool(self.services.access.headers_for(record.url))
-                or self.services.with_secret(record) is not record
+                or self.services.evidence.with_secret(record) is not record
             )
         )
         self.replay_button.setEnabled(
@@ -135,7 +136,7 @@ class InspectorPanel(InspectorWidgets):
         if record is None:
             return
         credentials = self.services.access.headers_for(record.url)
-        revealed = self.services.with_secret(record)
+        revealed = self.services.evidence.with_secret(record)
         if not credentials and revealed is record:
             self.status.setText(self.tr("no credentials or secret are kept for this request"))
             return

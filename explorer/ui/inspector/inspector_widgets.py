@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from explorer.ui.inspector.exchange_model import COLUMNS, ExchangeModel
 from explorer.ui.shared.columns import apply_columns
 from explorer.ui.shared.plain_text import ElidedLabel, PlainLabel
-from explorer.ui.source.xml_view import XmlSourceView
+from explorer.ui.shared.xml_view import XmlSourceView
 
 
 class InspectorWidgets(QWidget):

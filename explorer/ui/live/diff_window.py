@@ -10,7 +10,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from explorer.core.changes import SideBySideRow
-from explorer.ui.source.diff_view import SideBySideDiffView
+from explorer.ui.shared.diff_view import SideBySideDiffView
 
 SCREEN_SHARE = 0.85
 

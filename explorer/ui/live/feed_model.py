@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
@@ -198,6 +199,16 @@ def _change_text(change: str) -> Callable[[FeedItem], str]:
     return text
 
 
+def _topic_text(topic: str) -> str:
+    """A web topic by its path (``dataset1/change-notifications``): the host is the same on
+    every row, and the dataset and channel are what tell two rows apart (the full URL is
+    the cell's tooltip). Any other topic (XMPP) as it is."""
+    parts = urlsplit(topic)
+    if parts.scheme not in ("http", "https") or not parts.path.strip("/"):
+        return topic
+    return parts.path.strip("/") + (f"?{parts.query}" if parts.query else "")
+
+
 COLUMNS: tuple[Column[FeedItem], ...] = (
     Column(
         "time",
@@ -219,7 +230,7 @@ COLUMNS: tuple[Column[FeedItem], ...] = (
         "topic",
         QT_TRANSLATE_NOOP("FeedModel", "topic"),
         STRETCH,
-        lambda item: item.topic,
+        lambda item: _topic_text(item.topic),
         tooltip=True,
     ),
     Column(
@@ -242,6 +253,7 @@ COLUMNS: tuple[Column[FeedItem], ...] = (
 """The feed's columns, in order: a new column is one entry here."""
 TOOLTIP_COLUMNS = tuple(number for number, column in enumerate(COLUMNS) if column.tooltip)
 WARNINGS_COLUMN = column_index(COLUMNS, "warnings")
+TOPIC_COLUMN = column_index(COLUMNS, "topic")
 
 
 def _texts(item: FeedItem) -> list[str]:
@@ -326,6 +338,8 @@ class FeedModel(QStandardItemModel):
         if tooltip:
             for column in TOOLTIP_COLUMNS:
                 cells.setdefault(column, QStandardItem()).setToolTip(tooltip_text(tooltip))
+        topic = cells.setdefault(TOPIC_COLUMN, QStandardItem())
+        topic.setToolTip(tooltip_text("\n".join(filter(None, (item.topic, tooltip)))))
         if item.findings:
             worst = min((f.severity for f in item.findings), key=SEVERITY_ORDER.__getitem__)
             cells.setdefault(WARNINGS_COLUMN, QStandardItem()).setIcon(severity_icon(worst))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from explorer.core import catalog
@@ -46,9 +47,9 @@ from explorer.ui.shared.export_dialog import export_dialog
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.icons import CHANGE_COLOURS
 from explorer.ui.shared.plain_text import clip, escape_for_html
+from explorer.ui.shared.problems_model import ProblemsModel
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import count_text, list_text
-from explorer.ui.source.problems_model import ProblemsModel
 
 OLD = "#d32f2f"
 ROWS_PER_TURN = 500
@@ -301,7 +302,20 @@ class FeedPanel(FeedWidgets):
             self.diff_window_button.setEnabled(False)
 
     def scroll_paused(self) -> bool:
-        return self.table.selectionModel().hasSelection() or self.table.underMouse()
+        return (
+            self.table.selectionModel().hasSelection()
+            or self.table.underMouse()
+            or self._pointer_over_rows()
+        )
+
+    def _pointer_over_rows(self) -> bool:
+        """Where the pointer is now, not where the last Enter event said: rows that arrive
+        in the same turn as the pointer (its Enter still queued behind them) must not
+        scroll under a click already on its way."""
+        viewport = self.table.viewport()
+        if not viewport.isVisible():
+            return False
+        return viewport.rect().contains(viewport.mapFromGlobal(QCursor.pos()))
 
     def _hide_unmatched(self, first: int, last: int) -> None:
         """Hide the rows the filter rejects and show the others, touching only the rows

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
 
 from explorer.ui.live.feed_model import CHANGE, COLUMNS, FRAMEWORK, REJECTED_KIND, FeedModel
 from explorer.ui.shared.columns import apply_columns
-from explorer.ui.source.diff_view import SideBySideDiffView
-from explorer.ui.source.problems_model import ProblemsModel
-from explorer.ui.source.problems_view import size_problem_columns
-from explorer.ui.source.xml_view import XmlSourceView
+from explorer.ui.shared.diff_view import SideBySideDiffView
+from explorer.ui.shared.problems_model import ProblemsModel
+from explorer.ui.shared.problems_view import size_problem_columns
+from explorer.ui.shared.xml_view import XmlSourceView
 
 WARNINGS_TAB = 1
 DIFF_TAB = 3

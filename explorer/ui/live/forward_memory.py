@@ -20,7 +20,7 @@ from PySide6.QtCore import QSettings
 
 from explorer.net.http.credentials import Credential, CredentialsError
 from explorer.net.live.forwarding.forwarder import ForwardTarget
-from explorer.ui.settings.credential_vault import (
+from explorer.ui.shared.credential_vault import (
     VaultError,
     delete_secret,
     keyring_backend,

@@ -9,15 +9,14 @@ the docks' own modules only make and place one widget each. Everything goes thro
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMenu, QPlainTextEdit, QWidget
+from PySide6.QtCore import QObject, QPoint, QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtWidgets import QMenu, QPlainTextEdit, QPushButton, QTableView, QTabWidget, QWidget
 
-from explorer.core.words.engine_words import known_reason
-from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
 from explorer.net.live.forwarding.forwarder import ForwardTarget
+from explorer.net.live.subscription import FINAL_STATES
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.live.forward_dialog import ForwardDialog
@@ -27,43 +26,59 @@ from explorer.ui.live.forward_memory import (
     kept_targets,
     recalled_target,
 )
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.forward_answer import answer_text
 
 if TYPE_CHECKING:
-    from explorer.ui.inspector.inspector_panel import InspectorPanel
-    from explorer.ui.live.feed_panel import FeedPanel
-    from explorer.ui.live.subscription_panel import SubscriptionPanel
+    from explorer.net.live.subscription import SubscriptionView
+    from explorer.ui.live.feed_model import FeedModel
+    from explorer.ui.live.subscriptions_model import SubscriptionsModel
+    from explorer.ui.services import ExplorerServices
 
 
-def answer_text(answer: ForwardAnswer | None) -> str:
-    """The target's answer to a delivery as plain text: status, time, its first 4 KiB."""
-    if answer is None:
-        return QCoreApplication.translate(
-            "ForwardAnswerView", "Not forwarded (or not answered yet)."
-        )
-    when = datetime.fromtimestamp(answer.time, UTC).isoformat(timespec="seconds")
-    if answer.status is None:
-        head = QCoreApplication.translate(
-            "ForwardAnswerView", "{target}: no answer at {time} ({error}), attempt {attempts}"
-        ).format(
-            target=answer.target,
-            time=when,
-            error=known_reason(answer.error, ui_language()),
-            attempts=answer.attempts,
-        )
-    else:
-        head = QCoreApplication.translate(
-            "ForwardAnswerView",
-            "{target} answered {status} at {time} in {ms:.0f} ms, attempt {attempts}",
-        )
-        head = head.format(
-            target=answer.target,
-            status=answer.status,
-            time=when,
-            ms=answer.duration_ms or 0.0,
-            attempts=answer.attempts,
-        )
-    return f"{head}\n\n{answer.body}" if answer.body else head
+class ForwardingSubscriptions(Protocol):
+    """What forwarding uses of the Subscriptions panel (which makes it)."""
+
+    @property
+    def services(self) -> ExplorerServices: ...
+
+    @property
+    def table(self) -> QTableView: ...
+
+    @property
+    def model(self) -> SubscriptionsModel: ...
+
+    @property
+    def forward_button(self) -> QPushButton: ...
+
+    @property
+    def timer(self) -> QTimer: ...
+
+    def selected(self) -> SubscriptionView | None: ...
+
+    def note(self, text: str) -> None: ...
+
+    def remove_row(self, subscription_id: str) -> None: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> object: ...
+
+
+class ForwardingFeed(Protocol):
+    """What forwarding uses of the live feed (which makes it)."""
+
+    @property
+    def services(self) -> ExplorerServices: ...
+
+    @property
+    def table(self) -> QTableView: ...
+
+    @property
+    def model(self) -> FeedModel: ...
+
+    @property
+    def detail(self) -> QTabWidget: ...
+
+    @property
+    def detail_shown(self) -> SignalInstance: ...
 
 
 class ForwardAnswerView(QPlainTextEdit):
@@ -78,12 +93,13 @@ class ForwardAnswerView(QPlainTextEdit):
 class SubscriptionForwarding(QObject):
     """ "Forward to…" (button and context menu) and the Forwarding column's refresh."""
 
-    def __init__(self, panel: SubscriptionPanel) -> None:
-        super().__init__(panel)
+    def __init__(self, panel: ForwardingSubscriptions) -> None:
+        super().__init__(panel.table)  # goes with the panel
         self.panel = panel
         self.services = panel.services
         self.dialog: ForwardDialog | None = None
         self.settings: QSettings | None = None  # where targets are kept (remember_in)
+        self._say_in_window: Callable[[str], object] = panel.note  # remember_in's strip
         panel.forward_button.clicked.connect(self.open_dialog)
         panel.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         panel.table.customContextMenuRequested.connect(self._context_menu)
@@ -95,11 +111,21 @@ class SubscriptionForwarding(QObject):
         self.panel.model.forwarding = self.services.forwarding_lines(ui_language())
 
     def _context_menu(self, where: QPoint) -> None:
-        if self.panel.selected() is None or self.services.read_only:
-            return
+        menu = self.context_menu()
+        if menu is not None:
+            menu.popup(self.panel.table.viewport().mapToGlobal(where))
+
+    def context_menu(self) -> QMenu | None:
+        """The selected row's menu: Forward to…, and Remove for a row that has ended."""
+        sub = self.panel.selected()
+        if sub is None:
+            return None
         menu = QMenu(self.panel.table)
-        menu.addAction(self.tr("Forward to…"), self.open_dialog)
-        menu.popup(self.panel.table.viewport().mapToGlobal(where))
+        if not self.services.read_only:
+            menu.addAction(self.tr("Forward to…"), self.open_dialog)
+        if sub.state in FINAL_STATES:
+            menu.addAction(self.tr("Remove"), lambda: self.panel.remove_row(sub.id))
+        return menu if menu.actions() else None
 
     def open_dialog(self) -> ForwardDialog | None:
         """The non-modal dialog for the selected subscription (None: nothing selected)."""
@@ -107,7 +133,7 @@ class SubscriptionForwarding(QObject):
         if sub is None:
             self.panel.note(self.tr("select a subscription to forward its deliveries"))
             return None
-        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel)
+        dialog = ForwardDialog(sub, self.services.forwarding_target(sub.id), self.panel.table)
         dialog.accepted.connect(lambda: self._chosen(dialog))
         dialog.finished.connect(dialog.deleteLater)
         self.dialog = dialog
@@ -146,9 +172,14 @@ class SubscriptionForwarding(QObject):
                 self.tr("no system keyring: the forward secret is kept for this session only")
             )
 
-    def remember_in(self, settings: QSettings) -> None:
-        """Keep targets in ``settings`` from now on, and start those kept before."""
+    def remember_in(
+        self, settings: QSettings, say_in_window: Callable[[str], object] | None = None
+    ) -> None:
+        """Keep targets in ``settings`` from now on, and start those kept before;
+        ``say_in_window`` shows a strip above the window's work when forwarding the user set
+        up could not start again (a line in this dock's log alone goes unseen)."""
         self.settings = settings
+        self._say_in_window = say_in_window or self.panel.note
         self.panel.spawn(self.restore())
 
     async def restore(self) -> int:
@@ -157,12 +188,14 @@ class SubscriptionForwarding(QObject):
             return 0
         known = {view.id: view for view in self.services.subscriptions()}
         started = 0
+        not_restarted: list[str] = []
         for subscription_id, kept in kept_targets(self.settings).items():
             view = known.get(subscription_id)
             if view is None:
                 continue
             target = await recalled_target(subscription_id, kept)
             if target is None:
+                not_restarted.append(view.topic)
                 self.panel.note(
                     self.tr(
                         "forwarding of {topic} not restarted: its secret was kept for the last "
@@ -177,6 +210,13 @@ class SubscriptionForwarding(QObject):
                 )
             )
             started += 1
+        if not_restarted:
+            self._say_in_window(
+                self.tr(
+                    "Forwarding was not restarted for {topics}: with no system keyring its "
+                    "secret was kept for the last session only. Give it again with Forward to…"
+                ).format(topics=", ".join(not_restarted))
+            )
         self.refresh()
         return started
 
@@ -184,8 +224,8 @@ class SubscriptionForwarding(QObject):
 class FeedForwarding(QObject):
     """The feed's Forwarded tab (the target's answer) and "Forward again"."""
 
-    def __init__(self, panel: FeedPanel, spawn: Any) -> None:
-        super().__init__(panel)
+    def __init__(self, panel: ForwardingFeed, spawn: Any) -> None:
+        super().__init__(panel.table)  # goes with the feed
         self.panel = panel
         self.services = panel.services
         self.spawn = spawn
@@ -231,32 +271,3 @@ class FeedForwarding(QObject):
                 ).format(count=len(ids) - queued)
             )
         return queued
-
-
-class InspectorForwarding(QObject):
-    """Beside a received delivery in the inspector: what the application answered to its
-    forwarded copy (one line in the status; the answer's first 4 KiB in its tooltip)."""
-
-    def __init__(self, inspector: InspectorPanel) -> None:
-        super().__init__(inspector)
-        self.inspector = inspector
-        self.services = inspector.services
-        self._shown = False
-        inspector.table.selectionModel().currentRowChanged.connect(self.show_answer)
-
-    def show_answer(self, current: QModelIndex, _previous: QModelIndex | None = None) -> None:
-        record = self.inspector.model.record(current.row()) if current.isValid() else None
-        delivery = self.services.delivery_of(record) if record is not None else None
-        answer = self.services.forward_answer(delivery) if delivery is not None else None
-        if answer is None:
-            if self._shown:  # only what this put there
-                self.inspector.status.setText("")
-                self.inspector.status.setToolTip("")
-                self._shown = False
-            return
-        text = answer_text(answer)
-        self.inspector.status.setText(
-            self.tr("forwarded: {answer}").format(answer=text.split("\n", 1)[0])
-        )
-        self.inspector.status.setToolTip(tooltip_text(text))
-        self._shown = True

@@ -13,16 +13,16 @@ from explorer.net.store.database import StoreError
 from explorer.ui.shared.feedback import confirm
 
 if TYPE_CHECKING:
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shared.shell import Shell
 
 
-def install_recording_action(window: MainWindow) -> None:
-    window.save_recording_action.triggered.connect(lambda: choose_recording_file(window))
+def install_recording_action(window: Shell) -> None:
+    window.action("save_recording").triggered.connect(lambda: choose_recording_file(window))
 
 
-def choose_recording_file(window: MainWindow) -> QFileDialog:
+def choose_recording_file(window: Shell) -> QFileDialog:
     dialog = QFileDialog(
-        window,
+        window.widget(),
         QCoreApplication.translate("RecordingAction", "Save recording"),
         str(Path.home() / "session.jsonl"),
         QCoreApplication.translate("RecordingAction", "Recordings (*.jsonl)"),
@@ -33,10 +33,10 @@ def choose_recording_file(window: MainWindow) -> QFileDialog:
     return dialog
 
 
-async def save_recording(window: MainWindow, path: Path) -> tuple[int, int] | None:
+async def save_recording(window: Shell, path: Path) -> tuple[int, int] | None:
     services = await window.engines()
     try:
-        documents, deliveries = await services.save_recording(path)
+        documents, deliveries = await services.recording.save_recording(path)
     except (OSError, StoreError) as exc:
         window.show_error(
             QCoreApplication.translate(
@@ -45,7 +45,7 @@ async def save_recording(window: MainWindow, path: Path) -> tuple[int, int] | No
         )
         return None
     confirm(
-        window,
+        window.widget(),
         QCoreApplication.translate(
             "RecordingAction",
             "recording saved to {path}: {documents} documents, {deliveries} deliveries; "

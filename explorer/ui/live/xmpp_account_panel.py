@@ -21,7 +21,7 @@ from explorer.net.live import transports
 from explorer.net.live.legacy.xmpp_account import is_jid, parse_server
 from explorer.net.live.subscription import State, SubscriptionView
 from explorer.ui.live.xmpp_account_widgets import XmppAccountWidgets
-from explorer.ui.settings.credential_vault import (
+from explorer.ui.shared.credential_vault import (
     VaultError,
     keyring_name,
     read_secret,
@@ -30,7 +30,7 @@ from explorer.ui.settings.credential_vault import (
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shared.shell import Shell
 
 ACCOUNT_KEY = "xmpp/account"  # QSettings: the last account's JID and server, no secret
 
@@ -40,9 +40,9 @@ def vault_key(jid: str) -> str:
     return f"xmpp:{jid}"
 
 
-def xmpp_panel(window: MainWindow) -> XmppAccountPanel:
+def xmpp_panel(window: Shell) -> XmppAccountPanel:
     """The window's one panel (made at the first XMPP channel subscribed to)."""
-    found = window.findChild(XmppAccountPanel)
+    found = window.widget().findChild(XmppAccountPanel)
     return found if isinstance(found, XmppAccountPanel) else XmppAccountPanel(window)
 
 
@@ -70,8 +70,8 @@ class XmppAccountPanel(QObject):
 
     asked = Signal(object)  # the XmppAccountWidgets just opened
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: Shell) -> None:
+        super().__init__(window.widget())
         self.window = window
         self.dialog: XmppAccountWidgets | None = None
 
@@ -90,7 +90,7 @@ class XmppAccountPanel(QObject):
         jid, server = self._last_account(services)
         known = await self._known_password(services, jid)
         kept = (jid, known) if known else None
-        dialog = XmppAccountWidgets(node, keyring_name(), self.window)
+        dialog = XmppAccountWidgets(node, keyring_name(), self.window.widget())
         dialog.jid.setText(jid)
         dialog.server.setText(server)
         if kept:

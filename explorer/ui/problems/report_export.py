@@ -19,18 +19,18 @@ from explorer.ui.shared.wording import count_text
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shared.shell import Shell
 
 
 class ReportExport(QObject):
     """Asks where to save the report (non-modal), writes it, says so in the status bar."""
 
-    def __init__(self, services: ExplorerServices, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, services: ExplorerServices, window: Shell) -> None:
+        super().__init__(window.widget())
         self.services = services
         self.window = window
         self.dialog: QFileDialog | None = None
-        window.export_report_action.triggered.connect(self.choose_file)
+        window.action("export_report").triggered.connect(self.choose_file)
 
     def choose_file(self) -> QFileDialog | None:
         if self.services.inspection() is None:
@@ -39,7 +39,7 @@ class ReportExport(QObject):
             )
             return None
         dialog = export_dialog(
-            self.window,
+            self.window.widget(),
             self.tr("Export report"),
             Path.home() / "resourcesync-report",
             REPORT_FORMATS,
@@ -57,7 +57,7 @@ class ReportExport(QObject):
             self.window.show_error(self.tr("export failed: {error}").format(error=exc))
             return False
         confirm(
-            self.window,
+            self.window.widget(),
             self.tr("report of {findings} written to {path}").format(
                 findings=count_text(findings, "finding"), path=path
             ),

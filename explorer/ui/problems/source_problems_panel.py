@@ -22,13 +22,13 @@ from explorer.ui.problems.source_problems_model import SOURCE_WIDE, place_of, pl
 from explorer.ui.problems.source_problems_widgets import SourceProblemsWidgets
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip
+from explorer.ui.shared.problems_view import describe_finding
 from explorer.ui.shared.wording import count_text
-from explorer.ui.source.problems_view import describe_finding
 
 if TYPE_CHECKING:
     from explorer.ui.problems.report_export import ReportExport
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shared.shell import Shell
 
 REFRESH_MS = 250
 GROUPS = {  # the report's grades, as repository managers read them
@@ -41,11 +41,11 @@ GROUPS = {  # the report's grades, as repository managers read them
 class SourceProblemsPanel(SourceProblemsWidgets):
     """Fills the table from the open Source and moves the window to the chosen finding."""
 
-    def __init__(self, services: ExplorerServices, window: MainWindow) -> None:
+    def __init__(self, services: ExplorerServices, window: Shell) -> None:
         super().__init__()
         self.services = services
         self.shell = window
-        self.report_export: ReportExport | None = None  # set by install_handover
+        self.report_export: ReportExport | None = None  # set by the feature's install
         self._stale = True
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -61,8 +61,8 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         self.table.activated.connect(lambda index: self.open_problem(index.row()))
         self.table.selectionModel().currentRowChanged.connect(self._current)
         self.model.modelReset.connect(lambda: self.detail.setText(""))
-        window.next_problem_action.triggered.connect(lambda: self.go(forward=True))
-        window.previous_problem_action.triggered.connect(lambda: self.go(forward=False))
+        window.action("next_problem").triggered.connect(lambda: self.go(forward=True))
+        window.action("previous_problem").triggered.connect(lambda: self.go(forward=False))
         self.refresh()
 
     # --- contents
@@ -131,9 +131,7 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         """F8 / Shift+F8: select the next (previous) problem and open it."""
         if self._stale:
             self.refresh()
-        dock = self.shell.docks["ProblemsDock"]
-        dock.show()
-        dock.raise_()
+        self.shell.show_dock("ProblemsDock")
         current = self.table.currentIndex()
         row = self.model.step(current.row() if current.isValid() else None, forward)
         if row is None:
@@ -147,18 +145,8 @@ class SourceProblemsPanel(SourceProblemsWidgets):
         view, at the finding's line in the XML source when it has one."""
         problem = self.model.problem(row)
         place = place_of(problem)
-        window = self.shell
-        item = window.tree_model.find(place) if place != SOURCE_WIDE else None
-        if item is None:
-            return problem
-        index = window.tree_model.index_of(item)
-        window.tree.setCurrentIndex(index)  # the controller shows its document
-        window.tree.scrollTo(index)
-        view = window.document_view
-        if problem.finding.line is not None and problem.channel is None:
-            view.jump_to_problem(problem.finding)
-        else:
-            view.tabs.setCurrentIndex(2)  # its Problems tab
+        if place != SOURCE_WIDE:  # a channel's finding: on its Problems tab
+            self.shell.navigate(place, problem.finding, at_line=problem.channel is None)
         return problem
 
 

@@ -21,7 +21,7 @@ from explorer.core.findings import Severity
 from explorer.ui.problems.source_problems_model import COLUMNS, SourceProblemsModel
 from explorer.ui.shared.columns import apply_columns
 from explorer.ui.shared.plain_text import PlainLabel
-from explorer.ui.source.problems_view import with_detail_pane
+from explorer.ui.shared.problems_view import with_detail_pane
 
 
 class SourceProblemsWidgets(QWidget):

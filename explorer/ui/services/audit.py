@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
+from PySide6.QtCore import QObject
+
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.spreadsheet import csv_writer
 from explorer.net.history.audit import AuditItem, AuditReport, audit
@@ -25,7 +27,7 @@ from explorer.ui.language import ui_language
 from explorer.ui.services.worker import job_fetcher, off_gui, request_counter
 
 if TYPE_CHECKING:
-    from explorer.ui.services.facade import ExplorerServices
+    from explorer.ui.services.engines import Engines
 
 SHOWN_ROWS = 20_000
 """Verdicts handed to the window; an export writes them all."""
@@ -92,11 +94,12 @@ def audit_row(item: AuditItem, lang: str) -> AuditRow:
     )
 
 
-class AuditServices:
+class AuditServices(QObject):
     """Audits of a local copy; the crawl and the scan run off the GUI thread."""
 
-    def __init__(self, services: ExplorerServices) -> None:
-        self._services = services
+    def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engines = engines
 
     async def run(
         self,
@@ -108,11 +111,11 @@ class AuditServices:
         """Audit the Source found from ``url``; ``progress`` hears how many documents
         have been read, on the GUI thread. Raises ``AuditError`` (the audit means
         nothing: no Resource List, a list not read in full, too many files)."""
-        services, lang = self._services, ui_language()
+        engines, lang = self.engines, ui_language()
         counted = request_counter(progress)
 
         async def job() -> AuditOutcome:
-            fetcher = job_fetcher(services, counted)
+            fetcher = job_fetcher(engines, counted)
             try:
                 report = await audit(url, fetcher, mappings, checksum=checksum)
             finally:

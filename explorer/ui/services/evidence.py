@@ -9,31 +9,34 @@ them; only the curl action that says it carries secrets puts a secret back.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+
+from PySide6.QtCore import QObject
 
 from explorer.net.reports.evidence import masked, revealed
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS
-from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import ExchangeLink, read_links
 from explorer.net.store.records import ExchangeRecord
+from explorer.ui.services.engines import Engines, stored_rows
 
 LINK_BATCH = 500
 """Exchange ids per query for their links (SQLite bounds the parameters of one query)."""
 
 
-class EvidenceServices:
+class EvidenceServices(QObject):
     """Writes exchanges out; finds a subscription request's secret when asked to."""
 
-    store: Store | None
-    _stored: Callable[..., list[Any]]  # LiveServices._stored
+    def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engines = engines
 
     def hub_secrets(self) -> dict[str, str]:
         """callback URL → ``hub.secret`` of every stored subscription that has one."""
-        if self.store is None:
+        store = self.engines.store
+        if store is None:
             return {}
-        rows = self._stored(self.store.subscriptions)
+        rows = stored_rows(store.subscriptions)
         return {row["callback_url"]: row["secret"] for row in rows if row.get("secret")}
 
     def with_secret(self, record: ExchangeRecord) -> ExchangeRecord:
@@ -45,7 +48,8 @@ class EvidenceServices:
         """Write ``records`` (masked) to ``path`` as HAR, CSV or JSON lines, by its suffix,
         each with the exchange it replays when it is a replay; returns how many."""
         chosen = [masked(record) for record in records]
-        store_path = self.store.path if self.store is not None else None
+        store = self.engines.store
+        store_path = store.path if store is not None else None
         return await asyncio.to_thread(_write, path, chosen, store_path)
 
 

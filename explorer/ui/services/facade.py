@@ -1,8 +1,11 @@
 """The engines the window drives, wired together and turned into Qt signals.
 
 ``ExplorerServices`` owns the engine objects, opens and closes them, and composes the
-three sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py)
-and ``WorkbenchServices`` (workbench.py).
+sides the widgets call: ``SourceServices`` (source.py), ``LiveServices`` (live.py) and
+``WorkbenchServices`` (workbench.py), still mixed in, and the named parts built on the
+shared ``Engines`` (engines.py) with their dependencies in their constructors:
+``replay`` (replaying.py), ``evidence`` (evidence.py), ``recording``
+(session_recording.py), ``history`` (snapshot_history.py) and ``audit`` (audit.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
 one store and exchange log, a ``LiveSession`` for the live side (``live.py``), a
@@ -50,10 +53,13 @@ from explorer.net.store.database import (
     default_store_path,
 )
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.ui.services.audit import AuditServices
+from explorer.ui.services.engines import Engines
 from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.replaying import ReplayServices
 from explorer.ui.services.session_recording import SessionRecordingServices
+from explorer.ui.services.snapshot_history import SnapshotHistory
 from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.services.workbench import WorkbenchServices
@@ -67,10 +73,7 @@ SELF_TEST_DEMO = {"rate": 4.0, "changes_per_list": 6}
 class ExplorerServices(
     SourceServices,
     WorkbenchServices,
-    EvidenceServices,
     ForwardingServices,
-    ReplayServices,
-    SessionRecordingServices,
     QObject,
 ):
     """Owns every engine object; ``start()`` opens them, ``aclose()`` closes them in order."""
@@ -105,18 +108,16 @@ class ExplorerServices(
         self.callback_port = port or None  # None (or 0): where stored subscriptions are called
         self.public_url = public_url
         self.subscriber_config = subscriber_config or SubscriberConfig()
-        self.fetch_timeouts = Timeouts(connect=5.0, read=20.0, total=120.0)
-        self.fetch_retries = 2
         self._retired_fetchers: list[Fetcher] = []
+        self.engines = Engines(LoopThread())
         self._fetcher: Fetcher | None = None
-        self.store: Store | None = None
+        self.net = self.engines.net
         self.exchange_log: ExchangeLog | None = None
         self.server: CallbackServer | None = None
         self.subscriber: Subscriber | None = None
         self.versions = VersionHistory()
         # Credentials and network settings: ``access`` for the GUI loop's clients, a copy
         # for the net loop's (hub requests, refetches), each changed on its own thread only.
-        self.access = NetworkAccess()
         self._live_access = NetworkAccess()
         self.tracker = ChangeTracker(self.versions, fetcher_factory=self._refetch_fetcher)
         self.crawler: Crawler | None = None
@@ -139,12 +140,50 @@ class ExplorerServices(
         self.forwarders = Forwarders()  # by subscription id (ForwardingServices)
         self._note: str | None = None
         self.live_session: LiveSession | None = None  # on the net loop, while it runs
-        self.net = LoopThread()
         # The one batching stage between the net loop and the window. One signal per
         # batch, not per event: each emission is a trip from Python into Qt and back,
         # and while the network thread is busy each trip waits for the GIL.
         self._events = ThreadBatch(self._hand_over, parent=self)
         self._exchanges = ThreadBatch(self.exchanges_logged.emit, parent=self)
+        self.replay = ReplayServices(self.engines, self._exchanges.put, parent=self)
+        self.evidence = EvidenceServices(self.engines, parent=self)
+        self.recording = SessionRecordingServices(self.engines, parent=self)
+        self.history = SnapshotHistory(self.engines, parent=self)
+        self.audit = AuditServices(self.engines, parent=self)
+
+    @property
+    def store(self) -> Store | None:
+        """The engines' store (``Engines.store``): opened by ``start``."""
+        return self.engines.store
+
+    @store.setter
+    def store(self, store: Store | None) -> None:
+        self.engines.store = store
+
+    # The GUI side's request settings live in ``Engines`` (the parts' fetchers read them).
+    @property
+    def fetch_timeouts(self) -> Timeouts:
+        return self.engines.fetch_timeouts
+
+    @fetch_timeouts.setter
+    def fetch_timeouts(self, timeouts: Timeouts) -> None:
+        self.engines.fetch_timeouts = timeouts
+
+    @property
+    def fetch_retries(self) -> int:
+        return self.engines.fetch_retries
+
+    @fetch_retries.setter
+    def fetch_retries(self, retries: int) -> None:
+        self.engines.fetch_retries = retries
+
+    @property
+    def access(self) -> NetworkAccess:
+        return self.engines.access
+
+    @access.setter
+    def access(self, access: NetworkAccess) -> None:
+        self.engines.access = access
 
     def set_credential(self, origin: str, credential: Credential) -> None:
         """Send ``credential`` to ``origin`` from now on (replacing any), from every client."""
@@ -185,7 +224,7 @@ class ExplorerServices(
         self.store = await asyncio.to_thread(Store, self.store_path, read_only=self.read_only)
         self.exchange_log = ExchangeLog(self.store)
         self.exchange_log.listeners.append(self._exchanges.put)
-        self.mark_session()  # File ▸ Save recording… writes what is stored after this
+        self.recording.mark_session()  # File ▸ Save recording… writes what is stored after it
         if self.read_only:
             self._views = [
                 SubscriptionView.of(Subscription.from_row(row), serving_url=None)

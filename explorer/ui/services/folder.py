@@ -30,6 +30,7 @@ from explorer.net.source.disk_source import (
     open_disk_source,
 )
 from explorer.net.source.inspection import Inspection, Located, located_findings
+from explorer.ui.services.checks import RESOURCE_SAMPLE
 
 RESOURCES, DUMPS = "resources", "dump"
 """The checks the window runs on request (``SourceServices.check``)."""
@@ -116,7 +117,6 @@ class FolderServices:
         """The open Source as the report writers take it (None before one is open)."""
         if self.crawl_result is None:
             return None
-        from explorer.ui.services.source import RESOURCE_SAMPLE
 
         return Inspection(
             self.crawl_result,

@@ -35,6 +35,7 @@ from explorer.net.store.database import Store, StoreError
 from explorer.net.store.exchange_log import ExchangeLog
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.ui.language import ui_language
+from explorer.ui.services.engines import stored_rows
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.shared.thread_batch import ThreadBatch
 
@@ -360,11 +361,7 @@ class LiveServices:
 
     def _stored(self, read: Callable[..., list[Any]], *args: Any, **params: Any) -> list[Any]:
         """Rows read from the store; none where a damaged store (opened read-only) fails."""
-        try:
-            return read(*args, **params)
-        except StoreError as exc:
-            log.warning("reading the store: %s", exc)
-            return []
+        return stored_rows(read, *args, **params)
 
     def notification_body(self, notification_id: int | None) -> bytes | None:
         """The raw payload of a stored delivery (bodies are not kept in the feed's rows)."""

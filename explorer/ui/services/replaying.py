@@ -9,7 +9,9 @@ inspector like any logged exchange.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
 
 from explorer.net.live.forwarding.replay import (
     Edits,
@@ -18,31 +20,36 @@ from explorer.net.live.forwarding.replay import (
     load_original,
     replay,
 )
-from explorer.net.loop_thread import LoopThread
-from explorer.net.store.database import Store, StoreError
 from explorer.net.store.records import ExchangeRecord
+from explorer.ui.services.engines import Engines
 
 
-class ReplayServices:
-    """Loads an original for the editor and sends the edited request."""
+class ReplayServices(QObject):
+    """Loads an original for the editor and sends the edited request; ``hand_over``
+    gives the answer's exchange to the inspector like any logged one."""
 
-    store: Store | None
-    net: LoopThread
-    _exchanges: Any  # ExplorerServices' ThreadBatch to the inspector
+    def __init__(
+        self,
+        engines: Engines,
+        hand_over: Callable[[ExchangeRecord], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.engines = engines
+        self.hand_over = hand_over
 
     def replay_original(self, kind: str, original_id: int) -> ReplayRequest:
         """The delivery (``"delivery"``) or exchange (``"exchange"``) as it would be sent
         again; raises ``ReplayError`` when there is no such one."""
-        if self.store is None:
-            raise StoreError("store.not-open")
-        return load_original(self.store, kind, original_id)
+        return load_original(self.engines.open_store(), kind, original_id)
 
     def exchange_id(self, record: ExchangeRecord) -> int | None:
         """The store's id of an exchange the inspector got live (those carry none: the
         log writes them after handing them over), found by its time, method and URL."""
-        if record.id is not None or self.store is None:
+        store = self.engines.store
+        if record.id is not None or store is None:
             return record.id
-        rows = self.store.read(
+        rows = store.read(
             "SELECT id FROM exchanges WHERE time = ? AND method = ? AND url = ? "
             "ORDER BY id DESC LIMIT 1",
             (record.time, record.method, record.url),
@@ -52,9 +59,7 @@ class ReplayServices:
     async def send_replay(self, request: ReplayRequest, edits: Edits) -> ReplayResult:
         """Send ``request`` with ``edits``; the answer, recorded and linked to the
         original, also goes to the inspector. Raises ``ReplayError`` for unusable edits."""
-        store = self.store
-        if store is None:
-            raise StoreError("store.not-open")
-        result = await self.net.run(replay(store, request, edits))
-        self._exchanges.put(result.record)
+        store = self.engines.open_store()
+        result = await self.engines.net.run(replay(store, request, edits))
+        self.hand_over(result.record)
         return result

@@ -18,9 +18,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from PySide6.QtCore import QObject
+
 import explorer
 from explorer.core.recording import delivery_line, document_line, header_line
-from explorer.net.store.database import Store, StoreError
+from explorer.net.store.database import Store
+from explorer.ui.services.engines import Engines
 
 BATCH = 200
 """Rows read from the store at once."""
@@ -28,19 +31,22 @@ DOCUMENT_KINDS = frozenset({"crawl", "topic-check"})
 """Exchanges of the log that are documents read from the Source."""
 
 
-class SessionRecordingServices:
+class SessionRecordingServices(QObject):
     """Marks where the session began; writes its recording on request."""
 
-    store: Store | None
-    session_started: float = 0.0
-    _session_after: tuple[int, int] = (0, 0)  # last exchange id, last delivery id at start
+    def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engines = engines
+        self.session_started = 0.0
+        self._session_after = (0, 0)  # last exchange id, last delivery id at start
 
     def mark_session(self) -> None:
         """Called once the store is open: what is stored from now on is this session's."""
         self.session_started = time.time()
-        if self.store is None:
+        store = self.engines.store
+        if store is None:
             return
-        last = self.store.read(
+        last = store.read(
             "SELECT (SELECT COALESCE(MAX(id), 0) FROM exchanges), "
             "(SELECT COALESCE(MAX(id), 0) FROM notifications)"
         )[0]
@@ -48,9 +54,7 @@ class SessionRecordingServices:
 
     async def save_recording(self, path: Path) -> tuple[int, int]:
         """Write the session's recording to ``path``; (documents, deliveries) written."""
-        store = self.store
-        if store is None:
-            raise StoreError("store.not-open")
+        store = self.engines.open_store()
         return await asyncio.to_thread(
             _write, store, path, self.session_started, self._session_after
         )

@@ -16,14 +16,15 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from PySide6.QtCore import QObject
+
 from explorer.net.history.comparison_rows import ComparisonRow, comparison_rows, write_rows
 from explorer.net.history.snapshot_compare import Comparison
 from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotStore, take_snapshot
-from explorer.net.store.database import StoreError
 from explorer.ui.services.worker import job_fetcher, off_gui, request_counter
 
 if TYPE_CHECKING:
-    from explorer.ui.services.facade import ExplorerServices
+    from explorer.ui.services.engines import Engines
 
 SHOWN_ROWS = 20_000
 """Differences a comparison hands to the window; an export writes them all."""
@@ -45,17 +46,15 @@ class ComparisonView:
     complete: bool  # False: more rows than SHOWN_ROWS; the export has them all
 
 
-class SnapshotHistory:
+class SnapshotHistory(QObject):
     """Snapshots in the window's store; every call runs off the GUI thread."""
 
-    def __init__(self, services: ExplorerServices) -> None:
-        self._services = services
+    def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engines = engines
 
     def _store_job(self, work: Callable[[SnapshotStore], T]) -> T:
-        store = self._services.store
-        if store is None:
-            raise StoreError("store.not-open")
-        snapshots = SnapshotStore(store)
+        snapshots = SnapshotStore(self.engines.open_store())
         try:
             return work(snapshots)
         finally:
@@ -66,15 +65,12 @@ class SnapshotHistory:
     ) -> SnapshotInfo:
         """Crawl the Source at ``url`` into a new snapshot (removed again if cancelled);
         ``progress`` hears how many requests were made, on the GUI thread."""
-        services = self._services
+        engines = self.engines
         counted = request_counter(progress)
 
         async def job() -> SnapshotInfo:
-            store = services.store
-            if store is None:
-                raise StoreError("store.not-open")
-            snapshots = SnapshotStore(store)
-            fetcher = job_fetcher(services, counted)
+            snapshots = SnapshotStore(engines.open_store())
+            fetcher = job_fetcher(engines, counted)
             try:
                 info, result = await take_snapshot(url, fetcher, snapshots, label or None)
                 if result.root is None:  # nothing found: nothing worth keeping

@@ -17,12 +17,11 @@ from explorer.net.source.crawl_tree import Channel, CrawlResult, DocumentNode, P
 from explorer.net.source.dump_check import check_dumps
 from explorer.net.source.resource_check import check_resources
 from explorer.net.store.exchange_log import ExchangeLog
+from explorer.ui.services.checks import RESOURCE_SAMPLE
 from explorer.ui.services.document_reload import reload_document
 from explorer.ui.services.folder import RESOURCES, FolderServices
 
 log = logging.getLogger(__name__)
-RESOURCE_SAMPLE = 20
-"""Resources sampled by the link check of a list."""
 
 
 class SourceServices(FolderServices):

@@ -15,7 +15,7 @@ from explorer.net.http.fetcher import Exchange, Fetcher
 from explorer.net.loop_thread import LoopThread
 
 if TYPE_CHECKING:
-    from explorer.ui.services.facade import ExplorerServices
+    from explorer.ui.services.engines import Engines
 
 T = TypeVar("T")
 
@@ -45,12 +45,12 @@ def request_counter(progress: Callable[[int], object]) -> Callable[[Exchange], N
     return counted
 
 
-def job_fetcher(services: ExplorerServices, on_exchange: Callable[[Exchange], None]) -> Fetcher:
+def job_fetcher(engines: Engines, on_exchange: Callable[[Exchange], None]) -> Fetcher:
     """A fetcher for a job's own loop, with the window's timeouts, retries, credentials
     and network settings (made on the job's thread: its client belongs to that loop)."""
     return Fetcher(
-        timeout=services.fetch_timeouts,
-        retries=services.fetch_retries,
-        access=services.access,
+        timeout=engines.fetch_timeouts,
+        retries=engines.fetch_retries,
+        access=engines.access,
         on_exchange=on_exchange,
     )

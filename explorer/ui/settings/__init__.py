@@ -1,1 +1,15 @@
-"""Settings: the dialog, its pages, remembered credentials, network options."""
+"""Settings: the dialog, its pages, and putting the values into effect."""
+
+from __future__ import annotations
+
+from explorer.ui.shared.shell import Feature, Shell
+
+
+def install(shell: Shell) -> None:
+    """Put the feature into the window (its modules load here, after the first frame)."""
+    from explorer.ui.settings.wiring import install as install_feature
+
+    install_feature(shell)
+
+
+FEATURE = Feature("settings", install)

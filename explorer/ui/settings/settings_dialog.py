@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
-    from explorer.ui.settings.app_settings import AppSettings
+    from explorer.ui.shared.app_settings import AppSettings
 
 
 class SettingsPage(Protocol):

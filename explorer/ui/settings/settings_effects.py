@@ -1,7 +1,7 @@
 """Putting the Settings into effect: at start-up and whenever the user accepts them.
 
 The dialog only edits values; this is where they reach the engines: the fetch timeout
-and retries, the live feed's size, the callback server's address, port and public URL
+and retries, the callback server's address, port and public URL
 (a change restarts it through ``ExplorerServices.start_callback_server``, which owns
 what happens when a fixed port is taken), and the theme.
 """
@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QApplication
 
 from explorer.net.http.fetcher import Timeouts
-from explorer.ui.settings.app_settings import AppSettings
+from explorer.ui.shared.app_settings import AppSettings
 from explorer.ui.theme import apply_theme
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shared.shell import Shell
 
 CONNECT_SECONDS = 5.0
 TOTAL_SECONDS = 120.0
@@ -35,15 +35,13 @@ def fetch_timeouts(values: AppSettings) -> Timeouts:
     )
 
 
-def apply_settings(window: MainWindow, services: ExplorerServices, values: AppSettings) -> None:
+def apply_settings(window: Shell, services: ExplorerServices, values: AppSettings) -> None:
     """Everything that can change while the explorer runs; the language waits for the
     next start."""
     app = QApplication.instance()
     if isinstance(app, QApplication):
         apply_theme(app, values.theme)
     services.configure_fetcher(fetch_timeouts(values), values.retries)
-    if window.panels is not None:
-        window.panels.feed.model.max_rows = values.feed_size
     wanted = (values.callback_host, values.callback_port, values.public_url or None)
     running = (services.callback_host, services.callback_port, services.public_url or None)
     port_is_free_choice = values.callback_port == 0 and services.server is not None
@@ -53,9 +51,3 @@ def apply_settings(window: MainWindow, services: ExplorerServices, values: AppSe
         or (wanted[1] != running[1] and not port_is_free_choice)
     ):
         window.spawn(services.start_callback_server(*wanted))
-
-
-def connect_settings(window: MainWindow, services: ExplorerServices) -> None:
-    """Apply the stored settings now and each time the user accepts new ones."""
-    window.settings_applied.connect(lambda values: apply_settings(window, services, values))
-    apply_settings(window, services, window.preferences)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.ui.settings.app_settings import (
+from explorer.ui.shared.app_settings import (
     FEED_SIZE_RANGE,
     LANGUAGES,
     RETRIES_RANGE,

@@ -21,20 +21,6 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QStyle
 
-    from explorer.ui.shell.main_window import MainWindow
-
-
-async def build_after_first_frame(window: MainWindow) -> None:
-    """Wait for ``window``'s first paint (or its timeout), then complete it."""
-    await window.first_frame()
-    if window.built:
-        return
-    activated = window.focusWidget() is not None  # Qt focused the frame's first widget
-    window.build_features()
-    if activated:
-        window.document_view.show()  # the layout would on its next turn; focus needs it now
-        focus_first(window, stop=window.address)
-
 
 def focus_before_the_frame(window: QMainWindow, parts: Sequence[QWidget]) -> None:
     """Tab reaches ``parts`` (built after the frame, in this order) before the frame's

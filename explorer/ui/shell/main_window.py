@@ -2,11 +2,12 @@
 
 ``MainWindowWidgets`` builds and lays out the window; this class composes the features
 around it: ``SourceController`` (explorer.ui.source.controller) opens Sources and moves
-about in them, ``SettingsController`` runs Edit ▸ Settings…, the live panels fill the
-docks (``explorer.ui.shell.panels``), ``menu_actions`` says what the window's own
-actions do, ``window_state`` keeps the geometry and docks and ``AddressHistory`` the
-addresses opened. The window owns no I/O: every engine is reached through
-``ExplorerServices``.
+about in them, ``SettingsController`` runs Edit ▸ Settings…, the features listed in
+``explorer.ui.shell.features`` fill their docks and add their actions through the
+``Shell`` protocol (``explorer.ui.shared.shell``) this class implements,
+``menu_actions`` says what the window's own actions do, ``window_state`` keeps the
+geometry and docks and ``AddressHistory`` the addresses opened. The window owns no
+I/O: every engine is reached through ``ExplorerServices``.
 
 The window is built in two steps so that it shows before the engines exist: the shell
 (menus, address bar, document view, empty docks) imports only Qt and the pure core;
@@ -20,33 +21,48 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QRect, QSettings, Signal
-from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QMenu
+from PySide6.QtGui import QAction, QCloseEvent, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QMenu, QWidget
 from shiboken6 import isValid
 
-from explorer.ui.settings.app_settings import AppSettings, load_settings
+from explorer.ui.shared.app_settings import AppSettings, load_settings
 from explorer.ui.shared.plain_text import clip
+from explorer.ui.shared.shell import STARTING, Key
 from explorer.ui.shell import window_state
 from explorer.ui.shell.address_history import AddressHistory
-from explorer.ui.shell.main_window_widgets import STARTING, MainWindowWidgets
+from explorer.ui.shell.deferred_build import focus_first
+from explorer.ui.shell.main_window_widgets import MainWindowWidgets
 from explorer.ui.shell.window_layout import DockBalancer
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     import asyncio
 
-    from explorer.core.findings import Severity
+    from explorer.core.findings import Finding, Severity
     from explorer.net.source.crawl_tree import DocumentNode
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.settings.settings_controller import SettingsController
     from explorer.ui.settings.settings_dialog import SettingsDialog
     from explorer.ui.shared.tasks import TaskKeeper
+    from explorer.ui.shell.settings_controller import SettingsController
     from explorer.ui.source.controller import SourceController
     from explorer.ui.source.source_tree import SourceTreeModel, TreeItem
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+FEATURE_ACTIONS = frozenset(
+    {
+        "open_folder",
+        "export_report",
+        "save_recording",
+        "next_problem",
+        "previous_problem",
+        "signature",
+    }
+)
+"""The window's own actions a feature gives its behaviour (``Shell.action``)."""
 
 
 class MainWindow(MainWindowWidgets):
@@ -83,8 +99,9 @@ class MainWindow(MainWindowWidgets):
         self.preferences: AppSettings = load_settings(self.settings)
         self.setWindowTitle(self.tr("ResourceSync Explorer"))
         self.panels: Any = None  # explorer.ui.shell.panels.Panels once installed
-        self.watchdog: Any = None  # explorer.ui.watchdog.watchdog_panel.WatchdogPanel, with them
         self.auth_prompt: Any = None  # explorer.ui.source.auth_prompt.AuthPrompt, with the engines
+        self._parts: dict[Key[Any], Any] = {}  # what the features published
+        self._file_anchor: QAction | None = None  # the features' File actions go before it
         self.demo_menu: QMenu | None = None
         self.address_history = AddressHistory(self.address, self.settings)
         self.dock_balancer = DockBalancer(self, self.all_docks())
@@ -98,17 +115,50 @@ class MainWindow(MainWindowWidgets):
     def build_features(self) -> None:
         """The document view and the controllers behind the address bar, the tree and
         the actions: all that the first frame does not need."""
-        from explorer.ui.settings.settings_controller import SettingsController
         from explorer.ui.shared.tasks import TaskKeeper
-        from explorer.ui.shell.menu_actions import connect_menu_actions
+        from explorer.ui.shell.settings_controller import SettingsController
         from explorer.ui.source.controller import SourceController
 
         self.build_content()
         self._tasks = TaskKeeper(self.show_error)
         self.source = SourceController(self)
-        self.settings_controller = SettingsController(self)
-        connect_menu_actions(self)
+        self.settings_controller = SettingsController(
+            self, self.settings, self._add_settings_pages, self._settings_accepted
+        )
+        self._connect_menu_actions()
         self.built = True
+
+    def _connect_menu_actions(self) -> None:
+        """What the window's own actions do (the features connect theirs)."""
+        from explorer.ui.shell.help_menu import open_guide, show_shortcuts
+        from explorer.ui.shell.menu_actions import copy_document_url, focus_address, show_about
+        from explorer.ui.shell.window_state import reset_layout
+
+        source = self.source
+        for action, slot in (
+            (self.address_action, lambda: focus_address(self)),
+            (self.back_action, source.go_back),
+            (self.forward_action, source.go_forward),
+            (self.refresh_action, source.refresh),
+            (self.rediscover_action, source.rediscover),
+            (self.settings_action, self.settings_controller.show),
+            (self.quit_action, self.quit_requested.emit),
+            (self.find_action, self.document_view.focus_filter),
+            (self.copy_url_action, lambda: copy_document_url(self)),
+            (self.reset_layout_action, lambda: reset_layout(self)),
+            (self.about_action, lambda: show_about(self)),
+            (self.guide_action, lambda: open_guide(self)),
+            (self.shortcuts_action, lambda: show_shortcuts(self)),
+        ):
+            action.triggered.connect(slot)
+
+    def _add_settings_pages(self, dialog: SettingsDialog) -> None:
+        if self.auth_prompt is not None:  # the credentials prompt's pages, with the engines
+            self.auth_prompt.add_settings_pages(dialog)
+
+    def _settings_accepted(self, values: AppSettings) -> None:
+        self.preferences = values
+        self.settings_applied.emit(values)
 
     @property
     def engines_ready(self) -> asyncio.Event:
@@ -133,9 +183,6 @@ class MainWindow(MainWindowWidgets):
         if self.statusBar().currentMessage() == self.tr(STARTING):
             self.statusBar().clearMessage()
         self.auth_prompt = AuthPrompt(self, services)
-        from explorer.ui.history.time_actions import TimeActions
-
-        self.time_actions = TimeActions(self, services)
         self.engines_ready.set()
 
     async def first_frame(self, timeout: float = 1.0) -> None:
@@ -180,10 +227,10 @@ class MainWindow(MainWindowWidgets):
     def restore_state(self, screen: QRect | None = None) -> None:
         """The saved geometry and docks; on first launch a size that fits ``screen``
         (the available geometry of the screen the window opens on, by default)."""
-        window_state.restore_state(self, screen)
+        window_state.restore_state(self, self.settings, screen)
 
     def save_state(self) -> None:
-        window_state.save_state(self)
+        window_state.save_state(self, self.settings)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
@@ -238,6 +285,62 @@ class MainWindow(MainWindowWidgets):
     async def show_all_entries(self, doc: DocumentNode) -> int:
         return await self.source.show_all_entries(doc)
 
+    # --- the Shell protocol (explorer.ui.shared.shell), as the features see the window
+    def widget(self) -> QWidget:
+        return self
+
+    def show_dock(self, name: str) -> None:
+        dock = self.docks[name]
+        dock.show()
+        dock.raise_()
+
+    def action(self, name: str) -> QAction:
+        if name not in FEATURE_ACTIONS:
+            raise LookupError(f"the window has no {name} action for a feature")
+        found = getattr(self, f"{name}_action")
+        assert isinstance(found, QAction)
+        return found
+
+    def add_action(self, menu: str, action: QAction, before: QAction | None = None) -> None:
+        """File actions go in one group above Quit; other menus' at their end."""
+        if menu == "file" and before is None:
+            if self._file_anchor is None:
+                self._file_anchor = self.menus["file"].insertSeparator(self.quit_action)
+            before = self._file_anchor
+        target = self.menus[menu]
+        if before is None:
+            target.addAction(action)
+        else:
+            target.insertAction(before, action)
+
+    def extend_tree_menu(self, extension: Callable[[Any, str, str | None], object]) -> None:
+        def for_documents(menu: QMenu, item: TreeItem) -> None:
+            if item.doc is not None:
+                extension(menu, item.url, item.capability)
+
+        self.source.menu_extensions.append(for_documents)
+
+    def selected_document(self) -> tuple[str, str | None] | None:
+        item = self.selected_item()
+        return (item.url, item.capability) if item is not None and item.doc is not None else None
+
+    def navigate(self, url: str, finding: Finding | None = None, *, at_line: bool = True) -> bool:
+        return self.source.show_place(url, finding, at_line=at_line)
+
+    def on_settings(self, apply: Callable[[AppSettings], object]) -> None:
+        self.settings_applied.connect(apply)
+        apply(self.preferences)
+
+    def publish(self, key: Key[T], part: T) -> None:
+        self._parts[key] = part
+
+    def part(self, key: Key[T]) -> T:
+        try:
+            found: T = self._parts[key]
+        except KeyError:
+            raise LookupError(f"no feature published {key!r} before this one") from None
+        return found
+
     def shutdown(self) -> None:
         """Cancel every task the window started, before the engines are closed."""
         if not self.built:  # closed before its first frame: no task was started
@@ -249,3 +352,15 @@ class MainWindow(MainWindowWidgets):
         self.document_view.cancel()
         if self.panels is not None:
             self.panels.feed.cancel()
+
+
+async def build_after_first_frame(window: MainWindow) -> None:
+    """Wait for ``window``'s first paint (or its timeout), then complete it."""
+    await window.first_frame()
+    if window.built:
+        return
+    activated = window.focusWidget() is not None  # Qt focused the frame's first widget
+    window.build_features()
+    if activated:
+        window.document_view.show()  # the layout would on its next turn; focus needs it now
+        focus_first(window, stop=window.address)

@@ -8,6 +8,7 @@ shows before the engines exist.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt
@@ -28,47 +29,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.shell import MENUS, STARTING, DockSpec
 from explorer.ui.shell.deferred_build import PixmapNames, StyleIcons
-from explorer.ui.shell.window_layout import DOCK_MINIMUMS, MINIMUM_WINDOW
+from explorer.ui.shell.features import feature_docks
+from explorer.ui.shell.window_layout import MINIMUM_WINDOW, SOURCE_DOCK_MINIMUM
 
 if TYPE_CHECKING:  # built by build_content, after the first frame at start-up
     from explorer.ui.shared.progress import ProgressIndicator
     from explorer.ui.shell.message_bar import MessageBar
     from explorer.ui.source.document_panel import DocumentPanel
-
-STARTING = QT_TRANSLATE_NOOP("MainWindow", "starting engines…")
-SCROLLED_PANELS = frozenset({"SubscriptionsDock", "HubWorkbenchDock"})
-"""Panels with many controls, put in a scroll area so that their dock can be smaller than
-them on a laptop screen instead of drawing over its neighbours."""
-PANEL_DOCKS = (  # (title, object name, area), filled by explorer.ui.shell.panels.install_panels
-    (
-        QT_TRANSLATE_NOOP("MainWindow", "Subscriptions"),
-        "SubscriptionsDock",
-        Qt.DockWidgetArea.RightDockWidgetArea,
-    ),
-    (
-        QT_TRANSLATE_NOOP("MainWindow", "Live feed"),
-        "FeedDock",
-        Qt.DockWidgetArea.BottomDockWidgetArea,
-    ),
-    (
-        QT_TRANSLATE_NOOP("MainWindow", "HTTP inspector"),
-        "InspectorDock",
-        Qt.DockWidgetArea.BottomDockWidgetArea,
-    ),
-    (
-        QT_TRANSLATE_NOOP("MainWindow", "Hub workbench"),
-        "HubWorkbenchDock",
-        Qt.DockWidgetArea.BottomDockWidgetArea,
-    ),
-    (
-        QT_TRANSLATE_NOOP("MainWindow", "Problems"),
-        "ProblemsDock",
-        Qt.DockWidgetArea.BottomDockWidgetArea,
-    ),
-)
 
 
 class MainWindowWidgets(QMainWindow):
@@ -93,6 +63,7 @@ class MainWindowWidgets(QMainWindow):
         self._centre = QVBoxLayout(central)
         self._centre.setContentsMargins(0, 0, 0, 0)
         self.setCentralWidget(central)
+        self.panel_widgets: dict[str, QWidget] = {}  # by dock name, once installed
         self._create_actions()
         self._build_address_bar()
         self._build_tree()
@@ -264,38 +235,44 @@ class MainWindowWidgets(QMainWindow):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.setIndentation(14)  # deep trees keep their titles readable in a narrow dock
         self.tree.setAccessibleName(self.tr("Source tree"))
-        self.tree_dock = self.add_dock(
+        self.tree_dock = self._new_dock(
             self.tr("Source"), "SourceDock", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea
         )
+        self.tree_dock.setMinimumSize(SOURCE_DOCK_MINIMUM)
 
     def _build_panel_docks(self) -> None:
-        """The live docks, laid out and restorable before their panels exist: each holds
-        a placeholder until ``set_panel`` puts the real panel in."""
+        """The features' docks (``explorer.ui.shell.features``), laid out and restorable
+        before their panels exist: each holds a placeholder until the feature's
+        ``add_dock`` puts the real panel in."""
+        self.dock_specs: dict[str, DockSpec] = {spec.name: spec for spec in feature_docks()}
         self.docks: dict[str, QDockWidget] = {}
-        for title, name, area in PANEL_DOCKS:
+        for spec in self.dock_specs.values():
             placeholder = QLabel(self.tr(STARTING))
             placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
             placeholder.setEnabled(False)
-            self.docks[name] = self.add_dock(self.tr(title), name, placeholder, area)
+            dock = self._new_dock(self.tr(spec.title), spec.name, placeholder, spec.area)
+            if spec.minimum is not None:
+                dock.setMinimumSize(QSize(*spec.minimum))
+            self.docks[spec.name] = dock
         self.tabify_bottom()
 
     def tabify_bottom(self) -> None:
-        feed, inspector, workbench = (
-            self.docks[name] for name in ("FeedDock", "InspectorDock", "HubWorkbenchDock")
-        )
-        self.tabifyDockWidget(feed, inspector)
-        self.tabifyDockWidget(inspector, workbench)
-        self.tabifyDockWidget(workbench, self.docks["ProblemsDock"])
-        feed.raise_()
+        """The docks declared ``tabbed`` as tabs of one another, the first in front."""
+        tabbed = [self.docks[spec.name] for spec in self.dock_specs.values() if spec.tabbed]
+        for left, right in itertools.pairwise(tabbed):
+            self.tabifyDockWidget(left, right)
+        if tabbed:
+            tabbed[0].raise_()
 
     def all_docks(self) -> list[QDockWidget]:
         return [self.tree_dock, *self.docks.values()]
 
-    def set_panel(self, name: str, widget: QWidget) -> QDockWidget:
-        """Put a panel into its dock (one of ``PANEL_DOCKS``), replacing the placeholder."""
+    def add_dock(self, name: str, widget: QWidget) -> None:
+        """Put a feature's panel into its declared dock, replacing the placeholder."""
         dock = self.docks[name]
         placeholder = dock.widget()
-        if name in SCROLLED_PANELS:  # their controls would not shrink: scroll instead
+        self.panel_widgets[name] = widget
+        if self.dock_specs[name].scrolled:  # controls that would not shrink: scroll instead
             area = QScrollArea()
             area.setWidgetResizable(True)
             area.setFrameShape(QFrame.Shape.NoFrame)
@@ -305,7 +282,6 @@ class MainWindowWidgets(QMainWindow):
             dock.setWidget(widget)
         if placeholder is not None:
             placeholder.deleteLater()
-        return dock
 
     def _build_menus(self) -> None:
         menu_bar = self.menuBar()
@@ -346,8 +322,16 @@ class MainWindowWidgets(QMainWindow):
         self.about_action = self.help_menu.addAction(self.tr("&About ResourceSync Explorer"))
         for menu in (file_menu, edit_menu, go_menu, self.view_menu, self.tools_menu):
             menu.setToolTipsVisible(True)
+        self.menus = dict(
+            zip(
+                MENUS,
+                (file_menu, edit_menu, go_menu, self.view_menu, self.tools_menu, self.help_menu),
+                strict=True,
+            )
+        )
+        """The menus by the names features use (``Shell.add_action``)."""
 
-    def add_dock(
+    def _new_dock(
         self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea
     ) -> QDockWidget:
         """Add a restorable dock (its object name keys the saved state)."""
@@ -355,9 +339,6 @@ class MainWindowWidgets(QMainWindow):
         dock.setObjectName(name)
         dock.setWidget(widget)
         dock.setAccessibleName(title)
-        minimum = DOCK_MINIMUMS.get(name)
-        if minimum is not None:
-            dock.setMinimumSize(minimum)
         self.addDockWidget(area, dock)
         if hasattr(self, "view_menu"):
             self.view_menu.addAction(dock.toggleViewAction())

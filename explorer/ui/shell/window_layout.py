@@ -20,15 +20,10 @@ BOTTOM_DOCK_HEIGHT = 360
 """What the bottom docks need for their main controls (the workbench's Publish, Run
 checks and Cancel, a few result rows): given on first start when a third of the
 window is less, up to about half of it."""
-DOCK_MINIMUMS = {
-    "SourceDock": QSize(260, 120),
-    "SubscriptionsDock": QSize(200, 120),
-    "FeedDock": QSize(240, 140),
-    "InspectorDock": QSize(240, 140),
-    "HubWorkbenchDock": QSize(240, 140),
-}
-"""Small enough that every dock fits beside the document view at 1024×600, large enough
-that the tree's titles and a table's first columns stay readable."""
+SOURCE_DOCK_MINIMUM = QSize(260, 120)
+"""The tree's dock: small enough that every dock fits beside the document view at
+1024×600, large enough that the tree's titles stay readable. The features' docks
+declare theirs (``explorer.ui.shared.shell.DockSpec``)."""
 
 
 def first_launch_geometry(

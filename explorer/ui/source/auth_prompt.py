@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QWidget
 
 from explorer.core.findings import Severity
-from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.http.credentials import Credential
 from explorer.net.http.fetcher import FetchResult
 from explorer.net.http.network_access import NetworkSettings
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 from explorer.ui.language import ui_language
-from explorer.ui.settings.credential_vault import (
+from explorer.ui.shared.credential_vault import (
     RememberedOrigins,
     VaultError,
     delete_secret,
@@ -35,32 +33,18 @@ from explorer.ui.settings.credential_vault import (
     read_secret,
     store_secret,
 )
-from explorer.ui.settings.credentials_page import CredentialsPage
-from explorer.ui.settings.network_page import (
+from explorer.ui.source.auth_dialog import AuthChallenge, AuthDialog, find_challenge
+from explorer.ui.source.credentials_page import KEYRING, SESSION, CredentialsPage, KeptCredential
+from explorer.ui.source.network_page import (
     NetworkPage,
     insecure_warning_text,
     load_network_settings,
 )
-from explorer.ui.source.auth_dialog import AuthChallenge, AuthDialog, find_challenge
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.settings.settings_dialog import SettingsDialog
-    from explorer.ui.shell.main_window import MainWindow
     from explorer.ui.source.source_tree import TreeItem
-
-KEYRING = QT_TRANSLATE_NOOP("CredentialsPage", "system keyring")
-SESSION = QT_TRANSLATE_NOOP("CredentialsPage", "this session")
-
-
-@dataclass(frozen=True, slots=True)
-class KeptCredential:
-    """One row of the Credentials page: nothing secret, the credential already masked."""
-
-    origin: str
-    kind: str  # bearer, basic, headers
-    shown: str  # Credential.describe(): masked
-    kept: str  # where: the system keyring, or this session
+    from explorer.ui.source.window_parts import SourceWindow
 
 
 def source_fetches(result: CrawlResult) -> Iterator[FetchResult | None]:
@@ -73,14 +57,20 @@ def source_fetches(result: CrawlResult) -> Iterator[FetchResult | None]:
         yield node.fetch
 
 
+class PageBook(Protocol):
+    """The Settings dialog, as the prompt adds its pages to it."""
+
+    def add_page(self, title: str, page: QWidget) -> None: ...
+
+
 class AuthPrompt(QObject):
     """Prompts for, keeps and forgets credentials for ``window``'s Sources."""
 
     prompted = Signal(object)  # the AuthDialog just opened
     credentials_changed = Signal()
 
-    def __init__(self, window: MainWindow, services: ExplorerServices) -> None:
-        super().__init__(window)
+    def __init__(self, window: SourceWindow, services: ExplorerServices) -> None:
+        super().__init__(window.widget())
         self.window = window
         self.services = services
         self.remembered = RememberedOrigins(window.settings)
@@ -92,7 +82,7 @@ class AuthPrompt(QObject):
         )
         window.tree_model.node_loaded.connect(self._node_loaded)
 
-    def add_settings_pages(self, dialog: SettingsDialog) -> None:
+    def add_settings_pages(self, dialog: PageBook) -> None:
         """The Credentials and Network pages, applied with the rest of Settings."""
         dialog.add_page(
             self.tr("Credentials"),
@@ -157,7 +147,7 @@ class AuthPrompt(QObject):
         if self.dialog is not None:  # one question at a time
             self.dialog.raise_()
             return
-        dialog = AuthDialog(challenge, keyring_name(), self.window)
+        dialog = AuthDialog(challenge, keyring_name(), self.window.widget())
         dialog.finished.connect(lambda code: self._answered(dialog, code, retry))
         self.dialog = dialog
         # non-modal, never exec(): other tasks keep running (docs/architecture.md, "Rules of

@@ -19,7 +19,7 @@ from explorer.ui.source.folder_widgets import FolderDialogWidgets
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
-    from explorer.ui.shell.main_window import MainWindow
+    from explorer.ui.shared.shell import Shell
 
 FOLDERS_KEY = "source/folders"
 """Settings: JSON list of [folder, base URL], the most recent first."""
@@ -30,8 +30,8 @@ class OpenFolderDialog(FolderDialogWidgets):
     """Checks the folder and base URL before the window opens them; a problem is shown
     in the dialog, which stays open to fix it."""
 
-    def __init__(self, services: ExplorerServices, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, services: ExplorerServices, window: Shell) -> None:
+        super().__init__(window.widget())
         self.services = services
         self.shell = window
         recent = stored_folders(window)
@@ -59,7 +59,7 @@ class OpenFolderDialog(FolderDialogWidgets):
         return True
 
 
-def stored_folders(window: MainWindow) -> list[tuple[str, str]]:
+def stored_folders(window: Shell) -> list[tuple[str, str]]:
     try:
         pairs = json.loads(str(window.settings.value(FOLDERS_KEY, "[]")))
     except ValueError:
@@ -69,12 +69,12 @@ def stored_folders(window: MainWindow) -> list[tuple[str, str]]:
     ]
 
 
-def remember_folder(window: MainWindow, folder: str, base_url: str) -> None:
+def remember_folder(window: Shell, folder: str, base_url: str) -> None:
     pairs = [[folder, base_url]] + [[f, b] for f, b in stored_folders(window) if f != folder]
     window.settings.setValue(FOLDERS_KEY, json.dumps(pairs[:FOLDERS_KEPT]))
 
 
-def restore_folders(services: ExplorerServices, window: MainWindow) -> None:
+def restore_folders(services: ExplorerServices, window: Shell) -> None:
     """The folders opened before, so their addresses in the history open again."""
     for folder, base_url in stored_folders(window):
         try:
@@ -83,7 +83,7 @@ def restore_folders(services: ExplorerServices, window: MainWindow) -> None:
             continue  # moved or deleted since: its address says so when opened
 
 
-def ask_folder(services: ExplorerServices, window: MainWindow) -> OpenFolderDialog:
+def ask_folder(services: ExplorerServices, window: Shell) -> OpenFolderDialog:
     dialog = OpenFolderDialog(services, window)
     dialog.finished.connect(dialog.deleteLater)
     dialog.open()

@@ -1,1 +1,15 @@
-"""Tools that stand alone from the open Source: the signature checker."""
+"""Tools that stand alone from the open Source: the signature checker, Replay…."""
+
+from __future__ import annotations
+
+from explorer.ui.shared.shell import Feature, Shell
+
+
+def install(shell: Shell) -> None:
+    """Put the feature into the window (its modules load here, after the first frame)."""
+    from explorer.ui.tools.wiring import install as install_feature
+
+    install_feature(shell)
+
+
+FEATURE = Feature("tools", install)

@@ -15,15 +15,14 @@ from explorer.ui.shared.feedback import confirm
 from explorer.ui.tools.replay_dialog import ReplayDialog
 
 if TYPE_CHECKING:
-    from explorer.ui.inspector.inspector_panel import InspectorPanel
-    from explorer.ui.live.feed_panel import FeedPanel
+    from explorer.ui.shared.surfaces import FeedSurface, InspectorSurface
 
 
 class ReplayActions(QObject):
     """Replay… on a feed delivery and on an inspector exchange."""
 
-    def __init__(self, feed: FeedPanel, inspector: InspectorPanel, spawn: Any) -> None:
-        super().__init__(inspector)
+    def __init__(self, feed: FeedSurface, inspector: InspectorSurface, spawn: Any) -> None:
+        super().__init__(inspector.table)  # goes with the inspector
         self.feed = feed
         self.inspector = inspector
         self.services = inspector.services
@@ -42,20 +41,22 @@ class ReplayActions(QObject):
 
     def replay_delivery(self) -> ReplayDialog | None:
         ids = self.feed.forwarding.selected_ids()
-        return self.open(DELIVERY, ids[0], self.feed) if ids else None
+        return self.open(DELIVERY, ids[0], self.feed.table) if ids else None
 
     def replay_exchange(self) -> ReplayDialog | None:
         record = self.inspector.selected()
-        exchange_id = self.services.exchange_id(record) if record is not None else None
+        exchange_id = self.services.replay.exchange_id(record) if record is not None else None
         if exchange_id is None:
-            confirm(self.inspector, self.tr("this exchange is not in the store yet; try again"))
+            confirm(
+                self.inspector.table, self.tr("this exchange is not in the store yet; try again")
+            )
             return None
-        return self.open(EXCHANGE, exchange_id, self.inspector)
+        return self.open(EXCHANGE, exchange_id, self.inspector.table)
 
     def open(self, kind: str, original_id: int, parent: QWidget) -> ReplayDialog | None:
         """The editor on the original (None, said, when it cannot be replayed)."""
         try:
-            request = self.services.replay_original(kind, original_id)
+            request = self.services.replay.replay_original(kind, original_id)
         except SaidError as exc:
             confirm(parent, exc.describe(ui_language()))
             return None

@@ -150,7 +150,7 @@ class ReplayDialog(ReplayDialogWidgets):
         self.send_button.setEnabled(False)
         self.answer.setPlainText(self.tr("sending…"))
         try:
-            result = await self.services.send_replay(*made)
+            result = await self.services.replay.send_replay(*made)
         except SaidError as exc:
             self.answer.setPlainText(exc.describe(ui_language()))
             return None

@@ -14,6 +14,7 @@ from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.ui.language import ui_language
 from explorer.ui.services.watchdog import WatchdogServices
 from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.shell import Key
 from explorer.ui.watchdog.notifier import DesktopNotifier
 from explorer.ui.watchdog.watchdog_widgets import (
     DEFAULT_PERIOD,
@@ -23,8 +24,8 @@ from explorer.ui.watchdog.watchdog_widgets import (
 
 if TYPE_CHECKING:
     from explorer.net.live.subscription import SubscriptionView
-    from explorer.ui.live.subscription_panel import SubscriptionPanel
     from explorer.ui.services import ExplorerServices
+    from explorer.ui.shared.surfaces import SubscriptionsSurface
 
 
 class WatchdogPanel(WatchdogWidgets):
@@ -34,7 +35,7 @@ class WatchdogPanel(WatchdogWidgets):
         self,
         window: QWidget,
         services: ExplorerServices,
-        subscriptions: SubscriptionPanel,
+        subscriptions: SubscriptionsSurface,
         spawn: Any,
     ) -> None:
         super().__init__()
@@ -177,3 +178,7 @@ class LeaseHistory(LeaseHistoryWidgets):
                 count=len(steps),
             )
         )
+
+
+WATCHDOG: Key[WatchdogPanel] = Key("watchdog")
+"""The feature's WatchdogPanel, published for the scenes and the tests."""

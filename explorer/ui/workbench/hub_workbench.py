@@ -43,9 +43,9 @@ from explorer.net.conformance import (
 )
 from explorer.net.live.publisher import PublishResult, topic_reply
 from explorer.net.live.subscription import new_callback_token
-from explorer.ui.inspector.exchange_model import describe
 from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.services import ExplorerServices
+from explorer.ui.shared.exchange_text import describe
 from explorer.ui.shared.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.tasks import TaskKeeper

@@ -36,7 +36,7 @@ from explorer.net.conformance import (
 )
 from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel, tooltip_text
-from explorer.ui.source.xml_view import XmlSourceView
+from explorer.ui.shared.xml_view import XmlSourceView
 
 PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: §4.1 POST, else hub.mode=publish"), PUBLISH_AUTO),

@@ -19,14 +19,14 @@ from PySide6.QtWidgets import QDialog, QWidget
 from explorer.core.words.messages import ENGLISH
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
-from explorer.ui.live.shots import forward_dialog_shot, forwarding_shot, replay_shot
-from explorer.ui.problems.shots import (
+from explorer.ui.scenes.live_shots import forward_dialog_shot, forwarding_shot, replay_shot
+from explorer.ui.scenes.problems_shots import (
     evidence_shot,
     open_folder_shot,
     problems_shot,
     signature_shot,
 )
-from explorer.ui.shell.main_window import MainWindow
+from explorer.ui.scenes.stage import Stage
 
 SIZE = QSize(1366, 768)
 SETTLE = 0.3  # seconds for layout, highlighting and paint after each change
@@ -51,15 +51,15 @@ async def _wait(condition: Callable[[], object], timeout: float = 15.0) -> None:
     await asyncio.sleep(SETTLE)
 
 
-async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str], None]) -> None:
+async def take_screenshots(window: Stage, folder: Path, say: Callable[[str], None]) -> None:
     """One PNG per task of the user guide, named after it (``window.png``; in another
     interface language with its code: ``window-ja.png``)."""
     folder.mkdir(parents=True, exist_ok=True)
     language = ui_language()
     suffix = "" if language == ENGLISH else f"-{language}"
-    window.showNormal()
-    window.resize(SIZE)
-    await _wait(lambda: window.size() == SIZE)
+    window.widget().showNormal()
+    window.widget().resize(SIZE)
+    await _wait(lambda: window.widget().size() == SIZE)
     shots: list[tuple[str, Callable[[], Awaitable[QWidget]]]] = [
         ("window", lambda: _window(window)),
         ("entries", lambda: _entries(window)),
@@ -85,15 +85,15 @@ async def take_screenshots(window: MainWindow, folder: Path, say: Callable[[str]
             widget.reject()
 
 
-async def _window(window: MainWindow) -> QWidget:
+async def _window(window: Stage) -> QWidget:
     window.docks["FeedDock"].raise_()
     root = window.tree_model.roots[0]
     window.tree.setCurrentIndex(window.tree_model.index_of(root.children[0]))
     await _wait(lambda: window.document_view.url == root.children[0].url)
-    return window
+    return window.widget()
 
 
-async def _entries(window: MainWindow) -> QWidget:
+async def _entries(window: Stage) -> QWidget:
     change_list = next(
         item
         for item in window.tree_model.walk()
@@ -110,10 +110,10 @@ async def _entries(window: MainWindow) -> QWidget:
     view.tabs.setCurrentIndex(0)
     view.change_filter.setCurrentIndex(view.change_filter.findData("updated"))
     await _wait(lambda: True)
-    return window
+    return window.widget()
 
 
-async def _broken(window: MainWindow) -> QWidget:
+async def _broken(window: Stage) -> QWidget:
     services = await window.engines()
     assert services.demo is not None
     services.demo.faults.enable("malformed-xml")
@@ -126,13 +126,13 @@ async def _broken(window: MainWindow) -> QWidget:
     await _wait(lambda: view.url == url and view.source_ready)
     if view.problems.rowCount():
         view.problems_table.setCurrentIndex(view.problems.index(0, 3))
-        view.jump_to_problem(view.problems.finding(0))
+        window.navigate(url, view.problems.finding(0))
     view.tabs.setCurrentIndex(2)
     await _wait(lambda: True)
-    return window
+    return window.widget()
 
 
-async def _feed(window: MainWindow) -> QWidget:
+async def _feed(window: Stage) -> QWidget:
     source = window.services.demo.base_url if window.services and window.services.demo else None
     if source is not None:
         await window.open_source(str(source))
@@ -144,28 +144,28 @@ async def _feed(window: MainWindow) -> QWidget:
         await _wait(lambda: feed.diff_view.changed_rows > 0, timeout=5.0)
         feed.detail.setCurrentIndex(3)
     await _wait(lambda: True)
-    return window
+    return window.widget()
 
 
-async def _inspector(window: MainWindow) -> QWidget:
+async def _inspector(window: Stage) -> QWidget:
     window.docks["InspectorDock"].raise_()
     inspector = window.panels.inspector
     inspector.filter_edit.setText("POST")
     if inspector.model.rowCount():
         inspector.table.selectRow(0)
     await _wait(lambda: True)
-    return window
+    return window.widget()
 
 
-async def _workbench(window: MainWindow) -> QWidget:
+async def _workbench(window: Stage) -> QWidget:
     window.docks["HubWorkbenchDock"].raise_()
     window.panels.workbench.prefill_from_demo()
     window.panels.workbench.apply_template()
     await _wait(lambda: True)
-    return window
+    return window.widget()
 
 
-async def _settings(window: MainWindow) -> QWidget:
+async def _settings(window: Stage) -> QWidget:
     dialog = window.show_settings()
     dialog.resize(560, 320)
     await _wait(dialog.isVisible)

@@ -1,4 +1,4 @@
-"""The user guide's screens of forwarding and replay (``explorer.ui.screenshots`` takes
+"""The user guide's screens of forwarding and replay (``explorer.ui.scenes.screenshots`` takes
 them after the others): Forward to… filled in, the Subscriptions table with a target
 that is down (the state a developer meets first: the application is not started yet),
 and Replay… after sending a delivery again to where it went."""
@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QWidget
 
 from explorer.net.live.forwarding.forwarder import ForwardTarget
 from explorer.ui.live.subscriptions_model import COLUMNS
-from explorer.ui.shell.main_window import MainWindow
+from explorer.ui.scenes.stage import Stage
 from explorer.ui.tools.replay_actions import ReplayActions
 
 Wait = Callable[..., Awaitable[None]]
@@ -20,14 +20,14 @@ DOWN_TARGET = "http://127.0.0.1:9/hook"
 """The discard port: nothing answers, as an application not started yet."""
 
 
-def _select_subscription(window: MainWindow) -> str:
+def _select_subscription(window: Stage) -> str:
     assert window.panels is not None
     panel = window.panels.subscriptions
     panel.table.selectRow(0)  # the newest subscription
     return panel.model.subscription(0).id
 
 
-async def forward_dialog_shot(window: MainWindow, wait: Wait) -> QWidget:
+async def forward_dialog_shot(window: Stage, wait: Wait) -> QWidget:
     assert window.panels is not None
     _select_subscription(window)
     dialog = window.panels.subscriptions.forwarding.open_dialog()
@@ -39,7 +39,7 @@ async def forward_dialog_shot(window: MainWindow, wait: Wait) -> QWidget:
     return dialog
 
 
-async def forwarding_shot(window: MainWindow, wait: Wait) -> QWidget:
+async def forwarding_shot(window: Stage, wait: Wait) -> QWidget:
     assert window.panels is not None and window.services is not None
     panel = window.panels.subscriptions
     dock = window.docks["SubscriptionsDock"]
@@ -57,7 +57,7 @@ async def forwarding_shot(window: MainWindow, wait: Wait) -> QWidget:
     return dock
 
 
-async def replay_shot(window: MainWindow, wait: Wait) -> QWidget:
+async def replay_shot(window: Stage, wait: Wait) -> QWidget:
     assert window.panels is not None and window.services is not None
     await window.services.close_forwarding()
     window.docks["SubscriptionsDock"].setFloating(False)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from explorer.core.findings import Finding, Severity
 from explorer.ui.language import finding_text, glossed, severity_text, spec_text
 from explorer.ui.shared.plain_text import PlainLabel
-from explorer.ui.source.problems_model import ProblemsModel, spec_cell
+from explorer.ui.shared.problems_model import ProblemsModel, spec_cell
 
 SEVERITY, CODE, LINE, MESSAGE, SPEC = range(5)
 TRANSLATED_SAMPLE = "framework-notification 1.0.1 §13.2.1"

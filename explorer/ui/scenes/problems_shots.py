@@ -1,4 +1,4 @@
-"""The user guide's screens of the hand-over features (``explorer.ui.screenshots`` takes
+"""The user guide's screens of the hand-over features (``explorer.ui.scenes.screenshots`` takes
 them with the others): the Problems dock on the demo with faults on, and the Open folder
 as Source dialog."""
 
@@ -11,7 +11,7 @@ from tempfile import gettempdir
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from explorer.ui.shell.main_window import MainWindow
+from explorer.ui.scenes.stage import Stage, main_window
 from explorer.ui.source.open_folder import OpenFolderDialog
 
 Wait = Callable[..., Awaitable[None]]
@@ -19,7 +19,7 @@ FAULTS = ("wrong-content-type", "wrong-namespace")
 """Faults that give the demo findings of each severity, with lines to go to."""
 
 
-async def problems_shot(window: MainWindow, wait: Wait) -> QWidget:
+async def problems_shot(window: Stage, wait: Wait) -> QWidget:
     services = await window.engines()
     assert services.demo is not None and window.panels is not None
     for fault in FAULTS:
@@ -33,7 +33,9 @@ async def problems_shot(window: MainWindow, wait: Wait) -> QWidget:
     dock = window.docks["ProblemsDock"]
     dock.show()
     dock.raise_()
-    window.resizeDocks([dock], [window.height() * 9 // 20], Qt.Orientation.Vertical)
+    main_window(window).resizeDocks(
+        [dock], [window.widget().height() * 9 // 20], Qt.Orientation.Vertical
+    )
     await wait(lambda: panel.model.total > 0)
     panel.refresh()
     with_line = next(
@@ -47,10 +49,10 @@ async def problems_shot(window: MainWindow, wait: Wait) -> QWidget:
     panel.table.selectRow(with_line)
     panel.open_problem(with_line)
     await wait(lambda: window.document_view.source_ready)
-    return window
+    return window.widget()
 
 
-async def open_folder_shot(window: MainWindow, wait: Wait) -> QWidget:
+async def open_folder_shot(window: Stage, wait: Wait) -> QWidget:
     services = await window.engines()
     dialog = OpenFolderDialog(services, window)
     dialog.folder_edit.setText(str(Path(gettempdir()) / "site" / "rs"))
@@ -74,11 +76,11 @@ SAMPLE_BODY = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-async def signature_shot(window: MainWindow, wait: Wait) -> QWidget:
+async def signature_shot(window: Stage, wait: Wait) -> QWidget:
     from explorer.core.push.signatures import sign
     from explorer.ui.tools.signature_dialog import show_signature_tool
 
-    dialog = show_signature_tool(window)
+    dialog = show_signature_tool(window.widget())
     secret = "demo-secret"  # a made-up one: the dialog shows dots
     dialog.body_edit.setPlainText(SAMPLE_BODY)
     dialog.header_edit.setText(sign(secret, SAMPLE_BODY.encode(), "sha256"))
@@ -89,17 +91,19 @@ async def signature_shot(window: MainWindow, wait: Wait) -> QWidget:
     return dialog
 
 
-async def evidence_shot(window: MainWindow, wait: Wait) -> QWidget:
+async def evidence_shot(window: Stage, wait: Wait) -> QWidget:
     """The inspector with a subscription request selected: Copy as curl (masked), Copy as
     curl with secrets, and Export… with its menu's choices."""
     assert window.panels is not None
     inspector = window.panels.inspector
     dock = window.docks["InspectorDock"]
     dock.raise_()
-    window.resizeDocks([dock], [window.height() // 2], Qt.Orientation.Vertical)
+    main_window(window).resizeDocks(
+        [dock], [window.widget().height() // 2], Qt.Orientation.Vertical
+    )
     inspector.filter_edit.setText("subscribe POST")
     await wait(lambda: inspector.model.rowCount() > 0)
     if inspector.model.rowCount():
         inspector.table.selectRow(0)
     await wait(lambda: True)
-    return window
+    return window.widget()

@@ -9,7 +9,7 @@ then on and the keyring forgets it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,8 +26,19 @@ from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.shared.plain_text import PlainLabel, clip
 from explorer.ui.shared.wording import count_text
 
-if TYPE_CHECKING:
-    from explorer.ui.source.auth_prompt import KeptCredential
+KEYRING = QT_TRANSLATE_NOOP("CredentialsPage", "system keyring")
+SESSION = QT_TRANSLATE_NOOP("CredentialsPage", "this session")
+
+
+@dataclass(frozen=True, slots=True)
+class KeptCredential:
+    """One row of the Credentials page: nothing secret, the credential already masked."""
+
+    origin: str
+    kind: str  # bearer, basic, headers
+    shown: str  # Credential.describe(): masked
+    kept: str  # where: the system keyring, or this session
+
 
 COLUMNS = (
     QT_TRANSLATE_NOOP("CredentialsPage", "Origin"),
@@ -99,7 +110,7 @@ class CredentialsPage(QWidget):
         rows = [row for row in self.kept() if row.origin not in self.removed]
         self.table.setRowCount(len(rows))
         for index, row in enumerate(rows):
-            kept = self.tr(row.kept)  # where it is kept, marked in explorer.ui.source.auth_prompt
+            kept = self.tr(row.kept)  # where it is kept, marked above
             kind = self.tr(KIND_TEXT[row.kind]) if row.kind in KIND_TEXT else row.kind
             for column, text in enumerate((row.origin, kind, row.shown, kept)):
                 self.table.setItem(index, column, QTableWidgetItem(clip(text, 300)))
