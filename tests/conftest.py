@@ -16,6 +16,8 @@ import pytest
 
 from explorer.demo import RunningDemo, start_demo
 
+pytest_plugins = ("helpers.stall_plugin",)
+
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (pyproject's addopts) starts one worker more than there are cores: much

@@ -45,7 +45,13 @@ from explorer.core.changes.document_diff import (
     diff_documents,
     listed,
 )
-from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge, canonical_lines, diff_lines
+from explorer.core.changes.line_diff import (
+    LineDiff,
+    LineDiffTooLarge,
+    canonical_lines,
+    check_showable,
+    diff_lines,
+)
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Link
 from explorer.core.parser import MAX_DOCUMENT_BYTES, DocumentParseError, parse_document
@@ -217,8 +223,10 @@ def run(args: argparse.Namespace) -> int:
     if old.lines is not None and new.lines is not None:
         try:
             lines = diff_lines(old.lines, new.lines)
+            check_showable(lines)
         except LineDiffTooLarge as exc:
-            lines_reason = exc
+            lines, lines_reason = None, exc
+        old.lines = new.lines = None  # the LineDiff holds them if it is shown
 
     if args.json:
         payload = json.dumps(  # bounded: at most MAX_LISTED_ENTRIES entries per kind

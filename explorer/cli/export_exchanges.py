@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -123,7 +124,7 @@ def run_exchanges(args: argparse.Namespace) -> int:
                 row["callback_url"]: row["secret"] for row in store.subscriptions() if row["secret"]
             }
             print(catalog.text("evidence.revealing", lang), file=sys.stderr)
-        with _output(out) as stream:
+        with _output(out, private=args.reveal_secrets) as stream:
             count = export_exchanges(
                 _batches(store),
                 lambda chosen: read_links(store.path, chosen),
@@ -147,10 +148,18 @@ def _batches(store: Store) -> Iterator[list[ExchangeRecord]]:
 
 
 @contextlib.contextmanager
-def _output(out: object) -> Iterator[IO[str]]:
+def _output(out: object, *, private: bool = False) -> Iterator[IO[str]]:
+    """The export's stream; a ``private`` file (revealed secrets) is made 0600 before a
+    byte is written, and an existing one narrowed to 0600, never left for others to read."""
     if out is None:
         with data_stdout() as stream:
             yield stream
         return
-    with open(str(out), "w", encoding="utf-8", newline="") as stream:
+    if not private:
+        with open(str(out), "w", encoding="utf-8", newline="") as stream:
+            yield stream
+        return
+    fd = os.open(str(out), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with open(fd, "w", encoding="utf-8", newline="") as stream:
         yield stream

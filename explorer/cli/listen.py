@@ -22,7 +22,13 @@ from collections.abc import Coroutine
 from pathlib import Path
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
-from explorer.cli.engine_text import column_width, event_detail, event_name
+from explorer.cli.engine_text import (
+    column_width,
+    event_detail,
+    event_name,
+    flavour_word,
+    state_word,
+)
 from explorer.cli.language_option import add_language_option, finding_line, language_of, say
 from explorer.cli.listen_forwarding import (
     ForwardOptionsError,
@@ -33,10 +39,20 @@ from explorer.cli.listen_forwarding import (
 from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
 from explorer.cli.recording_option import add_record_option
+from explorer.cli.secret_option import (
+    SecretFormError,
+    add_secret_forms,
+    on_command_line,
+    secret_value,
+    warn_plain,
+)
 from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
+from explorer.core.words.engine_words import known_reason
+from explorer.core.words.messages import Phrase
+from explorer.core.words.messages import said as phrase
 from explorer.core.words.text_width import pad
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.live import transports
@@ -101,7 +117,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=say("cli.hub-check.public-url"),
     )
     secret = parser.add_mutually_exclusive_group()
-    secret.add_argument("--secret", metavar="S", help=say("cli.listen.secret"))
+    add_secret_forms(secret, "--secret", metavar="S", help=say("cli.listen.secret"))
     secret.add_argument("--no-secret", action="store_true", help=say("cli.listen.no-secret"))
     parser.add_argument(
         "--lease",
@@ -145,6 +161,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    plain = [
+        flag
+        for flag in ("--secret", "--forward-secret", "--forward-header")
+        if on_command_line(args, flag)
+    ]
+    try:
+        args.secret = secret_value(args, "--secret", language_of(args))
+    except SecretFormError as exc:
+        return fail("listen", str(exc))
     if args.secret is not None and len(args.secret.encode()) >= 200:
         print(say("cli.listen.secret-too-long"), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -152,8 +177,10 @@ def run(args: argparse.Namespace) -> int:
         args.access = network_access(args, args.topic, "listen", also=[args.hub or ""])
         args.xmpp_account = xmpp_account(args)
         args.forward_to = forward_target(args, language_of(args))
-    except (NetworkOptionsError, XmppOptionError, ForwardOptionsError) as exc:
+    except (NetworkOptionsError, XmppOptionError, ForwardOptionsError, SecretFormError) as exc:
         return fail("listen", str(exc))
+    for flag in plain:
+        warn_plain(flag, "listen")
     path = args.store or default_store_path()
     lang = language_of(args)
     try:
@@ -226,8 +253,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             )
             for sub in live:  # not verified: final in the store all the same, with an event
                 key = "never-verified" if sub.id in unverified else "no-unsubscription"
-                reason = text(f"events.reason-{key}", hub=sub.hub, seconds=wait)
-                await session.subscriber.abandon(sub, reason)  # stored: in English, as ever
+                reason = phrase(f"events.reason-{key}", hub=sub.hub, seconds=wait)
+                await session.subscriber.abandon(sub, reason)  # stored as its key and params
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         if watchdog is not None:
@@ -243,9 +270,9 @@ class _Said:
         self.lang = lang
         self.session: LiveSession | None = None
 
-    def server_started(self, notes: list[str]) -> None:
+    def server_started(self, notes: list[Phrase]) -> None:
         for note in notes:
-            print(f"listen: {note}", file=sys.stderr, flush=True)
+            print(f"listen: {known_reason(note, self.lang)}", file=sys.stderr, flush=True)
 
     def recording_started(self, path: Path) -> None:
         line = catalog.text("recording.started", self.lang, path=path)
@@ -312,7 +339,8 @@ async def _subscribe(
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
         shown = subscriber.view(resumed).health(time.time())[0]  # "checking" until confirmed
-        resuming = say("cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=shown)
+        state = state_word(shown, language_of(args))
+        resuming = say("cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=state)
         print(resuming, file=sys.stderr, flush=True)
         return [resumed]
     if args.hub:
@@ -413,10 +441,10 @@ def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     if event.lease_seconds is not None:
         parts.append(text("events.lease", lang, seconds=event.lease_seconds))
     if event.flavour:
-        parts.append(f"({event.flavour})")
-    for said in (event.reason, event.message):
-        if said:
-            parts.append(event_detail(said, lang))
+        parts.append(flavour_word(event.flavour, lang))
+    for words in (event.reason, event.message):
+        if words:
+            parts.append(event_detail(words, lang))
     line = "  ".join(parts)
     for change in change_lines(event.diff, lang) if isinstance(event.diff, list) else []:
         line += f"\n    {change}"

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from explorer.cli.arguments import http_url
 from explorer.cli.language_option import say
+from explorer.cli.secret_option import add_secret_forms, given, secret_value, secret_values
 from explorer.core import catalog
 from explorer.core.push.signatures import MAX_SECRET_BYTES
 from explorer.net.live.forwarding.forwarder import (
@@ -37,7 +38,8 @@ def add_forward_options(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help=say("forwarding.option-forward"),
     )
-    parser.add_argument(
+    add_secret_forms(
+        parser.add_mutually_exclusive_group(),
         "--forward-secret",
         metavar="SECRET",
         help=say("forwarding.option-secret"),
@@ -48,37 +50,36 @@ def add_forward_options(parser: argparse.ArgumentParser) -> None:
         default="sha256",
         help=say("forwarding.option-algorithm"),
     )
-    parser.add_argument(
+    add_secret_forms(
+        parser,
         "--forward-header",
-        action="append",
-        default=[],
         metavar="'NAME: VALUE'",
         help=say("forwarding.option-header"),
+        repeatable=True,
     )
 
 
 def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget | None:
-    """The target the options describe (None without ``--forward``)."""
+    """The target the options describe (None without ``--forward``); raises
+    ``SecretFormError`` for an empty secret or header, which never means "unsigned"."""
     if args.forward is None:
-        for option, given in (
-            ("--forward-secret", args.forward_secret is not None),
-            ("--forward-header", bool(args.forward_header)),
-        ):
-            if given:
+        for option in ("--forward-secret", "--forward-header"):
+            if given(args, option):
                 raise ForwardOptionsError(
                     catalog.text("forwarding.needs-target", lang, option=option)
                 )
         return None
     if "@" in urlsplit(args.forward).netloc:  # it would be printed with the target
         raise ForwardOptionsError(catalog.text("forwarding.no-userinfo", lang))
-    secret = args.forward_secret
+    secret = secret_value(args, "--forward-secret", lang)
     if secret is not None and len(secret.encode()) > MAX_SECRET_BYTES:
         raise ForwardOptionsError(catalog.text("forwarding.secret-too-long", lang))
+    headers = secret_values(args, "--forward-header", lang)
     return ForwardTarget(
         args.forward,
-        secret or None,
+        secret,
         args.forward_algorithm,
-        tuple(_header(value, lang) for value in args.forward_header),
+        tuple(_header(value, lang) for value in headers),
     )
 
 

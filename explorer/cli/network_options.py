@@ -16,7 +16,16 @@ from collections.abc import Iterable
 
 from explorer.cli.arguments import input_path
 from explorer.cli.language_option import help_language, say
+from explorer.cli.secret_option import (
+    SecretFormError,
+    add_secret_forms,
+    on_command_line,
+    secret_value,
+    warn_plain,
+)
+from explorer.cli.secret_option import given as secret_given
 from explorer.core.auth import OriginError, origin_of
+from explorer.core.words.messages import render_phrase
 from explorer.net.http.credentials import (
     Credential,
     Credentials,
@@ -71,7 +80,12 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
         metavar="'NAME: VALUE'",
         help=say("cli.network.header"),
     )
-    group.add_argument("--token", metavar="TOKEN", help=say("cli.network.token"))
+    add_secret_forms(
+        group.add_mutually_exclusive_group(),
+        "--token",
+        metavar="TOKEN",
+        help=say("cli.network.token"),
+    )
     group.add_argument(
         "--user",
         metavar="USER[:PASSWORD]",
@@ -113,8 +127,8 @@ def network_wanted(args: argparse.Namespace, targets: Iterable[str]) -> bool:
     it, and with it reading the credential files and building a TLS context."""
     if any(target.lower().startswith(("http://", "https://")) for target in targets):
         return True
-    given = (args.header, args.token, args.user, args.credentials, args.proxy, args.ca_bundle)
-    return any(given) or args.insecure
+    given = (args.header, args.user, args.credentials, args.proxy, args.ca_bundle)
+    return any(given) or secret_given(args, "--token") or args.insecure
 
 
 def network_access(
@@ -140,9 +154,11 @@ def network_access(
         try:
             credentials.update(load_credentials_file(path))
         except CredentialsError as exc:
-            raise NetworkOptionsError(_said_again(str(exc), "credentials.")) from None
+            raise NetworkOptionsError(render_phrase(exc.said, help_language())) from None
         if not file_is_private(path):
             _warn(command, say("cli.network.readable", path=path))
+    if on_command_line(args, "--token"):
+        warn_plain("--token", command)
     flag_credential = _flag_credential(args)
     if flag_credential is not None:
         origins = _origins(urls)
@@ -157,25 +173,21 @@ def network_access(
         settings = _settings(args, allowed)
         settings.verify()  # reads the CA bundle now, to refuse a bad one before any request
     except NetworkSettingsError as exc:
-        raise NetworkOptionsError(_said_again(str(exc), "netconfig.")) from None
+        raise NetworkOptionsError(render_phrase(exc.said, help_language())) from None
     if settings.insecure:
         _warn(command, say("cli.network.insecure-warning"))
     return NetworkAccess(credentials, settings)
 
 
-def _said_again(english: str, prefix: str) -> str:
-    """The engine's English refusal (a line of the catalog under ``prefix``) in this run's
-    language; words the catalog does not know (a library's) as they came."""
-    from explorer.core.words.messages import render_known  # only when an option is refused
-
-    return render_known(english, prefix, help_language()) or english
-
-
 def _flag_credential(args: argparse.Namespace) -> Credential | None:
-    if args.token is not None and args.user is not None:
+    if secret_given(args, "--token") and args.user is not None:
         raise NetworkOptionsError(say("cli.network.token-and-user"))
     if args.token is not None and not args.token.strip():
         raise NetworkOptionsError(say("cli.network.token-empty"))
+    try:
+        token = secret_value(args, "--token", help_language())
+    except SecretFormError as exc:
+        raise NetworkOptionsError(str(exc)) from None
     user, password = None, None
     if args.user is not None:
         user, sep, password = args.user.partition(":")
@@ -183,11 +195,11 @@ def _flag_credential(args: argparse.Namespace) -> Credential | None:
             raise NetworkOptionsError(say("cli.network.user-empty"))
         if not sep:
             password = _ask_password(user)
-    if args.token is None and user is None and not args.header:
+    if token is None and user is None and not args.header:
         return None
     try:
         return Credential(
-            token=args.token.strip() if args.token else None,
+            token=token.strip() if token else None,
             user=user,
             password=password,
             headers=tuple(args.header),

@@ -113,7 +113,7 @@ class Watchdog:
                 for reconciler in self.reconcilers:
                     report = await reconciler.check(fetcher)
                     if not report.empty:
-                        self.emit(reconcile_event(report, self.lang))
+                        self.emit(reconcile_event(report))
 
 
 async def _is_capability_list(fetcher: Fetcher, url: str) -> bool:

@@ -113,7 +113,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     lang = language_of(args)
     try:
-        secret = secret_of(args, lang) if (args.secret or args.secret_file) else None
+        secret = secret_of(args, lang)  # the option, the file, else $RESOURCESYNC_EXPLORER_SECRET
     except SecretError as exc:
         return fail("replay", str(exc))
     body = None

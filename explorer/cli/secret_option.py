@@ -1,14 +1,23 @@
-"""Where a command takes a secret from: ``--secret``, ``--secret-file`` or an environment
-variable, so it need not sit in the shell history or the process list.
+"""Where a command takes a secret from, so it need not sit in the shell history or the
+process list: ``--secret``, ``--secret-file`` or ``$RESOURCESYNC_EXPLORER_SECRET``
+(``signature``, ``replay``), and for every other secret option its three forms
+(``add_secret_forms``): ``--X VALUE``, ``--X-file FILE`` and ``--X-env VAR``.
 
-A secret is never printed: errors name the source (the option, the file, the variable),
-not the value.
+On the command line a secret is in the process list, where any other user of the machine
+reads it with ``ps``; a file (``chmod 600``) or an environment variable
+(``/proc/PID/environ`` is readable by its owner only) keeps it out. The plain form stays,
+with a warning. A secret fails closed: an empty or blank value (an unset shell variable
+expands to nothing) is refused, never taken as "no secret", which would turn signing or
+checking off without a word. Messages name the option, the file or the variable, never
+the value.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
+from typing import Any
 
 from explorer.cli.arguments import InputError, read_regular_file
 from explorer.cli.language_option import say
@@ -17,6 +26,9 @@ from explorer.core import catalog
 SECRET_ENVIRONMENT = "RESOURCESYNC_EXPLORER_SECRET"
 MAX_SECRET_FILE = 4096
 """A secret file holds one line; more than this is not a secret file."""
+
+MAX_FORMS_FILE = 64 * 1024
+"""A file of ``--…-file`` (a secret, or a header a line) is short; a larger one is not."""
 
 
 class SecretError(ValueError):
@@ -59,6 +71,117 @@ def secret_of(args: argparse.Namespace, lang: str) -> str | None:
             raise SecretError(catalog.text("signature.secret-file-not-utf8", lang)) from None
     else:
         secret = os.environ.get(SECRET_ENVIRONMENT)
-    if secret is not None and not secret:
+    if secret is not None and not secret.strip():  # an unset shell variable: fail closed
         raise SecretError(catalog.text("signature.secret-empty", lang))
     return secret
+
+
+class SecretFormError(ValueError):
+    """A secret option cannot be used as given (one line: cause and fix, no value)."""
+
+
+def add_secret_forms(
+    container: Any, flag: str, *, metavar: str, help: str, repeatable: bool = False
+) -> None:
+    """Add ``flag`` (as before) with its ``-file`` and ``-env`` forms to ``container`` (a
+    parser, a group or a mutually exclusive group). A ``repeatable`` option (headers) takes
+    any number of each form, its file a line per value; otherwise they exclude each other."""
+    if repeatable:
+        container.add_argument(flag, action="append", default=[], metavar=metavar, help=help)
+        for form, key in (("file", "secrets.help-file-lines"), ("env", "secrets.help-env")):
+            container.add_argument(
+                f"{flag}-{form}",
+                action="append",
+                default=[],
+                metavar=form.upper() if form == "file" else "VAR",
+                help=say(key, option=flag),
+            )
+        return
+    container.add_argument(flag, metavar=metavar, help=help)
+    container.add_argument(
+        f"{flag}-file", metavar="FILE", help=say("secrets.help-file", option=flag)
+    )
+    container.add_argument(f"{flag}-env", metavar="VAR", help=say("secrets.help-env", option=flag))
+
+
+def _dest(flag: str) -> str:
+    return flag.lstrip("-").replace("-", "_")
+
+
+def given(args: argparse.Namespace, flag: str) -> bool:
+    """Whether any form of ``flag`` was given."""
+    dest = _dest(flag)
+    return any(
+        getattr(args, name, None) not in (None, [])
+        for name in (dest, f"{dest}_file", f"{dest}_env")
+    )
+
+
+def secret_value(args: argparse.Namespace, flag: str, lang: str) -> str | None:
+    """The secret one of ``flag``'s forms gives, or None when none was given; raises
+    ``SecretFormError`` for an empty or blank one, an unset variable or a bad file."""
+    dest = _dest(flag)
+    plain, path, variable = (getattr(args, name) for name in (dest, f"{dest}_file", f"{dest}_env"))
+    if plain is not None:
+        return _checked(plain, flag, lang)
+    if path is not None:
+        lines = _file_lines(path, f"{flag}-file", lang)
+        return _checked(lines[0] if lines else "", f"{flag}-file {path}", lang)
+    if variable is not None:
+        return _checked(_variable(variable, f"{flag}-env", lang), f"${variable}", lang)
+    return None
+
+
+def secret_values(args: argparse.Namespace, flag: str, lang: str) -> list[str]:
+    """Every value of a repeatable ``flag``: the plain ones, each file's lines, each
+    variable's value, in that order; blank lines of a file are skipped."""
+    dest = _dest(flag)
+    values = [_checked(value, flag, lang) for value in getattr(args, dest)]
+    for path in getattr(args, f"{dest}_file"):
+        values += [line for line in _file_lines(path, f"{flag}-file", lang) if line.strip()]
+    for variable in getattr(args, f"{dest}_env"):
+        values.append(_checked(_variable(variable, f"{flag}-env", lang), f"${variable}", lang))
+    return values
+
+
+def on_command_line(args: argparse.Namespace, flag: str) -> bool:
+    """Whether ``flag`` was given in its plain form, in the process list."""
+    return getattr(args, _dest(flag)) not in (None, [])
+
+
+def warn_plain(flag: str, command: str) -> None:
+    """Say on stderr that a secret given on the command line is in the process list."""
+    line = say("secrets.plain-visible", option=flag)
+    print(f"{command}: {line}", file=sys.stderr, flush=True)
+
+
+def _checked(value: str, source: str, lang: str) -> str:
+    if not value.strip():
+        raise SecretFormError(catalog.text("secrets.empty", lang, source=source))
+    return value
+
+
+def _variable(name: str, option: str, lang: str) -> str:
+    value = os.environ.get(name)
+    if value is None:
+        raise SecretFormError(
+            catalog.text("secrets.variable-unset", lang, variable=name, option=option)
+        )
+    return value
+
+
+def _file_lines(path: str, option: str, lang: str) -> list[str]:
+    try:
+        data = read_regular_file(path, MAX_FORMS_FILE + 1)
+    except InputError as exc:
+        raise SecretFormError(
+            catalog.text("secrets.file-unreadable", lang, option=option, problem=exc.reason)
+        ) from None
+    if len(data) > MAX_FORMS_FILE:
+        raise SecretFormError(
+            catalog.text("secrets.file-too-long", lang, option=option, limit=MAX_FORMS_FILE)
+        )
+    try:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise SecretFormError(catalog.text("secrets.file-not-utf8", lang, option=option)) from None

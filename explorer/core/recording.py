@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -32,6 +33,12 @@ MAX_LINE_CHARS = 96 * 1024 * 1024
 """A delivery of 50 MB (``listen``'s default cap) in base64 and JSON fits."""
 MAX_TOTAL_CHARS = 512 * 1024 * 1024
 MAX_LINES = 200_000
+MAX_HOSTS = 100
+"""Distinct origins (documents' and topics' ``scheme://host[:port]``) a recording may
+name: a session watches a few Sources and hubs; every origin is rewritten in every body
+when played back, so thousands of them are an attack on the player, not a session."""
+MAX_DOCUMENTS = 50_000
+"""Recorded document versions served by a playback (a crawl's 5,000 requests, ten times)."""
 Headers = list[tuple[str, str]]
 
 
@@ -77,14 +84,18 @@ class Recording:
     started: float
     documents: list[RecordedDocument] = field(default_factory=list)
     deliveries: list[RecordedDelivery] = field(default_factory=list)
+    _origins: dict[str, None] = field(default_factory=dict)
 
     def origins(self) -> list[str]:
-        """``scheme://host[:port]`` of every recorded document and topic, first seen first."""
-        seen: dict[str, None] = {}
-        for url in [doc.url for doc in self.documents] + [d.topic for d in self.deliveries]:
-            parts = urlsplit(url)
-            seen.setdefault(f"{parts.scheme}://{parts.netloc}", None)
-        return list(seen)
+        """``scheme://host[:port]`` of every recorded document and topic, first seen first
+        (counted as the lines are read, against ``MAX_HOSTS``)."""
+        return list(self._origins)
+
+    def note_origin(self, url: str) -> int:
+        """Count ``url``'s origin; returns how many distinct origins there are now."""
+        parts = urlsplit(url)
+        self._origins.setdefault(f"{parts.scheme}://{parts.netloc}", None)
+        return len(self._origins)
 
 
 def _body_field(body: bytes) -> dict[str, str]:
@@ -129,6 +140,8 @@ def parse_recording(lines: Iterable[str]) -> Recording:
             data = json.loads(text)
         except ValueError as exc:
             raise RecordingError(number, "not-json", detail=exc.args[0][:80]) from None
+        except RecursionError:  # arrays or objects nested past the interpreter's stack
+            raise RecordingError(number, "too-deep") from None
         if not isinstance(data, dict):
             raise RecordingError(number, "not-object")
         if recording is None:
@@ -158,12 +171,21 @@ def _add(recording: Recording, number: int, data: dict[str, object]) -> None:
         if not isinstance(status, int) or not 100 <= status <= 599:
             raise RecordingError(number, "no-status")
         url = _url(number, data, "url")
+        if len(recording.documents) >= MAX_DOCUMENTS:
+            raise RecordingError(number, "too-many-documents", limit=MAX_DOCUMENTS)
+        _count_origin(recording, number, url)
         recording.documents.append(RecordedDocument(time, url, status, headers, body))
     elif kind == "delivery":
         topic = _url(number, data, "topic")
+        _count_origin(recording, number, topic)
         status = str(data.get("status") or "notification")
         recording.deliveries.append(RecordedDelivery(time, topic, status, headers, body))
     # other types: written by a later explorer; skipped so old players still play
+
+
+def _count_origin(recording: Recording, number: int, url: str) -> None:
+    if recording.note_origin(url) > MAX_HOSTS:
+        raise RecordingError(number, "too-many-hosts", limit=MAX_HOSTS)
 
 
 def _number(number: int, data: dict[str, object], name: str) -> float:
@@ -203,9 +225,23 @@ def _body(number: int, data: dict[str, object]) -> bytes:
     return b""
 
 
+class Rebaser:
+    """Rewrites recorded URLs in one pass over a text: each of ``moves`` (recorded prefix
+    to its replacement) found, longest first, and replaced, so the cost is the text's
+    length and not its length times the number of origins."""
+
+    def __init__(self, moves: Mapping[str, str]) -> None:
+        self._to = {old.encode("utf-8"): new.encode("utf-8") for old, new in moves.items()}
+        longest_first = sorted(self._to, key=len, reverse=True)
+        self._pattern = re.compile(b"|".join(map(re.escape, longest_first))) if moves else None
+
+    def __call__(self, text: bytes) -> bytes:
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(lambda match: self._to[match.group()], text)
+
+
 def rebase(text: bytes, origins: Iterable[str], base: str) -> bytes:
     """``text`` with each recorded origin replaced by ``base`` (no trailing slash), so a
     played-back Source links to itself and not to the host it was recorded from."""
-    for origin in origins:
-        text = text.replace(origin.encode("utf-8"), base.encode("utf-8"))
-    return text
+    return Rebaser(dict.fromkeys(origins, base))(text)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from explorer.core.link_header import links_by_rel
-from explorer.core.recording import Recording, rebase
+from explorer.core.recording import MAX_HOSTS, Rebaser, Recording
 
 SUBSCRIBER_POLL = 0.02
 _NOT_SERVED = frozenset(
@@ -60,12 +60,10 @@ class Playback:
     def attach(self, base_url: str, hub_url: str) -> None:
         """Rebase every URL on the demo's ``base_url`` (its hub at ``hub_url``)."""
         base = base_url.rstrip("/")
-        hubs = self._recorded_hubs()
-
-        def moved(data: bytes) -> bytes:
-            for hub in hubs:
-                data = data.replace(hub.encode("utf-8"), hub_url.encode("utf-8"))
-            return rebase(data, self.recording.origins(), base)
+        # the hubs first: a hub URL starts with its origin, and the longer match wins
+        moves = dict.fromkeys(self.recording.origins(), base)
+        moves.update(dict.fromkeys(self._recorded_hubs(), hub_url))
+        moved = Rebaser(moves)  # one pass a body, whatever the number of hosts
 
         def moved_text(text: str) -> str:
             return moved(text.encode("utf-8")).decode("utf-8")
@@ -97,7 +95,9 @@ class Playback:
             links = [value for name, value in pairs if name.lower() == "link"]
             for hub in links_by_rel(links).get("hub", []) if links else []:
                 found.setdefault(hub, None)
-        return sorted(found, key=len, reverse=True)
+                if len(found) >= MAX_HOSTS:  # past a session's few hubs: left as recorded
+                    return list(found)
+        return list(found)
 
     def document(self, path: str, now: float) -> ServedDocument | None:
         """The version of ``path`` recorded by the playback's moment ``now`` (loop time)."""

@@ -119,7 +119,12 @@ def run_gui(argv: Sequence[str]) -> int:
         level=logging.INFO if args.self_test else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
+    app_class: type[QApplication] = QApplication
+    if args.self_test:  # it watches its event loop for stalls (explorer.ui.shared.stall_watch)
+        from explorer.ui.shared.stall_watch import StallWatchingApplication
+
+        app_class = StallWatchingApplication
+    app = QApplication.instance() or app_class([sys.argv[0] if sys.argv else APP_NAME])
     assert isinstance(app, QApplication)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(SETTINGS_APP)

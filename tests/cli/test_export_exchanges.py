@@ -7,6 +7,8 @@ import asyncio
 import csv
 import io
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +22,8 @@ from helpers.listen_session import listening
 from explorer.demo import start_demo
 
 HUB_SECRET = "hub-secret-never-in-a-har"
+EXPORT = (sys.executable, "-m", "explorer", "export", "--store")
+REVEAL = ("--format", "har", "--reveal-secrets")
 TOKEN = "bearer-token-never-in-a-har-0123456789"
 
 
@@ -89,6 +93,25 @@ def test_reveal_secrets_is_explicit(session: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert HUB_SECRET in done.stdout and "warning" in done.stderr
     jsonschema.validate(json.loads(done.stdout), HAR_1_2)
+
+
+def test_revealed_secrets_are_written_to_a_file_only_its_owner_reads(
+    session: Path, tmp_path: Path
+) -> None:
+    fresh, existing = tmp_path / "fresh.har", tmp_path / "existing.har"
+    existing.write_text("old")
+    existing.chmod(0o644)
+    for out in (fresh, existing):
+        done = subprocess.run(
+            [*EXPORT, str(session), "--exchanges", *REVEAL, "--out", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            preexec_fn=lambda: os.umask(0o022),  # a usual umask: new files world-readable
+        )
+        assert done.returncode == 0, done.stderr
+        assert HUB_SECRET in out.read_text()
+        assert stat.S_IMODE(out.stat().st_mode) == 0o600
 
 
 def test_csv_and_jsonl_with_the_inspector_filter_and_ids(session: Path, tmp_path: Path) -> None:

@@ -237,6 +237,49 @@ async def test_two_million_empty_members_in_one_package(serve) -> None:
     assert run.peak_mb <= PEAK_RSS_LIMIT_MB
 
 
+# --- Fat central-directory records ------------------------------------------------------
+
+
+@cache
+def fat_package(members: int = 3_800, extra: int = 0xFFFF) -> bytes:
+    """A valid ZIP of ``members`` empty stored files whose central records each carry an
+    ``extra``-byte extra field (one private block, as ``zipfile`` parses it): about 249 MB
+    of central directory in a package under the 256 MiB download cap."""
+    local = struct.Struct("<IHHHHHIIIHH8s")
+    central = struct.Struct("<IHHHHHHIIIHHHHHII8s")
+    block = struct.pack("<HH", 0xCAFE, extra - 4) + bytes(extra - 4)
+    out = bytearray()
+    for index in range(members):
+        out += local.pack(0x04034B50, 20, 0, 0, 0, 0x21, 0, 0, 0, 8, 0, b"%08d" % index)
+    start = len(out)
+    for index in range(members):
+        out += central.pack(
+            0x02014B50, 20, 20, 0, 0, 0, 0x21, 0, 0, 0, 8, extra, 0, 0, 0, 0,
+            index * local.size, b"%08d" % index,
+        )  # fmt: skip
+        out += block
+    size = len(out) - start
+    out += struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, members, members, size, start, 0)
+    return bytes(out)
+
+
+def test_fat_package_is_what_it_claims() -> None:
+    with zipfile.ZipFile(io.BytesIO(fat_package(20))) as archive:
+        assert len(archive.infolist()) == 20 and archive.testzip() is None
+        assert all(len(info.extra) == 0xFFFF for info in archive.infolist())
+    assert 240_000_000 < len(fat_package()) < 256 * MIB
+
+
+@pytest.mark.slow
+async def test_a_package_of_fat_central_directory_records(serve) -> None:
+    """3,800 records with 64 KiB extra fields: ``zipfile`` held them all several times
+    over (the issue measured 519 MB); the walk counts their bytes first, refuses it."""
+    run = await check_dump_of(serve, fat_package(), 1)
+    assert run.status == 1, run.stderr
+    assert run.codes().count("http.dump-directory-too-large") == 1
+    assert run.peak_mb <= PEAK_RSS_LIMIT_MB
+
+
 # --- Sixteen packages of 200 MB --------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
 from helpers.hostile_http import run_explorer
 
 PEAK_MB = 300.0
@@ -146,3 +147,42 @@ async def test_diff_of_two_sixty_megabyte_documents_reordered(tmp_path: Path) ->
     assert [f["code"] for f in report["findings"]] == ["changes.line-diff-skipped"]
     structure = report["structure"]
     assert structure["added"] > len(structure["added_entries"]) == 10_000
+
+
+def rewritten_list(tag: str, size: int) -> Iterable[str]:
+    """A Resource List of about ``size`` bytes whose every loc names ``tag``'s tree."""
+    yield HEAD
+    written, index = len(HEAD), 0
+    while written < size - 200:
+        entry = (
+            f"<url><loc>http://example.org/{tag}/res/{index:08d}</loc>"
+            f"<lastmod>2026-01-01T00:00:00Z</lastmod>"
+            f'<rs:md hash="md5:{index:032x}" length="{index}" type="text/plain"/></url>\n'
+        )
+        written += len(entry)
+        index += 1
+        yield entry
+    yield TAIL
+
+
+@pytest.mark.parametrize("json_output", [True, False], ids=["json", "text"])
+async def test_diff_of_two_rewritten_eight_mebibyte_lists(
+    tmp_path: Path, json_output: bool
+) -> None:
+    """Two 8 MiB lists sharing no loc (the issue's figures: 631 MB and 73 MB of JSON): the
+    entry diff is made and the line diff refused with a finding, within 300 MB."""
+    old = write(tmp_path / "old.xml", rewritten_list("a", 8 * 1024 * 1024))
+    new = write(tmp_path / "new.xml", rewritten_list("b", 8 * 1024 * 1024))
+    assert 8_000_000 < old.stat().st_size <= 8 * 1024 * 1024
+    run = await run_explorer("diff", str(old), str(new), *(["--json"] if json_output else []))
+    size = old.stat().st_size
+    print(f"diff of two {size:,}-byte lists: {run.peak_mb:.0f} MB, {len(run.out):,} chars")
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+    assert run.peak_mb <= PEAK_MB, f"peak {run.peak_mb:.0f} MB"
+    if json_output:
+        report = json.loads(run.out)
+        assert report["lines"] is None
+        assert [f["code"] for f in report["findings"]] == ["changes.line-diff-skipped"]
+        assert report["structure"]["added"] > len(report["structure"]["added_entries"])
+    else:
+        assert "no line diff" in run.out

@@ -182,6 +182,7 @@ NOT_PROSE = {
     "OLD",
     "NEW",
     "FILE",
+    "VAR",
     "HUB_URL",
     "ID",
     "SECONDS",

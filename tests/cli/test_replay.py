@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import os
 import subprocess
 import sys
 import time
@@ -23,6 +24,7 @@ from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import read_links
 from explorer.net.store.records import NotificationRecord
 
+REPLAY = (sys.executable, "-m", "explorer", "replay")
 RECEIVER_SECRET = b"receiver-secret-42"
 HUB_SECRET = "the-hub-secret"
 ORIGINAL = b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'
@@ -177,3 +179,39 @@ def test_an_unreachable_target_is_exit_1_and_recorded(store_path: Path) -> None:
         reader.close()
     assert record.kind == "replay" and record.status is None and record.error
     assert read_links(store_path, [record.id or 0])[record.id or 0].original_id == 1
+
+
+def test_the_documented_environment_secret_re_signs(store_path: Path, receiver: str) -> None:
+    """``--help`` recommends ``$RESOURCESYNC_EXPLORER_SECRET``: with only that set, the
+    delivery is re-signed with it, not sent with its original signature."""
+    environment = {**os.environ, "RESOURCESYNC_EXPLORER_SECRET": RECEIVER_SECRET.decode()}
+    done = subprocess.run(
+        [*REPLAY, "--store", str(store_path), "--delivery", "1", "--to", receiver, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["signature"] == "re-signed"
+    assert Receiver.seen[-1][:2] == (ORIGINAL, True)
+
+
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_secret_is_refused_not_taken_as_none(
+    store_path: Path, receiver: str, empty: str
+) -> None:
+    for extra, environment in (
+        (["--secret", empty], dict(os.environ)),
+        ([], {**os.environ, "RESOURCESYNC_EXPLORER_SECRET": empty}),
+    ):
+        done = subprocess.run(
+            [*REPLAY, "--store", str(store_path), "--delivery", "1", "--to", receiver, *extra],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=environment,
+        )
+        assert done.returncode == 2
+        assert "empty or blank" in done.stderr and "Traceback" not in done.stderr
+    assert Receiver.seen == []  # nothing was sent

@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer.core.changes import canonical_lines, diff_lines
-from explorer.core.changes.line_diff import DELETE, EQUAL, INSERT, REPLACE
+from explorer.core.changes.line_diff import (
+    DELETE,
+    EQUAL,
+    INSERT,
+    MAX_SHOWN_CHANGED_LINES,
+    REPLACE,
+    LineDiffTooLarge,
+    check_showable,
+)
 from explorer.core.safe_xml import DocumentParseError
 
 HEAD = (
@@ -152,3 +160,12 @@ def test_unique_lines_take_the_anchored_path_and_still_rebuild(
     a = [f"x{n}" for n in old] + ["tail"] * 2
     b = [f"x{n}" for n in new] + ["tail"]
     assert rebuild(a, b) == (a, b)
+
+
+def test_a_diff_changing_more_lines_than_are_shown_is_refused_with_its_counts() -> None:
+    half = MAX_SHOWN_CHANGED_LINES // 2
+    check_showable(diff_lines([f"a{i}" for i in range(half)], [f"b{i}" for i in range(half)]))
+    over = diff_lines([f"a{i}" for i in range(half + 1)], [f"b{i}" for i in range(half)])
+    with pytest.raises(LineDiffTooLarge) as refused:
+        check_showable(over)
+    assert f"{MAX_SHOWN_CHANGED_LINES + 1:,} lines changed" in str(refused.value)

@@ -51,6 +51,10 @@ class BombServer:
     _site: LoopbackSite | None = None
 
     async def __aenter__(self) -> BombServer:
+        # made before the server answers, off the loop: deflating 1 GiB takes seconds of
+        # CPU (tens on a busy machine), which inside the handler ran down the client's
+        # read timeout and made the fetch a TIMEOUT instead of TOO_LARGE
+        await asyncio.to_thread(gzip_gzip_bomb)
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._handle)
         self._site = await start_loopback(app)

@@ -125,5 +125,9 @@ def test_a_kept_target_starts_again_with_its_secret_from_the_keyring(
         run(services.forwarding.close_forwarding())
         assert run(panel.forwarding.restore()) == 0
         assert "not restarted" in panel.log.toPlainText()
+        # minor 15: said where it is seen, above the window's work, not only in the log
+        assert window.messages.isVisible()
+        assert "Forwarding was not restarted for" in window.messages.text.text()
+        assert view.topic in window.messages.text.text()
     finally:
         keyring.set_keyring(before)

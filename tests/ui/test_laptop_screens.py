@@ -96,3 +96,31 @@ def test_a_document_diff_gets_fifteen_lines_per_side(laptop, size: QSize) -> Non
     for pane in (window.view.old, window.view.new):
         assert pane.viewport().height() // pane.fontMetrics().lineSpacing() >= 15
     window.close()
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_subscriptions_dock_shows_three_rows_or_scrolls_to_them(
+    laptop, size: QSize, output_dir
+) -> None:
+    """NE1: Japanese at 1366×768 showed no row at all: the table keeps three rows and the
+    dock scrolls as a whole instead of squeezing it."""
+    from explorer.ui.live.subscription_widgets import TABLE_ROWS_SHOWN
+
+    _maximised(laptop, size)
+    laptop.docks["SubscriptionsDock"].raise_()
+    QApplication.processEvents()
+    table = laptop.panels.subscriptions.table
+    rows = table.verticalHeader().defaultSectionSize()
+    assert table.viewport().height() >= TABLE_ROWS_SHOWN * rows, table.viewport().height()
+    area = laptop.docks["SubscriptionsDock"].widget()
+    assert isinstance(area, QScrollArea)
+    header = table.horizontalHeader().height()
+    # unscrolled, as the dock first shows: at least a row under the table's header
+    assert table.visibleRegion().boundingRect().height() >= header + rows
+    area.ensureWidgetVisible(table)
+    QApplication.processEvents()
+    assert table.visibleRegion().boundingRect().height() >= TABLE_ROWS_SHOWN * rows
+    from explorer.ui.language import ui_language
+
+    name = f"subscriptions-dock-{ui_language()}-{size.width()}x{size.height()}.png"
+    assert laptop.grab().save(str(output_dir / name))

@@ -93,3 +93,30 @@ def test_a_move_the_hub_cannot_verify_leaves_the_old_subscription_active(
         lambda: any(n.subscription_id == view.id for n in services.live.stored_notifications()),
         timeout=10_000,
     )
+
+
+def test_7_clearing_the_public_url_and_apply_goes_back_to_the_local_address(
+    window, qtbot, run
+) -> None:
+    """Minor 7: after a tunnel, an empty field and Apply left "reachable at" the tunnel."""
+    panel, services = window.panels.subscriptions, window.services
+    _active_subscription(window, qtbot, run)
+    own = services.live.callback_status().base_url
+    tunnel = own.replace("127.0.0.1", "localhost")  # reaches this server, as a tunnel would
+    panel.port.setValue(services.live.callback_status().port)
+    task = window.spawn(panel.apply_public_url(tunnel))
+    _press(_question(qtbot), "Apply and move")
+    qtbot.waitUntil(task.done, timeout=30_000)
+    assert services.live.callback_status().base_url == tunnel
+
+    def settled() -> bool:  # the old subscription's unsubscribe answered: the move is done
+        return all(
+            row.state in (State.ACTIVE, State.ENDED) for row in services.live.subscriptions()
+        )
+
+    qtbot.waitUntil(settled, timeout=30_000)
+    panel.public_url.clear()
+    run(panel.apply_public_url(None), timeout=60)
+    status = services.live.callback_status()
+    assert status.base_url is not None and status.base_url.startswith("http://127.0.0.1:")
+    assert "localhost" not in panel.server_status.text()

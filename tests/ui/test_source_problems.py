@@ -123,6 +123,73 @@ def test_problems_dock_lists_every_finding_and_f8_opens_each_at_its_line(
     assert last is panel.model.problem(panel.model.rowCount() - 1)
 
 
+def test_one_click_on_a_problem_of_another_document_lands_on_its_line(window, qtbot, run) -> None:
+    """N-M3: the first click (and F8) opens the document at the finding, highlighted, while
+    its text is still streaming in; not at line 1 with a second click needed."""
+    open_demo_with_faults(window, qtbot, run)
+    panel = window.panels.problems
+    window.docks["ProblemsDock"].show()
+    window.docks["ProblemsDock"].raise_()
+    qtbot.waitUntil(lambda: panel.model.total > 0, timeout=5000)
+    view = window.document_view
+    lined = [
+        row
+        for row in range(panel.model.rowCount())
+        if panel.model.problem(row).finding.line not in (None, 1)
+        and panel.model.problem(row).channel is None
+    ]
+    places = {place_of(panel.model.problem(row)) for row in lined}
+    assert len(places) >= 2, "the demo with faults has lined problems in two documents"
+    for how in ("click", "F8"):
+        row = next(r for r in lined if place_of(panel.model.problem(r)) != view.url)
+        problem = panel.model.problem(row)
+        if how == "click":
+            panel.open_problem(row)
+        else:
+            panel.table.setCurrentIndex(panel.model.index(row - 1, 0))
+            panel.go(forward=True)
+            assert panel.table.currentIndex().row() == row
+        assert view.url == place_of(problem)
+        body = window.selected_item().doc.read_body().decode()
+        qtbot.waitUntil(lambda: view.source_ready, timeout=10000)
+        assert view.source.toPlainText() == body.replace("\r\n", "\n"), how  # its own text
+        assert view.tabs.currentIndex() == 1
+        assert view.source.textCursor().blockNumber() + 1 == problem.finding.line, how
+        marked = view.source.extraSelections()
+        assert [mark.cursor.blockNumber() + 1 for mark in marked] == [problem.finding.line]
+
+
+def test_a_click_on_a_tree_badge_lands_on_that_documents_first_problem(window, qtbot, run) -> None:
+    """The tree's problem badges go through the same navigator as the Problems panel."""
+    open_demo_with_faults(window, qtbot, run)
+    view = window.document_view
+    model = window.tree_model
+    qtbot.waitUntil(
+        lambda: any(
+            i.doc is not None and any(f.line not in (None, 1) for f in i.findings)
+            for i in model.walk()
+        ),
+        timeout=10000,
+    )
+    item = next(
+        i
+        for i in model.walk()
+        if i.doc is not None and any(f.line not in (None, 1) for f in i.findings)
+    )
+    first = next(f for f in item.findings if f.line is not None)
+    badge = model.index_of(item).siblingAtColumn(1)
+    window.tree.scrollTo(badge)
+    qtbot.mouseClick(
+        window.tree.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=window.tree.visualRect(badge).center(),
+    )
+    assert view.url == item.url
+    qtbot.waitUntil(lambda: view.source_ready, timeout=10000)
+    assert view.tabs.currentIndex() == 1
+    assert view.source.textCursor().blockNumber() + 1 == first.line
+
+
 def test_problems_filters_narrow_the_table(window, qtbot, run) -> None:
     open_demo_with_faults(window, qtbot, run)
     panel = window.panels.problems
@@ -204,8 +271,18 @@ def test_open_folder_reads_it_as_served_at_the_base_url(window, qtbot, run, tmp_
     inspection = services.source.inspection()
     assert inspection is not None and inspection.disk is not None
     assert any(record.code == "http.content-type" for record in inspection.not_applicable)
-    # the address bar follows the document shown, as it would were the folder served
-    assert window.address.currentText().startswith("https://example.org/")
+    # N-M4: visibly a folder: the address bar shows the file: address of the document shown,
+    # the base URL is beside it, and network actions say they would go to the live site
+    assert window.address.currentText() == folder.as_uri() + "/.well-known/resourcesync"
+    assert window.discovery_label.text() == f"on disk: {folder} as {BASE}"
+    menu = window.tree_menu(root)
+    browse = menu.actions()[0]
+    assert browse.text() == "Open the live site in browser"
+    assert "live site: https://example.org/.well-known/resourcesync" in browse.toolTip()
+    typed = folder.as_uri() + "/capabilitylist.xml"  # a file: address opens its document
+    window.open_url(typed)
+    assert window.selected_item().url == BASE + "capabilitylist.xml"
+    assert window.address.currentText() == typed
     # a resource check reads the file, not the network
     resource_list = next(
         n for n in services.source.crawl_result.nodes() if n.url.endswith("resourcelist.xml")

@@ -38,9 +38,32 @@ def test_the_user_guide_says_where_it_is_when_it_cannot_be_opened(
     from explorer.ui.shell import help_menu
     from explorer.ui.shell.main_window import MainWindow
 
-    monkeypatch.setattr(help_menu, "open_user_guide", lambda: False)
+    monkeypatch.setattr(help_menu, "user_guide_url", lambda: None)  # no copy installed
     window = MainWindow(settings=settings)
     qtbot.addWidget(window)
     window.guide_action.trigger()
     assert "docs/user-guide.md" in window.messages.text.text()
     assert "docs/user-guide.md" in window.statusBar().currentMessage()
+
+
+def test_the_user_guide_is_shown_in_the_window_not_handed_to_the_desktop(
+    qtbot, settings, monkeypatch
+) -> None:
+    """Minor 17: xdg-open given the raw Markdown did nothing, silently. The window renders
+    the guide itself; nothing is handed to the desktop."""
+    from PySide6.QtGui import QDesktopServices
+
+    from explorer.ui.shell import help_menu
+    from explorer.ui.shell.main_window import MainWindow
+
+    handed: list[object] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: handed.append(url) or True)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    viewer = help_menu.open_guide(window)
+    assert viewer is not None and viewer.isVisible()
+    qtbot.addWidget(viewer)
+    text = viewer.browser.toPlainText()
+    assert "Replaying a delivery" in text and "## " not in text  # rendered, not raw
+    assert handed == []
+    viewer.close()

@@ -37,10 +37,15 @@ from explorer.core.said_error import SaidError
 EQUAL, DELETE, INSERT = "equal", "delete", "insert"
 REPLACE = "replace"
 
-MAX_LINE_DIFF_BYTES = 8 * 1024 * 1024
+MAX_LINE_DIFF_BYTES = 4 * 1024 * 1024
 """Largest version a line diff is made of: the canonical tree, its text and its lines
 cost many times the document's bytes, for both versions at once (two 63 MB documents
-took 2.9 GB and two minutes); a larger document is diffed entry by entry only."""
+took 2.9 GB and two minutes, two 8 MiB lists 430 MB with ``diff --json``); a larger
+document is diffed entry by entry only."""
+MAX_SHOWN_CHANGED_LINES = 20_000
+"""Changed lines (removed plus added) a line diff shows: past it the hunks cost many times
+the documents (two rewritten 8 MiB lists: 35 MB of JSON, 13 MB of text), and
+the entry by entry diff already says what changed; the counts stay."""
 _MAX_DISTINCT_LINES = 0x10FFFF - 1
 _DMP_TIMEOUT = 2.0
 """Seconds dmp may spend per call before settling for a valid but less minimal diff."""
@@ -279,6 +284,15 @@ class LineDiff:
             "removed_lines": self.removed_lines,
             "hunks": [hunk.to_json() for hunk in self.hunks(context)],
         }
+
+
+def check_showable(diff: LineDiff) -> None:
+    """Raise ``LineDiffTooLarge`` when ``diff`` changes more lines than a reader is shown
+    (``MAX_SHOWN_CHANGED_LINES``), before its hunks are made."""
+    changed = diff.removed_lines + diff.added_lines
+    if changed > MAX_SHOWN_CHANGED_LINES:
+        count, limit = f"{changed:,}", f"{MAX_SHOWN_CHANGED_LINES:,}"
+        raise LineDiffTooLarge("changes.too-many-changed-lines", count=count, limit=limit)
 
 
 def diff_lines(old_lines: list[str], new_lines: list[str]) -> LineDiff:

@@ -198,6 +198,7 @@ CODES: tuple[CodeInfo, ...] = (
         "core 1.1 §7",
     ),
     CodeInfo("http.dump-too-many-members", S.ERROR, "core 1.1 §11.2"),
+    CodeInfo("http.dump-directory-too-large", S.ERROR, "core 1.1 §11.2"),
     CodeInfo(
         "http.dump-too-large",
         S.WARNING,

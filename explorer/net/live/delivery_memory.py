@@ -3,9 +3,11 @@
 Replays: a delivery whose body and signature equal one already stored for its
 subscription is a replay (an attacker who captured one, or a hub retrying one it thinks
 was lost), not a new notification; a replayed "deleted" must not read as a new deletion.
-Its key, SHA-256 of the signature header and of the body, is kept in ``delivery_digests``
-beside the notification, committed in the same transaction (``Store.add_notification``'s
-``also``), so a restart still recognises it.
+Its key, SHA-256 of the normalised signature (``normalised_signature``: a captured
+delivery re-sent as ``SHA256=``, in upper-case hex or as ``sha256 = …`` is the same one)
+and of the body, is kept in ``delivery_digests`` beside the notification, committed in
+the same transaction (``Store.add_notification``'s ``also``), so a restart still
+recognises it.
 
 Rejected storage: a rejected delivery (unsigned, badly signed, a replay) keeps at most
 ``received_body.PREFIX`` bytes of its body, and a subscription's rejected rows may hold
@@ -21,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 
+from explorer.core.push.signatures import normalised_signature
 from explorer.net.store.database import InTransaction, Store
 
 REJECTED_QUOTA = 8 * 1024 * 1024
@@ -28,8 +31,10 @@ REJECTED_QUOTA = 8 * 1024 * 1024
 
 
 def replay_key(signature_header: str | None, body_digest: str) -> str:
-    """What makes two deliveries the same: their signature header and their body."""
-    return hashlib.sha256(f"{signature_header or ''}\n{body_digest}".encode()).hexdigest()
+    """What makes two deliveries the same: their signature, normalised as the signature
+    check reads it (a re-spelled header is the same signature), and their body."""
+    signature = normalised_signature(signature_header)
+    return hashlib.sha256(f"{signature}\n{body_digest}".encode()).hexdigest()
 
 
 class DeliveryMemory:

@@ -43,6 +43,10 @@ MAX_MANIFEST_BYTES = MAX_DOCUMENT_BYTES
 MAX_PACKAGE_MEMBERS = MAX_ENTRIES
 """Members of one package: a manifest lists at most as many entries as the parser reads,
 so a package with more cannot be checked whole; counted before ``zipfile`` reads them."""
+MAX_DIRECTORY_BYTES = 32 * 1024 * 1024
+"""Bytes of the central directory (records with their names, extra fields and comments):
+``zipfile`` holds them all, several times over, before any member is read; 100,000
+members with ordinary names take about 10 MB."""
 MANIFEST_NAME = "manifest.xml"
 _CHUNK = 1024 * 1024
 
@@ -79,8 +83,18 @@ def check_package(
     top-level ``manifest.xml``; no network I/O."""
     report = PackageReport(url)
     file = io.BytesIO(data) if isinstance(data, bytes) else data
-    if (count := member_count(file, MAX_PACKAGE_MEMBERS)) and count > MAX_PACKAGE_MEMBERS:
+    directory = member_count(file, MAX_PACKAGE_MEMBERS, MAX_DIRECTORY_BYTES)
+    if directory is not None and directory.count > MAX_PACKAGE_MEMBERS:
         report.findings.append(_too_many_members(url))
+        return report
+    if directory is not None and directory.size > MAX_DIRECTORY_BYTES:
+        report.findings.append(
+            finding(
+                "http.dump-directory-too-large",
+                url=url,
+                params={"url": url, "limit": MAX_DIRECTORY_BYTES},
+            )
+        )
         return report
     try:
         archive = zipfile.ZipFile(file)

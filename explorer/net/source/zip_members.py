@@ -1,17 +1,22 @@
-"""How many members a ZIP package has, counted before ``zipfile`` reads it.
+"""How many members a ZIP package has, and how many bytes its central directory holds,
+counted before ``zipfile`` reads it.
 
 ``zipfile.ZipFile`` reads the whole central directory into memory and makes one
 ``ZipInfo`` per record: two million empty members (a 184 MB package, under the download
 cap) cost gigabytes before any check runs. This walks the same records ``zipfile`` would
 (from the end-of-central-directory record, by the central directory's declared size and
 each record's own lengths, not its declared count, which may lie), a chunk at a time, and
-stops one past the cap.
+stops one past the cap. Records are also counted in bytes: ``zipfile`` keeps every
+record's name, extra field and comment (up to 64 KiB each) in its ``ZipInfo``, besides the
+whole directory it reads at once, so 1,900 records with 64 KiB extra fields took a reader
+past 500 MB; past ``max_bytes`` the walk stops too.
 """
 
 from __future__ import annotations
 
 import struct
 import zipfile
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 _RECORD = struct.Struct("<4s24xHHH12x")  # 46 bytes: signature, …, name, extra, comment lengths
@@ -20,10 +25,19 @@ _CHUNK = 1024 * 1024
 _ZIP: Any = zipfile  # its end-record reader and offsets are not in the type stubs
 
 
-def member_count(file: BinaryIO, stop_after: int) -> int | None:
-    """The number of central-directory records in ``file``, or ``stop_after + 1`` as soon as
-    there are more; None when the package has no readable end record (``zipfile`` then
-    reports it as it reads)."""
+@dataclass(frozen=True, slots=True)
+class Directory:
+    """What the walk found: ``count`` records of ``size`` bytes in all (each stops one
+    record past its cap)."""
+
+    count: int
+    size: int
+
+
+def member_count(file: BinaryIO, stop_after: int, max_bytes: int) -> Directory | None:
+    """The central-directory records of ``file`` and their bytes, the walk stopping as soon
+    as there are more than ``stop_after`` or more than ``max_bytes``; None when the package
+    has no readable end record (``zipfile`` then reports it as it reads)."""
     try:
         end = _ZIP._EndRecData(file)  # the very end record zipfile reads
     except OSError:
@@ -37,7 +51,7 @@ def member_count(file: BinaryIO, stop_after: int) -> int | None:
     if start < 0:
         return None
     file.seek(start)
-    count, remaining, buffer = 0, size, b""
+    count, walked, remaining, buffer = 0, 0, size, b""
     while remaining > 0:
         chunk = file.read(min(_CHUNK, remaining))
         if not chunk:
@@ -48,13 +62,16 @@ def member_count(file: BinaryIO, stop_after: int) -> int | None:
         while len(buffer) - at >= _RECORD.size:
             signature, name, extra, comment = _RECORD.unpack_from(buffer, at)
             if signature != _SIGNATURE:
-                return count  # zipfile stops with an error here
+                return Directory(count, walked)  # zipfile stops with an error here
             length = _RECORD.size + name + extra + comment
+            if walked + length > max_bytes:  # counted before the record is buffered whole
+                return Directory(count + 1, walked + length)
             if len(buffer) - at < length:
                 break
             at += length
+            walked += length
             count += 1
             if count > stop_after:
-                return count
+                return Directory(count, walked)
         buffer = buffer[at:]
-    return count
+    return Directory(count, walked)

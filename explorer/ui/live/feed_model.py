@@ -15,11 +15,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
+from explorer.core import catalog
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
+from explorer.core.phrase import Phrase
+from explorer.core.words.engine_words import event_name, known_reason
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.live.subscriber_events import (
     DIFF,
@@ -29,7 +33,7 @@ from explorer.net.live.subscriber_events import (
     SubscriberEvent,
 )
 from explorer.net.store.records import NotificationRecord
-from explorer.ui.language import finding_text, severity_text
+from explorer.ui.language import finding_text, severity_text, ui_language
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon
 from explorer.ui.shared.plain_text import tooltip_text, visible
@@ -66,11 +70,11 @@ class FeedItem:
     changes: dict[str, int]
     findings: list[Finding] = field(default_factory=list)
     diff: list[dict[str, Any]] | None = None
-    reason: str | None = None
+    reason: Phrase | None = None  # why it was rejected, or a watchdog's verdict
     signature: str | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
     diff_pending: bool = False  # a framework notification whose refetch is still running
-    note: str | None = None  # why its later diff did not come (a refetch failure)
+    note: Phrase | None = None  # why its later diff did not come (a refetch failure)
 
     @property
     def warnings(self) -> int:
@@ -80,7 +84,7 @@ class FeedItem:
         """What the text filter searches: topic, locs, reason and finding codes."""
         locs = " ".join(str(e.get("loc", "")) for e in self.entries)
         codes = " ".join(f.code for f in self.findings)
-        return f"{self.topic} {locs} {self.reason or ''} {codes}".lower()
+        return f"{self.topic} {locs} {self.reason or ''} {codes}".lower()  # English: as typed
 
     @classmethod
     def from_event(cls, event: SubscriberEvent) -> FeedItem:
@@ -158,6 +162,14 @@ def is_feed_event(event: SubscriberEvent) -> bool:
     return event.event in (NOTIFICATION, REJECTED, DIFF, RECONCILE)
 
 
+def rejected_text(item: FeedItem, lang: str) -> str:
+    """A rejected delivery's line in ``lang``: why (its signature finding's words, said
+    anew) and the signature's state word."""
+    reason = known_reason(item.reason, lang).rstrip("。.")
+    signature = event_name(item.signature or "", lang, "events.signature-")
+    return catalog.text("events.rejected-delivery", lang, reason=reason, signature=signature)
+
+
 def watchdog_item(event: SubscriberEvent) -> FeedItem:
     """A reconcile verdict as a row: the locs it names as entries, its message as note."""
     locs = [(loc, "unannounced") for loc in event.unannounced or []]
@@ -187,6 +199,16 @@ def _change_text(change: str) -> Callable[[FeedItem], str]:
     return text
 
 
+def _topic_text(topic: str) -> str:
+    """A web topic by its path (``dataset1/change-notifications``): the host is the same on
+    every row, and the dataset and channel are what tell two rows apart (the full URL is
+    the cell's tooltip). Any other topic (XMPP) as it is."""
+    parts = urlsplit(topic)
+    if parts.scheme not in ("http", "https") or not parts.path.strip("/"):
+        return topic
+    return parts.path.strip("/") + (f"?{parts.query}" if parts.query else "")
+
+
 COLUMNS: tuple[Column[FeedItem], ...] = (
     Column(
         "time",
@@ -208,7 +230,7 @@ COLUMNS: tuple[Column[FeedItem], ...] = (
         "topic",
         QT_TRANSLATE_NOOP("FeedModel", "topic"),
         STRETCH,
-        lambda item: item.topic,
+        lambda item: _topic_text(item.topic),
         tooltip=True,
     ),
     Column(
@@ -231,6 +253,7 @@ COLUMNS: tuple[Column[FeedItem], ...] = (
 """The feed's columns, in order: a new column is one entry here."""
 TOOLTIP_COLUMNS = tuple(number for number, column in enumerate(COLUMNS) if column.tooltip)
 WARNINGS_COLUMN = column_index(COLUMNS, "warnings")
+TOPIC_COLUMN = column_index(COLUMNS, "topic")
 
 
 def _texts(item: FeedItem) -> list[str]:
@@ -306,9 +329,7 @@ class FeedModel(QStandardItemModel):
             cell.setData(colour, _FOREGROUND)
             cell.setFont(_bold_font())
         tooltip = (
-            QCoreApplication.translate(
-                "FeedModel", "rejected delivery: {reason} (signature {signature})"
-            ).format(reason=item.reason, signature=item.signature)
+            rejected_text(item, ui_language())
             if item.kind == REJECTED_KIND
             else "\n".join(
                 f"{severity_text(f.severity)} {f.code}: {finding_text(f)}" for f in item.findings
@@ -317,6 +338,8 @@ class FeedModel(QStandardItemModel):
         if tooltip:
             for column in TOOLTIP_COLUMNS:
                 cells.setdefault(column, QStandardItem()).setToolTip(tooltip_text(tooltip))
+        topic = cells.setdefault(TOPIC_COLUMN, QStandardItem())
+        topic.setToolTip(tooltip_text("\n".join(filter(None, (item.topic, tooltip)))))
         if item.findings:
             worst = min((f.severity for f in item.findings), key=SEVERITY_ORDER.__getitem__)
             cells.setdefault(WARNINGS_COLUMN, QStandardItem()).setIcon(severity_icon(worst))

@@ -9,13 +9,14 @@ the docks' own modules only make and place one widget each. Everything goes thro
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QPoint, QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QPushButton, QTableView, QTabWidget, QWidget
 
 from explorer.net.live.forwarding.forwarder import ForwardTarget
+from explorer.net.live.subscription import FINAL_STATES
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FeedItem
 from explorer.ui.live.forward_dialog import ForwardDialog
@@ -55,6 +56,8 @@ class ForwardingSubscriptions(Protocol):
     def selected(self) -> SubscriptionView | None: ...
 
     def note(self, text: str) -> None: ...
+
+    def remove_row(self, subscription_id: str) -> None: ...
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> object: ...
 
@@ -96,6 +99,7 @@ class SubscriptionForwarding(QObject):
         self.services = panel.services
         self.dialog: ForwardDialog | None = None
         self.settings: QSettings | None = None  # where targets are kept (remember_in)
+        self._say_in_window: Callable[[str], object] = panel.note  # remember_in's strip
         panel.forward_button.clicked.connect(self.open_dialog)
         panel.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         panel.table.customContextMenuRequested.connect(self._context_menu)
@@ -107,11 +111,21 @@ class SubscriptionForwarding(QObject):
         self.panel.model.forwarding = self.services.forwarding.forwarding_lines(ui_language())
 
     def _context_menu(self, where: QPoint) -> None:
-        if self.panel.selected() is None or self.services.read_only:
-            return
+        menu = self.context_menu()
+        if menu is not None:
+            menu.popup(self.panel.table.viewport().mapToGlobal(where))
+
+    def context_menu(self) -> QMenu | None:
+        """The selected row's menu: Forward to…, and Remove for a row that has ended."""
+        sub = self.panel.selected()
+        if sub is None:
+            return None
         menu = QMenu(self.panel.table)
-        menu.addAction(self.tr("Forward to…"), self.open_dialog)
-        menu.popup(self.panel.table.viewport().mapToGlobal(where))
+        if not self.services.read_only:
+            menu.addAction(self.tr("Forward to…"), self.open_dialog)
+        if sub.state in FINAL_STATES:
+            menu.addAction(self.tr("Remove"), lambda: self.panel.remove_row(sub.id))
+        return menu if menu.actions() else None
 
     def open_dialog(self) -> ForwardDialog | None:
         """The non-modal dialog for the selected subscription (None: nothing selected)."""
@@ -160,9 +174,14 @@ class SubscriptionForwarding(QObject):
                 self.tr("no system keyring: the forward secret is kept for this session only")
             )
 
-    def remember_in(self, settings: QSettings) -> None:
-        """Keep targets in ``settings`` from now on, and start those kept before."""
+    def remember_in(
+        self, settings: QSettings, say_in_window: Callable[[str], object] | None = None
+    ) -> None:
+        """Keep targets in ``settings`` from now on, and start those kept before;
+        ``say_in_window`` shows a strip above the window's work when forwarding the user set
+        up could not start again (a line in this dock's log alone goes unseen)."""
         self.settings = settings
+        self._say_in_window = say_in_window or self.panel.note
         self.panel.spawn(self.restore())
 
     async def restore(self) -> int:
@@ -171,12 +190,14 @@ class SubscriptionForwarding(QObject):
             return 0
         known = {view.id: view for view in self.services.live.subscriptions()}
         started = 0
+        not_restarted: list[str] = []
         for subscription_id, kept in kept_targets(self.settings).items():
             view = known.get(subscription_id)
             if view is None:
                 continue
             target = await recalled_target(subscription_id, kept)
             if target is None:
+                not_restarted.append(view.topic)
                 self.panel.note(
                     self.tr(
                         "forwarding of {topic} not restarted: its secret was kept for the last "
@@ -191,6 +212,13 @@ class SubscriptionForwarding(QObject):
                 )
             )
             started += 1
+        if not_restarted:
+            self._say_in_window(
+                self.tr(
+                    "Forwarding was not restarted for {topics}: with no system keyring its "
+                    "secret was kept for the last session only. Give it again with Forward to…"
+                ).format(topics=", ".join(not_restarted))
+            )
         self.refresh()
         return started
 

@@ -88,7 +88,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
 
     def show_status(self, status: CallbackStatus) -> None:
         self.server_button.setText(self.tr("Stop") if status.running else self.tr("Start"))
-        self.server_status.setText(status.base_url or self.tr("stopped"))
+        self.set_server_status(status.base_url or self.tr("stopped"))
         self.port.setValue(status.port if status.running else self.port.value())
         if status.running:
             place = f"{status.host}:{status.port}"
@@ -110,7 +110,7 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
     def _lock_live_controls(self) -> None:
         """A store opened read-only (another explorer writes to it, or it is damaged):
         nothing can listen or subscribe here, and the controls say so."""
-        self.server_status.setText(self.tr("not listening: the store is open read-only"))
+        self.set_server_status(self.tr("not listening: the store is open read-only"))
         why = self.tr("The store is open read-only: another explorer uses it, or it is damaged")
         for control in (
             self.host,
@@ -135,6 +135,11 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
         self._removed |= final
         self.show_subscriptions(self._views)
         return len(gone)
+
+    def remove_row(self, subscription_id: str) -> None:
+        """Take one ended, denied or failed row off the list (its context menu's Remove)."""
+        self._removed.add(subscription_id)
+        self.show_subscriptions(self._views)
 
     def on_events(self, events: list[SubscriberEvent]) -> None:
         for event in events:
@@ -219,9 +224,14 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
                 self.public_url.setText(self.services.live.public_url or "")
                 self.note(self.tr("public URL not applied: the subscriptions stay as they are"))
                 return
-        await self.services.live.start_callback_server(
-            self.host.text().strip() or "127.0.0.1", self.port.value() or None, url
-        )
+        host, port = self.host.text().strip() or "127.0.0.1", self.port.value() or None
+        if url is None:
+            # an empty field means this server's own address; None alone would mean "where
+            # the stored subscriptions are called back", which is still the old tunnel
+            port = port or self.services.live.callback_status().port
+            local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+            url = f"http://{f'[{local}]' if ':' in local else local}:{port}"
+        await self.services.live.start_callback_server(host, port, url)
         if count:
             self.note(
                 self.tr(
@@ -248,6 +258,11 @@ class SubscriptionPanel(SubscriptionPanelWidgets):
 
     async def _run_test(self, url: str) -> None:
         self.note(self.tr("testing {url} …").format(url=url))
+        self.public_test_result.setText(self.tr("testing {url} …").format(url=url))
+        self.public_test_result.show()
         report = await self.services.live.test_public_url(url)
         self.note(report)
+        self.public_test_result.setText(
+            self.tr("Test of {url}: {report}").format(url=url, report=report)
+        )
         confirm(self, self.tr("public URL test finished: {report}").format(report=report))

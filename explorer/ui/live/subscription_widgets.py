@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 from explorer.ui.shared.columns import set_column_widths
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.row_table_model import RowTableModel
+from explorer.ui.shared.wheel_guard import wheel_only_when_focused
 
 WIDEST_ADDRESS = "255.255.255.255"
 LINE_EDIT_MARGIN = 2
@@ -38,6 +38,10 @@ def text_field_width(field: QLineEdit, text: str) -> int:
     margins = field.textMargins()
     extra = 2 * frame + 2 * LINE_EDIT_MARGIN + margins.left() + margins.right()
     return field.fontMetrics().horizontalAdvance(text) + extra + 1
+
+
+TABLE_ROWS_SHOWN = 3
+"""The Subscriptions table is never shorter than this many rows."""
 
 
 class SubscriptionPanelWidgets(QWidget):
@@ -55,12 +59,15 @@ class SubscriptionPanelWidgets(QWidget):
         self.port.setRange(0, 65535)
         self.port.setSpecialValueText(self.tr("any free port"))
         self.port.setAccessibleName(self.tr("Callback port"))
+        wheel_only_when_focused(self.port)
         self.server_button = QPushButton(self.tr("Stop"))
         self.server_button.setAccessibleName(self.tr("Start or stop the callback server"))
-        self.server_status = PlainLabel()
+        self.server_status = PlainLabel("", self)
         self.server_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.public_url = QLineEdit()
-        self.public_url.setPlaceholderText(self.tr("https://….ngrok.app (optional tunnel)"))
+        self.public_url.setPlaceholderText(
+            self.tr("Public URL: https://….ngrok.app (optional tunnel)")
+        )
         self.public_url.setAccessibleName(self.tr("Public URL"))
         self.apply_public = QPushButton(self.tr("Apply"))
         self.apply_public.setAccessibleName(self.tr("Use this public URL"))
@@ -79,23 +86,29 @@ class SubscriptionPanelWidgets(QWidget):
         # An address is read whole or not at all: its field is never narrower than the
         # widest IPv4 address, and rows put their fields under the label when narrow.
         self.host.setMinimumWidth(text_field_width(self.host, WIDEST_ADDRESS))
-        server_box = QGroupBox(self.tr("Callback server"))
-        form = QFormLayout(server_box)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        # Two lines (bind, public URL), where it is reachable in the box's title: a short
+        # screen in Japanese had no height left for a single row of the table below.
+        self.server_box = QGroupBox(self.tr("Callback server"))
+        self.server_status.hide()  # said in the title (set_server_status)
+        lines = QVBoxLayout(self.server_box)  # the fields' placeholders and tooltips name them
         address = QHBoxLayout()
         address.addWidget(self.host, 1)
         address.addWidget(self.port)
-        form.addRow(self.tr("Bind"), address)
-        reachable = QHBoxLayout()
-        reachable.addWidget(self.server_status, 1)
-        reachable.addWidget(self.server_button)
-        form.addRow(self.tr("Reachable at"), reachable)
-        form.addRow(self.tr("Public URL"), self.public_url)
+        address.addWidget(self.server_button)
+        lines.addLayout(address)
         public = QHBoxLayout()
-        public.addStretch(1)
+        public.addWidget(self.public_url, 1)
         public.addWidget(self.apply_public)
         public.addWidget(self.test_public)
-        form.addRow(public)
+        lines.addLayout(public)
+        self.host.setToolTip(self.tr("Bind address and port of the callback server"))
+        self.public_url.setToolTip(self.tr("Public URL"))
+        # the last Test's outcome stays in view (a status message was gone in seconds)
+        self.public_test_result = PlainLabel()
+        self.public_test_result.setWordWrap(True)
+        self.public_test_result.setAccessibleName(self.tr("Public URL test result"))
+        self.public_test_result.hide()
+        lines.addWidget(self.public_test_result)
 
         self.topic = QLineEdit()
         self.topic.setPlaceholderText(self.tr("topic URL (or pick a channel in the Source tree)"))
@@ -167,11 +180,26 @@ class SubscriptionPanelWidgets(QWidget):
         self.log.setMaximumBlockCount(LOG_LINES)
         self.log.setAccessibleName(self.tr("Subscription events and hub answers"))
         self.log.setPlaceholderText(self.tr("Subscription events and hub answers (verbatim)"))
+        # Never squeezed away: the dock scrolls as a whole instead (its scroll area), so a
+        # short screen in a wordier language (Japanese at 1366×768) still shows three rows
+        # of the table and a few lines of the log.
+        rows = self.table.verticalHeader().defaultSectionSize()
+        frame = 2 * self.table.frameWidth()
+        self.table.setMinimumHeight(
+            self.table.horizontalHeader().sizeHint().height() + TABLE_ROWS_SHOWN * rows + frame
+        )
+        self.log.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 2 * self.log.frameWidth())
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
-        layout.addWidget(server_box)
+        layout.addWidget(self.server_box)
         layout.addLayout(new_row)
         layout.addWidget(self.table, 2)
         layout.addLayout(actions)
         layout.addWidget(self.log, 1)
+
+    def set_server_status(self, text: str) -> None:
+        """Where the callback server is reachable (or why it is not), in the box's title."""
+        self.server_status.setText(text)
+        self.server_box.setTitle(self.tr("Callback server: {status}").format(status=text))
+        self.server_box.setToolTip(text)

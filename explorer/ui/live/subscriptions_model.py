@@ -13,6 +13,7 @@ from explorer.core.words.engine_words import known_reason
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.live.subscription import (
     CHECKING,
+    FINAL_STATES,
     LEASE_EXPIRED,
     NOT_CONFIRMED,
     NOT_SERVED,
@@ -76,7 +77,10 @@ UNKNOWN_LEASE = (CHECKING, NOT_CONFIRMED, RENEWAL_FAILING, NOT_SERVED, STALE_CAL
 
 
 def lease_text(sub: SubscriptionView, now: float) -> str:
-    """A countdown that reads at a glance (``9 days 23 h left``), or why there is none."""
+    """A countdown that reads at a glance (``9 days 23 h left``), or why there is none
+    (an ended, denied or failed subscription has no lease left, whatever the hub gave)."""
+    if sub.state in FINAL_STATES:
+        return "—"
     if sub.lease_expires is None:
         if sub.state != State.ACTIVE:
             return "—"
@@ -160,10 +164,10 @@ class SubscriptionsModel(RowTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "secret":
                 return self.tr("masked; use Copy secret")
-            why = known_reason(sub.health(now)[1] or "", ui_language())
+            reason = known_reason(sub.health(now)[1], ui_language())
             callback = self.tr("callback: {url}").format(url=sub.callback_url)
             forwarding = self.forwarding.get(sub.id, "")
-            return tooltip_text(f"{callback}\n{why}\n{forwarding}".strip())
+            return tooltip_text(f"{callback}\n{reason}\n{forwarding}".strip())
         if role == Qt.ItemDataRole.UserRole:
             return sub
         return None

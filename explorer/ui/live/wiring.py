@@ -4,6 +4,7 @@ subscriptions and the XMPP account question offered to the other features."""
 
 from __future__ import annotations
 
+from explorer.core.findings import Severity
 from explorer.ui.live.feed_panel import FeedPanel
 from explorer.ui.live.recording_action import install_recording_action
 from explorer.ui.live.subscription_panel import SubscriptionPanel
@@ -21,7 +22,9 @@ def install(shell: Shell) -> None:
     shell.add_dock("SubscriptionsDock", subscriptions)
     shell.add_dock("FeedDock", feed)
     install_recording_action(shell)
-    subscriptions.forwarding.remember_in(shell.settings)  # kept targets start again
+    subscriptions.forwarding.remember_in(  # kept targets start again
+        shell.settings, lambda text: shell.show_error(text, Severity.WARNING)
+    )
 
     def feed_size(values: AppSettings) -> None:
         feed.model.max_rows = values.feed_size

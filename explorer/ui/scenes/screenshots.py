@@ -126,7 +126,7 @@ async def _broken(window: Stage) -> QWidget:
     await _wait(lambda: view.url == url and view.source_ready)
     if view.problems.rowCount():
         view.problems_table.setCurrentIndex(view.problems.index(0, 3))
-        view.jump_to_problem(view.problems.finding(0))
+        window.navigate(url, view.problems.finding(0))
     view.tabs.setCurrentIndex(2)
     await _wait(lambda: True)
     return window.widget()

@@ -275,6 +275,19 @@ class XmlSourceView(QPlainTextEdit):
         if not lazy:
             self.highlighter.setDocument(document)
 
+    def setDocument(self, document: QTextDocument) -> None:
+        """Swap documents from the top-left corner, with no cursor or mark in the old one.
+
+        With the cursor centred on a line scrolled sideways (``go_to_line`` on a long
+        line), QPlainTextEdit's own ``setDocument`` re-lays the view out for ever, asking
+        for the gutter's repaint each turn: the window froze. From the origin the swap is
+        one layout; every caller (a new document, a shown problem) goes through here."""
+        self.setExtraSelections([])
+        self.setTextCursor(QTextCursor(self.document()))
+        self.horizontalScrollBar().setValue(0)
+        self.verticalScrollBar().setValue(0)
+        super().setDocument(document)
+
     async def set_xml_async(self, data: bytes | str) -> None:
         """Show a document in chunks of lines, yielding to the event loop between them
         (decoding runs in a worker). A newer call supersedes one still in progress."""

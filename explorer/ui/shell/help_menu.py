@@ -7,18 +7,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHeaderView,
     QTableWidget,
     QTableWidgetItem,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from explorer.ui.language import ui_language
+from explorer.ui.shared.browser import open_in_browser
 
 if TYPE_CHECKING:
     from explorer.ui.shared.shell import Shell
@@ -32,17 +34,54 @@ def user_guide_url() -> QUrl | None:
     return QUrl.fromLocalFile(str(local)) if local.is_file() else None
 
 
-def open_user_guide() -> bool:
-    """Open the guide with the desktop's viewer; False when there is none to open."""
+class GuideViewer(QDialog):
+    """The user guide shown in the window itself, its Markdown rendered by Qt: a desktop
+    without a Markdown viewer (``xdg-open`` handed the raw file to nothing, silently) shows
+    it too. Web links go to the browser (http and https only); the guide's pictures are
+    read from beside it."""
+
+    def __init__(self, path: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("User guide"))
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        self.browser.setSearchPaths([str(path.parent)])
+        self.browser.setMarkdown(path.read_text(encoding="utf-8"))
+        self.browser.anchorClicked.connect(self._follow)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(900, 700)
+
+    def _follow(self, url: QUrl) -> None:
+        if url.scheme() in ("http", "https"):
+            open_in_browser(url.toString(), lambda _text: None)
+        elif url.hasFragment() and not url.path():
+            self.browser.scrollToAnchor(url.fragment())
+
+
+def show_user_guide(parent: QWidget | None = None) -> GuideViewer | None:
+    """Show the guide in its own window; None when this installation has no copy."""
     url = user_guide_url()
-    return url is not None and QDesktopServices.openUrl(url)
+    if url is None:
+        return None
+    try:
+        viewer = GuideViewer(Path(url.toLocalFile()), parent)
+    except OSError:
+        return None
+    viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    viewer.show()
+    return viewer
 
 
-def open_guide(window: Shell) -> None:
+def open_guide(window: Shell) -> GuideViewer | None:
     """Help ▸ User guide: the guide, or a message saying where it is."""
     from explorer.core.findings import Severity  # not before the first frame
 
-    if not open_user_guide():
+    viewer = show_user_guide(window.widget())
+    if viewer is None:
         window.show_error(
             QCoreApplication.translate(
                 "MainWindow",
@@ -51,6 +90,7 @@ def open_guide(window: Shell) -> None:
             ),
             Severity.INFO,
         )
+    return viewer
 
 
 def show_shortcuts(window: QWidget) -> ShortcutsDialog:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint
 from PySide6.QtGui import QGuiApplication
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import QMenu
 
 from explorer.core.addresses import typed_address
 from explorer.core.findings import Finding, Severity
+from explorer.core.rules.well_known import WELL_KNOWN_PATH
 from explorer.ui.shared.browser import open_in_browser
 from explorer.ui.shared.feedback import confirm
 from explorer.ui.shared.plain_text import clip, tooltip_text
@@ -36,6 +39,7 @@ from explorer.ui.source.discovery_text import (
     unreadable_start,
 )
 from explorer.ui.source.navigation import NavigationHistory, Place
+from explorer.ui.source.navigator import SourceNavigator
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     from explorer.net.source.crawl_tree import DocumentNode
@@ -54,10 +58,15 @@ class SourceController(QObject):
         self.shell = shell
         shell.history_menu.aboutToShow.connect(self.fill_history_menu)
         self.navigation = NavigationHistory()
+        self.navigator = SourceNavigator(shell)  # every "go to this finding"
+        shell.tree.clicked.connect(self._badge_clicked)
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
         self._opening: tuple[str, asyncio.Task[Any]] | None = None
         self._assumed: dict[str, str] = {}  # URL opened -> the scheme assumption said
+        self._found_via: tuple[str, str] | None = None  # the open Source's label, tooltip
+        self._reselect: str | None = None  # Re-discover's document, once its row is back
+        self._typed_to: str | None = None  # the document the last address opened
         shell.document_view.link_activated.connect(self.open_url)
         line = shell.address.lineEdit()
         assert line is not None  # the address box is editable
@@ -92,9 +101,12 @@ class SourceController(QObject):
             self.shell.address.setEditText(url)
             self._assumed[url] = assumption_text(assumed)
             self.shell.show_error(self._assumed[url], Severity.INFO)
-        shown = self.shell.tree_model.find(url) if self.shell.services is not None else None
+        services = self.shell.services
+        shown = self.shell.tree_model.find(self.on_web(url)) if services is not None else None
         if shown is not None and select is None:  # already in the open Source: go to it,
             self.shell.address_history.remember(url)  # keeping the tree as it is
+            self._say_found_via()  # and how it was found, whatever a failed open said
+            self._typed_to = shown.url
             self._navigating_to(shown)
             return None
         if self._opening is not None and not self._opening[1].done():
@@ -136,6 +148,10 @@ class SourceController(QObject):
             return None
         self.shell.auth_prompt.check_source(result, lambda: self.open_url(url, select))
         summary, tried = discovery_text(result)
+        if services.folder.disk is not None and result.root is not None:  # not the live site
+            summary = self.tr("on disk: {folder} as {base_url}").format(
+                folder=services.folder.disk.folder, base_url=services.folder.disk.base_url
+            )
         self.shell.discovery_label.setText(summary)
         self.shell.discovery_label.setToolTip(tooltip_text(tried))
         broken = unreadable_start(result)
@@ -152,12 +168,17 @@ class SourceController(QObject):
                 text = self.tr("No ResourceSync document found from {url}.").format(url=url)
             if self.shell.tree_model.roots:
                 text += self.tr(" The Source already open stays open.")
+                self._say_found_via()  # the label is the open Source's; the strip says why
             self.shell.show_error(text, details=tried)
             return None
         if url in self._assumed:  # still say what was assumed
             self.shell.show_error(self._assumed[url], Severity.INFO)
         else:
             self.shell.messages.hide()
+        self._found_via = (summary, tooltip_text(tried))
+        roots = self.shell.tree_model.roots
+        if expanded is None and roots and roots[0].url == result.root.url:
+            expanded = self._expanded()  # the same Source again (a typed address in it)
         root = self.shell.tree_model.set_source(result.root)
         self._source_address = url
         for item in [root, *root.children]:
@@ -168,9 +189,13 @@ class SourceController(QObject):
         wanted = self.shell.tree_model.find(select or url)  # the address itself, if in the tree
         given = result.given if wanted is None else None
         if given is not None and given.document is not None:
+            self._typed_to = url
             self.show_given(given)  # the document typed, not the Source it leads to
         else:
+            self._typed_to = (wanted or root).url
             self._navigating_to(wanted or root)
+            # a document below an expanded row is in the tree once that row has loaded again
+            self._reselect = select if wanted is None else None
         problem = start_problem(url, result)
         if broken:
             await self.show_unreadable(url)
@@ -178,6 +203,21 @@ class SourceController(QObject):
             self.shell.show_error(problem, Severity.WARNING)
         self.shell.source_opened.emit(result.root.url)
         return root
+
+    def _badge_clicked(self, index: QModelIndex) -> None:
+        """A click on a row's problem badges goes to its first problem (the one with a
+        line, when any has one), as the Problems panel would."""
+        item = self.shell.tree_model.item(index)
+        if index.column() != 1 or item is None or not item.findings:
+            return
+        lined = [f for f in item.findings if f.line is not None and item.channel is None]
+        finding = lined[0] if lined else replace(item.findings[0], line=None)
+        self.navigator.go_to(item.url, finding)
+
+    def _say_found_via(self) -> None:
+        if self._found_via is not None:
+            self.shell.discovery_label.setText(self._found_via[0])
+            self.shell.discovery_label.setToolTip(self._found_via[1])
 
     def _navigating_to(self, item: TreeItem) -> None:
         self.shell.tree.setCurrentIndex(self.shell.tree_model.index_of(item))
@@ -237,22 +277,11 @@ class SourceController(QObject):
     def show_place(self, url: str, finding: Finding | None = None, *, at_line: bool = True) -> bool:
         """Show the document (or channel) ``url`` in the tree and the document view; with
         ``finding``, at its line in the XML source when it has one (and ``at_line``), else
-        on its Problems tab. False when ``url`` is not in the open Source."""
-        shell = self.shell
-        item = shell.tree_model.find(url)
-        if item is None:
-            return False
-        index = shell.tree_model.index_of(item)
-        shell.tree.setCurrentIndex(index)  # the tree's selection shows its document
-        shell.tree.scrollTo(index)
-        if finding is None:
-            return True
-        view = shell.document_view
-        if finding.line is not None and at_line:
-            view.jump_to_problem(finding)
-        else:
-            view.tabs.setCurrentIndex(2)  # its Problems tab
-        return True
+        on its Problems tab. False when ``url`` is not in the open Source. Every "go to
+        this finding" of the window arrives here, through the shell's ``navigate``."""
+        if finding is not None and not at_line and finding.line is not None:
+            finding = replace(finding, line=None)  # a channel has no XML source
+        return self.navigator.go_to(url, finding)
 
     def refresh(self) -> None:
         """F5: fetch the open document again, in place; without one, the whole Source."""
@@ -299,21 +328,21 @@ class SourceController(QObject):
         if not address:
             return
         selected = self.selected_item() if self.shell.services is not None else None
-        expanded = (
-            {
-                item.url
-                for item in self.shell.tree_model.walk()
-                if self.shell.tree.isExpanded(self.shell.tree_model.index_of(item))
-            }
-            if self.shell.services is not None
-            else set()
-        )
+        expanded = self._expanded() if self.shell.services is not None else set()
         if self._opening is not None and not self._opening[1].done():
             self._opening[1].cancel()
         task = self.shell.spawn(
             self.open_source(address, selected.url if selected else None, expanded)
         )
         self._opening = (address, task)
+
+    def _expanded(self) -> set[str]:
+        """The URLs of the tree's expanded rows."""
+        return {
+            item.url
+            for item in self.shell.tree_model.walk()
+            if self.shell.tree.isExpanded(self.shell.tree_model.index_of(item))
+        }
 
     def _record_visit(self, place: Place) -> None:
         if not self._navigating:
@@ -375,7 +404,9 @@ class SourceController(QObject):
         if item.doc is not None and item.doc.state is NodeState.PENDING:
             self.shell.tree_model.expand(item)
         self._show_item(item)
-        self.shell.address.setEditText(item.url)  # the address bar follows the document
+        if item.url != self._typed_to and self.shell.messages.text.text() in self._assumed.values():
+            self.shell.messages.hide()  # said of the address typed, not of this document
+        self.shell.address.setEditText(self.on_disk(item.url))  # it follows the document
         if self._source_address is not None:
             self._record_visit(Place(self._source_address, item.url))
 
@@ -386,6 +417,11 @@ class SourceController(QObject):
             self._show_item(selected)
 
     def _item_loaded(self, item: TreeItem) -> None:
+        if self._reselect is not None:
+            wanted = self.shell.tree_model.find(self._reselect)
+            if wanted is not None:
+                self._reselect = None
+                self._navigating_to(wanted)
         if item is self.selected_item():
             self._show_item(item)
         if item.error:
@@ -416,20 +452,27 @@ class SourceController(QObject):
     def tree_menu(self, item: TreeItem) -> QMenu:
         """The context menu for a row (built separately so tests can trigger entries)."""
         menu = QMenu(self.shell.widget())
+        menu.setToolTipsVisible(True)
         url = item.url
-        menu.addAction(
-            self.tr("Open in browser"),
+        services = self.shell.services
+        live = services is not None and services.folder.disk is not None  # a folder: the network
+        # is the live site the folder will be served at, not what the window shows
+        browse = menu.addAction(
+            self.tr("Open the live site in browser") if live else self.tr("Open in browser"),
             lambda: open_in_browser(
                 url, lambda text: self.shell.show_error(text, Severity.WARNING)
             ),
         )
+        if live:
+            text = self.tr("Read here from {file}; the browser would go to the live site: {url}")
+            browse.setToolTip(text.format(file=self.on_disk(url), url=url))
         menu.addAction(self.tr("Copy URL"), lambda: self._copy(url))
         for extend in self.menu_extensions:
             extend(menu, item)
         if item.channel is not None:
             channel = item.channel
             menu.addAction(
-                self.tr("Subscribe"),
+                self.tr("Subscribe at the live site's hub") if live else self.tr("Subscribe"),
                 lambda: self.shell.spawn(
                     self.subscribe(
                         channel.topic,
@@ -460,6 +503,27 @@ class SourceController(QObject):
                     self.tr("Check dump"), lambda: self.shell.spawn(self.check(doc, "dump"))
                 )
         return menu
+
+    def on_disk(self, url: str) -> str:
+        """The ``file:`` address a folder Source's document is read from; ``url`` itself
+        when the open Source is not a folder (or the URL is not in it)."""
+        services = self.shell.services
+        disk = services.folder.disk if services is not None else None
+        relative = disk.relative_path(url) if disk is not None else None
+        return url if disk is None or relative is None else disk.folder.as_uri() + "/" + relative
+
+    def on_web(self, address: str) -> str:
+        """The URL a folder Source's ``file:`` address stands for (as ``on_disk`` shows
+        it); any other address unchanged."""
+        services = self.shell.services
+        disk = services.folder.disk if services is not None else None
+        folder = disk.folder.as_uri() + "/" if disk is not None else None
+        if disk is None or folder is None or not address.startswith(folder):
+            return address
+        relative = address[len(folder) :]
+        if relative == WELL_KNOWN_PATH.lstrip("/"):
+            return urljoin(disk.base_url, WELL_KNOWN_PATH)
+        return disk.base_url + relative
 
     def _copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)

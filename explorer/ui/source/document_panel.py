@@ -192,10 +192,10 @@ class DocumentPanel(DocumentWidgets):
         self.table.horizontalHeader().sortIndicatorChanged.connect(self.entries.sort)
         self.entries.modelReset.connect(self._update_count)
         self.entries.rowsInserted.connect(self._update_count)
-        self.problems_view.chosen.connect(self.jump_to_problem)
+        self.problems_view.chosen.connect(lambda item: self.land_on(self.url or "", item))
         self._tasks = TaskKeeper()
         self._source_task: asyncio.Task[None] | None = None
-        self._pending_jump: Finding | None = None
+        self._landing: tuple[str, Finding] | None = None  # (document, finding) to land on
         self.source_ready = True  # the XML text of the shown document is all in
         self.url: str | None = None
         self.shown: Document | None = None
@@ -206,11 +206,14 @@ class DocumentPanel(DocumentWidgets):
         self, url: str, document: Document | None, findings: Sequence[Finding], raw: RawSource
     ) -> None:
         """Display a document; the XML text is read and streams in without blocking the loop."""
-        if url != self.url:
+        another = url != self.url
+        if another:
             self.reset_filter()  # a filter typed for one document must not hide the next
         self.url, self.shown, self.shown_findings = url, document, len(findings)
         self.header.setText(header_html(url, document, findings))
         self.entries.set_entries(document.entries if document is not None else [])
+        if another:  # from its first column: loc, not where the last one was scrolled to
+            self.table.horizontalScrollBar().setValue(0)
         self.problems.set_findings(findings)
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
         self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
@@ -219,16 +222,16 @@ class DocumentPanel(DocumentWidgets):
         elif not findings and self.tabs.currentIndex() == 2:  # nothing to see there
             self.tabs.setCurrentIndex(0)
         self.cancel()
+        if self._landing is not None and self._landing[0] != url:
+            self._landing = None  # meant for a document no longer being shown
+        self.source_ready = False  # now: a landing asked for before the task runs waits
         self._source_task = self._tasks.spawn(self._show_source(raw))
 
     async def _show_source(self, raw: RawSource) -> None:
-        self.source_ready = False
         data = await asyncio.to_thread(raw) if callable(raw) else raw
         await self.source.set_xml_async(data or b"")
         self.source_ready = True
-        if self._pending_jump is not None:
-            item, self._pending_jump = self._pending_jump, None
-            self.jump_to_problem(item)
+        self._land()
 
     def show_channel(
         self, topic: str, capability: str | None, hub: str | None, findings: Sequence[Finding] = ()
@@ -250,6 +253,8 @@ class DocumentPanel(DocumentWidgets):
         self.problems.set_findings(findings)
         self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
         self.cancel()  # a document's source still being read must not land here
+        self._landing = None
+        self.source_ready = True
         self.source.set_xml("")
 
     def problems_tab_text(self, count: int) -> str:
@@ -291,11 +296,21 @@ class DocumentPanel(DocumentWidgets):
             else count_text(total, "entry")
         )
 
-    def jump_to_problem(self, item: Finding) -> None:
-        """Show the XML source at the finding's line and column (once the text is in)."""
+    def land_on(self, url: str, item: Finding) -> None:
+        """Show ``url``'s XML source at the finding's line and column: now if that text is
+        in, else as soon as it is (``SourceNavigator.go_to`` asks before it selects)."""
         if item.line is None:
             return
+        self._landing = (url, item)
         self.tabs.setCurrentIndex(1)
+        self._land()
+
+    def _land(self) -> None:
+        if self._landing is None or not self.source_ready or self._landing[0] != self.url:
+            return
+        item = self._landing[1]
+        assert item.line is not None
+        if item.line > self.source.blockCount():  # not this text (a placeholder): wait
+            return
+        self._landing = None
         self.source.go_to_line(item.line, item.column)
-        if not self.source_ready:  # again once the text is all in (loading ends at the top)
-            self._pending_jump = item

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QPushButton, QStatusBar, QTreeView, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QPushButton, QStatusBar, QTreeView
 
 from explorer.ui.shared.shell import Shell
 
@@ -33,6 +33,15 @@ class CredentialsAsked(Protocol):
     def check_source(self, result: CrawlResult, retry: Callable[[], object]) -> bool: ...
 
     def check_node(self, node: DocumentNode | None, retry: Callable[[], object]) -> bool: ...
+
+
+class MessageStrip(Protocol):
+    """The strip above the document: what it says now, and hiding it."""
+
+    @property
+    def text(self) -> QLabel: ...
+
+    def hide(self) -> None: ...
 
 
 class SourceWindow(Shell, Protocol):
@@ -72,7 +81,7 @@ class SourceWindow(Shell, Protocol):
     def progress(self) -> ProgressIndicator: ...
 
     @property
-    def messages(self) -> QWidget: ...
+    def messages(self) -> MessageStrip: ...
 
     @property
     def engines_ready(self) -> asyncio.Event: ...

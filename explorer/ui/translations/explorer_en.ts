@@ -1402,6 +1402,13 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>GuideViewer</name>
+    <message>
+        <source>User guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HistoryPanel</name>
     <message>
         <source>History — {url}</source>
@@ -2997,6 +3004,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>on disk: {folder} as {base_url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Cannot open {url}: {cause}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3037,11 +3048,23 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Open the live site in browser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read here from {file}; the browser would go to the live site: {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Copy URL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Subscribe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscribe at the live site&apos;s hub</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3336,6 +3359,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>select a subscription to forward its deliveries</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3353,6 +3380,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>forwarding of {topic} not restarted: its secret was kept for the last session only; give it again with Forward to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forwarding was not restarted for {topics}: with no system keyring its secret was kept for the last session only. Give it again with Forward to…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3423,6 +3454,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Test of {url}: {report}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>public URL test finished: {report}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3451,10 +3486,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Start or stop the callback server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>https://….ngrok.app (optional tunnel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3490,11 +3521,15 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Bind</source>
+        <source>Public URL: https://….ngrok.app (optional tunnel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reachable at</source>
+        <source>Bind address and port of the callback server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public URL test result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3567,6 +3602,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Subscription events and hub answers (verbatim)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Callback server: {status}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1392,6 +1392,13 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>GuideViewer</name>
+    <message>
+        <source>User guide</source>
+        <translation>ユーザーガイド</translation>
+    </message>
+</context>
+<context>
     <name>HistoryPanel</name>
     <message>
         <source>History — {url}</source>
@@ -2995,6 +3002,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>キャンセルしました</translation>
     </message>
     <message>
+        <source>on disk: {folder} as {base_url}</source>
+        <translation>ディスク上: {folder}（{base_url} として読む）</translation>
+    </message>
+    <message>
         <source>Cannot open {url}: {cause}.</source>
         <translation>{url} を開けません: {cause}。</translation>
     </message>
@@ -3035,12 +3046,24 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>ブラウザーで開く</translation>
     </message>
     <message>
+        <source>Open the live site in browser</source>
+        <translation>公開中のサイトをブラウザーで開く</translation>
+    </message>
+    <message>
+        <source>Read here from {file}; the browser would go to the live site: {url}</source>
+        <translation>ここでは {file} から読んでいます。ブラウザーは公開中のサイト {url} を開きます</translation>
+    </message>
+    <message>
         <source>Copy URL</source>
         <translation>URL をコピー</translation>
     </message>
     <message>
         <source>Subscribe</source>
         <translation>サブスクライブ</translation>
+    </message>
+    <message>
+        <source>Subscribe at the live site&apos;s hub</source>
+        <translation>公開中のサイトのハブでサブスクライブ</translation>
     </message>
     <message>
         <source>Refresh this document</source>
@@ -3331,6 +3354,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>転送先…</translation>
     </message>
     <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
         <source>select a subscription to forward its deliveries</source>
         <translation>配信を転送するサブスクリプションを選んでください</translation>
     </message>
@@ -3349,6 +3376,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>forwarding of {topic} not restarted: its secret was kept for the last session only; give it again with Forward to…</source>
         <translation>{topic} の転送は再開しませんでした。シークレットは前のセッションの間だけ保持していました。「転送先…」でもう一度指定してください</translation>
+    </message>
+    <message>
+        <source>Forwarding was not restarted for {topics}: with no system keyring its secret was kept for the last session only. Give it again with Forward to…</source>
+        <translation>{topics} の転送は再開されませんでした。システムのキーリングがないため、シークレットは前回のセッションの間だけ保持されていました。転送先…でもう一度指定してください</translation>
     </message>
 </context>
 <context>
@@ -3418,6 +3449,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>{url} をテスト中…</translation>
     </message>
     <message>
+        <source>Test of {url}: {report}</source>
+        <translation>{url} のテスト: {report}</translation>
+    </message>
+    <message>
         <source>public URL test finished: {report}</source>
         <translation>公開 URL のテストが終わりました: {report}</translation>
     </message>
@@ -3447,10 +3482,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Start or stop the callback server</source>
         <translation>コールバックサーバーを開始または停止します</translation>
-    </message>
-    <message>
-        <source>https://….ngrok.app (optional tunnel)</source>
-        <translation>https://….ngrok.app（任意）</translation>
     </message>
     <message>
         <source>Public URL</source>
@@ -3485,12 +3516,16 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>コールバックサーバー</translation>
     </message>
     <message>
-        <source>Bind</source>
-        <translation>バインド</translation>
+        <source>Public URL: https://….ngrok.app (optional tunnel)</source>
+        <translation>公開 URL: https://….ngrok.app（任意）</translation>
     </message>
     <message>
-        <source>Reachable at</source>
-        <translation>到達先</translation>
+        <source>Bind address and port of the callback server</source>
+        <translation>コールバックサーバーのバインドアドレスとポート</translation>
+    </message>
+    <message>
+        <source>Public URL test result</source>
+        <translation>公開 URL のテスト結果</translation>
     </message>
     <message>
         <source>topic URL (or pick a channel in the Source tree)</source>
@@ -3563,6 +3598,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Subscription events and hub answers (verbatim)</source>
         <translation>サブスクリプションのイベントとハブの応答（そのまま表示）</translation>
+    </message>
+    <message>
+        <source>Callback server: {status}</source>
+        <translation>コールバックサーバー: {status}</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.tables import table
+from explorer.ui.shared.wheel_guard import wheel_only_when_focused
 from explorer.ui.watchdog.lease_model import LeaseModel
 
 DEFAULT_PERIOD = 300
@@ -42,6 +43,7 @@ class WatchdogWidgets(QGroupBox):
         self.period.setRange(MINIMUM_PERIOD, 86_400)
         self.period.setValue(DEFAULT_PERIOD)
         self.period.setSuffix(self.tr(" s"))
+        wheel_only_when_focused(self.period)
         self.capability_list = QLineEdit()
         self.capability_list.setPlaceholderText(self.tr("the Capability List naming this channel"))
         self.capability_list.setAccessibleName(self.tr("Capability List"))
