@@ -180,10 +180,9 @@ class ExplorerServices(QObject):
         old_origin = stored_demo_origin(store) if self.want_demo else None
         if self.want_demo:
             await self.start_demo(old_origin)
-        live = self.live
-        await live.start_callback_server(live.callback_host, live.callback_port, live.public_url)
+        await self.live.start()
         new_origin = self.demo.base_url if self.demo is not None else None
-        subscriber = live.subscriber
+        subscriber = self.live.subscriber
         if old_origin and new_origin and old_origin != new_origin and subscriber:
             moved = await self.net.run(follow_moved_hub(subscriber, old_origin, new_origin))
             if moved:

@@ -127,6 +127,13 @@ class LiveServices(QObject):
         QObject, collected on whichever thread the garbage collector happens to run)."""
         self._events.close()
 
+    async def start(self) -> CallbackStatus:
+        """Start the callback server where the services were told to (by default where
+        stored subscriptions are called back)."""
+        return await self.start_callback_server(
+            self.callback_host, self.callback_port, self.public_url
+        )
+
     async def start_callback_server(
         self, host: str, port: int | None, public_url: str | None = None
     ) -> CallbackStatus:
