@@ -18,8 +18,8 @@ from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 from explorer.cli.argparse_words import argparse_said
-from explorer.cli.language_option import help_language as help_language  # and the window's
-from explorer.cli.language_option import say as say  # for the window's --help
+from explorer.cli.options.language_option import help_language as help_language  # and the window's
+from explorer.cli.options.language_option import say as say  # for the window's --help
 from explorer.core.words.text_width import wrap
 
 MAX_URL_LENGTH = 8 * 1024

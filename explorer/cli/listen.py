@@ -29,24 +29,33 @@ from explorer.cli.engine_text import (
     flavour_word,
     state_word,
 )
-from explorer.cli.language_option import add_language_option, finding_line, language_of, say
 from explorer.cli.listen_forwarding import (
     ForwardOptionsError,
     add_forward_options,
     announce_forwarding,
     forward_target,
 )
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
-from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
-from explorer.cli.recording_option import add_record_option
-from explorer.cli.secret_option import (
+from explorer.cli.options.language_option import (
+    add_language_option,
+    finding_line,
+    language_of,
+    say,
+)
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+)
+from explorer.cli.options.reconcile_option import Watchdog, add_reconcile_option
+from explorer.cli.options.recording_option import add_record_option
+from explorer.cli.options.secret_option import (
     SecretFormError,
     add_secret_forms,
     on_command_line,
     secret_value,
     warn_plain,
 )
-from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
+from explorer.cli.options.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 
 from explorer.cli.arguments import positive_seconds
-from explorer.cli.language_option import language_of, say
+from explorer.cli.options.language_option import language_of, say
 from explorer.core.catalog import text
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules import capabilities as caps

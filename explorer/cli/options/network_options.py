@@ -15,15 +15,15 @@ import sys
 from collections.abc import Iterable
 
 from explorer.cli.arguments import input_path
-from explorer.cli.language_option import help_language, say
-from explorer.cli.secret_option import (
+from explorer.cli.options.language_option import help_language, say
+from explorer.cli.options.secret_option import (
     SecretFormError,
     add_secret_forms,
     on_command_line,
     secret_value,
     warn_plain,
 )
-from explorer.cli.secret_option import given as secret_given
+from explorer.cli.options.secret_option import given as secret_given
 from explorer.core.auth import OriginError, origin_of
 from explorer.core.words.messages import render_phrase
 from explorer.net.http.credentials import (
