@@ -29,9 +29,9 @@ PACKAGE = Path(explorer.__file__).parent
 FRONT_ENDS = [
     PACKAGE / "cli" / "listen.py",
     PACKAGE / "cli" / "listen_forwarding.py",
-    PACKAGE / "cli" / "recording_option.py",
-    PACKAGE / "cli" / "reconcile_option.py",
-    PACKAGE / "cli" / "xmpp_option.py",
+    PACKAGE / "cli" / "options" / "recording_option.py",
+    PACKAGE / "cli" / "options" / "reconcile_option.py",
+    PACKAGE / "cli" / "options" / "xmpp_option.py",
     *sorted((PACKAGE / "ui" / "services").glob("*.py")),
 ]
 LIVE_PARTS = {
