@@ -8,7 +8,6 @@ import pytest
 
 from explorer.net.live.forwarding.replay import ReplayRequest
 from explorer.net.live.subscription import State, SubscriptionView
-
 from explorer.ui.live.forward_dialog import ForwardDialog
 from explorer.ui.tools.replay_dialog import ReplayDialog
 
