@@ -140,3 +140,48 @@ def test_text_feed_prints_one_line_per_entry_diff() -> None:
     assert _text_line(event).splitlines()[1] == (
         "    updated http://example.com/a: hash md5:aa → md5:bb"
     )
+
+
+def test_listen_on_a_topic_url_does_not_call_every_resource_unknown(
+    demo: str, tmp_path: Path
+) -> None:
+    """Listening on the change notification channel itself reads no Resource List, so a
+    resource the tracker lacks is not "never seen": the deliveries carry no such finding."""
+    listen = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "explorer",
+            "listen",
+            "--json",
+            "--store",
+            str(tmp_path / "store.sqlite"),
+            "--topic",
+            f"{demo}dataset1/change-notifications",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    lines = Lines(listen)
+    entries: list[dict] = []
+    codes: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        while (
+            not any(item.get("change") in ("updated", "deleted") for item in entries)
+            and time.monotonic() < deadline
+        ):
+            try:
+                event = json.loads(lines.get(timeout=1))
+            except queue.Empty:
+                continue
+            if event["event"] != "notification" or "diff" not in event:
+                continue
+            entries.extend(event["diff"])
+            codes.extend(item["code"] for item in event.get("findings", []))
+    finally:
+        lines.stop()
+    unknown = [item for item in entries if item["before"] is None]
+    assert any(item["change"] in ("updated", "deleted") for item in unknown)
+    assert not [code for code in codes if code.endswith("-unknown-resource")]

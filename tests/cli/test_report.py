@@ -233,3 +233,33 @@ async def test_the_report_renders_in_chromium_without_a_request(
     )
     assert taken.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.stat().st_size > 20_000  # a rendered page, not a blank one
+
+
+_MEASURE = """<script>
+addEventListener("load", () => {
+  const cells = [...document.querySelectorAll("td.doc, td.url")];
+  document.title = JSON.stringify(cells.map(
+    (cell) => cell.getBoundingClientRect().width / parseFloat(getComputedStyle(cell).fontSize)
+  ));
+});
+</script>"""
+
+
+async def test_url_columns_stay_readable_in_chromium(demo, tmp_path: Path, capsys) -> None:
+    """The Document and URL columns were squeezed to a few characters, each URL broken over
+    five lines: Chromium lays every such cell out at least 16 em wide."""
+    report = tmp_path / "report.html"
+    await _inspect(capsys, demo.base_url, "--report", str(report))
+    html = report.read_text(encoding="utf-8")
+    # the measuring copy: the page's own policy forbids scripts, so it goes, the CSS stays
+    measured = tmp_path / "measured.html"
+    html = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
+    measured.write_text(html.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    dom = await asyncio.to_thread(
+        _headless, measured, "--dump-dom", "--window-size=1000,1400", "--virtual-time-budget=5000"
+    )
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    title = re.search(r"<title>(.*?)</title>", dom.stdout, re.S)
+    assert title is not None
+    widths = json.loads(title.group(1))
+    assert len(widths) > 5 and min(widths) >= 16, widths

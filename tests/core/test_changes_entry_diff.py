@@ -95,17 +95,23 @@ def test_a_field_left_out_is_not_a_change() -> None:
     ],
 )
 def test_update_or_delete_of_a_never_seen_resource(change: str, code: str) -> None:
-    assert codes(ResourceState(), entry(change)) == [code]
+    read_the_list = ResourceState()
+    read_the_list.baseline = True
+    assert codes(read_the_list, entry(change)) == [code]
     assert codes(known(length="1"), entry(change, length="2")) == []
 
 
 def test_never_seen_is_a_warning_once_a_full_resource_list_was_read() -> None:
-    state = ResourceState()
-    item = diff_entry(None, entry("updated"))
-    assert item is not None and item.findings[0].severity == Severity.INFO
-    state.baseline = True
-    item = diff_entry(None, entry("updated"), baseline=state.baseline)
+    item = diff_entry(None, entry("updated"), baseline=True)
     assert item is not None and item.findings[0].severity == Severity.WARNING
+
+
+@pytest.mark.parametrize("change", ["updated", "deleted"])
+def test_unknown_is_not_said_before_any_resource_list_was_read(change: str) -> None:
+    """Listening on a topic URL, or after a restart, the list was simply not read: an
+    entry about a resource the state lacks is not news, and saying so would be noise."""
+    item = diff_entry(None, entry(change), baseline=False)
+    assert item is not None and item.findings == ()
 
 
 def test_created_for_a_resource_known_and_not_deleted() -> None:

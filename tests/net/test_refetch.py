@@ -187,7 +187,7 @@ def test_tracker_enriches_change_notifications_with_per_entry_diffs() -> None:
     assert enriched.diff[1]["before"]["hash"] == "md5:aa"
     assert enriched.diff[1]["after"]["hash"] == "md5:bb"
     assert enriched.diff[1]["changed"] == ["hash", "length"]
-    assert [f.code for f in enriched.findings] == ["changes.delete-unknown-resource"]
+    assert enriched.findings == []  # no Resource List read: b is not "never seen"
     assert enriched.to_json()["diff"] == enriched.diff
     assert tracker.state_for(topic).get("http://example.com/a") is not None
 

@@ -86,6 +86,9 @@ def test_the_demo_keeps_its_port_and_the_row_checks_before_it_says_active(
         qtbot.waitUntil(lambda: shown(services, sub_id)[0] == "active", timeout=10_000)
         assert shown(services, sub_id)[1].endswith("left")
         delivered(qtbot, services, events, sub_id)
+        # the relaunch read no Resource List: the feed does not call the resource unknown
+        said = [f.code for e in events if e.event == NOTIFICATION for f in e.findings]
+        assert not [code for code in said if code.endswith("-unknown-resource")], said
     finally:
         run(services.aclose())
 

@@ -1,6 +1,7 @@
 """The docks fit a laptop screen, maximised, in English and Japanese: the workbench's Run
-checks, Cancel and Publish show without scrolling, the Subscriptions table shows state,
-lease and hub, and a document diff gets at least 15 lines per side."""
+checks, Cancel and Publish show without scrolling and its payload editor several lines, the
+Subscriptions table shows state, lease and hub, and a document diff gets at least 15 lines
+per side."""
 
 from __future__ import annotations
 
@@ -123,4 +124,22 @@ def test_the_subscriptions_dock_shows_three_rows_or_scrolls_to_them(
     from explorer.ui.language import ui_language
 
     name = f"subscriptions-dock-{ui_language()}-{size.width()}x{size.height()}.png"
+    assert laptop.grab().save(str(output_dir / name))
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_payload_editor_shows_several_lines(laptop, size: QSize, output_dir) -> None:
+    """M5: the workbench's editor showed one line at 1366×768; it keeps EDITOR_LINES,
+    unscrolled, and the hub's response gets what is left."""
+    from explorer.ui.language import ui_language
+    from explorer.ui.workbench.hub_workbench_widgets import EDITOR_LINES
+
+    _maximised(laptop, size)
+    laptop.docks["HubWorkbenchDock"].raise_()
+    QApplication.processEvents()
+    editor = laptop.panels.workbench.editor
+    shown = editor.visibleRegion().boundingRect().height()
+    assert shown == editor.height()  # not scrolled away or cut by the dock
+    assert editor.viewport().height() // editor.fontMetrics().lineSpacing() >= EDITOR_LINES
+    name = f"workbench-{ui_language()}-{size.width()}x{size.height()}.png"
     assert laptop.grab().save(str(output_dir / name))

@@ -3,8 +3,9 @@
 For every entry of a change notification (change-notification 1.0.1 §3) the diff holds
 the last known metadata (``before``), what the notification states (``after``) and the
 fields whose values differ. Contradictions with the known state become findings:
-updated/deleted for a resource never seen, created for one known and not deleted, a
-change datetime older than the last known one, and updated with the same hash and length.
+updated/deleted for a resource never seen (only once a full Resource List was read),
+created for one known and not deleted, a change datetime older than the last known one,
+and updated with the same hash and length.
 
 A field the notification leaves out is "not stated", not "removed": it never counts as
 changed. Hashes compare per algorithm (core 1.1 §7 allows several, space separated).
@@ -24,7 +25,7 @@ from explorer.core.changes.resource_state import (
     metadata_of,
     moment_of,
 )
-from explorer.core.findings import Finding, Severity, finding
+from explorer.core.findings import Finding, finding
 from explorer.core.model import Document, Entry
 
 COMPARED_FIELDS = ("hash", "length", "type", "lastmod")
@@ -120,7 +121,8 @@ def diff_entry(
 
     Returns None for an entry without loc or with a change kind outside created/updated/
     deleted: the validator reports those, and there is nothing to compare. ``baseline``
-    (a full Resource List was read) raises "never seen" findings from info to warning.
+    (a full Resource List was read) is what lets a resource be "never seen": without it
+    an update or deletion of an unknown resource is not a finding.
     """
     loc, change = entry.loc, entry.change
     if not loc or change not in CHANGE_KINDS:
@@ -129,22 +131,16 @@ def diff_entry(
     before = dict(record.metadata) if record is not None else None
     found: list[Finding] = []
 
-    def report(code: str, params: dict[str, object], severity: Severity | None = None) -> None:
-        found.append(finding(code, line=entry.line, url=url, severity=severity, params=params))
+    def report(code: str, params: dict[str, object]) -> None:
+        found.append(finding(code, line=entry.line, url=url, params=params))
 
-    unknown_severity = Severity.WARNING if baseline else None
-    if record is None and change == "updated":
-        report(
-            "changes.update-unknown-resource",
-            {"loc": loc},
-            unknown_severity,
-        )
-    elif record is None and change == "deleted":
-        report(
-            "changes.delete-unknown-resource",
-            {"loc": loc},
-            unknown_severity,
-        )
+    # "Never seen" means something only once a full Resource List was read: before that
+    # (a topic URL listened to directly, subscriptions resumed after a restart) nearly every
+    # entry would be "unknown" because the list was simply not read, so nothing is said.
+    if record is None and change == "updated" and baseline:
+        report("changes.update-unknown-resource", {"loc": loc})
+    elif record is None and change == "deleted" and baseline:
+        report("changes.delete-unknown-resource", {"loc": loc})
     elif record is not None and change == "created" and not record.deleted:
         report(
             "changes.create-known-resource",

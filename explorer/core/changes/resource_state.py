@@ -95,7 +95,8 @@ class ResourceState:
     """loc → ``ResourceRecord`` for one set of resources.
 
     ``baseline`` becomes true once a complete Resource List has been read: from then on
-    a notification about an unknown resource is more suspicious (see ``entry_diff``).
+    a notification about an unknown resource is a finding (see ``entry_diff``); before,
+    an unknown resource may simply be one whose list was not read.
     """
 
     def __init__(self, capability_list: str | None = None) -> None:

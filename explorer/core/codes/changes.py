@@ -7,12 +7,12 @@ CODES: tuple[CodeInfo, ...] = (
     # Change notification entries judged against the resource state (change-notification §3)
     CodeInfo(
         "changes.update-unknown-resource",
-        S.INFO,
+        S.WARNING,
         "change-notification 1.0.1 §3",
     ),
     CodeInfo(
         "changes.delete-unknown-resource",
-        S.INFO,
+        S.WARNING,
         "change-notification 1.0.1 §3",
     ),
     CodeInfo(

@@ -41,12 +41,13 @@ h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #999;margin-top:1.
 table{border-collapse:collapse;width:100%;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .4em;text-align:left;vertical-align:top}
 th{background:#eee;white-space:nowrap}
-td.url,td.doc,.tree .url{word-break:break-all;font-family:monospace}
+td.url,td.doc,.tree .url{overflow-wrap:anywhere;font-family:monospace}
+td.url,td.doc{min-width:16em}
 .error h2{color:#a00}.warning h2{color:#850}.info h2{color:#145}
 ul.tree,ul.tree ul{list-style:none;padding-left:1.2em;margin:0}
 ul.tree li{margin:.15em 0}.cap{font-weight:bold}.muted{color:#555}
 dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:bold}
-dd{margin:0;word-break:break-all}
+dd{margin:0;overflow-wrap:anywhere}
 @media print{body{margin:0;max-width:none}tr,li{break-inside:avoid}h2{break-after:avoid}
 th{background:none}}
 """

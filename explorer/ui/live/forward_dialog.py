@@ -41,7 +41,9 @@ class ForwardDialogWidgets(QDialog):
         self.url.setAccessibleName(self.tr("Target URL"))
         self.secret = QLineEdit()
         self.secret.setEchoMode(QLineEdit.EchoMode.Password)
-        self.secret.setPlaceholderText(self.tr("optional: signs each delivery (X-Hub-Signature)"))
+        self.secret.setPlaceholderText(  # empty is a choice here, so the field says what it does
+            self.tr("empty: forwarded unsigned; a secret signs each delivery (X-Hub-Signature)")
+        )
         self.secret.setAccessibleName(self.tr("Forward secret"))
         self.algorithm = algorithm_box(self.tr("Signature algorithm"))
         self.headers = QPlainTextEdit()
@@ -105,6 +107,11 @@ class ForwardDialog(ForwardDialogWidgets):
                 "'Authorization: …' header instead."
             )
         secret = self.secret.text() or None
+        if secret is not None and not secret.strip():
+            return self.tr(
+                "The forward secret is only spaces: type the secret, or empty the field "
+                "to forward unsigned."
+            )
         if secret is not None and len(secret.encode()) > MAX_SECRET_BYTES:
             return self.tr("The forward secret is too long.")
         headers = header_lines(self.headers.toPlainText())

@@ -117,8 +117,13 @@ class ReplayDialog(ReplayDialogWidgets):
         headers = header_lines(self.headers.toPlainText())
         if isinstance(headers, int):
             return self.tr("Header line {number} is not 'Name: value'.").format(number=headers)
-        if self.resign.isChecked() and not self.secret.text():
-            return self.tr("Give the secret to re-sign with, or send the original signature.")
+        if self.resign.isChecked() and not self.secret.text().strip():
+            # fails closed, as the command line does: a blank secret is a mistake, not "none"
+            return self.tr(
+                "The secret is empty or blank, so there is nothing to re-sign with: type "
+                "the subscription's secret (hub.secret), or choose Send with its original "
+                "signature."
+            )
         text = self.body.toPlainText()
         body = None if text == self._body_text else text.encode("utf-8")
         request = ReplayRequest(

@@ -1303,6 +1303,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The forward secret is only spaces: type the secret, or empty the field to forward unsigned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The forward secret is too long.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1326,7 +1330,7 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>optional: signs each delivery (X-Hub-Signature)</source>
+        <source>empty: forwarded unsigned; a secret signs each delivery (X-Hub-Signature)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2705,7 +2709,7 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give the secret to re-sign with, or send the original signature.</source>
+        <source>The secret is empty or blank, so there is nothing to re-sign with: type the subscription&apos;s secret (hub.secret), or choose Send with its original signature.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1293,6 +1293,10 @@ X-Api-Key: …</translation>
         <translation>URL にユーザー名とパスワードを含めず、代わりに &apos;Authorization: …&apos; ヘッダーを指定してください。</translation>
     </message>
     <message>
+        <source>The forward secret is only spaces: type the secret, or empty the field to forward unsigned.</source>
+        <translation>転送用シークレットが空白だけです。シークレットを入力するか、署名なしで転送するなら欄を空にしてください。</translation>
+    </message>
+    <message>
         <source>The forward secret is too long.</source>
         <translation>転送用シークレットが長すぎます。</translation>
     </message>
@@ -1316,8 +1320,8 @@ X-Api-Key: …</translation>
         <translation>転送先 URL</translation>
     </message>
     <message>
-        <source>optional: signs each delivery (X-Hub-Signature)</source>
-        <translation>任意: 各配信に署名します（X-Hub-Signature）</translation>
+        <source>empty: forwarded unsigned; a secret signs each delivery (X-Hub-Signature)</source>
+        <translation>空欄: 署名なしで転送。シークレットを入れると各配信に署名します（X-Hub-Signature）</translation>
     </message>
     <message>
         <source>Forward secret</source>
@@ -2701,8 +2705,8 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>ヘッダーの {number} 行目が &apos;Name: value&apos; の形ではありません。</translation>
     </message>
     <message>
-        <source>Give the secret to re-sign with, or send the original signature.</source>
-        <translation>署名し直すシークレットを指定するか、元の署名のまま送ってください。</translation>
+        <source>The secret is empty or blank, so there is nothing to re-sign with: type the subscription&apos;s secret (hub.secret), or choose Send with its original signature.</source>
+        <translation>シークレットが空か空白だけなので、署名し直せません。サブスクリプションのシークレット（hub.secret）を入力するか、「元の署名のまま送る」を選んでください。</translation>
     </message>
     <message>
         <source>sending…</source>

@@ -44,6 +44,10 @@ PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: hub.mode=publish only"), PUBLISH_FORM),
     (QT_TRANSLATE_NOOP("HubWorkbench", "Don't publish: the Source does"), PUBLISH_NONE),
 )
+EDITOR_LINES = 6
+"""Lines of payload the editor shows at least (a change notification's head and an entry)."""
+RESPONSE_LINES = 4
+"""Lines of the hub's response shown at most; the rest scrolls."""
 
 
 class HubWorkbenchWidgets(QWidget):
@@ -133,9 +137,11 @@ class HubWorkbenchWidgets(QWidget):
         self.response_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.response_view.setPlaceholderText(self.tr("the hub's full response appears here"))
         self.response_view.setAccessibleName(self.tr("Hub response"))
-        self.response_view.setMaximumHeight(150)
-        self.response_view.setMinimumHeight(self.fontMetrics().height() * 2)
-        self.editor.setMinimumHeight(self.fontMetrics().height() * 4)
+        # On a laptop the dock is about 300 px tall: the payload being written gets the room
+        # (EDITOR_LINES at least), the hub's answer a few lines that scroll.
+        self.response_view.setMaximumHeight(_lines_high(self.response_view, RESPONSE_LINES))
+        self.response_view.setMinimumHeight(_lines_high(self.response_view, 2))
+        self.editor.setMinimumHeight(_lines_high(self.editor, EDITOR_LINES))
 
         layout = QVBoxLayout(box)
         layout.addLayout(row)
@@ -241,6 +247,12 @@ class HubWorkbenchWidgets(QWidget):
         return box
 
     # --- the payload ----------------------------------------------------------------------
+
+
+def _lines_high(view: QPlainTextEdit, lines: int) -> int:
+    """The height that shows ``lines`` lines of ``view``'s font, frame and margins included."""
+    margins = 2 * (view.frameWidth() + int(view.document().documentMargin()))
+    return lines * view.fontMetrics().lineSpacing() + margins
 
 
 def _shrinkable(combo: QComboBox) -> None:
