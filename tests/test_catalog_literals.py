@@ -68,12 +68,14 @@ text, such as a libxml2 message, and is never said to anyone."""
 
 
 OUTSIDE_WORDS = {
+    "explorer/cli/argparse_words.py": 6,
     "explorer/core/addresses.py": 8,
     "explorer/core/safe_xml.py": 3,
 }
 """Words matched in outside text (the operating system's, httpx's and libxml2's error
-messages) to name one cause in the reader's language or pick a finding's code; they are
-never said themselves. A module of ``explorer/net`` that reads such words goes here too."""
+messages, argparse's own refusals) to name one cause in the reader's language or pick a
+finding's code; they are never said themselves. A module of ``explorer/net`` or
+``explorer/cli`` that reads such words goes here too."""
 
 SQL_KEYWORD = re.compile(
     r"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|PRAGMA|BEGIN|COMMIT|FROM|WHERE|AND|OR|"
@@ -215,7 +217,7 @@ def test_the_command_line_says_every_line_through_the_catalog() -> None:
     found = {
         f"{path}:{line}: {text!r}"
         for path, hits in scan().items()
-        if path.startswith("explorer/cli")
+        if path.startswith("explorer/cli") and len(hits) > OUTSIDE_WORDS.get(path, 0)
         for line, text in hits
     }
     assert not found, "\n".join(sorted(found))

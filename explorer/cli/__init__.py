@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import explorer
 from explorer import APP_NAME
 from explorer.cli.arguments import OneLineParser
-from explorer.cli.language_option import choose_language, say
+from explorer.cli.options.language_option import choose_language, say
 from explorer.cli.visible_output import visible_output
 
 # name -> module; the one-line help is the catalog line "cli.command.<name>".

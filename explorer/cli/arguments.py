@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
-from explorer.cli.language_option import help_language as help_language  # and the window's
-from explorer.cli.language_option import say as say  # for the window's --help
+from explorer.cli.argparse_words import argparse_said
+from explorer.cli.options.language_option import help_language as help_language  # and the window's
+from explorer.cli.options.language_option import say as say  # for the window's --help
 from explorer.core.words.text_width import wrap
 
 MAX_URL_LENGTH = 8 * 1024
@@ -70,9 +71,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse's own words (a missing argument, a bad choice) in the run's language
-        from explorer.core.words.messages import render_known  # only when an argument is refused
-
-        said = render_known(message, "cli.argparse.", help_language()) or message
+        said = argparse_said(message, help_language())
         line = say("cli.help.see-help", prog=self.prog, message=_printable(said))
         self.exit(2, f"{line}\n")
 

@@ -32,9 +32,13 @@ from typing import TextIO
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail, http_url, positive_int
-from explorer.cli.crawl_options import add_crawl_options
-from explorer.cli.language_option import add_language_option, language_of, say
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.options.crawl_options import add_crawl_options
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+)
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.catalog import text
 from explorer.net.history.audit import MAX_LOCAL_FILES, AuditError, AuditReport, audit

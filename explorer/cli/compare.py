@@ -33,9 +33,13 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from explorer.cli.arguments import fail
-from explorer.cli.crawl_options import add_crawl_options
-from explorer.cli.language_option import add_language_option, language_of, say
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.options.crawl_options import add_crawl_options
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+)
 from explorer.cli.snapshots import (
     MARKS,
     add_store_option,

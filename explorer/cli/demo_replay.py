@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import IO
 
 from explorer.cli.arguments import InputError, check_regular_file, positive_seconds
-from explorer.cli.language_option import language_of, say
+from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
 from explorer.core.recording import MAX_LINE_CHARS, MAX_TOTAL_CHARS, RecordingError
 from explorer.core.recording import parse_recording as parse

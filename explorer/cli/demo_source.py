@@ -22,7 +22,12 @@ from explorer.cli.arguments import (
 )
 from explorer.cli.demo_replay import PlaybackUnusable, add_replay_options, load_playback
 from explorer.cli.engine_text import fault_text
-from explorer.cli.language_option import add_language_option, help_language, language_of, say
+from explorer.cli.options.language_option import (
+    add_language_option,
+    help_language,
+    language_of,
+    say,
+)
 from explorer.core.catalog import text
 from explorer.demo import FAULTS, UnknownFaultError, parse_fault_names, start_demo
 

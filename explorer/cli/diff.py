@@ -36,8 +36,12 @@ from explorer.cli.arguments import (
     read_regular_file,
     url_or_path,
 )
-from explorer.cli.language_option import add_language_option, language_of, say
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+)
 from explorer.core.catalog import text
 from explorer.core.changes.document_diff import (
     MAX_LISTED_ENTRIES,

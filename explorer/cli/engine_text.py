@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from explorer.core import catalog
 from explorer.core.words.engine_words import event_detail as event_detail
 from explorer.core.words.engine_words import event_name as event_name
+from explorer.core.words.engine_words import flavour_word as flavour_word
+from explorer.core.words.engine_words import state_word as state_word
 from explorer.core.words.messages import ENGLISH, render_phrase
 from explorer.core.words.text_width import widest
 

@@ -30,7 +30,7 @@ from explorer.cli.export_exchanges import (
     run_exchanges,
     stopped_because,
 )
-from explorer.cli.language_option import add_language_option, language_of, say
+from explorer.cli.options.language_option import add_language_option, language_of, say
 from explorer.cli.visible_output import data_stdout
 from explorer.core.catalog import text
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS, NOTIFICATION_FORMATS

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO
 
 from explorer.cli.arguments import fail, output_file
-from explorer.cli.language_option import language_of, say
+from explorer.cli.options.language_option import language_of, say
 from explorer.cli.visible_output import data_stdout
 from explorer.core import catalog
 from explorer.net.reports.evidence import export_exchanges

@@ -22,9 +22,13 @@ from explorer.cli.arguments import (
     positive_seconds,
 )
 from explorer.cli.engine_text import column_width, exchange_line
-from explorer.cli.handover_options import add_junit_option, write_junit
-from explorer.cli.language_option import add_language_option, language_of, say
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.options.handover_options import add_junit_option, write_junit
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+)
 from explorer.core.catalog import text
 from explorer.core.words.messages import ENGLISH, render_cited, render_severity, render_title
 from explorer.core.words.text_width import pad

@@ -29,26 +29,26 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TextIO
 
-from explorer.cli.address_option import assume_scheme
 from explorer.cli.arguments import (
     fail,
     non_negative_int,
     positive_int,
     positive_seconds,
 )
-from explorer.cli.handover_options import (
+from explorer.cli.options.address_option import assume_scheme
+from explorer.cli.options.handover_options import (
     add_handover_options,
     disk_source_of,
     print_not_applicable,
     source_location,
     write_handover_files,
 )
-from explorer.cli.language_option import (
-    add_language_option,
-    language_of,
-    say,
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
 )
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
 from explorer.cli.snapshots import add_snapshot_options, run_saving
 from explorer.cli.tree_report import print_tree
 from explorer.cli.visible_output import rewind_line

@@ -22,28 +22,46 @@ from collections.abc import Coroutine
 from pathlib import Path
 
 from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
-from explorer.cli.engine_text import column_width, event_detail, event_name
-from explorer.cli.language_option import add_language_option, finding_line, language_of, say
+from explorer.cli.engine_text import (
+    column_width,
+    event_detail,
+    event_name,
+    flavour_word,
+    state_word,
+)
 from explorer.cli.listen_forwarding import (
     ForwardOptionsError,
     add_forward_options,
     announce_forwarding,
     forward_target,
 )
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
-from explorer.cli.reconcile_option import Watchdog, add_reconcile_option
-from explorer.cli.recording_option import add_record_option
-from explorer.cli.secret_option import (
+from explorer.cli.options.language_option import (
+    add_language_option,
+    finding_line,
+    language_of,
+    say,
+)
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+)
+from explorer.cli.options.reconcile_option import Watchdog, add_reconcile_option
+from explorer.cli.options.recording_option import add_record_option
+from explorer.cli.options.secret_option import (
     SecretFormError,
     add_secret_forms,
     on_command_line,
     secret_value,
     warn_plain,
 )
-from explorer.cli.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
+from explorer.cli.options.xmpp_option import XmppOptionError, add_xmpp_options, xmpp_account
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
+from explorer.core.words.engine_words import known_reason
+from explorer.core.words.messages import Phrase
+from explorer.core.words.messages import said as phrase
 from explorer.core.words.text_width import pad
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.live import transports
@@ -244,8 +262,8 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
             )
             for sub in live:  # not verified: final in the store all the same, with an event
                 key = "never-verified" if sub.id in unverified else "no-unsubscription"
-                reason = text(f"events.reason-{key}", hub=sub.hub, seconds=wait)
-                await session.subscriber.abandon(sub, reason)  # stored: in English, as ever
+                reason = phrase(f"events.reason-{key}", hub=sub.hub, seconds=wait)
+                await session.subscriber.abandon(sub, reason)  # stored as its key and params
         return EXIT_FAILED if failed else EXIT_OK
     finally:
         if watchdog is not None:
@@ -261,9 +279,9 @@ class _Said:
         self.lang = lang
         self.session: LiveSession | None = None
 
-    def server_started(self, notes: list[str]) -> None:
+    def server_started(self, notes: list[Phrase]) -> None:
         for note in notes:
-            print(f"listen: {note}", file=sys.stderr, flush=True)
+            print(f"listen: {known_reason(note, self.lang)}", file=sys.stderr, flush=True)
 
     def recording_started(self, path: Path) -> None:
         line = catalog.text("recording.started", self.lang, path=path)
@@ -330,7 +348,8 @@ async def _subscribe(
     resumed = subscriber.live_subscription(topic, args.hub)
     if resumed is not None:
         shown = subscriber.view(resumed).health(time.time())[0]  # "checking" until confirmed
-        resuming = say("cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=shown)
+        state = state_word(shown, language_of(args))
+        resuming = say("cli.listen.resuming", topic=resumed.topic, hub=resumed.hub, state=state)
         print(resuming, file=sys.stderr, flush=True)
         return [resumed]
     if args.hub:
@@ -431,10 +450,10 @@ def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
     if event.lease_seconds is not None:
         parts.append(text("events.lease", lang, seconds=event.lease_seconds))
     if event.flavour:
-        parts.append(f"({event.flavour})")
-    for said in (event.reason, event.message):
-        if said:
-            parts.append(event_detail(said, lang))
+        parts.append(flavour_word(event.flavour, lang))
+    for words in (event.reason, event.message):
+        if words:
+            parts.append(event_detail(words, lang))
     line = "  ".join(parts)
     for change in change_lines(event.diff, lang) if isinstance(event.diff, list) else []:
         line += f"\n    {change}"

@@ -12,8 +12,8 @@ import sys
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import http_url
-from explorer.cli.language_option import say
-from explorer.cli.secret_option import add_secret_forms, given, secret_value, secret_values
+from explorer.cli.options.language_option import say
+from explorer.cli.options.secret_option import add_secret_forms, given, secret_value, secret_values
 from explorer.core import catalog
 from explorer.core.push.signatures import MAX_SECRET_BYTES
 from explorer.net.live.forwarding.forwarder import (

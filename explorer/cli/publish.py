@@ -23,8 +23,17 @@ from explorer.cli.arguments import (
     read_regular_file,
 )
 from explorer.cli.engine_text import response_text
-from explorer.cli.language_option import add_language_option, finding_line, language_of, say
-from explorer.cli.network_options import NetworkOptionsError, add_network_options, network_access
+from explorer.cli.options.language_option import (
+    add_language_option,
+    finding_line,
+    language_of,
+    say,
+)
+from explorer.cli.options.network_options import (
+    NetworkOptionsError,
+    add_network_options,
+    network_access,
+)
 from explorer.core.catalog import text
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import check_bytes

@@ -24,8 +24,8 @@ from explorer.cli.arguments import (
     read_regular_file,
     store_path,
 )
-from explorer.cli.language_option import add_language_option, language_of, say
-from explorer.cli.secret_option import SecretError, add_secret_options, secret_of
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.options.secret_option import SecretError, add_secret_options, secret_of
 from explorer.core import catalog
 from explorer.core.push.signatures import ALGORITHMS
 from explorer.net.http.bounded_body import bounded_client

@@ -14,8 +14,8 @@ import json
 import sys
 
 from explorer.cli.arguments import InputError, fail, read_regular_file
-from explorer.cli.language_option import add_language_option, language_of, say
-from explorer.cli.secret_option import SecretError, add_secret_options, secret_of
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.options.secret_option import SecretError, add_secret_options, secret_of
 from explorer.core import catalog
 from explorer.core.push.signature_tool import DEFAULT_ALGORITHM, header_algorithm, judge
 from explorer.core.push.signatures import ALGORITHMS, sign

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli.arguments import fail, positive_int, positive_seconds, store_path
-from explorer.cli.language_option import language_of, say
+from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.findings import Severity

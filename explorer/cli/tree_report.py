@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from explorer.cli.engine_text import attempt_detail, fetch_problem
-from explorer.cli.language_option import (
-    cited_and_counted,
-)
+from explorer.cli.options.language_option import cited_and_counted
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.finding_groups import group_findings

@@ -23,14 +23,14 @@ from explorer.cli.arguments import (
     read_regular_file,
     url_or_path,
 )
-from explorer.cli.handover_options import add_junit_option, write_junit
-from explorer.cli.language_option import (
+from explorer.cli.options.handover_options import add_junit_option, write_junit
+from explorer.cli.options.language_option import (
     add_language_option,
     cited_and_counted,
     language_of,
     say,
 )
-from explorer.cli.network_options import (
+from explorer.cli.options.network_options import (
     NetworkOptionsError,
     add_network_options,
     network_access,

@@ -15,7 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from explorer.core import catalog
-from explorer.core.words.messages import render_known
+from explorer.core.words.engine_words import quoted
+from explorer.core.words.messages import Phrase, render_phrase, verbatim
 
 ADDED_LOCS_SHOWN = 5
 """A framework entry names at most this many of the locations its document added."""
@@ -54,7 +55,7 @@ class EntryChange:
     changed: int = 0
     added_locs: tuple[str, ...] = ()
     more_added: bool = False
-    reason: str | None = None
+    reason: Phrase | None = None
 
 
 def describe_entry(item: Mapping[str, Any]) -> EntryChange:
@@ -76,7 +77,7 @@ def describe_entry(item: Mapping[str, Any]) -> EntryChange:
     counts = item.get("diff")
     if counts is None:
         return EntryChange(
-            ChangeKind.NO_DIFF, change, loc, capability=capability, reason=item.get("reason")
+            ChangeKind.NO_DIFF, change, loc, capability=capability, reason=_reason_of(item)
         )
     locs = [str(x) for x in item.get("added_locs", [])]
     return EntryChange(
@@ -97,22 +98,23 @@ def describe_changes(items: Iterable[Mapping[str, Any]]) -> list[EntryChange]:
     return [describe_entry(item) for item in items]
 
 
-REASON_PREFIXES = ("changes.reason-", "changes.version-too-large")
-"""The catalog lines a refetch's reason comes from (the tracker's, and the line diff's size
-limit): an event keeps the reason as its English, and other languages say it anew."""
+def _reason_of(item: Mapping[str, Any]) -> Phrase | None:
+    """Why an entry has no diff: the refetch's words (``said``: key and params), or its
+    English alone, said as it came."""
+    if isinstance(said := item.get("said"), Mapping):
+        return Phrase.from_json(said)
+    reason = item.get("reason")
+    return verbatim(str(reason)) if reason else None
 
 
 def reason_text(entry: EntryChange, lang: str = catalog.ENGLISH) -> str:
-    """Why a refetched document has no diff, in ``lang``; a reason the catalog does not
-    know (from an older store) as it was kept."""
-    reason = entry.reason or ""
-    if lang == catalog.ENGLISH or not reason:
-        return reason
-    for prefix in REASON_PREFIXES:
-        said = render_known(reason, prefix, lang)
-        if said is not None:
-            return said
-    return reason
+    """Why a refetched document has no diff, in ``lang``: the explorer's own words said
+    anew, anything else quoted as it came."""
+    if entry.reason is None:
+        return ""
+    if entry.reason.key or lang == catalog.ENGLISH:
+        return render_phrase(entry.reason, lang)
+    return quoted(entry.reason.english, lang)
 
 
 def change_text(entry: EntryChange, lang: str = catalog.ENGLISH) -> str:

@@ -17,6 +17,7 @@ from explorer.core.code_info import SEVERITY_ORDER as SEVERITY_ORDER
 from explorer.core.code_info import CodeInfo as CodeInfo
 from explorer.core.code_info import Severity as Severity
 from explorer.core.codes import CODES
+from explorer.core.phrase import decode_params, encode_params, read_tagged_with
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +50,21 @@ class Finding:
             data["column"] = self.column
         return data
 
+    def to_stored(self) -> dict[str, Any]:
+        """``to_json`` with what another language needs to say it again: the params
+        (nested words keep their own) and the message shape's variant. The store keeps
+        this form; ``from_json`` reads both."""
+        data = self.to_json()
+        if self.params is not None:
+            data["params"] = encode_params(self.params)
+        if self.variant:
+            data["variant"] = self.variant
+        return data
+
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Finding:
+    def from_json(cls, data: Mapping[str, Any]) -> Finding:
+        """A finding from ``to_json`` or ``to_stored``: params when they were kept."""
+        params = data.get("params")
         return cls(
             severity=Severity(data["severity"]),
             code=data["code"],
@@ -59,7 +73,12 @@ class Finding:
             spec=data.get("spec"),
             url=data.get("url"),
             column=data.get("column"),
+            params=decode_params(params) if isinstance(params, dict) else None,
+            variant=str(data.get("variant") or ""),
         )
+
+
+read_tagged_with("finding", Finding.from_json)  # a finding nested in a stored phrase
 
 
 def finding(

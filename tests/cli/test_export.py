@@ -11,9 +11,11 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.findings import finding
+from explorer.core.words.messages import said
 from explorer.net.store.database import Store
 from explorer.net.store.records import NotificationRecord
 
+REJECTED = said("websub.signature-invalid.message", method="sha256", size=3)
 PAYLOAD = b'<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>'
 
 
@@ -34,7 +36,7 @@ def store_path(tmp_path: Path) -> Path:
                     body=body,
                     headers=[("Content-Type", "application/xml")],
                     capability="change-notification",
-                    reason=None if status == "notification" else "sha256 signature does not match",
+                    reason=None if status == "notification" else REJECTED,
                     summary={"entries": []},
                     findings=[finding("websub.content-type", "x")],
                 )
@@ -49,11 +51,11 @@ def test_jsonl_to_stdout(store_path: Path, capsys) -> None:
     assert main(["export", "--store", str(store_path)]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["status"] for line in lines] == ["notification", "rejected"]
+    assert lines[1]["reason"] == "sha256 signature does not match the body (3 bytes)"
     assert lines[0]["body"] == PAYLOAD.decode() and lines[0]["topic"] == "http://t/"
     assert lines[0]["findings"][0]["code"] == "websub.content-type"
     assert lines[0]["received"].endswith("Z")
     assert "body" not in lines[1] and lines[1]["body_base64"]
-    assert lines[1]["reason"] == "sha256 signature does not match"
 
 
 def test_jsonl_to_a_directory(store_path: Path, tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ def test_inspect_does_not_import_the_servers() -> None:
 def test_handover_files_not_asked_import_nothing_more() -> None:
     code = (
         "import argparse\n"
-        "from explorer.cli.handover_options import write_handover_files\n"
+        "from explorer.cli.options.handover_options import write_handover_files\n"
         "args = argparse.Namespace(report=None, junit=None, lang='en')\n"
         "assert write_handover_files(args, None, 'inspect')"
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from http_pages import serving
 
-from explorer.cli.language_option import locale_language
+from explorer.cli.options.language_option import locale_language
 
 NS = (
     'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '

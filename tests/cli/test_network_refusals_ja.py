@@ -10,7 +10,7 @@ from pathlib import Path
 
 from test_auth_sources import run_cli
 
-from explorer.core.words.messages import render_known
+from explorer.core.words.messages import Phrase, render_phrase
 from explorer.net.http.credentials import CredentialsError, load_credentials_file
 from explorer.net.store.database import Store, StoreError
 
@@ -21,11 +21,11 @@ GIVEN = re.compile(r"'[^']*'|（[^）]*）|「[^」]*」")
 """What the file said (quoted) and outside detail (a library's words, in brackets)."""
 
 
-def _refusal(path: Path) -> str:
+def _refusal(path: Path) -> Phrase:
     try:
         load_credentials_file(path)
     except CredentialsError as exc:
-        return str(exc)
+        return exc.said
     raise AssertionError(f"{path} was accepted")
 
 
@@ -56,9 +56,9 @@ def test_each_refusal_of_a_credentials_file_has_its_japanese(tmp_path: Path) -> 
         (tmp_path / name).write_text(body, encoding="utf-8")
     (tmp_path / "binary.toml").write_bytes(b"[\xff\xfe]")
     for path in sorted(tmp_path.iterdir()):
-        english = _refusal(path)
-        japanese = render_known(english, "credentials.", "ja")
-        assert japanese is not None, english
+        refused = _refusal(path)
+        assert refused.key.startswith("credentials."), refused
+        japanese = render_phrase(refused, "ja")
         said = GIVEN.sub("", japanese.replace(str(path), ""))
         assert set(LATIN_WORD.findall(said)) <= NAMES, japanese
 

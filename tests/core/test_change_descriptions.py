@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from explorer.core import catalog
 from explorer.core.change_descriptions import (
     ChangeKind,
     FieldChange,
@@ -92,7 +91,7 @@ def test_a_framework_entry_without_a_diff_keeps_its_reason() -> None:
             "reason": "HTTP 404",
         }
     )
-    assert described.kind is ChangeKind.NO_DIFF and described.reason == "HTTP 404"
+    assert described.kind is ChangeKind.NO_DIFF and str(described.reason) == "HTTP 404"
 
 
 def test_text_lines_for_deletions_without_history_and_unchanged_entries() -> None:
@@ -102,22 +101,34 @@ def test_text_lines_for_deletions_without_history_and_unchanged_entries() -> Non
     ]
 
 
-def test_a_kept_english_reason_for_no_diff_is_said_anew_in_japanese() -> None:
-    reason = str(said("changes.reason-fetch", reason="timeout: timed out"))
+def test_a_no_diff_reason_is_said_anew_in_japanese_from_its_key() -> None:
+    reason = said("changes.reason-fetch", reason="timeout: timed out")
     entry = describe_entry(
         {
             "change": "updated",
             "loc": "http://s/cl.xml",
             "capability": "changelist",
             "diff": None,
-            "reason": reason,
+            "reason": str(reason),
+            "said": reason.to_json(),
         }
     )
     japanese = change_text(entry, "ja")
     assert "取得できませんでした（詳細: timeout: timed out）" in japanese
-    assert reason in change_text(entry, "en")
-    size = catalog.text("changes.version-too-large", size="9,000,000", limit="8,388,608")
-    too_large = describe_entry({"change": "created", "loc": "u", "diff": None, "reason": size})
+    assert "could not fetch" not in japanese
+    assert str(reason) in change_text(entry, "en")
+    size = said("changes.version-too-large", size="9,000,000", limit="8,388,608")
+    too_large = describe_entry(
+        {"change": "created", "loc": "u", "diff": None, "reason": str(size), "said": size.to_json()}
+    )
     assert "一方の版が 9,000,000 バイトあります" in change_text(too_large, "ja")
+
+
+def test_a_no_diff_reason_without_its_key_is_quoted_as_it_came() -> None:
+    """Its English alone (a diff made before reasons carried keys) is not read back into
+    a key: it is outside words to the reader, quoted."""
+    english = str(said("changes.reason-no-earlier"))
+    kept = describe_entry({"change": "created", "loc": "u", "diff": None, "reason": english})
+    assert f"（詳細: {english}）" in change_text(kept, "ja")
     unknown = describe_entry({"change": "created", "loc": "u", "diff": None, "reason": "odd"})
     assert "（詳細: odd）" in change_text(unknown, "ja")

@@ -61,4 +61,4 @@ async def test_a_failing_sink_neither_stops_intake_nor_the_other_sinks(tmp_path:
         await env.until(lambda: len(recorder.seen) == 2)
         assert len(env.store.notifications()) == 2
         await env.until(lambda: len(env.of("notification")) == 2)
-        await env.until(lambda: any("sink bug" in (e.message or "") for e in env.of("error")))
+        await env.until(lambda: any("sink bug" in str(e.message or "") for e in env.of("error")))

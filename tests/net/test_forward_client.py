@@ -179,7 +179,7 @@ async def test_a_target_that_stops_answering_times_out(scripted: list[Scripted])
     try:
         assert (await client.post([], b"", 10)).status == 200
         async with asyncio.timeout(5):  # a missing timeout fails here instead of hanging
-            with pytest.raises(ForwardHTTPError, match="TimeoutError"):
+            with pytest.raises(ForwardHTTPError, match="no answer in time"):
                 await client.post([], b"", 10)
     finally:
         await client.aclose()

@@ -8,9 +8,8 @@ import re
 
 import pytest
 
-from explorer.core.catalog import text
 from explorer.core.words.engine_words import known_reason
-from explorer.core.words.messages import render_message, render_phrase
+from explorer.core.words.messages import render_message, render_phrase, said
 from explorer.net.conformance.checks import _lease_verdict
 from explorer.net.live.lease_schedule import LeaseSchedule
 from explorer.net.live.subscription import Subscription
@@ -52,8 +51,8 @@ def test_a_check_s_lease_verdict_reads_japanese_and_keeps_its_english(
 
 
 def test_the_reasons_a_subscription_stores_are_said_anew_in_japanese() -> None:
-    gone = text("events.reason-hub-gone", hub="http://h.test/", cause="nothing listens")
-    waiting = text("events.reason-refetches-waiting", count=8)
-    assert gone == "the hub http://h.test/ is gone: nothing listens"
+    gone = said("events.reason-hub-gone", hub="http://h.test/", cause="nothing listens")
+    waiting = said("events.reason-refetches-waiting", count=8)
+    assert str(gone) == "the hub http://h.test/ is gone: nothing listens"
     for reason in (gone, waiting):
         _reads_japanese(known_reason(reason, "ja").split("（")[0])

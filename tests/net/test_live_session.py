@@ -16,7 +16,7 @@ from helpers.source_2012 import source_2012
 from websub_env import FAST
 
 import explorer
-from explorer.core import catalog
+from explorer.core.words.messages import said
 from explorer.net.live import transports
 from explorer.net.live.forwarding.forwarder import Forwarder, ForwardTarget
 from explorer.net.live.hub_discovery import DiscoveredChannel
@@ -220,7 +220,7 @@ async def test_a_channel_goes_to_the_transport_of_its_form_and_so_do_its_actions
             assert sub.state == State.ACTIVE and len(source.subscribe_forms) == 1
             await session.unsubscribe(sub.id)  # none defined: ended here, saying so
             assert sub.state == State.ENDED
-            assert sub.reason == catalog.text("legacy_push.no-unsubscription")
+            assert sub.reason == said("legacy_push.no-unsubscription")
             xmpp = DiscoveredChannel(
                 source.changeset_url,
                 "xmpp:pubsub.localhost",
@@ -231,7 +231,7 @@ async def test_a_channel_goes_to_the_transport_of_its_form_and_so_do_its_actions
             failed = await session.subscribe_channel(xmpp)  # no account given
             assert failed.transport == transports.XMPP_PUBSUB_2012
             assert failed.state == State.FAILED
-            assert failed.reason == catalog.text("legacy_push.xmpp-need-jid")
+            assert failed.reason == said("legacy_push.xmpp-need-jid")
     finally:
         await session.stop()
         store.close()

@@ -15,7 +15,7 @@ import pytest
 from explorer.net.store import schema
 from explorer.net.store.database import Store, StoreError
 from explorer.net.store.records import NotificationRecord
-from explorer.net.store.schema import FEATURES, SCHEMA_VERSION, Feature, migrate
+from explorer.net.store.schema import FEATURES, FORWARDING, SCHEMA_VERSION, Feature, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 PREVIOUS_RELEASE = Path(__file__).parent / "fixtures" / "store_b2dc524.sql"
@@ -134,7 +134,7 @@ def test_a_previous_release_store_without_feature_tables_gains_them(tmp_path: Pa
     Store(path).close()
     assert row_count(path, "forward_outbox") == 0
     assert row_count(path, "notifications") == 1
-    assert feature_versions(path)["forwarding"] == 1
+    assert feature_versions(path)["forwarding"] == FORWARDING.version
 
 
 def test_each_step_is_a_transaction_of_its_own_and_a_callable_rewrites_rows(

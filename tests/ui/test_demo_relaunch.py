@@ -113,7 +113,7 @@ def test_when_the_port_is_taken_the_subscriptions_follow_the_demo_and_say_so(
             lambda: len(views()) == 2 and views()[old_id].state == State.ENDED, timeout=10_000
         )
         assert views()[old_id].state == State.ENDED
-        assert "moved" in (views()[old_id].reason or "")
+        assert "moved" in str(views()[old_id].reason or "")
         qtbot.waitUntil(  # said during the start, handed to the window in a batch
             lambda: any(e.event == MOVED and e.subscription == old_id for e in events),
             timeout=5_000,

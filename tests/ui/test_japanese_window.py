@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from explorer.core.findings import Finding, Severity
+from explorer.core.words.messages import said as phrase
+from explorer.core.words.messages import verbatim
 from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.net.live.subscription import State, SubscriptionView
 from explorer.ui.language import install_language
@@ -57,8 +59,12 @@ def test_the_event_log_says_events_states_leases_and_reasons_in_japanese(panel) 
     panel.on_events(
         [
             SubscriberEvent("verified", TOPIC, state="active", lease_seconds=864000),
-            SubscriberEvent("unsubscribed", TOPIC, state="ended", reason="ended by the user"),
-            SubscriberEvent("denied", TOPIC, state="denied", reason="spam topics not accepted"),
+            SubscriberEvent(
+                "unsubscribed", TOPIC, state="ended", reason=phrase("events.reason-ended-by-user")
+            ),
+            SubscriberEvent(
+                "denied", TOPIC, state="denied", reason=verbatim("spam topics not accepted")
+            ),
         ]
     )
     verified, ended, denied = panel.log.toPlainText().splitlines()
@@ -74,7 +80,7 @@ def test_a_message_that_repeats_a_finding_is_said_once_by_the_finding(panel) -> 
     said = "http://hub/ denied http://t/: no"
     denied = Finding(Severity.ERROR, "websub.denied", said, params={"hub": "h", "topic": "t"})
     panel.log.clear()
-    panel.on_events([SubscriberEvent("error", TOPIC, message=said, findings=[denied])])
+    panel.on_events([SubscriberEvent("error", TOPIC, message=verbatim(said), findings=[denied])])
     lines = panel.log.toPlainText().splitlines()
     assert said not in lines[0] and english_words(lines[0]) == []
 
@@ -109,8 +115,16 @@ def test_the_reason_column_and_its_tooltip_are_japanese(panel) -> None:
             view("stale", callback_url="http://127.0.0.1:8000/callback/stale", served=False),
             view("expired", lease_expires=time.time() - 5),
             view("stopped", serving_url=None, served=False),
-            view("renewal", renewal_error="renewal failed: http://h/ answered 503"),
-            view("ended", state=State.ENDED, reason="ended by the user", lease_expires=None),
+            view(
+                "renewal",
+                renewal_error=phrase("events.reason-renewal-failed", message="http://h/ 503"),
+            ),
+            view(
+                "ended",
+                state=State.ENDED,
+                reason=phrase("events.reason-ended-by-user"),
+                lease_expires=None,
+            ),
         ]
     )
     model, reason = panel.model, COLUMNS.index("reason")

@@ -52,7 +52,7 @@ def test_callback_channel_from_the_tree_fills_the_feed(
             timeout=15000,
         )
         view = panel.model.subscription(0)
-        assert view.flavour == CALLBACK and "unverified and unsigned" in (view.reason or "")
+        assert view.flavour == CALLBACK and "unverified and unsigned" in str(view.reason or "")
         body = change_set(("http://example.org/res9", "created", "2012-08-08T11:00:00Z"))
         assert run(_post(source.callbacks[0], body)) == 200
         feed = window.panels.feed
@@ -66,7 +66,7 @@ def test_callback_channel_from_the_tree_fills_the_feed(
 
         run(window.services.unsubscribe(view.id))
         qtbot.waitUntil(lambda: panel.model.subscription(0).state == State.ENDED, timeout=15000)
-        assert "defines no unsubscription" in (panel.model.subscription(0).reason or "")
+        assert "defines no unsubscription" in str(panel.model.subscription(0).reason or "")
         assert run(_post(source.callbacks[0], body)) == 410  # no longer accepted
     finally:
         run(scripted.__aexit__(None, None, None))

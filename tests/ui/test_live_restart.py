@@ -115,7 +115,7 @@ def moved_on_a_new_port(qtbot, run, demo: Any, store: Path, old_id: str, port: i
         views = {view.id: view for view in second.subscriptions()}
         assert views[old_id].health(time.time())[0] == STALE_CALLBACK
         [new_id] = [key for key in views if key != old_id]
-        assert new_id in (moved.message or "")
+        assert new_id in str(moved.message or "")
         qtbot.waitUntil(
             lambda: any(v.id == new_id and v.state == State.ACTIVE for v in second.subscriptions()),
             timeout=10_000,

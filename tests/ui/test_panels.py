@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from explorer.core.findings import Finding, Severity
 from explorer.core.model import URLSET, Document, Entry
+from explorer.core.words.messages import verbatim
 from explorer.net.live.subscriber_events import NOTIFICATION, REJECTED, SubscriberEvent
 from explorer.net.live.subscription import State, Subscription
 from explorer.net.store.database import Store
@@ -222,7 +223,7 @@ def test_feed_and_subscriptions_restored_after_restart(qtbot, qloop, run, tmp_pa
                         "entry_count": 1,
                         "entries": [{"loc": "http://s/r1", "change": "created"}],
                     },
-                    reason=None if status == "notification" else "bad signature",
+                    reason=None if status == "notification" else verbatim("bad signature"),
                 )
             )
         )

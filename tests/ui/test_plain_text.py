@@ -192,7 +192,7 @@ def test_hostile_hub_answers_show_literally(window, qtbot, run, hostile) -> None
     qtbot.waitUntil(lambda: panel.model.rowCount() >= 1, timeout=5000)
     row = panel.model.row_of(sub.id)
     assert row is not None and sub.state in (State.FAILED, State.DENIED)
-    assert IMAGE in (sub.reason or ""), sub.reason
+    assert IMAGE in str(sub.reason or ""), sub.reason
     assert_literal_tooltip(panel.model.data(panel.model.index(row, 1), TOOLTIP))
 
     # the workbench: publishing to that hub; the status line shows the outcome plainly
@@ -260,7 +260,7 @@ def test_hostile_delivery_shows_literally_in_the_feed(window, qtbot, run, output
     feed = window.panels.feed
     qtbot.waitUntil(lambda: any(i.kind == REJECTED_KIND for i in feed.model.items), timeout=10000)
     row = next(r for r in range(feed.model.rowCount()) if feed.model.item(r).kind == REJECTED_KIND)
-    assert IMAGE in (feed.model.item(row).reason or "")
+    assert IMAGE in str(feed.model.item(row).reason or "")
     for column in TOOLTIP_COLUMNS:
         assert_literal_tooltip(feed.model.data(feed.model.index(row, column), TOOLTIP))
     save_tooltip(

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 from test_spoofed_urls import japanese_first  # noqa: F401 (a fixture)
 
 from explorer.core.rules import capabilities as caps
+from explorer.core.words.engine_words import known_reason
 from explorer.ui.live.feed_model import WATCHDOG
 from explorer.ui.watchdog.notifier import DesktopNotifier
 from explorer.ui.watchdog.watchdog_panel import WATCHDOG as WATCHDOG_PANEL
@@ -90,7 +91,7 @@ def test_a_silent_hub_is_named_in_the_feed_and_on_the_desktop(
     )
     row = verdicts()[0]
     assert row.topic == url and {e["change"] for e in row.entries} == {"unannounced"}
-    assert "changes in the Change Lists no notification carried" in (row.note or "")
+    assert "changes in the Change Lists no notification carried" in str(row.note or "")
     log = window.panels.subscriptions.log.toPlainText()
     assert f"reconcile {url}" in log
     assert tray.messages and tray.messages[0][0] == f"Watchdog: {url}"
@@ -165,7 +166,7 @@ def test_the_verdict_speaks_the_interface_language(window, qtbot, run, output_di
         lambda: any(feed.item(r).kind == WATCHDOG for r in range(feed.rowCount())), timeout=20000
     )
     row = next(feed.item(r) for r in range(feed.rowCount()) if feed.item(r).kind == WATCHDOG)
-    assert "変更リスト" in (row.note or ""), row.note
+    assert "変更リスト" in known_reason(row.note, "ja"), row.note
     window.panels.feed.show_detail(row)
     # a verdict in its own frame, not as a notification without its diff (差分なし)
     said = window.panels.feed.changes.toPlainText()

@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from explorer.core.findings import Finding, finding
+from explorer.core.words.messages import Phrase, finding_words
 
 # WebSub §7.1.1: the recognised algorithm names.
 ALGORITHMS = {
@@ -57,7 +58,7 @@ class Chunked(Protocol):
 class SignatureCheck:
     state: SignatureState
     algorithm: str | None = None
-    reason: str | None = None
+    reason: Phrase | None = None  # why the delivery is rejected: its finding's words
     findings: list[Finding] = field(default_factory=list)
 
 
@@ -98,14 +99,16 @@ def verify_signature(
         return SignatureCheck(SignatureState.NONE)
     if not header:
         missing = finding("websub.signature-missing", params={})
-        return SignatureCheck(SignatureState.MISSING, reason=missing.message, findings=[missing])
+        return SignatureCheck(
+            SignatureState.MISSING, reason=finding_words(missing), findings=[missing]
+        )
     method, sep, digest = header.strip().partition("=")
     method = method.strip().lower()
     digest = digest.strip().lower()
     if not sep or method not in ALGORITHMS or not _is_hex(digest):
         malformed = finding("websub.signature-malformed", params={"header": header[:100]})
         return SignatureCheck(
-            SignatureState.MALFORMED, reason=malformed.message, findings=[malformed]
+            SignatureState.MALFORMED, reason=finding_words(malformed), findings=[malformed]
         )
     key = secret.encode("utf-8") if isinstance(secret, str) else secret
     mac = hmac.new(key, digestmod=ALGORITHMS[method])
@@ -114,7 +117,7 @@ def verify_signature(
     size = len(body) if isinstance(body, bytes) else body.size
     if not hmac.compare_digest(mac.hexdigest(), digest):
         invalid = finding("websub.signature-invalid", params={"method": method, "size": size})
-        return SignatureCheck(SignatureState.INVALID, method, invalid.message, [invalid])
+        return SignatureCheck(SignatureState.INVALID, method, finding_words(invalid), [invalid])
     notes = []
     if method == "sha1":
         notes.append(finding("websub.signature-weak", params={}))

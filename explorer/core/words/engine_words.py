@@ -1,16 +1,23 @@
 """What the engine reported, said in the reader's language: for the command line and the
 window alike.
 
-The engine keeps its English where it stores it (an event's reason in the store, a
-discovery route's ``detail`` in ``--json``); these functions give the same facts in
-another language through the catalog, and quote what came from outside (a hub's or a
-library's own words) verbatim behind a lead-in of the reader's language.
+The engine keeps what it says as phrases (a catalog key and params; the store and the
+events carry them), so every language says them anew at the edge; words that came from
+outside (a hub's or a library's own) have no key and are quoted verbatim behind a
+lead-in of the reader's language.
 """
 
 from __future__ import annotations
 
 from explorer.core import catalog
-from explorer.core.words.messages import ENGLISH, Phrase, render_known, render_phrase
+from explorer.core.rules.capabilities import display_name
+from explorer.core.words.messages import (
+    ENGLISH,
+    Phrase,
+    as_phrase,
+    render_document_name,
+    render_phrase,
+)
 
 
 def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") -> str:
@@ -20,24 +27,49 @@ def event_name(event: str, lang: str = ENGLISH, prefix: str = "events.name-") ->
     return catalog.text(key, lang) if catalog.has(key, lang) else event
 
 
-def known_reason(detail: str, lang: str = ENGLISH) -> str:
-    """The engine's reason for a subscription's state in ``lang``, without a lead-in: a
-    reason the catalog knows (``events.reason-*``) said anew, anything else quoted."""
-    if lang == ENGLISH or not detail:
-        return detail
-    known = render_known(detail, "events.reason-", lang)
-    return known if known is not None else quoted(detail, lang)
+def state_word(state: str, lang: str = ENGLISH) -> str:
+    """A subscription's state as a row shows it (``active``, ``not served``…) in ``lang``."""
+    return event_name(state.replace(" ", "-"), lang, "events.state-")
 
 
-def event_detail(detail: str, lang: str = ENGLISH) -> str:
-    """The engine's reason or message after an event in ``lang``. The engine stores it as
-    English text (the store's ``reason`` column); a reason the catalog knows
-    (``events.reason-*``) is said anew in ``lang``, anything else (a hub's or a library's
-    own words) is quoted behind a lead-in."""
-    known = render_known(detail, "events.reason-", lang) if lang != ENGLISH else None
-    if known is None:
-        return catalog.text("events.detail", lang, detail=detail)
-    return catalog.text("events.reason", lang, reason=known)
+def flavour_word(flavour: str, lang: str = ENGLISH) -> str:
+    """How a subscription's hub behaved or which 2012 push form it is, in brackets, in
+    ``lang`` (English keeps the flavour's own name, as ``--json`` gives it)."""
+    name = event_name(flavour.replace(".", "-"), lang, "events.flavour-")
+    return catalog.text("events.flavour", lang, flavour=name)
+
+
+def field_word(name: str, lang: str = ENGLISH) -> str:
+    """A snapshot field (``digest``, ``entries``, ``etag``…) in ``lang``; a name the
+    catalog lacks (a finding's code) stays as it is."""
+    return event_name(name, lang, "snapshot.field-")
+
+
+def capability_word(capability: str, lang: str = ENGLISH) -> str:
+    """A capability as a comparison keys it (``resourcelist``, ``resourcelist index``)
+    said as the document's name in ``lang``."""
+    base, _, index = capability.partition(" ")
+    name = display_name(base)
+    if index == "index":
+        name = catalog.text("documents.index", ENGLISH, name=name)
+    return render_document_name(name, lang)
+
+
+def known_reason(detail: Phrase | str | None, lang: str = ENGLISH) -> str:
+    """The engine's reason for a subscription's state in ``lang``, without a lead-in:
+    the engine's own words said anew, outside words quoted."""
+    if detail is None or not str(detail):
+        return ""
+    return said_or_quoted(as_phrase(detail), lang)
+
+
+def event_detail(detail: Phrase | str, lang: str = ENGLISH) -> str:
+    """The engine's reason or message after an event in ``lang``: its own words said
+    anew; outside words (a hub's or a library's) quoted behind a lead-in."""
+    phrase = as_phrase(detail)
+    if not phrase.key:
+        return catalog.text("events.detail", lang, detail=phrase.english)
+    return catalog.text("events.reason", lang, reason=render_phrase(phrase, lang))
 
 
 def quoted(detail: str, lang: str = ENGLISH) -> str:

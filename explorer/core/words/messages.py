@@ -10,9 +10,6 @@ title followed by the English detail, so nothing the English said is lost.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from string import Formatter
 
@@ -20,6 +17,9 @@ from explorer.core import catalog
 from explorer.core.codes import CODES
 from explorer.core.finding_groups import LINES_SHOWN, FindingGroup
 from explorer.core.findings import Finding, Severity
+from explorer.core.phrase import Phrase as Phrase
+from explorer.core.phrase import as_phrase as as_phrase
+from explorer.core.phrase import verbatim as verbatim
 from explorer.core.rules.capabilities import display_name
 from explorer.core.words.languages import ENGLISH as ENGLISH
 from explorer.core.words.languages import JAPANESE as JAPANESE
@@ -43,25 +43,6 @@ def message_shapes(code: str, lang: str = JAPANESE) -> dict[str, str]:
         if lang in line and (key == prefix or key.startswith(prefix + ".")):
             shapes[key.removeprefix(prefix).removeprefix(".")] = line[lang]
     return shapes
-
-
-@dataclass(frozen=True, slots=True)
-class Phrase:
-    """Text the engine says in English (``str()`` gives it, so f-strings stay as they were)
-    and that other languages say through the catalog line ``conformance.said.<key>`` over
-    ``params``: for words that are not a finding, such as a conformance check's summary."""
-
-    english: str
-    key: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.english
-
-
-def verbatim(text: str) -> Phrase:
-    """Words from outside (a library's, a server's), said as they came in every language."""
-    return Phrase(text, "")
 
 
 def said(key: str, /, **params: object) -> Phrase:
@@ -178,48 +159,6 @@ def _document_names() -> dict[str, tuple[str, bool]]:
     return names
 
 
-def render_known(english: str, prefix: str, lang: str = ENGLISH) -> str | None:
-    """``english``, which some code said from a catalog line under ``prefix`` (or which a
-    library says in those words), said again in ``lang``; its parts likewise. None when no
-    line matches: for text kept as English where it is stored, such as a subscription's
-    reason in the store, or argparse's own messages."""
-    for key, pattern in _english_patterns(prefix):
-        found = pattern.fullmatch(english)
-        if found:
-            params = {
-                name: render_known(value, prefix, lang) or _number_or_text(value)
-                for name, value in found.groupdict().items()
-            }
-            return catalog.text(key, lang, **params)
-    return None
-
-
-def _number_or_text(value: str) -> object:
-    """A value read back from English text: a number again where it reads as one, so
-    the template's format (``{seconds:g}``) applies as when it was first said."""
-    for kind in (int, float):
-        try:
-            return kind(value)
-        except ValueError:
-            pass
-    return value
-
-
-@cache
-def _english_patterns(prefix: str) -> list[tuple[str, re.Pattern[str]]]:
-    """Each line under ``prefix`` as a pattern of its English, a group per placeholder."""
-    patterns = []
-    for key, line in catalog.area(prefix.partition(".")[0]).items():
-        if key.startswith(prefix):
-            parts = re.split(r"\{(\w+)[^}]*\}", line[ENGLISH])
-            regex = "".join(
-                re.escape(part) if at % 2 == 0 else f"(?P<{part}>.+?)"
-                for at, part in enumerate(parts)
-            )
-            patterns.append((key, re.compile(regex, re.S)))
-    return patterns
-
-
 def render_severity(severity: Severity, lang: str = ENGLISH) -> str:
     return catalog.text(f"common.severity-{severity}", lang)
 
@@ -273,3 +212,13 @@ def template_fields(template: str) -> set[str]:
         if name:
             names.add(name.split(".", 1)[0].split("[", 1)[0])
     return names
+
+
+def finding_words(item: Finding) -> Phrase:
+    """A finding's message as a phrase (its message shape over its params), for words
+    that are one finding's message, such as a rejected delivery's reason; a finding
+    without params is its English, verbatim."""
+    if item.params is None:
+        return verbatim(item.message)
+    key = f"{item.code}.message" + (f".{item.variant}" if item.variant else "")
+    return Phrase(item.message, key, item.params)

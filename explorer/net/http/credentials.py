@@ -43,6 +43,7 @@ from explorer.core.auth import (
     mask_headers,
     origin_of,
 )
+from explorer.core.words.messages import Phrase, said, verbatim
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_ORIGINS = 1000
@@ -54,7 +55,12 @@ XMPP_PREFIX = "xmpp:"  # ["xmpp:JID"] password = "…": an XMPP account (2012 pu
 
 
 class CredentialsError(ValueError):
-    """A credential, header or credentials file cannot be used; the message has no secret."""
+    """A credential, header or credentials file cannot be used; the message has no secret.
+    ``said`` is it in words every language can say (the system's own, verbatim)."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +80,7 @@ class Credential:
             if stated is not None:
                 check_header(what, stated)
         if self.password is not None and self.user is None:
-            raise CredentialsError(catalog.text("credentials.password-needs-user"))
+            raise CredentialsError(said("credentials.password-needs-user"))
 
     @property
     def scheme(self) -> str:
@@ -129,20 +135,18 @@ def check_header(name: str, value: str) -> None:
     """Refuse a header name or value that would split a request or a log line; the value
     is never quoted in the message."""
     if not name or len(name) > 256 or not all(33 <= ord(c) < 127 and c != ":" for c in name):
-        raise CredentialsError(catalog.text("credentials.bad-header-name", name=repr(name[:64])))
+        raise CredentialsError(said("credentials.bad-header-name", name=repr(name[:64])))
     if len(value) > MAX_VALUE_CHARS:
-        raise CredentialsError(
-            catalog.text("credentials.value-too-long", name=name, limit=MAX_VALUE_CHARS)
-        )
+        raise CredentialsError(said("credentials.value-too-long", name=name, limit=MAX_VALUE_CHARS))
     if any((ord(c) < 32 and c != "\t") or ord(c) == 127 for c in value):
-        raise CredentialsError(catalog.text("credentials.control-characters", name=name))
+        raise CredentialsError(said("credentials.control-characters", name=name))
 
 
 def parse_header(text: str) -> tuple[str, str]:
     """``'Name: value'`` (as curl's ``-H``) into a checked pair."""
     name, sep, value = text.partition(":")
     if not sep:
-        raise CredentialsError(catalog.text("credentials.header-shape"))
+        raise CredentialsError(said("credentials.header-shape"))
     name, value = name.strip(), value.strip()
     check_header(name, value)
     return name, value
@@ -219,7 +223,7 @@ def _origin(url: str) -> str:
         return origin_of(url)
     except OriginError as exc:
         key = exc.key.replace("auth.", "credentials.origin-", 1)  # the same words, its origin first
-        raise CredentialsError(catalog.text(key, origin=repr(url[:200]), **exc.params)) from None
+        raise CredentialsError(said(key, origin=repr(url[:200]), **exc.params)) from None
 
 
 def default_credential_files() -> list[Path]:
@@ -241,18 +245,16 @@ def load_credentials_file(path: str | Path) -> Credentials:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise CredentialsError(catalog.text("credentials.not-regular-file", path=path))
+                raise CredentialsError(said("credentials.not-regular-file", path=path))
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise CredentialsError(f"{path}: {exc.strerror or exc}") from None
+        raise CredentialsError(verbatim(f"{path}: {exc.strerror or exc}")) from None
     if len(data) > MAX_FILE_BYTES:
-        raise CredentialsError(
-            catalog.text("credentials.too-large", path=path, limit=MAX_FILE_BYTES)
-        )
+        raise CredentialsError(said("credentials.too-large", path=path, limit=MAX_FILE_BYTES))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CredentialsError(catalog.text("credentials.not-utf8", path=path)) from None
+        raise CredentialsError(said("credentials.not-utf8", path=path)) from None
     if path.suffix.lower() == ".toml" or text.lstrip().startswith("["):
         return _from_toml(path, text)
     return _from_netrc(path)
@@ -289,42 +291,38 @@ def _from_toml(path: Path, text: str) -> Credentials:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CredentialsError(
-            catalog.text("credentials.not-toml", path=path, reason=exc)
+            said("credentials.not-toml", path=path, reason=exc)
         ) from None  # no value quoted
     if len(table) > MAX_ORIGINS:
-        raise CredentialsError(
-            catalog.text("credentials.too-many-origins", path=path, limit=MAX_ORIGINS)
-        )
+        raise CredentialsError(said("credentials.too-many-origins", path=path, limit=MAX_ORIGINS))
     credentials = Credentials()
     for origin, entry in table.items():
         if origin.startswith(XMPP_PREFIX):  # an XMPP account's, read by ``xmpp_password``
             continue
         where = f"{path}: [{origin[:200]!r}]"
         if not isinstance(entry, dict):
-            raise CredentialsError(catalog.text("credentials.not-a-table", where=where))
+            raise CredentialsError(said("credentials.not-a-table", where=where))
         unknown = set(entry) - {"token", "user", "password", "headers"}
         if unknown:
             raise CredentialsError(
-                catalog.text(
-                    "credentials.unknown-keys", where=where, keys=", ".join(sorted(unknown))
-                )
+                said("credentials.unknown-keys", where=where, keys=", ".join(sorted(unknown)))
             )
         headers = entry.get("headers", {})
         token, user, password = (entry.get(key) for key in ("token", "user", "password"))
         if not isinstance(headers, dict) or len(headers) > MAX_HEADERS:
             raise CredentialsError(
-                catalog.text("credentials.headers-shape", where=where, limit=MAX_HEADERS)
+                said("credentials.headers-shape", where=where, limit=MAX_HEADERS)
             )
         if not all(
             v is None or isinstance(v, str) for v in [token, user, password, *headers.values()]
         ):
-            raise CredentialsError(catalog.text("credentials.not-strings", where=where))
+            raise CredentialsError(said("credentials.not-strings", where=where))
         try:
             credential = Credential(token, user, password, headers=tuple(headers.items()))
             credentials.set(origin, credential)
         except CredentialsError as exc:
             raise CredentialsError(
-                catalog.text("credentials.in-entry", where=where, problem=exc)
+                said("credentials.in-entry", where=where, problem=exc.said)
             ) from None
     return credentials
 
@@ -335,9 +333,7 @@ def _from_netrc(path: Path) -> Credentials:
     try:
         parsed = netrc.netrc(str(path))
     except netrc.NetrcParseError as exc:
-        raise CredentialsError(
-            catalog.text("credentials.not-netrc", path=path, line=exc.lineno)
-        ) from None
+        raise CredentialsError(said("credentials.not-netrc", path=path, line=exc.lineno)) from None
     credentials = Credentials()
     for machine, (login, _account, password) in list(parsed.hosts.items())[:MAX_ORIGINS]:
         credential = Credential(user=login or "", password=password or "")
@@ -346,11 +342,11 @@ def _from_netrc(path: Path) -> Credentials:
                 credentials.set(origin, credential)
             except CredentialsError as exc:
                 raise CredentialsError(
-                    catalog.text(
+                    said(
                         "credentials.in-machine",
                         path=path,
                         machine=repr(machine[:200]),
-                        problem=exc,
+                        problem=exc.said,
                     )
                 ) from None
     return credentials

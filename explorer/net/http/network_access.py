@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # loaded when a context is built: a command without URLs neve
     import ssl
 
 from explorer.core.catalog import text
+from explorer.core.words.messages import Phrase, said
 from explorer.net.http.credentials import Credentials
 
 
@@ -37,7 +38,11 @@ class ProxyMode(StrEnum):
 
 
 class NetworkSettingsError(ValueError):
-    """A proxy URL or CA bundle cannot be used."""
+    """A proxy URL or CA bundle cannot be used: ``said`` in words every language can say."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 INSECURE_WARNING = text("netconfig.insecure")
@@ -57,7 +62,7 @@ class NetworkSettings:
         if self.proxy_mode is ProxyMode.MANUAL:
             check_proxy_url(self.proxy_url or "")
         if self.ca_bundle is not None and not Path(self.ca_bundle).is_file():
-            raise NetworkSettingsError(text("netconfig.ca-not-file", path=self.ca_bundle))
+            raise NetworkSettingsError(said("netconfig.ca-not-file", path=self.ca_bundle))
 
     def verify(self) -> ssl.SSLContext | bool:
         """What httpx's ``verify`` gets: False when insecure, else a trust-store context."""
@@ -73,9 +78,9 @@ def check_proxy_url(url: str) -> str:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError for a bad port
     except ValueError:
-        raise NetworkSettingsError(text("netconfig.proxy-invalid")) from None
+        raise NetworkSettingsError(said("netconfig.proxy-invalid")) from None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        raise NetworkSettingsError(text("netconfig.proxy-scheme"))
+        raise NetworkSettingsError(said("netconfig.proxy-scheme"))
     return url
 
 
@@ -94,8 +99,8 @@ def trust_store_context(ca_bundle: str | None = None) -> ssl.SSLContext:
         try:
             context.load_verify_locations(cafile=ca_bundle)
         except (OSError, ssl.SSLError) as exc:
-            said = text("netconfig.ca-unreadable", path=ca_bundle, reason=exc)
-            raise NetworkSettingsError(said) from None
+            unreadable = said("netconfig.ca-unreadable", path=ca_bundle, reason=str(exc))
+            raise NetworkSettingsError(unreadable) from None
     return context
 
 

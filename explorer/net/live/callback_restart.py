@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from explorer.core.catalog import text
+from explorer.core.words.messages import Phrase, said
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live.callback.callback_server import (
     CALLBACK_PREFIX,
@@ -43,7 +43,7 @@ class CallbackStart:
     """The started server and what the user should be told about the choice."""
 
     server: CallbackServer
-    notes: list[str] = field(default_factory=list)
+    notes: list[Phrase] = field(default_factory=list)
 
 
 def stored_callback(store: Store, host: str) -> StoredCallback | None:
@@ -77,7 +77,7 @@ async def start_callback_server(
     ``public_url`` (None: the stored one). A stored port that is taken falls back to a
     free port, with a note; an explicitly asked port that is taken raises ``OSError``."""
     stored = stored_callback(store, host) if port is None or public_url is None else None
-    notes: list[str] = []
+    notes: list[Phrase] = []
     chosen_url = public_url or (stored.public_url if stored else None)
     if port is None and stored is not None and stored.port is not None:
         server = CallbackServer(
@@ -88,7 +88,7 @@ async def start_callback_server(
             return CallbackStart(server, notes)
         except OSError as exc:
             await server.stop()
-            notes.append(text("events.reason-port-taken", port=stored.port, reason=exc.strerror))
+            notes.append(said("events.reason-port-taken", port=stored.port, reason=exc.strerror))
     server = CallbackServer(
         host, port or 0, public_url=chosen_url, max_body=max_body, exchange_log=exchange_log
     )
@@ -139,16 +139,16 @@ async def move_to_current_callback(
             subscriber.pipeline.emit(
                 old,
                 ev.MOVED,
-                message=text("events.reason-moved-to", callback=new.callback_url, id=new.id),
+                message=said("events.reason-moved-to", callback=new.callback_url, id=new.id),
             )
             await subscriber.unsubscribe(old, wait=False)
         else:
             if not new.final:  # never verified: end it here, the hub's word will not come
-                await subscriber.abandon(new, text("events.reason-move-not-verified"))
+                await subscriber.abandon(new, said("events.reason-move-not-verified"))
             subscriber.pipeline.emit(
                 old,
                 ev.ERROR,
-                message=text(
+                message=said(
                     "events.reason-move-failed",
                     callback=new.callback_url,
                     reason=new.reason or state,

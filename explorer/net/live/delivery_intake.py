@@ -19,8 +19,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.core import catalog
-from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
 from explorer.core.model import Document
 from explorer.core.push.notification_checks import (
@@ -32,6 +30,7 @@ from explorer.core.push.notification_checks import (
 )
 from explorer.core.push.signatures import SignatureCheck, verify_signature
 from explorer.core.validator import ValidationContext, check_bytes
+from explorer.core.words.messages import Phrase, finding_words, said
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import (
@@ -62,7 +61,7 @@ async def _as_is(delivery: Delivery) -> Delivery:
 class _Checked:
     status: str
     signature: str
-    reason: str | None
+    reason: Phrase | None
     document: Document | None
     findings: list[Finding]
     summary: dict[str, Any] | None
@@ -120,7 +119,9 @@ class DeliveryIntake:
                 "websub.delivery-replayed",
                 params={"original": original},
             )
-            return await self._keep_rejected(sub, delivery, signature, replayed.message, [replayed])
+            return await self._keep_rejected(
+                sub, delivery, signature, finding_words(replayed), [replayed]
+            )
         delivery = await self.decode(delivery)
         facts = transports.facts(sub.transport)
         context = DeliveryContext(
@@ -173,7 +174,7 @@ class DeliveryIntake:
         try:
             await self.store.add_notification(record, also=together if also else None)
         except StoreError as exc:  # not acknowledged: the hub will retry
-            self._emit(sub, ev.ERROR, message=text("events.reason-store-failed", message=exc))
+            self._emit(sub, ev.ERROR, message=said("events.reason-store-failed", message=exc))
             return False
         if self.sinks:  # after this reply is decided; a sink only queues its work
             asyncio.get_running_loop().call_soon(self._tell_sinks, sub, record)
@@ -184,7 +185,7 @@ class DeliveryIntake:
         sub: Subscription,
         delivery: Delivery,
         signature: SignatureCheck,
-        reason: str | None,
+        reason: Phrase | None,
         extra: list[Finding] | None = None,
     ) -> Reply:
         """Store the start of a rejected body and its digest, within the quota; 2xx."""
@@ -193,7 +194,7 @@ class DeliveryIntake:
             self._emit(
                 sub,
                 ev.REJECTED,
-                reason=catalog.text("callback.rejected-over-quota", size=raw.size),
+                reason=said("callback.rejected-over-quota", size=raw.size),
                 signature=str(signature.state),
                 findings=[*signature.findings, *(extra or [])],
             )
@@ -241,7 +242,7 @@ class DeliveryIntake:
             try:
                 sink.delivered(record)
             except Exception as exc:  # a sink bug must not stop intake or the other sinks
-                self._emit(sub, ev.ERROR, message=text("events.reason-sink-failed", message=exc))
+                self._emit(sub, ev.ERROR, message=said("events.reason-sink-failed", message=exc))
 
 
 def _record(
@@ -278,7 +279,7 @@ def _check_delivery(
     failure = delivery.decode_failure
     if failure is not None:
         findings.append(failure.finding)
-        return _Checked("rejected", state, failure.finding.message, None, findings, None)
+        return _Checked("rejected", state, finding_words(failure.finding), None, findings, None)
     try:
         findings += check_delivery_headers(
             delivery.header("Content-Type"), delivery.header_values("Link"), context

@@ -15,8 +15,8 @@ from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
 
-from explorer.core.catalog import text
 from explorer.core.findings import Finding
+from explorer.core.words.messages import Phrase, said
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.net.live.subscription import Subscription
@@ -75,11 +75,27 @@ class EventPipeline:
 
     # --- in -----------------------------------------------------------------------------
 
-    def emit(self, sub: Subscription, name: str, **fields: Any) -> None:
+    def emit(
+        self,
+        sub: Subscription,
+        name: str,
+        *,
+        reason: Phrase | None = None,
+        message: Phrase | None = None,
+        **fields: Any,
+    ) -> None:
         """Queue an event about ``sub``; a verification's event waits while a request of
-        ``sub`` is in flight (see ``hold``)."""
+        ``sub`` is in flight (see ``hold``). ``reason`` and ``message`` are phrases, so
+        every reader says them in its own language."""
         event = SubscriberEvent(
-            name, sub.topic, sub.id, hub=sub.hub or None, state=self.state_of(sub), **fields
+            name,
+            sub.topic,
+            sub.id,
+            hub=sub.hub or None,
+            state=self.state_of(sub),
+            reason=reason,
+            message=message,
+            **fields,
         )
         deferred = self._in_flight.get(sub.id)
         if deferred is not None and name in DEFERRABLE:
@@ -87,8 +103,11 @@ class EventPipeline:
         else:
             self._outbox.put_nowait(event)
 
-    def emit_topic(self, topic: str, name: str, **fields: object) -> None:
-        self._outbox.put_nowait(SubscriberEvent(name, topic, **fields))  # type: ignore[arg-type]
+    def emit_topic(
+        self, topic: str, name: str, *, message: Phrase | None = None, **fields: object
+    ) -> None:
+        event = SubscriberEvent(name, topic, message=message, **fields)  # type: ignore[arg-type]
+        self._outbox.put_nowait(event)
 
     def hold(self, sub_id: str) -> None:
         """A request of ``sub_id`` is in flight: a hub may verify before its answer to the
@@ -143,7 +162,7 @@ class EventPipeline:
 
     def _start_refetch(self, event: SubscriberEvent) -> None:
         if len(self._refetches) >= REFETCHES_WAITING:
-            message = text("events.reason-refetches-waiting", count=REFETCHES_WAITING)
+            message = said("events.reason-refetches-waiting", count=REFETCHES_WAITING)
             self._publish(_diff_event(event, None, message=message))
             return
         task = asyncio.create_task(self._refetch_one(event))
@@ -159,7 +178,7 @@ class EventPipeline:
             except Exception as exc:  # a refetch bug must not stop the feed
                 self._publish(
                     _diff_event(
-                        event, None, message=text("events.reason-refetch-failed", message=exc)
+                        event, None, message=said("events.reason-refetch-failed", message=exc)
                     )
                 )
                 return
@@ -175,7 +194,7 @@ class EventPipeline:
                 try:
                     event = self.enrich(event) or event
                 except Exception as exc:  # an enrich bug must not stop the feed
-                    event = replace(event, message=text("events.reason-enrich-failed", message=exc))
+                    event = replace(event, message=said("events.reason-enrich-failed", message=exc))
             enriched.append(event)
         return enriched
 
@@ -185,7 +204,7 @@ def _diff_event(
     diff: object,
     *,
     findings: list[Finding] | None = None,
-    message: str | None = None,
+    message: Phrase | None = None,
 ) -> SubscriberEvent:
     return SubscriberEvent(
         ev.DIFF,

@@ -19,6 +19,7 @@ from urllib.parse import urljoin
 import httpx
 
 from explorer.core.findings import Finding, finding
+from explorer.core.words.messages import Phrase, finding_words
 from explorer.net.http.bounded_body import (
     HUB_REPLY_LIMIT,
     USER_AGENT,
@@ -53,7 +54,7 @@ class HubAnswer:
     hub: str  # the hub URL finally answering (after 307/308)
     body: str = ""
     error: str | None = None
-    message: str | None = None
+    message: Phrase | None = None
     findings: list[Finding] = field(default_factory=list)
 
     @property
@@ -214,7 +215,7 @@ class HubClient:
                         params={"url": url, "status": status, "target": target or ""},
                         variant="no-location" if target is None else "loop",
                     )
-                    return HubAnswer(status, url, text, None, bad.message, [*notes, bad])
+                    return HubAnswer(status, url, text, None, finding_words(bad), [*notes, bad])
                 notes.append(
                     finding(
                         "websub.hub-redirect",
@@ -239,9 +240,9 @@ class HubClient:
                 params={"url": url, "status": status, "text": text},
                 variant="" if text else "no-body",
             )
-            return HubAnswer(status, url, text, None, refused.message, [*notes, refused])
+            return HubAnswer(status, url, text, None, finding_words(refused), [*notes, refused])
 
 
 def _unanswered(url: str, detail: str, findings: list[Finding]) -> HubAnswer:
     """No answer from the hub: the last finding's English is the line shown."""
-    return HubAnswer(None, url, "", detail, findings[-1].message, findings)
+    return HubAnswer(None, url, "", detail, finding_words(findings[-1]), findings)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from explorer.core.catalog import text
+from explorer.core.words.messages import said
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live.subscriber import Subscriber
 from explorer.net.live.subscription import FINAL_STATES, State, Subscription
@@ -65,7 +65,7 @@ async def follow_moved_hub(
         hub = new_origin + old.hub.removeprefix(old_origin)
         new = await subscriber.subscribe(topic, hub, channel_capability=old.channel_capability)
         made.append(new)
-        why = text("events.reason-hub-moved", old=old_origin, new=new_origin, id=new.id)
+        why = said("events.reason-hub-moved", old=old_origin, new=new_origin, id=new.id)
         subscriber.pipeline.emit(old, ev.MOVED, message=why)
         await subscriber.abandon(old, why)
     return made

@@ -12,10 +12,9 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 
-from explorer.core import catalog
 from explorer.core.addresses import one_cause
-from explorer.core.catalog import text
 from explorer.core.findings import Finding, finding
+from explorer.core.words.messages import Phrase, finding_words, said, verbatim
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Reply, reply_saying
@@ -55,14 +54,15 @@ class IntentOutcomes:
                 return self._unknown_intent(sub, mode, topic)
             self.leases.cancel(sub)
             reason = params.get("hub.reason", b"").decode("utf-8", "replace") or None
-            sub.transition(State.DENIED, reason or text("events.reason-denied-without-reason"))
+            hub_said = verbatim(reason) if reason else None  # the hub's own words
+            sub.transition(State.DENIED, hub_said or said("events.reason-denied-without-reason"))
             await self.book.save(sub)
             denied = finding(
                 "websub.denied",
                 params={"hub": sub.hub, "topic": sub.topic, "reason": reason or "—"},
                 variant="" if reason else "no-reason",
             )
-            self._emit(sub, ev.DENIED, reason=reason, findings=[denied])
+            self._emit(sub, ev.DENIED, reason=hub_said, findings=[denied])
             return Reply(200)
         challenge = params.get("hub.challenge")
         if challenge is None or not sub.wants(mode, topic):
@@ -81,8 +81,8 @@ class IntentOutcomes:
         confirmed = self.book.restore.confirmed(sub.id)
         sub.transition(State.ACTIVE, None)
         await self.book.save(sub)
-        said = ev.CONFIRMED if confirmed else ev.RENEWED if renewed else ev.VERIFIED
-        self._emit(sub, said, lease_seconds=lease, findings=notes)
+        name = ev.CONFIRMED if confirmed else ev.RENEWED if renewed else ev.VERIFIED
+        self._emit(sub, name, lease_seconds=lease, findings=notes)
         self.schedule_renewal(sub)
         return Reply(200, challenge)
 
@@ -93,17 +93,17 @@ class IntentOutcomes:
             sub.hub = answer.hub
         if not answer.accepted:
             if mode == "unsubscribe":
-                refused = text("events.reason-refused-unsubscribe", message=answer.message)
+                refused = said("events.reason-refused-unsubscribe", message=answer.message)
                 sub.transition(State.ENDED, refused)
                 await self.book.save(sub)
                 self._emit(sub, ev.ERROR, message=answer.message, findings=answer.findings)
                 return answer
             if sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
-                reason = answer.message or text("events.reason-hub-refused")
-                failed = text("events.reason-renewal-failed", message=reason)
+                reason = answer.message or said("events.reason-hub-refused")
+                failed = said("events.reason-renewal-failed", message=reason)
                 await self._renewal_failed(sub, failed, answer.findings)
                 return answer
-            refused = answer.message or text("events.reason-hub-refused")
+            refused = answer.message or said("events.reason-hub-refused")
             await self.fail(sub, None, refused, answer.findings)
             return answer
         sub.dialect = transports.dialect_answered(answer.status)
@@ -121,18 +121,20 @@ class IntentOutcomes:
             self._emit(sub, ev.SUBSCRIBE_REQUESTED, flavour=sub.flavour, findings=notes)
         elif notes:
             self._emit(
-                sub, ev.ERROR, message=text("events.reason-unsubscription-notes"), findings=notes
+                sub, ev.ERROR, message=said("events.reason-unsubscription-notes"), findings=notes
             )
         if sub.state in (State.PENDING, State.RENEWING, State.UNSUBSCRIBING):
             self.arm_verification_timer(sub)
         return answer
 
-    async def _renewal_failed(self, sub: Subscription, message: str, notes: list[Finding]) -> None:
+    async def _renewal_failed(
+        self, sub: Subscription, message: Phrase, notes: list[Finding]
+    ) -> None:
         """A renewal the hub did not take while the lease still holds: the subscription
         stays, marked. For a restored one under check, the hub did not confirm it: said
         once, as ``not-confirmed``, and asked again soon (not at half the lease)."""
-        if self.book.restore.doubtful(sub.id) and (cause := one_cause(sub.hub, [message])):
-            message = text("events.reason-hub-gone", hub=sub.hub, cause=cause)
+        if self.book.restore.doubtful(sub.id) and (cause := one_cause(sub.hub, [str(message)])):
+            message = said("events.reason-hub-gone", hub=sub.hub, cause=cause)
         self.book.renewal_errors[sub.id] = message
         sub.transition(State.ACTIVE, message)
         first = self.book.restore.refused(sub.id, message)
@@ -143,14 +145,14 @@ class IntentOutcomes:
             return
         delay = self.book.restore.recheck_delay
         if first:
-            said = catalog.text("first_hour.not-confirmed", reason=message, seconds=delay)
-            self._emit(sub, ev.NOT_CONFIRMED, message=said, findings=notes)
+            said_line = said("first_hour.not-confirmed", reason=message, seconds=delay)
+            self._emit(sub, ev.NOT_CONFIRMED, message=said_line, findings=notes)
         self.leases.after(sub, delay, lambda: self._renew(sub))
 
     def check_restored(self, sub: Subscription) -> None:
         """Ask the hub at once to confirm a restored subscription (a renewal, WebSub §5.1):
         until its verification comes the subscription is ``checking``."""
-        self._emit(sub, ev.CHECKING, message=catalog.text("first_hour.checking"))
+        self._emit(sub, ev.CHECKING, message=said("first_hour.checking"))
         self.leases.after(sub, 0, lambda: self._renew(sub))
 
     def schedule_renewal(self, sub: Subscription, *, retry: bool = False) -> None:
@@ -170,9 +172,9 @@ class IntentOutcomes:
             "websub.verification-timeout",
             params={"hub": sub.hub, "seconds": self._verification_timeout()},
         )
-        message, notes = overdue.message, [overdue]
+        message, notes = finding_words(overdue), [overdue]
         if sub.state == State.UNSUBSCRIBING:
-            sub.transition(State.ENDED, text("events.reason-never-verified-unsubscribed"))
+            sub.transition(State.ENDED, said("events.reason-never-verified-unsubscribed"))
             await self.book.save(sub)
             self._emit(sub, ev.UNSUBSCRIBED, reason=sub.reason, findings=notes)
         elif sub.state == State.RENEWING and (sub.lease_expires or 0) > time.time():
@@ -184,7 +186,7 @@ class IntentOutcomes:
         self,
         sub: Subscription,
         code: str | None,
-        message: str,
+        message: Phrase,
         notes: list[Finding] | None = None,
         *,
         params: dict[str, object] | None = None,
@@ -196,7 +198,7 @@ class IntentOutcomes:
         await self.book.save(sub)
         findings = list(notes or [])
         if code is not None:
-            findings.append(finding(code, message, params=params, variant=variant))
+            findings.append(finding(code, str(message), params=params, variant=variant))
         self._emit(sub, ev.ERROR, message=message, findings=findings)
 
     def _unknown_intent(self, sub: Subscription, mode: str, topic: str) -> Reply:
@@ -204,5 +206,5 @@ class IntentOutcomes:
             "websub.unknown-intent",
             params={"mode": mode, "topic": topic, "state": str(sub.state), "subscribed": sub.topic},
         )
-        self._emit(sub, ev.ERROR, message=unknown.message, findings=[unknown])
+        self._emit(sub, ev.ERROR, message=finding_words(unknown), findings=[unknown])
         return reply_saying(404, "callback.reply-no-intent")

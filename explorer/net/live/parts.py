@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import httpx
 
 from explorer.core.findings import finding
+from explorer.core.words.messages import finding_words
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live.callback.callback_server import CallbackServer
 from explorer.net.live.delivery_intake import DeliveryIntake
@@ -108,7 +109,7 @@ class LiveParts:
         """A delivery the callback server (or a transport's own bound) refused unread."""
         sub = self.book.by_token[token]
         refused = finding(code, message, params={"detail": message})
-        self.pipeline.emit(sub, ev.ERROR, message=message, findings=[refused])
+        self.pipeline.emit(sub, ev.ERROR, message=finding_words(refused), findings=[refused])
 
     async def close(self) -> None:
         """After every transport closed: wait for changes on their way to their events,

@@ -1,53 +1,49 @@
 """A watchdog check's verdicts as a ``reconcile`` event, worded from the catalog: what
-``listen --reconcile`` prints and the window's feed row and notification show."""
+``listen --reconcile`` prints and the window's feed row and notification show. The
+message is a phrase, said in the reader's language where it is shown (``--json`` gives
+its English)."""
 
 from __future__ import annotations
 
-from explorer.core.catalog import text
+from explorer.core.words.messages import Phrase, said
 from explorer.net.live.reconcile import ReconcileReport
 from explorer.net.live.subscriber_events import RECONCILE, SubscriberEvent
 
+MAX_LOCS_SAID = 5
+"""Locs named in one line; the rest are counted (the JSON event carries every one)."""
 
-def reconcile_event(
-    report: ReconcileReport, lang: str, subscription: str | None = None
-) -> SubscriberEvent:
-    message = text(
-        "reconcile.summary",
-        lang,
-        unannounced=_counted("reconcile.unannounced", len(report.unannounced), lang),
-        unlisted=_counted("reconcile.unlisted", len(report.unlisted), lang),
-    )
-    end = text("common.sentence-end", lang)  # "; " in English, 「。」 in Japanese
-    if report.unannounced:
-        message += end + text(
-            "reconcile.unannounced-locs", lang, locs=_locs(report.unannounced, lang)
+
+def reconcile_event(report: ReconcileReport, subscription: str | None = None) -> SubscriberEvent:
+    parts = [
+        said(
+            "reconcile.summary",
+            unannounced=_counted("reconcile.unannounced", len(report.unannounced)),
+            unlisted=_counted("reconcile.unlisted", len(report.unlisted)),
         )
+    ]
+    if report.unannounced:
+        parts.append(said("reconcile.unannounced-locs", locs=_locs(report.unannounced)))
     if report.unlisted:
-        message += end + text("reconcile.unlisted-locs", lang, locs=_locs(report.unlisted, lang))
+        parts.append(said("reconcile.unlisted-locs", locs=_locs(report.unlisted)))
     if report.quiet is not None:
-        message += end + text("reconcile.quiet", lang, seconds=f"{report.quiet:.0f}")
-    for problem in report.problems:
-        message += end + text("reconcile.partial", lang, problem=problem)
+        parts.append(said("reconcile.quiet", seconds=f"{report.quiet:.0f}"))
+    parts += [said("reconcile.partial", problem=problem) for problem in report.problems]
     return SubscriberEvent(
         RECONCILE,
         report.capability_list,
         subscription=subscription,
-        message=message,
+        message=said("reconcile.verdict", parts=parts),
         unannounced=report.unannounced,
         unlisted=report.unlisted,
         quiet=report.quiet,
     )
 
 
-MAX_LOCS_SAID = 5
-"""Locs named in one line; the rest are counted (the JSON event carries every one)."""
+def _counted(key: str, count: int) -> Phrase:
+    return said(f"{key}-one" if count == 1 else f"{key}-other", count=count)
 
 
-def _counted(key: str, count: int, lang: str) -> str:
-    return text(f"{key}-one" if count == 1 else f"{key}-other", lang, count=count)
-
-
-def _locs(locs: list[str], lang: str) -> str:
-    said = ", ".join(locs[:MAX_LOCS_SAID])
+def _locs(locs: list[str]) -> str | Phrase:
+    named = ", ".join(locs[:MAX_LOCS_SAID])
     rest = len(locs) - MAX_LOCS_SAID
-    return text("reconcile.more-locs", lang, locs=said, count=rest) if rest > 0 else said
+    return said("reconcile.more-locs", locs=named, count=rest) if rest > 0 else named

@@ -129,6 +129,8 @@ class RefetchResult:
             "diff": self.structural.summary() if self.structural is not None else None,
             "reason": self.reason,
         }
+        if self.said is not None:  # the reason's key and params, for other languages
+            data["said"] = self.said.to_json()
         if self.structural is not None:
             data["added_locs"] = [e.loc for _, e in self.structural.added[:SHOWN_LOCS]]
             data["removed_locs"] = [e.loc for _, e in self.structural.removed[:SHOWN_LOCS]]

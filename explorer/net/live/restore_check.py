@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from explorer.core.phrase import Phrase
+
 RECHECK_DELAY = 60.0  # seconds before an unconfirmed restored subscription is asked again
 
 
@@ -23,7 +25,7 @@ class RestoreCheck:
     """Which restored subscriptions await their hub's word, and why others lack it."""
 
     checking: set[str] = field(default_factory=set)
-    unconfirmed: dict[str, str] = field(default_factory=dict)
+    unconfirmed: dict[str, Phrase] = field(default_factory=dict)
     recheck_delay: float = RECHECK_DELAY
 
     def begin(self, sub_id: str) -> None:
@@ -37,7 +39,7 @@ class RestoreCheck:
         self.unconfirmed.pop(sub_id, None)
         return was
 
-    def refused(self, sub_id: str, why: str) -> bool:
+    def refused(self, sub_id: str, why: Phrase) -> bool:
         """The check failed for ``why``; True when a check was running (say it once)."""
         if sub_id not in self.checking:
             if sub_id in self.unconfirmed:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import httpx
 
+from explorer.core.phrase import Phrase
 from explorer.net.http.bounded_body import bounded_client
 from explorer.net.http.network_access import NetworkAccess
 from explorer.net.live import transports
@@ -89,7 +90,7 @@ class LiveConfig:
 class LiveObserver(Protocol):
     """What a front end is told while the session starts, to say it its own way."""
 
-    def server_started(self, notes: list[str]) -> None: ...
+    def server_started(self, notes: list[Phrase]) -> None: ...
 
     def recording_started(self, path: Path) -> None: ...
 
@@ -153,7 +154,7 @@ class LiveSession:
             Callable[[SubscriberEvent], None]
         ] = []  # every event, in order (add before ``start``)
         self.view_listeners: list[ViewsListener] = []  # fresh views after each change
-        self.notes: list[str] = []  # why the server is not where it was before
+        self.notes: list[Phrase] = []  # why the server is not where it was before
         self.port_refused: OSError | None = None  # the asked port, when it was taken
         self.server: CallbackServer | None = None
         self.recorder: Recorder | None = None

@@ -37,8 +37,8 @@ from collections.abc import AsyncIterator
 
 import httpx
 
-from explorer.core.catalog import text
 from explorer.core.findings import finding
+from explorer.core.words.messages import Phrase, finding_words, said
 from explorer.net.http.bounded_body import bounded_client
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live import transports
@@ -188,7 +188,7 @@ class Subscriber:
             expired = sub.lease_expires is not None and sub.lease_expires <= now
             if sub.state in (State.ACTIVE, State.RENEWING) and expired:
                 expired_here = finding("websub.lease-expired", params={}, variant="offline")
-                await self.outcomes.fail(sub, None, expired_here.message, [expired_here])
+                await self.outcomes.fail(sub, None, finding_words(expired_here), [expired_here])
                 continue
             if self.book.stale(sub):
                 # The hub calls a URL this server no longer answers (new port or tunnel):
@@ -296,7 +296,7 @@ class Subscriber:
         capability = channel_capability or channel.capability
         if channel.hub is None:
             sub = self._new_subscription(channel.topic, "", capability, secret)
-            sub.transition(State.FAILED, text("events.reason-no-hub"))
+            sub.transition(State.FAILED, said("events.reason-no-hub"))
             self._emit(sub, ev.ERROR, message=sub.reason, findings=channel.findings)
             return sub
         if channel.findings:
@@ -305,7 +305,7 @@ class Subscriber:
                 ev.ERROR,
                 hub=channel.hub,
                 findings=channel.findings,
-                message=text("events.reason-discovery-notes"),
+                message=said("events.reason-discovery-notes"),
             )
         return await self.subscribe(
             channel.topic,
@@ -321,7 +321,7 @@ class Subscriber:
         if sub.final or sub.state is State.UNSUBSCRIBING:  # asked already (a second move)
             return
         self.leases.cancel(sub)
-        sub.transition(State.UNSUBSCRIBING, text("events.reason-ended-by-user"))
+        sub.transition(State.UNSUBSCRIBING, said("events.reason-ended-by-user"))
         await self.book.save(sub)
         answer = await self._request(sub, "unsubscribe")
         if wait and answer.accepted:
@@ -329,7 +329,7 @@ class Subscriber:
             # may have ended it already and still be committing before its event.
             await self.wait_settled(sub, timeout=self.config.verification_timeout)
 
-    async def abandon(self, sub: Subscription | str, why: str) -> None:
+    async def abandon(self, sub: Subscription | str, why: Phrase) -> None:
         """End ``sub`` here without the hub's verification (WebSub §5.3), saying ``why``:
         the row becomes final, with an event, and from now on the hub's verifications get
         404 and its deliveries 410, so it cannot keep the subscription alive."""
@@ -341,11 +341,12 @@ class Subscriber:
             ended = finding(
                 "websub.verification-timeout", params={"why": why}, variant="ended-here"
             )
+            words = finding_words(ended)
             if sub.state != State.UNSUBSCRIBING:
-                sub.transition(State.UNSUBSCRIBING, ended.message)
-            sub.transition(State.ENDED, ended.message)
+                sub.transition(State.UNSUBSCRIBING, words)
+            sub.transition(State.ENDED, words)
             await self.book.save(sub)
-            self._emit(sub, ev.UNSUBSCRIBED, reason=ended.message, findings=[ended])
+            self._emit(sub, ev.UNSUBSCRIBED, reason=words, findings=[ended])
 
     async def renew(self, sub: Subscription | str) -> None:
         """Renew an active lease now (the GUI's Renew button) instead of at its timer."""
@@ -386,7 +387,7 @@ class Subscriber:
         self._emit(
             sub,
             ev.MOVED,
-            message=text(
+            message=said(
                 "events.reason-callback-moved",
                 old=sub.callback_url,
                 new=new.callback_url,
@@ -454,7 +455,7 @@ class Subscriber:
             await self.outcomes.fail(
                 sub,
                 "websub.lease-expired",
-                text("events.reason-lease-ran-out-before-renewal"),
+                said("events.reason-lease-ran-out-before-renewal"),
                 params={},
             )
             return

@@ -16,6 +16,7 @@ from typing import Any
 
 from explorer.core.findings import Finding
 from explorer.core.model import Document
+from explorer.core.phrase import Phrase
 
 SUBSCRIBE_REQUESTED = "subscribe-requested"
 VERIFIED = "verified"
@@ -57,9 +58,9 @@ class SubscriberEvent:
     entries: list[dict[str, Any]] | None = None
     signature: str | None = None
     # rejected / denied / unsubscribed
-    reason: str | None = None
+    reason: Phrase | None = None
     # error
-    message: str | None = None
+    message: Phrase | None = None
     findings: list[Finding] = field(default_factory=list)
     # set by an enrich hook (change tracking); any JSON-serialisable value
     diff: Any = None
@@ -93,7 +94,9 @@ class SubscriberEvent:
             "quiet",
         ):
             value = getattr(self, name)
-            if value is not None:
+            if isinstance(value, Phrase):  # scripts read the English
+                data[name] = str(value)
+            elif value is not None:
                 data[name] = value
         if self.findings or self.event in (NOTIFICATION, REJECTED, DIFF):
             data["findings"] = [item.to_json() for item in self.findings]

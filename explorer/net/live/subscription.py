@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from explorer.core.catalog import text
+from explorer.core.phrase import Phrase
+from explorer.core.words.messages import said
 from explorer.net.live import transports
+from explorer.net.store.reasons import reason_of, stored_reason
 
 
 class State(StrEnum):
@@ -79,7 +81,7 @@ class Subscription:
     callback_url: str
     secret: str | None = field(repr=False)  # hub.secret (WebSub §5.1.1): kept out of repr
     state: State = State.REQUESTED
-    reason: str | None = None
+    reason: Phrase | None = None  # the engine's words, or a hub's verbatim
     transport: str = transports.WEBSUB  # the kind of push transport (``live.transports``)
     dialect: str | None = None  # a WebSub hub's dialect, as it behaved (None: not yet known)
     channel_capability: str | None = None
@@ -90,7 +92,7 @@ class Subscription:
     created: float = 0.0
     updated: float = 0.0
 
-    def transition(self, new: State, reason: str | None = None) -> None:
+    def transition(self, new: State, reason: Phrase | None = None) -> None:
         if new not in _ALLOWED[self.state]:
             raise TransitionError(f"{self.state} -> {new} is not a subscription transition")
         self.state = new
@@ -121,16 +123,20 @@ class Subscription:
         return transports.stored_mark(self.transport, self.dialect)
 
     def to_row(self) -> dict[str, Any]:
-        row = asdict(self)
+        """The store's columns: the reason as its English, key and params."""
+        row = {name: getattr(self, name) for name in self.__dataclass_fields__}
         row["state"] = str(self.state)
         row["flavour"] = self.flavour
         del row["transport"], row["dialect"]
+        row["reason"], row["reason_key"], row["reason_params"] = stored_reason(self.reason)
         return row
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Subscription:
         data = dict(row)
         data["state"] = State(data["state"])
+        key, params = data.pop("reason_key", None), data.pop("reason_params", None)
+        data["reason"] = reason_of(data["reason"], key, params)
         data["transport"], data["dialect"] = transports.read_mark(data.pop("flavour", None))
         return cls(**data)
 
@@ -156,7 +162,7 @@ class SubscriptionView:
     hub: str
     callback_url: str
     state: State
-    reason: str | None
+    reason: Phrase | None
     transport: str
     dialect: str | None
     lease_seconds: int | None
@@ -165,9 +171,9 @@ class SubscriptionView:
     secret: str | None = field(default=None, repr=False)
     served: bool = True  # a running callback server answers ``callback_url``
     serving_url: str | None = None  # the URL it answers instead, when that differs
-    renewal_error: str | None = None  # the hub's answer to the last failed renewal
+    renewal_error: Phrase | None = None  # the hub's answer to the last failed renewal
     checking: bool = False  # restored, its hub asked to confirm it, no answer yet
-    unconfirmed: str | None = None  # why the hub did not confirm the restored subscription
+    unconfirmed: Phrase | None = None  # why the hub did not confirm the restored subscription
 
     @classmethod
     def of(
@@ -175,9 +181,9 @@ class SubscriptionView:
         sub: Subscription,
         *,
         serving_url: str | None,
-        renewal_error: str | None = None,
+        renewal_error: Phrase | None = None,
         checking: bool = False,
-        unconfirmed: str | None = None,
+        unconfirmed: Phrase | None = None,
         served: bool | None = None,
     ) -> SubscriptionView:
         """``serving_url``: the URL the running server answers for this path (None: stopped)."""
@@ -207,26 +213,26 @@ class SubscriptionView:
         """The one string rows and events keep for transport and dialect (as ever)."""
         return transports.stored_mark(self.transport, self.dialect)
 
-    def health(self, now: float) -> tuple[str, str | None]:
+    def health(self, now: float) -> tuple[str, Phrase | None]:
         """What the row may honestly say, and why: ``active`` only while the hub can reach
         the callback and the lease holds (WebSub §5.3: the lease bounds the subscription)."""
         if self.state in FINAL_STATES:
             return str(self.state), self.reason
         if self.serving_url is None:
-            return NOT_SERVED, text("events.reason-not-served")
+            return NOT_SERVED, said("events.reason-not-served")
         if not self.served:
-            return STALE_CALLBACK, text(
+            return STALE_CALLBACK, said(
                 "events.reason-stale-callback",
                 callback=self.callback_url,
                 serving=self.serving_url,
             )
         if self.checking:
-            return CHECKING, text("events.reason-checking")
+            return CHECKING, said("events.reason-checking")
         if self.unconfirmed is not None:
             return NOT_CONFIRMED, self.unconfirmed
         if self.state in (State.ACTIVE, State.RENEWING):
             if self.lease_expires is not None and self.lease_expires <= now:
-                return LEASE_EXPIRED, text("events.reason-lease-ran-out")
+                return LEASE_EXPIRED, said("events.reason-lease-ran-out")
             if self.renewal_error is not None:
                 return RENEWAL_FAILING, self.renewal_error
         return str(self.state), self.reason

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 
+from explorer.core.phrase import Phrase
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import CallbackServer, CallbackTarget
 from explorer.net.live.restore_check import RestoreCheck
@@ -37,7 +38,7 @@ class SubscriptionBook:
         self.subscriptions: dict[str, Subscription] = {}
         self.by_token: dict[str, Subscription] = {}
         self.view_listeners: list[ViewsListener] = []
-        self.renewal_errors: dict[str, str] = {}
+        self.renewal_errors: dict[str, Phrase] = {}
         self.restore = RestoreCheck()
         self._settling: dict[str, int] = {}  # sub id -> changes whose event is not out yet
         self._changed = asyncio.Condition()

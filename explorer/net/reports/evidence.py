@@ -316,7 +316,7 @@ def notification_csv_row(record: NotificationRecord, hub: str | None) -> list[An
         record.from_time or "",
         record.until_time or "",
         len(entries) if isinstance(entries, list) else "",
-        record.reason or "",
+        str(record.reason or ""),  # its English, as the JSON says it
         record.content_type or "",
         " ".join(item.code for item in record.findings),
     ]

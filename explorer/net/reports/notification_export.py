@@ -32,7 +32,7 @@ def metadata(record: NotificationRecord, subscriptions: Subscriptions) -> dict[s
         "received": iso_time(record.received),
         "status": record.status,
         "signature": record.signature,
-        "reason": record.reason,
+        "reason": str(record.reason) if record.reason is not None else None,  # its English
         "content_type": record.content_type,
         "headers": record.headers,
         "capability": record.capability,

@@ -21,7 +21,13 @@ from explorer import __version__
 from explorer.core import catalog
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, sort_findings
-from explorer.core.words.messages import ENGLISH, render_message, render_spec, render_title
+from explorer.core.words.messages import (
+    ENGLISH,
+    render_message,
+    render_phrase,
+    render_spec,
+    render_title,
+)
 from explorer.net.reports.report_words import counted_totals, severity_group
 from explorer.net.source.crawl_tree import DocumentNode
 from explorer.net.source.inspection import Inspection, located_findings
@@ -107,7 +113,8 @@ def _discovery(inspection: Inspection, lang: str) -> str:
     attempts = inspection.result.discovery.attempts
     rows = "".join(
         f"<tr><td>{escape(str(a.route))}</td><td class=url>{escape(a.url)}</td>"
-        f"<td>{_t('report.ok' if a.ok else 'report.not-ok', lang)}: {escape(a.detail)}</td></tr>"
+        f"<td>{_t('report.ok' if a.ok else 'report.not-ok', lang)}: "
+        f"{escape(render_phrase(a.phrase, lang))}</td></tr>"
         for a in attempts
     )
     head = _head(("report.route", "report.url", "report.outcome"), lang)

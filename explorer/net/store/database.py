@@ -37,6 +37,7 @@ from typing import Any
 from explorer.core.findings import Finding
 from explorer.core.said_error import SaidError
 from explorer.net.store import schema
+from explorer.net.store.reasons import REASON_COLUMNS, reason_of, stored_reason
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.net.store.store_lock import StoreInUse, StoreLock
 
@@ -86,6 +87,8 @@ _SUBSCRIPTION_COLUMNS = (
     "secret",
     "state",
     "reason",
+    "reason_key",
+    "reason_params",
     "flavour",
     "channel_capability",
     "requested_lease",
@@ -146,6 +149,8 @@ class Store:
                     count=len(self.problems),
                 )
             self._migrate(self._read, read_only=read_only)
+            found = self._read.execute("PRAGMA table_info(notifications)").fetchall()
+            self._keyed_reasons = REASON_COLUMNS[0] in {row[1] for row in found}
             self._id_lock = threading.Lock()
             self._next_exchange_id = _highest_exchange_id(self._read)
             if not read_only:
@@ -336,7 +341,7 @@ class Store:
             record.received,
             record.status,
             record.signature,
-            record.reason,
+            *stored_reason(record.reason),
             record.content_type,
             json.dumps(record.headers),
             record.body,
@@ -344,7 +349,7 @@ class Store:
             record.from_time,
             record.until_time,
             json.dumps(record.summary) if record.summary is not None else None,
-            json.dumps([f.to_json() for f in record.findings]),
+            json.dumps([f.to_stored() for f in record.findings]),
         )
         record.id = await self._submit(_NOTIFICATION, row, also)
         return record.id
@@ -432,7 +437,7 @@ class Store:
     ) -> list[NotificationRecord]:
         """Stored deliveries in arrival order, optionally filtered; without ``bodies`` each
         body is empty (``notification_body`` reads one at a time)."""
-        columns = "*" if bodies else _NOTIFICATION_COLUMNS_WITHOUT_BODY
+        columns = "*" if bodies else self._without_body()
         sql = f"SELECT {columns} FROM notifications WHERE id > ?"
         params: list[Any] = [after_id]
         if subscription_id is not None:
@@ -453,7 +458,7 @@ class Store:
     def latest_notifications(self, limit: int, *, bodies: bool = True) -> list[NotificationRecord]:
         """The newest ``limit`` stored deliveries, oldest first. Without ``bodies`` each
         record's body is empty: a list of rows need not read megabytes of payloads."""
-        columns = "*" if bodies else _NOTIFICATION_COLUMNS_WITHOUT_BODY
+        columns = "*" if bodies else self._without_body()
         return [
             _notification_from_row(row) for row in self._newest("notifications", limit, columns)
         ]
@@ -461,6 +466,13 @@ class Store:
     def latest_exchanges(self, limit: int) -> list[ExchangeRecord]:
         """The newest ``limit`` exchanges of the log, oldest first."""
         return [_exchange_from_row(row) for row in self._newest("exchanges", limit)]
+
+    def _without_body(self) -> str:
+        """The notification columns but the body; a store older than schema 3 opened
+        read-only (so not migrated) has no reason key, and its reasons read as verbatim."""
+        absent = (f"NULL AS {column}" for column in REASON_COLUMNS)
+        reasons = ", ".join(REASON_COLUMNS if self._keyed_reasons else absent)
+        return _NOTIFICATION_COLUMNS_WITHOUT_BODY.format(reason_columns=reasons)
 
     def _newest(self, table: str, limit: int, columns: str = "*") -> list[sqlite3.Row]:
         """The newest ``limit`` rows of ``table``, oldest first: one step down the id index
@@ -509,8 +521,8 @@ class Store:
 
 _NOTIFICATION, _SUBSCRIPTION, _EXCHANGE = "notification", "subscription", "exchange"
 _NOTIFICATION_COLUMNS_WITHOUT_BODY = (
-    "id, subscription_id, topic, received, status, signature, reason, content_type, headers, "
-    "X'' AS body, capability, from_time, until_time, summary, findings"
+    "id, subscription_id, topic, received, status, signature, reason, {reason_columns}, "
+    "content_type, headers, X'' AS body, capability, from_time, until_time, summary, findings"
 )
 _FLUSH, _DELETE, _CALL = "flush", "delete", "call"
 InTransaction = Callable[[sqlite3.Connection, int], Any]
@@ -518,8 +530,8 @@ InTransaction = Callable[[sqlite3.Connection, int], Any]
 
 _INSERT_NOTIFICATION = (
     "INSERT INTO notifications (id, subscription_id, topic, received, status, signature, "
-    "reason, content_type, headers, body, capability, from_time, until_time, summary, "
-    "findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "reason, reason_key, reason_params, content_type, headers, body, capability, from_time, "
+    "until_time, summary, findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _INSERT_EXCHANGE = (
     "INSERT INTO exchanges (id, time, direction, kind, method, url, status, duration_ms, "
@@ -672,7 +684,7 @@ def _notification_from_row(row: sqlite3.Row) -> NotificationRecord:
         received=row["received"],
         status=row["status"],
         signature=row["signature"],
-        reason=row["reason"],
+        reason=reason_of(row["reason"], *_reason_columns(row)),
         content_type=row["content_type"],
         headers=[tuple(pair) for pair in json.loads(row["headers"])],
         body=bytes(row["body"]),
@@ -682,6 +694,14 @@ def _notification_from_row(row: sqlite3.Row) -> NotificationRecord:
         summary=json.loads(row["summary"]) if row["summary"] else None,
         findings=[Finding.from_json(item) for item in json.loads(row["findings"])],
     )
+
+
+def _reason_columns(row: sqlite3.Row) -> tuple[str | None, str | None]:
+    """A row's reason key and params; None from a store older than schema 3 opened
+    read-only (its reasons are English only)."""
+    if "reason_key" not in row.keys():  # noqa: SIM118 (``in`` on a Row looks at values)
+        return None, None
+    return row["reason_key"], row["reason_params"]
 
 
 def _exchange_from_row(row: sqlite3.Row) -> ExchangeRecord:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.core.findings import Finding
+from explorer.core.phrase import Phrase
 
 
 @dataclass(slots=True)
@@ -25,7 +26,7 @@ class NotificationRecord:
     body: bytes
     headers: list[tuple[str, str]]
     content_type: str | None = None
-    reason: str | None = None
+    reason: Phrase | None = None  # why it was rejected: the engine's words or outside ones
     capability: str | None = None
     from_time: str | None = None
     until_time: str | None = None

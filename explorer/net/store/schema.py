@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from explorer.core.said_error import SaidError
+from explorer.net.store.reasons import REASON_COLUMNS, REASON_TABLES, convert_reasons
 
 Step = str | Callable[[sqlite3.Connection], None]
 """SQL statements, or a function run inside the step's transaction. A function must not
@@ -75,6 +76,30 @@ _VERSIONS_TABLE = (
     "CREATE TABLE IF NOT EXISTS schema_versions "
     "(feature TEXT PRIMARY KEY, version INTEGER NOT NULL)"
 )
+
+
+def _add_columns(conn: sqlite3.Connection, table: str, columns: tuple[str, ...]) -> None:
+    """Add the TEXT ``columns`` that ``table`` lacks: a store adopted from an older release
+    may have some of them already, and a step must run on any of them."""
+    found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+    for column in columns:
+        if column not in found:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
+
+
+def _keyed_reasons(conn: sqlite3.Connection) -> None:
+    """Reasons as a catalog key and params beside their English, the old English
+    converted where it is exactly a line of its release (``net/store/reasons.py``)."""
+    for table in REASON_TABLES:
+        _add_columns(conn, table, REASON_COLUMNS)
+    convert_reasons(conn)
+
+
+def _keyed_errors(conn: sqlite3.Connection) -> None:
+    """A forward's failure as a catalog key and params beside its English; the failures
+    kept before (a system's words, mostly) stay verbatim."""
+    _add_columns(conn, "forward_answers", ("error_key", "error_params"))
+
 
 DELIVERIES = Feature(
     CORE,
@@ -140,6 +165,9 @@ DELIVERIES = Feature(
         """,
         # 2: the highest notification id ever deleted, so ids are never reused
         "CREATE TABLE IF NOT EXISTS store_marks (name TEXT PRIMARY KEY, value INTEGER NOT NULL);",
+        # 3: reasons as a catalog key and params beside their English; the English an
+        # older release stored is converted where it is exactly one of its lines
+        _keyed_reasons,
     ),
 )
 
@@ -166,6 +194,8 @@ FORWARDING = Feature(
         "CREATE TABLE IF NOT EXISTS forward_answers (notification_id INTEGER PRIMARY KEY, "
         "time REAL NOT NULL, target TEXT NOT NULL, status INTEGER, duration_ms REAL, "
         "body TEXT, error TEXT, attempts INTEGER NOT NULL);",
+        # 2: a failure as a catalog key and params beside its English (older ones: verbatim)
+        _keyed_errors,
     ),
 )
 

@@ -6,9 +6,11 @@ import time
 
 from PySide6.QtCore import QCoreApplication
 
+from explorer.core.words.engine_words import field_word
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.history.comparison_rows import ComparisonRow
 from explorer.net.history.snapshot_store import SnapshotInfo
+from explorer.ui.language import ui_language
 from explorer.ui.shared.columns import Column
 from explorer.ui.shared.filtered_rows_model import FilteredRowsModel
 
@@ -107,7 +109,10 @@ class ComparisonModel(FilteredRowsModel[ComparisonRow]):
             tooltip=True,
         ),
         Column(
-            "field", QT_TRANSLATE_NOOP("ComparisonModel", "field or code"), 110, lambda r: r.field
+            "field",
+            QT_TRANSLATE_NOOP("ComparisonModel", "field or code"),
+            110,
+            lambda r: field_word(r.field, ui_language()),
         ),
         Column(
             "a",

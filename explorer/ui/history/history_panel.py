@@ -12,10 +12,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from explorer.core.words.engine_words import capability_word
 from explorer.ui.history.filter_bar import ask_export_file
 from explorer.ui.history.history_model import taken_text
 from explorer.ui.history.history_widgets import HistoryWidgets
 from explorer.ui.history.job import Job
+from explorer.ui.language import ui_language
 from explorer.ui.services.snapshot_history import ComparisonView
 
 if TYPE_CHECKING:
@@ -159,7 +161,7 @@ class HistoryPanel(HistoryWidgets):
             parts.append(
                 self.tr(
                     "{capability} entries: {added} added, {removed} removed, {changed} changed"
-                ).format(capability=capability, **counts)
+                ).format(capability=capability_word(capability, ui_language()), **counts)
             )
         parts.append(self.tr("findings: {new} new, {fixed} fixed").format(**view.findings))
         if view.change_lists:

@@ -1,8 +1,8 @@
 """A subscription event as the Subscriptions log says it, in the interface language.
 
-The engine's events are English data (their names and reasons are stored as they are);
-the names and the reasons the catalog knows are said anew through it, as ``listen`` says
-them, and anything else (a hub's or a library's own words) is quoted behind a lead-in.
+An event carries its reasons as phrases (catalog key and params): they are said anew in
+the interface language, as ``listen`` says them, and outside words (a hub's or a
+library's own) are quoted behind a lead-in.
 """
 
 from __future__ import annotations
@@ -31,6 +31,6 @@ def event_line(event: SubscriberEvent) -> str:
         parts.append(lease.format(seconds=seconds, duration=duration_text(seconds)))
     shown_already = {item.message for item in event.findings}
     for said in dict.fromkeys((event.reason, event.message)):
-        if said and said not in shown_already:
+        if said and str(said) not in shown_already:
             parts.append(event_detail(said, lang))
     return " ".join(parts)

@@ -45,7 +45,7 @@ def feed_csv(items: Iterable[FeedItem], out: IO[str]) -> int:
                 str(item.entry_count),
                 *(str(item.changes.get(change, 0)) for change in ("created", "updated", "deleted")),
                 item.signature or "",
-                item.reason or "",
+                str(item.reason or ""),  # its English: the file is for scripts, as the JSON
                 " ".join(finding.code for finding in item.findings),
             )
         )
@@ -64,7 +64,7 @@ def feed_jsonl(items: Iterable[FeedItem], out: IO[str]) -> int:
             "notification_id": item.notification_id,
             "entries": item.entry_count,
             "changes": item.changes,
-            "reason": item.reason,
+            "reason": str(item.reason) if item.reason is not None else None,
             "diff": item.diff,
             "findings": [f.to_json() for f in item.findings],
         }

@@ -20,7 +20,10 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 
+from explorer.core import catalog
 from explorer.core.findings import SEVERITY_ORDER, Finding, Severity
+from explorer.core.phrase import Phrase
+from explorer.core.words.engine_words import event_name, known_reason
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.live.subscriber_events import (
     DIFF,
@@ -30,7 +33,7 @@ from explorer.net.live.subscriber_events import (
     SubscriberEvent,
 )
 from explorer.net.store.records import NotificationRecord
-from explorer.ui.language import finding_text, severity_text
+from explorer.ui.language import finding_text, severity_text, ui_language
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon
 from explorer.ui.shared.plain_text import tooltip_text, visible
@@ -67,11 +70,11 @@ class FeedItem:
     changes: dict[str, int]
     findings: list[Finding] = field(default_factory=list)
     diff: list[dict[str, Any]] | None = None
-    reason: str | None = None
+    reason: Phrase | None = None  # why it was rejected, or a watchdog's verdict
     signature: str | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
     diff_pending: bool = False  # a framework notification whose refetch is still running
-    note: str | None = None  # why its later diff did not come (a refetch failure)
+    note: Phrase | None = None  # why its later diff did not come (a refetch failure)
 
     @property
     def warnings(self) -> int:
@@ -81,7 +84,7 @@ class FeedItem:
         """What the text filter searches: topic, locs, reason and finding codes."""
         locs = " ".join(str(e.get("loc", "")) for e in self.entries)
         codes = " ".join(f.code for f in self.findings)
-        return f"{self.topic} {locs} {self.reason or ''} {codes}".lower()
+        return f"{self.topic} {locs} {self.reason or ''} {codes}".lower()  # English: as typed
 
     @classmethod
     def from_event(cls, event: SubscriberEvent) -> FeedItem:
@@ -157,6 +160,14 @@ class FeedItem:
 def is_feed_event(event: SubscriberEvent) -> bool:
     """Does ``event`` add a row (a delivery) or update one (a later diff)?"""
     return event.event in (NOTIFICATION, REJECTED, DIFF, RECONCILE)
+
+
+def rejected_text(item: FeedItem, lang: str) -> str:
+    """A rejected delivery's line in ``lang``: why (its signature finding's words, said
+    anew) and the signature's state word."""
+    reason = known_reason(item.reason, lang).rstrip("。.")
+    signature = event_name(item.signature or "", lang, "events.signature-")
+    return catalog.text("events.rejected-delivery", lang, reason=reason, signature=signature)
 
 
 def watchdog_item(event: SubscriberEvent) -> FeedItem:
@@ -318,9 +329,7 @@ class FeedModel(QStandardItemModel):
             cell.setData(colour, _FOREGROUND)
             cell.setFont(_bold_font())
         tooltip = (
-            QCoreApplication.translate(
-                "FeedModel", "rejected delivery: {reason} (signature {signature})"
-            ).format(reason=item.reason, signature=item.signature)
+            rejected_text(item, ui_language())
             if item.kind == REJECTED_KIND
             else "\n".join(
                 f"{severity_text(f.severity)} {f.code}: {finding_text(f)}" for f in item.findings

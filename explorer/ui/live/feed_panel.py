@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QSettings, Qt, QTimer,
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from explorer.core import catalog
 from explorer.core.change_descriptions import (
     ChangeKind,
     EntryChange,
@@ -24,6 +25,7 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
+from explorer.core.words.engine_words import known_reason
 from explorer.net.live.subscriber_events import DIFF, SubscriberEvent
 from explorer.net.store.database import StoreError
 from explorer.ui.language import ui_language
@@ -36,6 +38,7 @@ from explorer.ui.live.feed_model import (
     FeedItem,
     FeedModel,
     is_feed_event,
+    rejected_text,
 )
 from explorer.ui.live.feed_widgets import DIFF_TAB, FeedWidgets
 from explorer.ui.live.forwarding_actions import FeedForwarding
@@ -72,16 +75,11 @@ def _fields(values: Mapping[str, Any] | None, colour: str, strike: bool = False)
 def changes_html(item: FeedItem) -> str:
     """The entries of a notification with what changed, old → new."""
     if item.kind == REJECTED_KIND:
-        rejected = escape_for_html(QCoreApplication.translate("FeedPanel", "Rejected delivery"))
-        signature = QCoreApplication.translate("FeedPanel", "(signature: {signature})").format(
-            signature=item.signature or ""
-        )
         acknowledged = QCoreApplication.translate(
             "FeedPanel", "It was acknowledged to the hub but is not a notification."
         )
         return (
-            f"<p style='color:{OLD}'><b>{rejected}</b>: "
-            f"{escape_for_html(item.reason or '')} {escape_for_html(signature)}."
+            f"<p style='color:{OLD}'>{escape_for_html(rejected_text(item, ui_language()))}"
             f"</p><p>{escape_for_html(acknowledged)}</p>"
         )
     if item.diff is None:
@@ -92,7 +90,7 @@ def changes_html(item: FeedItem) -> str:
                 )
             )
         elif item.note:
-            why = escape_for_html(item.note)
+            why = escape_for_html(known_reason(item.note, ui_language()))
         else:
             why = escape_for_html(
                 QCoreApplication.translate(
@@ -101,8 +99,8 @@ def changes_html(item: FeedItem) -> str:
                 )
             )
         rows = "".join(
-            f"<li><b>{escape_for_html(e.get('change'))}</b> {escape_for_html(e.get('loc'))} "
-            f"{escape_for_html(e.get('datetime') or '')}</li>"
+            f"<li><b>{escape_for_html(_entry_word(item, e.get('change')))}</b> "
+            f"{escape_for_html(e.get('loc'))} {escape_for_html(e.get('datetime') or '')}</li>"
             for e in item.entries
         )
         if item.kind == WATCHDOG and item.note:
@@ -126,6 +124,15 @@ def changes_html(item: FeedItem) -> str:
         "".join(parts)
         or f"<p>{escape_for_html(QCoreApplication.translate('FeedPanel', 'No entries.'))}</p>"
     )
+
+
+def _entry_word(item: FeedItem, change: object) -> str:
+    """What an entry of a row says of its location: a change type as the document writes
+    it, or a watchdog verdict (unannounced, unlisted) in the interface language."""
+    key = f"reconcile.kind-{change}"
+    if item.kind == WATCHDOG and catalog.has(key, ui_language()):
+        return catalog.text(key, ui_language())
+    return str(change)
 
 
 def _change_body_html(entry: EntryChange) -> str:

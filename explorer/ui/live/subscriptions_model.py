@@ -164,10 +164,10 @@ class SubscriptionsModel(RowTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "secret":
                 return self.tr("masked; use Copy secret")
-            why = known_reason(sub.health(now)[1] or "", ui_language())
+            reason = known_reason(sub.health(now)[1], ui_language())
             callback = self.tr("callback: {url}").format(url=sub.callback_url)
             forwarding = self.forwarding.get(sub.id, "")
-            return tooltip_text(f"{callback}\n{why}\n{forwarding}".strip())
+            return tooltip_text(f"{callback}\n{reason}\n{forwarding}".strip())
         if role == Qt.ItemDataRole.UserRole:
             return sub
         return None

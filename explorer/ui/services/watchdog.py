@@ -24,7 +24,6 @@ from explorer.net.live.reconcile import Reconciler
 from explorer.net.live.reconcile_event import reconcile_event
 from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
 from explorer.net.store.exchange_filter import exchange_topic
-from explorer.ui.language import ui_language
 
 if TYPE_CHECKING:
     from explorer.net.store.records import ExchangeRecord
@@ -119,7 +118,7 @@ class WatchdogServices(QObject):
             report = await reconciler.check(self._services.fetcher)
             if report.empty:
                 continue
-            event = reconcile_event(report, ui_language(), watch.subscription)
+            event = reconcile_event(report, watch.subscription)
             self._services.subscriber_events.emit([event])
             self.verdict.emit(event)
 

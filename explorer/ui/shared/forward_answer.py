@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import QCoreApplication
 
+from explorer.core.words.engine_words import known_reason
 from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
+from explorer.ui.language import ui_language
 
 
 def answer_text(answer: ForwardAnswer | None) -> str:
@@ -20,7 +22,12 @@ def answer_text(answer: ForwardAnswer | None) -> str:
     if answer.status is None:
         head = QCoreApplication.translate(
             "ForwardAnswerView", "{target}: no answer at {time} ({error}), attempt {attempts}"
-        ).format(target=answer.target, time=when, error=answer.error, attempts=answer.attempts)
+        ).format(
+            target=answer.target,
+            time=when,
+            error=known_reason(answer.error, ui_language()),
+            attempts=answer.attempts,
+        )
     else:
         head = QCoreApplication.translate(
             "ForwardAnswerView",

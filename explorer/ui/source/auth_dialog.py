@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.auth import OriginError, describe_challenge, origin_of
+from explorer.core.words.messages import render_phrase, verbatim
 from explorer.net.http.credentials import Credential, CredentialsError, parse_header
 from explorer.net.http.fetcher import FetchResult
+from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel
 
 AUTH_STATUSES = (401, 403)
@@ -218,19 +220,19 @@ class AuthDialog(QDialog):
         if kind == "token":
             token = self.token.text().strip()
             if not token:
-                raise CredentialsError(self.tr("Enter the token."))
+                raise CredentialsError(verbatim(self.tr("Enter the token.")))
             return Credential(token=token)
         if kind == "basic":
             user = self.user.text().strip()
             if not user:
-                raise CredentialsError(self.tr("Enter the user name."))
+                raise CredentialsError(verbatim(self.tr("Enter the user name.")))
             return Credential(user=user, password=self.password.text())
         lines = [line for line in self.headers.toPlainText().splitlines() if line.strip()]
         if not lines:
-            raise CredentialsError(self.tr("Enter at least one header, as Name: value."))
+            raise CredentialsError(verbatim(self.tr("Enter at least one header, as Name: value.")))
         if len(lines) > MAX_HEADER_LINES:
             raise CredentialsError(
-                self.tr("At most %1 headers.").replace("%1", str(MAX_HEADER_LINES))
+                verbatim(self.tr("At most %1 headers.").replace("%1", str(MAX_HEADER_LINES)))
             )
         return Credential(headers=tuple(parse_header(line) for line in lines))
 
@@ -238,7 +240,7 @@ class AuthDialog(QDialog):
         try:
             self._credential = self.read_credential()
         except CredentialsError as exc:
-            self.error.setText(str(exc))
+            self.error.setText(render_phrase(exc.said, ui_language()))
             self.error.show()
             return
         self.accept()

@@ -24,9 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.catalog import text
-from explorer.core.words.engine_words import quoted
-from explorer.core.words.messages import render_known
+from explorer.core.words.engine_words import said_or_quoted
+from explorer.core.words.messages import said
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.http.network_access import NetworkSettings, NetworkSettingsError, ProxyMode
 from explorer.ui.language import ui_language
@@ -150,7 +149,7 @@ class NetworkPage(QWidget):
         proxy_url = self.proxy_url.text().strip() or None
         ca_text = self.ca_bundle.text().strip()
         if mode is ProxyMode.MANUAL and proxy_url and _has_password(proxy_url):
-            raise NetworkSettingsError(text("netconfig.proxy-password"))
+            raise NetworkSettingsError(said("netconfig.proxy-password"))
         return NetworkSettings(
             mode,
             proxy_url if mode is ProxyMode.MANUAL else None,
@@ -196,8 +195,7 @@ class NetworkPage(QWidget):
 def settings_problem(exc: NetworkSettingsError) -> str:
     """Why the settings cannot be used, in the interface language (the engine says it in
     English from the catalog; anything else, such as OpenSSL's words, is quoted)."""
-    lang = ui_language()
-    return render_known(str(exc), "netconfig.", lang) or quoted(str(exc), lang)
+    return said_or_quoted(exc.said, ui_language())
 
 
 def _has_password(url: str) -> bool:

@@ -276,8 +276,9 @@ class SourceTreeModel(QAbstractItemModel):
             )
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [item.url, item.kind_name()]
-            if item.channel is not None:
-                lines.append(self.tr("hub: {hub}").format(hub=item.channel.hub))
+            if item.channel is not None:  # a channel without a hub says so, as its row does
+                hub = item.channel.hub or QCoreApplication.translate("SourceTreeModel", "(none)")
+                lines.append(self.tr("hub: {hub}").format(hub=hub))
             if item.doc is not None and item.doc.fetch is not None:
                 lines.append(
                     self.tr("HTTP {status} in {ms} ms").format(

@@ -940,21 +940,9 @@ X-Api-Key: …</source>
         <source>watchdog</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>rejected delivery: {reason} (signature {signature})</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>FeedPanel</name>
-    <message>
-        <source>Rejected delivery</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(signature: {signature})</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>It was acknowledged to the hub but is not a notification.</source>
         <translation type="unfinished"></translation>

@@ -933,21 +933,9 @@ X-Api-Key: …</translation>
         <source>watchdog</source>
         <translation>監視</translation>
     </message>
-    <message>
-        <source>rejected delivery: {reason} (signature {signature})</source>
-        <translation>拒否した配信（署名 {signature}）。詳細: {reason}</translation>
-    </message>
 </context>
 <context>
     <name>FeedPanel</name>
-    <message>
-        <source>Rejected delivery</source>
-        <translation>拒否した配信</translation>
-    </message>
-    <message>
-        <source>(signature: {signature})</source>
-        <translation>（署名: {signature}）</translation>
-    </message>
     <message>
         <source>It was acknowledged to the hub but is not a notification.</source>
         <translation>ハブには受領を返しましたが、通知ではありません。</translation>

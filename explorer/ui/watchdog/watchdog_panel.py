@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
+from explorer.core.words.engine_words import known_reason, state_word
 from explorer.net.live.subscriber_events import SubscriberEvent
+from explorer.ui.language import ui_language
 from explorer.ui.services.watchdog import WatchdogServices
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.shell import Key
@@ -113,7 +115,7 @@ class WatchdogPanel(WatchdogWidgets):
     def notify(self, event: SubscriberEvent) -> bool:
         """A verdict as a desktop notification, when the window is not in front."""
         title = self.tr("Watchdog: {topic}").format(topic=event.topic)
-        return self.notifier.notify(title, event.message or "")
+        return self.notifier.notify(title, known_reason(event.message, ui_language()))
 
     def show_lease_history(self) -> LeaseHistory | None:
         sub = self.subscriptions.selected()
@@ -165,10 +167,12 @@ class LeaseHistory(LeaseHistoryWidgets):
             ).format(
                 topic=sub.topic,
                 hub=sub.hub,
-                state=sub.state,
+                state=state_word(str(sub.state), ui_language()),
                 lease=sub.lease_seconds if sub.lease_seconds is not None else "?",
                 expires=expires,
-                error=self.tr("; last renewal failed: {error}").format(error=sub.renewal_error)
+                error=self.tr("; last renewal failed: {error}").format(
+                    error=known_reason(sub.renewal_error, ui_language())
+                )
                 if sub.renewal_error
                 else "",
                 count=len(steps),

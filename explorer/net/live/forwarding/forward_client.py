@@ -17,14 +17,19 @@ from urllib.parse import urlsplit
 import aiohttp
 import yarl
 
-from explorer.core import catalog
+from explorer.core.words.messages import Phrase, said, verbatim
 
 DRAIN_LIMIT = 1024 * 1024
 """Answer bytes read past the kept ones before the connection is given up instead."""
 
 
 class ForwardHTTPError(Exception):
-    """The target could not be reached or gave no readable HTTP answer."""
+    """The target could not be reached or gave no readable HTTP answer: ``said`` in the
+    explorer's words (a catalog line) or the system's, verbatim."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,17 +105,17 @@ class OneConnection:
         self._session = None
 
 
-def _timed_out() -> str:
-    return f"TimeoutError: {catalog.text('forwarding.failed-no-answer-in-time')}"
+def _timed_out() -> Phrase:
+    return said("forwarding.failed-no-answer-in-time")
 
 
-def _reason(exc: aiohttp.ClientError) -> str:
+def _reason(exc: aiohttp.ClientError) -> Phrase:
     """Why, in the outbox's words: the explorer's own reasons from the catalog, the
     system's (a refused connection, a TLS failure) as they came."""
     if isinstance(exc, aiohttp.ServerDisconnectedError):
-        return catalog.text("forwarding.failed-target-closed")
+        return said("forwarding.failed-target-closed")
     if isinstance(exc, aiohttp.ClientPayloadError):
-        return catalog.text("forwarding.failed-short-body")
+        return said("forwarding.failed-short-body")
     if isinstance(exc, aiohttp.ClientResponseError):  # the answer could not be parsed
-        return catalog.text("forwarding.failed-not-http", line=repr(exc.message[:80]))
-    return f"{type(exc).__name__}: {exc}"
+        return said("forwarding.failed-not-http", line=repr(exc.message[:80]))
+    return verbatim(f"{type(exc).__name__}: {exc}")

@@ -16,9 +16,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
+from explorer.core.phrase import Phrase
 from explorer.net.store.database import InTransaction, Store, StoreError
+from explorer.net.store.reasons import reason_of, stored_reason
 
 ANSWER_KEPT = 4096
 """Bytes of the target's answer body kept with the delivery."""
@@ -37,7 +39,7 @@ class ForwardAnswer:
     status: int | None
     duration_ms: float | None
     body: str
-    error: str | None
+    error: Phrase | None  # why no answer came: the explorer's words or the system's
     attempts: int
 
 
@@ -147,8 +149,9 @@ class ForwardOutbox:
             )
             conn.executemany(
                 "INSERT OR REPLACE INTO forward_answers (notification_id, time, target, "
-                "status, duration_ms, body, error, attempts) VALUES (?,?,?,?,?,?,?,?)",
-                [astuple(answer) for answer in answers],
+                "status, duration_ms, body, error, attempts, error_key, error_params) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?)",
+                [_answer_row(answer) for answer in answers],
             )
 
         await self.store.in_transaction(write)
@@ -161,4 +164,27 @@ class ForwardOutbox:
             )
         except StoreError:  # a store that never forwarded has no such table
             return None
-        return ForwardAnswer(*rows[0]) if rows else None
+        if not rows:
+            return None
+        row = rows[0]
+        return ForwardAnswer(
+            row["notification_id"],
+            row["time"],
+            row["target"],
+            row["status"],
+            row["duration_ms"],
+            row["body"],
+            reason_of(row["error"], *_error_columns(row)),
+            row["attempts"],
+        )
+
+
+def _answer_row(answer: ForwardAnswer) -> tuple[object, ...]:
+    english, key, params = stored_reason(answer.error)
+    head = (answer.notification_id, answer.time, answer.target, answer.status)
+    return (*head, answer.duration_ms, answer.body, english, answer.attempts, key, params)
+
+
+def _error_columns(row: sqlite3.Row) -> tuple[str | None, str | None]:
+    """A failure's key and params (the forwarding feature's version 2 added them)."""
+    return row["error_key"], row["error_params"]

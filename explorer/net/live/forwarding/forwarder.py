@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 
 from explorer.core import catalog
 from explorer.core.push.signatures import signer
+from explorer.core.words.messages import Phrase, render_phrase
 from explorer.net.http.retry_policy import RetryPolicy
 from explorer.net.live.forwarding.forward_client import ForwardHTTPError, OneConnection
 from explorer.net.live.forwarding.forward_outbox import (
@@ -226,7 +227,7 @@ class Forwarder:
             status, retry_after = answer.status, answer.retry_after
             body = answer.body.decode("utf-8", "replace")
         except ForwardHTTPError as exc:
-            error = str(exc)[:500]
+            error = exc.said
         duration = round((time.time() - started) * 1000, 3)
         forwarded = ForwardAnswer(
             item.id, started, self.target.url, status, duration, body, error, attempt
@@ -262,13 +263,7 @@ def describe(state: ForwardState, lang: str = "en") -> str:
     return line
 
 
-def _error_in(error: str | None, lang: str) -> str | None:
+def _error_in(error: Phrase | None, lang: str) -> str | None:
     """Why a forward failed, in ``lang``: the explorer's own reasons (``forwarding.failed-*``)
     said again; the system's words as they came."""
-    if not error or lang == catalog.ENGLISH:
-        return error
-    from explorer.core.words.messages import (
-        render_known,  # only for a failure shown in another language
-    )
-
-    return render_known(error, "forwarding.failed-", lang) or error
+    return render_phrase(error, lang) if error is not None else None

@@ -14,8 +14,8 @@ they are bounded, stored before the 2xx and shown like any change notification.
 
 from __future__ import annotations
 
-from explorer.core import catalog
 from explorer.core.push.legacy_push import unverified_finding
+from explorer.core.words.messages import said
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Delivery, Reply, reply_saying
 from explorer.net.live.hub_discovery import DiscoveredChannel
@@ -55,7 +55,7 @@ class CallbackPush(LegacyTransportBase):
             hub, {FORM_FIELD: sub.callback_url}, "subscribe"
         )
         if answer.accepted:
-            message = catalog.text(
+            message = said(
                 "legacy_push.subscribed-callback",
                 url=sub.callback_url,
                 interface=hub,
@@ -64,8 +64,9 @@ class CallbackPush(LegacyTransportBase):
             await self.activate(sub, message, [*answer.findings, unverified_finding(hub)])
         else:
             status = answer.status if answer.status is not None else "nothing"
-            detail = f": {answer.message or answer.error}" if answer.message or answer.error else ""
-            message = catalog.text(
+            why = answer.message or answer.error
+            detail = said("legacy_push.detail", detail=why) if why else ""
+            message = said(
                 "legacy_push.subscribe-failed", interface=hub, status=status, detail=detail
             )
             await self.fail(sub, message, answer.findings)
@@ -73,7 +74,7 @@ class CallbackPush(LegacyTransportBase):
 
     async def unsubscribe(self, sub: Subscription | str, *, wait: bool = True) -> None:
         """No unsubscription is defined (§5.2.2): stop accepting, and say so."""
-        await self.end(self.book.find(sub), catalog.text("legacy_push.no-unsubscription"))
+        await self.end(self.book.find(sub), said("legacy_push.no-unsubscription"))
 
     async def close(self, *, unsubscribe: bool = False) -> None:
         """Nothing runs between deliveries; ``unsubscribe`` ends every live row here."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import time
 
-from explorer.core import catalog
 from explorer.core.findings import Finding
 from explorer.core.push.legacy_push import PUSHED_CAPABILITY
+from explorer.core.words.messages import Phrase, said
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live import transports
 from explorer.net.live.parts import LiveParts
@@ -74,23 +74,23 @@ class LegacyTransportBase:
         """A row for a channel this run cannot subscribe to, failed at once with ``key``."""
         sub = self.new_subscription(topic, hub, "")
         self.book.subscriptions[sub.id] = sub
-        await self.fail(sub, catalog.text(key), [])
+        await self.fail(sub, said(key), [])
         return sub
 
-    async def activate(self, sub: Subscription, message: str, notes: list[Finding]) -> None:
+    async def activate(self, sub: Subscription, message: Phrase, notes: list[Finding]) -> None:
         sub.transition(State.ACTIVE, message)
         await self.book.save(sub)
         self.pipeline.emit(
             sub, ev.SUBSCRIBE_REQUESTED, flavour=sub.flavour, message=message, findings=notes
         )
 
-    async def fail(self, sub: Subscription, message: str, notes: list[Finding]) -> None:
+    async def fail(self, sub: Subscription, message: Phrase, notes: list[Finding]) -> None:
         if sub.state != State.FAILED:
             sub.transition(State.FAILED, message)
         await self.book.save(sub)
         self.pipeline.emit(sub, ev.ERROR, flavour=sub.flavour, message=message, findings=notes)
 
-    async def end(self, sub: Subscription, reason: str) -> None:
+    async def end(self, sub: Subscription, reason: Phrase) -> None:
         """Final here, with an event: from now on the intake answers its deliveries 410."""
         if sub.final:
             return
@@ -104,7 +104,7 @@ class LegacyTransportBase:
 async def end_unresumed(store: Store) -> None:
     """End every live row of a transport that does not resume after a restart (the 2012
     forms': see the module docstring), so no transport restores it as its own."""
-    reason = catalog.text("legacy_push.not-resumed")
+    reason = said("legacy_push.not-resumed")
     for row in store.subscriptions():
         sub = Subscription.from_row(row)
         if sub.final or transports.facts(sub.transport).resumes_after_restart:

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import catalog
+from explorer.core.words.messages import Phrase, said, verbatim
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import Delivery
@@ -42,7 +43,12 @@ PENDING_LIMIT = 256
 
 
 class XmppError(Exception):
-    """The XMPP server could not be reached, refused the login, or refused a request."""
+    """The XMPP server could not be reached, refused the login, or refused a request:
+    said as ``said`` (a catalog line), so every language can say it."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 class XmppPush(LegacyTransportBase):
@@ -115,7 +121,7 @@ class XmppPush(LegacyTransportBase):
             await self.fail(sub, self._failure(hub, exc), [])
             return sub
         self._by_node[(service, node)] = sub
-        message = catalog.text(
+        message = said(
             "legacy_push.subscribed-xmpp",
             jid=self.account.jid,
             node=node,
@@ -136,7 +142,7 @@ class XmppPush(LegacyTransportBase):
         await self.book.save(sub)
         try:
             await self._unsubscribe_node(service, node)
-            reason = catalog.text("legacy_push.unsubscribed-xmpp", node=node, service=service)
+            reason = said("legacy_push.unsubscribed-xmpp", node=node, service=service)
         except XmppError as exc:
             reason = self._failure(sub.hub, exc)
         await self.end(sub, reason)
@@ -178,7 +184,7 @@ class XmppPush(LegacyTransportBase):
 
         account = self.account
         if account is None:
-            raise XmppError(catalog.text("xmpp.not-connected"))
+            raise XmppError(said("xmpp.not-connected"))
         context = ssl.create_default_context()
         if account.ca_bundle:
             context.load_verify_locations(cafile=account.ca_bundle)
@@ -192,7 +198,7 @@ class XmppPush(LegacyTransportBase):
         client.register_plugin("xep_0060")
         started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
-        def settle(problem: str | None) -> None:
+        def settle(problem: Phrase | None) -> None:
             if not started.done():
                 if problem is None:
                     started.set_result(None)
@@ -200,15 +206,11 @@ class XmppPush(LegacyTransportBase):
                     started.set_exception(XmppError(problem))
 
         client.add_event_handler("session_start", lambda _: settle(None))
+        client.add_event_handler("failed_all_auth", lambda _: settle(said("xmpp.login-refused")))
         client.add_event_handler(
-            "failed_all_auth", lambda _: settle(catalog.text("xmpp.login-refused"))
+            "connection_failed", lambda exc: settle(said("xmpp.cannot-connect", reason=exc))
         )
-        client.add_event_handler(
-            "connection_failed", lambda exc: settle(catalog.text("xmpp.cannot-connect", reason=exc))
-        )
-        client.add_event_handler(
-            "disconnected", lambda _: settle(catalog.text("xmpp.stream-closed"))
-        )
+        client.add_event_handler("disconnected", lambda _: settle(said("xmpp.stream-closed")))
         client.add_event_handler("pubsub_publish", self._on_publish)
         host, port = account.server if account.server else (None, None)
         try:
@@ -218,9 +220,7 @@ class XmppPush(LegacyTransportBase):
         except TimeoutError:
             client.cancel_connection_attempt()
             client.abort()
-            raise XmppError(
-                catalog.text("xmpp.no-session", seconds=self.options.request_timeout)
-            ) from None
+            raise XmppError(said("xmpp.no-session", seconds=self.options.request_timeout)) from None
         except XmppError:
             client.cancel_connection_attempt()
             client.abort()
@@ -230,9 +230,7 @@ class XmppPush(LegacyTransportBase):
         return client
 
     def _on_too_large(self, size: int) -> None:
-        message = catalog.text(
-            "legacy_push.xmpp-too-large", size=size, limit=self.options.max_item_bytes
-        )
+        message = said("legacy_push.xmpp-too-large", size=size, limit=self.options.max_item_bytes)
         for sub in self._by_node.values():
             self.pipeline.emit(sub, ev.ERROR, flavour=sub.flavour, message=message)
 
@@ -244,25 +242,25 @@ class XmppPush(LegacyTransportBase):
         """Connect again with the retry policy; then ask for each live subscription again.
         Out of retries, every live subscription fails with the last reason."""
         self._client = None
-        attempt, problem = 0, catalog.text("xmpp.connection-lost")
+        attempt, problem = 0, said("xmpp.connection-lost")
         try:
             while (delay := self.options.retry.delay(attempt + 1)) is not None:
                 attempt += 1
                 for sub in self._by_node.values():
-                    lost = catalog.text("legacy_push.xmpp-lost", attempt=attempt)
+                    lost = said("legacy_push.xmpp-lost", attempt=attempt)
                     self.pipeline.emit(sub, ev.ERROR, flavour=sub.flavour, message=lost)
                 await asyncio.sleep(delay)
                 try:
                     self._client = await self._connect()
                     for (service, node), sub in list(self._by_node.items()):
                         await self._subscribe_node(service, node)
-                        back = catalog.text("legacy_push.xmpp-back", node=node, service=service)
+                        back = said("legacy_push.xmpp-back", node=node, service=service)
                         self.pipeline.emit(
                             sub, ev.SUBSCRIBE_REQUESTED, flavour=sub.flavour, message=back
                         )
                     return
                 except XmppError as exc:
-                    problem = str(exc)
+                    problem = exc.said
                     client, self._client = self._client, None
                     if client is not None:  # connected, but the node was refused
                         client.abort()
@@ -283,17 +281,13 @@ class XmppPush(LegacyTransportBase):
 
         client = self._client
         if client is None:
-            raise XmppError(catalog.text("xmpp.not-connected"))
+            raise XmppError(said("xmpp.not-connected"))
         try:
             await request(client.plugin["xep_0060"])
         except IqError as exc:
-            raise XmppError(
-                catalog.text("xmpp.service-answered", condition=exc.condition)
-            ) from None
+            raise XmppError(said("xmpp.service-answered", condition=exc.condition)) from None
         except IqTimeout:
-            raise XmppError(
-                catalog.text("xmpp.no-answer", seconds=self.options.request_timeout)
-            ) from None
+            raise XmppError(said("xmpp.no-answer", seconds=self.options.request_timeout)) from None
 
     # --- items -----------------------------------------------------------------------------
 
@@ -321,7 +315,7 @@ class XmppPush(LegacyTransportBase):
             try:
                 self._items.put_nowait((sub, Delivery.of(url, body, [], time.time())))
             except asyncio.QueueFull:
-                self.pipeline.emit(sub, ev.ERROR, message=catalog.text("xmpp.queue-full", url=url))
+                self.pipeline.emit(sub, ev.ERROR, message=said("xmpp.queue-full", url=url))
 
     async def _consume(self) -> None:
         while True:
@@ -329,9 +323,10 @@ class XmppPush(LegacyTransportBase):
             try:
                 reply = await self.intake.take(sub, delivery)
                 if reply.status >= 300 and reply.status != 410:
-                    self.pipeline.emit(sub, ev.ERROR, message=reply.body.decode().strip())
+                    self.pipeline.emit(sub, ev.ERROR, message=verbatim(reply.body.decode().strip()))
             finally:
                 self._items.task_done()
 
-    def _failure(self, where: str, exc: Exception) -> str:
-        return catalog.text("legacy_push.xmpp-failed", service=where, problem=str(exc))
+    def _failure(self, where: str, exc: Exception) -> Phrase:
+        problem = exc.said if isinstance(exc, XmppError) else verbatim(str(exc))
+        return said("legacy_push.xmpp-failed", service=where, problem=problem)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from explorer.cli.arguments import output_file
-from explorer.cli.language_option import say
+from explorer.cli.options.language_option import say
 
 
 def add_record_option(parser: argparse.ArgumentParser) -> None:

@@ -15,15 +15,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import input_path
-from explorer.cli.language_option import help_language, say
-from explorer.cli.secret_option import (
+from explorer.cli.options.language_option import help_language, say
+from explorer.cli.options.secret_option import (
     SecretFormError,
     add_secret_forms,
     on_command_line,
     secret_value,
     warn_plain,
 )
-from explorer.cli.secret_option import given as secret_given
+from explorer.cli.options.secret_option import given as secret_given
+from explorer.core.words.messages import render_phrase
 
 # Adding the options needs none of the machinery behind them: the credential files, the
 # proxy and TLS settings load when an option is given or a URL is fetched, so a command
@@ -156,7 +157,7 @@ def network_access(
         try:
             credentials.update(load_credentials_file(path))
         except CredentialsError as exc:
-            raise NetworkOptionsError(_said_again(str(exc), "credentials.")) from None
+            raise NetworkOptionsError(render_phrase(exc.said, help_language())) from None
         if not file_is_private(path):
             _warn(command, say("cli.network.readable", path=path))
     if on_command_line(args, "--token"):
@@ -175,18 +176,10 @@ def network_access(
         settings = _settings(args, allowed)
         settings.verify()  # reads the CA bundle now, to refuse a bad one before any request
     except NetworkSettingsError as exc:
-        raise NetworkOptionsError(_said_again(str(exc), "netconfig.")) from None
+        raise NetworkOptionsError(render_phrase(exc.said, help_language())) from None
     if settings.insecure:
         _warn(command, say("cli.network.insecure-warning"))
     return NetworkAccess(credentials, settings)
-
-
-def _said_again(english: str, prefix: str) -> str:
-    """The engine's English refusal (a line of the catalog under ``prefix``) in this run's
-    language; words the catalog does not know (a library's) as they came."""
-    from explorer.core.words.messages import render_known  # only when an option is refused
-
-    return render_known(english, prefix, help_language()) or english
 
 
 def _flag_credential(args: argparse.Namespace) -> Credential | None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli.arguments import http_url, url_or_path
-from explorer.cli.language_option import language_of, say
+from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
 
 if TYPE_CHECKING:  # the writers load when a file is asked for, not to parse the arguments

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 
 from explorer.cli.arguments import positive_seconds
-from explorer.cli.language_option import language_of, say
+from explorer.cli.options.language_option import language_of, say
 from explorer.core.catalog import text
 from explorer.core.parser import DocumentParseError, parse_document
 from explorer.core.rules import capabilities as caps
@@ -113,7 +113,7 @@ class Watchdog:
                 for reconciler in self.reconcilers:
                     report = await reconciler.check(fetcher)
                     if not report.empty:
-                        self.emit(reconcile_event(report, self.lang))
+                        self.emit(reconcile_event(report))
 
 
 async def _is_capability_list(fetcher: Fetcher, url: str) -> bool:

@@ -12,7 +12,7 @@ import argparse
 import getpass
 import sys
 
-from explorer.cli.language_option import help_language, say
+from explorer.cli.options.language_option import help_language, say
 from explorer.core import catalog
 from explorer.net.http.credentials import default_credential_files, xmpp_password
 from explorer.net.live.legacy.xmpp_account import XmppAccount

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from explorer.cli.arguments import positive_int, positive_seconds
-from explorer.cli.language_option import say
+from explorer.cli.options.language_option import say
 from explorer.net.source.crawl_budget import CrawlLimits
 
 

@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from explorer.cli.arguments import InputError, read_regular_file
-from explorer.cli.language_option import say
+from explorer.cli.options.language_option import say
 from explorer.core import catalog
 
 SECRET_ENVIRONMENT = "RESOURCESYNC_EXPLORER_SECRET"

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from explorer.cli.language_option import language_of
+from explorer.cli.options.language_option import language_of
 from explorer.core.addresses import looks_like_address, typed_address
 
 
