@@ -37,11 +37,9 @@ from explorer.cli.options.network_options import (
     network_wanted,
 )
 from explorer.core import catalog
-from explorer.core.auth import auth_finding
 from explorer.core.catalog import text
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
-from explorer.core.junit import JUnitSuite, findings_case
 from explorer.core.parser import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.core.words.messages import ENGLISH, render_message, render_severity
@@ -154,6 +152,7 @@ async def _fetch(url: str, timeout: float, access: NetworkAccess | None) -> byte
 
     import httpx
 
+    from explorer.core.auth import auth_finding
     from explorer.net.http.fetcher import Fetcher, FetchError, Timeouts
 
     limits = Timeouts(connect=min(timeout, 10.0), read=timeout, total=timeout)
@@ -275,10 +274,18 @@ def run(args: argparse.Namespace) -> int:
             print(format_summary(report, language_of(args)), file=stream)
     if args.json:
         print(json.dumps({"targets": [report.to_json() for report in reports]}, indent=2))
+    if args.junit and not _write_junit(args, reports):
+        return EXIT_UNUSABLE
+    return exit_code(reports)
+
+
+def _write_junit(args: argparse.Namespace, reports: list[TargetReport]) -> bool:
+    """``--junit FILE``: one case per target. Its writer is imported only here, so a run
+    without it starts as fast as a script does."""
+    from explorer.core.junit import JUnitSuite, findings_case
+
     cases = [
         findings_case(r.target, "validate", r.findings, language_of(args), unreadable=r.error)
         for r in reports
     ]
-    if not write_junit(args, [JUnitSuite("validate", cases)], "validate"):
-        return EXIT_UNUSABLE
-    return exit_code(reports)
+    return write_junit(args, [JUnitSuite("validate", cases)], "validate")

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, TextIO
 from explorer.cli.arguments import http_url, url_or_path
 from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
-from explorer.core.junit import JUnitSuite, junit_xml
 
-if TYPE_CHECKING:  # validate and hub-check need only the JUnit writer: import no crawl
+if TYPE_CHECKING:  # the writers load when a file is asked for, not to parse the arguments
+    from explorer.core.junit import JUnitSuite
     from explorer.net.source.disk_source import DiskSource
     from explorer.net.source.inspection import Inspection
 
@@ -126,6 +126,8 @@ def write_junit(args: argparse.Namespace, suites: list[JUnitSuite], command: str
     """``--junit FILE`` for any command; True when not asked or written."""
     if not getattr(args, "junit", None):
         return True
+    from explorer.core.junit import junit_xml  # only when asked: 30 ms of every start
+
     return write_file(args.junit, junit_xml(suites), command, language_of(args))
 
 

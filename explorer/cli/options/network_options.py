@@ -10,9 +10,9 @@ credentials for everything else. No message here ever shows a secret.
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import input_path
 from explorer.cli.options.language_option import help_language, say
@@ -24,24 +24,14 @@ from explorer.cli.options.secret_option import (
     warn_plain,
 )
 from explorer.cli.options.secret_option import given as secret_given
-from explorer.core.auth import OriginError, origin_of
 from explorer.core.words.messages import render_phrase
-from explorer.net.http.credentials import (
-    Credential,
-    Credentials,
-    CredentialsError,
-    default_credential_files,
-    file_is_private,
-    load_credentials_file,
-    parse_header,
-)
-from explorer.net.http.network_access import (
-    NetworkAccess,
-    NetworkSettings,
-    NetworkSettingsError,
-    ProxyMode,
-    check_proxy_url,
-)
+
+# Adding the options needs none of the machinery behind them: the credential files, the
+# proxy and TLS settings load when an option is given or a URL is fetched, so a command
+# run on a local file does not pay for them at every start.
+if TYPE_CHECKING:
+    from explorer.net.http.credentials import Credential
+    from explorer.net.http.network_access import NetworkAccess, NetworkSettings
 
 
 class NetworkOptionsError(ValueError):
@@ -50,6 +40,8 @@ class NetworkOptionsError(ValueError):
 
 def header_argument(text: str) -> tuple[str, str]:
     """``--header 'Name: value'``; a refusal names the problem, never the value."""
+    from explorer.net.http.credentials import CredentialsError, parse_header
+
     try:
         return parse_header(text)
     except CredentialsError as exc:
@@ -58,6 +50,8 @@ def header_argument(text: str) -> tuple[str, str]:
 
 def proxy_argument(text: str) -> str:
     """``--proxy URL``, ``none`` or ``system``."""
+    from explorer.net.http.network_access import NetworkSettingsError, ProxyMode, check_proxy_url
+
     if text.lower() in (ProxyMode.NONE, ProxyMode.SYSTEM):
         return text.lower()
     try:
@@ -146,6 +140,15 @@ def network_access(
     Warnings (a credentials file others can read, ``--insecure``) go to stderr. Raises
     ``NetworkOptionsError`` for options that cannot be used.
     """
+    from explorer.net.http.credentials import (
+        Credentials,
+        CredentialsError,
+        default_credential_files,
+        file_is_private,
+        load_credentials_file,
+    )
+    from explorer.net.http.network_access import NetworkAccess, NetworkSettingsError
+
     credentials = Credentials()
     files = default_credential_files()
     if args.credentials is not None:
@@ -180,6 +183,8 @@ def network_access(
 
 
 def _flag_credential(args: argparse.Namespace) -> Credential | None:
+    from explorer.net.http.credentials import Credential, CredentialsError
+
     if secret_given(args, "--token") and args.user is not None:
         raise NetworkOptionsError(say("cli.network.token-and-user"))
     if args.token is not None and not args.token.strip():
@@ -209,6 +214,8 @@ def _flag_credential(args: argparse.Namespace) -> Credential | None:
 
 
 def _ask_password(user: str) -> str:
+    import getpass
+
     if not sys.stdin.isatty():
         raise NetworkOptionsError(say("cli.network.no-terminal"))
     try:
@@ -218,6 +225,8 @@ def _ask_password(user: str) -> str:
 
 
 def _origins(urls: Iterable[str]) -> list[str]:
+    from explorer.core.auth import OriginError, origin_of
+
     found: list[str] = []
     for url in urls:
         try:
@@ -230,6 +239,8 @@ def _origins(urls: Iterable[str]) -> list[str]:
 
 
 def _settings(args: argparse.Namespace, allow_private: bool) -> NetworkSettings:
+    from explorer.net.http.network_access import NetworkSettings, ProxyMode
+
     proxy = args.proxy
     if proxy in (None, ProxyMode.SYSTEM):
         mode, url = ProxyMode.SYSTEM, None
