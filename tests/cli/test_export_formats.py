@@ -18,6 +18,7 @@ import pytest
 from haralyzer import HarParser
 from helpers.har_schema import HAR_1_2
 
+from explorer.core.phrase import verbatim
 from explorer.net.store.database import Store
 from explorer.net.store.exchange_log import ExchangeLog
 from explorer.net.store.records import NotificationRecord
@@ -52,7 +53,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     signature="valid",
                     body=b"<urlset/>",
                     headers=[("Content-Type", "application/xml")],
-                    reason=topic,
+                    reason=verbatim(topic),
                 )
             )
         await opened.flush()
