@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import signal
 
 import httpx
 from helpers.listen_session import listening
@@ -63,7 +62,7 @@ async def test_change_sets_posted_to_the_callback_are_stored_and_shown(tmp_path)
                 ("http://example.org/res1", "updated"),
                 ("http://example.org/res2", "created"),
             }
-            run.proc.send_signal(signal.SIGTERM)
+            run.stop()
             await run.until(lambda events: any(e["event"] == "unsubscribed" for e in events))
             ended = next(e for e in run.events if e["event"] == "unsubscribed")
             assert "defines no unsubscription" in ended["reason"]

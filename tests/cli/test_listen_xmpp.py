@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -73,7 +72,7 @@ async def test_items_published_by_another_client_are_stored_and_shown(tmp_path) 
             ("http://example.org/res2", "deleted"),
         }
 
-        run.proc.send_signal(signal.SIGTERM)
+        run.stop()
         await run.until(lambda events: run.count("unsubscribed") == 1)
         assert "unsubscribed from node" in run.events[-1]["reason"]
         await run.proc.wait()

@@ -21,6 +21,15 @@ class ListenRun:
     proc: asyncio.subprocess.Process
     events: Events = field(default_factory=list)
     stderr: bytes = b""
+    stopping: bool = False
+
+    def stop(self) -> None:
+        """SIGTERM, once: ``listen`` ends its subscriptions and exits by itself. A second
+        one, sent while it exits, could land after its event loop has closed and given
+        the signal back to its default action, and kill it with -15."""
+        if not self.stopping and self.proc.returncode is None:
+            self.stopping = True
+            self.proc.send_signal(signal.SIGTERM)
 
     async def until(self, done: Callable[[Events], bool], timeout: float = 30) -> None:
         """Read events until ``done(events)`` holds."""
@@ -52,8 +61,7 @@ async def listening(*args: str) -> AsyncIterator[ListenRun]:
     try:
         yield run
     finally:
-        if proc.returncode is None:
-            proc.send_signal(signal.SIGTERM)
+        run.stop()
         try:
             async with asyncio.timeout(20):
                 _, run.stderr = await proc.communicate()
