@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.ui.shared.columns import set_column_widths
-from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.plain_text import PlainLabel, tooltip_text
 from explorer.ui.shared.row_table_model import RowTableModel
 from explorer.ui.shared.wheel_guard import wheel_only_when_focused
 
@@ -202,4 +202,4 @@ class SubscriptionPanelWidgets(QWidget):
         """Where the callback server is reachable (or why it is not), in the box's title."""
         self.server_status.setText(text)
         self.server_box.setTitle(self.tr("Callback server: {status}").format(status=text))
-        self.server_box.setToolTip(text)
+        self.server_box.setToolTip(tooltip_text(text))  # a typed URL or an OS error: text
