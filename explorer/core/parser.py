@@ -27,7 +27,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
 from typing import cast
@@ -64,7 +64,11 @@ from explorer.core.safe_xml import (
 )
 from explorer.core.tags import Kind, Vocabulary, kind_in, split_tag, vocabulary_of
 
-__all__ = ["MAX_DOCUMENT_BYTES", "DocumentParseError", "parse_document"]
+__all__ = ["MAX_DOCUMENT_BYTES", "DocumentParseError", "parse_document", "parse_document_streamed"]
+
+EntrySink = Callable[[Document, list[Entry]], None]
+"""Takes the entries of a document as they are read, a batch at a time (the document so
+far: its root, so ``is_index``, is known before the first batch)."""
 
 _VOCABULARY_CODES = {
     Vocabulary.RS: "parse.rs-namespace",
@@ -129,16 +133,29 @@ def parse_document(data: bytes) -> Document:
     Raises only ``DocumentParseError`` (with ``.finding``) when the bytes cannot be read
     as a document: too large, not well-formed, a DOCTYPE, or a root that is not a Sitemap.
     """
+    return _parse(data, None)
+
+
+def parse_document_streamed(data: bytes, sink: EntrySink) -> Document:
+    """``parse_document``, but the entries go to ``sink`` as each batch is read and the
+    document keeps none: a reader that wants a few fields of every entry of many large
+    lists (the watchdog's Change Lists) then holds one batch, not 100,000 ``Entry``
+    objects per list. The entries, their budget and every finding are those of
+    ``parse_document``; an exception ``sink`` raises ends the parse."""
+    return _parse(data, sink)
+
+
+def _parse(data: bytes, sink: EntrySink | None) -> Document:
     data = prepare(data)
     if len(data) <= STREAM_CHUNK:
         # One stream chunk holds it all, so streaming frees nothing early, and a few hundred
         # objects are no work for the cyclic GC: the incremental parser, the GC pause and the
         # per-batch collection would cost about as much as the whole read.
         root = parse_tree(data)
-        return _Reader(root, len(data)).read((root,), promote=False)
+        return _Reader(root, len(data), sink=sink).read((root,), promote=False)
     with _cyclic_gc_paused(), _incremental_parse:
         try:
-            return _read_stream(data)
+            return _read_stream(data, sink)
         except StreamUnavailable:
             pass
     # Whatever stopped the incremental parse, the answer of a whole-tree parse, found
@@ -146,17 +163,18 @@ def parse_document(data: bytes) -> Document:
     # is not a Sitemap, or a document after all.
     root = parse_unstreamable(data)
     with _cyclic_gc_paused():
-        return _Reader(root, len(data)).read((root,))
+        return _Reader(root, len(data), sink=sink).read((root,), promote=sink is None)
 
 
-def _read_stream(data: bytes) -> Document:
+def _read_stream(data: bytes, sink: EntrySink | None) -> Document:
     """Read the document while it is parsed, a batch of the root's children at a time."""
     dropped: dict[etree._Element, int] = {}
     unread = EntryCount()
     batches = stream_children(data, dropped, unread)
     root, first = next(batches)
     rest = (children for _root, children in batches)
-    return _Reader(root, len(data), dropped, unread).read(chain((first,), rest))
+    reader = _Reader(root, len(data), dropped, unread, sink=sink)
+    return reader.read(chain((first,), rest), promote=sink is None)
 
 
 _incremental_parse = threading.Lock()
@@ -217,8 +235,12 @@ class _Reader:
         size: int,
         dropped: dict[etree._Element, int] | None = None,
         unread: EntryCount | None = None,
+        sink: EntrySink | None = None,
     ) -> None:
         self.root = root
+        self.sink = sink
+        self.handed_over = 0  # entries already given to ``sink``
+        self.first_line: int | None = None  # the line of the first of them
         self.size = size
         self.dropped = dropped if dropped is not None else {}
         self.unread = unread if unread is not None else EntryCount()
@@ -334,10 +356,26 @@ class _Reader:
             self.read_children(doc, children, entry_kind)
             if self.dropped:
                 self.dropped.clear()  # it only ever holds children of the batch just read
+            if self.sink is not None and doc.entries:
+                self.hand_over(doc)
             if promote:
                 _promote_young_objects()
         self.finish(doc, root_kind, entry_kind)
         return doc
+
+    def hand_over(self, doc: Document) -> None:
+        """Give the batch's entries to the sink; the entry budget still counts them."""
+        entries, doc.entries = doc.entries, []
+        if not self.handed_over:
+            self.first_line = entries[0].line
+        self.entry_limit -= len(entries)
+        self.handed_over += len(entries)
+        assert self.sink is not None
+        self.sink(doc, entries)
+
+    def first_entry_line(self, entries: list[Entry]) -> int | None:
+        """The first entry's line, whether it is still here or handed to the sink."""
+        return self.first_line if self.handed_over else entries[0].line
 
     def read_children(
         self, doc: Document, children: Iterable[etree._Element], entry_kind: Kind
@@ -367,18 +405,18 @@ class _Reader:
                     )
                     continue
                 self.md_seen = True
-                if entries:
+                if entries or self.handed_over:
                     self.findings.append(
                         finding(
                             "parse.md-after-entries",
                             line=line,
-                            params={"first": entries[0].line},
+                            params={"first": self.first_entry_line(entries)},
                         )
                     )
                 doc.md.update(self.checked_attributes(dict(child.items()), child))
                 doc.md_line = line
             elif kind is Kind.RS_LN:
-                if entries:
+                if entries or self.handed_over:
                     self.findings.append(
                         finding(
                             "parse.ln-after-entries",
@@ -479,8 +517,8 @@ class _Reader:
                     "parse.too-many-entries",
                     line=self.unread_line,
                     params={
-                        "total": len(doc.entries) + doc.unread_entries,
-                        "read": len(doc.entries),
+                        "total": self.handed_over + len(doc.entries) + doc.unread_entries,
+                        "read": self.handed_over + len(doc.entries),
                         "limit": MAX_ENTRIES,
                         "unread": doc.unread_entries,
                     },

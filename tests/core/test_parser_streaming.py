@@ -85,7 +85,7 @@ def test_incremental_parses_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     read_stream = parser._read_stream
     calls = 0
 
-    def watched(document: bytes):
+    def watched(document: bytes, *sink: object):
         nonlocal calls
         calls += 1
         entered.release()
@@ -93,7 +93,7 @@ def test_incremental_parses_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
             second_tried.wait(5)
             entered.acquire(timeout=0.5)  # given the time to enter, a second parse would
             inside_while_first_ran.append(calls)
-        return read_stream(document)
+        return read_stream(document, *sink)
 
     monkeypatch.setattr(parser, "_read_stream", watched)
     results: list[object] = []
@@ -111,3 +111,46 @@ def test_incremental_parses_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     other.join(10)
     assert inside_while_first_ran == [1]
     assert calls == 2 and len(results) == 2 and results[0] == results[1]
+
+
+@pytest.mark.parametrize(("entries", "seed", "root"), [(5, 5, "urlset"), (3_000, 6, "urlset")])
+def test_entries_handed_to_a_sink_are_those_of_a_whole_read(
+    entries: int, seed: int, root: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The watchdog reads Change Lists through a sink: the same entries, in order, the
+    same findings (an rs:md after entries names the first entry's line though it was
+    handed over), and the entry budget still counts what was handed over."""
+    monkeypatch.setattr(parser, "MAX_ENTRIES", 2_000)
+    data = make_document(entries, seed, root)
+    whole = parser.parse_document(data)
+    batches: list[int] = []
+    handed: list[object] = []
+
+    def sink(document: object, batch: list) -> None:
+        batches.append(len(batch))
+        handed.extend(batch)
+
+    streamed = parser.parse_document_streamed(data, sink)
+    assert streamed.entries == []
+    streamed.entries = handed  # type: ignore[assignment]
+    assert streamed == whole
+    if entries > 2_000:
+        assert len(batches) > 1 and sum(batches) == 2_000
+        assert any(item.code == "parse.too-many-entries" for item in whole.findings)
+        assert any(item.code == "parse.md-after-entries" for item in whole.findings)
+
+
+def test_an_rs_md_after_handed_over_entries_names_the_first_entry_line() -> None:
+    entries = "".join(f"<url><loc>http://e.org/{i}</loc></url>\n" for i in range(3_000))
+    data = (
+        f'<?xml version="1.0"?>\n<urlset xmlns="{SITEMAP_NS}" xmlns:rs="{RS_NS}">\n'
+        f'{entries}<rs:md capability="changelist"/><rs:ln rel="up" href="http://e.org/"/>'
+        "</urlset>"
+    ).encode()
+    handed: list[object] = []
+    streamed = parser.parse_document_streamed(data, lambda _doc, batch: handed.extend(batch))
+    whole = parser.parse_document(data)
+    assert len(handed) == 3_000 and streamed.capability == "changelist"
+    assert streamed.findings == whole.findings
+    [after] = [item for item in streamed.findings if item.code == "parse.md-after-entries"]
+    assert after.params["first"] == 3

@@ -102,6 +102,8 @@ class Watchdog:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        for reconciler in self.reconcilers:
+            reconciler.close()
 
     def _fetcher(self) -> Fetcher:
         return Fetcher(timeout=Timeouts.uniform(min(30.0, self.period)), access=self.access)

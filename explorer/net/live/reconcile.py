@@ -15,176 +15,143 @@ re-reads the Capability List's Change Lists every period:
 
 Changes are matched by loc and datetime (as POSIX seconds, so ``Z`` and ``+00:00``
 agree). Only changes dated after the watchdog started count, and what was matched or
-reported is forgotten once older than ``RETENTION_PERIODS`` periods, so its memory stays
+reported is forgotten once older than ``RETENTION_PERIODS`` periods, so what it keeps is
 bounded by the Source's change rate, not by how long it runs.
+
+What the lists show can still be millions of changes, so none of it is held in memory:
+the lists are parsed as streams (``changelist_reading.py``) into a working table on disk
+(``reconcile_table.py``), within a per-check budget of lists, entries, bytes and seconds;
+only the notifications received, bounded by what the hub delivers, stay in memory. A
+verdict names at most ``MAX_LOCS_REPORTED`` locs of each kind and counts the rest.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
 
-from explorer.core.model import Document
-from explorer.core.parser import DocumentParseError, parse_document
-from explorer.core.rules import capabilities as caps
-from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.core.words.messages import Phrase
 from explorer.net.http.fetcher import Fetcher
+from explorer.net.live.changelist_reading import ReadBudget, change_key, read_change_lists
+from explorer.net.live.reconcile_table import ChangeKey, ReconcileTable
 
-MAX_CHANGE_LISTS = 200
-"""Change List documents read per check (an index's components included)."""
 RETENTION_PERIODS = 20
 QUIET_FACTOR = 3.0
-
-ChangeKey = tuple[str, float]  # (loc, datetime in POSIX seconds)
+MAX_LOCS_REPORTED = 1_000
+"""Locs one verdict names of each kind; the rest are counted (``more_unannounced``...)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ReconcileReport:
     """One check's verdicts; ``problems`` says what could not be read (the check is then
-    partial: nothing is called unlisted on a read that failed)."""
+    partial: nothing is called unlisted on a read that failed or stopped at a budget)."""
 
     capability_list: str
     unannounced: list[str]
     unlisted: list[str]
-    problems: list[str] = field(default_factory=list)
+    problems: list[str | Phrase] = field(default_factory=list)
     quiet: float | None = None  # seconds without a delivery, when that is news
+    more_unannounced: int = 0  # beyond the locs named
+    more_unlisted: int = 0
 
     @property
     def empty(self) -> bool:
         return not (self.unannounced or self.unlisted or self.problems or self.quiet)
 
+    @property
+    def unannounced_count(self) -> int:
+        return len(self.unannounced) + self.more_unannounced
+
+    @property
+    def unlisted_count(self) -> int:
+        return len(self.unlisted) + self.more_unlisted
+
 
 @dataclass(slots=True)
 class Reconciler:
-    """Reconciles the notifications received with the Change Lists of one Capability List."""
+    """Reconciles the notifications received with the Change Lists of one Capability List.
+    ``close`` removes its working table."""
 
     capability_list: str
     period: float
     started: float = field(default_factory=time.time)
+    budget: ReadBudget = field(default_factory=ReadBudget)
+    _fresh: dict[ChangeKey, float] = field(default_factory=dict)  # since the last check
     _notified: dict[ChangeKey, float] = field(default_factory=dict)  # key -> when received
-    _sighted: dict[ChangeKey, float] = field(default_factory=dict)  # key -> first read
-    _settled: dict[ChangeKey, float] = field(default_factory=dict)  # matched or reported
+    _table: ReconcileTable = field(default_factory=ReconcileTable)
     _last_delivery: float | None = None
     _quiet_said: bool = False
+
+    def close(self) -> None:
+        self._table.close()
 
     def notified(self, entries: list[dict[str, object]], at: float | None = None) -> None:
         """Record the changes one change notification carried (its ``entries``)."""
         now = time.time() if at is None else at
         self._last_delivery, self._quiet_said = now, False
         for entry in entries:
-            key = _key(entry.get("loc"), entry.get("datetime"))
-            if key is not None and key[1] >= self.started and key not in self._settled:
-                self._notified.setdefault(key, now)
+            key = change_key(entry.get("loc"), entry.get("datetime"))
+            if key is not None and key[1] >= self.started:
+                self._fresh.setdefault(key, now)
 
     async def check(self, fetcher: Fetcher, now: float | None = None) -> ReconcileReport:
         """Read the Change Lists once and say what is unannounced or unlisted."""
+        problems: list[str | Phrase] = []
+        await read_change_lists(
+            fetcher, self.capability_list, self._table, self.started, self.budget, problems
+        )
         now = time.time() if now is None else now
-        problems: list[str] = []
-        listed = {
-            key
-            async for key in _listed_changes(fetcher, self.capability_list, problems)
-            if key[1] >= self.started
-        }
-        return self.reconcile(listed, now, problems)
+        fresh, self._fresh = self._fresh, {}
+        return await asyncio.to_thread(self._step, fresh, now, problems)
 
     def reconcile(
-        self, listed: set[ChangeKey], now: float, problems: list[str] | None = None
+        self,
+        listed: Iterable[ChangeKey],
+        now: float,
+        problems: list[str | Phrase] | None = None,
     ) -> ReconcileReport:
         """The verdicts for one read of the lists (``listed``) at ``now``."""
-        unannounced: list[str] = []
-        for key in sorted(listed):
-            if key in self._settled:
-                continue
-            if self._notified.pop(key, None) is not None:
-                self._settled[key] = now
-                self._sighted.pop(key, None)
-            elif now - self._sighted.setdefault(key, now) >= self.period:
-                unannounced.append(key[0])
-                self._settled[key] = now
-                del self._sighted[key]
-        unlisted = []
-        if not problems:
-            for key, received in sorted(self._notified.items()):
-                if key not in listed and now - received >= self.period:
-                    unlisted.append(key[0])
-                    self._settled[key] = now
-            for key in self._settled:
-                self._notified.pop(key, None)
-        quiet = self._quiet(listed, now)
-        self._forget(now)
-        return ReconcileReport(self.capability_list, unannounced, unlisted, problems or [], quiet)
+        self._table.clear_listed()
+        self._table.add_listed(listed)
+        fresh, self._fresh = self._fresh, {}
+        return self._step(fresh, now, problems or [])
 
-    def _quiet(self, listed: set[ChangeKey], now: float) -> float | None:
+    def _step(
+        self, fresh: dict[ChangeKey, float], now: float, problems: list[str | Phrase]
+    ) -> ReconcileReport:
+        """Runs in a worker: the listed changes are in the table."""
+        settled = self._table.settled_among(fresh)
+        for key, received in fresh.items():
+            if key not in settled:
+                self._notified.setdefault(key, received)
+        verdicts = self._table.step(
+            self._notified, now, self.period, not problems, MAX_LOCS_REPORTED
+        )
+        quiet = self._quiet(now)
+        self._table.forget(now - RETENTION_PERIODS * self.period)
+        return ReconcileReport(
+            self.capability_list,
+            verdicts.unannounced,
+            verdicts.unlisted,
+            problems,
+            quiet,
+            verdicts.unannounced_count - len(verdicts.unannounced),
+            verdicts.unlisted_count - len(verdicts.unlisted),
+        )
+
+    def _quiet(self, now: float) -> float | None:
         """How long no delivery came, if the lists changed since and that is much longer
         than the Source's usual interval between changes; None otherwise or if said."""
         since = self._last_delivery if self._last_delivery is not None else self.started
-        moments = sorted(moment for _, moment in listed)
-        if self._quiet_said or not moments or moments[-1] <= since:
+        if self._quiet_said:
             return None
-        gaps = sorted(b - a for a, b in itertools.pairwise(moments))
-        usual = max(gaps[len(gaps) // 2] if gaps else 0.0, self.period)
+        count, latest = self._table.listed_moments()
+        if not count or latest is None or latest <= since:
+            return None
+        usual = max(self._table.median_gap(count), self.period)
         if now - since < QUIET_FACTOR * usual:
             return None
         self._quiet_said = True
         return now - since
-
-    def _forget(self, now: float) -> None:
-        horizon = now - RETENTION_PERIODS * self.period
-        self._settled = {k: v for k, v in self._settled.items() if v >= horizon}
-        self._sighted = {k: v for k, v in self._sighted.items() if k[1] >= horizon or v >= horizon}
-
-
-def _key(loc: object, moment: object) -> ChangeKey | None:
-    if not isinstance(loc, str) or not isinstance(moment, str):
-        return None
-    seconds = parse_w3c_datetime(moment)
-    return (loc, seconds) if seconds is not None else None
-
-
-async def _listed_changes(
-    fetcher: Fetcher, capability_list: str, problems: list[str]
-) -> AsyncIterator[ChangeKey]:
-    """Every change the Capability List's Change Lists (and their indexes) list."""
-    document = await _read(fetcher, capability_list, problems)
-    if document is None:
-        return
-    pending = [
-        urljoin(capability_list, entry.loc)
-        for entry in document.entries
-        if entry.loc and entry.capability == caps.CHANGELIST
-    ]
-    read = 0
-    while pending and read < MAX_CHANGE_LISTS:
-        url = pending.pop(0)
-        read += 1
-        listing = await _read(fetcher, url, problems)
-        if listing is None:
-            continue
-        if listing.is_index:
-            pending += [urljoin(url, entry.loc) for entry in listing.entries if entry.loc]
-            continue
-        for key in _changes(url, listing):
-            yield key
-
-
-def _changes(url: str, document: Document) -> Iterator[ChangeKey]:
-    for entry in document.entries:
-        key = _key(urljoin(url, entry.loc or ""), entry.datetime or entry.lastmod)
-        if key is not None and entry.loc:
-            yield key
-
-
-async def _read(fetcher: Fetcher, url: str, problems: list[str]) -> Document | None:
-    result = await fetcher.fetch(url, use_cache=False)
-    if not result.ok:
-        problems.append(f"{url}: {result.describe_error()}")
-        return None
-    try:
-        return await asyncio.to_thread(parse_document, result.body)
-    except DocumentParseError as exc:
-        problems.append(f"{url}: {exc.finding.message}")
-        return None

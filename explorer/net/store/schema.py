@@ -26,7 +26,8 @@ place of a table), before anything else is read from it; connections also set
 ``PRAGMA trusted_schema=OFF`` so an expression in the schema cannot call a function with
 side effects.
 
-The audit's scratch file is declared here too (``AUDIT_WORK``): one place holds every
+The audit's scratch file and the watchdog's working file are declared here too
+(``AUDIT_WORK``, ``RECONCILE_WORK``): one place holds every
 ``CREATE`` of the package, whatever file the tables live in.
 """
 
@@ -278,6 +279,32 @@ AUDIT_WORK = Feature(
         """,
     ),
 )
+RECONCILE_WORK = Feature(
+    "reconcile_work",
+    ("listed", "notified", "sighted", "settled"),
+    (
+        # The watchdog's private working file (net/live/reconcile_table.py), one per
+        # reconciled Capability List, deleted when it closes. A change is (loc, moment).
+        """
+        CREATE TABLE listed (loc TEXT NOT NULL, moment REAL NOT NULL, PRIMARY KEY (loc, moment))
+            WITHOUT ROWID;
+        CREATE TABLE notified (
+            loc TEXT NOT NULL, moment REAL NOT NULL, PRIMARY KEY (loc, moment)
+        ) WITHOUT ROWID;
+        CREATE TABLE sighted (
+            loc TEXT NOT NULL, moment REAL NOT NULL, first REAL NOT NULL,
+            PRIMARY KEY (loc, moment)
+        ) WITHOUT ROWID;
+        CREATE TABLE settled (
+            loc TEXT NOT NULL, moment REAL NOT NULL, at REAL NOT NULL, PRIMARY KEY (loc, moment)
+        ) WITHOUT ROWID;
+        """,
+    ),
+)
+"""The reconcile's working tables: what one read of the Change Lists listed, the
+notified changes of this check, changes listed but not yet a period old, and changes
+matched or reported (kept ``RETENTION_PERIODS`` periods)."""
+
 AUDIT_VERDICTS_ORDER = "CREATE INDEX verdicts_in_order ON verdicts (verdict, loc)"
 """Built once every verdict is written (one sort, not an index kept up per insert)."""
 

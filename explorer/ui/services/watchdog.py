@@ -3,10 +3,11 @@ subscription's Capability List read every N seconds and reconciled with the chan
 notifications it received (``explorer.net.live.reconcile``), and the lease's history.
 
 The reconciler is fed from the services' own event batches, on the GUI loop, and reads
-the lists through the shared fetcher (its requests show in the HTTP inspector; parsing
-runs on a worker thread). Verdicts go out as ``reconcile`` events on the same signal as
-every subscriber event, so the feed shows a row and the Subscriptions log a line, and on
-``verdict`` for a desktop notification.
+the lists through the shared fetcher (its requests show in the HTTP inspector) along the
+same streamed path as ``listen --reconcile``: parsing and the working table on disk in a
+worker thread, within the same per-check budget. Verdicts go out as ``reconcile`` events
+on the same signal as every subscriber event, so the feed shows a row and the
+Subscriptions log a line, and on ``verdict`` for a desktop notification.
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ class WatchdogServices(QObject):
         found = self._watches.pop(subscription, None)
         if found is not None:
             found[2].cancel()
+            found[1].close()  # also if the task never started
 
     def watching(self, subscription: str) -> Watch | None:
         found = self._watches.get(subscription)
@@ -122,14 +124,18 @@ class WatchdogServices(QObject):
                     reconciler.notified(event.entries or [], event.time)
 
     async def _run(self, watch: Watch, reconciler: Reconciler) -> None:
-        while True:
-            await asyncio.sleep(watch.period)
-            report = await reconciler.check(self.source.fetcher)
-            if report.empty:
-                continue
-            event = reconcile_event(report, watch.subscription)
-            self.live.subscriber_events.emit([event])
-            self.verdict.emit(event)
+        """Check every period; the reconciler's working table goes with the task."""
+        try:
+            while True:
+                await asyncio.sleep(watch.period)
+                report = await reconciler.check(self.source.fetcher)
+                if report.empty:
+                    continue
+                event = reconcile_event(report, watch.subscription)
+                self.live.subscriber_events.emit([event])
+                self.verdict.emit(event)
+        finally:
+            reconciler.close()
 
     async def lease_history(self, subscription: str, topic: str) -> list[LeaseStep]:
         """The subscription requests, the hub's answers and its verifications kept in the
