@@ -2,7 +2,8 @@
 ``changes`` changes each, every list written on the fly as it is sent (chunked), so
 neither this server nor the test holds a list whole. Every change is dated an hour after
 the server started, so a watchdog started before a read counts them all: the worst case
-for ``listen --reconcile``. ``/hub`` takes subscriptions (202) and never delivers.
+for ``listen --reconcile``. ``/hub`` takes subscriptions (202, then verifies the intent,
+WebSub §5.3) and never delivers: a silent hub.
 
 Run it by hand for the full case (prints the Capability List's URL, serves until ^C):
 ``python tests/helpers/change_list_index.py --lists 30 --changes 100000``
@@ -15,7 +16,7 @@ import asyncio
 import time
 from datetime import UTC, datetime
 
-from aiohttp import web
+from aiohttp import ClientSession, web
 
 from helpers.loopback import LoopbackSite, start_loopback
 
@@ -38,6 +39,7 @@ class ChangeListIndex:
         self.changes = changes
         self.dated = time.time() + 3600
         self.requests = 0
+        self._verifications: set[asyncio.Task[None]] = set()
         self.app = web.Application()
         self.app.router.add_get("/capabilitylist.xml", self._capability_list)
         self.app.router.add_get("/changelist-index.xml", self._index)
@@ -89,8 +91,22 @@ class ChangeListIndex:
         return response
 
     async def _hub(self, request: web.Request) -> web.Response:
-        await request.read()
+        form = await request.post()
+        task = asyncio.get_running_loop().create_task(self._verify(dict(form)))
+        self._verifications.add(task)
+        task.add_done_callback(self._verifications.discard)
         return web.Response(status=202)
+
+    async def _verify(self, form: dict[str, object]) -> None:
+        query = {
+            "hub.mode": str(form["hub.mode"]),
+            "hub.topic": str(form["hub.topic"]),
+            "hub.challenge": "challenge",
+            "hub.lease_seconds": "3600",
+        }
+        callback = str(form["hub.callback"])
+        async with ClientSession() as session, session.get(callback, params=query) as answer:
+            await answer.read()
 
     async def start(self) -> LoopbackSite:
         return await start_loopback(self.app)
