@@ -161,6 +161,47 @@ async def test_a_verdict_names_a_thousand_locs_and_counts_them_all(source) -> No
     assert f"and {LISTS * CHANGES - 5} more" in message
 
 
+async def test_a_list_that_fails_is_a_problem_and_the_read_goes_on() -> None:
+    async def get(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name == "capabilitylist.xml":
+            entries = "".join(
+                f'<url><loc>{loc}</loc><rs:md capability="changelist"/></url>'
+                for loc in ("gone.xml", "broken.xml", "good.xml")
+            )
+            body = f'<urlset {NS}><rs:md capability="capabilitylist"/>{entries}</urlset>'
+        elif name == "good.xml":
+            body = (
+                f'<urlset {NS}><rs:md capability="changelist"/><url><loc>/r</loc>'
+                f'<rs:md change="created" datetime="{seconds_text(T0 + 1)}"/></url></urlset>'
+            )
+        elif name == "broken.xml":
+            body = "<urlset"
+        else:
+            raise web.HTTPNotFound()
+        return web.Response(body=body.encode(), content_type="application/xml")
+
+    app = web.Application()
+    app.router.add_get("/{name:.*}", get)
+    site = await start_loopback(app)
+    watchdog = Reconciler(site.url("/capabilitylist.xml"), 5, started=T0)
+    watchdog.notified([{"loc": "http://x/unlisted"}, {"loc": 3, "datetime": "x"}], T0)
+    try:
+        async with Fetcher() as fetcher:
+            await watchdog.check(fetcher, now=T0 + 100)
+            report = await watchdog.check(fetcher, now=T0 + 200)
+    finally:
+        watchdog.close()
+        await site.stop()
+    # each unreadable list named with its cause; the good one still read and reconciled
+    assert [str(problem).split(": ")[0] for problem in report.problems] == [
+        site.url("/gone.xml"),
+        site.url("/broken.xml"),
+    ]
+    assert all(len(str(problem)) > len(site.url("/broken.xml")) + 4 for problem in report.problems)
+    assert report.unannounced == [site.url("/r")] and report.unlisted == []
+
+
 def test_closing_while_a_worker_reads_waits_for_it_without_blocking() -> None:
     """The window closes a watch on the GUI thread while its read may run in a worker."""
     table = ReconcileTable()

@@ -87,10 +87,6 @@ class ReconcileTable:
         with self:
             self._db.executemany("INSERT OR IGNORE INTO listed VALUES (?, ?)", keys)
 
-    def listed_count(self) -> int:
-        with self:
-            return int(self._run("SELECT count(*) FROM listed").fetchone()[0])
-
     def settled_among(self, keys: Iterable[ChangeKey]) -> set[ChangeKey]:
         """Which of ``keys`` (notifications since the last check) are settled already."""
         found: set[ChangeKey] = set()
