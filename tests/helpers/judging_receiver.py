@@ -19,6 +19,7 @@ class Arrival:
     delivery: int | None  # X-ResourceSync-Explorer-Delivery, when forwarded
     valid: bool
     body: bytes
+    verified: str | None = None  # X-ResourceSync-Explorer-Verified, when sent
 
 
 class JudgingReceiver:
@@ -35,7 +36,9 @@ class JudgingReceiver:
                 given = self.headers.get("X-Hub-Signature", "")
                 valid = hmac.compare_digest(given, f"sha256={expected}")
                 delivery = self.headers.get("X-ResourceSync-Explorer-Delivery")
-                receiver.got.append(Arrival(int(delivery) if delivery else None, valid, body))
+                number = int(delivery) if delivery else None
+                marked = self.headers.get("X-ResourceSync-Explorer-Verified")
+                receiver.got.append(Arrival(number, valid, body, marked))
                 answer = b"receiver took it" if valid else b"bad signature"
                 self.send_response(202 if valid else 403)
                 self.send_header("Content-Length", str(len(answer)))

@@ -1280,6 +1280,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{time}: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1350,6 +1354,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Also forward unverified deliveries (no valid hub signature), unsigned and marked X-ResourceSync-Explorer-Verified: no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A 2012 callback or XMPP push, or a subscription without a secret, can be posted by anyone who knows the callback URL. Off: such deliveries are not forwarded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Subscription</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1359,6 +1371,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unverified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

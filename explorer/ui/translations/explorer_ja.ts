@@ -1270,6 +1270,10 @@ X-Api-Key: …</translation>
         <translation>転送していません（またはまだ応答がありません）。</translation>
     </message>
     <message>
+        <source>{time}: {reason}</source>
+        <translation>{time}: {reason}</translation>
+    </message>
+    <message>
         <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
         <translation>{target}: {time} に応答なし（{error}）、{attempts} 回目</translation>
     </message>
@@ -1340,6 +1344,14 @@ X-Api-Key: …</translation>
         <translation>追加のヘッダー</translation>
     </message>
     <message>
+        <source>Also forward unverified deliveries (no valid hub signature), unsigned and marked X-ResourceSync-Explorer-Verified: no</source>
+        <translation>署名未検証の配信（ハブの有効な署名がないもの）も、署名なしで X-ResourceSync-Explorer-Verified: no を付けて転送する</translation>
+    </message>
+    <message>
+        <source>A 2012 callback or XMPP push, or a subscription without a secret, can be posted by anyone who knows the callback URL. Off: such deliveries are not forwarded.</source>
+        <translation>2012 年版のコールバックや XMPP のプッシュ、シークレットのないサブスクリプションには、コールバック URL を知る誰でも POST できます。オフ: そうした配信は転送しません。</translation>
+    </message>
+    <message>
         <source>Subscription</source>
         <translation>サブスクリプション</translation>
     </message>
@@ -1350,6 +1362,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Headers</source>
         <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>Unverified</source>
+        <translation>署名未検証</translation>
     </message>
     <message>
         <source>Stop forwarding</source>
