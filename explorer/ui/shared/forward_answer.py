@@ -20,7 +20,7 @@ def answer_text(answer: ForwardAnswer | None) -> str:
         )
     when = datetime.fromtimestamp(answer.time, UTC).isoformat(timespec="seconds")
     if answer.attempts == 0:  # withheld, never sent: why (not verified)
-        return QCoreApplication.translate("ForwardAnswerView", "{time}: {reason}").format(
+        return QCoreApplication.translate("ForwardAnswerView", "{reason} (at {time})").format(
             time=when, reason=known_reason(answer.error, ui_language())
         )
     if answer.status is None:

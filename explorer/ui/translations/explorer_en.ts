@@ -1280,7 +1280,7 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{time}: {reason}</source>
+        <source>{reason} (at {time})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1270,8 +1270,8 @@ X-Api-Key: …</translation>
         <translation>転送していません（またはまだ応答がありません）。</translation>
     </message>
     <message>
-        <source>{time}: {reason}</source>
-        <translation>{time}: {reason}</translation>
+        <source>{reason} (at {time})</source>
+        <translation>{reason}（{time}）</translation>
     </message>
     <message>
         <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
