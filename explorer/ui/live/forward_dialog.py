@@ -53,19 +53,16 @@ class ForwardDialogWidgets(QDialog):
         self.headers.setPlaceholderText(self.tr("Extra headers, one 'Name: value' a line"))
         self.headers.setAccessibleName(self.tr("Extra headers"))
         self.headers.setFixedHeight(self.fontMetrics().height() * 5)
-        self.unverified = QCheckBox(
+        self.unverified = QCheckBox(self.tr("Also forward unverified deliveries"))
+        self.unverified_note = PlainLabel(
             self.tr(
-                "Also forward unverified deliveries (no valid hub signature), unsigned and "
-                "marked X-ResourceSync-Explorer-Verified: no"
+                "Unverified: no valid hub signature (a 2012 callback or XMPP push, a "
+                "subscription without a secret), so anyone who knows the callback URL could "
+                "have sent it. Ticked: sent without X-Hub-Signature and with "
+                "X-ResourceSync-Explorer-Verified: no. Not ticked: not forwarded."
             )
         )
-        self.unverified.setToolTip(
-            self.tr(
-                "A 2012 callback or XMPP push, or a subscription without a secret, can be "
-                "posted by anyone who knows the callback URL. Off: such deliveries are not "
-                "forwarded."
-            )
-        )
+        self.unverified_note.setWordWrap(True)
         self.problem = PlainLabel()
         self.problem.setWordWrap(True)
         form = QFormLayout()
@@ -74,7 +71,10 @@ class ForwardDialogWidgets(QDialog):
         form.addRow(self.tr("Forward secret"), self.secret)
         form.addRow(self.tr("Algorithm"), self.algorithm)
         form.addRow(self.tr("Headers"), self.headers)
-        form.addRow(self.tr("Unverified"), self.unverified)
+        unverified = QVBoxLayout()
+        unverified.addWidget(self.unverified)
+        unverified.addWidget(self.unverified_note)
+        form.addRow(self.tr("Unverified"), unverified)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -84,7 +84,7 @@ class ForwardDialogWidgets(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
-        self.resize(520, 0)
+        self.resize(520, self.heightForWidth(520))  # tall enough for the wrapped note
 
 
 class ForwardDialog(ForwardDialogWidgets):

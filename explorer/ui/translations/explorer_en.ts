@@ -1354,11 +1354,11 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Also forward unverified deliveries (no valid hub signature), unsigned and marked X-ResourceSync-Explorer-Verified: no</source>
+        <source>Also forward unverified deliveries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A 2012 callback or XMPP push, or a subscription without a secret, can be posted by anyone who knows the callback URL. Off: such deliveries are not forwarded.</source>
+        <source>Unverified: no valid hub signature (a 2012 callback or XMPP push, a subscription without a secret), so anyone who knows the callback URL could have sent it. Ticked: sent without X-Hub-Signature and with X-ResourceSync-Explorer-Verified: no. Not ticked: not forwarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

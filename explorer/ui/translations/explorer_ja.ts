@@ -1344,12 +1344,12 @@ X-Api-Key: …</translation>
         <translation>追加のヘッダー</translation>
     </message>
     <message>
-        <source>Also forward unverified deliveries (no valid hub signature), unsigned and marked X-ResourceSync-Explorer-Verified: no</source>
-        <translation>署名未検証の配信（ハブの有効な署名がないもの）も、署名なしで X-ResourceSync-Explorer-Verified: no を付けて転送する</translation>
+        <source>Also forward unverified deliveries</source>
+        <translation>署名未検証の配信も転送する</translation>
     </message>
     <message>
-        <source>A 2012 callback or XMPP push, or a subscription without a secret, can be posted by anyone who knows the callback URL. Off: such deliveries are not forwarded.</source>
-        <translation>2012 年版のコールバックや XMPP のプッシュ、シークレットのないサブスクリプションには、コールバック URL を知る誰でも POST できます。オフ: そうした配信は転送しません。</translation>
+        <source>Unverified: no valid hub signature (a 2012 callback or XMPP push, a subscription without a secret), so anyone who knows the callback URL could have sent it. Ticked: sent without X-Hub-Signature and with X-ResourceSync-Explorer-Verified: no. Not ticked: not forwarded.</source>
+        <translation>署名未検証: ハブの有効な署名がない配信（2012 年版のコールバックや XMPP のプッシュ、シークレットのないサブスクリプション）で、コールバック URL を知る誰もが送れたものです。チェックあり: X-Hub-Signature なしで X-ResourceSync-Explorer-Verified: no を付けて転送します。チェックなし: 転送しません。</translation>
     </message>
     <message>
         <source>Subscription</source>
