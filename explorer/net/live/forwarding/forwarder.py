@@ -182,10 +182,15 @@ class Forwarder:
                 await self._idle()
                 continue
             for item in batch:
+                withheld = False
                 if isinstance(item, ForwardItem):  # else deleted meanwhile: nothing to send
-                    self._answers.append(await self._send_or_withhold(item))
+                    answer = await self._send_or_withhold(item)
+                    self._answers.append(answer)
+                    withheld = answer.attempts == 0
                 after = item.id if isinstance(item, ForwardItem) else item
                 self._done.append(after)
+                if withheld:  # said once it no longer counts as waiting
+                    self._tell()
                 if len(self._done) >= SETTLE_EVERY:
                     await self._settle()
 
@@ -224,7 +229,6 @@ class Forwarder:
             0,
         )
         self._last = withheld
-        self._tell()
         return withheld
 
     async def _send_until_answered(self, item: ForwardItem) -> ForwardAnswer:
