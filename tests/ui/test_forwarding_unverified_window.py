@@ -96,6 +96,13 @@ def test_a_2012_callback_post_is_held_by_default_and_sent_marked_when_asked(
 
         qtbot.waitUntil(lambda: "not forwarded: not verified" in forwarded_tab(), timeout=10000)
         assert receiver.got == []
+        inspector = window.panels.inspector
+        beside = []  # what the inspector says beside each received delivery
+        for record_row in range(inspector.model.rowCount()):
+            inspector.table.selectRow(record_row)
+            if inspector.model.record(record_row).kind == "delivery":
+                beside.append(inspector.status.text())
+        assert any(line.startswith("not forwarded: not verified") for line in beside), beside
 
         dialog = panel.forwarding.open_dialog()  # the current choice is shown, then changed
         assert dialog is not None and not dialog.unverified.isChecked()
