@@ -380,25 +380,34 @@ def _long_notification(batch: int) -> bytes:
 async def test_unsigned_bodies_are_charged_to_the_quota_as_they_decode(tmp_path: Path) -> None:
     """With no secret nobody vouches for a delivery: each subscription's unsigned
     notifications may store ``max_body`` bytes in all, counted as decoded, so small gzip
-    bodies that inflate cannot slip past the quota by their wire size."""
+    bodies that inflate cannot slip past the quota by their wire size; a plain one past
+    it is never read whole, and keeps its first 64 KiB."""
     no_secret = replace(FAST, use_secret=False)
     async with websub_env(tmp_path, config=no_secret, max_body=100_000) as env:
         sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
         assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
         assert sub.secret is None
-        inflating = [_long_notification(batch) for batch in range(2)]
-        answers = []
+        documents = [_long_notification(batch) for batch in range(3)]
+        assert all(64 * 1024 < len(document) < 100_000 for document in documents)
+        gzipped = {"Content-Type": "application/xml", "Content-Encoding": "gzip"}
+        plain = {"Content-Type": "application/xml"}
+        sent = [
+            (gzip.compress(documents[0], mtime=0), gzipped),
+            (gzip.compress(documents[1], mtime=0), gzipped),
+            (documents[2], plain),
+        ]
         async with httpx.AsyncClient(timeout=HANG_BOUND) as client:
-            for document in inflating:
-                assert 60_000 < len(document) < 100_000
-                wire = gzip.compress(document, mtime=0)
-                headers = {"Content-Type": "application/xml", "Content-Encoding": "gzip"}
+            for wire, headers in sent:
                 answer = await client.post(sub.callback_url, content=wire, headers=headers)
-                answers.append(answer.status_code)
-        assert answers == [200, 200]
-        kept, over = env.store.notifications()
-        assert (kept.status, kept.signature, kept.body) == ("notification", "none", inflating[0])
-        assert (over.status, over.signature) == ("rejected", "none")
-        assert over.body == gzip.compress(inflating[1], mtime=0)  # as it came, never inflated
-        assert [f.code for f in over.findings] == ["websub.unverified-over-quota"]
-        assert "100,000 bytes" in over.findings[0].message
+                assert answer.status_code == 200
+        kept, inflated, whole = env.store.notifications()
+        assert (kept.status, kept.signature, kept.body) == ("notification", "none", documents[0])
+        assert (inflated.status, inflated.signature) == ("rejected", "none")
+        assert inflated.body == sent[1][0]  # as it came, never inflated again
+        assert [f.code for f in inflated.findings] == ["websub.unverified-over-quota"]
+        assert "100,000 bytes" in inflated.findings[0].message
+        assert (whole.status, whole.body) == ("rejected", documents[2][: 64 * 1024])
+        assert [f.code for f in whole.findings] == [
+            "websub.unverified-over-quota",
+            "websub.rejected-body-cut",
+        ]
