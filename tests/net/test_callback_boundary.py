@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fake_hub import notification
-from websub_env import websub_env
+from websub_env import FAST, websub_env
 
 from explorer.core.push.signatures import sign
 from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
@@ -361,3 +361,53 @@ async def test_behind_a_tunnel_slow_senders_cannot_lock_the_hub_out(tmp_path: Pa
         finally:
             for writer in flood:
                 writer.close()
+
+
+def _long_notification(batch: int) -> bytes:
+    """A change notification of 700 entries (about 80 kB; a few kB gzipped)."""
+    entries = "".join(
+        f'<url><loc>http://example.org/b{batch}/r{i:04d}</loc><rs:md change="updated" '
+        'datetime="2026-01-01T00:01:00Z"/></url>'
+        for i in range(700)
+    )
+    return (
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        'xmlns:rs="http://www.openarchives.org/rs/terms/"><rs:md capability="change-notification" '
+        f'from="2026-01-01T00:00:00Z" until="2026-01-01T00:01:00Z"/>{entries}</urlset>'
+    ).encode()
+
+
+async def test_unsigned_bodies_are_charged_to_the_quota_as_they_decode(tmp_path: Path) -> None:
+    """With no secret nobody vouches for a delivery: each subscription's unsigned
+    notifications may store ``max_body`` bytes in all, counted as decoded, so small gzip
+    bodies that inflate cannot slip past the quota by their wire size; a plain one past
+    it is never read whole, and keeps its first 64 KiB."""
+    no_secret = replace(FAST, use_secret=False)
+    async with websub_env(tmp_path, config=no_secret, max_body=100_000) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        assert sub.secret is None
+        documents = [_long_notification(batch) for batch in range(3)]
+        assert all(64 * 1024 < len(document) < 100_000 for document in documents)
+        gzipped = {"Content-Type": "application/xml", "Content-Encoding": "gzip"}
+        plain = {"Content-Type": "application/xml"}
+        sent = [
+            (gzip.compress(documents[0], mtime=0), gzipped),
+            (gzip.compress(documents[1], mtime=0), gzipped),
+            (documents[2], plain),
+        ]
+        async with httpx.AsyncClient(timeout=HANG_BOUND) as client:
+            for wire, headers in sent:
+                answer = await client.post(sub.callback_url, content=wire, headers=headers)
+                assert answer.status_code == 200
+        kept, inflated, whole = env.store.notifications()
+        assert (kept.status, kept.signature, kept.body) == ("notification", "none", documents[0])
+        assert (inflated.status, inflated.signature) == ("rejected", "none")
+        assert inflated.body == sent[1][0]  # as it came, never inflated again
+        assert [f.code for f in inflated.findings] == ["websub.unverified-over-quota"]
+        assert "100,000 bytes" in inflated.findings[0].message
+        assert (whole.status, whole.body) == ("rejected", documents[2][: 64 * 1024])
+        assert [f.code for f in whole.findings] == [
+            "websub.unverified-over-quota",
+            "websub.rejected-body-cut",
+        ]
