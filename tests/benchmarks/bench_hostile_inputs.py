@@ -126,7 +126,17 @@ class Child:
         self.report = cwd / f"rusage-{secrets.token_hex(6)}.txt"
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [GNU_TIME, "-f", "%U %S %M", "-o", str(self.report), sys.executable, "-m", "explorer", *args],
+            [
+                GNU_TIME,
+                "-f",
+                "%U %S %M",
+                "-o",
+                str(self.report),
+                sys.executable,
+                "-m",
+                "explorer",
+                *args,
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
