@@ -20,6 +20,7 @@ from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.net.source.inspection import Located
 from explorer.ui.history.history_panel import HistoryPanel
 from explorer.ui.problems.source_problems_model import SourceProblemsModel
+from explorer.ui.shared.plain_text import notification_text
 from explorer.ui.shared.problems_model import ProblemsModel
 from explorer.ui.tools.replay_actions import ReplayActions
 from explorer.ui.watchdog.notifier import DesktopNotifier
@@ -74,6 +75,13 @@ def test_the_desktop_notification_escapes_markup_and_hidden_characters(
     assert neutral(title) and neutral(text)
     assert "<a" not in text and "<img" not in text
     assert "&lt;a href=&quot;javascript:" in text or '&lt;a href="javascript:' in text
+
+
+def test_a_desktop_that_shows_text_as_it_is_gets_it_unescaped(qapp) -> None:
+    """Windows and macOS show a notification's body as text: escaping there would show
+    ``&lt;``; the invisible characters are still made visible."""
+    shown = notification_text(HOSTILE, markup=False)
+    assert neutral(shown) and "<img" in shown and "&lt;" not in shown
 
 
 def test_the_watchdog_verdict_reaches_the_desktop_neutralised(
