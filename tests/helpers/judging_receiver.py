@@ -25,7 +25,8 @@ class Arrival:
 class JudgingReceiver:
     """Listening on 127.0.0.1, port 0, until ``close``."""
 
-    def __init__(self, secret: str) -> None:
+    def __init__(self, secret: str, *, said: bytes = b"") -> None:
+        """``said`` is added to every answer's body (outside text for the window)."""
         self.got: list[Arrival] = []
         receiver = self
 
@@ -39,7 +40,7 @@ class JudgingReceiver:
                 number = int(delivery) if delivery else None
                 marked = self.headers.get("X-ResourceSync-Explorer-Verified")
                 receiver.got.append(Arrival(number, valid, body, marked))
-                answer = b"receiver took it" if valid else b"bad signature"
+                answer = (b"receiver took it" if valid else b"bad signature") + said
                 self.send_response(202 if valid else 403)
                 self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()

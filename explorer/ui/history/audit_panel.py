@@ -15,6 +15,7 @@ from explorer.ui.history.audit_widgets import AuditWidgets
 from explorer.ui.history.filter_bar import ask_export_file
 from explorer.ui.history.job import Job
 from explorer.ui.services.audit import AuditOutcome, mappings_for
+from explorer.ui.shared.plain_text import window_title
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
@@ -30,7 +31,7 @@ class AuditPanel(AuditWidgets):
         self.audits = services.audit
         self.outcome: AuditOutcome | None = None
         self._dialog: QFileDialog | None = None
-        self.setWindowTitle(self.tr("Audit a local copy — {url}").format(url=url))
+        self.setWindowTitle(window_title(self.tr("Audit a local copy — {url}").format(url=url)))
         self.url_label.setText(url)
         self.job = Job(self.status, self.cancel_button, [self.start_button, self.export_button])
         self.start_button.clicked.connect(self.start)
