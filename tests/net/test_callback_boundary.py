@@ -126,7 +126,7 @@ async def test_a_delivery_whose_bytes_wait_unread_is_not_the_one_evicted() -> No
         guess[1].write(b"POST /callback/guess HTTP/1.1\r\nHost: x\r\n")
         time.sleep(0.1)  # in the server's sockets, not yet read: this loop is the server's
         try:
-            assert server.guard._evict_oldest(None)  # the newer one, by what it sent
+            assert server.guard._make_room(None)  # the newer one, by what it sent
             assert server.guard.counts.evicted == 1
             async with asyncio.timeout(HANG_BOUND):
                 assert await _hung_up(guess[0])
