@@ -14,12 +14,14 @@ import asyncio
 from pathlib import Path
 
 import httpx
+import pytest
 from fake_hub import notification
 from helpers.slow_bodies import DECLARED, slow_bodies, slow_request_head
 from websub_env import websub_env
 
 from explorer.core.push.signatures import sign
 from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
+from explorer.net.live.callback.connection_guard import ConnectionGuard
 from explorer.net.live.subscription import State
 from explorer.net.store.exchange_log import ExchangeLog
 from explorer.net.store.records import ExchangeRecord
@@ -110,7 +112,7 @@ async def test_a_body_behind_the_minimum_rate_is_closed_past_its_grace() -> None
         assert server.guard.open_connections == 0
     assert recorder.sizes == []
     [record] = seen
-    assert (record.kind, record.method, record.status) == ("delivery", "POST", None)
+    assert (record.kind, record.method, record.status) == ("other", "POST", None)
     assert record.request_size is not None and record.request_size >= 1
     assert "closed after" in (record.error or "")
 
@@ -219,7 +221,7 @@ async def test_cut_off_deliveries_are_sampled_not_logged_one_by_one(tmp_path: Pa
         cut = sampler.counts.total
         sampler.flush()  # the window's summary, as when the server stops
         await env.store.flush()
-        rows = [r for r in env.store.exchanges() if r.kind == "delivery"]
+        rows = [r for r in env.store.exchanges() if r.kind == "other"]
     assert cut >= 20
     samples = [r for r in rows if r.method == "POST"]
     [summary] = [r for r in rows if r.method == "*"]
@@ -227,3 +229,8 @@ async def test_cut_off_deliveries_are_sampled_not_logged_one_by_one(tmp_path: Pa
     assert all("closed after" in (r.error or "") for r in samples)
     assert all((r.request_size or 0) < DECLARED for r in samples)
     assert (summary.error or "").startswith(f"{cut - len(samples):,} more deliveries whose")
+
+
+def test_a_rate_of_zero_is_a_programming_error() -> None:
+    with pytest.raises(ValueError):
+        ConnectionGuard(min_body_rate=0)

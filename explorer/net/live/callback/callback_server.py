@@ -193,7 +193,7 @@ class CallbackServer:
             is_known_path=self._knows,
         )
         self.strays = StraySampler(exchange_log)
-        self.cut_off = StraySampler(exchange_log, kind="delivery", summary="evidence.cut-off")
+        self.cut_off = StraySampler(exchange_log, summary="evidence.cut-off")
         self._targets: dict[str, CallbackTarget] = {}
         self._topics: dict[str, Callable[[], Reply]] = {}
         self._runner: web.AppRunner | None = None

@@ -13,8 +13,8 @@ the sampled lines keep neither the traceback nor more than a short message.
 
 Deliveries whose connection closed before their body ended (the connection guard cut a
 body that came too slowly, or the sender hung up) are as cheap to send and as many:
-the callback server samples them with a sampler of their own (``kind`` "delivery", their
-own ``summary`` line).
+the callback server samples them with a sampler of their own (its own ``summary`` line),
+as kind "other": they were never received whole, so they are not deliveries to replay.
 """
 
 from __future__ import annotations
@@ -51,11 +51,9 @@ class StraySampler:
         window: float = DEFAULT_WINDOW,
         samples_per_window: int = DEFAULT_SAMPLES_PER_WINDOW,
         header_bytes: int = DEFAULT_HEADER_BYTES,
-        kind: str = "other",
         summary: str = "evidence.stray-requests",
     ) -> None:
         self.log = log
-        self.kind = kind
         self.summary = summary  # a catalog key taking ``count`` and ``seconds``
         self.window = window
         self.samples_per_window = samples_per_window
@@ -86,7 +84,7 @@ class StraySampler:
         self.counts.sampled += 1
         self.log.record(
             direction="in",
-            kind=self.kind,
+            kind="other",
             method=method[:16],
             url=url[:URL_BYTES],
             status=status,
@@ -133,7 +131,7 @@ class StraySampler:
         ended = now if now is not None else time.time()
         self.log.record(
             direction="in",
-            kind=self.kind,
+            kind="other",
             method="*",
             url="",
             status=None,
