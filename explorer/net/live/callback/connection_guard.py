@@ -16,9 +16,11 @@ nothing yet, since a hub's new connection is silent in its first moments (and a 
 may admit newcomers before it reads bytes that have already arrived, so such a
 connection is looked at in its socket, ``MSG_PEEK``, plain TCP only, before it is
 evicted). A connection whose request line has arrived and names a path the server knows
-(``is_known_path``: a callback or a hosted topic) is never evicted while it waits for its
-headers, nor is one whose handler is at work: a hub sends its request line with its
-first bytes, so it is safe within one round trip.
+(``is_known_path``: a callback or a hosted topic) is not evicted while it waits for the
+rest of its headers for ``known_line_lag`` seconds: a hub sends its request line with
+its first bytes and its headers with it, so it is safe; one that names a known path and
+then trickles its headers (anyone who learns the callback URL can) is not, past the lag.
+Nor is a connection evicted while its handler is at work.
 
 Bodies are budgeted too, since anyone who learns a callback URL can send complete headers
 for it and then trickle the body: a body being read must keep up with ``min_body_rate``
@@ -26,8 +28,8 @@ bytes a second once its first ``body_grace`` seconds are over, or its connection
 closed. A newcomer may evict a body behind that rate sooner (the one furthest behind,
 allowing ``EVICTION_LAG`` rather than the grace, since a slot is wanted now); a body
 arriving at least at that rate, as a hub's does, is never behind, so never evicted. Only
-when every slot is held by a known path's headers, a body keeping up or a request being
-answered is the newcomer refused. The body's deadline is the request handler's
+when every slot is held by a known path's headers within their lag, a body keeping up
+or a request being answered is the newcomer refused. The body's deadline is the request handler's
 (``CallbackServer.body_timeout``, answered 408).
 
 The guard knows HTTP only as far as the request line: the request handler tells it when a
@@ -55,6 +57,9 @@ DEFAULT_BODY_GRACE = 5.0
 """Seconds a body may lag before the rate applies (a slow start, a congested link)."""
 MAX_REQUEST_LINE = 8190
 """aiohttp's own limit on a request line; past it the line is not looked at for a path."""
+DEFAULT_KNOWN_LINE_LAG = 1.0
+"""Seconds a request line for a known path protects a connection still waiting for the
+rest of its headers: a hub's follow in the same write, a round trip at most."""
 EVICTION_LAG = 0.2
 """Seconds a body may lag behind the rate before a newcomer may evict it: a hub's client
 may send its headers and its body in separate writes, which Nagle's algorithm and a
@@ -88,6 +93,7 @@ class ConnectionGuard:
         max_total: int = DEFAULT_MAX_TOTAL,
         min_body_rate: float = DEFAULT_MIN_BODY_RATE,
         body_grace: float = DEFAULT_BODY_GRACE,
+        known_line_lag: float = DEFAULT_KNOWN_LINE_LAG,
         is_known_path: Callable[[str], bool] | None = None,
     ) -> None:
         if min_body_rate <= 0:
@@ -97,6 +103,7 @@ class ConnectionGuard:
         self.max_total = max_total
         self.min_body_rate = min_body_rate
         self.body_grace = body_grace
+        self.known_line_lag = known_line_lag
         self.is_known_path = is_known_path or (lambda _path: False)
         self.counts = GuardCounts()
         self._open: dict[asyncio.Transport, _GuardedProtocol] = {}
@@ -173,9 +180,10 @@ class ConnectionGuard:
     def _evict_waiting(self, address: str | None, *, heard: bool) -> bool:
         """Abort the oldest connection (from ``address``, or any) still waiting for its
         request headers, having sent part of them (``heard``) or nothing yet, unless its
-        request line named a known path; False when none is."""
+        request line named a known path within ``known_line_lag``; False when none is."""
+        now = asyncio.get_running_loop().time()
         for transport, held in self._open.items():  # insertion order: oldest first
-            if not held.evictable or (address is not None and held.address != address):
+            if not held.evictable(now) or (address is not None and held.address != address):
                 continue
             if held.heard != heard:
                 continue
@@ -247,16 +255,18 @@ class _GuardedProtocol(asyncio.Protocol):
         self._deadline: asyncio.TimerHandle | None = None
         self.address = ""
         self.waiting = False  # for a request's line and headers
-        self.known_path = False  # this request's line named a path the server knows
+        self.known_since: float | None = None  # when this request's line named a known path
         self.heard = False  # some of this request has arrived
         self._line: bytes | None = b""  # the request line so far; None once looked at
         self.body_since: float | None = None  # loop time its body began to be read
         self.body_bytes = 0  # bytes of that body received since
         self._body_check: asyncio.TimerHandle | None = None
 
-    @property
-    def evictable(self) -> bool:
-        return self.waiting and not self.known_path
+    def evictable(self, now: float) -> bool:
+        """Waiting for its headers, and not within the lag of a request line for a known
+        path."""
+        known = self.known_since is not None and now - self.known_since < self._guard.known_line_lag
+        return self.waiting and not known
 
     @property
     def reading_body(self) -> bool:
@@ -288,7 +298,7 @@ class _GuardedProtocol(asyncio.Protocol):
         loop = asyncio.get_running_loop()
         self._deadline = loop.call_later(self._guard.header_timeout, self._expire)
         self.waiting = True
-        self.known_path = False
+        self.known_since = None
         self.heard = False
         self._line = b""
 
@@ -359,7 +369,8 @@ class _GuardedProtocol(asyncio.Protocol):
             self._line = None if too_long else before + data  # too long: aiohttp refuses it
             return
         line, self._line = before + data[:end], None
-        self.known_path = self._guard.names_known_path(line)
+        if self._guard.names_known_path(line):
+            self.known_since = asyncio.get_running_loop().time()
 
     def eof_received(self) -> bool | None:
         return self._inner.eof_received() if self._inner is not None else None
