@@ -79,7 +79,7 @@ def move_entries(conn: sqlite3.Connection) -> None:
     """Turn the per-snapshot rows of ``snapshot_entries`` (snapshot feature version 1)
     into entry sets named by their documents, one document at a time (a store's millions
     of rows are never held at once). Rows whose document row is missing had no document
-    to be shown under and are left behind with the old table."""
+    to be shown under; they go with the old table."""
     documents = conn.execute(
         "SELECT DISTINCT e.snapshot, e.document FROM snapshot_entries e JOIN snapshot_documents d"
         " ON d.snapshot = e.snapshot AND d.url = e.document ORDER BY e.snapshot, e.document"
