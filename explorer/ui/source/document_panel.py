@@ -192,10 +192,12 @@ class DocumentPanel(DocumentWidgets):
         self.table.horizontalHeader().sortIndicatorChanged.connect(self.entries.sort)
         self.entries.modelReset.connect(self._update_count)
         self.entries.rowsInserted.connect(self._update_count)
-        self.problems_view.chosen.connect(lambda item: self.land_on(self.url or "", item))
+        self.problems_view.chosen.connect(
+            lambda item: self.land_on(self.url or "", item.line, item.column)
+        )
         self._tasks = TaskKeeper()
         self._source_task: asyncio.Task[None] | None = None
-        self._landing: tuple[str, Finding] | None = None  # (document, finding) to land on
+        self._landing: tuple[str, int, int | None] | None = None  # (document, line, column)
         self.source_ready = True  # the XML text of the shown document is all in
         self.url: str | None = None
         self.shown: Document | None = None
@@ -296,21 +298,20 @@ class DocumentPanel(DocumentWidgets):
             else count_text(total, "entry")
         )
 
-    def land_on(self, url: str, item: Finding) -> None:
-        """Show ``url``'s XML source at the finding's line and column: now if that text is
-        in, else as soon as it is (``SourceNavigator.go_to`` asks before it selects)."""
-        if item.line is None:
+    def land_on(self, url: str, line: int | None, column: int | None = None) -> None:
+        """Show ``url``'s XML source at ``line`` (and ``column``): now if that text is in,
+        else as soon as it is (``SourceNavigator.go_to`` asks before it selects)."""
+        if line is None:
             return
-        self._landing = (url, item)
+        self._landing = (url, line, column)
         self.tabs.setCurrentIndex(1)
         self._land()
 
     def _land(self) -> None:
         if self._landing is None or not self.source_ready or self._landing[0] != self.url:
             return
-        item = self._landing[1]
-        assert item.line is not None
-        if item.line > self.source.blockCount():  # not this text (a placeholder): wait
+        _url, line, column = self._landing
+        if line > self.source.blockCount():  # not this text (a placeholder): wait
             return
         self._landing = None
-        self.source.go_to_line(item.line, item.column)
+        self.source.go_to_line(line, column)
