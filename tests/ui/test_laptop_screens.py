@@ -1,7 +1,7 @@
 """The docks fit a laptop screen, maximised, in English and Japanese: the workbench's Run
 checks, Cancel and Publish show without scrolling and its payload editor several lines, the
-Subscriptions table shows state, lease and hub, and a document diff gets at least 15 lines
-per side."""
+document's entries table a dozen rows above it, the Subscriptions table shows state, lease
+and hub, and a document diff gets at least 15 lines per side."""
 
 from __future__ import annotations
 
@@ -12,6 +12,21 @@ from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from explorer.core.changes import diff_lines
 
 SCREENS = [QSize(1366, 768), QSize(1280, 720)]
+LISTED = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+    '<rs:ln rel="up" href="https://example.org/dataset1/capabilitylist.xml"/>\n'
+    '<rs:md capability="resourcelist" at="2026-12-01T00:00:00Z"/>\n'
+    + "".join(
+        f"<url><loc>https://example.org/dataset1/res/{n}.xml</loc>"
+        f"<lastmod>2026-11-{1 + n % 28:02d}T00:00:00Z</lastmod></url>\n"
+        for n in range(40)
+    )
+    + "</urlset>\n"
+)
+"""A Resource List of 40 entries with a link and a time: its header takes the lines a
+real one does."""
 
 
 @pytest.fixture(params=["en", "ja"])
@@ -65,6 +80,7 @@ def test_the_workbench_controls_show_without_scrolling(laptop, size: QSize) -> N
     area = laptop.docks["HubWorkbenchDock"].widget()
     assert isinstance(area, QScrollArea)
     assert area.horizontalScrollBar().maximum() == 0  # never sideways
+    assert area.verticalScrollBar().maximum() == 0  # nor cut at the bottom: all of it shows
 
 
 @pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
@@ -143,3 +159,28 @@ def test_the_payload_editor_shows_several_lines(laptop, size: QSize, output_dir)
     assert editor.viewport().height() // editor.fontMetrics().lineSpacing() >= EDITOR_LINES
     name = f"workbench-{ui_language()}-{size.width()}x{size.height()}.png"
     assert laptop.grab().save(str(output_dir / name))
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_entries_table_shows_a_dozen_rows(laptop, size: QSize, output_dir) -> None:
+    """M5: the entries table showed 4 to 7 rows under the bottom docks at 1366×768 and
+    1280×720. With a document's header shown, the first layout leaves it ENTRY_ROWS rows
+    at 1366×768 and ENTRY_ROWS_SMALL at 1280×720, while the workbench below shows all of
+    itself, its payload editor EDITOR_LINES lines (the tests above)."""
+    from explorer.core.parser import parse_document
+    from explorer.ui.language import ui_language
+    from explorer.ui.shell.window_layout import ENTRY_ROWS, ENTRY_ROWS_SMALL
+
+    _maximised(laptop, size)
+    url = "https://example.org/dataset1/resourcelist.xml"
+    body = LISTED.encode()
+    laptop.document_view.show_document(url, parse_document(body), [], body)
+    table = laptop.document_view.table
+    laptop.document_view.tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    assert laptop.document_view.entries.rowCount() == 40
+    name = f"entries-{ui_language()}-{size.width()}x{size.height()}.png"
+    assert laptop.grab().save(str(output_dir / name))
+    rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
+    wanted = ENTRY_ROWS if size.height() >= 768 else ENTRY_ROWS_SMALL
+    assert rows >= wanted >= 10, (rows, table.viewport().height())

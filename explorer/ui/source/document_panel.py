@@ -41,7 +41,8 @@ keeps on disk), which runs in a worker."""
 
 
 def header_html(url: str, document: Document | None, findings: Sequence[Finding]) -> str:
-    """Rich text for the header: capability, time attributes, links and finding counts.
+    """Rich text for the header: the address and finding counts, capability and time
+    attributes, links.
     Every value from the document is escaped (and clipped) before it goes in."""
     parts = [f"<b>{escape_for_html(url)}</b>"]
     if document is not None:
@@ -78,7 +79,8 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
             )
         if links:
             parts.append(links)
-    parts.append(severity_counts(count_by_severity(list(findings))))
+    # the counts beside the address: a line less above the entries on a laptop screen
+    parts[0] += " · " + severity_counts(count_by_severity(list(findings)))
     return "<br>".join(parts)
 
 
@@ -142,7 +144,7 @@ class DocumentWidgets(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAccessibleName(self.tr("Entries"))
@@ -155,7 +157,8 @@ class DocumentWidgets(QWidget):
         filters.addWidget(self.change_filter)
         filters.addWidget(self.count_label)
         layout = QVBoxLayout(entries_page)
-        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setContentsMargins(0, 2, 0, 0)
+        layout.setSpacing(2)
         layout.addLayout(filters)
         layout.addWidget(self.table)
 
@@ -169,8 +172,10 @@ class DocumentWidgets(QWidget):
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.setAccessibleName(self.tr("Document tabs"))
 
+        self.tabs.setDocumentMode(True)  # no frame around the pages: rows, not borders
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(4, 4, 4, 4)
+        outer.setContentsMargins(4, 2, 4, 0)
+        outer.setSpacing(2)
         outer.addWidget(self.header)
         outer.addWidget(self.tabs, 1)
 

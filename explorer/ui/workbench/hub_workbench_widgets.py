@@ -44,7 +44,7 @@ PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: hub.mode=publish only"), PUBLISH_FORM),
     (QT_TRANSLATE_NOOP("HubWorkbench", "Don't publish: the Source does"), PUBLISH_NONE),
 )
-EDITOR_LINES = 6
+EDITOR_LINES = 5
 """Lines of payload the editor shows at least (a change notification's head and an entry)."""
 RESPONSE_LINES = 4
 """Lines of the hub's response shown at most; the rest scrolls."""
@@ -88,6 +88,8 @@ class HubWorkbenchWidgets(QWidget):
         self.status.setWordWrap(True)  # a long status wraps instead of losing its start
         self.status.setAccessibleName(self.tr("Workbench status"))
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)  # a laptop's bottom dock: every line counts
+        layout.setSpacing(4)
         layout.addLayout(target)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.status)
@@ -144,6 +146,7 @@ class HubWorkbenchWidgets(QWidget):
         self.editor.setMinimumHeight(_lines_high(self.editor, EDITOR_LINES))
 
         layout = QVBoxLayout(box)
+        _compact(layout)
         layout.addLayout(row)
         layout.addLayout(publish_row)  # Publish under the template row: never scrolled away
         layout.addWidget(self.editor, 1)
@@ -224,11 +227,12 @@ class HubWorkbenchWidgets(QWidget):
         self.exchange_view.setAccessibleName(self.tr("Exchange detail"))
         for view in (self.evidence_list, self.exchange_view):  # the dock may be short
             view.setMinimumHeight(self.fontMetrics().height() * 2)
-        evidence = QSplitter(Qt.Orientation.Vertical)
+        # the exchanges beside the one shown, not above it: the dock's height is short
+        evidence = QSplitter(Qt.Orientation.Horizontal)
         evidence.addWidget(self.evidence_list)
         evidence.addWidget(self.exchange_view)
         evidence.setStretchFactor(0, 1)
-        evidence.setStretchFactor(1, 3)
+        evidence.setStretchFactor(1, 2)
 
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.results_tree)
@@ -241,12 +245,20 @@ class HubWorkbenchWidgets(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 4)
         layout = QVBoxLayout(box)
+        _compact(layout)
         layout.addLayout(row)
         layout.addWidget(split, 1)
         layout.addWidget(self.summary_label)
         return box
 
     # --- the payload ----------------------------------------------------------------------
+
+
+def _compact(layout: QVBoxLayout) -> None:
+    """A group's rows close together: at 1280×720 the dock holds the editor's lines and
+    the entries table above it its dozen rows only without the default margins."""
+    layout.setContentsMargins(6, 4, 6, 4)
+    layout.setSpacing(4)
 
 
 def _lines_high(view: QPlainTextEdit, lines: int) -> int:
