@@ -184,3 +184,28 @@ def test_the_entries_table_shows_a_dozen_rows(laptop, size: QSize, output_dir) -
     rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
     wanted = ENTRY_ROWS if size.height() >= 768 else ENTRY_ROWS_SMALL
     assert rows >= wanted >= 10, (rows, table.viewport().height())
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_workbench_combos_show_their_longest_item_whole(laptop, size: QSize) -> None:
+    """NE11: the template and publish-style combos cut their Japanese short
+    (「変更通知（N 件のエント」): each one's text field holds its longest item."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    _maximised(laptop, size)
+    laptop.docks["HubWorkbenchDock"].raise_()
+    QApplication.processEvents()
+    bench = laptop.panels.workbench
+    for combo in (bench.template_combo, bench.publish_style_combo):
+        texts = [combo.itemText(n) for n in range(combo.count())]
+        longest = max(texts, key=combo.fontMetrics().horizontalAdvance)
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox,
+            option,
+            QStyle.SubControl.SC_ComboBoxEditField,
+            combo,
+        )
+        assert field.width() >= combo.fontMetrics().horizontalAdvance(longest), longest
+        assert _fully_shown(combo), longest

@@ -4,7 +4,7 @@ laid out with no behaviour. ``HubWorkbench`` derives from it and connects them."
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStyle,
+    QStyleOptionComboBox,
     QTreeWidget,
     QVBoxLayout,
     QWidget,
@@ -101,7 +103,7 @@ class HubWorkbenchWidgets(QWidget):
             title = render_template_title(template.key, template.title, ui_language())
             self.template_combo.addItem(title, template.key)
         self.template_combo.setAccessibleName(self.tr("Template"))
-        _shrinkable(self.template_combo)
+        _whole(self.template_combo)
         self.count_spin = QSpinBox()
         self.count_spin.setRange(0, 100_000)
         self.count_spin.setValue(3)
@@ -109,11 +111,10 @@ class HubWorkbenchWidgets(QWidget):
         self.count_spin.setAccessibleName(self.tr("Entries"))
         self.template_button = insert = QPushButton(self.tr("Use template"))
         self.load_button = load = QPushButton(self.tr("Load file…"))
-        row = QHBoxLayout()
-        row.addWidget(self.template_combo, 1)
+        row = QHBoxLayout()  # the template whole on its row, what to do with it below
+        row.addWidget(self.template_combo)
         row.addWidget(self.count_spin)
-        row.addWidget(insert)
-        row.addWidget(load)
+        row.addStretch(1)
 
         self.editor = XmlSourceView()
         self.editor.setReadOnly(False)
@@ -132,6 +133,8 @@ class HubWorkbenchWidgets(QWidget):
             )
         )
         publish_row = QHBoxLayout()
+        publish_row.addWidget(insert)
+        publish_row.addWidget(load)
         publish_row.addWidget(self.validation_label, 1)
         publish_row.addWidget(self.publish_button)
         self.response_view = QPlainTextEdit()
@@ -173,7 +176,6 @@ class HubWorkbenchWidgets(QWidget):
         )
         self.settle_spin.setMinimum(0.0)
         self.publish_style_combo = QComboBox()
-        _shrinkable(self.publish_style_combo)
         self.publish_style_combo.setAccessibleName(self.tr("Publish style"))
         self.publish_style_combo.setToolTip(
             self.tr(
@@ -182,6 +184,7 @@ class HubWorkbenchWidgets(QWidget):
         )
         for text, style in PUBLISH_CHOICES:
             self.publish_style_combo.addItem(self.tr(text), style)
+        _whole(self.publish_style_combo)
         self.run_button = QPushButton(self.tr("Run checks"))
         self.run_button.setToolTip(self.tr("Run every conformance check against the hub"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -196,9 +199,12 @@ class HubWorkbenchWidgets(QWidget):
         row.addWidget(self.quiet_spin)
         row.addWidget(QLabel(self.tr("Settle")))
         row.addWidget(self.settle_spin)
-        row.addWidget(self.publish_style_combo, 1)
-        row.addWidget(self.run_button)
-        row.addWidget(self.cancel_button)
+        row.addStretch(1)
+        style = QHBoxLayout()  # the publish style whole, with the buttons that use it
+        style.addWidget(self.publish_style_combo)
+        style.addStretch(1)
+        style.addWidget(self.run_button)
+        style.addWidget(self.cancel_button)
 
         self.results_tree = QTreeWidget()
         self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
@@ -247,6 +253,7 @@ class HubWorkbenchWidgets(QWidget):
         layout = QVBoxLayout(box)
         _compact(layout)
         layout.addLayout(row)
+        layout.addLayout(style)
         layout.addWidget(split, 1)
         layout.addWidget(self.summary_label)
         return box
@@ -267,11 +274,23 @@ def _lines_high(view: QPlainTextEdit, lines: int) -> int:
     return lines * view.fontMetrics().lineSpacing() + margins
 
 
-def _shrinkable(combo: QComboBox) -> None:
-    """A combo box that may be narrower than its longest item (shown whole when open):
-    otherwise that item sets the dock's minimum width and a laptop screen scrolls it."""
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    combo.setMinimumContentsLength(12)
+def _whole(combo: QComboBox) -> None:
+    """A combo box (filled) as wide as its longest item, on a row of its own: cut short,
+    its Japanese lost the end of a word (「変更通知（N 件のエント」). Qt's own width for
+    its contents can fall a few pixels short of full-width brackets: measured again here."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    metrics = combo.fontMetrics()
+    longest = max(
+        (metrics.horizontalAdvance(combo.itemText(n)) for n in range(combo.count())), default=0
+    )
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    option.rect = QRect(QPoint(0, 0), combo.sizeHint())
+    field = combo.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+    )
+    if longest > field.width():
+        combo.setMinimumWidth(combo.sizeHint().width() + longest - field.width())
 
 
 def _seconds(value: float, tip: str) -> QDoubleSpinBox:
