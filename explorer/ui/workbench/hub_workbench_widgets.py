@@ -200,11 +200,11 @@ class HubWorkbenchWidgets(QWidget):
         row.addWidget(QLabel(self.tr("Settle")))
         row.addWidget(self.settle_spin)
         row.addStretch(1)
-        style = QHBoxLayout()  # the publish style whole, with the buttons that use it
-        style.addWidget(self.publish_style_combo)
-        style.addStretch(1)
-        style.addWidget(self.run_button)
-        style.addWidget(self.cancel_button)
+        style_row = QHBoxLayout()  # the publish style whole, with the buttons that use it
+        style_row.addWidget(self.publish_style_combo)
+        style_row.addStretch(1)
+        style_row.addWidget(self.run_button)
+        style_row.addWidget(self.cancel_button)
 
         self.results_tree = QTreeWidget()
         self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
@@ -253,7 +253,7 @@ class HubWorkbenchWidgets(QWidget):
         layout = QVBoxLayout(box)
         _compact(layout)
         layout.addLayout(row)
-        layout.addLayout(style)
+        layout.addLayout(style_row)
         layout.addWidget(split, 1)
         layout.addWidget(self.summary_label)
         return box
