@@ -145,8 +145,9 @@ def test_the_subscriptions_dock_shows_three_rows_or_scrolls_to_them(
 
 @pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
 def test_the_payload_editor_shows_several_lines(laptop, size: QSize, output_dir) -> None:
-    """M5: the workbench's editor showed one line at 1366×768; it keeps EDITOR_LINES,
-    unscrolled, and the hub's response gets what is left."""
+    """M5: the workbench's editor showed one line at 1366×768; it keeps EDITOR_LINES whole
+    lines of a payload wider than itself (its scroll bar shown), unscrolled, and the hub's
+    response gets what is left."""
     from explorer.ui.language import ui_language
     from explorer.ui.workbench.hub_workbench_widgets import EDITOR_LINES
 
@@ -154,6 +155,10 @@ def test_the_payload_editor_shows_several_lines(laptop, size: QSize, output_dir)
     laptop.docks["HubWorkbenchDock"].raise_()
     QApplication.processEvents()
     editor = laptop.panels.workbench.editor
+    wide = "<!-- a payload line wider than the editor -->" * 20
+    editor.setPlainText("\n".join([wide] * 40))  # its horizontal scroll bar shows
+    QApplication.processEvents()
+    assert editor.horizontalScrollBar().isVisible()
     shown = editor.visibleRegion().boundingRect().height()
     assert shown == editor.height()  # not scrolled away or cut by the dock
     assert editor.viewport().height() // editor.fontMetrics().lineSpacing() >= EDITOR_LINES

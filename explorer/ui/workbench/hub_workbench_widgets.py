@@ -46,8 +46,9 @@ PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: hub.mode=publish only"), PUBLISH_FORM),
     (QT_TRANSLATE_NOOP("HubWorkbench", "Don't publish: the Source does"), PUBLISH_NONE),
 )
-EDITOR_LINES = 5
-"""Lines of payload the editor shows at least (a change notification's head and an entry)."""
+EDITOR_LINES = 4
+"""Whole lines of payload the editor shows at least, its horizontal scroll bar below them
+(a change notification's head; the rest scrolls)."""
 RESPONSE_LINES = 4
 """Lines of the hub's response shown at most; the rest scrolls."""
 
@@ -146,7 +147,9 @@ class HubWorkbenchWidgets(QWidget):
         # (EDITOR_LINES at least), the hub's answer a few lines that scroll.
         self.response_view.setMaximumHeight(_lines_high(self.response_view, RESPONSE_LINES))
         self.response_view.setMinimumHeight(_lines_high(self.response_view, 2))
-        self.editor.setMinimumHeight(_lines_high(self.editor, EDITOR_LINES))
+        # a payload's lines are long: its horizontal scroll bar is there, below the lines
+        scroll_bar = self.editor.horizontalScrollBar().sizeHint().height()
+        self.editor.setMinimumHeight(_lines_high(self.editor, EDITOR_LINES) + scroll_bar)
 
         layout = QVBoxLayout(box)
         _compact(layout)
