@@ -900,15 +900,18 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>created</source>
-        <translation>作成（created）</translation>
+        <translation>作成
+（created）</translation>
     </message>
     <message>
         <source>updated</source>
-        <translation>更新（updated）</translation>
+        <translation>更新
+（updated）</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translation>削除（deleted）</translation>
+        <translation>削除
+（deleted）</translation>
     </message>
     <message>
         <source>warnings</source>
