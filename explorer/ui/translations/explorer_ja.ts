@@ -900,18 +900,18 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>created</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>created</translation>
+        <translation>作成
+（created）</translation>
     </message>
     <message>
         <source>updated</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>updated</translation>
+        <translation>更新
+（updated）</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>deleted</translation>
+        <translation>削除
+（deleted）</translation>
     </message>
     <message>
         <source>warnings</source>
