@@ -71,6 +71,7 @@ def area(name: str) -> dict[str, dict[str, str]]:
         code = loader.get_code(name)
     except OSError as exc:
         raise CatalogError(f"no catalog area {name!r}") from exc
+    assert code is not None  # typed optional for loaders of packages without code
     namespace: dict[str, dict[str, dict[str, str]]] = {}
     exec(code, namespace)  # our own lines, compiled from our own file
     return namespace["LINES"]
