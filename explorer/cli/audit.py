@@ -41,7 +41,14 @@ from explorer.cli.options.network_options import (
 )
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.catalog import text
-from explorer.net.history.audit import MAX_LOCAL_FILES, AuditError, AuditReport, audit
+from explorer.net.history.audit import (
+    MAX_LOCAL_FILES,
+    MEGABYTE,
+    WORK_BUDGET,
+    AuditError,
+    AuditReport,
+    audit,
+)
 from explorer.net.history.audit_text import reasons
 from explorer.net.http.fetcher import Fetcher, Timeouts
 from explorer.net.http.network_access import NetworkAccess
@@ -76,6 +83,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=MAX_LOCAL_FILES,
         metavar="N",
         help=say("audit.help-max-files"),
+    )
+    parser.add_argument(
+        "--work-budget",
+        type=positive_int,
+        default=WORK_BUDGET // MEGABYTE,
+        metavar="MB",
+        help=say("audit.help-work-budget"),
     )
     add_network_options(parser)
     add_language_option(parser)
@@ -134,6 +148,7 @@ async def _audit(
             checksum=args.checksum,
             limits=limits,
             max_files=args.max_files,
+            work_budget=args.work_budget * MEGABYTE,
         )
 
 

@@ -53,7 +53,12 @@ from explorer.core.catalog import text
 from explorer.core.words.messages import render_message, render_severity
 from explorer.core.words.time_text import seconds_text
 from explorer.net.history.snapshot_compare import Comparison
-from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotNotFound, SnapshotStore
+from explorer.net.history.snapshot_store import (
+    SnapshotInfo,
+    SnapshotNotFound,
+    SnapshotQuotaReached,
+    SnapshotStore,
+)
 from explorer.net.store.database import StoreError
 
 EXIT_OK, EXIT_UNANNOUNCED, EXIT_UNUSABLE = 0, 1, 2
@@ -81,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             a, b, fresh = _resolve(args, snapshots)
-        except SnapshotNotFound as exc:
+        except (SnapshotNotFound, SnapshotQuotaReached) as exc:
             return fail("compare", exc.describe(language_of(args)))
         except (NetworkOptionsError, ValueError) as exc:
             return fail("compare", str(exc))

@@ -2,7 +2,8 @@
 
 The same rows the window's inspector shows: all of them, those matching ``--filter``
 (the inspector's filter: every word in direction, kind, method, status, topic or URL),
-or those named by ``--ids``. Secrets stay masked unless ``--reveal-secrets`` is given.
+or those named by ``--ids``. Secrets (``hub.secret``, credential headers, the callback
+URL's token) stay masked unless ``--reveal-secrets`` is given.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from explorer.cli.arguments import fail, output_file
 from explorer.cli.options.language_option import language_of, say
 from explorer.cli.visible_output import data_stdout
 from explorer.core import catalog
+from explorer.net.reports.callback_tokens import callback_tokens
 from explorer.net.reports.evidence import export_exchanges
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS, FormatMismatch
 from explorer.net.store.database import Store, StoreError, default_store_path
@@ -118,8 +120,10 @@ def run_exchanges(args: argparse.Namespace) -> int:
         return not terms or matches(terms, search_text(record))
 
     try:
-        secrets = None
-        if args.reveal_secrets:
+        secrets, tokens = None, frozenset[str]()
+        if not args.reveal_secrets:
+            tokens = callback_tokens(store.subscriptions())
+        else:
             secrets = {
                 row["callback_url"]: row["secret"] for row in store.subscriptions() if row["secret"]
             }
@@ -131,6 +135,7 @@ def run_exchanges(args: argparse.Namespace) -> int:
                 chosen.writer(stream),
                 keep,
                 secrets,
+                tokens,
             )
     except (OSError, StoreError) as exc:
         return fail("export", stopped_because(exc, lang))

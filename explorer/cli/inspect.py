@@ -142,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     started = datetime.now(UTC)
     try:
-        access = network_access(args, [disk.start_url if disk else args.url], "inspect")
+        access = network_access(
+            args, [disk.start_url if disk else args.url], "inspect", resolve=disk is None
+        )
     except NetworkOptionsError as exc:
         return fail("inspect", str(exc))
     if args.save or args.every is not None:

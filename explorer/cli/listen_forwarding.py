@@ -1,7 +1,9 @@
 """``listen --forward URL``: the options, and what is said of the forwarder the session starts.
 
 The option names are a contract (scripts and the documentation use them): ``--forward``,
-``--forward-secret``, ``--forward-algorithm`` and the repeatable ``--forward-header``.
+``--forward-secret``, ``--forward-algorithm``, the repeatable ``--forward-header`` and
+``--forward-unverified`` (deliveries without a valid hub signature are forwarded unsigned
+and marked, instead of not at all).
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ def add_forward_options(parser: argparse.ArgumentParser) -> None:
         help=say("forwarding.option-header"),
         repeatable=True,
     )
+    parser.add_argument(
+        "--forward-unverified",
+        action="store_true",
+        help=say("forwarding.option-unverified"),
+    )
 
 
 def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget | None:
@@ -68,6 +75,9 @@ def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget 
                 raise ForwardOptionsError(
                     catalog.text("forwarding.needs-target", lang, option=option)
                 )
+        if args.forward_unverified:
+            option = "--forward-unverified"
+            raise ForwardOptionsError(catalog.text("forwarding.needs-target", lang, option=option))
         return None
     if "@" in urlsplit(args.forward).netloc:  # it would be printed with the target
         raise ForwardOptionsError(catalog.text("forwarding.no-userinfo", lang))
@@ -80,6 +90,7 @@ def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget 
         secret,
         args.forward_algorithm,
         tuple(_header(value, lang) for value in headers),
+        forward_unverified=args.forward_unverified,
     )
 
 
@@ -99,5 +110,12 @@ def announce_forwarding(forwarder: Forwarder, lang: str = "en") -> None:
 
     forwarder.state_listeners.append(report)
     waiting = forwarder.outbox.count()
-    line = catalog.text("forwarding.started", lang, target=forwarder.target.url, waiting=waiting)
+    target = forwarder.target
+    line = catalog.text("forwarding.started", lang, target=target.url, waiting=waiting)
+    policy = (
+        "forwarding.unverified-marked"
+        if target.forward_unverified
+        else "forwarding.unverified-held"
+    )
+    line += catalog.text("common.sentence-end", lang) + catalog.text(policy, lang)
     print(f"listen: {line}", file=sys.stderr, flush=True)

@@ -41,6 +41,9 @@ if TYPE_CHECKING:  # imported where used: every ``inspect`` loads this module, f
     from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotStore
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+DEFAULT_QUOTA_MB = 4096
+"""``--snapshot-quota``'s default: ``snapshot_store.DEFAULT_QUOTA`` in MB (not imported
+from it: every ``inspect`` builds this option, few save)."""
 
 
 def add_snapshot_options(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +57,12 @@ def add_snapshot_options(parser: argparse.ArgumentParser) -> None:
         help=say("snapshot.help-every"),
     )
     parser.add_argument("--count", type=positive_int, metavar="N", help=say("snapshot.help-count"))
+    parser.add_argument(
+        "--snapshot-quota",
+        type=positive_int,
+        metavar="MB",
+        help=say("snapshot.help-quota", default=DEFAULT_QUOTA_MB),
+    )
 
 
 def add_store_option(parser: argparse.ArgumentParser) -> None:
@@ -70,8 +79,9 @@ def open_snapshots(args: argparse.Namespace) -> tuple[Store, SnapshotStore]:
     from explorer.net.history.snapshot_store import SnapshotStore
 
     store = Store(args.store or default_store_path())
+    megabytes = getattr(args, "snapshot_quota", None) or DEFAULT_QUOTA_MB
     try:
-        return store, SnapshotStore(store)
+        return store, SnapshotStore(store, quota=megabytes * 1024 * 1024)
     except BaseException:
         store.close()
         raise
@@ -110,6 +120,7 @@ def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
 def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     from explorer.cli.tree_report import print_tree
     from explorer.net.history.snapshot_compare import Comparison
+    from explorer.net.history.snapshot_store import SnapshotQuotaReached
 
     lang = language_of(args)
     try:
@@ -119,7 +130,10 @@ def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     except StoreError as exc:
         return fail("inspect", exc.describe(lang))
     try:
-        info, result = asyncio.run(snapshot_now(args, snapshots, access))
+        try:
+            info, result = asyncio.run(snapshot_now(args, snapshots, access))
+        except SnapshotQuotaReached as exc:  # the snapshot was removed; say why, in one line
+            return fail("inspect", exc.describe(lang))
         if result.root is None:  # nothing found: nothing worth keeping
             snapshots.delete(info.id)
             if args.json:

@@ -5,7 +5,9 @@ it from loopback servers in this process (aiohttp and asyncio on 127.0.0.1, port
 runs ``python -m explorer ...`` under GNU time as a separate process in its own session,
 capped with RLIMIT_AS (``--memory-cap``) and RLIMIT_FSIZE so a runaway child cannot
 exhaust the shared machine, and killed after ``--timeout`` seconds. Reported per case:
-wall time, the child's own peak resident memory (GNU time's ``%M``), exit status, whether
+wall time, the child's CPU time (user + system: what a loaded machine does not inflate
+the way it inflates wall time), its own peak resident memory (GNU time's ``%M``), exit
+status, whether
 a traceback appeared (output is drained as it comes, head and tail kept), and for the
 server cases the store's growth, how long a slow-header connection lives and a real
 delivery's delay.
@@ -98,6 +100,7 @@ class Exit:
 
     seconds: float
     peak_mb: float
+    cpu_seconds: float  # user + system, GNU time's %U + %S
     status: int | None  # exit code; negative: killed by that signal
     timed_out: bool
     traceback: bool
@@ -123,7 +126,17 @@ class Child:
         self.report = cwd / f"rusage-{secrets.token_hex(6)}.txt"
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [GNU_TIME, "-f", "%M", "-o", str(self.report), sys.executable, "-m", "explorer", *args],
+            [
+                GNU_TIME,
+                "-f",
+                "%U %S %M",
+                "-o",
+                str(self.report),
+                sys.executable,
+                "-m",
+                "explorer",
+                *args,
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -185,13 +198,17 @@ class Child:
         for line in lines:
             if line.startswith("Command terminated by signal"):
                 code = -int(line.split()[-1])
-        peak_mb = int(lines[-1]) / 1024 if lines and lines[-1].isdigit() else float("nan")
+        fields = lines[-1].split() if lines else []
+        measured = len(fields) == 3 and fields[2].isdigit()
+        peak_mb = int(fields[2]) / 1024 if measured else float("nan")
+        cpu_seconds = float(fields[0]) + float(fields[1]) if measured else float("nan")
         self.process.returncode = code
         self.stdout.join()
         self.stderr.join()
         self.result = Exit(
             seconds=seconds,
             peak_mb=peak_mb,
+            cpu_seconds=cpu_seconds,
             status=code,
             timed_out=timed_out,
             traceback=self.stdout.traceback or self.stderr.traceback,
@@ -1161,7 +1178,7 @@ def select(names: list[str] | None) -> list[str]:
 # --- the table -----------------------------------------------------------------------------
 
 HEADER = (
-    f"{'case':26} {'command':26} {'wall s':>7} {'peak MB':>8} {'exit':>5} {'tb':>3}  "
+    f"{'case':26} {'command':26} {'wall s':>7} {'cpu s':>6} {'peak MB':>8} {'exit':>5} {'tb':>3}  "
     f"{'measured':24} verdict"
 )
 
@@ -1169,12 +1186,13 @@ HEADER = (
 def row(result: Result) -> str:
     ended = result.exit
     wall = f"{ended.seconds:7.2f}" if ended else f"{'-':>7}"
+    cpu = f"{ended.cpu_seconds:6.2f}" if ended else f"{'-':>6}"
     peak = f"{ended.peak_mb:8.0f}" if ended else f"{'-':>8}"
     status = "kill" if ended and ended.timed_out else (str(ended.status) if ended else "-")
     traceback = "yes" if ended and ended.traceback else "no"
     verdict = "PASS" if result.passed else "FAIL: " + "; ".join(result.reasons)
     return (
-        f"{result.case:26} {result.command:26} {wall} {peak} {status:>5} {traceback:>3}  "
+        f"{result.case:26} {result.command:26} {wall} {cpu} {peak} {status:>5} {traceback:>3}  "
         f"{result.metric:24} {verdict}"
     )
 

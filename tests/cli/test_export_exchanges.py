@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -112,6 +113,30 @@ def test_revealed_secrets_are_written_to_a_file_only_its_owner_reads(
         assert done.returncode == 0, done.stderr
         assert HUB_SECRET in out.read_text()
         assert stat.S_IMODE(out.stat().st_mode) == 0o600
+
+
+def callback_token(store: Path) -> str:
+    """The store's own record of the subscription's callback token (read as a file)."""
+    with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as db:
+        ((token,),) = db.execute("SELECT callback_path FROM subscriptions").fetchall()
+        logged = db.execute("SELECT count(*) FROM exchanges WHERE url LIKE ?", (f"%{token}%",))
+        assert logged.fetchone()[0] >= 2  # the verifications and deliveries came to it
+    return str(token)
+
+
+@pytest.mark.parametrize("form", ["har", "csv", "jsonl"])
+def test_the_callback_token_is_masked_unless_revealed(session: Path, form: str) -> None:
+    token = callback_token(session)
+    shared = export(session, "--format", form)
+    assert shared.returncode == 0, shared.stderr
+    mask = "••••" if form == "csv" else json.dumps("••••")[1:-1]  # JSON writes \\u2022
+    assert token not in shared.stdout and f"callback/{mask}" in shared.stdout
+    if form == "har":
+        jsonschema.validate(json.loads(shared.stdout), HAR_1_2)
+        HarParser(json.loads(shared.stdout))
+    revealed = export(session, "--format", form, "--reveal-secrets")
+    assert revealed.returncode == 0, revealed.stderr
+    assert token in revealed.stdout and "callback URL tokens" in revealed.stderr
 
 
 def test_csv_and_jsonl_with_the_inspector_filter_and_ids(session: Path, tmp_path: Path) -> None:

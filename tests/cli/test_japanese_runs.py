@@ -187,6 +187,7 @@ NOT_PROSE = {
     "ID",
     "SECONDS",
     "BYTES",
+    "MB",
     "PATH",
     "DIR",
     "USER",

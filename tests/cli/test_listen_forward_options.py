@@ -16,6 +16,7 @@ TOPIC = "http://127.0.0.1:9/topic"
     [
         (["--forward-secret", "s3cret-value"], "--forward-secret needs --forward URL"),
         (["--forward-header", "X-Key: v4lue"], "--forward-header needs --forward URL"),
+        (["--forward-unverified"], "--forward-unverified needs --forward URL"),
         (
             ["--forward", "http://127.0.0.1:9/app", "--forward-header", "no colon v4lue"],
             "Name: value",

@@ -10,6 +10,7 @@ import asyncio
 import json
 
 import httpx
+from helpers.big_deliveries import store_bytes
 from helpers.listen_session import listening
 from helpers.source_2012 import change_set, source_2012
 
@@ -78,5 +79,58 @@ async def test_change_sets_posted_to_the_callback_are_stored_and_shown(tmp_path)
         (stored,) = store.notifications()
         assert stored.body == body and stored.capability == "change-notification"
         assert store.subscriptions()[0]["state"] == "ended"
+    finally:
+        store.close()
+
+
+QUOTA = 1_000_000
+"""``--max-body``: the largest body, and what a subscription's unsigned deliveries may
+store in all."""
+POSTS = 6
+PADDING = b"<!--" + b"p" * 600_000 + b"-->"
+"""Makes each Change Set about 600 kB (spooled to disk while it arrives) of one entry."""
+
+
+async def test_unsigned_posts_past_the_quota_are_kept_as_rejected_starts(tmp_path) -> None:
+    """The issue's attack scaled down: unsigned posts each under the body limit, together
+    six times over it. The first is stored whole; the rest keep their first 64 KiB."""
+    store_path = tmp_path / "store.db"
+    async with source_2012(forms=("callback",)) as source:
+        args = ("--topic", source.changeset_url, "--store", str(store_path))
+        async with listening(*args, "--max-body", str(QUOTA)) as run:
+            await run.until(lambda events: run.count("subscribe-requested") == 1)
+            await _until(lambda: source.callbacks)
+            before = store_bytes(store_path)
+            bodies = [  # each its own, so none is a replay of another
+                change_set(
+                    (f"http://example.org/res{post}", "updated", "2012-08-08T09:00:00Z")
+                ).replace(b"</urlset>", PADDING + b"</urlset>")
+                for post in range(POSTS)
+            ]
+            assert all(QUOTA / 2 < len(body) < QUOTA for body in bodies)
+            async with httpx.AsyncClient(timeout=60) as client:
+                answers = [
+                    (await client.post(source.callbacks[0], content=body)).status_code
+                    for body in bodies
+                ]
+            assert answers == [200] * POSTS
+            await run.until(
+                lambda events: run.count("notification") + run.count("rejected") == POSTS
+            )
+            assert run.count("notification") == 1
+            rejected = [e for e in run.events if e["event"] == "rejected"]
+            for event in rejected:  # in the feed as rejected, saying why and how to fix it
+                codes = [f["code"] for f in event["findings"]]
+                assert codes == ["websub.unverified-over-quota", "websub.rejected-body-cut"]
+                assert f"of their {QUOTA:,} bytes" in event["reason"]
+        assert run.proc.returncode == 0, run.stderr
+    growth = store_bytes(store_path) - before
+    assert growth <= QUOTA + POSTS * 64 * 1024 + 200_000, growth  # 200 kB for SQLite's own
+    store = Store(store_path, read_only=True)
+    try:
+        (kept,) = store.notifications(status="notification")
+        assert kept.body == bodies[0]
+        cut = store.notifications(status="rejected")
+        assert [record.body for record in cut] == [body[: 64 * 1024] for body in bodies[1:]]
     finally:
         store.close()

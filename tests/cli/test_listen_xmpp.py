@@ -10,14 +10,19 @@ import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from helpers.forward_receiver import Receiver
+from helpers.listen_process import until
 from helpers.listen_session import ListenRun, listening
 from helpers.prosody import PUBSUB, Prosody, prosody
-from helpers.source_2012 import NODE, source_2012
-from helpers.xmpp_source import make_node, publish, subscribers
+from helpers.source_2012 import NODE, change_set, source_2012
+from helpers.xmpp_source import make_node, publish, run_publisher, subscribers
 
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
 from explorer.net.store.database import Store
 
 PASSWORD = "listen-secret-pw-93c1"
+PADDING = b'<pad xmlns="urn:example:pad">' + b"p" * 30_000 + b"</pad>"
+"""30 kB in an element of another namespace (XMPP drops comments from a payload)."""
 
 
 @contextlib.asynccontextmanager
@@ -113,3 +118,56 @@ async def test_a_stanza_over_the_limit_is_cut_while_it_arrives(tmp_path) -> None
         await publish(server, tmp_path, many[0])  # a small one still comes through
         await run.until(lambda events: run.count("notification") == 1)
         assert len(run.events[-1]["diff"]) == 1
+
+
+async def test_a_published_item_is_not_forwarded_signed(tmp_path) -> None:
+    """XMPP items carry no signature: anyone who may publish to the node could have sent
+    one, so ``listen --forward`` does not vouch for it with the forward secret."""
+    receiver = Receiver(b"the-apps-own-secret")
+    await receiver.up()
+    forward = ("--forward", receiver.url, "--forward-secret", "the-apps-own-secret")
+    try:
+        async with _listening_over_xmpp(tmp_path, *forward) as (server, run, _jid):
+            await publish(
+                server, tmp_path, ("http://example.org/res1", "deleted", "2012-08-08T09:00:00Z")
+            )
+            await run.until(lambda events: run.count("notification") == 1)
+            store_path = tmp_path / "store.db"
+            await until(lambda: bool(receiver.received) or bool(_answers(store_path)))
+    finally:
+        await receiver.down()
+    assert receiver.received == []
+    (answer,) = _answers(store_path)
+    assert answer.status is None and answer.error is not None
+    assert answer.error.key == "forwarding.not-verified"
+
+
+def _answers(store_path: Path) -> list[ForwardAnswer]:
+    store = Store(store_path, read_only=True)
+    try:
+        outbox = ForwardOutbox(store)
+        found = [outbox.answer(record.id) for record in store.notifications()]
+    finally:
+        store.close()
+    return [answer for answer in found if answer is not None]
+
+
+async def test_items_past_the_unsigned_quota_are_kept_as_rejected_starts(tmp_path) -> None:
+    """XMPP items have no signature either: the same intake's quota holds them, so with
+    ``--max-body 50000`` the first item of 30 kB is a notification and the next two
+    are kept as rejected (each smaller than the 64 KiB a rejected delivery keeps)."""
+    async with _listening_over_xmpp(tmp_path, "--max-body", "50000") as (server, run, _):
+        for item in range(3):  # each its own, so none is a replay of another
+            body = change_set(
+                (f"http://example.org/item{item}", "created", "2012-08-08T10:00:00Z")
+            ).replace(b"</urlset>", PADDING + b"</urlset>")
+            (tmp_path / "changes.xml").write_bytes(body)
+            await run_publisher(server, str(tmp_path / "changes.xml"))
+        await run.until(lambda events: run.count("notification") + run.count("rejected") == 3)
+        assert [e["event"] for e in run.events if e["event"] in ("notification", "rejected")] == [
+            "notification",
+            "rejected",
+            "rejected",
+        ]
+        codes = [f["code"] for f in run.events[-1]["findings"]]
+        assert codes == ["websub.unverified-over-quota"]

@@ -19,12 +19,14 @@ class Arrival:
     delivery: int | None  # X-ResourceSync-Explorer-Delivery, when forwarded
     valid: bool
     body: bytes
+    verified: str | None = None  # X-ResourceSync-Explorer-Verified, when sent
 
 
 class JudgingReceiver:
     """Listening on 127.0.0.1, port 0, until ``close``."""
 
-    def __init__(self, secret: str) -> None:
+    def __init__(self, secret: str, *, said: bytes = b"") -> None:
+        """``said`` is added to every answer's body (outside text for the window)."""
         self.got: list[Arrival] = []
         receiver = self
 
@@ -35,8 +37,10 @@ class JudgingReceiver:
                 given = self.headers.get("X-Hub-Signature", "")
                 valid = hmac.compare_digest(given, f"sha256={expected}")
                 delivery = self.headers.get("X-ResourceSync-Explorer-Delivery")
-                receiver.got.append(Arrival(int(delivery) if delivery else None, valid, body))
-                answer = b"receiver took it" if valid else b"bad signature"
+                number = int(delivery) if delivery else None
+                marked = self.headers.get("X-ResourceSync-Explorer-Verified")
+                receiver.got.append(Arrival(number, valid, body, marked))
+                answer = (b"receiver took it" if valid else b"bad signature") + said
                 self.send_response(202 if valid else 403)
                 self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()

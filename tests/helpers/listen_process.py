@@ -97,7 +97,8 @@ async def start_listen(
         await drain
         raise
     form = hub.forms("subscribe")[-1]
-    return ListenProcess(proc, form["hub.callback"], form["hub.secret"], events), drain
+    secret = form.get("hub.secret", "")  # none for ``--no-secret``
+    return ListenProcess(proc, form["hub.callback"], secret, events), drain
 
 
 async def stop_listen(listener: ListenProcess, drain: asyncio.Task[None]) -> None:

@@ -9,16 +9,18 @@ connections come from 127.0.0.2 (also loopback) so the hub's own deliveries, fro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import time
 import zlib
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 from fake_hub import notification
-from websub_env import websub_env
+from websub_env import FAST, websub_env
 
 from explorer.core.push.signatures import sign
 from explorer.net.live.callback.callback_server import CallbackServer, Delivery, Reply
@@ -90,8 +92,9 @@ async def test_past_the_total_cap_a_newcomer_evicts_the_oldest_waiting_at_once()
                 writer.close()
 
 
-async def test_a_connection_that_named_a_known_callback_is_never_evicted() -> None:
+async def test_a_connection_that_named_a_known_callback_is_not_evicted_within_the_lag() -> None:
     async with CallbackServer(max_connections=2, header_timeout=60) as server:
+        server.guard.known_line_lag = HANG_BOUND  # a hub's headers follow in this time
         server.register("known", Recorder())
         named = []
         for _ in range(2):
@@ -112,6 +115,30 @@ async def test_a_connection_that_named_a_known_callback_is_never_evicted() -> No
                 writer.close()
 
 
+async def test_past_the_lag_a_known_line_trickling_its_headers_is_evicted() -> None:
+    async with CallbackServer(max_connections=2, header_timeout=60) as server:
+        server.guard.known_line_lag = 0.3
+        server.register("known", Recorder())
+        named = []
+        for _ in range(2):
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"POST /callback/known HTTP/1.1\r\nHost: x\r\nX-Slow: a")
+            named.append((reader, writer))
+        newcomers = []
+        try:
+            async with asyncio.timeout(HANG_BOUND):  # refused within the lag, then let in
+                while server.guard.counts.evicted == 0:
+                    newcomers.append((await asyncio.open_connection("127.0.0.1", server.port))[1])
+                    await asyncio.sleep(0.05)
+                assert await _hung_up(named[0][0])  # the oldest went
+            assert not named[1][0].at_eof()
+        finally:
+            for writer in newcomers:
+                writer.close()
+            for _, writer in named:
+                writer.close()
+
+
 async def test_a_delivery_whose_bytes_wait_unread_is_not_the_one_evicted() -> None:
     """On a loaded loop a new connection can be admitted before the first bytes of an older
     one are read; the guard then looks at what waits in each socket before it evicts."""
@@ -126,7 +153,7 @@ async def test_a_delivery_whose_bytes_wait_unread_is_not_the_one_evicted() -> No
         guess[1].write(b"POST /callback/guess HTTP/1.1\r\nHost: x\r\n")
         time.sleep(0.1)  # in the server's sockets, not yet read: this loop is the server's
         try:
-            assert server.guard._evict_oldest(None)  # the newer one, by what it sent
+            assert server.guard._make_room(None)  # the newer one, by what it sent
             assert server.guard.counts.evicted == 1
             async with asyncio.timeout(HANG_BOUND):
                 assert await _hung_up(guess[0])
@@ -361,3 +388,101 @@ async def test_behind_a_tunnel_slow_senders_cannot_lock_the_hub_out(tmp_path: Pa
         finally:
             for writer in flood:
                 writer.close()
+
+
+def _long_notification(batch: int) -> bytes:
+    """A change notification of 700 entries (about 80 kB; a few kB gzipped)."""
+    entries = "".join(
+        f'<url><loc>http://example.org/b{batch}/r{i:04d}</loc><rs:md change="updated" '
+        'datetime="2026-01-01T00:01:00Z"/></url>'
+        for i in range(700)
+    )
+    return (
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        'xmlns:rs="http://www.openarchives.org/rs/terms/"><rs:md capability="change-notification" '
+        f'from="2026-01-01T00:00:00Z" until="2026-01-01T00:01:00Z"/>{entries}</urlset>'
+    ).encode()
+
+
+async def test_unsigned_bodies_are_charged_to_the_quota_as_they_decode(tmp_path: Path) -> None:
+    """With no secret nobody vouches for a delivery: each subscription's unsigned
+    notifications may store ``max_body`` bytes in all, counted as decoded, so small gzip
+    bodies that inflate cannot slip past the quota by their wire size; a plain one past
+    it is never read whole, and keeps its first 64 KiB."""
+    no_secret = replace(FAST, use_secret=False)
+    async with websub_env(tmp_path, config=no_secret, max_body=100_000) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        assert sub.secret is None
+        documents = [_long_notification(batch) for batch in range(3)]
+        assert all(64 * 1024 < len(document) < 100_000 for document in documents)
+        gzipped = {"Content-Type": "application/xml", "Content-Encoding": "gzip"}
+        plain = {"Content-Type": "application/xml"}
+        sent = [
+            (gzip.compress(documents[0], mtime=0), gzipped),
+            (gzip.compress(documents[1], mtime=0), gzipped),
+            (documents[2], plain),
+        ]
+        async with httpx.AsyncClient(timeout=HANG_BOUND) as client:
+            for wire, headers in sent:
+                answer = await client.post(sub.callback_url, content=wire, headers=headers)
+                assert answer.status_code == 200
+        kept, inflated, whole = env.store.notifications()
+        assert (kept.status, kept.signature, kept.body) == ("notification", "none", documents[0])
+        assert (inflated.status, inflated.signature) == ("rejected", "none")
+        assert inflated.body == sent[1][0]  # as it came, never inflated again
+        assert [f.code for f in inflated.findings] == ["websub.unverified-over-quota"]
+        assert "100,000 bytes" in inflated.findings[0].message
+        assert (whole.status, whole.body) == ("rejected", documents[2][: 64 * 1024])
+        assert [f.code for f in whole.findings] == [
+            "websub.unverified-over-quota",
+            "websub.rejected-body-cut",
+        ]
+
+
+async def test_a_known_request_line_trickling_its_headers_cannot_lock_the_hub_out(
+    tmp_path: Path,
+) -> None:
+    # Behind a tunnel every peer is 127.0.0.1; the attacker knows the callback URL, sends
+    # its request line and then a header byte now and then, with a new connection every
+    # 20 ms: only the known line's lag keeps such a connection from being evicted.
+    async with websub_env(tmp_path, header_timeout=60, max_connections_per_address=64) as env:
+        sub = await env.subscriber.subscribe(TOPIC, env.hub.url)
+        assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
+        guard = env.server.guard
+        head = b"POST %s HTTP/1.1\r\nHost: x\r\nX-Slow: " % urlsplit(sub.callback_url).path.encode()
+        flood: list[asyncio.StreamWriter] = []
+
+        async def attack() -> None:
+            while True:
+                with contextlib.suppress(OSError):
+                    _, writer = await asyncio.open_connection("127.0.0.1", env.server.port)
+                    writer.write(head)
+                    flood.append(writer)
+                await asyncio.sleep(0.02)
+
+        attacker = asyncio.create_task(attack())
+        try:
+            async with asyncio.timeout(HANG_BOUND):  # every slot taken, and refusals begun
+                while guard.counts.refused_per_address + guard.counts.evicted < 64:
+                    await asyncio.sleep(0.01)
+            answers = []
+            limits = httpx.Limits(max_keepalive_connections=0)
+            async with httpx.AsyncClient(timeout=10, limits=limits) as client:
+                for n in range(20):
+                    body = notification(n)
+                    headers = {"X-Hub-Signature": sign(sub.secret, body)}
+                    try:
+                        response = await client.post(
+                            sub.callback_url, content=body, headers=headers
+                        )
+                        answers.append(response.status_code)
+                    except httpx.HTTPError:
+                        answers.append(None)
+                    await asyncio.sleep(0.1)
+        finally:
+            attacker.cancel()
+            await asyncio.gather(attacker, return_exceptions=True)
+            for writer in flood:
+                writer.close()
+        assert answers.count(200) >= 19, answers

@@ -260,9 +260,11 @@ async def test_child_capability_not_allowed_when_parent_declares_none() -> None:
 
 
 async def test_slow_document_times_out() -> None:
-    async with Site() as site, Fetcher(timeout=Timeouts(1, 0.1, 1), retries=0) as fetcher:
+    # a read timeout of a second, which a loaded machine's loopback never comes near,
+    # against a document held back three times as long
+    async with Site() as site, Fetcher(timeout=Timeouts(5, 1.0, 5), retries=0) as fetcher:
         full_source(site)
-        site.routes["/rl1.xml"].delay = 0.5  # type: ignore[union-attr]
+        site.routes["/rl1.xml"].delay = 3.0  # type: ignore[union-attr]
         result = await Crawler(fetcher).crawl(site.url("/"))
     slow = _node(result, "/rl1.xml")
     assert slow.state is NodeState.FAILED and _codes(slow) == ["http.timeout"]

@@ -3,6 +3,7 @@ waiting", the last answer), the answers kept with each delivery, and "forward ag
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from fake_hub import notification
@@ -85,6 +86,34 @@ async def test_a_clean_stop_leaves_nothing_answered_in_the_queue(tmp_path: Path)
         await until(lambda: len(receiver.received) == 1)
         await forwarder.close()  # before the idle settle: the answered row goes all the same
         assert forwarder.outbox.count() == 0
+    finally:
+        await forwarder.close()
+        await receiver.down()
+        store.close()
+
+
+async def test_forward_again_never_vouches_for_a_replay_or_an_unsigned_delivery(
+    tmp_path: Path,
+) -> None:
+    """The rule holds at the send: a stored replay (valid signature, rejected) and a
+    delivery of a subscription without a secret, queued again, are answered "not
+    verified" without being sent; the signed one between them still goes out signed."""
+    receiver = Receiver(SECRET.encode())
+    await receiver.up()
+    store = Store(tmp_path / "s.sqlite3")
+    forwarder = Forwarder(store, ForwardTarget(receiver.url, SECRET, retry=QUICK))
+    try:
+        await forwarder.start()
+        replay = replace(_record(1), status="rejected")
+        unsigned = replace(_record(2), signature="none")
+        ids = [await store.add_notification(r) for r in (replay, _record(3), unsigned)]
+        assert await forwarder.forward_again(ids) == 3
+        await until(lambda: all(forwarder.answer(i) is not None for i in ids))
+        held = [forwarder.answer(ids[0]), forwarder.answer(ids[2])]
+        assert all(a is not None and a.error is not None for a in held)
+        assert {a.error.key for a in held if a and a.error} == {"forwarding.not-verified"}
+        assert [(item.number, item.verified) for item in receiver.received] == [(3, True)]
+        assert "not forwarded: not verified" in describe(forwarder.state())
     finally:
         await forwarder.close()
         await receiver.down()

@@ -30,3 +30,23 @@ def test_a_moved_subscription_is_said_in_japanese() -> None:
     japanese = event_detail(moved, "ja")
     assert "への移動に失敗しました" in japanese
     assert "failed" not in japanese and japanese.startswith("— http://a/ ")  # no lead-in
+
+
+def test_whether_unverified_deliveries_are_forwarded_is_said_in_both_languages() -> None:
+    withheld = ForwardAnswer(
+        7, 0.0, "http://127.0.0.1:9/in", None, None, "", said("forwarding.not-verified"), 0
+    )
+    held = ForwardState("http://127.0.0.1:9/in", 0, last=withheld)
+    assert describe(held) == (
+        "forwarding to http://127.0.0.1:9/in, 0 waiting; unverified deliveries are not "
+        "forwarded; delivery 7 not forwarded: not verified (no valid hub signature)"
+    )
+    assert "署名未検証の配信は転送しません" in describe(held, "ja")
+    assert describe(held, "ja").endswith(
+        "配信 7: 転送しません: 署名未検証（ハブの有効な署名がありません）"
+    )
+    marked = ForwardState("http://127.0.0.1:9/in", 0, unverified=True)
+    assert describe(marked).endswith(
+        "unverified deliveries are forwarded unsigned, marked X-ResourceSync-Explorer-Verified: no"
+    )
+    assert "X-ResourceSync-Explorer-Verified: no を付けます" in describe(marked, "ja")

@@ -98,7 +98,7 @@ def test_audit_of_a_planted_copy_gives_counts_and_reasons(
 
 def again(panel: AuditPanel) -> AuditPanel:
     """A new audit view of the same list, run again with the same folders."""
-    view = AuditPanel(panel.services, panel.url)
+    view = AuditPanel(panel.services, panel.url, panel.navigate)
     view.resize(1200, 640)
     view.folder_edit.setText(panel.folder_edit.text())
     view.mappings_edit.setPlainText(panel.mappings_edit.toPlainText())

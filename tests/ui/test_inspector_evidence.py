@@ -76,6 +76,13 @@ def test_export_all_filtered_and_selected_exchanges(window, qtbot, run, tmp_path
     HarParser(data)
     assert len(data["log"]["entries"]) == total
     assert secret not in text  # masked unless asked
+    (token,) = window.services.evidence.callback_tokens()  # the callback URL's secret part
+    assert any(token in record.url for record in export.records(ALL))
+    assert token not in text and "/callback/" + json.dumps("••••")[1:-1] in text
+
+    def shared(url: str) -> str:
+        return url.replace(token, "••••")
+
     assert "exported" in window.statusBar().currentMessage()
 
     inspector.filter_edit.setText("GET")  # the hub's verification of intent
@@ -84,7 +91,7 @@ def test_export_all_filtered_and_selected_exchanges(window, qtbot, run, tmp_path
     assert run(export.export(tmp_path / "shown.csv", shown)) == len(shown)
     with (tmp_path / "shown.csv").open(encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))
-    assert [(r["method"], r["url"]) for r in rows] == [(r.method, r.url) for r in shown]
+    assert [(r["method"], r["url"]) for r in rows] == [(r.method, shared(r.url)) for r in shown]
 
     inspector.filter_edit.clear()
     selection = inspector.table.selectionModel()
@@ -96,7 +103,7 @@ def test_export_all_filtered_and_selected_exchanges(window, qtbot, run, tmp_path
     assert chosen == [inspector.model.record(r) for r in sorted({0, row})]
     assert run(export.export(tmp_path / "chosen.jsonl", chosen)) == len(chosen)
     lines = (tmp_path / "chosen.jsonl").read_text(encoding="utf-8").splitlines()
-    assert [json.loads(line)["url"] for line in lines] == [r.url for r in chosen]
+    assert [json.loads(line)["url"] for line in lines] == [shared(r.url) for r in chosen]
     assert secret not in "".join(lines)
     dialog = export.choose_file(ALL)
     assert dialog is not None and dialog.isVisible()

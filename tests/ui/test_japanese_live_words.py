@@ -157,3 +157,43 @@ def test_a_channel_without_a_hub_says_so_in_its_tooltip(japanese) -> None:
     assert model.rowCount(top) == 1
     tooltip = model.index(0, 0, top).data(3)
     assert "ハブ: （なし）" in tooltip and "None" not in tooltip, tooltip
+
+
+@pytest.mark.parametrize(
+    ("lang", "titles"),
+    [
+        ("en", ["created", "updated", "deleted"]),
+        ("ja", ["作成\n（created）", "更新\n（updated）", "削除\n（deleted）"]),
+    ],
+)
+def test_the_feed_change_columns_are_labelled_in_the_interface_language(
+    qapp, qtbot, lang: str, titles: list[str]
+) -> None:
+    """Old m4: the feed's change-count headers stayed English in Japanese. A header is a
+    label: 表 2's word, with the spec's value it counts in full-width parentheses below it
+    (on one line the three took the topic column's room); the column fits its wider line."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTableView
+
+    from explorer.ui.live.feed_model import COLUMNS, FeedModel
+    from explorer.ui.shared.columns import TITLE_PADDING, apply_columns, column_index
+
+    install_language(lang, qapp)
+    try:
+        model = FeedModel()
+        table = QTableView()
+        qtbot.addWidget(table)
+        table.setModel(model)
+        apply_columns(table, COLUMNS)
+        metrics = table.horizontalHeader().fontMetrics()
+        for key, title in zip(("created", "updated", "deleted"), titles, strict=True):
+            column = column_index(COLUMNS, key)
+            shown = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+            assert shown == title
+            widest = max(metrics.horizontalAdvance(line) for line in title.split("\n"))
+            assert table.columnWidth(column) >= widest
+            if "\n" in title:  # two lines: narrower than the title on one
+                one_line = metrics.horizontalAdvance(title.replace("\n", ""))
+                assert table.columnWidth(column) < one_line + TITLE_PADDING
+    finally:
+        install_language("en", qapp)

@@ -1,7 +1,7 @@
 """The docks fit a laptop screen, maximised, in English and Japanese: the workbench's Run
 checks, Cancel and Publish show without scrolling and its payload editor several lines, the
-Subscriptions table shows state, lease and hub, and a document diff gets at least 15 lines
-per side."""
+document's entries table a dozen rows above it, the Subscriptions table shows state, lease
+and hub, and a document diff gets at least 15 lines per side."""
 
 from __future__ import annotations
 
@@ -12,6 +12,21 @@ from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from explorer.core.changes import diff_lines
 
 SCREENS = [QSize(1366, 768), QSize(1280, 720)]
+LISTED = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+    '<rs:ln rel="up" href="https://example.org/dataset1/capabilitylist.xml"/>\n'
+    '<rs:md capability="resourcelist" at="2026-12-01T00:00:00Z"/>\n'
+    + "".join(
+        f"<url><loc>https://example.org/dataset1/res/{n}.xml</loc>"
+        f"<lastmod>2026-11-{1 + n % 28:02d}T00:00:00Z</lastmod></url>\n"
+        for n in range(40)
+    )
+    + "</urlset>\n"
+)
+"""A Resource List of 40 entries with a link and a time: its header takes the lines a
+real one does."""
 
 
 @pytest.fixture(params=["en", "ja"])
@@ -65,6 +80,7 @@ def test_the_workbench_controls_show_without_scrolling(laptop, size: QSize) -> N
     area = laptop.docks["HubWorkbenchDock"].widget()
     assert isinstance(area, QScrollArea)
     assert area.horizontalScrollBar().maximum() == 0  # never sideways
+    assert area.verticalScrollBar().maximum() == 0  # nor cut at the bottom: all of it shows
 
 
 @pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
@@ -129,8 +145,9 @@ def test_the_subscriptions_dock_shows_three_rows_or_scrolls_to_them(
 
 @pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
 def test_the_payload_editor_shows_several_lines(laptop, size: QSize, output_dir) -> None:
-    """M5: the workbench's editor showed one line at 1366×768; it keeps EDITOR_LINES,
-    unscrolled, and the hub's response gets what is left."""
+    """M5: the workbench's editor showed one line at 1366×768; it keeps EDITOR_LINES whole
+    lines of a payload wider than itself (its scroll bar shown), unscrolled, and the hub's
+    response gets what is left."""
     from explorer.ui.language import ui_language
     from explorer.ui.workbench.hub_workbench_widgets import EDITOR_LINES
 
@@ -138,8 +155,62 @@ def test_the_payload_editor_shows_several_lines(laptop, size: QSize, output_dir)
     laptop.docks["HubWorkbenchDock"].raise_()
     QApplication.processEvents()
     editor = laptop.panels.workbench.editor
+    wide = "<!-- a payload line wider than the editor -->" * 20
+    editor.setPlainText("\n".join([wide] * 40))  # its horizontal scroll bar shows
+    QApplication.processEvents()
+    assert editor.horizontalScrollBar().isVisible()
     shown = editor.visibleRegion().boundingRect().height()
     assert shown == editor.height()  # not scrolled away or cut by the dock
     assert editor.viewport().height() // editor.fontMetrics().lineSpacing() >= EDITOR_LINES
     name = f"workbench-{ui_language()}-{size.width()}x{size.height()}.png"
     assert laptop.grab().save(str(output_dir / name))
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_entries_table_shows_a_dozen_rows(laptop, size: QSize, output_dir) -> None:
+    """M5: the entries table showed 4 to 7 rows under the bottom docks at 1366×768 and
+    1280×720. With a document's header shown, the first layout leaves it ENTRY_ROWS rows
+    at 1366×768 and ENTRY_ROWS_SMALL at 1280×720, while the workbench below shows all of
+    itself, its payload editor EDITOR_LINES lines (the tests above)."""
+    from explorer.core.parser import parse_document
+    from explorer.ui.language import ui_language
+    from explorer.ui.shell.window_layout import ENTRY_ROWS, ENTRY_ROWS_SMALL
+
+    _maximised(laptop, size)
+    url = "https://example.org/dataset1/resourcelist.xml"
+    body = LISTED.encode()
+    laptop.document_view.show_document(url, parse_document(body), [], body)
+    table = laptop.document_view.table
+    laptop.document_view.tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    assert laptop.document_view.entries.rowCount() == 40
+    name = f"entries-{ui_language()}-{size.width()}x{size.height()}.png"
+    assert laptop.grab().save(str(output_dir / name))
+    rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
+    wanted = ENTRY_ROWS if size.height() >= 768 else ENTRY_ROWS_SMALL
+    assert rows >= wanted >= 10, (rows, table.viewport().height())
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_workbench_combos_show_their_longest_item_whole(laptop, size: QSize) -> None:
+    """NE11: the template and publish-style combos cut their Japanese short
+    (「変更通知（N 件のエント」): each one's text field holds its longest item."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    _maximised(laptop, size)
+    laptop.docks["HubWorkbenchDock"].raise_()
+    QApplication.processEvents()
+    bench = laptop.panels.workbench
+    for combo in (bench.template_combo, bench.publish_style_combo):
+        texts = [combo.itemText(n) for n in range(combo.count())]
+        longest = max(texts, key=combo.fontMetrics().horizontalAdvance)
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox,
+            option,
+            QStyle.SubControl.SC_ComboBoxEditField,
+            combo,
+        )
+        assert field.width() >= combo.fontMetrics().horizontalAdvance(longest), longest
+        assert _fully_shown(combo), longest

@@ -131,11 +131,15 @@ def network_access(
     command: str,
     *,
     also: Iterable[str] = (),
+    resolve: bool = True,
 ) -> NetworkAccess:
     """The ``NetworkAccess`` the options describe, flags scoped to the origins of ``urls``.
 
     Private addresses are allowed when one of ``urls`` or ``also`` (other URLs the user
-    gave, such as ``--hub``) is on one, or with ``--allow-private-addresses``.
+    gave, such as ``--hub``) is on one, or with ``--allow-private-addresses``. Finding
+    that out resolves their hosts; ``resolve=False`` (a Source on disk, whose URLs are
+    never fetched over the network) skips it: a base URL's host that does not resolve
+    cost a DNS time-out before a folder was read.
 
     Warnings (a credentials file others can read, ``--insecure``) go to stderr. Raises
     ``NetworkOptionsError`` for options that cannot be used.
@@ -172,7 +176,8 @@ def network_access(
     try:
         from explorer.net.http.outbound import private_addresses_allowed  # httpx: only for URLs
 
-        allowed = private_addresses_allowed([*urls, *also], args.allow_private_addresses)
+        vetted = [*urls, *also] if resolve else []
+        allowed = private_addresses_allowed(vetted, args.allow_private_addresses)
         settings = _settings(args, allowed)
         settings.verify()  # reads the CA bundle now, to refuse a bad one before any request
     except NetworkSettingsError as exc:

@@ -136,6 +136,7 @@ CODES: tuple[CodeInfo, ...] = (
     ),
     CodeInfo("websub.delivery-replayed", S.WARNING, "WebSub §7.1"),
     CodeInfo("websub.rejected-body-cut", S.INFO, None),
+    CodeInfo("websub.unverified-over-quota", S.ERROR, None),
     CodeInfo(
         "websub.check-failed",
         S.ERROR,

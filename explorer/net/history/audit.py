@@ -5,9 +5,11 @@ The Source's state is its Resource Lists (core 1.1 §10.1, with their indexes §
 the Change List entries dated after the snapshot they describe (§12.1): a later
 ``created`` or ``updated`` entry replaces the listed metadata, a later ``deleted`` entry
 removes the resource. Each local file under a mapped folder stands for one URL. Both sides
-stream into a private temporary SQLite file as they are read, and the verdicts are
-written there too, so a Source of millions of resources is never held in memory; the
-report reads the verdicts back in order.
+stream into a working SQLite file as they are read, and the verdicts are written there
+too, so a Source of millions of resources is never held in memory; the report reads the
+verdicts back in order. The file has a budget (``work_budget`` bytes, enforced by
+SQLite's ``max_page_count``) and lives in a known folder, so one that a kill left behind
+is removed when the next audit starts (``audit_work``).
 
 The rule for one resource is ``explorer.core.audit_rules.compare_copy`` (the reference
 client's). Verdicts hold the facts (fields, values, documents); the words are the CLI's.
@@ -16,14 +18,15 @@ client's). Verdicts hold the facts (fields, values, documents); the words are th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import os
+import shutil
 import sqlite3
-import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from explorer.core.audit_rules import (
     SECTION,
@@ -41,12 +44,19 @@ from explorer.core.digests import Digester, parse_hash
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.said_error import SaidError
+from explorer.net.history.audit_work import WorkFile
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import DocumentNode, NodeState
 from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
 from explorer.net.store.schema import AUDIT_VERDICTS_ORDER, AUDIT_WORK, create_scratch
 
+MEGABYTE = 1024 * 1024
+WORK_BUDGET = 2048 * MEGABYTE
+"""Bytes the working file may reach (``audit --work-budget``): about 5 million
+resources; an audit past it stops with ``audit.work-budget``."""
+DISK_ROOM = 1024 * 1024
+"""Free bytes on the disk past which a full working file is the budget's doing."""
 MAX_LOCAL_FILES = 10_000_000
 """Files scanned under the mapped folders before the audit stops as unusable."""
 READ_CHUNK = 1024 * 1024
@@ -118,21 +128,49 @@ class AuditReport:
 
 
 class AuditState:
-    """The temporary SQLite file (private folder, removed on close) holding both sides."""
+    """The working SQLite file holding both sides (``audit_work.WorkFile``: removed on
+    close, and by the next audit when a kill left it), at most ``budget`` bytes."""
 
-    def __init__(self) -> None:
-        self._folder = tempfile.TemporaryDirectory(prefix="explorer-audit-")
-        path = Path(self._folder.name) / "audit.sqlite3"
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
-        create_scratch(self.db, AUDIT_WORK)
+    def __init__(self, budget: int = WORK_BUDGET) -> None:
+        self.work = WorkFile()
+        self.budget = budget
+        try:
+            self.db = sqlite3.connect(self.work.path, isolation_level=None, check_same_thread=False)
+            self.db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
+            page_size = self.db.execute("PRAGMA page_size").fetchone()[0]
+            self.db.execute(f"PRAGMA max_page_count={max(1, budget // page_size)}")
+            create_scratch(self.db, AUDIT_WORK)
+        except BaseException:
+            self.work.close()
+            raise
         self.resource_lists: list[float | None] = []
         self.change_lists = 0
         self.unreadable: list[str] = []
 
     def close(self) -> None:
         self.db.close()
-        self._folder.cleanup()
+        self.work.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write that would take the file past its budget (SQLite's ``max_page_count``
+        says SQLITE_FULL) ends the audit with ``audit.work-budget``; a full disk with
+        ``audit.work-disk-full``."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if self.db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+            if exc.sqlite_errorcode != sqlite3.SQLITE_FULL:
+                raise
+            try:
+                room = shutil.disk_usage(self.work.folder).free
+            except OSError:
+                room = 0
+            if room > DISK_ROOM:
+                raise AuditError("audit.work-budget", megabytes=self.budget // MEGABYTE) from None
+            raise AuditError("audit.work-disk-full", folder=self.work.folder) from None
 
     # --- the Source side, as the crawl reads it ---------------------------------
 
@@ -147,10 +185,11 @@ class AuditState:
             return
         if document.unread_entries:
             self.unreadable.append(node.url)
-        if capability == caps.RESOURCELIST:
-            self._add_resource_list(node)
-        else:
-            self._add_change_list(node)
+        with self._writing():
+            if capability == caps.RESOURCELIST:
+                self._add_resource_list(node)
+            else:
+                self._add_change_list(node)
 
     def _add_resource_list(self, node: DocumentNode) -> None:
         assert node.document is not None
@@ -198,6 +237,10 @@ class AuditState:
         """Let each Change List entry dated after the snapshot that listed its resource
         (after the earliest snapshot, for a resource no Resource List names) replace it,
         in the order the changes happened (core 1.1 §12.1)."""
+        with self._writing():
+            self._apply_changes()
+
+    def _apply_changes(self) -> None:
         known = [at for at in self.resource_lists if at is not None]
         baseline = min(known) if len(known) == len(self.resource_lists) and known else -math.inf
         self.db.execute("BEGIN")
@@ -218,6 +261,10 @@ class AuditState:
     def scan(self, mappings: list[Mapping], max_files: int = MAX_LOCAL_FILES) -> None:
         """Record every regular file (not symbolic links, as the reference client) under
         the mapped folders with the URL it stands for (the first mapping that covers it)."""
+        with self._writing():
+            self._scan(mappings, max_files)
+
+    def _scan(self, mappings: list[Mapping], max_files: int) -> None:
         count = 0
         rows: list[tuple[str, str, float, int]] = []
         self.db.execute("BEGIN")
@@ -243,6 +290,10 @@ class AuditState:
 
     def judge(self, mappings: list[Mapping], checksum: bool) -> dict[Verdict, int]:
         """Write one verdict per resource; returns the counts."""
+        with self._writing():
+            return self._judge(mappings, checksum)
+
+    def _judge(self, mappings: list[Mapping], checksum: bool) -> dict[Verdict, int]:
         counts = dict.fromkeys(Verdict, 0)
         reader = self.db.cursor()
         rows: list[tuple[object, ...]] = []
@@ -391,12 +442,13 @@ async def audit(
     checksum: bool = False,
     limits: CrawlLimits | None = None,
     max_files: int = MAX_LOCAL_FILES,
+    work_budget: int = WORK_BUDGET,
 ) -> AuditReport:
     """Read the Source from ``url``, scan the mapped folders, judge every resource.
     A ``url`` that is a Capability List audits that set of resources alone (its report's
     ``source`` is the Capability List). ``close()`` the report when done with its items.
-    Raises ``AuditError``."""
-    state = AuditState()
+    The working file holds at most ``work_budget`` bytes. Raises ``AuditError``."""
+    state = AuditState(work_budget)
     scope: list[str] = []  # the Capability List given, whose set alone is audited
     try:
         result = await crawl_streamed(url, fetcher, state.add_document, limits, scoped=scope.append)

@@ -32,6 +32,7 @@ from explorer.core.words.messages import Phrase, said
 from explorer.core.words.time_text import seconds_text
 from explorer.net.history.snapshot_store import (
     DOCUMENT_FIELDS,
+    ENTRIES,
     ENTRY_FIELDS,
     SnapshotInfo,
     SnapshotStore,
@@ -119,16 +120,20 @@ class Comparison:
         )
         differs = " OR ".join(f"a.{name} IS NOT b.{name}" for name in DOCUMENT_FIELDS)
         pairs = ", ".join(f"a.{name}, b.{name}" for name in DOCUMENT_FIELDS)
-        rows = []
-        for row in self.db.execute(
+        cursor = self.db.execute(
             f"SELECT a.url, b.capability, {pairs} FROM snapshot_documents a"
             " JOIN snapshot_documents b ON b.url = a.url AND b.snapshot = ?"
             f" WHERE a.snapshot = ? AND ({differs})",
             (self.b.id, self.a.id),
-        ):
-            fields = _changed_fields(DOCUMENT_FIELDS, row[2:])
-            rows.append(("changed", row[0], row[1], json.dumps(fields)))
-        self.db.executemany("INSERT INTO doc_changes VALUES (?, ?, ?, ?)", rows)
+        )
+        while batch := cursor.fetchmany(5000):
+            self.db.executemany(
+                "INSERT INTO doc_changes VALUES ('changed', ?, ?, ?)",
+                [
+                    (row[0], row[1], json.dumps(_changed_fields(DOCUMENT_FIELDS, row[2:])))
+                    for row in batch
+                ],
+            )
         for kind, old, new in (("added", self.a.id, self.b.id), ("removed", self.b.id, self.a.id)):
             self.db.execute(
                 "INSERT INTO doc_changes SELECT ?, n.url, n.capability, '{}'"
@@ -160,8 +165,9 @@ class Comparison:
                 f" loc, CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
                 " ELSE '' END AS moment, ROW_NUMBER() OVER (PARTITION BY capability, loc,"
                 f" CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
-                f" ELSE '' END ORDER BY document, position) AS occurrence, {columns}"
-                " FROM snapshot_entries WHERE snapshot = ?",
+                f" ELSE '' END ORDER BY document, position) AS occurrence, document, position,"
+                f" {columns}"
+                f" FROM {ENTRIES} WHERE snapshot = ?",
                 (snapshot,),
             )
             self.db.execute(
@@ -274,21 +280,16 @@ class Comparison:
         did not hold then (matched by loc and time, as changes are) gives one
         ``changes.closed-list-grew`` finding, naming the first of them."""
         rows = self.db.execute(
-            "SELECT n.document, d.md, count(*), min(n.position) FROM snapshot_entries n"
+            "SELECT n.document, d.md, count(*), min(n.position), n.loc FROM eb n"
             " JOIN snapshot_documents d ON d.snapshot = ? AND d.url = n.document"
             " AND d.capability = ? AND json_extract(d.md, '$.until') IS NOT NULL"
-            " WHERE n.snapshot = ? AND n.capability = ? AND NOT EXISTS (SELECT 1 FROM"
-            " snapshot_entries o WHERE o.snapshot = ? AND o.capability = ? AND o.loc = n.loc"
-            " AND o.document = n.document AND coalesce(o.datetime, o.lastmod, '')"
-            " = coalesce(n.datetime, n.lastmod, '')) GROUP BY n.document ORDER BY n.document",
-            (self.a.id, caps.CHANGELIST, self.b.id, caps.CHANGELIST, self.a.id, caps.CHANGELIST),
-        ).fetchall()
-        for url, md, count, position in rows:
-            first = self.db.execute(
-                "SELECT loc FROM snapshot_entries WHERE snapshot = ? AND document = ?"
-                " AND position = ?",
-                (self.b.id, url, position),
-            ).fetchone()
+            " WHERE n.capability = ? AND NOT EXISTS (SELECT 1 FROM ea o"
+            " WHERE o.capability = n.capability AND o.loc = n.loc AND o.moment = n.moment"
+            " AND o.document = n.document) GROUP BY n.document ORDER BY n.document",
+            (self.a.id, caps.CHANGELIST, caps.CHANGELIST),
+        )
+        # n.loc: SQLite takes a bare column from the row that gave min(n.position)
+        for url, md, count, _position, first in rows:
             self.closed_grown.append(
                 finding(
                     "changes.closed-list-grew",
@@ -297,7 +298,7 @@ class Comparison:
                         "url": url,
                         "until": json.loads(md).get("until", ""),
                         "count": count,
-                        "loc": first[0] if first else "",
+                        "loc": first or "",
                     },
                 )
             )

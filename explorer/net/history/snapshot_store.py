@@ -6,7 +6,12 @@ with its findings, and every entry of every document (loc and its metadata: last
 hash, length, type, change, datetime; an index's entries under "<capability> index").
 Entries are written as each document is parsed
 (``add_document`` is a crawl sink) and the crawl drops them, so a snapshot of millions of
-entries never sits in memory.
+entries never sits in memory. A document's entries are kept once by their content (an
+entry set, ``explorer.net.store.entry_sets``): a later snapshot that finds the document
+listing the same entries names the same set, so repeated snapshots of an unchanged Source
+add a few rows per document, not a row per entry. The file has a quota (``quota``, bytes):
+a snapshot that would grow it past the quota is removed and said as
+``SnapshotQuotaReached``.
 
 The tables live in the same SQLite file as subscriptions and notifications, opened by
 ``Store`` (which holds the one-writer lock and the file modes, and creates the snapshot
@@ -18,8 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from explorer.core.findings import Finding
@@ -30,14 +38,37 @@ from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
 from explorer.net.store import schema
 from explorer.net.store.database import Store, StoreError
+from explorer.net.store.entry_sets import EntryRow, drop_unnamed, keep_entries
 
 ENTRY_FIELDS = ("lastmod", "hash", "length", "type", "change", "datetime")
 """The entry metadata a snapshot keeps and a comparison names (core 1.1 §7, Table 3)."""
 DOCUMENT_FIELDS = ("state", "status", "etag", "last_modified", "digest", "capability", "entries")
 
 
+MEGABYTE = 1024 * 1024
+DEFAULT_QUOTA = 4096 * MEGABYTE
+"""Bytes the store's file may grow to by snapshots (``inspect --save --snapshot-quota``):
+with entries kept once, that is many snapshots of a Source of millions of entries."""
+DISK_ROOM_PAGES = 256
+"""Free pages on the disk past which a full database is the quota's doing."""
+ENTRIES = (
+    "(SELECT d.snapshot AS snapshot, d.url AS document, s.capability AS capability,"
+    " e.position AS position, e.loc AS loc, e.lastmod AS lastmod, e.hash AS hash,"
+    " e.length AS length, e.type AS type, e.change AS change, e.datetime AS datetime"
+    " FROM snapshot_documents d JOIN snapshot_entry_sets s ON s.id = d.entry_set"
+    " JOIN snapshot_set_entries e ON e.entry_set = d.entry_set)"
+)
+"""Every snapshot's entries as rows (snapshot, document, capability, position, loc and
+``ENTRY_FIELDS``), for a query to read ``FROM {ENTRIES} AS e WHERE e.snapshot = ?``: a
+document's entries are kept once, in the set its row names (``net/store/entry_sets.py``)."""
+
+
 class SnapshotNotFound(SaidError, LookupError):
     """No snapshot answers to the id or label asked for."""
+
+
+class SnapshotQuotaReached(SaidError):
+    """Saving the snapshot would grow the store past its quota; the snapshot is not kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +97,18 @@ class SnapshotInfo:
 class SnapshotStore:
     """Snapshot tables in an open (writable) ``Store``'s file."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, quota: int = DEFAULT_QUOTA) -> None:
+        """``quota``: bytes the store's file may reach through this connection's writes
+        (``PRAGMA max_page_count``, which SQLite enforces on every page it adds)."""
         if store.read_only:
             raise StoreError("store.snapshots-need-writing", path=store.path)
+        self.path = store.path
+        self.quota = quota
         self.db = sqlite3.connect(store.path, isolation_level=None, timeout=30)
         self.db.execute(schema.UNTRUSTED)
         self.db.execute("PRAGMA journal_mode=WAL")
+        page_size = self.db.execute("PRAGMA page_size").fetchone()[0]
+        self.db.execute(f"PRAGMA max_page_count={max(1, quota // page_size)}")
 
     def close(self) -> None:
         self.db.close()
@@ -79,60 +116,64 @@ class SnapshotStore:
     # --- writing -----------------------------------------------------------------
 
     def begin(self, start_url: str, label: str | None) -> int:
-        cursor = self.db.execute(
-            "INSERT INTO snapshots (label, start_url, taken) VALUES (?, ?, ?)",
-            (label, start_url, time.time()),
-        )
+        with self._writing():
+            cursor = self.db.execute(
+                "INSERT INTO snapshots (label, start_url, taken) VALUES (?, ?, ?)",
+                (label, start_url, time.time()),
+            )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def add_document(self, snapshot: int, node: DocumentNode) -> None:
-        """Write one fetched document and its entries (a crawl sink)."""
+        """Write one fetched document and its entries (a crawl sink); entries an earlier
+        snapshot kept for the same content are named, not written again."""
         document = node.document
         fetch = node.fetch
         body = node.read_body()
         headers = fetch.headers if fetch is not None else {}
         capability = node.capability
         entry_capability = f"{capability} index" if node.is_index else capability
-        self.db.execute("BEGIN")
-        self.db.execute(
-            "INSERT OR REPLACE INTO snapshot_documents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                snapshot,
-                node.url,
-                node.parent_url,
-                capability,
-                node.root,
-                str(node.state),
-                node.status,
-                headers.get("etag"),
-                headers.get("last-modified"),
-                hashlib.sha256(body).hexdigest() if body is not None else None,
-                len(document.entries) if document is not None else None,
-                json.dumps(document.md if document is not None else {}, sort_keys=True),
-            ),
-        )
-        if document is not None:
-            self.db.executemany(
-                "INSERT INTO snapshot_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+
+        def rows() -> Iterator[EntryRow]:
+            assert document is not None
+            for position, entry in enumerate(document.entries):
+                yield (
+                    position,
+                    entry_url(node, entry) or "",
+                    entry.lastmod,
+                    entry.hash,
+                    entry.length,
+                    entry.type,
+                    entry.change,
+                    entry.datetime,
+                )
+
+        with self._writing():
+            entry_set = (
+                keep_entries(self.db, entry_capability, rows)
+                if document is not None and document.entries
+                else None
+            )
+            self.db.execute(
+                "INSERT OR REPLACE INTO snapshot_documents (snapshot, url, parent, capability,"
+                " root, state, status, etag, last_modified, digest, entries, md, entry_set)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    (
-                        snapshot,
-                        node.url,
-                        entry_capability,
-                        position,
-                        entry_url(node, entry) or "",
-                        entry.lastmod,
-                        entry.hash,
-                        entry.length,
-                        entry.type,
-                        entry.change,
-                        entry.datetime,
-                    )
-                    for position, entry in enumerate(document.entries)
+                    snapshot,
+                    node.url,
+                    node.parent_url,
+                    capability,
+                    node.root,
+                    str(node.state),
+                    node.status,
+                    headers.get("etag"),
+                    headers.get("last-modified"),
+                    hashlib.sha256(body).hexdigest() if body is not None else None,
+                    len(document.entries) if document is not None else None,
+                    json.dumps(document.md if document is not None else {}, sort_keys=True),
+                    entry_set,
                 ),
             )
-        self.db.execute("COMMIT")
 
     def finish(self, snapshot: int, result: CrawlResult) -> SnapshotInfo:
         """Record the findings (known only once every check ran) and the totals."""
@@ -144,24 +185,77 @@ class SnapshotStore:
             for channel in node.channels:
                 subject = f"channel {channel.topic}"
                 rows += [_finding_row(snapshot, subject, item) for item in channel.findings]
-        self.db.execute("BEGIN")
-        self.db.executemany("INSERT INTO snapshot_findings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-        self.db.execute(
-            "UPDATE snapshots SET source = ?, finished = ?,"
-            " documents = (SELECT count(*) FROM snapshot_documents WHERE snapshot = ?),"
-            " entries = (SELECT count(*) FROM snapshot_entries WHERE snapshot = ?)"
-            " WHERE id = ?",
-            (result.source_url, time.time(), snapshot, snapshot, snapshot),
-        )
-        self.db.execute("COMMIT")
+        with self._writing():
+            self.db.executemany("INSERT INTO snapshot_findings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            self.db.execute(
+                "UPDATE snapshots SET source = ?, finished = ?,"
+                " documents = (SELECT count(*) FROM snapshot_documents WHERE snapshot = ?),"
+                " entries = (SELECT coalesce(sum(s.entries), 0) FROM snapshot_documents d"
+                " JOIN snapshot_entry_sets s ON s.id = d.entry_set WHERE d.snapshot = ?)"
+                " WHERE id = ?",
+                (result.source_url, time.time(), snapshot, snapshot, snapshot),
+            )
         return self.get(snapshot)
 
     def delete(self, snapshot: int) -> None:
-        self.db.execute("BEGIN")
-        for table in ("snapshot_entries", "snapshot_documents", "snapshot_findings"):
-            self.db.execute(f"DELETE FROM {table} WHERE snapshot = ?", (snapshot,))
-        self.db.execute("DELETE FROM snapshots WHERE id = ?", (snapshot,))
-        self.db.execute("COMMIT")
+        """Remove a snapshot, and the entry sets no other snapshot names. Deleting frees
+        pages, so it works on a store at its quota too."""
+        if self.db.in_transaction:  # a write the quota or the disk stopped
+            self.db.execute("ROLLBACK")
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            sets = [
+                row[0]
+                for row in self.db.execute(
+                    "SELECT DISTINCT entry_set FROM snapshot_documents"
+                    " WHERE snapshot = ? AND entry_set IS NOT NULL",
+                    (snapshot,),
+                )
+            ]
+            for table in ("snapshot_documents", "snapshot_findings"):
+                self.db.execute(f"DELETE FROM {table} WHERE snapshot = ?", (snapshot,))
+            self.db.execute("DELETE FROM snapshots WHERE id = ?", (snapshot,))
+            drop_unnamed(self.db, sets)
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction, taken at once (``BEGIN IMMEDIATE``: an entry set found
+        is not deleted by another writer before it is named). A write that would grow
+        the file past the quota is rolled back and said as ``SnapshotQuotaReached``."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            if exc.sqlite_errorcode == sqlite3.SQLITE_FULL and self._at_quota():
+                raise SnapshotQuotaReached(
+                    "snapshot.quota-reached",
+                    path=self.path,
+                    quota=self.quota // MEGABYTE,
+                ) from None
+            raise
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+
+    def _at_quota(self) -> bool:
+        """Whether SQLITE_FULL was the quota's rather than the disk's. SQLite has rolled
+        the transaction back by then (its pages are given back), so the file's size says
+        nothing; a disk with room left for many more pages does."""
+        try:
+            free = shutil.disk_usage(self.path.parent).free
+        except OSError:
+            return False
+        page_size = int(self.db.execute("PRAGMA page_size").fetchone()[0])
+        return free > DISK_ROOM_PAGES * page_size
 
     # --- reading -----------------------------------------------------------------
 

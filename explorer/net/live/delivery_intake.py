@@ -8,7 +8,11 @@ subscription (§7). Sinks hear of each stored delivery after the commit (see
 
 The body is read whole only once its signature holds and it is not a replay: a rejected
 delivery keeps its start and its SHA-256, within a quota per subscription
-(``delivery_memory``).
+(``delivery_memory``). A delivery nobody signed (every 2012 push, whether by HTTP callback
+or XMPP, and a WebSub subscription without a secret) comes through the same steps and is
+read whole only within its subscription's unverified quota; past it, it is kept as a
+rejected one (``websub.unverified-over-quota``), so a stranger who learns the callback
+URL cannot fill the disk or the memory.
 """
 
 from __future__ import annotations
@@ -28,12 +32,13 @@ from explorer.core.push.notification_checks import (
     check_notification,
     summarize_notification,
 )
-from explorer.core.push.signatures import SignatureCheck, verify_signature
+from explorer.core.push.signatures import SignatureCheck, SignatureState, verify_signature
 from explorer.core.validator import ValidationContext, check_bytes
 from explorer.core.words.messages import Phrase, finding_words, said
 from explorer.net.live import subscriber_events as ev
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import (
+    DEFAULT_MAX_BODY,
     Delivery,
     Reply,
     reply_saying,
@@ -74,6 +79,8 @@ class DeliveryIntake:
     acknowledged but neither stored nor published. Bodies over ``inline_parse_bytes``
     are checked in a worker thread so the loop keeps answering. ``decode`` undoes a
     Content-Encoding once the signature holds (the callback server's ``decode``).
+    ``unverified_quota`` is what each subscription's unsigned notifications may store in
+    all (``DeliveryMemory.unverified_room``).
     """
 
     def __init__(
@@ -85,9 +92,10 @@ class DeliveryIntake:
         inline_parse_bytes: Callable[[], int],
         probe_payloads: ProbePayloads | None = None,
         decode: Decode = _as_is,
+        unverified_quota: int = DEFAULT_MAX_BODY,
     ) -> None:
         self.store = store
-        self.memory = DeliveryMemory(store)
+        self.memory = DeliveryMemory(store, unverified_quota)
         self.decode = decode
         self.forward: Callable[[Subscription], InTransaction | None] | None = None
         """When set, what to commit with a subscription's accepted delivery (a forwarding
@@ -122,7 +130,13 @@ class DeliveryIntake:
             return await self._keep_rejected(
                 sub, delivery, signature, finding_words(replayed), [replayed]
             )
+        unverified = signature.state is SignatureState.NONE
+        if unverified and not self.memory.unverified_room(sub.id, raw.size):
+            return await self._over_quota(sub, delivery, signature, raw.size)
         delivery = await self.decode(delivery)
+        grown = len(delivery.decoded) - raw.size if delivery.decoded is not None else 0
+        if unverified and grown > 0 and not self.memory.unverified_room(sub.id, grown):
+            return await self._over_quota(sub, delivery, signature, len(delivery.content))
         facts = transports.facts(sub.transport)
         context = DeliveryContext(
             sub.topic,
@@ -179,6 +193,21 @@ class DeliveryIntake:
         if self.sinks:  # after this reply is decided; a sink only queues its work
             asyncio.get_running_loop().call_soon(self._tell_sinks, sub, record)
         return True
+
+    async def _over_quota(
+        self, sub: Subscription, delivery: Delivery, signature: SignatureCheck, size: int
+    ) -> Reply:
+        """An unsigned delivery past its subscription's unverified quota: kept as rejected
+        (its start and digest, within the rejected quota), never read whole."""
+        over = finding(
+            "websub.unverified-over-quota",
+            params={
+                "size": size,
+                "used": self.memory.unverified_used(sub.id),
+                "quota": self.memory.unverified_quota,
+            },
+        )
+        return await self._keep_rejected(sub, delivery, signature, finding_words(over), [over])
 
     async def _keep_rejected(
         self,

@@ -14,6 +14,13 @@ Rejected storage: a rejected delivery (unsigned, badly signed, a replay) keeps a
 ``REJECTED_QUOTA`` bytes of bodies in all; past it a rejected delivery is counted, not
 stored, since anyone who knows the callback URL can send them.
 
+Unverified storage: a delivery nobody signed (the 2012 push forms have no signature, a
+WebSub subscription may have no secret) is accepted, but its subscription's unverified
+notifications may hold ``unverified_quota`` bytes of bodies in all (the session gives
+its largest accepted body, ``--max-body``); past it the intake keeps the delivery as a
+rejected one, since anyone who learns the callback URL could fill the disk otherwise.
+Both totals start from what the store already holds and count a body when it is let in.
+
 The table (``delivery_digests``) is declared in the store's schema registry
 (``explorer.net.store.schema``), so every store opened for writing has it.
 """
@@ -37,14 +44,19 @@ def replay_key(signature_header: str | None, body_digest: str) -> str:
     return hashlib.sha256(f"{signature}\n{body_digest}".encode()).hexdigest()
 
 
-class DeliveryMemory:
-    """Replay keys and rejected-bytes totals of one store's subscriptions."""
+_REJECTED_BYTES = "status = 'rejected'"
+_UNVERIFIED_BYTES = "status = 'notification' AND signature = 'none'"
 
-    def __init__(self, store: Store, quota: int = REJECTED_QUOTA) -> None:
+
+class DeliveryMemory:
+    """Replay keys, and rejected and unverified bytes totals, of one store's subscriptions."""
+
+    def __init__(self, store: Store, unverified_quota: int, quota: int = REJECTED_QUOTA) -> None:
         self.store = store
         self.quota = quota
+        self.unverified_quota = unverified_quota
         self._pending: dict[tuple[str, str], int] = {}  # being committed: key -> 0
-        self._rejected_bytes: dict[str, int] = {}
+        self._used: dict[tuple[str, str], int] = {}  # (which rows, subscription) -> bytes
 
     def replay_of(self, subscription_id: str, key: str) -> int | None:
         """The stored notification this delivery repeats (0 while that one is still being
@@ -77,16 +89,28 @@ class DeliveryMemory:
 
     def rejected_room(self, subscription_id: str, size: int) -> bool:
         """Whether a rejected body of ``size`` bytes may still be kept; counts it if so."""
-        used = self._rejected_bytes.get(subscription_id)
+        return self._room(_REJECTED_BYTES, subscription_id, size, self.quota)
+
+    def unverified_room(self, subscription_id: str, size: int) -> bool:
+        """Whether an unverified notification of ``size`` bytes may still be stored;
+        counts it if so (a body counted and then not stored errs on the safe side)."""
+        return self._room(_UNVERIFIED_BYTES, subscription_id, size, self.unverified_quota)
+
+    def unverified_used(self, subscription_id: str) -> int:
+        """Bytes of unverified notifications counted so far for the subscription."""
+        return self._used.get((_UNVERIFIED_BYTES, subscription_id), 0)
+
+    def _room(self, rows: str, subscription_id: str, size: int, quota: int) -> bool:
+        used = self._used.get((rows, subscription_id))
         if used is None:
-            rows = self.store.read(
+            found = self.store.read(
                 "SELECT COALESCE(SUM(LENGTH(body)), 0) FROM notifications "
-                "WHERE subscription_id = ? AND status = 'rejected'",
+                f"WHERE subscription_id = ? AND {rows}",
                 (subscription_id,),
             )
-            used = int(rows[0][0])
-        if used + size > self.quota:
-            self._rejected_bytes[subscription_id] = used
+            used = int(found[0][0])
+        if used + size > quota:
+            self._used[(rows, subscription_id)] = used
             return False
-        self._rejected_bytes[subscription_id] = used + size
+        self._used[(rows, subscription_id)] = used + size
         return True

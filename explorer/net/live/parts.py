@@ -84,6 +84,7 @@ class LiveParts:
             inline_parse_bytes=lambda: settings().inline_parse_bytes,
             probe_payloads=probe_payloads,
             decode=server.decode,
+            unverified_quota=server.max_body,  # unsigned bodies: one at the largest, in all
         )
         leases = LeaseSchedule(
             lambda: settings().renew_fraction, lambda: settings().min_renew_delay

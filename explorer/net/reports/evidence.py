@@ -7,7 +7,8 @@ written around the entries), so a log of any length never sits in memory.
 
 Secrets: the store keeps exchanges with ``hub.secret`` and credential headers already
 masked. An export masks again, defensively (any header whose name says token, secret,
-key, password or session, and ``hub.secret`` in URLs and form bodies), unless the user
+key, password or session, and ``hub.secret`` in URLs and form bodies), and masks the
+callback URL's token, which the store keeps (``callback_tokens``), unless the user
 asks with ``reveal``: then a subscription request's masked ``hub.secret`` is put back
 from the store's subscriptions, the only secret the store keeps in clear.
 """
@@ -26,6 +27,7 @@ from explorer import APP_NAME
 from explorer.core.credential_headers import mask_credentials
 from explorer.core.spreadsheet import csv_writer
 from explorer.net.live.subscriber_events import iso_time
+from explorer.net.reports.callback_tokens import without_callback_tokens
 from explorer.net.store.exchange_filter import FORM_TYPE, exchange_topic, header_value
 from explorer.net.store.exchange_links import ExchangeLink
 from explorer.net.store.exchange_log import SECRET_MASK, mask_secret_in_form, mask_secret_in_url
@@ -49,8 +51,11 @@ CSV_COLUMNS = (
 )
 
 
-def masked(record: ExchangeRecord) -> ExchangeRecord:
-    """``record`` with every credential header, and ``hub.secret``, masked."""
+def masked(record: ExchangeRecord, tokens: frozenset[str] = frozenset()) -> ExchangeRecord:
+    """``record`` with every credential header, ``hub.secret`` and the callback URL's
+    token (``tokens``: the store's, ``callback_tokens``; and any ``/callback/`` segment)
+    masked."""
+    record = without_callback_tokens(record, tokens)
     body = record.request_body
     return replace(
         record,
@@ -271,13 +276,15 @@ def export_exchanges(
     writer: ExchangeWriter,
     keep: Callable[[ExchangeRecord], bool],
     secrets: Mapping[str, str] | None = None,
+    tokens: frozenset[str] = frozenset(),
 ) -> int:
-    """Write the kept exchanges of ``batches``; ``secrets`` given means reveal them."""
+    """Write the kept exchanges of ``batches``; ``secrets`` given means reveal them,
+    else ``tokens`` (the store's callback tokens) are masked with the rest."""
     for batch in batches:
         chosen = [record for record in batch if keep(record)]
         links = links_of([record.id for record in chosen if record.id is not None])
         for record in chosen:
-            shown = revealed(record, secrets) if secrets is not None else masked(record)
+            shown = revealed(record, secrets) if secrets is not None else masked(record, tokens)
             writer.write(shown, links.get(record.id or 0))
     writer.close()
     return writer.count

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from explorer.core.said_error import SaidError
+from explorer.net.store.entry_sets import move_entries
 from explorer.net.store.reasons import REASON_COLUMNS, REASON_TABLES, convert_reasons
 
 Step = str | Callable[[sqlite3.Connection], None]
@@ -99,6 +100,40 @@ def _keyed_errors(conn: sqlite3.Connection) -> None:
     """A forward's failure as a catalog key and params beside its English; the failures
     kept before (a system's words, mostly) stay verbatim."""
     _add_columns(conn, "forward_answers", ("error_key", "error_params"))
+
+
+ENTRY_SETS = """
+CREATE TABLE snapshot_entry_sets (
+    id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, capability TEXT,
+    entries INTEGER NOT NULL
+);
+CREATE TABLE snapshot_set_entries (
+    entry_set INTEGER NOT NULL, position INTEGER NOT NULL, loc TEXT NOT NULL, lastmod TEXT,
+    hash TEXT, length TEXT, type TEXT, change TEXT, datetime TEXT,
+    PRIMARY KEY (entry_set, position)
+) WITHOUT ROWID;
+CREATE INDEX snapshot_documents_by_set ON snapshot_documents (entry_set);
+"""
+"""Entries kept by content: a document's entries are one set (keyed by the SHA-256 of its
+capability and rows), which every snapshot whose copy of the document lists the same
+entries names in ``snapshot_documents.entry_set``. Five snapshots of an unchanged Source
+keep its entries once."""
+
+
+def _shared_entries(conn: sqlite3.Connection) -> None:
+    """Entry sets instead of a row per entry per snapshot; a store's existing rows move
+    into them (``entry_sets.move_entries``), and the old table goes."""
+    found = {row[1] for row in conn.execute("PRAGMA table_info(snapshot_documents)")}
+    if "entry_set" not in found:
+        conn.execute("ALTER TABLE snapshot_documents ADD COLUMN entry_set INTEGER")
+    for statement in statements(ENTRY_SETS):
+        conn.execute(statement)
+    conn.execute(  # the old rows are read a document at a time
+        "CREATE INDEX snapshot_entries_by_document"
+        " ON snapshot_entries (snapshot, document, position)"
+    )
+    move_entries(conn)
+    conn.execute("DROP TABLE snapshot_entries")
 
 
 DELIVERIES = Feature(
@@ -218,7 +253,13 @@ EXCHANGE_LINKS = Feature(
 
 SNAPSHOTS = Feature(
     "snapshots",
-    ("snapshots", "snapshot_documents", "snapshot_entries", "snapshot_findings"),
+    (
+        "snapshots",
+        "snapshot_documents",
+        "snapshot_entry_sets",
+        "snapshot_set_entries",
+        "snapshot_findings",
+    ),
     (
         # 1: a Source's documents, entries and findings at one moment
         # (net/history/snapshot_store.py)
@@ -244,6 +285,9 @@ SNAPSHOTS = Feature(
             severity TEXT NOT NULL, line INTEGER, message TEXT NOT NULL, spec TEXT
         );
         """,
+        # 2: a document's entries kept once, however many snapshots list them unchanged
+        # (net/store/entry_sets.py): the rows of version 1 move into entry sets
+        _shared_entries,
     ),
 )
 

@@ -5,9 +5,11 @@ copy in sync?")."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -15,22 +17,36 @@ from explorer.ui.history.audit_widgets import AuditWidgets
 from explorer.ui.history.filter_bar import ask_export_file
 from explorer.ui.history.job import Job
 from explorer.ui.services.audit import AuditOutcome, mappings_for
+from explorer.ui.shared.plain_text import window_title
 
 if TYPE_CHECKING:
     from explorer.ui.services import ExplorerServices
 
 
-class AuditPanel(AuditWidgets):
-    """The audit of a local copy against the Source found from ``url``."""
+Navigate = Callable[[str, str], object]
+"""The window's way to a resource's entry in a list (``document``, ``loc``): the shell's
+``navigate``, the one the Problems panel uses."""
 
-    def __init__(self, services: ExplorerServices, url: str, parent: QWidget | None = None) -> None:
+
+class AuditPanel(AuditWidgets):
+    """The audit of a local copy against the Source found from ``url``; activating a row
+    (double-click, Enter) shows the list that describes its resource, at that entry."""
+
+    def __init__(
+        self,
+        services: ExplorerServices,
+        url: str,
+        navigate: Navigate,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.url = url
+        self.navigate = navigate
         self.services = services
         self.audits = services.audit
         self.outcome: AuditOutcome | None = None
         self._dialog: QFileDialog | None = None
-        self.setWindowTitle(self.tr("Audit a local copy — {url}").format(url=url))
+        self.setWindowTitle(window_title(self.tr("Audit a local copy — {url}").format(url=url)))
         self.url_label.setText(url)
         self.job = Job(self.status, self.cancel_button, [self.start_button, self.export_button])
         self.start_button.clicked.connect(self.start)
@@ -38,6 +54,7 @@ class AuditPanel(AuditWidgets):
         self.export_button.clicked.connect(self.choose_export)
         self.status_choice.currentIndexChanged.connect(self._filter)
         self.filter_edit.textChanged.connect(self._filter)
+        self.table.activated.connect(self.go_to_row)
 
     def start(self) -> asyncio.Task[None] | None:
         """Audit with the folder, mappings and checksum choice as filled in."""
@@ -106,6 +123,13 @@ class AuditPanel(AuditWidgets):
     def _filter(self) -> None:
         self.model.set_filter(self.status_choice.currentData() or "", self.filter_edit.text())
         self.filters.show_counts(self.model.rowCount(), self.model.total())
+
+    def go_to_row(self, index: QModelIndex) -> None:
+        """The row's resource in the list that describes it (a resource only in the
+        local copy has none)."""
+        row = self.model.row(index.row())
+        if row.document:
+            self.navigate(row.document, row.loc)
 
     def choose_folder(self) -> None:
         dialog = QFileDialog(self, self.tr("The local copy"))

@@ -19,6 +19,7 @@ from explorer.ui.history.history_widgets import HistoryWidgets
 from explorer.ui.history.job import Job
 from explorer.ui.language import ui_language
 from explorer.ui.services.snapshot_history import ComparisonView
+from explorer.ui.shared.plain_text import window_title
 
 if TYPE_CHECKING:
     from explorer.net.history.snapshot_store import SnapshotInfo
@@ -34,7 +35,7 @@ class HistoryPanel(HistoryWidgets):
         self.services = services
         self.history = services.history
         self.shown_comparison: ComparisonView | None = None
-        self.setWindowTitle(self.tr("History — {url}").format(url=url))
+        self.setWindowTitle(window_title(self.tr("History — {url}").format(url=url)))
         self.source_label.setText(url)
         self.job = Job(
             self.status,

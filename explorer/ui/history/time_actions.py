@@ -96,10 +96,19 @@ class TimeActions(QObject):
             return None
         panel = self.audits.get(url)
         if panel is None:
-            panel = self.audits[url] = AuditPanel(self.services, url, self.window.widget())
+            panel = self.audits[url] = AuditPanel(
+                self.services, url, self.go_to_entry, self.window.widget()
+            )
         panel.show()
         panel.raise_()
         return panel
+
+    def go_to_entry(self, document: str, loc: str) -> None:
+        """An audit row: its list in the window, at the resource's entry, in front."""
+        window = self.window.widget()
+        if self.window.navigate(document, entry=loc):
+            window.activateWindow()
+            window.raise_()
 
     def ask_label(self) -> None:
         """Ask for an optional label (without a nested event loop), then save."""

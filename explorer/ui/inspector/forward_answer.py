@@ -36,8 +36,10 @@ class InspectorForwarding(QObject):
                 self._shown = False
             return
         text = answer_text(answer)
-        self.inspector.status.setText(
-            self.tr("forwarded: {answer}").format(answer=text.split("\n", 1)[0])
-        )
+        first = text.split("\n", 1)[0]
+        if answer.attempts == 0:  # withheld: the line itself says "not forwarded: …"
+            self.inspector.status.setText(first)
+        else:
+            self.inspector.status.setText(self.tr("forwarded: {answer}").format(answer=first))
         self.inspector.status.setToolTip(tooltip_text(text))
         self._shown = True

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from explorer.core.changes import SideBySideRow
 from explorer.ui.shared.diff_view import SideBySideDiffView
+from explorer.ui.shared.plain_text import window_title
 
 SCREEN_SHARE = 0.85
 
@@ -30,7 +31,7 @@ class DiffWindow(QWidget):
             self.resize(int(area.width() * SCREEN_SHARE), int(area.height() * SCREEN_SHARE))
 
     def show_diff(self, title: str, rows: Sequence[SideBySideRow], caption: str) -> None:
-        self.setWindowTitle(self.tr("Document diff — {title}").format(title=title))
+        self.setWindowTitle(window_title(self.tr("Document diff — {title}").format(title=title)))
         self.view.set_rows(rows, caption)
         self.show()
         self.raise_()

@@ -36,7 +36,7 @@ from explorer.net.store.records import NotificationRecord
 from explorer.ui.language import finding_text, severity_text, ui_language
 from explorer.ui.shared.columns import STRETCH, Column, column_index
 from explorer.ui.shared.icons import CHANGE_COLOURS, severity_icon
-from explorer.ui.shared.plain_text import tooltip_text, visible
+from explorer.ui.shared.plain_text import PlainModel, tooltip_text, visible
 
 CHANGE = "change"
 FRAMEWORK = "framework"
@@ -288,7 +288,7 @@ def _bold_font() -> QFont:
     return font
 
 
-class FeedModel(QStandardItemModel):
+class FeedModel(PlainModel, QStandardItemModel):
     """Rows in arrival order, every one in the model; a filter (channel kind, change type,
     text) decides which rows match and ``matches_changed`` tells the view which rows to
     hide or show again.

@@ -25,6 +25,7 @@ from explorer.core.change_descriptions import (
     reason_text,
 )
 from explorer.core.changes import LineDiff, SideBySideRow
+from explorer.core.findings import Finding
 from explorer.core.words.engine_words import known_reason
 from explorer.net.live.subscriber_events import DIFF, SubscriberEvent
 from explorer.net.store.database import StoreError
@@ -193,6 +194,10 @@ class FeedPanel(FeedWidgets):
     ``FeedWidgets``)."""
 
     detail_shown = Signal(object)  # FeedItem whose detail (and diff, if any) is on screen
+    place_chosen = Signal(str, object)
+    """A warning that names a document (or channel) was clicked: its URL, and the problem
+    found in that document (a ``Finding`` with the document's own line) or None. The
+    window's ``navigate`` takes it from here, as it does the Problems panel's clicks."""
 
     def __init__(self, services: ExplorerServices, parent: QWidget | None = None) -> None:
         super().__init__(FeedModel(), ProblemsModel(), parent)
@@ -224,6 +229,8 @@ class FeedPanel(FeedWidgets):
         self.model.rowsInserted.connect(self._scroll)
         self.model.matches_changed.connect(self._hide_unmatched)
         self.document_choice.currentIndexChanged.connect(self._document_chosen)
+        self.problems_table.clicked.connect(self.open_warning)
+        self.problems_table.activated.connect(self.open_warning)
         services.live.subscriber_events.connect(self.on_events)
         self.forwarding = FeedForwarding(self, self._tasks.spawn)
 
@@ -338,6 +345,16 @@ class FeedPanel(FeedWidgets):
         )
 
     # --- detail
+    def open_warning(self, index: QModelIndex) -> None:
+        """A warning's document: where it says a document of the Source was refetched
+        and found unreadable, that document at the problem's line; otherwise the
+        document or channel it names (its own line is the notification's)."""
+        finding = self.problems.finding_at(index)
+        if finding is None or not finding.url:
+            return
+        problem = (finding.params or {}).get("problem")
+        self.place_chosen.emit(finding.url, problem if isinstance(problem, Finding) else None)
+
     def select_row(self, row: int) -> None:
         if self.table.currentIndex().row() == row:  # Qt reports no change: show it anyway
             self.show_detail(self.model.item(row))

@@ -144,7 +144,7 @@ class FeedWidgets(QWidget):
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.table)
         splitter.addWidget(self.detail)
-        splitter.setSizes([520, 480])
+        splitter.setSizes([570, 430])  # the rows' topic stays readable beside 作成（created）…
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(filters)

@@ -1,5 +1,7 @@
 """Forward to…: where a subscription's accepted deliveries go on to (the user's own
-application), with an optional forward secret, its algorithm and extra headers.
+application), with an optional forward secret, its algorithm, extra headers, and whether
+deliveries without a valid hub signature are forwarded (unsigned and marked
+``X-ResourceSync-Explorer-Verified: no``) or not at all, as ``listen --forward-unverified``.
 
 Non-modal (``open``): the feed keeps moving while the user types. The secret is a
 password field; it is handed to the services (and the credentials vault) and never
@@ -12,6 +14,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -50,6 +53,16 @@ class ForwardDialogWidgets(QDialog):
         self.headers.setPlaceholderText(self.tr("Extra headers, one 'Name: value' a line"))
         self.headers.setAccessibleName(self.tr("Extra headers"))
         self.headers.setFixedHeight(self.fontMetrics().height() * 5)
+        self.unverified = QCheckBox(self.tr("Also forward unverified deliveries"))
+        self.unverified_note = PlainLabel(
+            self.tr(
+                "Unverified: no valid hub signature (a 2012 callback or XMPP push, a "
+                "subscription without a secret), so anyone who knows the callback URL could "
+                "have sent it. Ticked: sent without X-Hub-Signature and with "
+                "X-ResourceSync-Explorer-Verified: no. Not ticked: not forwarded."
+            )
+        )
+        self.unverified_note.setWordWrap(True)
         self.problem = PlainLabel()
         self.problem.setWordWrap(True)
         form = QFormLayout()
@@ -58,6 +71,10 @@ class ForwardDialogWidgets(QDialog):
         form.addRow(self.tr("Forward secret"), self.secret)
         form.addRow(self.tr("Algorithm"), self.algorithm)
         form.addRow(self.tr("Headers"), self.headers)
+        unverified = QVBoxLayout()
+        unverified.addWidget(self.unverified)
+        unverified.addWidget(self.unverified_note)
+        form.addRow(self.tr("Unverified"), unverified)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -67,7 +84,7 @@ class ForwardDialogWidgets(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
-        self.resize(520, 0)
+        self.resize(520, self.heightForWidth(520))  # tall enough for the wrapped note
 
 
 class ForwardDialog(ForwardDialogWidgets):
@@ -90,6 +107,7 @@ class ForwardDialog(ForwardDialogWidgets):
             self.algorithm.setCurrentText(current.algorithm)
             self.headers.setPlainText("\n".join(f"{n}: {v}" for n, v in current.headers))
             self.secret.setText(current.secret or "")
+            self.unverified.setChecked(current.forward_unverified)
         self.stop_button.setEnabled(current is not None)
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
@@ -117,7 +135,13 @@ class ForwardDialog(ForwardDialogWidgets):
         headers = header_lines(self.headers.toPlainText())
         if isinstance(headers, int):
             return self.tr("Header line {number} is not 'Name: value'.").format(number=headers)
-        return ForwardTarget(url, secret, self.algorithm.currentText(), tuple(headers))
+        return ForwardTarget(
+            url,
+            secret,
+            self.algorithm.currentText(),
+            tuple(headers),
+            forward_unverified=self.unverified.isChecked(),
+        )
 
     def _accept(self) -> None:
         target = self.read_target()

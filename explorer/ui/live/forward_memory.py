@@ -2,11 +2,11 @@
 goes out after a restart without the user asking again (as ``listen --forward`` drains
 it on start).
 
-QSettings keeps, per subscription, the target URL, the algorithm and whether it signs;
-never a secret or a header value. Those are in the system keyring (the credentials
-vault, under ``forward:<subscription id>``). Without a keyring a signing target is not
-restarted (an unsigned copy would be refused by the application): the Subscriptions log
-says to give the secret again with Forward to….
+QSettings keeps, per subscription, the target URL, the algorithm, whether it signs and
+whether it forwards unverified deliveries; never a secret or a header value. Those are
+in the system keyring (the credentials vault, under ``forward:<subscription id>``).
+Without a keyring a signing target is not restarted (an unsigned copy would be refused
+by the application): the Subscriptions log says to give the secret again with Forward to….
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class KeptTarget:
     url: str
     algorithm: str
     signed: bool  # a secret or headers are in the keyring
+    unverified: bool = False  # forwards unverified deliveries (absent before: not)
 
 
 def kept_targets(settings: QSettings) -> dict[str, KeptTarget]:
@@ -44,7 +45,12 @@ def kept_targets(settings: QSettings) -> dict[str, KeptTarget]:
     try:
         data = json.loads(str(settings.value(SETTINGS_KEY, "{}")))
         return {
-            str(sub): KeptTarget(str(v["url"]), str(v["algorithm"]), bool(v["signed"]))
+            str(sub): KeptTarget(
+                str(v["url"]),
+                str(v["algorithm"]),
+                bool(v["signed"]),
+                v.get("unverified") is True,
+            )
             for sub, v in data.items()
         }
     except (ValueError, TypeError, KeyError, AttributeError):
@@ -53,7 +59,12 @@ def kept_targets(settings: QSettings) -> dict[str, KeptTarget]:
 
 def _write(settings: QSettings, targets: dict[str, KeptTarget]) -> None:
     data = {
-        sub: {"url": t.url, "algorithm": t.algorithm, "signed": t.signed}
+        sub: {
+            "url": t.url,
+            "algorithm": t.algorithm,
+            "signed": t.signed,
+            "unverified": t.unverified,
+        }
         for sub, t in targets.items()
     }
     settings.setValue(SETTINGS_KEY, json.dumps(data))
@@ -74,7 +85,9 @@ async def keep_target(settings: QSettings, subscription_id: str, target: Forward
         except (VaultError, CredentialsError):
             kept = False
     targets = kept_targets(settings)
-    targets[subscription_id] = KeptTarget(target.url, target.algorithm, signed)
+    targets[subscription_id] = KeptTarget(
+        target.url, target.algorithm, signed, target.forward_unverified
+    )
     _write(settings, targets)
     return kept
 
@@ -90,11 +103,17 @@ async def forget_target(settings: QSettings, subscription_id: str) -> None:
 async def recalled_target(subscription_id: str, kept: KeptTarget) -> ForwardTarget | None:
     """The target as it was given (None: its secret is not in any keyring)."""
     if not kept.signed:
-        return ForwardTarget(kept.url, None, kept.algorithm)
+        return ForwardTarget(kept.url, None, kept.algorithm, forward_unverified=kept.unverified)
     try:
         credential = await asyncio.to_thread(read_secret, VAULT_PREFIX + subscription_id)
     except VaultError:
         return None
     if credential is None:
         return None
-    return ForwardTarget(kept.url, credential.token, kept.algorithm, credential.headers)
+    return ForwardTarget(
+        kept.url,
+        credential.token,
+        kept.algorithm,
+        credential.headers,
+        forward_unverified=kept.unverified,
+    )

@@ -13,7 +13,7 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QPoint, QSettings, Qt, QTimer, SignalInstance
-from PySide6.QtWidgets import QMenu, QPlainTextEdit, QPushButton, QTableView, QTabWidget, QWidget
+from PySide6.QtWidgets import QMenu, QPushButton, QTableView, QTabWidget, QWidget
 
 from explorer.net.live.forwarding.forwarder import ForwardTarget
 from explorer.net.live.subscription import FINAL_STATES
@@ -27,6 +27,7 @@ from explorer.ui.live.forward_memory import (
     recalled_target,
 )
 from explorer.ui.shared.forward_answer import answer_text
+from explorer.ui.shared.plain_text import PlainTextView
 
 if TYPE_CHECKING:
     from explorer.net.live.subscription import SubscriptionView
@@ -81,12 +82,11 @@ class ForwardingFeed(Protocol):
     def detail_shown(self) -> SignalInstance: ...
 
 
-class ForwardAnswerView(QPlainTextEdit):
+class ForwardAnswerView(PlainTextView):
     """Shows the target's answer to the selected delivery, as plain text only."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setReadOnly(True)
         self.setAccessibleName(self.tr("Answer of your application"))
 
 

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QStyle,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.ui.shared.columns import set_column_widths
-from explorer.ui.shared.plain_text import PlainLabel, tooltip_text
+from explorer.ui.shared.plain_text import PlainLabel, PlainTextView, tooltip_text
 from explorer.ui.shared.row_table_model import RowTableModel
 from explorer.ui.shared.wheel_guard import wheel_only_when_focused
 
@@ -175,8 +174,7 @@ class SubscriptionPanelWidgets(QWidget):
         actions.addWidget(self.forward_button, 2, 0)
         actions.setColumnStretch(2, 1)
 
-        self.log = QPlainTextEdit()
-        self.log.setReadOnly(True)
+        self.log = PlainTextView()  # topics and hubs' answers: outside text
         self.log.setMaximumBlockCount(LOG_LINES)
         self.log.setAccessibleName(self.tr("Subscription events and hub answers"))
         self.log.setPlaceholderText(self.tr("Subscription events and hub answers (verbatim)"))

@@ -21,6 +21,7 @@ def install(shell: Shell) -> None:
     feed = FeedPanel(services)
     shell.add_dock("SubscriptionsDock", subscriptions)
     shell.add_dock("FeedDock", feed)
+    feed.place_chosen.connect(lambda url, problem: shell.navigate(url, problem))
     install_recording_action(shell)
     subscriptions.forwarding.remember_in(  # kept targets start again
         shell.settings, lambda text: shell.show_error(text, Severity.WARNING)

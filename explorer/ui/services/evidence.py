@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject
 
+from explorer.net.reports.callback_tokens import callback_tokens
 from explorer.net.reports.evidence import masked, revealed
 from explorer.net.reports.export_formats import EXCHANGE_FORMATS
 from explorer.net.store.exchange_links import ExchangeLink, read_links
@@ -39,6 +40,13 @@ class EvidenceServices(QObject):
         rows = stored_rows(store.subscriptions)
         return {row["callback_url"]: row["secret"] for row in rows if row.get("secret")}
 
+    def callback_tokens(self) -> frozenset[str]:
+        """The secret parts of every stored subscription's callback URL, for masking."""
+        store = self.engines.store
+        return (
+            callback_tokens(stored_rows(store.subscriptions)) if store is not None else frozenset()
+        )
+
     def with_secret(self, record: ExchangeRecord) -> ExchangeRecord:
         """``record`` with its masked ``hub.secret`` put back (a subscription request);
         any other record as it is."""
@@ -47,7 +55,8 @@ class EvidenceServices(QObject):
     async def export_exchanges(self, path: Path, records: Sequence[ExchangeRecord]) -> int:
         """Write ``records`` (masked) to ``path`` as HAR, CSV or JSON lines, by its suffix,
         each with the exchange it replays when it is a replay; returns how many."""
-        chosen = [masked(record) for record in records]
+        tokens = self.callback_tokens()
+        chosen = [masked(record, tokens) for record in records]
         store = self.engines.store
         store_path = store.path if store is not None else None
         return await asyncio.to_thread(_write, path, chosen, store_path)

@@ -69,5 +69,6 @@ def set_column_widths(table: QTableView, widths: Iterable[int]) -> None:
         if not width:
             continue
         title = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
-        fitted = metrics.horizontalAdvance(str(title or "")) + TITLE_PADDING
+        lines = str(title or "").split("\n")  # a title of two lines is as wide as its widest
+        fitted = max(metrics.horizontalAdvance(line) for line in lines) + TITLE_PADDING
         table.setColumnWidth(column, max(width, fitted))

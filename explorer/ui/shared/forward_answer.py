@@ -19,6 +19,10 @@ def answer_text(answer: ForwardAnswer | None) -> str:
             "ForwardAnswerView", "Not forwarded (or not answered yet)."
         )
     when = datetime.fromtimestamp(answer.time, UTC).isoformat(timespec="seconds")
+    if answer.attempts == 0:  # withheld, never sent: why (not verified)
+        return QCoreApplication.translate("ForwardAnswerView", "{reason} (at {time})").format(
+            time=when, reason=known_reason(answer.error, ui_language())
+        )
     if answer.status is None:
         head = QCoreApplication.translate(
             "ForwardAnswerView", "{target}: no answer at {time} ({error}), attempt {attempts}"

@@ -8,13 +8,23 @@ tooltips are a fixed rich-text template around escaped text, and HTML built on p
 escapes every value it interpolates (docs/reliability.md). Shown text is clipped as well: a 1 MB
 header must not become a 1 MB tooltip. And its bidi, zero-width and control characters are
 shown as escapes (``visible``), so a loc ``invoice\\u202efdp.exe`` cannot pass for a PDF.
+
+The rule is applied where every panel passes: ``PlainModel`` makes the text an item model
+gives its views (and screen readers) visible, whatever its ``data`` returns, so a new panel's
+table gets it by inheriting; ``PlainTextView`` does the same for a read-only text pane, and
+``notification_text`` for the desktop's notification body, which the desktop reads as markup.
 """
 
 from __future__ import annotations
 
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSizePolicy, QWidget
 
 from explorer.core.words import visible_text
 
@@ -64,6 +74,12 @@ def tooltip_text(outside: object) -> str:
     return f'<p style="white-space:pre-wrap">{html.escape(text, quote=False)}</p>'
 
 
+def window_title(text: object) -> str:
+    """A window title that names outside text (a Source's URL, a topic): one line, clipped,
+    its invisible characters made visible (a title bar obeys a bidi override too)."""
+    return clip(text, 300, 1).replace("\n", " ")
+
+
 class PlainLabel(QLabel):
     """A label for outside text: plain text format, and ``setText`` clips."""
 
@@ -108,3 +124,87 @@ class ElidedLabel(QLabel):
     def _elide(self) -> None:
         metrics = self.fontMetrics()
         super().setText(metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, self.width()))
+
+
+class PlainTextView(QPlainTextEdit):
+    """A read-only pane of outside text (an application's answer, a hub's reply): the text
+    set or appended is shown with its invisible characters as escapes (``visible``).
+    ``QPlainTextEdit`` never reads markup, but it does obey a bidi override."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+
+    def setPlainText(self, text: str) -> None:
+        super().setPlainText(visible(text))
+
+    def appendPlainText(self, text: str) -> None:
+        super().appendPlainText(visible(text))
+
+
+SHOWN_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.EditRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+        Qt.ItemDataRole.AccessibleDescriptionRole,
+        Qt.ItemDataRole.StatusTipRole,
+        Qt.ItemDataRole.WhatsThisRole,
+    }
+)
+"""Roles whose text is drawn or read out as it is (``ToolTipRole`` is ``tooltip_text``'s)."""
+
+DataMethod = Callable[..., Any]
+
+
+def _plain_data(data: DataMethod) -> DataMethod:
+    @functools.wraps(data)
+    def shown(self: Any, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        value = data(self, index, role)
+        if role in SHOWN_ROLES and isinstance(value, str):
+            return visible_text.visible(value)
+        return value
+
+    shown.plain_text = True  # type: ignore[attr-defined]
+    return shown
+
+
+class PlainModel:
+    """Put first among an item model's bases: every ``data`` a subclass defines is wrapped
+    so that the text it gives for ``SHOWN_ROLES`` is ``visible``. A model built on a Qt model
+    that keeps its own items (``QStandardItemModel``) has its inherited ``data`` wrapped too.
+    ``tests/ui/test_plain_models.py`` holds every model of the window to it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("data")
+        if own is not None:
+            cls.data = _plain_data(own)  # type: ignore[attr-defined]
+            return
+        inherited = getattr(cls, "data", None)
+        if inherited is not None and not getattr(inherited, "plain_text", False):
+            cls.data = _plain_data(inherited)  # type: ignore[attr-defined]
+
+
+def is_plain(model: type) -> bool:
+    """Whether ``model``'s ``data`` gives its shown text through ``visible``."""
+    return getattr(getattr(model, "data", None), "plain_text", False) is True
+
+
+MARKUP_DESKTOPS = sys.platform not in ("win32", "darwin")
+"""Desktops whose notifications read their body as markup: the freedesktop notification
+servers (GNOME, KDE, dunst…) follow links and load images in ``<a>`` and ``<img>``, and Qt's
+own balloon (no system notifier) is a ``QLabel`` that guesses rich text. Windows and macOS
+show the text as it is, so escaping it there would show ``&lt;``."""
+
+
+def notification_text(text: object, limit: int = 500, lines: int = 6, markup: bool = True) -> str:
+    """A desktop notification's body: clipped, invisible characters made visible and, where
+    the desktop reads markup (``markup``), ``&``, ``<`` and ``>`` escaped so a Source's
+    ``<a href=javascript:…>`` or ``<img>`` is shown as the characters it is."""
+    shown = clip(text, limit, lines)
+    if not markup:
+        return shown
+    import html
+
+    return html.escape(shown, quote=False)

@@ -27,7 +27,7 @@ from explorer.core.words.messages import ENGLISH, has_translation, render_occurr
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.shared.icons import severity_icon
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.plain_text import PlainModel, tooltip_text
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = (
@@ -56,7 +56,7 @@ def spec_cell(spec: str | None) -> str:
     return QCoreApplication.translate("ProblemsModel", TRANSLATED).format(spec=cited)
 
 
-class ProblemsModel(QAbstractItemModel):
+class ProblemsModel(PlainModel, QAbstractItemModel):
     """Groups sorted errors first; ``UserRole`` gives the Finding (a group row's first)."""
 
     def __init__(self, parent: Any = None) -> None:

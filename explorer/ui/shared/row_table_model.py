@@ -17,12 +17,15 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from explorer.ui.shared.plain_text import PlainModel
+
 Index = QModelIndex | QPersistentModelIndex
 
 
-class RowTableModel(QAbstractTableModel):
+class RowTableModel(PlainModel, QAbstractTableModel):
     """Subclasses set ``headers`` and keep the visible rows in ``self._rows``; a header
-    marked with ``QT_TRANSLATE_NOOP`` under the subclass's name is shown translated."""
+    marked with ``QT_TRANSLATE_NOOP`` under the subclass's name is shown translated.
+    Whatever text their ``data`` gives is shown ``visible`` (``PlainModel``)."""
 
     headers: tuple[str, ...] = ()
 

@@ -99,11 +99,19 @@ class Shell(Protocol):
     def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:
         """Open the Source at ``url`` (and then the document ``select``)."""
 
-    def navigate(self, url: str, finding: Finding | None = None, *, at_line: bool = True) -> bool:
+    def navigate(
+        self,
+        url: str,
+        finding: Finding | None = None,
+        *,
+        at_line: bool = True,
+        entry: str | None = None,
+    ) -> bool:
         """Select the document (or channel) ``url`` of the open Source in the tree and
         show it; with ``finding``, at its line in the XML source when it has one (and
-        ``at_line``), else on the document's Problems tab. False when ``url`` is not in
-        the open Source."""
+        ``at_line``), else on the document's Problems tab; with ``entry`` (a resource's
+        URL), at the line of that resource's entry. False when ``url`` is not in the open
+        Source."""
 
     def selected_document(self) -> tuple[str, str | None] | None:
         """The URL and capability of the document selected in the Source tree."""

@@ -111,10 +111,18 @@ class StallWatch:
             time.sleep(self.threshold / 4)
             held = self._delivering and time.monotonic() - self._mark > self.threshold
             if held and not self._where:
-                frame = sys._current_frames().get(self._thread)
-                stack = traceback.format_stack(frame, limit=WHERE_FRAMES) if frame else []
+                stack = self._gui_stack()
                 self._importing = any(IMPORTING in line for line in stack)
                 self._where = "".join(stack).rstrip()
+
+    def _gui_stack(self) -> list[str]:
+        """The GUI thread's innermost frames as text. The frame itself is let go of on
+        return: kept (as a loop variable would keep it), it would keep every local of that
+        stack alive, ``notify``'s wrappers of a receiver and an event among them, and Qt
+        reuses a freed object's address for a new one, which would then come back to
+        Python through the stale wrapper."""
+        frame = sys._current_frames().get(self._thread)
+        return traceback.format_stack(frame, limit=WHERE_FRAMES) if frame else []
 
     def on_gui_thread(self) -> bool:
         return threading.get_ident() == self._thread

@@ -57,6 +57,7 @@ COMPONENTS: tuple[Component, ...] = (
     Component("SecretStorage", "BSD-3-Clause", "https://github.com/mitya57/secretstorage"),
     Component("httpcore, idna", "BSD-3-Clause", "https://opensource.org/license/bsd-3-clause"),
     Component("anyio, h11, attrs", "MIT", "https://opensource.org/license/mit"),
+    Component("sniffio", "MIT OR Apache-2.0", "https://github.com/python-trio/sniffio"),
     Component(
         "multidict, yarl, frozenlist, propcache, aiosignal",
         "Apache-2.0",

@@ -324,8 +324,15 @@ class MainWindow(MainWindowWidgets):
         item = self.selected_item()
         return (item.url, item.capability) if item is not None and item.doc is not None else None
 
-    def navigate(self, url: str, finding: Finding | None = None, *, at_line: bool = True) -> bool:
-        return self.source.show_place(url, finding, at_line=at_line)
+    def navigate(
+        self,
+        url: str,
+        finding: Finding | None = None,
+        *,
+        at_line: bool = True,
+        entry: str | None = None,
+    ) -> bool:
+        return self.source.show_place(url, finding, at_line=at_line, entry=entry)
 
     def on_settings(self, apply: Callable[[AppSettings], object]) -> None:
         self.settings_applied.connect(apply)

@@ -253,6 +253,10 @@ class MainWindowWidgets(QMainWindow):
             dock = self._new_dock(self.tr(spec.title), spec.name, placeholder, spec.area)
             if spec.minimum is not None:
                 dock.setMinimumSize(QSize(*spec.minimum))
+            if spec.tabbed:  # the tabs name it: its title beside it, its height to the panel
+                dock.setFeatures(
+                    dock.features() | QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
+                )
             self.docks[spec.name] = dock
         self.tabify_bottom()
 

@@ -16,10 +16,15 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 DEFAULT_SIZE = QSize(1600, 1000)
 SCREEN_FRACTION = 0.9
 MINIMUM_WINDOW = QSize(640, 480)
-BOTTOM_DOCK_HEIGHT = 360
+BOTTOM_DOCK_HEIGHT = 296
 """What the bottom docks need for their main controls (the workbench's Publish, Run
-checks and Cancel, a few result rows): given on first start when a third of the
-window is less, up to about half of it."""
+checks and Cancel, its payload editor's lines, a few result rows), unscrolled: given on
+first start when a third of the window is less, up to about half of it. No more: at
+1280×720 the rest goes to the document above it and its entries (``ENTRY_ROWS``)."""
+ENTRY_ROWS = 12
+"""Rows of a document's entries (its header shown above them) the first layout shows at
+1366×768, the bottom docks open; ``ENTRY_ROWS_SMALL`` at 1280×720."""
+ENTRY_ROWS_SMALL = 10
 SOURCE_DOCK_MINIMUM = QSize(260, 120)
 """The tree's dock: small enough that every dock fits beside the document view at
 1024×600, large enough that the tree's titles stay readable. The features' docks

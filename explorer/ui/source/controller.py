@@ -274,14 +274,22 @@ class SourceController(QObject):
     def selected_item(self) -> TreeItem | None:
         return self.shell.tree_model.item(self.shell.tree.currentIndex())
 
-    def show_place(self, url: str, finding: Finding | None = None, *, at_line: bool = True) -> bool:
+    def show_place(
+        self,
+        url: str,
+        finding: Finding | None = None,
+        *,
+        at_line: bool = True,
+        entry: str | None = None,
+    ) -> bool:
         """Show the document (or channel) ``url`` in the tree and the document view; with
         ``finding``, at its line in the XML source when it has one (and ``at_line``), else
-        on its Problems tab. False when ``url`` is not in the open Source. Every "go to
-        this finding" of the window arrives here, through the shell's ``navigate``."""
+        on its Problems tab; with ``entry``, at that resource's entry. False when ``url``
+        is not in the open Source. Every "go to this finding" of the window arrives here,
+        through the shell's ``navigate``."""
         if finding is not None and not at_line and finding.line is not None:
             finding = replace(finding, line=None)  # a channel has no XML source
-        return self.navigator.go_to(url, finding)
+        return self.navigator.go_to(url, finding, entry=entry)
 
     def refresh(self) -> None:
         """F5: fetch the open document again, in place; without one, the whole Source."""

@@ -41,7 +41,8 @@ keeps on disk), which runs in a worker."""
 
 
 def header_html(url: str, document: Document | None, findings: Sequence[Finding]) -> str:
-    """Rich text for the header: capability, time attributes, links and finding counts.
+    """Rich text for the header: the address and finding counts, capability and time
+    attributes, links.
     Every value from the document is escaped (and clipped) before it goes in."""
     parts = [f"<b>{escape_for_html(url)}</b>"]
     if document is not None:
@@ -78,7 +79,8 @@ def header_html(url: str, document: Document | None, findings: Sequence[Finding]
             )
         if links:
             parts.append(links)
-    parts.append(severity_counts(count_by_severity(list(findings))))
+    # the counts beside the address: a line less above the entries on a laptop screen
+    parts[0] += " · " + severity_counts(count_by_severity(list(findings)))
     return "<br>".join(parts)
 
 
@@ -142,7 +144,7 @@ class DocumentWidgets(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAccessibleName(self.tr("Entries"))
@@ -155,7 +157,8 @@ class DocumentWidgets(QWidget):
         filters.addWidget(self.change_filter)
         filters.addWidget(self.count_label)
         layout = QVBoxLayout(entries_page)
-        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setContentsMargins(0, 2, 0, 0)
+        layout.setSpacing(2)
         layout.addLayout(filters)
         layout.addWidget(self.table)
 
@@ -169,8 +172,10 @@ class DocumentWidgets(QWidget):
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.setAccessibleName(self.tr("Document tabs"))
 
+        self.tabs.setDocumentMode(True)  # no frame around the pages: rows, not borders
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(4, 4, 4, 4)
+        outer.setContentsMargins(4, 2, 4, 0)
+        outer.setSpacing(2)
         outer.addWidget(self.header)
         outer.addWidget(self.tabs, 1)
 
@@ -192,10 +197,12 @@ class DocumentPanel(DocumentWidgets):
         self.table.horizontalHeader().sortIndicatorChanged.connect(self.entries.sort)
         self.entries.modelReset.connect(self._update_count)
         self.entries.rowsInserted.connect(self._update_count)
-        self.problems_view.chosen.connect(lambda item: self.land_on(self.url or "", item))
+        self.problems_view.chosen.connect(
+            lambda item: self.land_on(self.url or "", item.line, item.column)
+        )
         self._tasks = TaskKeeper()
         self._source_task: asyncio.Task[None] | None = None
-        self._landing: tuple[str, Finding] | None = None  # (document, finding) to land on
+        self._landing: tuple[str, int, int | None] | None = None  # (document, line, column)
         self.source_ready = True  # the XML text of the shown document is all in
         self.url: str | None = None
         self.shown: Document | None = None
@@ -296,21 +303,20 @@ class DocumentPanel(DocumentWidgets):
             else count_text(total, "entry")
         )
 
-    def land_on(self, url: str, item: Finding) -> None:
-        """Show ``url``'s XML source at the finding's line and column: now if that text is
-        in, else as soon as it is (``SourceNavigator.go_to`` asks before it selects)."""
-        if item.line is None:
+    def land_on(self, url: str, line: int | None, column: int | None = None) -> None:
+        """Show ``url``'s XML source at ``line`` (and ``column``): now if that text is in,
+        else as soon as it is (``SourceNavigator.go_to`` asks before it selects)."""
+        if line is None:
             return
-        self._landing = (url, item)
+        self._landing = (url, line, column)
         self.tabs.setCurrentIndex(1)
         self._land()
 
     def _land(self) -> None:
         if self._landing is None or not self.source_ready or self._landing[0] != self.url:
             return
-        item = self._landing[1]
-        assert item.line is not None
-        if item.line > self.source.blockCount():  # not this text (a placeholder): wait
+        _url, line, column = self._landing
+        if line > self.source.blockCount():  # not this text (a placeholder): wait
             return
         self._landing = None
-        self.source.go_to_line(item.line, item.column)
+        self.source.go_to_line(line, column)

@@ -38,7 +38,7 @@ from explorer.net.live import transports
 from explorer.net.source.crawl_tree import Channel, DocumentNode, NodeState
 from explorer.ui.language import document_name, document_name_glossed, ui_language
 from explorer.ui.shared.icons import SEVERITY_COLOURS, capability_icon
-from explorer.ui.shared.plain_text import tooltip_text, visible
+from explorer.ui.shared.plain_text import PlainModel, tooltip_text, visible
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import severity_counts
 
@@ -129,7 +129,7 @@ class TreeItem:
         return f"{tail} — {document_name(self.doc.title)}{state}"
 
 
-class SourceTreeModel(QAbstractItemModel):
+class SourceTreeModel(PlainModel, QAbstractItemModel):
     """Two columns: the node (icon and title) and its error/warning badges."""
 
     node_loaded = Signal(object)  # TreeItem whose document finished loading (or failed)

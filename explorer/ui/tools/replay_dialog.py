@@ -3,8 +3,8 @@ and sent anywhere, re-signed with a chosen secret and algorithm or with its orig
 signature; the answer is recorded as a new exchange linked to the original and shown.
 
 Non-modal (``open``). The secret is a password field; it goes to the engine only and is
-never shown or logged. The answer is shown as plain text (``QPlainTextEdit``), its
-first 4 KiB, as in the feed's Forwarded tab.
+never shown or logged. The answer is shown as plain text (``PlainTextView``: its
+invisible characters as escapes), its first 4 KiB, as in the feed's Forwarded tab.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from explorer.net.live.forwarding.forward_outbox import ANSWER_KEPT
 from explorer.net.live.forwarding.replay import Edits, ReplayRequest, ReplayResult
 from explorer.net.store.exchange_links import DELIVERY
 from explorer.ui.language import ui_language
-from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.plain_text import PlainLabel, PlainTextView
 from explorer.ui.shared.request_fields import algorithm_box, header_lines
 
 METHODS = ("POST", "PUT", "GET", "DELETE", "PATCH")
@@ -69,8 +69,7 @@ class ReplayDialogWidgets(QDialog):
         resign_row.addWidget(self.resign)
         resign_row.addWidget(self.secret, 1)
         resign_row.addWidget(self.algorithm)
-        self.answer = QPlainTextEdit()
-        self.answer.setReadOnly(True)
+        self.answer = PlainTextView()  # the target's own words
         self.answer.setAccessibleName(self.tr("Answer"))
         self.answer.setPlaceholderText(self.tr("The answer appears here, recorded in the log"))
         form = QFormLayout()

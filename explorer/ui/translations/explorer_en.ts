@@ -1280,6 +1280,10 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{reason} (at {time})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1350,6 +1354,14 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Also forward unverified deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unverified: no valid hub signature (a 2012 callback or XMPP push, a subscription without a secret), so anyone who knows the callback URL could have sent it. Ticked: sent without X-Hub-Signature and with X-ResourceSync-Explorer-Verified: no. Not ticked: not forwarded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Subscription</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1359,6 +1371,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unverified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

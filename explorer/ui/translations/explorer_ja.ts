@@ -900,18 +900,18 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>created</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>created</translation>
+        <translation>作成
+（created）</translation>
     </message>
     <message>
         <source>updated</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>updated</translation>
+        <translation>更新
+（updated）</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translatorcomment>technical</translatorcomment>
-        <translation>deleted</translation>
+        <translation>削除
+（deleted）</translation>
     </message>
     <message>
         <source>warnings</source>
@@ -1270,6 +1270,10 @@ X-Api-Key: …</translation>
         <translation>転送していません（またはまだ応答がありません）。</translation>
     </message>
     <message>
+        <source>{reason} (at {time})</source>
+        <translation>{reason}（{time}）</translation>
+    </message>
+    <message>
         <source>{target}: no answer at {time} ({error}), attempt {attempts}</source>
         <translation>{target}: {time} に応答なし（{error}）、{attempts} 回目</translation>
     </message>
@@ -1340,6 +1344,14 @@ X-Api-Key: …</translation>
         <translation>追加のヘッダー</translation>
     </message>
     <message>
+        <source>Also forward unverified deliveries</source>
+        <translation>署名未検証の配信も転送する</translation>
+    </message>
+    <message>
+        <source>Unverified: no valid hub signature (a 2012 callback or XMPP push, a subscription without a secret), so anyone who knows the callback URL could have sent it. Ticked: sent without X-Hub-Signature and with X-ResourceSync-Explorer-Verified: no. Not ticked: not forwarded.</source>
+        <translation>署名未検証: ハブの有効な署名がない配信（2012 年版のコールバックや XMPP のプッシュ、シークレットのないサブスクリプション）で、コールバック URL を知る誰もが送れたものです。チェックあり: X-Hub-Signature なしで X-ResourceSync-Explorer-Verified: no を付けて転送します。チェックなし: 転送しません。</translation>
+    </message>
+    <message>
         <source>Subscription</source>
         <translation>サブスクリプション</translation>
     </message>
@@ -1350,6 +1362,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Headers</source>
         <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>Unverified</source>
+        <translation>署名未検証</translation>
     </message>
     <message>
         <source>Stop forwarding</source>

@@ -1,11 +1,13 @@
 """Desktop notifications of the watchdog's verdicts, through the system tray, only when
-the window is not in front (in front, the feed row says it already)."""
+the window is not in front (in front, the feed row says it already). The verdict names a
+Source's URLs and words, and the desktop reads a notification's body as markup, so the
+body is ``notification_text`` (escaped), the title ``clip`` (a summary is plain text)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 
-from explorer.ui.shared.plain_text import clip
+from explorer.ui.shared.plain_text import MARKUP_DESKTOPS, clip, notification_text
 
 NOTIFICATION_MS = 10_000
 
@@ -28,7 +30,7 @@ class DesktopNotifier:
         self.tray.show()
         self.tray.showMessage(
             clip(title, 200),
-            clip(text, 500, 6),
+            notification_text(text, markup=MARKUP_DESKTOPS),
             QSystemTrayIcon.MessageIcon.Warning,
             NOTIFICATION_MS,
         )

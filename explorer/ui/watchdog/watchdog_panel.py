@@ -13,7 +13,7 @@ from explorer.core.words.engine_words import known_reason, state_word
 from explorer.net.live.subscriber_events import SubscriberEvent
 from explorer.ui.language import ui_language
 from explorer.ui.services.watchdog import WatchdogServices
-from explorer.ui.shared.plain_text import tooltip_text
+from explorer.ui.shared.plain_text import tooltip_text, window_title
 from explorer.ui.shared.shell import Key
 from explorer.ui.watchdog.notifier import DesktopNotifier
 from explorer.ui.watchdog.watchdog_widgets import (
@@ -145,7 +145,9 @@ class LeaseHistory(LeaseHistoryWidgets):
     ) -> None:
         super().__init__(parent)
         self.watchdogs, self.sub, self.spawn = watchdogs, sub, spawn
-        self.setWindowTitle(self.tr("Lease history — {topic}").format(topic=sub.topic))
+        self.setWindowTitle(
+            window_title(self.tr("Lease history — {topic}").format(topic=sub.topic))
+        )
         self.refresh_button.clicked.connect(self.refresh)
         self.task: Any = None
 

@@ -4,7 +4,7 @@ laid out with no behaviour. ``HubWorkbench`` derives from it and connects them."
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStyle,
+    QStyleOptionComboBox,
     QTreeWidget,
     QVBoxLayout,
     QWidget,
@@ -44,8 +46,9 @@ PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: hub.mode=publish only"), PUBLISH_FORM),
     (QT_TRANSLATE_NOOP("HubWorkbench", "Don't publish: the Source does"), PUBLISH_NONE),
 )
-EDITOR_LINES = 6
-"""Lines of payload the editor shows at least (a change notification's head and an entry)."""
+EDITOR_LINES = 4
+"""Whole lines of payload the editor shows at least, its horizontal scroll bar below them
+(a change notification's head; the rest scrolls)."""
 RESPONSE_LINES = 4
 """Lines of the hub's response shown at most; the rest scrolls."""
 
@@ -88,6 +91,8 @@ class HubWorkbenchWidgets(QWidget):
         self.status.setWordWrap(True)  # a long status wraps instead of losing its start
         self.status.setAccessibleName(self.tr("Workbench status"))
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)  # a laptop's bottom dock: every line counts
+        layout.setSpacing(4)
         layout.addLayout(target)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.status)
@@ -99,7 +104,7 @@ class HubWorkbenchWidgets(QWidget):
             title = render_template_title(template.key, template.title, ui_language())
             self.template_combo.addItem(title, template.key)
         self.template_combo.setAccessibleName(self.tr("Template"))
-        _shrinkable(self.template_combo)
+        _whole(self.template_combo)
         self.count_spin = QSpinBox()
         self.count_spin.setRange(0, 100_000)
         self.count_spin.setValue(3)
@@ -107,11 +112,10 @@ class HubWorkbenchWidgets(QWidget):
         self.count_spin.setAccessibleName(self.tr("Entries"))
         self.template_button = insert = QPushButton(self.tr("Use template"))
         self.load_button = load = QPushButton(self.tr("Load file…"))
-        row = QHBoxLayout()
-        row.addWidget(self.template_combo, 1)
+        row = QHBoxLayout()  # the template whole on its row, what to do with it below
+        row.addWidget(self.template_combo)
         row.addWidget(self.count_spin)
-        row.addWidget(insert)
-        row.addWidget(load)
+        row.addStretch(1)
 
         self.editor = XmlSourceView()
         self.editor.setReadOnly(False)
@@ -130,6 +134,8 @@ class HubWorkbenchWidgets(QWidget):
             )
         )
         publish_row = QHBoxLayout()
+        publish_row.addWidget(insert)
+        publish_row.addWidget(load)
         publish_row.addWidget(self.validation_label, 1)
         publish_row.addWidget(self.publish_button)
         self.response_view = QPlainTextEdit()
@@ -141,9 +147,12 @@ class HubWorkbenchWidgets(QWidget):
         # (EDITOR_LINES at least), the hub's answer a few lines that scroll.
         self.response_view.setMaximumHeight(_lines_high(self.response_view, RESPONSE_LINES))
         self.response_view.setMinimumHeight(_lines_high(self.response_view, 2))
-        self.editor.setMinimumHeight(_lines_high(self.editor, EDITOR_LINES))
+        # a payload's lines are long: its horizontal scroll bar is there, below the lines
+        scroll_bar = self.editor.horizontalScrollBar().sizeHint().height()
+        self.editor.setMinimumHeight(_lines_high(self.editor, EDITOR_LINES) + scroll_bar)
 
         layout = QVBoxLayout(box)
+        _compact(layout)
         layout.addLayout(row)
         layout.addLayout(publish_row)  # Publish under the template row: never scrolled away
         layout.addWidget(self.editor, 1)
@@ -170,7 +179,6 @@ class HubWorkbenchWidgets(QWidget):
         )
         self.settle_spin.setMinimum(0.0)
         self.publish_style_combo = QComboBox()
-        _shrinkable(self.publish_style_combo)
         self.publish_style_combo.setAccessibleName(self.tr("Publish style"))
         self.publish_style_combo.setToolTip(
             self.tr(
@@ -179,6 +187,7 @@ class HubWorkbenchWidgets(QWidget):
         )
         for text, style in PUBLISH_CHOICES:
             self.publish_style_combo.addItem(self.tr(text), style)
+        _whole(self.publish_style_combo)
         self.run_button = QPushButton(self.tr("Run checks"))
         self.run_button.setToolTip(self.tr("Run every conformance check against the hub"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -193,9 +202,12 @@ class HubWorkbenchWidgets(QWidget):
         row.addWidget(self.quiet_spin)
         row.addWidget(QLabel(self.tr("Settle")))
         row.addWidget(self.settle_spin)
-        row.addWidget(self.publish_style_combo, 1)
-        row.addWidget(self.run_button)
-        row.addWidget(self.cancel_button)
+        row.addStretch(1)
+        style_row = QHBoxLayout()  # the publish style whole, with the buttons that use it
+        style_row.addWidget(self.publish_style_combo)
+        style_row.addStretch(1)
+        style_row.addWidget(self.run_button)
+        style_row.addWidget(self.cancel_button)
 
         self.results_tree = QTreeWidget()
         self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
@@ -224,11 +236,12 @@ class HubWorkbenchWidgets(QWidget):
         self.exchange_view.setAccessibleName(self.tr("Exchange detail"))
         for view in (self.evidence_list, self.exchange_view):  # the dock may be short
             view.setMinimumHeight(self.fontMetrics().height() * 2)
-        evidence = QSplitter(Qt.Orientation.Vertical)
+        # the exchanges beside the one shown, not above it: the dock's height is short
+        evidence = QSplitter(Qt.Orientation.Horizontal)
         evidence.addWidget(self.evidence_list)
         evidence.addWidget(self.exchange_view)
         evidence.setStretchFactor(0, 1)
-        evidence.setStretchFactor(1, 3)
+        evidence.setStretchFactor(1, 2)
 
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.results_tree)
@@ -241,12 +254,21 @@ class HubWorkbenchWidgets(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 4)
         layout = QVBoxLayout(box)
+        _compact(layout)
         layout.addLayout(row)
+        layout.addLayout(style_row)
         layout.addWidget(split, 1)
         layout.addWidget(self.summary_label)
         return box
 
     # --- the payload ----------------------------------------------------------------------
+
+
+def _compact(layout: QVBoxLayout) -> None:
+    """A group's rows close together: at 1280×720 the dock holds the editor's lines and
+    the entries table above it its dozen rows only without the default margins."""
+    layout.setContentsMargins(6, 4, 6, 4)
+    layout.setSpacing(4)
 
 
 def _lines_high(view: QPlainTextEdit, lines: int) -> int:
@@ -255,11 +277,23 @@ def _lines_high(view: QPlainTextEdit, lines: int) -> int:
     return lines * view.fontMetrics().lineSpacing() + margins
 
 
-def _shrinkable(combo: QComboBox) -> None:
-    """A combo box that may be narrower than its longest item (shown whole when open):
-    otherwise that item sets the dock's minimum width and a laptop screen scrolls it."""
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    combo.setMinimumContentsLength(12)
+def _whole(combo: QComboBox) -> None:
+    """A combo box (filled) as wide as its longest item, on a row of its own: cut short,
+    its Japanese lost the end of a word (「変更通知（N 件のエント」). Qt's own width for
+    its contents can fall a few pixels short of full-width brackets: measured again here."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    metrics = combo.fontMetrics()
+    longest = max(
+        (metrics.horizontalAdvance(combo.itemText(n)) for n in range(combo.count())), default=0
+    )
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    option.rect = QRect(QPoint(0, 0), combo.sizeHint())
+    field = combo.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+    )
+    if longest > field.width():
+        combo.setMinimumWidth(combo.sizeHint().width() + longest - field.width())
 
 
 def _seconds(value: float, tip: str) -> QDoubleSpinBox:

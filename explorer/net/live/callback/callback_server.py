@@ -9,8 +9,12 @@ verifications and deliveries to the ``CallbackTarget`` registered for the segmen
 Bad input never stops the server: a body over ``max_body`` gets 413 before it is read
 into memory, a sender slower than ``body_timeout`` gets 408, unknown paths get 404 and
 are counted and sampled rather than logged (``StraySampler``). A connection must finish
-each request's headers within ``header_timeout`` and is refused beyond the per-address
-and total connection caps (``ConnectionGuard``).
+each request's headers within ``header_timeout``, a body must keep up with
+``min_body_rate`` past ``body_grace``, and a newcomer beyond the per-address and total
+connection caps evicts one waiting for its headers or the slowest body, or is refused
+(``ConnectionGuard``). A delivery whose connection closes before its body ends is
+counted and sampled like an unknown path, not reported one by one: an attacker makes as
+many as it likes.
 
 aiohttp's own body decoding is off: the signature covers the bytes as sent (WebSub §7.1),
 so a delivery keeps them, and its ``Content-Encoding`` is undone here with the bounded
@@ -35,9 +39,11 @@ from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import InflateError, InflateLimit, inflate, parse_content_encoding
 from explorer.net.live.callback.connection_guard import (
+    DEFAULT_BODY_GRACE,
     DEFAULT_HEADER_TIMEOUT,
     DEFAULT_MAX_PER_ADDRESS,
     DEFAULT_MAX_TOTAL,
+    DEFAULT_MIN_BODY_RATE,
     ConnectionGuard,
 )
 from explorer.net.live.callback.received_body import ReceivedBody
@@ -58,6 +64,13 @@ class DecodeFailure:
 
     status: int
     finding: Finding
+
+
+@dataclass(frozen=True, slots=True)
+class CutOff:
+    """A body whose connection closed before its end, after ``received`` bytes of it."""
+
+    received: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +174,8 @@ class CallbackServer:
         header_timeout: float = DEFAULT_HEADER_TIMEOUT,
         max_connections_per_address: int = DEFAULT_MAX_PER_ADDRESS,
         max_connections: int = DEFAULT_MAX_TOTAL,
+        min_body_rate: float = DEFAULT_MIN_BODY_RATE,
+        body_grace: float = DEFAULT_BODY_GRACE,
         exchange_log: ExchangeLog | None = None,
     ):
         self.host = host
@@ -173,9 +188,12 @@ class CallbackServer:
             header_timeout=header_timeout,
             max_per_address=max_connections_per_address,
             max_total=max_connections,
+            min_body_rate=min_body_rate,
+            body_grace=body_grace,
             is_known_path=self._knows,
         )
         self.strays = StraySampler(exchange_log)
+        self.cut_off = StraySampler(exchange_log, summary="evidence.cut-off")
         self._targets: dict[str, CallbackTarget] = {}
         self._topics: dict[str, Callable[[], Reply]] = {}
         self._runner: web.AppRunner | None = None
@@ -214,6 +232,7 @@ class CallbackServer:
             self._runner = None
         self.guard.close_all()
         self.strays.flush()
+        self.cut_off.flush()
         if self._decoder is not None:
             self._decoder.shutdown(wait=True, cancel_futures=True)
             self._decoder = None
@@ -298,6 +317,8 @@ class CallbackServer:
         elif target is not None and request.method == "POST":
             kind = "delivery"
             outcome = await self._read_body(request)
+            if isinstance(outcome, CutOff):
+                return self._cut_off(request, url, outcome)
             if isinstance(outcome, Reply):
                 reply = outcome
                 request_size = request.content_length
@@ -355,6 +376,20 @@ class CallbackServer:
         response.force_close()
         return response
 
+    def _cut_off(self, request: web.Request, url: str, cut: CutOff) -> web.StreamResponse:
+        """A delivery whose connection closed before its body ended: counted and sampled
+        (``StraySampler``), since an attacker who knows the callback URL can send as many
+        as the guard cuts. The answer is never sent: the connection is gone."""
+        self.cut_off.note(
+            method=request.method,
+            url=url,
+            headers=request.headers,
+            size=cut.received,
+            status=None,
+            error=catalog.text("callback.body-cut-off", received=cut.received),
+        )
+        return web.Response(status=400)
+
     async def decode(self, delivery: Delivery) -> Delivery:
         """Undo the delivery's ``Content-Encoding`` within ``max_body`` decoded bytes.
 
@@ -393,9 +428,10 @@ class CallbackServer:
     def _too_large(self) -> Reply:
         return reply_saying(413, "callback.reply-too-large", limit=self.max_body)
 
-    async def _read_body(self, request: web.Request) -> ReceivedBody | Reply:
-        """The body (spooled past a small size), or a 413/408 reply; never more than
-        ``max_body`` bytes."""
+    async def _read_body(self, request: web.Request) -> ReceivedBody | Reply | CutOff:
+        """The body (spooled past a small size), a 413/408 reply, or ``CutOff`` when the
+        connection closed first (the guard cut a body too slow, or the sender hung up);
+        never more than ``max_body`` bytes."""
         declared = request.content_length
         if declared is not None and declared > self.max_body:
             return self._too_large()
@@ -409,9 +445,11 @@ class CallbackServer:
                 body.close()
                 return self._too_large()
             return body
+        # From here the body is budgeted by rate as well as by this deadline.
+        self.guard.body_started(request.transport, content.total_bytes)
         try:
             async with asyncio.timeout(self.body_timeout):
-                while chunk := await request.content.read(_CHUNK):
+                while chunk := await content.read(_CHUNK):
                     body.write(chunk)
                     if body.size > self.max_body:
                         body.close()
@@ -419,6 +457,11 @@ class CallbackServer:
         except TimeoutError:
             body.close()
             return reply_saying(408, "callback.reply-too-slow", seconds=self.body_timeout)
+        except ConnectionError:  # aiohttp's "Connection lost" once the transport is gone
+            body.close()
+            return CutOff(body.size)
+        finally:
+            self.guard.body_finished(request.transport)
         return body
 
 

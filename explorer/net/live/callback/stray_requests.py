@@ -10,6 +10,11 @@ Requests the HTTP parser refuses (400 for a malformed line or headers over aioht
 limits) never reach a handler; aiohttp logs each with a traceback and a slice of the
 offending bytes. ``error_logger`` takes its place: those are counted and sampled too, and
 the sampled lines keep neither the traceback nor more than a short message.
+
+Deliveries whose connection closed before their body ended (the connection guard cut a
+body that came too slowly, or the sender hung up) are as cheap to send and as many:
+the callback server samples them with a sampler of their own (its own ``summary`` line),
+as kind "other": they were never received whole, so they are not deliveries to replay.
 """
 
 from __future__ import annotations
@@ -46,8 +51,10 @@ class StraySampler:
         window: float = DEFAULT_WINDOW,
         samples_per_window: int = DEFAULT_SAMPLES_PER_WINDOW,
         header_bytes: int = DEFAULT_HEADER_BYTES,
+        summary: str = "evidence.stray-requests",
     ) -> None:
         self.log = log
+        self.summary = summary  # a catalog key taking ``count`` and ``seconds``
         self.window = window
         self.samples_per_window = samples_per_window
         self.header_bytes = header_bytes
@@ -56,9 +63,16 @@ class StraySampler:
         self._in_window = 0
 
     def note(
-        self, *, method: str, url: str, headers: Headers, size: int | None, status: int
+        self,
+        *,
+        method: str,
+        url: str,
+        headers: Headers,
+        size: int | None,
+        status: int | None,
+        error: str | None = None,
     ) -> None:
-        """Count one stray request, and log it if the window still has room for a sample."""
+        """Count one request, and log it if the window still has room for a sample."""
         now = time.time()
         if now - self._window_start >= self.window:
             self.flush(now)
@@ -77,6 +91,7 @@ class StraySampler:
             request_headers=cap_headers(headers, self.header_bytes),
             request_size=size,
             started=now,
+            error=error,
         )
 
     def note_http_error(self, message: str) -> bool:
@@ -121,9 +136,7 @@ class StraySampler:
             url="",
             status=None,
             started=self._window_start,
-            error=catalog.text(
-                "evidence.stray-requests", count=unlogged, seconds=ended - self._window_start
-            ),
+            error=catalog.text(self.summary, count=unlogged, seconds=ended - self._window_start),
         )
 
 

@@ -51,6 +51,8 @@ class ForwardItem:
     content_type: str | None
     headers: list[tuple[str, str]]
     body: bytes
+    status: str  # "notification", or "rejected" (a replay, a bad signature)
+    signature: str  # the hub signature's check on arrival (``SignatureState``)
 
 
 class ForwardOutbox:
@@ -104,7 +106,8 @@ class ForwardOutbox:
         if not chosen:
             return []
         rows = self.store.read(
-            "SELECT id, content_type, headers, body FROM notifications WHERE id IN "
+            "SELECT id, content_type, headers, body, status, signature FROM notifications "
+            "WHERE id IN "
             f"({', '.join('?' for _ in chosen)})",
             tuple(chosen),
         )
@@ -116,7 +119,8 @@ class ForwardOutbox:
                 items.append(notification_id)
                 continue
             pairs = [(str(name), str(value)) for name, value in json.loads(row[2])]
-            items.append(ForwardItem(notification_id, row[1], pairs, bytes(row[3])))
+            body = bytes(row[3])
+            items.append(ForwardItem(notification_id, row[1], pairs, body, row[4], row[5]))
         return items
 
     def count(self) -> int:

@@ -13,6 +13,16 @@ its Link headers (rel="hub", rel="self"), ``X-Hub-Signature: <alg>=<hex>`` over 
 forwarded body with the forward secret (§7.1; the hub's own signature is never passed
 on), ``X-ResourceSync-Explorer-Delivery: <id>`` so the application can drop duplicates,
 and the user's extra headers.
+
+Forwarding vouches only for what was verified: the forward signature says "the hub
+signed this", so only a delivery whose hub signature was valid on arrival is signed. A
+2012 HTTP-callback push or an XMPP item (neither form is signed) and a delivery of a
+``--no-secret`` subscription came from whoever knew the callback; signed with the forward
+secret, a forged one would reach the application looking genuine. Such a delivery is by
+default not forwarded (its answer row says ``forwarding.not-verified``); with the target's
+``forward_unverified`` it is sent without ``X-Hub-Signature`` and with
+``X-ResourceSync-Explorer-Verified: no``. The rule is here, at the send, so it also holds
+for rows an older version queued and for "forward again".
 """
 
 from __future__ import annotations
@@ -25,8 +35,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from explorer.core import catalog
-from explorer.core.push.signatures import signer
-from explorer.core.words.messages import Phrase, render_phrase
+from explorer.core.push.signatures import SignatureState, signer
+from explorer.core.words.messages import Phrase, render_phrase, said
 from explorer.net.http.retry_policy import RetryPolicy
 from explorer.net.live.forwarding.forward_client import ForwardHTTPError, OneConnection
 from explorer.net.live.forwarding.forward_outbox import (
@@ -39,6 +49,8 @@ from explorer.net.store.database import InTransaction, Store
 from explorer.net.store.records import NotificationRecord
 
 DELIVERY_HEADER = "X-ResourceSync-Explorer-Delivery"
+VERIFIED_HEADER = "X-ResourceSync-Explorer-Verified"
+"""Sent as ``no`` on a delivery forwarded although its hub signature was not valid."""
 ALGORITHMS = ("sha1", "sha256", "sha384", "sha512")
 SETTLE_EVERY = 64
 """Answered deliveries whose outbox rows are deleted in one transaction."""
@@ -57,6 +69,9 @@ class ForwardTarget:
     algorithm: str = "sha256"
     headers: tuple[tuple[str, str], ...] = ()
     timeout: float = 10.0
+    # Deliveries whose hub signature was not valid: sent unsigned and marked (True), or
+    # not sent (False, the default: the application never hears of them).
+    forward_unverified: bool = False
     # Never gives up (nothing is skipped); a local application that comes back is tried
     # again within 5 s, unless it asked for longer with Retry-After.
     retry: RetryPolicy = field(
@@ -75,6 +90,7 @@ class ForwardState:
     waiting: int
     down_since: float | None = None
     last: ForwardAnswer | None = None
+    unverified: bool = False  # deliveries without a valid hub signature are forwarded
 
     @property
     def down(self) -> bool:
@@ -144,7 +160,10 @@ class Forwarder:
 
     def state(self) -> ForwardState:
         waiting = self.outbox.count() - len(self._done)  # answered rows not yet deleted
-        return ForwardState(self.target.url, waiting, self._down_since, self._last)
+        target = self.target
+        return ForwardState(
+            target.url, waiting, self._down_since, self._last, target.forward_unverified
+        )
 
     # --- the task ----------------------------------------------------------------------
 
@@ -163,10 +182,15 @@ class Forwarder:
                 await self._idle()
                 continue
             for item in batch:
+                withheld = False
                 if isinstance(item, ForwardItem):  # else deleted meanwhile: nothing to send
-                    self._answers.append(await self._send_until_answered(item))
+                    answer = await self._send_or_withhold(item)
+                    self._answers.append(answer)
+                    withheld = answer.attempts == 0
                 after = item.id if isinstance(item, ForwardItem) else item
                 self._done.append(after)
+                if withheld:  # said once it no longer counts as waiting
+                    self._tell()
                 if len(self._done) >= SETTLE_EVERY:
                     await self._settle()
 
@@ -188,6 +212,24 @@ class Forwarder:
         if self._done:
             done, answers, self._done, self._answers = self._done, self._answers, [], []
             await self.outbox.settle(done, answers)
+
+    async def _send_or_withhold(self, item: ForwardItem) -> ForwardAnswer:
+        """Send ``item``, unless it is unverified and the target does not take those: then
+        an answer that says why it was not sent (no attempt)."""
+        if verified(item) or self.target.forward_unverified:
+            return await self._send_until_answered(item)
+        withheld = ForwardAnswer(
+            item.id,
+            time.time(),
+            self.target.url,
+            None,
+            None,
+            "",
+            said("forwarding.not-verified"),
+            0,
+        )
+        self._last = withheld
+        return withheld
 
     async def _send_until_answered(self, item: ForwardItem) -> ForwardAnswer:
         """POST one delivery until the target answers 2xx."""
@@ -212,7 +254,9 @@ class Forwarder:
         """The forwarded request's headers (see the module's docstring)."""
         pairs = [("Content-Type", item.content_type or "application/xml")]
         pairs += [(name, value) for name, value in item.headers if name.lower() == "link"]
-        if self._sign is not None:
+        if not verified(item):  # never vouched for: no signature, and said so
+            pairs.append((VERIFIED_HEADER, "no"))
+        elif self._sign is not None:
             pairs.append(("X-Hub-Signature", self._sign(item.body)))
         pairs.append((DELIVERY_HEADER, str(item.id)))
         pairs += self.target.headers
@@ -240,9 +284,15 @@ class Forwarder:
             listener(state)
 
 
+def verified(item: ForwardItem) -> bool:
+    """Whether the hub's signature over the delivery was valid when it arrived (a replay
+    is stored rejected, whatever its signature)."""
+    return item.status == "notification" and item.signature == SignatureState.VALID
+
+
 def describe(state: ForwardState, lang: str = "en") -> str:
-    """The state as one line: "forwarding …" or "target down since …, N waiting", and the
-    last answer."""
+    """The state as one line: "forwarding …" or "target down since …, N waiting", whether
+    unverified deliveries are forwarded, and the last answer."""
     if state.down_since is not None:
         since = datetime.fromtimestamp(state.down_since, UTC).isoformat(timespec="seconds")
         line = catalog.text("forwarding.state-down", lang, since=since, waiting=state.waiting)
@@ -250,8 +300,17 @@ def describe(state: ForwardState, lang: str = "en") -> str:
         line = catalog.text(
             "forwarding.state-forwarding", lang, target=state.target, waiting=state.waiting
         )
+    policy = "forwarding.unverified-marked" if state.unverified else "forwarding.unverified-held"
+    line += catalog.text("common.sentence-end", lang) + catalog.text(policy, lang)
     last = state.last
-    if last is not None and last.status is not None:
+    if last is not None and last.attempts == 0:  # withheld: never sent
+        line += catalog.text("common.sentence-end", lang) + catalog.text(
+            "forwarding.last-withheld",
+            lang,
+            id=last.notification_id,
+            reason=_error_in(last.error, lang),
+        )
+    elif last is not None and last.status is not None:
         status, took = last.status, last.duration_ms or 0.0
         line += catalog.text("common.sentence-end", lang) + catalog.text(
             "forwarding.last-answer", lang, status=status, duration_ms=took
