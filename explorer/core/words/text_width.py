@@ -11,16 +11,23 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 
-# Kinsoku (JIS X 4051): characters that never start a line, and that never end one. Sets
-# rather than regular expressions: compiling these classes was a millisecond of every
-# command's start, wrapping help or not.
-_NO_LINE_START = frozenset(
-    "、。，．・：；？！）」』】〕〉》ー…‥"  # closing punctuation and the long vowel mark
-    "ぁぃぅぇぉっゃゅょァィゥェォッャュョ"  # small kana
-)
-_NO_LINE_END = frozenset("（「『【〔〈《")
+
+# Kinsoku (JIS X 4051): characters that never start a line, and that never end one.
+# Compiled on first use (only a line with wide characters asks): compiling these classes
+# was a millisecond of every command's start, wrapping Japanese or not.
+@cache
+def _kinsoku() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    no_line_start = re.compile(
+        "[、。，．・：；？！）」』】〕〉》ー…‥"  # closing punctuation and the long vowel mark
+        "ぁぃぅぇぉっゃゅょァィゥェォッャュョ]"  # small kana
+    )
+    no_line_end = re.compile("[（「『【〔〈《]")
+    return no_line_start.match, no_line_end.match
+
+
 _SPACES = r"\s+"  # compiled (and kept) by ``re`` when help is first wrapped
 
 
@@ -61,8 +68,8 @@ def _atoms(text: str) -> list[tuple[str, bool]]:
             continue
         breakable = bool(current) and (
             (char_width(current[-1]) == 2 or char_width(char) == 2)
-            and char not in _NO_LINE_START
-            and current[-1] not in _NO_LINE_END
+            and not _kinsoku()[0](char)
+            and not _kinsoku()[1](current[-1])
         )
         if breakable:
             atoms.append((current, spaced))
