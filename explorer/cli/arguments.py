@@ -35,6 +35,20 @@ class DisplayWidthHelpFormatter(argparse.HelpFormatter):
     no hook for wrapping; these two methods are the ones its own ``Raw*`` formatters
     override.)"""
 
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        # argparse makes a formatter for every option it adds, and without a width each
+        # one asks ``shutil`` for the terminal's, importing it (and bz2, lzma) into every
+        # command's start; the same answer, read where it is needed
+        if width is None:
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
     def _split_lines(self, text: str, width: int) -> list[str]:
         return wrap(text, width)
 
@@ -74,6 +88,22 @@ class OneLineParser(argparse.ArgumentParser):
         said = argparse_said(message, help_language())
         line = say("cli.help.see-help", prog=self.prog, message=_printable(said))
         self.exit(2, f"{line}\n")
+
+
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it: ``$COLUMNS``, else
+    the width of the terminal standard output is, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    stdout = sys.__stdout__
+    try:
+        return (os.get_terminal_size(stdout.fileno()).columns or 80) if stdout else 80
+    except (ValueError, OSError):  # not a terminal, or closed
+        return 80
 
 
 def _said_usage(text: str) -> str:

@@ -22,6 +22,12 @@ UNNEEDED += ("explorer.core.junit", "explorer.net.reports", "explorer.net.http.c
 UNNEEDED += ("explorer.net.http.network_access", "explorer.core.auth", "getpass")
 # reading a catalog file next to its module needs no temporary files or zip archives
 UNNEEDED += ("importlib.resources", "tempfile")
+# argparse asks shutil for the terminal's width once per option unless given one
+UNNEEDED += ("shutil",)
+MODULE_LIMIT = 107
+"""Modules a local ``validate --json`` adds to those the interpreter starts with, its
+catalog and bytecode cached (117 before the catalog's cache and the help width; a new
+import on this path raises the count and should be worth its milliseconds)."""
 
 WRAPPER = """
 import json, runpy, sys
@@ -70,6 +76,41 @@ def test_a_local_validate_loads_no_network_stack_loop_or_qt(tmp_path: Path) -> N
         status, loaded = loaded_by("validate", *args, str(document))
         assert status == 0
         assert loaded == [], f"validate {' '.join(args)} loaded {loaded}"
+
+
+COUNTER = """
+import runpy, sys
+before = set(sys.modules)
+sys.argv = ["explorer", *sys.argv[1:]]
+try:
+    runpy.run_module("explorer", run_name="__main__")
+except SystemExit as exc:
+    status = exc.code
+print(len(set(sys.modules) - before), "tomllib" in sys.modules, file=sys.stderr)
+"""
+
+
+def counted(tmp_path: Path, *args: str) -> tuple[int, bool]:
+    """Modules ``python -m explorer ARGS`` added, and whether it parsed TOML, with bytecode
+    (and so the catalog's compiled areas) cached under ``tmp_path`` as an install has it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(tmp_path / "pyc")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", COUNTER, *args], capture_output=True, text=True, env=env, timeout=120
+    )
+    added, parsed = done.stderr.strip().splitlines()[-1].split()
+    return int(added), parsed == "True"
+
+
+def test_a_local_validate_adds_few_modules_and_parses_no_toml_once_cached(tmp_path: Path) -> None:
+    document = tmp_path / "resourcelist.xml"
+    document.write_bytes(RESOURCE_LIST)
+    first, parsed_first = counted(tmp_path, "validate", "--json", str(document))
+    assert parsed_first  # nothing cached yet: the areas it says are parsed, and kept
+    added, parsed = counted(tmp_path, "validate", "--json", str(document))
+    assert not parsed, "the second run parsed a catalog file instead of its cached lines"
+    assert added <= MODULE_LIMIT, f"a local validate added {added} modules"
+    assert first > added  # the parser itself is among what the cache saves
 
 
 def test_the_wrapper_sees_what_a_command_loads(tmp_path: Path) -> None:

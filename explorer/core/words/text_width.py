@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
+
 
 # Kinsoku (JIS X 4051): characters that never start a line, and that never end one.
-_NO_LINE_START = re.compile(
-    "[、。，．・：；？！）」』】〕〉》ー…‥"  # closing punctuation and the long vowel mark
-    "ぁぃぅぇぉっゃゅょァィゥェォッャュョ]"  # small kana
-)
-_NO_LINE_END = re.compile("[（「『【〔〈《]")
-_SPACES = re.compile(r"\s+")
+# Compiled on first use (only a line with wide characters asks): compiling these classes
+# was a millisecond of every command's start, wrapping Japanese or not.
+@cache
+def _kinsoku() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    no_line_start = re.compile(
+        "[、。，．・：；？！）」』】〕〉》ー…‥"  # closing punctuation and the long vowel mark
+        "ぁぃぅぇぉっゃゅょァィゥェォッャュョ]"  # small kana
+    )
+    no_line_end = re.compile("[（「『【〔〈《]")
+    return no_line_start.match, no_line_end.match
+
+
+_SPACES = r"\s+"  # compiled (and kept) by ``re`` when help is first wrapped
 
 
 def char_width(char: str) -> int:
@@ -59,8 +68,8 @@ def _atoms(text: str) -> list[tuple[str, bool]]:
             continue
         breakable = bool(current) and (
             (char_width(current[-1]) == 2 or char_width(char) == 2)
-            and not _NO_LINE_START.match(char)
-            and not _NO_LINE_END.match(current[-1])
+            and not _kinsoku()[0](char)
+            and not _kinsoku()[1](current[-1])
         )
         if breakable:
             atoms.append((current, spaced))
@@ -79,7 +88,7 @@ def wrap(text: str, width: int) -> list[str]:
     (a long URL) gets a line of its own."""
     lines: list[str] = []
     line, used = "", 0
-    for atom, spaced in _atoms(_SPACES.sub(" ", text).strip()):
+    for atom, spaced in _atoms(re.sub(_SPACES, " ", text).strip()):
         gap = 1 if spaced and line else 0
         size = display_width(atom)
         if line and used + gap + size > width:
