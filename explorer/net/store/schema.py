@@ -127,8 +127,11 @@ def _shared_entries(conn: sqlite3.Connection) -> None:
     found = {row[1] for row in conn.execute("PRAGMA table_info(snapshot_documents)")}
     if "entry_set" not in found:
         conn.execute("ALTER TABLE snapshot_documents ADD COLUMN entry_set INTEGER")
-    for statement in statements(ENTRY_SETS):
-        conn.execute(statement)
+    # a store adopted from ``user_version`` alone may hold the sets already (its features
+    # were not versioned, so every step runs again): they and their rows stay
+    if "snapshot_entry_sets" not in _tables(conn):
+        for statement in statements(ENTRY_SETS):
+            conn.execute(statement)
     conn.execute(  # the old rows are read a document at a time
         "CREATE INDEX snapshot_entries_by_document"
         " ON snapshot_entries (snapshot, document, position)"
