@@ -19,31 +19,10 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import sys
 from pathlib import Path
 
 from explorer.net.store.database import APP_DIR
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _try_lock(fd: int) -> bool:
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int) -> bool:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
+from explorer.net.store.store_lock import try_lock
 
 LOCK_SUFFIX = ".lock"
 WORK_SUFFIXES = (".sqlite3", ".sqlite3-journal", ".sqlite3-wal", ".sqlite3-shm")
@@ -67,7 +46,7 @@ class WorkFile:
         stem = f"{os.getpid()}-{secrets.token_hex(4)}"
         pending = self.folder / f"{stem}.locking"
         self._lock: int | None = os.open(pending, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
-        _try_lock(self._lock)  # a new file: nobody else holds it
+        try_lock(self._lock)  # a new file: nobody else holds it
         self.lock_path = self.folder / f"{stem}{LOCK_SUFFIX}"
         os.replace(pending, self.lock_path)
         self.path = self.folder / f"{stem}{WORK_SUFFIXES[0]}"
@@ -92,7 +71,7 @@ def sweep(folder: Path) -> list[Path]:
         except OSError:  # removed meanwhile by its owner or another sweep
             continue
         try:
-            if not _try_lock(fd):
+            if not try_lock(fd):
                 continue  # its audit is running
             _remove(lock_path.with_suffix(WORK_SUFFIXES[0]))
             with contextlib.suppress(OSError):

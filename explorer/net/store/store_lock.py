@@ -17,7 +17,8 @@ from explorer.core import catalog
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
-    def _try_lock(fd: int) -> bool:
+    def try_lock(fd: int) -> bool:
+        """Take an exclusive lock on ``fd`` at once, or say it is held elsewhere."""
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         except OSError:
@@ -27,7 +28,8 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
 else:
     import fcntl
 
-    def _try_lock(fd: int) -> bool:
+    def try_lock(fd: int) -> bool:
+        """Take an exclusive lock on ``fd`` at once, or say it is held elsewhere."""
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -48,7 +50,7 @@ class StoreLock:
         try:
             if hasattr(os, "fchmod"):
                 os.fchmod(self._fd, 0o600)
-            if not _try_lock(self._fd):
+            if not try_lock(self._fd):
                 raise StoreInUse(catalog.text("store.held", path=path))
         except BaseException:
             self.release()
