@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import signal
 from pathlib import Path
 
 from aiohttp import web
-from helpers.listen_session import listening
+from helpers.listen_session import kept_once_verified, kept_where_the_hub_is_gone, listening
 from helpers.loopback import loopback
 
 from explorer.cli import main
@@ -66,9 +65,7 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
     async with await start_demo(rate=0) as demo:
         topic = demo.channels[0].topic
         args = ("--topic", topic, "--hub", demo.hub_url, "--store", str(store_path), "--keep")
-        async with listening(*args) as first:
-            await first.until(lambda e: first.count("verified") == 1, 20)
-            first.stop(signal.SIGINT)
+        first = await kept_once_verified(*args)
         assert first.proc.returncode == 0 and first.count("unsubscribed") == 0
         assert len(demo.hub.subscriptions(topic)) == 1
 
@@ -86,14 +83,7 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
 
 
 async def test_a_restored_subscription_whose_hub_is_gone_is_said_at_once(tmp_path: Path) -> None:
-    store_path = tmp_path / "s.sqlite3"
-    async with await start_demo(rate=0) as demo:
-        topic, hub = demo.channels[0].topic, demo.hub_url
-        args = ("--topic", topic, "--hub", hub, "--store", str(store_path), "--keep")
-        async with listening(*args) as first:
-            await first.until(lambda e: first.count("verified") == 1, 20)
-            first.stop(signal.SIGINT)
-    # the demo (Source and hub) has stopped: its port has nobody behind it
+    args = await kept_where_the_hub_is_gone(tmp_path / "s.sqlite3")
     async with listening(*args) as second:
         await second.until(lambda e: second.count("not-confirmed") == 1, 20)
     events = second.events

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -53,6 +53,14 @@ def demo() -> Iterator[str]:
         _stop(process)
 
 
+async def _events_until(topic: str, store: Path, done: Callable[[Events], bool]) -> Events:
+    """``listen --json`` on ``topic`` until ``done(events)`` holds (a minute at most: the
+    demo publishes every few seconds); its events."""
+    async with listening("--store", str(store), "--topic", topic) as run:
+        await run.until(done, 60)
+    return run.events
+
+
 def _updated(events: Events) -> dict | None:
     """The last entry diff of an updated resource with its before and after."""
     found = None
@@ -85,18 +93,13 @@ def _grew(lists: list[dict]) -> bool:
 
 
 async def test_listen_json_events_carry_diffs(demo: str, tmp_path: Path) -> None:
-    args = (
-        "--store",
-        str(tmp_path / "store.sqlite"),
-        "--topic",
+    events = await _events_until(
         f"{demo}dataset1/capabilitylist.xml",
+        tmp_path / "store.sqlite",
+        lambda events: _updated(events) is not None and _grew(_changelists(events)),
     )
-    async with listening(*args) as run:
-        await run.until(
-            lambda events: _updated(events) is not None and _grew(_changelists(events)), 60
-        )
-    updated = _updated(run.events)
-    changelists = _changelists(run.events)
+    updated = _updated(events)
+    changelists = _changelists(events)
     assert updated is not None
     assert updated["before"] and updated["after"] and updated["changed"]
     assert changelists and all(d["diff"] is not None or d["reason"] for d in changelists)
@@ -129,23 +132,17 @@ async def test_listen_on_a_topic_url_does_not_call_every_resource_unknown(
 ) -> None:
     """Listening on the change notification channel itself reads no Resource List, so a
     resource the tracker lacks is not "never seen": the deliveries carry no such finding."""
-    args = (
-        "--store",
-        str(tmp_path / "store.sqlite"),
-        "--topic",
+    events = await _events_until(
         f"{demo}dataset1/change-notifications",
+        tmp_path / "store.sqlite",
+        lambda events: any(
+            item.get("change") in ("updated", "deleted") for item in _entries(events)
+        ),
     )
-    async with listening(*args) as run:
-        await run.until(
-            lambda events: any(
-                item.get("change") in ("updated", "deleted") for item in _entries(events)
-            ),
-            60,
-        )
-    entries = _entries(run.events)
+    entries = _entries(events)
     codes = [
         item["code"]
-        for event in run.events
+        for event in events
         if event["event"] == "notification" and "diff" in event
         for item in event.get("findings", [])
     ]

@@ -6,11 +6,10 @@ library's, the system's). Each runs the command as a user does, a subprocess."""
 from __future__ import annotations
 
 import re
-import signal
 import socket
 from pathlib import Path
 
-from helpers.listen_session import listening
+from helpers.listen_session import kept_where_the_hub_is_gone, listening
 from helpers.source_2012 import source_2012
 
 from explorer.demo import start_demo
@@ -48,14 +47,7 @@ async def test_a_rejected_delivery_is_said_in_japanese(tmp_path: Path) -> None:
 
 
 async def test_a_restored_subscription_s_check_is_said_in_japanese(tmp_path: Path) -> None:
-    store = tmp_path / "s.sqlite3"
-    async with await start_demo(rate=0) as demo:
-        topic, hub = demo.channels[0].topic, demo.hub_url
-        args = ("--topic", topic, "--hub", hub, "--store", str(store), "--keep")
-        async with listening(*args) as first:
-            await first.until_line(lambda lines: any('"verified"' in line for line in lines))
-            first.stop(signal.SIGINT)
-    # the demo has stopped: the restored subscription's hub is gone
+    args = await kept_where_the_hub_is_gone(tmp_path / "s.sqlite3")
     async with listening(*args, "--lang", "ja", text=True) as second:
         await second.until_line(lambda seen: any(" 再確認できず " in line for line in seen))
     lines, err = second.lines, second.stderr.decode()

@@ -4,12 +4,11 @@ program took meanwhile (subprocesses against the demo Source and hub)."""
 from __future__ import annotations
 
 import asyncio
-import signal
 import socket
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from helpers.listen_session import listening
+from helpers.listen_session import kept_once_verified, listening
 
 from explorer.demo import start_demo
 from explorer.net.store.database import Store
@@ -57,11 +56,7 @@ async def test_a_taken_stored_port_falls_back_and_subscribes_again(tmp_path: Pat
     async with await start_demo(rate=0) as demo:
         kept, other = demo.channels[0].topic, demo.channels[1].topic
         common = ("--hub", demo.hub_url, "--store", str(store_path))
-        async with listening("--topic", kept, *common, "--keep") as first:
-            try:
-                await first.until(lambda events: first.count("verified") >= 1)
-            finally:
-                first.stop(signal.SIGINT)
+        first = await kept_once_verified("--topic", kept, *common, "--keep")
         assert first.proc.returncode == 0, first.stderr.decode(errors="replace")
         (old,) = _stored(store_path)
         old_port = urlsplit(old["callback_url"]).port

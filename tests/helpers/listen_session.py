@@ -15,7 +15,10 @@ import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+from explorer.demo import start_demo
 
 Events = list[dict[str, Any]]
 
@@ -99,3 +102,25 @@ async def listening(
         except TimeoutError:
             proc.kill()
             run.unread, run.stderr = await proc.communicate()
+
+
+async def kept_once_verified(*args: str) -> ListenRun:
+    """``listen --keep`` until its subscription is verified, then a user's Ctrl+C: the
+    subscription stays, at the hub and in the store, for a restart to resume. The ended
+    run."""
+    assert "--keep" in args, "without --keep, Ctrl+C ends the subscription"
+    async with listening(*args) as run:
+        await run.until(lambda events: run.count("verified") >= 1)
+        run.stop(signal.SIGINT)
+    return run
+
+
+async def kept_where_the_hub_is_gone(store: Path) -> tuple[str, ...]:
+    """A subscription kept in ``store`` (``kept_once_verified`` on a demo channel) whose
+    demo Source and hub have stopped since: nothing listens on their port any more. The
+    arguments that start ``listen`` on it again."""
+    async with await start_demo(rate=0) as demo:
+        topic, hub = demo.channels[0].topic, demo.hub_url
+        args = ("--topic", topic, "--hub", hub, "--store", str(store), "--keep")
+        await kept_once_verified(*args)
+    return args
