@@ -2,8 +2,10 @@
 demand (``--json`` events, or the text a user reads with ``text=True``), and the process
 is stopped with one signal at the end, then its stderr and unread output are kept.
 
-One helper for every test that starts ``listen`` as a process of its own and reads what
-it prints, so each says only what it does to listen and what it expects back."""
+The tests that read what ``listen`` prints, line by line, start it here, so each says
+only what it does to listen and what it expects back. (``listen_process`` is the other
+way: ``listen`` on a test hub, its events drained in the background while a test
+attacks it.)"""
 
 from __future__ import annotations
 
