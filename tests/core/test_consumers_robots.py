@@ -12,6 +12,8 @@ from pathlib import Path
 from urllib.robotparser import RobotFileParser
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from protego import Protego
 
 from explorer.core.consumers.robots import (
@@ -39,6 +41,13 @@ def stdlib_referee(body: bytes, folder: Path) -> tuple[str, ...]:
     except UnicodeDecodeError:
         return ()
     return tuple(parser.site_maps() or ())
+
+
+@pytest.fixture(scope="module")
+def referee_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the stdlib referee's file is written, for the examples hypothesis draws (a
+    function-scoped ``tmp_path`` is not renewed between them)."""
+    return tmp_path_factory.mktemp("robots-referee")
 
 
 def protego_referee(body: bytes) -> tuple[str, ...]:
@@ -184,6 +193,58 @@ def test_the_prediction_equals_what_both_readers_return(
     assert {(f.code, f.line) for f in reading.problems} == expected
 
 
+FIELDS = ["Sitemap", "sitemap", "SITEMAP", "Sitemaps", "Site-map", "site map", "Site map"]
+FIELDS += ["User-agent", "user agent", "Disallow", "Allow", "Host", "Crawl-delay", "x", ""]
+SEPARATORS = [":", ": ", " : ", ":\t", " ", "\t", "", "=", ":\u00a0", "\u3000"]
+VALUE_PIECES: list[str | bytes] = ["https://example.org/a.xml", "http://example.org:8080/b"]
+VALUE_PIECES += ["/rel.xml", "x", "*", " ", "\t", "%7E", "%", "%zz", "%E3%81%82", "%0A", "#"]
+VALUE_PIECES += ["é", "リスト", "\u00a0", "\x00", b"\xff", b"\xe9", b"\xef\xbb\xbf"]
+ENDS = ["", " # a comment", "#", "  ", "\u00a0"]
+BREAKS = ["\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\n\n"]
+
+
+def _bytes(part: str | bytes) -> bytes:
+    return part if isinstance(part, bytes) else part.encode()
+
+
+@st.composite
+def robots_lines(draw: st.DrawFn) -> bytes:
+    """One directive-shaped line, each part drawn from what either reader treats specially."""
+    value = draw(st.lists(st.sampled_from(VALUE_PIECES), max_size=4))
+    parts = [
+        draw(st.sampled_from(["", " ", "\t", "\u00a0", "\ufeff"])),
+        draw(st.sampled_from(FIELDS)),
+        draw(st.sampled_from(SEPARATORS)),
+        *value,
+        draw(st.sampled_from(ENDS)),
+        draw(st.sampled_from(BREAKS)),
+    ]
+    return b"".join(_bytes(part) for part in parts)
+
+
+@st.composite
+def robots_bodies(draw: st.DrawFn) -> bytes:
+    """A robots.txt of such lines, perhaps behind a byte order mark."""
+    bom = draw(st.sampled_from([b"", b"\xef\xbb\xbf"]))
+    return bom + b"".join(draw(st.lists(robots_lines(), max_size=8)))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=robots_bodies())
+def test_any_mix_of_the_tricky_pieces_is_predicted(body: bytes, referee_folder: Path) -> None:
+    reading = read_robots_sitemaps(body, ROBOTS_URL)
+    assert reading.stdlib == stdlib_referee(body, referee_folder)
+    assert reading.protego == protego_referee(body)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=st.binary(max_size=400) | st.text(max_size=400).map(str.encode))
+def test_any_bytes_give_a_reading_not_a_traceback(body: bytes, referee_folder: Path) -> None:
+    reading = read_robots_sitemaps(body, ROBOTS_URL)
+    assert reading.stdlib == stdlib_referee(body, referee_folder)
+    assert reading.protego == protego_referee(body)
+
+
 def test_the_variants_cover_disagreement_and_loss() -> None:
     """The table is worth its referees: in it the readers disagree, and lose lines."""
     readings = [read_robots_sitemaps(body, ROBOTS_URL) for _, body, _ in VARIANTS]
@@ -228,7 +289,7 @@ def test_percent_escapes_name_both_readings() -> None:
 
 
 def test_not_utf8_names_the_offset_of_the_first_bad_byte() -> None:
-    body = b"User-agent: *\r\nSitemap: https://example.org/caf\xe9.xml\r\n"
+    body = b"User-agent: *\rSitemap: https://example.org/caf\xe9.xml\r"  # lines end in CR
     (bad,) = read_robots_sitemaps(body, ROBOTS_URL).problems
     assert (bad.code, bad.line, bad.params) == (
         "robots.not-utf8",
