@@ -44,8 +44,10 @@ def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
         events: list[SubscriberEvent] = []
         services.live.subscriber_events.connect(events.extend)
         qtbot.waitUntil(
-            lambda: [(v.state, v.checking) for v in services.live.subscriptions()]
-            == [(State.ACTIVE, False)],  # the hub confirmed it: it delivers again
+            lambda: (
+                [(v.state, v.checking) for v in services.live.subscriptions()]
+                == [(State.ACTIVE, False)]
+            ),  # the hub confirmed it: it delivers again
             timeout=10_000,
         )
         services.demo.change("dataset1", "updated")

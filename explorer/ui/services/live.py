@@ -82,8 +82,8 @@ class LiveServices(QObject):
         parent: QObject | None = None,
     ) -> None:
         """``source``: its fetcher tests a public URL, its channels say which set of
-        resources (Capability List) a subscription belongs to, which the session primes; ``forwarders``: the
-        forwarding part's, which the live session feeds."""
+        resources (Capability List) a subscription belongs to, which the session primes;
+        ``forwarders``: the forwarding part's, which the live session feeds."""
         super().__init__(parent)
         self.engines = engines
         self.net = engines.net
