@@ -59,6 +59,7 @@ from explorer.cli.options.xmpp_option import XmppOptionError, add_xmpp_options, 
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
+from explorer.core.findings import Finding
 from explorer.core.words.engine_words import known_reason
 from explorer.core.words.messages import Phrase
 from explorer.core.words.messages import said as phrase
@@ -289,6 +290,10 @@ class _Said:
 
     def forwarding_started(self, forwarder: Forwarder) -> None:
         announce_forwarding(forwarder, self.lang)
+
+    def priming_failed(self, problems: list[Finding]) -> None:
+        for item in problems:
+            print(f"listen: {finding_line(item, self.lang)}", file=sys.stderr, flush=True)
 
     def transports_started(self) -> None:
         session = self.session

@@ -74,11 +74,6 @@ def _stored_sets(store: Store) -> list[ChannelSet]:
     return sets_of(store.path, topics)
 
 
-def _seen(work: asyncio.Future[Any]) -> None:
-    if not work.cancelled():
-        work.exception()  # retrieved: a failed priming only leaves diffs without a before
-
-
 class CannotListen(OSError):
     """The callback server could not listen where it was asked to."""
 
@@ -119,6 +114,8 @@ class LiveObserver(Protocol):
 
     def recording_full(self, limit: int) -> None: ...
 
+    def priming_failed(self, problems: list[Finding]) -> None: ...
+
 
 class LiveSession:
     """Starts and stops the live side in the one right order.
@@ -142,11 +139,11 @@ class LiveSession:
     9. stale subscriptions (their callback URL changed) are subscribed again, awaited
        or in the background (``config.move_in_background``).
 
-    ``stop`` undoes it backwards: the move is cancelled, the transports close (no more
-    deliveries taken), the shared parts publish what is queued and stop their threads,
-    then the forwarders, the tracker and the client this session made close, the server
-    stops, the recorder writes what is queued, and the listeners are let go (nothing on
-    the loop keeps a front end's objects alive).
+    ``stop`` undoes it backwards: the move and the priming are cancelled, the transports
+    close (no more deliveries taken), the shared parts publish what is queued and stop
+    their threads, then the forwarders, the tracker and the client this session made
+    close, the server stops, the recorder writes what is queued, and the listeners are
+    let go (nothing on the loop keeps a front end's objects alive).
 
     The exchange log, the tracker and the forwarders may be given: the window keeps them
     across restarts of its callback server and closes them itself.
@@ -318,10 +315,13 @@ class LiveSession:
         the first 'updated' one already has a before (and framework diffs an earlier
         version); what went wrong. ``topics``: the channels of the set, remembered in the
         store so a later start primes them again when it resumes them. Each Capability
-        List is read once per session (a second call waits for the first)."""
+        List is read once per session: a second call waits for the first and says
+        nothing (its problems were told once, to that caller or the ``observer``)."""
         channel_set = ChannelSet(capability_list, change_topic)
         await asyncio.to_thread(remember_set, self.store.path, topics, channel_set)
-        return await self._priming_of(channel_set)
+        first = capability_list not in self._priming
+        problems = await self._priming_of(channel_set)
+        return problems if first else []
 
     def _priming_of(self, channel_set: ChannelSet) -> asyncio.Task[list[Finding]]:
         task = self._priming.get(channel_set.capability_list)
@@ -346,9 +346,18 @@ class LiveSession:
         if not channel_sets:
             return
         work = asyncio.gather(*(self._priming_of(item) for item in channel_sets))
-        work.add_done_callback(_seen)  # its findings and errors are nobody's to report
+        work.add_done_callback(self._primed_stored)
         assert self.parts is not None
         self.parts.pipeline.enrich_after(work, PRIME_WAIT)
+
+    def _primed_stored(self, work: asyncio.Future[list[list[Finding]]]) -> None:
+        """What the background priming could not read, told to the front end (a stop that
+        cancelled it says nothing; an error only leaves diffs without a before)."""
+        if work.cancelled() or work.exception() is not None:
+            return
+        problems = [item for found in work.result() for item in found]
+        if problems and self.observer is not None:
+            self.observer.priming_failed(problems)
 
     # --- subscriptions ------------------------------------------------------------------
 
