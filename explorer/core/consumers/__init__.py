@@ -1,1 +1,1 @@
-"""What the programs that read a Source's documents will take from them: search engines, harvesters, robots.txt readers."""
+"""What the programs that read a Source's documents will take from them: search engines, harvesters, robots.txt readers."""  # noqa: E501

@@ -1,0 +1,149 @@
+"""The ``sitemaps-schema`` consumer: ``xmllint --schema`` with the sitemaps.org XSDs
+(``schemas/``), predicted in one linear pass.
+
+libxml2's schema validation slows sharply as errors pile up, and every ``rs:md`` / ``rs:ln``
+of a ResourceSync document is one, so the explorer checks the two small schemas itself,
+reporting the elements libxml2 names: an element in another namespace where the schemas'
+strict ``xsd:any namespace="##other"`` wildcard allows one is an error of its own (no
+global declaration for it), and the first element a content model does not expect ends the
+checking of that parent's remaining children, as libxml2 does.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from explorer.core.consumers.value_checks import (
+    collapse,
+    is_xsd_date_or_datetime,
+    xsd_decimal,
+)
+from explorer.core.consumers.verdict import SM, Verdict, has_text, local_name
+from explorer.core.findings import finding
+from explorer.core.model import SITEMAP_NS
+
+_XSI = "http://www.w3.org/2001/XMLSchema-instance"
+_CHANGEFREQ = frozenset(("always", "hourly", "daily", "weekly", "monthly", "yearly", "never"))
+# The children of <url> (sitemap.xsd's tUrl) and <sitemap> (siteindex.xsd's tSitemap), in
+# their sequence; loc is required, the others optional, then the wildcard.
+_SEQUENCES = {"url": ("loc", "lastmod", "changefreq", "priority"), "sitemap": ("loc", "lastmod")}
+_ROOTS = {"urlset": "url", "sitemapindex": "sitemap"}
+
+
+class SitemapsSchema:
+    """Valid or not against sitemap.xsd (root ``urlset``) or siteindex.xsd (any other root),
+    with a finding per element xmllint names."""
+
+    name = "sitemaps-schema"
+
+    def __init__(self) -> None:
+        self.verdict = Verdict()
+        self._item: str | None = None
+        self._items_seen = False
+        self._aborted = False
+
+    def _error(self, element: etree._Element, variant: str, **params: object) -> None:
+        self.verdict.reads = False
+        _ns, local = local_name(element.tag)
+        self.verdict.problems.append(
+            finding(
+                "consumers.schema-invalid",
+                line=element.sourceline,
+                params={"element": local, **params},
+                variant=variant,
+            )
+        )
+
+    def begin(self, root: etree._Element, size: int) -> None:
+        namespace, local = local_name(root.tag)
+        if namespace != SITEMAP_NS or local not in _ROOTS:
+            self._error(root, "root")
+            self._aborted = True
+            return
+        self._item = SM + _ROOTS[local]
+        self._attributes(root)
+        self._text(root, root.text)
+
+    def _attributes(self, element: etree._Element) -> None:
+        for name in element.attrib:
+            if not name.startswith("{" + _XSI + "}"):
+                self._error(element, "attribute", attribute=local_name(name)[1])
+
+    def _text(self, element: etree._Element, text: str | None) -> None:
+        """Character content in an element-only parent: libxml2 names the parent once per
+        text node that is not whitespace."""
+        if has_text(text):
+            self._error(element, "text")
+
+    def child(self, element: etree._Element) -> None:
+        if self._aborted or self._item is None:
+            return
+        parent = element.getparent()
+        if parent is not None:
+            self._text(parent, element.tail)
+        namespace, _local = local_name(element.tag)
+        if element.tag == self._item:
+            self._items_seen = True
+            self._check_item(element)
+            self.verdict.take(element.findtext(SM + "loc") or "")
+        elif namespace not in (SITEMAP_NS, "") and not self._items_seen:
+            self._error(element, "undeclared")
+        else:
+            self._error(element, "unexpected")
+            self._aborted = True
+
+    def _check_item(self, item: etree._Element) -> None:
+        self._attributes(item)
+        for text in (item.text, *(child.tail for child in item)):
+            self._text(item, text)
+        sequence = _SEQUENCES[local_name(item.tag)[1]]
+        position = -1
+        in_wildcard = False
+        for child in item:
+            namespace, local = local_name(child.tag)
+            if not namespace and not local:
+                continue
+            if (
+                namespace == SITEMAP_NS
+                and not in_wildcard
+                and local in sequence
+                and sequence.index(local) > position
+                and (position >= 0 or local == "loc")
+            ):
+                position = sequence.index(local)
+                self._check_value(child, local)
+            elif namespace not in (SITEMAP_NS, "") and position >= 0:
+                in_wildcard = True
+                self._error(child, "undeclared")
+            else:
+                self._error(child, "unexpected")
+                return
+        if position < 0:
+            self._error(item, "missing", expected="loc")
+
+    def _check_value(self, element: etree._Element, local: str) -> None:
+        self._attributes(element)
+        if len(element):
+            self._error(element, "not-simple")
+            return
+        raw = element.text or ""
+        value = collapse(raw)
+        if local == "loc":
+            if len(value) < 12:
+                self._error(element, "too-short", length=len(value), limit=12)
+            elif len(value) > 2048:
+                self._error(element, "too-long", length=len(value), limit=2048)
+        elif local == "lastmod":
+            if not is_xsd_date_or_datetime(value):
+                self._error(element, "not-datetime", value=value[:100])
+        elif local == "changefreq":
+            if raw not in _CHANGEFREQ:
+                self._error(element, "not-changefreq", value=raw[:100])
+        else:
+            number = xsd_decimal(value)
+            if number is None or not 0 <= number <= 1:
+                self._error(element, "not-priority", value=value[:100])
+
+    def end(self, root: etree._Element) -> None:
+        if self._item is not None and not self._aborted and not self._items_seen:
+            self._error(root, "missing", expected=local_name(self._item)[1])
