@@ -6,8 +6,8 @@ Read from their sources (Scrapy 2.x ``scrapy.utils.sitemap.Sitemap``, advertools
 - Scrapy yields one item per element named ``url`` or ``sitemap`` in any namespace that
   has a child named ``loc`` (any namespace), its URL the last such child's text, stripped;
   its ``SitemapSpider`` follows only a root named ``urlset`` or ``sitemapindex``.
-- advertools makes one row per distinct text of any grandchild of the root whose tag (with
-  its namespace URI) contains "loc", and fails with an ``IndexError`` when a child of the
+- advertools makes one row per distinct text (a URL when not empty) of any grandchild of
+  the root whose tag (with its namespace URI) contains "loc", and fails with an ``IndexError`` when a child of the
   root has no such grandchild: a ResourceSync ``<rs:md>`` or ``<rs:ln>`` at the top is one.
 """
 
@@ -48,25 +48,26 @@ class Scrapy:
 
 class Advertools:
     """advertools' ``sitemap_to_df`` (on an index: with ``recursive=False``, the index's own
-    rows; with recursion each listed sitemap is a document of its own)."""
+    rows; with recursion each listed sitemap is a document of its own). Its rows are keyed by
+    every loc-like text first; each child of the root then writes the text of its children
+    named ``loc`` into the row of its first loc-like text, so a duplicate URL is one row and
+    a second ``<loc>`` in an entry overwrites the first."""
 
     name = "advertools"
 
     def __init__(self) -> None:
         self.verdict = Verdict()
-        self._seen: set[str | None] = set()
-        self._failed = False
+        self._rows: dict[str | None, str | None] = {}
 
     def begin(self, root: etree._Element, size: int) -> None:
         return None
 
     def child(self, element: etree._Element) -> None:
-        if self._failed or not isinstance(element.tag, str):
+        if not self.verdict.reads or not isinstance(element.tag, str):
             return
-        locs = [part.text for part in element if isinstance(part.tag, str) and "loc" in part.tag]
-        if not locs:
-            self._failed = True
-            self._seen.clear()
+        texts = [part.text for part in element if isinstance(part.tag, str) and "loc" in part.tag]
+        if not texts:
+            self._rows.clear()
             self.verdict.refuse(
                 finding(
                     "consumers.advertools-fails",
@@ -75,12 +76,20 @@ class Advertools:
                 )
             )
             return
-        for loc in locs:
-            if loc in self._seen:
-                self.verdict.drop(loc or "", "duplicate")
-            else:
-                self._seen.add(loc)
-                self.verdict.take(loc or "")
+        rows = self._rows
+        if texts[0] in rows:
+            self.verdict.drop(texts[0] or "", "duplicate")
+        for text in texts:
+            rows.setdefault(text)
+        for part in element:
+            if part.text and local_name(part.tag)[1] == "loc":
+                rows[texts[0]] = part.text
 
     def end(self, root: etree._Element) -> None:
-        self._seen.clear()
+        if self.verdict.reads:
+            for url in self._rows.values():
+                if url is None:
+                    self.verdict.drop("", "empty")  # a row without a URL
+                else:
+                    self.verdict.take(url)
+        self._rows.clear()
