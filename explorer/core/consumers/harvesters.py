@@ -7,8 +7,9 @@ Read from their sources (Scrapy 2.x ``scrapy.utils.sitemap.Sitemap``, advertools
   has a child named ``loc`` (any namespace), its URL the last such child's text, stripped;
   its ``SitemapSpider`` follows only a root named ``urlset`` or ``sitemapindex``.
 - advertools makes one row per distinct text (a URL when not empty) of any grandchild of
-  the root whose tag (with its namespace URI) contains "loc", and fails with an ``IndexError`` when a child of the
-  root has no such grandchild: a ResourceSync ``<rs:md>`` or ``<rs:ln>`` at the top is one.
+  the root whose tag (with its namespace URI) contains "loc", and fails with an
+  ``IndexError`` when a child of the root has no such grandchild: a ResourceSync
+  ``<rs:md>`` or ``<rs:ln>`` at the top is one.
 """
 
 from __future__ import annotations
