@@ -18,6 +18,7 @@ CODES: tuple[CodeInfo, ...] = (
     CodeInfo("consumers.not-a-sitemap", S.ERROR, _SITEMAPS),
     CodeInfo("consumers.too-large", S.ERROR, _SITEMAPS),
     CodeInfo("consumers.dropped-more", S.INFO, None),
+    CodeInfo("consumers.problems-more", S.INFO, None),
     CodeInfo("consumers.resync-refuses", S.ERROR, None),
     CodeInfo("consumers.scrapy-ignores", S.WARNING, None),
     CodeInfo("consumers.advertools-fails", S.ERROR, None),

@@ -106,7 +106,7 @@ class SearchEngine:
 
     def end(self, root: etree._Element) -> None:
         for (parent, tag), (count, line) in self._pairs.items():
-            self.verdict.problems.append(
+            self.verdict.complain(
                 finding(
                     "consumers.unknown-tag",
                     line=line,

@@ -45,7 +45,7 @@ class SitemapsSchema:
     def _error(self, element: etree._Element, variant: str, **params: object) -> None:
         self.verdict.reads = False
         _ns, local = local_name(element.tag)
-        self.verdict.problems.append(
+        self.verdict.complain(
             finding(
                 "consumers.schema-invalid",
                 line=element.sourceline,

@@ -15,8 +15,10 @@ from lxml import etree
 from explorer.core.findings import Finding, finding
 from explorer.core.model import SITEMAP_NS
 
-# Dropped URLs kept per verdict as examples; past it they are counted and one finding says so.
+# Dropped URLs and problems kept per verdict as examples; past it they are counted and one
+# finding says so (a list of 50,000 entries each with rs:md has 50,000 schema errors).
 MAX_DROPPED = 1_000
+MAX_PROBLEMS = 1_000
 
 SM = "{" + SITEMAP_NS + "}"
 
@@ -31,6 +33,7 @@ class Verdict:
     dropped: list[tuple[str, str]] = field(default_factory=list)
     dropped_total: int = 0
     problems: list[Finding] = field(default_factory=list)
+    problems_total: int = 0
     url_list: list[str] | None = None
     """The URLs taken, in order, only when the caller asked for them (small documents)."""
 
@@ -44,15 +47,28 @@ class Verdict:
         if len(self.dropped) < MAX_DROPPED:
             self.dropped.append((loc, why))
 
+    def complain(self, problem: Finding) -> None:
+        self.problems_total += 1
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(problem)
+
     def refuse(self, problem: Finding) -> None:
         """The consumer stops on this document: it takes nothing from it."""
         self.reads = False
         self.urls = 0
         if self.url_list is not None:
             self.url_list.clear()
-        self.problems.append(problem)
+        self.complain(problem)
 
     def finish(self) -> None:
+        """Say what was counted but not kept."""
+        if self.problems_total > len(self.problems):
+            self.problems.append(
+                finding(
+                    "consumers.problems-more",
+                    params={"shown": len(self.problems), "total": self.problems_total},
+                )
+            )
         if self.dropped_total > len(self.dropped):
             self.problems.append(
                 finding(

@@ -1,0 +1,239 @@
+"""``consumers``: what the programs that read a Source's documents will take from them.
+
+For every document reached (a Source discovered from a URL as ``inspect`` does, a folder
+or file read with ``--base-url`` as ``inspect DIR`` does, or one file alone), one verdict
+per consumer: the sitemaps.org schemas as ``xmllint`` applies them, a search engine's
+documented rules, resync, Scrapy and advertools (``explorer.core.consumers``).
+``--write-twin DIR`` writes the search-engine twin of every Resource List.
+
+Exit status: 0 when every consumer reads every document whole, 1 when one refuses a
+document or drops URLs, 2 when the target cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from explorer.cli.arguments import fail
+from explorer.cli.consumer_twin import TwinError, write_twin
+from explorer.cli.options.handover_options import disk_source_of, source_location
+from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.core import catalog
+from explorer.core.consumers.engine import CONSUMER_NAMES, read_consumers
+from explorer.core.consumers.verdict import Verdict
+from explorer.core.findings import Finding
+from explorer.core.model import SITEMAPINDEX
+from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
+from explorer.core.words.messages import render_message
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+# Problems printed per consumer and document; the JSON has them all.
+SHOWN_PROBLEMS = 5
+
+
+@dataclass
+class Reached:
+    """One document reached: where it is, how to read its bytes (a crawled body may be
+    spooled to disk), and what it is."""
+
+    url: str | None
+    read: Callable[[], bytes | None]
+    resource_list: bool
+    index: bool
+
+
+Report = list[tuple[str, dict[str, Verdict]]]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "url", type=source_location, metavar="TARGET", help=say("consumers.cli.target")
+    )
+    parser.add_argument("--base-url", default=None, metavar="URL", help=say("disk.help-base-url"))
+    parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
+    parser.add_argument(
+        "--write-twin", default=None, metavar="DIR", help=say("consumers.cli.write-twin")
+    )
+    add_language_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = language_of(args)
+    twin = args.write_twin
+    if twin is not None and os.path.exists(twin) and not os.path.isdir(twin):
+        return fail("consumers", catalog.text("consumers.cli.twin-not-folder", lang, path=twin))
+    try:
+        report, twin_lines = _reach(args, lang)
+    except _Unusable as exc:
+        return fail("consumers", str(exc))
+    except TwinError as exc:
+        return fail("consumers", exc.describe(lang))
+    if not report:
+        return fail("consumers", catalog.text("consumers.cli.nothing", lang, target=args.url))
+    if args.json:
+        print(json.dumps(_json(report), indent=2, ensure_ascii=False))
+    else:
+        _print(report, twin_lines, sys.stdout, lang)
+    takes_all = all(
+        v.reads and not v.dropped_total for _url, verdicts in report for v in verdicts.values()
+    )
+    return EXIT_OK if takes_all else EXIT_FINDINGS
+
+
+def _examine(args: argparse.Namespace, reached: list[Reached]) -> tuple[Report, list[str]]:
+    """Every consumer on every document, one document in memory at a time; then the twin."""
+    nested = {doc.url for doc in reached if doc.url and doc.index}
+    report: Report = []
+    for doc in reached:
+        body = doc.read()
+        if body is not None:
+            verdicts = read_consumers(body, doc.url, nested_indexes=nested)
+            report.append((doc.url or args.url, verdicts))
+    twin_lines: list[str] = []
+    if args.write_twin is not None and report:
+        lists = [(doc.url, doc.read) for doc in reached if doc.resource_list and not doc.index]
+        twin_lines = write_twin(Path(args.write_twin), lists)
+    return report, twin_lines
+
+
+class _Unusable(Exception):
+    """The target cannot be read; the message says why and what to do."""
+
+
+def _reach(args: argparse.Namespace, lang: str) -> tuple[Report, list[str]]:
+    """Examine the target: a file alone, or a Source crawled as ``inspect`` does."""
+    target = args.url
+    if args.base_url is None and not target.lower().startswith(("http://", "https://", "file:")):
+        path = Path(target)
+        if path.is_file():
+            body = _read_file(path, lang)
+            kind = _kind(body)
+            alone = Reached(None, lambda: body, kind == "resourcelist", kind == SITEMAPINDEX)
+            return _examine(args, [alone])
+    from explorer.net.source.disk_source import DiskSourceError
+
+    try:
+        disk = disk_source_of(args)
+    except DiskSourceError as exc:
+        raise _Unusable(exc.describe(lang)) from None
+    if disk is None and not target.lower().startswith(("http://", "https://")):
+        raise _Unusable(catalog.text("cli.inspect.not-http", lang, url=repr(target)))
+    return asyncio.run(_crawl(args, disk))
+
+
+def _kind(body: bytes) -> str | None:
+    """``resourcelist`` for a Resource List, ``sitemapindex`` for any index, else None."""
+    from explorer.core.parser import parse_document
+
+    try:
+        document = parse_document(body)
+    except Exception:
+        return None
+    if document.root == SITEMAPINDEX:
+        return SITEMAPINDEX
+    return document.capability
+
+
+def _read_file(path: Path, lang: str) -> bytes:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(MAX_DOCUMENT_BYTES + 1)
+    except OSError as exc:
+        raise _Unusable(
+            catalog.text("consumers.cli.unreadable", lang, path=str(path), reason=exc.strerror)
+        ) from None
+
+
+async def _crawl(args: argparse.Namespace, disk: Any) -> tuple[Report, list[str]]:
+    """Discover and walk the Source, then examine every document fetched, in tree order,
+    while the fetcher (and the spool holding large bodies) is open."""
+    from explorer.net.http.fetcher import Fetcher
+    from explorer.net.http.network_access import NetworkAccess
+    from explorer.net.http.outbound import private_addresses_allowed
+    from explorer.net.source.crawl import Crawler
+    from explorer.net.source.discovery import ROUTE_ORDER, discover_source
+    from explorer.net.source.disk_source import DiskTransport
+    from explorer.net.source.resource_check import keep_sampled_entries
+
+    start = disk.start_url if disk is not None else args.url
+    access = NetworkAccess()
+    private = disk is not None or private_addresses_allowed([start])
+    access = replace(access, settings=replace(access.settings, allow_private_addresses=private))
+    transport = DiskTransport(disk) if disk is not None else None
+    async with Fetcher(access=access, transport=transport) as fetcher:
+        crawler = Crawler(
+            fetcher,
+            on_node=lambda node: keep_sampled_entries(node, 0, frozenset()),
+            check_topics=False,
+        )
+        discovery = await discover_source(start, fetcher, ROUTE_ORDER, budget=crawler.budget)
+        result = await crawler.crawl(start, depth=None, discovery=discovery)
+        reached = [
+            Reached(
+                node.final_url,
+                node.read_body,
+                node.capability == "resourcelist",
+                node.document is not None and node.document.root == SITEMAPINDEX,
+            )
+            for node in result.documents()
+        ]
+        return await asyncio.to_thread(_examine, args, reached)
+
+
+def _json(report: Report) -> dict[str, Any]:
+    """The shape scripts read: documents with a verdict per consumer, and robots.txt
+    (null: this release does not read it)."""
+    return {
+        "documents": [
+            {"url": url, "consumers": {name: v.to_json() for name, v in verdicts.items()}}
+            for url, verdicts in report
+        ],
+        "robots": None,
+    }
+
+
+def _problem_line(problem: Finding, lang: str) -> str:
+    where = catalog.text("consumers.cli.line", lang, line=problem.line) if problem.line else ""
+    return f"      {where}{render_message(problem, lang)}"
+
+
+def _print(report: Report, twin: list[str], out: TextIO, lang: str) -> None:
+    for url, verdicts in report:
+        out.write(url + "\n")
+        for name in CONSUMER_NAMES:
+            verdict = verdicts[name]
+            state = "reads" if verdict.reads else "refuses"
+            if name == "sitemaps-schema":
+                state = "valid" if verdict.reads else "invalid"
+            out.write(
+                catalog.text(
+                    f"consumers.cli.{state}",
+                    lang,
+                    consumer=name,
+                    urls=verdict.urls,
+                    dropped=verdict.dropped_total,
+                    problems=len(verdict.problems),
+                )
+                + "\n"
+            )
+            for loc, why in verdict.dropped[:SHOWN_PROBLEMS]:
+                reason = catalog.text(f"consumers.why.{why}", lang)
+                out.write(catalog.text("consumers.cli.dropped", lang, loc=loc, why=reason) + "\n")
+            for problem in verdict.problems[:SHOWN_PROBLEMS]:
+                out.write(_problem_line(problem, lang) + "\n")
+            more = len(verdict.problems) - SHOWN_PROBLEMS
+            if more > 0:
+                out.write(catalog.text("consumers.cli.more", lang, count=more) + "\n")
+    out.write(catalog.text("consumers.cli.robots-not-read", lang) + "\n")
+    if twin:
+        out.write(catalog.text("consumers.cli.twin-written", lang) + "\n")
+        for line in twin:
+            out.write(f"  {line}\n")
