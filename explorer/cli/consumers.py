@@ -113,6 +113,8 @@ def _reach(args: argparse.Namespace, lang: str) -> tuple[Report, list[str]]:
     target = args.url
     if args.base_url is None and not target.lower().startswith(("http://", "https://", "file:")):
         path = Path(target)
+        if "://" not in target and not path.exists():
+            raise _Unusable(catalog.text("disk.no-such-path", lang, path=target))
         if path.is_file():
             body = _read_file(path, lang)
             kind = _kind(body)
@@ -125,7 +127,7 @@ def _reach(args: argparse.Namespace, lang: str) -> tuple[Report, list[str]]:
     except DiskSourceError as exc:
         raise _Unusable(exc.describe(lang)) from None
     if disk is None and not target.lower().startswith(("http://", "https://")):
-        raise _Unusable(catalog.text("cli.inspect.not-http", lang, url=repr(target)))
+        raise _Unusable(catalog.text("consumers.cli.not-http", lang, url=repr(target)))
     return asyncio.run(_crawl(args, disk))
 
 

@@ -9,6 +9,7 @@ referee on them; the suite never reads the specification's own files.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 RS = "http://www.openarchives.org/rs/terms/"
@@ -16,7 +17,7 @@ BASE = "http://example.com/"
 
 
 def _attrs(values: dict[str, str]) -> str:
-    return "".join(f' {name}="{value}"' for name, value in values.items())
+    return "".join(f" {name}={quoteattr(value)}" for name, value in values.items())
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Entry:
     links: list[dict[str, str]] = field(default_factory=list)
 
     def xml(self, tag: str) -> str:
-        parts = [f"  <{tag}>\n    <loc>{self.loc}</loc>\n"]
+        parts = [f"  <{tag}>\n    <loc>{escape(self.loc)}</loc>\n"]
         if self.lastmod:
             parts.append(f"    <lastmod>{self.lastmod}</lastmod>\n")
         if self.md is not None:
