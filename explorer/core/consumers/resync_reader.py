@@ -17,6 +17,7 @@ from explorer.core.model import RS_NS
 
 _RS = "{" + RS_NS + "}"
 _CHANGES = ("created", "updated", "deleted")
+_LOC, _LASTMOD, _MD, _LN = SM + "loc", SM + "lastmod", _RS + "md", _RS + "ln"
 
 
 def _is_int(value: str) -> bool:
@@ -64,7 +65,7 @@ class Resync:
         if tag == self._item:
             self._preamble = False
             self._resource(element)
-        elif tag == _RS + "md":
+        elif tag == _MD:
             if not self._preamble:
                 self._refuse(element, "md-late")
             elif self._top_md:
@@ -72,14 +73,23 @@ class Resync:
             else:
                 self._top_md = True
                 self._md(element)
-        elif tag == _RS + "ln":
+        elif tag == _LN:
             if self._preamble:
                 self._ln(element)
             else:
                 self._refuse(element, "ln-late")
 
     def _resource(self, item: etree._Element) -> None:
-        locs = item.findall(SM + "loc")
+        # one pass over the children, as the client's four findall() calls see them
+        locs: list[etree._Element] = []
+        lastmods: list[etree._Element] = []
+        mds: list[etree._Element] = []
+        links: list[etree._Element] = []
+        wanted = {_LOC: locs, _LASTMOD: lastmods, _MD: mds, _LN: links}
+        for child in item:
+            found = wanted.get(child.tag)
+            if found is not None:
+                found.append(child)
         if len(locs) != 1:
             self._refuse(item, "loc-missing" if not locs else "loc-repeated")
             return
@@ -87,7 +97,6 @@ class Resync:
         if not loc:
             self._refuse(item, "loc-empty")
             return
-        lastmods = item.findall(SM + "lastmod")
         if len(lastmods) > 1:
             self._refuse(item, "lastmod-repeated")
             return
@@ -95,7 +104,6 @@ class Resync:
         if stamp is not None and not is_w3c_datetime_for_resync(stamp):
             self._refuse(lastmods[0], "bad-datetime")
             return
-        mds = item.findall(_RS + "md")
         if len(mds) > 1:
             self._refuse(item, "md-repeated")
             return
@@ -106,7 +114,7 @@ class Resync:
             if stamp is not None and not is_w3c_datetime_for_resync(stamp):
                 self._refuse(mds[0], "bad-datetime")
                 return
-        for link in item.findall(_RS + "ln"):
+        for link in links:
             if not self._ln(link):
                 return
         self.verdict.take(loc)

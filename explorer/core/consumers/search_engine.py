@@ -39,6 +39,9 @@ class SearchEngine:
     def __init__(self, url: str | None, nested_indexes: frozenset[str] = frozenset()) -> None:
         self.verdict = Verdict()
         self._where = urlsplit(url) if url else None
+        # A URL starting with the document's own scheme://host/ is absolute and on its host;
+        # only the others need splitting (most of a list's URLs are of the first kind).
+        self._own = f"{self._where.scheme}://{self._where.netloc}/" if self._where else None
         self._nested = nested_indexes
         self._root = ""
         self._item = ""
@@ -86,6 +89,9 @@ class SearchEngine:
         if self._too_large:
             verdict.drop(loc, "over-50mb")
             return
+        if self._own is not None and loc.startswith(self._own) and len(loc) <= MAX_LOC:
+            self._take(loc)
+            return
         parts = urlsplit(loc)
         if not parts.scheme or not parts.netloc:
             verdict.drop(loc, "not-absolute")
@@ -97,7 +103,12 @@ class SearchEngine:
             or parts.port != self._where.port
         ):
             verdict.drop(loc, "other-host")
-        elif self._item == "sitemap" and loc in self._nested:
+        else:
+            self._take(loc)
+
+    def _take(self, loc: str) -> None:
+        verdict = self.verdict
+        if self._item == "sitemap" and loc in self._nested:
             verdict.drop(loc, "index-in-index")
         elif verdict.urls >= MAX_URLS:
             verdict.drop(loc, "over-50000")

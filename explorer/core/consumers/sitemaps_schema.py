@@ -27,6 +27,7 @@ _CHANGEFREQ = frozenset(("always", "hourly", "daily", "weekly", "monthly", "year
 # The children of <url> (sitemap.xsd's tUrl) and <sitemap> (siteindex.xsd's tSitemap), in
 # their sequence; loc is required, the others optional, then the wildcard.
 _SEQUENCES = {"url": ("loc", "lastmod", "changefreq", "priority"), "sitemap": ("loc", "lastmod")}
+_POSITIONS = {name: {local: n for n, local in enumerate(seq)} for name, seq in _SEQUENCES.items()}
 _ROOTS = {"urlset": "url", "sitemapindex": "sitemap"}
 
 
@@ -44,6 +45,9 @@ class SitemapsSchema:
 
     def _error(self, element: etree._Element, variant: str, **params: object) -> None:
         self.verdict.reads = False
+        if self.verdict.full:  # counted, not made: a list can have 50,000 of them
+            self.verdict.problems_total += 1
+            return
         _ns, local = local_name(element.tag)
         self.verdict.complain(
             finding(
@@ -96,21 +100,16 @@ class SitemapsSchema:
         self._attributes(item)
         for text in (item.text, *(child.tail for child in item)):
             self._text(item, text)
-        sequence = _SEQUENCES[local_name(item.tag)[1]]
+        sequence = _POSITIONS[local_name(item.tag)[1]]
         position = -1
         in_wildcard = False
         for child in item:
             namespace, local = local_name(child.tag)
             if not namespace and not local:
                 continue
-            if (
-                namespace == SITEMAP_NS
-                and not in_wildcard
-                and local in sequence
-                and sequence.index(local) > position
-                and (position >= 0 or local == "loc")
-            ):
-                position = sequence.index(local)
+            place = sequence.get(local, -1) if namespace == SITEMAP_NS else -1
+            if not in_wildcard and place > position and (position >= 0 or place == 0):
+                position = place
                 self._check_value(child, local)
             elif namespace not in (SITEMAP_NS, "") and position >= 0:
                 in_wildcard = True

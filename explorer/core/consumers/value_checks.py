@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import calendar
 import datetime
+import functools
 import re
 
 _XSD_DATE = re.compile(r"(-?)(\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?")
@@ -21,8 +22,13 @@ _XSD_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 _COLLAPSE = re.compile(r"[ \t\r\n]+")
 
 
+_WHITESPACE = re.compile(r"[\t\r\n]|  |^ | $")
+
+
 def collapse(value: str) -> str:
     """XML Schema's whiteSpace="collapse": runs of whitespace to one space, ends trimmed."""
+    if _WHITESPACE.search(value) is None:  # the usual case: nothing to collapse
+        return value
     return _COLLAPSE.sub(" ", value).strip(" ")
 
 
@@ -50,6 +56,7 @@ def _valid_time(hours: int, minutes: int, seconds: float) -> bool:
     return hours <= 23 and minutes <= 59 and seconds < 60
 
 
+@functools.lru_cache(maxsize=4096)  # a list repeats its dates many times
 def is_xsd_date_or_datetime(value: str) -> bool:
     """True when ``value`` (already collapsed) is an ``xsd:date`` or an ``xsd:dateTime``."""
     date = _XSD_DATE.fullmatch(value)
@@ -78,6 +85,7 @@ _W3C_FRACTION = re.compile(r"(.*\d{2}:\d{2}:\d{2})(\.\d+)([^\d].*)?$")
 _W3C_FULL = re.compile(r"(\d\d\d\d\-\d\d\-\d\dT\d\d:\d\d(:\d\d)?)(Z|([+-])(\d\d):(\d\d))$")
 
 
+@functools.lru_cache(maxsize=4096)
 def is_w3c_datetime_for_resync(value: str) -> bool:
     """True when the ResourceSync reference client (resync 2.0.1) accepts ``value`` as a
     W3C datetime; it refuses a document holding one it does not."""

@@ -47,9 +47,14 @@ class Verdict:
         if len(self.dropped) < MAX_DROPPED:
             self.dropped.append((loc, why))
 
+    @property
+    def full(self) -> bool:
+        """No more problems are kept: a caller may count one instead of making it."""
+        return len(self.problems) >= MAX_PROBLEMS
+
     def complain(self, problem: Finding) -> None:
         self.problems_total += 1
-        if len(self.problems) < MAX_PROBLEMS:
+        if not self.full:
             self.problems.append(problem)
 
     def refuse(self, problem: Finding) -> None:
@@ -104,14 +109,25 @@ class Consumer(Protocol):
     def end(self, root: etree._Element) -> None: ...
 
 
+_NAMES: dict[object, tuple[str, str]] = {}
+"""Split tags, by tag: a document has few distinct tags and millions of elements."""
+
+
 def local_name(tag: object) -> tuple[str, str]:
     """``(namespace, local name)`` of a Clark-notation tag; ``("", "")`` for a comment or PI."""
+    known = _NAMES.get(tag)
+    if known is not None:
+        return known
     if not isinstance(tag, str):
-        return "", ""
-    if tag.startswith("{"):
+        split = ("", "")
+    elif tag.startswith("{"):
         uri, _brace, local = tag[1:].partition("}")
-        return uri, local
-    return "", tag
+        split = (uri, local)
+    else:
+        split = ("", tag)
+    if len(_NAMES) < 10_000:  # outside tags are many only in a hostile document
+        _NAMES[tag] = split
+    return split
 
 
 def has_text(value: str | None) -> bool:
