@@ -4,6 +4,7 @@ hostile or unusable targets answered with one clear line and no traceback."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -11,6 +12,9 @@ from pathlib import Path
 
 import pytest
 from helpers.spec_shaped import BASE, Entry, document
+
+from explorer.cli import main
+from explorer.demo import RunningDemo
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 
@@ -140,3 +144,21 @@ def test_unusable_or_hostile_targets_get_a_clear_line_and_no_traceback(
     assert "Traceback" not in run.stderr + run.stdout
     assert run.returncode in (1, 2)
     assert says in run.stderr + run.stdout
+
+
+async def test_a_source_is_discovered_from_its_url_and_walked_as_inspect_does(
+    demo: RunningDemo, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    twin = tmp_path / "twin"
+    code = await asyncio.to_thread(
+        main, ["consumers", demo.base_url, "--json", "--write-twin", str(twin)]
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1
+    urls = [doc["url"] for doc in report["documents"]]
+    assert urls[0] == demo.source_description_url
+    assert any(url.endswith("capabilitylist.xml") for url in urls) and len(urls) > 5
+    for doc in report["documents"]:
+        assert doc["consumers"]["resync"]["reads"], doc["url"]
+    lines = (twin / "robots-lines.txt").read_text().splitlines()
+    assert lines and all(line.startswith(f"Sitemap: {demo.base_url}") for line in lines)
