@@ -50,9 +50,6 @@ class Reached:
     index: bool
 
 
-Report = list[tuple[str, dict[str, Verdict]]]
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "url", type=source_location, metavar="TARGET", help=say("consumers.cli.target")
@@ -70,45 +67,47 @@ def run(args: argparse.Namespace) -> int:
     twin = args.write_twin
     if twin is not None and os.path.exists(twin) and not os.path.isdir(twin):
         return fail("consumers", catalog.text("consumers.cli.twin-not-folder", lang, path=twin))
+    output = _Output(sys.stdout, lang, args.json)
     try:
-        report, twin_lines = _reach(args, lang)
+        takes_all = _reach(args, lang, output)
     except _Unusable as exc:
         return fail("consumers", str(exc))
     except TwinError as exc:
         return fail("consumers", exc.describe(lang))
-    if not report:
+    if takes_all is None:
         return fail("consumers", catalog.text("consumers.cli.nothing", lang, target=args.url))
-    if args.json:
-        print(json.dumps(_json(report), indent=2, ensure_ascii=False))
-    else:
-        _print(report, twin_lines, sys.stdout, lang)
-    takes_all = all(
-        v.reads and not v.dropped_total for _url, verdicts in report for v in verdicts.values()
-    )
     return EXIT_OK if takes_all else EXIT_FINDINGS
 
 
-def _examine(args: argparse.Namespace, reached: list[Reached]) -> tuple[Report, list[str]]:
-    """Every consumer on every document, one document in memory at a time; then the twin."""
-    nested = {doc.url for doc in reached if doc.url and doc.index}
-    report: Report = []
-    for doc in reached:
-        body = doc.read()
-        if body is not None:
-            verdicts = read_consumers(body, doc.url, nested_indexes=nested)
-            report.append((doc.url or args.url, verdicts))
+def _examine(args: argparse.Namespace, reached: list[Reached], output: _Output) -> bool | None:
+    """The twin first (it may refuse before anything is printed), then every consumer on
+    every document, each document's verdicts written and dropped before the next is read:
+    memory holds one document. None when no document could be read."""
     twin_lines: list[str] = []
-    if args.write_twin is not None and report:
+    if args.write_twin is not None and reached:
         lists = [(doc.url, doc.read) for doc in reached if doc.resource_list and not doc.index]
         twin_lines = write_twin(Path(args.write_twin), lists)
-    return report, twin_lines
+    nested = {doc.url for doc in reached if doc.url and doc.index}
+    takes_all: bool | None = None
+    for doc in reached:
+        body = doc.read()
+        if body is None:
+            continue
+        verdicts = read_consumers(body, doc.url, nested_indexes=nested)
+        del body
+        output.document(doc.url or args.url, verdicts)
+        whole = all(v.reads and not v.dropped_total for v in verdicts.values())
+        takes_all = whole if takes_all is None else takes_all and whole
+    if takes_all is not None:
+        output.finish(twin_lines)
+    return takes_all
 
 
 class _Unusable(Exception):
     """The target cannot be read; the message says why and what to do."""
 
 
-def _reach(args: argparse.Namespace, lang: str) -> tuple[Report, list[str]]:
+def _reach(args: argparse.Namespace, lang: str, output: _Output) -> bool | None:
     """Examine the target: a file alone, or a Source crawled as ``inspect`` does."""
     target = args.url
     if args.base_url is None and not target.lower().startswith(("http://", "https://", "file:")):
@@ -119,7 +118,7 @@ def _reach(args: argparse.Namespace, lang: str) -> tuple[Report, list[str]]:
             body = _read_file(path, lang)
             kind = _kind(body)
             alone = Reached(None, lambda: body, kind == "resourcelist", kind == SITEMAPINDEX)
-            return _examine(args, [alone])
+            return _examine(args, [alone], output)
     from explorer.net.source.disk_source import DiskSourceError
 
     try:
@@ -128,7 +127,7 @@ def _reach(args: argparse.Namespace, lang: str) -> tuple[Report, list[str]]:
         raise _Unusable(exc.describe(lang)) from None
     if disk is None and not target.lower().startswith(("http://", "https://")):
         raise _Unusable(catalog.text("consumers.cli.not-http", lang, url=repr(target)))
-    return asyncio.run(_crawl(args, disk))
+    return asyncio.run(_crawl(args, disk, output))
 
 
 def _kind(body: bytes) -> str | None:
@@ -154,7 +153,7 @@ def _read_file(path: Path, lang: str) -> bytes:
         ) from None
 
 
-async def _crawl(args: argparse.Namespace, disk: Any) -> tuple[Report, list[str]]:
+async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool | None:
     """Discover and walk the Source, then examine every document fetched, in tree order,
     while the fetcher (and the spool holding large bodies) is open."""
     from explorer.net.http.fetcher import Fetcher
@@ -187,19 +186,38 @@ async def _crawl(args: argparse.Namespace, disk: Any) -> tuple[Report, list[str]
             )
             for node in result.documents()
         ]
-        return await asyncio.to_thread(_examine, args, reached)
+        return await asyncio.to_thread(_examine, args, reached, output)
 
 
-def _json(report: Report) -> dict[str, Any]:
-    """The shape scripts read: documents with a verdict per consumer, and robots.txt
-    (null: this release does not read it)."""
-    return {
-        "documents": [
-            {"url": url, "consumers": {name: v.to_json() for name, v in verdicts.items()}}
-            for url, verdicts in report
-        ],
-        "robots": None,
-    }
+class _Output:
+    """Writes each document's verdicts as they come: the JSON object piece by piece (one
+    document's verdicts in memory at a time), or the catalog's lines."""
+
+    def __init__(self, out: TextIO, lang: str, as_json: bool) -> None:
+        self.out = out
+        self.lang = lang
+        self.as_json = as_json
+        self.count = 0
+
+    def document(self, url: str, verdicts: dict[str, Verdict]) -> None:
+        if self.as_json:
+            shown = {"url": url, "consumers": {n: v.to_json() for n, v in verdicts.items()}}
+            opening = '{\n  "documents": [\n' if self.count == 0 else ",\n"
+            self.out.write(opening + json.dumps(shown, indent=2, ensure_ascii=False))
+        else:
+            _print_document(url, verdicts, self.out, self.lang)
+        self.count += 1
+
+    def finish(self, twin: list[str]) -> None:
+        """The end: robots.txt (null: this release does not read it) and the twin's lines."""
+        if self.as_json:
+            self.out.write('\n  ],\n  "robots": null\n}\n')
+            return
+        self.out.write(catalog.text("consumers.cli.robots-not-read", self.lang) + "\n")
+        if twin:
+            self.out.write(catalog.text("consumers.cli.twin-written", self.lang) + "\n")
+            for line in twin:
+                self.out.write(f"  {line}\n")
 
 
 def _problem_line(problem: Finding, lang: str) -> str:
@@ -207,35 +225,27 @@ def _problem_line(problem: Finding, lang: str) -> str:
     return f"      {where}{render_message(problem, lang)}"
 
 
-def _print(report: Report, twin: list[str], out: TextIO, lang: str) -> None:
-    for url, verdicts in report:
-        out.write(url + "\n")
-        for name in CONSUMER_NAMES:
-            verdict = verdicts[name]
-            state = "reads" if verdict.reads else "refuses"
-            if name == "sitemaps-schema":
-                state = "valid" if verdict.reads else "invalid"
-            out.write(
-                catalog.text(
-                    f"consumers.cli.{state}",
-                    lang,
-                    consumer=name,
-                    urls=verdict.urls,
-                    dropped=verdict.dropped_total,
-                    problems=len(verdict.problems),
-                )
-                + "\n"
-            )
-            for loc, why in verdict.dropped[:SHOWN_PROBLEMS]:
-                reason = catalog.text(f"consumers.why.{why}", lang)
-                out.write(catalog.text("consumers.cli.dropped", lang, loc=loc, why=reason) + "\n")
-            for problem in verdict.problems[:SHOWN_PROBLEMS]:
-                out.write(_problem_line(problem, lang) + "\n")
-            more = len(verdict.problems) - SHOWN_PROBLEMS
-            if more > 0:
-                out.write(catalog.text("consumers.cli.more", lang, count=more) + "\n")
-    out.write(catalog.text("consumers.cli.robots-not-read", lang) + "\n")
-    if twin:
-        out.write(catalog.text("consumers.cli.twin-written", lang) + "\n")
-        for line in twin:
-            out.write(f"  {line}\n")
+def _print_document(url: str, verdicts: dict[str, Verdict], out: TextIO, lang: str) -> None:
+    out.write(url + "\n")
+    for name in CONSUMER_NAMES:
+        verdict = verdicts[name]
+        state = "reads" if verdict.reads else "refuses"
+        if name == "sitemaps-schema":
+            state = "valid" if verdict.reads else "invalid"
+        line = catalog.text(
+            f"consumers.cli.{state}",
+            lang,
+            consumer=name,
+            urls=verdict.urls,
+            dropped=verdict.dropped_total,
+            problems=verdict.problems_total,
+        )
+        out.write(line + "\n")
+        for loc, why in verdict.dropped[:SHOWN_PROBLEMS]:
+            reason = catalog.text(f"consumers.why.{why}", lang)
+            out.write(catalog.text("consumers.cli.dropped", lang, loc=loc, why=reason) + "\n")
+        for problem in verdict.problems[:SHOWN_PROBLEMS]:
+            out.write(_problem_line(problem, lang) + "\n")
+        more = len(verdict.problems) - SHOWN_PROBLEMS
+        if more > 0:
+            out.write(catalog.text("consumers.cli.more", lang, count=more) + "\n")
