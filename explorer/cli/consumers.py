@@ -33,6 +33,7 @@ from explorer.core.findings import Finding
 from explorer.core.model import SITEMAPINDEX
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.words.messages import render_message
+from explorer.net.source.crawl_memory import release_freed_memory
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 # Problems printed per consumer and document; the JSON has them all.
@@ -95,6 +96,7 @@ def _examine(args: argparse.Namespace, reached: list[Reached], output: _Output) 
             continue
         verdicts = read_consumers(body, doc.url, nested_indexes=nested)
         del body
+        release_freed_memory()  # the heap the document's parse freed, before the next one
         output.document(doc.url or args.url, verdicts)
         whole = all(v.reads and not v.dropped_total for v in verdicts.values())
         takes_all = whole if takes_all is None else takes_all and whole
@@ -162,7 +164,13 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
     from explorer.net.source.crawl import Crawler
     from explorer.net.source.discovery import ROUTE_ORDER, discover_source
     from explorer.net.source.disk_source import DiskTransport
-    from explorer.net.source.resource_check import keep_sampled_entries
+    from explorer.net.source.resource_check import (
+        CHECKED_CAPABILITIES,
+        MANIFEST_CAPABILITIES,
+        keep_sampled_entries,
+    )
+
+    kept_none = CHECKED_CAPABILITIES | MANIFEST_CAPABILITIES
 
     start = disk.start_url if disk is not None else args.url
     access = NetworkAccess()
@@ -172,7 +180,8 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
     async with Fetcher(access=access, transport=transport) as fetcher:
         crawler = Crawler(
             fetcher,
-            on_node=lambda node: keep_sampled_entries(node, 0, frozenset()),
+            # the consumers read the bytes again: no list's parsed entries are kept
+            on_node=lambda node: keep_sampled_entries(node, 0, kept_none),
             check_topics=False,
         )
         discovery = await discover_source(start, fetcher, ROUTE_ORDER, budget=crawler.budget)
