@@ -75,6 +75,22 @@ EDGES = {
     "bad-change": f'{H}<url><loc>http://example.org/a</loc><rs:md change="gone"/></url></urlset>',
     "changefreq": f"{H}<url><loc>http://example.org/a</loc><changefreq>Daily</changefreq></url>"
     "<url><loc>http://example.org/b</loc><changefreq>daily </changefreq></url></urlset>",
+    "loc-empty": f"{H}<url><loc></loc></url><url><loc>http://example.org/z</loc></url></urlset>",
+    "md-twice-top": f'{H}<rs:md capability="resourcelist"/><rs:md at="2013"/>'
+    "<url><loc>http://example.org/a</loc></url></urlset>",
+    "ln-late": f'{H}<url><loc>http://example.org/a</loc></url><rs:ln rel="up" href="h"/></urlset>',
+    "ln-no-href": f'{H}<url><loc>http://example.org/a</loc><rs:ln rel="up"/></url></urlset>',
+    "ln-bad-pri": f'{H}<url><loc>http://example.org/a</loc><rs:ln rel="d" href="h" pri="0"/>'
+    "</url></urlset>",
+    "ln-bad-length": f'{H}<url><loc>http://example.org/a</loc><rs:ln rel="d" href="h" '
+    'length="1.5"/></url></urlset>',
+    "md-repeated": f"{H}<url><loc>http://example.org/a</loc><rs:md/><rs:md/></url></urlset>",
+    "md-datetime": f'{H}<url><loc>http://example.org/a</loc><rs:md datetime="2013-01-01T00:00"/>'
+    "</url></urlset>",
+    "lastmod-forms": f"{H}<url><loc>http://example.org/a</loc><lastmod>2013-05</lastmod></url>"
+    "<url><loc>http://example.org/b</loc><lastmod>2013-05-01T10:00:00.25+02:00</lastmod></url>"
+    "<url><loc>http://example.org/c</loc><lastmod>2013-05-01T10:00+25:00</lastmod></url></urlset>",
+    "no-namespace": "<urlset><url><loc>http://example.org/a</loc></url></urlset>",
     "two-locs": f"{H}<url><loc>http://example.org/a</loc><loc>http://example.org/b</loc></url>"
     "</urlset>",
 }
@@ -267,6 +283,14 @@ def test_the_cases_put_every_schema_rule_and_refusal_to_work(
     }
     refusals = {p.variant for v in predictions.values() for p in v["resync"].problems}
     assert refusals >= {
+        "not-sitemap",
+        "loc-empty",
+        "md-twice",
+        "ln-late",
+        "ln-no-href",
+        "bad-pri",
+        "md-repeated",
+        "lastmod-repeated",
         "md-late",
         "bad-length",
         "ln-no-rel",
