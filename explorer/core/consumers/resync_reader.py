@@ -85,7 +85,12 @@ class Resync:
         lastmods: list[etree._Element] = []
         mds: list[etree._Element] = []
         links: list[etree._Element] = []
-        wanted = {_LOC: locs, _LASTMOD: lastmods, _MD: mds, _LN: links}
+        wanted: dict[object, list[etree._Element]] = {
+            _LOC: locs,
+            _LASTMOD: lastmods,
+            _MD: mds,
+            _LN: links,
+        }
         for child in item:
             found = wanted.get(child.tag)
             if found is not None:
