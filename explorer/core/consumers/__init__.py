@@ -1,1 +1,2 @@
-"""What the programs that read a Source's documents will take from them: search engines, harvesters, robots.txt readers."""  # noqa: E501
+"""What the programs that read a Source's documents will take from them: search engines,
+harvesters, robots.txt readers."""
