@@ -6,8 +6,12 @@ per consumer: the sitemaps.org schemas as ``xmllint`` applies them, a search eng
 documented rules, resync, Scrapy and advertools (``explorer.core.consumers``).
 ``--write-twin DIR`` writes the search-engine twin of every Resource List.
 
-Exit status: 0 when every consumer reads every document whole, 1 when one refuses a
-document or drops URLs, 2 when the target cannot be read.
+For a Source, its robots.txt too (``explorer.core.consumers.robots``): the ``Sitemap:``
+lines robotparser and Protego take, and the lists neither names.
+
+Exit status: 0 when every consumer reads every document whole and robots.txt names every
+list, 1 when a consumer refuses a document or drops URLs or a list is not named, 2 when the
+target cannot be read.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail
 from explorer.cli.consumer_twin import TwinError, write_twin
@@ -28,6 +33,13 @@ from explorer.cli.options.handover_options import disk_source_of, source_locatio
 from explorer.cli.options.language_option import add_language_option, language_of, say
 from explorer.core import catalog
 from explorer.core.consumers.engine import CONSUMER_NAMES, read_consumers
+from explorer.core.consumers.robots import (
+    MAX_ROBOTS_BYTES,
+    RobotsReading,
+    list_not_named,
+    read_robots_sitemaps,
+    unlisted_lists,
+)
 from explorer.core.consumers.verdict import Verdict
 from explorer.core.findings import Finding
 from explorer.core.model import SITEMAPINDEX
@@ -49,6 +61,32 @@ class Reached:
     read: Callable[[], bytes | None]
     resource_list: bool
     index: bool
+
+
+@dataclass
+class RobotsVerdict:
+    """The Source's robots.txt: where, its HTTP status (None: no answer), what each reader
+    takes, and the lists neither names."""
+
+    url: str
+    status: int | None
+    reading: RobotsReading
+    unlisted: tuple[str, ...]
+
+    def problems(self) -> list[Finding]:
+        return [*self.reading.problems, *(list_not_named(u, self.url) for u in self.unlisted)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "url": self.url,
+            "status": self.status,
+            "robotparser": list(self.reading.stdlib),
+            "protego": list(self.reading.protego),
+            "unlisted": list(self.unlisted),
+            "problems": [
+                {"code": p.code, "message": p.message, "line": p.line} for p in self.problems()
+            ],
+        }
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +118,12 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK if takes_all else EXIT_FINDINGS
 
 
-def _examine(args: argparse.Namespace, reached: list[Reached], output: _Output) -> bool | None:
+def _examine(
+    args: argparse.Namespace,
+    reached: list[Reached],
+    output: _Output,
+    robots: RobotsVerdict | None = None,
+) -> bool | None:
     """The twin first (it may refuse before anything is printed), then every consumer on
     every document, each document's verdicts written and dropped before the next is read:
     memory holds one document. None when no document could be read."""
@@ -101,7 +144,9 @@ def _examine(args: argparse.Namespace, reached: list[Reached], output: _Output) 
         whole = all(v.reads and not v.dropped_total for v in verdicts.values())
         takes_all = whole if takes_all is None else takes_all and whole
     if takes_all is not None:
-        output.finish(twin_lines)
+        output.finish(twin_lines, robots)
+        if robots is not None and robots.unlisted:
+            takes_all = False
     return takes_all
 
 
@@ -186,6 +231,7 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
         )
         discovery = await discover_source(start, fetcher, ROUTE_ORDER, budget=crawler.budget)
         result = await crawler.crawl(start, depth=None, discovery=discovery)
+        nodes = result.documents()
         reached = [
             Reached(
                 node.final_url,
@@ -193,9 +239,35 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
                 node.capability == "resourcelist",
                 node.document is not None and node.document.root == SITEMAPINDEX,
             )
-            for node in result.documents()
+            for node in nodes
         ]
-        return await asyncio.to_thread(_examine, args, reached, output)
+        robots = await _read_robots(fetcher, result.source_url or start, _named_lists(nodes))
+        return await asyncio.to_thread(_examine, args, reached, output, robots)
+
+
+def _named_lists(nodes: list[Any]) -> list[str]:
+    """The Resource Lists and Change Lists §6.3.4 asks a Source to name in robots.txt: the
+    top ones (an index, or a list no index of its kind lists)."""
+    kinds = ("resourcelist", "changelist")
+    return [
+        node.final_url
+        for node in nodes
+        if node.capability in kinds
+        and (node.parent is None or node.parent.capability != node.capability)
+    ]
+
+
+async def _read_robots(fetcher: Any, source_url: str, lists: list[str]) -> RobotsVerdict:
+    """The Source's /robots.txt (at its origin) as robotparser and Protego read it."""
+    parts = urlsplit(source_url)
+    robots_url = f"{parts.scheme}://{parts.netloc}/robots.txt"
+    fetched = await fetcher.fetch(robots_url, max_bytes=MAX_ROBOTS_BYTES)
+    if fetched.status != 200:
+        reading = RobotsReading((), (), ())
+    else:
+        reading = await asyncio.to_thread(read_robots_sitemaps, fetched.body, robots_url)
+    unlisted = unlisted_lists(reading, lists)
+    return RobotsVerdict(robots_url, fetched.status, reading, unlisted)
 
 
 class _Output:
@@ -217,16 +289,40 @@ class _Output:
             _print_document(url, verdicts, self.out, self.lang)
         self.count += 1
 
-    def finish(self, twin: list[str]) -> None:
-        """The end: robots.txt (null: this release does not read it) and the twin's lines."""
+    def finish(self, twin: list[str], robots: RobotsVerdict | None) -> None:
+        """The end: robots.txt (null for a file read alone) and the twin's lines."""
         if self.as_json:
-            self.out.write('\n  ],\n  "robots": null\n}\n')
+            shown = json.dumps(robots.to_json() if robots else None, indent=2, ensure_ascii=False)
+            self.out.write('\n  ],\n  "robots": ' + shown + "\n}\n")
             return
-        self.out.write(catalog.text("consumers.cli.robots-not-read", self.lang) + "\n")
+        if robots is None:
+            self.out.write(catalog.text("consumers.cli.robots-not-read", self.lang) + "\n")
+        else:
+            self._robots(robots)
         if twin:
             self.out.write(catalog.text("consumers.cli.twin-written", self.lang) + "\n")
             for line in twin:
                 self.out.write(f"  {line}\n")
+
+    def _robots(self, robots: RobotsVerdict) -> None:
+        lang, out = self.lang, self.out
+        if robots.status != 200:
+            out.write(catalog.text("consumers.cli.robots-missing", lang, url=robots.url) + "\n")
+        else:
+            line = catalog.text(
+                "consumers.cli.robots",
+                lang,
+                url=robots.url,
+                stdlib=len(robots.reading.stdlib),
+                protego=len(robots.reading.protego),
+            )
+            out.write(line + "\n")
+        problems = robots.problems()
+        for problem in problems[:SHOWN_PROBLEMS]:
+            out.write(_problem_line(problem, lang) + "\n")
+        if len(problems) > SHOWN_PROBLEMS:
+            more = len(problems) - SHOWN_PROBLEMS
+            out.write(catalog.text("consumers.cli.more", lang, count=more) + "\n")
 
 
 def _problem_line(problem: Finding, lang: str) -> str:

@@ -104,6 +104,9 @@ def test_a_folder_is_read_as_the_source_it_will_be_and_its_twin_written(
     assert set(by_url) >= {
         BASE + name for name in ("capabilitylist.xml", "rl-index.xml", "rl-1.xml", "rl-2.xml")
     }
+    assert report["robots"]["url"] == BASE + "robots.txt"
+    assert report["robots"]["status"] != 200 and report["robots"]["robotparser"] == []
+    assert report["robots"]["unlisted"] == [BASE + "rl-index.xml"]
     engine = by_url[BASE + "rl-2.xml"]["search-engine"]
     assert engine["dropped"] == [{"loc": "https://elsewhere.example/c", "why": "other-host"}]
     assert engine["urls"] == 1
@@ -160,5 +163,12 @@ async def test_a_source_is_discovered_from_its_url_and_walked_as_inspect_does(
     assert any(url.endswith("capabilitylist.xml") for url in urls) and len(urls) > 5
     for doc in report["documents"]:
         assert doc["consumers"]["resync"]["reads"], doc["url"]
+    robots = report["robots"]
+    assert robots["url"] == demo.base_url + "robots.txt" and robots["status"] == 200
+    listed = {url for url in urls if url.endswith("resourcelist-index.xml")}
+    assert listed and set(robots["robotparser"]) == set(robots["protego"]) == listed
+    # the demo names its Resource List Indexes, not its Change List Indexes (§6.3.4 asks both)
+    assert robots["unlisted"] == [url for url in urls if url.endswith("changelist-index.xml")]
+    assert {p["code"] for p in robots["problems"]} == {"robots.list-not-named"}
     lines = (twin / "robots-lines.txt").read_text().splitlines()
     assert lines and all(line.startswith(f"Sitemap: {demo.base_url}") for line in lines)
