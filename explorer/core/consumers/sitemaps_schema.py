@@ -18,7 +18,7 @@ from explorer.core.consumers.value_checks import (
     is_xsd_date_or_datetime,
     xsd_decimal,
 )
-from explorer.core.consumers.verdict import SM, Verdict, has_text, local_name
+from explorer.core.consumers.verdict import SM, SPLIT_TAGS, Verdict, local_name
 from explorer.core.findings import finding
 from explorer.core.model import SITEMAP_NS
 
@@ -28,6 +28,8 @@ _CHANGEFREQ = frozenset(("always", "hourly", "daily", "weekly", "monthly", "year
 # their sequence; loc is required, the others optional, then the wildcard.
 _SEQUENCES = {"url": ("loc", "lastmod", "changefreq", "priority"), "sitemap": ("loc", "lastmod")}
 _POSITIONS = {name: {local: n for n, local in enumerate(seq)} for name, seq in _SEQUENCES.items()}
+_WS = " \t\r\n"
+_LOC = SM + "loc"
 _ROOTS = {"urlset": "url", "sitemapindex": "sitemap"}
 
 
@@ -66,45 +68,50 @@ class SitemapsSchema:
             return
         self._item = SM + _ROOTS[local]
         self._attributes(root)
-        self._text(root, root.text)
+        if root.text is not None and root.text.strip(_WS):
+            self._error(root, "text")
 
     def _attributes(self, element: etree._Element) -> None:
         for name in element.attrib:
             if not name.startswith("{" + _XSI + "}"):
                 self._error(element, "attribute", attribute=local_name(name)[1])
 
-    def _text(self, element: etree._Element, text: str | None) -> None:
-        """Character content in an element-only parent: libxml2 names the parent once per
-        text node that is not whitespace."""
-        if has_text(text):
-            self._error(element, "text")
-
     def child(self, element: etree._Element) -> None:
         if self._aborted or self._item is None:
             return
-        parent = element.getparent()
-        if parent is not None:
-            self._text(parent, element.tail)
-        namespace, _local = local_name(element.tag)
-        if element.tag == self._item:
+        tail = element.tail
+        if tail is not None and tail.strip(_WS):
+            self._error(element.getparent(), "text")  # type: ignore[arg-type]
+        tag = element.tag
+        if tag == self._item:
             self._items_seen = True
             self._check_item(element)
-            self.verdict.take(element.findtext(SM + "loc") or "")
-        elif namespace not in (SITEMAP_NS, "") and not self._items_seen:
+            self.verdict.take(element.findtext(_LOC) or "")
+        elif local_name(tag)[0] not in (SITEMAP_NS, "") and not self._items_seen:
             self._error(element, "undeclared")
         else:
             self._error(element, "unexpected")
             self._aborted = True
 
     def _check_item(self, item: etree._Element) -> None:
-        self._attributes(item)
-        for text in (item.text, *(child.tail for child in item)):
-            self._text(item, text)
+        """One pass over the item's children: text between them, then the sequence
+        (loc, lastmod, changefreq, priority for url; loc, lastmod for sitemap), then the
+        wildcard; the first child out of place ends the item, as it does in libxml2."""
+        if item.attrib:
+            self._attributes(item)
+        text = item.text
+        if text is not None and text.strip(_WS):
+            self._error(item, "text")
         sequence = _POSITIONS[local_name(item.tag)[1]]
         position = -1
         in_wildcard = False
+        names = SPLIT_TAGS
         for child in item:
-            namespace, local = local_name(child.tag)
+            tail = child.tail
+            if tail is not None and tail.strip(_WS):
+                self._error(item, "text")
+            tag = child.tag
+            namespace, local = names.get(tag) or local_name(tag)
             if not namespace and not local:
                 continue
             place = sequence.get(local, -1) if namespace == SITEMAP_NS else -1
@@ -116,12 +123,21 @@ class SitemapsSchema:
                 self._error(child, "undeclared")
             else:
                 self._error(child, "unexpected")
+                self._tails_after(item, child)
                 return
         if position < 0:
             self._error(item, "missing", expected="loc")
 
+    def _tails_after(self, item: etree._Element, stop: etree._Element) -> None:
+        """Text after the child that ended the item's sequence is still named."""
+        for child in stop.itersiblings():
+            tail = child.tail
+            if tail is not None and tail.strip(_WS):
+                self._error(item, "text")
+
     def _check_value(self, element: etree._Element, local: str) -> None:
-        self._attributes(element)
+        if element.attrib:
+            self._attributes(element)
         if len(element):
             self._error(element, "not-simple")
             return

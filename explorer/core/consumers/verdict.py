@@ -109,13 +109,13 @@ class Consumer(Protocol):
     def end(self, root: etree._Element) -> None: ...
 
 
-_NAMES: dict[object, tuple[str, str]] = {}
+SPLIT_TAGS: dict[object, tuple[str, str]] = {}
 """Split tags, by tag: a document has few distinct tags and millions of elements."""
 
 
 def local_name(tag: object) -> tuple[str, str]:
     """``(namespace, local name)`` of a Clark-notation tag; ``("", "")`` for a comment or PI."""
-    known = _NAMES.get(tag)
+    known = SPLIT_TAGS.get(tag)
     if known is not None:
         return known
     if not isinstance(tag, str):
@@ -125,11 +125,6 @@ def local_name(tag: object) -> tuple[str, str]:
         split = (uri, local)
     else:
         split = ("", tag)
-    if len(_NAMES) < 10_000:  # outside tags are many only in a hostile document
-        _NAMES[tag] = split
+    if len(SPLIT_TAGS) < 10_000:  # outside tags are many only in a hostile document
+        SPLIT_TAGS[tag] = split
     return split
-
-
-def has_text(value: str | None) -> bool:
-    """XML character content other than whitespace (XML's four whitespace characters)."""
-    return bool(value) and bool(value.strip(" \t\r\n"))  # type: ignore[union-attr]
