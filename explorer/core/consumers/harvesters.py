@@ -10,6 +10,13 @@ Read from their sources (Scrapy 2.x ``scrapy.utils.sitemap.Sitemap``, advertools
   the root whose tag (with its namespace URI) contains "loc", and fails with an
   ``IndexError`` when a child of the root has no such grandchild: a ResourceSync
   ``<rs:md>`` or ``<rs:ln>`` at the top is one.
+
+Where the prediction stops (the explorer reads only what its safe parser reads): a document
+that is not well-formed, carries a DOCTYPE or is over 64 MiB is refused for every consumer,
+though Scrapy's recovering parser may still yield its first entries; a root that is not
+``urlset`` or ``sitemapindex`` is read no further (Scrapy's ``Sitemap`` would still yield
+its ``url`` children, which its spider ignores); a ``url`` element nested below an entry
+is not looked at.
 """
 
 from __future__ import annotations
