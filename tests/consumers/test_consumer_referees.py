@@ -91,6 +91,12 @@ EDGES = {
     "<url><loc>http://example.org/b</loc><lastmod>2013-05-01T10:00:00.25+02:00</lastmod></url>"
     "<url><loc>http://example.org/c</loc><lastmod>2013-05-01T10:00+25:00</lastmod></url></urlset>",
     "no-namespace": "<urlset><url><loc>http://example.org/a</loc></url></urlset>",
+    "element-in-loc": f"{H}<url><loc><x:y/>http://example.org/a</loc></url><url><loc>"
+    "http://exa<x:y/>mple.org/abc</loc></url><url><loc>http://example.org/"
+    + "a"
+    * 2040
+    + '</loc></url><url><loc>http://example.org/b</loc><lastmod a="1">2013-01-01</lastmod>'
+    "</url></urlset>",
     "two-locs": f"{H}<url><loc>http://example.org/a</loc><loc>http://example.org/b</loc></url>"
     "</urlset>",
 }
@@ -280,6 +286,8 @@ def test_the_cases_put_every_schema_rule_and_refusal_to_work(
         "not-datetime",
         "not-changefreq",
         "not-priority",
+        "not-simple",
+        "too-long",
     }
     refusals = {p.variant for v in predictions.values() for p in v["resync"].problems}
     assert refusals >= {

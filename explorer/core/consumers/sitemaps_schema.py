@@ -139,8 +139,8 @@ class SitemapsSchema:
         if element.attrib:
             self._attributes(element)
         if len(element):
+            # libxml2 says so, then checks the text before the first child as the value
             self._error(element, "not-simple")
-            return
         raw = element.text or ""
         value = collapse(raw)
         if local == "loc":
