@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import httpx
 
-from explorer.core.auth import MASK
+from explorer.core.auth import MASK, mask_headers
 from explorer.core.push.signatures import sign
 from explorer.core.said_error import SaidError
 from explorer.net.http.bounded_body import (
@@ -65,7 +65,9 @@ class ReplayRequest:
 @dataclass(frozen=True, slots=True)
 class Edits:
     """Changes to the original: ``headers`` replace same-named ones (an empty value
-    removes the header); ``secret`` re-signs with ``algorithm``."""
+    removes the header); ``secret`` re-signs with ``algorithm``. The values of the
+    ``masked`` headers (given from a file or the environment, or named as credentials)
+    are masked in the stored exchange, as the standard credential headers are."""
 
     url: str | None = None
     method: str | None = None
@@ -73,6 +75,7 @@ class Edits:
     body: bytes | None = None
     secret: str | None = None
     algorithm: str = "sha256"
+    masked: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +206,7 @@ async def replay(
         method=outgoing.method,
         url=outgoing.url,
         status=status,
-        request_headers=outgoing.headers,
+        request_headers=mask_headers(outgoing.headers, edits.masked),
         request_body=outgoing.body,
         response_headers=response_headers,
         response_body=answer,
