@@ -38,7 +38,6 @@ from explorer.cli.options.secret_option import (
 from explorer.core import catalog
 from explorer.core.credential_headers import credential_names
 from explorer.core.push.signatures import ALGORITHMS
-from explorer.net.http.bounded_body import bounded_client
 from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
 from explorer.net.live.forwarding.replay import (
     DEFAULT_TIMEOUT,
@@ -212,8 +211,4 @@ def run(args: argparse.Namespace) -> int:
 async def _send(
     store: Store, original: ReplayRequest, edits: Edits, timeout: float
 ) -> ReplayResult:
-    client = bounded_client(timeout)
-    try:
-        return await replay(store, original, edits, client=client, timeout=timeout)
-    finally:
-        await client.aclose()
+    return await replay(store, original, edits, timeout=timeout)

@@ -25,6 +25,8 @@ from explorer.net.http.bounded_body import (
     describe_failure,
     read_body,
 )
+from explorer.net.http.credentials import Credential, Credentials, CredentialsError
+from explorer.net.http.network_access import NetworkAccess
 from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import (
     DELIVERY,
@@ -162,6 +164,22 @@ def edited(request: ReplayRequest, edits: Edits) -> tuple[ReplayRequest, str]:
     return out, how
 
 
+def _access(request: ReplayRequest) -> NetworkAccess | None:
+    """The client's credential hook takes Authorization off every request and adds the
+    one kept for the request's origin, so a redirect cannot carry it elsewhere. An
+    Authorization the edits give (a stored one is masked, so refused) is kept for the
+    target's origin: without this it was taken off, while the record said it was sent."""
+    given = tuple(
+        (name, value) for name, value in request.headers if name.lower() == "authorization"
+    )
+    if not given:
+        return None
+    try:
+        return NetworkAccess(Credentials({request.url: Credential(headers=given)}))
+    except CredentialsError:  # a value httpx would refuse too: the request never leaves
+        return None
+
+
 async def replay(
     store: Store,
     request: ReplayRequest,
@@ -173,7 +191,7 @@ async def replay(
     """Send ``request`` with ``edits``; record the answer linked to the original."""
     outgoing, how = edited(request, edits)
     own = client is None
-    http = client if client is not None else bounded_client(timeout)
+    http = client if client is not None else bounded_client(timeout, access=_access(outgoing))
     started = time.time()
     status: int | None = None
     response_headers: list[tuple[str, str]] = []
