@@ -63,7 +63,9 @@ def edit_header(text: str) -> tuple[str, str]:
     name, value = name.strip(), value.strip()
     if not sep or not _TOKEN.fullmatch(name):
         raise argparse.ArgumentTypeError(say("replay.bad-header"))
-    if any(char in value for char in "\r\n\0"):
+    if any((ord(char) < 32 and char != "\t") or ord(char) == 127 for char in value):
+        # a line break would split the request; the rest as every other --header refuses
+        # them (an edited Authorization goes out as a credential, which checks the same)
         raise argparse.ArgumentTypeError(say("replay.header-line-break", name=name))
     return name, value
 

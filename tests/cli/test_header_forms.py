@@ -137,10 +137,11 @@ def bad_inputs(tmp_path: Path) -> list[tuple[list[str], dict[str, str], str]]:
         (["--header-env", "H"], {"H": f"X-Api-Key {KEY}"}, "$H does not start with a header"),
         (["--header-env", "H"], {"H": f"Bearer {KEY}: x"}, "$H does not start with a header"),
         (["--header-env", "H"], {"H": f"X-Api-Key: {KEY}\rX"}, "$H is not a usable header"),
+        (["--header-env", "H"], {"H": f"Authorization: {KEY}\x01"}, "$H is not a usable"),
     ]
 
 
-@pytest.mark.parametrize("case", range(12))
+@pytest.mark.parametrize("case", range(13))
 @pytest.mark.parametrize("command", ["inspect", "replay"])
 def test_bad_header_forms_are_one_line_exit_2_without_the_value(
     tmp_path: Path, case: int, command: str
