@@ -176,7 +176,8 @@ def _access(request: ReplayRequest) -> NetworkAccess | None:
         return None
     try:
         return NetworkAccess(Credentials({request.url: Credential(headers=given)}))
-    except CredentialsError:  # a value httpx would refuse too: the request never leaves
+    except CredentialsError:  # no http(s) URL (the window's field takes any): httpx refuses
+        # it too, and that failure is what the record says
         return None
 
 
