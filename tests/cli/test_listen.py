@@ -12,6 +12,7 @@ from helpers.loopback import loopback
 
 from explorer.cli import main
 from explorer.demo import start_demo
+from explorer.net.store.channel_sets import ChannelSet, remember_set
 from explorer.net.store.database import Store
 
 
@@ -91,6 +92,22 @@ async def test_a_restored_subscription_whose_hub_is_gone_is_said_at_once(tmp_pat
     assert "nothing listens on 127.0.0.1:" in events[1]["message"]
     # the state beside each event is the row's, never "active" for a hub that is gone
     assert [e["state"] for e in events] == ["checking", "not confirmed"]
+
+
+async def test_a_resumed_set_that_cannot_be_read_again_is_said_on_stderr(tmp_path: Path) -> None:
+    """The Capability List a kept channel was primed from is gone at the relaunch: the
+    priming in the background says so, as a priming before subscribing would."""
+    store = tmp_path / "s.sqlite3"
+    args = await kept_where_the_hub_is_gone(store)
+    topic = args[args.index("--topic") + 1]
+    gone = topic.rsplit("/", 1)[0] + "/capabilitylist.xml"
+    remember_set(store, [topic], ChannelSet(gone, topic))
+    async with listening(*args) as second:
+        assert second.proc.stderr is not None
+        async with asyncio.timeout(30):
+            while b"changes.prime-failed" not in (line := await second.proc.stderr.readline()):
+                assert line, "listen ended without saying the priming failed"
+    assert gone.encode() in line
 
 
 def test_bad_arguments_exit_2(tmp_path: Path, capsys) -> None:

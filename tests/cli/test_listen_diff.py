@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers.listen_session import Events, listening
+from helpers.listen_session import Events, kept_once_verified, listening
 
 from explorer.cli.listen import _text_line
 from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.store.database import Store
 
 
 def _stop(process: subprocess.Popen[str]) -> None:
@@ -104,6 +105,31 @@ async def test_listen_json_events_carry_diffs(demo: str, tmp_path: Path) -> None
     assert updated["before"] and updated["after"] and updated["changed"]
     assert changelists and all(d["diff"] is not None or d["reason"] for d in changelists)
     assert _grew(changelists)
+
+
+async def test_a_relaunch_that_resumes_a_channel_primes_it_again(demo: str, tmp_path: Path) -> None:
+    """``listen --keep`` on a Capability List primes its set; a relaunch on the change
+    channel alone resumes the kept subscription and primes the same set again (the store
+    remembers it), so its first updated entry has a before."""
+    store = str(tmp_path / "store.sqlite")
+    await kept_once_verified(
+        "--store", store, "--topic", f"{demo}dataset1/capabilitylist.xml", "--keep"
+    )
+    channel = f"{demo}dataset1/change-notifications"
+    async with listening("--store", store, "--topic", channel, "--keep") as run:
+        await run.until(lambda events: _first_updated(events) is not None, 60)
+    reader = Store(Path(store), read_only=True)
+    try:  # the kept subscription was resumed: no other one to the channel was made
+        assert [row["topic"] for row in reader.subscriptions()].count(channel) == 1
+    finally:
+        reader.close()
+    first = _first_updated(run.events)
+    assert first is not None and first["before"] is not None  # unprimed: None
+    assert first["known_from"]["kind"] in ("resourcelist", "changelist")
+
+
+def _first_updated(events: Events) -> dict | None:
+    return next((item for item in _entries(events) if item["change"] == "updated"), None)
 
 
 def test_text_feed_prints_one_line_per_entry_diff() -> None:
