@@ -308,15 +308,18 @@ AUDIT_WORK = Feature(
     "audit_work",
     ("source", "changes", "local", "verdicts"),
     (
-        # The audit's private scratch file (net/history/audit.py), made new for each run.
+        # The audit's private scratch file (net/history/audit.py), made new for each run
+        # (no versions: a step may change). ``seconds``: the lastmod as POSIX seconds.
         """
         CREATE TABLE source (
             loc TEXT PRIMARY KEY, stamp REAL NOT NULL, origin TEXT NOT NULL, change TEXT,
-            lastmod TEXT, length TEXT, hash TEXT, document TEXT NOT NULL, datetime TEXT
+            lastmod TEXT, length TEXT, hash TEXT, document TEXT NOT NULL, datetime TEXT,
+            seconds REAL
         );
         CREATE TABLE changes (
             seq INTEGER PRIMARY KEY, loc TEXT NOT NULL, stamp REAL NOT NULL, change TEXT,
-            lastmod TEXT, length TEXT, hash TEXT, document TEXT NOT NULL, datetime TEXT
+            lastmod TEXT, length TEXT, hash TEXT, document TEXT NOT NULL, datetime TEXT,
+            seconds REAL
         );
         CREATE TABLE local (loc TEXT PRIMARY KEY, path TEXT NOT NULL, mtime REAL, size INTEGER);
         CREATE TABLE verdicts (
