@@ -284,14 +284,23 @@ class AuditState:
     def _scan(self, mappings: list[Mapping], max_files: int) -> None:
         count = 0
         rows: list[tuple[str, str, float, int]] = []
+        # A file's URL is its folder's and its name; only a file that is itself a mapped
+        # folder may fall under another mapping than its folder (``_url_of``).
+        mapped = {m.folder.rstrip("/") for m in mappings}
+        at, base = "", None
         self.db.execute("BEGIN")
         for folder in dict.fromkeys(m.folder for m in mappings):
-            for path, info in _walk(folder):
+            for current, path, info in _walk(folder):
                 count += 1
                 if count > max_files:
                     self.db.execute("ROLLBACK")
                     raise AuditError("audit.too-many-files", limit=max_files)
-                url = _url_of(mappings, path)
+                if current != at:
+                    at, base = current, _url_of(mappings, current)
+                if base is None or path in mapped:
+                    url = _url_of(mappings, path)
+                else:
+                    url = base + path[len(current) :]
                 if url is not None:
                     rows.append((url, path, info.st_mtime, info.st_size))
                 if len(rows) >= _BATCH:
@@ -426,8 +435,9 @@ def _snapshot_time(node: DocumentNode) -> float | None:
     return None
 
 
-def _walk(folder: str) -> Iterator[tuple[str, os.stat_result]]:
-    """Regular files below ``folder`` (symbolic links are not followed nor counted)."""
+def _walk(folder: str) -> Iterator[tuple[str, str, os.stat_result]]:
+    """Regular files below ``folder`` (symbolic links are not followed nor counted), each
+    with the folder listing it: one ``scandir`` per folder, one ``stat`` per file."""
     pending = [folder]
     while pending:
         current = pending.pop()
@@ -439,7 +449,7 @@ def _walk(folder: str) -> Iterator[tuple[str, os.stat_result]]:
                     if item.is_dir():
                         pending.append(item.path)
                     elif item.is_file():
-                        yield item.path, item.stat()
+                        yield current, item.path, item.stat()
         except OSError:
             continue
 
