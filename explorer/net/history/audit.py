@@ -321,19 +321,15 @@ class AuditState:
 
     def _judge(self, mappings: list[Mapping], checksum: bool) -> dict[Verdict, int]:
         counts = dict.fromkeys(Verdict, 0)
-        # the copies SQLite can show the same (SAME_COPY) are counted there; every other
-        # listed resource is judged here, by the rule itself
+        # The copies SQLite can show the same (SAME_COPY) never leave it: they are the
+        # listed resources less those judged here, by the rule itself.
         same = (
             f"l.loc IS NOT NULL AND {SAME_COPY}"
             if not checksum
             else f"l.loc IS NOT NULL AND s.hash IS NULL AND {SAME_COPY}"
         )
         live = "(s.change IS NULL OR s.change != 'deleted')"
-        joined = "FROM source s LEFT JOIN local l ON l.loc = s.loc"
-        tolerance = {"tolerance": LASTMOD_TOLERANCE}
-        counts[Verdict.SAME] = self.db.execute(
-            f"SELECT count(*) {joined} WHERE {live} AND {same}", tolerance
-        ).fetchone()[0]
+        resources = self.db.execute(f"SELECT count(*) FROM source s WHERE {live}").fetchone()[0]
         reader = self.db.cursor()
         rows: list[tuple[object, ...]] = []
         self.db.execute("BEGIN")
@@ -351,9 +347,9 @@ class AuditState:
             size,
         ) in reader.execute(
             "SELECT s.loc, s.origin, s.change, s.seconds, s.length, s.hash, s.document,"
-            f" s.datetime, l.path, l.mtime, l.size {joined} WHERE {live}"
-            f" AND NOT coalesce({same}, 0)",
-            tolerance,
+            " s.datetime, l.path, l.mtime, l.size FROM source s LEFT JOIN local l"
+            f" ON l.loc = s.loc WHERE {live} AND NOT coalesce({same}, 0)",
+            {"tolerance": LASTMOD_TOLERANCE},
         ):
             if path is None:
                 verdict, differences = Verdict.CREATE, []
@@ -373,6 +369,7 @@ class AuditState:
                 )
             if len(rows) >= _BATCH:
                 self._add_verdicts(rows)
+        counts[Verdict.SAME] += resources - sum(counts.values())
         for loc, path, origin, document, change, when in reader.execute(
             "SELECT l.loc, l.path, s.origin, s.document, s.change, s.datetime FROM local l"
             " LEFT JOIN source s ON s.loc = l.loc WHERE s.loc IS NULL OR s.change = 'deleted'"
