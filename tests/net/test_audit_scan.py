@@ -69,3 +69,16 @@ def test_a_folder_s_files_share_one_mapping_lookup(tmp_path: Path) -> None:
     assert len(scanned) == 80
     assert scanned == _expected(mappings, site)
     assert lookup.call_count == 2  # the two folders holding files
+
+
+def test_of_two_files_for_one_url_the_first_scanned_stays(tmp_path: Path) -> None:
+    """Rows are sorted by URL before they are written; the sort keeps the scan's order
+    among files standing for the same URL, so the first mapping's file is the copy."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder in (first, second):
+        for i in range(30):
+            (folder / str(i)).parent.mkdir(parents=True, exist_ok=True)
+            (folder / str(i)).write_bytes(b"x")
+    mappings = [Mapping("http://src", str(second)), Mapping("http://src", str(first))]
+    scanned = _scanned(mappings)
+    assert sorted(scanned) == sorted(str(second / str(i)) for i in range(30))
