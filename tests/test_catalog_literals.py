@@ -70,6 +70,7 @@ text, such as a libxml2 message, and is never said to anyone."""
 OUTSIDE_WORDS = {
     "explorer/cli/argparse_words.py": 6,
     "explorer/core/addresses.py": 8,
+    "explorer/core/consumers/robots.py": 4,
     "explorer/core/safe_xml.py": 3,
 }
 """Words matched in outside text (the operating system's, httpx's and libxml2's error

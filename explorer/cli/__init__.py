@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "replay": "explorer.cli.replay",
     "compare": "explorer.cli.compare",
     "audit": "explorer.cli.audit",
+    "consumers": "explorer.cli.consumers",
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

@@ -59,17 +59,16 @@ from explorer.cli.options.xmpp_option import XmppOptionError, add_xmpp_options, 
 from explorer.core import catalog
 from explorer.core.catalog import text
 from explorer.core.change_descriptions import change_lines
+from explorer.core.findings import Finding
 from explorer.core.words.engine_words import known_reason
 from explorer.core.words.messages import Phrase
 from explorer.core.words.messages import said as phrase
 from explorer.core.words.text_width import pad
-from explorer.net.http.fetcher import Fetcher
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
 from explorer.net.live.forwarding.forwarder import Forwarder
 from explorer.net.live.hub_discovery import DiscoveredChannel, discover_channels
 from explorer.net.live.legacy.xmpp_account import XmppOptions
-from explorer.net.live.refetch import ChangeTracker
 from explorer.net.live.session import CannotListen, LiveConfig, LiveSession
 from explorer.net.live.subscriber import SubscriberConfig
 from explorer.net.live.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
@@ -244,7 +243,6 @@ async def _listen(args: argparse.Namespace, store: Store) -> int:
         except CannotListen as exc:
             where = f"{args.host}:{args.port or 0}"
             return fail("listen", say("cli.listen.cannot-listen", where=where, reason=exc.error))
-        args.on_fetch = session.on_fetch  # a recording keeps what priming reads
         if watchdog is not None:
             await watchdog.start()
         await _until_stopped(_subscribe_all(session, args, mine), stop)
@@ -292,6 +290,10 @@ class _Said:
 
     def forwarding_started(self, forwarder: Forwarder) -> None:
         announce_forwarding(forwarder, self.lang)
+
+    def priming_failed(self, problems: list[Finding]) -> None:
+        for item in problems:
+            print(f"listen: {finding_line(item, self.lang)}", file=sys.stderr, flush=True)
 
     def transports_started(self) -> None:
         session = self.session
@@ -366,8 +368,7 @@ async def _subscribe(
         )
         print(f"listen: {line}", file=sys.stderr, flush=True)
         channels = channels[: args.max_channels]
-    assert session.tracker is not None
-    await _prime(session.tracker, topic, channels, args)
+    await _prime(session, topic, channels, args)
     for channel in channels:
         resumed = subscriber.live_subscription(channel.topic, channel.hub)
         if resumed is not None and transports.facts(channel.form).resumes_after_restart:
@@ -385,19 +386,17 @@ async def _subscribe(
 
 
 async def _prime(
-    tracker: ChangeTracker, topic: str, channels: list[DiscoveredChannel], args: argparse.Namespace
+    session: LiveSession, topic: str, channels: list[DiscoveredChannel], args: argparse.Namespace
 ) -> None:
     """When ``topic`` is a Capability List, read its Resource and Change Lists first, so the
-    first notifications already have a before (and framework diffs an earlier version)."""
+    first notifications already have a before (and framework diffs an earlier version);
+    the session remembers the set, so a relaunch that resumes a channel primes it too."""
     if not any(channel.via == "capability-list" for channel in channels):
         return
     changes = next(
         (channel.topic for channel in channels if channel.capability == "change-notification"), None
     )
-    async with Fetcher(
-        timeout=30.0, retries=1, access=args.access, on_exchange=args.on_fetch
-    ) as fetcher:
-        problems = await tracker.prime(topic, fetcher, topic=changes)
+    problems = await session.prime(topic, changes, [channel.topic for channel in channels])
     for item in problems:
         print(f"listen: {finding_line(item, language_of(args))}", file=sys.stderr, flush=True)
 

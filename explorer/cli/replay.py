@@ -25,10 +25,19 @@ from explorer.cli.arguments import (
     store_path,
 )
 from explorer.cli.options.language_option import add_language_option, language_of, say
-from explorer.cli.options.secret_option import SecretError, add_secret_options, secret_of
+from explorer.cli.options.secret_option import (
+    SecretError,
+    SecretFormError,
+    add_secret_forms,
+    add_secret_options,
+    plain_credential_header,
+    secret_headers,
+    secret_of,
+    warn_plain,
+)
 from explorer.core import catalog
+from explorer.core.credential_headers import credential_names
 from explorer.core.push.signatures import ALGORITHMS
-from explorer.net.http.bounded_body import bounded_client
 from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
 from explorer.net.live.forwarding.replay import (
     DEFAULT_TIMEOUT,
@@ -54,7 +63,9 @@ def edit_header(text: str) -> tuple[str, str]:
     name, value = name.strip(), value.strip()
     if not sep or not _TOKEN.fullmatch(name):
         raise argparse.ArgumentTypeError(say("replay.bad-header"))
-    if any(char in value for char in "\r\n\0"):
+    if any((ord(char) < 32 and char != "\t") or ord(char) == 127 for char in value):
+        # a line break would split the request; the rest as every other --header refuses
+        # them (an edited Authorization goes out as a credential, which checks the same)
         raise argparse.ArgumentTypeError(say("replay.header-line-break", name=name))
     return name, value
 
@@ -89,13 +100,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default="sha256",
         help=say("replay.help-algorithm"),
     )
-    parser.add_argument(
+    add_secret_forms(
+        parser,
         "--header",
-        action="append",
-        type=edit_header,
-        default=[],
         metavar="'NAME: VALUE'",
         help=say("replay.help-header"),
+        repeatable=True,
+        type=edit_header,
     )
     parser.add_argument("--body", metavar="FILE", help=say("replay.help-body"))
     parser.add_argument("--method", type=method, metavar="M", help=say("replay.help-method"))
@@ -114,8 +125,11 @@ def run(args: argparse.Namespace) -> int:
     lang = language_of(args)
     try:
         secret = secret_of(args, lang)  # the option, the file, else $RESOURCESYNC_EXPLORER_SECRET
-    except SecretError as exc:
+        headers, hidden = secret_headers(args, "--header", edit_header, lang)
+    except (SecretError, SecretFormError) as exc:
         return fail("replay", str(exc))
+    if plain_credential_header(args.header):
+        warn_plain("--header", "replay")
     body = None
     if args.body is not None:
         try:
@@ -129,10 +143,11 @@ def run(args: argparse.Namespace) -> int:
     edits = Edits(
         url=args.to,
         method=args.method,
-        headers=args.header,
+        headers=headers,
         body=body,
         secret=secret,
         algorithm=args.algorithm,
+        masked=frozenset(hidden | credential_names(headers)),
     )
     path = args.store or default_store_path()
     if not path.exists():  # a replay reads what is stored: never make an empty store
@@ -198,8 +213,4 @@ def run(args: argparse.Namespace) -> int:
 async def _send(
     store: Store, original: ReplayRequest, edits: Edits, timeout: float
 ) -> ReplayResult:
-    client = bounded_client(timeout)
-    try:
-        return await replay(store, original, edits, client=client, timeout=timeout)
-    finally:
-        await client.aclose()
+    return await replay(store, original, edits, timeout=timeout)

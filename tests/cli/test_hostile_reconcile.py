@@ -10,15 +10,13 @@ to 2.8 GB); the scale here (150,000 changes) took it past the bound."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
-import signal
 import sys
 from pathlib import Path
 
 from helpers.change_list_index import ChangeListIndex
 from helpers.hostile_http import ADDRESS_SPACE_CEILING
+from helpers.listen_session import listening
 
 LISTS = 6
 CHANGES = 25_000
@@ -43,42 +41,16 @@ async def _reconcile_until_named(
 ) -> tuple[list[dict], float]:
     """Run listen until it names the unannounced changes (its second read of the
     lists); its events and peak memory."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        _PARENT,
-        str(ADDRESS_SPACE_CEILING),
-        sys.executable,
-        "-m",
-        "explorer",
-        "listen",
-        "--topic",
-        capability_list,
-        "--hub",
-        hub,
-        "--store",
-        str(store),
-        "--keep",
-        "--json",
-        "--reconcile",
-        "1",
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        limit=64 * 1024**2,  # a line of every loc, as the verdict was before
-    )
-    assert proc.stdout is not None and proc.stderr is not None
-    events: list[dict] = []
-    try:
-        async with asyncio.timeout(bound):
-            while not any(e["event"] == "reconcile" and e.get("unannounced") for e in events):
-                line = await proc.stdout.readline()
-                assert line, f"listen ended early: {events}"
-                events.append(json.loads(line))
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        out, err = await proc.communicate()
-    events += [json.loads(line) for line in out.splitlines() if line.strip()]
+    args = ("--topic", capability_list, "--hub", hub, "--store", str(store), "--keep")
+    launcher = (sys.executable, "-c", _PARENT, str(ADDRESS_SPACE_CEILING))
+    # a line of every loc, as the verdict was before
+    async with listening(*args, "--reconcile", "1", launcher=launcher, limit=64 * 1024**2) as run:
+        await run.until(
+            lambda events: any(e["event"] == "reconcile" and e.get("unannounced") for e in events),
+            bound,
+        )
+    events = run.events + [json.loads(line) for line in run.unread.splitlines() if line.strip()]
+    err = run.stderr
     peak = [line for line in err.decode().splitlines() if line.startswith("peak_mb=")]
     assert peak, err.decode()
     return events, float(peak[-1].removeprefix("peak_mb="))

@@ -4,88 +4,38 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import signal
-import sys
 from pathlib import Path
 
 from aiohttp import web
+from helpers.listen_session import kept_once_verified, kept_where_the_hub_is_gone, listening
 from helpers.loopback import loopback
 
 from explorer.cli import main
 from explorer.demo import start_demo
+from explorer.net.store.channel_sets import ChannelSet, remember_set
 from explorer.net.store.database import Store
-
-
-async def _read_events(
-    proc: asyncio.subprocess.Process, events: list[dict], until, timeout: float = 20
-) -> None:
-    assert proc.stdout is not None
-    async with asyncio.timeout(timeout):
-        while not until(events):
-            line = await proc.stdout.readline()
-            assert line, f"listen exited early; events so far: {events}"
-            events.append(json.loads(line))
-
-
-def _listen(*args: str) -> asyncio.Future:
-    return asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "explorer",
-        "listen",
-        *args,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-
-
-def _count(events: list[dict], name: str) -> int:
-    return sum(1 for event in events if event["event"] == name)
 
 
 def _capabilities(events: list[dict]) -> set[str]:
     return {event["capability"] for event in events if event["event"] == "notification"}
 
 
-async def _finish(proc: asyncio.subprocess.Process) -> bytes:
-    """Wait for the listener to exit (killing it if it hangs); its stderr."""
-    try:
-        async with asyncio.timeout(15):
-            _, err = await proc.communicate()
-    except TimeoutError:
-        proc.kill()
-        _, err = await proc.communicate()
-    return err
-
-
 async def test_listen_to_both_channels_of_a_capability_list(tmp_path: Path) -> None:
     store_path = tmp_path / "s.sqlite3"
     async with await start_demo(rate=0) as demo:
-        proc = await _listen(
-            "--topic", demo.capability_list_urls[0], "--store", str(store_path), "--json"
-        )
-        events: list[dict] = []
-        stopped = False
-        try:
-            await _read_events(proc, events, lambda e: _count(e, "verified") == 2)
+        args = ("--topic", demo.capability_list_urls[0], "--store", str(store_path))
+        async with listening(*args) as run:
+            await run.until(lambda e: run.count("verified") == 2, 20)
             async with asyncio.timeout(5):  # the hub records a subscription after our 200
                 while len(demo.hub.subscriptions()) < 2:
                     await asyncio.sleep(0.01)
             demo.change("dataset1", "updated")
             demo.rollover("dataset1")
-            await _read_events(proc, events, lambda e: len(_capabilities(e)) == 2)
-            proc.send_signal(signal.SIGTERM)
-            stopped = True
-            await _read_events(proc, events, lambda e: _count(e, "unsubscribed") == 2)
-        finally:
-            # Only once: a second SIGTERM that lands after listen's event loop closed (it is
-            # still exiting) meets the default action and kills it (returncode -15).
-            if not stopped and proc.returncode is None:
-                proc.send_signal(signal.SIGTERM)
-            err = await _finish(proc)
-        assert proc.returncode == 0, err.decode()
+            await run.until(lambda e: len(_capabilities(e)) == 2, 20)
+            run.stop()
+            await run.until(lambda e: run.count("unsubscribed") == 2, 20)
+        assert run.proc.returncode == 0, run.stderr.decode()
+    events = run.events
     topics = {event["topic"] for event in events if event["event"] == "verified"}
     assert topics == {channel.topic for channel in demo.channels if channel.set_name == "dataset1"}
     notes = [event for event in events if event["event"] == "notification"]
@@ -115,63 +65,49 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
     store_path = tmp_path / "s.sqlite3"
     async with await start_demo(rate=0) as demo:
         topic = demo.channels[0].topic
-        args = (
-            "--topic",
-            topic,
-            "--hub",
-            demo.hub_url,
-            "--store",
-            str(store_path),
-            "--json",
-            "--keep",
-        )
-        first = await _listen(*args)
-        events: list[dict] = []
-        await _read_events(first, events, lambda e: _count(e, "verified") == 1)
-        first.send_signal(signal.SIGINT)
-        await _finish(first)
-        assert first.returncode == 0 and _count(events, "unsubscribed") == 0
+        args = ("--topic", topic, "--hub", demo.hub_url, "--store", str(store_path), "--keep")
+        first = await kept_once_verified(*args)
+        assert first.proc.returncode == 0 and first.count("unsubscribed") == 0
         assert len(demo.hub.subscriptions(topic)) == 1
 
-        second = await _listen(*args)
-        events = []
-        try:
-            assert second.stderr is not None
-            said = await second.stderr.readline() + await second.stderr.readline()
+        async with listening(*args) as second:
+            assert second.proc.stderr is not None
+            said = await second.proc.stderr.readline() + await second.proc.stderr.readline()
             assert b"resuming" in said and b"(checking)" in said
-            await _read_events(second, events, lambda e: _count(e, "confirmed") == 1)
+            await second.until(lambda e: second.count("confirmed") == 1, 20)
             demo.change(demo.channels[0].set_name, "updated")
-            await _read_events(second, events, lambda e: _count(e, "notification") >= 1)
-        finally:
-            second.send_signal(signal.SIGTERM)
-            err = await _finish(second)
-        assert second.returncode == 0, err.decode()
+            await second.until(lambda e: second.count("notification") >= 1, 20)
+        assert second.proc.returncode == 0, second.stderr.decode()
+        events = second.events
         assert events[0]["event"] == "checking"  # said before the hub confirmed it
-        assert _count(events, "verified") == 0  # confirmed as the same subscription
+        assert second.count("verified") == 0  # confirmed as the same subscription
 
 
 async def test_a_restored_subscription_whose_hub_is_gone_is_said_at_once(tmp_path: Path) -> None:
-    store_path = tmp_path / "s.sqlite3"
-    async with await start_demo(rate=0) as demo:
-        topic, hub = demo.channels[0].topic, demo.hub_url
-        args = ("--topic", topic, "--hub", hub, "--store", str(store_path), "--json", "--keep")
-        first = await _listen(*args)
-        events: list[dict] = []
-        await _read_events(first, events, lambda e: _count(e, "verified") == 1)
-        first.send_signal(signal.SIGINT)
-        await _finish(first)
-    # the demo (Source and hub) has stopped: its port has nobody behind it
-    second = await _listen(*args)
-    events = []
-    try:
-        await _read_events(second, events, lambda e: _count(e, "not-confirmed") == 1)
-    finally:
-        second.send_signal(signal.SIGTERM)
-        await _finish(second)
+    args = await kept_where_the_hub_is_gone(tmp_path / "s.sqlite3")
+    async with listening(*args) as second:
+        await second.until(lambda e: second.count("not-confirmed") == 1, 20)
+    events = second.events
     assert [e["event"] for e in events] == ["checking", "not-confirmed"]
     assert "nothing listens on 127.0.0.1:" in events[1]["message"]
     # the state beside each event is the row's, never "active" for a hub that is gone
     assert [e["state"] for e in events] == ["checking", "not confirmed"]
+
+
+async def test_a_resumed_set_that_cannot_be_read_again_is_said_on_stderr(tmp_path: Path) -> None:
+    """The Capability List a kept channel was primed from is gone at the relaunch: the
+    priming in the background says so, as a priming before subscribing would."""
+    store = tmp_path / "s.sqlite3"
+    args = await kept_where_the_hub_is_gone(store)
+    topic = args[args.index("--topic") + 1]
+    gone = topic.rsplit("/", 1)[0] + "/capabilitylist.xml"
+    remember_set(store, [topic], ChannelSet(gone, topic))
+    async with listening(*args) as second:
+        assert second.proc.stderr is not None
+        async with asyncio.timeout(30):
+            while b"changes.prime-failed" not in (line := await second.proc.stderr.readline()):
+                assert line, "listen ended without saying the priming failed"
+    assert gone.encode() in line
 
 
 def test_bad_arguments_exit_2(tmp_path: Path, capsys) -> None:
@@ -213,9 +149,9 @@ async def test_a_topic_without_a_hub_is_asked_for_its_hub_once(tmp_path: Path) -
     app.router.add_get("/topic", topic)
     async with loopback(app) as site:
         url = site.url("/topic")
-        proc = await _listen("--topic", url, "--store", str(tmp_path / "s.sqlite3"), "--json")
-        err = await _finish(proc)
-    assert proc.returncode == 1, err
+        async with listening("--topic", url, "--store", str(tmp_path / "s.sqlite3")) as run:
+            await run.ended(15)
+    assert run.proc.returncode == 1, run.stderr
     assert requests == ["/topic"]
 
 

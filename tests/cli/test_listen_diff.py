@@ -3,41 +3,17 @@ event, and in a later ``diff`` event for a framework notification's refetched do
 
 from __future__ import annotations
 
-import json
-import queue
 import subprocess
 import sys
-import threading
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.listen_session import Events, kept_once_verified, listening
 
 from explorer.cli.listen import _text_line
 from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
-
-
-class Lines:
-    """Read a child's stdout lines in a thread, so waiting for one can time out."""
-
-    def __init__(self, process: subprocess.Popen[str]) -> None:
-        self.process = process
-        self.queue: queue.Queue[str] = queue.Queue()
-        self.thread = threading.Thread(target=self._pump, daemon=True)
-        self.thread.start()
-
-    def _pump(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.queue.put(line)
-
-    def get(self, timeout: float) -> str:
-        return self.queue.get(timeout=timeout)
-
-    def stop(self) -> None:
-        _stop(self.process)
-        self.thread.join(10)
+from explorer.net.store.database import Store
 
 
 def _stop(process: subprocess.Popen[str]) -> None:
@@ -78,52 +54,82 @@ def demo() -> Iterator[str]:
         _stop(process)
 
 
-def test_listen_json_events_carry_diffs(demo: str, tmp_path: Path) -> None:
-    listen = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "explorer",
-            "listen",
-            "--json",
-            "--store",
-            str(tmp_path / "store.sqlite"),
-            "--topic",
-            f"{demo}dataset1/capabilitylist.xml",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
+async def _events_until(topic: str, store: Path, done: Callable[[Events], bool]) -> Events:
+    """``listen --json`` on ``topic`` until ``done(events)`` holds (a minute at most: the
+    demo publishes every few seconds); its events."""
+    async with listening("--store", str(store), "--topic", topic) as run:
+        await run.until(done, 60)
+    return run.events
+
+
+def _updated(events: Events) -> dict | None:
+    """The last entry diff of an updated resource with its before and after."""
+    found = None
+    for event in _with_diffs(events):
+        for item in event["diff"]:
+            if item.get("change") == "updated" and "before" in item:
+                found = item
+    return found
+
+
+def _changelists(events: Events) -> list[dict]:
+    """Every refetched Change List of every framework notification: the first one may name
+    a list listen primed after it closed (nothing added since) or one it never saw (no
+    diff)."""
+    return [
+        item
+        for event in _with_diffs(events)
+        if event["capability"] == "framework-notification"
+        for item in event["diff"]
+        if item["capability"] == "changelist"
+    ]
+
+
+def _with_diffs(events: Events) -> list[dict]:
+    return [e for e in events if e["event"] in ("notification", "diff") and "diff" in e]
+
+
+def _grew(lists: list[dict]) -> bool:
+    return any(d["diff"] and d["diff"]["added"] > 0 for d in lists)
+
+
+async def test_listen_json_events_carry_diffs(demo: str, tmp_path: Path) -> None:
+    events = await _events_until(
+        f"{demo}dataset1/capabilitylist.xml",
+        tmp_path / "store.sqlite",
+        lambda events: _updated(events) is not None and _grew(_changelists(events)),
     )
-    lines = Lines(listen)
-    updated: dict | None = None
-    # every refetched Change List of every framework notification: the first one may name a
-    # list listen primed after it closed (nothing added since) or one it never saw (no diff)
-    changelists: list[dict] = []
-
-    def grew(lists: list[dict]) -> bool:
-        return any(d["diff"] and d["diff"]["added"] > 0 for d in lists)
-
-    try:
-        deadline = time.monotonic() + 60
-        while (updated is None or not grew(changelists)) and time.monotonic() < deadline:
-            try:
-                event = json.loads(lines.get(timeout=1))
-            except queue.Empty:
-                continue
-            if event["event"] not in ("notification", "diff") or "diff" not in event:
-                continue
-            if event["capability"] == "framework-notification":
-                changelists += [d for d in event["diff"] if d["capability"] == "changelist"]
-            for item in event["diff"]:
-                if item.get("change") == "updated" and "before" in item:
-                    updated = item
-    finally:
-        lines.stop()
+    updated = _updated(events)
+    changelists = _changelists(events)
     assert updated is not None
     assert updated["before"] and updated["after"] and updated["changed"]
     assert changelists and all(d["diff"] is not None or d["reason"] for d in changelists)
-    assert grew(changelists)
+    assert _grew(changelists)
+
+
+async def test_a_relaunch_that_resumes_a_channel_primes_it_again(demo: str, tmp_path: Path) -> None:
+    """``listen --keep`` on a Capability List primes its set; a relaunch on the change
+    channel alone resumes the kept subscription and primes the same set again (the store
+    remembers it), so its first updated entry has a before."""
+    store = str(tmp_path / "store.sqlite")
+    await kept_once_verified(
+        "--store", store, "--topic", f"{demo}dataset1/capabilitylist.xml", "--keep"
+    )
+    channel = f"{demo}dataset1/change-notifications"
+    async with listening("--store", store, "--topic", channel, "--keep") as run:
+        await run.until(lambda events: _first_updated(events) is not None, 60)
+    reader = Store(Path(store), read_only=True)
+    try:  # the kept subscription was resumed: no other one to the channel was made
+        assert [row["topic"] for row in reader.subscriptions()].count(channel) == 1
+    finally:
+        reader.close()
+    first = _first_updated(run.events)
+    assert first is not None and first["before"] is not None  # unprimed: None
+    assert first["known_from"]["kind"] in ("resourcelist", "changelist")
+
+
+def _first_updated(events: Events) -> dict | None:
+    return next((item for item in _entries(events) if item["change"] == "updated"), None)
 
 
 def test_text_feed_prints_one_line_per_entry_diff() -> None:
@@ -147,46 +153,35 @@ def test_text_feed_prints_one_line_per_entry_diff() -> None:
     )
 
 
-def test_listen_on_a_topic_url_does_not_call_every_resource_unknown(
+async def test_listen_on_a_topic_url_does_not_call_every_resource_unknown(
     demo: str, tmp_path: Path
 ) -> None:
     """Listening on the change notification channel itself reads no Resource List, so a
     resource the tracker lacks is not "never seen": the deliveries carry no such finding."""
-    listen = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "explorer",
-            "listen",
-            "--json",
-            "--store",
-            str(tmp_path / "store.sqlite"),
-            "--topic",
-            f"{demo}dataset1/change-notifications",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
+    events = await _events_until(
+        f"{demo}dataset1/change-notifications",
+        tmp_path / "store.sqlite",
+        lambda events: any(
+            item.get("change") in ("updated", "deleted") for item in _entries(events)
+        ),
     )
-    lines = Lines(listen)
-    entries: list[dict] = []
-    codes: list[str] = []
-    try:
-        deadline = time.monotonic() + 60
-        while (
-            not any(item.get("change") in ("updated", "deleted") for item in entries)
-            and time.monotonic() < deadline
-        ):
-            try:
-                event = json.loads(lines.get(timeout=1))
-            except queue.Empty:
-                continue
-            if event["event"] != "notification" or "diff" not in event:
-                continue
-            entries.extend(event["diff"])
-            codes.extend(item["code"] for item in event.get("findings", []))
-    finally:
-        lines.stop()
+    entries = _entries(events)
+    codes = [
+        item["code"]
+        for event in events
+        if event["event"] == "notification" and "diff" in event
+        for item in event.get("findings", [])
+    ]
     unknown = [item for item in entries if item["before"] is None]
     assert any(item["change"] in ("updated", "deleted") for item in unknown)
     assert not [code for code in codes if code.endswith("-unknown-resource")]
+
+
+def _entries(events: Events) -> list[dict]:
+    """Every entry diff of every notification so far."""
+    return [
+        item
+        for event in events
+        if event["event"] == "notification" and "diff" in event
+        for item in event["diff"]
+    ]

@@ -5,15 +5,11 @@ library's, the system's). Each runs the command as a user does, a subprocess."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import re
-import signal
 import socket
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
+from helpers.listen_session import kept_where_the_hub_is_gone, listening
 from helpers.source_2012 import source_2012
 
 from explorer.demo import start_demo
@@ -22,42 +18,6 @@ LINE_START = re.compile(r"^\d{4}-\d\d-\d\dT")
 ENGLISH_WORDS = re.compile(r"[A-Za-z]{2,}[,;:.]?\s+[A-Za-z]{2,}")
 """Two English words in a row, outside URLs: a sentence left in English."""
 URL = re.compile(r"https?://\S+")
-
-
-async def _lines(
-    proc: asyncio.subprocess.Process, lines: list[str], done: Callable[[list[str]], bool]
-) -> None:
-    assert proc.stdout is not None
-    async with asyncio.timeout(30):
-        while not done(lines):
-            line = await proc.stdout.readline()
-            assert line, f"listen exited early; lines so far: {lines}"
-            lines.append(line.decode())
-
-
-def _listen(*args: str) -> asyncio.Future:
-    return asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "explorer",
-        "listen",
-        *args,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-
-
-async def _stop(proc: asyncio.subprocess.Process) -> bytes:
-    if proc.returncode is None:
-        proc.send_signal(signal.SIGTERM)
-    try:
-        async with asyncio.timeout(15):
-            _, err = await proc.communicate()
-    except TimeoutError:
-        proc.kill()
-        _, err = await proc.communicate()
-    return err
 
 
 def _event(lines: list[str], name: str) -> str:
@@ -73,42 +33,24 @@ async def test_a_rejected_delivery_is_said_in_japanese(tmp_path: Path) -> None:
     store = tmp_path / "s.sqlite3"
     async with await start_demo(rate=0, faults=["bad-signature"]) as demo:
         channel = demo.channels[0]
-        proc = await _listen(
+        async with listening(
             "--topic", channel.topic, "--hub", demo.hub_url, "--store", str(store),
-            "--secret", "s3cret-for-the-test", "--lang", "ja",
-        )  # fmt: skip
-        lines: list[str] = []
-        try:
-            await _lines(proc, lines, lambda seen: any(" 検証済み " in line for line in seen))
+            "--secret", "s3cret-for-the-test", "--lang", "ja", text=True,
+        ) as run:  # fmt: skip
+            await run.until_line(lambda seen: any(" 検証済み " in line for line in seen))
             demo.change(channel.set_name, "updated")
-            await _lines(proc, lines, lambda seen: any(" 受信拒否 " in line for line in seen))
-        finally:
-            await _stop(proc)
-    rejected = _event(lines, "受信拒否")
+            await run.until_line(lambda seen: any(" 受信拒否 " in line for line in seen))
+    rejected = _event(run.lines, "受信拒否")
     assert "の署名がボディ（" in rejected and "と一致しません" in rejected, rejected
     assert "詳細:" not in rejected and "signature does not match" not in rejected
     _reads_japanese(rejected)
 
 
 async def test_a_restored_subscription_s_check_is_said_in_japanese(tmp_path: Path) -> None:
-    store = tmp_path / "s.sqlite3"
-    async with await start_demo(rate=0) as demo:
-        topic, hub = demo.channels[0].topic, demo.hub_url
-        args = ("--topic", topic, "--hub", hub, "--store", str(store), "--keep")
-        first = await _listen(*args, "--json")
-        seen: list[str] = []
-        try:
-            await _lines(first, seen, lambda lines: any('"verified"' in line for line in lines))
-        finally:
-            first.send_signal(signal.SIGINT)
-            await _stop(first)
-    # the demo has stopped: the restored subscription's hub is gone
-    second = await _listen(*args, "--lang", "ja")
-    lines: list[str] = []
-    try:
-        await _lines(second, lines, lambda seen: any(" 再確認できず " in line for line in seen))
-    finally:
-        err = (await _stop(second)).decode()
+    args = await kept_where_the_hub_is_gone(tmp_path / "s.sqlite3")
+    async with listening(*args, "--lang", "ja", text=True) as second:
+        await second.until_line(lambda seen: any(" 再確認できず " in line for line in seen))
+    lines, err = second.lines, second.stderr.decode()
     checking = _event(lines, "再確認中")
     assert "詳細:" not in checking and "asking the hub" not in checking, checking
     _reads_japanese(checking)
@@ -121,14 +63,12 @@ async def test_a_restored_subscription_s_check_is_said_in_japanese(tmp_path: Pat
 async def test_the_2012_callback_form_is_said_in_japanese(tmp_path: Path) -> None:
     store = tmp_path / "s.sqlite3"
     async with source_2012(forms=("callback",)) as source:
-        proc = await _listen("--topic", source.changeset_url, "--store", str(store), "--lang", "ja")
-        lines: list[str] = []
-        try:
-            await _lines(proc, lines, lambda seen: any("サブスクライブ要求" in x for x in seen))
-            proc.send_signal(signal.SIGTERM)
-            await _lines(proc, lines, lambda seen: any("サブスクライブ解除" in x for x in seen))
-        finally:
-            await _stop(proc)
+        args = ("--topic", source.changeset_url, "--store", str(store), "--lang", "ja")
+        async with listening(*args, text=True) as run:
+            await run.until_line(lambda seen: any("サブスクライブ要求" in x for x in seen))
+            run.stop()
+            await run.until_line(lambda seen: any("サブスクライブ解除" in x for x in seen))
+    lines = run.lines
     subscribed = _event(lines, "サブスクライブ要求")
     assert "（HTTP コールバック・2012 年草案）" in subscribed, subscribed
     assert "(2012-callback)" not in subscribed
@@ -160,11 +100,9 @@ async def test_the_xmpp_form_s_lines_are_said_in_japanese(tmp_path: Path) -> Non
             ):  # fmt: skip
                 store = tmp_path / f"s{len(extra)}.sqlite3"
                 args = ("--topic", source.changeset_url, "--store", str(store), "--lang", "ja")
-                proc = await _listen(*args, *extra)
-                try:
-                    await _lines(proc, lines, lambda seen: any(" エラー " in x for x in seen))
-                finally:
-                    await _stop(proc)
+                async with listening(*args, *extra, text=True) as run:
+                    await run.until_line(lambda seen: any(" エラー " in x for x in seen))
+                lines.extend(run.lines)
     finally:
         closed.close()
     need = _event(without, "エラー")

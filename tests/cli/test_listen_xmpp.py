@@ -10,14 +10,13 @@ import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from helpers.forward_receiver import Receiver
+from helpers.forward_receiver import Receiver, forward_answers
 from helpers.listen_process import until
 from helpers.listen_session import ListenRun, listening
 from helpers.prosody import PUBSUB, Prosody, prosody
 from helpers.source_2012 import NODE, change_set, source_2012
 from helpers.xmpp_source import make_node, publish, run_publisher, subscribers
 
-from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
 from explorer.net.store.database import Store
 
 PASSWORD = "listen-secret-pw-93c1"
@@ -123,33 +122,19 @@ async def test_a_stanza_over_the_limit_is_cut_while_it_arrives(tmp_path) -> None
 async def test_a_published_item_is_not_forwarded_signed(tmp_path) -> None:
     """XMPP items carry no signature: anyone who may publish to the node could have sent
     one, so ``listen --forward`` does not vouch for it with the forward secret."""
-    receiver = Receiver(b"the-apps-own-secret")
-    await receiver.up()
-    forward = ("--forward", receiver.url, "--forward-secret", "the-apps-own-secret")
-    try:
+    store_path = tmp_path / "store.db"
+    async with Receiver(b"the-apps-own-secret") as receiver:
+        forward = ("--forward", receiver.url, "--forward-secret", "the-apps-own-secret")
         async with _listening_over_xmpp(tmp_path, *forward) as (server, run, _jid):
             await publish(
                 server, tmp_path, ("http://example.org/res1", "deleted", "2012-08-08T09:00:00Z")
             )
             await run.until(lambda events: run.count("notification") == 1)
-            store_path = tmp_path / "store.db"
-            await until(lambda: bool(receiver.received) or bool(_answers(store_path)))
-    finally:
-        await receiver.down()
+            await until(lambda: bool(receiver.received) or bool(forward_answers(store_path)))
     assert receiver.received == []
-    (answer,) = _answers(store_path)
+    (answer,) = forward_answers(store_path)
     assert answer.status is None and answer.error is not None
     assert answer.error.key == "forwarding.not-verified"
-
-
-def _answers(store_path: Path) -> list[ForwardAnswer]:
-    store = Store(store_path, read_only=True)
-    try:
-        outbox = ForwardOutbox(store)
-        found = [outbox.answer(record.id) for record in store.notifications()]
-    finally:
-        store.close()
-    return [answer for answer in found if answer is not None]
 
 
 async def test_items_past_the_unsigned_quota_are_kept_as_rejected_starts(tmp_path) -> None:

@@ -215,3 +215,51 @@ def test_an_empty_secret_is_refused_not_taken_as_none(
         assert done.returncode == 2
         assert "empty or blank" in done.stderr and "Traceback" not in done.stderr
     assert Receiver.seen == []  # nothing was sent
+
+
+def test_headers_from_a_file_or_the_environment_are_sent_and_masked_in_the_store(
+    store_path: Path, tmp_path: Path, receiver: str
+) -> None:
+    """``--header-file``/``--header-env`` keep a credential out of the process list; the
+    exchange the replay records must not then keep it in clear either."""
+    headers = tmp_path / "headers"
+    headers.write_text("# the receiver's key\nX-Receiver: r3ceiver-value\n")
+    done = subprocess.run(
+        [*REPLAY, "--store", str(store_path), "--delivery", "1", "--to", receiver,
+         "--header-file", str(headers), "--header-env", "RECEIVER_AUTH", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "RECEIVER_AUTH": "Authorization: Bearer t0ken-from-env"},
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr  # the original signature is not the receiver's
+    sent = Receiver.seen[-1][2]
+    assert sent["X-Receiver"] == "r3ceiver-value"
+    assert sent["Authorization"] == "Bearer t0ken-from-env"  # not taken off by the client
+    assert "warning" not in done.stderr
+    reader = Store(store_path, read_only=True)
+    try:
+        (record,) = reader.exchanges()
+    finally:
+        reader.close()
+    stored = dict(record.request_headers)
+    assert "r3ceiver-value" not in stored["X-Receiver"]
+    assert stored["Authorization"].startswith("Bearer ") and "t0ken" not in str(stored)
+    for secret in ("r3ceiver-value", "t0ken-from-env"):
+        assert secret not in done.stdout + done.stderr
+
+
+def test_a_plain_credential_header_warns_and_is_masked_in_the_store(
+    store_path: Path, receiver: str
+) -> None:
+    done = replay(store_path, "--delivery", "1", "--to", receiver, "--header", "X-Api-Key: k3y")
+    assert "warning: --header on the command line" in done.stderr, done.stderr
+    reader = Store(store_path, read_only=True)
+    try:
+        (record,) = reader.exchanges()
+    finally:
+        reader.close()
+    assert Receiver.seen[-1][2]["X-Api-Key"] == "k3y"
+    assert dict(record.request_headers)["X-Api-Key"] != "k3y"
+    removal = replay(store_path, "--delivery", "1", "--to", receiver, "--header", "Cookie:")
+    assert "warning" not in removal.stderr  # leaving a header out shows no secret

@@ -2,7 +2,11 @@
 X-Hub-Signature with its own HMAC code (not the explorer's), and notes each delivery's
 ``X-ResourceSync-Explorer-Delivery`` id and the resource number in its body. It can go
 down (its port closed) and come back on the same port. And a hub that sends numbered,
-signed notifications in order, each again until it is acknowledged, as a hub retries."""
+signed notifications in order, each again until it is acknowledged, as a hub retries.
+
+``forwarding_listen`` is the set-up the forwarding tests share: the application up,
+``listen --forward`` to it, and both stopped on the way out; ``forward_answers`` reads
+what forwarding wrote down for each stored delivery."""
 
 from __future__ import annotations
 
@@ -10,14 +14,25 @@ import asyncio
 import hashlib
 import hmac
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import TracebackType
 
 import httpx
 from aiohttp import web
 
 from explorer.core.push.signatures import sign
-from helpers.listen_process import ListenProcess, SubscribeForms, start_listen, until
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
+from explorer.net.store.database import Store
+from helpers.listen_process import (
+    ListenProcess,
+    SubscribeForms,
+    running_listen,
+    start_listen,
+    until,
+)
 
 NUMBER = re.compile(rb"/res/(\d+)<")
 ALGORITHMS = {"sha1": hashlib.sha1, "sha256": hashlib.sha256, "sha512": hashlib.sha512}
@@ -55,6 +70,18 @@ class Receiver:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    async def __aenter__(self) -> Receiver:
+        await self.up()
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.down()
 
     async def _take(self, request: web.Request) -> web.Response:
         body = await request.read()
@@ -127,3 +154,34 @@ async def run_into_outage(
     await receiver.down()
     await until(lambda: len(acknowledged) >= 2 * len(bodies) // 3, bound=300)
     return ForwardRun(listener, drain, acknowledged, sending)
+
+
+@asynccontextmanager
+async def forwarding_listen(
+    hub: SubscribeForms,
+    store: Path,
+    *args: str,
+    secret: str,
+    secret_option: tuple[str, ...] = (),
+) -> AsyncIterator[tuple[ListenProcess, Receiver]]:
+    """The application up, checking ``secret``, and ``listen --forward`` to it with
+    ``args``, the forward secret on its command line unless ``secret_option`` gives it
+    another way. The receiver goes down after listen stopped, so ``received`` then holds
+    all that listen sent."""
+    given = secret_option or ("--forward-secret", secret)
+    async with (
+        Receiver(secret.encode()) as receiver,
+        running_listen(hub, store, *args, "--forward", receiver.url, *given) as listener,
+    ):
+        yield listener, receiver
+
+
+def forward_answers(store_path: Path) -> list[ForwardAnswer]:
+    """What forwarding wrote down for each stored delivery so far (read from outside)."""
+    store = Store(store_path, read_only=True)
+    try:
+        outbox = ForwardOutbox(store)
+        found = [outbox.answer(record.id) for record in store.notifications()]
+    finally:
+        store.close()
+    return [answer for answer in found if answer is not None]

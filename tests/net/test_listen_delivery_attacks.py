@@ -9,7 +9,7 @@ import httpx
 from fake_hub import FakeHub, notification
 from helpers.big_deliveries import MB, send_big_unsigned
 from helpers.big_documents import framework_attack
-from helpers.forward_receiver import Receiver
+from helpers.forward_receiver import forwarding_listen
 from helpers.listen_process import running_listen, until
 
 from explorer.core.push.signatures import sign
@@ -107,54 +107,41 @@ async def test_a_re_spelled_replay_is_a_replay_and_is_not_forwarded(tmp_path: Pa
     """The signature check reads ``SHA256=``, upper-case hex and ``sha256 = …`` as the
     same signature; the replay guard must too, or each spelling is a "new" delivery that
     forwarding sends on under a new delivery id."""
-    receiver = Receiver(b"the-apps-secret")
-    await receiver.up()
-    try:
-        async with (
-            FakeHub() as hub,
-            running_listen(
-                hub,
-                tmp_path / "s.sqlite3",
-                "--forward",
-                receiver.url,
-                "--forward-secret",
-                "the-apps-secret",
-            ) as listener,
-        ):
-            method, _, digest = sign(listener.secret, DELETED).partition("=")
-            spellings = [
-                f"{method}={digest}",  # the captured delivery
-                f"{method.upper()}={digest}",
-                f"{method}={digest.upper()}",
-                f"{method} = {digest}",
-                f"{method.upper()} =\t{digest.upper()}",
-            ]
-            async with httpx.AsyncClient(timeout=10) as client:
-                for spelling in spellings:
-                    headers = {"Content-Type": "application/xml", "X-Hub-Signature": spelling}
-                    response = await client.post(
-                        listener.callback, content=DELETED, headers=headers
-                    )
-                    assert response.status_code == 200
-            await until(
-                lambda: (
-                    len(listener.named("notification")) + len(listener.named("rejected"))
-                    == len(spellings)
-                )
+    store = tmp_path / "s.sqlite3"
+    async with (
+        FakeHub() as hub,
+        forwarding_listen(hub, store, secret="the-apps-secret") as (listener, receiver),
+    ):
+        method, _, digest = sign(listener.secret, DELETED).partition("=")
+        spellings = [
+            f"{method}={digest}",  # the captured delivery
+            f"{method.upper()}={digest}",
+            f"{method}={digest.upper()}",
+            f"{method} = {digest}",
+            f"{method.upper()} =\t{digest.upper()}",
+        ]
+        async with httpx.AsyncClient(timeout=10) as client:
+            for spelling in spellings:
+                headers = {"Content-Type": "application/xml", "X-Hub-Signature": spelling}
+                response = await client.post(listener.callback, content=DELETED, headers=headers)
+                assert response.status_code == 200
+        await until(
+            lambda: (
+                len(listener.named("notification")) + len(listener.named("rejected"))
+                == len(spellings)
             )
-            assert len(listener.named("notification")) == 1
-            for replay in listener.named("rejected"):
-                assert "websub.delivery-replayed" in [f["code"] for f in replay["findings"]]
-            await until(lambda: len(receiver.received) >= 1)
-            # a later signed delivery is forwarded: everything before it has been judged
-            newer = notification(2, "2026-01-01T00:00:30Z", "2026-01-01T00:01:00Z")
-            headers = {
-                "Content-Type": "application/xml",
-                "X-Hub-Signature": sign(listener.secret, newer),
-            }
-            async with httpx.AsyncClient(timeout=10) as client:
-                await client.post(listener.callback, content=newer, headers=headers)
-            await until(lambda: len(receiver.received) >= 2)
-    finally:
-        await receiver.down()
+        )
+        assert len(listener.named("notification")) == 1
+        for replay in listener.named("rejected"):
+            assert "websub.delivery-replayed" in [f["code"] for f in replay["findings"]]
+        await until(lambda: len(receiver.received) >= 1)
+        # a later signed delivery is forwarded: everything before it has been judged
+        newer = notification(2, "2026-01-01T00:00:30Z", "2026-01-01T00:01:00Z")
+        headers = {
+            "Content-Type": "application/xml",
+            "X-Hub-Signature": sign(listener.secret, newer),
+        }
+        async with httpx.AsyncClient(timeout=10) as client:
+            await client.post(listener.callback, content=newer, headers=headers)
+        await until(lambda: len(receiver.received) >= 2)
     assert [item.number for item in receiver.received] == [1, 2]  # the deletion once

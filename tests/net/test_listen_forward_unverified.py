@@ -17,33 +17,17 @@ from pathlib import Path
 import httpx
 import pytest
 from fake_hub import FakeHub, notification
-from helpers.forward_receiver import Receiver
-from helpers.listen_process import running_listen, until
+from helpers.forward_receiver import Receiver, forward_answers, forwarding_listen
+from helpers.listen_process import until
 from helpers.listen_session import listening
 from helpers.source_2012 import change_set, source_2012
 
 from explorer.core.push.signatures import sign
-from explorer.net.live.forwarding.forward_outbox import ForwardAnswer, ForwardOutbox
-from explorer.net.store.database import Store
+from explorer.net.live.forwarding.forward_outbox import ForwardAnswer
 
 FORWARD_SECRET = "the-apps-own-secret"
 VERIFIED_HEADER = "X-ResourceSync-Explorer-Verified"
 FORGED = notification(1, "2026-01-01T00:00:00Z", "2026-01-01T00:00:30Z")
-
-
-def _forward_args(receiver: Receiver, *extra: str) -> tuple[str, ...]:
-    return ("--forward", receiver.url, "--forward-secret", FORWARD_SECRET, *extra)
-
-
-def _answers(store_path: Path) -> list[ForwardAnswer]:
-    """What forwarding wrote down for each stored delivery so far (read from outside)."""
-    store = Store(store_path, read_only=True)
-    try:
-        outbox = ForwardOutbox(store)
-        found = [outbox.answer(record.id) for record in store.notifications()]
-    finally:
-        store.close()
-    return [answer for answer in found if answer is not None]
 
 
 def _not_forwarded(answer: ForwardAnswer) -> bool:
@@ -70,42 +54,33 @@ async def test_a_forged_post_to_a_no_secret_subscription_is_not_forwarded(
     tmp_path: Path,
 ) -> None:
     store = tmp_path / "s.sqlite3"
-    receiver = Receiver(FORWARD_SECRET.encode())
-    await receiver.up()
-    try:
-        async with (
-            FakeHub() as hub,
-            running_listen(hub, store, "--no-secret", *_forward_args(receiver)) as listener,
-        ):
-            await _post(listener.callback, FORGED)  # anyone who learnt the callback URL
-            await until(lambda: bool(receiver.received) or bool(_answers(store)))
-            await until(lambda: bool(_answers(store)))
-    finally:
-        await receiver.down()
+    async with (
+        FakeHub() as hub,
+        forwarding_listen(hub, store, "--no-secret", secret=FORWARD_SECRET) as (listener, receiver),
+    ):
+        await _post(listener.callback, FORGED)  # anyone who learnt the callback URL
+        await until(lambda: bool(receiver.received) or bool(forward_answers(store)))
+        await until(lambda: bool(forward_answers(store)))
     assert receiver.received == []
-    (answer,) = _answers(store)
+    (answer,) = forward_answers(store)
     assert _not_forwarded(answer)
 
 
 async def test_with_forward_unverified_a_forged_post_arrives_unsigned_and_marked(
     tmp_path: Path,
 ) -> None:
-    receiver = Receiver(FORWARD_SECRET.encode())
-    await receiver.up()
-    try:
-        async with (
-            FakeHub() as hub,
-            running_listen(
-                hub,
-                tmp_path / "s.sqlite3",
-                "--no-secret",
-                *_forward_args(receiver, "--forward-unverified"),
-            ) as listener,
-        ):
-            await _post(listener.callback, FORGED)
-            await until(lambda: bool(receiver.received))
-    finally:
-        await receiver.down()
+    async with (
+        FakeHub() as hub,
+        forwarding_listen(
+            hub,
+            tmp_path / "s.sqlite3",
+            "--no-secret",
+            "--forward-unverified",
+            secret=FORWARD_SECRET,
+        ) as (listener, receiver),
+    ):
+        await _post(listener.callback, FORGED)
+        await until(lambda: bool(receiver.received))
     _arrived_unverified(receiver)
 
 
@@ -114,54 +89,44 @@ async def test_a_post_to_a_2012_callback_is_never_forwarded_signed(
     tmp_path: Path, opt_in: bool
 ) -> None:
     store = tmp_path / "s.sqlite3"
-    receiver = Receiver(FORWARD_SECRET.encode())
-    await receiver.up()
     extra = ("--forward-unverified",) if opt_in else ()
-    try:
-        async with source_2012(forms=("callback",)) as source:
-            args = ("--topic", source.changeset_url, "--store", str(store))
-            async with listening(*args, *_forward_args(receiver, *extra)) as run:
-                await run.until(
-                    lambda events: any(e["event"] == "subscribe-requested" for e in events)
-                )
-                await until(lambda: bool(source.callbacks))
-                body = change_set(("http://example.org/res1", "deleted", "2012-08-08T09:00:00Z"))
-                await _post(source.callbacks[0], body)  # the 2012 form has no signature
-                if opt_in:
-                    await until(lambda: bool(receiver.received))
-                else:
-                    await until(lambda: bool(receiver.received) or bool(_answers(store)))
-                    await until(lambda: bool(_answers(store)))
-    finally:
-        await receiver.down()
+    async with (
+        Receiver(FORWARD_SECRET.encode()) as receiver,
+        source_2012(forms=("callback",)) as source,
+    ):
+        args = ("--topic", source.changeset_url, "--store", str(store))
+        forward = ("--forward", receiver.url, "--forward-secret", FORWARD_SECRET, *extra)
+        async with listening(*args, *forward) as run:
+            await run.until(lambda events: any(e["event"] == "subscribe-requested" for e in events))
+            await until(lambda: bool(source.callbacks))
+            body = change_set(("http://example.org/res1", "deleted", "2012-08-08T09:00:00Z"))
+            await _post(source.callbacks[0], body)  # the 2012 form has no signature
+            if opt_in:
+                await until(lambda: bool(receiver.received))
+            else:
+                await until(lambda: bool(receiver.received) or bool(forward_answers(store)))
+                await until(lambda: bool(forward_answers(store)))
     if opt_in:
         _arrived_unverified(receiver)
     else:
         assert receiver.received == []
-        (answer,) = _answers(store)
+        (answer,) = forward_answers(store)
         assert _not_forwarded(answer)
 
 
 async def test_a_signed_delivery_is_still_forwarded_signed_with_forward_unverified(
     tmp_path: Path,
 ) -> None:
-    receiver = Receiver(FORWARD_SECRET.encode())
-    await receiver.up()
-    try:
-        async with (
-            FakeHub() as hub,
-            running_listen(
-                hub, tmp_path / "s.sqlite3", *_forward_args(receiver, "--forward-unverified")
-            ) as listener,
-        ):
-            await _post(listener.callback, FORGED)  # no signature: rejected, never stored
-            signed = notification(2, "2026-01-01T00:00:30Z", "2026-01-01T00:01:00Z")
-            await _post(
-                listener.callback, signed, **{"X-Hub-Signature": sign(listener.secret, signed)}
-            )
-            await until(lambda: bool(receiver.received))
-    finally:
-        await receiver.down()
+    async with (
+        FakeHub() as hub,
+        forwarding_listen(
+            hub, tmp_path / "s.sqlite3", "--forward-unverified", secret=FORWARD_SECRET
+        ) as (listener, receiver),
+    ):
+        await _post(listener.callback, FORGED)  # no signature: rejected, never stored
+        signed = notification(2, "2026-01-01T00:00:30Z", "2026-01-01T00:01:00Z")
+        await _post(listener.callback, signed, **{"X-Hub-Signature": sign(listener.secret, signed)})
+        await until(lambda: bool(receiver.received))
     (item,) = receiver.received
     assert item.number == 2 and item.verified
     assert VERIFIED_HEADER not in item.headers

@@ -50,22 +50,17 @@ def _assert_complete(receiver: Receiver, count: int) -> None:
 async def test_forwarded_deliveries_arrive_signed_in_order_through_an_outage(
     tmp_path: Path,
 ) -> None:
-    receiver = Receiver(FORWARD_SECRET.encode())
-    await receiver.up()
-    try:
-        async with FakeHub() as hub:
-            run = await run_into_outage(
-                hub, tmp_path / "s.sqlite3", receiver, _bodies(RUN), *_forward_args(receiver)
-            )
-            try:
-                await asyncio.sleep(OUTAGE)
-                await receiver.up()
-                await run.sending
-                await until(lambda: len({r.delivery for r in receiver.received}) >= RUN)
-            finally:
-                await stop_listen(run.listener, run.drain)
-    finally:
-        await receiver.down()
+    async with Receiver(FORWARD_SECRET.encode()) as receiver, FakeHub() as hub:
+        run = await run_into_outage(
+            hub, tmp_path / "s.sqlite3", receiver, _bodies(RUN), *_forward_args(receiver)
+        )
+        try:
+            await asyncio.sleep(OUTAGE)
+            await receiver.up()
+            await run.sending
+            await until(lambda: len({r.delivery for r in receiver.received}) >= RUN)
+        finally:
+            await stop_listen(run.listener, run.drain)
     _assert_complete(receiver, RUN)
     first = receiver.received[0].headers
     assert first["X-App-Token"] == "t0ken"
@@ -78,24 +73,15 @@ async def test_a_sigkilled_listen_forwards_every_acknowledged_delivery_after_res
     tmp_path: Path,
 ) -> None:
     store = tmp_path / "s.sqlite3"
-    receiver = Receiver(FORWARD_SECRET.encode())
-    await receiver.up()
-    try:
-        async with FakeHub() as hub:
-            run = await run_into_outage(
-                hub, store, receiver, _bodies(RUN), *_forward_args(receiver)
-            )
-            run.listener.proc.send_signal(signal.SIGKILL)  # acknowledged ones wait on disk
-            await stop_listen(run.listener, run.drain)
-            await receiver.up()
-            restarted, drain = await start_listen(
-                hub, store, *_forward_args(receiver), resumed=True
-            )
-            try:
-                await run.sending  # the hub retried what the dead process did not acknowledge
-                await until(lambda: len({r.delivery for r in receiver.received}) >= RUN)
-            finally:
-                await stop_listen(restarted, drain)
-    finally:
-        await receiver.down()
+    async with Receiver(FORWARD_SECRET.encode()) as receiver, FakeHub() as hub:
+        run = await run_into_outage(hub, store, receiver, _bodies(RUN), *_forward_args(receiver))
+        run.listener.proc.send_signal(signal.SIGKILL)  # acknowledged ones wait on disk
+        await stop_listen(run.listener, run.drain)
+        await receiver.up()
+        restarted, drain = await start_listen(hub, store, *_forward_args(receiver), resumed=True)
+        try:
+            await run.sending  # the hub retried what the dead process did not acknowledge
+            await until(lambda: len({r.delivery for r in receiver.received}) >= RUN)
+        finally:
+            await stop_listen(restarted, drain)
     _assert_complete(receiver, RUN)

@@ -10,8 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 from fake_hub import FakeHub, notification
-from helpers.forward_receiver import Receiver
-from helpers.listen_process import running_listen, until
+from helpers.forward_receiver import forwarding_listen
+from helpers.listen_process import until
 
 from explorer.core.push.signatures import sign
 
@@ -30,34 +30,29 @@ async def test_secrets_given_by_file_or_environment_are_not_in_the_process_list(
     header_file.write_text(f"X-App-Token: {HEADER_VALUE}\n")
     monkeypatch.setenv("APP_FORWARD_SECRET", FORWARD_SECRET)
     monkeypatch.setenv("SOURCE_TOKEN", TOKEN)
-    receiver = Receiver(FORWARD_SECRET.encode())
-    await receiver.up()
-    try:
-        async with (
-            FakeHub() as hub,
-            running_listen(
-                hub,
-                tmp_path / "s.sqlite3",
-                "--secret-file", str(secret_file),
-                "--forward", receiver.url,
-                "--forward-secret-env", "APP_FORWARD_SECRET",
-                "--forward-header-file", str(header_file),
-                "--token-env", "SOURCE_TOKEN",
-            ) as listener,
-        ):  # fmt: skip
-            command_line = Path(f"/proc/{listener.pid}/cmdline").read_bytes()
-            for secret in (HUB_SECRET, FORWARD_SECRET, HEADER_VALUE, TOKEN):
-                assert secret.encode() not in command_line
-            assert b"--secret-file" in command_line  # it is listen's own command line
-            assert listener.secret == HUB_SECRET  # the hub was given the file's secret
-            body = notification(1, "2026-01-01T00:00:00Z", "2026-01-01T00:00:30Z")
-            headers = {"Content-Type": "application/xml", "X-Hub-Signature": sign(HUB_SECRET, body)}
-            async with httpx.AsyncClient(timeout=10) as client:
-                answer = await client.post(listener.callback, content=body, headers=headers)
-            assert answer.status_code == 200
-            await until(lambda: len(receiver.received) >= 1)
-    finally:
-        await receiver.down()
+    async with (
+        FakeHub() as hub,
+        forwarding_listen(
+            hub,
+            tmp_path / "s.sqlite3",
+            "--secret-file", str(secret_file),
+            "--forward-header-file", str(header_file),
+            "--token-env", "SOURCE_TOKEN",
+            secret=FORWARD_SECRET,
+            secret_option=("--forward-secret-env", "APP_FORWARD_SECRET"),
+        ) as (listener, receiver),
+    ):  # fmt: skip
+        command_line = Path(f"/proc/{listener.pid}/cmdline").read_bytes()
+        for secret in (HUB_SECRET, FORWARD_SECRET, HEADER_VALUE, TOKEN):
+            assert secret.encode() not in command_line
+        assert b"--secret-file" in command_line  # it is listen's own command line
+        assert listener.secret == HUB_SECRET  # the hub was given the file's secret
+        body = notification(1, "2026-01-01T00:00:00Z", "2026-01-01T00:00:30Z")
+        headers = {"Content-Type": "application/xml", "X-Hub-Signature": sign(HUB_SECRET, body)}
+        async with httpx.AsyncClient(timeout=10) as client:
+            answer = await client.post(listener.callback, content=body, headers=headers)
+        assert answer.status_code == 200
+        await until(lambda: len(receiver.received) >= 1)
     (forwarded,) = receiver.received
     assert forwarded.verified  # signed with the secret from the environment
     assert forwarded.headers["X-App-Token"] == HEADER_VALUE

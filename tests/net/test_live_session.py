@@ -101,6 +101,9 @@ class Steps:
     def forwarding_started(self, forwarder: Forwarder) -> None:
         self.seen.append("forwarding")
 
+    def priming_failed(self, problems: list[object]) -> None:
+        self.seen.append("priming failed")
+
     def transports_started(self) -> None:
         assert self.session is not None and self.session.parts is not None
         self.seen.append("transports")

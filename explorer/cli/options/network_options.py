@@ -20,6 +20,8 @@ from explorer.cli.options.secret_option import (
     SecretFormError,
     add_secret_forms,
     on_command_line,
+    plain_credential_header,
+    secret_headers,
     secret_value,
     warn_plain,
 )
@@ -66,13 +68,13 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
         say("cli.network.group"),
         say("cli.network.group-note"),
     )
-    group.add_argument(
+    add_secret_forms(
+        group,
         "--header",
-        action="append",
-        type=header_argument,
-        default=[],
         metavar="'NAME: VALUE'",
         help=say("cli.network.header"),
+        repeatable=True,
+        type=header_argument,
     )
     add_secret_forms(
         group.add_mutually_exclusive_group(),
@@ -121,8 +123,8 @@ def network_wanted(args: argparse.Namespace, targets: Iterable[str]) -> bool:
     it, and with it reading the credential files and building a TLS context."""
     if any(target.lower().startswith(("http://", "https://")) for target in targets):
         return True
-    given = (args.header, args.user, args.credentials, args.proxy, args.ca_bundle)
-    return any(given) or secret_given(args, "--token") or args.insecure
+    given = (args.user, args.credentials, args.proxy, args.ca_bundle, args.insecure)
+    return any(given) or secret_given(args, "--token") or secret_given(args, "--header")
 
 
 def network_access(
@@ -166,6 +168,8 @@ def network_access(
             _warn(command, say("cli.network.readable", path=path))
     if on_command_line(args, "--token"):
         warn_plain("--token", command)
+    if plain_credential_header(args.header):
+        warn_plain("--header", command)
     flag_credential = _flag_credential(args)
     if flag_credential is not None:
         origins = _origins(urls)
@@ -196,6 +200,7 @@ def _flag_credential(args: argparse.Namespace) -> Credential | None:
         raise NetworkOptionsError(say("cli.network.token-empty"))
     try:
         token = secret_value(args, "--token", help_language())
+        headers, _ = secret_headers(args, "--header", header_argument, help_language())
     except SecretFormError as exc:
         raise NetworkOptionsError(str(exc)) from None
     user, password = None, None
@@ -205,14 +210,14 @@ def _flag_credential(args: argparse.Namespace) -> Credential | None:
             raise NetworkOptionsError(say("cli.network.user-empty"))
         if not sep:
             password = _ask_password(user)
-    if token is None and user is None and not args.header:
+    if token is None and user is None and not headers:
         return None
     try:
         return Credential(
             token=token.strip() if token else None,
             user=user,
             password=password,
-            headers=tuple(args.header),
+            headers=tuple(headers),
         )
     except CredentialsError as exc:
         raise NetworkOptionsError(str(exc)) from None

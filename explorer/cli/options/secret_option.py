@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from explorer.cli.arguments import InputError, read_regular_file
 from explorer.cli.options.language_option import say
 from explorer.core import catalog
+from explorer.core.auth import is_secret_header
+from explorer.core.credential_headers import credential_names
 
 SECRET_ENVIRONMENT = "RESOURCESYNC_EXPLORER_SECRET"
 MAX_SECRET_FILE = 4096
@@ -29,6 +33,9 @@ MAX_SECRET_FILE = 4096
 
 MAX_FORMS_FILE = 64 * 1024
 """A file of ``--…-file`` (a secret, or a header a line) is short; a larger one is not."""
+
+
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an RFC 9110 token
 
 
 class SecretError(ValueError):
@@ -81,13 +88,23 @@ class SecretFormError(ValueError):
 
 
 def add_secret_forms(
-    container: Any, flag: str, *, metavar: str, help: str, repeatable: bool = False
+    container: Any,
+    flag: str,
+    *,
+    metavar: str,
+    help: str,
+    repeatable: bool = False,
+    type: Callable[[str], Any] | None = None,
 ) -> None:
     """Add ``flag`` (as before) with its ``-file`` and ``-env`` forms to ``container`` (a
     parser, a group or a mutually exclusive group). A ``repeatable`` option (headers) takes
-    any number of each form, its file a line per value; otherwise they exclude each other."""
+    any number of each form, its file a line per value; otherwise they exclude each other.
+    ``type`` checks the plain form as argparse reads it (the other forms are read later,
+    by ``secret_values`` or ``secret_headers``)."""
     if repeatable:
-        container.add_argument(flag, action="append", default=[], metavar=metavar, help=help)
+        container.add_argument(
+            flag, action="append", type=type, default=[], metavar=metavar, help=help
+        )
         for form, key in (("file", "secrets.help-file-lines"), ("env", "secrets.help-env")):
             container.add_argument(
                 f"{flag}-{form}",
@@ -144,9 +161,66 @@ def secret_values(args: argparse.Namespace, flag: str, lang: str) -> list[str]:
     return values
 
 
+HeaderParser = Callable[[str], tuple[str, str]]
+"""``'Name: value'`` into a pair; raises ``argparse.ArgumentTypeError`` naming the problem."""
+
+
+def secret_headers(
+    args: argparse.Namespace, flag: str, parse: HeaderParser, lang: str
+) -> tuple[list[tuple[str, str]], set[str]]:
+    """Every header of a repeatable header option, and the names that came from its file
+    or environment forms (the caller masks those wherever it keeps the request).
+
+    The plain ``flag`` values were parsed by argparse (``type=parse``). Each ``-file``
+    holds a header a line, blank lines and ``#`` comments skipped; each ``-env`` variable
+    one header. A header from a file or a variable with an empty value is refused: it is
+    what a line written for a secret not yet filled in gives, and it would go out without
+    its secret."""
+    dest = _dest(flag)
+    headers: list[tuple[str, str]] = list(getattr(args, dest))
+    hidden: list[tuple[str, str]] = []
+    for path in getattr(args, f"{dest}_file"):
+        option = f"{flag}-file"  # a header option may take many: say which file
+        for number, line in enumerate(_file_lines(path, f"{option} {path}", lang), start=1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                place = {"option": option, "path": path, "line": number}
+                hidden.append(
+                    _header(line, catalog.text("secrets.file-line", lang, **place), parse, lang)
+                )
+    for variable in getattr(args, f"{dest}_env"):
+        value = _checked(_variable(variable, f"{flag}-env", lang), f"${variable}", lang)
+        hidden.append(_header(value, f"${variable}", parse, lang))
+    return headers + hidden, {name for name, _ in hidden}
+
+
+def _header(text: str, source: str, parse: HeaderParser, lang: str) -> tuple[str, str]:
+    # The parsers name a bad header name in their message: a line such as "Bearer s3cret"
+    # followed by a colon would put its secret on stderr, so the name is checked first.
+    if not _HEADER_NAME.fullmatch(text.partition(":")[0].strip()):
+        raise SecretFormError(catalog.text("secrets.header-name", lang, source=source))
+    try:
+        name, value = parse(text)
+    except argparse.ArgumentTypeError as exc:
+        raise SecretFormError(
+            catalog.text("secrets.header-unusable", lang, source=source, problem=exc)
+        ) from None
+    if not value.strip():
+        raise SecretFormError(catalog.text("secrets.header-blank", lang, source=source, name=name))
+    return name, value
+
+
 def on_command_line(args: argparse.Namespace, flag: str) -> bool:
     """Whether ``flag`` was given in its plain form, in the process list."""
     return getattr(args, _dest(flag)) not in (None, [])
+
+
+def plain_credential_header(headers: list[tuple[str, str]]) -> bool:
+    """Whether a header given on the command line carries a credential by its name
+    (Authorization, Cookie, ``X-Api-Key``…), so ``ps`` shows a secret. Other headers
+    (``Accept``…) hold none, and a warning for each would teach users to ignore it; a
+    header given no value (``replay``'s "leave it out") holds none either."""
+    given = [(name, value) for name, value in headers if value.strip()]
+    return any(is_secret_header(name) for name, _ in given) or bool(credential_names(given))
 
 
 def warn_plain(flag: str, command: str) -> None:

@@ -58,6 +58,19 @@ class EventPipeline:
         self._streams: list[asyncio.Queue[SubscriberEvent | None]] = []
         self._refetches: set[asyncio.Task[None]] = set()
         self._refetch_turns = asyncio.Semaphore(REFETCHES_AT_ONCE)
+        self._enrich_gate: tuple[asyncio.Future[Any], float] | None = None
+
+    def enrich_after(self, work: asyncio.Future[Any], limit: float) -> None:
+        """Enrich no notification before ``work`` is done, waiting ``limit`` seconds at most
+        from now: the tracker is being primed, and a diff made before it would have no
+        before. Events wait here in order; the hub's answer does not (the intake gave it)."""
+        self._enrich_gate = (work, asyncio.get_running_loop().time() + limit)
+
+    async def _gate_passed(self) -> None:
+        gate, self._enrich_gate = self._enrich_gate, None
+        if gate is not None and not gate[0].done():
+            left = gate[1] - asyncio.get_running_loop().time()
+            await asyncio.wait({gate[0]}, timeout=max(left, 0.0))  # never cancels the work
 
     def start(self) -> None:
         self._publisher = asyncio.create_task(self._publish_loop())
@@ -146,6 +159,7 @@ class EventPipeline:
             stop = group[-1] is None
             events = [event for event in group if event is not None]
             if self.enrich is not None and any(e.event == ev.NOTIFICATION for e in events):
+                await self._gate_passed()
                 events = await loop.run_in_executor(self._workers, self._enrich_all, events)
             for event in events:
                 self._publish(event)

@@ -19,8 +19,10 @@ from typing import Any, Protocol
 
 import httpx
 
+from explorer.core.findings import Finding
 from explorer.core.phrase import Phrase
 from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.fetcher import Fetcher
 from explorer.net.http.network_access import NetworkAccess
 from explorer.net.live import transports
 from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY, CallbackServer
@@ -47,10 +49,15 @@ from explorer.net.live.refetch import ChangeTracker
 from explorer.net.live.refetch_bounds import bounded_tracker
 from explorer.net.live.subscriber import Subscriber, SubscriberConfig
 from explorer.net.live.subscriber_events import SubscriberEvent
-from explorer.net.live.subscription import Subscription
+from explorer.net.live.subscription import FINAL_STATES, Subscription
 from explorer.net.live.subscription_book import ViewsListener
+from explorer.net.store.channel_sets import ChannelSet, remember_set, sets_of
 from explorer.net.store.database import Store
 from explorer.net.store.exchange_log import ExchangeLog
+
+PRIME_WAIT = 20.0
+"""Seconds the feed's first diffs after a start wait for the priming of resumed channels
+(their deliveries are answered and stored meanwhile); then they go out without it."""
 
 
 def transport_class(entry: transports.TransportEntry) -> type[SessionTransport]:
@@ -58,6 +65,13 @@ def transport_class(entry: transports.TransportEntry) -> type[SessionTransport]:
     module, _, name = entry.implementation.partition(":")
     made: type[SessionTransport] = getattr(importlib.import_module(module), name)
     return made
+
+
+def _stored_sets(store: Store) -> list[ChannelSet]:
+    """The sets of resources the stored subscriptions that may still deliver belong to."""
+    rows = store.subscriptions()
+    topics = [row["topic"] for row in rows if row["state"] not in FINAL_STATES]
+    return sets_of(store.path, topics)
 
 
 class CannotListen(OSError):
@@ -100,6 +114,8 @@ class LiveObserver(Protocol):
 
     def recording_full(self, limit: int) -> None: ...
 
+    def priming_failed(self, problems: list[Finding]) -> None: ...
+
 
 class LiveSession:
     """Starts and stops the live side in the one right order.
@@ -115,16 +131,19 @@ class LiveSession:
        restores them as its own;
     6. the forwarders: their outbox is ready and hooked to the intake before any
        delivery can be taken, and what an earlier run left starts draining;
-    7. the event pipeline, then every transport of the registry (WebSub restores its
+    7. the change tracker is primed, in the background, for the sets of resources of the
+       stored subscriptions (``prime``: what an earlier run primed them from), and the
+       feed's diffs wait for it, a bounded time;
+    8. the event pipeline, then every transport of the registry (WebSub restores its
        stored subscriptions: from here their callbacks are answered);
-    8. stale subscriptions (their callback URL changed) are subscribed again, awaited
+    9. stale subscriptions (their callback URL changed) are subscribed again, awaited
        or in the background (``config.move_in_background``).
 
-    ``stop`` undoes it backwards: the move is cancelled, the transports close (no more
-    deliveries taken), the shared parts publish what is queued and stop their threads,
-    then the forwarders, the tracker and the client this session made close, the server
-    stops, the recorder writes what is queued, and the listeners are let go (nothing on
-    the loop keeps a front end's objects alive).
+    ``stop`` undoes it backwards: the move and the priming are cancelled, the transports
+    close (no more deliveries taken), the shared parts publish what is queued and stop
+    their threads, then the forwarders, the tracker and the client this session made
+    close, the server stops, the recorder writes what is queued, and the listeners are
+    let go (nothing on the loop keeps a front end's objects alive).
 
     The exchange log, the tracker and the forwarders may be given: the window keeps them
     across restarts of its callback server and closes them itself.
@@ -162,6 +181,7 @@ class LiveSession:
         self.transports: dict[str, SessionTransport] = {}
         self._client: httpx.AsyncClient | None = None
         self._moving: asyncio.Task[Any] | None = None
+        self._priming: dict[str, asyncio.Task[list[Finding]]] = {}  # by Capability List
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -203,6 +223,7 @@ class LiveSession:
             if self.observer is not None:
                 self.observer.forwarding_started(forwarder)
         self.forwarders.attach(parts.intake)
+        await self._prime_stored()
         options = TransportOptions(config.subscriber, config.xmpp_account, config.xmpp_options)
         self.transports = {
             entry.facts.kind: transport_class(entry).for_session(parts, options)
@@ -225,6 +246,10 @@ class LiveSession:
             moving, self._moving = self._moving, None
             moving.cancel()
             await asyncio.gather(moving, return_exceptions=True)
+        priming, self._priming = list(self._priming.values()), {}
+        for task in priming:
+            task.cancel()
+        await asyncio.gather(*priming, return_exceptions=True)
         for transport in reversed(list(self.transports.values())):
             await transport.close()
         self.transports = {}
@@ -280,6 +305,59 @@ class LiveSession:
     def on_fetch(self) -> Callable[..., None] | None:
         """The hook a ``Fetcher`` of this session calls with each exchange (the recording's)."""
         return self.recorder.fetched if self.recorder is not None else None
+
+    # --- priming ------------------------------------------------------------------------
+
+    async def prime(
+        self, capability_list: str, change_topic: str | None, topics: list[str]
+    ) -> list[Finding]:
+        """Teach the change tracker a set of resources before its notifications arrive, so
+        the first 'updated' one already has a before (and framework diffs an earlier
+        version); what went wrong. ``topics``: the channels of the set, remembered in the
+        store so a later start primes them again when it resumes them. Each Capability
+        List is read once per session: a second call waits for the first and says
+        nothing (its problems were told once, to that caller or the ``observer``)."""
+        channel_set = ChannelSet(capability_list, change_topic)
+        await asyncio.to_thread(remember_set, self.store.path, topics, channel_set)
+        first = capability_list not in self._priming
+        problems = await self._priming_of(channel_set)
+        return problems if first else []
+
+    def _priming_of(self, channel_set: ChannelSet) -> asyncio.Task[list[Finding]]:
+        task = self._priming.get(channel_set.capability_list)
+        if task is None:
+            task = asyncio.create_task(self._read_set(channel_set))
+            self._priming[channel_set.capability_list] = task
+        return task
+
+    async def _read_set(self, channel_set: ChannelSet) -> list[Finding]:
+        assert self.tracker is not None
+        async with Fetcher(
+            timeout=30.0, retries=1, access=self.config.access, on_exchange=self.on_fetch
+        ) as fetcher:
+            return await self.tracker.prime(
+                channel_set.capability_list, fetcher, topic=channel_set.change_topic
+            )
+
+    async def _prime_stored(self) -> None:
+        """Prime, in the background, the sets of the subscriptions a start resumes; the
+        feed's first diffs wait for it (``PRIME_WAIT`` at most), the hub's answers never."""
+        channel_sets = await asyncio.to_thread(_stored_sets, self.store)
+        if not channel_sets:
+            return
+        work = asyncio.gather(*(self._priming_of(item) for item in channel_sets))
+        work.add_done_callback(self._primed_stored)
+        assert self.parts is not None
+        self.parts.pipeline.enrich_after(work, PRIME_WAIT)
+
+    def _primed_stored(self, work: asyncio.Future[list[list[Finding]]]) -> None:
+        """What the background priming could not read, told to the front end (a stop that
+        cancelled it says nothing; an error only leaves diffs without a before)."""
+        if work.cancelled() or work.exception() is not None:
+            return
+        problems = [item for found in work.result() for item in found]
+        if problems and self.observer is not None:
+            self.observer.priming_failed(problems)
 
     # --- subscriptions ------------------------------------------------------------------
 

@@ -295,12 +295,24 @@ SNAPSHOTS = Feature(
     ),
 )
 
+CHANNEL_SETS = Feature(
+    "channel_sets",
+    ("channel_sets",),
+    (
+        # 1: the set of resources (Capability List) each subscribed channel belongs to, so
+        # a restart primes the change tracker for it (net/store/channel_sets.py)
+        "CREATE TABLE IF NOT EXISTS channel_sets (topic TEXT PRIMARY KEY, "
+        "capability_list TEXT NOT NULL, change_topic TEXT);",
+    ),
+)
+
 FEATURES: tuple[Feature, ...] = (
     DELIVERIES,
     DELIVERY_MEMORY,
     FORWARDING,
     EXCHANGE_LINKS,
     SNAPSHOTS,
+    CHANNEL_SETS,
 )
 """Every feature of the store, migrated in this order (the core first)."""
 

@@ -81,9 +81,9 @@ class LiveServices(QObject):
         subscriber_config: SubscriberConfig | None = None,
         parent: QObject | None = None,
     ) -> None:
-        """``source``: its fetcher primes the change tracker and tests a public URL, its
-        channels say which documents a subscription's set has; ``forwarders``: the
-        forwarding part's, which the live session feeds."""
+        """``source``: its fetcher tests a public URL, its channels say which set of
+        resources (Capability List) a subscription belongs to, which the session primes;
+        ``forwarders``: the forwarding part's, which the live session feeds."""
         super().__init__(parent)
         self.engines = engines
         self.net = engines.net
@@ -103,7 +103,6 @@ class LiveServices(QObject):
         self.probe_payloads = ProbePayloads()
         self.public_url_tests: dict[str, bool] = {}  # public URL -> its last Test reached us
         self.move_wait = 20.0  # seconds a moved subscription's verification is waited for
-        self._primed: set[str] = set()
         self._views: list[SubscriptionView] = []
         self._note: str | None = None
         # The one batching stage between the net loop and the window. One signal per
@@ -320,21 +319,19 @@ class LiveServices(QObject):
                 return subscriber.view(await session.subscribe_channel(pushed))
 
             return await self.net.run(pushed_on_net())
-        channels = self.source.channels
-        channel = channels.get(topic)
-        if channel is not None and channel.capability_list not in self._primed:
-            self._primed.add(channel.capability_list)
+        channel = self.source.channels.get(topic)
+        if channel is not None:
+            listed = [
+                c
+                for c in self.source.channels.values()
+                if c.capability_list == channel.capability_list
+            ]
             change_topic = next(
-                (
-                    c.topic
-                    for c in channels.values()
-                    if c.capability_list == channel.capability_list
-                    and c.capability == "change-notification"
-                ),
-                None,
+                (c.topic for c in listed if c.capability == "change-notification"), None
             )
-            problems = await self.tracker.prime(
-                channel.capability_list, self.source.fetcher, topic=change_topic
+            assert session is not None
+            problems = await self.net.run(
+                session.prime(channel.capability_list, change_topic, [c.topic for c in listed])
             )
             for problem in problems:
                 log.info("priming: %s", problem.message)

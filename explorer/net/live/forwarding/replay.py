@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import httpx
 
-from explorer.core.auth import MASK
+from explorer.core.auth import MASK, mask_headers
 from explorer.core.push.signatures import sign
 from explorer.core.said_error import SaidError
 from explorer.net.http.bounded_body import (
@@ -25,6 +25,8 @@ from explorer.net.http.bounded_body import (
     describe_failure,
     read_body,
 )
+from explorer.net.http.credentials import Credential, Credentials, CredentialsError
+from explorer.net.http.network_access import NetworkAccess
 from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import (
     DELIVERY,
@@ -65,7 +67,9 @@ class ReplayRequest:
 @dataclass(frozen=True, slots=True)
 class Edits:
     """Changes to the original: ``headers`` replace same-named ones (an empty value
-    removes the header); ``secret`` re-signs with ``algorithm``."""
+    removes the header); ``secret`` re-signs with ``algorithm``. The values of the
+    ``masked`` headers (given from a file or the environment, or named as credentials)
+    are masked in the stored exchange, as the standard credential headers are."""
 
     url: str | None = None
     method: str | None = None
@@ -73,6 +77,7 @@ class Edits:
     body: bytes | None = None
     secret: str | None = None
     algorithm: str = "sha256"
+    masked: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +164,23 @@ def edited(request: ReplayRequest, edits: Edits) -> tuple[ReplayRequest, str]:
     return out, how
 
 
+def _access(request: ReplayRequest) -> NetworkAccess | None:
+    """The client's credential hook takes Authorization off every request and adds the
+    one kept for the request's origin, so a redirect cannot carry it elsewhere. An
+    Authorization the edits give (a stored one is masked, so refused) is kept for the
+    target's origin: without this it was taken off, while the record said it was sent."""
+    given = tuple(
+        (name, value) for name, value in request.headers if name.lower() == "authorization"
+    )
+    if not given:
+        return None
+    try:
+        return NetworkAccess(Credentials({request.url: Credential(headers=given)}))
+    except CredentialsError:  # no http(s) URL (the window's field takes any): httpx refuses
+        # it too, and that failure is what the record says
+        return None
+
+
 async def replay(
     store: Store,
     request: ReplayRequest,
@@ -170,7 +192,7 @@ async def replay(
     """Send ``request`` with ``edits``; record the answer linked to the original."""
     outgoing, how = edited(request, edits)
     own = client is None
-    http = client if client is not None else bounded_client(timeout)
+    http = client if client is not None else bounded_client(timeout, access=_access(outgoing))
     started = time.time()
     status: int | None = None
     response_headers: list[tuple[str, str]] = []
@@ -203,7 +225,7 @@ async def replay(
         method=outgoing.method,
         url=outgoing.url,
         status=status,
-        request_headers=outgoing.headers,
+        request_headers=mask_headers(outgoing.headers, edits.masked),
         request_body=outgoing.body,
         response_headers=response_headers,
         response_body=answer,

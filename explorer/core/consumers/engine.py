@@ -1,0 +1,112 @@
+"""One pass over a document's bytes that feeds every consumer.
+
+The bytes go through the project's safe XML reading (``explorer.core.safe_xml``: size cap,
+gzip inflation, no DOCTYPE, no entities, no network) and are streamed: each complete child
+of the root is handed to every consumer, then freed, so a 50,000-entry list never stands
+whole in memory and the cost is one parse plus a constant per entry and consumer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from lxml import etree
+
+from explorer.core.consumers.harvesters import Advertools, Scrapy
+from explorer.core.consumers.resync_reader import Resync
+from explorer.core.consumers.search_engine import SearchEngine
+from explorer.core.consumers.sitemaps_schema import SitemapsSchema
+from explorer.core.consumers.verdict import Consumer, Verdict
+from explorer.core.safe_xml import (
+    DocumentParseError,
+    StreamUnavailable,
+    parse_unstreamable,
+    prepare,
+    stream_children,
+)
+
+CONSUMER_NAMES = ("sitemaps-schema", "search-engine", "resync", "scrapy", "advertools")
+"""Every document consumer, in the order the report shows them."""
+
+
+class _Pass:
+    """The consumers of one reading, begun on the first batch of root children."""
+
+    def __init__(self, consumers: list[Consumer], size: int) -> None:
+        self.consumers = consumers
+        self.size = size
+        self.root: etree._Element | None = None
+
+    def batch(self, root: etree._Element, elements: Iterable[etree._Element]) -> None:
+        if self.root is None:
+            self.root = root
+            for consumer in self.consumers:
+                consumer.begin(root, self.size)
+        for element in elements:
+            for consumer in self.consumers:
+                consumer.child(element)
+
+    def end(self) -> None:
+        if self.root is not None:
+            for consumer in self.consumers:
+                consumer.end(self.root)
+
+
+def _feed(make: Callable[[], list[Consumer]], data: bytes) -> list[Consumer]:
+    """Stream ``data`` (through ``prepare``) to consumers from ``make``; a document the
+    stream cannot read exactly is parsed whole, within the same budgets, by fresh ones."""
+    reading = _Pass(make(), len(data))
+    try:
+        for root, elements in stream_children(data):
+            reading.batch(root, elements)
+    except StreamUnavailable:
+        reading = _Pass(make(), len(data))
+        root = parse_unstreamable(data)
+        reading.batch(root, list(root))
+    reading.end()
+    return reading.consumers
+
+
+def read_consumers(
+    data: bytes,
+    url: str | None = None,
+    *,
+    nested_indexes: Iterable[str] = (),
+    keep_urls: bool = False,
+) -> dict[str, Verdict]:
+    """Every consumer's verdict on one document (``url`` is where it was read from, for the
+    search engine's host rule; ``nested_indexes`` the listed URLs known to be indexes).
+    ``keep_urls`` keeps each consumer's URLs in ``url_list``: for small documents only."""
+    nested = frozenset(nested_indexes)
+
+    def make() -> list[Consumer]:
+        consumers: list[Consumer] = [
+            SitemapsSchema(),
+            SearchEngine(url, nested),
+            Resync(),
+            Scrapy(),
+            Advertools(),
+        ]
+        if keep_urls:
+            for consumer in consumers:
+                consumer.verdict.url_list = []
+        return consumers
+
+    try:
+        consumers = _feed(make, prepare(data))
+    except DocumentParseError as exc:
+        consumers = make()
+        for consumer in consumers:
+            consumer.verdict.refuse(exc.finding)
+    verdicts = {}
+    for consumer in consumers:
+        consumer.verdict.finish()
+        verdicts[consumer.name] = consumer.verdict
+    return verdicts
+
+
+def urls_read(data: bytes, consumer: str, url: str | None = None) -> list[str]:
+    """The URLs one consumer takes from a small document, in order (the tests compare them
+    with what the consumer's own library yields)."""
+    verdict = read_consumers(data, url, keep_urls=True)[consumer]
+    return list(verdict.url_list or [])

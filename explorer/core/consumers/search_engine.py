@@ -1,0 +1,126 @@
+"""The ``search-engine`` consumer: what a search engine's documented sitemap rules take.
+
+sitemaps.org and Google's sitemap documentation agree on the limits: at most 50,000 URLs
+and 50 MB (uncompressed) per file, every URL absolute, no longer than 2,048 characters, on
+the same scheme and host as the sitemap, and an index lists sitemaps, not other indexes.
+Tags outside the sitemap namespace and the extensions Google reads (image, video, news,
+hreflang links) are warned about as "Parent tag: urlset Tag: md", one line per pair.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from explorer.core.consumers.verdict import Verdict, local_name
+from explorer.core.findings import finding
+from explorer.core.model import SITEMAP_NS
+
+MAX_URLS = 50_000
+MAX_BYTES = 50 * 1024 * 1024
+MAX_LOC = 2_048
+# Extension namespaces Google documents reading inside <url>, by namespace: local names.
+_EXTENSIONS = {
+    "http://www.google.com/schemas/sitemap-image/1.1": "image",
+    "http://www.google.com/schemas/sitemap-video/1.1": "video",
+    "http://www.google.com/schemas/sitemap-news/0.9": "news",
+    "http://www.w3.org/1999/xhtml": "link",
+}
+_CHILDREN = {"url": ("loc", "lastmod", "changefreq", "priority"), "sitemap": ("loc", "lastmod")}
+
+
+class SearchEngine:
+    """URLs a search engine takes from the document at ``url`` (None for a file read without
+    a base URL: then the host rule cannot be judged and is not)."""
+
+    name = "search-engine"
+
+    def __init__(self, url: str | None, nested_indexes: frozenset[str] = frozenset()) -> None:
+        self.verdict = Verdict()
+        self._where = urlsplit(url) if url else None
+        # A URL starting with the document's own scheme://host/ is absolute and on its host;
+        # only the others need splitting (most of a list's URLs are of the first kind).
+        self._own = f"{self._where.scheme}://{self._where.netloc}/" if self._where else None
+        self._nested = nested_indexes
+        self._root = ""
+        self._item = ""
+        self._too_large = False
+        self._pairs: dict[tuple[str, str], tuple[int, int | None]] = {}
+
+    def begin(self, root: etree._Element, size: int) -> None:
+        namespace, self._root = local_name(root.tag)
+        self._item = {"urlset": "url", "sitemapindex": "sitemap"}.get(self._root, "")
+        if namespace != SITEMAP_NS or not self._item:
+            self.verdict.refuse(finding("consumers.not-a-sitemap", params={"root": self._root}))
+            return
+        if size > MAX_BYTES:
+            self._too_large = True
+            self.verdict.refuse(
+                finding("consumers.too-large", params={"size": size, "limit": MAX_BYTES})
+            )
+
+    def _unknown(self, parent: str, element: etree._Element) -> None:
+        key = (parent, local_name(element.tag)[1])
+        count, line = self._pairs.get(key, (0, element.sourceline))
+        self._pairs[key] = (count + 1, line)
+
+    def child(self, element: etree._Element) -> None:
+        if not self._item:
+            return
+        namespace, local = local_name(element.tag)
+        if namespace != SITEMAP_NS or local != self._item:
+            if local:
+                self._unknown(self._root, element)
+            return
+        loc: str | None = None
+        for part in element:
+            part_ns, part_local = local_name(part.tag)
+            if part_ns == SITEMAP_NS and part_local in _CHILDREN[self._item]:
+                if part_local == "loc" and loc is None:
+                    loc = (part.text or "").strip()
+            elif part_local and _EXTENSIONS.get(part_ns) != part_local:
+                self._unknown(local, part)
+        if loc is not None:
+            self._judge(loc)
+
+    def _judge(self, loc: str) -> None:
+        verdict = self.verdict
+        if self._too_large:
+            verdict.drop(loc, "over-50mb")
+            return
+        if self._own is not None and loc.startswith(self._own) and len(loc) <= MAX_LOC:
+            self._take(loc)
+            return
+        parts = urlsplit(loc)
+        if not parts.scheme or not parts.netloc:
+            verdict.drop(loc, "not-absolute")
+        elif len(loc) > MAX_LOC:
+            verdict.drop(loc, "too-long")
+        elif self._where is not None and (
+            parts.scheme.lower() != self._where.scheme.lower()
+            or (parts.hostname or "") != (self._where.hostname or "")
+            or parts.port != self._where.port
+        ):
+            verdict.drop(loc, "other-host")
+        else:
+            self._take(loc)
+
+    def _take(self, loc: str) -> None:
+        verdict = self.verdict
+        if self._item == "sitemap" and loc in self._nested:
+            verdict.drop(loc, "index-in-index")
+        elif verdict.urls >= MAX_URLS:
+            verdict.drop(loc, "over-50000")
+        else:
+            verdict.take(loc)
+
+    def end(self, root: etree._Element) -> None:
+        for (parent, tag), (count, line) in self._pairs.items():
+            self.verdict.complain(
+                finding(
+                    "consumers.unknown-tag",
+                    line=line,
+                    params={"parent": parent, "tag": tag, "count": count},
+                )
+            )

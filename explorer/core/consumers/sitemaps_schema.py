@@ -1,0 +1,164 @@
+"""The ``sitemaps-schema`` consumer: ``xmllint --schema`` with the sitemaps.org XSDs
+(``schemas/``), predicted in one linear pass.
+
+libxml2's schema validation slows sharply as errors pile up, and every ``rs:md`` / ``rs:ln``
+of a ResourceSync document is one, so the explorer checks the two small schemas itself,
+reporting the elements libxml2 names: an element in another namespace where the schemas'
+strict ``xsd:any namespace="##other"`` wildcard allows one is an error of its own (no
+global declaration for it), and the first element a content model does not expect ends the
+checking of that parent's remaining children, as libxml2 does.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from explorer.core.consumers.value_checks import (
+    collapse,
+    is_xsd_date_or_datetime,
+    xsd_decimal,
+)
+from explorer.core.consumers.verdict import SM, SPLIT_TAGS, Verdict, local_name
+from explorer.core.findings import finding
+from explorer.core.model import SITEMAP_NS
+
+_XSI = "http://www.w3.org/2001/XMLSchema-instance"
+_CHANGEFREQ = frozenset(("always", "hourly", "daily", "weekly", "monthly", "yearly", "never"))
+# The children of <url> (sitemap.xsd's tUrl) and <sitemap> (siteindex.xsd's tSitemap), in
+# their sequence; loc is required, the others optional, then the wildcard.
+_SEQUENCES = {"url": ("loc", "lastmod", "changefreq", "priority"), "sitemap": ("loc", "lastmod")}
+_POSITIONS = {name: {local: n for n, local in enumerate(seq)} for name, seq in _SEQUENCES.items()}
+_WS = " \t\r\n"
+_LOC = SM + "loc"
+_ROOTS = {"urlset": "url", "sitemapindex": "sitemap"}
+
+
+class SitemapsSchema:
+    """Valid or not against sitemap.xsd (root ``urlset``) or siteindex.xsd (any other root),
+    with a finding per element xmllint names."""
+
+    name = "sitemaps-schema"
+
+    def __init__(self) -> None:
+        self.verdict = Verdict()
+        self._item: str | None = None
+        self._items_seen = False
+        self._aborted = False
+
+    def _error(self, element: etree._Element, variant: str, **params: object) -> None:
+        self.verdict.reads = False
+        if self.verdict.full:  # counted, not made: a list can have 50,000 of them
+            self.verdict.problems_total += 1
+            return
+        _ns, local = local_name(element.tag)
+        self.verdict.complain(
+            finding(
+                "consumers.schema-invalid",
+                line=element.sourceline,
+                params={"element": local, **params},
+                variant=variant,
+            )
+        )
+
+    def begin(self, root: etree._Element, size: int) -> None:
+        namespace, local = local_name(root.tag)
+        if namespace != SITEMAP_NS or local not in _ROOTS:
+            self._error(root, "root")
+            self._aborted = True
+            return
+        self._item = SM + _ROOTS[local]
+        self._attributes(root)
+        if root.text is not None and root.text.strip(_WS):
+            self._error(root, "text")
+
+    def _attributes(self, element: etree._Element) -> None:
+        for name in element.attrib:
+            if not name.startswith("{" + _XSI + "}"):
+                self._error(element, "attribute", attribute=local_name(name)[1])
+
+    def child(self, element: etree._Element) -> None:
+        if self._aborted or self._item is None:
+            return
+        tail = element.tail
+        if tail is not None and tail.strip(_WS):
+            self._error(element.getparent(), "text")  # type: ignore[arg-type]
+        tag = element.tag
+        if tag == self._item:
+            self._items_seen = True
+            self._check_item(element)
+            self.verdict.take(element.findtext(_LOC) or "")
+        elif local_name(tag)[0] not in (SITEMAP_NS, "") and not self._items_seen:
+            self._error(element, "undeclared")
+        else:
+            self._error(element, "unexpected")
+            self._aborted = True
+
+    def _check_item(self, item: etree._Element) -> None:
+        """One pass over the item's children: text between them, then the sequence
+        (loc, lastmod, changefreq, priority for url; loc, lastmod for sitemap), then the
+        wildcard; the first child out of place ends the item, as it does in libxml2."""
+        if item.attrib:
+            self._attributes(item)
+        text = item.text
+        if text is not None and text.strip(_WS):
+            self._error(item, "text")
+        sequence = _POSITIONS[local_name(item.tag)[1]]
+        position = -1
+        in_wildcard = False
+        names = SPLIT_TAGS
+        for child in item:
+            tail = child.tail
+            if tail is not None and tail.strip(_WS):
+                self._error(item, "text")
+            tag = child.tag
+            namespace, local = names.get(tag) or local_name(tag)
+            if not namespace and not local:
+                continue
+            place = sequence.get(local, -1) if namespace == SITEMAP_NS else -1
+            if not in_wildcard and place > position and (position >= 0 or place == 0):
+                position = place
+                self._check_value(child, local)
+            elif namespace not in (SITEMAP_NS, "") and position >= 0:
+                in_wildcard = True
+                self._error(child, "undeclared")
+            else:
+                self._error(child, "unexpected")
+                self._tails_after(item, child)
+                return
+        if position < 0:
+            self._error(item, "missing", expected="loc")
+
+    def _tails_after(self, item: etree._Element, stop: etree._Element) -> None:
+        """Text after the child that ended the item's sequence is still named."""
+        for child in stop.itersiblings():
+            tail = child.tail
+            if tail is not None and tail.strip(_WS):
+                self._error(item, "text")
+
+    def _check_value(self, element: etree._Element, local: str) -> None:
+        if element.attrib:
+            self._attributes(element)
+        if len(element):
+            # libxml2 says so, then checks the text before the first child as the value
+            self._error(element, "not-simple")
+        raw = element.text or ""
+        value = collapse(raw)
+        if local == "loc":
+            if len(value) < 12:
+                self._error(element, "too-short", length=len(value), limit=12)
+            elif len(value) > 2048:
+                self._error(element, "too-long", length=len(value), limit=2048)
+        elif local == "lastmod":
+            if not is_xsd_date_or_datetime(value):
+                self._error(element, "not-datetime", value=value[:100])
+        elif local == "changefreq":
+            if raw not in _CHANGEFREQ:
+                self._error(element, "not-changefreq", value=raw[:100])
+        else:
+            number = xsd_decimal(value)
+            if number is None or not 0 <= number <= 1:
+                self._error(element, "not-priority", value=value[:100])
+
+    def end(self, root: etree._Element) -> None:
+        if self._item is not None and not self._aborted and not self._items_seen:
+            self._error(root, "missing", expected=local_name(self._item)[1])

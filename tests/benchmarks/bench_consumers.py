@@ -1,0 +1,138 @@
+"""Benchmark: ``consumers`` on a 1,000,000-entry Resource List Index against a bare lxml
+parse of the same lists.
+
+Targets (issue 40): within 3x the time of a bare parse and 500 MB peak resident memory.
+Prints three figures from one run: the bare parse (``lxml.etree.parse`` of every list), the
+consumers engine alone on the same bytes (``read_consumers``, in this process), and the
+whole command (``python -m explorer consumers INDEX --base-url … --json``, which also
+discovers, crawls, parses and validates the Source) with its peak RSS from
+``/usr/bin/time -v``. Times are wall clock, best of ``--rounds`` for the in-process ones.
+No assertions: what counts is the ratio to the baseline measured in the same run.
+
+    python tests/benchmarks/bench_consumers.py [--entries 1000000] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lxml import etree
+
+from explorer.core.consumers.engine import read_consumers
+
+BASE = "https://bench.example.org/rs/"
+PER_LIST = 50_000
+
+
+def _list(number: int, count: int) -> bytes:
+    """A Resource List with lastmod and rs:md on every entry, as Hyrax writes them."""
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\n'
+        '        xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+        f'  <rs:ln rel="up" href="{BASE}capabilitylist.xml"/>\n'
+        f'  <rs:ln rel="index" href="{BASE}resourcelist-index.xml"/>\n'
+        '  <rs:md capability="resourcelist" at="2026-11-01T00:00:00Z"/>\n'
+    ]
+    for i in range(count):
+        digest = hashlib.md5(f"{number}:{i}".encode()).hexdigest()
+        parts.append(
+            f"  <url><loc>{BASE}items/{number:03d}/{i:07d}.pdf</loc>"
+            f"<lastmod>2026-10-{1 + i % 28:02d}T00:00:00Z</lastmod>"
+            f'<rs:md hash="md5:{digest}" length="{1000 + i}" type="application/pdf"/></url>\n'
+        )
+    parts.append("</urlset>\n")
+    return "".join(parts).encode()
+
+
+def write_source(folder: Path, entries: int) -> list[Path]:
+    """The Source: a Capability List, a Resource List Index and its lists; returns the lists."""
+    lists = []
+    for number in range((entries + PER_LIST - 1) // PER_LIST):
+        path = folder / f"resourcelist-{number:03d}.xml"
+        path.write_bytes(_list(number, min(PER_LIST, entries - number * PER_LIST)))
+        lists.append(path)
+    rows = "".join(f"  <sitemap><loc>{BASE}{p.name}</loc></sitemap>\n" for p in lists)
+    (folder / "resourcelist-index.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+        ' xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+        f'  <rs:ln rel="up" href="{BASE}capabilitylist.xml"/>\n'
+        '  <rs:md capability="resourcelist" at="2026-11-01T00:00:00Z"/>\n'
+        f"{rows}</sitemapindex>\n"
+    )
+    (folder / "capabilitylist.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+        ' xmlns:rs="http://www.openarchives.org/rs/terms/">\n'
+        '  <rs:md capability="capabilitylist"/>\n'
+        f'  <url><loc>{BASE}resourcelist-index.xml</loc><rs:md capability="resourcelist"/></url>\n'
+        "</urlset>\n"
+    )
+    return lists
+
+
+def best(rounds: int, work: object) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        work()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=1_000_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as where:
+        folder = Path(where)
+        lists = write_source(folder, options.entries)
+        size = sum(p.stat().st_size for p in lists)
+        print(f"{options.entries:,} entries in {len(lists)} lists, {size / 2**20:.0f} MiB")
+
+        def bare() -> None:
+            for path in lists:
+                etree.parse(str(path))
+
+        def engine() -> None:
+            for path in lists:
+                read_consumers(path.read_bytes(), BASE + path.name)
+
+        baseline = best(options.rounds, bare)
+        print(f"bare lxml parse of the lists:      {baseline:7.2f} s")
+        alone = best(options.rounds, engine)
+        print(f"consumers engine on the lists:      {alone:7.2f} s  ({alone / baseline:.2f}x)")
+        command = [
+            "/usr/bin/time",
+            "-v",
+            sys.executable,
+            "-m",
+            "explorer",
+            "consumers",
+            str(folder / "capabilitylist.xml"),
+            "--base-url",
+            BASE,
+            "--json",
+        ]
+        start = time.perf_counter()
+        run = subprocess.run(command, capture_output=True, text=True, check=False)
+        wall = time.perf_counter() - start
+        peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", run.stderr)
+        peak_mb = int(peak[1]) / 1024 if peak else float("nan")
+        print(
+            f"consumers command (crawl included): {wall:7.2f} s  ({wall / baseline:.2f}x), "
+            f"peak RSS {peak_mb:.0f} MB, exit {run.returncode}"
+        )
+
+
+if __name__ == "__main__":
+    main()

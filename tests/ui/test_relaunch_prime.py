@@ -1,0 +1,61 @@
+"""A relaunch resumes a subscription of a set the window primed (its Capability List was
+opened): the live side primes it again, so the first update after the relaunch has its
+before, as it would have had before the window closed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from explorer.net.live.subscriber import SubscriberConfig
+from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
+from explorer.net.live.subscription import State
+
+CONFIG = SubscriberConfig(request_timeout=5.0, retries=0, verification_timeout=10.0)
+DEMO = {"rate": 0, "request_timeout": 2.0, "delivery_attempts": 1}
+
+
+def launch(run, store: Path) -> Any:
+    from explorer.ui.services import ExplorerServices
+
+    services = ExplorerServices(
+        store_path=store, subscriber_config=CONFIG, demo_options=DEMO, demo=True
+    )
+    run(services.start())
+    return services
+
+
+def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
+    qtbot, run, tmp_path: Path
+) -> None:
+    store = tmp_path / "store.sqlite3"
+    services = launch(run, store)
+    try:  # the first session: the set opened as a Source, its change channel subscribed
+        run(services.source.crawl(services.demo.capability_list_urls[0]))
+        channel = next(
+            c for c in services.source.channels.values() if c.capability == "change-notification"
+        )
+        view = run(services.live.subscribe(channel.topic, channel.hub))
+        assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
+    finally:
+        run(services.aclose())
+    services = launch(run, store)  # the relaunch opens no Source: the store knows the set
+    try:
+        events: list[SubscriberEvent] = []
+        services.live.subscriber_events.connect(events.extend)
+        qtbot.waitUntil(
+            lambda: (
+                [(v.state, v.checking) for v in services.live.subscriptions()]
+                == [(State.ACTIVE, False)]
+            ),  # the hub confirmed it: it delivers again
+            timeout=10_000,
+        )
+        services.demo.change("dataset1", "updated")
+        qtbot.waitUntil(lambda: any(e.event == NOTIFICATION for e in events), timeout=10_000)
+        [delivered] = [e for e in events if e.event == NOTIFICATION]
+        [entry] = delivered.diff or []
+        assert entry["change"] == "updated"
+        assert entry["before"] is not None  # without priming: None, "never seen"
+        assert entry["known_from"]["kind"] in ("resourcelist", "changelist")
+    finally:
+        run(services.aclose())
