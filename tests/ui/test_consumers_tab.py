@@ -44,17 +44,17 @@ def _rows(view) -> dict[str, list[str]]:
 def test_the_consumers_tab_reads_the_document_in_a_worker_when_looked_at(
     qtbot, qloop, monkeypatch
 ) -> None:
-    from explorer.core.consumers import engine
+    from explorer.ui.source import document_panel
     from explorer.ui.source.document_panel import CONSUMERS_TAB
 
     threads: list[bool] = []
-    real = engine.read_consumers
+    real = document_panel.read_consumers
 
     def recorded(*args, **kwargs):
         threads.append(threading.current_thread() is threading.main_thread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(engine, "read_consumers", recorded)
+    monkeypatch.setattr(document_panel, "read_consumers", recorded)
     view = _panel(qtbot)
     view.show_document(URL, parse_document(HYRAX), [], HYRAX)
     qtbot.waitUntil(lambda: view.source_ready, timeout=5000)

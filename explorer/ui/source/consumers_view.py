@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from explorer.core.consumers.engine import CONSUMER_NAMES
 from explorer.ui.shared.plain_text import PlainLabel
 from explorer.ui.shared.problems_model import ProblemsModel
 from explorer.ui.shared.problems_view import ProblemsView
@@ -50,18 +50,22 @@ class ConsumersView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setAccessibleName(self.tr("Consumers"))
+        rows = self.table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 4)
+        self.table.setFixedHeight(  # every consumer at once: the rows are the answer
+            self.table.horizontalHeader().sizeHint().height()
+            + rows.defaultSectionSize() * len(CONSUMER_NAMES)
+            + 2 * self.table.frameWidth()
+        )
         self.problems_view = ProblemsView(self.problems)
         self.problems_view.chosen.connect(self.chosen)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.table)
-        split.addWidget(self.problems_view)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 2, 0, 0)
         layout.setSpacing(2)
         layout.addWidget(self.status)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.table)
+        layout.addWidget(self.problems_view, 1)
         self.table.selectionModel().currentRowChanged.connect(self._current)
         self.clear()
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.consumers.engine import read_consumers
 from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.model import Document, Link
 from explorer.core.rules.capabilities import display_name
@@ -308,8 +309,6 @@ class DocumentPanel(DocumentWidgets):
     async def _show_consumers(self, url: str, raw: RawSource) -> None:
         """Every consumer's verdict, computed in a worker: the engine is one parse of the
         whole document, seconds for a list of 50,000 URLs."""
-        from explorer.core.consumers.engine import read_consumers  # with the first use
-
         data = await asyncio.to_thread(raw) if callable(raw) else raw
         if not data:
             self.consumers_view.clear(self.tr("The document's bytes are no longer kept."))
