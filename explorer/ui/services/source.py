@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from explorer.core.findings import Finding
 from explorer.net.http.fetcher import Exchange, Fetcher, FetchResult, Timeouts
-from explorer.net.reports.consumer_twin import write_twin
+from explorer.net.reports.consumer_twin import Lists, write_twin
 from explorer.net.reports.export_formats import REPORT_FORMATS
 from explorer.net.source.crawl import Crawler
 from explorer.net.source.crawl_tree import Channel, CrawlResult, DocumentNode, Progress
@@ -207,7 +207,7 @@ class SourceServices(QObject):
         """Write the search-engine twin of the Resource Lists ``lists`` into ``folder``;
         returns the ``robots.txt`` lines (raises ``TwinError``, which says why). The bodies
         are read and the files written in a worker: a list of 50,000 URLs takes seconds."""
-        leaves = [(node.url, node.read_body) for node in lists]
+        leaves: Lists = [(node.url, node.read_body) for node in lists]
         return await asyncio.to_thread(write_twin, folder, leaves)
 
     async def aclose(self) -> None:
