@@ -120,3 +120,32 @@ def test_a_channel_or_an_unreadable_document_has_no_consumers(qtbot, qloop) -> N
     view.show_document(URL, parse_document(HYRAX), [], lambda: None)  # the spool is closed
     qtbot.waitUntil(lambda: "no longer" in view.consumers_view.status.text(), timeout=5000)
     assert view.consumers_view.model.rowCount() == 0
+
+
+INDEX = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    b'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' + RS + b">\n"
+    b'<rs:md capability="resourcelist"/>\n'
+    b"<sitemap><loc>http://s/list-1.xml</loc></sitemap>\n"
+    b"<sitemap><loc>http://s/inner-index.xml</loc></sitemap>\n"
+    b"</sitemapindex>\n"
+)
+
+
+def test_an_index_listed_in_the_index_shown_is_dropped_by_the_search_engine(qtbot, qloop) -> None:
+    from explorer.ui.source.document_panel import CONSUMERS_TAB
+
+    view = _panel(qtbot)
+    view.tabs.setCurrentIndex(CONSUMERS_TAB)
+    known: list[str] = []  # the tree reads the inner index after the document is shown
+    url = "http://s/index.xml"
+    view.show_document(url, parse_document(INDEX), [], INDEX, nested=lambda: known)
+    qtbot.waitUntil(lambda: view.consumers_for == url, timeout=5000)
+    assert _rows(view)["search-engine"][1:3] == ["2", "0"]
+    known.append("http://s/inner-index.xml")
+    view.show_document(url, parse_document(INDEX), [], INDEX, nested=lambda: known)
+    qtbot.waitUntil(lambda: view.consumers_for == url, timeout=5000)
+    assert _rows(view)["search-engine"][1:3] == ["1", "1"]
+    model = view.consumers_view.model
+    tip = model.index(1, 3).data(Qt.ItemDataRole.ToolTipRole)
+    assert "http://s/inner-index.xml" in tip

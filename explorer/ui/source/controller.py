@@ -451,7 +451,9 @@ class SourceController(QObject):
             and self.shell.document_view.shown_findings == len(doc.findings)
         ):
             return
-        self.shell.document_view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
+        self.shell.document_view.show_document(
+            doc.url, doc.document, doc.findings, doc.read_body, nested=lambda: _nested(doc)
+        )
 
     def _tree_menu(self, pos: QPoint) -> None:
         item = self.shell.tree_model.item(self.shell.tree.indexAt(pos))
@@ -675,3 +677,9 @@ class SourceController(QObject):
         if what == "dump":
             return self.tr("dump check of {url}: {findings}")
         return self.tr("resources check of {url}: {findings}")
+
+
+def _nested(doc: DocumentNode) -> list[str]:
+    """The components of ``doc`` read so far that are indexes themselves: a search engine
+    drops an index listed in an index."""
+    return [child.url for child in doc.children if child.is_index]

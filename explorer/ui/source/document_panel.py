@@ -4,7 +4,7 @@ consumers."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -214,6 +214,7 @@ class DocumentPanel(DocumentWidgets):
         self._source_task: asyncio.Task[None] | None = None
         self._consumers_task: asyncio.Task[None] | None = None
         self._raw: RawSource = None
+        self._nested: Callable[[], Iterable[str]] = tuple
         self.consumers_for: str | None = None  # the document whose verdicts are shown
         self._landing: tuple[str, int, int | None] | None = None  # (document, line, column)
         self.source_ready = True  # the XML text of the shown document is all in
@@ -223,9 +224,17 @@ class DocumentPanel(DocumentWidgets):
         self._update_count()
 
     def show_document(
-        self, url: str, document: Document | None, findings: Sequence[Finding], raw: RawSource
+        self,
+        url: str,
+        document: Document | None,
+        findings: Sequence[Finding],
+        raw: RawSource,
+        *,
+        nested: Callable[[], Iterable[str]] = tuple,
     ) -> None:
-        """Display a document; the XML text is read and streams in without blocking the loop."""
+        """Display a document; the XML text is read and streams in without blocking the loop.
+        ``nested`` gives the URLs it lists that are known to be indexes (asked when the
+        Consumers tab reads the document: the tree may have read more by then)."""
         another = url != self.url
         if another:
             self.reset_filter()  # a filter typed for one document must not hide the next
@@ -242,7 +251,7 @@ class DocumentPanel(DocumentWidgets):
         elif not findings and self.tabs.currentIndex() == 2:  # nothing to see there
             self.tabs.setCurrentIndex(0)
         self.cancel()
-        self._raw, self.consumers_for = raw, None
+        self._raw, self._nested, self.consumers_for = raw, nested, None
         if document is None:
             self.consumers_view.clear(self.tr("Consumers read a document that could be parsed."))
         elif self.tabs.currentIndex() == CONSUMERS_TAB:
@@ -280,7 +289,7 @@ class DocumentPanel(DocumentWidgets):
         self.problems.set_findings(findings)
         self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
         self.cancel()  # a document's source still being read must not land here
-        self._raw, self.consumers_for = None, None
+        self._raw, self._nested, self.consumers_for = None, tuple, None
         self.consumers_view.clear(self.tr("A notification channel has no document to read."))
         self._landing = None
         self.source_ready = True
@@ -304,16 +313,18 @@ class DocumentPanel(DocumentWidgets):
         if self._consumers_task is not None:
             self._consumers_task.cancel()
         self.consumers_view.reading()
-        self._consumers_task = self._tasks.spawn(self._show_consumers(self.url or "", self._raw))
+        self._consumers_task = self._tasks.spawn(
+            self._show_consumers(self.url or "", self._raw, tuple(self._nested()))
+        )
 
-    async def _show_consumers(self, url: str, raw: RawSource) -> None:
+    async def _show_consumers(self, url: str, raw: RawSource, nested: tuple[str, ...]) -> None:
         """Every consumer's verdict, computed in a worker: the engine is one parse of the
         whole document, seconds for a list of 50,000 URLs."""
         data = await asyncio.to_thread(raw) if callable(raw) else raw
         if not data:
             self.consumers_view.clear(self.tr("The document's bytes are no longer kept."))
             return
-        verdicts = await asyncio.to_thread(read_consumers, data, url)
+        verdicts = await asyncio.to_thread(read_consumers, data, url, nested_indexes=nested)
         if url == self.url:
             self.consumers_for = url
             self.consumers_view.show_verdicts(verdicts)

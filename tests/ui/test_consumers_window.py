@@ -1,5 +1,6 @@
-"""The Source tree's "Write search-engine twin…": the demo's Resource List index written as
-a plain sitemap of the same URLs, through the folder dialog, without holding the window."""
+"""Issue 40 in the window on the demo: the Source tree's "Write search-engine twin…" (the
+Resource List index written as a plain sitemap of the same URLs, through the folder dialog,
+without holding the window) and the Consumers tab of an index whose lists the tree read."""
 
 from __future__ import annotations
 
@@ -62,3 +63,21 @@ def test_only_a_resource_list_offers_a_twin(window, qtbot, run) -> None:
     root = window.tree_model.roots[0]
     assert TWIN not in {a.text() for a in window.tree_menu(root).actions()}
     assert TWIN in {a.text() for a in window.tree_menu(_list_index(window, run)).actions()}
+
+
+def test_the_consumers_tab_of_the_demos_list_index(window, qtbot, run) -> None:
+    from explorer.ui.source.document_panel import CONSUMERS_TAB
+
+    open_demo(window, qtbot, run)
+    index = _list_index(window, run)
+    run(window.services.source.expand(index.doc))
+    window.tree.setCurrentIndex(window.tree_model.index_of(index))
+    view = window.document_view
+    qtbot.waitUntil(lambda: view.url == index.url, timeout=5000)
+    view.tabs.setCurrentIndex(CONSUMERS_TAB)
+    qtbot.waitUntil(lambda: view.consumers_for == index.url, timeout=15000)
+    model = view.consumers_view.model
+    search_engine = next(
+        r for r in range(model.rowCount()) if model.index(r, 0).data() == "search-engine"
+    )
+    assert model.index(search_engine, 2).data() == str(len(index.doc.children))  # its 3 lists
