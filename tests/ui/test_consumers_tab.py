@@ -149,3 +149,23 @@ def test_an_index_listed_in_the_index_shown_is_dropped_by_the_search_engine(qtbo
     model = view.consumers_view.model
     tip = model.index(1, 3).data(Qt.ItemDataRole.ToolTipRole)
     assert "http://s/inner-index.xml" in tip
+
+
+def test_the_dropped_tooltip_names_the_first_urls_and_counts_the_rest(qtbot, qloop) -> None:
+    from explorer.ui.source.consumers_model import DROPPED_SHOWN
+    from explorer.ui.source.document_panel import CONSUMERS_TAB
+
+    elsewhere = DROPPED_SHOWN + 5
+    body = (
+        b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+        + b"".join(b"<url><loc>http://other.example/%d</loc></url>\n" % n for n in range(elsewhere))
+        + b"</urlset>\n"
+    )
+    view = _panel(qtbot)
+    view.tabs.setCurrentIndex(CONSUMERS_TAB)
+    view.show_document(URL, parse_document(body), [], body)
+    qtbot.waitUntil(lambda: view.consumers_for == URL, timeout=5000)
+    assert _rows(view)["search-engine"][1:3] == ["0", f"{elsewhere}"]
+    tip = view.consumers_view.model.index(1, 3).data(Qt.ItemDataRole.ToolTipRole)
+    assert f"http://other.example/{DROPPED_SHOWN - 1}" in tip
+    assert f"http://other.example/{DROPPED_SHOWN}<" not in tip and "… 5 more" in tip
