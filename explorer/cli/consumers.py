@@ -28,7 +28,6 @@ from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail
-from explorer.cli.consumer_twin import TwinError, write_twin
 from explorer.cli.options.handover_options import disk_source_of, source_location
 from explorer.cli.options.language_option import add_language_option, language_of, say
 from explorer.core import catalog
@@ -45,6 +44,7 @@ from explorer.core.findings import Finding
 from explorer.core.model import SITEMAPINDEX
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.words.messages import render_message
+from explorer.net.reports.consumer_twin import TwinError, write_twin
 from explorer.net.source.crawl_memory import release_freed_memory
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

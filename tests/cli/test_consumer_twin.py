@@ -12,7 +12,7 @@ import pytest
 from helpers.spec_shaped import BASE, Entry, document
 from lxml import etree
 
-from explorer.cli.consumer_twin import TwinError, write_twin
+from explorer.net.reports.consumer_twin import TwinError, write_twin
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "explorer" / "core" / "consumers" / "schemas"
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"

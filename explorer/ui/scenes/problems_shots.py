@@ -1,6 +1,6 @@
 """The user guide's screens of the hand-over features (``explorer.ui.scenes.screenshots`` takes
-them with the others): the Problems dock on the demo with faults on, and the Open folder
-as Source dialog."""
+them with the others): the Problems dock on the demo with faults on, the Open folder
+as Source dialog, and a Resource List's Consumers tab."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from tempfile import gettempdir
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
+from explorer.core.consumers.engine import CONSUMER_NAMES
 from explorer.ui.scenes.stage import Stage, main_window
+from explorer.ui.source.document_panel import CONSUMERS_TAB
 from explorer.ui.source.open_folder import OpenFolderDialog
 
 Wait = Callable[..., Awaitable[None]]
@@ -49,6 +51,38 @@ async def problems_shot(window: Stage, wait: Wait) -> QWidget:
     panel.table.selectRow(with_line)
     panel.open_problem(with_line)
     await wait(lambda: window.document_view.source_ready)
+    return window.widget()
+
+
+async def consumers_shot(window: Stage, wait: Wait) -> QWidget:
+    """The demo's first Resource List as its readers see it: the search engine warns about
+    every rs: element, which is the question the guide's publisher asks."""
+    services = await window.engines()
+    assert services.demo is not None
+    await window.open_source(str(services.demo.base_url))
+    index = next(
+        item
+        for item in window.tree_model.walk()
+        if item.doc is not None and item.url.endswith("dataset1/resourcelist-index.xml")
+    )
+    window.tree.setCurrentIndex(window.tree_model.index_of(index))
+    window.tree.expand(window.tree_model.index_of(index))
+    await wait(lambda: any(child.doc and child.doc.document for child in index.children))
+    component = next(child for child in index.children if child.doc and child.doc.document)
+    window.tree.setCurrentIndex(window.tree_model.index_of(component))
+    view = window.document_view
+    await wait(lambda: view.url == component.url)
+    dock = window.docks["ProblemsDock"]  # the Source's problems below: none for the Source
+    dock.raise_()
+    main_window(window).resizeDocks(
+        [dock], [window.widget().height() // 4], Qt.Orientation.Vertical
+    )
+    view.tabs.setCurrentIndex(CONSUMERS_TAB)
+    await wait(lambda: view.consumers_for == component.url)
+    consumers = view.consumers_view  # the search engine's warnings, as its console says them
+    consumers.table.selectRow(CONSUMER_NAMES.index("search-engine"))
+    consumers.problems_view.table.setCurrentIndex(consumers.problems.index(0, 0))
+    await wait(lambda: True)
     return window.widget()
 
 

@@ -21,6 +21,7 @@ from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
 from explorer.ui.scenes.live_shots import forward_dialog_shot, forwarding_shot, replay_shot
 from explorer.ui.scenes.problems_shots import (
+    consumers_shot,
     evidence_shot,
     open_folder_shot,
     problems_shot,
@@ -68,6 +69,7 @@ async def take_screenshots(window: Stage, folder: Path, say: Callable[[str], Non
         ("inspector", lambda: _inspector(window)),
         ("workbench", lambda: _workbench(window)),
         ("settings", lambda: _settings(window)),
+        ("consumers", lambda: consumers_shot(window, _wait)),
         ("problems", lambda: problems_shot(window, _wait)),
         ("open-folder", lambda: open_folder_shot(window, _wait)),
         ("signature", lambda: signature_shot(window, _wait)),

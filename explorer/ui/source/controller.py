@@ -40,6 +40,7 @@ from explorer.ui.source.discovery_text import (
 )
 from explorer.ui.source.navigation import NavigationHistory, Place
 from explorer.ui.source.navigator import SourceNavigator
+from explorer.ui.source.twin_writing import TWIN_CAPABILITY, TwinWriting
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
     from explorer.net.source.crawl_tree import DocumentNode
@@ -59,6 +60,7 @@ class SourceController(QObject):
         shell.history_menu.aboutToShow.connect(self.fill_history_menu)
         self.navigation = NavigationHistory()
         self.navigator = SourceNavigator(shell)  # every "go to this finding"
+        self.twin = TwinWriting(shell, self.engines, self.load_components)
         shell.tree.clicked.connect(self._badge_clicked)
         self._navigating = False  # Back/Forward in progress: do not record a visit
         self._source_address: str | None = None  # the address the open Source came from
@@ -449,7 +451,9 @@ class SourceController(QObject):
             and self.shell.document_view.shown_findings == len(doc.findings)
         ):
             return
-        self.shell.document_view.show_document(doc.url, doc.document, doc.findings, doc.read_body)
+        self.shell.document_view.show_document(
+            doc.url, doc.document, doc.findings, doc.read_body, nested=lambda: _nested(doc)
+        )
 
     def _tree_menu(self, pos: QPoint) -> None:
         item = self.shell.tree_model.item(self.shell.tree.indexAt(pos))
@@ -500,6 +504,10 @@ class SourceController(QObject):
                 menu.addAction(
                     self.tr("Show all entries of this index"),
                     lambda: self.shell.spawn(self.show_all_entries(doc)),
+                )
+            if doc.capability == TWIN_CAPABILITY:
+                menu.addAction(
+                    self.tr("Write search-engine twin…"), lambda: self.twin.choose_folder(doc)
                 )
             if doc.capability not in SOURCE_LEVEL:
                 menu.addAction(
@@ -559,13 +567,7 @@ class SourceController(QObject):
         services.source.node_updated.connect(list_read)
         try:
             list_read()
-            await self.shell.progress.run(
-                self.tr("Loading the components of {url}").format(url=doc.url),
-                services.source.expand(doc),
-            )
-            # expand() does not wait for components the tree view was already loading
-            while any(being_read(child) for child in doc.children):
-                await asyncio.sleep(0.05)
+            await self.load_components(doc)
             list_read()
         except asyncio.CancelledError:
             return 0
@@ -579,6 +581,18 @@ class SourceController(QObject):
             10_000,
         )
         return view.entries.total
+
+    async def load_components(self, doc: DocumentNode) -> None:
+        """Read every component of the index ``doc`` (those the tree is already reading
+        too)."""
+        services = await self.engines()
+        await self.shell.progress.run(
+            self.tr("Loading the components of {url}").format(url=doc.url),
+            services.source.expand(doc),
+        )
+        # expand() does not wait for components the tree view was already loading
+        while any(being_read(child) for child in doc.children):
+            await asyncio.sleep(0.05)
 
     async def subscribe(
         self,
@@ -663,3 +677,9 @@ class SourceController(QObject):
         if what == "dump":
             return self.tr("dump check of {url}: {findings}")
         return self.tr("resources check of {url}: {findings}")
+
+
+def _nested(doc: DocumentNode) -> list[str]:
+    """The components of ``doc`` read so far that are indexes themselves: a search engine
+    drops an index listed in an index."""
+    return [child.url for child in doc.children if child.is_index]

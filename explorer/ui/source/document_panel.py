@@ -1,9 +1,10 @@
-"""The document view for the selected tree node: header, entries, XML source, problems."""
+"""The document view for the selected tree node: header, entries, XML source, problems,
+consumers."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.consumers.engine import read_consumers
 from explorer.core.findings import Finding, Severity, count_by_severity
 from explorer.core.model import Document, Link
 from explorer.core.rules.capabilities import display_name
@@ -30,9 +32,11 @@ from explorer.ui.shared.problems_view import ProblemsView
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import count_text, severity_counts
 from explorer.ui.shared.xml_view import XmlSourceView
+from explorer.ui.source.consumers_view import ConsumersView
 from explorer.ui.source.entries_model import CHANGE_TYPES, EntriesTableModel
 
 HEADER_FIELDS = ("at", "completed", "from", "until")
+CONSUMERS_TAB = 3
 MAX_LINKS = 20
 """Links listed in the header; a document may declare thousands."""
 RawSource = bytes | Callable[[], bytes | None] | None
@@ -93,8 +97,8 @@ def _link_html(link: Link) -> str:
 
 
 class DocumentWidgets(QWidget):
-    """The document's header, entries table with its filters, XML source and Problems
-    tabs, laid out around the two models; nothing connected."""
+    """The document's header, entries table with its filters, XML source, Problems and
+    Consumers tabs, laid out around the two models; nothing connected."""
 
     def __init__(
         self, entries: EntriesTableModel, problems: ProblemsModel, parent: QWidget | None = None
@@ -170,6 +174,8 @@ class DocumentWidgets(QWidget):
         self.tabs.addTab(entries_page, self.tr("Entries"))
         self.tabs.addTab(self.source, self.tr("XML source"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
+        self.consumers_view = ConsumersView()
+        self.tabs.addTab(self.consumers_view, self.tr("Consumers"))
         self.tabs.setAccessibleName(self.tr("Document tabs"))
 
         self.tabs.setDocumentMode(True)  # no frame around the pages: rows, not borders
@@ -200,8 +206,16 @@ class DocumentPanel(DocumentWidgets):
         self.problems_view.chosen.connect(
             lambda item: self.land_on(self.url or "", item.line, item.column)
         )
+        self.consumers_view.chosen.connect(
+            lambda item: self.land_on(self.url or "", item.line, item.column)
+        )
+        self.tabs.currentChanged.connect(self._tab_changed)
         self._tasks = TaskKeeper()
         self._source_task: asyncio.Task[None] | None = None
+        self._consumers_task: asyncio.Task[None] | None = None
+        self._raw: RawSource = None
+        self._nested: Callable[[], Iterable[str]] = tuple
+        self.consumers_for: str | None = None  # the document whose verdicts are shown
         self._landing: tuple[str, int, int | None] | None = None  # (document, line, column)
         self.source_ready = True  # the XML text of the shown document is all in
         self.url: str | None = None
@@ -210,9 +224,17 @@ class DocumentPanel(DocumentWidgets):
         self._update_count()
 
     def show_document(
-        self, url: str, document: Document | None, findings: Sequence[Finding], raw: RawSource
+        self,
+        url: str,
+        document: Document | None,
+        findings: Sequence[Finding],
+        raw: RawSource,
+        *,
+        nested: Callable[[], Iterable[str]] = tuple,
     ) -> None:
-        """Display a document; the XML text is read and streams in without blocking the loop."""
+        """Display a document; the XML text is read and streams in without blocking the loop.
+        ``nested`` gives the URLs it lists that are known to be indexes (asked when the
+        Consumers tab reads the document: the tree may have read more by then)."""
         another = url != self.url
         if another:
             self.reset_filter()  # a filter typed for one document must not hide the next
@@ -229,6 +251,13 @@ class DocumentPanel(DocumentWidgets):
         elif not findings and self.tabs.currentIndex() == 2:  # nothing to see there
             self.tabs.setCurrentIndex(0)
         self.cancel()
+        self._raw, self._nested, self.consumers_for = raw, nested, None
+        if document is None:
+            self.consumers_view.clear(self.tr("Consumers read a document that could be parsed."))
+        elif self.tabs.currentIndex() == CONSUMERS_TAB:
+            self._read_consumers()
+        else:
+            self.consumers_view.clear()
         if self._landing is not None and self._landing[0] != url:
             self._landing = None  # meant for a document no longer being shown
         self.source_ready = False  # now: a landing asked for before the task runs waits
@@ -260,6 +289,8 @@ class DocumentPanel(DocumentWidgets):
         self.problems.set_findings(findings)
         self.tabs.setTabText(2, self.problems_tab_text(len(findings)))
         self.cancel()  # a document's source still being read must not land here
+        self._raw, self._nested, self.consumers_for = None, tuple, None
+        self.consumers_view.clear(self.tr("A notification channel has no document to read."))
         self._landing = None
         self.source_ready = True
         self.source.set_xml("")
@@ -268,8 +299,35 @@ class DocumentPanel(DocumentWidgets):
         return self.tr("Problems ({count})").format(count=count) if count else self.tr("Problems")
 
     def cancel(self) -> None:
-        if self._source_task is not None:
-            self._source_task.cancel()
+        for task in (self._source_task, self._consumers_task):
+            if task is not None:
+                task.cancel()
+
+    def _tab_changed(self, index: int) -> None:
+        """The consumers read a document only when their tab is looked at: a second parse
+        of every document clicked through would cost a large list's reading twice."""
+        if index == CONSUMERS_TAB and self.shown is not None and self.consumers_for != self.url:
+            self._read_consumers()
+
+    def _read_consumers(self) -> None:
+        if self._consumers_task is not None:
+            self._consumers_task.cancel()
+        self.consumers_view.reading()
+        self._consumers_task = self._tasks.spawn(
+            self._show_consumers(self.url or "", self._raw, tuple(self._nested()))
+        )
+
+    async def _show_consumers(self, url: str, raw: RawSource, nested: tuple[str, ...]) -> None:
+        """Every consumer's verdict, computed in a worker: the engine is one parse of the
+        whole document, seconds for a list of 50,000 URLs."""
+        data = await asyncio.to_thread(raw) if callable(raw) else raw
+        if not data:
+            self.consumers_view.clear(self.tr("The document's bytes are no longer kept."))
+            return
+        verdicts = await asyncio.to_thread(read_consumers, data, url, nested_indexes=nested)
+        if url == self.url:
+            self.consumers_for = url
+            self.consumers_view.show_verdicts(verdicts)
 
     def focus_filter(self) -> None:
         self.tabs.setCurrentIndex(0)

@@ -405,6 +405,72 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>ConsumersModel</name>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… {count} more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>consumer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URLs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConsumersView</name>
+    <message>
+        <source>Consumers status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consumers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a document to see what its readers take.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the document as each consumer would…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each program that reads this document takes from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Counts</name>
     <message numerus="yes">
         <source>%Ln error(s)</source>
@@ -692,7 +758,19 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Consumers read a document that could be parsed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>notification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A notification channel has no document to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The document&apos;s bytes are no longer kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -772,6 +850,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consumers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3084,6 +3166,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Write search-engine twin…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Check resources</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3776,6 +3862,21 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Label (optional), e.g. before-migration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TwinWriting</name>
+    <message>
+        <source>Write search-engine twin into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the search-engine twin of {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Twin written into {folder}; add to robots.txt: {lines}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

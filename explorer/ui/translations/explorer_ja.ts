@@ -407,6 +407,72 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>ConsumersModel</name>
+    <message>
+        <source>yes</source>
+        <translation>読みます</translation>
+    </message>
+    <message>
+        <source>refuses</source>
+        <translation>読みません</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>妥当</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>妥当ではありません</translation>
+    </message>
+    <message>
+        <source>… {count} more</source>
+        <translation>…ほか {count} 件</translation>
+    </message>
+    <message>
+        <source>consumer</source>
+        <translation>読み手</translation>
+    </message>
+    <message>
+        <source>reads</source>
+        <translation>読むか</translation>
+    </message>
+    <message>
+        <source>URLs</source>
+        <translation>URL 数</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>読み落とし</translation>
+    </message>
+    <message>
+        <source>problems</source>
+        <translation>問題</translation>
+    </message>
+</context>
+<context>
+    <name>ConsumersView</name>
+    <message>
+        <source>Consumers status</source>
+        <translation>読み手の状態</translation>
+    </message>
+    <message>
+        <source>Consumers</source>
+        <translation>読み手</translation>
+    </message>
+    <message>
+        <source>Select a document to see what its readers take.</source>
+        <translation>ドキュメントを選ぶと、読み手がそこから何を読むかを表示します。</translation>
+    </message>
+    <message>
+        <source>Reading the document as each consumer would…</source>
+        <translation>各読み手と同じようにドキュメントを読んでいます…</translation>
+    </message>
+    <message>
+        <source>What each program that reads this document takes from it.</source>
+        <translation>このドキュメントを読む各プログラムが、そこから読むものです。</translation>
+    </message>
+</context>
+<context>
     <name>Counts</name>
     <message numerus="yes">
         <source>%Ln error(s)</source>
@@ -682,8 +748,20 @@ X-Api-Key: …</translation>
         <translation>{more}</translation>
     </message>
     <message>
+        <source>Consumers read a document that could be parsed.</source>
+        <translation>読み手が読むのは解析できたドキュメントです。</translation>
+    </message>
+    <message>
         <source>notification</source>
         <translation>通知</translation>
+    </message>
+    <message>
+        <source>A notification channel has no document to read.</source>
+        <translation>通知チャンネルには読むドキュメントがありません。</translation>
+    </message>
+    <message>
+        <source>The document&apos;s bytes are no longer kept.</source>
+        <translation>このドキュメントのバイト列はもう保持されていません。</translation>
     </message>
     <message>
         <source>{shown} of {total}</source>
@@ -763,6 +841,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Problems</source>
         <translation>問題</translation>
+    </message>
+    <message>
+        <source>Consumers</source>
+        <translation>読み手</translation>
     </message>
     <message>
         <source>Document tabs</source>
@@ -3082,6 +3164,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
         <translation>このインデックスのエントリをすべて表示</translation>
     </message>
     <message>
+        <source>Write search-engine twin…</source>
+        <translation>検索エンジン用の複製を書き出す…</translation>
+    </message>
+    <message>
         <source>Check resources</source>
         <translation>リソースをチェック</translation>
     </message>
@@ -3772,6 +3858,21 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Label (optional), e.g. before-migration:</source>
         <translation>ラベル（任意、例: before-migration）:</translation>
+    </message>
+</context>
+<context>
+    <name>TwinWriting</name>
+    <message>
+        <source>Write search-engine twin into</source>
+        <translation>検索エンジン用の複製の書き出し先</translation>
+    </message>
+    <message>
+        <source>Writing the search-engine twin of {url}</source>
+        <translation>{url} の検索エンジン用の複製を書き出しています</translation>
+    </message>
+    <message>
+        <source>Twin written into {folder}; add to robots.txt: {lines}</source>
+        <translation>複製を {folder} に書き出しました。robots.txt に次の行を加えてください: {lines}</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
-"""``consumers --write-twin DIR``: write the search-engine twin of every Resource List.
+"""The search-engine twin of Resource Lists written into a folder: ``consumers --write-twin
+DIR`` and the window's "Write search-engine twin…" both call ``write_twin``.
 
 The twin's files are named for their place, not for the lists they come from (a list of
 120,000 URLs becomes three files), and are meant to be served beside the lists, so their
