@@ -9,7 +9,7 @@ from lxml import etree
 
 from explorer.core.consumers.engine import read_consumers, urls_read
 from explorer.core.consumers.search_engine import MAX_BYTES, SearchEngine
-from explorer.core.consumers.verdict import MAX_DROPPED, MAX_PROBLEMS
+from explorer.core.consumers.verdict import MAX_DROPPED, MAX_PROBLEMS, children_of
 
 WHERE = "https://example.org/rs/list.xml"
 
@@ -90,7 +90,7 @@ def test_a_document_over_50_mb_uncompressed_is_refused_by_the_search_engine() ->
     engine = SearchEngine(WHERE)
     engine.begin(root, MAX_BYTES + 1)
     for element in root:
-        engine.child(element)
+        engine.child(element, *children_of(element))
     engine.end(root)
     assert not engine.verdict.reads and engine.verdict.urls == 0
     assert engine.verdict.problems[0].code == "consumers.too-large"

@@ -97,20 +97,29 @@ class Verdict:
 class Consumer(Protocol):
     """A reader the engine feeds in one pass: the root once its start tag is read, then every
     complete child of the root (with its own children; deeper elements may be freed), then
-    the end. ``verdict`` is read after ``end``."""
+    the end. ``verdict`` is read after ``end``. ``child`` gets the element's children listed
+    (``parts``) and their tags (``tags``, the element's shape: a key for work planned once)."""
 
     name: str
     verdict: Verdict
 
     def begin(self, root: etree._Element, size: int) -> None: ...
 
-    def child(self, element: etree._Element) -> None: ...
+    def child(
+        self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
+    ) -> None: ...
 
     def end(self, root: etree._Element) -> None: ...
 
 
 SPLIT_TAGS: dict[object, tuple[str, str]] = {}
 """Split tags, by tag: a document has few distinct tags and millions of elements."""
+
+
+def children_of(element: etree._Element) -> tuple[list[etree._Element], tuple[object, ...]]:
+    """What the engine hands ``Consumer.child`` besides the element: its children and tags."""
+    parts = list(element)
+    return parts, tuple([part.tag for part in parts])
 
 
 def local_name(tag: object) -> tuple[str, str]:
