@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from explorer.core.consumers.verdict import Verdict, local_name
+from explorer.core.consumers.verdict import Plans, Verdict, local_name
 from explorer.core.findings import finding
 
 
@@ -43,7 +43,7 @@ class Scrapy:
 
     def __init__(self) -> None:
         self.verdict = Verdict()
-        self._plans: dict[tuple[object, tuple[object, ...]], int] = {}
+        self._plans: Plans[tuple[object, tuple[object, ...]], int] = Plans()
 
     def begin(self, root: etree._Element, size: int) -> None:
         kind = local_name(root.tag)[1]
@@ -58,7 +58,7 @@ class Scrapy:
         key = (element.tag, tags)
         loc = self._plans.get(key)
         if loc is None:
-            loc = self._plans[key] = _scrapy_plan(element.tag, tags)
+            loc = self._plans.keep(key, _scrapy_plan(element.tag, tags))
         if loc >= 0:
             text = parts[loc].text
             self.verdict.take(text.strip() if text else "")
@@ -87,7 +87,7 @@ class Advertools:
     def __init__(self) -> None:
         self.verdict = Verdict()
         self._rows: dict[str | None, str | None] = {}
-        self._plans: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._plans: Plans[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Plans()
 
     def begin(self, root: etree._Element, size: int) -> None:
         return None
@@ -99,7 +99,7 @@ class Advertools:
             return
         plan = self._plans.get(tags)
         if plan is None:
-            plan = self._plans[tags] = _advertools_plan(tags)
+            plan = self._plans.keep(tags, _advertools_plan(tags))
         loc_like, locs = plan
         if not loc_like:
             self._rows.clear()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from explorer.core.consumers.value_checks import is_w3c_datetime_for_resync
-from explorer.core.consumers.verdict import SM, Verdict
+from explorer.core.consumers.verdict import SM, Plans, Verdict
 from explorer.core.findings import finding
 from explorer.core.model import RS_NS
 
@@ -53,7 +53,7 @@ class Resync:
         self._item = ""
         self._preamble = True
         self._top_md = False
-        self._plans: dict[tuple[object, ...], _Plan] = {}
+        self._plans: Plans[tuple[object, ...], _Plan] = Plans()
 
     def _refuse(self, element: etree._Element | None, variant: str) -> None:
         if self.verdict.reads:
@@ -83,7 +83,7 @@ class Resync:
             self._preamble = False
             plan = self._plans.get(tags)
             if plan is None:
-                plan = self._plans[tags] = _resource_plan(tags)
+                plan = self._plans.keep(tags, _resource_plan(tags))
             self._resource(element, parts, plan)
         elif tag == _MD:
             if not self._preamble:

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from explorer.core.consumers.verdict import Verdict, local_name
+from explorer.core.consumers.verdict import Plans, Verdict, local_name
 from explorer.core.findings import finding
 from explorer.core.model import SITEMAP_NS
 
@@ -50,7 +50,7 @@ class SearchEngine:
         # parent/tag pairs warned about: the line of the first, and how many
         self._lines: dict[tuple[str, str], int | None] = {}
         self._counts: dict[tuple[str, str], int] = {}
-        self._plans: dict[tuple[object, tuple[object, ...]], _Plan | None] = {}
+        self._plans: Plans[tuple[object, tuple[object, ...]], _Plan | None] = Plans()
 
     def begin(self, root: etree._Element, size: int) -> None:
         namespace, self._root = local_name(root.tag)
@@ -97,7 +97,7 @@ class SearchEngine:
         if key in self._plans:
             plan = self._plans[key]
         else:
-            plan = self._plans[key] = self._plan(element.tag, tags)
+            plan = self._plans.keep(key, self._plan(element.tag, tags))
         if plan is None:
             local = local_name(element.tag)[1]
             if local:

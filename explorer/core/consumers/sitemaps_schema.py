@@ -18,7 +18,7 @@ from explorer.core.consumers.value_checks import (
     is_xsd_date_or_datetime,
     xsd_decimal,
 )
-from explorer.core.consumers.verdict import SM, Verdict, local_name
+from explorer.core.consumers.verdict import SM, Plans, Verdict, local_name
 from explorer.core.findings import finding
 from explorer.core.model import SITEMAP_NS
 
@@ -81,7 +81,7 @@ class SitemapsSchema:
         self._item: str | None = None
         self._items_seen = False
         self._aborted = False
-        self._plans: dict[tuple[object, ...], _ItemPlan] = {}
+        self._plans: Plans[tuple[object, ...], _ItemPlan] = Plans()
 
     def _error(self, element: etree._Element, variant: str, **params: object) -> None:
         self.verdict.reads = False
@@ -127,7 +127,7 @@ class SitemapsSchema:
             self._items_seen = True
             plan = self._plans.get(tags)
             if plan is None:
-                plan = self._plans[tags] = _item_plan(_POSITIONS[local_name(tag)[1]], tags)
+                plan = self._plans.keep(tags, _item_plan(_POSITIONS[local_name(tag)[1]], tags))
             self._check_item(element, parts, plan)
             loc = plan[2]
             self.verdict.take((parts[loc].text or "") if loc >= 0 else "")

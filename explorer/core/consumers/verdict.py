@@ -8,7 +8,7 @@ rest are counted), so memory does not grow with the document.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from lxml import etree
 
@@ -110,6 +110,23 @@ class Consumer(Protocol):
     ) -> None: ...
 
     def end(self, root: etree._Element) -> None: ...
+
+
+MAX_PLANS = 1_000
+"""Entry shapes planned per consumer and document: a list has a handful; past this many (a
+hostile document can make every entry a shape of its own) plans are made and not kept."""
+
+_Key = TypeVar("_Key")
+_Plan = TypeVar("_Plan")
+
+
+class Plans(dict[_Key, _Plan]):
+    """A consumer's plans by entry shape, at most ``MAX_PLANS`` of them."""
+
+    def keep(self, key: _Key, plan: _Plan) -> _Plan:
+        if len(self) < MAX_PLANS:
+            self[key] = plan
+        return plan
 
 
 SPLIT_TAGS: dict[object, tuple[str, str]] = {}
