@@ -15,7 +15,7 @@ from lxml import etree
 
 from explorer.core.consumers.value_checks import (
     collapse,
-    is_xsd_date_or_datetime,
+    is_xsd_date_or_datetime_text,
     xsd_decimal,
 )
 from explorer.core.consumers.verdict import SM, Plans, Verdict, local_name
@@ -165,15 +165,16 @@ class SitemapsSchema:
             # libxml2 says so, then checks the text before the first child as the value
             self._error(element, "not-simple")
         raw = element.text or ""
+        if local == "lastmod":
+            if not is_xsd_date_or_datetime_text(raw):
+                self._error(element, "not-datetime", value=collapse(raw)[:100])
+            return
         value = collapse(raw)
         if local == "loc":
             if len(value) < 12:
                 self._error(element, "too-short", length=len(value), limit=12)
             elif len(value) > 2048:
                 self._error(element, "too-long", length=len(value), limit=2048)
-        elif local == "lastmod":
-            if not is_xsd_date_or_datetime(value):
-                self._error(element, "not-datetime", value=value[:100])
         elif local == "changefreq":
             if raw not in _CHANGEFREQ:
                 self._error(element, "not-changefreq", value=raw[:100])
