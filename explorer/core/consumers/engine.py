@@ -44,12 +44,12 @@ class _Pass:
             self.root = root
             for consumer in self.consumers:
                 consumer.begin(root, self.size)
-        consumers = self.consumers
+        feeds = [consumer.child for consumer in self.consumers]
         for element in elements:
             # the entry's children, listed once for every consumer: each walks them by index
             parts, tags = children_of(element)
-            for consumer in consumers:
-                consumer.child(element, parts, tags)
+            for feed in feeds:
+                feed(element, parts, tags)
 
     def end(self) -> None:
         if self.root is not None:
