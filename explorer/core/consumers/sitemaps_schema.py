@@ -11,6 +11,8 @@ checking of that parent's remaining children, as libxml2 does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lxml import etree
 
 from explorer.core.consumers.value_checks import (
@@ -33,38 +35,38 @@ _LOC = SM + "loc"
 _ROOTS = {"urlset": "url", "sitemapindex": "sitemap"}
 
 
-_VALUE = "value"
-_ItemPlan = tuple[tuple[tuple[str, str], ...], bool, int]
+_Check = Callable[["SitemapsSchema", etree._Element, str], None]
+_ItemPlan = tuple[tuple[tuple[_Check | None, str], ...], bool, int]
 
 
 def _item_plan(sequence: dict[str, int], tags: tuple[object, ...]) -> _ItemPlan:
     """What the schema makes of an item's children of these tags, worked out once per shape:
-    per child a step (``_VALUE`` with its local name: in the sequence, its value checked;
-    ``undeclared``: in the wildcard; ``unexpected``: out of place; "": nothing, as a comment
-    or a child after an unexpected one), whether ``loc`` is missing, and the index of the
-    first ``loc`` (-1: none), the item's URL.
+    per child a step (the check of its value when it is in the sequence, looked up here
+    once; else the error variant: ``undeclared`` in the wildcard, ``unexpected`` out of
+    place, "" for nothing, as a comment or a child after an unexpected one), whether
+    ``loc`` is missing, and the index of the first ``loc`` (-1: none), the item's URL.
 
     The sequence is loc, lastmod, changefreq, priority for url and loc, lastmod for sitemap,
     then the wildcard; the first child out of place ends the item, as it does in libxml2
     (text after it is still named: every child's tail is checked)."""
-    steps: list[tuple[str, str]] = []
+    steps: list[tuple[_Check | None, str]] = []
     position = -1
     in_wildcard = False
     ended = False
     for tag in tags:
         namespace, local = local_name(tag)
         if ended or (not namespace and not local):
-            steps.append(("", ""))
+            steps.append((None, ""))
             continue
         place = sequence.get(local, -1) if namespace == SITEMAP_NS else -1
         if not in_wildcard and place > position and (position >= 0 or place == 0):
             position = place
-            steps.append((_VALUE, local))
+            steps.append((_VALUE_CHECKS[local], ""))
         elif namespace not in (SITEMAP_NS, "") and position >= 0:
             in_wildcard = True
-            steps.append(("undeclared", ""))
+            steps.append((None, "undeclared"))
         else:
-            steps.append(("unexpected", ""))
+            steps.append((None, "unexpected"))
             ended = True
     loc = tags.index(_LOC) if _LOC in tags else -1
     return tuple(steps), position < 0 and not ended, loc
@@ -147,42 +149,52 @@ class SitemapsSchema:
         if text is not None and text.strip(_WS):
             self._error(item, "text")
         steps, missing, _loc = plan
-        for child, (step, local) in zip(parts, steps, strict=True):
+        for child, (check, variant) in zip(parts, steps, strict=True):
             tail = child.tail
             if tail is not None and tail.strip(_WS):
                 self._error(item, "text")
-            if step == _VALUE:
-                self._check_value(child, local)
-            elif step:
-                self._error(child, step)
+            if check is not None:
+                if child.attrib:
+                    self._attributes(child)
+                if len(child):
+                    # libxml2 says so, then checks the text before the first child
+                    self._error(child, "not-simple")
+                check(self, child, child.text or "")
+            elif variant:
+                self._error(child, variant)
         if missing:
             self._error(item, "missing", expected="loc")
 
-    def _check_value(self, element: etree._Element, local: str) -> None:
-        if element.attrib:
-            self._attributes(element)
-        if len(element):
-            # libxml2 says so, then checks the text before the first child as the value
-            self._error(element, "not-simple")
-        raw = element.text or ""
-        if local == "lastmod":
-            if not is_xsd_date_or_datetime_text(raw):
-                self._error(element, "not-datetime", value=collapse(raw)[:100])
-            return
+    def _check_loc(self, element: etree._Element, raw: str) -> None:
         value = collapse(raw)
-        if local == "loc":
-            if len(value) < 12:
-                self._error(element, "too-short", length=len(value), limit=12)
-            elif len(value) > 2048:
-                self._error(element, "too-long", length=len(value), limit=2048)
-        elif local == "changefreq":
-            if raw not in _CHANGEFREQ:
-                self._error(element, "not-changefreq", value=raw[:100])
-        else:
-            number = xsd_decimal(value)
-            if number is None or not 0 <= number <= 1:
-                self._error(element, "not-priority", value=value[:100])
+        if len(value) < 12:
+            self._error(element, "too-short", length=len(value), limit=12)
+        elif len(value) > 2048:
+            self._error(element, "too-long", length=len(value), limit=2048)
+
+    def _check_lastmod(self, element: etree._Element, raw: str) -> None:
+        if not is_xsd_date_or_datetime_text(raw):
+            self._error(element, "not-datetime", value=collapse(raw)[:100])
+
+    def _check_changefreq(self, element: etree._Element, raw: str) -> None:
+        if raw not in _CHANGEFREQ:
+            self._error(element, "not-changefreq", value=raw[:100])
+
+    def _check_priority(self, element: etree._Element, raw: str) -> None:
+        value = collapse(raw)
+        number = xsd_decimal(value)
+        if number is None or not 0 <= number <= 1:
+            self._error(element, "not-priority", value=value[:100])
 
     def end(self, root: etree._Element) -> None:
         if self._item is not None and not self._aborted and not self._items_seen:
             self._error(root, "missing", expected=local_name(self._item)[1])
+
+
+_VALUE_CHECKS: dict[str, _Check] = {
+    "loc": SitemapsSchema._check_loc,
+    "lastmod": SitemapsSchema._check_lastmod,
+    "changefreq": SitemapsSchema._check_changefreq,
+    "priority": SitemapsSchema._check_priority,
+}
+"""The check of each simple value of the sequence, by local name."""
