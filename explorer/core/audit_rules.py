@@ -97,7 +97,12 @@ def parse_length(value: str | None) -> int | None:
     if value is None:
         return None
     text = value.strip()
-    return int(text) if text.isdigit() else None
+    if not text.isdigit():
+        return None
+    try:
+        return int(text)
+    except ValueError:  # digits int() does not read, such as "²": not a length either
+        return None
 
 
 @dataclass(frozen=True, slots=True)

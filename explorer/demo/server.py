@@ -339,10 +339,12 @@ class RunningDemo:
         return web.Response(body=flawed_changelist(self.base_url), content_type=XML)
 
     async def _robots(self, request: web.Request) -> web.Response:
+        # core 1.1 §6.3.4: a Source names its Resource Lists and its Change Lists here
         lines = ["User-agent: *", "Allow: /"]
         lines += [
-            f"Sitemap: {self.docs.url(name + '/resourcelist-index.xml')}"
+            f"Sitemap: {self.docs.url(f'{name}/{kind}-index.xml')}"
             for name in self.world.sets
+            for kind in ("resourcelist", "changelist")
         ]
         return web.Response(text="\n".join(lines) + "\n", content_type="text/plain")
 

@@ -24,8 +24,6 @@ from typing import Any
 from explorer.cli.arguments import InputError, read_regular_file
 from explorer.cli.options.language_option import say
 from explorer.core import catalog
-from explorer.core.auth import is_secret_header
-from explorer.core.credential_headers import credential_names
 
 SECRET_ENVIRONMENT = "RESOURCESYNC_EXPLORER_SECRET"
 MAX_SECRET_FILE = 4096
@@ -219,6 +217,11 @@ def plain_credential_header(headers: list[tuple[str, str]]) -> bool:
     (Authorization, Cookie, ``X-Api-Key``…), so ``ps`` shows a secret. Other headers
     (``Accept``…) hold none, and a warning for each would teach users to ignore it; a
     header given no value (``replay``'s "leave it out") holds none either."""
+    # imported here: every command parses these options, and a local ``validate`` (run
+    # once per file in CI jobs) must not load the credential machinery it never uses
+    from explorer.core.auth import is_secret_header
+    from explorer.core.credential_headers import credential_names
+
     given = [(name, value) for name, value in headers if value.strip()]
     return any(is_secret_header(name) for name, _ in given) or bool(credential_names(given))
 

@@ -27,8 +27,10 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from explorer.core.audit_rules import (
+    LASTMOD_TOLERANCE,
     SECTION,
     Difference,
     Listed,
@@ -61,6 +63,20 @@ MAX_LOCAL_FILES = 10_000_000
 """Files scanned under the mapped folders before the audit stops as unusable."""
 READ_CHUNK = 1024 * 1024
 _BATCH = 5000
+_by_loc = itemgetter(0)
+"""The scan's rows are written in the order of the table's key (loc), not the folders'
+(hash order on ext4): a B-tree filled in order touches a few pages per batch instead of
+one or more per row (200,000 rows, in batches of 5,000: 0.94 s unsorted, 0.64 s sorted)."""
+SAME_COPY = (
+    "s.seconds IS NOT NULL AND abs(s.seconds - l.mtime) < :tolerance AND (s.length IS NULL"
+    " OR (s.length GLOB '[0-9]*' AND s.length NOT GLOB '*[^0-9]*'"
+    " AND CAST(s.length AS INTEGER) = l.size))"
+)
+"""A listed resource (``s``) whose local copy (``l``) ``compare_copy`` finds the same,
+said in SQL for the cases it can decide there: a lastmod within the tolerance and a length
+of plain ASCII digits equal to the size, or none. A million copies judged in Python were a
+third of an audit; now only the others (and, with ``--checksum``, those with a listed
+hash, whose files must be read) reach ``compare_copy``, which has the last word on them."""
 
 
 class AuditError(SaidError):
@@ -200,14 +216,16 @@ class AuditState:
         for entry in node.document.entries:
             loc = entry_url(node, entry)
             if loc is not None:
-                rows.append((loc, stamp, entry.lastmod, entry.length, entry.hash, node.url))
+                lastmod = entry.lastmod
+                seconds = parse_w3c_datetime(lastmod) if lastmod else None
+                rows.append((loc, stamp, lastmod, entry.length, entry.hash, node.url, seconds))
         self.db.execute("BEGIN")
         self.db.executemany(
-            "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document) "
-            "VALUES (?, ?, 'resourcelist', ?, ?, ?, ?) "
+            "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document, seconds) "
+            "VALUES (?, ?, 'resourcelist', ?, ?, ?, ?, ?) "
             "ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, lastmod = excluded.lastmod,"
-            " length = excluded.length, hash = excluded.hash, document = excluded.document "
-            "WHERE excluded.stamp >= source.stamp",
+            " length = excluded.length, hash = excluded.hash, document = excluded.document,"
+            " seconds = excluded.seconds WHERE excluded.stamp >= source.stamp",
             rows,
         )
         self.db.execute("COMMIT")
@@ -222,13 +240,16 @@ class AuditState:
             stamp = parse_w3c_datetime(when) if when else None
             if loc is None or stamp is None or entry.change is None:
                 continue
+            lastmod = entry.lastmod
+            seconds = parse_w3c_datetime(lastmod) if lastmod else None
+            change = entry.change
             rows.append(
-                (loc, stamp, entry.change, entry.lastmod, entry.length, entry.hash, node.url, when)
+                (loc, stamp, change, lastmod, entry.length, entry.hash, node.url, when, seconds)
             )
         self.db.execute("BEGIN")
         self.db.executemany(
-            "INSERT INTO changes (loc, stamp, change, lastmod, length, hash, document, datetime)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO changes (loc, stamp, change, lastmod, length, hash, document, datetime,"
+            " seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
         self.db.execute("COMMIT")
@@ -246,12 +267,13 @@ class AuditState:
         self.db.execute("BEGIN")
         self.db.execute(
             "INSERT INTO source (loc, stamp, origin, change, lastmod, length, hash, document,"
-            " datetime) SELECT loc, stamp, 'changelist', change, lastmod, length, hash,"
-            " document, datetime FROM changes WHERE stamp > ? ORDER BY stamp, seq "
+            " datetime, seconds) SELECT loc, stamp, 'changelist', change, lastmod, length,"
+            " hash, document, datetime, seconds FROM changes WHERE stamp > ?"
+            " ORDER BY stamp, seq "
             "ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, origin = excluded.origin,"
             " change = excluded.change, lastmod = excluded.lastmod, length = excluded.length,"
-            " hash = excluded.hash, document = excluded.document, datetime = excluded.datetime"
-            " WHERE excluded.stamp > source.stamp",
+            " hash = excluded.hash, document = excluded.document, datetime = excluded.datetime,"
+            " seconds = excluded.seconds WHERE excluded.stamp > source.stamp",
             (baseline,),
         )
         self.db.execute("COMMIT")
@@ -267,14 +289,23 @@ class AuditState:
     def _scan(self, mappings: list[Mapping], max_files: int) -> None:
         count = 0
         rows: list[tuple[str, str, float, int]] = []
+        # A file's URL is its folder's and its name; only a file that is itself a mapped
+        # folder may fall under another mapping than its folder (``_url_of``).
+        mapped = {m.folder.rstrip("/") for m in mappings}
+        at, base = "", None
         self.db.execute("BEGIN")
         for folder in dict.fromkeys(m.folder for m in mappings):
-            for path, info in _walk(folder):
+            for current, path, info in _walk(folder):
                 count += 1
                 if count > max_files:
                     self.db.execute("ROLLBACK")
                     raise AuditError("audit.too-many-files", limit=max_files)
-                url = _url_of(mappings, path)
+                if current != at:
+                    at, base = current, _url_of(mappings, current)
+                if base is None or path in mapped:
+                    url = _url_of(mappings, path)
+                else:
+                    url = base + path[len(current) :]
                 if url is not None:
                     rows.append((url, path, info.st_mtime, info.st_size))
                 if len(rows) >= _BATCH:
@@ -283,6 +314,7 @@ class AuditState:
         self.db.execute("COMMIT")
 
     def _add_local(self, rows: list[tuple[str, str, float, int]]) -> None:
+        rows.sort(key=_by_loc)  # stable: of two files for one URL, the first scanned stays
         self.db.executemany("INSERT OR IGNORE INTO local VALUES (?, ?, ?, ?)", rows)
         rows.clear()
 
@@ -295,6 +327,15 @@ class AuditState:
 
     def _judge(self, mappings: list[Mapping], checksum: bool) -> dict[Verdict, int]:
         counts = dict.fromkeys(Verdict, 0)
+        # The copies SQLite can show the same (SAME_COPY) never leave it: they are the
+        # listed resources less those judged here, by the rule itself.
+        same = (
+            f"l.loc IS NOT NULL AND {SAME_COPY}"
+            if not checksum
+            else f"l.loc IS NOT NULL AND s.hash IS NULL AND {SAME_COPY}"
+        )
+        live = "(s.change IS NULL OR s.change != 'deleted')"
+        resources = self.db.execute(f"SELECT count(*) FROM source s WHERE {live}").fetchone()[0]
         reader = self.db.cursor()
         rows: list[tuple[object, ...]] = []
         self.db.execute("BEGIN")
@@ -302,7 +343,7 @@ class AuditState:
             loc,
             origin,
             change,
-            lastmod,
+            seconds,
             length,
             hash_,
             document,
@@ -311,9 +352,10 @@ class AuditState:
             mtime,
             size,
         ) in reader.execute(
-            "SELECT s.loc, s.origin, s.change, s.lastmod, s.length, s.hash, s.document,"
+            "SELECT s.loc, s.origin, s.change, s.seconds, s.length, s.hash, s.document,"
             " s.datetime, l.path, l.mtime, l.size FROM source s LEFT JOIN local l"
-            " ON l.loc = s.loc WHERE s.change IS NULL OR s.change != 'deleted'"
+            f" ON l.loc = s.loc WHERE {live} AND NOT coalesce({same}, 0)",
+            {"tolerance": LASTMOD_TOLERANCE},
         ):
             if path is None:
                 verdict, differences = Verdict.CREATE, []
@@ -321,9 +363,7 @@ class AuditState:
                 path = mapped[1] if mapped is not None else None
             else:
                 listed = Listed(
-                    parse_w3c_datetime(lastmod) if lastmod else None,
-                    parse_length(length),
-                    parse_hash(hash_) if checksum else {},
+                    seconds, parse_length(length), parse_hash(hash_) if checksum else {}
                 )
                 digests = _file_digests(path, list(listed.digests)) if listed.digests else {}
                 differences = compare_copy(listed, LocalCopy(mtime, size, digests))
@@ -335,6 +375,7 @@ class AuditState:
                 )
             if len(rows) >= _BATCH:
                 self._add_verdicts(rows)
+        counts[Verdict.SAME] += resources - sum(counts.values())
         for loc, path, origin, document, change, when in reader.execute(
             "SELECT l.loc, l.path, s.origin, s.document, s.change, s.datetime FROM local l"
             " LEFT JOIN source s ON s.loc = l.loc WHERE s.loc IS NULL OR s.change = 'deleted'"
@@ -397,8 +438,9 @@ def _snapshot_time(node: DocumentNode) -> float | None:
     return None
 
 
-def _walk(folder: str) -> Iterator[tuple[str, os.stat_result]]:
-    """Regular files below ``folder`` (symbolic links are not followed nor counted)."""
+def _walk(folder: str) -> Iterator[tuple[str, str, os.stat_result]]:
+    """Regular files below ``folder`` (symbolic links are not followed nor counted), each
+    with the folder listing it: one ``scandir`` per folder, one ``stat`` per file."""
     pending = [folder]
     while pending:
         current = pending.pop()
@@ -410,7 +452,7 @@ def _walk(folder: str) -> Iterator[tuple[str, os.stat_result]]:
                     if item.is_dir():
                         pending.append(item.path)
                     elif item.is_file():
-                        yield item.path, item.stat()
+                        yield current, item.path, item.stat()
         except OSError:
             continue
 

@@ -156,23 +156,14 @@ class Comparison:
     # --- entries -----------------------------------------------------------------
 
     def _compare_entries(self) -> None:
-        events = ", ".join(f"'{name}'" for name in EVENT_CAPABILITIES)
-        columns = ", ".join(ENTRY_FIELDS)
+        """Each side's entries into a temporary table indexed by their key, then one pass
+        over each side. An entry's ``occurrence`` (its rank among the entries of the same
+        capability, loc and moment, in document and position order) is 1 unless its key
+        repeats; only the repeated keys are ranked, since ranking every entry (a window
+        function over the whole side) sorted all the rows' columns and was half the
+        command's time."""
         for side, snapshot in (("ea", self.a.id), ("eb", self.b.id)):
-            self.db.executescript(f"DROP TABLE IF EXISTS temp.{side};")
-            self.db.execute(
-                f"CREATE TEMP TABLE {side} AS SELECT coalesce(capability, '') AS capability,"
-                f" loc, CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
-                " ELSE '' END AS moment, ROW_NUMBER() OVER (PARTITION BY capability, loc,"
-                f" CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
-                f" ELSE '' END ORDER BY document, position) AS occurrence, document, position,"
-                f" {columns}"
-                f" FROM {ENTRIES} WHERE snapshot = ?",
-                (snapshot,),
-            )
-            self.db.execute(
-                f"CREATE INDEX temp.{side}_key ON {side} (capability, loc, moment, occurrence)"
-            )
+            self._side_table(side, snapshot)
         self.db.executescript(
             "DROP TABLE IF EXISTS temp.entry_changes;"
             "CREATE TEMP TABLE entry_changes (kind TEXT, capability TEXT, loc TEXT,"
@@ -180,28 +171,62 @@ class Comparison:
         )
         key = "{o}.capability = {n}.capability AND {o}.loc = {n}.loc AND {o}.moment = {n}.moment"
         key += " AND {o}.occurrence = {n}.occurrence"
-        for kind, old, new in (("added", "ea", "eb"), ("removed", "eb", "ea")):
-            self.db.execute(
-                f"INSERT INTO entry_changes SELECT '{kind}', n.capability, n.loc, '{{}}'"
-                f" FROM {new} n WHERE NOT EXISTS (SELECT 1 FROM {old} o WHERE"
-                f" {key.format(o='o', n='n')})"
-            )
+        self.db.execute(
+            "INSERT INTO entry_changes SELECT 'removed', n.capability, n.loc, '{}'"
+            f" FROM ea n WHERE NOT EXISTS (SELECT 1 FROM eb o WHERE {key.format(o='o', n='n')})"
+        )
         differs = " OR ".join(f"ea.{name} IS NOT eb.{name}" for name in ENTRY_FIELDS)
         pairs = ", ".join(f"ea.{name}, eb.{name}" for name in ENTRY_FIELDS)
+        # one pass over the later side finds both: no earlier entry (added), or one that
+        # differs (changed); the key's columns are never NULL, so a missing one is
         cursor = self.db.execute(
-            f"SELECT ea.capability, ea.loc, {pairs} FROM ea JOIN eb ON"
-            f" {key.format(o='ea', n='eb')} WHERE {differs}"
+            f"SELECT eb.capability, eb.loc, ea.loc IS NULL, {pairs} FROM eb LEFT JOIN ea ON"
+            f" {key.format(o='ea', n='eb')} WHERE ea.loc IS NULL OR {differs}"
         )
         while batch := cursor.fetchmany(5000):
             self.db.executemany(
-                "INSERT INTO entry_changes VALUES ('changed', ?, ?, ?)",
+                "INSERT INTO entry_changes VALUES (?, ?, ?, ?)",
                 [
-                    (row[0], row[1], json.dumps(_changed_fields(ENTRY_FIELDS, row[2:])))
+                    ("added", row[0], row[1], "{}")
+                    if row[2]
+                    else (
+                        "changed",
+                        row[0],
+                        row[1],
+                        json.dumps(_changed_fields(ENTRY_FIELDS, row[3:])),
+                    )
                     for row in batch
                 ],
             )
         self.db.execute(
             "CREATE INDEX temp.entry_changes_order ON entry_changes (capability, kind, loc)"
+        )
+
+    def _side_table(self, side: str, snapshot: int) -> None:
+        """``side`` (``ea`` or ``eb``): the snapshot's entries with their match key
+        (capability, loc, moment, occurrence), indexed by capability, loc, moment, then
+        document and position, the order that ranks repeated keys."""
+        events = ", ".join(f"'{name}'" for name in EVENT_CAPABILITIES)
+        columns = ", ".join(ENTRY_FIELDS)
+        self.db.executescript(f"DROP TABLE IF EXISTS temp.{side};")
+        self.db.execute(
+            f"CREATE TEMP TABLE {side} AS SELECT coalesce(capability, '') AS capability,"
+            f" loc, CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
+            " ELSE '' END AS moment, 1 AS occurrence, document, position,"
+            f" {columns} FROM {ENTRIES} WHERE snapshot = ?",
+            (snapshot,),
+        )
+        self.db.execute(
+            f"CREATE INDEX temp.{side}_key ON {side} (capability, loc, moment, document, position)"
+        )
+        same = (
+            f"y.capability = {side}.capability AND y.loc = {side}.loc AND y.moment ="
+            f" {side}.moment AND (y.document, y.position) < ({side}.document, {side}.position)"
+        )
+        self.db.execute(
+            f"UPDATE {side} SET occurrence = 1 + (SELECT count(*) FROM {side} y WHERE {same})"
+            f" WHERE (capability, loc, moment) IN (SELECT capability, loc, moment FROM {side}"
+            " GROUP BY capability, loc, moment HAVING count(*) > 1)"
         )
 
     def entry_counts(self) -> dict[str, dict[str, int]]:
@@ -259,7 +284,6 @@ class Comparison:
         if not self.change_lists:
             return
         self.db.create_function("w3c_seconds", 1, _seconds, deterministic=True)
-        self.db.execute("CREATE INDEX IF NOT EXISTS temp.eb_changes ON eb (capability, loc)")
         relevant = " OR ".join(
             f"json_extract(c.fields, '$.{name}') IS NOT NULL" for name in CHANGED_RESOURCE_FIELDS
         )

@@ -134,10 +134,10 @@ class SnapshotStore:
         capability = node.capability
         entry_capability = f"{capability} index" if node.is_index else capability
 
-        def rows() -> Iterator[EntryRow]:
-            assert document is not None
-            for position, entry in enumerate(document.entries):
-                yield (
+        # built once: the set's key reads them, then (a set not kept yet) the insert
+        rows: list[EntryRow] = (
+            [
+                (
                     position,
                     entry_url(node, entry) or "",
                     entry.lastmod,
@@ -147,13 +147,13 @@ class SnapshotStore:
                     entry.change,
                     entry.datetime,
                 )
-
+                for position, entry in enumerate(document.entries)
+            ]
+            if document is not None
+            else []
+        )
         with self._writing():
-            entry_set = (
-                keep_entries(self.db, entry_capability, rows)
-                if document is not None and document.entries
-                else None
-            )
+            entry_set = keep_entries(self.db, entry_capability, lambda: rows) if rows else None
             self.db.execute(
                 "INSERT OR REPLACE INTO snapshot_documents (snapshot, url, parent, capability,"
                 " root, state, status, etag, last_modified, digest, entries, md, entry_set)"

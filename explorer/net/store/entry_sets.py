@@ -18,17 +18,30 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 EntryRow = tuple[int, str, str | None, str | None, str | None, str | None, str | None, str | None]
 """position, loc, lastmod, hash, length, type, change, datetime."""
 
+BATCH = 10_000
+"""Rows of a set written by one ``executemany``."""
+_ROW_JSON = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(row, ensure_ascii=False)`` without building an encoder for every row."""
+
 
 def set_digest(capability: str | None, rows: Iterable[EntryRow]) -> str:
-    """The key of a set: the same capability and rows give the same digest."""
+    """The key of a set: the same capability and rows give the same digest. Each row
+    adds a line break and its JSON; the key is kept by stores of earlier releases, whose
+    unchanged documents must keep finding their sets."""
     digest = hashlib.sha256(json.dumps([capability]).encode("utf-8"))
+    lines: list[str] = []
     for row in rows:
-        digest.update(b"\n" + json.dumps(row, ensure_ascii=False).encode("utf-8"))
+        lines.append(_ROW_JSON(row))
+        if len(lines) >= BATCH:
+            digest.update(("\n" + "\n".join(lines)).encode("utf-8"))
+            lines.clear()
+    if lines:
+        digest.update(("\n" + "\n".join(lines)).encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -44,24 +57,32 @@ def keep_entries(
     ).fetchone()
     if found is not None:
         return int(found[0])
-    count = 0
-
-    def counted() -> Iterable[tuple[object, ...]]:
-        nonlocal count
-        for row in rows():
-            count += 1
-            yield (set_id, *row)
-
     cursor = conn.execute(
         "INSERT INTO snapshot_entry_sets (digest, capability, entries) VALUES (?, ?, 0)",
         (digest, capability),
     )
     set_id = cursor.lastrowid
-    conn.executemany(
-        "INSERT INTO snapshot_set_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", counted()
-    )
+    count = 0
+    insert = "INSERT INTO snapshot_set_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    for batch in _batches(rows(), set_id):
+        conn.executemany(insert, batch)
+        count += len(batch)
     conn.execute("UPDATE snapshot_entry_sets SET entries = ? WHERE id = ?", (count, set_id))
     return int(set_id or 0)
+
+
+def _batches(rows: Iterable[EntryRow], set_id: int | None) -> Iterator[list[tuple[object, ...]]]:
+    """``rows`` with the set's id in front, ``BATCH`` at a time: one prepared statement
+    runs over a list (no Python generator resumed per row), and a set read back from a
+    store's cursor is never held whole."""
+    batch: list[tuple[object, ...]] = []
+    for row in rows:
+        batch.append((set_id, *row))
+        if len(batch) >= BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def drop_unnamed(conn: sqlite3.Connection, sets: Iterable[int]) -> None:

@@ -1,0 +1,152 @@
+"""How two snapshots' entries are matched: per capability by loc, by occurrence for a loc
+listed more than once (in document, then position order, across the documents of that
+capability), and in Change Lists by datetime too. Built directly in a store, so the
+repeated locs a crawl of a valid Source never produces are covered."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from explorer.net.history.snapshot_compare import Comparison
+from explorer.net.history.snapshot_store import SnapshotStore
+from explorer.net.store.database import Store
+from explorer.net.store.entry_sets import EntryRow, keep_entries
+
+Listing = dict[tuple[str, str], list[tuple[str, str | None, str | None]]]
+"""(document URL, capability): [(loc, lastmod, change)] in position order."""
+
+L1, L2, L3 = "2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"
+RL, CL = "resourcelist", "changelist"
+
+
+@pytest.fixture
+def snapshots(tmp_path: Path) -> Iterator[SnapshotStore]:
+    store = Store(tmp_path / "store.sqlite3")
+    kept = SnapshotStore(store)
+    try:
+        yield kept
+    finally:
+        kept.close()
+        store.close()
+
+
+def _snapshot(snapshots: SnapshotStore, listing: Listing) -> int:
+    """A finished snapshot whose documents list the given entries."""
+    snapshot = snapshots.begin("http://src/", None)
+    db = snapshots.db
+    db.execute("BEGIN IMMEDIATE")
+    for (url, capability), entries in listing.items():
+        rows: list[EntryRow] = [
+            (position, loc, lastmod, None, None, None, change, lastmod if change else None)
+            for position, (loc, lastmod, change) in enumerate(entries)
+        ]
+        entry_set = keep_entries(db, capability, lambda rows=rows: rows)
+        db.execute(
+            "INSERT INTO snapshot_documents (snapshot, url, capability, state, entries, md,"
+            " entry_set) VALUES (?, ?, ?, 'loaded', ?, '{}', ?)",
+            (snapshot, url, capability, len(rows), entry_set),
+        )
+    db.execute(
+        "UPDATE snapshots SET finished = ?, documents = ?, entries = ? WHERE id = ?",
+        (time.time(), len(listing), sum(map(len, listing.values())), snapshot),
+    )
+    db.execute("COMMIT")
+    return snapshot
+
+
+def _changes(snapshots: SnapshotStore, a: Listing, b: Listing) -> set[tuple[str, ...]]:
+    first, second = _snapshot(snapshots, a), _snapshot(snapshots, b)
+    comparison = Comparison(snapshots, snapshots.get(first), snapshots.get(second))
+    return {
+        (item.kind, str(item.capability), item.key, *sorted(item.fields))
+        for capability in comparison.entry_counts()
+        for item in comparison.entries(capability)
+    }
+
+
+def test_a_loc_listed_twice_is_matched_by_occurrence(snapshots: SnapshotStore) -> None:
+    a: Listing = {("http://src/rl", RL): [("http://src/x", L1, None), ("http://src/x", L2, None)]}
+    b: Listing = {("http://src/rl", RL): [("http://src/x", L1, None)]}
+    assert _changes(snapshots, a, b) == {("removed", RL, "http://src/x")}
+
+
+def test_occurrences_run_across_the_documents_of_a_capability(
+    snapshots: SnapshotStore,
+) -> None:
+    a: Listing = {
+        ("http://src/rl-1", RL): [("http://src/x", L1, None)],
+        ("http://src/rl-2", RL): [("http://src/y", L1, None), ("http://src/x", L2, None)],
+    }
+    b: Listing = {
+        ("http://src/rl-1", RL): [("http://src/x", L1, None)],
+        ("http://src/rl-2", RL): [("http://src/y", L1, None), ("http://src/x", L3, None)],
+    }
+    # the second x (rl-2) changed; the first (rl-1) did not
+    assert _changes(snapshots, a, b) == {("changed", RL, "http://src/x", "lastmod")}
+
+
+def test_an_occurrence_gained_before_the_others_shifts_their_ranks(
+    snapshots: SnapshotStore,
+) -> None:
+    a: Listing = {("http://src/rl-2", RL): [("http://src/x", L1, None)]}
+    b: Listing = {
+        ("http://src/rl-1", RL): [("http://src/x", L2, None)],
+        ("http://src/rl-2", RL): [("http://src/x", L1, None)],
+    }
+    # ranked by document: rl-1's x is now the first occurrence (changed), rl-2's the
+    # second (added)
+    assert _changes(snapshots, a, b) == {
+        ("changed", RL, "http://src/x", "lastmod"),
+        ("added", RL, "http://src/x"),
+    }
+
+
+def test_change_list_entries_are_matched_by_datetime_too(snapshots: SnapshotStore) -> None:
+    a: Listing = {("http://src/cl", CL): [("http://src/x", L1, "updated")]}
+    b: Listing = {
+        ("http://src/cl", CL): [("http://src/x", L1, "updated"), ("http://src/x", L2, "updated")]
+    }
+    assert _changes(snapshots, a, b) == {("added", CL, "http://src/x")}
+
+
+def test_the_same_loc_in_two_capabilities_is_two_entries(snapshots: SnapshotStore) -> None:
+    a: Listing = {("http://src/rl", RL): [("http://src/x", L1, None)]}
+    b: Listing = {
+        ("http://src/rl", RL): [("http://src/x", L1, None)],
+        ("http://src/cl", CL): [("http://src/x", L2, "updated")],
+    }
+    assert _changes(snapshots, a, b) == {("added", CL, "http://src/x")}
+
+
+def test_comparing_ranks_only_the_repeated_keys(snapshots: SnapshotStore) -> None:
+    """Work counted in SQLite's virtual machine instructions (its progress handler), not
+    time: ranking every entry with a window function took about 317 per entry compared
+    (2,000 entries, 1% changed); ranking only repeated keys takes about 192."""
+    count = 2000
+
+    def lists(changed: str) -> Listing:
+        return {
+            (f"http://src/rl-{k}", RL): [
+                (f"http://src/{k}/{i}", changed if i % 100 == 0 else L1, None)
+                for i in range(count // 4)
+            ]
+            for k in range(4)
+        }
+
+    first, second = _snapshot(snapshots, lists(L1)), _snapshot(snapshots, lists(L2))
+    steps = 0
+
+    def tick() -> int:
+        nonlocal steps
+        steps += 1
+        return 0
+
+    snapshots.db.set_progress_handler(tick, 100)
+    comparison = Comparison(snapshots, snapshots.get(first), snapshots.get(second))
+    snapshots.db.set_progress_handler(None, 0)
+    assert comparison.entry_counts() == {RL: {"added": 0, "removed": 0, "changed": 20}}
+    assert steps * 100 / count < 240

@@ -1,0 +1,82 @@
+"""A snapshot's work per entry, counted (never timed): each entry's URL is resolved once,
+absolute locs are not joined, and the key of an entry set stays the one earlier releases
+wrote, so their stores keep finding their sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from unittest import mock
+
+from helpers.changing_source import before
+from helpers.third_party_source import SourceFiles, serving
+
+from explorer.net.history import snapshot_store
+from explorer.net.history.snapshot_store import SnapshotStore, take_snapshot
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.source import streamed_crawl
+from explorer.net.store import entry_sets
+from explorer.net.store.database import Store
+from explorer.net.store.entry_sets import EntryRow, keep_entries, set_digest
+
+ROWS: list[EntryRow] = [
+    (0, "https://e.org/a", "2026-01-01T00:00:00Z", "md5:aa", "3", "text/plain", None, None),
+    (1, "https://e.org/日本語", "\u00e9", None, None, None, "updated", "2026-01-02T00:00:00Z"),
+]
+EARLIER_DIGEST = "f71617fcba6d26fbf3a8fff5b6d2d4099b545d87c31340c15a19bca8e8c1f001"
+"""``set_digest("resourcelist", ROWS)`` as the release that introduced entry sets
+computed it (one ``json.dumps(row, ensure_ascii=False)`` per row)."""
+
+
+def test_the_key_of_a_set_is_the_one_earlier_releases_kept() -> None:
+    assert set_digest("resourcelist", ROWS) == EARLIER_DIGEST
+    assert set_digest("resourcelist", iter(ROWS)) == EARLIER_DIGEST
+
+
+def test_a_set_larger_than_a_batch_is_written_whole_and_keyed_as_one(tmp_path: Path) -> None:
+    many: list[EntryRow] = [
+        (i, f"https://e.org/{i}", None, None, str(i), None, None, None)
+        for i in range(entry_sets.BATCH * 2 + 7)
+    ]
+    store = Store(tmp_path / "store.sqlite3")
+    snapshots = SnapshotStore(store)
+    try:
+        with mock.patch.object(entry_sets, "BATCH", 1000):
+            small_batches = set_digest("resourcelist", many)
+        set_id = keep_entries(snapshots.db, "resourcelist", lambda: many)
+        kept = snapshots.db.execute(
+            "SELECT count(*), max(position) FROM snapshot_set_entries WHERE entry_set = ?",
+            (set_id,),
+        ).fetchone()
+        entries, digest = snapshots.db.execute(
+            "SELECT entries, digest FROM snapshot_entry_sets WHERE id = ?", (set_id,)
+        ).fetchone()
+    finally:
+        snapshots.close()
+        store.close()
+    assert kept == (len(many), len(many) - 1)
+    assert entries == len(many)
+    assert digest == small_batches == set_digest("resourcelist", many)
+
+
+async def test_a_snapshot_resolves_each_entry_once_and_joins_no_absolute_loc(
+    tmp_path: Path,
+) -> None:
+    files = SourceFiles()
+    store = Store(tmp_path / "store.sqlite3")
+    snapshots = SnapshotStore(store)
+    resolve = mock.patch.object(snapshot_store, "entry_url", wraps=streamed_crawl.entry_url)
+    join = mock.patch.object(streamed_crawl, "urljoin", wraps=streamed_crawl.urljoin)
+    try:
+        with serving(files) as base:
+            before(base, files)
+            async with Fetcher() as fetcher:
+                with resolve as resolved, join as joined:
+                    info, _result = await take_snapshot(base + "/", fetcher, snapshots)
+        kept = snapshots.db.execute("SELECT count(*) FROM snapshot_set_entries").fetchone()[0]
+    finally:
+        snapshots.close()
+        store.close()
+    assert info.entries is not None and info.entries >= 10
+    assert kept == info.entries  # every set new: each entry written once
+    assert resolved.call_count == info.entries
+    assert joined.call_count == 0
