@@ -4,12 +4,21 @@ parent/tag pairs), the bounds on what a verdict keeps, and unreadable input."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from helpers.spec_shaped import Entry, document
 from lxml import etree
 
+from explorer.core.consumers import engine, harvesters, resync_reader, sitemaps_schema
 from explorer.core.consumers.engine import read_consumers, urls_read
 from explorer.core.consumers.search_engine import MAX_BYTES, SearchEngine
-from explorer.core.consumers.verdict import MAX_DROPPED, MAX_PROBLEMS
+from explorer.core.consumers.verdict import (
+    MAX_DROPPED,
+    MAX_PLANS,
+    MAX_PROBLEMS,
+    Plans,
+    children_of,
+)
 
 WHERE = "https://example.org/rs/list.xml"
 
@@ -90,7 +99,7 @@ def test_a_document_over_50_mb_uncompressed_is_refused_by_the_search_engine() ->
     engine = SearchEngine(WHERE)
     engine.begin(root, MAX_BYTES + 1)
     for element in root:
-        engine.child(element)
+        engine.child(element, *children_of(element))
     engine.end(root)
     assert not engine.verdict.reads and engine.verdict.urls == 0
     assert engine.verdict.problems[0].code == "consumers.too-large"
@@ -113,3 +122,47 @@ def test_url_lists_are_kept_only_when_asked() -> None:
     )
     assert read_consumers(body, WHERE)["scrapy"].url_list is None
     assert urls_read(body, "resync") == ["https://example.org/a", "https://example.org/b"]
+
+
+def test_entries_are_listed_once_and_each_consumer_plans_each_shape_once(monkeypatch) -> None:
+    """The per-entry work is shared and planned: one listing of an entry's children for all
+    five consumers, and one plan per consumer and entry shape (two shapes here: with and
+    without rs:md), however many entries there are."""
+    counts: Counter[str] = Counter()
+
+    def counting(owner: object, name: str) -> None:
+        original = getattr(owner, name)
+
+        def counted(*args: object) -> object:
+            counts[name] += 1
+            return original(*args)
+
+        monkeypatch.setattr(owner, name, counted)
+
+    counting(engine, "children_of")
+    counting(sitemaps_schema, "_item_plan")
+    counting(resync_reader, "_resource_plan")
+    counting(harvesters, "_scrapy_plan")
+    counting(harvesters, "_advertools_plan")
+    counting(SearchEngine, "_plan")
+    entries = [
+        Entry(f"https://example.org/{n}", "2026-01-01", {"length": "1"} if n % 2 else None)
+        for n in range(400)
+    ]
+    verdicts = read_consumers(document("resourcelist", entries), WHERE)
+    assert verdicts["resync"].urls == verdicts["scrapy"].urls == 400
+    assert counts.pop("children_of") == 400 + 1  # the entries and the top rs:md
+    assert counts == {
+        "_item_plan": 2,
+        "_resource_plan": 2,
+        "_scrapy_plan": 2 + 1,  # the top rs:md is a shape of its own for Scrapy
+        "_advertools_plan": 1,  # the top rs:md has no loc: advertools fails there
+        "_plan": 2 + 1,
+    }
+
+
+def test_plans_kept_are_bounded_when_every_entry_has_a_shape_of_its_own() -> None:
+    plans: Plans[int, int] = Plans()
+    for n in range(MAX_PLANS + 10):
+        assert plans.keep(n, n * 2) == n * 2
+    assert len(plans) == MAX_PLANS

@@ -3,7 +3,9 @@
 The bytes go through the project's safe XML reading (``explorer.core.safe_xml``: size cap,
 gzip inflation, no DOCTYPE, no entities, no network) and are streamed: each complete child
 of the root is handed to every consumer, then freed, so a 50,000-entry list never stands
-whole in memory and the cost is one parse plus a constant per entry and consumer.
+whole in memory and the cost is one parse plus a constant per entry and consumer. The
+entry's children are listed once here (with their tags, the entry's *shape*) and shared:
+each consumer plans its work once per shape, and a list's entries have one or two shapes.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from explorer.core.consumers.harvesters import Advertools, Scrapy
 from explorer.core.consumers.resync_reader import Resync
 from explorer.core.consumers.search_engine import SearchEngine
 from explorer.core.consumers.sitemaps_schema import SitemapsSchema
-from explorer.core.consumers.verdict import Consumer, Verdict
+from explorer.core.consumers.verdict import Consumer, Verdict, children_of
 from explorer.core.safe_xml import (
     DocumentParseError,
     StreamUnavailable,
@@ -42,9 +44,12 @@ class _Pass:
             self.root = root
             for consumer in self.consumers:
                 consumer.begin(root, self.size)
+        feeds = [consumer.child for consumer in self.consumers]
         for element in elements:
-            for consumer in self.consumers:
-                consumer.child(element)
+            # the entry's children, listed once for every consumer: each walks them by index
+            parts, tags = children_of(element)
+            for feed in feeds:
+                feed(element, parts, tags)
 
     def end(self) -> None:
         if self.root is not None:

@@ -23,8 +23,17 @@ from __future__ import annotations
 
 from lxml import etree
 
-from explorer.core.consumers.verdict import Verdict, local_name
+from explorer.core.consumers.verdict import Plans, Verdict, local_name
 from explorer.core.findings import finding
+
+
+def _scrapy_plan(tag: object, tags: tuple[object, ...]) -> int:
+    """For an entry of this shape, the index of the child whose text Scrapy yields (its last
+    ``loc``), or -1 when Scrapy yields nothing for it."""
+    if local_name(tag)[1] not in ("url", "sitemap"):
+        return -1
+    locs = [n for n, part in enumerate(tags) if local_name(part)[1] == "loc"]
+    return locs[-1] if locs else -1
 
 
 class Scrapy:
@@ -34,24 +43,36 @@ class Scrapy:
 
     def __init__(self) -> None:
         self.verdict = Verdict()
+        self._plans: Plans[tuple[object, tuple[object, ...]], int] = Plans()
 
     def begin(self, root: etree._Element, size: int) -> None:
         kind = local_name(root.tag)[1]
         if kind not in ("urlset", "sitemapindex"):
             self.verdict.refuse(finding("consumers.scrapy-ignores", params={"root": kind}))
 
-    def child(self, element: etree._Element) -> None:
-        if not self.verdict.reads or local_name(element.tag)[1] not in ("url", "sitemap"):
+    def child(
+        self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
+    ) -> None:
+        if not self.verdict.reads:
             return
-        loc: str | None = None
-        for part in element:
-            if local_name(part.tag)[1] == "loc":
-                loc = part.text.strip() if part.text else ""
-        if loc is not None:
-            self.verdict.take(loc)
+        key = (element.tag, tags)
+        loc = self._plans.get(key)
+        if loc is None:
+            loc = self._plans.keep(key, _scrapy_plan(element.tag, tags))
+        if loc >= 0:
+            text = parts[loc].text
+            self.verdict.take(text.strip() if text else "")
 
     def end(self, root: etree._Element) -> None:
         return None
+
+
+def _advertools_plan(tags: tuple[object, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For an entry of this shape, the indexes of its loc-like children (tag with namespace
+    containing "loc": the row keys) and of those named ``loc`` (the values written)."""
+    loc_like = tuple(n for n, tag in enumerate(tags) if isinstance(tag, str) and "loc" in tag)
+    locs = tuple(n for n, tag in enumerate(tags) if local_name(tag)[1] == "loc")
+    return loc_like, locs
 
 
 class Advertools:
@@ -66,15 +87,21 @@ class Advertools:
     def __init__(self) -> None:
         self.verdict = Verdict()
         self._rows: dict[str | None, str | None] = {}
+        self._plans: Plans[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = Plans()
 
     def begin(self, root: etree._Element, size: int) -> None:
         return None
 
-    def child(self, element: etree._Element) -> None:
+    def child(
+        self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
+    ) -> None:
         if not self.verdict.reads or not isinstance(element.tag, str):
             return
-        texts = [part.text for part in element if isinstance(part.tag, str) and "loc" in part.tag]
-        if not texts:
+        plan = self._plans.get(tags)
+        if plan is None:
+            plan = self._plans.keep(tags, _advertools_plan(tags))
+        loc_like, locs = plan
+        if not loc_like:
             self._rows.clear()
             self.verdict.refuse(
                 finding(
@@ -85,13 +112,15 @@ class Advertools:
             )
             return
         rows = self._rows
-        if texts[0] in rows:
-            self.verdict.drop(texts[0] or "", "duplicate")
-        for text in texts:
-            rows.setdefault(text)
-        for part in element:
-            if part.text and local_name(part.tag)[1] == "loc":
-                rows[texts[0]] = part.text
+        first = parts[loc_like[0]].text
+        if first in rows:
+            self.verdict.drop(first or "", "duplicate")
+        for n in loc_like:
+            rows.setdefault(parts[n].text)
+        for n in locs:
+            text = parts[n].text
+            if text:
+                rows[first] = text
 
     def end(self, root: etree._Element) -> None:
         if self.verdict.reads:

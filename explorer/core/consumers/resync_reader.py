@@ -11,7 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from explorer.core.consumers.value_checks import is_w3c_datetime_for_resync
-from explorer.core.consumers.verdict import SM, Verdict
+from explorer.core.consumers.verdict import SM, Plans, Verdict
 from explorer.core.findings import finding
 from explorer.core.model import RS_NS
 
@@ -29,6 +29,20 @@ def _is_int(value: str) -> bool:
     return True
 
 
+_Plan = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _resource_plan(tags: tuple[object, ...]) -> _Plan:
+    """For an item of this shape, the indexes of its ``loc``, ``lastmod``, ``rs:md`` and
+    ``rs:ln`` children: what the client's four ``findall()`` calls find."""
+    return (
+        tuple(n for n, tag in enumerate(tags) if tag == _LOC),
+        tuple(n for n, tag in enumerate(tags) if tag == _LASTMOD),
+        tuple(n for n, tag in enumerate(tags) if tag == _MD),
+        tuple(n for n, tag in enumerate(tags) if tag == _LN),
+    )
+
+
 class Resync:
     """Resources read from a ``urlset`` (``url``) or ``sitemapindex`` (``sitemap``)."""
 
@@ -39,6 +53,7 @@ class Resync:
         self._item = ""
         self._preamble = True
         self._top_md = False
+        self._plans: Plans[tuple[object, ...], _Plan] = Plans()
 
     def _refuse(self, element: etree._Element | None, variant: str) -> None:
         if self.verdict.reads:
@@ -58,13 +73,18 @@ class Resync:
         if not self._item:
             self._refuse(root, "not-sitemap")
 
-    def child(self, element: etree._Element) -> None:
+    def child(
+        self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
+    ) -> None:
         if not self.verdict.reads:
             return
         tag = element.tag
         if tag == self._item:
             self._preamble = False
-            self._resource(element)
+            plan = self._plans.get(tags)
+            if plan is None:
+                plan = self._plans.keep(tags, _resource_plan(tags))
+            self._resource(element, parts, plan)
         elif tag == _MD:
             if not self._preamble:
                 self._refuse(element, "md-late")
@@ -79,48 +99,37 @@ class Resync:
             else:
                 self._refuse(element, "ln-late")
 
-    def _resource(self, item: etree._Element) -> None:
-        # one pass over the children, as the client's four findall() calls see them
-        locs: list[etree._Element] = []
-        lastmods: list[etree._Element] = []
-        mds: list[etree._Element] = []
-        links: list[etree._Element] = []
-        wanted: dict[object, list[etree._Element]] = {
-            _LOC: locs,
-            _LASTMOD: lastmods,
-            _MD: mds,
-            _LN: links,
-        }
-        for child in item:
-            found = wanted.get(child.tag)
-            if found is not None:
-                found.append(child)
+    def _resource(self, item: etree._Element, parts: list[etree._Element], plan: _Plan) -> None:
+        locs, lastmods, mds, links = plan
         if len(locs) != 1:
             self._refuse(item, "loc-missing" if not locs else "loc-repeated")
             return
-        loc = locs[0].text
+        loc = parts[locs[0]].text
         if not loc:
             self._refuse(item, "loc-empty")
             return
         if len(lastmods) > 1:
             self._refuse(item, "lastmod-repeated")
             return
-        stamp = lastmods[0].text if lastmods else None
-        if stamp is not None and not is_w3c_datetime_for_resync(stamp):
-            self._refuse(lastmods[0], "bad-datetime")
-            return
+        if lastmods:
+            lastmod = parts[lastmods[0]]
+            stamp = lastmod.text
+            if stamp is not None and not is_w3c_datetime_for_resync(stamp):
+                self._refuse(lastmod, "bad-datetime")
+                return
         if len(mds) > 1:
             self._refuse(item, "md-repeated")
             return
         if mds:
-            if not self._md(mds[0]):
+            md = parts[mds[0]]
+            if not self._md(md):
                 return
-            stamp = mds[0].get("datetime")
+            stamp = md.get("datetime")
             if stamp is not None and not is_w3c_datetime_for_resync(stamp):
-                self._refuse(mds[0], "bad-datetime")
+                self._refuse(md, "bad-datetime")
                 return
-        for link in links:
-            if not self._ln(link):
+        for n in links:
+            if not self._ln(parts[n]):
                 return
         self.verdict.take(loc)
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from explorer.core.consumers.verdict import Verdict, local_name
+from explorer.core.consumers.verdict import Plans, Verdict, local_name
 from explorer.core.findings import finding
 from explorer.core.model import SITEMAP_NS
 
@@ -27,6 +27,7 @@ _EXTENSIONS = {
     "http://www.google.com/schemas/sitemap-news/0.9": "news",
     "http://www.w3.org/1999/xhtml": "link",
 }
+_Plan = tuple[int, tuple[tuple[int, tuple[str, str]], ...]]
 _CHILDREN = {"url": ("loc", "lastmod", "changefreq", "priority"), "sitemap": ("loc", "lastmod")}
 
 
@@ -46,7 +47,10 @@ class SearchEngine:
         self._root = ""
         self._item = ""
         self._too_large = False
-        self._pairs: dict[tuple[str, str], tuple[int, int | None]] = {}
+        # parent/tag pairs warned about: the line of the first, and how many
+        self._lines: dict[tuple[str, str], int | None] = {}
+        self._counts: dict[tuple[str, str], int] = {}
+        self._plans: Plans[tuple[object, tuple[object, ...]], _Plan | None] = Plans()
 
     def begin(self, root: etree._Element, size: int) -> None:
         namespace, self._root = local_name(root.tag)
@@ -60,29 +64,50 @@ class SearchEngine:
                 finding("consumers.too-large", params={"size": size, "limit": MAX_BYTES})
             )
 
-    def _unknown(self, parent: str, element: etree._Element) -> None:
-        key = (parent, local_name(element.tag)[1])
-        count, line = self._pairs.get(key, (0, element.sourceline))
-        self._pairs[key] = (count + 1, line)
+    def _unknown(self, key: tuple[str, str], element: etree._Element) -> None:
+        count = self._counts.get(key)
+        if count is None:
+            self._lines[key] = element.sourceline
+        self._counts[key] = (count or 0) + 1
 
-    def child(self, element: etree._Element) -> None:
+    def _plan(self, tag: object, tags: tuple[object, ...]) -> _Plan | None:
+        """For an entry of this shape: None when it is not an item (the whole entry is an
+        unknown tag, or nothing), else the index of its first ``loc`` (-1: none) and the
+        (index, parent/tag pair) of each child a search engine warns about."""
+        namespace, local = local_name(tag)
+        if namespace != SITEMAP_NS or local != self._item:
+            return None
+        loc = -1
+        unknown = []
+        for n, part in enumerate(tags):
+            part_ns, part_local = local_name(part)
+            if part_ns == SITEMAP_NS and part_local in _CHILDREN[self._item]:
+                if part_local == "loc" and loc < 0:
+                    loc = n
+            elif part_local and _EXTENSIONS.get(part_ns) != part_local:
+                unknown.append((n, (local, part_local)))
+        return loc, tuple(unknown)
+
+    def child(
+        self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
+    ) -> None:
         if not self._item:
             return
-        namespace, local = local_name(element.tag)
-        if namespace != SITEMAP_NS or local != self._item:
+        key = (element.tag, tags)
+        if key in self._plans:
+            plan = self._plans[key]
+        else:
+            plan = self._plans.keep(key, self._plan(element.tag, tags))
+        if plan is None:
+            local = local_name(element.tag)[1]
             if local:
-                self._unknown(self._root, element)
+                self._unknown((self._root, local), element)
             return
-        loc: str | None = None
-        for part in element:
-            part_ns, part_local = local_name(part.tag)
-            if part_ns == SITEMAP_NS and part_local in _CHILDREN[self._item]:
-                if part_local == "loc" and loc is None:
-                    loc = (part.text or "").strip()
-            elif part_local and _EXTENSIONS.get(part_ns) != part_local:
-                self._unknown(local, part)
-        if loc is not None:
-            self._judge(loc)
+        loc, unknown = plan
+        for n, pair in unknown:
+            self._unknown(pair, parts[n])
+        if loc >= 0:
+            self._judge((parts[loc].text or "").strip())
 
     def _judge(self, loc: str) -> None:
         verdict = self.verdict
@@ -116,7 +141,8 @@ class SearchEngine:
             verdict.take(loc)
 
     def end(self, root: etree._Element) -> None:
-        for (parent, tag), (count, line) in self._pairs.items():
+        for (parent, tag), line in self._lines.items():
+            count = self._counts[(parent, tag)]
             self.verdict.complain(
                 finding(
                     "consumers.unknown-tag",

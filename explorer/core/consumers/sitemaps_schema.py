@@ -11,14 +11,16 @@ checking of that parent's remaining children, as libxml2 does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lxml import etree
 
 from explorer.core.consumers.value_checks import (
     collapse,
-    is_xsd_date_or_datetime,
+    is_xsd_date_or_datetime_text,
     xsd_decimal,
 )
-from explorer.core.consumers.verdict import SM, SPLIT_TAGS, Verdict, local_name
+from explorer.core.consumers.verdict import SM, Plans, Verdict, local_name
 from explorer.core.findings import finding
 from explorer.core.model import SITEMAP_NS
 
@@ -33,6 +35,43 @@ _LOC = SM + "loc"
 _ROOTS = {"urlset": "url", "sitemapindex": "sitemap"}
 
 
+_Check = Callable[["SitemapsSchema", etree._Element, str], None]
+_ItemPlan = tuple[tuple[tuple[_Check | None, str], ...], bool, int]
+
+
+def _item_plan(sequence: dict[str, int], tags: tuple[object, ...]) -> _ItemPlan:
+    """What the schema makes of an item's children of these tags, worked out once per shape:
+    per child a step (the check of its value when it is in the sequence, looked up here
+    once; else the error variant: ``undeclared`` in the wildcard, ``unexpected`` out of
+    place, "" for nothing, as a comment or a child after an unexpected one), whether
+    ``loc`` is missing, and the index of the first ``loc`` (-1: none), the item's URL.
+
+    The sequence is loc, lastmod, changefreq, priority for url and loc, lastmod for sitemap,
+    then the wildcard; the first child out of place ends the item, as it does in libxml2
+    (text after it is still named: every child's tail is checked)."""
+    steps: list[tuple[_Check | None, str]] = []
+    position = -1
+    in_wildcard = False
+    ended = False
+    for tag in tags:
+        namespace, local = local_name(tag)
+        if ended or (not namespace and not local):
+            steps.append((None, ""))
+            continue
+        place = sequence.get(local, -1) if namespace == SITEMAP_NS else -1
+        if not in_wildcard and place > position and (position >= 0 or place == 0):
+            position = place
+            steps.append((_VALUE_CHECKS[local], ""))
+        elif namespace not in (SITEMAP_NS, "") and position >= 0:
+            in_wildcard = True
+            steps.append((None, "undeclared"))
+        else:
+            steps.append((None, "unexpected"))
+            ended = True
+    loc = tags.index(_LOC) if _LOC in tags else -1
+    return tuple(steps), position < 0 and not ended, loc
+
+
 class SitemapsSchema:
     """Valid or not against sitemap.xsd (root ``urlset``) or siteindex.xsd (any other root),
     with a finding per element xmllint names."""
@@ -44,6 +83,7 @@ class SitemapsSchema:
         self._item: str | None = None
         self._items_seen = False
         self._aborted = False
+        self._plans: Plans[tuple[object, ...], _ItemPlan] = Plans()
 
     def _error(self, element: etree._Element, variant: str, **params: object) -> None:
         self.verdict.reads = False
@@ -76,7 +116,9 @@ class SitemapsSchema:
             if not name.startswith("{" + _XSI + "}"):
                 self._error(element, "attribute", attribute=local_name(name)[1])
 
-    def child(self, element: etree._Element) -> None:
+    def child(
+        self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
+    ) -> None:
         if self._aborted or self._item is None:
             return
         tail = element.tail
@@ -85,80 +127,74 @@ class SitemapsSchema:
         tag = element.tag
         if tag == self._item:
             self._items_seen = True
-            self._check_item(element)
-            self.verdict.take(element.findtext(_LOC) or "")
+            plan = self._plans.get(tags)
+            if plan is None:
+                plan = self._plans.keep(tags, _item_plan(_POSITIONS[local_name(tag)[1]], tags))
+            self._check_item(element, parts, plan)
+            loc = plan[2]
+            self.verdict.take((parts[loc].text or "") if loc >= 0 else "")
         elif local_name(tag)[0] not in (SITEMAP_NS, "") and not self._items_seen:
             self._error(element, "undeclared")
         else:
             self._error(element, "unexpected")
             self._aborted = True
 
-    def _check_item(self, item: etree._Element) -> None:
-        """One pass over the item's children: text between them, then the sequence
-        (loc, lastmod, changefreq, priority for url; loc, lastmod for sitemap), then the
-        wildcard; the first child out of place ends the item, as it does in libxml2."""
+    def _check_item(
+        self, item: etree._Element, parts: list[etree._Element], plan: _ItemPlan
+    ) -> None:
+        """The item's text, then each child's tail and its step of the item's plan."""
         if item.attrib:
             self._attributes(item)
         text = item.text
         if text is not None and text.strip(_WS):
             self._error(item, "text")
-        sequence = _POSITIONS[local_name(item.tag)[1]]
-        position = -1
-        in_wildcard = False
-        names = SPLIT_TAGS
-        for child in item:
+        steps, missing, _loc = plan
+        for child, (check, variant) in zip(parts, steps, strict=True):
             tail = child.tail
             if tail is not None and tail.strip(_WS):
                 self._error(item, "text")
-            tag = child.tag
-            namespace, local = names.get(tag) or local_name(tag)
-            if not namespace and not local:
-                continue
-            place = sequence.get(local, -1) if namespace == SITEMAP_NS else -1
-            if not in_wildcard and place > position and (position >= 0 or place == 0):
-                position = place
-                self._check_value(child, local)
-            elif namespace not in (SITEMAP_NS, "") and position >= 0:
-                in_wildcard = True
-                self._error(child, "undeclared")
-            else:
-                self._error(child, "unexpected")
-                self._tails_after(item, child)
-                return
-        if position < 0:
+            if check is not None:
+                if child.attrib:
+                    self._attributes(child)
+                if len(child):
+                    # libxml2 says so, then checks the text before the first child
+                    self._error(child, "not-simple")
+                check(self, child, child.text or "")
+            elif variant:
+                self._error(child, variant)
+        if missing:
             self._error(item, "missing", expected="loc")
 
-    def _tails_after(self, item: etree._Element, stop: etree._Element) -> None:
-        """Text after the child that ended the item's sequence is still named."""
-        for child in stop.itersiblings():
-            tail = child.tail
-            if tail is not None and tail.strip(_WS):
-                self._error(item, "text")
-
-    def _check_value(self, element: etree._Element, local: str) -> None:
-        if element.attrib:
-            self._attributes(element)
-        if len(element):
-            # libxml2 says so, then checks the text before the first child as the value
-            self._error(element, "not-simple")
-        raw = element.text or ""
+    def _check_loc(self, element: etree._Element, raw: str) -> None:
         value = collapse(raw)
-        if local == "loc":
-            if len(value) < 12:
-                self._error(element, "too-short", length=len(value), limit=12)
-            elif len(value) > 2048:
-                self._error(element, "too-long", length=len(value), limit=2048)
-        elif local == "lastmod":
-            if not is_xsd_date_or_datetime(value):
-                self._error(element, "not-datetime", value=value[:100])
-        elif local == "changefreq":
-            if raw not in _CHANGEFREQ:
-                self._error(element, "not-changefreq", value=raw[:100])
-        else:
-            number = xsd_decimal(value)
-            if number is None or not 0 <= number <= 1:
-                self._error(element, "not-priority", value=value[:100])
+        if len(value) < 12:
+            self._error(element, "too-short", length=len(value), limit=12)
+        elif len(value) > 2048:
+            self._error(element, "too-long", length=len(value), limit=2048)
+
+    def _check_lastmod(self, element: etree._Element, raw: str) -> None:
+        if not is_xsd_date_or_datetime_text(raw):
+            self._error(element, "not-datetime", value=collapse(raw)[:100])
+
+    def _check_changefreq(self, element: etree._Element, raw: str) -> None:
+        if raw not in _CHANGEFREQ:
+            self._error(element, "not-changefreq", value=raw[:100])
+
+    def _check_priority(self, element: etree._Element, raw: str) -> None:
+        value = collapse(raw)
+        number = xsd_decimal(value)
+        if number is None or not 0 <= number <= 1:
+            self._error(element, "not-priority", value=value[:100])
 
     def end(self, root: etree._Element) -> None:
         if self._item is not None and not self._aborted and not self._items_seen:
             self._error(root, "missing", expected=local_name(self._item)[1])
+
+
+_VALUE_CHECKS: dict[str, _Check] = {
+    "loc": SitemapsSchema._check_loc,
+    "lastmod": SitemapsSchema._check_lastmod,
+    "changefreq": SitemapsSchema._check_changefreq,
+    "priority": SitemapsSchema._check_priority,
+}
+"""The check of each simple value of the sequence, by local name."""

@@ -72,6 +72,13 @@ def is_xsd_date_or_datetime(value: str) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def is_xsd_date_or_datetime_text(raw: str) -> bool:
+    """``is_xsd_date_or_datetime`` on an element's text as written (collapsed here): a list
+    repeats its lastmod texts, so the collapse is cached with the verdict."""
+    return is_xsd_date_or_datetime(collapse(raw))
+
+
 def xsd_decimal(value: str) -> float | None:
     """The number an ``xsd:decimal`` (already collapsed) stands for, or None if it is not one."""
     return float(value) if _XSD_DECIMAL.fullmatch(value) else None

@@ -8,7 +8,7 @@ rest are counted), so memory does not grow with the document.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from lxml import etree
 
@@ -97,20 +97,46 @@ class Verdict:
 class Consumer(Protocol):
     """A reader the engine feeds in one pass: the root once its start tag is read, then every
     complete child of the root (with its own children; deeper elements may be freed), then
-    the end. ``verdict`` is read after ``end``."""
+    the end. ``verdict`` is read after ``end``. ``child`` gets the element's children listed
+    (``parts``) and their tags (``tags``, the element's shape: a key for work planned once)."""
 
     name: str
     verdict: Verdict
 
     def begin(self, root: etree._Element, size: int) -> None: ...
 
-    def child(self, element: etree._Element) -> None: ...
+    def child(
+        self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
+    ) -> None: ...
 
     def end(self, root: etree._Element) -> None: ...
 
 
+MAX_PLANS = 1_000
+"""Entry shapes planned per consumer and document: a list has a handful; past this many (a
+hostile document can make every entry a shape of its own) plans are made and not kept."""
+
+_Key = TypeVar("_Key")
+_Plan = TypeVar("_Plan")
+
+
+class Plans(dict[_Key, _Plan]):
+    """A consumer's plans by entry shape, at most ``MAX_PLANS`` of them."""
+
+    def keep(self, key: _Key, plan: _Plan) -> _Plan:
+        if len(self) < MAX_PLANS:
+            self[key] = plan
+        return plan
+
+
 SPLIT_TAGS: dict[object, tuple[str, str]] = {}
 """Split tags, by tag: a document has few distinct tags and millions of elements."""
+
+
+def children_of(element: etree._Element) -> tuple[list[etree._Element], tuple[object, ...]]:
+    """What the engine hands ``Consumer.child`` besides the element: its children and tags."""
+    parts = list(element)
+    return parts, tuple([part.tag for part in parts])
 
 
 def local_name(tag: object) -> tuple[str, str]:
