@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from compiled import compiled_environment
+
 ROOT = Path(__file__).resolve().parents[2]
 BARE = "import sys; from lxml import etree; etree.parse(sys.argv[1])"
 
@@ -44,16 +46,6 @@ def write_resource_list(path: Path, count: int) -> None:
             )
         )
     path.write_text(listing.as_xml(), encoding="utf-8")
-
-
-def _environment(pycache: Path) -> dict[str, str]:
-    """This checkout first on the path, and bytecode cached (in ``pycache``, so the tree
-    stays clean) as it is for an installed package, even where the shell turns it off."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(pycache)
-    return env
 
 
 def _run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -96,7 +88,7 @@ def main() -> int:
     print(f"load average {os.getloadavg()[0]:.2f}; {args.runs} runs per side, medians")
     print(f"{'document':28s} {'':5s} {'bare ms':>8s} {'validate ms':>12s} {'ratio':>6s}")
     with tempfile.TemporaryDirectory() as tmp:
-        env = _environment(Path(tmp) / "pycache")
+        env = compiled_environment(Path(tmp) / "pycache")
         for count, runs in ((1, args.runs), (args.entries, max(5, args.runs // 2))):
             path = Path(tmp) / f"resourcelist-{count}.xml"
             write_resource_list(path, count)

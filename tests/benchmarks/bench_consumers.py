@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from compiled import compiled_environment
 from lxml import etree
 
 from explorer.core.consumers.engine import read_consumers
@@ -84,13 +85,10 @@ def write_source(folder: Path, entries: int) -> list[Path]:
     return lists
 
 
-def compiled_environment(pycache: Path) -> dict[str, str]:
-    """This checkout first on the path, its bytecode compiled into ``pycache`` now: the
-    command's figure is then its work, not the compiling of 55,000 lines at start-up."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+def compiled_now(pycache: Path) -> dict[str, str]:
+    """The compiled environment, with the package compiled into ``pycache`` before any
+    run: the command's figure is then its work, not the compiling of 55,000 lines."""
+    env = compiled_environment(pycache)
     compile_all = [sys.executable, "-m", "compileall", "-q", str(ROOT / "explorer")]
     subprocess.run(compile_all, env=env, stdout=subprocess.DEVNULL, check=False)
     return env
@@ -115,7 +113,7 @@ def main() -> None:
         lists = write_source(folder, options.entries)
         size = sum(p.stat().st_size for p in lists)
         print(f"{options.entries:,} entries in {len(lists)} lists, {size / 2**20:.0f} MiB")
-        env = compiled_environment(folder / "pycache")
+        env = compiled_now(folder / "pycache")
         print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
         def bare() -> None:

@@ -38,6 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from compiled import compiled_environment
 from lxml import etree
 
 NS = (
@@ -157,16 +158,6 @@ def bare_parse(folder: Path, lists: int) -> float:
     return time.perf_counter() - start
 
 
-def environment(pycache: Path) -> dict[str, str]:
-    """This checkout first on the path, and bytecode cached (in ``pycache``, so the tree
-    stays clean) as it is for an installed package, even where the shell turns it off."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(pycache)
-    return env
-
-
 def timed(args: list[str], env: dict[str, str]) -> tuple[float, float, int, str]:
     """Run the explorer CLI under /usr/bin/time -v: seconds, peak RSS in MB, exit, and
     what it printed of the counts (the JSON before its first list)."""
@@ -226,7 +217,7 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="bench-time-"))
     site = work / "site"
     site.mkdir()
-    env = environment(work / "pycache")
+    env = compiled_environment(work / "pycache")
     server, port = serve(site)
     base = BASE.format(port=port)
     try:
