@@ -90,3 +90,13 @@ def test_a_twin_needs_an_address_and_a_list(tmp_path: Path) -> None:
         write_twin(tmp_path, [])
     with pytest.raises(TwinError, match="cannot be read"):
         write_twin(tmp_path, [(BASE + "x.xml", lambda: b"<urlset")])
+
+
+def test_a_twin_file_exists_whole_or_not_at_all(tmp_path: Path) -> None:
+    """A list found unreadable halfway through the first part leaves no half-written part
+    under the twin's name, and no temporary file: what exists is complete."""
+    good = document("resourcelist", [Entry(BASE + f"r{n}") for n in range(10)])
+    lists = [(BASE + "a.xml", lambda: good), (BASE + "b.xml", lambda: b"<urlset")]
+    with pytest.raises(TwinError, match="cannot be read"):
+        write_twin(tmp_path, lists)
+    assert list(tmp_path.iterdir()) == []

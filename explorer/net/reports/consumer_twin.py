@@ -9,6 +9,7 @@ lines that name them for ``robots.txt``. Written as read: one batch of entries i
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from urllib.parse import urljoin
@@ -35,10 +36,19 @@ class TwinError(Exception):
 
 
 def _write(path: Path, pieces: Iterable[str]) -> None:
+    """Write ``path`` whole or not at all: under a temporary name beside it, renamed once
+    complete. A twin file that exists is then never half a file, whether a list turns out
+    unreadable halfway or a reader (a script, the window) takes ``robots-lines.txt``
+    appearing as the sign that the twin is written."""
+    partial = path.with_name(f".{path.name}.partial")
     try:
-        with path.open("w", encoding="utf-8") as handle:
-            for piece in pieces:
-                handle.write(piece)
+        try:
+            with partial.open("w", encoding="utf-8") as handle:
+                for piece in pieces:
+                    handle.write(piece)
+            os.replace(partial, path)
+        finally:
+            partial.unlink(missing_ok=True)
     except OSError as exc:
         raise TwinError(
             "consumers.cli.twin-unwritable", path=str(path), reason=exc.strerror
