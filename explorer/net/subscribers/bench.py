@@ -93,6 +93,7 @@ class Channel:
     lease: int
     link_headers: bool = True  # the topic URL itself names hub and self
     deny: bool = False  # answer subscription requests with hub.mode=denied
+    advertised: str = TOPIC  # what the Capability List names as the channel
     requests: list[HubRequest] = field(default_factory=list)
     verifications: list[Verification] = field(default_factory=list)
     fetches: Counter[str] = field(default_factory=Counter)
@@ -357,7 +358,8 @@ class Bench:
             status = 302 if name == MOVED_302 else 301
             return web.Response(status=status, headers={"Location": channel.topic})
         if name == CAPLIST:
-            return _xml(payloads.capability_list(channel.base_url, channel.topic, channel.hub_url))
+            advertised = channel.url(channel.advertised)
+            return _xml(payloads.capability_list(channel.base_url, advertised, channel.hub_url))
         if name.startswith(payloads.RESOURCES) and name.endswith(".xml"):
             return _xml(_empty_notification(channel))
         if name.startswith(payloads.RESOURCES):
