@@ -29,6 +29,8 @@ PLACEHOLDERS = ("topic", "caplist", "hub")
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 DEFAULT_GRACE = 3.0
 """Seconds between SIGTERM and SIGKILL: time enough to unsubscribe on the way out."""
+GROUP_POLL = 0.05
+"""How often a stopping process group is looked at (no signal tells its end)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,15 +103,26 @@ class _Process:
         return self._process.returncode
 
     async def stop(self) -> None:
+        """SIGTERM to the group; once every process in it has ended, or after the grace,
+        SIGKILL to what is left. The shell may end first while the subscriber it started
+        is still unsubscribing: the group, not the shell, is waited for."""
         self._signal(signal.SIGTERM)
         try:
             async with asyncio.timeout(self._grace):
                 await self._process.wait()
+                while self._group_alive():
+                    await asyncio.sleep(GROUP_POLL)
         except TimeoutError:
             pass
-        # the group may hold children even after the shell ended
         self._signal(signal.SIGKILL)
         await self._process.wait()
+
+    def _group_alive(self) -> bool:
+        try:
+            os.killpg(self._process.pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return True
 
     def _signal(self, number: int) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
