@@ -51,7 +51,7 @@ def test_a_command_that_exits_at_once_is_not_run_with_its_status() -> None:
     assert [r["id"] for r in results] == ["discovery-302", "verify-status"]
     assert {r["verdict"] for r in results} == {"not-run"}
     assert all(r["reason_key"] == "subscribers.reason.exited" for r in results)
-    assert all("7" in r["reason"] for r in results)
+    assert all(r["reason_params"] == {"status": 7} and "7" in r["reason"] for r in results)
 
 
 def test_listen_is_judged_where_it_can_be_and_not_run_where_it_fetches_nothing(
@@ -76,3 +76,11 @@ def test_listen_is_judged_where_it_can_be_and_not_run_where_it_fetches_nothing(
     assert verdicts["signature-wrong"]["reason_key"] == "subscribers.reason.fetches-nothing"
     kinds = [e["kind"] for e in verdicts["lease-unsubscribe"]["exchanges"]]
     assert "unsubscribe" in kinds
+
+
+def test_without_run_each_tests_urls_are_shown_and_waited_for() -> None:
+    done = _check("--only", "verify-denied", "--timeout", "1")
+    assert done.returncode == 0, done.stderr
+    assert "/topic" in done.stdout and "capabilitylist.xml" in done.stdout
+    assert "/hub" in done.stdout
+    assert "NOT RUN" in done.stdout  # nobody subscribed within the second

@@ -75,3 +75,38 @@ async def test_an_endless_verification_answer_is_cut_and_judged(
     assert verification.response_size is not None
     assert verification.response_size <= MAX_ANSWER_BYTES
     assert verification.error is not None and said in verification.error
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"hub.mode": "subscribe", "hub.topic": "x", "hub.callback": "y" * 100_000},
+        {"hub.mode": "subscribe", "hub.topic": "http://[::1", "hub.callback": "http://[::1"},
+        {
+            "hub.mode": "subscribe",
+            "hub.topic": "CHANNEL",
+            "hub.callback": "http://127.0.0.1:9/",
+            "hub.lease_seconds": "9" * 5000,
+        },
+    ],
+    ids=["too-long", "unparseable-urls", "lease-of-5000-digits"],
+)
+async def test_the_bench_hub_answers_odd_requests_without_a_traceback(
+    form: dict[str, str],
+) -> None:
+    from explorer.net.http.bounded_body import bounded_client
+    from explorer.net.store.exchange_log import ExchangeLog
+    from explorer.net.subscribers.bench import Bench
+
+    async with bounded_client(2.0) as client:
+        bench = Bench(client, ExchangeLog(), 1.0)
+        await bench.start()
+        try:
+            channel = bench.channel(60)
+            form = {k: (channel.topic if v == "CHANNEL" else v) for k, v in form.items()}
+            answer = await client.post(bench.hub_url, data=form)
+        finally:
+            await bench.stop()
+    assert answer.status_code in (202, 400, 404, 413)
+    if "hub.lease_seconds" in form:
+        assert channel.requests[0].lease is None  # no lease, and no int() of 5000 digits

@@ -47,6 +47,8 @@ MAX_ANSWER_BYTES = 64 * 1024
 XML = "application/xml"
 TOPIC, ASKED, MOVED_302, MOVED_301 = "topic", "asked", "moved302", "moved301"
 CAPLIST = payloads.RESOURCES + "capabilitylist.xml"
+MAX_LEASE_DIGITS = 12
+"""A hub.lease_seconds longer than this is no lease (and no int() of 60,000 digits)."""
 READ_METHODS = ", ".join(("GET", "HEAD"))  # the Source answers reads only
 
 
@@ -380,7 +382,7 @@ class Bench:
         mode = form.get("hub.mode", "")
         topic = form.get("hub.topic", "")
         callback = form.get("hub.callback", "")
-        channel = self._channels.get(urlsplit(topic).path.lstrip("/").partition("/")[0])
+        channel = self._channels.get(_first_segment(topic))
         if mode not in ("subscribe", "unsubscribe") or not _is_http(callback) or channel is None:
             refused = said_on_the_wire("subscribers.wire.refused")
             return web.Response(status=400 if channel else 404, body=refused)
@@ -390,7 +392,7 @@ class Bench:
             topic,
             callback,
             form.get("hub.secret") or None,
-            int(lease) if lease.isdigit() else None,
+            int(lease) if lease.isdigit() and len(lease) <= MAX_LEASE_DIGITS else None,
             time.monotonic(),
         )
         channel.requests.append(hub_request)
@@ -443,8 +445,19 @@ def _not_found() -> web.Response:
 
 
 def _is_http(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme in ("http", "https") and bool(parts.hostname)
+    try:
+        parts = urlsplit(url)
+        return parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:  # "http://[::1" and the like
+        return False
+
+
+def _first_segment(url: str) -> str:
+    """The channel id a topic URL names (its path's first segment), '' for no URL."""
+    try:
+        return urlsplit(url).path.lstrip("/").partition("/")[0]
+    except ValueError:
+        return ""
 
 
 def _empty_notification(channel: Channel) -> bytes:

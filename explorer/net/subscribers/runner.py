@@ -64,12 +64,22 @@ class SubscriberResult:
             "verdict": str(self.verdict),
             "reason": self.reason_in(lang),
             "reason_key": self.reason.key,
+            "reason_params": {
+                name: _json_value(value, lang) for name, value in self.reason.params.items()
+            },
             "spec": self.test.spec,
             "websub_rocks": self.test.rocks,
             "topic": self.topic,
             "facts": self.facts,
             "exchanges": [exchange_json(record, body_chars) for record in self.exchanges],
         }
+
+
+def _json_value(value: object, lang: str) -> object:
+    """A reason's parameter for JSON: numbers as they are, phrases said in ``lang``."""
+    if isinstance(value, Phrase):
+        return render_phrase(value, lang)
+    return value if isinstance(value, int | float | str | None) else str(value)
 
 
 def chosen(only: Iterable[str] | None) -> list[SubscriberTest]:
