@@ -46,6 +46,7 @@ MAX_ANSWER_BYTES = 64 * 1024
 """What is read of the subscriber's answer to a verification or a delivery."""
 XML = "application/xml"
 TOPIC, ASKED, MOVED_302, MOVED_301 = "topic", "asked", "moved302", "moved301"
+MOVED_HUB = "hub"  # + "307" or "308": a channel's redirecting hub
 CAPLIST = payloads.RESOURCES + "capabilitylist.xml"
 MAX_LEASE_DIGITS = 12
 """A hub.lease_seconds longer than this is no lease (and no int() of 60,000 digits)."""
@@ -96,6 +97,7 @@ class Channel:
     link_headers: bool = True  # the topic URL itself names hub and self
     deny: bool = False  # answer subscription requests with hub.mode=denied
     advertised: str = TOPIC  # what the Capability List names as the channel
+    hub_moved: int | None = None  # the hub it names answers with this redirect (307, 308)
     requests: list[HubRequest] = field(default_factory=list)
     verifications: list[Verification] = field(default_factory=list)
     fetches: Counter[str] = field(default_factory=Counter)
@@ -113,6 +115,12 @@ class Channel:
     @property
     def caplist(self) -> str:
         return self.url(CAPLIST)
+
+    @property
+    def named_hub(self) -> str:
+        """The hub the topic and the Capability List name: the bench's own, or a URL that
+        redirects a subscription request there (WebSub §5.1.2)."""
+        return self.hub_url if self.hub_moved is None else self.url(f"{MOVED_HUB}{self.hub_moved}")
 
     def active(self) -> Verification | None:
         """The first subscription the subscriber confirmed, if any."""
@@ -338,6 +346,10 @@ class Bench:
             return await self._hub(request, started)
         cid, _, name = request.path.lstrip("/").partition("/")
         channel = self._channels.get(cid)
+        if channel is not None and channel.hub_moved and name == f"{MOVED_HUB}{channel.hub_moved}":
+            moved = web.Response(status=channel.hub_moved, headers={"Location": self.hub_url})
+            channel.note(self._incoming(request, "subscribe", moved, started))
+            return moved
         response = self._source(channel, name, request.method) if channel else _not_found()
         if channel is not None:
             if name.startswith(payloads.RESOURCES) and name != CAPLIST:
@@ -349,7 +361,7 @@ class Bench:
     def _source(self, channel: Channel, name: str, method: str) -> web.Response:
         if method not in ("GET", "HEAD"):
             return web.Response(status=405, headers={"Allow": READ_METHODS})
-        links = f'<{channel.hub_url}>; rel="hub", <{channel.topic}>; rel="self"'
+        links = f'<{channel.named_hub}>; rel="hub", <{channel.topic}>; rel="self"'
         if name == TOPIC:
             return _xml(
                 _empty_notification(channel), {"Link": links} if channel.link_headers else {}
@@ -361,7 +373,7 @@ class Bench:
             return web.Response(status=status, headers={"Location": channel.topic})
         if name == CAPLIST:
             advertised = channel.url(channel.advertised)
-            return _xml(payloads.capability_list(channel.base_url, advertised, channel.hub_url))
+            return _xml(payloads.capability_list(channel.base_url, advertised, channel.named_hub))
         if name.startswith(payloads.RESOURCES) and name.endswith(".xml"):
             return _xml(_empty_notification(channel))
         if name.startswith(payloads.RESOURCES):

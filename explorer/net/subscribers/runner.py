@@ -40,6 +40,8 @@ LOOPBACK = NetworkAccess(settings=NetworkSettings(proxy_mode=ProxyMode.NONE))
 _FROM = {"discovery-self": ASKED, "discovery-302": MOVED_302, "discovery-301": MOVED_301}
 """Where ``{topic}`` points in the tests about where a topic is found."""
 _NEEDS_TOPIC = {"discovery-link-header", *_FROM}
+_HUB_MOVED = {"discovery-hub-307": 307, "discovery-hub-308": 308}
+"""The tests whose hub redirects a subscription request, and the status it answers."""
 
 
 @dataclass(slots=True)
@@ -132,6 +134,7 @@ def _prepare(test: SubscriberTest, bench: Bench, settings: SubscriberSettings) -
     # where a topic is found behind a redirect or another self, the Capability List
     # names the same URL: the topic URL's own answer must be read to subscribe right
     channel.advertised = _FROM.get(test.id, TOPIC)
+    channel.hub_moved = _HUB_MOVED.get(test.id)
     return channel
 
 

@@ -303,6 +303,8 @@ SCENARIOS: dict[str, Scenario] = {
     "discovery-self": _discovery,
     "discovery-302": _discovery,
     "discovery-301": _discovery,
+    "discovery-hub-307": _discovery,
+    "discovery-hub-308": _discovery,
     "subscribe-once": _subscribe_once,
     "verify-status": _verify_status,
     "verify-challenge": _verify_challenge,
