@@ -108,3 +108,19 @@ async def test_a_subscriber_started_by_hand_is_shown_the_urls_and_not_asked_to_s
     assert verdicts["lease-unsubscribe"].verdict is Verdict.NOT_RUN
     assert verdicts["lease-unsubscribe"].reason.key == "subscribers.reason.cannot-stop"
     assert [test_id for test_id, _ in shown] == ["verify-challenge"]
+
+
+class _Unstartable:
+    """A subscriber whose start fails as a fork without resources does."""
+
+    reads_topic = reads_caplist = can_stop = True
+
+    async def launch(self, test_id: str, urls: ChannelUrls) -> Launched:
+        raise OSError(11, "Resource temporarily unavailable")
+
+
+async def test_a_subscriber_that_cannot_start_is_not_run_with_the_reason() -> None:
+    (result,) = await run_subscriber_check(_Unstartable(), settings=FAST, only=["deliver-valid"])
+    assert result.verdict is Verdict.NOT_RUN
+    assert result.reason.key == "subscribers.reason.start-failed"
+    assert "temporarily unavailable" in result.reason_in("ja")

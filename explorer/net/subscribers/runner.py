@@ -19,7 +19,7 @@ from typing import Any
 from explorer.core.phrase import Phrase
 from explorer.core.subscribers.catalogue import TEST_IDS, TESTS, SubscriberTest, Verdict
 from explorer.core.subscribers.verdicts import Judgement
-from explorer.core.words.messages import render_phrase
+from explorer.core.words.messages import render_phrase, verbatim
 from explorer.net.conformance import exchange_json
 from explorer.net.http.bounded_body import bounded_client
 from explorer.net.http.network_access import NetworkAccess, NetworkSettings, ProxyMode
@@ -164,18 +164,34 @@ async def _run_one(
             judgement = cannot
         else:
             urls = ChannelUrls(topic, channel.caplist, bench.hub_url)
-            launched = await subscriber.launch(test.id, urls)
-            trial = Trial(test, bench, channel, settings, subscriber, launched, shared)
-            try:
-                judgement = await SCENARIOS[test.id](trial)
-            except NotRun as stopped:
-                judgement = stopped.judgement
-            finally:
-                if not trial.stopped:
-                    await launched.stop()
+            judgement = await _play(test, bench, channel, settings, subscriber, urls, shared)
     finally:
         bench.close(channel)
     evidence = sorted(channel.evidence, key=lambda record: record.time)
     return SubscriberResult(
         test, judgement.verdict, judgement.reason, evidence, judgement.facts, topic
     )
+
+
+async def _play(
+    test: SubscriberTest,
+    bench: Bench,
+    channel: Channel,
+    settings: SubscriberSettings,
+    subscriber: SubscriberUnderTest,
+    urls: ChannelUrls,
+    shared: dict[str, object],
+) -> Judgement:
+    """Start the subscriber, play the test's scenario, stop the subscriber."""
+    try:
+        launched = await subscriber.launch(test.id, urls)
+    except OSError as exc:  # no shell, no process left to fork: the command never ran
+        return not_run("start-failed", reason=verbatim(str(exc)))
+    trial = Trial(test, bench, channel, settings, subscriber, launched, shared)
+    try:
+        return await SCENARIOS[test.id](trial)
+    except NotRun as stopped:
+        return stopped.judgement
+    finally:
+        if not trial.stopped:
+            await launched.stop()
