@@ -164,7 +164,7 @@ async def _run_one(
         if cannot is not None:
             judgement = cannot
         else:
-            urls = ChannelUrls(topic, channel.caplist, bench.hub_url)
+            urls = ChannelUrls(topic, channel.caplist, channel.named_hub)
             judgement = await _play(test, bench, channel, settings, subscriber, urls, shared)
     finally:
         bench.close(channel)
