@@ -14,6 +14,7 @@ one of the hub's processes, or the restart a test gives ``hub-check --hub-restar
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shlex
@@ -25,6 +26,16 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+import httpx
+
+from explorer.net.conformance import (
+    MEMORY_CHECKS,
+    CheckResult,
+    ConformanceSettings,
+    run_conformance,
+)
+from explorer.net.live.callback.callback_server import CallbackServer
 
 # Flask-WebSub's retry policy here: MAX_ATTEMPTS retries after the first attempt, each
 # after uniform(0, BACKOFF_BASE * 2**n) seconds (flask_websub/hub/tasks.py).
@@ -83,10 +94,8 @@ def _serve(state: Path) -> None:
 def _work(state: Path) -> None:
     config = _config(state)
     _app, celery = _hub(config)
-    celery.worker_main(
-        ["worker", "--pool", "solo", "-Q", config.queue, "--loglevel", "WARNING"]
-        + ["--without-gossip", "--without-mingle", "--without-heartbeat"]
-    )
+    quiet = ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+    celery.worker_main(["worker", "--pool", "solo", "-Q", config.queue, *quiet])
 
 
 def _spawn(state: Path, role: str) -> subprocess.Popen[bytes]:
@@ -128,22 +137,18 @@ def _kill_hub(state: Path) -> None:
             continue
     for pid in pids:
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                break
-            if _reaped(pid):
-                break
+        while _alive(pid) and time.monotonic() < deadline:
             time.sleep(0.02)
 
 
-def _reaped(pid: int) -> bool:
-    """Reap a killed child of this process (a zombie answers ``kill(pid, 0)``)."""
+def _alive(pid: int) -> bool:
+    """Running, not a zombie: a killed process stays one until its parent (maybe the
+    test, maybe an earlier restart command, long gone) reaps it."""
     try:
-        return os.waitpid(pid, os.WNOHANG)[0] == pid
-    except ChildProcessError:
-        return False  # not our child: its parent, or init, reaps it
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def restart(state: Path) -> None:
@@ -176,9 +181,10 @@ class RedisHub:
             raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
         (self.state / "hub.json").write_text(json.dumps(asdict(self.config)))
         port = str(self.config.redis_port)
+        # no snapshot, no append-only file: a broker for one test, in its own folder
+        volatile = ["--save", "", "--appendonly", "no", "--dir", str(self.state)]
         self.redis = subprocess.Popen(
-            [server, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-            + ["--dir", str(self.state)],
+            [server, "--port", port, "--bind", "127.0.0.1", *volatile],
             stdout=subprocess.DEVNULL,
         )
         _wait_port(self.config.redis_port)
@@ -196,6 +202,64 @@ class RedisHub:
             self.redis.terminate()
             self.redis.wait(timeout=10)
             self.redis = None
+
+
+# Waits for this hub: its longest back-off is BACKOFF_BASE * 2**(MAX_ATTEMPTS-1) = 0.8 s.
+SETTINGS = ConformanceSettings(
+    verification_timeout=10.0,
+    delivery_timeout=10.0,
+    quiet_period=0.5,
+    request_timeout=10.0,
+    settle=1.0,  # the hub stores a verified subscription in a Celery task, afterwards
+    retry_wait=2.5,
+    retry_limit=30.0,
+    short_lease=1,
+    lease_wait=10.0,
+    restart_timeout=60.0,
+)
+SLACK = 1.0  # Celery's scheduling on a busy two-core machine, on top of the back-off
+
+
+async def memory_run(hub: RedisHub, server: CallbackServer) -> dict[str, CheckResult]:
+    """One run of every memory check against ``hub``, restarted through its command."""
+    settings = dataclasses.replace(SETTINGS, hub_restart=hub.restart_command)
+    async with httpx.AsyncClient() as client:
+        results = await run_conformance(
+            hub.url, server, client, topic=None, settings=settings, only=list(MEMORY_CHECKS)
+        )
+    return {result.check: result for result in results}
+
+
+def wrong_verdicts(results: dict[str, CheckResult]) -> list[str]:
+    """What differs from the right verdicts on this hub, and from what its configuration
+    sets: every check passes; 503, 503, then taken, each retry within its jittered
+    back-off; the first attempt and MAX_ATTEMPTS retries all failed, then the hub stopped;
+    a 410 is neither retried (tasks.py takes it as the end) nor delivered to again; the
+    lease granted is the floor; nothing missed; the hub came back after its restart."""
+    wrong = [
+        f"{check}: {result.outcome}: {result.summary}"
+        for check, result in results.items()
+        if result.outcome != "pass"
+    ]
+    if list(results) != list(MEMORY_CHECKS):
+        wrong.append(f"checks run: {list(results)}")
+    facts = {check: result.facts for check, result in results.items()}
+    retries = facts.get("retries", {})
+    backoffs = [BACKOFF_BASE * 2**n + SLACK for n in range(len(retries.get("intervals", [])))]
+    if retries.get("answers") != [503, 503, 200] or any(
+        interval > limit for interval, limit in zip(retries["intervals"], backoffs, strict=True)
+    ):
+        wrong.append(f"retries: {retries}")
+    survived = facts.get("survives-failures", {})
+    if survived.get("attempts") != MAX_ATTEMPTS + 1 or not survived.get("hub_stopped"):
+        wrong.append(f"survives-failures: {survived}")
+    if facts.get("gone-410") != {"attempts_answered_410": 1, "later_deliveries": 0}:
+        wrong.append(f"gone-410: {facts.get('gone-410')}")
+    if facts.get("lease-expiry", {}).get("granted") != MIN_LEASE:
+        wrong.append(f"lease-expiry: {facts.get('lease-expiry')}")
+    if facts.get("forgotten", {}).get("missed") != 0:
+        wrong.append(f"forgotten: {facts.get('forgotten')}")
+    return wrong
 
 
 if __name__ == "__main__":

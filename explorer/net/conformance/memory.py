@@ -310,8 +310,9 @@ async def check_forgotten(session: Session) -> _Verdict:
                 "lease": sub.verification.lease or "—",
             },
         )
-        return _verdict(Outcome.FAIL, forgotten, facts)
-    return _Verdict(Outcome.PASS, said("memory.forgotten-ok", count=len(watched)), [], facts)
+        return _Verdict(Outcome.FAIL, forgotten.message, [forgotten], facts, witnesses=[shadow])
+    ok = said("memory.forgotten-ok", count=len(watched))
+    return _Verdict(Outcome.PASS, ok, [], facts, witnesses=[shadow])
 
 
 @dataclass(frozen=True, slots=True)

@@ -319,6 +319,12 @@ class Session:
                 picked.append(record)
         return sorted(picked, key=lambda record: record.time)
 
+    def probe_evidence(self, probes: list[Probe]) -> list[ExchangeRecord]:
+        """Every exchange of the run at these probes' callbacks (their verifications and
+        deliveries), for a check that watched a probe made before it."""
+        tokens = [p.token for p in probes]
+        return [r for r in self._records if any(token in r.url for token in tokens)]
+
     # --- subscriber side ---------------------------------------------------------------
 
     def probe(self, *, secret: bool = False, answer: str = ECHO) -> Probe:
