@@ -220,10 +220,11 @@ def _wanted(args: argparse.Namespace) -> list[str] | None:
     """The ids to run: ``--check``'s, else the usual ones. The memory checks wait out
     retries and leases, so they run only when asked for: all with ``--memory``, restart
     with ``--hub-restart``."""
+    named: list[str] | None = args.check
     extra = list(MEMORY_CHECKS) if args.memory else ["restart"] if args.hub_restart else []
     if not extra:
-        return args.check
-    base = list(args.check or CHECKS)
+        return named
+    base = list(named or CHECKS)
     return [*base, *(check for check in extra if check not in base)]
 
 
