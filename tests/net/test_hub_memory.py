@@ -123,3 +123,40 @@ async def test_each_memory_fault_is_caught_by_its_check_alone(
     summaries = {name: result.summary for name, result in results.items()}
     assert _verdicts(results) == expected, summaries
     assert [item.code for item in results[check].findings] == [code]
+
+
+async def _only(
+    demo: RunningDemo, server: CallbackServer, check: str, **settings: object
+) -> CheckResult:
+    async with httpx.AsyncClient() as client:
+        (result,) = await run_conformance(
+            demo.hub_url,
+            server,
+            client,
+            topic=demo.channels[0].topic,
+            settings=dataclasses.replace(QUICK, **settings),
+            only=[check],
+        )
+    return result
+
+
+async def test_a_restart_command_that_fails_or_hangs_leaves_restart_not_run(demo, callback_server):
+    failed = await _only(
+        demo, callback_server, "restart", hub_restart="echo no such hub >&2; exit 3"
+    )
+    assert str(failed.outcome) == "not-run"
+    assert failed.summary == "not run: the restart command ended with exit status 3: no such hub"
+    hung = await _only(
+        demo, callback_server, "restart", hub_restart="sleep 30", restart_timeout=0.5
+    )
+    assert str(hung.outcome) == "not-run"
+    assert "still running after 0.5 s and was stopped" in hung.summary
+
+
+async def test_a_lease_longer_than_the_check_waits_leaves_lease_expiry_not_run(
+    demo, callback_server
+):
+    demo.hub.settings.min_lease = 60  # the hub clamps the 1 s asked for up to a minute
+    result = await _only(demo, callback_server, "lease-expiry")
+    assert str(result.outcome) == "not-run"
+    assert "the hub granted 60 s, longer than the 5 s this check waits" in result.summary
