@@ -8,6 +8,7 @@ crawl hands each document over and dropped with it (``crawl_streamed``)."""
 from __future__ import annotations
 
 import statistics
+from http import HTTPStatus
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -60,14 +61,24 @@ class Gathered:
     change_list_indexes: list[str] = field(default_factory=list)
     resource_dumps: list[str] = field(default_factory=list)
     timing_samples: list[tuple[float, int]] = field(default_factory=list)
-    response_headers: list[int] = field(default_factory=list)
+    document_headers: list[int] = field(default_factory=list)
+    resource_headers: list[int] = field(default_factory=list)
     documents: int = 0
 
 
 def header_size(result: FetchResult) -> int:
-    """Bytes of a response's status line and headers on the wire (HTTP/1.1 framing)."""
-    lines = sum(len(name) + len(value) + 4 for name, value in result.headers.multi_items())
-    return len("HTTP/1.1 200 OK\r\n") + lines + 2
+    """Bytes of a response's status line and headers on the wire (HTTP/1.1 framing), as
+    answered to resync's requests: they say ``Connection: close``, which a server echoes."""
+    status = result.status or 200
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = ""
+    items = result.headers.multi_items()
+    lines = sum(len(name) + len(value) + 4 for name, value in items)
+    if not any(name.lower() == "connection" for name, _ in items):
+        lines += len("Connection: close") + 2
+    return len(f"HTTP/1.1 {status} {phrase}") + 2 + lines + 2
 
 
 def request_size(url: str) -> int:
@@ -99,7 +110,7 @@ def _sink(gathered: Gathered):  # type: ignore[no-untyped-def]
         gathered.documents += 1
         size = _body_size(node)
         if fetch.status is not None:
-            gathered.response_headers.append(header_size(fetch))
+            gathered.document_headers.append(header_size(fetch))
         document = node.document
         ok = node.state is NodeState.LOADED and document is not None
         if not ok or document is None:
@@ -144,7 +155,7 @@ async def _ask_with(fetcher: Fetcher, gathered: Gathered, url: str) -> Answer:
     fetched = await fetcher.fetch(url)
     body = fetched.body if fetched.spooled is None else (fetched.spooled.read() or b"")
     if fetched.status is not None:
-        gathered.response_headers.append(header_size(fetched))
+        gathered.document_headers.append(header_size(fetched))
     gathered.bodies[url] = Answer(fetched.ok, len(body), body if len(body) <= KEPT_BODY else b"")
     return Answer(fetched.ok, len(body), body)
 
@@ -162,13 +173,15 @@ async def _sample_sizes(fetcher: Fetcher, urls: list[str], gathered: Gathered) -
     return statistics.fmean(sizes) if sizes else None
 
 
-async def _sample_times(fetcher: Fetcher, urls: list[str], gathered: Gathered) -> None:
-    """GET a few resources and documents, one after the other, to time them."""
+async def _sample_times(
+    fetcher: Fetcher, urls: list[str], heads: list[int], gathered: Gathered
+) -> None:
+    """GET some URLs one after the other, to time them and weigh their answers' heads."""
     for url in urls:
         result = await fetcher.fetch(url, max_bytes=SAMPLE_BYTES, use_cache=False)
         if result.status is not None:
             gathered.timing_samples.append((result.elapsed, len(result.body)))
-            gathered.response_headers.append(header_size(result))
+            heads.append(header_size(result))
 
 
 @dataclass(frozen=True)
@@ -205,7 +218,8 @@ async def gather_plan(request: PlanRequest, fetcher: Fetcher) -> tuple[Plan, Gat
     if samples:
         mean_unlisted = await _sample_sizes(fetcher, samples[:20], gathered)
     documents = [url for url in baseline_docs.requests if gathered.bodies[url].ok]
-    await _sample_times(fetcher, _resource_sample(gathered) + documents[:RESOURCE_SAMPLE], gathered)
+    await _sample_times(fetcher, _resource_sample(gathered), gathered.resource_headers, gathered)
+    await _sample_times(fetcher, documents[:RESOURCE_SAMPLE], [], gathered)
     timing = measure_timing(gathered.timing_samples)
     plan = Plan(request.url, request.profile, request.delay, timing, request.since)
     _put_runs(plan, gathered, baseline_docs, incremental_docs, mean_unlisted, request)
@@ -217,11 +231,23 @@ def _resource_sample(gathered: Gathered) -> list[str]:
     return gathered.resources.first or gathered.changes.fetched_urls()[:RESOURCE_SAMPLE]
 
 
-def _headers_each(gathered: Gathered, url: str) -> int:
-    """Header bytes one request and its answer take on the wire."""
-    answers = gathered.response_headers
-    answer = round(statistics.fmean(answers)) if answers else 0
-    return answer + request_size(url)
+@dataclass(frozen=True)
+class _Costs:
+    """What every run is priced with: the speed, the profile and delay, the header bytes
+    one document's and one resource's request and answer take on the wire, and the mean
+    size of a resource without a length (from the HEAD sample)."""
+
+    timing: Timing
+    profile: Profile
+    delay: float
+    per_document: int
+    per_resource: int
+    mean_unlisted: float | None
+
+
+def _heads(answers: list[int], url: str) -> int:
+    """Header bytes of one request to ``url`` and its answer (the mean answer's head)."""
+    return (round(statistics.fmean(answers)) if answers else 0) + request_size(url)
 
 
 def _put_runs(
@@ -232,34 +258,23 @@ def _put_runs(
     mean_unlisted: float | None,
     request: PlanRequest,
 ) -> None:
-    profile, delay, timing = request.profile, request.delay, plan.timing
     resources = gathered.resources.bytes
-    per_request = _headers_each(gathered, request.url)
-    doc_bytes = _document_bytes(gathered, baseline_docs)
-    plan.runs[BASELINE] = _run(
-        timing,
-        profile,
-        delay,
-        len(baseline_docs.requests),
-        doc_bytes,
-        resources,
+    sample = _resource_sample(gathered)
+    costs = _Costs(
+        plan.timing,
+        request.profile,
+        request.delay,
+        _heads(gathered.document_headers, request.url),
+        _heads(
+            gathered.resource_headers or gathered.document_headers, (sample or [request.url])[0]
+        ),
         mean_unlisted,
-        per_request,
-        gathered,
     )
+    doc_bytes = _document_bytes(gathered, baseline_docs)
+    plan.runs[BASELINE] = _run(costs, len(baseline_docs.requests), doc_bytes, resources, gathered)
     if baseline_docs.fatal:
         plan.runs[BASELINE].notes.append(Note(baseline_docs.fatal))
-    plan.runs[AUDIT] = _run(
-        timing,
-        profile,
-        delay,
-        len(baseline_docs.requests),
-        doc_bytes,
-        Bytes(),
-        None,
-        per_request,
-        gathered,
-    )
+    plan.runs[AUDIT] = _run(costs, len(baseline_docs.requests), doc_bytes, Bytes(), gathered)
     if request.since is None:
         plan.notes.append(Note("no-incremental"))
     else:
@@ -269,17 +284,7 @@ def _put_runs(
         if fatal:  # a client that reads the Capability List's Change Lists
             incremental_docs = Route(gathered.change_list_indexes + gathered.change_lists)
         inc_docs = _document_bytes(gathered, incremental_docs)
-        run = _run(
-            timing,
-            profile,
-            delay,
-            len(incremental_docs.requests),
-            inc_docs,
-            fetched,
-            mean_unlisted,
-            per_request,
-            gathered,
-        )
+        run = _run(costs, len(incremental_docs.requests), inc_docs, fetched, gathered)
         run.dump_saves = None  # a dump holds the whole set: a baseline's saving
         if fatal and not gathered.change_list_indexes:
             run.notes.append(Note(fatal, {"url": first}))
@@ -287,8 +292,8 @@ def _put_runs(
             run.notes.append(Note("change-list-index", {"count": len(gathered.change_lists)}))
         plan.runs[INCREMENTAL] = run
     _refetch(plan, gathered)
-    if timing.throughput is None:
-        plan.notes.append(Note("latency-only", {"samples": timing.samples}))
+    if plan.timing.throughput is None:
+        plan.notes.append(Note("latency-only", {"samples": plan.timing.samples}))
 
 
 def _document_bytes(gathered: Gathered, route: Route) -> int:
@@ -301,25 +306,21 @@ def _document_bytes(gathered: Gathered, route: Route) -> int:
 
 
 def _run(
-    timing: Timing,
-    profile: Profile,
-    delay: float,
-    documents: int,
-    document_bytes: int,
-    resources: Bytes,
-    mean_unlisted: float | None,
-    per_request: int,
-    gathered: Gathered,
+    costs: _Costs, documents: int, document_bytes: int, resources: Bytes, gathered: Gathered
 ) -> Run:
-    body = document_bytes + resources.estimate(mean_unlisted)
+    """A run of ``documents`` (``document_bytes``) and ``resources`` at the profile; the
+    dumps profile fetches the Resource Dump and its packages in place of the resources."""
+    profile = costs.profile
+    body = document_bytes + resources.estimate(costs.mean_unlisted)
     count = resources.count
     packages = gathered.packages
     dump_saves = count - packages.count if packages.count else None
     if profile.name == DUMPS and packages.count:
         count, body = packages.count, document_bytes + packages.estimate(None)
         documents += len(gathered.resource_dumps)
-    seconds = timing.seconds(documents, count, body, profile, delay)
-    run = Run(documents, count, body, per_request * (documents + count), seconds)
+    seconds = costs.timing.seconds(documents, count, body, profile, costs.delay)
+    heads = costs.per_document * documents + costs.per_resource * count
+    run = Run(documents, count, body, heads, seconds)
     run.estimated = resources.unlisted
     run.dump_saves = dump_saves if resources.count else None
     if profile.name == DUMPS and not packages.count:
