@@ -40,6 +40,7 @@ KEPT_BODY = 1024 * 1024
 """Bodies of navigation documents (Source Description, Capability List, indexes) kept
 for the route; lists are only remembered as read."""
 RESYNC_USER_AGENT = "resync/2.0.1"
+CONNECTION_CLOSE = "Connection: close\r\n"
 
 
 class PlanError(SaidError):
@@ -78,7 +79,7 @@ def header_size(result: FetchResult) -> int:
     items = result.headers.multi_items()
     lines = sum(len(name) + len(value) + 4 for name, value in items)
     if not any(name.lower() == "connection" for name, _ in items):
-        lines += len("Connection: close") + 2
+        lines += len(CONNECTION_CLOSE)
     return len(f"HTTP/1.1 {status} {phrase}") + 2 + lines + 2
 
 
@@ -350,7 +351,8 @@ def add_copy_runs(plan: Plan, gathered: Gathered, needs: CopyNeeds) -> None:
     """With ``--dest``: beside the audit and incremental runs, what the local copy then
     needs, its bytes from the mean listed length (said as estimated)."""
     costs = gathered.costs
-    assert costs is not None, "the runs are put together first"
+    if costs is None:  # no runs were put together: nothing to add to
+        return
     listed = gathered.resources.bytes
     known = listed.count - listed.unlisted
     mean = listed.listed / known if known else (costs.mean_unlisted or 0.0)
