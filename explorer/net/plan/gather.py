@@ -320,7 +320,9 @@ def _run(
     packages = gathered.packages
     dump_saves = count - packages.count if packages.count else None
     if profile.name == DUMPS and packages.count:
-        count, body = packages.count, document_bytes + packages.estimate(None)
+        dump_documents = Route(gathered.resource_dumps)
+        body = document_bytes + _document_bytes(gathered, dump_documents) + packages.estimate(None)
+        count = packages.count
         documents += len(gathered.resource_dumps)
     seconds = costs.timing.seconds(documents, count, body, profile, costs.delay)
     heads = costs.per_document * documents + costs.per_resource * count
