@@ -66,8 +66,16 @@ def test_the_incremental_starts_at_the_last_snapshot_in_the_store(tmp_path: Path
         files.documents.update(build(base, 40).documents)
         without = plan_json(base + "/", "--store", str(store))
         saved = subprocess.run(
-            [sys.executable, "-m", "explorer", "inspect", base + "/", "--save"]
-            + ["--store", str(store)],
+            [
+                sys.executable,
+                "-m",
+                "explorer",
+                "inspect",
+                base + "/",
+                "--save",
+                "--store",
+                str(store),
+            ],
             capture_output=True,
             text=True,
             timeout=120,
@@ -111,8 +119,19 @@ def test_the_plan_is_said_in_japanese(tmp_path: Path) -> None:
     with serving(files) as base:
         files.documents.update(build(base, 20).documents)
         done = subprocess.run(
-            [sys.executable, "-m", "explorer", "plan", base + "/", "--lang", "ja"]
-            + ["--from", CHANGES_FROM, "--profile", "parallel:4"],
+            [
+                sys.executable,
+                "-m",
+                "explorer",
+                "plan",
+                base + "/",
+                "--lang",
+                "ja",
+                "--from",
+                CHANGES_FROM,
+                "--profile",
+                "parallel:4",
+            ],
             capture_output=True,
             text=True,
             timeout=120,
