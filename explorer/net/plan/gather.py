@@ -29,7 +29,7 @@ from explorer.net.plan.resync_route import (
 )
 from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import DocumentNode, NodeState
-from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
+from explorer.net.source.streamed_crawl import DocumentSink, crawl_streamed, entry_url
 
 RESOURCE_SAMPLE = 5
 """Resources, and documents, plan GETs again one at a time to time the Source (bodies
@@ -102,7 +102,7 @@ def _body_size(node: DocumentNode) -> int:
     return len(node.fetch.body) if node.fetch is not None else 0
 
 
-def _sink(gathered: Gathered):  # type: ignore[no-untyped-def]
+def _sink(gathered: Gathered) -> DocumentSink:
     """Counts each document as the crawl hands it over (entries dropped after)."""
 
     def take(node: DocumentNode) -> None:
