@@ -15,7 +15,8 @@ JSON output (``--json``), one object (documented in docs/cli.md)::
      "runs": {"baseline"|"incremental"|"audit": {"requests", "bytes", "wire_bytes",
               "seconds", "documents", "resources", "estimated_lengths",
               "dump_saves_requests", "notes", "copy"?}},
-     "refetch": [{"reason", "resources", "entries"}], "notes": [...],
+     "refetch": [{"reason", "code", "severity", "message", "resources", "entries"}],
+     "notes": [...],
      "incremental_safety": [...], ...}
 
 Other engines add their members and lines through ``SECTIONS`` (the OAI-PMH parity and
@@ -46,6 +47,7 @@ from explorer.core.plan.profiles import RESYNC_SYNC, Profile, parse_profile
 from explorer.core.plan.report import RUN_NAMES, Note, Plan, Run, Section
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.said_error import SaidError
+from explorer.core.words.messages import render_message
 
 if TYPE_CHECKING:  # the network side loads when a plan is made, not to parse arguments
     from explorer.net.http.fetcher import Fetcher
@@ -233,13 +235,7 @@ def write_text(plan: Plan, out: TextIO, lang: str) -> None:
     if plan.refetch:
         out.write(catalog.text("plan.refetch-heading", lang) + "\n")
         for reason in plan.refetch:
-            line = catalog.text(
-                f"plan.refetch.{reason.reason}",
-                lang,
-                resources=reason.resources,
-                entries=reason.entries,
-            )
-            out.write(f"  {line}\n")
+            out.write(f"  {render_message(reason.finding(), lang)}\n")
     for note in plan.notes:
         out.write(_note(note, lang) + "\n")
     for section in plan.sections:

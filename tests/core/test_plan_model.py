@@ -119,6 +119,9 @@ def test_the_plan_says_its_runs_and_the_sections_others_add() -> None:
     assert shown["runs"]["baseline"]["wire_bytes"] == 1200
     assert shown["runs"]["baseline"]["seconds"] == 1.235
     assert shown["runs"]["baseline"]["copy"]["resources"] == 2
-    assert shown["refetch"] == [{"reason": "no-hash", "resources": 4, "entries": 4}]
+    (reason,) = shown["refetch"]
+    assert (reason["reason"], reason["resources"], reason["entries"]) == ("no-hash", 4, 4)
+    assert (reason["code"], reason["severity"]) == ("refetch.no-hash", "info")
+    assert reason["message"].startswith("4 Resource List entries without a hash")
     assert shown["incremental_safety"] == []
     assert shown["oai"] == {"requests": 2}

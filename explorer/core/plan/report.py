@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from explorer.core.findings import Finding, finding
 from explorer.core.plan.profiles import Profile, Timing
 
 BASELINE, INCREMENTAL, AUDIT = "baseline", "incremental", "audit"
@@ -71,15 +72,20 @@ class Run:
 
 @dataclass(frozen=True, slots=True)
 class Refetch:
-    """A reason a client fetches resources again: ``plan.refetch.<reason>`` with the
-    resources (and entries) it concerns."""
+    """A reason a client fetches resources again, the finding ``refetch.<reason>``, with
+    the resources (and entries) it concerns."""
 
     reason: str
     resources: int
     entries: int
 
+    def finding(self) -> Finding:
+        params = {"resources": self.resources, "entries": self.entries}
+        return finding(f"refetch.{self.reason}", params=params)
+
     def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "resources": self.resources, "entries": self.entries}
+        shown = {"reason": self.reason, "resources": self.resources, "entries": self.entries}
+        return {**self.finding().to_json(), **shown}
 
 
 @dataclass(frozen=True)
