@@ -172,3 +172,19 @@ def test_other_engines_add_their_sections_to_the_json_and_the_lines(
     assert shown["oai"] == {"requests": 3}
     assert lines[-1] == "OAI-PMH (ja)"
     assert seen[0].runs["baseline"].resources == 10
+
+
+def test_no_source_at_the_url_is_refused_in_one_line() -> None:
+    with serving(SourceFiles()) as base:
+        done = subprocess.run(
+            [sys.executable, "-m", "explorer", "plan", base + "/"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.splitlines() == [
+        f"plan: no Source was found at {base}/: give the URL of a Source Description,"
+        " a Capability List or the Source's base URL"
+    ]
