@@ -79,5 +79,25 @@ async def test_an_incremental_reads_changelist_xml_and_stops_at_an_index() -> No
     assert flat.requests == ["http://h/set/changelist.xml"] and flat.fatal is None
     index = await incremental_route("http://h/set", _asker({"http://h/set/changelist.xml": INDEX}))
     assert index.fatal == "resync-no-change-list"
+    read = {"http://h/set/changelist.xml": Answer(True, 10, b"", ("http://h/set/c2.xml",))}
+
+    async def crawled(url: str) -> Answer:
+        return read.get(url, Answer(False))
+
+    assert (await incremental_route("http://h/set", crawled)).fatal == "resync-no-change-list"
     missing = await incremental_route("http://h/set", _asker({}))
     assert missing.fatal == "resync-no-change-list"
+
+
+async def test_an_index_the_crawl_read_is_followed_by_its_lists() -> None:
+    """The crawl keeps an index's lists, not its body: the route follows them."""
+    parts = ("http://h/rl-1.xml", "http://h/rl-2.xml")
+    read = {"http://h/x/resourcelist.xml": Answer(True, 10, b"", parts)}
+    read |= {part: Answer(True, 5) for part in parts}
+
+    async def crawled(url: str) -> Answer:
+        return read.get(url, Answer(False))
+
+    route = await baseline_route("http://h/x", None, crawled)
+    assert route.requests[-3:] == ["http://h/x/resourcelist.xml", *parts]
+    assert route.found == "http://h/x/resourcelist.xml"

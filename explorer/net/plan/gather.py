@@ -25,6 +25,7 @@ from explorer.net.plan.resync_route import (
     Route,
     baseline_route,
     incremental_route,
+    index_parts,
     resync_base,
 )
 from explorer.net.source.crawl_budget import CrawlLimits
@@ -37,8 +38,8 @@ bounded by ``SAMPLE_BYTES``): the crawl's own times overlap (it reads several do
 at once and parses beside them), so they say nothing of one request's."""
 SAMPLE_BYTES = 8 * 1024 * 1024
 KEPT_BODY = 1024 * 1024
-"""Bodies of navigation documents (Source Description, Capability List, indexes) kept
-for the route; lists are only remembered as read."""
+"""Bodies of navigation documents (Source Description, Capability List) kept for the
+route; of an index its lists are kept, of a list only that it was read."""
 RESYNC_USER_AGENT = "resync/2.0.1"
 CONNECTION_CLOSE = "Connection: close\r\n"
 CLOSE_AFTER = {"Connection": "close"}
@@ -121,9 +122,10 @@ def _sink(gathered: Gathered) -> DocumentSink:
             return
         capability = node.capability
         index = document.root == SITEMAPINDEX
-        navigation = index or capability in (caps.DESCRIPTION, caps.CAPABILITYLIST)
+        navigation = capability in (caps.DESCRIPTION, caps.CAPABILITYLIST) and not index
         body = (node.read_body() or b"") if navigation and size <= KEPT_BODY else b""
-        gathered.bodies[node.url] = Answer(True, size, body)
+        parts = index_parts(node.url, document) if index else None
+        gathered.bodies[node.url] = Answer(True, size, body, parts)
         if capability in (caps.DESCRIPTION, caps.CAPABILITYLIST, caps.RESOURCELIST):
             gathered.set_documents.append(node.url)
         if capability == caps.CHANGELIST:

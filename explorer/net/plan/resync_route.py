@@ -30,6 +30,8 @@ class Answer:
     ok: bool
     size: int = 0
     body: bytes = b""
+    parts: tuple[str, ...] | None = None
+    """An index's lists, sorted by URL, when the crawl read it (its body is not kept)."""
 
 
 Ask = Callable[[str], Awaitable[Answer]]
@@ -67,20 +69,28 @@ async def _read_list(url: str, ask: Ask, route: Route) -> bool:
     """GET a list; an index is followed by its lists, sorted. False when any fails."""
     route.requests.append(url)
     answer = await ask(url)
-    if answer.ok and not answer.body:
+    parts = answer.parts
+    if parts is None and answer.ok and not answer.body:
         route.found = url
         return True
-    document = _parsed(answer)
-    if document is None:
-        return False
-    if document.root == SITEMAPINDEX:
-        parts = sorted({urljoin(url, e.loc.strip()) for e in document.entries if e.loc})
+    if parts is None:
+        document = _parsed(answer)
+        if document is None:
+            return False
+        if document.root == SITEMAPINDEX:
+            parts = index_parts(url, document)
+    if parts is not None:
         for part in parts:
             route.requests.append(part)
             if not (await ask(part)).ok:
                 return False
     route.found = url
     return True
+
+
+def index_parts(url: str, document: Document) -> tuple[str, ...]:
+    """The lists of an index as resync GETs them: each once, sorted by URL."""
+    return tuple(sorted({urljoin(url, e.loc.strip()) for e in document.entries if e.loc}))
 
 
 def _parsed(answer: Answer) -> Document | None:
@@ -146,7 +156,8 @@ async def incremental_route(base: str, ask: Ask) -> Route:
     route = Route([url])
     answer = await ask(url)
     document = _parsed(answer) if answer.body else None
-    if not answer.ok or (document is not None and document.root == SITEMAPINDEX):
+    index = answer.parts is not None or (document is not None and document.root == SITEMAPINDEX)
+    if not answer.ok or index:
         route.fatal = "resync-no-change-list"
     else:
         route.found = url
