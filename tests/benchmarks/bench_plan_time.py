@@ -57,7 +57,7 @@ def main() -> None:
     files = SourceFiles()
     with serving(files) as base, tempfile.TemporaryDirectory() as where:
         files.documents.update(build(base, options.resources).documents)
-        for delay in (float(d) for d in options.delays.split(",")):
+        for delay in (float(d) for d in options.delays.split(",") if d):
             predicted = plan(base, "--delay", str(delay), "--from", CHANGES_FROM)
             runs = predicted["runs"]
             assert isinstance(runs, dict)
