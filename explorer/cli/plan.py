@@ -184,7 +184,7 @@ async def _plan(args: argparse.Namespace, disk: DiskSource | None, since: float 
             needs = await copy_needs(
                 start,
                 fetcher,
-                mappings_for(args),
+                mappings_for(replace_url(args, start)),
                 gathered.changes.fetched_urls() if since is not None else None,
                 request.limits,
             )
@@ -194,6 +194,12 @@ async def _plan(args: argparse.Namespace, disk: DiskSource | None, since: float 
             if section is not None:
                 plan.sections.append(section)
     return plan
+
+
+def replace_url(args: argparse.Namespace, url: str) -> argparse.Namespace:
+    """``args`` with ``url`` as the Source's: a Source on disk maps ``--dest`` under its
+    base URL's host, as ``audit`` maps a Source's URL."""
+    return argparse.Namespace(**{**vars(args), "url": url})
 
 
 def _note(note: Note, lang: str) -> str:

@@ -188,3 +188,21 @@ def test_no_source_at_the_url_is_refused_in_one_line() -> None:
         f"plan: no Source was found at {base}/: give the URL of a Source Description,"
         " a Capability List or the Source's base URL"
     ]
+
+
+def test_a_source_on_disk_is_planned_as_it_will_be_served(tmp_path: Path) -> None:
+    """A folder read with --base-url (as inspect DIR): resync's route over its documents,
+    and --dest mapped under the base URL's host."""
+    base = "https://repo.example.org"
+    source, copy = tmp_path / "source", tmp_path / "copy"
+    copy.mkdir()
+    for path, body in build(base, 30).documents.items():
+        (source / path.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
+        (source / path.lstrip("/")).write_bytes(body)
+    plan = plan_json(
+        str(source), "--base-url", base + "/", "--from", CHANGES_FROM, "--dest", str(copy)
+    )
+    runs = plan["runs"]
+    assert (runs["baseline"]["documents"], runs["baseline"]["resources"]) == (3, 30)
+    assert runs["audit"]["copy"]["resources"] == 30 - 5  # less the Change List's deletes
+    assert runs["incremental"]["copy"]["resources"] == runs["incremental"]["resources"]
