@@ -195,14 +195,17 @@ def test_a_source_on_disk_is_planned_as_it_will_be_served(tmp_path: Path) -> Non
     and --dest mapped under the base URL's host."""
     base = "https://repo.example.org"
     source, copy = tmp_path / "source", tmp_path / "copy"
-    copy.mkdir()
-    for path, body in build(base, 30).documents.items():
-        (source / path.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
-        (source / path.lstrip("/")).write_bytes(body)
+    for path, body in build(base, 100).documents.items():
+        for folder in (source, copy):  # the copy holds every file as served
+            (folder / path.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path.lstrip("/")).write_bytes(body)
+            listed = parse_w3c_datetime("2026-10-01T00:00:00Z") or 0.0
+            os.utime(folder / path.lstrip("/"), (listed, listed))  # the lastmod listed
     plan = plan_json(
         str(source), "--base-url", base + "/", "--from", CHANGES_FROM, "--dest", str(copy)
     )
     runs = plan["runs"]
-    assert (runs["baseline"]["documents"], runs["baseline"]["resources"]) == (3, 30)
-    assert runs["audit"]["copy"]["resources"] == 30 - 5  # less the Change List's deletes
-    assert runs["incremental"]["copy"]["resources"] == runs["incremental"]["resources"]
+    assert (runs["baseline"]["documents"], runs["baseline"]["resources"]) == (3, 100)
+    # the copy holds every resource as listed: it needs what the Change List updated since
+    # (every fifth resource, 20), less 15, which it deleted later (a wrong mapping: 94)
+    assert runs["audit"]["copy"]["resources"] == 20 - 1
