@@ -2,8 +2,8 @@
 classes and resources of varied sizes, served on loopback by ``serving`` (404 for the rest).
 
 ``flat``: one Resource List of N resources and a Change List at ``<base>/changelist.xml``
-(created, updated, deleted entries on either side of ``CHANGES_FROM``, resources changed
-twice, deletes without a hash). ``indexed``: the same behind a Resource List Index of
+(updated and deleted entries on either side of ``CHANGES_FROM``, resources changed twice,
+deletes without a hash). ``indexed``: the same behind a Resource List Index of
 lists of ``per_list`` each. ``with_dump``: flat, plus a Resource Dump of one package.
 """
 
@@ -103,8 +103,8 @@ def _list(entries: list[Resource], capability_list: str) -> ResourceList:
 
 
 def _changes(base: str, count: int) -> ChangeList:
-    """Entries before and after ``CHANGES_FROM``: updates (some twice), creations of new
-    resources, deletions without a hash; a created-then-deleted resource."""
+    """Entries before and after ``CHANGES_FROM``: updates of every ``count // 20``-th
+    resource, a third of them updated again later, and deletions without a hash."""
     changes = ChangeList()
     changes.md_from = "2026-11-01T00:00:00Z"
     step = max(count // 20, 1)
