@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from explorer.core.model import SITEMAPINDEX
 from explorer.core.plan.profiles import DUMPS, PARALLEL, Profile, Timing, measure_timing
 from explorer.core.plan.report import AUDIT, BASELINE, INCREMENTAL, Note, Plan, Refetch, Run
-from explorer.core.plan.tally import Bytes, ChangeTally, ResourceTally, parse_length
+from explorer.core.plan.tally import LENGTH_SAMPLE, Bytes, ChangeTally, ResourceTally, parse_length
 from explorer.core.rules import capabilities as caps
 from explorer.core.said_error import SaidError
 from explorer.net.http.fetcher import Fetcher, FetchResult
@@ -226,7 +226,7 @@ async def gather_plan(request: PlanRequest, fetcher: Fetcher) -> tuple[Plan, Gat
     mean_unlisted = None
     samples = gathered.resources.bytes.sample + gathered.changes.to_fetch().sample
     if samples:
-        mean_unlisted = await _sample_sizes(fetcher, samples[:20], gathered)
+        mean_unlisted = await _sample_sizes(fetcher, samples[:LENGTH_SAMPLE], gathered)
     documents = [url for url in baseline_docs.requests if gathered.bodies[url].ok]
     await _sample_times(fetcher, _resource_sample(gathered), gathered.resource_headers, gathered)
     await _sample_times(fetcher, documents[:RESOURCE_SAMPLE], [], gathered)
