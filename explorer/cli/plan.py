@@ -14,7 +14,7 @@ JSON output (``--json``), one object (documented in docs/cli.md)::
     {"source", "profile", "delay", "timing": {"latency", "throughput", "samples"}, "from",
      "runs": {"baseline"|"incremental"|"audit": {"requests", "bytes", "wire_bytes",
               "seconds", "documents", "resources", "estimated_lengths",
-              "dump_saves_requests", "notes", "copy"?}},
+              "dump_saves_requests", "dump_saves_wire_bytes", "notes", "copy"?}},
      "refetch": [{"reason", "code", "severity", "message", "resources", "entries"}],
      "notes": [...],
      "incremental_safety": [...], ...}
@@ -268,7 +268,10 @@ def _write_run(name: str, run: Run, out: TextIO, lang: str, indent: str = "") ->
         out.write(indent + "  " + catalog.text("plan.estimated", lang, count=run.estimated) + "\n")
     if run.dump_saves is not None:
         out.write(
-            indent + "  " + catalog.text("plan.dump-saves", lang, count=run.dump_saves) + "\n"
+            indent
+            + "  "
+            + catalog.text("plan.dump-saves", lang, count=run.dump_saves, wire=run.dump_saves_wire)
+            + "\n"
         )
     for note in run.notes:
         out.write(indent + "  " + _note(note, lang) + "\n")

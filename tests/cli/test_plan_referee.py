@@ -107,6 +107,10 @@ def test_a_resource_dump_is_priced_and_resync_ignores_it(tmp_path: Path) -> None
         package = len(files.documents["/resourcedump.zip"])
     assert plan["runs"]["baseline"]["requests"] == len(baseline.requests)
     assert plan["runs"]["baseline"]["dump_saves_requests"] == 199
+    # the 199 resource requests' heads it would not send nor receive, as measured
+    heads = [r.request_bytes + r.head_bytes for r in baseline.requests if "/res/" in r.url]
+    saved = plan["runs"]["baseline"]["dump_saves_wire_bytes"]
+    assert _within(saved, 199 * sum(heads) // len(heads), 0.02)
     # the dumps profile: the documents, the Resource Dump and its one package
     assert dumps["runs"]["baseline"]["resources"] == 1
     assert dumps["runs"]["baseline"]["documents"] == 3 + 1

@@ -41,6 +41,8 @@ class Run:
     estimated: int = 0
     dump_saves: int | None = None
     """Requests a Resource Dump would save (resources minus packages); None without one."""
+    dump_saves_wire: int = 0
+    """Header bytes on the wire those requests would have taken."""
     copy: Run | None = None
     """With ``--dest``: what the local copy then needs, said separately."""
     notes: list[Note] = field(default_factory=list)
@@ -63,6 +65,7 @@ class Run:
             "resources": self.resources,
             "estimated_lengths": self.estimated,
             "dump_saves_requests": self.dump_saves,
+            "dump_saves_wire_bytes": self.dump_saves_wire if self.dump_saves is not None else None,
             "notes": [note.to_json() for note in self.notes],
         }
         if self.copy is not None:

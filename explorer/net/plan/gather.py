@@ -297,7 +297,7 @@ def _put_runs(
             incremental_docs = Route(gathered.change_list_indexes + gathered.change_lists)
         inc_docs = _document_bytes(gathered, incremental_docs)
         run = _run(costs, len(incremental_docs.requests), inc_docs, fetched, gathered)
-        run.dump_saves = None  # a dump holds the whole set: a baseline's saving
+        run.dump_saves, run.dump_saves_wire = None, 0  # a dump holds the set: a baseline's
         if fatal and not gathered.change_list_indexes:
             run.notes.append(Note(fatal, {"url": first}))
         if gathered.change_list_indexes:
@@ -335,6 +335,8 @@ def _run(
     run = Run(documents, count, body, heads, seconds)
     run.estimated = resources.unlisted
     run.dump_saves = dump_saves if resources.count else None
+    if run.dump_saves is not None:
+        run.dump_saves_wire = costs.per_resource * run.dump_saves
     if profile.name == DUMPS and not packages.count:
         run.notes.append(Note("no-resource-dump"))
     if profile.name == PARALLEL:
