@@ -35,6 +35,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TextIO
 
+from explorer.cli import plan_checks
 from explorer.cli.arguments import fail
 from explorer.cli.options.crawl_options import add_crawl_options
 from explorer.cli.options.handover_options import disk_source_of, source_location
@@ -48,7 +49,7 @@ from explorer.core.rules.datetimes import parse_w3c_datetime
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 
 SectionBuilder = Callable[[argparse.Namespace, Plan, object], Awaitable[Section | None]]
-SECTIONS: list[SectionBuilder] = []
+SECTIONS: list[SectionBuilder] = [*plan_checks.BUILDERS]
 """Builders of the plan's other parts, in the order they print (incremental safety, then
 the OAI-PMH parity): ``await builder(args, plan, fetcher)``."""
 
@@ -75,6 +76,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=say("plan.help-from"),
     )
     add_store_option(parser)
+    plan_checks.add_options(parser)
     parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
     add_crawl_options(parser)
     add_language_option(parser)

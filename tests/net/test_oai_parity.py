@@ -132,6 +132,13 @@ async def test_a_bounded_sample_predicts_the_whole_list() -> None:
     assert walk.bytes == pytest.approx(sampled * 10 / 3, rel=0.01)
 
 
+async def test_a_bounded_walk_without_a_stated_size_is_a_lower_bound() -> None:
+    with served_pair(_consistent(1_000), "pyoai") as served:
+        async with Fetcher(retries=0) as fetcher:
+            walk = await walk_list_records(fetcher, served.oai, lambda _: None, max_pages=3)
+    assert (walk.method, walk.requests, walk.records) == ("sampled", 3, 300)
+
+
 async def test_an_endpoint_that_is_not_oai_pmh_is_said() -> None:
     with served_pair([]) as served:
         async with Fetcher(retries=0) as fetcher:

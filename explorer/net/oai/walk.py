@@ -39,7 +39,8 @@ class OaiWalk:
 
     ``requests`` is the prediction: ``complete_list_size`` over the first page's size
     when the endpoint states it (``method`` "complete-list-size"), else the pages the walk
-    took ("walked"). ``walked`` is what the walk itself sent; ``bytes`` are response
+    took ("walked"), or, when a bounded walk stopped with tokens left and no size stated, a
+    lower bound ("sampled"). ``walked`` is what the walk itself sent; ``bytes`` are response
     bodies, ``wire_bytes`` bodies with status line and headers."""
 
     requests: int
@@ -145,7 +146,7 @@ def _predicted(
     if size is not None and page_size > 0 and first.token is not None:
         requests, method = max(1, math.ceil(size / page_size)), "complete-list-size"
     else:
-        requests, method = walked, "walked"
+        requests, method = walked, "walked" if finished else "sampled"
     if not finished and records > 0 and size is not None:
         scale = size / records
         body_bytes, wire_bytes = round(body_bytes * scale), round(wire_bytes * scale)
