@@ -11,8 +11,10 @@ import sys
 from pathlib import Path
 
 from helpers.oai_pair import Record, served_pair
+from helpers.third_party_source import Change, Listed, SourceFiles, build_source, serving
 
 STAMP = "2025-06-01T00:00:00Z"
+EARLY = "2024-03-01T10:00:00Z"
 RECORDS = [Record(str(i), (STAMP, False), STAMP) for i in range(150)] + [
     Record("only-oai", (STAMP, False), None),
     Record("stamp", ("2025-06-02T00:00:00Z", False), STAMP),
@@ -68,3 +70,26 @@ def test_a_bad_map_or_endpoint_is_refused_with_what_to_do(tmp_path: Path) -> Non
         )
     assert wrong.returncode == 2
     assert "--oai" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
+def test_a_change_backdated_behind_a_saved_snapshot_is_in_the_plan(tmp_path: Path) -> None:
+    store = str(tmp_path / "store.db")
+    files = SourceFiles()
+    listed = [Listed("/data/a.txt", EARLY, 1)]
+    with serving(files) as base:
+        build_source(base, files, [listed], [], EARLY, EARLY)
+        saved = subprocess.run(
+            [sys.executable, "-m", "explorer", "inspect", base + "/", "--save", "--store", store],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert saved.returncode == 0, saved.stderr
+        backdated = [Change("/data/a.txt", "updated", EARLY, EARLY, 2)]
+        build_source(base, files, [listed], backdated, EARLY, EARLY)
+        done = _plan(base + "/", "--store", store, "--json")
+    assert done.returncode == 0, done.stderr
+    [flagged] = json.loads(done.stdout)["incremental_safety"]
+    assert flagged["code"] == "harvest.backdated-change"
+    assert flagged["url"] == base + "/data/a.txt"
