@@ -5,6 +5,8 @@ parity table must name exactly the records planted to disagree."""
 
 from __future__ import annotations
 
+import http.server
+import threading
 from collections import Counter
 
 import pytest
@@ -14,10 +16,14 @@ from sickle import Sickle
 from explorer.core import catalog
 from explorer.core.harvest import parity
 from explorer.core.harvest.oai_map import parse_map
+from explorer.core.harvest.oai_pages import OaiRecord
+from explorer.core.model import Document, Entry
 from explorer.core.words.messages import render_message
 from explorer.net.http.fetcher import Fetcher
+from explorer.net.oai.parity_work import ParityWork
 from explorer.net.oai.views import ViewComparison, compare_views
 from explorer.net.oai.walk import OaiWalkError, walk_list_records
+from explorer.net.source.crawl_tree import DocumentNode, NodeState
 
 CONSISTENT = 10_000
 STAMP = "2025-06-01T00:00:00Z"
@@ -148,3 +154,52 @@ async def test_an_endpoint_that_is_not_oai_pmh_is_said() -> None:
             with pytest.raises(OaiWalkError) as missing:
                 await walk_list_records(fetcher, served.base + "nothing", lambda _: None)
             assert missing.value.key == "harvest.oai-status"
+
+
+def test_no_template_fits_and_the_plan_says_it_compared_identifiers_as_locs() -> None:
+    node = DocumentNode("https://repo.test/list.xml", state=NodeState.LOADED)
+    node.document = Document(root="urlset", md={"capability": "resourcelist"})
+    node.document.entries = [Entry("https://repo.test/records/alpha", STAMP)]
+    with ParityWork() as work:
+        work.add_records([OaiRecord("oai:repo.test:beta", STAMP, False)])
+        work.add_document(node)
+        table = work.finish()
+    assert table.guessed is not None and table.guessed.variant == "none"
+    assert table.named(parity.ONLY_OAI) == ["oai:repo.test:beta"]
+    assert table.named(parity.ONLY_RESOURCESYNC) == ["https://repo.test/records/alpha"]
+
+
+class _LoopingEndpoint(http.server.BaseHTTPRequestHandler):
+    """An endpoint that hands out the same resumption token for ever."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        body = (
+            b'<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords>'
+            b"<record><header><identifier>oai:x:1</identifier><datestamp>2025-01-01"
+            b"</datestamp></header></record><resumptionToken>again</resumptionToken>"
+            b"</ListRecords></OAI-PMH>"
+        )
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+async def test_an_endpoint_that_repeats_its_token_is_stopped() -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _LoopingEndpoint)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        async with Fetcher(retries=0) as fetcher:
+            with pytest.raises(OaiWalkError) as caught:
+                await walk_list_records(
+                    fetcher, f"http://127.0.0.1:{server.server_address[1]}/oai", lambda _: None
+                )
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+    assert caught.value.key == "harvest.oai-token-loop"
