@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from explorer.core.findings import Finding
+from explorer.net.live.session import PRIME_WAIT
 from explorer.net.live.subscriber import SubscriberConfig
 from explorer.net.live.subscriber_events import NOTIFICATION, SubscriberEvent
 from explorer.net.live.subscription import State
 from explorer.ui.language import finding_text
 
 CONFIG = SubscriberConfig(request_timeout=5.0, retries=0, verification_timeout=10.0)
-DEMO = {"rate": 0, "request_timeout": 2.0, "delivery_attempts": 1}
+DEMO = {"rate": 0, "request_timeout": 10.0, "delivery_attempts": 1}
+"""One attempt, so one delivery; a callback that must store it before answering may take
+seconds on a busy machine: the hub waits for it."""
 
 
 def launch(run, store: Path, told: list[list[Finding]] | None = None) -> Any:
@@ -58,7 +61,10 @@ def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
             timeout=10_000,
         )
         services.demo.change("dataset1", "updated")
-        qtbot.waitUntil(lambda: any(e.event == NOTIFICATION for e in events), timeout=10_000)
+        qtbot.waitUntil(  # the feed's first diffs wait for the priming (PRIME_WAIT at most)
+            lambda: any(e.event == NOTIFICATION for e in events),
+            timeout=int(PRIME_WAIT * 1000) + 10_000,
+        )
         [delivered] = [e for e in events if e.event == NOTIFICATION]
         [entry] = delivered.diff or []
         assert entry["change"] == "updated"
