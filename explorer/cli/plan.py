@@ -37,6 +37,7 @@ from typing import TextIO
 
 from explorer.cli import plan_checks
 from explorer.cli.arguments import fail
+from explorer.cli.audit import folder_argument, mapping_argument, mappings_for
 from explorer.cli.options.crawl_options import add_crawl_options
 from explorer.cli.options.handover_options import disk_source_of, source_location
 from explorer.cli.options.language_option import add_language_option, language_of, say
@@ -45,6 +46,7 @@ from explorer.core import catalog
 from explorer.core.plan.profiles import RESYNC_SYNC, Profile, parse_profile
 from explorer.core.plan.report import RUN_NAMES, Note, Plan, Run, Section
 from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.core.said_error import SaidError
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 
@@ -74,6 +76,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="DATETIME",
         help=say("plan.help-from"),
+    )
+    parser.add_argument(
+        "--dest", type=folder_argument, default=None, metavar="DIR", help=say("plan.help-dest")
+    )
+    parser.add_argument(
+        "--map",
+        action="append",
+        type=mapping_argument,
+        default=[],
+        metavar="URL_PREFIX=DIR",
+        help=say("audit.help-map"),
     )
     add_store_option(parser)
     plan_checks.add_options(parser)
@@ -107,7 +120,6 @@ def _datetime(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from explorer.net.plan.gather import PlanError
     from explorer.net.source.disk_source import DiskSourceError
 
     lang = language_of(args)
@@ -117,11 +129,13 @@ def run(args: argparse.Namespace) -> int:
         return fail("plan", exc.describe(lang))
     if disk is None and not args.url.lower().startswith(("http://", "https://")):
         return fail("plan", catalog.text("plan.error.not-http", lang, url=args.url))
+    if args.map and args.dest is None:
+        return fail("plan", catalog.text("plan.error.map-without-dest", lang))
     try:
         since = args.since if args.since is not None else _last_snapshot(args)
         plan = asyncio.run(_plan(args, disk, since))
-    except PlanError as exc:
-        return fail("plan", catalog.text(exc.key, lang, **exc.params))
+    except SaidError as exc:  # the plan's own, the store's, the local copy's audit
+        return fail("plan", exc.describe(lang))
     if args.json:
         sys.stdout.write(json.dumps(plan.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
@@ -132,13 +146,8 @@ def run(args: argparse.Namespace) -> int:
 def _last_snapshot(args: argparse.Namespace) -> float | None:
     """The time of the newest finished snapshot of SOURCE in the store, if any."""
     from explorer.cli.snapshots import open_snapshots
-    from explorer.net.plan.gather import PlanError
-    from explorer.net.store.database import StoreError
 
-    try:
-        store, snapshots = open_snapshots(args)
-    except StoreError as exc:
-        raise PlanError("plan.error.store", reason=str(exc)) from None
+    store, snapshots = open_snapshots(args)  # a StoreError says why and what to do
     try:
         latest = snapshots.latest(args.url, before=2**62)
     finally:
@@ -150,7 +159,8 @@ async def _plan(args: argparse.Namespace, disk: object, since: float | None) -> 
     from explorer.net.http.fetcher import Fetcher, Timeouts
     from explorer.net.http.network_access import NetworkAccess
     from explorer.net.http.outbound import private_addresses_allowed
-    from explorer.net.plan.gather import PlanRequest, gather_plan
+    from explorer.net.plan.copy_needs import copy_needs
+    from explorer.net.plan.gather import PlanRequest, add_copy_runs, gather_plan
     from explorer.net.source.crawl_budget import CrawlLimits
     from explorer.net.source.disk_source import DiskTransport
 
@@ -165,7 +175,16 @@ async def _plan(args: argparse.Namespace, disk: object, since: float | None) -> 
     async with Fetcher(
         timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
     ) as fetcher:
-        plan, _ = await gather_plan(request, fetcher)
+        plan, gathered = await gather_plan(request, fetcher)
+        if args.dest is not None:
+            needs = await copy_needs(
+                start,
+                fetcher,
+                mappings_for(args),
+                gathered.changes.fetched_urls() if since is not None else None,
+                request.limits,
+            )
+            add_copy_runs(plan, gathered, needs)
         for builder in SECTIONS:
             section = await builder(args, plan, fetcher)
             if section is not None:

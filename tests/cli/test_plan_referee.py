@@ -62,3 +62,54 @@ def test_baseline_and_incremental_of_a_flat_source_match_resync(tmp_path: Path) 
     reasons = {item["reason"]: item for item in plan["refetch"]}
     assert reasons["deleted-no-hash"]["resources"] == 6
     assert reasons["change-lists-repeat"]["resources"] == 7
+
+
+def test_a_source_behind_a_resource_list_index_matches_resync(tmp_path: Path) -> None:
+    """resync GETs the index, then each list sorted by URL (the lists' names sort apart
+    from their order here: -10 before -2), then each resource."""
+    files = SourceFiles()
+    with serving(files) as base:
+        files.documents.update(build(base, 330, per_list=30).documents)
+        plan = plan_json(base + "/", "--from", CHANGES_FROM)
+        baseline, out = run_referee(["-b", f"{base}={tmp_path / 'b'}"], tmp_path)
+        assert "created=330" in out, out
+    assert plan["runs"]["baseline"]["requests"] == len(baseline.requests)
+    assert plan["runs"]["baseline"]["documents"] == 3 + 11
+    assert plan["runs"]["baseline"]["bytes"] == baseline.body_bytes
+    lists = [r.url for r in baseline.requests if "/resourcelist-" in r.url]
+    assert lists[1:3] == [f"{base}/resourcelist-0.xml", f"{base}/resourcelist-1.xml"]
+    assert lists[3] == f"{base}/resourcelist-10.xml"
+
+
+def test_sixty_thousand_resources_behind_an_index_audit_as_resync_does(tmp_path: Path) -> None:
+    """The 60,000-resource Source in the suite through ``--audit`` (documents only: the
+    same route as a baseline's, without 60,000 GETs); resync's own count of what a
+    baseline would create equals plan's resources. The full baseline is in
+    tests/benchmarks/bench_plan_time.py."""
+    files = SourceFiles()
+    with serving(files) as base:
+        files.documents.update(build(base, 60_000, per_list=20_000).documents)
+        plan = plan_json(base + "/")
+        audit, out = run_referee(["--audit", f"{base}={tmp_path / 'b'}"], tmp_path)
+    assert "to create=60000" in out, out
+    assert plan["runs"]["baseline"]["resources"] == 60_000
+    assert plan["runs"]["audit"]["requests"] == len(audit.requests) == 3 + 3
+    assert plan["runs"]["audit"]["bytes"] == audit.body_bytes
+
+
+def test_a_resource_dump_is_priced_and_resync_ignores_it(tmp_path: Path) -> None:
+    files = SourceFiles()
+    with serving(files) as base:
+        files.documents.update(build(base, 200, dump=True).documents)
+        plan = plan_json(base + "/")
+        dumps = plan_json(base + "/", "--profile", "dumps")
+        baseline, _ = run_referee(["-b", f"{base}={tmp_path / 'b'}"], tmp_path)
+        package = len(files.documents["/resourcedump.zip"])
+    assert plan["runs"]["baseline"]["requests"] == len(baseline.requests)
+    assert plan["runs"]["baseline"]["dump_saves_requests"] == 199
+    # the dumps profile: the documents, the Resource Dump and its one package
+    assert dumps["runs"]["baseline"]["resources"] == 1
+    assert dumps["runs"]["baseline"]["documents"] == 3 + 1
+    documents = plan["runs"]["audit"]["bytes"]
+    resource_dump = len(files.documents["/resourcedump.xml"])
+    assert dumps["runs"]["baseline"]["bytes"] == documents + resource_dump + package

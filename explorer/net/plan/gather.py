@@ -8,8 +8,8 @@ crawl hands each document over and dropped with it (``crawl_streamed``)."""
 from __future__ import annotations
 
 import statistics
-from http import HTTPStatus
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from explorer.core.model import SITEMAPINDEX
@@ -17,7 +17,9 @@ from explorer.core.plan.profiles import DUMPS, PARALLEL, Profile, Timing, measur
 from explorer.core.plan.report import AUDIT, BASELINE, INCREMENTAL, Note, Plan, Refetch, Run
 from explorer.core.plan.tally import Bytes, ChangeTally, ResourceTally, parse_length
 from explorer.core.rules import capabilities as caps
+from explorer.core.said_error import SaidError
 from explorer.net.http.fetcher import Fetcher, FetchResult
+from explorer.net.plan.copy_needs import CopyNeeds
 from explorer.net.plan.resync_route import (
     Answer,
     Route,
@@ -38,15 +40,11 @@ KEPT_BODY = 1024 * 1024
 """Bodies of navigation documents (Source Description, Capability List, indexes) kept
 for the route; lists are only remembered as read."""
 RESYNC_USER_AGENT = "resync/2.0.1"
+CONNECTION_CLOSE = "Connection: close\r\n"
 
 
-class PlanError(Exception):
-    """No plan can be made: ``key`` is a ``plan.error.*`` catalog line over ``params``."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+class PlanError(SaidError):
+    """No plan can be made (``plan.error.*``): the message says why and what to do."""
 
 
 @dataclass
@@ -57,10 +55,14 @@ class Gathered:
     changes: ChangeTally = field(default_factory=lambda: ChangeTally(None))
     packages: Bytes = field(default_factory=Bytes)
     bodies: dict[str, Answer] = field(default_factory=dict)
+    set_documents: list[str] = field(default_factory=list)
+    """Source Descriptions, Capability Lists, Resource Lists and their indexes read."""
     change_lists: list[str] = field(default_factory=list)
     change_list_indexes: list[str] = field(default_factory=list)
     resource_dumps: list[str] = field(default_factory=list)
     timing_samples: list[tuple[float, int]] = field(default_factory=list)
+    costs: _Costs | None = None
+    """How the runs were priced, for the local copy's runs added after them."""
     document_headers: list[int] = field(default_factory=list)
     resource_headers: list[int] = field(default_factory=list)
     documents: int = 0
@@ -77,7 +79,7 @@ def header_size(result: FetchResult) -> int:
     items = result.headers.multi_items()
     lines = sum(len(name) + len(value) + 4 for name, value in items)
     if not any(name.lower() == "connection" for name, _ in items):
-        lines += len("Connection: close") + 2
+        lines += len(CONNECTION_CLOSE)
     return len(f"HTTP/1.1 {status} {phrase}") + 2 + lines + 2
 
 
@@ -121,6 +123,8 @@ def _sink(gathered: Gathered):  # type: ignore[no-untyped-def]
         navigation = index or capability in (caps.DESCRIPTION, caps.CAPABILITYLIST)
         body = (node.read_body() or b"") if navigation and size <= KEPT_BODY else b""
         gathered.bodies[node.url] = Answer(True, size, body)
+        if capability in (caps.DESCRIPTION, caps.CAPABILITYLIST, caps.RESOURCELIST):
+            gathered.set_documents.append(node.url)
         if capability == caps.CHANGELIST:
             (gathered.change_list_indexes if index else gathered.change_lists).append(node.url)
         if index:
@@ -270,10 +274,12 @@ def _put_runs(
         ),
         mean_unlisted,
     )
+    gathered.costs = costs
+    if baseline_docs.fatal:  # where resync stops: a client that reads every set
+        plan.notes.append(Note(baseline_docs.fatal))
+        baseline_docs = Route(gathered.set_documents)
     doc_bytes = _document_bytes(gathered, baseline_docs)
     plan.runs[BASELINE] = _run(costs, len(baseline_docs.requests), doc_bytes, resources, gathered)
-    if baseline_docs.fatal:
-        plan.runs[BASELINE].notes.append(Note(baseline_docs.fatal))
     plan.runs[AUDIT] = _run(costs, len(baseline_docs.requests), doc_bytes, Bytes(), gathered)
     if request.since is None:
         plan.notes.append(Note("no-incremental"))
@@ -292,8 +298,6 @@ def _put_runs(
             run.notes.append(Note("change-list-index", {"count": len(gathered.change_lists)}))
         plan.runs[INCREMENTAL] = run
     _refetch(plan, gathered)
-    if plan.timing.throughput is None:
-        plan.notes.append(Note("latency-only", {"samples": plan.timing.samples}))
 
 
 def _document_bytes(gathered: Gathered, route: Route) -> int:
@@ -316,7 +320,9 @@ def _run(
     packages = gathered.packages
     dump_saves = count - packages.count if packages.count else None
     if profile.name == DUMPS and packages.count:
-        count, body = packages.count, document_bytes + packages.estimate(None)
+        dump_documents = Route(gathered.resource_dumps)
+        body = document_bytes + _document_bytes(gathered, dump_documents) + packages.estimate(None)
+        count = packages.count
         documents += len(gathered.resource_dumps)
     seconds = costs.timing.seconds(documents, count, body, profile, costs.delay)
     heads = costs.per_document * documents + costs.per_resource * count
@@ -341,3 +347,23 @@ def _refetch(plan: Plan, gathered: Gathered) -> None:
         ("undated-change", changes.undated, changes.undated),
     )
     plan.refetch = [Refetch(reason, count, entries) for reason, count, entries in reasons if count]
+
+
+def add_copy_runs(plan: Plan, gathered: Gathered, needs: CopyNeeds) -> None:
+    """With ``--dest``: beside the audit and incremental runs, what the local copy then
+    needs, its bytes from the mean listed length (said as estimated)."""
+    costs = gathered.costs
+    if costs is None:  # no runs were put together: nothing to add to
+        return
+    listed = gathered.resources.bytes
+    known = listed.count - listed.unlisted
+    mean = listed.listed / known if known else (costs.mean_unlisted or 0.0)
+    pairs = ((AUDIT, needs.after_audit), (INCREMENTAL, needs.of_incremental))
+    for name, count in pairs:
+        run = plan.runs.get(name)
+        if run is None or count is None:
+            continue
+        body = round(count * mean)
+        seconds = costs.timing.seconds(0, count, body, costs.profile, costs.delay)
+        run.copy = Run(0, count, body, costs.per_resource * count, seconds)
+        run.copy.notes.append(Note("copy-mean-length"))
