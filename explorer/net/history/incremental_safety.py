@@ -67,7 +67,8 @@ class BackdatingWork:
         self.store = store
         self.start_url = start_url
         self.windows: dict[str, list[Window]] = defaultdict(list)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
+        # uri: the store is attached read-only by its file: URI (``_backdated``)
+        self.db = sqlite3.connect(self.path, isolation_level=None, uri=True)
         self.db.execute("PRAGMA journal_mode=OFF")
         self.db.execute(
             "CREATE TABLE now (loc TEXT, change TEXT, stamp TEXT, at REAL, document TEXT)"
