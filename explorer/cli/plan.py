@@ -169,26 +169,35 @@ async def _plan(args: argparse.Namespace, disk: object, since: float | None) -> 
     private = disk is not None or private_addresses_allowed([start])
     access = replace(access, settings=replace(access.settings, allow_private_addresses=private))
     transport = DiskTransport(disk) if disk is not None else None  # type: ignore[arg-type]
+    reading = plan_checks.open_reading(args, start)
     request = PlanRequest(
-        start, args.profile, args.delay, since, CrawlLimits(max_documents=args.max_documents)
+        start,
+        args.profile,
+        args.delay,
+        since,
+        CrawlLimits(max_documents=args.max_documents),
+        also=(reading.add_document,),
     )
-    async with Fetcher(
-        timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
-    ) as fetcher:
-        plan, gathered = await gather_plan(request, fetcher)
-        if args.dest is not None:
-            needs = await copy_needs(
-                start,
-                fetcher,
-                mappings_for(args),
-                gathered.changes.fetched_urls() if since is not None else None,
-                request.limits,
-            )
-            add_copy_runs(plan, gathered, needs)
-        for builder in SECTIONS:
-            section = await builder(args, plan, fetcher)
-            if section is not None:
-                plan.sections.append(section)
+    try:
+        async with Fetcher(
+            timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
+        ) as fetcher:
+            plan, gathered = await gather_plan(request, fetcher)
+            if args.dest is not None:
+                needs = await copy_needs(
+                    start,
+                    fetcher,
+                    mappings_for(args),
+                    gathered.changes.fetched_urls() if since is not None else None,
+                    request.limits,
+                )
+                add_copy_runs(plan, gathered, needs)
+            for builder in SECTIONS:
+                section = await builder(args, plan, fetcher)
+                if section is not None:
+                    plan.sections.append(section)
+    finally:
+        reading.close()
     return plan
 
 

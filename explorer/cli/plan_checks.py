@@ -4,9 +4,9 @@ Incremental safety reads the Source's Change Lists against the stored snapshots 
 Source (``--store``) and the windows of its Change List Indexes; with ``--oai URL`` the
 plan also walks the repository's ListRecords (``--metadata-prefix``, ``oai_dc`` by default)
 and compares both views record by record, mapping identifiers to locs by ``--oai-map`` or
-by a template guessed from the records (said so). The three builders share one reading:
-a streamed crawl of the Source into both working files, and the walk, done on the first
-builder's call for a run's arguments.
+by a template guessed from the records (said so). The three builders share one ``Reading``:
+plan's own streamed crawl of the Source feeds both working files (``open_reading`` before
+``gather_plan``), and the first builder walks the endpoint and joins.
 
 JSON members: ``"incremental_safety"`` (findings), ``"oai"`` (``requests``, ``bytes``,
 ``wire_bytes``, ``seconds``, ``records``, ``walked``, ``complete_list_size``,
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from explorer.net.history.incremental_safety import SafetyReport
     from explorer.net.oai.parity_work import ParityTable
     from explorer.net.oai.walk import OaiWalk
+    from explorer.net.source.crawl_tree import DocumentNode
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -67,48 +68,86 @@ class _Read:
     table: ParityTable | None
 
 
-async def _reading(args: argparse.Namespace, plan: Plan, fetcher: object) -> _Read:
-    """The run's one reading, kept with its arguments (``plan_reading``) for the builders
-    after the first."""
-    reading = getattr(args, "plan_reading", None)
-    if not isinstance(reading, _Read):
-        reading = await _read_source(args, plan, fetcher)
-        args.plan_reading = reading
-    return reading
+class Reading:
+    """What the checks read, in their working files: fed by plan's own crawl of the Source
+    (``add_document``, passed to ``gather_plan`` so the Source is crawled once), then
+    completed by ``finish`` (the OAI-PMH walk and the joins), once per run. ``open_reading``
+    makes it and keeps it with the run's arguments for the builders; ``close`` removes the
+    files."""
 
+    def __init__(self, args: argparse.Namespace, source: str) -> None:
+        from explorer.net.history.incremental_safety import BackdatingWork
+        from explorer.net.oai.parity_work import ParityWork
+        from explorer.net.store.database import default_store_path
 
-async def _read_source(args: argparse.Namespace, plan: Plan, fetcher: object) -> _Read:
-    from explorer.net.history.incremental_safety import BackdatingWork
-    from explorer.net.http.fetcher import Fetcher
-    from explorer.net.oai.parity_work import ParityWork
-    from explorer.net.oai.walk import OaiWalkError, walk_list_records
-    from explorer.net.plan.gather import PlanError
-    from explorer.net.source.crawl_budget import CrawlLimits
-    from explorer.net.source.crawl_tree import DocumentNode
-    from explorer.net.source.streamed_crawl import crawl_streamed
-    from explorer.net.store.database import default_store_path
+        self.args = args
+        self.source = source
+        self.documents = 0
+        store: Path = args.store or default_store_path()
+        self.safety = BackdatingWork(store, source)
+        self.views = ParityWork(args.oai_map) if args.oai is not None else None
+        self.read: _Read | None = None
 
-    assert isinstance(fetcher, Fetcher)
-    store: Path = args.store or default_store_path()
-    limits = CrawlLimits(max_documents=args.max_documents)
-    with BackdatingWork(store, plan.source) as safety:
-        if args.oai is None:
-            await crawl_streamed(plan.source, fetcher, safety.add_document, limits)
-            return _Read(safety.finish(), None, None)
-        with ParityWork(args.oai_map) as views:
+    def add_document(self, node: DocumentNode) -> None:
+        self.documents += 1
+        self.safety.add_document(node)
+        if self.views is not None:
+            self.views.add_document(node)
+
+    async def finish(self, fetcher: object) -> _Read:
+        """Walk the endpoint and join (first call only); without a crawl having fed it,
+        crawl the Source here."""
+        from explorer.net.http.fetcher import Fetcher
+        from explorer.net.oai.walk import OaiWalkError, walk_list_records
+        from explorer.net.plan.gather import PlanError
+        from explorer.net.source.crawl_budget import CrawlLimits
+        from explorer.net.source.streamed_crawl import crawl_streamed
+
+        if self.read is not None:
+            return self.read
+        assert isinstance(fetcher, Fetcher)
+        if not self.documents:
+            limits = CrawlLimits(max_documents=self.args.max_documents)
+            await crawl_streamed(self.source, fetcher, self.add_document, limits)
+        walk = None
+        if self.views is not None:
             try:
                 walk = await walk_list_records(
-                    fetcher, args.oai, views.add_records, metadata_prefix=args.metadata_prefix
+                    fetcher,
+                    self.args.oai,
+                    self.views.add_records,
+                    metadata_prefix=self.args.metadata_prefix,
                 )
             except OaiWalkError as exc:
                 raise PlanError(exc.key, **exc.params) from None
+        table = self.views.finish() if self.views is not None else None
+        self.read = _Read(self.safety.finish(), walk, table)
+        return self.read
 
-            def both(node: DocumentNode) -> None:
-                safety.add_document(node)
-                views.add_document(node)
+    def close(self) -> None:
+        self.safety.close()
+        if self.views is not None:
+            self.views.close()
 
-            await crawl_streamed(plan.source, fetcher, both, limits)
-            return _Read(safety.finish(), walk, views.finish())
+
+def open_reading(args: argparse.Namespace, source: str) -> Reading:
+    """The run's reading, kept with its arguments (``plan_reading``) for the builders."""
+    reading = Reading(args, source)
+    args.plan_reading = reading
+    return reading
+
+
+async def _reading(args: argparse.Namespace, plan: Plan, fetcher: object) -> _Read:
+    """The run's reading, finished; a builder called without ``open_reading`` opens one
+    (and reads the Source itself), closed once it is finished."""
+    reading = getattr(args, "plan_reading", None)
+    if isinstance(reading, Reading):
+        return await reading.finish(fetcher)
+    reading = open_reading(args, plan.source)
+    try:
+        return await reading.finish(fetcher)
+    finally:
+        reading.close()
 
 
 def _said(items: list[Finding], lang: str, indent: str = "  ") -> list[str]:

@@ -5,6 +5,7 @@ tests/net/test_incremental_safety.py."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -12,6 +13,8 @@ from pathlib import Path
 
 from helpers.oai_pair import Record, served_pair
 from helpers.third_party_source import Change, Listed, SourceFiles, build_source, serving
+
+from explorer.cli import plan_checks
 
 STAMP = "2025-06-01T00:00:00Z"
 EARLY = "2024-03-01T10:00:00Z"
@@ -36,6 +39,9 @@ def test_json_and_text_carry_the_three_sections(tmp_path: Path) -> None:
     with served_pair(RECORDS) as served:
         source = served.base + ".well-known/resourcesync"
         given = _plan(source, "--oai", served.oai, "--store", store, "--json")
+        # the checks read plan's own crawl: with no incremental run (no --from, no
+        # snapshot) the crawl is the only reader of the Change List, once
+        assert served.requests["/changelist.xml"] == 1
         text = _plan(source, "--oai", served.oai, "--store", store, "--lang", "ja")
         plain = _plan(source, "--store", store, "--json")
     assert given.returncode == 0, given.stderr
@@ -93,3 +99,26 @@ def test_a_change_backdated_behind_a_saved_snapshot_is_in_the_plan(tmp_path: Pat
     [flagged] = json.loads(done.stdout)["incremental_safety"]
     assert flagged["code"] == "harvest.backdated-change"
     assert flagged["url"] == base + "/data/a.txt"
+
+
+async def test_builders_called_without_plans_crawl_read_the_source_themselves(
+    tmp_path: Path,
+) -> None:
+    from explorer.cli import plan as plan_command
+    from explorer.core.plan.profiles import Profile, Timing
+    from explorer.core.plan.report import Plan
+    from explorer.net.http.fetcher import Fetcher
+
+    parser = argparse.ArgumentParser()
+    plan_command.configure(parser)
+    with served_pair(RECORDS) as served:
+        source = served.base + ".well-known/resourcesync"
+        args = parser.parse_args([source, "--oai", served.oai, "--store", str(tmp_path / "s")])
+        plan = Plan(source, Profile("resync-sync"), 0.0, Timing(0.01, None, 1), None)
+        async with Fetcher(retries=0) as fetcher:
+            sections = [await build(args, plan, fetcher) for build in plan_checks.BUILDERS]
+    assert [s.key for s in sections if s is not None] == ["incremental_safety", "oai", "parity"]
+    parity_section = sections[2]
+    assert parity_section is not None
+    assert parity_section.value["counts"]["only_oai"] == 1
+    assert any("only-oai" in line for line in parity_section.lines("en"))
