@@ -33,7 +33,7 @@ import json
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli import plan_checks
 from explorer.cli.arguments import fail
@@ -48,9 +48,13 @@ from explorer.core.plan.report import RUN_NAMES, Note, Plan, Run, Section
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.said_error import SaidError
 
+if TYPE_CHECKING:  # the network side loads when a plan is made, not to parse arguments
+    from explorer.net.http.fetcher import Fetcher
+    from explorer.net.source.disk_source import DiskSource
+
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 
-SectionBuilder = Callable[[argparse.Namespace, Plan, object], Awaitable[Section | None]]
+SectionBuilder = Callable[[argparse.Namespace, Plan, "Fetcher"], Awaitable[Section | None]]
 SECTIONS: list[SectionBuilder] = [*plan_checks.BUILDERS]
 """Builders of the plan's other parts, in the order they print (incremental safety, then
 the OAI-PMH parity): ``await builder(args, plan, fetcher)``."""
@@ -155,7 +159,7 @@ def _last_snapshot(args: argparse.Namespace) -> float | None:
     return latest.taken if latest is not None else None
 
 
-async def _plan(args: argparse.Namespace, disk: object, since: float | None) -> Plan:
+async def _plan(args: argparse.Namespace, disk: DiskSource | None, since: float | None) -> Plan:
     from explorer.net.http.fetcher import Fetcher, Timeouts
     from explorer.net.http.network_access import NetworkAccess
     from explorer.net.http.outbound import private_addresses_allowed
@@ -164,11 +168,11 @@ async def _plan(args: argparse.Namespace, disk: object, since: float | None) -> 
     from explorer.net.source.crawl_budget import CrawlLimits
     from explorer.net.source.disk_source import DiskTransport
 
-    start = disk.start_url if disk is not None else args.url  # type: ignore[attr-defined]
+    start = disk.start_url if disk is not None else args.url
     access = NetworkAccess()
     private = disk is not None or private_addresses_allowed([start])
     access = replace(access, settings=replace(access.settings, allow_private_addresses=private))
-    transport = DiskTransport(disk) if disk is not None else None  # type: ignore[arg-type]
+    transport = DiskTransport(disk) if disk is not None else None
     reading = plan_checks.open_reading(args, start)
     request = PlanRequest(
         start,

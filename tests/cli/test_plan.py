@@ -4,6 +4,7 @@ incremental run's start from the store's last snapshot, the local copy's needs w
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -144,3 +145,30 @@ def test_the_plan_is_said_in_japanese(tmp_path: Path) -> None:
     assert any(line.startswith("差分同期: ") for line in lines)
     assert any("ハッシュのない deleted" in line for line in lines)
     assert not any("requests" in line or "Baseline" in line for line in lines)
+
+
+def test_other_engines_add_their_sections_to_the_json_and_the_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hook the incremental-safety and OAI-PMH engines use (``SECTIONS``)."""
+    from explorer.cli import main
+    from explorer.cli import plan as command
+    from explorer.core.plan.report import Plan, Section
+
+    seen: list[Plan] = []
+
+    async def builder(args: object, plan: Plan, fetcher: object) -> Section | None:
+        seen.append(plan)
+        return Section("oai", {"requests": 3}, lambda lang: [f"OAI-PMH ({lang})"])
+
+    monkeypatch.setattr(command, "SECTIONS", [builder])
+    files = SourceFiles()
+    with serving(files) as base:
+        files.documents.update(build(base, 10).documents)
+        assert main(["plan", base + "/", "--json", "--from", CHANGES_FROM]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert main(["plan", base + "/", "--lang", "ja", "--from", CHANGES_FROM]) == 0
+        lines = capsys.readouterr().out.splitlines()
+    assert shown["oai"] == {"requests": 3}
+    assert lines[-1] == "OAI-PMH (ja)"
+    assert seen[0].runs["baseline"].resources == 10

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ class Counted:
     request_bytes: int
     head_bytes: int
     body_bytes: int
+    started: float = 0.0
+    ended: float = 0.0
+    """``time.monotonic()`` when the request line arrived and when the answer was sent."""
 
 
 @dataclass
@@ -40,6 +44,14 @@ class Tally:
         return sum(item.body_bytes for item in self.requests)
 
     @property
+    def span(self) -> float:
+        """Seconds from the first request's arrival to the last answer's end: the
+        harvest's wall time as the Source sees it (a client's start-up left out)."""
+        if not self.requests:
+            return 0.0
+        return self.requests[-1].ended - self.requests[0].started
+
+    @property
     def wire_bytes(self) -> int:
         return sum(i.request_bytes + i.head_bytes + i.body_bytes for i in self.requests)
 
@@ -47,6 +59,7 @@ class Tally:
 async def _relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, tally: Tally) -> None:
     try:
         head = await reader.readuntil(b"\r\n\r\n")
+        started = time.monotonic()
     except (asyncio.IncompleteReadError, asyncio.LimitOverrunError):
         writer.close()
         return
@@ -65,10 +78,11 @@ async def _relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, tal
     end = answer.find(b"\r\n\r\n") + 4
     status = int(answer.split(b" ", 2)[1])
     body = len(answer) - end if method != "HEAD" else 0
-    tally.requests.append(Counted(method, target, status, len(request), end, body))
     writer.write(answer)
     await writer.drain()
     writer.close()
+    counted = Counted(method, target, status, len(request), end, body, started, time.monotonic())
+    tally.requests.append(counted)
 
 
 @contextmanager

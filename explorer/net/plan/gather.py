@@ -102,7 +102,7 @@ def _body_size(node: DocumentNode) -> int:
     return len(node.fetch.body) if node.fetch is not None else 0
 
 
-def _sink(gathered: Gathered):  # type: ignore[no-untyped-def]
+def _sink(gathered: Gathered) -> DocumentSink:
     """Counts each document as the crawl hands it over (entries dropped after)."""
 
     def take(node: DocumentNode) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-from explorer.core.model import SITEMAPINDEX
+from explorer.core.model import SITEMAPINDEX, Document
 from explorer.core.parser import parse_document
 
 
@@ -83,7 +83,7 @@ async def _read_list(url: str, ask: Ask, route: Route) -> bool:
     return True
 
 
-def _parsed(answer: Answer):  # type: ignore[no-untyped-def]
+def _parsed(answer: Answer) -> Document | None:
     if not answer.ok:
         return None
     try:
