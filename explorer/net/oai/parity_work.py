@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from explorer.core.findings import Finding, finding
 from explorer.core.harvest import parity
-from explorer.core.harvest.oai_map import IDENTITY, IdentifierMap, candidates
+from explorer.core.harvest.oai_map import IDENTITY, IdentifierMap, candidates, local_part
 from explorer.core.harvest.oai_pages import OaiRecord
 from explorer.core.harvest.parity import OaiSide, ResourceSyncSide
 from explorer.core.rules import capabilities as caps
@@ -172,7 +172,7 @@ class ParityWork:
         return best, guessed
 
     def _locs_holding(self, identifier: str) -> list[str]:
-        local = identifier.rsplit(":", 1)[-1] if identifier.startswith("oai:") else identifier
+        local = local_part(identifier)
         return [
             row[0]
             for row in self.db.execute(
