@@ -32,6 +32,7 @@ from explorer.core.words.messages import render_message
 
 if TYPE_CHECKING:
     from explorer.net.history.incremental_safety import SafetyReport
+    from explorer.net.http.fetcher import Fetcher
     from explorer.net.oai.parity_work import ParityTable
     from explorer.net.oai.walk import OaiWalk
     from explorer.net.source.crawl_tree import DocumentNode
@@ -94,10 +95,9 @@ class Reading:
         if self.views is not None:
             self.views.add_document(node)
 
-    async def finish(self, fetcher: object) -> _Read:
+    async def finish(self, fetcher: Fetcher) -> _Read:
         """Walk the endpoint and join (first call only); without a crawl having fed it,
         crawl the Source here."""
-        from explorer.net.http.fetcher import Fetcher
         from explorer.net.oai.walk import OaiWalkError, walk_list_records
         from explorer.net.plan.gather import PlanError
         from explorer.net.source.crawl_budget import CrawlLimits
@@ -105,7 +105,6 @@ class Reading:
 
         if self.read is not None:
             return self.read
-        assert isinstance(fetcher, Fetcher)
         if not self.documents:
             limits = CrawlLimits(max_documents=self.args.max_documents)
             await crawl_streamed(self.source, fetcher, self.add_document, limits)
@@ -137,7 +136,7 @@ def open_reading(args: argparse.Namespace, source: str) -> Reading:
     return reading
 
 
-async def _reading(args: argparse.Namespace, plan: Plan, fetcher: object) -> _Read:
+async def _reading(args: argparse.Namespace, plan: Plan, fetcher: Fetcher) -> _Read:
     """The run's reading, finished; a builder called without ``open_reading`` opens one
     (and reads the Source itself), closed once it is finished."""
     reading = getattr(args, "plan_reading", None)
@@ -154,7 +153,7 @@ def _said(items: list[Finding], lang: str, indent: str = "  ") -> list[str]:
     return [indent + render_message(item, lang) for item in items]
 
 
-async def safety_section(args: argparse.Namespace, plan: Plan, fetcher: object) -> Section:
+async def safety_section(args: argparse.Namespace, plan: Plan, fetcher: Fetcher) -> Section:
     """Backdated changes and Change List Index windows (always: the windows need no store)."""
     report = (await _reading(args, plan, fetcher)).safety
 
@@ -170,7 +169,7 @@ async def safety_section(args: argparse.Namespace, plan: Plan, fetcher: object) 
     return Section("incremental_safety", [item.to_json() for item in report.findings], lines)
 
 
-async def oai_section(args: argparse.Namespace, plan: Plan, fetcher: object) -> Section | None:
+async def oai_section(args: argparse.Namespace, plan: Plan, fetcher: Fetcher) -> Section | None:
     """What a ListRecords harvest costs (with ``--oai``)."""
     if args.oai is None:
         return None
@@ -194,7 +193,7 @@ async def oai_section(args: argparse.Namespace, plan: Plan, fetcher: object) -> 
     return Section("oai", walk.to_json(), lines)
 
 
-async def parity_section(args: argparse.Namespace, plan: Plan, fetcher: object) -> Section | None:
+async def parity_section(args: argparse.Namespace, plan: Plan, fetcher: Fetcher) -> Section | None:
     """The parity table between the two views (with ``--oai``)."""
     if args.oai is None:
         return None

@@ -92,11 +92,12 @@ AGREEING = [
 async def test_each_planted_divergence_is_named_and_nothing_else() -> None:
     records = _consistent(1_000) + list(PLANTED.values()) + AGREEING
     with served_pair(records, "pyoai") as served:
-        count, requests, _sent = _sickle_harvest(served)
+        count, requests, sent = _sickle_harvest(served)
         compared = await _compare(served, "oai:repo.test:{id}=" + served.base + "records/{id}")
     # pyoai states no completeListSize: the prediction is the walk of its tokens
     assert compared.walk.method == "walked"
     assert compared.walk.requests == requests["/oai"] == 11 and compared.walk.records == count
+    assert abs(compared.walk.bytes - sent["/oai"]) <= 0.05 * sent["/oai"]
     table = compared.table
     loc = served.base + "records/"
     assert table.guessed is None
