@@ -113,3 +113,17 @@ def test_a_resource_dump_is_priced_and_resync_ignores_it(tmp_path: Path) -> None
     documents = plan["runs"]["audit"]["bytes"]
     resource_dump = len(files.documents["/resourcedump.xml"])
     assert dumps["runs"]["baseline"]["bytes"] == documents + resource_dump + package
+
+
+def test_without_lengths_the_bytes_are_estimated_from_a_sample_of_heads(tmp_path: Path) -> None:
+    files = SourceFiles()
+    with serving(files) as base:
+        files.documents.update(build(base, 400, lengths=False).documents)
+        plan = plan_json(base + "/")
+        baseline, _ = run_referee(["-b", f"{base}={tmp_path / 'b'}"], tmp_path)
+    run = plan["runs"]["baseline"]
+    assert run["requests"] == len(baseline.requests)
+    assert run["estimated_lengths"] == 400
+    # 20 HEADs drawn across the list: sizes run from 13 to 481 bytes, resource by resource
+    assert _within(run["bytes"], baseline.body_bytes, 0.10), (run["bytes"], baseline.body_bytes)
+    assert run["bytes"] != baseline.body_bytes, (run["bytes"], baseline.body_bytes)

@@ -8,6 +8,7 @@ window keeps its last change per URL, which is what resync 2.0.1 acts on after
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -30,12 +31,15 @@ def parse_length(value: str | None) -> int | None:
 @dataclass
 class Bytes:
     """Body bytes of a set of resources: the sum of the lengths listed, how many had none,
-    and some URLs of those (``LENGTH_SAMPLE``) for a HEAD each."""
+    and some URLs of those (``LENGTH_SAMPLE``) for a HEAD each, drawn evenly from all of
+    them (a reservoir: the first ones of a list are often alike, and the sample is
+    the same for the same list, run after run)."""
 
     count: int = 0
     listed: int = 0
     unlisted: int = 0
     sample: list[str] = field(default_factory=list)
+    _draw: random.Random = field(default_factory=lambda: random.Random(0), repr=False)
 
     def add(self, url: str, length: int | None) -> None:
         self.count += 1
@@ -43,6 +47,10 @@ class Bytes:
             self.unlisted += 1
             if len(self.sample) < LENGTH_SAMPLE:
                 self.sample.append(url)
+            else:
+                slot = self._draw.randrange(self.unlisted)
+                if slot < LENGTH_SAMPLE:
+                    self.sample[slot] = url
         else:
             self.listed += length
 

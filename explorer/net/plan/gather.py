@@ -41,6 +41,7 @@ KEPT_BODY = 1024 * 1024
 for the route; lists are only remembered as read."""
 RESYNC_USER_AGENT = "resync/2.0.1"
 CONNECTION_CLOSE = "Connection: close\r\n"
+CLOSE_AFTER = {"Connection": "close"}
 
 
 class PlanError(SaidError):
@@ -182,7 +183,10 @@ async def _sample_times(
 ) -> None:
     """GET some URLs one after the other, to time them and weigh their answers' heads."""
     for url in urls:
-        result = await fetcher.fetch(url, max_bytes=SAMPLE_BYTES, use_cache=False)
+        # a connection each, as resync opens one per request (urllib sends this header)
+        result = await fetcher.fetch(
+            url, max_bytes=SAMPLE_BYTES, use_cache=False, headers=CLOSE_AFTER
+        )
         if result.status is not None:
             gathered.timing_samples.append((result.elapsed, len(result.body)))
             heads.append(header_size(result))
