@@ -44,7 +44,9 @@ def _publish(
     build_source(base, files, [listed], changes, EARLY, EARLY)
 
 
-def _resync_incremental(base: str, folder: Path, since: str) -> str:
+def _resync_incremental(base: str, folder: Path, since: str, workdir: Path) -> str:
+    """Run the referee in ``workdir``: resync-sync writes its client state file
+    (.resync-client-status.cfg) where it runs."""
     beside = Path(sys.executable).with_name("resync-sync")
     command = str(beside) if beside.exists() else shutil.which("resync-sync")
     assert command is not None, "resync 2.0.1 (a test dependency) provides resync-sync"
@@ -54,6 +56,7 @@ def _resync_incremental(base: str, folder: Path, since: str) -> str:
         text=True,
         timeout=120,
         check=False,
+        cwd=workdir,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr
@@ -94,7 +97,7 @@ async def test_backdated_changes_are_the_ones_resync_misses(tmp_path: Path) -> N
             async with Fetcher(retries=0) as fetcher:
                 await crawl_streamed(base + "/", fetcher, work.add_document)
             report = work.finish()
-        output = _resync_incremental(base, copy, since)
+        output = _resync_incremental(base, copy, since, tmp_path)
     flagged = report.backdated()
     assert flagged == [f"{base}/data/{n}.txt" for n in BACKDATED], output
     assert report.snapshots == [info.id]
