@@ -36,6 +36,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
+from explorer.cli import plan_checks
 from explorer.cli.arguments import fail
 from explorer.cli.audit import folder_argument, mapping_argument, mappings_for
 from explorer.cli.options.crawl_options import add_crawl_options
@@ -56,7 +57,7 @@ if TYPE_CHECKING:  # the network side loads when a plan is made, not to parse ar
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 
 SectionBuilder = Callable[[argparse.Namespace, Plan, "Fetcher"], Awaitable[Section | None]]
-SECTIONS: list[SectionBuilder] = []
+SECTIONS: list[SectionBuilder] = [*plan_checks.BUILDERS]
 """Builders of the plan's other parts, in the order they print (incremental safety, then
 the OAI-PMH parity): ``await builder(args, plan, fetcher)``."""
 
@@ -94,6 +95,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=say("audit.help-map"),
     )
     add_store_option(parser)
+    plan_checks.add_options(parser)
     parser.add_argument("--json", action="store_true", help=say("cli.option.json"))
     add_crawl_options(parser)
     add_language_option(parser)
@@ -173,26 +175,35 @@ async def _plan(args: argparse.Namespace, disk: DiskSource | None, since: float 
     private = disk is not None or private_addresses_allowed([start])
     access = replace(access, settings=replace(access.settings, allow_private_addresses=private))
     transport = DiskTransport(disk) if disk is not None else None
+    reading = plan_checks.open_reading(args, start)
     request = PlanRequest(
-        start, args.profile, args.delay, since, CrawlLimits(max_documents=args.max_documents)
+        start,
+        args.profile,
+        args.delay,
+        since,
+        CrawlLimits(max_documents=args.max_documents),
+        also=(reading.add_document,),
     )
-    async with Fetcher(
-        timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
-    ) as fetcher:
-        plan, gathered = await gather_plan(request, fetcher)
-        if args.dest is not None:
-            needs = await copy_needs(
-                start,
-                fetcher,
-                mappings_for(replace_url(args, start)),
-                gathered.changes.fetched_urls() if since is not None else None,
-                request.limits,
-            )
-            add_copy_runs(plan, gathered, needs)
-        for builder in SECTIONS:
-            section = await builder(args, plan, fetcher)
-            if section is not None:
-                plan.sections.append(section)
+    try:
+        async with Fetcher(
+            timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
+        ) as fetcher:
+            plan, gathered = await gather_plan(request, fetcher)
+            if args.dest is not None:
+                needs = await copy_needs(
+                    start,
+                    fetcher,
+                    mappings_for(replace_url(args, start)),
+                    gathered.changes.fetched_urls() if since is not None else None,
+                    request.limits,
+                )
+                add_copy_runs(plan, gathered, needs)
+            for builder in SECTIONS:
+                section = await builder(args, plan, fetcher)
+                if section is not None:
+                    plan.sections.append(section)
+    finally:
+        reading.close()
     return plan
 
 

@@ -12,6 +12,7 @@ from explorer.core.codes import (
     changes,
     consumers,
     document,
+    harvest,
     http,
     hub,
     parse,
@@ -20,7 +21,7 @@ from explorer.core.codes import (
     websub,
 )
 
-FAMILIES = (parse, document, http, websub, changes, hub, consumers, robots, refetch)
+FAMILIES = (parse, document, http, websub, changes, hub, consumers, robots, refetch, harvest)
 
 
 def _collect() -> dict[str, CodeInfo]:

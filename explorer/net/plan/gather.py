@@ -204,6 +204,9 @@ class PlanRequest:
     delay: float
     since: float | None
     limits: CrawlLimits | None = None
+    also: tuple[DocumentSink, ...] = ()
+    """Other readers of each crawled document (plan's incremental safety and OAI-PMH
+    parity), so that the Source is crawled once."""
 
 
 async def gather_plan(request: PlanRequest, fetcher: Fetcher) -> tuple[Plan, Gathered]:
@@ -211,7 +214,11 @@ async def gather_plan(request: PlanRequest, fetcher: Fetcher) -> tuple[Plan, Gat
     gathered = Gathered(changes=ChangeTally(request.since))
     capability_list: list[str] = []
     result = await crawl_streamed(
-        request.url, fetcher, _sink(gathered), request.limits, scoped=capability_list.append
+        request.url,
+        fetcher,
+        _each(_sink(gathered), *request.also),
+        request.limits,
+        scoped=capability_list.append,
     )
     if result.source_url is None and not gathered.documents:
         raise PlanError("plan.error.no-source", url=request.url)
@@ -234,6 +241,16 @@ async def gather_plan(request: PlanRequest, fetcher: Fetcher) -> tuple[Plan, Gat
     plan = Plan(request.url, request.profile, request.delay, timing, request.since)
     _put_runs(plan, gathered, baseline_docs, incremental_docs, mean_unlisted, request)
     return plan, gathered
+
+
+def _each(*sinks: DocumentSink) -> DocumentSink:
+    """One sink that hands each document to every one of ``sinks``, in order."""
+
+    def take(node: DocumentNode) -> None:
+        for sink in sinks:
+            sink(node)
+
+    return take
 
 
 def _resource_sample(gathered: Gathered) -> list[str]:
