@@ -32,7 +32,6 @@ import argparse
 import asyncio
 import json
 import sys
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
@@ -45,21 +44,22 @@ from explorer.cli.options.language_option import add_language_option, language_o
 from explorer.cli.snapshots import add_store_option
 from explorer.core import catalog
 from explorer.core.plan.profiles import RESYNC_SYNC, Profile, parse_profile
-from explorer.core.plan.report import RUN_NAMES, Note, Plan, Run, Section
+from explorer.core.plan.report import RUN_NAMES, Note, Plan, Run
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.said_error import SaidError
 from explorer.core.words.messages import render_message
 
 if TYPE_CHECKING:  # the network side loads when a plan is made, not to parse arguments
-    from explorer.net.http.fetcher import Fetcher
+    from explorer.net.plan.make import SectionBuilder
+    from explorer.net.plan.options import PlanOptions
     from explorer.net.source.disk_source import DiskSource
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 
-SectionBuilder = Callable[[argparse.Namespace, Plan, "Fetcher"], Awaitable[Section | None]]
-SECTIONS: list[SectionBuilder] = [*plan_checks.BUILDERS]
-"""Builders of the plan's other parts, in the order they print (incremental safety, then
-the OAI-PMH parity): ``await builder(args, plan, fetcher)``."""
+SECTIONS: list[SectionBuilder] | None = None
+"""Builders of the plan's other parts, in the order they print: ``await builder(options,
+plan, fetcher)``; None: the plan's own (``explorer.net.plan.make.SECTIONS``: incremental
+safety, then the OAI-PMH parity), which load with the network side."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -151,23 +151,17 @@ def run(args: argparse.Namespace) -> int:
 
 def _last_snapshot(args: argparse.Namespace) -> float | None:
     """The time of the newest finished snapshot of SOURCE in the store, if any."""
-    from explorer.cli.snapshots import open_snapshots
+    from explorer.net.plan.make import last_snapshot_time
 
-    store, snapshots = open_snapshots(args)  # a StoreError says why and what to do
-    try:
-        latest = snapshots.latest(args.url, before=2**62)
-    finally:
-        store.close()
-    return latest.taken if latest is not None else None
+    return last_snapshot_time(args.store, args.url)
 
 
 async def _plan(args: argparse.Namespace, disk: DiskSource | None, since: float | None) -> Plan:
     from explorer.net.http.fetcher import Fetcher, Timeouts
     from explorer.net.http.network_access import NetworkAccess
     from explorer.net.http.outbound import private_addresses_allowed
-    from explorer.net.plan.copy_needs import copy_needs
-    from explorer.net.plan.gather import PlanRequest, add_copy_runs, gather_plan
-    from explorer.net.source.crawl_budget import CrawlLimits
+    from explorer.net.plan.make import SECTIONS as OWN_SECTIONS
+    from explorer.net.plan.make import make_plan
     from explorer.net.source.disk_source import DiskTransport
 
     start = disk.start_url if disk is not None else args.url
@@ -175,36 +169,28 @@ async def _plan(args: argparse.Namespace, disk: DiskSource | None, since: float 
     private = disk is not None or private_addresses_allowed([start])
     access = replace(access, settings=replace(access.settings, allow_private_addresses=private))
     transport = DiskTransport(disk) if disk is not None else None
-    reading = plan_checks.open_reading(args, start)
-    request = PlanRequest(
-        start,
-        args.profile,
-        args.delay,
-        since,
-        CrawlLimits(max_documents=args.max_documents),
-        also=(reading.add_document,),
+    async with Fetcher(
+        timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
+    ) as fetcher:
+        sections = OWN_SECTIONS if SECTIONS is None else SECTIONS
+        return await make_plan(start, options_of(args, start, since), fetcher, sections)
+
+
+def options_of(args: argparse.Namespace, start: str, since: float | None) -> PlanOptions:
+    """The command's options as the plan engine takes them."""
+    from explorer.net.plan.options import PlanOptions
+
+    return PlanOptions(
+        profile=args.profile,
+        delay=args.delay,
+        since=since,
+        mappings=mappings_for(replace_url(args, start)) if args.dest is not None else None,
+        store=args.store,
+        oai=args.oai,
+        oai_map=args.oai_map,
+        metadata_prefix=args.metadata_prefix,
+        max_documents=args.max_documents,
     )
-    try:
-        async with Fetcher(
-            timeout=Timeouts.uniform(args.timeout), access=access, transport=transport
-        ) as fetcher:
-            plan, gathered = await gather_plan(request, fetcher)
-            if args.dest is not None:
-                needs = await copy_needs(
-                    start,
-                    fetcher,
-                    mappings_for(replace_url(args, start)),
-                    gathered.changes.fetched_urls() if since is not None else None,
-                    request.limits,
-                )
-                add_copy_runs(plan, gathered, needs)
-            for builder in SECTIONS:
-                section = await builder(args, plan, fetcher)
-                if section is not None:
-                    plan.sections.append(section)
-    finally:
-        reading.close()
-    return plan
 
 
 def replace_url(args: argparse.Namespace, url: str) -> argparse.Namespace:

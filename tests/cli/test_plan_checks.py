@@ -14,8 +14,6 @@ from pathlib import Path
 from helpers.oai_pair import Record, served_pair
 from helpers.third_party_source import Change, Listed, SourceFiles, build_source, serving
 
-from explorer.cli import plan_checks
-
 STAMP = "2025-06-01T00:00:00Z"
 EARLY = "2024-03-01T10:00:00Z"
 RECORDS = [Record(str(i), (STAMP, False), STAMP) for i in range(150)] + [
@@ -108,6 +106,7 @@ async def test_builders_called_without_plans_crawl_read_the_source_themselves(
     from explorer.core.plan.profiles import Profile, Timing
     from explorer.core.plan.report import Plan
     from explorer.net.http.fetcher import Fetcher
+    from explorer.net.plan import checks
 
     parser = argparse.ArgumentParser()
     plan_command.configure(parser)
@@ -116,7 +115,8 @@ async def test_builders_called_without_plans_crawl_read_the_source_themselves(
         args = parser.parse_args([source, "--oai", served.oai, "--store", str(tmp_path / "s")])
         plan = Plan(source, Profile("resync-sync"), 0.0, Timing(0.01, None, 1), None)
         async with Fetcher(retries=0) as fetcher:
-            sections = [await build(args, plan, fetcher) for build in plan_checks.BUILDERS]
+            options = plan_command.options_of(args, source, None)
+            sections = [await build(options, plan, fetcher) for build in checks.BUILDERS]
     assert [s.key for s in sections if s is not None] == ["incremental_safety", "oai", "parity"]
     parity_section = sections[2]
     assert parity_section is not None
