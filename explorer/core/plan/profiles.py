@@ -25,6 +25,17 @@ class Profile:
         return f"{PARALLEL}:{self.connections}" if self.name == PARALLEL else self.name
 
 
+COMPARED_CONNECTIONS = 8
+"""``parallel:N`` of the comparison when the plan's own profile is not parallel."""
+
+
+def compared_profiles(chosen: Profile) -> tuple[Profile, ...]:
+    """The profiles a plan prices every run at, beside the one asked for: resync-sync,
+    parallel (at the asked N, else ``COMPARED_CONNECTIONS``) and dumps."""
+    connections = chosen.connections if chosen.name == PARALLEL else COMPARED_CONNECTIONS
+    return (Profile(RESYNC_SYNC), Profile(PARALLEL, connections), Profile(DUMPS))
+
+
 def parse_profile(text: str) -> Profile | None:
     """``resync-sync``, ``parallel:N`` (1 ≤ N ≤ 256) or ``dumps``; None for anything else."""
     if text in (RESYNC_SYNC, DUMPS):

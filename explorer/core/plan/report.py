@@ -116,6 +116,9 @@ class Plan:
     refetch: list[Refetch] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
+    seconds_by_profile: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Each run's wall time at every profile (``PROFILES_COMPARED``), by profile then run:
+    what the window's chart draws, so a reader sees what a parallel client or dumps save."""
 
     def to_json(self) -> dict[str, Any]:
         shown: dict[str, Any] = {
@@ -132,6 +135,10 @@ class Plan:
             "refetch": [reason.to_json() for reason in self.refetch],
             "notes": [note.to_json() for note in self.notes],
             "incremental_safety": [],
+            "seconds_by_profile": {
+                profile: {name: round(seconds, 3) for name, seconds in runs.items()}
+                for profile, runs in self.seconds_by_profile.items()
+            },
         }
         for section in self.sections:
             shown[section.key] = section.value

@@ -8,12 +8,19 @@ crawl hands each document over and dropped with it (``crawl_streamed``)."""
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from explorer.core.model import SITEMAPINDEX
-from explorer.core.plan.profiles import DUMPS, PARALLEL, Profile, Timing, measure_timing
+from explorer.core.plan.profiles import (
+    DUMPS,
+    PARALLEL,
+    Profile,
+    Timing,
+    compared_profiles,
+    measure_timing,
+)
 from explorer.core.plan.report import AUDIT, BASELINE, INCREMENTAL, Note, Plan, Refetch, Run
 from explorer.core.plan.tally import LENGTH_SAMPLE, Bytes, ChangeTally, ResourceTally, parse_length
 from explorer.core.rules import capabilities as caps
@@ -321,6 +328,32 @@ def _put_runs(
             run.notes.append(Note("change-list-index", {"count": len(gathered.change_lists)}))
         plan.runs[INCREMENTAL] = run
     _refetch(plan, gathered)
+    _price_profiles(plan, gathered, costs, baseline_docs, incremental_docs, doc_bytes)
+
+
+def _price_profiles(
+    plan: Plan,
+    gathered: Gathered,
+    costs: _Costs,
+    baseline_docs: Route,
+    incremental_docs: Route,
+    doc_bytes: int,
+) -> None:
+    """Every run's wall time at each compared profile, priced as the runs themselves."""
+    fetched = gathered.changes.to_fetch()
+    inc_bytes = _document_bytes(gathered, incremental_docs)
+    documents = len(baseline_docs.requests)
+    for profile in compared_profiles(costs.profile):
+        priced = replace(costs, profile=profile)
+        times = {
+            BASELINE: _run(priced, documents, doc_bytes, gathered.resources.bytes, gathered),
+            AUDIT: _run(priced, documents, doc_bytes, Bytes(), gathered),
+        }
+        if INCREMENTAL in plan.runs:
+            times[INCREMENTAL] = _run(
+                priced, len(incremental_docs.requests), inc_bytes, fetched, gathered
+            )
+        plan.seconds_by_profile[str(profile)] = {name: run.seconds for name, run in times.items()}
 
 
 def _document_bytes(gathered: Gathered, route: Route) -> int:
