@@ -7,10 +7,10 @@ report), ``services.folder`` (folder.py: a Source on disk), ``services.live`` (l
 callback server, subscriptions, stored deliveries, diffs), ``services.workbench``
 (workbench.py, on the live part: hosted topics, publish, conformance, the exchange log),
 ``services.forwarding``, ``services.replay``, ``services.evidence``,
-``services.recording``, ``services.history`` and ``services.audit``; the watchdog panel
-builds a ``WatchdogServices`` (watchdog.py) on the live and Source parts. Widgets call
-their coroutines and listen to the signals; they never touch the fetcher, a socket, a
-parser or the net loop (``tests/ui/test_one_door.py`` holds it).
+``services.recording``, ``services.history``, ``services.audit`` and ``services.plan``
+(planning.py); the watchdog panel builds a ``WatchdogServices`` (watchdog.py) on the live
+and Source parts. Widgets call their coroutines and listen to the signals; they never
+touch the fetcher, a socket, a parser or the net loop (``tests/ui/test_one_door.py`` holds it).
 """
 
 from explorer.ui.services.facade import SELF_TEST_DEMO, ExplorerServices

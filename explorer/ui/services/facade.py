@@ -6,7 +6,7 @@ with its dependencies in its constructor (a part another needs is passed to it):
 ``folder`` (folder.py), ``source`` (source.py), ``forwarding`` (forwarding.py),
 ``live`` (live.py), ``workbench`` (workbench.py), ``replay`` (replaying.py),
 ``evidence`` (evidence.py), ``recording`` (session_recording.py), ``history``
-(snapshot_history.py) and ``audit`` (audit.py).
+(snapshot_history.py), ``audit`` (audit.py) and ``plan`` (planning.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
 one store and exchange log, a ``LiveSession`` for the live side (``live.py``), a
@@ -49,6 +49,7 @@ from explorer.ui.services.evidence import EvidenceServices
 from explorer.ui.services.folder import FolderServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.live import LiveServices
+from explorer.ui.services.planning import PlanServices
 from explorer.ui.services.replaying import ReplayServices
 from explorer.ui.services.session_recording import SessionRecordingServices
 from explorer.ui.services.snapshot_history import SnapshotHistory
@@ -112,6 +113,7 @@ class ExplorerServices(QObject):
         self.recording = SessionRecordingServices(self.engines, parent=self)
         self.history = SnapshotHistory(self.engines, parent=self)
         self.audit = AuditServices(self.engines, parent=self)
+        self.plan = PlanServices(self.engines, parent=self)
 
     @property
     def store(self) -> Store | None:

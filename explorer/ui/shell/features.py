@@ -21,6 +21,7 @@ FEATURE_PACKAGES = (
     "source",
     "tools",
     "history",
+    "plan",
     "watchdog",
     "settings",
 )
