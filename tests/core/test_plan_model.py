@@ -99,6 +99,22 @@ def test_the_last_change_is_fetched_in_the_place_of_its_last_entry() -> None:
     assert changes.fetched_urls() == ["http://s/b", "http://s/a"]
 
 
+def test_the_latest_change_wins_whatever_order_the_lists_arrive_in() -> None:
+    """The crawl hands a Change List Index's lists over as they arrive: the same figures
+    either way (the window's plan and the command's read the same Source)."""
+    older = [("http://s/a", "updated", "2026-11-11T00:00:00Z", "5")]
+    newer = [("http://s/a", "updated", "2026-11-12T00:00:00Z", "9")]
+    seen = []
+    for lists in ((older, newer), (newer, older)):
+        changes = ChangeTally(0.0)
+        for entries in lists:
+            for url, change, when, length in entries:
+                changes.add(url, change, when, length, None)
+        fetched = changes.to_fetch()
+        seen.append((fetched.count, fetched.listed))
+    assert seen == [(1, 9), (1, 9)]
+
+
 def test_without_a_window_nothing_is_fetched_incrementally() -> None:
     changes = ChangeTally(None)
     changes.add("http://s/a", "updated", "2026-11-12T00:00:00Z", "1", None)

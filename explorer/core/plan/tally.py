@@ -103,6 +103,7 @@ class ChangeTally:
     deleted_no_hash: int = 0
     _counts: Counter[int] = field(default_factory=Counter)
     _last: dict[str, tuple[str, int | None]] = field(default_factory=dict)
+    _when: dict[str, float] = field(default_factory=dict)
 
     def add(
         self,
@@ -121,8 +122,14 @@ class ChangeTally:
             self.undated += 1
             return
         if self.since is not None and when >= self.since:
-            self._last.pop(url, None)  # the last entry for a URL wins, in its place
+            # the latest change of a URL wins (the later one read, at equal times), in its
+            # place: the crawl hands over a Change List Index's lists in whatever order
+            # they arrive, and the figures must not depend on it
+            if when < self._when.get(url, when):
+                return
+            self._last.pop(url, None)
             self._last[url] = (change or "", parse_length(length))
+            self._when[url] = when
 
     @property
     def repeated_resources(self) -> int:
