@@ -148,6 +148,7 @@ def test_plan_speaks_japanese_and_says_a_bad_option(demo_window, qtbot) -> None:
         assert "yesterday" in panel.status.text()
         panel.since_edit.setText("")
         finish(qtbot, panel.start())
+        assert panel.plan is not None, panel.status.text()
         assert panel.runs.horizontalHeaderItem(0).text() == "ベースライン同期"
         headings = headings_of(panel)
         assert "クライアントがリソースを再取得することになる原因:" in headings

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from explorer.ui.history.audit_widgets import AuditWidgets
 from explorer.ui.history.filter_bar import ask_export_file
-from explorer.ui.history.job import Job
 from explorer.ui.services.audit import AuditOutcome, mappings_for
+from explorer.ui.shared.job import Job
 from explorer.ui.shared.plain_text import window_title
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from explorer.core.words.engine_words import capability_word
 from explorer.ui.history.filter_bar import ask_export_file
 from explorer.ui.history.history_model import taken_text
 from explorer.ui.history.history_widgets import HistoryWidgets
-from explorer.ui.history.job import Job
 from explorer.ui.language import ui_language
 from explorer.ui.services.snapshot_history import ComparisonView
+from explorer.ui.shared.job import Job
 from explorer.ui.shared.plain_text import window_title
 
 if TYPE_CHECKING:

@@ -20,12 +20,13 @@ from explorer.core.harvest.oai_map import IdentifierMap, MapError, parse_map
 from explorer.core.plan.profiles import PARALLEL, Profile
 from explorer.core.plan.report import RUN_NAMES, Plan, Run
 from explorer.core.rules.datetimes import parse_w3c_datetime
+from explorer.core.said_error import SaidError
 from explorer.core.words.messages import render_message
 from explorer.net.plan.options import DEFAULT_METADATA_PREFIX, PlanOptions
-from explorer.ui.history.job import Job
 from explorer.ui.language import ui_language
 from explorer.ui.plan.plan_widgets import ROW_NAMES, PlanWidgets
 from explorer.ui.services.audit import mappings_for
+from explorer.ui.shared.job import Job
 from explorer.ui.shared.plain_text import window_title
 
 if TYPE_CHECKING:
@@ -105,10 +106,15 @@ class PlanPanel(PlanWidgets):
             self.status.setText(self.tr("cannot plan: {reason}").format(reason=exc))
             return None
         return self.job.start(
-            lambda: self.services.plan.run(self.url, options, self._progress),
-            self.tr("reading the Source…"),
-            self.show_plan,
+            lambda: self._plan(options), self.tr("reading the Source…"), self.show_plan
         )
+
+    async def _plan(self, options: PlanOptions) -> Plan:
+        """The services' plan; what stops it said in the interface's language."""
+        try:
+            return await self.services.plan.run(self.url, options, self._progress)
+        except SaidError as exc:
+            raise RuntimeError(exc.describe(ui_language())) from None
 
     def _progress(self, requests: int) -> None:
         if self.job.running:

@@ -2699,6 +2699,179 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>PlanActions</name>
+    <message>
+        <source>Plan a harvest…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What a harvest of this Source will cost, and what it would miss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open a Source first: the plan is of the Source shown in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlanPanel</name>
+    <message>
+        <source>Plan a harvest — {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{line!r} is not URL_PREFIX=FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot plan: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the Source…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the Source: {count} requests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing forces refetching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} requests, {wire} bytes on the wire</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlanWidgets</name>
+    <message>
+        <source>connections: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 2026-12-01T00:00:00Z; empty: the last snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: the folder holding a local copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional, one a line: URL_PREFIX=FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: the OAI-PMH base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: OAI_TEMPLATE=LOC_TEMPLATE with {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delay between requests:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incremental from:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local copy:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL prefix mappings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OAI-PMH:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identifier map:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metadata prefix:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incremental</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes on the wire</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Resource Dump saves</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProblemsModel</name>
     <message>
         <source>severity</source>
@@ -3909,6 +4082,25 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Label (optional), e.g. before-migration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimeChart</name>
+    <message>
+        <source>Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incremental</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2695,6 +2695,180 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>PlanActions</name>
+    <message>
+        <source>Plan a harvest…</source>
+        <translation>ハーベストの計画…</translation>
+    </message>
+    <message>
+        <source>What a harvest of this Source will cost, and what it would miss</source>
+        <translation>このソースのハーベストにかかるコストと、取りこぼすもの</translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation>計画…</translation>
+    </message>
+    <message>
+        <source>open a Source first: the plan is of the Source shown in the tree</source>
+        <translation>先にソースを開いてください: 計画はツリーに表示中のソースについて立てます</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPanel</name>
+    <message>
+        <source>Plan a harvest — {url}</source>
+        <translation>ハーベストの計画 — {url}</translation>
+    </message>
+    <message>
+        <source>{line!r} is not URL_PREFIX=FOLDER</source>
+        <translation>{line!r} は URL_PREFIX=FOLDER の形ではありません</translation>
+    </message>
+    <message>
+        <source>cannot plan: {reason}</source>
+        <translation>計画できません: {reason}</translation>
+    </message>
+    <message>
+        <source>reading the Source…</source>
+        <translation>ソースを読んでいます…</translation>
+    </message>
+    <message>
+        <source>reading the Source: {count} requests…</source>
+        <translation>ソースを読んでいます: {count} リクエスト…</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>注記</translation>
+    </message>
+    <message>
+        <source>nothing forces refetching</source>
+        <translation>再取得の原因はありません</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>{count} requests, {wire} bytes on the wire</source>
+        <translation>リクエスト {count} 件、通信量 {wire} バイト</translation>
+    </message>
+</context>
+<context>
+    <name>PlanWidgets</name>
+    <message>
+        <source>connections: </source>
+        <translation>接続数: </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>e.g. 2026-12-01T00:00:00Z; empty: the last snapshot</source>
+        <translation>例: 2026-12-01T00:00:00Z。空欄なら最新のスナップショットの日時</translation>
+    </message>
+    <message>
+        <source>optional: the folder holding a local copy</source>
+        <translation>省略可: ローカルコピーのあるフォルダー</translation>
+    </message>
+    <message>
+        <source>optional, one a line: URL_PREFIX=FOLDER</source>
+        <translation>省略可、1 行に 1 つ: URL_PREFIX=FOLDER</translation>
+    </message>
+    <message>
+        <source>optional: the OAI-PMH base URL</source>
+        <translation>省略可: OAI-PMH のベース URL</translation>
+    </message>
+    <message>
+        <source>optional: OAI_TEMPLATE=LOC_TEMPLATE with {id}</source>
+        <translation>省略可: {id} を含む OAI_TEMPLATE=LOC_TEMPLATE</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>ソース:</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>プロファイル:</translation>
+    </message>
+    <message>
+        <source>Delay between requests:</source>
+        <translation>リクエスト間の待ち時間:</translation>
+    </message>
+    <message>
+        <source>Incremental from:</source>
+        <translation>差分同期の開始日時:</translation>
+    </message>
+    <message>
+        <source>Local copy:</source>
+        <translation>ローカルコピー:</translation>
+    </message>
+    <message>
+        <source>URL prefix mappings:</source>
+        <translation>URL プレフィックスの対応:</translation>
+    </message>
+    <message>
+        <source>OAI-PMH:</source>
+        <translatorcomment>technical</translatorcomment>
+        <translation>OAI-PMH:</translation>
+    </message>
+    <message>
+        <source>Identifier map:</source>
+        <translation>識別子の対応:</translation>
+    </message>
+    <message>
+        <source>Metadata prefix:</source>
+        <translation>メタデータ接頭辞:</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>ベースライン同期</translation>
+    </message>
+    <message>
+        <source>Incremental</source>
+        <translation>差分同期</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>監査</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>リクエスト</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>リソース</translation>
+    </message>
+    <message>
+        <source>Body bytes</source>
+        <translation>ボディのバイト数</translation>
+    </message>
+    <message>
+        <source>Bytes on the wire</source>
+        <translation>通信量（ヘッダーを含む）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>A Resource Dump saves</source>
+        <translation>リソースダンプで省ける分</translation>
+    </message>
+</context>
+<context>
     <name>ProblemsModel</name>
     <message>
         <source>severity</source>
@@ -3905,6 +4079,25 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Label (optional), e.g. before-migration:</source>
         <translation>ラベル（任意、例: before-migration）:</translation>
+    </message>
+</context>
+<context>
+    <name>TimeChart</name>
+    <message>
+        <source>Baseline</source>
+        <translation>ベースライン同期</translation>
+    </message>
+    <message>
+        <source>Incremental</source>
+        <translation>差分同期</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>監査</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
     </message>
 </context>
 <context>
