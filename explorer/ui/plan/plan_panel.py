@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QTableWidgetItem, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QTableWidgetItem, QWidget
 
 from explorer.core import catalog
 from explorer.core.harvest.oai_map import IdentifierMap, MapError, parse_map
 from explorer.core.plan.profiles import PARALLEL, Profile
-from explorer.core.plan.report import RUN_NAMES, Plan, Run
+from explorer.core.plan.report import RUN_NAMES, Note, Plan, Run
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.said_error import SaidError
 from explorer.core.words.messages import render_message
@@ -124,29 +124,46 @@ class PlanPanel(PlanWidgets):
 
     def show_plan(self, plan: Plan) -> None:
         self.plan = plan
-        lang = ui_language()
         for column, name in enumerate(RUN_NAMES):
             run = plan.runs.get(name)
             for row, figure in enumerate(ROW_NAMES):
                 text = self._figure(run, figure) if run is not None else "—"
                 self.runs.setItem(row, column, QTableWidgetItem(text))
         self.chart.set_times(plan.seconds_by_profile)
-        self.findings.clear()
-        notes = [catalog.text(f"plan.note.{note.key}", lang, **note.params) for note in plan.notes]
+        self.findings.setPlainText("\n".join(self.finding_lines(plan, ui_language())))
+
+    def finding_lines(self, plan: Plan, lang: str) -> list[str]:
+        """The Source's speed, the notes, the refetch reasons and the other sections
+        (incremental safety, the OAI-PMH cost, the parity table), each rendered from its
+        catalog key in ``lang``; a section's heading unindented, its items beneath."""
+        timing = plan.timing
+        throughput = (
+            catalog.text("plan.throughput", lang, rate=round(timing.throughput))
+            if timing.throughput
+            else catalog.text("plan.throughput-unknown", lang)
+        )
+        lines = [
+            catalog.text(
+                "plan.timing",
+                lang,
+                latency=round(timing.latency * 1000, 1),
+                throughput=throughput,
+                samples=timing.samples,
+            )
+        ]
+        notes = [_note(note, lang) for note in plan.notes]
         for name in RUN_NAMES:
             run = plan.runs.get(name)
-            if run is not None:
-                notes += [catalog.text(f"plan.note.{n.key}", lang, **n.params) for n in run.notes]
+            notes += [_note(note, lang) for note in run.notes] if run is not None else []
         if notes:
-            self._add_lines([self.tr("Notes")] + ["  " + note for note in notes])
-        refetch = [catalog.text("plan.refetch-heading", lang)]
-        refetch += ["  " + render_message(reason.finding(), lang) for reason in plan.refetch]
+            lines += ["", self.tr("Notes")] + ["  " + note for note in notes]
+        lines += ["", catalog.text("plan.refetch-heading", lang)]
+        lines += ["  " + render_message(reason.finding(), lang) for reason in plan.refetch]
         if not plan.refetch:
-            refetch.append("  " + self.tr("nothing forces refetching"))
-        self._add_lines(refetch)
+            lines.append("  " + self.tr("nothing forces refetching"))
         for section in plan.sections:
-            self._add_lines(section.lines(lang))
-        self.findings.expandAll()
+            lines += ["", *section.lines(lang)]
+        return lines
 
     def _figure(self, run: Run, figure: str) -> str:
         locale = QLocale()
@@ -170,21 +187,10 @@ class PlanPanel(PlanWidgets):
             shown += f" ({locale.formattedDataSize(value)})"
         return shown
 
-    def _add_lines(self, lines: list[str]) -> None:
-        """A section's lines as a tree: its first line the heading, deeper indents beneath."""
-        if not lines:
-            return
-        top = QTreeWidgetItem([lines[0]])
-        self.findings.addTopLevelItem(top)
-        parents: list[tuple[int, QTreeWidgetItem]] = [(0, top)]
-        for line in lines[1:]:
-            depth = len(line) - len(line.lstrip(" "))
-            while len(parents) > 1 and parents[-1][0] >= depth:
-                parents.pop()
-            item = QTreeWidgetItem([line.strip()])
-            parents[-1][1].addChild(item)
-            parents.append((depth, item))
-
     def closeEvent(self, event: QCloseEvent) -> None:
         self.job.cancel()
         super().closeEvent(event)
+
+
+def _note(note: Note, lang: str) -> str:
+    return catalog.text(f"plan.note.{note.key}", lang, **note.params)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableWidget,
-    QTreeWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -116,14 +116,16 @@ class PlanWidgets(QWidget):
         header = self.runs.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.chart = TimeChart()
-        self.findings = QTreeWidget()
-        self.findings.setHeaderHidden(True)
-        self.findings.setWordWrap(True)
+        self.runs.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
+        self.runs.setWordWrap(True)
+        self.findings = QPlainTextEdit()  # plain text: findings quote the Source's URLs
+        self.findings.setReadOnly(True)
         figures = QWidget()
         figures_layout = QVBoxLayout(figures)
         figures_layout.setContentsMargins(0, 0, 0, 0)
-        figures_layout.addWidget(self.runs, 1)
+        figures_layout.addWidget(self.runs)
         figures_layout.addWidget(self.chart)
+        figures_layout.addStretch(1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(figures)
         split.addWidget(self.findings)

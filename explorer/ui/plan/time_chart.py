@@ -47,9 +47,9 @@ class TimeChart(QWidget):
         return found
 
     def sizeHint(self) -> QSize:
-        runs = {run for run, _, _ in self.bars()}
-        count = len(self.bars())
-        return QSize(320, PAD * 2 + count * ROW + len(runs) * GAP + ROW)
+        bars = self.bars()
+        runs = len({run for run, _, _ in bars})
+        return QSize(320, PAD * 2 + (len(bars) + runs) * ROW + max(runs - 1, 0) * GAP)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         bars = self.bars()

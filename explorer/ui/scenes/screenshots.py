@@ -20,6 +20,7 @@ from explorer.core.words.messages import ENGLISH
 from explorer.ui.language import ui_language
 from explorer.ui.live.feed_model import FRAMEWORK
 from explorer.ui.scenes.live_shots import forward_dialog_shot, forwarding_shot, replay_shot
+from explorer.ui.scenes.plan_shots import plan_shot
 from explorer.ui.scenes.problems_shots import (
     consumers_shot,
     evidence_shot,
@@ -77,6 +78,7 @@ async def take_screenshots(window: Stage, folder: Path, say: Callable[[str], Non
         ("forward-to", lambda: forward_dialog_shot(window, _wait)),
         ("forwarding", lambda: forwarding_shot(window, _wait)),
         ("replay", lambda: replay_shot(window, _wait)),
+        ("plan", lambda: plan_shot(window, _wait)),
     ]
     for name, arrange in shots:
         window.statusBar().clearMessage()  # a message left by the previous screen

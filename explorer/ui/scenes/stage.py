@@ -4,15 +4,18 @@ scenes never name the concrete window, so the app's entry alone builds it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
+from explorer.ui.shared.shell import Key
 from explorer.ui.source.window_parts import SourceWindow
 
 if TYPE_CHECKING:
     from explorer.ui.settings.settings_dialog import SettingsDialog
     from explorer.ui.source.source_tree import TreeItem
+
+T = TypeVar("T")
 
 
 class Stage(SourceWindow, Protocol):
@@ -28,6 +31,9 @@ class Stage(SourceWindow, Protocol):
     async def subscribe(self, topic: str, hub: str | None, capability: str | None) -> None: ...
 
     def show_settings(self) -> SettingsDialog: ...
+
+    def part(self, key: Key[T]) -> T:
+        """What a feature published under ``key`` (its actions, for a scene to drive)."""
 
 
 def main_window(stage: Stage) -> QMainWindow:
