@@ -33,7 +33,7 @@ from explorer.core.plan.profiles import (
 from explorer.core.plan.report import RUN_NAMES
 from explorer.net.plan.options import DEFAULT_METADATA_PREFIX
 from explorer.ui.plan.time_chart import TimeChart
-from explorer.ui.shared.plain_text import PlainLabel
+from explorer.ui.shared.plain_text import PlainLabel, PlainTextView
 
 
 class PlanWidgets(QWidget):
@@ -118,8 +118,7 @@ class PlanWidgets(QWidget):
         self.chart = TimeChart()
         self.runs.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
         self.runs.setWordWrap(True)
-        self.findings = QPlainTextEdit()  # plain text: findings quote the Source's URLs
-        self.findings.setReadOnly(True)
+        self.findings = PlainTextView()  # findings quote the Source's URLs and texts
         figures = QWidget()
         figures_layout = QVBoxLayout(figures)
         figures_layout.setContentsMargins(0, 0, 0, 0)
