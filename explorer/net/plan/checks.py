@@ -81,11 +81,12 @@ class Reading:
         if not self.documents:
             await crawl_streamed(self.source, fetcher, self.add_document, self.options.limits())
         walk = None
-        if self.views is not None:
+        oai = self.options.oai
+        if self.views is not None and oai is not None:  # views are made with an endpoint
             try:
                 walk = await walk_list_records(
                     fetcher,
-                    self.options.oai,
+                    oai,
                     self.views.add_records,
                     metadata_prefix=self.options.metadata_prefix,
                 )
