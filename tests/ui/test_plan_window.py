@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.oai_pair import Record, served_pair
 from test_history_view import finish
 
 from explorer.core.plan.report import RUN_NAMES
@@ -78,11 +79,12 @@ def headings_of(panel: PlanPanel) -> list[str]:
     return [line for line in lines if line and not line.startswith(" ")]
 
 
-async def command_plan(url: str, store: Path) -> dict:
+async def command_plan(url: str, store: Path, *more: str) -> dict:
     """``plan --json`` in its own process (the demo answers on this loop meanwhile)."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
-        *("-m", "explorer", "plan", url, "--json", "--from", SINCE, "--store", str(store)),
+        *("-m", "explorer", "plan", url, "--json", "--store", str(store)),
+        *(more or ("--from", SINCE)),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -133,8 +135,11 @@ def test_plan_from_the_tree_gives_the_commands_figures(
 
 
 @pytest.mark.qt_log_ignore("does not support raise")
-def test_plan_speaks_japanese_and_says_a_bad_option(demo_window, qtbot) -> None:
+def test_plan_speaks_japanese_and_starts_at_the_last_snapshot(demo_window, qtbot, run) -> None:
+    """Without a time, the incremental run starts at the window store's last snapshot of
+    the Source (the command does so with its store); a bad time is said in one line."""
     row = source_row(demo_window, qtbot)
+    snapshot = run(demo_window.services.history.save(row.url, None), timeout=120)
     from PySide6.QtWidgets import QApplication
 
     install_language("ja", QApplication.instance())
@@ -148,6 +153,8 @@ def test_plan_speaks_japanese_and_says_a_bad_option(demo_window, qtbot) -> None:
         panel.since_edit.setText("")
         finish(qtbot, panel.start())
         assert panel.plan is not None, panel.status.text()
+        assert panel.plan.since == snapshot.taken
+        assert "incremental" in panel.plan.runs
         assert panel.runs.horizontalHeaderItem(0).text() == "ベースライン同期"
         headings = headings_of(panel)
         assert "クライアントがリソースを再取得することになる原因:" in headings
@@ -156,3 +163,38 @@ def test_plan_speaks_japanese_and_says_a_bad_option(demo_window, qtbot) -> None:
         from PySide6.QtWidgets import QApplication
 
         install_language("en", QApplication.instance())
+
+
+STAMP = "2025-06-01T00:00:00Z"
+RECORDS = [Record(str(number), (STAMP, False), STAMP) for number in range(20)] + [
+    Record("only-oai", (STAMP, False), None),
+    Record("stamp", ("2025-06-02T00:00:00Z", False), STAMP),
+]
+
+
+@pytest.mark.qt_log_ignore("does not support raise")
+def test_the_oai_pmh_view_and_its_parity_table_are_the_commands(
+    window, qtbot, run, tmp_path: Path
+) -> None:
+    with served_pair(RECORDS) as served:
+        source = served.base + ".well-known/resourcesync"
+        panel = PlanPanel(window.services, source)
+        qtbot.addWidget(panel)
+        panel.show()
+        panel.oai_edit.setText(served.oai)
+        finish(qtbot, panel.start())
+        assert panel.plan is not None, panel.status.text()
+        given = run(command_plan(source, tmp_path / "command.sqlite3", "--oai", served.oai), 120)
+    shown = panel.plan.to_json()
+    assert shown["oai"]["requests"] == given["oai"]["requests"]
+    assert shown["oai"]["records"] == given["oai"]["records"] == len(RECORDS)
+    for kind in ("only_oai", "only_resourcesync", "datestamp_differs", "deleted_differs"):
+        assert [item["url"] for item in shown["parity"][kind]] == [
+            item["url"] for item in given["parity"][kind]
+        ], kind
+    assert [item["url"] for item in shown["parity"]["only_oai"]] == [
+        served.base + "records/only-oai"
+    ]
+    lines = panel.findings.toPlainText().splitlines()
+    assert any(line.startswith("OAI-PMH against ResourceSync") for line in lines), lines
+    assert any(line.strip().endswith("records/only-oai") or "only-oai" in line for line in lines)
