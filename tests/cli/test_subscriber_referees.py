@@ -1,4 +1,6 @@
-"""The referee subscribers of subscriber-check, each proved against the explorer's demo hub.
+"""The referee subscribers of subscriber-check: each proved against the explorer's demo
+hub, then each given its pinned verdicts by subscriber-check (one run each; the ten runs
+are tests/benchmarks/bench_subscriber_referees.py).
 
 Before a referee's verdicts can keep ``subscriber-check`` honest, it must be shown to be a
 working Destination: it discovers the channel, subscribes (Flask-WebSub's with a secret),
@@ -26,11 +28,13 @@ from helpers.referees.commands import (
     installed_version,
     pubsubhubbub_command,
 )
+from helpers.referees.expected import EXPECTED, PASSED, REFEREES, SUITE, command, verdict_table
 from helpers.referees.running import running_referee
 
 from explorer.demo import start_demo
 from explorer.demo.hub import XML, link_header
 from explorer.demo.server import RunningDemo
+from explorer.net.subscribers import CommandLauncher, run_subscriber_check
 
 BOUND = 30.0
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -206,3 +210,18 @@ async def test_npm_referee_with_a_secret_acts_on_no_notification(
         await process.stop()
     assert [e.status for e in demo.hub.events if e.kind == "delivered"] == [202]
     assert "/r/valid" not in source.gets
+
+
+@pytest.mark.parametrize("referee", REFEREES)
+async def test_subscriber_check_gives_each_referee_its_verdicts(
+    referee: str, npm_modules: Path, tmp_path: Path
+) -> None:
+    launcher = CommandLauncher(command(referee, npm_modules, tmp_path))
+    results = await run_subscriber_check(launcher, settings=SUITE)
+    table = verdict_table(results)
+    reasons = {r.test.id: r.reason.english for r in results if table[r.test.id] != PASSED}
+    assert table == EXPECTED[referee], reasons
+    if referee == "flask-websub":
+        # its author reports it passing websub.rocks: no FAIL on the tests that has too
+        rocks = [r.test.id for r in results if r.test.rocks and str(r.verdict) == "fail"]
+        assert rocks == []

@@ -72,14 +72,32 @@ def install_pubsubhubbub(folder: Path) -> Path:
     return modules
 
 
-def flask_websub_command(target: str = "{topic}") -> str:
-    """The shell command running the Flask-WebSub Destination on ``target``."""
-    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FLASK_WEBSUB_SCRIPT))} {target}"
+TARGETS = "{topic} --caplist {caplist}"
+"""What a referee is given under subscriber-check: the topic, and the Capability List for
+when the topic names no hub."""
 
 
-def pubsubhubbub_command(modules: Path, target: str = "{topic}", *, secret: bool = True) -> str:
-    """The shell command running the npm pubsubhubbub Destination on ``target``."""
+def flask_websub_command(target: str = TARGETS) -> str:
+    """The shell command running the Flask-WebSub Destination on ``target``. ``exec``: the
+    shell gives way to the referee, so SIGTERM reaches it alone and its exit is the
+    command's (a shell that ends first would leave the unsubscribing referee to SIGKILL)."""
+    return f"exec {shlex.quote(sys.executable)} {shlex.quote(str(FLASK_WEBSUB_SCRIPT))} {target}"
+
+
+def pubsubhubbub_command(modules: Path, target: str = TARGETS, *, secret: bool = True) -> str:
+    """The shell command running the npm pubsubhubbub Destination on ``target`` (``exec``
+    as for Flask-WebSub's)."""
     node = shutil.which("node") or "node"
-    words = ["env", shlex.quote(f"NODE_PATH={modules}"), shlex.quote(node)]
+    words = ["exec", "env", shlex.quote(f"NODE_PATH={modules}"), shlex.quote(node)]
     words += [shlex.quote(str(PUBSUBHUBBUB_SCRIPT)), target]
     return " ".join(words + ([] if secret else ["--no-secret"]))
+
+
+def listen_command(store_folder: Path) -> str:
+    """The shell command running the explorer's own ``listen`` on ``{topic}``, with a fresh
+    store per start (``$$``, the shell's process id) so no test inherits another's
+    subscriptions, and never the user's."""
+    store = shlex.quote(str(store_folder)) + "/listen-$$.sqlite3"
+    return (
+        f"exec {shlex.quote(sys.executable)} -m explorer listen --store {store} --topic {{topic}}"
+    )

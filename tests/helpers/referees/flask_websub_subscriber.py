@@ -1,11 +1,11 @@
 """A ResourceSync Destination on Flask-WebSub 0.4.1's subscriber, runnable as a referee.
 
-    python flask_websub_subscriber.py TOPIC
-    python flask_websub_subscriber.py --caplist CAPABILITY_LIST
+    python flask_websub_subscriber.py [TOPIC] [--caplist CAPABILITY_LIST]
 
 With a topic, Flask-WebSub's own ``discover`` finds hub and ``self`` (HTTP ``Link``
-headers, HTML ``<link>`` tags; redirects followed by requests). Flask-WebSub knows
-nothing of ResourceSync, so a Capability List is read here, as a Destination would: each
+headers, HTML ``<link>`` tags; redirects followed by requests). When the topic names no
+hub, or only a Capability List is given, the Capability List is read here, as a
+Destination would (Flask-WebSub knows nothing of ResourceSync): each
 ``change-notification`` and ``framework-notification`` channel with its ``rs:ln
 rel="hub"``. Everything else is the library's: the subscription request, the callback
 blueprint that answers verifications and checks ``X-Hub-Signature``, and the listener it
@@ -44,7 +44,7 @@ from xml.etree import ElementTree
 import requests
 import trustme
 from flask import Flask
-from flask_websub.errors import FlaskWebSubError
+from flask_websub.errors import DiscoveryError, FlaskWebSubError
 from flask_websub.subscriber import (
     SQLite3SubscriberStorage,
     SQLite3TempSubscriberStorage,
@@ -264,13 +264,34 @@ class Destination:
         say("stopped")
 
 
+def channels_of(topic: str | None, caplist: str | None) -> list[dict[str, str]]:
+    """The topic's own hub and self when it names them (Flask-WebSub's ``discover``), else
+    the channels of the Capability List."""
+    if topic:
+        try:
+            return [discover(topic, timeout=REQUEST_TIMEOUT)]
+        # TypeError: without Link headers naming both, 0.4.1's discover reads the body for
+        # <link> tags and feeds its HTML parser bytes where the response names no charset
+        # (application/xml), so an XML topic without a hub raises it instead of
+        # DiscoveryError
+        except (DiscoveryError, TypeError) as error:
+            if not caplist:
+                raise
+            say("no-hub-at-topic", topic, type(error).__name__)
+    assert caplist is not None
+    channels = capability_list_channels(caplist)
+    if not channels:
+        say("no-channel", caplist)
+    return channels
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("topic", nargs="?", help="a topic URL, discovered as WebSub §4 says")
     parser.add_argument("--caplist", help="a Capability List whose channels to subscribe to")
     args = parser.parse_args(argv)
-    if bool(args.topic) == bool(args.caplist):
-        parser.error("give a topic or --caplist, one of them")
+    if not (args.topic or args.caplist):
+        parser.error("give a topic, --caplist, or both")
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     stopping = threading.Event()
@@ -280,15 +301,14 @@ def main(argv: list[str] | None = None) -> int:
         destination = Destination(Path(folder))
         destination.serve()
         try:
-            if args.caplist:
-                channels = capability_list_channels(args.caplist)
-            else:
-                channels = [discover(args.topic, timeout=REQUEST_TIMEOUT)]
-            if not channels:
-                say("no-channel", args.caplist)
-            for channel in channels:
+            for channel in channels_of(args.topic, args.caplist):
                 destination.subscribe(channel["topic_url"], channel["hub_url"])
-        except (FlaskWebSubError, requests.RequestException, ElementTree.ParseError) as error:
+        except (
+            FlaskWebSubError,
+            TypeError,
+            requests.RequestException,
+            ElementTree.ParseError,
+        ) as error:
             say("subscribe-failed", type(error).__name__, error)
         stopping.wait()
         destination.stop()

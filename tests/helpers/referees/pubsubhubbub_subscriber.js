@@ -1,13 +1,13 @@
 // A ResourceSync Destination on the npm `pubsubhubbub` 1.0.2 subscriber, runnable as a referee.
 //
-//     NODE_PATH=DIR/node_modules node pubsubhubbub_subscriber.js TOPIC
-//     NODE_PATH=DIR/node_modules node pubsubhubbub_subscriber.js --caplist CAPABILITY_LIST
+//     NODE_PATH=DIR/node_modules node pubsubhubbub_subscriber.js [TOPIC] [--caplist CAPLIST]
 //
 // The library (installed by the tests with `npm install pubsubhubbub@1.0.2`, never committed)
 // subscribes, answers the hub's verifications and checks X-Hub-Signature; it does no
 // discovery, so this script does it as a Destination would: the topic's HTTP Link headers
-// (rel="hub", rel="self"; fetch follows redirects), or each change-notification and
-// framework-notification channel of a Capability List with its rs:ln rel="hub". For each
+// (rel="hub", rel="self"; fetch follows redirects), or, when they name no hub or only a
+// Capability List is given, each change-notification and framework-notification channel
+// of the Capability List with its rs:ln rel="hub". For each
 // notification the library accepts ("feed"), every resource it names (<loc> of each <url>
 // or <sitemap>, but a deleted one) is fetched. Leases are renewed at two thirds of what
 // the hub granted; SIGTERM (or SIGINT) unsubscribes, waits for the hub's verification, and
@@ -82,10 +82,7 @@ function linkRels(header) {
 async function discoverTopic(url) {
     const response = await fetch(url);
     const rels = linkRels(response.headers.get('link'));
-    if (!rels.hub) {
-        throw new Error('no Link rel="hub" at ' + url);
-    }
-    return [{ topic: rels.self || response.url, hub: rels.hub }];
+    return rels.hub ? [{ topic: rels.self || response.url, hub: rels.hub }] : [];
 }
 
 async function capabilityListChannels(url) {
@@ -106,6 +103,22 @@ async function capabilityListChannels(url) {
             return { topic: e.loc, hub: hub || documentHub };
         })
         .filter(c => c.topic && c.hub);
+}
+
+async function channelsOf(topicUrl, caplist) {
+    // the topic's own Link headers when they name a hub, else the Capability List's channels
+    if (topicUrl) {
+        const found = await discoverTopic(topicUrl);
+        if (found.length || !caplist) {
+            return found;
+        }
+        say('no-hub-at-topic', topicUrl);
+    }
+    const channels = await capabilityListChannels(caplist);
+    if (!channels.length) {
+        say('no-channel', caplist);
+    }
+    return channels;
 }
 
 async function fetchResource(loc) {
@@ -132,8 +145,8 @@ async function main() {
             topicUrl = args[i];
         }
     }
-    if (!caplist === !topicUrl) {
-        process.stderr.write('usage: pubsubhubbub_subscriber.js TOPIC | --caplist URL [--no-secret]\n');
+    if (!caplist && !topicUrl) {
+        process.stderr.write('usage: pubsubhubbub_subscriber.js [TOPIC] [--caplist URL] [--no-secret]\n');
         process.exit(2);
     }
 
@@ -210,13 +223,10 @@ async function main() {
     process.on('SIGINT', stop);
 
     try {
-        channels = caplist ? await capabilityListChannels(caplist) : await discoverTopic(topicUrl);
+        channels = await channelsOf(topicUrl, caplist);
     } catch (error) {
         say('subscribe-failed', error.message);
         return;
-    }
-    if (!channels.length) {
-        say('no-channel', caplist);
     }
     for (const channel of channels) {
         say('subscribing', channel.topic, 'at', channel.hub);
