@@ -36,15 +36,16 @@ from helpers.referees.expected import BENCH, EXPECTED, REFEREES, command, verdic
 from explorer.net.subscribers import (  # noqa: E402
     CommandLauncher,
     SubscriberResult,
+    SubscriberUnderTest,
     run_subscriber_check,
 )
 
 BOUND = 90.0
 
 
-async def timed(launcher: object) -> tuple[list[SubscriberResult], float]:
+async def timed(launcher: SubscriberUnderTest) -> tuple[list[SubscriberResult], float]:
     started = time.monotonic()
-    results = await run_subscriber_check(launcher, settings=BENCH)  # type: ignore[arg-type]
+    results = await run_subscriber_check(launcher, settings=BENCH)
     return results, time.monotonic() - started
 
 
