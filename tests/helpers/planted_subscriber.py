@@ -48,7 +48,8 @@ ALGORITHMS = {
 }
 _LINK = re.compile(r'<([^>]*)>\s*;\s*rel="?([a-z]+)"?')
 _CHANNEL = re.compile(
-    r'<loc>([^<]+)</loc>\s*<rs:md capability="change-notification"/>\s*<rs:ln rel="hub" href="([^"]+)"/>'
+    r'<loc>([^<]+)</loc>\s*<rs:md capability="change-notification"/>\s*'
+    r'<rs:ln rel="hub" href="([^"]+)"/>'
 )
 _ACT_ON = re.compile(r'<loc>([^<]+\.html)</loc>\s*<rs:md change="(?:created|updated)"')
 

@@ -4,6 +4,8 @@ passes every test."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from helpers.planted_subscriber import DEFECTS, PlantedSubscriber
 
@@ -86,3 +88,39 @@ async def test_a_subscriber_that_exits_at_once_is_not_run_with_its_status() -> N
 async def test_an_unknown_test_id_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="no-such-test"):
         await run_subscriber_check(_Exits(), settings=FAST, only=["no-such-test"])
+
+
+async def test_a_subscriber_started_by_hand_is_shown_the_urls_and_not_asked_to_stop() -> None:
+    from explorer.net.subscribers import ManualLauncher
+
+    shown: list[tuple[str, ChannelUrls]] = []
+    async with PlantedSubscriber() as planted:
+
+        def by_hand(test_id: str, urls: ChannelUrls) -> None:
+            shown.append((test_id, urls))  # the person reads them and starts it
+            asyncio.get_running_loop().create_task(planted.launch(test_id, urls))
+
+        results = await run_subscriber_check(
+            ManualLauncher(by_hand), settings=FAST, only=["verify-challenge", "lease-unsubscribe"]
+        )
+    verdicts = {result.test.id: result for result in results}
+    assert verdicts["verify-challenge"].verdict is Verdict.PASS
+    assert verdicts["lease-unsubscribe"].verdict is Verdict.NOT_RUN
+    assert verdicts["lease-unsubscribe"].reason.key == "subscribers.reason.cannot-stop"
+    assert [test_id for test_id, _ in shown] == ["verify-challenge"]
+
+
+class _Unstartable:
+    """A subscriber whose start fails as a fork without resources does."""
+
+    reads_topic = reads_caplist = can_stop = True
+
+    async def launch(self, test_id: str, urls: ChannelUrls) -> Launched:
+        raise OSError(11, "Resource temporarily unavailable")
+
+
+async def test_a_subscriber_that_cannot_start_is_not_run_with_the_reason() -> None:
+    (result,) = await run_subscriber_check(_Unstartable(), settings=FAST, only=["deliver-valid"])
+    assert result.verdict is Verdict.NOT_RUN
+    assert result.reason.key == "subscribers.reason.start-failed"
+    assert "temporarily unavailable" in result.reason_in("ja")

@@ -51,6 +51,8 @@ TESTS: tuple[SubscriberTest, ...] = (
     SubscriberTest("discovery-self", DISCOVERY, f"{WEBSUB} §5.1", "200"),
     SubscriberTest("discovery-302", DISCOVERY, f"{WEBSUB} §6.1", "201"),
     SubscriberTest("discovery-301", DISCOVERY, f"{WEBSUB} §6.1", "202"),
+    SubscriberTest("discovery-hub-307", DISCOVERY, f"{WEBSUB} §5.1.2", "203"),
+    SubscriberTest("discovery-hub-308", DISCOVERY, f"{WEBSUB} §5.1.2", "204"),
     SubscriberTest("subscribe-once", DISCOVERY, f"{WEBSUB} §5.1"),
     SubscriberTest("verify-status", VERIFICATION, f"{WEBSUB} §5.3.1"),
     SubscriberTest("verify-challenge", VERIFICATION, f"{WEBSUB} §5.3.1"),

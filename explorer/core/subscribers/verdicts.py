@@ -155,7 +155,7 @@ def accepted(pair: Pair, algorithm: str) -> Judgement:
     elif pair.fetched_control:
         verdict = judged(Verdict.FAIL, "algorithm-ignored", algorithm=algorithm)
     else:
-        verdict = judged(Verdict.NOT_RUN, "fetches-nothing", control=answered(pair.control))
+        verdict = judged(Verdict.NOT_RUN, "fetches-nothing-accepted", algorithm=algorithm)
     return Judgement(verdict.verdict, verdict.reason, pair.facts())
 
 

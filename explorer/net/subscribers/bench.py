@@ -46,7 +46,10 @@ MAX_ANSWER_BYTES = 64 * 1024
 """What is read of the subscriber's answer to a verification or a delivery."""
 XML = "application/xml"
 TOPIC, ASKED, MOVED_302, MOVED_301 = "topic", "asked", "moved302", "moved301"
+MOVED_HUB = "hub"  # + "307" or "308": a channel's redirecting hub
 CAPLIST = payloads.RESOURCES + "capabilitylist.xml"
+MAX_LEASE_DIGITS = 12
+"""A hub.lease_seconds longer than this is no lease (and no int() of 60,000 digits)."""
 READ_METHODS = ", ".join(("GET", "HEAD"))  # the Source answers reads only
 
 
@@ -94,6 +97,7 @@ class Channel:
     link_headers: bool = True  # the topic URL itself names hub and self
     deny: bool = False  # answer subscription requests with hub.mode=denied
     advertised: str = TOPIC  # what the Capability List names as the channel
+    hub_moved: int | None = None  # the hub it names answers with this redirect (307, 308)
     requests: list[HubRequest] = field(default_factory=list)
     verifications: list[Verification] = field(default_factory=list)
     fetches: Counter[str] = field(default_factory=Counter)
@@ -111,6 +115,12 @@ class Channel:
     @property
     def caplist(self) -> str:
         return self.url(CAPLIST)
+
+    @property
+    def named_hub(self) -> str:
+        """The hub the topic and the Capability List name: the bench's own, or a URL that
+        redirects a subscription request there (WebSub §5.1.2)."""
+        return self.hub_url if self.hub_moved is None else self.url(f"{MOVED_HUB}{self.hub_moved}")
 
     def active(self) -> Verification | None:
         """The first subscription the subscriber confirmed, if any."""
@@ -336,6 +346,10 @@ class Bench:
             return await self._hub(request, started)
         cid, _, name = request.path.lstrip("/").partition("/")
         channel = self._channels.get(cid)
+        if channel is not None and channel.hub_moved and name == f"{MOVED_HUB}{channel.hub_moved}":
+            moved = web.Response(status=channel.hub_moved, headers={"Location": self.hub_url})
+            channel.note(self._incoming(request, "subscribe", moved, started))
+            return moved
         response = self._source(channel, name, request.method) if channel else _not_found()
         if channel is not None:
             if name.startswith(payloads.RESOURCES) and name != CAPLIST:
@@ -347,7 +361,7 @@ class Bench:
     def _source(self, channel: Channel, name: str, method: str) -> web.Response:
         if method not in ("GET", "HEAD"):
             return web.Response(status=405, headers={"Allow": READ_METHODS})
-        links = f'<{channel.hub_url}>; rel="hub", <{channel.topic}>; rel="self"'
+        links = f'<{channel.named_hub}>; rel="hub", <{channel.topic}>; rel="self"'
         if name == TOPIC:
             return _xml(
                 _empty_notification(channel), {"Link": links} if channel.link_headers else {}
@@ -359,7 +373,7 @@ class Bench:
             return web.Response(status=status, headers={"Location": channel.topic})
         if name == CAPLIST:
             advertised = channel.url(channel.advertised)
-            return _xml(payloads.capability_list(channel.base_url, advertised, channel.hub_url))
+            return _xml(payloads.capability_list(channel.base_url, advertised, channel.named_hub))
         if name.startswith(payloads.RESOURCES) and name.endswith(".xml"):
             return _xml(_empty_notification(channel))
         if name.startswith(payloads.RESOURCES):
@@ -380,7 +394,7 @@ class Bench:
         mode = form.get("hub.mode", "")
         topic = form.get("hub.topic", "")
         callback = form.get("hub.callback", "")
-        channel = self._channels.get(urlsplit(topic).path.lstrip("/").partition("/")[0])
+        channel = self._channels.get(_first_segment(topic))
         if mode not in ("subscribe", "unsubscribe") or not _is_http(callback) or channel is None:
             refused = said_on_the_wire("subscribers.wire.refused")
             return web.Response(status=400 if channel else 404, body=refused)
@@ -390,7 +404,7 @@ class Bench:
             topic,
             callback,
             form.get("hub.secret") or None,
-            int(lease) if lease.isdigit() else None,
+            int(lease) if lease.isdigit() and len(lease) <= MAX_LEASE_DIGITS else None,
             time.monotonic(),
         )
         channel.requests.append(hub_request)
@@ -443,8 +457,19 @@ def _not_found() -> web.Response:
 
 
 def _is_http(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme in ("http", "https") and bool(parts.hostname)
+    try:
+        parts = urlsplit(url)
+        return parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:  # "http://[::1" and the like
+        return False
+
+
+def _first_segment(url: str) -> str:
+    """The channel id a topic URL names (its path's first segment), '' for no URL."""
+    try:
+        return urlsplit(url).path.lstrip("/").partition("/")[0]
+    except ValueError:
+        return ""
 
 
 def _empty_notification(channel: Channel) -> bytes:

@@ -20,6 +20,7 @@ import signal
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Protocol
 
 from explorer.core.phrase import Phrase
@@ -29,6 +30,12 @@ PLACEHOLDERS = ("topic", "caplist", "hub")
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 DEFAULT_GRACE = 3.0
 """Seconds between SIGTERM and SIGKILL: time enough to unsubscribe on the way out."""
+PROC = Path("/proc")
+GROUP_POLL = 0.05
+"""How often a stopping process group is looked at (no signal tells its end)."""
+KILL_WAIT = 2.0
+"""After SIGKILL, how long the group is waited for: an orphan that the system never
+reaps stays a zombie in it, so the wait is bounded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,19 +108,50 @@ class _Process:
         return self._process.returncode
 
     async def stop(self) -> None:
+        """SIGTERM to the group; once every process in it has ended, or after the grace,
+        SIGKILL to what is left. The shell may end first while the subscriber it started
+        is still unsubscribing: the group, not the shell, is waited for."""
         self._signal(signal.SIGTERM)
+        await self._wait_for_group(self._grace)
+        self._signal(signal.SIGKILL)
+        await self._wait_for_group(KILL_WAIT)
+
+    async def _wait_for_group(self, seconds: float) -> None:
         try:
-            async with asyncio.timeout(self._grace):
+            async with asyncio.timeout(seconds):
                 await self._process.wait()
+                while self._group_alive():
+                    await asyncio.sleep(GROUP_POLL)
         except TimeoutError:
             pass
-        # the group may hold children even after the shell ended
-        self._signal(signal.SIGKILL)
-        await self._process.wait()
+
+    def _group_alive(self) -> bool:
+        try:
+            os.killpg(self._process.pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return _live_member(self._process.pid)
 
     def _signal(self, number: int) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._process.pid, number)
+
+
+def _live_member(group: int) -> bool:
+    """Whether a process of ``group`` has not ended. Where no init reaps orphans (a
+    container's first process often does not), a subscriber the shell started stays a
+    zombie in the group after it exited: ``/proc`` tells the two apart on Linux;
+    elsewhere every member counts."""
+    if not PROC.is_dir():
+        return True
+    for stat in PROC.glob("[0-9]*/stat"):
+        try:
+            state, _parent, member = stat.read_text().rsplit(")", 1)[1].split()[:3]
+        except (OSError, ValueError):
+            continue  # ended while being read, or not a process's line
+        if state != "Z" and int(member) == group:
+            return True
+    return False
 
 
 class CommandLauncher:

@@ -19,7 +19,7 @@ from typing import Any
 from explorer.core.phrase import Phrase
 from explorer.core.subscribers.catalogue import TEST_IDS, TESTS, SubscriberTest, Verdict
 from explorer.core.subscribers.verdicts import Judgement
-from explorer.core.words.messages import render_phrase
+from explorer.core.words.messages import render_phrase, verbatim
 from explorer.net.conformance import exchange_json
 from explorer.net.http.bounded_body import bounded_client
 from explorer.net.http.network_access import NetworkAccess, NetworkSettings, ProxyMode
@@ -40,6 +40,8 @@ LOOPBACK = NetworkAccess(settings=NetworkSettings(proxy_mode=ProxyMode.NONE))
 _FROM = {"discovery-self": ASKED, "discovery-302": MOVED_302, "discovery-301": MOVED_301}
 """Where ``{topic}`` points in the tests about where a topic is found."""
 _NEEDS_TOPIC = {"discovery-link-header", *_FROM}
+_HUB_MOVED = {"discovery-hub-307": 307, "discovery-hub-308": 308}
+"""The tests whose hub redirects a subscription request, and the status it answers."""
 
 
 @dataclass(slots=True)
@@ -64,12 +66,22 @@ class SubscriberResult:
             "verdict": str(self.verdict),
             "reason": self.reason_in(lang),
             "reason_key": self.reason.key,
+            "reason_params": {
+                name: _json_value(value, lang) for name, value in self.reason.params.items()
+            },
             "spec": self.test.spec,
             "websub_rocks": self.test.rocks,
             "topic": self.topic,
             "facts": self.facts,
             "exchanges": [exchange_json(record, body_chars) for record in self.exchanges],
         }
+
+
+def _json_value(value: object, lang: str) -> object:
+    """A reason's parameter for JSON: numbers as they are, phrases said in ``lang``."""
+    if isinstance(value, Phrase):
+        return render_phrase(value, lang)
+    return value if isinstance(value, int | float | str | None) else str(value)
 
 
 def chosen(only: Iterable[str] | None) -> list[SubscriberTest]:
@@ -122,6 +134,7 @@ def _prepare(test: SubscriberTest, bench: Bench, settings: SubscriberSettings) -
     # where a topic is found behind a redirect or another self, the Capability List
     # names the same URL: the topic URL's own answer must be read to subscribe right
     channel.advertised = _FROM.get(test.id, TOPIC)
+    channel.hub_moved = _HUB_MOVED.get(test.id)
     return channel
 
 
@@ -151,18 +164,34 @@ async def _run_one(
             judgement = cannot
         else:
             urls = ChannelUrls(topic, channel.caplist, bench.hub_url)
-            launched = await subscriber.launch(test.id, urls)
-            trial = Trial(test, bench, channel, settings, subscriber, launched, shared)
-            try:
-                judgement = await SCENARIOS[test.id](trial)
-            except NotRun as stopped:
-                judgement = stopped.judgement
-            finally:
-                if not trial.stopped:
-                    await launched.stop()
+            judgement = await _play(test, bench, channel, settings, subscriber, urls, shared)
     finally:
         bench.close(channel)
     evidence = sorted(channel.evidence, key=lambda record: record.time)
     return SubscriberResult(
         test, judgement.verdict, judgement.reason, evidence, judgement.facts, topic
     )
+
+
+async def _play(
+    test: SubscriberTest,
+    bench: Bench,
+    channel: Channel,
+    settings: SubscriberSettings,
+    subscriber: SubscriberUnderTest,
+    urls: ChannelUrls,
+    shared: dict[str, object],
+) -> Judgement:
+    """Start the subscriber, play the test's scenario, stop the subscriber."""
+    try:
+        launched = await subscriber.launch(test.id, urls)
+    except OSError as exc:  # no shell, no process left to fork: the command never ran
+        return not_run("start-failed", reason=verbatim(str(exc)))
+    trial = Trial(test, bench, channel, settings, subscriber, launched, shared)
+    try:
+        return await SCENARIOS[test.id](trial)
+    except NotRun as stopped:
+        return stopped.judgement
+    finally:
+        if not trial.stopped:
+            await launched.stop()

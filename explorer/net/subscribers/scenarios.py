@@ -32,7 +32,7 @@ class SubscriberSettings:
     the suite shrinks the waits."""
 
     timeout: float = 30.0  # for the subscriber to subscribe (and to unsubscribe on SIGTERM)
-    fetch_timeout: float = 10.0  # for it to fetch what a valid notification named
+    fetch_timeout: float = 3.0  # for it to fetch what a valid notification named
     quiet: float = 2.0  # how long a second subscription or a late fetch is watched for
     lease: int = 3600  # granted in every test but the renewal's
     short_lease: int = 10  # granted in lease-renew
@@ -303,6 +303,8 @@ SCENARIOS: dict[str, Scenario] = {
     "discovery-self": _discovery,
     "discovery-302": _discovery,
     "discovery-301": _discovery,
+    "discovery-hub-307": _discovery,
+    "discovery-hub-308": _discovery,
     "subscribe-once": _subscribe_once,
     "verify-status": _verify_status,
     "verify-challenge": _verify_challenge,
