@@ -210,7 +210,12 @@ async function main() {
         }
         stopping = true;
         for (const [topic, hub] of active) {
-            subscriber.unsubscribe(topic, hub);
+            subscriber.unsubscribe(topic, hub, error => {
+                if (error) {
+                    say('unsubscribe-failed', error.message);
+                    active.delete(topic); // the hub took no request: no verification will come
+                }
+            });
         }
         const deadline = Date.now() + UNSUBSCRIBE_WAIT_MS;
         while (active.size && Date.now() < deadline) {
