@@ -86,11 +86,7 @@ def run(args: argparse.Namespace) -> int:
     settings = SubscriberSettings(
         timeout=args.timeout, fetch_timeout=min(args.timeout, DEFAULTS.fetch_timeout)
     )
-    printer = (
-        (lambda result: _print_json(result, lang))
-        if args.json
-        else (lambda result: _print_text(result, lang))
-    )
+    printer = _print_json if args.json else (lambda result: _print_text(result, lang))
     try:
         results = asyncio.run(
             run_subscriber_check(subscriber, settings=settings, only=args.only, on_result=printer)
@@ -146,5 +142,5 @@ def _print_text(result: SubscriberResult, lang: str) -> None:
     sys.stdout.flush()
 
 
-def _print_json(result: SubscriberResult, lang: str) -> None:
-    print(json.dumps(result.to_json(lang), ensure_ascii=False), flush=True)
+def _print_json(result: SubscriberResult) -> None:
+    print(json.dumps(result.to_json()), flush=True)

@@ -58,16 +58,17 @@ class SubscriberResult:
     def reason_in(self, lang: str) -> str:
         return render_phrase(self.reason, lang)
 
-    def to_json(self, lang: str, body_chars: int = 2000) -> dict[str, Any]:
-        """The reason said in ``lang`` beside its catalog key, for scripts."""
+    def to_json(self, body_chars: int = 2000) -> dict[str, Any]:
+        """The reason in English beside its catalog key and parameters: what scripts read
+        does not change with the reader's language (``--lang``)."""
         return {
             "id": self.test.id,
             "group": self.test.group,
             "verdict": str(self.verdict),
-            "reason": self.reason_in(lang),
+            "reason": self.reason.english,
             "reason_key": self.reason.key,
             "reason_params": {
-                name: _json_value(value, lang) for name, value in self.reason.params.items()
+                name: _json_value(value) for name, value in self.reason.params.items()
             },
             "spec": self.test.spec,
             "websub_rocks": self.test.rocks,
@@ -77,10 +78,10 @@ class SubscriberResult:
         }
 
 
-def _json_value(value: object, lang: str) -> object:
-    """A reason's parameter for JSON: numbers as they are, phrases said in ``lang``."""
+def _json_value(value: object) -> object:
+    """A reason's parameter for JSON: numbers as they are, phrases in English."""
     if isinstance(value, Phrase):
-        return render_phrase(value, lang)
+        return value.english
     return value if isinstance(value, int | float | str | None) else str(value)
 
 
@@ -163,7 +164,7 @@ async def _run_one(
         if cannot is not None:
             judgement = cannot
         else:
-            urls = ChannelUrls(topic, channel.caplist, bench.hub_url)
+            urls = ChannelUrls(topic, channel.caplist, channel.named_hub)
             judgement = await _play(test, bench, channel, settings, subscriber, urls, shared)
     finally:
         bench.close(channel)

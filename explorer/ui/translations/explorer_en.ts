@@ -2198,6 +2198,13 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>LiveWiring</name>
+    <message>
+        <source>A subscribed set of resources could not be read, so the first diffs of its notifications have no earlier version: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>starting engines…</source>

@@ -2190,6 +2190,13 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
 </context>
 <context>
+    <name>LiveWiring</name>
+    <message>
+        <source>A subscribed set of resources could not be read, so the first diffs of its notifications have no earlier version: {problem}</source>
+        <translation>サブスクライブしたリソースのセットを読めなかったため、その通知の最初の差分には以前の版がありません: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>starting engines…</source>

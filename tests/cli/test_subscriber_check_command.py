@@ -45,13 +45,16 @@ def test_a_command_given_no_topic_is_refused_in_japanese() -> None:
 
 
 def test_a_command_that_exits_at_once_is_not_run_with_its_status() -> None:
-    done = _check("--run", "exit 7 {topic}", "--only", "verify-status,discovery-302", "--json")
+    done = _check(
+        "--run", "exit 7 {topic}", "--only", "verify-status,discovery-302", "--json", "--lang", "ja"
+    )
     assert done.returncode == 0, done.stderr  # NOT RUN is no FAIL
     results = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["id"] for r in results] == ["discovery-302", "verify-status"]
     assert {r["verdict"] for r in results} == {"not-run"}
     assert all(r["reason_key"] == "subscribers.reason.exited" for r in results)
-    assert all(r["reason_params"] == {"status": 7} and "7" in r["reason"] for r in results)
+    assert all(r["reason_params"] == {"status": 7} for r in results)
+    assert all("exited with status 7" in r["reason"] for r in results)  # English for scripts
 
 
 def test_listen_is_judged_where_it_can_be_and_not_run_where_it_fetches_nothing(
@@ -84,3 +87,26 @@ def test_without_run_each_tests_urls_are_shown_and_waited_for() -> None:
     assert "/topic" in done.stdout and "capabilitylist.xml" in done.stdout
     assert "/hub" in done.stdout
     assert "NOT RUN" in done.stdout  # nobody subscribed within the second
+
+
+def test_a_result_is_printed_with_its_section_and_at_most_eight_exchanges(capsys) -> None:
+    from explorer.cli.subscriber_check import _print_text
+    from explorer.core.subscribers import Verdict, named
+    from explorer.core.words.messages import said
+    from explorer.net.store.exchange_log import ExchangeLog
+    from explorer.net.subscribers import SubscriberResult
+
+    log = ExchangeLog()
+    exchanges = [
+        log.record(direction="out", kind="delivery", method="POST", url=f"http://s/{n}", status=202)
+        for n in range(10)
+    ]
+    reason = said("subscribers.reason.ignored", what=said("subscribers.what.wrong-signature"))
+    result = SubscriberResult(named("signature-wrong"), Verdict.PASS, reason, exchanges)
+    _print_text(result, "ja")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("合格") and "signature-wrong" in lines[0]
+    assert "署名が誤っている通知に 2xx で応え、無視しました" in lines[1]
+    assert "WebSub §7.1.2" in lines[1]
+    assert sum("http://s/" in line for line in lines) == 8
+    assert "2 件" in lines[-1]  # the two not shown are counted
