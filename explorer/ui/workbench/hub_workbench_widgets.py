@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QGroupBox,
@@ -202,12 +203,28 @@ class HubWorkbenchWidgets(QWidget):
         row.addWidget(self.quiet_spin)
         row.addWidget(QLabel(self.tr("Settle")))
         row.addWidget(self.settle_spin)
-        row.addStretch(1)
         style_row = QHBoxLayout()  # the publish style whole, with the buttons that use it
         style_row.addWidget(self.publish_style_combo)
         style_row.addStretch(1)
         style_row.addWidget(self.run_button)
         style_row.addWidget(self.cancel_button)
+        # what the hub remembers: slow (retries and a lease waited out), so asked for
+        self.memory_check = QCheckBox(self.tr("Memory checks"))
+        self.memory_check.setToolTip(
+            self.tr(
+                "also check what the hub remembers after failed deliveries, a 410, a lease's "
+                "end and a restart; they wait out its retries and a short lease (minutes)"
+            )
+        )
+        self.restart_edit = QLineEdit()
+        self.restart_edit.setAccessibleName(self.tr("Hub restart command"))
+        self.restart_edit.setPlaceholderText(
+            self.tr("shell command that restarts the hub (for the restart check)")
+        )
+        # beside the waits, not a row of their own: at 1280x720 the dock has no height
+        # to spare for one (the results would scroll)
+        row.addWidget(self.memory_check)
+        row.addWidget(self.restart_edit, 1)
 
         self.results_tree = QTreeWidget()
         self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
