@@ -98,6 +98,7 @@ class SubscriberWorkbenchWidgets(QWidget):
                     row.setData(0, Qt.ItemDataRole.UserRole, test.id)
                     title = catalog.text(f"subscribers.test.{test.id}", language)
                     row.setToolTip(0, tooltip_text(f"{title} ({test.spec})"))
+        self.tests_tree.expandAll()  # every test in sight: the ids are what --only takes
         self.timeout_spin = QDoubleSpinBox()
         self.timeout_spin.setRange(0.5, 3600.0)
         self.timeout_spin.setDecimals(1)
@@ -122,16 +123,18 @@ class SubscriberWorkbenchWidgets(QWidget):
         timeout_row.addWidget(QLabel(self.tr("Timeout")))
         timeout_row.addWidget(self.timeout_spin)
         timeout_row.addStretch(1)
+        timeout_row.addWidget(self.copy_button)
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.stop_button)
+        buttons.addStretch(1)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(4)
-        layout.addWidget(self.tests_tree, 1)
-        layout.addLayout(timeout_row)
+        # the buttons above the list, as the hub checks' are: never scrolled off a short dock
         layout.addLayout(buttons)
-        layout.addWidget(self.copy_button)
+        layout.addLayout(timeout_row)
+        layout.addWidget(self.tests_tree, 1)
         return box
 
     def _build_results(self) -> QWidget:
