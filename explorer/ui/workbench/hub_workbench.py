@@ -5,7 +5,9 @@ framework notification pair of Table 2), file loading, an XML editor validated a
 type, and Publish, which shows the hub's full response. Right, the conformance run of
 ``explorer.net.conformance``: one row per check, and for the selected check its
 findings and the exchanges that show it. Everything runs as tasks on the qasync loop;
-validation of the editor's text runs in a worker thread.
+validation of the editor's text runs in a worker thread. The switch at the top left turns
+the tab to its other mode, "Subscriber under test" (``subscriber_workbench.py``), where
+the explorer is the hub and a subscriber is judged.
 """
 
 from __future__ import annotations
