@@ -248,7 +248,8 @@ class HubWorkbenchWidgets(QWidget):
         self.restart_edit.setPlaceholderText(
             self.tr("shell command that restarts the hub (for the restart check)")
         )
-        # on the waits' row: a row of its own put the dock past a laptop's height
+        # beside the waits, not a row of their own: at 1280x720 the dock has no height
+        # to spare for one (the results would scroll)
         row.addWidget(self.memory_check)
         row.addWidget(self.restart_edit, 1)
 
