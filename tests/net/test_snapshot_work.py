@@ -10,7 +10,6 @@ from unittest import mock
 from helpers.changing_source import before
 from helpers.third_party_source import SourceFiles, serving
 
-from explorer.net.history import snapshot_store
 from explorer.net.history.snapshot_store import SnapshotStore, take_snapshot
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.source import streamed_crawl
@@ -64,7 +63,8 @@ async def test_a_snapshot_resolves_each_entry_once_and_joins_no_absolute_loc(
     files = SourceFiles()
     store = Store(tmp_path / "store.sqlite3")
     snapshots = SnapshotStore(store)
-    resolve = mock.patch.object(snapshot_store, "entry_url", wraps=streamed_crawl.entry_url)
+    # the store imports it when it writes a document, so the crawl module's own name is patched
+    resolve = mock.patch.object(streamed_crawl, "entry_url", wraps=streamed_crawl.entry_url)
     join = mock.patch.object(streamed_crawl, "urljoin", wraps=streamed_crawl.urljoin)
     try:
         with serving(files) as base:
