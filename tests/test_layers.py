@@ -39,6 +39,7 @@ NET_AREAS = {
     "conformance": {"http", "store", "live"},
     "reports": {"http", "store", "source", "live", "conformance"},
     "history": {"http", "store", "source", "reports"},
+    "subscribers": {"http", "store", "live", "conformance"},
 }
 """Which other areas of ``explorer/net`` each area may import. Fetching knows nothing of
 what is fetched; the store knows no feature; reading a Source never needs the live side;

@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "listen": "explorer.cli.listen",
     "export": "explorer.cli.export",
     "hub-check": "explorer.cli.hub_check",
+    "subscriber-check": "explorer.cli.subscriber_check",
     "publish": "explorer.cli.publish",
     "signature": "explorer.cli.signature",
     "replay": "explorer.cli.replay",

@@ -33,7 +33,9 @@ from explorer.core.catalog import text
 from explorer.core.words.messages import ENGLISH, render_cited, render_severity, render_title
 from explorer.core.words.text_width import pad
 from explorer.net.conformance import (
+    ALL_CHECKS,
     CHECKS,
+    MEMORY_CHECKS,
     PUBLISH_AUTO,
     PUBLISH_FORM,
     PUBLISH_NONE,
@@ -78,9 +80,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check",
         action="append",
-        choices=list(CHECKS),
+        choices=list(ALL_CHECKS),
         metavar="ID",
-        help=say("cli.hub-check.check", checks=", ".join(CHECKS)),
+        help=say("cli.hub-check.check", checks=", ".join(ALL_CHECKS)),
+    )
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help=say("cli.hub-check.memory", checks=", ".join(MEMORY_CHECKS)),
+    )
+    parser.add_argument(
+        "--hub-restart",
+        metavar="COMMAND",
+        help=say("cli.hub-check.hub-restart"),
     )
     parser.add_argument(
         "--timeout",
@@ -144,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         slow_delivery=args.slow,
         request_timeout=max(args.timeout, 5.0),
         publish_style=args.publish,
+        hub_restart=args.hub_restart,
     )
     lang = language_of(args)
     try:
@@ -196,11 +209,23 @@ async def _check(
                 client,
                 topic=args.topic,
                 settings=settings,
-                only=args.check,
+                only=_wanted(args),
                 on_result=printer,
             )
     finally:
         await server.stop()
+
+
+def _wanted(args: argparse.Namespace) -> list[str] | None:
+    """The ids to run: ``--check``'s, else the usual ones. The memory checks wait out
+    retries and leases, so they run only when asked for: all with ``--memory``, restart
+    with ``--hub-restart``."""
+    named: list[str] | None = args.check
+    extra = list(MEMORY_CHECKS) if args.memory else ["restart"] if args.hub_restart else []
+    if not extra:
+        return named
+    base = list(named or CHECKS)
+    return [*base, *(check for check in extra if check not in base)]
 
 
 def _print_text(result: CheckResult, lang: str = ENGLISH) -> None:

@@ -15,7 +15,12 @@ from urllib.parse import urlsplit
 
 from explorer.cli.arguments import http_url
 from explorer.cli.options.language_option import say
-from explorer.cli.options.secret_option import add_secret_forms, given, secret_value, secret_values
+from explorer.cli.options.secret_option import (
+    add_secret_forms,
+    given,
+    secret_headers,
+    secret_value,
+)
 from explorer.core import catalog
 from explorer.core.push.signatures import MAX_SECRET_BYTES
 from explorer.net.live.forwarding.forwarder import (
@@ -58,6 +63,7 @@ def add_forward_options(parser: argparse.ArgumentParser) -> None:
         metavar="'NAME: VALUE'",
         help=say("forwarding.option-header"),
         repeatable=True,
+        type=plain_forward_header,
     )
     parser.add_argument(
         "--forward-unverified",
@@ -84,22 +90,34 @@ def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget 
     secret = secret_value(args, "--forward-secret", lang)
     if secret is not None and len(secret.encode()) > MAX_SECRET_BYTES:
         raise ForwardOptionsError(catalog.text("forwarding.secret-too-long", lang))
-    headers = secret_values(args, "--forward-header", lang)
+    headers, _ = secret_headers(args, "--forward-header", forward_header, lang)
     return ForwardTarget(
         args.forward,
         secret,
         args.forward_algorithm,
-        tuple(_header(value, lang) for value in headers),
+        tuple(headers),
         forward_unverified=args.forward_unverified,
     )
 
 
-def _header(value: str, lang: str) -> tuple[str, str]:
-    name, sep, rest = value.partition(":")
-    name, rest = name.strip(), rest.strip()
-    if not sep or not _HEADER_NAME.fullmatch(name) or any(c in rest for c in "\r\n\0"):
-        raise ForwardOptionsError(catalog.text("forwarding.bad-header", lang))
-    return name, rest
+def forward_header(text: str) -> tuple[str, str]:
+    """``'Name: value'`` of ``--forward-header`` in any of its forms; the file and variable
+    forms refuse a header with no value themselves, naming its file line or variable."""
+    name, sep, value = text.partition(":")
+    name, value = name.strip(), value.strip()
+    if not sep or not _HEADER_NAME.fullmatch(name) or any(c in value for c in "\r\n\0"):
+        raise argparse.ArgumentTypeError(say("forwarding.bad-header"))
+    return name, value
+
+
+def plain_forward_header(text: str) -> tuple[str, str]:
+    """``--forward-header 'Name: value'`` as typed: a header with no value is refused as
+    in the file and variable forms, as the forwarded request would go out without what
+    was meant."""
+    name, value = forward_header(text)
+    if not value:
+        raise argparse.ArgumentTypeError(say("forwarding.bad-header"))
+    return name, value
 
 
 def announce_forwarding(forwarder: Forwarder, lang: str = "en") -> None:

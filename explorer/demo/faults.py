@@ -72,6 +72,30 @@ FAULTS: dict[str, str] = {
         "hub drops every fifth delivery to each subscriber without a word "
         "(the Change Lists still list every change)",
     ),
+    "never-retry": QT_TRANSLATE_NOOP(
+        "DemoFaults", "hub makes one delivery attempt and never retries a failed one (WebSub §7)"
+    ),
+    "drop-failing": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub ends a subscription once a delivery failed past its retries, before the "
+        "lease runs out (WebSub §7)",
+    ),
+    "ignore-410": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub takes a 410 Gone from a callback for a failure and keeps the subscription (WebSub §7)",
+    ),
+    "ignore-lease": QT_TRANSLATE_NOOP(
+        "DemoFaults", "hub keeps delivering after a lease ran out unrenewed (WebSub §5.3)"
+    ),
+    "forgetful-hub": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub silently forgets each subscription after its third delivery, lease or not (WebSub §7)",
+    ),
+    "restart-forgets": QT_TRANSLATE_NOOP(
+        "DemoFaults",
+        "hub keeps subscriptions in memory only, so a restart (POST /demo/hub/restart) "
+        "loses them all (WebSub §7)",
+    ),
     "drop-index-link": QT_TRANSLATE_NOOP(
         "DemoFaults",
         "framework notifications and component lists lack the rel=index "

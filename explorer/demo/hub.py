@@ -39,6 +39,8 @@ XML = "application/xml"
 FORM = "application/x-www-form-urlencoded"
 LOSSY_EVERY = 5
 """The lossy-hub fault withholds the 5th, 10th, … delivery to each subscriber."""
+FORGET_AFTER = 3
+"""The forgetful-hub fault forgets a subscription once it has had this many deliveries."""
 
 _LINK_RE = re.compile(r"<([^>]*)>\s*((?:;\s*[^;,]+)*)")
 _REL_RE = re.compile(r"""rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))""", re.IGNORECASE)
@@ -254,9 +256,33 @@ class Hub:
     def subscriptions(self, topic: str | None = None) -> list[HubSubscription]:
         """Active subscriptions; expired ones are dropped here (expiry enforced, §5.3.1)."""
         for key, sub in list(self._subscriptions.items()):
-            if sub.expired:
+            if self._lapsed(sub):
                 self._remove(key, "expired", "lease ended")
         return [s for s in self._subscriptions.values() if topic is None or s.topic == topic]
+
+    def _lapsed(self, sub: HubSubscription) -> bool:
+        """The lease ran out, and the hub acts on it (not so under the ignore-lease fault)."""
+        return sub.expired and "ignore-lease" not in self.faults
+
+    async def restart(self) -> None:
+        """Stop every delivery worker and start again from what the hub keeps, as a hub
+        restarted over its store does; queued deliveries are lost, as in a crash. Under
+        the restart-forgets fault the hub kept its subscriptions in memory only."""
+        kept = list(self._subscriptions.values())
+        for sub in kept:
+            if sub.worker is not None:
+                sub.worker.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sub.worker
+        self._subscriptions.clear()
+        if "restart-forgets" not in self.faults:
+            for sub in kept:
+                fresh = HubSubscription(
+                    sub.topic, sub.callback, sub.secret, sub.lease_seconds, sub.expires_at
+                )
+                fresh.worker = asyncio.ensure_future(self._deliver_loop(fresh))
+                self._subscriptions[(sub.topic, sub.callback)] = fresh
+        self._log("restarted", "", detail=f"{len(self._subscriptions)} subscription(s) kept")
 
     def _remove(self, key: tuple[str, str], kind: str, detail: str) -> None:
         sub = self._subscriptions.pop(key, None)
@@ -390,7 +416,7 @@ class Hub:
         key = (sub.topic, sub.callback)
         while True:
             body = await sub.queue.get()
-            if sub.expired:
+            if self._lapsed(sub):
                 self._remove(key, "expired", "lease ended")
                 return
             sub.offered += 1
@@ -405,8 +431,11 @@ class Hub:
                     detail=f"{self.settings.slow_delivery_seconds} s (slow-delivery)",
                 )
                 await asyncio.sleep(self.settings.slow_delivery_seconds)
-            if not await self._deliver(sub, body):
-                self._remove(key, "dropped", "callback answered 410 Gone")
+            if dropped := await self._deliver(sub, body):
+                self._remove(key, "dropped", dropped)
+                return
+            if "forgetful-hub" in self.faults and sub.delivered >= FORGET_AFTER:
+                self._remove(key, "forgotten", f"forgetful-hub: after {sub.delivered} deliveries")
                 return
 
     def _withheld(self, sub: HubSubscription) -> str:
@@ -418,8 +447,9 @@ class Hub:
             return f"lossy-hub: publication {sub.offered}"
         return ""
 
-    async def _deliver(self, sub: HubSubscription, body: bytes) -> bool:
-        """Try a delivery with retries and backoff; False when the subscriber said 410."""
+    async def _deliver(self, sub: HubSubscription, body: bytes) -> str:
+        """Try a delivery with retries and backoff; why the subscription ends (the
+        subscriber said 410; a fault), or "" when it goes on."""
         assert self._session is not None
         headers = {"Content-Type": "text/plain" if "wrong-content-type" in self.faults else XML}
         if "missing-link-header" not in self.faults:
@@ -428,7 +458,8 @@ class Hub:
             key = sub.secret + "-wrong" if "bad-signature" in self.faults else sub.secret
             headers["X-Hub-Signature"] = sign(key, body)
         delay = self.settings.retry_delay
-        for attempt in range(1, self.settings.delivery_attempts + 1):
+        attempts = 1 if "never-retry" in self.faults else self.settings.delivery_attempts
+        for attempt in range(1, attempts + 1):
             try:
                 async with self._session.post(
                     sub.callback, data=body, headers=headers, allow_redirects=False
@@ -442,18 +473,14 @@ class Hub:
             if status is not None and 200 <= status < 300:
                 sub.delivered += 1
                 self._log("delivered", sub.topic, sub.callback, status, detail)
-                return True
-            if status == 410:
-                return False
+                return ""
+            if status == 410 and "ignore-410" not in self.faults:
+                return "callback answered 410 Gone"
             self._log("delivery-failed", sub.topic, sub.callback, status, detail)
-            if attempt < self.settings.delivery_attempts:
+            if attempt < attempts:
                 await asyncio.sleep(delay)
                 delay *= 2
-        self._log(
-            "gave-up",
-            sub.topic,
-            sub.callback,
-            None,
-            f"after {self.settings.delivery_attempts} attempts",
-        )
-        return True
+        self._log("gave-up", sub.topic, sub.callback, None, f"after {attempts} attempts")
+        if "drop-failing" in self.faults:  # WebSub §7 keeps it until its lease ends
+            return "drop-failing: a delivery failed past its retries"
+        return ""

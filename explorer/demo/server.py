@@ -311,6 +311,7 @@ class RunningDemo:
         app.router.add_get("/hub", self._hub_get)
         app.router.add_get("/demo/faults", self._faults_get)
         app.router.add_post("/demo/faults", self._faults_post)
+        app.router.add_post("/demo/hub/restart", self._hub_restart)
         app.router.add_get("/" + FLAWED_PATH, self._flawed)
         app.router.add_get("/{set}/about.html", self._about)
         app.router.add_get("/{set}/resources/{name}", self._resource)
@@ -385,6 +386,13 @@ class RunningDemo:
         except UnknownFaultError as exc:
             return web.Response(status=400, text=str(exc))
         return web.json_response({"enabled": list(self.faults)})
+
+    async def _hub_restart(self, request: web.Request) -> web.Response:
+        """Restart the demo hub (``hub-check --hub-restart`` drives it): what it keeps
+        survives, unless the restart-forgets fault is on."""
+        await self.hub.restart()
+        kept = len(self.hub.subscriptions())
+        return web.Response(text=f"hub restarted; {kept} subscription(s) kept\n")
 
     async def _resource(self, request: web.Request) -> web.Response:
         rs = self.world.sets.get(request.match_info["set"])

@@ -26,7 +26,7 @@ from helpers.resync_folder import served_resync_source
 from explorer.core.codes import CODES
 from explorer.core.push.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
-from explorer.net.conformance import CHECKS
+from explorer.net.conformance import ALL_CHECKS
 from explorer.net.history.snapshot_store import ENTRY_FIELDS
 
 FAULTS = "wrong-namespace,malformed-xml,out-of-order,missing-link-header,lease-zero"
@@ -221,7 +221,7 @@ def english_lines(text: str, names: Collection[str] = ()) -> list[str]:
 
 def english_words(text: str, names: Collection[str] = ()) -> list[str]:
     """The English words of ``text`` (already stripped of what may stay Latin)."""
-    codes = [*CODES, *CHECKS]  # a --help text wraps a name at its hyphens
+    codes = [*CODES, *ALL_CHECKS]  # a --help text wraps a name at its hyphens
     allowed = NOT_PROSE | set(names) | {part for name in codes for part in re.split(r"[.-]", name)}
     words = WORD.findall(text)
     return sorted({word for word in words if word not in allowed and word.lower() not in allowed})

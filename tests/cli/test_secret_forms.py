@@ -61,6 +61,14 @@ def test_an_empty_secret_file_is_refused(tmp_path: Path) -> None:
     assert token.returncode == 2 and "empty or blank" in token.stderr
 
 
+def test_an_unreadable_secret_file_is_named(tmp_path: Path) -> None:
+    """The user pointed at a path; the refusal repeats it, so a typo is seen at once."""
+    missing = tmp_path / "no-such-secret"
+    done = explorer("listen", "--topic", TOPIC, "--secret-file", str(missing))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert str(missing) in done.stderr, done.stderr
+
+
 def test_the_plain_forms_warn_that_ps_shows_them(tmp_path: Path) -> None:
     damaged = tmp_path / "s.sqlite3"
     damaged.write_bytes(b"not a store" * 100)  # listen stops at the store, after the options

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from demo_support import Subscriber, expected_signature, wait_for_event
+from demo_support import Subscriber, expected_signature, wait_for_event, wait_until
 from lxml import etree
 
 from explorer.core.model import RS_NS, SITEMAP_NS
@@ -289,3 +289,82 @@ async def test_lossy_hub(
     assert subscriber.deliveries.empty()
     details = [e.detail for e in demo.hub.events if e.kind == "withheld"]
     assert details == ["lossy-hub: publication 5", "lossy-hub: publication 10"]
+
+
+# --- what the hub remembers (hub-check's memory checks catch each: tests/net/test_hub_memory.py)
+
+
+def _kinds(demo: RunningDemo, callback: str) -> list[str]:
+    return [e.kind for e in demo.hub.events if e.callback == callback]
+
+
+async def test_never_retry(demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient):
+    """One attempt, then it gives up; the subscription stays."""
+    demo.faults.enable("never-retry")
+    await subscribed(demo, subscriber, client)
+    subscriber.delivery_status = 503
+    demo.change("dataset1")
+    await wait_for_event(demo, "gave-up", subscriber.url)
+    assert _kinds(demo, subscriber.url).count("delivery-failed") == 1
+    assert demo.hub.subscriptions()
+
+
+async def test_drop_failing(demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient):
+    """Every retry fails: the hub ends the subscription, lease or not."""
+    demo.faults.enable("drop-failing")
+    await subscribed(demo, subscriber, client)
+    subscriber.delivery_status = 503
+    demo.change("dataset1")
+    await wait_for_event(demo, "dropped", subscriber.url)
+    assert _kinds(demo, subscriber.url).count("delivery-failed") == 5  # delivery_attempts
+    assert not demo.hub.subscriptions()
+
+
+async def test_ignore_410(demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient):
+    """A 410 is taken for a failure: retried, and the subscription kept."""
+    demo.faults.enable("ignore-410")
+    await subscribed(demo, subscriber, client)
+    subscriber.delivery_status = 410
+    demo.change("dataset1")
+    await wait_for_event(demo, "gave-up", subscriber.url)
+    assert "dropped" not in _kinds(demo, subscriber.url)
+    assert demo.hub.subscriptions()
+
+
+async def test_ignore_lease(demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient):
+    """A 1 s lease ran out unrenewed, and the hub still delivers."""
+    demo.faults.enable("ignore-lease")
+    await subscribed(demo, subscriber, client, **{"hub.lease_seconds": "1"})
+    (subscription,) = demo.hub.subscriptions()
+    await wait_until(lambda: subscription.expired, timeout=3)
+    demo.change("dataset1")
+    assert (await subscriber.next_delivery()).body
+    assert "expired" not in _kinds(demo, subscriber.url)
+
+
+async def test_forgetful_hub(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
+    """Three deliveries, then the subscription is gone without a word to the subscriber."""
+    demo.faults.enable("forgetful-hub")
+    await subscribed(demo, subscriber, client)
+    for _ in range(4):
+        demo.change("dataset1")
+    received = [await subscriber.next_delivery() for _ in range(3)]
+    await wait_for_event(demo, "forgotten", subscriber.url)
+    assert len(received) == 3 and subscriber.deliveries.empty()
+    assert not demo.hub.subscriptions()
+
+
+async def test_restart_forgets(
+    demo: RunningDemo, subscriber: Subscriber, client: httpx.AsyncClient
+) -> None:
+    """A restart keeps the subscriptions, but not under the fault."""
+    await subscribed(demo, subscriber, client)
+    restarted = await client.post(demo.base_url + "demo/hub/restart")
+    assert restarted.text == "hub restarted; 1 subscription(s) kept\n"
+    demo.change("dataset1")
+    assert (await subscriber.next_delivery()).body  # delivered by the restarted hub
+    demo.faults.enable("restart-forgets")
+    await client.post(demo.base_url + "demo/hub/restart")
+    assert not demo.hub.subscriptions()

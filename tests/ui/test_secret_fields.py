@@ -74,3 +74,13 @@ def test_forwarding_refuses_a_secret_of_spaces(forward: ForwardDialog) -> None:
     forward.secret.setText("   ")
     said = forward.read_target()
     assert isinstance(said, str) and "unsigned" in said
+
+
+def test_header_lines_skip_comments_as_header_files_do() -> None:
+    """A block pasted from a ``--header-file`` (``#`` comments included) reads the same in
+    the window; an unusable line is named by its number, counting the comments."""
+    from explorer.ui.shared.request_fields import header_lines
+
+    text = "# the app's key\nX-App-Key: k3y\n\n  # an old one\nAccept: text/xml\n"
+    assert header_lines(text) == [("X-App-Key", "k3y"), ("Accept", "text/xml")]
+    assert header_lines("# fine\nno colon here\n") == 2

@@ -94,7 +94,9 @@ def test_a_test_that_holds_the_gui_loop_for_two_seconds_fails(tmp_path: Path) ->
         timeout=120,
     )
     assert done.returncode != 0, done.stdout
-    assert re.search(r"GUI loop held [2-9]\.\d s", done.stdout), done.stdout
+    # the 2 s sleep, less the run-queue wait taken off on a loaded machine (1.9 s seen at
+    # load 14): still far over the 1 s threshold
+    assert re.search(r"GUI loop held (1\.[5-9]|[2-9]\.\d) s", done.stdout), done.stdout
     assert "ERROR test_hold.py::test_holds_the_loop" in done.stdout
     assert "test_waits_outside_the_loop" not in done.stdout.split("short test summary")[-1]
 

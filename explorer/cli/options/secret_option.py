@@ -98,7 +98,7 @@ def add_secret_forms(
     parser, a group or a mutually exclusive group). A ``repeatable`` option (headers) takes
     any number of each form, its file a line per value; otherwise they exclude each other.
     ``type`` checks the plain form as argparse reads it (the other forms are read later,
-    by ``secret_values`` or ``secret_headers``)."""
+    by ``secret_value`` or ``secret_headers``)."""
     if repeatable:
         container.add_argument(
             flag, action="append", type=type, default=[], metavar=metavar, help=help
@@ -140,23 +140,12 @@ def secret_value(args: argparse.Namespace, flag: str, lang: str) -> str | None:
     if plain is not None:
         return _checked(plain, flag, lang)
     if path is not None:
-        lines = _file_lines(path, f"{flag}-file", lang)
-        return _checked(lines[0] if lines else "", f"{flag}-file {path}", lang)
+        option = f"{flag}-file {path}"  # the message names the file the user pointed at
+        lines = _file_lines(path, option, lang)
+        return _checked(lines[0] if lines else "", option, lang)
     if variable is not None:
         return _checked(_variable(variable, f"{flag}-env", lang), f"${variable}", lang)
     return None
-
-
-def secret_values(args: argparse.Namespace, flag: str, lang: str) -> list[str]:
-    """Every value of a repeatable ``flag``: the plain ones, each file's lines, each
-    variable's value, in that order; blank lines of a file are skipped."""
-    dest = _dest(flag)
-    values = [_checked(value, flag, lang) for value in getattr(args, dest)]
-    for path in getattr(args, f"{dest}_file"):
-        values += [line for line in _file_lines(path, f"{flag}-file", lang) if line.strip()]
-    for variable in getattr(args, f"{dest}_env"):
-        values.append(_checked(_variable(variable, f"{flag}-env", lang), f"${variable}", lang))
-    return values
 
 
 HeaderParser = Callable[[str], tuple[str, str]]

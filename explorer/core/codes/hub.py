@@ -145,4 +145,11 @@ CODES: tuple[CodeInfo, ...] = (
         S.ERROR,
         "WebSub §5.3.1",
     ),
+    # the memory checks: what a hub remembers (explorer/net/conformance/memory.py)
+    CodeInfo("hub.no-retry", S.WARNING, "WebSub §7"),
+    CodeInfo("hub.dropped-after-failures", S.ERROR, "WebSub §7"),
+    CodeInfo("hub.delivery-after-gone", S.WARNING, "WebSub §7"),
+    CodeInfo("hub.delivery-after-lease", S.WARNING, "WebSub §5.3"),
+    CodeInfo("hub.subscription-forgotten", S.ERROR, "WebSub §7"),
+    CodeInfo("hub.forgot-after-restart", S.ERROR, "WebSub §7"),
 )

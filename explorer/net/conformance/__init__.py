@@ -22,7 +22,9 @@ from collections.abc import Callable, Iterable
 
 import httpx
 
-from explorer.net.conformance.checks import CHECKS, run_check
+from explorer.core import catalog
+from explorer.net.conformance.checks import CHECKS, Check, run_check
+from explorer.net.conformance.memory import MEMORY_ORDER
 from explorer.net.conformance.session import (
     PUBLISH_AUTO,
     PUBLISH_FORM,
@@ -37,8 +39,18 @@ from explorer.net.conformance.session import (
 )
 from explorer.net.live.callback.callback_server import CallbackServer
 
+# What a hub remembers (explorer.net.conformance.memory): they wait out retries and leases,
+# so a run makes them only when named in ``only``; ids stable, titles catalog lines.
+MEMORY_CHECKS: dict[str, tuple[str, Check]] = {
+    check_id: (catalog.text(f"conformance.check.{check_id}"), function)
+    for check_id, function in MEMORY_ORDER
+}
+ALL_CHECKS: dict[str, tuple[str, Check]] = CHECKS | MEMORY_CHECKS
+
 __all__ = [
+    "ALL_CHECKS",
     "CHECKS",
+    "MEMORY_CHECKS",
     "PUBLISH_AUTO",
     "PUBLISH_FORM",
     "PUBLISH_NONE",
@@ -62,20 +74,22 @@ async def run_conformance(
     only: Iterable[str] | None = None,
     on_result: Callable[[CheckResult], None] | None = None,
 ) -> list[CheckResult]:
-    """Run the checks (all, or the ids in ``only``) in order; ``on_result`` sees each one.
+    """Run the checks (``CHECKS``, or the ids in ``only``, memory checks included) in
+    order; ``on_result`` sees each one.
 
     ``server`` must be started; its exchange log supplies the evidence (one is attached
     if it has none). Probes are unsubscribed and their paths freed at the end.
     """
     wanted = list(CHECKS) if only is None else list(only)
-    unknown = [name for name in wanted if name not in CHECKS]
+    unknown = [name for name in wanted if name not in ALL_CHECKS]
     if unknown:
-        raise ValueError(f"unknown check(s): {', '.join(unknown)}; known: {', '.join(CHECKS)}")
+        known = ", ".join(ALL_CHECKS)
+        raise ValueError(f"unknown check(s): {', '.join(unknown)}; known: {known}")
     session = Session(hub, server, client, topic=topic, settings=settings or ConformanceSettings())
     results: list[CheckResult] = []
     try:
-        for check_id in (name for name in CHECKS if name in wanted):
-            result = await run_check(session, check_id)
+        for check_id in (name for name in ALL_CHECKS if name in wanted):
+            result = await run_check(session, check_id, ALL_CHECKS[check_id][1])
             results.append(result)
             if on_result is not None:
                 on_result(result)

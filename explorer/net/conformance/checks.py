@@ -50,6 +50,8 @@ class _Verdict:
     findings: list[Finding]
     facts: dict[str, Any] = field(default_factory=dict)  # machine-readable (``--json``)
     depends_on: str | None = None  # NOT RUN because of this check's result
+    # probes made before the check whose whole exchanges show it (the shadow probe)
+    witnesses: list[Probe] = field(default_factory=list)
 
 
 def _not_run(reason: Phrase, depends_on: str | None) -> _Verdict:
@@ -692,9 +694,10 @@ CHECKS: dict[str, tuple[str, Check]] = {
 }
 
 
-async def run_check(session: Session, check_id: str) -> CheckResult:
-    """Run one check, collecting its evidence; probes it started are closed afterwards."""
-    title, function = CHECKS[check_id]
+async def run_check(session: Session, check_id: str, function: Check) -> CheckResult:
+    """Run one check, collecting its evidence; probes it started are closed afterwards
+    (but the memory checks' shadow probe, which watches the rest of the run)."""
+    title = catalog.text(f"conformance.check.{check_id}")
     since = session.mark()
     had_sample = "signed" in session.shared
     probes_before = len(session.probes)
@@ -703,8 +706,13 @@ async def run_check(session: Session, check_id: str) -> CheckResult:
         verdict = await function(session)
     probes = session.probes[probes_before:]
     for probe in probes:  # later deliveries to it get 410 (WebSub §7)
-        probe.closed = True
+        probe.closed = not probe.witness
     evidence = session.evidence(since, probes)
+    if verdict.witnesses:
+        evidence = sorted(
+            {id(r): r for r in session.probe_evidence(verdict.witnesses) + evidence}.values(),
+            key=lambda record: record.time,
+        )
     sample = session.shared.get("signed")
     if had_sample and check_id in SAMPLE_READERS and isinstance(sample, _SignedSample):
         evidence = sample.evidence + evidence

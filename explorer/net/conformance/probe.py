@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from explorer.net.live.callback.callback_server import Delivery, Reply
 
 ECHO, WRONG_ECHO = "echo", "wrong-echo"
+FAILING = 503  # what a probe scripted to fail answers a delivery (WebSub §7: any non-2xx)
+GONE = 410  # WebSub §7: the subscription has been deleted
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +51,15 @@ class Probe:
         self.answer = answer
         self.accept_unsubscribe = False  # echo hub.mode=unsubscribe only once we asked
         self.closed = False  # after the check: deliveries get 410 (WebSub §7)
+        self.witness = False  # the run-long shadow probe: stays open after its check
+        # A memory check scripts the answers to deliveries: fail the next ``fail_next``,
+        # fail every one while ``fail_all``, or say 410 Gone while ``gone``.
+        self.fail_next = 0
+        self.fail_all = False
+        self.gone = False
         self.verifications: list[Verification] = []
         self.deliveries: list[Delivery] = []
+        self.answers: list[int] = []  # the status each delivery got, in order
         self.refusals: list[str] = []
 
     # --- CallbackTarget --------------------------------------------------------------
@@ -75,9 +84,23 @@ class Probe:
 
     async def on_delivery(self, token: str, delivery: Delivery) -> Reply:
         self.deliveries.append(delivery.kept())  # its spooled body goes with the request
-        if self.closed:
-            return Reply(410, b"this conformance probe has finished\n")
+        status = self._delivery_status()
+        self.answers.append(status)
+        if status == GONE:
+            return Reply(GONE, b"this conformance probe has finished\n")
+        if status == FAILING:
+            return Reply(FAILING, b"this conformance probe fails deliveries on purpose\n")
         return Reply(200)
+
+    def _delivery_status(self) -> int:
+        if self.closed or self.gone:
+            return GONE
+        if self.fail_all:
+            return FAILING
+        if self.fail_next > 0:
+            self.fail_next -= 1
+            return FAILING
+        return 200
 
     def on_refused(self, token: str, code: str, message: str) -> None:
         self.refusals.append(f"{code}: {message}")
@@ -97,6 +120,10 @@ class Probe:
 
     def verifications_after(self, index: int, *modes: str) -> list[Verification]:
         return [v for v in self.verifications[index:] if not modes or v.mode in modes]
+
+    def answered(self) -> list[tuple[Delivery, int]]:
+        """Each delivery with the status the probe gave it."""
+        return list(zip(self.deliveries, self.answers, strict=True))
 
 
 async def wait_until(predicate: Callable[[], bool], timeout: float, poll: float = 0.02) -> bool:

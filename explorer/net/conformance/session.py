@@ -76,6 +76,15 @@ class ConformanceSettings:
     probe_leases: tuple[int, int] = (1, 10 * 365 * 86400)  # asked for to see clamping
     # auto: the §4.1 POST, then hub.mode=publish; none: the user publishes through the Source
     publish_style: str = PUBLISH_AUTO
+    # The memory checks (explorer.net.conformance.memory) wait for what a hub does later:
+    retry_failures: int = 2  # 5xx answers the retries probe gives before it takes one
+    # a hub that made no attempt for this long is taken to have stopped retrying
+    retry_wait: float = 30.0
+    retry_limit: float = 300.0  # how long survives-failures fails deliveries at most
+    short_lease: int = 5  # asked for by lease-expiry
+    lease_wait: float = 120.0  # the longest granted lease lease-expiry waits out
+    hub_restart: str | None = None  # the shell command that restarts the hub (restart)
+    restart_timeout: float = 60.0  # for the command and for the hub to answer again
 
 
 @dataclass(slots=True)
@@ -254,6 +263,7 @@ class Session:
         self.publish_refusal: Publication | None = None  # every style refused: said once
         self.shared: dict[str, Any] = {}  # results several checks read (made once)
         self.last_change = 0.0  # when the latest (un)subscription was verified (epoch)
+        self.publications: list[Publication] = []  # every one this run made, in order
         self._records: list[ExchangeRecord] = []
         self._listener = self._records.append
         self._counter = 0
@@ -308,6 +318,12 @@ class Session:
             if (record.direction == "out" and ours) or any(token in url for token in tokens):
                 picked.append(record)
         return sorted(picked, key=lambda record: record.time)
+
+    def probe_evidence(self, probes: list[Probe]) -> list[ExchangeRecord]:
+        """Every exchange of the run at these probes' callbacks (their verifications and
+        deliveries), for a check that watched a probe made before it."""
+        tokens = [p.token for p in probes]
+        return [r for r in self._records if any(token in r.url for token in tokens)]
 
     # --- subscriber side ---------------------------------------------------------------
 
@@ -425,6 +441,7 @@ class Session:
         if self.publish_style is not None:
             styles = (self.publish_style,)
         publication = Publication(body, started, exact=bool(styles))  # none: the user publishes
+        self.publications.append(publication)
         for style in styles:
             result = await (
                 self._publish_xml(body) if style == PUBLISH_XML else self._publish_form()

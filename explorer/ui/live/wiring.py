@@ -4,7 +4,10 @@ subscriptions and the XMPP account question offered to the other features."""
 
 from __future__ import annotations
 
-from explorer.core.findings import Severity
+from PySide6.QtCore import QCoreApplication
+
+from explorer.core.findings import Finding, Severity
+from explorer.ui.language import finding_text
 from explorer.ui.live.feed_panel import FeedPanel
 from explorer.ui.live.recording_action import install_recording_action
 from explorer.ui.live.subscription_panel import SubscriptionPanel
@@ -26,6 +29,20 @@ def install(shell: Shell) -> None:
     subscriptions.forwarding.remember_in(  # kept targets start again
         shell.settings, lambda text: shell.show_error(text, Severity.WARNING)
     )
+
+    def unprimed(problems: list[Finding]) -> None:
+        """A set of resources that could not be read before its notifications: the
+        first 'updated' ones show no before until its lists are read again."""
+        lines = [finding_text(problem) for problem in problems]
+        text = QCoreApplication.translate(
+            "LiveWiring",
+            "A subscribed set of resources could not be read, so the first diffs of its "
+            "notifications have no earlier version: {problem}",
+        )
+        details = "\n".join(lines) if len(lines) > 1 else None
+        shell.show_error(text.format(problem=lines[0]), Severity.WARNING, details)
+
+    services.live.priming_failed.connect(unprimed)
 
     def feed_size(values: AppSettings) -> None:
         feed.model.max_rows = values.feed_size

@@ -5,21 +5,25 @@ window as immutable snapshots and events, in batches."""
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from explorer.core.changes import LineDiff, canonical_lines, diff_documents_text, diff_lines
 from explorer.core.changes.line_diff import LineDiffTooLarge
+from explorer.core.findings import Finding
+from explorer.core.phrase import Phrase
 from explorer.core.words.engine_words import known_reason
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.live.callback.callback_server import CALLBACK_PREFIX, CallbackServer
 from explorer.net.live.callback_restart import live_subscriptions, move_to_current_callback
 from explorer.net.live.forwarders import Forwarders
+from explorer.net.live.forwarding.forwarder import Forwarder
 from explorer.net.live.hub_discovery import DiscoveredChannel
 from explorer.net.live.legacy.xmpp_account import XmppAccount
 from explorer.net.live.probe_payloads import ProbePayloads
@@ -36,7 +40,6 @@ from explorer.ui.services.source import SourceServices
 from explorer.ui.services.versions import VersionHistory
 from explorer.ui.shared.thread_batch import ThreadBatch
 
-log = logging.getLogger(__name__)
 READ_ONLY_NOTE = QT_TRANSLATE_NOOP(
     "ExplorerServices", "the store is open read-only: no callback server, no new subscriptions"
 )
@@ -58,6 +61,41 @@ class _Views:
     views: tuple[SubscriptionView, ...]
 
 
+@dataclass(frozen=True)
+class _Unprimed:
+    """A batch item: what the priming of resumed subscriptions could not read."""
+
+    problems: tuple[Finding, ...]
+
+
+class _WindowObserver:
+    """What the live session tells a front end while it starts. The window shows its
+    callback status and recording on its own; what only the session knows is what the
+    background priming of resumed subscriptions could not read, which would otherwise
+    leave their first diffs without a before and the user without a reason."""
+
+    def __init__(self, put: Callable[[object], None]) -> None:
+        self.put = put  # the batch to the GUI thread: this is called on the net loop
+
+    def server_started(self, notes: list[Phrase]) -> None:
+        pass
+
+    def recording_started(self, path: Path) -> None:
+        pass
+
+    def forwarding_started(self, forwarder: Forwarder) -> None:
+        pass
+
+    def transports_started(self) -> None:
+        pass
+
+    def recording_full(self, limit: int) -> None:
+        pass
+
+    def priming_failed(self, problems: list[Finding]) -> None:
+        self.put(_Unprimed(tuple(problems)))
+
+
 class LiveServices(QObject):
     """Callback server, subscriber and store, driven from the GUI loop on the net loop.
 
@@ -67,6 +105,7 @@ class LiveServices(QObject):
     subscriber_events = Signal(list)  # SubscriberEvents in order, a batch at a time
     subscriptions_changed = Signal(list)  # SubscriptionViews, the latest snapshot
     callback_changed = Signal(object)  # CallbackStatus
+    priming_failed = Signal(list)  # Findings: a set of resources that could not be read
 
     def __init__(
         self,
@@ -173,6 +212,7 @@ class LiveServices(QObject):
             tracker=self.tracker,  # kept across restarts: its versions feed the diffs
             forwarders=self.forwarders,  # the forwarding part's: kept across restarts too
             probe_payloads=self.probe_payloads,
+            observer=_WindowObserver(self._events.put),
         )
         session.listeners.append(self._events.put)
         session.view_listeners.append(self._put_views)
@@ -220,13 +260,15 @@ class LiveServices(QObject):
 
     def _hand_over(self, items: list[Any]) -> None:
         """On the GUI thread: the latest snapshot first, then the events in order."""
-        events = [item for item in items if not isinstance(item, _Views)]
+        events = [item for item in items if not isinstance(item, _Views | _Unprimed)]
         snapshots = [item for item in items if isinstance(item, _Views)]
         if snapshots:
             self._views = list(snapshots[-1].views)
             self.subscriptions_changed.emit(self._views)
         if events:
             self.subscriber_events.emit(events)
+        for unprimed in (item for item in items if isinstance(item, _Unprimed)):
+            self.priming_failed.emit(list(unprimed.problems))
 
     def callback_status(self) -> CallbackStatus:
         server = self.server
@@ -333,8 +375,8 @@ class LiveServices(QObject):
             problems = await self.net.run(
                 session.prime(channel.capability_list, change_topic, [c.topic for c in listed])
             )
-            for problem in problems:
-                log.info("priming: %s", problem.message)
+            if problems:
+                self.priming_failed.emit(problems)
 
         async def on_net() -> SubscriptionView:
             sub = await subscriber.subscribe(topic, hub, channel_capability=capability)

@@ -62,6 +62,8 @@ class WorkbenchServices(QObject):
         topic: str | None,
         settings: ConformanceSettings,
         on_result: Callable[[CheckResult], None],
+        *,
+        only: list[str] | None = None,
     ) -> list[CheckResult]:
         """A conformance run on the net loop. Its probes are the workbench's: the run has
         a client of its own that marks every payload it publishes, so a hub fanning them
@@ -75,7 +77,13 @@ class WorkbenchServices(QObject):
             client.event_hooks["request"].append(self.live.probe_payloads.note_request)
             try:
                 return await run_conformance(
-                    hub, server, client, topic=topic, settings=settings, on_result=on_result
+                    hub,
+                    server,
+                    client,
+                    topic=topic,
+                    settings=settings,
+                    only=only,
+                    on_result=on_result,
                 )
             finally:
                 await client.aclose()

@@ -19,10 +19,12 @@ def algorithm_box(name: str) -> QComboBox:
 
 
 def header_lines(text: str) -> list[tuple[str, str]] | int:
-    """One header a line (blank lines skipped), or the number of the first unusable line."""
+    """One header a line (blank lines and ``#`` comments skipped, as in the command line's
+    header files, so a block pasted from one works), or the number of the first unusable
+    line."""
     headers = []
     for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
             headers.append(parse_header(line))

@@ -724,6 +724,30 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>hub makes one delivery attempt and never retries a failed one (WebSub §7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub ends a subscription once a delivery failed past its retries, before the lease runs out (WebSub §7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub takes a 410 Gone from a callback for a failure and keeps the subscription (WebSub §7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub keeps delivering after a lease ran out unrenewed (WebSub §5.3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub silently forgets each subscription after its third delivery, lease or not (WebSub §7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hub keeps subscriptions in memory only, so a restart (POST /demo/hub/restart) loses them all (WebSub §7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>framework notifications and component lists lack the rel=index link (framework-notification 1.0.1 §3, core 1.1 §6.2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1875,6 +1899,22 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Memory checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>also check what the hub remembers after failed deliveries, a 410, a lease&apos;s end and a restart; they wait out its retries and a short lease (minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hub restart command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shell command that restarts the hub (for the restart check)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2194,6 +2234,13 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>A new address or port restarts the callback server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LiveWiring</name>
+    <message>
+        <source>A subscribed set of resources could not be read, so the first diffs of its notifications have no earlier version: {problem}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

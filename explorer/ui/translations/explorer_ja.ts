@@ -714,6 +714,30 @@ X-Api-Key: …</translation>
         <translation>ハブが各サブスクライバーへの配信を 5 回に 1 回、何も言わずに落とします（変更リストにはすべての変更が載り続けます）</translation>
     </message>
     <message>
+        <source>hub makes one delivery attempt and never retries a failed one (WebSub §7)</source>
+        <translation>ハブは配信を一回だけ試み、失敗しても再試行しません（WebSub §7）</translation>
+    </message>
+    <message>
+        <source>hub ends a subscription once a delivery failed past its retries, before the lease runs out (WebSub §7)</source>
+        <translation>再試行しても配信が失敗すると、ハブはリース期間の終了前にサブスクリプションを終わらせます（WebSub §7）</translation>
+    </message>
+    <message>
+        <source>hub takes a 410 Gone from a callback for a failure and keeps the subscription (WebSub §7)</source>
+        <translation>ハブはコールバックの 410 Gone を失敗として扱い、サブスクリプションを残します（WebSub §7）</translation>
+    </message>
+    <message>
+        <source>hub keeps delivering after a lease ran out unrenewed (WebSub §5.3)</source>
+        <translation>ハブはリース期間が更新されずに終わった後も配信し続けます（WebSub §5.3）</translation>
+    </message>
+    <message>
+        <source>hub silently forgets each subscription after its third delivery, lease or not (WebSub §7)</source>
+        <translation>ハブは、リース期間に関わらず、三回目の配信の後に各サブスクリプションを黙って忘れます（WebSub §7）</translation>
+    </message>
+    <message>
+        <source>hub keeps subscriptions in memory only, so a restart (POST /demo/hub/restart) loses them all (WebSub §7)</source>
+        <translation>ハブはサブスクリプションをメモリーにだけ持つため、再起動（POST /demo/hub/restart）ですべて失います（WebSub §7）</translation>
+    </message>
+    <message>
         <source>framework notifications and component lists lack the rel=index link (framework-notification 1.0.1 §3, core 1.1 §6.2)</source>
         <translation>フレームワーク通知と構成リストに rel=index のリンクがありません（framework-notification 1.0.1 §3、core 1.1 §6.2）</translation>
     </message>
@@ -1863,6 +1887,22 @@ X-Api-Key: …</translation>
         <translation>反映</translation>
     </message>
     <message>
+        <source>Memory checks</source>
+        <translation>メモリーのチェック</translation>
+    </message>
+    <message>
+        <source>also check what the hub remembers after failed deliveries, a 410, a lease&apos;s end and a restart; they wait out its retries and a short lease (minutes)</source>
+        <translation>配信の失敗、410、リース期間の終了、再起動の後にハブが何を覚えているかも確かめます。ハブの再試行と短いリース期間を待つため、数分かかります</translation>
+    </message>
+    <message>
+        <source>Hub restart command</source>
+        <translation>ハブの再起動コマンド</translation>
+    </message>
+    <message>
+        <source>shell command that restarts the hub (for the restart check)</source>
+        <translation>ハブを再起動するシェルコマンド（restart のチェック用）</translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation>結果</translation>
     </message>
@@ -2187,6 +2227,13 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>A new address or port restarts the callback server.</source>
         <translation>アドレスやポートを変えると、コールバックサーバーを再起動します。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveWiring</name>
+    <message>
+        <source>A subscribed set of resources could not be read, so the first diffs of its notifications have no earlier version: {problem}</source>
+        <translation>サブスクライブしたリソースのセットを読めなかったため、その通知の最初の差分には以前の版がありません: {problem}</translation>
     </message>
 </context>
 <context>

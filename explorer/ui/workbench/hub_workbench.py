@@ -35,7 +35,9 @@ from explorer.core.validator import ValidationResult as Validation
 from explorer.core.validator import check_bytes
 from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.conformance import (
+    ALL_CHECKS,
     CHECKS,
+    MEMORY_CHECKS,
     CheckResult,
     ConformanceSettings,
     Outcome,
@@ -99,6 +101,7 @@ class HubWorkbench(HubWorkbenchWidgets):
         self._hosted_payload = b""
         self._hosted_hub = ""
         self.results: list[CheckResult] = []
+        self._wanted: list[str] = list(CHECKS)  # the checks of the latest run, in order
 
         self.hub_edit.textChanged.connect(self._remember_hub)
         self._result_arrived.connect(self._add_result)
@@ -303,7 +306,11 @@ class HubWorkbench(HubWorkbenchWidgets):
             settle=self.settle_spin.value(),
             request_timeout=max(wait, 5.0),
             publish_style=self.publish_style_combo.currentData(),
+            hub_restart=self.restart_edit.text().strip() or None,
+            retry_wait=wait,  # a retried delivery is a delivery waited for
         )
+        # the memory checks wait out retries and a lease: run only when asked for
+        self._wanted = [*CHECKS, *MEMORY_CHECKS] if self.memory_check.isChecked() else list(CHECKS)
         self.results = []
         self.results_tree.clear()
         self.summary_label.clear()
@@ -317,6 +324,7 @@ class HubWorkbench(HubWorkbenchWidgets):
                 self.topic_edit.text().strip() or None,
                 settings,
                 self._result_arrived.emit,
+                only=self._wanted,
             )
         except asyncio.CancelledError:
             if self._run_task is None:  # cancelled by the user, not by closing the window
@@ -364,8 +372,9 @@ class HubWorkbench(HubWorkbenchWidgets):
         says what was not verified instead of just ending."""
         finished = {result.check for result in self.results}
         said = self.tr("cancelled before it finished")
-        for check, (title, _function) in CHECKS.items():
+        for check in self._wanted:
             if check not in finished:
+                title = ALL_CHECKS[check][0]
                 self._add_result(CheckResult(check, title, Outcome.NOT_RUN, said))
 
     def cancel_run(self) -> None:

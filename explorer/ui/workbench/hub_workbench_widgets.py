@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QGroupBox,
@@ -208,6 +209,22 @@ class HubWorkbenchWidgets(QWidget):
         style_row.addStretch(1)
         style_row.addWidget(self.run_button)
         style_row.addWidget(self.cancel_button)
+        # what the hub remembers: slow (retries and a lease waited out), so asked for
+        self.memory_check = QCheckBox(self.tr("Memory checks"))
+        self.memory_check.setToolTip(
+            self.tr(
+                "also check what the hub remembers after failed deliveries, a 410, a lease's "
+                "end and a restart; they wait out its retries and a short lease (minutes)"
+            )
+        )
+        self.restart_edit = QLineEdit()
+        self.restart_edit.setAccessibleName(self.tr("Hub restart command"))
+        self.restart_edit.setPlaceholderText(
+            self.tr("shell command that restarts the hub (for the restart check)")
+        )
+        memory_row = QHBoxLayout()
+        memory_row.addWidget(self.memory_check)
+        memory_row.addWidget(self.restart_edit, 1)
 
         self.results_tree = QTreeWidget()
         self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
@@ -257,6 +274,7 @@ class HubWorkbenchWidgets(QWidget):
         _compact(layout)
         layout.addLayout(row)
         layout.addLayout(style_row)
+        layout.addLayout(memory_row)
         layout.addWidget(split, 1)
         layout.addWidget(self.summary_label)
         return box
