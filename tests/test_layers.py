@@ -40,6 +40,8 @@ NET_AREAS = {
     "reports": {"http", "store", "source", "live", "conformance"},
     "history": {"http", "store", "source", "reports"},
     "subscribers": {"http", "store", "live", "conformance"},
+    "oai": {"http", "source"},
+    "plan": {"http", "store", "source", "history", "oai"},
 }
 """Which other areas of ``explorer/net`` each area may import. Fetching knows nothing of
 what is fetched; the store knows no feature; reading a Source never needs the live side;

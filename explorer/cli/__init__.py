@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "compare": "explorer.cli.compare",
     "audit": "explorer.cli.audit",
     "consumers": "explorer.cli.consumers",
+    "plan": "explorer.cli.plan",
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

@@ -60,12 +60,12 @@ EXIT_OK, EXIT_NOT_IN_SYNC, EXIT_UNUSABLE = 0, 1, 2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("url", type=http_url, metavar="URL", help=say("audit.help-url"))
     parser.add_argument(
-        "--dest", type=_folder, required=True, metavar="DIR", help=say("audit.help-dest")
+        "--dest", type=folder_argument, required=True, metavar="DIR", help=say("audit.help-dest")
     )
     parser.add_argument(
         "--map",
         action="append",
-        type=_mapping,
+        type=mapping_argument,
         default=[],
         metavar="URL_PREFIX=DIR",
         help=say("audit.help-map"),
@@ -95,18 +95,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_language_option(parser)
 
 
-def _folder(value: str) -> Path:
+def folder_argument(value: str) -> Path:
+    """``--dest``: a folder that exists (``plan`` takes it too)."""
     path = Path(value)
     if not path.is_dir():
         raise argparse.ArgumentTypeError(say("audit.not-a-folder", value=value))
     return path
 
 
-def _mapping(value: str) -> Mapping:
+def mapping_argument(value: str) -> Mapping:
+    """``--map URL_PREFIX=DIR`` (``plan`` takes it too)."""
     prefix, sep, folder = value.partition("=")
     if not sep or not prefix.lower().startswith(("http://", "https://")):
         raise argparse.ArgumentTypeError(say("audit.not-a-mapping", value=value))
-    return Mapping(prefix, str(_folder(folder).resolve()))
+    return Mapping(prefix, str(folder_argument(folder).resolve()))
 
 
 def mappings_for(args: argparse.Namespace) -> list[Mapping]:

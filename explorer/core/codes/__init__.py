@@ -8,9 +8,20 @@ that the page matches). Never rename or reuse a code; retire it instead.
 from __future__ import annotations
 
 from explorer.core.code_info import CodeInfo
-from explorer.core.codes import changes, consumers, document, http, hub, parse, robots, websub
+from explorer.core.codes import (
+    changes,
+    consumers,
+    document,
+    harvest,
+    http,
+    hub,
+    parse,
+    refetch,
+    robots,
+    websub,
+)
 
-FAMILIES = (parse, document, http, websub, changes, hub, consumers, robots)
+FAMILIES = (parse, document, http, websub, changes, hub, consumers, robots, refetch, harvest)
 
 
 def _collect() -> dict[str, CodeInfo]:

@@ -1888,7 +1888,7 @@ X-Api-Key: …</translation>
     </message>
     <message>
         <source>Memory checks</source>
-        <translation>メモリーのチェック</translation>
+        <translation>記憶のチェック</translation>
     </message>
     <message>
         <source>also check what the hub remembers after failed deliveries, a 410, a lease&apos;s end and a restart; they wait out its retries and a short lease (minutes)</source>

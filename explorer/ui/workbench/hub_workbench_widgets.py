@@ -203,7 +203,6 @@ class HubWorkbenchWidgets(QWidget):
         row.addWidget(self.quiet_spin)
         row.addWidget(QLabel(self.tr("Settle")))
         row.addWidget(self.settle_spin)
-        row.addStretch(1)
         style_row = QHBoxLayout()  # the publish style whole, with the buttons that use it
         style_row.addWidget(self.publish_style_combo)
         style_row.addStretch(1)
@@ -222,9 +221,10 @@ class HubWorkbenchWidgets(QWidget):
         self.restart_edit.setPlaceholderText(
             self.tr("shell command that restarts the hub (for the restart check)")
         )
-        memory_row = QHBoxLayout()
-        memory_row.addWidget(self.memory_check)
-        memory_row.addWidget(self.restart_edit, 1)
+        # beside the waits, not a row of their own: at 1280x720 the dock has no height
+        # to spare for one (the results would scroll)
+        row.addWidget(self.memory_check)
+        row.addWidget(self.restart_edit, 1)
 
         self.results_tree = QTreeWidget()
         self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
@@ -274,7 +274,6 @@ class HubWorkbenchWidgets(QWidget):
         _compact(layout)
         layout.addLayout(row)
         layout.addLayout(style_row)
-        layout.addLayout(memory_row)
         layout.addWidget(split, 1)
         layout.addWidget(self.summary_label)
         return box
