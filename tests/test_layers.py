@@ -40,7 +40,7 @@ NET_AREAS = {
     "reports": {"http", "store", "source", "live", "conformance"},
     "history": {"http", "store", "source", "reports"},
     "subscribers": {"http", "store", "live", "conformance"},
-    "oai": {"http", "source"},
+    "oai": {"http", "source", "store"},
     "plan": {"http", "store", "source", "history", "oai"},
 }
 """Which other areas of ``explorer/net`` each area may import. Fetching knows nothing of

@@ -26,7 +26,6 @@ arguments.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Iterable
@@ -112,6 +111,8 @@ def _resolve(
     other = args.b if args.a != NOW else args.a
     if other != NOW:
         return stored, snapshots.resolve(other), None
+    import asyncio  # a crawl only for ``now``: two stored snapshots need no event loop
+
     args.url, args.label = stored.start_url, None
     access = network_access(args, [args.url], "compare")
     fresh, result = asyncio.run(snapshot_now(args, snapshots, access))

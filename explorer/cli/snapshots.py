@@ -16,7 +16,6 @@ JSON (``--json``): per round one line, the ``inspect --json`` object plus
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 import time
@@ -30,15 +29,15 @@ from explorer.core.catalog import text
 from explorer.core.findings import Severity
 from explorer.core.words.messages import render_severity, render_title
 from explorer.core.words.time_text import seconds_text
-from explorer.net.http.fetcher import Fetcher, Timeouts
-from explorer.net.http.network_access import NetworkAccess
-from explorer.net.source.crawl_budget import CrawlLimits
-from explorer.net.source.crawl_tree import CrawlResult
 from explorer.net.store.database import Store, StoreError, StoreLocked, default_store_path
 
-if TYPE_CHECKING:  # imported where used: every ``inspect`` loads this module, few save
+# Imported where used: every ``inspect`` loads this module, few save, and ``compare`` of two
+# stored snapshots reads the store only (the crawl and HTTP client are a tenth of its start).
+if TYPE_CHECKING:
     from explorer.net.history.snapshot_compare import Comparison
     from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotStore
+    from explorer.net.http.network_access import NetworkAccess
+    from explorer.net.source.crawl_tree import CrawlResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 DEFAULT_QUOTA_MB = 4096
@@ -92,6 +91,8 @@ async def snapshot_now(
 ) -> tuple[SnapshotInfo, CrawlResult]:
     """Crawl ``args.url`` into a new snapshot with ``--timeout`` and ``--max-documents``."""
     from explorer.net.history.snapshot_store import take_snapshot
+    from explorer.net.http.fetcher import Fetcher, Timeouts
+    from explorer.net.source.crawl_budget import CrawlLimits
 
     limits = CrawlLimits(max_documents=args.max_documents)
     async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
@@ -118,6 +119,8 @@ def run_saving(args: argparse.Namespace, access: NetworkAccess) -> int:
 
 
 def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
+    import asyncio
+
     from explorer.cli.tree_report import print_tree
     from explorer.net.history.snapshot_compare import Comparison
     from explorer.net.history.snapshot_store import SnapshotQuotaReached

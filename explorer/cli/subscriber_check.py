@@ -31,6 +31,7 @@ from explorer.net.subscribers import (
     SubscriberSettings,
     SubscriberUnderTest,
     run_subscriber_check,
+    settings_for,
 )
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -83,9 +84,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_UNUSABLE
     else:
         subscriber = ManualLauncher(lambda test, urls: _announce(test, urls, args, lang))
-    settings = SubscriberSettings(
-        timeout=args.timeout, fetch_timeout=min(args.timeout, DEFAULTS.fetch_timeout)
-    )
+    settings = settings_for(args.timeout)
     printer = _print_json if args.json else (lambda result: _print_text(result, lang))
     try:
         results = asyncio.run(

@@ -12,10 +12,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def compiled_environment(pycache: Path) -> dict[str, str]:
-    """``os.environ`` with this checkout first on ``PYTHONPATH`` and bytecode written to
-    ``pycache`` (outside the tree, so the checkout stays clean)."""
+    """``os.environ`` with this checkout first on the path (the working folder off it) and
+    bytecode written to ``pycache`` (outside the tree, so the checkout stays clean)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # ``python -m explorer`` would put the working folder first on the path, before
+    # ``PYTHONPATH``: a copy's benchmark started from another checkout measured that one
+    env["PYTHONSAFEPATH"] = "1"
     env["PYTHONPYCACHEPREFIX"] = str(pycache)
     return env

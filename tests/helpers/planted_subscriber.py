@@ -80,7 +80,15 @@ class _Launch:
     def spawn(self, coro: object) -> None:
         task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        """A background step that failed (a fetch after the bench stopped, as a subscriber
+        started by hand outlives the run) is this subscriber's own trouble, which the
+        verdicts see from outside: retrieved here, it is not an event-loop error."""
+        self.tasks.discard(task)
+        if not task.cancelled():
+            task.exception()
 
     async def start(self) -> None:
         self.hub, self.topic = await self.discover()

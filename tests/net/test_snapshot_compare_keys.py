@@ -150,3 +150,64 @@ def test_comparing_ranks_only_the_repeated_keys(snapshots: SnapshotStore) -> Non
     snapshots.db.set_progress_handler(None, 0)
     assert comparison.entry_counts() == {RL: {"added": 0, "removed": 0, "changed": 20}}
     assert steps * 100 / count < 240
+
+
+def test_a_capability_whose_documents_all_held_still_is_not_read(
+    snapshots: SnapshotStore,
+) -> None:
+    """Four Resource Lists of 500 entries name the same entry sets in both snapshots; only
+    the Change List changed. Their 2,000 entries are left out of the comparison (counted
+    in SQLite's instructions: under 20 per Resource List entry, about 192 when each is
+    matched), and the change list's new entry is still found."""
+    lists: Listing = {
+        (f"http://src/rl-{k}", RL): [(f"http://src/{k}/{i}", L1, None) for i in range(500)]
+        for k in range(4)
+    }
+    a: Listing = {**lists, ("http://src/cl", CL): [("http://src/0/1", L2, "updated")]}
+    b: Listing = {
+        **lists,
+        ("http://src/cl", CL): [
+            ("http://src/0/1", L2, "updated"),
+            ("http://src/1/2", L3, "updated"),
+        ],
+    }
+    first, second = _snapshot(snapshots, a), _snapshot(snapshots, b)
+    steps = 0
+
+    def tick() -> int:
+        nonlocal steps
+        steps += 1
+        return 0
+
+    snapshots.db.set_progress_handler(tick, 100)
+    comparison = Comparison(snapshots, snapshots.get(first), snapshots.get(second))
+    snapshots.db.set_progress_handler(None, 0)
+    assert comparison.entry_counts() == {CL: {"added": 1, "removed": 0, "changed": 0}}
+    assert comparison.unannounced_count() == 0
+    assert steps * 100 / 2000 < 20
+
+
+def test_a_resource_list_moved_to_another_url_is_still_compared(
+    snapshots: SnapshotStore,
+) -> None:
+    """The same entries under another document URL name the same set: the capability is
+    read again (its documents changed), and nothing in it changed."""
+    entries = [("http://src/x", L1, None), ("http://src/y", L1, None)]
+    a: Listing = {("http://src/rl-1", RL): entries}
+    b: Listing = {("http://src/rl-2", RL): entries}
+    assert _changes(snapshots, a, b) == set()
+    b = {("http://src/rl-2", RL): [*entries, ("http://src/z", L1, None)]}
+    assert _changes(snapshots, a, b) == {("added", RL, "http://src/z")}
+
+
+def test_an_unchanged_change_list_still_announces_a_change(snapshots: SnapshotStore) -> None:
+    """A Change List that held still is read all the same: it announces the Resource
+    List's change, made before the earlier snapshot was compared (dated after it)."""
+    later = "2030-01-01T00:00:00Z"  # after the earlier snapshot was taken
+    changes: Listing = {("http://src/cl", CL): [("http://src/x", later, "updated")]}
+    a: Listing = {("http://src/rl", RL): [("http://src/x", L1, None)], **changes}
+    b: Listing = {("http://src/rl", RL): [("http://src/x", L2, None)], **changes}
+    first, second = _snapshot(snapshots, a), _snapshot(snapshots, b)
+    comparison = Comparison(snapshots, snapshots.get(first), snapshots.get(second))
+    assert comparison.entry_counts() == {RL: {"added": 0, "removed": 0, "changed": 1}}
+    assert comparison.unannounced_count() == 0

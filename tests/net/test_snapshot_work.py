@@ -4,19 +4,21 @@ wrote, so their stores keep finding their sets."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from unittest import mock
 
 from helpers.changing_source import before
 from helpers.third_party_source import SourceFiles, serving
+from hypothesis import given
+from hypothesis import strategies as st
 
-from explorer.net.history import snapshot_store
 from explorer.net.history.snapshot_store import SnapshotStore, take_snapshot
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.source import streamed_crawl
 from explorer.net.store import entry_sets
 from explorer.net.store.database import Store
-from explorer.net.store.entry_sets import EntryRow, keep_entries, set_digest
+from explorer.net.store.entry_sets import EntryRow, keep_entries, row_json, set_digest
 
 ROWS: list[EntryRow] = [
     (0, "https://e.org/a", "2026-01-01T00:00:00Z", "md5:aa", "3", "text/plain", None, None),
@@ -30,6 +32,35 @@ computed it (one ``json.dumps(row, ensure_ascii=False)`` per row)."""
 def test_the_key_of_a_set_is_the_one_earlier_releases_kept() -> None:
     assert set_digest("resourcelist", ROWS) == EARLIER_DIGEST
     assert set_digest("resourcelist", iter(ROWS)) == EARLIER_DIGEST
+
+
+_VALUE = (
+    st.none() | st.text() | st.sampled_from(["", '"', "\\", "\u2028", "\x00", "日本語", "\ud800"])
+)
+
+
+@given(
+    st.tuples(
+        st.integers(min_value=-(2**63), max_value=2**63 - 1),
+        st.text(),
+        _VALUE,
+        _VALUE,
+        _VALUE,
+        _VALUE,
+        _VALUE,
+        _VALUE,
+    )
+)
+def test_a_row_is_written_as_the_json_encoder_writes_it(row: EntryRow) -> None:
+    """The set's key is the SHA-256 of each row's ``json.dumps(row, ensure_ascii=False)``:
+    the faster writing must give the same text for every row, or a store's unchanged
+    documents would stop finding their sets."""
+    assert row_json(row) == json.dumps(row, ensure_ascii=False)
+
+
+def test_a_row_of_other_values_is_written_by_the_encoder_itself() -> None:
+    odd = (True, "https://e.org/a", 3, 2.5, None, None, None, None)
+    assert row_json(odd) == json.dumps(odd, ensure_ascii=False)  # type: ignore[arg-type]
 
 
 def test_a_set_larger_than_a_batch_is_written_whole_and_keyed_as_one(tmp_path: Path) -> None:
@@ -64,7 +95,8 @@ async def test_a_snapshot_resolves_each_entry_once_and_joins_no_absolute_loc(
     files = SourceFiles()
     store = Store(tmp_path / "store.sqlite3")
     snapshots = SnapshotStore(store)
-    resolve = mock.patch.object(snapshot_store, "entry_url", wraps=streamed_crawl.entry_url)
+    # the store imports it when it writes a document, so the crawl module's own name is patched
+    resolve = mock.patch.object(streamed_crawl, "entry_url", wraps=streamed_crawl.entry_url)
     join = mock.patch.object(streamed_crawl, "urljoin", wraps=streamed_crawl.urljoin)
     try:
         with serving(files) as base:

@@ -1,5 +1,6 @@
 """The docks fit a laptop screen, maximised, in English and Japanese: the workbench's Run
-checks, Cancel and Publish show without scrolling and its payload editor several lines, the
+checks, Cancel and Publish (and in its subscriber mode Run, Stop and Copy command line) show
+without scrolling and its payload editor several lines, the
 document's entries table a dozen rows above it, the Subscriptions table shows state, lease
 and hub, and a document diff gets at least 15 lines per side."""
 
@@ -81,6 +82,23 @@ def test_the_workbench_controls_show_without_scrolling(laptop, size: QSize) -> N
     assert isinstance(area, QScrollArea)
     assert area.horizontalScrollBar().maximum() == 0  # never sideways
     assert area.verticalScrollBar().maximum() == 0  # nor cut at the bottom: all of it shows
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_subscriber_mode_controls_show_without_scrolling(laptop, size: QSize) -> None:
+    from explorer.ui.workbench.hub_workbench_widgets import SUBSCRIBER_MODE
+
+    _maximised(laptop, size)
+    laptop.docks["HubWorkbenchDock"].raise_()
+    bench = laptop.panels.workbench
+    bench.mode_combo.setCurrentIndex(SUBSCRIBER_MODE)
+    QApplication.processEvents()
+    page = bench.subscriber
+    for widget in (page.run_button, page.stop_button, page.copy_button, page.command_edit):
+        assert _fully_shown(widget), widget.accessibleName() or widget.text()
+    area = laptop.docks["HubWorkbenchDock"].widget()
+    assert area.horizontalScrollBar().maximum() == 0
+    assert area.verticalScrollBar().maximum() == 0
 
 
 @pytest.mark.parametrize("size", SCREENS, ids=["1366x768", "1280x720"])

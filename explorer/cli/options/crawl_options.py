@@ -6,7 +6,7 @@ import argparse
 
 from explorer.cli.arguments import positive_int, positive_seconds
 from explorer.cli.options.language_option import say
-from explorer.net.source.crawl_budget import CrawlLimits
+from explorer.net.source.crawl_limits import DEFAULT_MAX_DOCUMENTS
 
 
 def add_crawl_options(parser: argparse.ArgumentParser, when: str = "") -> None:
@@ -21,7 +21,7 @@ def add_crawl_options(parser: argparse.ArgumentParser, when: str = "") -> None:
     parser.add_argument(
         "--max-documents",
         type=positive_int,
-        default=CrawlLimits().max_documents,
+        default=DEFAULT_MAX_DOCUMENTS,
         metavar="N",
         help=say("crawl.help-max-documents", when=when),
     )

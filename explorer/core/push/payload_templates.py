@@ -11,7 +11,7 @@ publishes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from explorer.core import catalog
 from explorer.core.model import URLSET, Document, Entry, Link
@@ -28,6 +28,7 @@ from explorer.core.rules.capabilities import (
     display_name,
 )
 from explorer.core.serialize import serialize_document
+from explorer.core.words.time_text import w3c_datetime
 
 DEFAULT_BASE_URL = "http://example.org/"
 CHANGE_ORDER = ("created", "updated", "deleted")
@@ -79,11 +80,6 @@ def templates() -> list[Template]:
             )
         )
     return found
-
-
-def w3c_datetime(moment: datetime) -> str:
-    """UTC W3C datetime with seconds precision (core 1.1 §7)."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def capability_list_url(base_url: str = DEFAULT_BASE_URL) -> str:

@@ -18,10 +18,10 @@ from explorer.core.push.payload_templates import (
     capability_list_url,
     change_notification,
     framework_notification,
-    w3c_datetime,
 )
 from explorer.core.rules.capabilities import CHANGE_NOTIFICATION, CHANGEDUMP, CHANGELIST
 from explorer.core.serialize import serialize_document
+from explorer.core.words.time_text import w3c_datetime
 
 RESOURCES = "dataset1/"
 """Where, below a channel's base URL, the resources notifications name live."""

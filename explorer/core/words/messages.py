@@ -62,8 +62,10 @@ def phrase_key(key: str) -> str:
 
 def render_phrase(phrase: Phrase, lang: str = ENGLISH) -> str:
     """``phrase`` in ``lang``; its English when the catalog has no fitting template."""
+    if lang == ENGLISH or not phrase.key:
+        return phrase.english
     key = phrase_key(phrase.key)
-    if lang == ENGLISH or not phrase.key or not catalog.has(key, lang):
+    if not catalog.has(key, lang):
         return phrase.english
     values = {name: _value_in(lang, name, value) for name, value in phrase.params.items()}
     try:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from explorer.core.push.payload_templates import w3c_datetime
+
+def w3c_datetime(moment: datetime) -> str:
+    """UTC W3C datetime with seconds precision (core 1.1 §7). Kept here, not with the
+    payload templates that also use it: saying a time must not load the templates and the
+    serializer (lxml) behind them, as ``compare`` of two stored snapshots did."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def seconds_text(seconds: float) -> str:

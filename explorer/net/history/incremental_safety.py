@@ -32,6 +32,7 @@ from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.net.history.snapshot_store import ENTRIES
 from explorer.net.source.crawl_tree import DocumentNode
 from explorer.net.source.streamed_crawl import entry_url
+from explorer.net.store.schema import SAFETY_NOW_ORDER, SAFETY_WORK, create_scratch
 
 MAX_SNAPSHOTS = 10
 """Stored snapshots of the Source a reading is held against (the newest ones)."""
@@ -70,9 +71,7 @@ class BackdatingWork:
         # uri: the store is attached read-only by its file: URI (``_backdated``)
         self.db = sqlite3.connect(self.path, isolation_level=None, uri=True)
         self.db.execute("PRAGMA journal_mode=OFF")
-        self.db.execute(
-            "CREATE TABLE now (loc TEXT, change TEXT, stamp TEXT, at REAL, document TEXT)"
-        )
+        create_scratch(self.db, SAFETY_WORK)
         self.db.execute("BEGIN")
 
     def __enter__(self) -> BackdatingWork:
@@ -128,8 +127,7 @@ class BackdatingWork:
         assert self.store is not None
         uri = Path(self.store).resolve().as_uri() + "?mode=ro"
         self.db.execute("ATTACH DATABASE ? AS store", (uri,))
-        self.db.execute("CREATE INDEX now_at ON now (at)")
-        self.db.execute("CREATE TABLE flagged (row INTEGER PRIMARY KEY)")
+        self.db.execute(SAFETY_NOW_ORDER)
         snapshots = self.db.execute(
             "SELECT id, taken FROM store.snapshots WHERE (start_url = ? OR source = ?)"
             " AND finished IS NOT NULL ORDER BY taken DESC LIMIT ?",
@@ -137,14 +135,13 @@ class BackdatingWork:
         ).fetchall()
         for snapshot, taken in snapshots:
             report.snapshots.append(snapshot)
-            self.db.execute("DROP TABLE IF EXISTS held")
+            self.db.execute("DELETE FROM held")
             self.db.execute(
-                f"CREATE TABLE held AS SELECT e.loc AS loc, coalesce(e.change, '') AS change,"
-                f" coalesce(e.datetime, e.lastmod) AS stamp FROM {ENTRIES} AS e"
+                f"INSERT INTO held SELECT e.loc, coalesce(e.change, ''),"
+                f" coalesce(e.datetime, e.lastmod) FROM {ENTRIES} AS e"
                 " WHERE e.snapshot = ? AND e.capability = ?",
                 (snapshot, caps.CHANGELIST),
             )
-            self.db.execute("CREATE INDEX held_key ON held (loc, change, stamp)")
             escaped = self.db.execute(
                 "SELECT n.rowid, n.loc, n.change, n.stamp, n.document FROM now n"
                 " WHERE n.at < ? AND n.rowid NOT IN flagged AND NOT EXISTS (SELECT 1 FROM held h"

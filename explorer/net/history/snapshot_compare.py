@@ -15,7 +15,8 @@ one). Each one without is an ``changes.unannounced-change`` finding.
 
 Everything is computed by SQLite into temporary tables of the snapshot connection, so two
 snapshots of millions of entries compare in bounded memory; the lists are read back in
-order when reported.
+order when reported. A capability whose documents name the same entry sets in both
+snapshots (Change Lists aside) is not read at all: none of its entries can have changed.
 """
 
 from __future__ import annotations
@@ -162,8 +163,9 @@ class Comparison:
         repeats; only the repeated keys are ranked, since ranking every entry (a window
         function over the whole side) sorted all the rows' columns and was half the
         command's time."""
+        unchanged = json.dumps(self._unchanged_capabilities())
         for side, snapshot in (("ea", self.a.id), ("eb", self.b.id)):
-            self._side_table(side, snapshot)
+            self._side_table(side, snapshot, unchanged)
         self.db.executescript(
             "DROP TABLE IF EXISTS temp.entry_changes;"
             "CREATE TEMP TABLE entry_changes (kind TEXT, capability TEXT, loc TEXT,"
@@ -202,10 +204,32 @@ class Comparison:
             "CREATE INDEX temp.entry_changes_order ON entry_changes (capability, kind, loc)"
         )
 
-    def _side_table(self, side: str, snapshot: int) -> None:
+    def _unchanged_capabilities(self) -> list[str]:
+        """The capabilities (of entry sets) whose documents name the same entry sets in
+        both snapshots, Change Lists aside: every entry of theirs is in both at the same
+        document and position, so each is matched with itself and none changed. Reading
+        them would be most of a comparison of a Source whose Resource Lists held still
+        (a scheduled snapshot's usual case). Change Lists are always read: they say which
+        of the other changes were announced."""
+        listed: dict[str, list[list[tuple[str, int]]]] = {}
+        for side, snapshot in enumerate((self.a.id, self.b.id)):
+            for capability, url, entry_set in self.db.execute(
+                "SELECT coalesce(s.capability, ''), d.url, d.entry_set FROM snapshot_documents d"
+                " JOIN snapshot_entry_sets s ON s.id = d.entry_set WHERE d.snapshot = ?",
+                (snapshot,),
+            ):
+                listed.setdefault(capability, [[], []])[side].append((url, entry_set))
+        return sorted(
+            capability
+            for capability, (a, b) in listed.items()
+            if capability != caps.CHANGELIST and sorted(a) == sorted(b)
+        )
+
+    def _side_table(self, side: str, snapshot: int, unchanged: str) -> None:
         """``side`` (``ea`` or ``eb``): the snapshot's entries with their match key
         (capability, loc, moment, occurrence), indexed by capability, loc, moment, then
-        document and position, the order that ranks repeated keys."""
+        document and position, the order that ranks repeated keys; the entries of the
+        ``unchanged`` capabilities (a JSON list) left out."""
         events = ", ".join(f"'{name}'" for name in EVENT_CAPABILITIES)
         columns = ", ".join(ENTRY_FIELDS)
         self.db.executescript(f"DROP TABLE IF EXISTS temp.{side};")
@@ -213,8 +237,9 @@ class Comparison:
             f"CREATE TEMP TABLE {side} AS SELECT coalesce(capability, '') AS capability,"
             f" loc, CASE WHEN capability IN ({events}) THEN coalesce(datetime, lastmod, '')"
             " ELSE '' END AS moment, 1 AS occurrence, document, position,"
-            f" {columns} FROM {ENTRIES} WHERE snapshot = ?",
-            (snapshot,),
+            f" {columns} FROM {ENTRIES} WHERE snapshot = ? AND coalesce(capability, '') NOT IN"
+            " (SELECT value FROM json_each(?))",
+            (snapshot, unchanged),
         )
         self.db.execute(
             f"CREATE INDEX temp.{side}_key ON {side} (capability, loc, moment, document, position)"

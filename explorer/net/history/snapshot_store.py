@@ -29,16 +29,20 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from explorer.core.findings import Finding
 from explorer.core.said_error import SaidError
-from explorer.net.http.fetcher import Fetcher
-from explorer.net.source.crawl_budget import CrawlLimits
-from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
-from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
 from explorer.net.store import schema
 from explorer.net.store.database import Store, StoreError
 from explorer.net.store.entry_sets import EntryRow, drop_unnamed, keep_entries
+
+# The crawl and the HTTP client load where a snapshot is taken: ``compare`` and the other
+# readers of stored snapshots never fetch, and importing them was a tenth of their start.
+if TYPE_CHECKING:
+    from explorer.core.findings import Finding
+    from explorer.net.http.fetcher import Fetcher
+    from explorer.net.source.crawl_budget import CrawlLimits
+    from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 
 ENTRY_FIELDS = ("lastmod", "hash", "length", "type", "change", "datetime")
 """The entry metadata a snapshot keeps and a comparison names (core 1.1 §7, Table 3)."""
@@ -127,6 +131,8 @@ class SnapshotStore:
     def add_document(self, snapshot: int, node: DocumentNode) -> None:
         """Write one fetched document and its entries (a crawl sink); entries an earlier
         snapshot kept for the same content are named, not written again."""
+        from explorer.net.source.streamed_crawl import entry_url  # loaded by the crawl
+
         document = node.document
         fetch = node.fetch
         body = node.read_body()
@@ -304,6 +310,8 @@ async def take_snapshot(
     limits: CrawlLimits | None = None,
 ) -> tuple[SnapshotInfo, CrawlResult]:
     """Crawl the Source from ``url`` into a new snapshot; an interrupted one is removed."""
+    from explorer.net.source.streamed_crawl import crawl_streamed
+
     snapshot = snapshots.begin(url, label)
     try:
         result = await crawl_streamed(

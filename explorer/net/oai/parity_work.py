@@ -27,18 +27,13 @@ from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.net.source.crawl_tree import DocumentNode
 from explorer.net.source.streamed_crawl import entry_url
+from explorer.net.store.schema import PARITY_INDEXES, PARITY_WORK, create_scratch
 
 MAX_NAMED = 10_000
 """Findings one section of the table names; past it the section only counts."""
 GUESS_SAMPLE = 20
 """OAI identifiers a guessed map is tried on; the template that maps most of them wins."""
 _BATCH = 5_000
-
-_SCHEMA = (
-    "CREATE TABLE oai (identifier TEXT, datestamp TEXT, deleted INTEGER, loc TEXT)",
-    # rank: a Change List entry replaces a Resource List entry of the same moment
-    "CREATE TABLE rs (loc TEXT, at REAL, rank INTEGER, lastmod TEXT, deleted INTEGER, stamp TEXT)",
-)
 
 
 @dataclass(slots=True)
@@ -82,8 +77,7 @@ class ParityWork:
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=OFF")
         self.db.execute("PRAGMA synchronous=OFF")
-        for statement in _SCHEMA:
-            self.db.execute(statement)
+        create_scratch(self.db, PARITY_WORK)
         self.db.execute("BEGIN")
 
     def __enter__(self) -> ParityWork:
@@ -132,16 +126,17 @@ class ParityWork:
         """Settle the map, join both sides and judge every pair."""
         self.db.execute("COMMIT")
         self.db.execute(
-            "CREATE TABLE state AS SELECT loc, lastmod, deleted, stamp FROM ("
+            "INSERT INTO state SELECT loc, lastmod, deleted, stamp FROM ("
             " SELECT *, row_number() OVER (PARTITION BY loc ORDER BY at DESC, rank DESC) AS n"
             " FROM rs) WHERE n = 1"
         )
-        self.db.execute("CREATE UNIQUE INDEX state_loc ON state (loc)")
+        state_loc, oai_loc = PARITY_INDEXES
+        self.db.execute(state_loc)
         table = ParityTable()
         table.mapping, table.guessed = self._settle_map()
         self.db.create_function("mapped", 1, table.mapping.loc, deterministic=True)
         self.db.execute("UPDATE oai SET loc = mapped(identifier)")
-        self.db.execute("CREATE INDEX oai_loc ON oai (loc)")
+        self.db.execute(oai_loc)
         for kind, item in self._judged():
             table.add(kind, item)
         return table

@@ -32,6 +32,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.words.messages import Phrase, said
 from explorer.net.http.fetcher import Fetcher, FetchError, FetchResult
+from explorer.net.source.crawl_limits import DEFAULT_MAX_DOCUMENTS
 
 FIRST_READ_BYTES = 1024 * 1024
 """Reserved for a fetch of unknown size; a body past it widens the reservation, or is
@@ -45,7 +46,7 @@ class CrawlLimits:
     ``max_document_bytes`` per document (the parser's own ceiling by default), and
     ``max_body_memory`` bytes of bodies being read or parsed at once."""
 
-    max_documents: int = 5000
+    max_documents: int = DEFAULT_MAX_DOCUMENTS
     max_bytes: int = 2 * 1024 * 1024 * 1024
     max_document_bytes: int = MAX_DOCUMENT_BYTES
     max_body_memory: int = 96 * 1024 * 1024

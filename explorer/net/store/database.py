@@ -21,7 +21,6 @@ ever deleted, and new ids start above it.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -32,7 +31,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from explorer.core.findings import Finding
 from explorer.core.said_error import SaidError
@@ -40,6 +39,11 @@ from explorer.net.store import schema
 from explorer.net.store.reasons import REASON_COLUMNS, reason_of, stored_reason
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
 from explorer.net.store.store_lock import StoreInUse, StoreLock
+
+# The event loop is the writer thread's callers' (``listen``, the window): a command that
+# only reads or writes snapshots through its own connection never queues a write here.
+if TYPE_CHECKING:
+    import asyncio
 
 DEFAULT_EXCHANGE_RETENTION = 20_000
 APP_DIR = "resourcesync-explorer"
@@ -323,6 +327,8 @@ class Store:
             raise StoreError("store.closed")
         if self.read_only:
             raise StoreError("store.read-only")
+        import asyncio  # loaded already: the caller runs in its loop
+
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._queue.put(_Write(kind, params, loop, future, also))

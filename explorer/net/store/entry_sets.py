@@ -19,6 +19,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
+from json.encoder import encode_basestring
 
 EntryRow = tuple[int, str, str | None, str | None, str | None, str | None, str | None, str | None]
 """position, loc, lastmod, hash, length, type, change, datetime."""
@@ -27,6 +28,31 @@ BATCH = 10_000
 """Rows of a set written by one ``executemany``."""
 _ROW_JSON = json.JSONEncoder(ensure_ascii=False).encode
 """``json.dumps(row, ensure_ascii=False)`` without building an encoder for every row."""
+_QUOTED = encode_basestring
+"""A string as ``json.dumps(..., ensure_ascii=False)`` writes it (the encoder's own)."""
+
+
+def row_json(row: EntryRow) -> str:
+    """``json.dumps(row, ensure_ascii=False)``, the same text, for a row of the shape every
+    row has (an ``int`` and strings or None): written in one f-string, as the encoder
+    would (its ``", "`` separator, ``null``, its quoting), in about a third of the encoder's
+    time, which set up its machinery for each row (a tenth of a 200,000-entry snapshot).
+    Any other value goes through the encoder itself."""
+    position, loc, lastmod, hash_, length, type_, change, datetime = row
+    if type(position) is not int:  # a bool is ``true`` to the encoder
+        return _ROW_JSON(row)
+    try:
+        return (
+            f"[{int.__repr__(position)}, {_QUOTED(loc)},"
+            f" {'null' if lastmod is None else _QUOTED(lastmod)},"
+            f" {'null' if hash_ is None else _QUOTED(hash_)},"
+            f" {'null' if length is None else _QUOTED(length)},"
+            f" {'null' if type_ is None else _QUOTED(type_)},"
+            f" {'null' if change is None else _QUOTED(change)},"
+            f" {'null' if datetime is None else _QUOTED(datetime)}]"
+        )
+    except TypeError:  # a value neither a string nor None (a number, from a store's rows)
+        return _ROW_JSON(row)
 
 
 def set_digest(capability: str | None, rows: Iterable[EntryRow]) -> str:
@@ -36,7 +62,7 @@ def set_digest(capability: str | None, rows: Iterable[EntryRow]) -> str:
     digest = hashlib.sha256(json.dumps([capability]).encode("utf-8"))
     lines: list[str] = []
     for row in rows:
-        lines.append(_ROW_JSON(row))
+        lines.append(row_json(row))
         if len(lines) >= BATCH:
             digest.update(("\n" + "\n".join(lines)).encode("utf-8"))
             lines.clear()

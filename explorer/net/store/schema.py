@@ -371,6 +371,46 @@ RECONCILE_WORK = Feature(
 notified changes of this check, changes listed but not yet a period old, and changes
 matched or reported (kept ``RETENTION_PERIODS`` periods)."""
 
+SAFETY_WORK = Feature(
+    "safety_work",
+    ("now", "flagged", "held"),
+    (
+        # plan's incremental safety (net/history/incremental_safety.py), a private file per
+        # run: the Change List entries read now, those already flagged, and one stored
+        # snapshot's Change List entries at a time (emptied before the next).
+        """
+        CREATE TABLE now (loc TEXT, change TEXT, stamp TEXT, at REAL, document TEXT);
+        CREATE TABLE flagged (row INTEGER PRIMARY KEY);
+        CREATE TABLE held (loc TEXT, change TEXT, stamp TEXT);
+        CREATE INDEX held_key ON held (loc, change, stamp);
+        """,
+    ),
+)
+SAFETY_NOW_ORDER = "CREATE INDEX now_at ON now (at)"
+"""Built once every entry read now is written (one sort, not an index kept up per insert)."""
+
+PARITY_WORK = Feature(
+    "parity_work",
+    ("oai", "rs", "state"),
+    (
+        # plan --oai's private file per run (net/oai/parity_work.py): the OAI-PMH headers,
+        # the ResourceSync entries (rank: a Change List entry replaces a Resource List
+        # entry of the same moment) and each loc's latest state.
+        """
+        CREATE TABLE oai (identifier TEXT, datestamp TEXT, deleted INTEGER, loc TEXT);
+        CREATE TABLE rs (loc TEXT, at REAL, rank INTEGER, lastmod TEXT, deleted INTEGER,
+            stamp TEXT);
+        CREATE TABLE state (loc TEXT, lastmod TEXT, deleted INTEGER, stamp TEXT);
+        """,
+    ),
+)
+PARITY_INDEXES = (
+    "CREATE UNIQUE INDEX state_loc ON state (loc)",
+    "CREATE INDEX oai_loc ON oai (loc)",
+)
+"""Built once their table is filled: ``state_loc`` after the latest states are chosen,
+``oai_loc`` after the map has given every record its loc."""
+
 AUDIT_VERDICTS_ORDER = "CREATE INDEX verdicts_in_order ON verdicts (verdict, loc)"
 """Built once every verdict is written (one sort, not an index kept up per insert)."""
 

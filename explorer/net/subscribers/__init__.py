@@ -26,7 +26,7 @@ from explorer.net.subscribers.launchers import (
     check_template,
 )
 from explorer.net.subscribers.runner import SubscriberResult, chosen, run_subscriber_check
-from explorer.net.subscribers.scenarios import SubscriberSettings
+from explorer.net.subscribers.scenarios import SubscriberSettings, settings_for
 
 __all__ = [
     "PLACEHOLDERS",
@@ -45,4 +45,5 @@ __all__ = [
     "check_template",
     "chosen",
     "run_subscriber_check",
+    "settings_for",
 ]

@@ -122,7 +122,19 @@ async def run_subscriber_check(
                     on_result(result)
                 return result
 
-            return list(await asyncio.gather(*(one(test) for test in tests)))
+            running = [asyncio.ensure_future(one(test)) for test in tests]
+            try:
+                return list(await asyncio.gather(*running))
+            finally:
+                # cancelled or failed, gather ends with the first test that ends (one still
+                # waiting its turn ends at once): every other test is asked once to end and
+                # stops its subscriber, process group and all, before the run may return.
+                # A second cancel would cut that stop short.
+                for task in running:
+                    if not task.cancelling():
+                        task.cancel()
+                if running:
+                    await asyncio.wait(running)
         finally:
             await bench.stop()
 

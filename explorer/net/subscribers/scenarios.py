@@ -41,6 +41,14 @@ class SubscriberSettings:
     parallel: int = 1  # tests run side by side (each has its own channel)
 
 
+def settings_for(timeout: float) -> SubscriberSettings:
+    """A run's settings given only its timeout (``--timeout``, the window's Timeout): the
+    command line and the window make them here, so the same form judges the same way.
+    The wait for a fetch never outlasts the timeout."""
+    defaults = SubscriberSettings()
+    return SubscriberSettings(timeout=timeout, fetch_timeout=min(timeout, defaults.fetch_timeout))
+
+
 class NotRun(Exception):
     """The test could not be made; ``judgement`` says why."""
 

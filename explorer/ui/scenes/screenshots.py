@@ -29,6 +29,7 @@ from explorer.ui.scenes.problems_shots import (
     signature_shot,
 )
 from explorer.ui.scenes.stage import Stage
+from explorer.ui.scenes.workbench_shots import subscriber_shot
 
 SIZE = QSize(1366, 768)
 SETTLE = 0.3  # seconds for layout, highlighting and paint after each change
@@ -78,6 +79,7 @@ async def take_screenshots(window: Stage, folder: Path, say: Callable[[str], Non
         ("forward-to", lambda: forward_dialog_shot(window, _wait)),
         ("forwarding", lambda: forwarding_shot(window, _wait)),
         ("replay", lambda: replay_shot(window, _wait)),
+        ("subscriber-check", lambda: subscriber_shot(window, _wait)),
         ("plan", lambda: plan_shot(window, _wait)),
     ]
     for name, arrange in shots:

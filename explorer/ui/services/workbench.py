@@ -1,8 +1,10 @@
 """The hub workbench's and the HTTP inspector's side of the services: topics hosted on
-the callback server, publishing, conformance runs, the exchange log, replaying a delivery."""
+the callback server, publishing, conformance runs, subscriber checks, the exchange log,
+replaying a delivery."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -13,6 +15,15 @@ from explorer.net.http.bounded_body import bounded_client
 from explorer.net.live.callback.callback_server import Reply
 from explorer.net.live.publisher import PublishResult, publish
 from explorer.net.store.records import ExchangeRecord
+from explorer.net.subscribers import (
+    ChannelUrls,
+    CommandLauncher,
+    ManualLauncher,
+    SubscriberResult,
+    SubscriberUnderTest,
+    run_subscriber_check,
+    settings_for,
+)
 from explorer.ui.services.engines import Engines, stored_rows
 from explorer.ui.services.live import LiveServices
 
@@ -26,6 +37,8 @@ class WorkbenchServices(QObject):
         self.engines = engines
         self.net = engines.net
         self.live = live
+        self._subscriber_run: asyncio.Task[list[SubscriberResult]] | None = None  # net thread
+        self._stopping: set[asyncio.Task[list[SubscriberResult]]] = set()  # net thread
 
     def stored_exchanges(self, limit: int = 5000) -> list[ExchangeRecord]:
         """The newest exchanges of the log, oldest first (the inspector's rows)."""
@@ -89,6 +102,61 @@ class WorkbenchServices(QObject):
                 await client.aclose()
 
         return await self.net.run(run())
+
+    async def check_subscriber(
+        self,
+        command: str,
+        only: list[str] | None,
+        timeout: float,
+        on_result: Callable[[SubscriberResult], None],
+        on_announce: Callable[[str, ChannelUrls], None],
+    ) -> list[SubscriberResult]:
+        """``subscriber-check`` on the net loop: ``command`` as its ``--run`` (empty: a
+        subscriber started by hand, whose URLs ``on_announce`` is given per test), ``only``
+        as ``--only``, ``timeout`` as ``--timeout``. Both callbacks run on the net thread.
+        A command that cannot be used raises ``CommandError`` here, before anything starts.
+        After ``stop_subscriber_check`` it returns the results made so far, once every
+        subscriber it started is stopped, its process group included."""
+        subscriber: SubscriberUnderTest = (
+            CommandLauncher(command) if command.strip() else ManualLauncher(on_announce)
+        )
+        settings = settings_for(timeout)
+        made: list[SubscriberResult] = []
+
+        def keep(result: SubscriberResult) -> None:
+            made.append(result)
+            on_result(result)
+
+        async def run() -> list[SubscriberResult]:
+            task = asyncio.current_task()
+            assert task is not None
+            self._subscriber_run = task
+            try:
+                return await run_subscriber_check(
+                    subscriber, settings=settings, only=only, on_result=keep
+                )
+            except asyncio.CancelledError:
+                if task not in self._stopping:  # the window closing, not Stop
+                    raise
+                return made
+            finally:
+                self._stopping.discard(task)
+                self._subscriber_run = None
+
+        return await self.net.run(run())
+
+    def stop_subscriber_check(self) -> None:
+        """Stop the running subscriber check (its subscribers are stopped on the way out);
+        ``check_subscriber`` then returns what it has."""
+
+        def stop() -> None:  # on the net thread, which owns the run's task
+            task = self._subscriber_run
+            if task is not None and not task.done():
+                self._stopping.add(task)
+                task.cancel()
+
+        if self.net.running:
+            self.net.call(stop)
 
     async def replay_delivery(self, record: ExchangeRecord) -> str:
         """POST a received delivery again, byte for byte, to its callback path on the local

@@ -893,6 +893,17 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>EvidencePane</name>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ExchangeExport</name>
     <message>
         <source>no exchanges to export</source>
@@ -1763,6 +1774,14 @@ X-Api-Key: …</source>
 <context>
     <name>HubWorkbenchWidgets</name>
     <message>
+        <source>Hub under test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscriber under test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>hub URL, e.g. http://127.0.0.1:8080/hub</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1784,6 +1803,10 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Serve a topic URI (HEAD/GET, notification §4.1) on the callback server, answering with the last payload published</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is under test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1940,14 +1963,6 @@ X-Api-Key: …</source>
     </message>
     <message>
         <source>Check detail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evidence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exchange detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3663,6 +3678,177 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SubscriberWorkbench</name>
+    <message>
+        <source>Discovery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ResourceSync payloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copied: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose at least one test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>running %n subscriber test(s) …</source>
+        <translation>
+            <numerusform>running %n subscriber test …</numerusform>
+            <numerusform>running %n subscriber tests …</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the subscriber check could not start: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping the subscriber check …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{test}: start your subscriber now; it has {seconds} s to subscribe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n test(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
+        <translation>
+            <numerusform>%n test: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
+            <numerusform>%n tests: {passed} pass, {warned} warn, {failed} fail, {skipped} not run</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>subscriber check stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subscriber check finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>websub.rocks subscriber test {number}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n exchange(s) show it:</source>
+        <translation>
+            <numerusform>%n exchange shows it:</numerusform>
+            <numerusform>%n exchanges show it:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SubscriberWorkbenchWidgets</name>
+    <message>
+        <source>Subscriber command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command that starts your subscriber, with {topic}, {caplist} or {hub}; empty: start it by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run once per test through the shell, each placeholder replaced by that test&apos;s URL, and stopped after the test with its whole process group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tests to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how long each test waits for the subscriber to subscribe (--timeout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the chosen tests against the subscriber</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run and the subscriber it started; finished tests stay listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the resourcesync-explorer subscriber-check command that runs this form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscriber under test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URLs for the subscriber</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscriber test results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select a test to see its reason and evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscriber test summary</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -883,6 +883,17 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>EvidencePane</name>
+    <message>
+        <source>Evidence</source>
+        <translation>根拠</translation>
+    </message>
+    <message>
+        <source>Exchange detail</source>
+        <translation>やり取りの詳細</translation>
+    </message>
+</context>
+<context>
     <name>ExchangeExport</name>
     <message>
         <source>no exchanges to export</source>
@@ -1751,6 +1762,14 @@ X-Api-Key: …</translation>
 <context>
     <name>HubWorkbenchWidgets</name>
     <message>
+        <source>Hub under test</source>
+        <translation>テスト対象のハブ</translation>
+    </message>
+    <message>
+        <source>Subscriber under test</source>
+        <translation>テスト対象のサブスクライバー</translation>
+    </message>
+    <message>
         <source>hub URL, e.g. http://127.0.0.1:8080/hub</source>
         <translation>ハブ URI（例: http://127.0.0.1:8080/hub）</translation>
     </message>
@@ -1773,6 +1792,10 @@ X-Api-Key: …</translation>
     <message>
         <source>Serve a topic URI (HEAD/GET, notification §4.1) on the callback server, answering with the last payload published</source>
         <translation>コールバックサーバーでトピック URI を提供し（HEAD/GET、notification §4.1）、最後にパブリッシュしたペイロードを返します</translation>
+    </message>
+    <message>
+        <source>What is under test</source>
+        <translation>テスト対象</translation>
     </message>
     <message>
         <source>Hub</source>
@@ -1929,14 +1952,6 @@ X-Api-Key: …</translation>
     <message>
         <source>Check detail</source>
         <translation>チェックの詳細</translation>
-    </message>
-    <message>
-        <source>Evidence</source>
-        <translation>根拠</translation>
-    </message>
-    <message>
-        <source>Exchange detail</source>
-        <translation>やり取りの詳細</translation>
     </message>
     <message>
         <source> s</source>
@@ -3660,6 +3675,174 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Quit</source>
         <translation>終了</translation>
+    </message>
+</context>
+<context>
+    <name>SubscriberWorkbench</name>
+    <message>
+        <source>Discovery</source>
+        <translation>検出</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>検証（意思確認）</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>配信</translation>
+    </message>
+    <message>
+        <source>ResourceSync payloads</source>
+        <translation>ResourceSync のペイロード</translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation>リース期間</translation>
+    </message>
+    <message>
+        <source>copied: {line}</source>
+        <translation>コピーしました: {line}</translation>
+    </message>
+    <message>
+        <source>choose at least one test</source>
+        <translation>テストを 1 つ以上選んでください</translation>
+    </message>
+    <message numerus="yes">
+        <source>running %n subscriber test(s) …</source>
+        <translation>
+            <numerusform>サブスクライバーのテストを %n 件実行しています…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the subscriber check could not start: {error}</source>
+        <translation>サブスクライバーのチェックを開始できませんでした（詳細: {error}）</translation>
+    </message>
+    <message>
+        <source>stopping the subscriber check …</source>
+        <translation>サブスクライバーのチェックを停止しています…</translation>
+    </message>
+    <message>
+        <source>{test}: start your subscriber now; it has {seconds} s to subscribe</source>
+        <translation>{test}: サブスクライバーを今すぐ起動してください。{seconds} 秒以内にサブスクライブする必要があります</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n test(s): {passed} pass, {warned} warn, {failed} fail, {skipped} not run</source>
+        <translation>
+            <numerusform>%n 件のテスト: 合格 {passed}、注意 {warned}、不合格 {failed}、未実施 {skipped}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>subscriber check stopped</source>
+        <translation>サブスクライバーのチェックを停止しました</translation>
+    </message>
+    <message>
+        <source>subscriber check finished</source>
+        <translation>サブスクライバーのチェックが終わりました</translation>
+    </message>
+    <message>
+        <source>websub.rocks subscriber test {number}</source>
+        <translation>websub.rocks のサブスクライバーテスト {number}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n exchange(s) show it:</source>
+        <translation>
+            <numerusform>これを示すやり取り（%n 件）:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SubscriberWorkbenchWidgets</name>
+    <message>
+        <source>Subscriber command</source>
+        <translation>サブスクライバーのコマンド</translation>
+    </message>
+    <message>
+        <source>command that starts your subscriber, with {topic}, {caplist} or {hub}; empty: start it by hand</source>
+        <translation>サブスクライバーを起動するコマンド（{topic}、{caplist}、{hub} を使用）。空欄なら手動で起動</translation>
+    </message>
+    <message>
+        <source>Run once per test through the shell, each placeholder replaced by that test&apos;s URL, and stopped after the test with its whole process group</source>
+        <translation>テストごとにシェルで 1 回実行し、各プレースホルダーをそのテストの URL に置き換えます。テストの後はプロセスグループごと停止します</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>コマンド</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>Tests to run</source>
+        <translation>実行するテスト</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
+        <source>how long each test waits for the subscriber to subscribe (--timeout)</source>
+        <translation>各テストがサブスクライバーのサブスクライブを待つ時間（--timeout）</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Run the chosen tests against the subscriber</source>
+        <translation>選んだテストをサブスクライバーに対して実行します</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the run and the subscriber it started; finished tests stay listed</source>
+        <translation>実行と、起動したサブスクライバーを停止します。終わったテストは一覧に残ります</translation>
+    </message>
+    <message>
+        <source>Copy command line</source>
+        <translation>コマンドラインをコピー</translation>
+    </message>
+    <message>
+        <source>Copy the resourcesync-explorer subscriber-check command that runs this form</source>
+        <translation>このフォームの内容を実行する resourcesync-explorer subscriber-check コマンドをコピーします</translation>
+    </message>
+    <message>
+        <source>Subscriber under test</source>
+        <translation>テスト対象のサブスクライバー</translation>
+    </message>
+    <message>
+        <source>URLs for the subscriber</source>
+        <translation>サブスクライバーに渡す URL</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Subscriber test results</source>
+        <translation>サブスクライバーのテスト結果</translation>
+    </message>
+    <message>
+        <source>select a test to see its reason and evidence</source>
+        <translation>テストを選ぶと理由と根拠が表示されます</translation>
+    </message>
+    <message>
+        <source>Test detail</source>
+        <translation>テストの詳細</translation>
+    </message>
+    <message>
+        <source>Subscriber test summary</source>
+        <translation>サブスクライバーのテストの概要</translation>
     </message>
 </context>
 <context>

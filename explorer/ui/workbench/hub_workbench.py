@@ -5,7 +5,9 @@ framework notification pair of Table 2), file loading, an XML editor validated a
 type, and Publish, which shows the hub's full response. Right, the conformance run of
 ``explorer.net.conformance``: one row per check, and for the selected check its
 findings and the exchanges that show it. Everything runs as tasks on the qasync loop;
-validation of the editor's text runs in a worker thread.
+validation of the editor's text runs in a worker thread. The switch at the top left turns
+the tab to its other mode, "Subscriber under test" (``subscriber_workbench.py``), where
+the explorer is the hub and a subscriber is judged.
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from explorer.core.push.payload_templates import CHANGE_TEMPLATE, DEFAULT_BASE_U
 from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.validator import ValidationResult as Validation
 from explorer.core.validator import check_bytes
-from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.conformance import (
     ALL_CHECKS,
     CHECKS,
@@ -41,37 +42,20 @@ from explorer.net.conformance import (
     CheckResult,
     ConformanceSettings,
     Outcome,
-    describe_exchange,
 )
 from explorer.net.live.publisher import PublishResult, topic_reply
 from explorer.net.live.subscription import new_callback_token
 from explorer.ui.language import finding_text, severity_text, spec_text, ui_language
 from explorer.ui.services import ExplorerServices
-from explorer.ui.shared.exchange_text import describe
 from explorer.ui.shared.icons import SEVERITY_COLOURS, severity_icon
 from explorer.ui.shared.plain_text import tooltip_text
 from explorer.ui.shared.tasks import TaskKeeper
 from explorer.ui.shared.wording import count_text, list_text
 from explorer.ui.workbench.hub_workbench_widgets import HubWorkbenchWidgets
+from explorer.ui.workbench.subscriber_workbench import SubscriberWorkbench
+from explorer.ui.workbench.verdict_style import OUTCOME_COLOURS, outcome_label
 
 log = logging.getLogger(__name__)
-OUTCOME_COLOURS = {
-    Outcome.PASS: "#2e9d48",
-    Outcome.WARN: "#e09b00",
-    Outcome.FAIL: "#d32f2f",
-    Outcome.NOT_RUN: "#808080",  # grey: no verdict on the hub either way
-}
-OUTCOME_TEXT = {
-    Outcome.PASS: QT_TRANSLATE_NOOP("HubWorkbench", "PASS"),
-    Outcome.WARN: QT_TRANSLATE_NOOP("HubWorkbench", "WARN"),
-    Outcome.FAIL: QT_TRANSLATE_NOOP("HubWorkbench", "FAIL"),
-    Outcome.NOT_RUN: QT_TRANSLATE_NOOP("HubWorkbench", "NOT RUN"),
-}
-
-
-def outcome_label(outcome: Outcome) -> str:
-    return QCoreApplication.translate("HubWorkbench", OUTCOME_TEXT[outcome])
-
 
 VALIDATE_DELAY_MS = 250
 
@@ -103,6 +87,9 @@ class HubWorkbench(HubWorkbenchWidgets):
         self.results: list[CheckResult] = []
         self._wanted: list[str] = list(CHECKS)  # the checks of the latest run, in order
 
+        self.subscriber = SubscriberWorkbench(services, self.status.setText, self._spawn)
+        self.target_stack.addWidget(self.subscriber.command_row)
+        self.page_stack.addWidget(self.subscriber)
         self.hub_edit.textChanged.connect(self._remember_hub)
         self._result_arrived.connect(self._add_result)
         self.host_button.clicked.connect(self.host_topic)
@@ -114,7 +101,6 @@ class HubWorkbench(HubWorkbenchWidgets):
         self.run_button.clicked.connect(lambda: self._spawn(self.run_checks()))
         self.cancel_button.clicked.connect(self.cancel_run)
         self.results_tree.currentItemChanged.connect(self._show_result)
-        self.evidence_list.currentRowChanged.connect(self._show_exchange)
         self._validate_timer = QTimer(self)
         self._validate_timer.setSingleShot(True)
         self._validate_timer.setInterval(VALIDATE_DELAY_MS)
@@ -398,9 +384,8 @@ class HubWorkbench(HubWorkbenchWidgets):
         self.result_added.emit(result)
 
     def _show_result(self, item: QTreeWidgetItem | None, _previous: object = None) -> None:
-        self.evidence_list.clear()
-        self.exchange_view.clear()
         if item is None:
+            self.evidence.clear()
             return
         result = self.results[int(item.data(0, Qt.ItemDataRole.UserRole))]
         language = ui_language()
@@ -415,20 +400,7 @@ class HubWorkbench(HubWorkbenchWidgets):
             cited = f" ({spec_text(f.spec)})" if f.spec else ""
             lines.append(f"{severity_text(f.severity)}: {f.code}{cited}{said}")
         lines.append(self.tr("%n exchange(s) show it:", "", len(result.evidence)))
-        self.detail_label.setText("\n".join(lines))
-        for record in result.evidence:
-            entry = QListWidgetItem(describe_exchange(record))
-            entry.setData(Qt.ItemDataRole.UserRole, record)
-            self.evidence_list.addItem(entry)
-        if result.evidence:
-            self.evidence_list.setCurrentRow(0)
-
-    def _show_exchange(self, row: int) -> None:
-        item = self.evidence_list.item(row) if row >= 0 else None
-        if item is None:
-            self.exchange_view.clear()
-            return
-        self.exchange_view.setPlainText(describe(item.data(Qt.ItemDataRole.UserRole)))
+        self.evidence.show_evidence(lines, result.evidence)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -443,7 +415,9 @@ class HubWorkbench(HubWorkbenchWidgets):
             self.topic_edit.setText(demo.channels[0].topic)
 
     def shutdown(self) -> None:
-        """Stop serving the hosted topic (the callback server itself belongs to services)."""
+        """Stop serving the hosted topic (the callback server itself belongs to services)
+        and a running subscriber check, with the subscriber it started."""
+        self.subscriber.stop()
         if self._topic_token is not None:
             self.services.workbench.unhost_topic(self._topic_token)
 

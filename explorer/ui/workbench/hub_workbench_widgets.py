@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QStyle,
     QStyleOptionComboBox,
     QTreeWidget,
@@ -40,6 +41,7 @@ from explorer.net.conformance import (
 from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel, tooltip_text
 from explorer.ui.shared.xml_view import XmlSourceView
+from explorer.ui.workbench.evidence_pane import EvidencePane
 
 PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: §4.1 POST, else hub.mode=publish"), PUBLISH_AUTO),
@@ -47,6 +49,12 @@ PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: hub.mode=publish only"), PUBLISH_FORM),
     (QT_TRANSLATE_NOOP("HubWorkbench", "Don't publish: the Source does"), PUBLISH_NONE),
 )
+MODES = (
+    QT_TRANSLATE_NOOP("HubWorkbenchWidgets", "Hub under test"),
+    QT_TRANSLATE_NOOP("HubWorkbenchWidgets", "Subscriber under test"),
+)
+"""The workbench's modes, in the order of its pages."""
+HUB_MODE, SUBSCRIBER_MODE = range(len(MODES))
 EDITOR_LINES = 4
 """Whole lines of payload the editor shows at least, its horizontal scroll bar below them
 (a change notification's head; the rest scrolls)."""
@@ -74,8 +82,18 @@ class HubWorkbenchWidgets(QWidget):
                 "callback server, answering with the last payload published"
             )
         )
+        # What is under test: the hub (publisher and conformance) or a subscriber. The
+        # switch heads the row of what names the target, the Hub and Topic fields or the
+        # subscriber's command, so it takes no line of the dock.
+        self.mode_combo = QComboBox()
+        for text in MODES:
+            self.mode_combo.addItem(QCoreApplication.translate("HubWorkbenchWidgets", text))
+        self.mode_combo.setAccessibleName(self.tr("What is under test"))
+        _whole(self.mode_combo)
         # Hub and topic share one row: on a laptop screen every line of the dock counts.
-        target = QHBoxLayout()
+        hub_target = QWidget()
+        target = QHBoxLayout(hub_target)
+        target.setContentsMargins(0, 0, 0, 0)
         target.addWidget(QLabel(self.tr("Hub")))
         target.addWidget(self.hub_edit, 2)
         target.addWidget(QLabel(self.tr("Topic")))
@@ -94,8 +112,17 @@ class HubWorkbenchWidgets(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)  # a laptop's bottom dock: every line counts
         layout.setSpacing(4)
-        layout.addLayout(target)
-        layout.addWidget(splitter, 1)
+        self.target_stack = QStackedWidget()  # a page per mode, switched with mode_combo
+        self.target_stack.addWidget(hub_target)
+        self.page_stack = QStackedWidget()
+        self.page_stack.addWidget(splitter)
+        self.mode_combo.currentIndexChanged.connect(self.target_stack.setCurrentIndex)
+        self.mode_combo.currentIndexChanged.connect(self.page_stack.setCurrentIndex)
+        top = QHBoxLayout()
+        top.addWidget(self.mode_combo)
+        top.addWidget(self.target_stack, 1)
+        layout.addLayout(top)
+        layout.addWidget(self.page_stack, 1)
         layout.addWidget(self.status)
 
     def _build_publisher(self) -> QWidget:
@@ -241,33 +268,16 @@ class HubWorkbenchWidgets(QWidget):
         self.summary_label = QLabel()
         self.summary_label.setAccessibleName(self.tr("Conformance summary"))
 
-        self.detail_label = PlainLabel(self.tr("select a check to see its evidence"))
-        self.detail_label.setWordWrap(True)
-        self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.detail_label.setAccessibleName(self.tr("Check detail"))
-        self.evidence_list = QListWidget()
-        self.evidence_list.setAccessibleName(self.tr("Evidence"))
-        self.exchange_view = QPlainTextEdit()
-        self.exchange_view.setReadOnly(True)
-        self.exchange_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.exchange_view.setAccessibleName(self.tr("Exchange detail"))
-        for view in (self.evidence_list, self.exchange_view):  # the dock may be short
-            view.setMinimumHeight(self.fontMetrics().height() * 2)
-        # the exchanges beside the one shown, not above it: the dock's height is short
-        evidence = QSplitter(Qt.Orientation.Horizontal)
-        evidence.addWidget(self.evidence_list)
-        evidence.addWidget(self.exchange_view)
-        evidence.setStretchFactor(0, 1)
-        evidence.setStretchFactor(1, 2)
+        self.evidence = EvidencePane(
+            self.tr("select a check to see its evidence"), self.tr("Check detail")
+        )
+        self.detail_label = self.evidence.detail_label
+        self.evidence_list = self.evidence.evidence_list
+        self.exchange_view = self.evidence.exchange_view
 
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.results_tree)
-        detail = QWidget()
-        detail_layout = QVBoxLayout(detail)
-        detail_layout.setContentsMargins(0, 0, 0, 0)
-        detail_layout.addWidget(self.detail_label)
-        detail_layout.addWidget(evidence, 1)
-        split.addWidget(detail)
+        split.addWidget(self.evidence)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 4)
         layout = QVBoxLayout(box)
