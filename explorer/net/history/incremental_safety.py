@@ -17,9 +17,6 @@ so the comparison runs in SQL over millions of entries without holding them.
 
 from __future__ import annotations
 
-import os
-import sqlite3
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,7 +29,7 @@ from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.net.history.snapshot_store import ENTRIES
 from explorer.net.source.crawl_tree import DocumentNode
 from explorer.net.source.streamed_crawl import entry_url
-from explorer.net.store.schema import SAFETY_NOW_ORDER, SAFETY_WORK, create_scratch
+from explorer.net.store.schema import SAFETY_NOW_ORDER, SAFETY_WORK, open_scratch
 
 MAX_SNAPSHOTS = 10
 """Stored snapshots of the Source a reading is held against (the newest ones)."""
@@ -60,19 +57,14 @@ class SafetyReport:
 
 
 class BackdatingWork:
-    """The working file; ``close`` removes it (``with`` does too)."""
+    """The working database; ``close`` removes it (``with`` does too)."""
 
-    def __init__(self, store: Path | None, start_url: str, folder: str | None = None) -> None:
-        handle, self.path = tempfile.mkstemp(prefix="explorer-safety-", suffix=".db", dir=folder)
-        os.close(handle)
+    def __init__(self, store: Path | None, start_url: str) -> None:
         self.store = store
         self.start_url = start_url
         self.windows: dict[str, list[Window]] = defaultdict(list)
         # uri: the store is attached read-only by its file: URI (``_backdated``)
-        self.db = sqlite3.connect(self.path, isolation_level=None, uri=True)
-        self.db.execute("PRAGMA journal_mode=OFF")
-        create_scratch(self.db, SAFETY_WORK)
-        self.db.execute("BEGIN")
+        self.db = open_scratch(SAFETY_WORK, uri=True)
 
     def __enter__(self) -> BackdatingWork:
         return self
@@ -82,7 +74,6 @@ class BackdatingWork:
 
     def close(self) -> None:
         self.db.close()
-        os.unlink(self.path)
 
     def add_document(self, node: DocumentNode) -> None:
         """A crawled Change List: its entries, and its window under its index."""

@@ -12,9 +12,6 @@ judges each pair with ``explorer.core.harvest.parity``. Each section keeps the f
 
 from __future__ import annotations
 
-import os
-import sqlite3
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -27,7 +24,7 @@ from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.net.source.crawl_tree import DocumentNode
 from explorer.net.source.streamed_crawl import entry_url
-from explorer.net.store.schema import PARITY_INDEXES, PARITY_WORK, create_scratch
+from explorer.net.store.schema import PARITY_INDEXES, PARITY_WORK, open_scratch
 
 MAX_NAMED = 10_000
 """Findings one section of the table names; past it the section only counts."""
@@ -68,17 +65,11 @@ class ParityTable:
 
 
 class ParityWork:
-    """The working file; ``close`` removes it (``with`` does too)."""
+    """The working database; ``close`` removes it (``with`` does too)."""
 
-    def __init__(self, mapping: IdentifierMap | None = None, folder: str | None = None) -> None:
-        handle, self.path = tempfile.mkstemp(prefix="explorer-parity-", suffix=".db", dir=folder)
-        os.close(handle)
+    def __init__(self, mapping: IdentifierMap | None = None) -> None:
         self.mapping = mapping
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=OFF")
-        self.db.execute("PRAGMA synchronous=OFF")
-        create_scratch(self.db, PARITY_WORK)
-        self.db.execute("BEGIN")
+        self.db = open_scratch(PARITY_WORK)
 
     def __enter__(self) -> ParityWork:
         return self
@@ -88,7 +79,6 @@ class ParityWork:
 
     def close(self) -> None:
         self.db.close()
-        os.unlink(self.path)
 
     def add_records(self, records: Sequence[OaiRecord]) -> None:
         """One ListRecords page's headers (a walk's sink)."""

@@ -433,6 +433,21 @@ def create_scratch(conn: sqlite3.Connection, feature: Feature) -> None:
         _run(conn, step)
 
 
+def open_scratch(feature: Feature, *, uri: bool = False) -> sqlite3.Connection:
+    """A private working database with ``feature``'s tables, a transaction begun.
+
+    SQLite's own temporary database (an empty file name): it spills to a file only past
+    its page cache, removes that file when the connection closes, and, as it unlinks the
+    file once open, leaves nothing behind a SIGKILL either. ``uri``: the connection may
+    then ATTACH a database by its ``file:`` URI (a store read-only)."""
+    conn = sqlite3.connect("", isolation_level=None, uri=uri)
+    conn.execute("PRAGMA journal_mode=OFF")  # nothing to recover: the file dies with it
+    conn.execute("PRAGMA synchronous=OFF")
+    create_scratch(conn, feature)
+    conn.execute("BEGIN")
+    return conn
+
+
 def check_objects(conn: sqlite3.Connection, path: object) -> None:
     """Refuse a file holding a trigger or a view: SQL that would run when the explorer
     writes or reads, which a store the explorer wrote never has."""
