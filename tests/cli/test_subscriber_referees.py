@@ -36,6 +36,8 @@ from explorer.demo.hub import XML, link_header
 from explorer.demo.server import RunningDemo
 from explorer.net.subscribers import CommandLauncher, run_subscriber_check
 
+pytestmark = pytest.mark.slow  # long waits on servers and processes: scheduled first
+
 BOUND = 30.0
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 RS_NS = "http://www.openarchives.org/rs/terms/"

@@ -7,7 +7,7 @@ import pytest
 
 from explorer.core.plan.profiles import LARGE_BODY, Profile, Timing, measure_timing, parse_profile
 from explorer.core.plan.report import Note, Plan, Refetch, Run, Section
-from explorer.core.plan.tally import FIRST_KEPT, LENGTH_SAMPLE, Bytes, ChangeTally, ResourceTally
+from explorer.core.plan.tally import LENGTH_SAMPLE, Bytes, ChangeTally, ResourceTally
 from explorer.core.rules.datetimes import parse_w3c_datetime
 
 
@@ -60,24 +60,8 @@ def test_resources_without_length_or_hash_and_repeats_are_counted() -> None:
     tally.add("http://s/a", "10", "md5:x")
     assert (tally.bytes.count, tally.bytes.listed, tally.bytes.unlisted) == (3, 10, 2)
     assert (tally.no_length, tally.no_hash, tally.repeated) == (2, 1, 1)
-    assert sorted(tally.bytes.sample) == ["http://s/b", "http://s/c"]
-    assert sorted(tally.timed.urls) == ["http://s/a", "http://s/b", "http://s/c"]
-
-
-def test_the_samples_are_the_same_whatever_order_the_lists_arrive_in() -> None:
-    """A crawl reads a Source's lists side by side: two plans of one Source must time and
-    weigh the same resources (window and command gave different wire bytes before)."""
-    urls = [f"http://s/list{n}/{i}" for n in range(4) for i in range(300)]
-    drawn = []
-    for order in (urls, urls[::-1], urls[600:] + urls[:600]):
-        tally = ResourceTally()
-        for url in order:
-            tally.add(url, None, None)
-        drawn.append((tally.timed.urls, tally.bytes.sample))
-    assert drawn[0] == drawn[1] == drawn[2]
-    timed, unlisted = drawn[0]
-    assert len(timed) == FIRST_KEPT and len(unlisted) == LENGTH_SAMPLE
-    assert len({url.split("/")[3] for url in unlisted}) > 1  # not the first list's alone
+    assert tally.bytes.sample == ["http://s/b", "http://s/c"]
+    assert tally.first == ["http://s/a", "http://s/b", "http://s/c"]
 
 
 def test_bytes_without_length_are_estimated_from_the_sample_or_the_mean() -> None:

@@ -24,6 +24,8 @@ from explorer.net.conformance import (
 )
 from explorer.net.live.callback.callback_server import CallbackServer
 
+pytestmark = pytest.mark.slow  # long waits on servers and processes: scheduled first
+
 QUICK = ConformanceSettings(
     verification_timeout=2.0,
     delivery_timeout=2.0,

@@ -25,6 +25,8 @@ from explorer.net.oai.views import ViewComparison, compare_views
 from explorer.net.oai.walk import OaiWalkError, walk_list_records
 from explorer.net.source.crawl_tree import DocumentNode, NodeState
 
+pytestmark = pytest.mark.slow  # long waits on servers and processes: scheduled first
+
 CONSISTENT = 10_000
 STAMP = "2025-06-01T00:00:00Z"
 

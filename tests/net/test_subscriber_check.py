@@ -17,6 +17,8 @@ from explorer.net.subscribers import (
     run_subscriber_check,
 )
 
+pytestmark = pytest.mark.slow  # long waits on servers and processes: scheduled first
+
 FAST = SubscriberSettings(
     timeout=5.0,
     fetch_timeout=5.0,

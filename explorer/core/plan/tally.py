@@ -8,8 +8,7 @@ window keeps its last change per URL, which is what resync 2.0.1 acts on after
 
 from __future__ import annotations
 
-import hashlib
-import heapq
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -19,34 +18,6 @@ LENGTH_SAMPLE = 20
 """URLs without a length kept for plan to ask their size with HEAD (a bounded sample)."""
 
 FIRST_KEPT = 5
-
-
-def sample_key(url: str) -> int:
-    """Where ``url`` falls in a sample: a stable hash, the same in every run and process."""
-    return int.from_bytes(hashlib.blake2b(url.encode(), digest_size=8).digest(), "big")
-
-
-@dataclass
-class Sample:
-    """At most ``size`` URLs, those of the smallest ``sample_key`` seen: drawn evenly from
-    all of them (the first ones of a list are often alike) and the same for the same
-    Source whatever order its lists arrive in (a crawl reads them side by side), so two
-    plans of one Source price their samples alike."""
-
-    size: int
-    _kept: list[tuple[int, str]] = field(default_factory=list, repr=False)  # a max-heap
-
-    def add(self, url: str) -> None:
-        item = (-sample_key(url), url)
-        if len(self._kept) < self.size:
-            heapq.heappush(self._kept, item)
-        elif item > self._kept[0]:
-            heapq.heapreplace(self._kept, item)
-
-    @property
-    def urls(self) -> list[str]:
-        """The sample, in key order."""
-        return [url for _, url in sorted(self._kept, reverse=True)]
 
 
 def parse_length(value: str | None) -> int | None:
@@ -60,25 +31,28 @@ def parse_length(value: str | None) -> int | None:
 @dataclass
 class Bytes:
     """Body bytes of a set of resources: the sum of the lengths listed, how many had none,
-    and some URLs of those (``LENGTH_SAMPLE``, a ``Sample``) for a HEAD each."""
+    and some URLs of those (``LENGTH_SAMPLE``) for a HEAD each, drawn evenly from all of
+    them (a reservoir: the first ones of a list are often alike, and the sample is
+    the same for the same list, run after run)."""
 
     count: int = 0
     listed: int = 0
     unlisted: int = 0
-    unlisted_urls: Sample = field(default_factory=lambda: Sample(LENGTH_SAMPLE))
+    sample: list[str] = field(default_factory=list)
+    _draw: random.Random = field(default_factory=lambda: random.Random(0), repr=False)
 
     def add(self, url: str, length: int | None) -> None:
         self.count += 1
         if length is None:
             self.unlisted += 1
-            self.unlisted_urls.add(url)
+            if len(self.sample) < LENGTH_SAMPLE:
+                self.sample.append(url)
+            else:
+                slot = self._draw.randrange(self.unlisted)
+                if slot < LENGTH_SAMPLE:
+                    self.sample[slot] = url
         else:
             self.listed += length
-
-    @property
-    def sample(self) -> list[str]:
-        """The URLs without a length whose size plan asks with HEAD."""
-        return self.unlisted_urls.urls
 
     def estimate(self, mean_unlisted: float | None) -> int:
         """The listed sum plus, for each resource without a length, the mean size the HEAD
@@ -99,8 +73,8 @@ class ResourceTally:
     no_hash: int = 0
     no_length: int = 0
     repeated: int = 0
-    timed: Sample = field(default_factory=lambda: Sample(FIRST_KEPT))
-    """A few URLs listed (``FIRST_KEPT``): plan times a GET of each and weighs its head."""
+    first: list[str] = field(default_factory=list)
+    """The first URLs listed (``FIRST_KEPT``): plan times a few GETs of them."""
     _seen: set[int] = field(default_factory=set)
 
     def add(self, url: str, length: str | None, hash_: str | None) -> None:
@@ -109,7 +83,8 @@ class ResourceTally:
             self.repeated += 1
             return
         self._seen.add(key)
-        self.timed.add(url)
+        if len(self.first) < FIRST_KEPT:
+            self.first.append(url)
         size = parse_length(length)
         self.bytes.add(url, size)
         self.no_length += size is None

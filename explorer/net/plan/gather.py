@@ -7,7 +7,6 @@ crawl hands each document over and dropped with it (``crawl_streamed``)."""
 
 from __future__ import annotations
 
-import heapq
 import statistics
 from dataclasses import dataclass, field, replace
 from http import HTTPStatus
@@ -23,14 +22,7 @@ from explorer.core.plan.profiles import (
     measure_timing,
 )
 from explorer.core.plan.report import AUDIT, BASELINE, INCREMENTAL, Note, Plan, Refetch, Run
-from explorer.core.plan.tally import (
-    LENGTH_SAMPLE,
-    Bytes,
-    ChangeTally,
-    ResourceTally,
-    parse_length,
-    sample_key,
-)
+from explorer.core.plan.tally import LENGTH_SAMPLE, Bytes, ChangeTally, ResourceTally, parse_length
 from explorer.core.rules import capabilities as caps
 from explorer.core.said_error import SaidError
 from explorer.net.http.fetcher import Fetcher, FetchResult
@@ -269,12 +261,8 @@ def _each(*sinks: DocumentSink) -> DocumentSink:
 
 
 def _resource_sample(gathered: Gathered) -> list[str]:
-    """A sample of the resources listed (or, without, of those an incremental fetches),
-    the same whatever order the lists were read in."""
-    listed = gathered.resources.timed.urls
-    if listed:
-        return listed
-    return heapq.nsmallest(RESOURCE_SAMPLE, gathered.changes.fetched_urls(), key=sample_key)
+    """The first resources listed (or, without, the first an incremental fetches)."""
+    return gathered.resources.first or gathered.changes.fetched_urls()[:RESOURCE_SAMPLE]
 
 
 @dataclass(frozen=True)
