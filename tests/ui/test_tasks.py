@@ -7,7 +7,6 @@ import gc
 import logging
 
 import pytest
-
 from PySide6.QtWidgets import QLabel
 
 from explorer.ui.shared.tasks import TaskKeeper
