@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 import tempfile
 from pathlib import Path
@@ -43,6 +44,7 @@ async def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request hides the runs
         hubs = [start_flask_websub(Path(folder), f"hub-{n}", True, workers=4) for n in (1, 2)]
         try:
             shares = [args.runs - args.runs // 2, args.runs // 2]
