@@ -55,7 +55,7 @@ def start_flask_websub(
     # several worker threads, as a deployed hub has, race a verification's storing
     pool = {"pool": "threads", "concurrency": workers} if workers > 1 else {"pool": "solo"}
     worker = start_worker(celery, perform_ping_check=False, shutdown_timeout=10, **pool)
-    worker.__enter__()
+    controller = worker.__enter__()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="flask-websub", daemon=True)
     thread.start()
@@ -64,6 +64,9 @@ def start_flask_websub(
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
+        # a warm shutdown, as a deployed worker's on SIGTERM: without it the test worker
+        # notices its stop only between two of its 2-second waits for a message
+        controller.stop()
         worker.__exit__(None, None, None)
 
     return f"http://127.0.0.1:{server.server_port}/hub", stop
