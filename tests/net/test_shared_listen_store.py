@@ -1,0 +1,229 @@
+"""The PostgreSQL store several listen processes share: schema, store-once, leases, intake.
+
+One cluster for the module (``postgres_server``), a database of its own for each test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import itertools
+from collections.abc import AsyncIterator, Iterator
+
+import httpx
+import psycopg
+import pytest
+from helpers.fleet_services import postgres_server
+
+from explorer.net.fleet.listen.listen_schema import STEPS
+from explorer.net.fleet.listen.shared_intake import SharedIntake
+from explorer.net.fleet.listen.shared_store import (
+    SharedStore,
+    SharedStoreUnreachable,
+    delivery_digest,
+    shown_dsn,
+)
+
+_numbers = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with postgres_server() as dsn:
+        yield dsn
+
+
+@pytest.fixture
+def dsn(cluster: str) -> str:
+    name = f"listen_{next(_numbers)}"
+    with psycopg.connect(cluster, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return cluster.replace("/postgres?", f"/{name}?")
+
+
+@pytest.fixture
+async def store(dsn: str) -> AsyncIterator[SharedStore]:
+    opened = await SharedStore.open(dsn)
+    yield opened
+    await opened.close()
+
+
+def _rows(dsn: str, sql: str) -> list[tuple[object, ...]]:
+    with psycopg.connect(dsn) as conn:
+        return conn.execute(sql).fetchall()
+
+
+async def test_processes_opening_together_apply_each_step_once(dsn: str) -> None:
+    with psycopg.connect(dsn, autocommit=True) as conn:  # the fleet's migration came first
+        conn.execute(
+            "CREATE TABLE fleet_reconcile (id bigserial PRIMARY KEY, source_url text NOT NULL,"
+            " at timestamptz NOT NULL DEFAULT now(), outcome text NOT NULL,"
+            " params jsonb NOT NULL DEFAULT '{}')"
+        )
+    stores = await asyncio.gather(*(SharedStore.open(dsn) for _ in range(3)))
+    await stores[0].add_reconcile("https://example.org/sd.xml", "ok", {"changes": 2})
+    for opened in stores:
+        await opened.close()
+    assert _rows(dsn, "SELECT feature, version FROM explorer_schema") == [("listen", len(STEPS))]
+    assert _rows(dsn, "SELECT source_url, outcome, params FROM fleet_reconcile") == [
+        ("https://example.org/sd.xml", "ok", {"changes": 2})
+    ]
+
+
+async def test_a_delivery_is_stored_once_within_the_window(store: SharedStore, dsn: str) -> None:
+    sub = await store.ensure_subscription(
+        "https://t.example/a", "https://h.example/", secret="s", lease_seconds=None
+    )
+    again = await store.ensure_subscription(
+        "https://t.example/a", "https://h.example/", secret="other", lease_seconds=None
+    )
+    assert (again.token, again.secret) == (sub.token, "s")  # the first process's row
+
+    async def add(body: bytes, header: str = "sha256=ab", window: float = 3600) -> int | None:
+        return await store.add_delivery(
+            sub.id,
+            signature_header=header,
+            signature="valid",
+            body=body,
+            content_type="application/xml",
+            headers=[("X-Hub-Signature", header)],
+            taken_by="test",
+            window=window,
+        )
+
+    first = await add(b"<urlset/>")
+    assert first is not None
+    assert await add(b"<urlset/>") is None
+    assert await add(b"<urlset/>", header="SHA256 = AB") is None  # one signature, spelt two ways
+    assert await add(b"<urlset />") is not None
+    assert await add(b"<urlset/>", window=0) is not None  # past the window: stored again
+    assert _rows(dsn, "SELECT count(*) FROM listen_delivery") == [(3,)]
+
+
+async def test_two_processes_storing_one_retry_at_once_make_one_row(
+    store: SharedStore, dsn: str
+) -> None:
+    other = await SharedStore.open(dsn)
+    try:
+        sub = await store.ensure_subscription(
+            "https://t.example/b", "https://h.example/", secret=None, lease_seconds=None
+        )
+        results = await asyncio.gather(
+            *(
+                each.add_delivery(
+                    sub.id,
+                    signature_header=None,
+                    signature="none",
+                    body=b"same",
+                    content_type=None,
+                    headers=[],
+                    taken_by=str(n),
+                )
+                for n, each in enumerate([store, other] * 5)
+            )
+        )
+    finally:
+        await other.close()
+    assert sum(result is not None for result in results) == 1
+    assert _rows(dsn, "SELECT digest FROM listen_delivery") == [(delivery_digest(None, b"same"),)]
+
+
+async def test_a_silent_owners_leases_are_taken_over(store: SharedStore, dsn: str) -> None:
+    for n in range(3):
+        await store.ensure_subscription(
+            f"https://t.example/{n}", "https://h.example/", secret=None, lease_seconds=60
+        )
+    assert len(await store.heartbeat("a", lapse=30)) == 3
+    assert await store.heartbeat("b", lapse=30) == []  # a is alive: b takes nothing
+    assert len(await store.due("a", 0.8, 60)) == 3 and await store.due("b", 0.8, 60) == []
+    with psycopg.connect(dsn, autocommit=True) as conn:  # a stops beating
+        conn.execute("UPDATE listen_lease SET heartbeat = now() - interval '31 seconds'")
+    assert len(await store.heartbeat("b", lapse=30)) == 3
+    assert await store.heartbeat("a", lapse=30) == []
+    await store.release("b")
+    assert len(await store.heartbeat("a", lapse=30)) == 3  # a clean stop hands over at once
+
+
+async def test_requests_are_due_when_new_unverified_or_near_the_end_of_the_lease(
+    store: SharedStore, dsn: str
+) -> None:
+    sub = await store.ensure_subscription(
+        "https://t.example/c", "https://h.example/", secret=None, lease_seconds=100
+    )
+    await store.heartbeat("a", lapse=30)
+    assert await store.due("a", 0.8, 60) == [sub.id]
+    await store.requested(sub.id)
+    assert await store.due("a", 0.8, 60) == []
+    assert await store.due("a", 0.8, 0) == [sub.id]  # unverified past the retry delay
+    assert await store.verified(sub.id, "subscribe", 100)
+    assert await store.due("a", 0.8, 0) == []  # 100 s left of 100
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("UPDATE listen_subscription SET expires = now() + interval '10 seconds'")
+    assert await store.due("a", 0.8, 0) == [sub.id]  # past 80 % of the lease
+    assert not await store.verified(sub.id, "unsubscribe", None)  # nobody asked for it
+
+
+async def test_an_unreachable_database_is_named_without_its_password() -> None:
+    dsn = "postgresql://someone:sekrit@/nothing?host=/nonexistent-folder&password=sekrit"
+    with pytest.raises(SharedStoreUnreachable) as raised:
+        await SharedStore.open(dsn)
+    assert "sekrit" not in raised.value.where + raised.value.reason
+    assert raised.value.where.startswith("postgresql://someone:***@/nothing?host=")
+
+
+def test_shown_dsn_hides_only_the_password() -> None:
+    assert shown_dsn("postgresql://u@db.example/x") == "postgresql://u@db.example/x"
+    assert shown_dsn("postgres://u:p@db:5432/x?password=p&sslmode=require") == (
+        "postgres://u:***@db:5432/x?password=***&sslmode=require"
+    )
+
+
+async def test_any_process_answers_any_subscription(store: SharedStore, dsn: str) -> None:
+    """Process "b" never made the subscription; it confirms it and stores its delivery."""
+    sub = await store.ensure_subscription(
+        "https://t.example/d", "https://h.example/", secret="k", lease_seconds=None
+    )
+    said: list[str] = []
+    intake = SharedIntake(store, "b", lambda key, **_: said.append(key), max_body=1000)
+    await intake.start()
+    url = f"{intake.bound_url}/callback/{sub.token}"
+    body = b"<urlset/>"
+    signed = "sha256=" + hmac.new(b"k", body, hashlib.sha256).hexdigest()
+    try:
+        async with httpx.AsyncClient() as client:
+            verify = {
+                "hub.mode": "subscribe",
+                "hub.topic": sub.topic,
+                "hub.challenge": "c1",
+                "hub.lease_seconds": "50",
+            }
+            answer = await client.get(url, params=verify)
+            assert (answer.status_code, answer.text) == (200, "c1")
+            wrong = await client.get(url, params={**verify, "hub.topic": "https://t.example/x"})
+            assert wrong.status_code == 404
+            unknown = await client.post(f"{intake.bound_url}/callback/nobody", content=body)
+            assert unknown.status_code == 404
+            posted = [
+                await client.post(url, content=body, headers={"X-Hub-Signature": header})
+                for header in (signed, signed, "sha256=00")
+            ]
+            assert [p.status_code for p in posted] == [200, 200, 200]
+            too_big = await client.post(
+                url, content=b"x" * 1001, headers={"X-Hub-Signature": signed}
+            )
+            assert too_big.status_code == 413
+            await store.denied(sub.id)
+            assert (await client.post(url, content=body)).status_code == 410
+    finally:
+        await intake.stop()
+    assert said == [
+        "fleetlisten.verified",
+        "fleetlisten.stored",
+        "fleetlisten.again",
+        "fleetlisten.rejected",
+    ]
+    assert _rows(dsn, "SELECT body, taken_by, signature FROM listen_delivery") == [
+        (body, "b", "valid")
+    ]
+    assert _rows(dsn, "SELECT state, lease_seconds FROM listen_subscription") == [("denied", 50)]
