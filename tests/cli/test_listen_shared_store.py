@@ -18,6 +18,7 @@ import os
 import re
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -292,3 +293,36 @@ def test_listen_on_a_store_file_never_loads_the_database_driver() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_a_taken_port_is_one_line_and_the_store_keeps_no_lease(cluster: str) -> None:
+    dsn = _database(cluster, "shared_listen_port")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "explorer",
+                "listen",
+                "--store",
+                dsn,
+                "--hub",
+                "http://127.0.0.1:9/",
+                "--topic",
+                "http://example.org/t",
+                "--port",
+                str(port),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"listen: cannot listen on 127.0.0.1:{port}: ")
+    assert len(done.stderr.splitlines()) == 1
+    with psycopg.connect(dsn) as conn:
+        assert conn.execute("SELECT count(*) FROM listen_lease").fetchone() == (0,)

@@ -11,7 +11,7 @@ so the hub retries; its retry is stored once (``SharedStore.add_delivery``).
 
 from __future__ import annotations
 
-import socket
+import asyncio
 from collections.abc import Callable
 
 import psycopg
@@ -19,7 +19,12 @@ from aiohttp import web
 
 from explorer.core.push.signatures import verify_signature
 from explorer.net.fleet.listen.shared_store import SharedStore, SharedSubscription
-from explorer.net.live.callback.callback_server import CALLBACK_PREFIX, query_params
+from explorer.net.live.callback.callback_server import (
+    CALLBACK_PREFIX,
+    DEFAULT_BODY_TIMEOUT,
+    query_params,
+)
+from explorer.net.live.callback.connection_guard import ConnectionGuard
 
 Tell = Callable[..., None]
 """``tell(key, **params)``: one line for the user, said by the command in its language."""
@@ -44,7 +49,10 @@ class SharedIntake:
         self.port = port
         self.max_body = max_body
         self._tell = tell
+        # the callback server's caps on connections, header time and slow bodies
+        self.guard = ConnectionGuard(is_known_path=lambda path: path.startswith(CALLBACK_PREFIX))
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.AbstractServer | None = None
 
     async def start(self) -> None:
         # aiohttp refuses a body over client_max_size with 413 before reading it whole;
@@ -53,23 +61,26 @@ class SharedIntake:
         app.router.add_route("*", CALLBACK_PREFIX + "{token}", self._answer)
         self._runner = web.AppRunner(app, access_log=None, auto_decompress=False)
         await self._runner.setup()
-        # bound here, so port 0's real port is known without aiohttp's internals
-        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        assert self._runner.server is not None
+        loop = asyncio.get_running_loop()
         try:
-            sock.bind((self.host, self.port))
+            self._listener = await loop.create_server(
+                self.guard.wrap(self._runner.server), self.host, self.port, reuse_address=True
+            )
         except OSError:
-            sock.close()
             await self.stop()
             raise
-        self.port = sock.getsockname()[1]
-        await web.SockSite(self._runner, sock).start()
+        if self._listener.sockets:  # the real port when port was 0
+            self.port = self._listener.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        self.guard.close_all()
 
     @property
     def bound_url(self) -> str:
@@ -77,6 +88,13 @@ class SharedIntake:
         return f"http://{host}:{self.port}"
 
     async def _answer(self, request: web.Request) -> web.StreamResponse:
+        self.guard.request_started(request.transport)
+        try:
+            return await self._routed(request)
+        finally:
+            self.guard.request_finished(request.transport)
+
+    async def _routed(self, request: web.Request) -> web.StreamResponse:
         sub = await self.store.by_token(request.match_info["token"])
         if sub is None:
             return web.Response(status=404)
@@ -110,10 +128,19 @@ class SharedIntake:
         return web.Response(status=200, body=challenge, content_type="text/plain")
 
     async def _delivery(self, sub: SharedSubscription, request: web.Request) -> web.StreamResponse:
+        declared = request.content_length
+        if declared is not None and declared > self.max_body:
+            return web.Response(status=413)
+        self.guard.body_started(request.transport, request.content.total_bytes)
         try:
-            body = await request.read()
+            async with asyncio.timeout(DEFAULT_BODY_TIMEOUT):
+                body = await request.read()
         except web.HTTPRequestEntityTooLarge:
             return web.Response(status=413)
+        except TimeoutError:
+            return web.Response(status=408)
+        finally:
+            self.guard.body_finished(request.transport)
         header = request.headers.get("X-Hub-Signature")
         check = verify_signature(header, body, sub.secret)
         if not check.state.accepted:  # WebSub §7.1.2: acknowledged, not a notification
