@@ -27,8 +27,11 @@ LOCAL_ONLY = (
     ("reconcile", "--reconcile"),
     ("forward_to", "--forward"),
     ("xmpp_account", "--xmpp-jid"),
+    ("no_secret", "--no-secret"),
 )
-"""Options whose work is kept in a store file; refused with a shared store, not ignored."""
+"""Options whose work is kept in a store file; refused with a shared store, not ignored.
+``--no-secret`` too: unsigned deliveries need the store file's per-subscription quota,
+or a stranger who learns a callback URL could fill the shared database."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,7 +73,6 @@ async def _listen(args: argparse.Namespace) -> int:
             await listener.start(
                 [Wanted(topic, args.hub) for topic in args.topic],
                 secret=args.secret,
-                use_secret=not args.no_secret,
                 lease_seconds=args.lease,
             )
         except OSError as exc:

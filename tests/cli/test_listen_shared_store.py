@@ -282,6 +282,9 @@ def test_a_shared_store_without_hub_or_with_a_local_only_option_is_refused(
         "listen: --record works with a store file only, not yet with a shared store"
         " (--store postgresql://…)"
     )
+    assert _refusal("--hub", "http://127.0.0.1:9/", "--no-secret").startswith(
+        "listen: --no-secret works with a store file only"
+    )
 
 
 def test_listen_on_a_store_file_never_loads_the_database_driver() -> None:

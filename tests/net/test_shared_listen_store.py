@@ -227,3 +227,23 @@ async def test_any_process_answers_any_subscription(store: SharedStore, dsn: str
         (body, "b", "valid")
     ]
     assert _rows(dsn, "SELECT state, lease_seconds FROM listen_subscription") == [("denied", 50)]
+
+
+async def test_an_unsigned_delivery_is_acknowledged_and_not_stored(
+    store: SharedStore, dsn: str
+) -> None:
+    """A row without a secret (none is made so today) still stores nothing unsigned."""
+    sub = await store.ensure_subscription(
+        "https://t.example/e", "https://h.example/", secret=None, lease_seconds=None
+    )
+    said: list[str] = []
+    intake = SharedIntake(store, "a", lambda key, **_: said.append(key), max_body=1000)
+    await intake.start()
+    try:
+        async with httpx.AsyncClient() as client:
+            url = f"{intake.bound_url}/callback/{sub.token}"
+            assert (await client.post(url, content=b"<urlset/>")).status_code == 200
+    finally:
+        await intake.stop()
+    assert said == ["fleetlisten.rejected"]
+    assert _rows(dsn, "SELECT count(*) FROM listen_delivery") == [(0,)]

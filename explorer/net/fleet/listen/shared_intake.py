@@ -5,8 +5,9 @@ callback path's token up in the database, not in its own memory: a subscription 
 process made a moment ago is answered like its own. A verification of intent is
 confirmed when the store wants it (WebSub §5.3); a delivery is checked for its signature
 over the raw body (§7.1), committed, and only then answered 2xx. One the signature does
-not hold for is answered 2xx and not stored (§7.1.2). A database error answers 500,
-so the hub retries; its retry is stored once (``SharedStore.add_delivery``).
+not hold for (or an unsigned one) is answered 2xx and not stored (§7.1.2). A database
+error answers 500, so the hub retries; its retry is stored once
+(``SharedStore.add_delivery``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 import psycopg
 from aiohttp import web
 
-from explorer.core.push.signatures import verify_signature
+from explorer.core.push.signatures import SignatureState, verify_signature
 from explorer.net.fleet.listen.shared_store import SharedStore, SharedSubscription
 from explorer.net.live.callback.callback_server import (
     CALLBACK_PREFIX,
@@ -143,7 +144,8 @@ class SharedIntake:
             self.guard.body_finished(request.transport)
         header = request.headers.get("X-Hub-Signature")
         check = verify_signature(header, body, sub.secret)
-        if not check.state.accepted:  # WebSub §7.1.2: acknowledged, not a notification
+        if check.state is not SignatureState.VALID:  # WebSub §7.1.2: 2xx, not a notification
+            # (unsigned ones too: the store has no quota for them, see ``listen_shared``)
             self._tell("fleetlisten.rejected", topic=sub.topic, signature=str(check.state))
             return web.Response(status=200)
         try:

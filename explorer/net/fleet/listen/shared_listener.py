@@ -92,7 +92,6 @@ class SharedListener:
         wanted: list[Wanted],
         *,
         secret: str | None,
-        use_secret: bool,
         lease_seconds: int | None,
     ) -> list[SharedSubscription]:
         """Serve callbacks, make sure the store has each wanted subscription, start beating."""
@@ -105,7 +104,7 @@ class SharedListener:
                 await self.store.ensure_subscription(
                     want.topic,
                     want.hub,
-                    secret=chosen if use_secret else None,
+                    secret=chosen,
                     lease_seconds=lease_seconds,
                 )
             )
