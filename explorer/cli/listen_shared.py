@@ -24,7 +24,6 @@ from explorer.net.fleet.listen.shared_store import SharedStore, SharedStoreUnrea
 
 LOCAL_ONLY = (
     ("record", "--record"),
-    ("reconcile", "--reconcile"),
     ("forward_to", "--forward"),
     ("xmpp_account", "--xmpp-jid"),
     ("no_secret", "--no-secret"),
@@ -62,6 +61,7 @@ async def _listen(args: argparse.Namespace) -> int:
         max_body=args.max_body,
         access=args.access,
         options=LeaseOptions(),
+        reconcile=args.reconcile,
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

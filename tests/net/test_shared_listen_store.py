@@ -6,24 +6,31 @@ One cluster for the module (``postgres_server``), a database of its own for each
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import itertools
+import time
 from collections.abc import AsyncIterator, Iterator
 
 import httpx
 import psycopg
 import pytest
+from aiohttp import web
 from helpers.fleet_services import postgres_server
 
 from explorer.net.fleet.listen.listen_schema import STEPS
 from explorer.net.fleet.listen.shared_intake import SharedIntake
+from explorer.net.fleet.listen.shared_listener import SharedListener
+from explorer.net.fleet.listen.shared_reconcile import SharedReconcile
 from explorer.net.fleet.listen.shared_store import (
     SharedStore,
     SharedStoreUnreachable,
     delivery_digest,
     shown_dsn,
 )
+from explorer.net.http.fetcher import Fetcher
+from explorer.net.http.network_access import NetworkAccess
 
 _numbers = itertools.count()
 
@@ -247,3 +254,123 @@ async def test_an_unsigned_delivery_is_acknowledged_and_not_stored(
         await intake.stop()
     assert said == ["fleetlisten.rejected"]
     assert _rows(dsn, "SELECT count(*) FROM listen_delivery") == [(0,)]
+
+
+NS = (
+    'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:rs="http://www.openarchives.org/rs/terms/"'
+)
+
+
+def _when() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 60))
+
+
+@contextlib.asynccontextmanager
+async def _changing_source(when: str) -> AsyncIterator[str]:
+    """A Capability List whose Change List lists ``told`` and ``untold`` at ``when``."""
+    changes = "".join(
+        f'<url><loc>http://example.org/{name}</loc><rs:md change="updated" datetime="{when}"/>'
+        "</url>"
+        for name in ("told", "untold")
+    )
+    documents = {
+        "/caps.xml": f'<urlset {NS}><rs:md capability="capabilitylist"/>'
+        '<url><loc>changes.xml</loc><rs:md capability="changelist"/></url></urlset>',
+        "/changes.xml": f'<urlset {NS}><rs:md capability="changelist"/>{changes}</urlset>',
+    }
+
+    async def serve(request: web.Request) -> web.Response:
+        return web.Response(body=documents[request.path], content_type="application/xml")
+
+    app = web.Application()
+    app.router.add_get("/{name}", serve)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()
+
+
+def _told(source: str, when: str) -> bytes:
+    """A change notification of ``told`` naming ``source``'s Capability List as up."""
+    return (
+        f'<urlset {NS}><rs:ln rel="up" href="{source}/caps.xml"/>'
+        f'<rs:md capability="change-notification"/><url><loc>http://example.org/told</loc>'
+        f'<rs:md change="updated" datetime="{when}"/></url></urlset>'
+    ).encode()
+
+
+async def test_the_holder_reconciles_what_any_process_stored(store: SharedStore, dsn: str) -> None:
+    """Deliveries stored by another process count; the verdicts land in fleet_reconcile."""
+    when = _when()
+    sub = await store.ensure_subscription(
+        "https://t.example/f", "https://h.example/", secret="k", lease_seconds=None
+    )
+    await store.heartbeat("a", lapse=30)
+    watchdog = SharedReconcile(store, period=1.0)
+    await watchdog.start()
+    async with _changing_source(when) as source:
+        await store.add_delivery(  # as process "b" took it
+            sub.id,
+            signature_header="sha256=00",
+            signature="valid",
+            body=_told(source, when),
+            content_type="application/xml",
+            headers=[],
+            taken_by="b",
+        )
+        start = time.time()
+        try:
+            async with Fetcher() as fetcher:
+                for step in range(3):
+                    await watchdog.check(fetcher, {sub.id}, now=start + step + 1)
+        finally:
+            watchdog.close()
+    rows = _rows(dsn, "SELECT source_url, outcome, params FROM fleet_reconcile ORDER BY id")
+    assert {row[0] for row in rows} == {f"{source}/caps.xml"}
+    assert {row[1] for row in rows} <= {"ok", "findings"}
+    unannounced = {loc for row in rows for loc in row[2]["unannounced"]}
+    unlisted = {loc for row in rows for loc in row[2]["unlisted"]}
+    assert unannounced == {"http://example.org/untold"} and unlisted == set()
+
+
+async def test_listen_with_reconcile_writes_a_verdict_every_period(
+    store: SharedStore, dsn: str
+) -> None:
+    when = _when()
+    said: list[str] = []
+    sub = await store.ensure_subscription(
+        "https://t.example/g", "http://127.0.0.1:9/", secret="k", lease_seconds=None
+    )
+    listener = SharedListener(
+        store,
+        lambda key, **_: said.append(key),
+        host="127.0.0.1",
+        port=0,
+        public_url=None,
+        max_body=1000,
+        access=NetworkAccess(),
+        reconcile=0.2,
+    )
+    async with _changing_source(when) as source:
+        await listener.start([], secret=None, lease_seconds=None)
+        try:
+            await store.add_delivery(
+                sub.id,
+                signature_header="sha256=00",
+                signature="valid",
+                body=_told(source, when),
+                content_type=None,
+                headers=[],
+                taken_by="b",
+            )
+            async with asyncio.timeout(30):
+                while not _rows(dsn, "SELECT 1 FROM fleet_reconcile"):
+                    await asyncio.sleep(0.05)
+        finally:
+            await listener.stop()
+    assert "fleetlisten.hub-unreachable" in said  # it held the lease and asked the hub
+    assert _rows(dsn, "SELECT count(*) FROM listen_lease") == [(0,)]  # given up on stop

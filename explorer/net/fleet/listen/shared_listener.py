@@ -24,8 +24,10 @@ from dataclasses import dataclass
 import httpx
 
 from explorer.net.fleet.listen.shared_intake import SharedIntake, Tell
+from explorer.net.fleet.listen.shared_reconcile import SharedReconcile
 from explorer.net.fleet.listen.shared_store import SharedStore, SharedSubscription
 from explorer.net.http.bounded_body import bounded_client
+from explorer.net.http.fetcher import Fetcher, Timeouts
 from explorer.net.http.network_access import NetworkAccess
 from explorer.net.live.callback.callback_server import CALLBACK_PREFIX
 from explorer.net.live.hub_client import intent_form
@@ -70,6 +72,7 @@ class SharedListener:
         max_body: int,
         access: NetworkAccess,
         options: LeaseOptions = LeaseOptions(),
+        reconcile: float | None = None,
     ) -> None:
         self.store = store
         self.owner = owner_name()
@@ -81,6 +84,8 @@ class SharedListener:
         self._client: httpx.AsyncClient | None = None
         self._held: set[int] = set()
         self._task: asyncio.Task[None] | None = None
+        self.watchdog = SharedReconcile(store, reconcile) if reconcile else None
+        self._watching: asyncio.Task[None] | None = None
 
     @property
     def base_url(self) -> str:
@@ -110,14 +115,20 @@ class SharedListener:
             )
         await self.beat()
         self._task = asyncio.create_task(self._beating())
+        if self.watchdog is not None:
+            await self.watchdog.start()
+            self._watching = asyncio.create_task(self._watch(self.watchdog))
         return made
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        for task in (self._task, self._watching):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._watching = None
+        if self.watchdog is not None:
+            self.watchdog.close()
         await self.intake.stop()
         with contextlib.suppress(Exception):  # the database may be what stopped us
             await self.store.release(self.owner)
@@ -133,6 +144,18 @@ class SharedListener:
             except Exception as exc:  # the database is away: keep serving, beat again later
                 self._tell("fleetlisten.beat-failed", reason=type(exc).__name__)
 
+    async def _watch(self, watchdog: SharedReconcile) -> None:
+        """Every period, reconcile what the subscriptions held now have received."""
+        period = watchdog.period
+        fetcher = Fetcher(timeout=Timeouts.uniform(min(30.0, period)), access=self._access)
+        async with fetcher:
+            while True:
+                await asyncio.sleep(period)
+                try:
+                    await watchdog.check(fetcher, set(self._held))
+                except Exception as exc:  # the database is away: check again next period
+                    self._tell("fleetlisten.reconcile-failed", reason=type(exc).__name__)
+
     async def beat(self) -> None:
         """One beat: keep, take over, and send the hub requests that are due."""
         held = await self.store.heartbeat(self.owner, self.options.lapse)
@@ -143,7 +166,8 @@ class SharedListener:
         self._held = set(by_id)
         options = self.options
         for sub_id in await self.store.due(self.owner, options.renew_fraction, options.retry):
-            await self._subscribe(by_id[sub_id])
+            if sub_id in by_id:  # else taken over between the two reads: the new holder's
+                await self._subscribe(by_id[sub_id])
 
     async def _subscribe(self, sub: SharedSubscription) -> None:
         """Ask the hub for ``sub`` (or its renewal); the verification may reach any process."""

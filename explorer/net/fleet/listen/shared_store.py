@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -287,6 +287,25 @@ class SharedStore:
         await self._work.execute("DELETE FROM listen_lease WHERE owner = %s", (owner,))
 
     # --- reconcile ----------------------------------------------------------------------
+
+    async def last_delivery_id(self) -> int:
+        cursor = await self._work.execute("SELECT coalesce(max(id), 0) FROM listen_delivery")
+        row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def deliveries_after(
+        self, after: int, subscriptions: Collection[int], limit: int
+    ) -> list[tuple[int, bytes, float]]:
+        """Deliveries of ``subscriptions`` stored (by any process) after row ``after``:
+        id, raw body and when received, oldest first, at most ``limit``."""
+        if not subscriptions:
+            return []
+        cursor = await self._work.execute(
+            "SELECT id, body, extract(epoch FROM received)::float8 FROM listen_delivery "
+            "WHERE id > %s AND subscription_id = ANY(%s) ORDER BY id LIMIT %s",
+            (after, list(subscriptions), limit),
+        )
+        return [(int(i), bytes(body), float(at)) for i, body, at in await cursor.fetchall()]
 
     async def add_reconcile(self, source_url: str, outcome: str, params: dict[str, Any]) -> None:
         """One reconcile result, in the fleet's table the health view reads."""
