@@ -211,6 +211,11 @@ async def test_any_process_answers_any_subscription(store: SharedStore, dsn: str
             assert wrong.status_code == 404
             unknown = await client.post(f"{intake.bound_url}/callback/nobody", content=body)
             assert unknown.status_code == 404
+            assert (await client.put(url)).status_code == 405
+            for odd in ({"hub.challenge": ""}, {"hub.mode": "unsubscribe"}):  # nobody asked
+                assert (await client.get(url, params={**verify, **odd})).status_code == 404
+            absurd = {**verify, "hub.lease_seconds": "9" * 40, "hub.challenge": "c2"}
+            assert (await client.get(url, params=absurd)).text == "c2"  # the lease kept
             posted = [
                 await client.post(url, content=body, headers={"X-Hub-Signature": header})
                 for header in (signed, signed, "sha256=00")
@@ -220,15 +225,18 @@ async def test_any_process_answers_any_subscription(store: SharedStore, dsn: str
                 url, content=b"x" * 1001, headers={"X-Hub-Signature": signed}
             )
             assert too_big.status_code == 413
-            await store.denied(sub.id)
+            denied = {"hub.mode": "denied", "hub.topic": sub.topic}
+            assert (await client.get(url, params=denied)).status_code == 200
             assert (await client.post(url, content=body)).status_code == 410
     finally:
         await intake.stop()
     assert said == [
         "fleetlisten.verified",
+        "fleetlisten.verified",
         "fleetlisten.stored",
         "fleetlisten.again",
         "fleetlisten.rejected",
+        "fleetlisten.denied",
     ]
     assert _rows(dsn, "SELECT body, taken_by, signature FROM listen_delivery") == [
         (body, "b", "valid")

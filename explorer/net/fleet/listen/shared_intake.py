@@ -119,7 +119,8 @@ class SharedIntake:
             self._tell("fleetlisten.denied", topic=sub.topic, hub=sub.hub)
             return web.Response(status=200)
         lease_text = params.get("hub.lease_seconds", b"").decode("ascii", "replace")
-        lease = int(lease_text) if lease_text.isdigit() else None
+        # a lease of more digits than any sane one is none (it would not fit the column)
+        lease = int(lease_text) if lease_text.isdigit() and len(lease_text) <= 9 else None
         challenge = params.get("hub.challenge")
         if mode not in ("subscribe", "unsubscribe") or not challenge:
             return web.Response(status=404)
