@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import queue
 import signal
 import sys
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 async def _listen(args: argparse.Namespace) -> int:
     lang = language_of(args)
     store = await SharedStore.open(args.store)
-    printer = _Lines(lang)
+    printer = _Lines(lang, args.json)
     listener = SharedListener(
         store,
         printer.tell,
@@ -98,16 +99,22 @@ async def _listen(args: argparse.Namespace) -> int:
 
 class _Lines:
     """Prints what happens from its own thread: a stalled reader of stdout never holds
-    the event loop, so deliveries keep being stored and answered."""
+    the event loop, so deliveries keep being stored and answered. With ``--json`` each
+    line is ``{"event": name, ...params}`` (``stored`` with ``topic`` and ``id``, ...)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, as_json: bool = False) -> None:
         self.lang = lang
+        self.as_json = as_json
         self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="listen-lines", daemon=True)
         self._thread.start()
 
     def tell(self, key: str, **params: object) -> None:
-        self._queue.put(catalog.text(key, self.lang, **params))
+        if self.as_json:
+            event = {"event": key.removeprefix("fleetlisten."), **params}
+            self._queue.put(json.dumps(event, default=str))
+        else:
+            self._queue.put(catalog.text(key, self.lang, **params))
 
     def _run(self) -> None:
         while (line := self._queue.get()) is not None:

@@ -14,6 +14,7 @@ import contextlib
 import hashlib
 import hmac
 import itertools
+import json
 import os
 import re
 import secrets
@@ -327,5 +328,50 @@ def test_a_taken_port_is_one_line_and_the_store_keeps_no_lease(cluster: str) -> 
     assert done.returncode == 2
     assert done.stderr.startswith(f"listen: cannot listen on 127.0.0.1:{port}: ")
     assert len(done.stderr.splitlines()) == 1
+    with psycopg.connect(dsn) as conn:
+        assert conn.execute("SELECT count(*) FROM listen_lease").fetchone() == (0,)
+
+
+async def test_a_stop_hands_the_leases_over_and_json_lines_say_what_happened(
+    cluster: str,
+) -> None:
+    dsn = _database(cluster, "shared_listen_json")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "explorer",
+        "listen",
+        "--store",
+        dsn,
+        "--hub",
+        "http://127.0.0.1:9/",
+        "--topic",
+        "http://example.org/t",
+        "--json",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdout is not None
+    events = []
+    try:
+        async with asyncio.timeout(60):
+            while not any(e["event"] == "hub-unreachable" for e in events):
+                line = await proc.stdout.readline()
+                assert line, f"listen ended early: {events}"
+                events.append(json.loads(line))
+        with psycopg.connect(dsn) as conn:
+            assert conn.execute("SELECT count(*) FROM listen_lease").fetchone() == (1,)
+        proc.terminate()
+        assert await proc.wait() == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert events[0] == {
+        "event": "holding",
+        "topic": "http://example.org/t",
+        "hub": "http://127.0.0.1:9/",
+    }
     with psycopg.connect(dsn) as conn:
         assert conn.execute("SELECT count(*) FROM listen_lease").fetchone() == (0,)
