@@ -28,6 +28,7 @@ LOCAL_ONLY = (
     ("forward_to", "--forward"),
     ("xmpp_account", "--xmpp-jid"),
     ("no_secret", "--no-secret"),
+    ("verify", "--verify"),
 )
 """Options whose work is kept in a store file; refused with a shared store, not ignored.
 ``--no-secret`` too: unsigned deliveries need the store file's per-subscription quota,

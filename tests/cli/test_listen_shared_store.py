@@ -283,9 +283,14 @@ def test_a_shared_store_without_hub_or_with_a_local_only_option_is_refused(
         "listen: --record works with a store file only, not yet with a shared store"
         " (--store postgresql://…)"
     )
-    assert _refusal("--hub", "http://127.0.0.1:9/", "--no-secret").startswith(
-        "listen: --no-secret works with a store file only"
-    )
+    refused = [
+        (["--no-secret"], "--no-secret"),
+        (["--verify", "sync"], "--verify"),
+        (["--reconcile", "60", "--forward", "http://127.0.0.1:9/"], "--forward"),  # not reconcile
+    ]
+    for options, named in refused:
+        said = _refusal("--hub", "http://127.0.0.1:9/", *options)
+        assert said.startswith(f"listen: {named} works with a store file only")
 
 
 def test_listen_on_a_store_file_never_loads_the_database_driver() -> None:
