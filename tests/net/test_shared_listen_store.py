@@ -382,3 +382,28 @@ async def test_listen_with_reconcile_writes_a_verdict_every_period(
             await listener.stop()
     assert "fleetlisten.hub-unreachable" in said  # it held the lease and asked the hub
     assert _rows(dsn, "SELECT count(*) FROM listen_lease") == [(0,)]  # given up on stop
+
+
+async def test_a_database_restart_costs_no_delivery(store: SharedStore, dsn: str) -> None:
+    """The server ends every connection (as a restart does): the next statements open
+    new ones and the delivery is stored, once."""
+    sub = await store.ensure_subscription(
+        "https://t.example/h", "https://h.example/", secret="k", lease_seconds=None
+    )
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    stored = await store.add_delivery(
+        sub.id,
+        signature_header=None,
+        signature="valid",
+        body=b"after",
+        content_type=None,
+        headers=[],
+        taken_by="a",
+    )
+    assert stored is not None
+    assert [s.id for s in await store.heartbeat("a", lapse=30)] == [sub.id]
+    assert _rows(dsn, "SELECT body FROM listen_delivery") == [(b"after",)]
