@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from helpers.fleet_db import fresh_database
 from helpers.fleet_services import postgres_server
-from helpers.fleet_sources import FleetSite, Resource, fleet_site
+from helpers.fleet_sources import Resource, fleet_site
 
 from explorer.net.fleet.runner import run_source
 

@@ -100,8 +100,10 @@ def redis_server(folder: Path) -> Iterator[str]:
     folder.mkdir(parents=True, exist_ok=True)
     socket = folder / "redis.sock"
     process = subprocess.Popen(
-        [server, "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700"]
-        + ["--save", "", "--appendonly", "no", "--dir", str(folder)],
+        [
+            *(server, "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700"),
+            *("--save", "", "--appendonly", "no", "--dir", str(folder)),
+        ],
         stdout=subprocess.DEVNULL,
     )
     try:
