@@ -38,6 +38,8 @@ class FleetSite:
     failing: set[str] = field(default_factory=set)
     held: dict[str, threading.Event] = field(default_factory=dict)
     log: list[tuple[float, str]] = field(default_factory=list)
+    tokens: dict[str, str] = field(default_factory=dict)
+    """Source name -> the bearer token its documents need (answered 401 without it)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def url(self, name: str) -> str:
@@ -124,6 +126,12 @@ def fleet_site() -> Iterator[FleetSite]:
             event = site.held.get(path)
             if event is not None:
                 event.wait(60)
+            token = site.tokens.get(path.split("/")[1])
+            if token is not None and self.headers.get("Authorization") != f"Bearer {token}":
+                self.send_response(401)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             body = site.documents.get(path)
             if body is None or path in site.failing:
                 self.send_response(404 if body is None else 500)

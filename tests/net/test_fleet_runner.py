@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -16,8 +20,8 @@ from helpers.fleet_db import fresh_database
 from helpers.fleet_services import postgres_server
 from helpers.fleet_sources import FleetSite, Resource, fleet_site
 
-from explorer.core.fleet.fleet_file import SourcePlan
-from explorer.core.fleet.health import HealthState
+from explorer.core.fleet.fleet_file import AuditPlan, SourcePlan
+from explorer.core.fleet.health import AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, HealthState
 from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.host_rate import host_key
 from explorer.net.fleet.runner import SKIPPED, run_source
@@ -191,6 +195,45 @@ def test_requests_to_one_host_are_spaced_across_workers(dsn: str, site: FleetSit
     assert arrivals[-1] - arrivals[0] >= (len(arrivals) - 1) / rate - 0.05
     assert min(gaps) > 0.5 / rate
     assert _rows(dsn, "SELECT host FROM fleet_hosts") == [(host_key(urls[0]),)]
+
+
+def test_a_closed_source_is_read_with_the_credentials_file_it_names(
+    dsn: str, site: FleetSite, tmp_path: Path
+) -> None:
+    url = site.put("closed", [[Resource("/r/1")]])
+    site.tokens["closed"] = "t0ken"
+    credentials = tmp_path / "credentials.toml"
+    credentials.write_text(f'["{site.base}"]\ntoken = "t0ken"\n')
+    _add(dsn, url, credentials=str(credentials), **FAST)
+    assert run_source(dsn, url).state == "ok"
+    credentials.unlink()
+    outcome = run_source(dsn, url)
+    (health,) = _health(dsn)
+    assert outcome.state == "unreachable" and health.error is not None
+    assert health.error["key"] == "fleet.run.failed"
+    assert str(credentials) in health.error["english"]
+    assert "t0ken" not in json.dumps(health.to_json())
+
+
+def test_the_audit_verdict_is_kept_with_the_run(dsn: str, site: FleetSite, tmp_path: Path) -> None:
+    url = site.put("a", [[Resource("/r/1", length=3)]])
+    copy = tmp_path / "copy"
+    (copy / "a" / "r").mkdir(parents=True)
+    _add(dsn, url, audit=AuditPlan(str(copy)), **FAST)
+    run_source(dsn, url)
+    (health,) = _health(dsn)
+    assert health.audit == AUDIT_OUT_OF_SYNC and health.is_problem  # /a/r/1 is missing
+    (copy / "a" / "r" / "1").write_text("abc")
+    site.put("a", [[Resource("/r/1", lastmod=_mtime(copy / "a" / "r" / "1"), length=3)]])
+    run_source(dsn, url)
+    (health,) = _health(dsn)
+    assert health.audit == AUDIT_IN_SYNC and not health.is_problem
+
+
+def _mtime(path: Path) -> str:
+    moment = datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(microsecond=0)
+    os.utime(path, (moment.timestamp(), moment.timestamp()))
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def test_host_keys_name_the_server() -> None:
