@@ -138,3 +138,53 @@ def test_status_and_report_after_runs(dsn: str, tmp_path: Path) -> None:
     assert f'<a href="#source-{number}"><code>{gone}</code></a>' in page
     assert f'<section id="source-{number}">' in page
     assert "could not be read" in page
+
+
+def test_add_takes_what_a_fleet_file_says_and_refuses_mistakes(dsn: str, tmp_path: Path) -> None:
+    _ok("init", "--db", dsn)
+    bad = _fleet("add", "https://a.example.org/", "--every", "90 minutes")
+    assert bad.returncode == 2 and '"15m"' not in bad.stderr and "1h" in bad.stderr
+    bad = _fleet(
+        "add", "https://a.example.org/", "--audit-map", f"https://cdn.example.org/={tmp_path}"
+    )
+    assert bad.returncode == 2 and "--audit-dest" in bad.stderr
+    credentials = tmp_path / "credentials.toml"
+    credentials.write_text('["https://a.example.org"]\ntoken = "t0ken"\n')
+    out = _ok(
+        "add",
+        "https://a.example.org/",
+        "--every",
+        "15m",
+        "--max-rate",
+        "0.5",
+        "--reconcile",
+        "--audit-dest",
+        str(tmp_path),
+        "--audit-map",
+        f"https://cdn.example.org/={tmp_path}",
+        "--credentials",
+        str(credentials),
+    )
+    assert "Added https://a.example.org/" in out
+    assert "Updated" in _ok("add", "https://a.example.org/", "--every", "15m")
+
+
+def test_status_lines_say_state_audit_reconcile_and_error(dsn: str) -> None:
+    _ok("init", "--db", dsn)
+    with fleet_site() as site:
+        url = site.url("gone")
+        _ok("add", url, "--max-rate", "1000")
+        run_source(dsn, url)
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        connection.execute("UPDATE fleet_runs SET audit = 'fleet.audit.out-of-sync'")
+        connection.execute(
+            "INSERT INTO fleet_reconcile (source_url, outcome) VALUES (%s, 'late')", (url,)
+        )
+    english = _ok("status", "--lang", "en")
+    assert english.startswith(f"unreachable  {url}  last run: ")
+    assert "; audit: not in sync; reconcile: late; The Source could not be read: " in english
+    assert english.rstrip().endswith("unreachable: 1, stale: 0, running: 0")
+    japanese = _ok("status", "--lang", "ja")
+    assert japanese.startswith(f"接続不可  {url}") and "監査: 同期していません" in japanese
