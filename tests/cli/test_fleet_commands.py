@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server
+from helpers.fleet_services import postgres_server, redis_server
 from helpers.fleet_sources import Resource, fleet_site
 
+from explorer.core.fleet.fleet_file import SourcePlan
+from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.runner import run_source
 
 
@@ -45,15 +47,23 @@ def _ok(*args: str) -> str:
     return done.stdout
 
 
-def test_init_remembers_the_database_in_a_private_file(dsn: str) -> None:
-    out = _ok("init", "--db", dsn, "--broker", "redis://127.0.0.1:1/0")
+def test_init_remembers_the_database_in_a_private_file(dsn: str, tmp_path: Path) -> None:
+    with redis_server(tmp_path / "redis") as broker:
+        out = _ok("init", "--db", dsn, "--broker", broker)
     assert "schema version 1 (1 steps applied now)" in out
     settings = Path(os.environ["XDG_CONFIG_HOME"]) / "resourcesync-explorer" / "fleet.json"
     assert stat.S_IMODE(settings.stat().st_mode) == 0o600
-    assert json.loads(settings.read_text()) == {"db": dsn, "broker": "redis://127.0.0.1:1/0"}
+    assert json.loads(settings.read_text()) == {"db": dsn, "broker": broker}
     # later subcommands find the database without --db; a second init applies nothing
     assert "(0 steps applied now)" in _ok("init", "--db", dsn)
     assert _ok("status", "--json") == "[]\n"
+
+
+def test_an_unreachable_broker_is_named_without_its_password(dsn: str, tmp_path: Path) -> None:
+    done = _fleet("init", "--db", dsn, "--broker", "redis://:s3cret@127.0.0.1:1/0")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "the broker at redis://:••••@127.0.0.1:1/0" in done.stderr
+    assert "s3cret" not in done.stderr
 
 
 def test_load_add_remove_and_status(dsn: str, tmp_path: Path) -> None:
@@ -119,8 +129,8 @@ def test_status_and_report_after_runs(dsn: str, tmp_path: Path) -> None:
         good = site.put("good", [[Resource("/r/1")]])
         hostile = site.put("evil", [[Resource("/r/1")]])
         gone = site.url("gone")
-        for url in (good, hostile, gone):
-            _ok("add", url, "--max-rate", "1000")
+        with FleetDatabase.connect(dsn) as database:  # fleet add has its own test
+            database.put_sources(SourcePlan(url, max_rate=1000) for url in (good, hostile, gone))
         for url in (good, hostile, gone):
             run_source(dsn, url)
         # a resource whose URL is markup, escaped in the XML, appears among the changes
@@ -173,7 +183,8 @@ def test_status_lines_say_state_audit_reconcile_and_error(dsn: str) -> None:
     _ok("init", "--db", dsn)
     with fleet_site() as site:
         url = site.url("gone")
-        _ok("add", url, "--max-rate", "1000")
+        with FleetDatabase.connect(dsn) as database:
+            database.put_source(SourcePlan(url, max_rate=1000))
         run_source(dsn, url)
     import psycopg
 
