@@ -15,6 +15,7 @@ from helpers.fleet_db import fresh_database
 from helpers.fleet_services import postgres_server, redis_server
 from helpers.fleet_sources import Resource, fleet_site
 
+from explorer.cli.fleet.load import FILE_LIMIT
 from explorer.core.fleet.fleet_file import SourcePlan
 from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.runner import run_source
@@ -199,3 +200,22 @@ def test_status_lines_say_state_audit_reconcile_and_error(dsn: str) -> None:
     assert english.rstrip().endswith("unreachable: 1, stale: 0, running: 0")
     japanese = _ok("status", "--lang", "ja")
     assert japanese.startswith(f"接続不可  {url}") and "監査: 同期していません" in japanese
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "too-large", "not-utf8"])
+def test_a_fleet_file_that_is_no_file_or_too_large_is_refused(
+    kind: str, dsn: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "fleet.toml"
+    if kind == "fifo":
+        os.mkfifo(path)  # a read would wait forever for a writer
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "too-large":
+        with open(path, "wb") as handle:
+            handle.truncate(FILE_LIMIT + 1)
+    else:
+        path.write_bytes(b'[[source]]\nurl = "https://a.example.org/\xff"\n')
+    done = _fleet("load", str(path), "--db", dsn)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(path) in done.stderr and "Traceback" not in done.stderr

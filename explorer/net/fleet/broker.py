@@ -21,7 +21,8 @@ def check_broker(url: str) -> None:
     except ImportError:  # the default install: the fleet extra brings Celery and kombu
         raise BrokerUnreachable("fleet.db.no-driver") from None
     try:
-        with Connection(url, connect_timeout=CONNECT_TIMEOUT) as connection:
+        # kombu has no type hints
+        with Connection(url, connect_timeout=CONNECT_TIMEOUT) as connection:  # type: ignore[no-untyped-call]
             connection.ensure_connection(max_retries=1, interval_start=0, interval_step=0)
     except Exception as exc:  # kombu raises its own, the transport's or a KeyError
         reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
