@@ -58,6 +58,17 @@ def test_migration_is_versioned_and_applied_once(dsn: str) -> None:
         assert row == (len(schema.STEPS),)
 
 
+def test_the_version_table_is_shared_with_other_features(dsn: str) -> None:
+    with FleetDatabase.connect(dsn) as database:
+        database.connection.execute(schema.VERSION_TABLE.encode())
+        database.connection.execute("INSERT INTO explorer_schema VALUES ('listen', 3)")
+        database.migrate()
+        rows = database.connection.execute(
+            "SELECT feature, version FROM explorer_schema ORDER BY feature"
+        ).fetchall()
+    assert rows == [("fleet", len(schema.STEPS)), ("listen", 3)]
+
+
 def test_two_processes_migrating_at_once_apply_each_step_once(dsn: str) -> None:
     applied: list[int] = []
 
