@@ -21,7 +21,7 @@ from helpers.fleet_services import postgres_server
 from helpers.fleet_sources import FleetSite, Resource, fleet_site
 
 from explorer.core.fleet.fleet_file import AuditPlan, SourcePlan
-from explorer.core.fleet.health import AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, HealthState
+from explorer.core.fleet.health import AUDIT_FAILED, AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, HealthState
 from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.host_rate import host_key
 from explorer.net.fleet.runner import ALREADY_DONE, SKIPPED, run_source
@@ -244,6 +244,16 @@ def test_the_audit_verdict_is_kept_with_the_run(dsn: str, site: FleetSite, tmp_p
     run_source(dsn, url)
     (health,) = _health(dsn)
     assert health.audit == AUDIT_IN_SYNC and not health.is_problem
+
+
+def test_an_audit_that_cannot_judge_says_why(dsn: str, site: FleetSite, tmp_path: Path) -> None:
+    url = site.put("a", [[Resource("/r/1")], [Resource("/r/2")]])
+    site.failing.add("/a/resourcelist1.xml")
+    _add(dsn, url, audit=AuditPlan(str(tmp_path)), **FAST)
+    assert run_source(dsn, url).state == "findings"  # the list that answers 500
+    (health,) = _health(dsn)
+    assert health.audit == AUDIT_FAILED and health.is_problem
+    assert health.error is not None and health.error["key"] == "audit.list-unreadable"
 
 
 def _mtime(path: Path) -> str:
