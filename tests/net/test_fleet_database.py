@@ -69,6 +69,22 @@ def test_the_version_table_is_shared_with_other_features(dsn: str) -> None:
     assert rows == [("fleet", len(schema.STEPS)), ("listen", 3)]
 
 
+def test_the_listen_store_and_the_fleet_meet_in_either_order(dsn: str) -> None:
+    import psycopg
+
+    from explorer.net.fleet.listen import listen_schema
+
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        connection.execute(listen_schema.RECONCILE_TABLE.encode())
+        connection.execute(
+            "INSERT INTO fleet_reconcile (source_url, outcome) VALUES ('https://a.org/', 'ok')"
+        )
+    with FleetDatabase.connect(dsn) as database:
+        database.migrate()
+        database.put_source(SourcePlan("https://a.org/"))
+        assert [row.reconcile for row in database.health()] == ["ok"]
+
+
 def test_two_processes_migrating_at_once_apply_each_step_once(dsn: str) -> None:
     applied: list[int] = []
 
