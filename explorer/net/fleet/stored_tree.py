@@ -99,8 +99,8 @@ def build_result(
     )
     for subject, stored in findings:
         found = Finding.from_json(stored)
-        node = nodes.get(subject)
-        (node.findings if node is not None else result.findings).append(found)
+        holder = nodes.get(subject)
+        (holder.findings if holder is not None else result.findings).append(found)
     return result
 
 
