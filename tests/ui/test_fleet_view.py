@@ -101,10 +101,14 @@ def test_the_table_lists_every_source_with_its_state(window, qtbot, fleet) -> No
     panel.table.sortByColumn(
         column_index(FleetModel.columns, "errors"), Qt.SortOrder.DescendingOrder
     )
-    assert _cells(panel.model, "url")[0] == urls["bad"]
+    assert _cells(panel.model, "url")[0] == urls["bad"]  # the one with errors
+    panel.table.sortByColumn(
+        column_index(FleetModel.columns, "state"), Qt.SortOrder.DescendingOrder
+    )
+    assert _cells(panel.model, "state") == ["unreachable", "stale", "ok", "findings"]
     panel.refresh()  # a refresh keeps the order the user chose
     qtbot.waitUntil(lambda: panel.refresh_button.isEnabled(), timeout=20000)
-    assert _cells(panel.model, "url")[0] == urls["bad"]
+    assert _cells(panel.model, "state") == ["unreachable", "stale", "ok", "findings"]
 
 
 def test_open_latest_snapshot_fills_the_tree_from_stored_rows(window, qtbot, fleet) -> None:
