@@ -24,7 +24,7 @@ from explorer.core.fleet.fleet_file import AuditPlan, SourcePlan
 from explorer.core.fleet.health import AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, HealthState
 from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.host_rate import host_key
-from explorer.net.fleet.runner import SKIPPED, run_source
+from explorer.net.fleet.runner import ALREADY_DONE, SKIPPED, run_source
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +104,22 @@ def test_changed_resources_are_kept_by_url(dsn: str, site: FleetSite) -> None:
     ]
     (health,) = _health(dsn)
     assert (health.changes, health.unannounced) == (3, 1)
+
+
+def test_a_turn_delivered_again_is_not_checked_twice(dsn: str, site: FleetSite) -> None:
+    url = site.put("a", [[Resource("/r/1")]])
+    _add(dsn, url, **FAST)
+    turn = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
+    first = run_source(dsn, url, scheduled_for=turn)
+    again = run_source(dsn, url, scheduled_for=turn)
+    assert (again.state, again.run_id, again.snapshot_id) == (
+        ALREADY_DONE,
+        first.run_id,
+        first.snapshot_id,
+    )
+    assert run_source(dsn, url, scheduled_for=turn.replace(hour=13)).state == "ok"
+    assert _rows(dsn, "SELECT count(*) FROM fleet_snapshots") == [(2,)]
+    assert again.to_json()["state"] == "already-done"
 
 
 def test_an_unreachable_source_keeps_no_snapshot_and_says_why(dsn: str, site: FleetSite) -> None:

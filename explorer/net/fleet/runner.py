@@ -33,7 +33,12 @@ from explorer.core.phrase import Phrase
 from explorer.core.said_error import SaidError
 from explorer.core.words.messages import finding_words, said, verbatim
 from explorer.net.fleet.changes import previous_snapshot, record_changes
-from explorer.net.fleet.database import SOURCE_LOCK_SPACE, FleetDatabase, connect_raw
+from explorer.net.fleet.database import (
+    SOURCE_LOCK_SPACE,
+    FleetDatabase,
+    connect_raw,
+    unreachable,
+)
 from explorer.net.fleet.host_rate import HostRate
 from explorer.net.fleet.snapshot_sink import SnapshotSink
 from explorer.net.http.credentials import CredentialsError, load_credentials_file
@@ -47,6 +52,10 @@ if TYPE_CHECKING:
 
 SKIPPED = "skipped"
 """A run's outcome when another run of the Source holds its lock."""
+ALREADY_DONE = "already-done"
+"""A run's outcome when a run for the same ``scheduled_for`` turn already finished: a task
+delivered again after its worker died between the commit and the acknowledgement (Celery's
+acks late) must not take the turn's snapshot twice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +95,8 @@ class _Checked:
 
 
 def run_source(dsn: str, url: str, *, scheduled_for: datetime | None = None) -> RunOutcome:
-    """Check the Source ``url`` once; ``skipped`` if a run of it is going elsewhere.
+    """Check the Source ``url`` once; ``skipped`` if a run of it is going elsewhere,
+    ``already-done`` if the turn ``scheduled_for`` names was checked already.
     Raises ``FleetUnreachable`` when the database does not answer, ``SourceUnknown``
     when ``url`` is not in the fleet."""
     connection = connect_raw(dsn)
@@ -97,13 +107,9 @@ def run_source(dsn: str, url: str, *, scheduled_for: datetime | None = None) -> 
         ).fetchone()
         if row is None or not row[0]:
             return RunOutcome(url, SKIPPED)
-        try:
-            return _run_locked(connection, dsn, source_id, plan, scheduled_for)
-        finally:
-            if not connection.closed:
-                connection.execute(
-                    "SELECT pg_advisory_unlock(%s, %s::INTEGER)", (SOURCE_LOCK_SPACE, source_id)
-                )
+        # the lock is the session's: closing the connection below frees it, whatever
+        # state a failure left the connection in
+        return _run_locked(connection, dsn, source_id, plan, scheduled_for)
     finally:
         connection.close()
 
@@ -115,6 +121,14 @@ def _run_locked(
     plan: SourcePlan,
     scheduled_for: datetime | None,
 ) -> RunOutcome:
+    if scheduled_for is not None:
+        done = connection.execute(
+            "SELECT id, snapshot_id FROM fleet_runs WHERE source_id = %s AND scheduled_for = %s"
+            " AND state IN ('ok', 'findings', 'unreachable') LIMIT 1",
+            (source_id, scheduled_for),
+        ).fetchone()
+        if done is not None:
+            return RunOutcome(plan.url, ALREADY_DONE, int(done[0]), done[1])
     abandoned = connection.execute(
         "UPDATE fleet_runs SET state = 'abandoned', finished_at = now()"
         " WHERE source_id = %s AND state = 'running'",
@@ -130,8 +144,8 @@ def _run_locked(
     try:
         checked = asyncio.run(_check(connection, dsn, source_id, run_id, plan))
     except Exception as exc:  # the run's own failure, kept on its row for the health table
-        if isinstance(exc, _DatabaseGone):
-            raise exc.cause from None
+        if isinstance(exc, _DatabaseGone):  # nothing can be written: the next run finds
+            raise unreachable(dsn, exc.cause) from None  # this one running, abandoned
         detail = _words_of(exc)
         checked = _Checked(RunState.UNREACHABLE, error=said("fleet.run.failed", detail=detail))
         _finish(connection, run_id, checked)
