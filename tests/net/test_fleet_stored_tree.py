@@ -33,7 +33,11 @@ def test_documents_hang_under_their_parents_with_their_findings() -> None:
         ("", _finding("discovery.note", Severity.INFO)),
         ("channel t", _finding("push.note", Severity.WARNING)),
     ]
-    result = build_result(f"{BASE}/desc.xml", f"{BASE}/desc.xml", rows, findings)
+    entries = [
+        (f"{BASE}/rl.xml", 1, f"{BASE}/r/2", None, None, "9", None, None, None),
+        (f"{BASE}/rl.xml", 0, f"{BASE}/r/1", "2026-01-01", "md5:aa", "3", None, None, None),
+    ]
+    result = build_result(f"{BASE}/desc.xml", f"{BASE}/desc.xml", rows, findings, entries)
     root = result.root
     assert root is not None and root.url == f"{BASE}/desc.xml"
     (cap,) = root.children
@@ -41,6 +45,15 @@ def test_documents_hang_under_their_parents_with_their_findings() -> None:
     listed = cap.children[0]
     assert (listed.capability, listed.depth, listed.entries) == ("resourcelist", 2, 3)
     assert [f.code for f in listed.findings] == ["entry.lastmod-invalid"]
+    assert listed.document is not None
+    first, second = listed.document.entries  # in their stored order
+    assert (first.loc, first.lastmod, first.hash, first.length) == (
+        f"{BASE}/r/1",
+        "2026-01-01",
+        "md5:aa",
+        "3",
+    )
+    assert (second.loc, second.length, second.hash) == (f"{BASE}/r/2", "9", None)
     assert cap.children[1].state is NodeState.FAILED
     assert sorted(f.code for f in result.findings) == ["discovery.note", "push.note"]
     assert result.source_url == f"{BASE}/desc.xml"

@@ -127,17 +127,23 @@ def test_open_latest_snapshot_fills_the_tree_from_stored_rows(window, qtbot, fle
     with psycopg.connect(dsn) as connection:
         stored = connection.execute(
             "SELECT d.url, d.capability, (SELECT count(*) FROM fleet_findings f"
-            " WHERE f.snapshot_id = d.snapshot_id AND f.subject = d.url) FROM fleet_documents d"
+            " WHERE f.snapshot_id = d.snapshot_id AND f.subject = d.url), (SELECT count(*)"
+            " FROM fleet_entries e WHERE e.snapshot_id = d.snapshot_id AND e.document = d.url)"
+            " FROM fleet_documents d"
             " JOIN fleet_snapshots n ON n.id = d.snapshot_id JOIN fleet_sources s"
             " ON s.id = n.source_id WHERE s.url = %s",
             (urls["bad"],),
         ).fetchall()
-    assert {url for url, _, _ in stored} == set(shown)
-    for url, capability, findings in stored:
+    assert {row[0] for row in stored} == set(shown)
+    for url, capability, findings, entries in stored:
         assert shown[url].capability == capability
         assert len(shown[url].findings) == findings
-    assert sum(findings for _, _, findings in stored) > 0  # the broken date's
-    assert "not a live read" in window.discovery_label.text()
+        document = shown[url].doc.document
+        assert entries == (len(document.entries) if document is not None else 0)
+    assert sum(row[2] for row in stored) > 0  # the broken date's
+    assert sum(row[3] for row in stored) > 0
+    assert "not live" in window.discovery_label.text()
+    assert "not a live read" in window.messages.text.text()
     assert "not a live read" in panel.message.text() and urls["bad"] in panel.message.text()
     assert window.services.source.crawler is None  # nothing below it is fetched
 

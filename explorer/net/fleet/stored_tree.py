@@ -7,19 +7,22 @@ findings, not the bodies. So the tree is rebuilt from those rows: each node carr
 there were), and the findings where the crawl found them. Nothing is fetched: it is the
 Source as it was when the snapshot was taken, and the reader must say so.
 
-Bounded: at most ``DOCUMENT_LIMIT`` documents and ``FINDING_LIMIT`` findings are read (a
-fleet Source may have many thousands of lists); ``StoredSnapshot`` says how many there were.
+Bounded: at most ``DOCUMENT_LIMIT`` documents, ``ENTRY_LIMIT`` entries and
+``FINDING_LIMIT`` findings are read (a fleet Source may have millions of entries);
+``StoredSnapshot`` says how many documents there were, and each node keeps its stored entry
+count whatever was read of its entries.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.findings import Finding
-from explorer.core.model import Document
+from explorer.core.model import Document, Entry
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, NodeState
 from explorer.net.source.discovery import Discovery
 
@@ -31,6 +34,11 @@ DOCUMENT_LIMIT = 5000
 for the window to draw at once."""
 FINDING_LIMIT = 20_000
 """Findings read with them (the most severe first)."""
+ENTRY_LIMIT = 50_000
+"""Entries read with them, in the order they were stored (the crawl's): a few lists of a
+large Source, enough to look at without holding the Source in memory."""
+ENTRY_FIELDS = ("hash", "length", "type", "change", "datetime")
+"""The stored entry columns that are ``rs:md`` attributes (core 1.1 §7, Table 3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +76,12 @@ def latest_snapshot(database: FleetDatabase, url: str) -> StoredSnapshot | None:
         " subject, code LIMIT %s",
         (snapshot, FINDING_LIMIT),
     ).fetchall()
-    result = build_result(str(start_url), source, rows, findings)
+    entries = connection.execute(
+        "SELECT document, position, loc, lastmod, hash, length, type, change, datetime"
+        " FROM fleet_entries WHERE snapshot_id = %s LIMIT %s",
+        (snapshot, ENTRY_LIMIT),
+    ).fetchall()
+    result = build_result(str(start_url), source, rows, findings, entries)
     return StoredSnapshot(int(snapshot), taken, result, int(documents), len(rows))
 
 
@@ -77,10 +90,17 @@ def build_result(
     source: str | None,
     rows: list[tuple[Any, ...]],
     findings: list[tuple[Any, ...]],
+    entries: Sequence[tuple[Any, ...]] = (),
 ) -> CrawlResult:
-    """The crawl result of stored document rows and ``(subject, stored finding)`` rows:
-    the Source Description (``source``) at the root, each document under its parent."""
+    """The crawl result of stored document rows, ``(subject, stored finding)`` rows and
+    entry rows ``(document, position, loc, lastmod, *ENTRY_FIELDS)``: the Source
+    Description (``source``) at the root, each document under its parent."""
     nodes = {str(row[0]): _node(row) for row in rows}
+    for document, _position, loc, lastmod, *md in sorted(entries, key=lambda e: (e[0], e[1])):
+        node = nodes.get(document)
+        if node is not None and node.document is not None:
+            kept = {name: value for name, value in zip(ENTRY_FIELDS, md, strict=True) if value}
+            node.document.entries.append(Entry(loc or None, lastmod, md=kept))
     for row in rows:
         node, parent = nodes[str(row[0])], row[1]
         if parent is not None and parent in nodes and parent != node.url:

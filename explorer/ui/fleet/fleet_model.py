@@ -54,7 +54,7 @@ class FleetModel(FilteredRowsModel[SourceHealth]):
     """The health table; ``set_filter(PROBLEM)`` keeps the Sources needing a look."""
 
     columns = (
-        Column("url", QT_TRANSLATE_NOOP("FleetModel", "Source"), 260, lambda r: r.url, True),
+        Column("url", QT_TRANSLATE_NOOP("FleetModel", "Source"), 330, lambda r: r.url, True),
         Column("state", QT_TRANSLATE_NOOP("FleetModel", "state"), 90, state_text),
         Column(
             "last",

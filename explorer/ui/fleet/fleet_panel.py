@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
+from explorer.core.findings import Severity
 from explorer.core.fleet.dsn import database_host, masked_dsn
 from explorer.core.said_error import SaidError
 from explorer.ui.fleet.fleet_model import PROBLEM, moment_text
@@ -153,15 +154,13 @@ class FleetPanel(FleetWidgets):
             )
             return
         taken = moment_text(snapshot.taken)
-        note = self.tr(
-            "stored fleet snapshot of {time}, not a live read ({shown} of {documents} documents)"
-        ).format(time=taken, shown=snapshot.shown, documents=snapshot.documents)
-        if self.shell.show_stored_source(snapshot.result, note):
-            self.say(
-                self.tr(
-                    "The Source tree shows the stored snapshot of {url} taken {time}, not a live "
-                    "read. Open its address again to read it now."
-                ).format(url=url, time=taken)
-            )
+        note = self.tr("stored snapshot of {time}, not live").format(time=taken)
+        said = self.tr(
+            "The Source tree shows the stored snapshot of {url} taken {time} ({shown} of "
+            "{documents} documents), not a live read. Open its address again to read it now."
+        ).format(url=url, time=taken, shown=snapshot.shown, documents=snapshot.documents)
+        if self.shell.show_stored_source(snapshot.result, note, said):
+            self.say(said)
+            self.shell.show_error(said, Severity.INFO)
         else:
             self.say(self.tr("The snapshot of {url} holds no documents.").format(url=url))

@@ -100,9 +100,10 @@ class Shell(Protocol):
     def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:
         """Open the Source at ``url`` (and then the document ``select``)."""
 
-    def show_stored_source(self, result: CrawlResult, note: str) -> bool:
+    def show_stored_source(self, result: CrawlResult, note: str, detail: str) -> bool:
         """Show a stored tree (a fleet snapshot: nothing fetched) as the open Source, with
-        ``note`` where the window says how the Source was found. False without a root."""
+        ``note`` where the window says how the Source was found (``detail`` its tooltip).
+        False without a root."""
 
     def navigate(
         self,

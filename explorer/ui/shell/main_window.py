@@ -270,8 +270,8 @@ class MainWindow(MainWindowWidgets):
     async def engines(self) -> ExplorerServices:
         return await self.source.engines()
 
-    def show_stored_source(self, result: CrawlResult, note: str) -> bool:
-        return self.source.show_stored(result, note) is not None
+    def show_stored_source(self, result: CrawlResult, note: str, detail: str) -> bool:
+        return self.source.show_stored(result, note, detail) is not None
 
     def selected_item(self) -> TreeItem | None:
         return self.source.selected_item()

@@ -206,10 +206,10 @@ class SourceController(QObject):
         self.shell.source_opened.emit(result.root.url)
         return root
 
-    def show_stored(self, result: CrawlResult, note: str) -> TreeItem | None:
+    def show_stored(self, result: CrawlResult, note: str, detail: str) -> TreeItem | None:
         """Show a stored tree (a fleet snapshot) as the open Source, with ``note`` in the
-        discovery line saying it is stored, not read now. Nothing is fetched: the services
-        keep no crawler for it, and its rows are what was stored."""
+        discovery line saying it is stored, not read now (``detail`` its tooltip). Nothing
+        is fetched: the services keep no crawler for it, and its rows are what was stored."""
         services = self.shell.services
         if services is None or result.root is None:
             return None
@@ -218,7 +218,7 @@ class SourceController(QObject):
         services.source.use_stored(result)
         root = self.shell.tree_model.set_source(result.root)
         self._source_address = None  # Back and Forward would read it live: not recorded
-        self._found_via = (note, "")
+        self._found_via = (note, tooltip_text(detail))
         self._say_found_via()
         for item in [root, *root.children]:
             self.shell.tree.expand(self.shell.tree_model.index_of(item))

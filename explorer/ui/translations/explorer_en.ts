@@ -1460,11 +1460,11 @@ X-Api-Key: …</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stored fleet snapshot of {time}, not a live read ({shown} of {documents} documents)</source>
+        <source>stored snapshot of {time}, not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The Source tree shows the stored snapshot of {url} taken {time}, not a live read. Open its address again to read it now.</source>
+        <source>The Source tree shows the stored snapshot of {url} taken {time} ({shown} of {documents} documents), not a live read. Open its address again to read it now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

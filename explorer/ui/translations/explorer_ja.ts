@@ -1450,12 +1450,12 @@ X-Api-Key: …</translation>
         <translation>{url} にはまだスナップショットがありません。最初の実行が終わっていません。</translation>
     </message>
     <message>
-        <source>stored fleet snapshot of {time}, not a live read ({shown} of {documents} documents)</source>
-        <translation>{time} に保存したフリートのスナップショット。現在の読み込みではありません（ドキュメント {documents} 件中 {shown} 件）</translation>
+        <source>stored snapshot of {time}, not live</source>
+        <translation>保存済みスナップショット（{time}）</translation>
     </message>
     <message>
-        <source>The Source tree shows the stored snapshot of {url} taken {time}, not a live read. Open its address again to read it now.</source>
-        <translation>ソースツリーには {time} に取得した {url} の保存済みスナップショットを表示しています。現在の読み込みではありません。今の状態を読むには、そのアドレスをもう一度開いてください。</translation>
+        <source>The Source tree shows the stored snapshot of {url} taken {time} ({shown} of {documents} documents), not a live read. Open its address again to read it now.</source>
+        <translation>ソースツリーには {time} に取得した {url} の保存済みスナップショット（ドキュメント {documents} 件中 {shown} 件）を表示しています。現在の読み込みではありません。今の状態を読むには、そのアドレスをもう一度開いてください。</translation>
     </message>
     <message>
         <source>The snapshot of {url} holds no documents.</source>
