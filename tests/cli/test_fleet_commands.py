@@ -57,6 +57,7 @@ def test_init_remembers_the_database_in_a_private_file(dsn: str, tmp_path: Path)
     assert json.loads(settings.read_text()) == {"db": dsn, "broker": broker}
     # later subcommands find the database without --db; a second init applies nothing
     assert "(0 steps applied now)" in _ok("init", "--db", dsn)
+    assert json.loads(settings.read_text()) == {"db": dsn, "broker": broker}
     assert _ok("status", "--json") == "[]\n"
 
 

@@ -117,6 +117,11 @@ def test_claim_due_advances_the_schedule_in_the_table(fleet: FleetDatabase) -> N
     ]
     rows = dict(fleet.connection.execute("SELECT url, next_run FROM fleet_sources").fetchall())
     assert rows["https://s0.example.org/"] == T0 + timedelta(minutes=20)
+    assert fleet.claim_due_turns(T0 + timedelta(minutes=20), 10) == [
+        ("https://s0.example.org/", T0 + timedelta(minutes=20)),
+        ("https://s1.example.org/", T0 + timedelta(minutes=11)),
+        ("https://s2.example.org/", T0 + timedelta(minutes=12)),
+    ]
 
 
 def test_turns_missed_while_nothing_claimed_are_skipped_not_replayed(
