@@ -56,7 +56,7 @@ STEPS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE fleet_entries (snapshot_id BIGINT NOT NULL"
         " REFERENCES fleet_snapshots (id) ON DELETE CASCADE, document TEXT NOT NULL,"
         " capability TEXT, position INTEGER NOT NULL, loc TEXT NOT NULL, lastmod TEXT,"
-        " hash TEXT, length BIGINT, type TEXT, change TEXT, datetime TEXT)",
+        " hash TEXT, length TEXT, type TEXT, change TEXT, datetime TEXT)",
         "CREATE INDEX fleet_entries_loc ON fleet_entries (snapshot_id, loc)",
         "CREATE TABLE fleet_findings (snapshot_id BIGINT NOT NULL"
         " REFERENCES fleet_snapshots (id) ON DELETE CASCADE, subject TEXT NOT NULL,"

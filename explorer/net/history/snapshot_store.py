@@ -131,54 +131,14 @@ class SnapshotStore:
     def add_document(self, snapshot: int, node: DocumentNode) -> None:
         """Write one fetched document and its entries (a crawl sink); entries an earlier
         snapshot kept for the same content are named, not written again."""
-        from explorer.net.source.streamed_crawl import entry_url  # loaded by the crawl
-
-        document = node.document
-        fetch = node.fetch
-        body = node.read_body()
-        headers = fetch.headers if fetch is not None else {}
-        capability = node.capability
-        entry_capability = f"{capability} index" if node.is_index else capability
-
-        # built once: the set's key reads them, then (a set not kept yet) the insert
-        rows: list[EntryRow] = (
-            [
-                (
-                    position,
-                    entry_url(node, entry) or "",
-                    entry.lastmod,
-                    entry.hash,
-                    entry.length,
-                    entry.type,
-                    entry.change,
-                    entry.datetime,
-                )
-                for position, entry in enumerate(document.entries)
-            ]
-            if document is not None
-            else []
-        )
+        row, entry_capability, rows = document_rows(node)
         with self._writing():
             entry_set = keep_entries(self.db, entry_capability, lambda: rows) if rows else None
             self.db.execute(
                 "INSERT OR REPLACE INTO snapshot_documents (snapshot, url, parent, capability,"
                 " root, state, status, etag, last_modified, digest, entries, md, entry_set)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    snapshot,
-                    node.url,
-                    node.parent_url,
-                    capability,
-                    node.root,
-                    str(node.state),
-                    node.status,
-                    headers.get("etag"),
-                    headers.get("last-modified"),
-                    hashlib.sha256(body).hexdigest() if body is not None else None,
-                    len(document.entries) if document is not None else None,
-                    json.dumps(document.md if document is not None else {}, sort_keys=True),
-                    entry_set,
-                ),
+                (snapshot, *row, entry_set),
             )
 
     def finish(self, snapshot: int, result: CrawlResult) -> SnapshotInfo:
@@ -296,6 +256,69 @@ class SnapshotStore:
             (start_url, before),
         ).fetchone()
         return SnapshotInfo(*row) if row is not None else None
+
+
+DocumentRow = tuple[
+    str,
+    str | None,
+    str | None,
+    str | None,
+    str,
+    int | None,
+    str | None,
+    str | None,
+    str | None,
+    int | None,
+    str,
+]
+"""A snapshot's row of one document: url, parent, capability, root, state, status, etag,
+last_modified, digest, entries, md (JSON)."""
+
+
+def document_rows(node: DocumentNode) -> tuple[DocumentRow, str | None, list[EntryRow]]:
+    """What a snapshot keeps of one fetched document: its row, the capability its entries
+    are kept under ("<capability> index" for an index's) and the entries' rows. Shared by
+    every snapshot writer (this store's SQLite, the fleet's PostgreSQL), so a snapshot
+    means the same wherever it is kept."""
+    from explorer.net.source.streamed_crawl import entry_url  # loaded by the crawl
+
+    document = node.document
+    fetch = node.fetch
+    body = node.read_body()
+    headers = fetch.headers if fetch is not None else {}
+    capability = node.capability
+    entry_capability = f"{capability} index" if node.is_index else capability
+    rows: list[EntryRow] = (
+        [
+            (
+                position,
+                entry_url(node, entry) or "",
+                entry.lastmod,
+                entry.hash,
+                entry.length,
+                entry.type,
+                entry.change,
+                entry.datetime,
+            )
+            for position, entry in enumerate(document.entries)
+        ]
+        if document is not None
+        else []
+    )
+    row: DocumentRow = (
+        node.url,
+        node.parent_url,
+        capability,
+        node.root,
+        str(node.state),
+        node.status,
+        headers.get("etag"),
+        headers.get("last-modified"),
+        hashlib.sha256(body).hexdigest() if body is not None else None,
+        len(document.entries) if document is not None else None,
+        json.dumps(document.md if document is not None else {}, sort_keys=True),
+    )
+    return row, entry_capability, rows
 
 
 def _finding_row(snapshot: int, subject: str, item: Finding) -> tuple[object, ...]:

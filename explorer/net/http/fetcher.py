@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urljoin, urlsplit
@@ -120,6 +120,10 @@ class Exchange:
 
 
 ExchangeHook = Callable[[Exchange], None]
+BeforeSend = Callable[[str], Awaitable[None]]
+"""Awaited with a request's URL just before it is sent (each hop and each retry): a caller
+that must pace or meter requests it does not make itself (the fleet's per-host rate across
+workers) waits here, inside the per-host bound, so the time waited is the request's own."""
 
 
 @dataclass(slots=True)
@@ -338,7 +342,8 @@ class Fetcher:
     ``backoff`` seconds (Retry-After honoured up to 10 s); redirects are followed by
     hand so that loops are caught and the chain is reported. Bodies are streamed, decoded
     by ``read_body`` (every coding layer charged to one budget) and capped at
-    ``max_bytes``. ``on_exchange`` sees every request sent.
+    ``max_bytes``. ``on_exchange`` sees every request sent; ``before_send`` is awaited
+    before each one goes out.
     ``spool`` keeps large cached bodies on disk; it is closed with the fetcher, and the
     crawl uses it for the bodies of the documents it has parsed.
     ``access`` brings credentials (added per hop, by that hop's own origin), the proxy
@@ -357,6 +362,7 @@ class Fetcher:
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         cache: ResponseCache | None = None,
         on_exchange: ExchangeHook | None = None,
+        before_send: BeforeSend | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         access: NetworkAccess | None = None,
     ) -> None:
@@ -370,6 +376,7 @@ class Fetcher:
         self.spool = BodySpool()
         self.cache = cache if cache is not None else ResponseCache(spool=self.spool)
         self.on_exchange = on_exchange
+        self.before_send = before_send
         self.transport = transport  # a folder's DiskTransport: downloads use it too
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         options = self.access.client_options(transport)  # a folder's: no hooks, no DNS
@@ -555,6 +562,8 @@ class Fetcher:
         self, method: str, url: str, headers: dict[str, str], cap: _BodyCap
     ) -> _Hop:
         async with self._semaphore(url):
+            if self.before_send is not None:
+                await self.before_send(url)
             started_wall, started = time.time(), time.perf_counter()
             hop = await self._exchange(method, url, headers, cap)
             if self.on_exchange is not None:

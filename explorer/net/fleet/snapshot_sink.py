@@ -1,0 +1,112 @@
+"""A crawl written into the fleet's database as one snapshot, inside the run's transaction.
+
+The crawl hands each fetched document to ``add_document`` (a crawl sink, as for
+``inspect --save``, with the same rows: ``document_rows``); rows are buffered and sent with
+``COPY`` in batches, so a Source of a million entries costs a few hundred round trips, and
+never sits in memory whole. Nothing is committed here: the runner holds one transaction
+for the whole snapshot and the run's finish, so a worker killed mid-crawl leaves no rows.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from explorer.net.history.snapshot_store import document_rows
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
+
+BATCH = 5000
+"""Entry rows per COPY: large enough to amortise a round trip, small enough to stream."""
+DOCUMENT_COLUMNS = (
+    "snapshot_id, url, parent, capability, root, state, status, etag, last_modified,"
+    " digest, entries, md"
+)
+ENTRY_COLUMNS = (
+    "snapshot_id, document, capability, position, loc, lastmod, hash, length, type,"
+    " change, datetime"
+)
+
+
+class SnapshotSink:
+    """One snapshot being written; ``begin`` inside an open transaction."""
+
+    def __init__(self, connection: psycopg.Connection[tuple[Any, ...]], snapshot_id: int) -> None:
+        self.connection = connection
+        self.id = snapshot_id
+        self.documents: list[tuple[object, ...]] = []
+        self.entries: list[tuple[object, ...]] = []
+        self.seen: set[str] = set()
+
+    @classmethod
+    def begin(
+        cls,
+        connection: psycopg.Connection[tuple[Any, ...]],
+        source_id: int,
+        run_id: int,
+        start_url: str,
+    ) -> SnapshotSink:
+        row = connection.execute(
+            "INSERT INTO fleet_snapshots (source_id, run_id, start_url) VALUES (%s, %s, %s)"
+            " RETURNING id",
+            (source_id, run_id, start_url),
+        ).fetchone()
+        assert row is not None
+        return cls(connection, int(row[0]))
+
+    def add_document(self, node: DocumentNode) -> None:
+        """The crawl sink: keep one fetched document and its entries."""
+        row, capability, entries = document_rows(node)
+        if row[0] in self.seen:  # a URL reached twice is one document of the snapshot
+            return
+        self.seen.add(row[0])
+        self.documents.append((self.id, *row))
+        self.entries.extend((self.id, node.url, capability, *entry) for entry in entries)
+        if len(self.entries) >= BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        self._copy("fleet_documents", DOCUMENT_COLUMNS, self.documents)
+        self._copy("fleet_entries", ENTRY_COLUMNS, self.entries)
+        self.documents, self.entries = [], []
+
+    def finish(self, result: CrawlResult) -> tuple[int, int]:
+        """Write the rest, the findings and the totals; (errors, warnings) found."""
+        self.flush()
+        rows: list[tuple[object, ...]] = []
+        for subject, found in _findings_by_subject(result):
+            rows += [
+                (self.id, subject, item.code, str(item.severity), json.dumps(item.to_stored()))
+                for item in found
+            ]
+        self._copy("fleet_findings", "snapshot_id, subject, code, severity, stored", rows)
+        self.connection.execute(
+            "UPDATE fleet_snapshots SET source = %(source)s,"
+            " documents = (SELECT count(*) FROM fleet_documents WHERE snapshot_id = %(id)s),"
+            " entries = (SELECT count(*) FROM fleet_entries WHERE snapshot_id = %(id)s)"
+            " WHERE id = %(id)s",
+            {"source": result.source_url, "id": self.id},
+        )
+        severities = [row[3] for row in rows]
+        return severities.count("error"), severities.count("warning")
+
+    def _copy(self, table: str, columns: str, rows: list[tuple[object, ...]]) -> None:
+        if not rows:
+            return
+        statement = f"COPY {table} ({columns}) FROM STDIN".encode()
+        with self.connection.cursor() as cursor, cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row(row)
+
+
+def _findings_by_subject(result: CrawlResult) -> list[tuple[str, list[Any]]]:
+    """Findings as a snapshot keeps them: Source-wide under "", then per document and
+    channel (the subjects ``inspect --save`` writes)."""
+    found: list[tuple[str, list[Any]]] = [("", list(result.findings))]
+    for node in result.nodes():
+        found.append((node.url, list(node.findings)))
+        found += [(f"channel {c.topic}", list(c.findings)) for c in node.channels]
+    return found
