@@ -13,7 +13,7 @@ from helpers.fleet_db import fresh_database
 from helpers.fleet_services import postgres_server, redis_server
 
 from explorer.core.fleet.fleet_file import SourcePlan
-from explorer.net.fleet.celery_app import DISPATCH_QUEUE, dispatch, fleet_app
+from explorer.net.fleet.celery_app import DISPATCH_QUEUE, REPEAT, dispatch, fleet_app, run_check
 from explorer.net.fleet.celery_run import BrokerUnreachable, broker_place, check_ready
 from explorer.net.fleet.database import FleetDatabase, FleetNotInitialised, FleetUnreachable
 
@@ -107,3 +107,21 @@ def test_an_unreachable_or_empty_database_is_named(cluster: str, dsn: str, tmp_p
         empty = fresh_database(cluster)
         with pytest.raises(FleetNotInitialised):
             check_ready(fleet_app(empty, broker), empty)
+
+
+def test_a_turn_delivered_again_after_its_run_is_not_run_again(cluster: str) -> None:
+    """Acks late: a worker that dies between the run's commit and the acknowledgement
+    gets its message delivered again; the turn already has its run."""
+    dsn = fresh_database(cluster)
+    refused = "http://127.0.0.1:1/description.xml"  # nothing listens: an unreachable run
+    with FleetDatabase.connect(dsn) as database:
+        database.migrate()
+        database.put_sources([SourcePlan(refused, period=60)])
+    turn = datetime.now(UTC).isoformat()
+    assert run_check(dsn, refused, turn) == "unreachable"
+    assert run_check(dsn, refused, turn) == REPEAT
+    later = (datetime.now(UTC) + timedelta(seconds=60)).isoformat()
+    assert run_check(dsn, refused, later) == "unreachable"
+    with FleetDatabase.connect(dsn) as database:
+        states = database.connection.execute("SELECT state FROM fleet_runs").fetchall()
+    assert states == [("unreachable",), ("unreachable",)]

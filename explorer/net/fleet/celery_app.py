@@ -42,6 +42,8 @@ DISPATCH_EVERY = 5.0
 """Seconds between two claims of due Sources: a Source's turn starts at most this late."""
 DISPATCH_LIMIT = 1000
 """Sources handed out by one claim; the rest wait for the next (a few seconds later)."""
+REPEAT = "repeat"
+"""A task's outcome when its turn already had its run (the message was delivered again)."""
 RUN_LIMIT = 3600.0
 """Seconds one run may take before Celery stops it; the visibility timeout is twice this."""
 
@@ -100,8 +102,29 @@ def run_check(dsn: str, url: str, scheduled_for: str) -> str:
     the name of the run's outcome, which the worker's log shows."""
     from explorer.net.fleet.runner import run_source
 
-    outcome = run_source(dsn, url, scheduled_for=datetime.fromisoformat(scheduled_for))
-    return str(getattr(outcome, "state", outcome))
+    turn = datetime.fromisoformat(scheduled_for)
+    if turn_done(dsn, url, turn):
+        return REPEAT
+    return run_source(dsn, url, scheduled_for=turn).state
+
+
+def turn_done(dsn: str, url: str, turn: datetime) -> bool:
+    """Whether the Source's turn already has its finished run: the message delivered again
+    after its worker finished the run but died before acknowledging it.
+
+    Asked before the run takes the Source's lock, which is enough: two deliveries of one
+    message are never in hand at once, since a run is stopped (``task_time_limit``) well
+    before the broker gives its message to another worker (the visibility timeout)."""
+    from explorer.net.fleet.database import connect_raw
+
+    with connect_raw(dsn) as connection:
+        row = connection.execute(
+            "SELECT EXISTS (SELECT 1 FROM fleet_runs r JOIN fleet_sources s"
+            " ON s.id = r.source_id WHERE s.url = %s AND r.scheduled_for = %s"
+            " AND r.state IN ('ok', 'findings', 'unreachable'))",
+            (url, turn),
+        ).fetchone()
+    return bool(row and row[0])
 
 
 def dispatch(dsn: str, send: Callable[[str, str], Any], now: datetime | None = None) -> int:
