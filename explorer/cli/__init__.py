@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "audit": "explorer.cli.audit",
     "consumers": "explorer.cli.consumers",
     "plan": "explorer.cli.plan",
+    "fleet": "explorer.cli.fleet",
 }
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

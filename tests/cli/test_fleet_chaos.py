@@ -31,7 +31,7 @@ import pytest
 
 from helpers.fleet_processes import Fleet, explorer, served_sources
 from helpers.fleet_services import postgres_server, redis_server
-from helpers.fleet_sources import Served, changes, request_log
+from helpers.fleet_chaos_sources import Served, changes, request_log
 
 pytestmark = pytest.mark.slow
 

@@ -20,9 +20,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from helpers.fleet_sources import Served
+from helpers.fleet_chaos_sources import Served
 
-SOURCES_SCRIPT = Path(__file__).with_name("fleet_sources.py")
+SOURCES_SCRIPT = Path(__file__).with_name("fleet_chaos_sources.py")
 START_BOUND = 60.0
 STOP_BOUND = 20.0
 

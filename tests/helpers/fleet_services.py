@@ -99,11 +99,9 @@ def redis_server(folder: Path) -> Iterator[str]:
         raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
     folder.mkdir(parents=True, exist_ok=True)
     socket = folder / "redis.sock"
-    process = subprocess.Popen(
-        [server, "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700"]
-        + ["--save", "", "--appendonly", "no", "--dir", str(folder)],
-        stdout=subprocess.DEVNULL,
-    )
+    listen = ["--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700"]
+    volatile = ["--save", "", "--appendonly", "no", "--dir", str(folder)]
+    process = subprocess.Popen([server, *listen, *volatile], stdout=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + START_TIMEOUT
         while not socket.exists():

@@ -7,6 +7,7 @@ import gc
 import logging
 
 import pytest
+from PySide6.QtWidgets import QLabel
 
 from explorer.ui.shared.tasks import TaskKeeper
 
@@ -63,3 +64,25 @@ def test_cancel_all_stops_every_task_quietly(qtbot, qloop) -> None:
     keeper.cancel_all()
     qtbot.waitUntil(lambda: all(task.done() for task in tasks), timeout=5000)
     assert all(task.cancelled() for task in tasks) and len(keeper) == 0 and reports == []
+
+
+def test_a_destroyed_owner_cancels_its_tasks_and_hears_no_report(qtbot, qloop) -> None:
+    """The Hub workbench's race: a check still awaiting its hub when the tab is closed woke to
+    a deleted list, and its failure report then touched a deleted label."""
+    owner = QLabel()
+    reports: list[str] = []
+    keeper = TaskKeeper(lambda text: (reports.append(text), owner.setText(text)), owner=owner)
+    gate = qloop.create_future()
+
+    async def check() -> None:
+        await gate
+        owner.setText("answered")
+
+    task = keeper.spawn(check())
+    gone: list[bool] = []
+    owner.destroyed.connect(lambda: gone.append(True))
+    owner.deleteLater()
+    qtbot.waitUntil(lambda: bool(gone), timeout=5000)
+    gate.set_result(None)
+    qtbot.waitUntil(lambda: task.done() and len(keeper) == 0, timeout=5000)
+    assert task.cancelled() and reports == []

@@ -101,6 +101,8 @@ class SourceHealth:
 
 AUDIT_IN_SYNC = "fleet.audit.in-sync"
 AUDIT_OUT_OF_SYNC = "fleet.audit.out-of-sync"
+AUDIT_FAILED = "fleet.audit.failed"
+"""The audit could not judge (no Resource List, a list unreadable); the run's error says why."""
 
 
 def _iso(moment: datetime | None) -> str | None:

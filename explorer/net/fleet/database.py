@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from explorer.core.findings import Finding
 from explorer.core.fleet.dsn import database_host, masked_dsn
 from explorer.core.fleet.fleet_file import SourcePlan
 from explorer.core.fleet.health import HealthState, RunState, SourceHealth, health_state
@@ -45,7 +46,10 @@ class SourceUnknown(SaidError, LookupError):
 
 def connect_raw(dsn: str) -> psycopg.Connection[tuple[Any, ...]]:
     """An autocommit connection, or ``FleetUnreachable`` naming the database (masked)."""
-    import psycopg
+    try:
+        import psycopg
+    except ImportError:  # the default install: the fleet extra brings psycopg
+        raise FleetUnreachable("fleet.db.no-driver") from None
 
     try:
         return psycopg.connect(dsn, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
@@ -184,6 +188,24 @@ class FleetDatabase:
             {"space": SOURCE_LOCK_SPACE},
         ).fetchall()
         return [_health_row(row, now) for row in rows]
+
+    def findings(self, snapshot_id: int) -> list[tuple[str, Finding]]:
+        """A snapshot's findings with their subject ("" for Source-wide), as stored."""
+        rows = self.connection.execute(
+            "SELECT subject, stored FROM fleet_findings WHERE snapshot_id = %s"
+            " ORDER BY CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END,"
+            " subject, code",
+            (snapshot_id,),
+        ).fetchall()
+        return [(str(subject), Finding.from_json(stored)) for subject, stored in rows]
+
+    def changes(self, snapshot_id: int) -> list[tuple[str, str, list[str]]]:
+        """The changes the snapshot's run found since the one before: (url, kind, fields)."""
+        rows = self.connection.execute(
+            "SELECT url, kind, fields FROM fleet_changes WHERE snapshot_id = %s ORDER BY url",
+            (snapshot_id,),
+        ).fetchall()
+        return [(str(url), str(kind), list(fields)) for url, kind, fields in rows]
 
 
 def _health_row(row: tuple[Any, ...], now: datetime) -> SourceHealth:

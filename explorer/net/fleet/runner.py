@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core.audit_rules import Mapping
 from explorer.core.fleet.fleet_file import SourcePlan
-from explorer.core.fleet.health import AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, RunState
+from explorer.core.fleet.health import AUDIT_FAILED, AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, RunState
 from explorer.core.phrase import Phrase
 from explorer.core.said_error import SaidError
 from explorer.core.words.messages import finding_words, said, verbatim
@@ -202,7 +202,7 @@ async def _check(
                             connection, run_id, sink.id, previous
                         )
                     if plan.audit is not None:
-                        checked.audit = await _audit(plan, fetcher)
+                        checked.audit, checked.error = await _audit(plan, fetcher)
                     _finish(connection, run_id, checked)
                     return checked
             except _Unreachable as unreachable:  # rolled back: no snapshot of nothing
@@ -235,8 +235,9 @@ def _reached(result: CrawlResult) -> bool:
     return any(node.state is NodeState.LOADED for node in result.nodes())
 
 
-async def _audit(plan: SourcePlan, fetcher: Fetcher) -> str:
-    """The audit's verdict key (``audit``'s own engine), or the key of why it could not."""
+async def _audit(plan: SourcePlan, fetcher: Fetcher) -> tuple[str, Phrase | None]:
+    """The audit's verdict key (``audit``'s own engine), or ``fleet.audit.failed`` and
+    why it could not judge."""
     from urllib.parse import urlsplit
 
     from explorer.net.history.audit import AuditError, audit
@@ -248,9 +249,9 @@ async def _audit(plan: SourcePlan, fetcher: Fetcher) -> str:
     try:
         report = await audit(plan.url, fetcher, mappings)
     except AuditError as exc:
-        return exc.key
+        return AUDIT_FAILED, said(exc.key, **exc.params)
     try:
-        return AUDIT_IN_SYNC if report.in_sync else AUDIT_OUT_OF_SYNC
+        return (AUDIT_IN_SYNC if report.in_sync else AUDIT_OUT_OF_SYNC), None
     finally:
         report.close()
 

@@ -21,14 +21,15 @@ if TYPE_CHECKING:
 
 BATCH = 5000
 """Entry rows per COPY: large enough to amortise a round trip, small enough to stream."""
-DOCUMENT_COLUMNS = (
-    "snapshot_id, url, parent, capability, root, state, status, etag, last_modified,"
-    " digest, entries, md"
+COPY_DOCUMENTS = (
+    "COPY fleet_documents (snapshot_id, url, parent, capability, root, state, status, etag,"
+    " last_modified, digest, entries, md) FROM STDIN"
 )
-ENTRY_COLUMNS = (
-    "snapshot_id, document, capability, position, loc, lastmod, hash, length, type,"
-    " change, datetime"
+COPY_ENTRIES = (
+    "COPY fleet_entries (snapshot_id, document, capability, position, loc, lastmod, hash,"
+    " length, type, change, datetime) FROM STDIN"
 )
+COPY_FINDINGS = "COPY fleet_findings (snapshot_id, subject, code, severity, stored) FROM STDIN"
 
 
 class SnapshotSink:
@@ -69,8 +70,8 @@ class SnapshotSink:
             self.flush()
 
     def flush(self) -> None:
-        self._copy("fleet_documents", DOCUMENT_COLUMNS, self.documents)
-        self._copy("fleet_entries", ENTRY_COLUMNS, self.entries)
+        self._copy(COPY_DOCUMENTS, self.documents)
+        self._copy(COPY_ENTRIES, self.entries)
         self.documents, self.entries = [], []
 
     def finish(self, result: CrawlResult) -> tuple[int, int]:
@@ -82,7 +83,7 @@ class SnapshotSink:
                 (self.id, subject, item.code, str(item.severity), json.dumps(item.to_stored()))
                 for item in found
             ]
-        self._copy("fleet_findings", "snapshot_id, subject, code, severity, stored", rows)
+        self._copy(COPY_FINDINGS, rows)
         self.connection.execute(
             "UPDATE fleet_snapshots SET source = %(source)s,"
             " documents = (SELECT count(*) FROM fleet_documents WHERE snapshot_id = %(id)s),"
@@ -93,11 +94,10 @@ class SnapshotSink:
         severities = [row[3] for row in rows]
         return severities.count("error"), severities.count("warning")
 
-    def _copy(self, table: str, columns: str, rows: list[tuple[object, ...]]) -> None:
+    def _copy(self, statement: str, rows: list[tuple[object, ...]]) -> None:
         if not rows:
             return
-        statement = f"COPY {table} ({columns}) FROM STDIN".encode()
-        with self.connection.cursor() as cursor, cursor.copy(statement) as copy:
+        with self.connection.cursor() as cursor, cursor.copy(statement.encode()) as copy:
             for row in rows:
                 copy.write_row(row)
 

@@ -202,7 +202,7 @@ class FeedPanel(FeedWidgets):
     def __init__(self, services: ExplorerServices, parent: QWidget | None = None) -> None:
         super().__init__(FeedModel(), ProblemsModel(), parent)
         self.services = services
-        self._tasks = TaskKeeper()
+        self._tasks = TaskKeeper(owner=self)
         self._shown: FeedItem | None = None
         self._diff_shown: tuple[str, Sequence[SideBySideRow], str] | None = None
         self.diff_window: DiffWindow | None = None

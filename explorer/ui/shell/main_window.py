@@ -120,7 +120,7 @@ class MainWindow(MainWindowWidgets):
         from explorer.ui.source.controller import SourceController
 
         self.build_content()
-        self._tasks = TaskKeeper(self.show_error)
+        self._tasks = TaskKeeper(self.show_error, owner=self)
         self.source = SourceController(self)
         self.settings_controller = SettingsController(
             self, self.settings, self._add_settings_pages, self._settings_accepted

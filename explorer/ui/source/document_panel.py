@@ -210,7 +210,7 @@ class DocumentPanel(DocumentWidgets):
             lambda item: self.land_on(self.url or "", item.line, item.column)
         )
         self.tabs.currentChanged.connect(self._tab_changed)
-        self._tasks = TaskKeeper()
+        self._tasks = TaskKeeper(owner=self)
         self._source_task: asyncio.Task[None] | None = None
         self._consumers_task: asyncio.Task[None] | None = None
         self._raw: RawSource = None

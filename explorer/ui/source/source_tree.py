@@ -139,7 +139,7 @@ class SourceTreeModel(PlainModel, QAbstractItemModel):
         self.expander = expander
         self._roots: list[TreeItem] = []
         self._items: dict[int, TreeItem] = {}  # id(DocumentNode) -> row item
-        self._tasks = TaskKeeper()
+        self._tasks = TaskKeeper(owner=self)
 
     # --- building
     def set_source(self, root: DocumentNode) -> TreeItem:

@@ -78,7 +78,7 @@ class HubWorkbench(HubWorkbenchWidgets):
         super().__init__(parent)
         self._run_task: asyncio.Task[Any] | None = None
         self.services = services
-        self._tasks = TaskKeeper(lambda text: self.status.setText(text))
+        self._tasks = TaskKeeper(lambda text: self.status.setText(text), owner=self)
         self._spawn = spawn or self._tasks.spawn
         self._generation = 0
         self._topic_token: str | None = None

@@ -54,7 +54,7 @@ class SubscriberWorkbench(SubscriberWorkbenchWidgets):
         super().__init__(parent)
         self.services = services
         self._say = say
-        self._tasks = TaskKeeper(say)
+        self._tasks = TaskKeeper(say, owner=self)
         self._spawn = spawn or self._tasks.spawn
         self.results: list[SubscriberResult] = []
         self._run_number = 0

@@ -1,0 +1,33 @@
+"""``fleet init --db DSN [--broker URL]``: create (or upgrade) the fleet's tables and
+remember where the database and the broker are."""
+
+from __future__ import annotations
+
+import argparse
+
+from explorer.cli.fleet.connection import add_db_option, remember
+from explorer.cli.options.language_option import language_of, say
+from explorer.core import catalog
+from explorer.core.fleet.dsn import masked_dsn
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_db_option(parser, required=True)
+    parser.add_argument("--broker", metavar="URL", help=say("fleet.option.broker"))
+
+
+def run(args: argparse.Namespace) -> int:
+    from explorer.net.fleet.database import FleetDatabase
+    from explorer.net.fleet.schema import STEPS
+
+    lang = language_of(args)
+    with FleetDatabase.connect(args.db) as database:
+        applied = database.migrate()
+    path = remember(args.db, args.broker)
+    print(
+        catalog.text(
+            "fleet.init.ready", lang, dsn=masked_dsn(args.db), version=len(STEPS), applied=applied
+        )
+    )
+    print(catalog.text("fleet.init.remembered", lang, path=path))
+    return 0
