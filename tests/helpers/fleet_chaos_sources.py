@@ -172,7 +172,9 @@ def _closed_port(host: str) -> int:
 
 
 class _Host:
-    def __init__(self, name: str, log: TextIO, served: list[ServedSource], args: argparse.Namespace):
+    def __init__(
+        self, name: str, log: TextIO, served: list[ServedSource], args: argparse.Namespace
+    ):
         self.name, self.log, self.args = name, log, args
         self.by_prefix = {f"/s{one.number}": one for one in served}
         self.started = 0.0
@@ -203,7 +205,10 @@ async def _serve(args: argparse.Namespace) -> None:
         listener = socket.socket()
         listener.bind((address, 0))
         sockets.append(listener)
-    hosts = [f"{address}:{listener.getsockname()[1]}" for address, listener in zip(addresses, sockets)]
+    hosts = [
+        f"{address}:{listener.getsockname()[1]}"
+        for address, listener in zip(addresses, sockets, strict=True)
+    ]
     served: list[ServedSource] = []
     for number in range(args.sources):
         kind = _kind(number, args.sources)
@@ -215,7 +220,7 @@ async def _serve(args: argparse.Namespace) -> None:
         served.append(ServedSource(number, kind, size, f"http://{host}", f"http://{list_host}"))
     runners, logs = [], []
     started = time.time()
-    for host, listener in zip(hosts, sockets):
+    for host, listener in zip(hosts, sockets, strict=True):
         log = (folder / f"requests-{host}.log").open("a")
         logs.append(log)
         handler = _Host(host, log, served, args)

@@ -1,5 +1,5 @@
 """The fleet's moving parts as processes for the chaos test and the benchmark: the Sources
-server (``fleet_sources.py``), ``fleet worker`` processes that can be killed outright and
+server (``fleet_chaos_sources.py``), ``fleet worker`` processes that can be killed outright and
 started again, and ``fleet beat``.
 
 Each process runs in a session of its own, so ``kill -9`` reaches a worker's pool
@@ -52,7 +52,9 @@ def served_sources(folder: Path, *options: str) -> Iterator[Served]:
         deadline = time.monotonic() + START_BOUND
         while not (folder / "sources.json").exists():
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the Sources server did not start: {(folder / 'server.log').read_text()}")
+                raise RuntimeError(
+                    f"the Sources server did not start: {(folder / 'server.log').read_text()}"
+                )
             time.sleep(0.05)
         yield Served.read(folder)
     finally:
@@ -107,12 +109,15 @@ class Fleet:
     peaks_kb: dict[int, int] = field(default_factory=dict)
     starts: int = 0
 
+    @property
+    def connection(self) -> list[str]:
+        return ["--db", self.dsn, "--broker", self.broker]
+
     def _start(self, name: str, *args: str) -> subprocess.Popen[bytes]:
         self.starts += 1
         with (self.folder / f"{name}-{self.starts}.log").open("w") as log:
             return subprocess.Popen(
-                [sys.executable, "-m", "explorer", "fleet", *args]
-                + ["--db", self.dsn, "--broker", self.broker],
+                [sys.executable, "-m", "explorer", "fleet", *args, *self.connection],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -149,11 +154,12 @@ class Fleet:
         return ended
 
     def stop(self) -> None:
-        """SIGTERM to each process group (a warm shutdown), SIGKILL to any that lingers."""
+        """SIGTERM to each main process (a warm shutdown: a worker lets its pool finish),
+        SIGKILL to the process group of any that lingers."""
         processes = [*self.workers.values(), *([self.beat] if self.beat else [])]
         for process in processes:
             if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
+                process.terminate()
         for process in processes:
             try:
                 process.wait(STOP_BOUND)
@@ -164,5 +170,6 @@ class Fleet:
     def logs(self) -> str:
         """Every process's output, for a failing test's message."""
         return "\n".join(
-            f"--- {log.name}\n{log.read_text()[-3000:]}" for log in sorted(self.folder.glob("*.log"))
+            f"--- {log.name}\n{log.read_text()[-3000:]}"
+            for log in sorted(self.folder.glob("*.log"))
         )

@@ -1,25 +1,42 @@
-"""``fleet worker [--concurrency N]``: a Celery worker checking the fleet's Sources.
+"""``fleet worker [--concurrency N] [--db DSN] [--broker URL]``: a Celery worker checking
+the fleet's Sources.
 
 Each task is one turn of one Source (``run_source``: lock, crawl on an event loop of its
 own, snapshot, compare, audit). The worker runs in this process through Celery's public
-API, after the broker and the database have answered; when either does not, one line
-names which and the fix, and the exit status is 2. SIGTERM lets the running tasks finish;
-a worker killed outright loses nothing: its tasks return to the queue (acks late).
+API once the broker and the database have answered; when either does not, one line names
+which and the fix (exit status 2). ``--db`` and ``--broker`` default to what ``fleet init``
+remembered. SIGTERM lets the running tasks finish; a worker killed outright loses no turn:
+its tasks go back to the queue (acks late) and run elsewhere.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
+from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import positive_int, positive_seconds
-from explorer.cli.options.language_option import add_language_option, language_of, say
+from explorer.cli.fleet.connection import add_db_option, dsn_of, remembered, settings_path
+from explorer.cli.options.language_option import say
 from explorer.core.said_error import SaidError
+
+if TYPE_CHECKING:
+    from celery import Celery
+
+RUN_LIMIT = 3600.0
+"""The default of ``--run-limit`` (``explorer.net.fleet.celery_app.RUN_LIMIT``, which is
+not imported here: ``--help`` must not load Celery)."""
+
+
+class NoBroker(SaidError):
+    """No ``--broker`` given and none remembered."""
+
+
+class NoCelery(SaidError):
+    """The default install: Celery comes with the fleet extra."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_connection_options(parser)
     parser.add_argument(
         "--concurrency",
         type=positive_int,
@@ -27,20 +44,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=say("fleet_celery.help.concurrency"),
     )
-    add_run_limit_option(parser)
-    add_language_option(parser)
+    add_connection_options(parser)
 
 
 def add_connection_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", required=True, metavar="DSN", help=say("fleet_celery.help.db"))
-    parser.add_argument(
-        "--broker", required=True, metavar="URL", help=say("fleet_celery.help.broker")
-    )
-
-
-def add_run_limit_option(parser: argparse.ArgumentParser) -> None:
-    from explorer.net.fleet.celery_app import RUN_LIMIT
-
+    """``--run-limit``, ``--broker`` and ``--db`` (and ``--lang``): worker and beat take these."""
     parser.add_argument(
         "--run-limit",
         type=positive_seconds,
@@ -48,16 +56,34 @@ def add_run_limit_option(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=say("fleet_celery.help.run-limit"),
     )
+    parser.add_argument(
+        "--broker", metavar="URL", help=say("fleet_celery.help.broker", file=settings_path())
+    )
+    add_db_option(parser)
+
+
+def broker_of(args: argparse.Namespace) -> str:
+    broker = args.broker or remembered().get("broker")
+    if not broker:
+        raise NoBroker("fleet_celery.broker-none")
+    return str(broker)
+
+
+def ready_app(args: argparse.Namespace) -> Celery:
+    """The fleet's Celery app for these arguments, once broker and database answered."""
+    try:
+        from explorer.net.fleet.celery_app import fleet_app
+        from explorer.net.fleet.celery_run import check_ready
+    except ImportError:
+        raise NoCelery("fleet.db.no-driver") from None
+    dsn = dsn_of(args)
+    app = fleet_app(dsn, broker_of(args), run_limit=args.run_limit)
+    check_ready(app, dsn)
+    return app
 
 
 def run(args: argparse.Namespace) -> int:
-    from explorer.net.fleet.celery_app import fleet_app
-    from explorer.net.fleet.celery_run import check_ready, run_worker
+    app = ready_app(args)
+    from explorer.net.fleet.celery_run import run_worker
 
-    app = fleet_app(args.db, args.broker, run_limit=args.run_limit)
-    try:
-        check_ready(app, args.db)
-    except SaidError as refused:
-        print(refused.describe(language_of(args)), file=sys.stderr)
-        return 2
     return run_worker(app, args.concurrency)

@@ -50,7 +50,8 @@ def check_ready(app: Celery, dsn: str) -> None:
             )
     except (OperationalError, OSError, KeyError, ValueError) as exc:
         # KeyError: a scheme no transport has (kombu's "No such transport")
-        reason = (str(exc).strip().strip("'\"").splitlines() or [type(exc).__name__])[-1]
+        reason = (str(exc).strip("'\" \n").splitlines() or [type(exc).__name__])[-1]
+        reason = reason.rstrip(".")
         raise BrokerUnreachable(
             "fleet_celery.broker-unreachable", place=broker_place(broker), reason=reason
         ) from None
