@@ -211,7 +211,7 @@ async def _serve(args: argparse.Namespace) -> None:
     ]
     served: list[ServedSource] = []
     for number in range(args.sources):
-        kind = _kind(number, args.sources)
+        kind = "steady" if args.steady else _kind(number, args.sources)
         host = hosts[number % len(hosts)]
         if kind == "refused":
             host = f"{addresses[0]}:{_closed_port(addresses[0])}"
@@ -256,6 +256,7 @@ def main() -> None:
     parser.add_argument("--hosts", type=int, default=5)
     parser.add_argument("--entries", type=int, default=200, help="the smallest Source's size")
     parser.add_argument("--change-every", type=float, default=30.0)
+    parser.add_argument("--steady", action="store_true", help="every Source steady (benchmarks)")
     asyncio.run(_serve(parser.parse_args()))
 
 

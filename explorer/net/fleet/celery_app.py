@@ -74,13 +74,15 @@ def fleet_app(dsn: str, broker: str, *, run_limit: float = RUN_LIMIT) -> Celery:
         },
     )
 
-    @app.task(name=CHECK_SOURCE)
     def check_source(url: str, scheduled_for: str) -> str:
         return run_check(dsn, url, scheduled_for)
 
-    @app.task(name=DISPATCH_DUE)
+    checker = app.task(name=CHECK_SOURCE)(check_source)
+
     def dispatch_due() -> int:
-        return dispatch(dsn, lambda url, at: check_source.delay(url, at))
+        return dispatch(dsn, lambda url, turn: checker.delay(url, turn))
+
+    app.task(name=DISPATCH_DUE)(dispatch_due)
 
     return app
 
