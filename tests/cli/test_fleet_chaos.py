@@ -1,27 +1,33 @@
 """The fleet under fire (issue 43's Done-when): Debian's PostgreSQL and redis-server on
-sockets, 50 small Sources on five loopback hosts (some changing, two failing, one slow),
+sockets, 50 small Sources on ten loopback hosts (some changing, two failing, one slow),
 three ``fleet worker`` processes and ``fleet beat`` for three minutes while a random
 worker is killed outright (``kill -9`` of its whole process group) every 40 s and started
 again. Then, from the database and the Sources' own request logs:
 
 - every turn the schedule handed out has exactly one finished run with its snapshot, or
-  only ``skipped`` runs (the Source's previous run still held its lock);
+  was ``skipped`` (the Source's previous run still held its lock; a skip makes no run row,
+  so it is read from the result each task's line in the worker's log shows);
 - no Source ever had two runs at once;
 - every change made to a Source is among the changed URLs of a compare within one
   period (plus the claim's and the queue's delay; a kill in between adds the broker's
   visibility timeout, after which the killed worker's task is delivered again);
-- no host received more than its ``max_rate`` requests in any sliding second (plus one:
-  the tolerance for a request that left on its slot but arrived late, the clock's and the
-  scheduler's granularity), nor more than ``max_rate`` x 5 + 1 in any 5 s;
+- no host received more than ``max_rate`` x w requests in any sliding window of w = 1, 5
+  and 30 s, plus a tolerance of one request and of ``max_rate`` x ``SEND_DELAY``: a
+  request leaves no earlier than its slot (slots are 1 / ``max_rate`` apart across all
+  workers), but on a loaded two-core machine it may leave or be logged by the server up
+  to ``SEND_DELAY`` late, bunching with the next ones. A rate leak grows with the window;
+  this tolerance does not;
 - ``fleet status --json`` lists all 50, the two failing ones unreachable, the rest ok or
   findings.
 """
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import random
+import re
 import time
 from collections import defaultdict
 from datetime import datetime, timedelta
@@ -36,16 +42,18 @@ from helpers.fleet_services import postgres_server, redis_server
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]
 
 SOURCES = 50
-HOSTS = 5
-PERIOD = 20
-CHANGE_EVERY = 30.0
-MAX_RATE = 4
+HOSTS = 10
+PERIOD = 30
+CHANGE_EVERY = 45.0
+MAX_RATE = 5
+SEND_DELAY = 1.0
 RUN_FOR = 180.0
 KILL_EVERY = 40.0
 WORKERS = 3
-RUN_LIMIT = 15
-"""Seconds a run may take (the slow Source needs about 8): the visibility timeout is 30 s."""
-QUEUE_SLACK = 15.0
+CONCURRENCY = 3
+RUN_LIMIT = 20
+"""Seconds a run may take (the slow Source needs about 8): the visibility timeout is 40 s."""
+QUEUE_SLACK = 20.0
 """Seconds a turn may wait for its claim (5 s) and a free worker process."""
 DRAIN_BOUND = 2 * 2 * RUN_LIMIT + 30
 """Seconds to wait, after beat stops, for the turns it handed out: a task held by a killed
@@ -103,22 +111,35 @@ def _runs(dsn: str) -> dict[str, list[dict[str, Any]]]:
     return runs
 
 
+def _skipped(folder: Path) -> dict[str, list[datetime]]:
+    """The turns the workers' logs show ``skipped`` (each task's result, by Source)."""
+    skipped: dict[str, list[datetime]] = defaultdict(list)
+    for log in folder.glob("worker*.log"):
+        for found in re.finditer(r"succeeded in [0-9.]+s: (\{.*\})", log.read_text()):
+            result = ast.literal_eval(found.group(1))
+            if result["state"] == "skipped":
+                skipped[result["url"]].append(datetime.fromisoformat(result["turn"]))
+    return skipped
+
+
 def _unaccounted_turns(
-    turns: dict[str, list[datetime]], runs: dict[str, list[dict[str, Any]]], period: float
+    turns: dict[str, list[datetime]],
+    runs: dict[str, list[dict[str, Any]]],
+    skipped: dict[str, list[datetime]],
 ) -> list[str]:
-    """Turns without exactly one finished run (or without any run, when none is
-    ``skipped``); a turn's run is one whose ``scheduled_for`` lies within its period."""
+    """Turns without exactly one finished run, or without any run and not skipped; a
+    turn's runs are those whose ``scheduled_for`` (the claim's time) lies within its period."""
+
+    def within(start: datetime, turn: datetime | None) -> bool:
+        return turn is not None and 0 <= (turn - start).total_seconds() < PERIOD
+
     problems = []
     for url, starts in turns.items():
         for start in starts:
-            mine = [
-                run
-                for run in runs.get(url, [])
-                if run["turn"] is not None and 0 <= (run["turn"] - start).total_seconds() < period
-            ]
+            mine = [run for run in runs.get(url, []) if within(start, run["turn"])]
             finished = [run for run in mine if run["state"] in FINISHED]
-            skipped = [run for run in mine if run["state"] == "skipped"]
-            if len(finished) > 1 or (not finished and not skipped):
+            was_skipped = any(within(start, turn) for turn in skipped.get(url, []))
+            if len(finished) > 1 or (not finished and not was_skipped):
                 problems.append(f"{url} turn {start}: {[run['state'] for run in mine]}")
     return problems
 
@@ -126,10 +147,11 @@ def _unaccounted_turns(
 def _drain(
     dsn: str, fleet: Fleet
 ) -> tuple[dict[str, list[datetime]], dict[str, list[dict[str, Any]]]]:
+    """Wait until every turn handed out is accounted for (or the bound passes)."""
     deadline = time.monotonic() + DRAIN_BOUND
     while True:
         turns, runs = _turns(dsn), _runs(dsn)
-        missing = _unaccounted_turns(turns, runs, PERIOD)
+        missing = _unaccounted_turns(turns, runs, _skipped(fleet.folder))
         if not missing or time.monotonic() > deadline:
             return turns, runs
         time.sleep(1.0)
@@ -255,7 +277,10 @@ def test_fleet_keeps_its_guarantees_while_workers_are_killed(tmp_path: Path) -> 
             assert done.returncode == 0, done.stderr
         (tmp_path / "fleet").mkdir()
         fleet = Fleet(
-            dsn, broker, tmp_path / "fleet", ("--concurrency", "2", "--run-limit", str(RUN_LIMIT))
+            dsn,
+            broker,
+            tmp_path / "fleet",
+            ("--concurrency", str(CONCURRENCY), "--run-limit", str(RUN_LIMIT)),
         )
         try:
             for index in range(WORKERS):
@@ -282,21 +307,28 @@ def test_fleet_keeps_its_guarantees_while_workers_are_killed(tmp_path: Path) -> 
         changed = _changed_urls(dsn)
         times = request_log(tmp_path / "sources")
 
-    unaccounted = _unaccounted_turns(turns, runs, PERIOD)
+    skipped = _skipped(tmp_path / "fleet")
+    unaccounted = _unaccounted_turns(turns, runs, skipped)
     overlaps = _overlaps(runs, kills)
     lags, late = _change_lags(served, runs, changed, ended, kills)
-    per_second = _rate_excess(times, 1.0, MAX_RATE + 1)
-    per_five = _rate_excess(times, 5.0, 5 * MAX_RATE + 1)
+    tolerance = 1 + MAX_RATE * SEND_DELAY
+    excess = {
+        window: _rate_excess(times, window, int(MAX_RATE * window + tolerance))
+        for window in (1.0, 5.0, 30.0)
+    }
+    busiest = {
+        window: max(_rate_excess(times, window, 0).values(), default=0)
+        for window in (1.0, 5.0, 30.0)
+    }
     all_turns = sum(len(one) for one in turns.values())
-    busiest = max(_rate_excess(times, 1.0, 0).values(), default=0)
     finished_runs = [run for rows in runs.values() for run in rows if run["state"] in FINISHED]
     print(
         f"\nfleet chaos: {all_turns} turns, {len(finished_runs)} finished runs,"
-        f" {sum(run['state'] == 'skipped' for rows in runs.values() for run in rows)} skipped,"
+        f" {sum(map(len, skipped.values()))} skipped,"
         f" {sum(run['state'] == 'abandoned' for rows in runs.values() for run in rows)} abandoned,"
         f" {len(fleet.kills)} kills; {len(lags)} changes seen, largest lag"
-        f" {max(lags, default=0):.1f} s; busiest host {busiest} requests in 1 s (max_rate"
-        f" {MAX_RATE}); {sum(map(len, times.values()))} requests"
+        f" {max(lags, default=0):.1f} s; busiest host by window (s: requests, max_rate"
+        f" {MAX_RATE}): {busiest}; {sum(map(len, times.values()))} requests"
     )
     assert not unaccounted, unaccounted[:10]
     snapshots_wrong = [
@@ -306,7 +338,7 @@ def test_fleet_keeps_its_guarantees_while_workers_are_killed(tmp_path: Path) -> 
     assert not overlaps, overlaps[:10]
     assert not late, late[:10]
     assert lags, "no change of a changing Source was made and seen in three minutes"
-    assert not per_second and not per_five, (per_second, per_five)
+    assert not any(excess.values()), excess
     kinds = {source.url: source.kind for source in served.sources}
     assert set(states) == set(kinds)
     wrong = {

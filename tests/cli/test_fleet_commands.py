@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server
+from helpers.fleet_services import postgres_server, redis_server
 from helpers.fleet_sources import Resource, fleet_site
 
+from explorer.cli.fleet.load import FILE_LIMIT
+from explorer.core.fleet.fleet_file import SourcePlan
+from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.runner import run_source
 
 
@@ -45,15 +48,23 @@ def _ok(*args: str) -> str:
     return done.stdout
 
 
-def test_init_remembers_the_database_in_a_private_file(dsn: str) -> None:
-    out = _ok("init", "--db", dsn, "--broker", "redis://127.0.0.1:1/0")
+def test_init_remembers_the_database_in_a_private_file(dsn: str, tmp_path: Path) -> None:
+    with redis_server(tmp_path / "redis") as broker:
+        out = _ok("init", "--db", dsn, "--broker", broker)
     assert "schema version 1 (1 steps applied now)" in out
     settings = Path(os.environ["XDG_CONFIG_HOME"]) / "resourcesync-explorer" / "fleet.json"
     assert stat.S_IMODE(settings.stat().st_mode) == 0o600
-    assert json.loads(settings.read_text()) == {"db": dsn, "broker": "redis://127.0.0.1:1/0"}
+    assert json.loads(settings.read_text()) == {"db": dsn, "broker": broker}
     # later subcommands find the database without --db; a second init applies nothing
     assert "(0 steps applied now)" in _ok("init", "--db", dsn)
     assert _ok("status", "--json") == "[]\n"
+
+
+def test_an_unreachable_broker_is_named_without_its_password(dsn: str, tmp_path: Path) -> None:
+    done = _fleet("init", "--db", dsn, "--broker", "redis://:s3cret@127.0.0.1:1/0")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "the broker at redis://:••••@127.0.0.1:1/0" in done.stderr
+    assert "s3cret" not in done.stderr
 
 
 def test_load_add_remove_and_status(dsn: str, tmp_path: Path) -> None:
@@ -119,8 +130,8 @@ def test_status_and_report_after_runs(dsn: str, tmp_path: Path) -> None:
         good = site.put("good", [[Resource("/r/1")]])
         hostile = site.put("evil", [[Resource("/r/1")]])
         gone = site.url("gone")
-        for url in (good, hostile, gone):
-            _ok("add", url, "--max-rate", "1000")
+        with FleetDatabase.connect(dsn) as database:  # fleet add has its own test
+            database.put_sources(SourcePlan(url, max_rate=1000) for url in (good, hostile, gone))
         for url in (good, hostile, gone):
             run_source(dsn, url)
         # a resource whose URL is markup, escaped in the XML, appears among the changes
@@ -138,3 +149,73 @@ def test_status_and_report_after_runs(dsn: str, tmp_path: Path) -> None:
     assert f'<a href="#source-{number}"><code>{gone}</code></a>' in page
     assert f'<section id="source-{number}">' in page
     assert "could not be read" in page
+
+
+def test_add_takes_what_a_fleet_file_says_and_refuses_mistakes(dsn: str, tmp_path: Path) -> None:
+    _ok("init", "--db", dsn)
+    bad = _fleet("add", "https://a.example.org/", "--every", "90 minutes")
+    assert bad.returncode == 2 and '"15m"' not in bad.stderr and "1h" in bad.stderr
+    bad = _fleet(
+        "add", "https://a.example.org/", "--audit-map", f"https://cdn.example.org/={tmp_path}"
+    )
+    assert bad.returncode == 2 and "--audit-dest" in bad.stderr
+    credentials = tmp_path / "credentials.toml"
+    credentials.write_text('["https://a.example.org"]\ntoken = "t0ken"\n')
+    out = _ok(
+        "add",
+        "https://a.example.org/",
+        "--every",
+        "15m",
+        "--max-rate",
+        "0.5",
+        "--reconcile",
+        "--audit-dest",
+        str(tmp_path),
+        "--audit-map",
+        f"https://cdn.example.org/={tmp_path}",
+        "--credentials",
+        str(credentials),
+    )
+    assert "Added https://a.example.org/" in out
+    assert "Updated" in _ok("add", "https://a.example.org/", "--every", "15m")
+
+
+def test_status_lines_say_state_audit_reconcile_and_error(dsn: str) -> None:
+    _ok("init", "--db", dsn)
+    with fleet_site() as site:
+        url = site.url("gone")
+        with FleetDatabase.connect(dsn) as database:
+            database.put_source(SourcePlan(url, max_rate=1000))
+        run_source(dsn, url)
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        connection.execute("UPDATE fleet_runs SET audit = 'fleet.audit.out-of-sync'")
+        connection.execute(
+            "INSERT INTO fleet_reconcile (source_url, outcome) VALUES (%s, 'late')", (url,)
+        )
+    english = _ok("status", "--lang", "en")
+    assert english.startswith(f"unreachable  {url}  last run: ")
+    assert "; audit: not in sync; reconcile: late; The Source could not be read: " in english
+    assert english.rstrip().endswith("unreachable: 1, stale: 0, running: 0")
+    japanese = _ok("status", "--lang", "ja")
+    assert japanese.startswith(f"接続不可  {url}") and "監査: 同期していません" in japanese
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "too-large", "not-utf8"])
+def test_a_fleet_file_that_is_no_file_or_too_large_is_refused(
+    kind: str, dsn: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "fleet.toml"
+    if kind == "fifo":
+        os.mkfifo(path)  # a read would wait forever for a writer
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "too-large":
+        with open(path, "wb") as handle:
+            handle.truncate(FILE_LIMIT + 1)
+    else:
+        path.write_bytes(b'[[source]]\nurl = "https://a.example.org/\xff"\n')
+    done = _fleet("load", str(path), "--db", dsn)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert str(path) in done.stderr and "Traceback" not in done.stderr

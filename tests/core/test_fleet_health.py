@@ -61,6 +61,11 @@ def test_health_json_holds_keys_not_english() -> None:
         ),
         ("host=db1 dbname=fleet password=s3cret", "host=db1 dbname=fleet password=••••", "db1"),
         ("postgresql:///fleet", "postgresql:///fleet", "localhost"),
+        (
+            "redis://:s3cret@redis.example.org:6379/0",
+            "redis://:••••@redis.example.org:6379/0",
+            "localhost",
+        ),
     ],
 )
 def test_a_dsn_is_shown_without_its_password(dsn: str, masked: str, host: str) -> None:

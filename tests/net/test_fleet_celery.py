@@ -13,8 +13,9 @@ from helpers.fleet_db import fresh_database
 from helpers.fleet_services import postgres_server, redis_server
 
 from explorer.core.fleet.fleet_file import SourcePlan
+from explorer.net.fleet.broker import BrokerUnreachable
 from explorer.net.fleet.celery_app import DISPATCH_QUEUE, REPEAT, dispatch, fleet_app, run_check
-from explorer.net.fleet.celery_run import BrokerUnreachable, broker_place, check_ready
+from explorer.net.fleet.celery_run import check_ready
 from explorer.net.fleet.database import FleetDatabase, FleetNotInitialised, FleetUnreachable
 
 URLS = ("https://a.example.org/", "https://b.example.org/", "https://c.example.org/")
@@ -80,14 +81,6 @@ def test_the_app_delivers_at_least_once_and_routes_claims_apart() -> None:
     assert set(app.tasks) >= {"explorer.fleet.check_source", "explorer.fleet.dispatch_due"}
 
 
-def test_broker_place_never_shows_a_password() -> None:
-    assert broker_place("redis://user:secret@broker.example.org:6380/0") == (
-        "broker.example.org:6380"
-    )
-    assert broker_place("redis+socket:///run/redis/redis.sock") == "/run/redis/redis.sock"
-    assert broker_place("redis://[::1]/0") == "::1"
-
-
 def test_an_unreachable_broker_is_named(dsn: str, tmp_path: Path) -> None:
     socket = tmp_path / "none.sock"
     app = fleet_app(dsn, f"redis+socket://{socket}")
@@ -118,10 +111,10 @@ def test_a_turn_delivered_again_after_its_run_is_not_run_again(cluster: str) -> 
         database.migrate()
         database.put_sources([SourcePlan(refused, period=60)])
     turn = datetime.now(UTC).isoformat()
-    assert run_check(dsn, refused, turn) == "unreachable"
-    assert run_check(dsn, refused, turn) == REPEAT
+    assert run_check(dsn, refused, turn) == {"url": refused, "turn": turn, "state": "unreachable"}
+    assert run_check(dsn, refused, turn)["state"] == REPEAT
     later = (datetime.now(UTC) + timedelta(seconds=60)).isoformat()
-    assert run_check(dsn, refused, later) == "unreachable"
+    assert run_check(dsn, refused, later)["state"] == "unreachable"
     with FleetDatabase.connect(dsn) as database:
         states = database.connection.execute("SELECT state FROM fleet_runs").fetchall()
     assert states == [("unreachable",), ("unreachable",)]

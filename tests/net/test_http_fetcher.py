@@ -218,3 +218,25 @@ async def test_link_headers_are_resolved_against_the_final_url() -> None:
         result = await fetcher.fetch(site.url("/t/"))
     assert result.link_hrefs("self") == [site.url("/t/")]
     assert result.link_hrefs("HUB") == ["http://hub/"]
+
+
+async def test_before_send_is_awaited_for_every_hop_and_every_retry() -> None:
+    sent: list[str] = []
+    calls = 0
+
+    async def before_send(url: str) -> None:
+        sent.append(url)
+
+    async def flaky(request: web.Request) -> web.Response:
+        nonlocal calls
+        calls += 1
+        # the request goes out only once its hook returned
+        assert len(sent) == calls + 1
+        return web.Response(status=503 if calls < 2 else 200, text="ok")
+
+    async with Site() as site, Fetcher(retries=2, backoff=0.01, before_send=before_send) as f:
+        site.add("/a", Reply(status=301, headers={"Location": "/b"}))
+        site.add("/b", flaky)
+        result = await f.fetch(site.url("/a"))
+    assert result.ok
+    assert sent == [site.url("/a"), site.url("/b"), site.url("/b")]

@@ -29,6 +29,10 @@ class NoDatabase(SaidError):
     """No ``--db`` given and none remembered."""
 
 
+class NoBroker(SaidError):
+    """No ``--broker`` given and none remembered."""
+
+
 def settings_path() -> Path:
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return Path(base) / CONFIG_FOLDER / SETTINGS_FILE
@@ -66,6 +70,21 @@ def add_db_option(parser: argparse.ArgumentParser, *, required: bool = False) ->
         help=say("fleet.option.db-init" if required else "fleet.option.db", file=settings_path()),
     )
     add_language_option(parser)
+
+
+def add_broker_option(parser: argparse.ArgumentParser) -> None:
+    """``--broker URL`` for a subcommand that talks to Celery (``worker``, ``beat``)."""
+    parser.add_argument(
+        "--broker", metavar="URL", help=say("fleet.option.broker-use", file=settings_path())
+    )
+
+
+def broker_of(args: argparse.Namespace) -> str:
+    """``--broker``, else the broker ``fleet init`` remembered; ``NoBroker`` if neither."""
+    broker = getattr(args, "broker", None) or remembered().get("broker")
+    if not broker:
+        raise NoBroker("fleet.broker.none")
+    return str(broker)
 
 
 def dsn_of(args: argparse.Namespace) -> str:

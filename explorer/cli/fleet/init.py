@@ -21,6 +21,10 @@ def run(args: argparse.Namespace) -> int:
     from explorer.net.fleet.schema import STEPS
 
     lang = language_of(args)
+    if args.broker:
+        from explorer.net.fleet.broker import check_broker
+
+        check_broker(args.broker)
     with FleetDatabase.connect(args.db) as database:
         applied = database.migrate()
     path = remember(args.db, args.broker)

@@ -16,7 +16,7 @@ import os
 from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import positive_int, positive_seconds
-from explorer.cli.fleet.connection import add_db_option, dsn_of, remembered, settings_path
+from explorer.cli.fleet.connection import add_broker_option, add_db_option, broker_of, dsn_of
 from explorer.cli.options.language_option import say
 from explorer.core.said_error import SaidError
 
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 RUN_LIMIT = 3600.0
 """The default of ``--run-limit`` (``explorer.net.fleet.celery_app.RUN_LIMIT``, which is
 not imported here: ``--help`` must not load Celery)."""
-
-
-class NoBroker(SaidError):
-    """No ``--broker`` given and none remembered."""
 
 
 class NoCelery(SaidError):
@@ -56,17 +52,8 @@ def add_connection_options(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=say("fleet_celery.help.run-limit"),
     )
-    parser.add_argument(
-        "--broker", metavar="URL", help=say("fleet_celery.help.broker", file=settings_path())
-    )
+    add_broker_option(parser)
     add_db_option(parser)
-
-
-def broker_of(args: argparse.Namespace) -> str:
-    broker = args.broker or remembered().get("broker")
-    if not broker:
-        raise NoBroker("fleet_celery.broker-none")
-    return str(broker)
 
 
 def ready_app(args: argparse.Namespace) -> Celery:

@@ -1,4 +1,4 @@
-"""Database addresses as a person may see them: the password never shown.
+"""Database and broker addresses as a person may see them: the password never shown.
 
 A DSN (``postgresql://user:secret@db.example.org/fleet``, or libpq's ``key=value`` form)
 is printed in refusals, ``--help`` defaults and logs; each of those renders it through
@@ -22,8 +22,9 @@ def is_url_dsn(dsn: str) -> bool:
 
 
 def masked_dsn(dsn: str) -> str:
-    """``dsn`` with its password (in the user part or a ``password`` parameter) masked."""
-    if not is_url_dsn(dsn):
+    """``dsn`` with its password (in the user part or a ``password`` parameter) masked;
+    any URL (a broker's ``redis://:secret@host``) is masked the same way."""
+    if "://" not in dsn:
         return _KEY_VALUE_PASSWORD.sub(lambda m: m.group(1) + MASK, dsn)
     scheme, _, rest = dsn.partition("://")
     authority, slash, tail = rest.partition("/")

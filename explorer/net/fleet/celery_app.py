@@ -74,7 +74,7 @@ def fleet_app(dsn: str, broker: str, *, run_limit: float = RUN_LIMIT) -> Celery:
         },
     )
 
-    def check_source(url: str, scheduled_for: str) -> str:
+    def check_source(url: str, scheduled_for: str) -> dict[str, str]:
         return run_check(dsn, url, scheduled_for)
 
     checker = app.task(name=CHECK_SOURCE)(check_source)
@@ -99,15 +99,18 @@ def _transport_options(run_limit: float) -> dict[str, int]:
     }
 
 
-def run_check(dsn: str, url: str, scheduled_for: str) -> str:
-    """One Source's turn (``scheduled_for`` in ISO 8601, as the message carries it);
-    the name of the run's outcome, which the worker's log shows."""
+def run_check(dsn: str, url: str, scheduled_for: str) -> dict[str, str]:
+    """One Source's turn (``scheduled_for`` in ISO 8601, as the message carries it). The
+    result names the Source, the turn and the outcome (a run's state, ``skipped`` while
+    another run held the Source, ``repeat``): the worker's log shows it for each task,
+    the one record of a turn that made no run row."""
     from explorer.net.fleet.runner import run_source
 
     turn = datetime.fromisoformat(scheduled_for)
     if turn_done(dsn, url, turn):
-        return REPEAT
-    return run_source(dsn, url, scheduled_for=turn).state
+        return {"url": url, "turn": scheduled_for, "state": REPEAT}
+    outcome = run_source(dsn, url, scheduled_for=turn)
+    return {"url": url, "turn": scheduled_for, "state": outcome.state}
 
 
 def turn_done(dsn: str, url: str, turn: datetime) -> bool:

@@ -8,53 +8,18 @@ from __future__ import annotations
 
 import os
 import socket
-from urllib.parse import urlsplit
 
 from celery import Celery
-from kombu.exceptions import OperationalError
 
-from explorer.core.said_error import SaidError
+from explorer.net.fleet.broker import check_broker
 from explorer.net.fleet.celery_app import DISPATCH_QUEUE, QUEUE
 from explorer.net.fleet.database import FleetDatabase
-
-BROKER_TIMEOUT = 10.0
-"""Seconds to reach the broker before saying it is unreachable."""
-
-
-class BrokerUnreachable(SaidError, ConnectionError):
-    """The broker does not answer; names it (never its password) and the fix."""
-
-
-def broker_place(broker: str) -> str:
-    """Where the broker is, for a refusal: its host and port, or its socket's path; never
-    the user or password a URL may carry."""
-    parts = urlsplit(broker)
-    if parts.scheme.endswith("+socket") or parts.scheme == "socket":
-        return parts.path
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    host = parts.hostname or "localhost"
-    return f"{host}:{port}" if port else host
 
 
 def check_ready(app: Celery, dsn: str) -> None:
     """Refuse at once, naming which, when the broker or the fleet's database does not answer
     (``BrokerUnreachable``, ``FleetUnreachable``, ``FleetNotInitialised``)."""
-    broker = str(app.conf.broker_url)
-    try:
-        with app.connection_for_write() as connection:
-            connection.ensure_connection(
-                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
-            )
-    except (OperationalError, OSError, KeyError, ValueError) as exc:
-        # KeyError: a scheme no transport has (kombu's "No such transport")
-        reason = (str(exc).strip("'\" \n").splitlines() or [type(exc).__name__])[-1]
-        reason = reason.rstrip(".")
-        raise BrokerUnreachable(
-            "fleet_celery.broker-unreachable", place=broker_place(broker), reason=reason
-        ) from None
+    check_broker(str(app.conf.broker_url))
     with FleetDatabase.connect(dsn) as database:
         database.require_schema()
 

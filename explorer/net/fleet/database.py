@@ -54,13 +54,19 @@ def connect_raw(dsn: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         return psycopg.connect(dsn, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except (psycopg.Error, ValueError) as exc:
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
-        raise FleetUnreachable(
-            "fleet.db.unreachable",
-            host=database_host(dsn),
-            dsn=masked_dsn(dsn),
-            reason=masked_dsn(reason),
-        ) from None
+        raise unreachable(dsn, exc) from None
+
+
+def unreachable(dsn: str, exc: BaseException) -> FleetUnreachable:
+    """The refusal for a database that failed with ``exc``: where it is, its DSN masked,
+    libpq's last line (the cause) and the fix."""
+    reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
+    return FleetUnreachable(
+        "fleet.db.unreachable",
+        host=database_host(dsn),
+        dsn=masked_dsn(dsn),
+        reason=masked_dsn(reason),
+    )
 
 
 class FleetDatabase:

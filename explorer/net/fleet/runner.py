@@ -33,7 +33,12 @@ from explorer.core.phrase import Phrase
 from explorer.core.said_error import SaidError
 from explorer.core.words.messages import finding_words, said, verbatim
 from explorer.net.fleet.changes import previous_snapshot, record_changes
-from explorer.net.fleet.database import SOURCE_LOCK_SPACE, FleetDatabase, connect_raw
+from explorer.net.fleet.database import (
+    SOURCE_LOCK_SPACE,
+    FleetDatabase,
+    connect_raw,
+    unreachable,
+)
 from explorer.net.fleet.host_rate import HostRate
 from explorer.net.fleet.snapshot_sink import SnapshotSink
 from explorer.net.http.credentials import CredentialsError, load_credentials_file
@@ -97,13 +102,9 @@ def run_source(dsn: str, url: str, *, scheduled_for: datetime | None = None) -> 
         ).fetchone()
         if row is None or not row[0]:
             return RunOutcome(url, SKIPPED)
-        try:
-            return _run_locked(connection, dsn, source_id, plan, scheduled_for)
-        finally:
-            if not connection.closed:
-                connection.execute(
-                    "SELECT pg_advisory_unlock(%s, %s::INTEGER)", (SOURCE_LOCK_SPACE, source_id)
-                )
+        # the lock is the session's: closing the connection below frees it, whatever
+        # state a failure left the connection in
+        return _run_locked(connection, dsn, source_id, plan, scheduled_for)
     finally:
         connection.close()
 
@@ -130,8 +131,8 @@ def _run_locked(
     try:
         checked = asyncio.run(_check(connection, dsn, source_id, run_id, plan))
     except Exception as exc:  # the run's own failure, kept on its row for the health table
-        if isinstance(exc, _DatabaseGone):
-            raise exc.cause from None
+        if isinstance(exc, _DatabaseGone):  # nothing can be written: the next run finds
+            raise unreachable(dsn, exc.cause) from None  # this one running, abandoned
         detail = _words_of(exc)
         checked = _Checked(RunState.UNREACHABLE, error=said("fleet.run.failed", detail=detail))
         _finish(connection, run_id, checked)
