@@ -28,6 +28,7 @@ import itertools
 import json
 import random
 import re
+import resource
 import time
 from collections import defaultdict
 from datetime import datetime, timedelta
@@ -190,25 +191,26 @@ def _change_lags(
     until: float,
     kills: list[float],
 ) -> tuple[list[float], list[str]]:
-    """For each change made before ``until`` - one period: how long after it the first run
-    began whose compare names every URL it changed; a line for each change seen late or
-    never."""
+    """For each change made before ``until`` - one period: how long after it began the run
+    whose compare names every URL it changed; a line for each change seen late or never.
+
+    That run is the last to begin before the change (when it read the Resource List
+    after the change) or else the first to begin after it: runs of a Source never
+    overlap, so the one straddling the change and the next hold it between them. Only
+    runs that made a snapshot count (an unreachable or abandoned one compares nothing)."""
     lags, problems = [], []
     for source in served.sources:
         if source.kind != "changing":
             continue
+        compared = [run for run in runs.get(source.url, []) if run["snapshot"] is not None]
         generation = 1
         while (
             at := served.started + generation * served.change_every
         ) < until - PERIOD - QUEUE_SLACK:
             wanted = changes(source, generation)
-            seen = [
-                run
-                for run in runs.get(source.url, [])
-                if run["finished"] is not None
-                and run["finished"].timestamp() > at
-                and wanted <= changed.get(run["id"], set())
-            ]
+            before = [run for run in compared if run["started"].timestamp() <= at][-1:]
+            after = [run for run in compared if run["started"].timestamp() > at][:1]
+            seen = [run for run in before + after if wanted <= changed.get(run["id"], set())]
             bound = PERIOD + QUEUE_SLACK
             if any(at <= kill <= at + bound for kill in kills):
                 bound += 2 * RUN_LIMIT + 10  # the killed worker's task, delivered again
@@ -256,8 +258,16 @@ def _final_states(dsn: str) -> dict[str, str]:
     return states
 
 
+def _children_cpu() -> float:
+    """User and system CPU of this process's children that ended (workers, beat, the
+    Sources server, the commands); PostgreSQL's server runs detached and is not in it."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def test_fleet_keeps_its_guarantees_while_workers_are_killed(tmp_path: Path) -> None:
     chance = random.Random(43)
+    cpu_before = _children_cpu()
     with (
         postgres_server() as dsn,
         redis_server(tmp_path / "redis") as broker,
@@ -328,7 +338,8 @@ def test_fleet_keeps_its_guarantees_while_workers_are_killed(tmp_path: Path) -> 
         f" {sum(run['state'] == 'abandoned' for rows in runs.values() for run in rows)} abandoned,"
         f" {len(fleet.kills)} kills; {len(lags)} changes seen, largest lag"
         f" {max(lags, default=0):.1f} s; busiest host by window (s: requests, max_rate"
-        f" {MAX_RATE}): {busiest}; {sum(map(len, times.values()))} requests"
+        f" {MAX_RATE}): {busiest}; {sum(map(len, times.values()))} requests;"
+        f" CPU of the processes started and waited for: {_children_cpu() - cpu_before:.0f} s"
     )
     assert not unaccounted, unaccounted[:10]
     snapshots_wrong = [
