@@ -120,3 +120,11 @@ def test_no_broker_given_nor_remembered(dsn: str) -> None:
     done = _fleet("worker", "--db", dsn)
     assert done.returncode == 2
     assert "--broker redis://" in done.stderr and "fleet init" in done.stderr
+
+
+def test_the_commands_default_run_limit_is_the_apps() -> None:
+    """Kept apart so ``fleet worker --help`` does not load Celery; they must agree."""
+    from explorer.cli.fleet import worker
+    from explorer.net.fleet import celery_app
+
+    assert worker.RUN_LIMIT == celery_app.RUN_LIMIT
