@@ -42,7 +42,7 @@ NET_AREAS = {
     "subscribers": {"http", "store", "live", "conformance"},
     "oai": {"http", "source", "store"},
     "plan": {"http", "store", "source", "history", "oai"},
-    "fleet": {"http", "store", "source", "history", "reports"},
+    "fleet": {"http", "store", "source", "live", "history", "reports"},
 }
 """Which other areas of ``explorer/net`` each area may import. Fetching knows nothing of
 what is fetched; the store knows no feature; reading a Source never needs the live side;

@@ -234,6 +234,16 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
             raise InputError(path, exc.strerror or str(exc)) from exc
 
 
+def listen_store(text: str) -> Path | str:
+    """``listen --store``: a store file, or a ``postgresql://`` URL (kept as text) for a
+    store several listen processes share."""
+    if text.startswith(("postgresql://", "postgres://")):
+        if _has_control(text):
+            raise argparse.ArgumentTypeError(say("cli.argument.bad-path-store", text="…"))
+        return text
+    return store_path(text)
+
+
 def _plain_path(text: str, what: str) -> Path:
     if not text or _has_control(text):
         raise argparse.ArgumentTypeError(say(f"cli.argument.bad-path-{what}", text=_short(text)))

@@ -41,6 +41,7 @@ from explorer.cli.options.network_options import (
 )
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.catalog import text
+from explorer.core.harvest.folder_map import MappingError, parse_mapping
 from explorer.net.history.audit import (
     MAX_LOCAL_FILES,
     MEGABYTE,
@@ -105,9 +106,10 @@ def folder_argument(value: str) -> Path:
 
 def mapping_argument(value: str) -> Mapping:
     """``--map URL_PREFIX=DIR`` (``plan`` takes it too)."""
-    prefix, sep, folder = value.partition("=")
-    if not sep or not prefix.lower().startswith(("http://", "https://")):
-        raise argparse.ArgumentTypeError(say("audit.not-a-mapping", value=value))
+    try:
+        prefix, folder = parse_mapping(value)
+    except MappingError as exc:
+        raise argparse.ArgumentTypeError(say(exc.key, **exc.params)) from None
     return Mapping(prefix, str(folder_argument(folder).resolve()))
 
 

@@ -1,7 +1,8 @@
 """``listen``: subscribe to notification channels and print one line per event.
 
 Subscriptions, deliveries and the exchange log go to the store (``--store`` or the user
-data directory), so a later ``listen`` resumes subscriptions whose lease is still
+data directory; a ``postgresql://`` store is shared by several processes, see
+``listen_shared``), so a later ``listen`` resumes subscriptions whose lease is still
 valid instead of subscribing again, and ``export`` can write what was received.
 On Ctrl-C or SIGTERM every subscription made or resumed here is unsubscribed, unless
 ``--keep``.
@@ -21,7 +22,7 @@ import time
 from collections.abc import Coroutine
 from pathlib import Path
 
-from explorer.cli.arguments import fail, host, http_url, port, positive_int, store_path
+from explorer.cli.arguments import fail, host, http_url, listen_store, port, positive_int
 from explorer.cli.engine_text import (
     column_width,
     event_detail,
@@ -143,7 +144,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--store",
-        type=store_path,
+        type=listen_store,
         metavar="PATH",
         help=say("cli.listen.store", default=default_store_path()),
     )
@@ -189,6 +190,10 @@ def run(args: argparse.Namespace) -> int:
         return fail("listen", str(exc))
     for flag in plain:
         warn_plain(flag, "listen")
+    if isinstance(args.store, str):  # postgresql://: a store several processes share
+        from explorer.cli import listen_shared  # loads the fleet's database driver
+
+        return listen_shared.run(args)
     path = args.store or default_store_path()
     lang = language_of(args)
     try:

@@ -32,9 +32,10 @@ def dsn(cluster: str) -> str:
     return fresh_database(cluster)
 
 
-def _fleet(*args: str) -> subprocess.CompletedProcess[str]:
+def _fleet(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "explorer", "fleet", *args],
+        cwd=cwd,
         capture_output=True,
         text=True,
         timeout=120,
@@ -57,6 +58,7 @@ def test_init_remembers_the_database_in_a_private_file(dsn: str, tmp_path: Path)
     assert json.loads(settings.read_text()) == {"db": dsn, "broker": broker}
     # later subcommands find the database without --db; a second init applies nothing
     assert "(0 steps applied now)" in _ok("init", "--db", dsn)
+    assert json.loads(settings.read_text()) == {"db": dsn, "broker": broker}
     assert _ok("status", "--json") == "[]\n"
 
 
@@ -216,6 +218,6 @@ def test_a_fleet_file_that_is_no_file_or_too_large_is_refused(
             handle.truncate(FILE_LIMIT + 1)
     else:
         path.write_bytes(b'[[source]]\nurl = "https://a.example.org/\xff"\n')
-    done = _fleet("load", str(path), "--db", dsn)
+    done = _fleet("load", "fleet.toml", "--db", dsn, cwd=tmp_path)  # named as given
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert str(path) in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.startswith("fleet load: fleet.toml") and "Traceback" not in done.stderr

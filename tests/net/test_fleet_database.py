@@ -58,6 +58,33 @@ def test_migration_is_versioned_and_applied_once(dsn: str) -> None:
         assert row == (len(schema.STEPS),)
 
 
+def test_the_version_table_is_shared_with_other_features(dsn: str) -> None:
+    with FleetDatabase.connect(dsn) as database:
+        database.connection.execute(schema.VERSION_TABLE.encode())
+        database.connection.execute("INSERT INTO explorer_schema VALUES ('listen', 3)")
+        database.migrate()
+        rows = database.connection.execute(
+            "SELECT feature, version FROM explorer_schema ORDER BY feature"
+        ).fetchall()
+    assert rows == [("fleet", len(schema.STEPS)), ("listen", 3)]
+
+
+def test_the_listen_store_and_the_fleet_meet_in_either_order(dsn: str) -> None:
+    import psycopg
+
+    from explorer.net.fleet.listen import listen_schema
+
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        connection.execute(listen_schema.RECONCILE_TABLE.encode())
+        connection.execute(
+            "INSERT INTO fleet_reconcile (source_url, outcome) VALUES ('https://a.org/', 'ok')"
+        )
+    with FleetDatabase.connect(dsn) as database:
+        database.migrate()
+        database.put_source(SourcePlan("https://a.org/"))
+        assert [row.reconcile for row in database.health()] == ["ok"]
+
+
 def test_two_processes_migrating_at_once_apply_each_step_once(dsn: str) -> None:
     applied: list[int] = []
 
@@ -117,6 +144,11 @@ def test_claim_due_advances_the_schedule_in_the_table(fleet: FleetDatabase) -> N
     ]
     rows = dict(fleet.connection.execute("SELECT url, next_run FROM fleet_sources").fetchall())
     assert rows["https://s0.example.org/"] == T0 + timedelta(minutes=20)
+    assert fleet.claim_due_turns(T0 + timedelta(minutes=20), 10) == [
+        ("https://s0.example.org/", T0 + timedelta(minutes=20)),
+        ("https://s1.example.org/", T0 + timedelta(minutes=11)),
+        ("https://s2.example.org/", T0 + timedelta(minutes=12)),
+    ]
 
 
 def test_turns_missed_while_nothing_claimed_are_skipped_not_replayed(

@@ -21,10 +21,10 @@ from helpers.fleet_services import postgres_server
 from helpers.fleet_sources import FleetSite, Resource, fleet_site
 
 from explorer.core.fleet.fleet_file import AuditPlan, SourcePlan
-from explorer.core.fleet.health import AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, HealthState
+from explorer.core.fleet.health import AUDIT_FAILED, AUDIT_IN_SYNC, AUDIT_OUT_OF_SYNC, HealthState
 from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.host_rate import host_key
-from explorer.net.fleet.runner import SKIPPED, run_source
+from explorer.net.fleet.runner import ALREADY_DONE, SKIPPED, run_source
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +104,22 @@ def test_changed_resources_are_kept_by_url(dsn: str, site: FleetSite) -> None:
     ]
     (health,) = _health(dsn)
     assert (health.changes, health.unannounced) == (3, 1)
+
+
+def test_a_turn_delivered_again_is_not_checked_twice(dsn: str, site: FleetSite) -> None:
+    url = site.put("a", [[Resource("/r/1")]])
+    _add(dsn, url, **FAST)
+    turn = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
+    first = run_source(dsn, url, scheduled_for=turn)
+    again = run_source(dsn, url, scheduled_for=turn)
+    assert (again.state, again.run_id, again.snapshot_id) == (
+        ALREADY_DONE,
+        first.run_id,
+        first.snapshot_id,
+    )
+    assert run_source(dsn, url, scheduled_for=turn.replace(hour=13)).state == "ok"
+    assert _rows(dsn, "SELECT count(*) FROM fleet_snapshots") == [(2,)]
+    assert again.to_json()["state"] == "already-done"
 
 
 def test_an_unreachable_source_keeps_no_snapshot_and_says_why(dsn: str, site: FleetSite) -> None:
@@ -228,6 +244,16 @@ def test_the_audit_verdict_is_kept_with_the_run(dsn: str, site: FleetSite, tmp_p
     run_source(dsn, url)
     (health,) = _health(dsn)
     assert health.audit == AUDIT_IN_SYNC and not health.is_problem
+
+
+def test_an_audit_that_cannot_judge_says_why(dsn: str, site: FleetSite, tmp_path: Path) -> None:
+    url = site.put("a", [[Resource("/r/1")], [Resource("/r/2")]])
+    site.failing.add("/a/resourcelist1.xml")
+    _add(dsn, url, audit=AuditPlan(str(tmp_path)), **FAST)
+    assert run_source(dsn, url).state == "findings"  # the list that answers 500
+    (health,) = _health(dsn)
+    assert health.audit == AUDIT_FAILED and health.is_problem
+    assert health.error is not None and health.error["key"] == "audit.list-unreadable"
 
 
 def _mtime(path: Path) -> str:

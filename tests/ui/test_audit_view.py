@@ -117,7 +117,12 @@ def test_cancel_and_a_wrong_folder_are_said_in_the_status_line(
         panel = audit_from_tree(window, qtbot)
         panel.folder_edit.setText(str(tmp_path / "missing"))
         assert panel.start() is None
-        assert panel.status.text() == f"cannot audit: {tmp_path / 'missing'} is not a folder"
+        missing = str(tmp_path / "missing")
+        assert panel.status.text() == f"cannot audit: {missing!r} is not a folder"
+        panel.mappings_edit.setPlainText(f"{tmp_path}=https://x.org/")
+        assert panel.start() is None
+        assert panel.status.text().startswith(f"cannot audit: '{tmp_path}=https://x.org/' is not")
+        panel.mappings_edit.clear()
         panel.folder_edit.setText(str(tmp_path))
         task = panel.start()
         assert task is not None and panel.cancel_button.isVisible()

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from explorer.cli.arguments import check_regular_file, fail, http_url
+from explorer.cli.audit import mapping_argument
 from explorer.cli.fleet.connection import add_db_option, open_fleet
 from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
@@ -17,7 +18,6 @@ from explorer.core.fleet.fleet_file import (
     MAX_RATE_CEILING,
     AuditPlan,
     SourcePlan,
-    is_source_url,
 )
 
 
@@ -47,10 +47,9 @@ def folder(text: str) -> str:
 
 
 def url_mapping(text: str) -> tuple[str, str]:
-    prefix, sep, path = text.partition("=")
-    if not sep or not is_source_url(prefix):
-        raise argparse.ArgumentTypeError(say("fleet.add.bad-map", value=text))
-    return prefix, folder(path)
+    """``--audit-map`` read as ``audit --map`` reads it (its parser, its refusals)."""
+    mapping = mapping_argument(text)
+    return mapping.prefix, mapping.folder
 
 
 def credentials_file(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from explorer.cli.fleet.connection import add_db_option, remember
+from explorer.cli.fleet.connection import add_db_option, remember, remembered
 from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
 from explorer.core.fleet.dsn import masked_dsn
@@ -27,7 +27,9 @@ def run(args: argparse.Namespace) -> int:
         check_broker(args.broker)
     with FleetDatabase.connect(args.db) as database:
         applied = database.migrate()
-    path = remember(args.db, args.broker)
+    # an init that names no broker keeps the one remembered (re-running init to upgrade
+    # the schema must not make the workers lose their broker)
+    path = remember(args.db, args.broker or remembered().get("broker"))
     print(
         catalog.text(
             "fleet.init.ready", lang, dsn=masked_dsn(args.db), version=len(STEPS), applied=applied

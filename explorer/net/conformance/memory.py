@@ -159,17 +159,28 @@ async def check_retries(session: Session) -> _Verdict:
     return _Verdict(Outcome.PASS, summary, [], facts)
 
 
-async def check_survives_failures(session: Session) -> _Verdict:
-    """WebSub §7: after a delivery failed past the hub's limits, "The hub MUST keep the
-    subscription active until the end of the lease duration": the probe fails every
-    attempt until the hub stops, then the next publication must still reach it."""
-    await _shadow(session)
+async def _probe_and_control(session: Session) -> tuple[Probe, Probe] | _Verdict:
+    """The probe a check tests the hub's memory on, and a control subscribed the same way
+    that tells a hub which forgot the probe from one that delivered nothing at all; or why
+    either could not be subscribed."""
     probe, _sub, problem = await _active_probe(session, _step("subscription"))
     if problem is not None:
         return problem
     control, _control_sub, problem = await _active_probe(session, _step("control"))
     if problem is not None:
         return problem
+    return probe, control
+
+
+async def check_survives_failures(session: Session) -> _Verdict:
+    """WebSub §7: after a delivery failed past the hub's limits, "The hub MUST keep the
+    subscription active until the end of the lease duration": the probe fails every
+    attempt until the hub stops, then the next publication must still reach it."""
+    await _shadow(session)
+    pair = await _probe_and_control(session)
+    if isinstance(pair, _Verdict):
+        return pair
+    probe, control = pair
     probe.fail_all = True
     first = await session.publish()
     if (problem := _publish_problem(first)) is not None:
@@ -199,12 +210,10 @@ async def check_gone(session: Session) -> _Verdict:
     subscription has been deleted, and the hub MAY terminate the subscription": the
     probe answers 410, then the next publication reaches the control but not it."""
     await _shadow(session)
-    probe, _sub, problem = await _active_probe(session, _step("subscription"))
-    if problem is not None:
-        return problem
-    control, _control_sub, problem = await _active_probe(session, _step("control"))
-    if problem is not None:
-        return problem
+    pair = await _probe_and_control(session)
+    if isinstance(pair, _Verdict):
+        return pair
+    probe, control = pair
     probe.gone = True
     first = await session.publish()
     if (problem := _publish_problem(first)) is not None:

@@ -162,16 +162,21 @@ class FleetDatabase:
         turn after ``now`` in the same statement (turns missed while nothing claimed are
         skipped, not run in a burst). Rows another claimer holds are skipped, not waited
         for, so two beats never hand out the same turn."""
+        return [url for url, _ in self.claim_due_turns(now, limit)]
+
+    def claim_due_turns(self, now: datetime, limit: int) -> list[tuple[str, datetime]]:
+        """``claim_due`` with each turn's time (the ``next_run`` it claimed): what a run
+        is given as ``scheduled_for``, so a turn delivered twice is checked once."""
         rows = self.connection.execute(
-            "WITH due AS (SELECT id FROM fleet_sources WHERE next_run <= %(now)s"
+            "WITH due AS (SELECT id, next_run FROM fleet_sources WHERE next_run <= %(now)s"
             " ORDER BY next_run, id LIMIT %(limit)s FOR UPDATE SKIP LOCKED)"
             " UPDATE fleet_sources s SET next_run = s.next_run + make_interval(secs =>"
             " s.period_seconds * (floor(extract(epoch FROM %(now)s - s.next_run)"
             " / s.period_seconds) + 1))"
-            " FROM due WHERE s.id = due.id RETURNING s.url",
+            " FROM due WHERE s.id = due.id RETURNING s.url, due.next_run",
             {"now": now, "limit": limit},
         ).fetchall()
-        return sorted(str(row[0]) for row in rows)
+        return sorted((str(url), turn) for url, turn in rows)
 
     # --- health --------------------------------------------------------------------
 

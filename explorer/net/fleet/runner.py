@@ -52,6 +52,10 @@ if TYPE_CHECKING:
 
 SKIPPED = "skipped"
 """A run's outcome when another run of the Source holds its lock."""
+ALREADY_DONE = "already-done"
+"""A run's outcome when a run for the same ``scheduled_for`` turn already finished: a task
+delivered again after its worker died between the commit and the acknowledgement (Celery's
+acks late) must not take the turn's snapshot twice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +95,8 @@ class _Checked:
 
 
 def run_source(dsn: str, url: str, *, scheduled_for: datetime | None = None) -> RunOutcome:
-    """Check the Source ``url`` once; ``skipped`` if a run of it is going elsewhere.
+    """Check the Source ``url`` once; ``skipped`` if a run of it is going elsewhere,
+    ``already-done`` if the turn ``scheduled_for`` names was checked already.
     Raises ``FleetUnreachable`` when the database does not answer, ``SourceUnknown``
     when ``url`` is not in the fleet."""
     connection = connect_raw(dsn)
@@ -116,6 +121,14 @@ def _run_locked(
     plan: SourcePlan,
     scheduled_for: datetime | None,
 ) -> RunOutcome:
+    if scheduled_for is not None:
+        done = connection.execute(
+            "SELECT id, snapshot_id FROM fleet_runs WHERE source_id = %s AND scheduled_for = %s"
+            " AND state IN ('ok', 'findings', 'unreachable') LIMIT 1",
+            (source_id, scheduled_for),
+        ).fetchone()
+        if done is not None:
+            return RunOutcome(plan.url, ALREADY_DONE, int(done[0]), done[1])
     abandoned = connection.execute(
         "UPDATE fleet_runs SET state = 'abandoned', finished_at = now()"
         " WHERE source_id = %s AND state = 'running'",

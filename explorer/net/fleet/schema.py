@@ -70,10 +70,13 @@ STEPS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX fleet_changes_run ON fleet_changes (run_id)",
         # each host's next free request slot, shared by every worker
         "CREATE TABLE fleet_hosts (host TEXT PRIMARY KEY, next_slot TIMESTAMPTZ NOT NULL)",
-        "CREATE TABLE fleet_reconcile (id BIGSERIAL PRIMARY KEY, source_url TEXT NOT NULL,"
-        " at TIMESTAMPTZ NOT NULL DEFAULT now(), outcome TEXT NOT NULL,"
-        " params JSONB NOT NULL DEFAULT '{}')",
-        "CREATE INDEX fleet_reconcile_source ON fleet_reconcile (source_url, id DESC)",
+        # shared with the listen store (``listen --store postgresql://``), which writes
+        # reconcile outcomes here: whichever feature comes first creates it
+        "CREATE TABLE IF NOT EXISTS fleet_reconcile (id BIGSERIAL PRIMARY KEY,"
+        " source_url TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),"
+        " outcome TEXT NOT NULL, params JSONB NOT NULL DEFAULT '{}')",
+        "CREATE INDEX IF NOT EXISTS fleet_reconcile_source ON fleet_reconcile"
+        " (source_url, id DESC)",
     ),
 )
 """Each step: statements run in order in the migration's one transaction."""

@@ -13,8 +13,10 @@ from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from explorer.core.said_error import SaidError
 from explorer.ui.history.audit_widgets import AuditWidgets
 from explorer.ui.history.filter_bar import ask_export_file
+from explorer.ui.language import ui_language
 from explorer.ui.services.audit import AuditOutcome, mappings_for
 from explorer.ui.shared.job import Job
 from explorer.ui.shared.plain_text import window_title
@@ -60,10 +62,13 @@ class AuditPanel(AuditWidgets):
         """Audit with the folder, mappings and checksum choice as filled in."""
         try:
             mappings = mappings_for(
-                self.url, Path(self.folder_edit.text().strip()), self._prefixes()
+                self.url,
+                Path(self.folder_edit.text().strip()),
+                self.mappings_edit.toPlainText(),
             )
-        except ValueError as exc:
-            self.status.setText(self.tr("cannot audit: {reason}").format(reason=exc))
+        except SaidError as exc:
+            reason = exc.describe(ui_language())
+            self.status.setText(self.tr("cannot audit: {reason}").format(reason=reason))
             return None
         checksum = self.checksum_box.isChecked()
         return self.job.start(
@@ -71,19 +76,6 @@ class AuditPanel(AuditWidgets):
             self.tr("reading the Source and the local folder…"),
             self.show_outcome,
         )
-
-    def _prefixes(self) -> list[tuple[str, Path]]:
-        found = []
-        for line in self.mappings_edit.toPlainText().splitlines():
-            if not line.strip():
-                continue
-            prefix, sep, folder = line.strip().partition("=")
-            if not sep:
-                raise ValueError(
-                    self.tr("{line!r} is not URL_PREFIX=FOLDER").format(line=line.strip())
-                )
-            found.append((prefix.strip(), Path(folder.strip())))
-        return found
 
     def _progress(self, documents: int) -> None:
         if self.job.running:

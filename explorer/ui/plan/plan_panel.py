@@ -61,10 +61,13 @@ class PlanPanel(PlanWidgets):
         if since_text and since is None:
             raise ValueError(catalog.text("plan.bad-from", ui_language(), value=since_text))
         folder = self.folder_edit.text().strip()
-        prefixes = self._prefixes()
-        if prefixes and not folder:
+        lines = self.mappings_edit.toPlainText()
+        if lines.strip() and not folder:
             raise ValueError(catalog.text("plan.error.map-without-dest", ui_language()))
-        mappings = mappings_for(self.url, Path(folder), prefixes) if folder else None
+        try:
+            mappings = mappings_for(self.url, Path(folder), lines) if folder else None
+        except SaidError as exc:
+            raise ValueError(exc.describe(ui_language())) from None
         oai = self.oai_edit.text().strip() or None
         return PlanOptions(
             profile=profile,
@@ -84,19 +87,6 @@ class PlanPanel(PlanWidgets):
             return parse_map(text)
         except MapError as exc:
             raise ValueError(exc.describe(ui_language())) from None
-
-    def _prefixes(self) -> list[tuple[str, Path]]:
-        found = []
-        for line in self.mappings_edit.toPlainText().splitlines():
-            if not line.strip():
-                continue
-            prefix, sep, folder = line.strip().partition("=")
-            if not sep:
-                raise ValueError(
-                    self.tr("{line!r} is not URL_PREFIX=FOLDER").format(line=line.strip())
-                )
-            found.append((prefix.strip(), Path(folder.strip())))
-        return found
 
     def start(self) -> asyncio.Task[None] | None:
         """Plan with the options as filled in."""

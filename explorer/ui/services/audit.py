@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QObject
 
 from explorer.core.audit_rules import Mapping, Verdict
+from explorer.core.harvest.folder_map import HTTP_SCHEMES, MappingError, parse_mappings
+from explorer.core.said_error import SaidError
 from explorer.core.spreadsheet import csv_writer
 from explorer.net.history.audit import AuditItem, AuditReport, audit
 from explorer.net.history.audit_text import reasons
@@ -65,16 +67,18 @@ class AuditOutcome:
             self._report = None
 
 
-def mappings_for(url: str, folder: Path, prefixes: list[tuple[str, Path]]) -> list[Mapping]:
-    """``prefixes`` (URL prefix → folder) in order, then ``folder`` for the rest of the
-    Source's host, as ``audit --map … --dest``. Raises ValueError naming a bad one."""
+def mappings_for(url: str, folder: Path, text: str) -> list[Mapping]:
+    """The mappings of ``text`` (``URL_PREFIX=DIR`` a line) in order, then ``folder`` for
+    the rest of the Source's host, as ``audit --map … --dest``. Raises SaidError naming the
+    first bad line or the first folder that is not one."""
+    root = _host_root(url)
+    if not root.lower().startswith(HTTP_SCHEMES):
+        raise MappingError("audit.not-a-mapping", value=f"{root}={folder}")
     found = []
-    for prefix, path in [*prefixes, (_host_root(url), folder)]:
-        if not prefix.lower().startswith(("http://", "https://")):
-            raise ValueError(f"{prefix!r} is not an http or https URL prefix")
-        if not path.is_dir():
-            raise ValueError(f"{path} is not a folder")
-        found.append(Mapping(prefix, str(path.resolve())))
+    for prefix, path in [*parse_mappings(text), (root, str(folder))]:
+        if not Path(path).is_dir():
+            raise SaidError("audit.not-a-folder", value=path)
+        found.append(Mapping(prefix, str(Path(path).resolve())))
     return found
 
 

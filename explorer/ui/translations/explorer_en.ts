@@ -124,10 +124,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{line!r} is not URL_PREFIX=FOLDER</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>reading the Source: {count} requests…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2736,10 +2732,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <name>PlanPanel</name>
     <message>
         <source>Plan a harvest — {url}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{line!r} is not URL_PREFIX=FOLDER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

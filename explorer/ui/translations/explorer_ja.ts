@@ -125,10 +125,6 @@
         <translation>ソースとローカルフォルダーを読んでいます…</translation>
     </message>
     <message>
-        <source>{line!r} is not URL_PREFIX=FOLDER</source>
-        <translation>{line!r} は URL_PREFIX=FOLDER の形ではありません</translation>
-    </message>
-    <message>
         <source>reading the Source: {count} requests…</source>
         <translation>ソースを読んでいます: {count} リクエスト…</translation>
     </message>
@@ -2733,10 +2729,6 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Plan a harvest — {url}</source>
         <translation>ハーベストの計画 — {url}</translation>
-    </message>
-    <message>
-        <source>{line!r} is not URL_PREFIX=FOLDER</source>
-        <translation>{line!r} は URL_PREFIX=FOLDER の形ではありません</translation>
     </message>
     <message>
         <source>cannot plan: {reason}</source>

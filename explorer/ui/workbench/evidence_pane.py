@@ -1,6 +1,7 @@
 """The evidence of one verdict: its words above, the exchanges that show it listed at the
 left and the selected one in full at the right. The hub's checks and the subscriber's
-tests show theirs in this same pane, so both read alike."""
+tests show theirs in this same pane, and their verdicts in the same table, so both read
+alike."""
 
 from __future__ import annotations
 
@@ -8,7 +9,15 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTreeWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from explorer.net.conformance import describe_exchange
 from explorer.net.store.records import ExchangeRecord
@@ -71,3 +80,23 @@ class EvidencePane(QWidget):
             self.exchange_view.clear()
             return
         self.exchange_view.setPlainText(describe(item.data(Qt.ItemDataRole.UserRole)))
+
+
+def results_tree(headers: list[str], accessible_name: str, name_width: int) -> QTreeWidget:
+    """The table of verdicts both workbenches show (verdict, the check or test, its
+    words): one line a row, the verdict column fitted, the name column ``name_width``
+    wide and movable, the words stretched and elided, four rows high at the least so a
+    laptop's dock still shows some."""
+    tree = QTreeWidget()
+    tree.setHeaderLabels(headers)
+    tree.setRootIsDecorated(False)
+    tree.setUniformRowHeights(True)
+    tree.setAccessibleName(accessible_name)
+    header = tree.header()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+    header.resizeSection(1, name_width)
+    header.setStretchLastSection(True)
+    tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+    tree.setMinimumHeight(tree.fontMetrics().height() * 4)
+    return tree

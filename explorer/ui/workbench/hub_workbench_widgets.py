@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QStyle,
     QStyleOptionComboBox,
-    QTreeWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -41,7 +39,7 @@ from explorer.net.conformance import (
 from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainLabel, tooltip_text
 from explorer.ui.shared.xml_view import XmlSourceView
-from explorer.ui.workbench.evidence_pane import EvidencePane
+from explorer.ui.workbench.evidence_pane import EvidencePane, results_tree
 
 PUBLISH_CHOICES = (
     (QT_TRANSLATE_NOOP("HubWorkbench", "Publish: §4.1 POST, else hub.mode=publish"), PUBLISH_AUTO),
@@ -253,18 +251,11 @@ class HubWorkbenchWidgets(QWidget):
         row.addWidget(self.memory_check)
         row.addWidget(self.restart_edit, 1)
 
-        self.results_tree = QTreeWidget()
-        self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Check"), self.tr("Summary")])
-        self.results_tree.setRootIsDecorated(False)
-        self.results_tree.setUniformRowHeights(True)
-        self.results_tree.setAccessibleName(self.tr("Conformance results"))
-        header = self.results_tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(1, 290)
-        header.setStretchLastSection(True)
-        self.results_tree.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.results_tree.setMinimumHeight(self.results_tree.fontMetrics().height() * 4)
+        self.results_tree = results_tree(
+            [self.tr("Result"), self.tr("Check"), self.tr("Summary")],
+            self.tr("Conformance results"),
+            290,
+        )
         self.summary_label = QLabel()
         self.summary_label.setAccessibleName(self.tr("Conformance summary"))
 

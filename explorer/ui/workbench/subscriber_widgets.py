@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -26,7 +25,7 @@ from explorer.core.words.translation_marks import QT_TRANSLATE_NOOP
 from explorer.net.subscribers import SubscriberSettings
 from explorer.ui.language import ui_language
 from explorer.ui.shared.plain_text import PlainTextView, tooltip_text
-from explorer.ui.workbench.evidence_pane import EvidencePane
+from explorer.ui.workbench.evidence_pane import EvidencePane, results_tree
 
 GROUP_TEXT = {
     "discovery": QT_TRANSLATE_NOOP("SubscriberWorkbench", "Discovery"),
@@ -145,18 +144,11 @@ class SubscriberWorkbenchWidgets(QWidget):
         line = self.announce_view.fontMetrics().lineSpacing()
         self.announce_view.setMaximumHeight(ANNOUNCE_LINES * line + margins)
         self.announce_view.hide()  # shown while a subscriber started by hand is waited for
-        self.results_tree = QTreeWidget()
-        self.results_tree.setHeaderLabels([self.tr("Result"), self.tr("Test"), self.tr("Reason")])
-        self.results_tree.setRootIsDecorated(False)
-        self.results_tree.setUniformRowHeights(True)
-        self.results_tree.setAccessibleName(self.tr("Subscriber test results"))
-        header = self.results_tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(1, 190)
-        header.setStretchLastSection(True)
-        self.results_tree.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.results_tree.setMinimumHeight(self.results_tree.fontMetrics().height() * 4)
+        self.results_tree = results_tree(
+            [self.tr("Result"), self.tr("Test"), self.tr("Reason")],
+            self.tr("Subscriber test results"),
+            190,
+        )
         self.evidence = EvidencePane(
             self.tr("select a test to see its reason and evidence"), self.tr("Test detail")
         )
