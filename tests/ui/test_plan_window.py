@@ -24,16 +24,16 @@ SINCE = "2000-01-01T00:00:00Z"  # every change of the demo is after it: an incre
 COMPARED = (
     "requests",
     "bytes",
+    "wire_bytes",
     "documents",
     "resources",
     "estimated_lengths",
     "dump_saves_requests",
+    "dump_saves_wire_bytes",
 )
-"""What the window and the command must agree on exactly (the seconds rest on each
-run's own timing samples)."""
-HEADS = ("wire_bytes", "dump_saves_wire_bytes")
-"""Weighed with the heads of a few sampled answers, which the crawl's order chooses (its
-lists arrive side by side): equal within a hundredth, not to the byte."""
+"""What the window and the command must agree on exactly: plan's samples are drawn by
+the URLs, not by the order the lists arrive in (the seconds rest on each run's own
+timing samples)."""
 
 
 @pytest.fixture
@@ -118,12 +118,6 @@ def test_plan_from_the_tree_gives_the_commands_figures(
         assert {key: shown["runs"][name][key] for key in COMPARED} == {
             key: given["runs"][name][key] for key in COMPARED
         }, name
-        for key in HEADS:
-            shown_bytes, given_bytes = shown["runs"][name][key], given["runs"][name][key]
-            if shown_bytes is None or given_bytes is None:  # no Resource Dump for this run
-                assert shown_bytes == given_bytes, (name, key)
-            else:
-                assert abs(shown_bytes - given_bytes) <= given_bytes / 100, (name, key)
     assert shown["refetch"] == given["refetch"]
     assert shown["incremental_safety"] == given["incremental_safety"]
     assert set(shown["seconds_by_profile"]) == set(given["seconds_by_profile"])

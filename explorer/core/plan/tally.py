@@ -8,16 +8,14 @@ window keeps its last change per URL, which is what resync 2.0.1 acts on after
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from explorer.core.plan.sampling import LENGTH_SAMPLE_MAX, Sample
 from explorer.core.rules.datetimes import parse_w3c_datetime
 
-LENGTH_SAMPLE = 20
-"""URLs without a length kept for plan to ask their size with HEAD (a bounded sample)."""
-
-FIRST_KEPT = 5
+TIMED = 5
+"""Resources plan GETs again to time the Source and weigh an answer's head."""
 
 
 def parse_length(value: str | None) -> int | None:
@@ -31,28 +29,26 @@ def parse_length(value: str | None) -> int | None:
 @dataclass
 class Bytes:
     """Body bytes of a set of resources: the sum of the lengths listed, how many had none,
-    and some URLs of those (``LENGTH_SAMPLE``) for a HEAD each, drawn evenly from all of
-    them (a reservoir: the first ones of a list are often alike, and the sample is
-    the same for the same list, run after run)."""
+    and a ``Sample`` of those (``LENGTH_SAMPLE_MAX``) for plan to ask their size with
+    HEAD: the same URLs whatever order the entries arrive in."""
 
     count: int = 0
     listed: int = 0
     unlisted: int = 0
-    sample: list[str] = field(default_factory=list)
-    _draw: random.Random = field(default_factory=lambda: random.Random(0), repr=False)
+    unlisted_urls: Sample = field(default_factory=lambda: Sample(LENGTH_SAMPLE_MAX))
 
     def add(self, url: str, length: int | None) -> None:
         self.count += 1
         if length is None:
             self.unlisted += 1
-            if len(self.sample) < LENGTH_SAMPLE:
-                self.sample.append(url)
-            else:
-                slot = self._draw.randrange(self.unlisted)
-                if slot < LENGTH_SAMPLE:
-                    self.sample[slot] = url
+            self.unlisted_urls.add(url)
         else:
             self.listed += length
+
+    @property
+    def sample(self) -> list[str]:
+        """The URLs without a length that HEADs may size, in the order they are asked."""
+        return self.unlisted_urls.urls
 
     def estimate(self, mean_unlisted: float | None) -> int:
         """The listed sum plus, for each resource without a length, the mean size the HEAD
@@ -73,8 +69,8 @@ class ResourceTally:
     no_hash: int = 0
     no_length: int = 0
     repeated: int = 0
-    first: list[str] = field(default_factory=list)
-    """The first URLs listed (``FIRST_KEPT``): plan times a few GETs of them."""
+    timed: Sample = field(default_factory=lambda: Sample(TIMED))
+    """A few URLs listed: plan times a GET of each and weighs its answer's head."""
     _seen: set[int] = field(default_factory=set)
 
     def add(self, url: str, length: str | None, hash_: str | None) -> None:
@@ -83,8 +79,7 @@ class ResourceTally:
             self.repeated += 1
             return
         self._seen.add(key)
-        if len(self.first) < FIRST_KEPT:
-            self.first.append(url)
+        self.timed.add(url)
         size = parse_length(length)
         self.bytes.add(url, size)
         self.no_length += size is None

@@ -22,7 +22,13 @@ from explorer.core.plan.profiles import (
     measure_timing,
 )
 from explorer.core.plan.report import AUDIT, BASELINE, INCREMENTAL, Note, Plan, Refetch, Run
-from explorer.core.plan.tally import LENGTH_SAMPLE, Bytes, ChangeTally, ResourceTally, parse_length
+from explorer.core.plan.sampling import (
+    LENGTH_SAMPLE,
+    LENGTH_SAMPLE_MAX,
+    Sizes,
+    in_key_order,
+)
+from explorer.core.plan.tally import TIMED, Bytes, ChangeTally, ResourceTally, parse_length
 from explorer.core.rules import capabilities as caps
 from explorer.core.said_error import SaidError
 from explorer.net.http.fetcher import Fetcher, FetchResult
@@ -39,7 +45,7 @@ from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import DocumentNode, NodeState
 from explorer.net.source.streamed_crawl import DocumentSink, crawl_streamed, entry_url
 
-RESOURCE_SAMPLE = 5
+RESOURCE_SAMPLE = TIMED
 """Resources, and documents, plan GETs again one at a time to time the Source (bodies
 bounded by ``SAMPLE_BYTES``): the crawl's own times overlap (it reads several documents
 at once and parses beside them), so they say nothing of one request's."""
@@ -174,17 +180,25 @@ async def _ask_with(fetcher: Fetcher, gathered: Gathered, url: str) -> Answer:
     return Answer(fetched.ok, len(body), body)
 
 
-async def _sample_sizes(fetcher: Fetcher, urls: list[str], gathered: Gathered) -> float | None:
-    """HEAD each URL (a bounded sample): the mean Content-Length, None when none said."""
-    sizes: list[int] = []
-    for url in urls:
+async def _sample_sizes(
+    fetcher: Fetcher, urls: list[str], population: int, gathered: Gathered
+) -> float | None:
+    """HEAD the URLs in their order until the sizes found are narrow enough for the
+    ``population`` of resources without a length (or the URLs run out): the mean
+    Content-Length, None when none said. Only the first ``LENGTH_SAMPLE`` are timed, as
+    many as before the sample could grow: more would outweigh the GETs in the median
+    latency, and the time of a run would rest on how spread the sizes are."""
+    sizes = Sizes()
+    for asked, url in enumerate(urls):
+        if sizes.narrow_enough(population):
+            break
         result = await fetcher.fetch(url, method="HEAD", use_cache=False)
         length = parse_length(result.headers.get("content-length")) if result.ok else None
         if length is not None:
-            sizes.append(length)
-        if result.status is not None:
+            sizes.add(length)
+        if result.status is not None and asked < LENGTH_SAMPLE:
             gathered.timing_samples.append((result.elapsed, 0))
-    return statistics.fmean(sizes) if sizes else None
+    return sizes.mean if sizes.count else None
 
 
 async def _sample_times(
@@ -238,9 +252,12 @@ async def gather_plan(request: PlanRequest, fetcher: Fetcher) -> tuple[Plan, Gat
     baseline_docs = await baseline_route(base, chosen, ask)
     incremental_docs = await incremental_route(base, ask)
     mean_unlisted = None
-    samples = gathered.resources.bytes.sample + gathered.changes.to_fetch().sample
+    listed, fetched = gathered.resources.bytes, gathered.changes.to_fetch()
+    samples = in_key_order(listed.sample + fetched.sample, LENGTH_SAMPLE_MAX)
     if samples:
-        mean_unlisted = await _sample_sizes(fetcher, samples[:LENGTH_SAMPLE], gathered)
+        # a resource both listed and changed counts twice: the correction errs wide
+        population = listed.unlisted + fetched.unlisted
+        mean_unlisted = await _sample_sizes(fetcher, samples, population, gathered)
     documents = [url for url in baseline_docs.requests if gathered.bodies[url].ok]
     await _sample_times(fetcher, _resource_sample(gathered), gathered.resource_headers, gathered)
     await _sample_times(fetcher, documents[:RESOURCE_SAMPLE], [], gathered)
@@ -261,8 +278,10 @@ def _each(*sinks: DocumentSink) -> DocumentSink:
 
 
 def _resource_sample(gathered: Gathered) -> list[str]:
-    """The first resources listed (or, without, the first an incremental fetches)."""
-    return gathered.resources.first or gathered.changes.fetched_urls()[:RESOURCE_SAMPLE]
+    """A few resources listed (or, without, of those an incremental fetches), drawn by
+    ``sample_key``: the same whatever order the crawl handed the lists over in."""
+    listed = gathered.resources.timed.urls
+    return listed or in_key_order(gathered.changes.fetched_urls(), RESOURCE_SAMPLE)
 
 
 @dataclass(frozen=True)

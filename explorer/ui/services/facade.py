@@ -6,7 +6,8 @@ with its dependencies in its constructor (a part another needs is passed to it):
 ``folder`` (folder.py), ``source`` (source.py), ``forwarding`` (forwarding.py),
 ``live`` (live.py), ``workbench`` (workbench.py), ``replay`` (replaying.py),
 ``evidence`` (evidence.py), ``recording`` (session_recording.py), ``history``
-(snapshot_history.py), ``audit`` (audit.py) and ``plan`` (planning.py).
+(snapshot_history.py), ``audit`` (audit.py), ``plan`` (planning.py) and ``fleet``
+(fleet.py).
 
 This is the GUI's only door to I/O: one ``Fetcher`` and ``Crawler`` for the Source,
 one store and exchange log, a ``LiveSession`` for the live side (``live.py``), a
@@ -46,6 +47,7 @@ from explorer.net.store.exchange_log import ExchangeLog
 from explorer.ui.services.audit import AuditServices
 from explorer.ui.services.engines import Engines
 from explorer.ui.services.evidence import EvidenceServices
+from explorer.ui.services.fleet import FleetServices
 from explorer.ui.services.folder import FolderServices
 from explorer.ui.services.forwarding import ForwardingServices
 from explorer.ui.services.live import LiveServices
@@ -114,6 +116,7 @@ class ExplorerServices(QObject):
         self.history = SnapshotHistory(self.engines, parent=self)
         self.audit = AuditServices(self.engines, parent=self)
         self.plan = PlanServices(self.engines, parent=self)
+        self.fleet = FleetServices(parent=self)
 
     @property
     def store(self) -> Store | None:

@@ -116,6 +116,13 @@ class SourceServices(QObject):
             self.channels[channel.topic] = channel
         return result
 
+    def use_stored(self, result: CrawlResult) -> None:
+        """Make a stored tree (a fleet snapshot) the open Source: no crawler, so nothing
+        below it is fetched; the tree shows what was stored."""
+        self.crawler = None
+        self.checks_run = set()
+        self.crawl_result = result
+
     async def expand(self, node: DocumentNode) -> None:
         """Load a pending node and its direct children."""
         if self.crawler is None:

@@ -60,16 +60,22 @@ class SettingsDialog(QDialog):
 
 
 def app_settings_dialog(parent: QWidget, values: AppSettings) -> SettingsDialog:
-    """The dialog with the app's own pages (General, Live, Appearance) editing ``values``;
+    """The dialog with the app's own pages (General, Live, Appearance, Fleet) editing ``values``;
     features add theirs (credentials, network) with ``add_page``. The titles keep the
     ``MainWindow`` translation context they were written under."""
-    from explorer.ui.settings.settings_pages import AppearancePage, GeneralPage, LivePage
+    from explorer.ui.settings.settings_pages import (
+        AppearancePage,
+        FleetPage,
+        GeneralPage,
+        LivePage,
+    )
 
     dialog = SettingsDialog(parent)
     for title, page in (
         (QCoreApplication.translate("MainWindow", "General"), GeneralPage(values)),
         (QCoreApplication.translate("MainWindow", "Live"), LivePage(values)),
         (QCoreApplication.translate("MainWindow", "Appearance"), AppearancePage(values)),
+        (QCoreApplication.translate("MainWindow", "Fleet"), FleetPage(values)),
     ):
         dialog.add_page(title, page)
     return dialog

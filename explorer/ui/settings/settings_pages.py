@@ -1,4 +1,4 @@
-"""The General, Live and Appearance pages of the Settings dialog.
+"""The General, Live, Appearance and Fleet pages of the Settings dialog.
 
 Each page edits a shared ``AppSettings`` and writes it back on ``apply()``; the
 window then stores it (``save_settings``) and puts what can change at run time into
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.fleet.dsn_secret import has_password, without_password
 from explorer.ui.shared.app_settings import (
     FEED_SIZE_RANGE,
     LANGUAGES,
@@ -134,3 +135,47 @@ class AppearancePage(QWidget):
     def apply(self) -> None:
         self.values.theme = str(self.theme.currentData())
         self.values.language = str(self.language.currentData())
+
+
+class FleetPage(QWidget):
+    """The fleet database the Fleet view reads (empty: no fleet). Its password is never
+    kept here: Settings are stored in clear, so the address is kept without it and
+    libpq reads the password from its password file."""
+
+    def __init__(self, values: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.values = values
+        self.dsn = QLineEdit(values.fleet_dsn)
+        self.dsn.setPlaceholderText(self.tr("e.g. postgresql://explorer@db.example.org/fleet"))
+        self.dsn.setAccessibleName(self.tr("Fleet database"))
+        self.dsn.setToolTip(
+            self.tr("The PostgreSQL database the fleet command keeps its Sources in")
+        )
+        self.password_warning = QLabel(
+            self.tr(
+                "This address holds a password: it will be kept without it. Put the password "
+                "in libpq's password file (~/.pgpass, readable by you alone)."
+            )
+        )
+        self.password_warning.setWordWrap(True)
+        self.password_warning.setObjectName("FleetPasswordWarning")
+        self.dsn.textChanged.connect(self._check_password)
+        form = QFormLayout(self)
+        form.addRow(self.tr("Fleet database"), self.dsn)
+        form.addRow(self.password_warning)
+        form.addRow(
+            _note(
+                self.tr(
+                    "Empty: no fleet. The window only reads the fleet (Tools ▸ Fleet…). "
+                    "The address is kept without a password; libpq reads the password from "
+                    "~/.pgpass (or the file PGPASSFILE names)."
+                )
+            )
+        )
+        self._check_password()
+
+    def _check_password(self) -> None:
+        self.password_warning.setVisible(has_password(self.dsn.text()))
+
+    def apply(self) -> None:
+        self.values.fleet_dsn = without_password(self.dsn.text())

@@ -88,6 +88,9 @@ class AppSettings:
     """the system locale's, when it is one the explorer speaks"""
     feed_size: int = setting(10_000, kind=int, bounds=FEED_SIZE_RANGE)
     """deliveries the live feed keeps on screen"""
+    fleet_dsn: str = setting("", stripped=True)
+    """the fleet's PostgreSQL database, without its password (libpq's password file holds
+    it: Settings are kept in clear); empty: no fleet"""
 
 
 def _conversions() -> Iterable[tuple[str, Conversion]]:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from explorer.core.findings import Finding, Severity
+    from explorer.net.source.crawl_tree import CrawlResult
     from explorer.ui.services import ExplorerServices
     from explorer.ui.shared.app_settings import AppSettings
 
@@ -98,6 +99,11 @@ class Shell(Protocol):
 
     def open_url(self, url: str, select: str | None = None) -> asyncio.Task[Any] | None:
         """Open the Source at ``url`` (and then the document ``select``)."""
+
+    def show_stored_source(self, result: CrawlResult, note: str, detail: str) -> bool:
+        """Show a stored tree (a fleet snapshot: nothing fetched) as the open Source, with
+        ``note`` where the window says how the Source was found (``detail`` its tooltip).
+        False without a root."""
 
     def navigate(
         self,

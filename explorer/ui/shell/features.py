@@ -22,6 +22,7 @@ FEATURE_PACKAGES = (
     "tools",
     "history",
     "plan",
+    "fleet",
     "watchdog",
     "settings",
 )

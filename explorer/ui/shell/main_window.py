@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # the engines are imported after the window shows (attach_ser
     import asyncio
 
     from explorer.core.findings import Finding, Severity
-    from explorer.net.source.crawl_tree import DocumentNode
+    from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
     from explorer.ui.services import ExplorerServices
     from explorer.ui.settings.settings_dialog import SettingsDialog
     from explorer.ui.shared.tasks import TaskKeeper
@@ -269,6 +269,9 @@ class MainWindow(MainWindowWidgets):
 
     async def engines(self) -> ExplorerServices:
         return await self.source.engines()
+
+    def show_stored_source(self, result: CrawlResult, note: str, detail: str) -> bool:
+        return self.source.show_stored(result, note, detail) is not None
 
     def selected_item(self) -> TreeItem | None:
         return self.source.selected_item()

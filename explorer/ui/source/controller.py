@@ -43,7 +43,7 @@ from explorer.ui.source.navigator import SourceNavigator
 from explorer.ui.source.twin_writing import TWIN_CAPABILITY, TwinWriting
 
 if TYPE_CHECKING:  # the engines are imported after the window shows (attach_services)
-    from explorer.net.source.crawl_tree import DocumentNode
+    from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
     from explorer.ui.services import ExplorerServices
     from explorer.ui.source.source_tree import TreeItem
     from explorer.ui.source.window_parts import SourceWindow
@@ -204,6 +204,27 @@ class SourceController(QObject):
         elif problem is not None:
             self.shell.show_error(problem, Severity.WARNING)
         self.shell.source_opened.emit(result.root.url)
+        return root
+
+    def show_stored(self, result: CrawlResult, note: str, detail: str) -> TreeItem | None:
+        """Show a stored tree (a fleet snapshot) as the open Source, with ``note`` in the
+        discovery line saying it is stored, not read now (``detail`` its tooltip). Nothing
+        is fetched: the services keep no crawler for it, and its rows are what was stored."""
+        services = self.shell.services
+        if services is None or result.root is None:
+            return None
+        if self._opening is not None and not self._opening[1].done():
+            self._opening[1].cancel()  # a Source still opening would replace it
+        services.source.use_stored(result)
+        root = self.shell.tree_model.set_source(result.root)
+        self._source_address = None  # Back and Forward would read it live: not recorded
+        self._found_via = (note, tooltip_text(detail))
+        self._say_found_via()
+        for item in [root, *root.children]:
+            self.shell.tree.expand(self.shell.tree_model.index_of(item))
+        self._typed_to = root.url
+        self._navigating_to(root)
+        self.shell.source_opened.emit(root.url)
         return root
 
     def _badge_clicked(self, index: QModelIndex) -> None:

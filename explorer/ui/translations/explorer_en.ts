@@ -1341,6 +1341,165 @@ X-Api-Key: …</source>
     </message>
 </context>
 <context>
+    <name>FleetActions</name>
+    <message>
+        <source>Fleet…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The health of the Sources a fleet watches (Settings ▸ Fleet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FleetModel</name>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unannounced changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FleetPage</name>
+    <message>
+        <source>e.g. postgresql://explorer@db.example.org/fleet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL database the fleet command keeps its Sources in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This address holds a password: it will be kept without it. Put the password in libpq&apos;s password file (~/.pgpass, readable by you alone).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: no fleet. The window only reads the fleet (Tools ▸ Fleet…). The address is kept without a password; libpq reads the password from ~/.pgpass (or the file PGPASSFILE names).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FleetPanel</name>
+    <message>
+        <source>Fleet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No fleet database set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No fleet database is set: enter one in Settings ▸ Fleet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet database: {dsn}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the fleet…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Fleet view needs the fleet&apos;s optional dependencies, which are not installed: pip install &apos;resourcesync-explorer[fleet]&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach the fleet database at {host} ({dsn}): {reason}. Start PostgreSQL there, or correct the address in Settings ▸ Fleet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database at {host} ({dsn}) holds no fleet: run resourcesync-explorer fleet init --db against it, or correct the address in Settings ▸ Fleet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} Sources, {problems} with problems; read {time}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} has no snapshot yet: its first run has not finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored snapshot of {time}, not live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Source tree shows the stored snapshot of {url} taken {time} ({shown} of {documents} documents), not a live read. Open its address again to read it now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot of {url} holds no documents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FleetWidgets</name>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the health table from the fleet database again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only Sources with findings, unreachable, stale or not in sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open latest snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the selected Source&apos;s latest stored snapshot in the Source tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet health table</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FolderDialogWidgets</name>
     <message>
         <source>Open folder as Source</source>
@@ -2375,6 +2534,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     </message>
     <message>
         <source>Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1331,6 +1331,165 @@ X-Api-Key: …</translation>
     </message>
 </context>
 <context>
+    <name>FleetActions</name>
+    <message>
+        <source>Fleet…</source>
+        <translation>フリート…</translation>
+    </message>
+    <message>
+        <source>The health of the Sources a fleet watches (Settings ▸ Fleet)</source>
+        <translation>フリートが監視するソースの状態（設定 ▸ フリート）</translation>
+    </message>
+</context>
+<context>
+    <name>FleetModel</name>
+    <message>
+        <source>Source</source>
+        <translation>ソース</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>last run</source>
+        <translation>前回の実行</translation>
+    </message>
+    <message>
+        <source>next run</source>
+        <translation>次回の実行</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>unannounced changes</source>
+        <translation>変更リストに記載のない変更</translation>
+    </message>
+    <message>
+        <source>audit</source>
+        <translation>監査</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+</context>
+<context>
+    <name>FleetPage</name>
+    <message>
+        <source>e.g. postgresql://explorer@db.example.org/fleet</source>
+        <translation>例: postgresql://explorer@db.example.org/fleet</translation>
+    </message>
+    <message>
+        <source>Fleet database</source>
+        <translation>フリートのデータベース</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL database the fleet command keeps its Sources in</source>
+        <translation>fleet コマンドがソースを保存する PostgreSQL データベース</translation>
+    </message>
+    <message>
+        <source>This address holds a password: it will be kept without it. Put the password in libpq&apos;s password file (~/.pgpass, readable by you alone).</source>
+        <translation>このアドレスにはパスワードが含まれています。パスワードを除いて保存します。パスワードは libpq のパスワードファイル（~/.pgpass、本人だけが読めるもの）に書いてください。</translation>
+    </message>
+    <message>
+        <source>Empty: no fleet. The window only reads the fleet (Tools ▸ Fleet…). The address is kept without a password; libpq reads the password from ~/.pgpass (or the file PGPASSFILE names).</source>
+        <translation>空欄: フリートなし。ウィンドウはフリートを読むだけです（ツール ▸ フリート…）。アドレスはパスワードなしで保存し、libpq がパスワードを ~/.pgpass（または PGPASSFILE が指すファイル）から読みます。</translation>
+    </message>
+</context>
+<context>
+    <name>FleetPanel</name>
+    <message>
+        <source>Fleet</source>
+        <translation>フリート</translation>
+    </message>
+    <message>
+        <source>No fleet database set</source>
+        <translation>フリートのデータベースが設定されていません</translation>
+    </message>
+    <message>
+        <source>No fleet database is set: enter one in Settings ▸ Fleet.</source>
+        <translation>フリートのデータベースが設定されていません。設定 ▸ フリートで入力してください。</translation>
+    </message>
+    <message>
+        <source>Fleet database: {dsn}</source>
+        <translation>フリートのデータベース: {dsn}</translation>
+    </message>
+    <message>
+        <source>reading the fleet…</source>
+        <translation>フリートを読んでいます…</translation>
+    </message>
+    <message>
+        <source>The Fleet view needs the fleet&apos;s optional dependencies, which are not installed: pip install &apos;resourcesync-explorer[fleet]&apos;</source>
+        <translation>フリートの表示には追加の依存パッケージが必要ですが、インストールされていません: pip install &apos;resourcesync-explorer[fleet]&apos;</translation>
+    </message>
+    <message>
+        <source>Cannot reach the fleet database at {host} ({dsn}): {reason}. Start PostgreSQL there, or correct the address in Settings ▸ Fleet.</source>
+        <translation>{host} のフリートのデータベースに接続できません（{dsn}）: {reason}。そこで PostgreSQL を起動するか、設定 ▸ フリートでアドレスを正してください。</translation>
+    </message>
+    <message>
+        <source>The database at {host} ({dsn}) holds no fleet: run resourcesync-explorer fleet init --db against it, or correct the address in Settings ▸ Fleet.</source>
+        <translation>{host} のデータベース（{dsn}）にはフリートがありません。そのデータベースに対して resourcesync-explorer fleet init --db を実行するか、設定 ▸ フリートでアドレスを正してください。</translation>
+    </message>
+    <message>
+        <source>{count} Sources, {problems} with problems; read {time}</source>
+        <translation>ソース {count} 件、問題あり {problems} 件。{time} に読み込み</translation>
+    </message>
+    <message>
+        <source>{url} has no snapshot yet: its first run has not finished.</source>
+        <translation>{url} にはまだスナップショットがありません。最初の実行が終わっていません。</translation>
+    </message>
+    <message>
+        <source>stored snapshot of {time}, not live</source>
+        <translation>保存済みスナップショット（{time}）</translation>
+    </message>
+    <message>
+        <source>The Source tree shows the stored snapshot of {url} taken {time} ({shown} of {documents} documents), not a live read. Open its address again to read it now.</source>
+        <translation>ソースツリーには {time} に取得した {url} の保存済みスナップショット（ドキュメント {documents} 件中 {shown} 件）を表示しています。現在の読み込みではありません。今の状態を読むには、そのアドレスをもう一度開いてください。</translation>
+    </message>
+    <message>
+        <source>The snapshot of {url} holds no documents.</source>
+        <translation>{url} のスナップショットにはドキュメントがありません。</translation>
+    </message>
+</context>
+<context>
+    <name>FleetWidgets</name>
+    <message>
+        <source>Refresh</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <source>Read the health table from the fleet database again</source>
+        <translation>フリートのデータベースから状態の表をもう一度読みます</translation>
+    </message>
+    <message>
+        <source>Problems only</source>
+        <translation>問題のみ</translation>
+    </message>
+    <message>
+        <source>Only Sources with findings, unreachable, stale or not in sync</source>
+        <translation>指摘あり、接続不可、期限切れ、または同期していないソースだけ</translation>
+    </message>
+    <message>
+        <source>Open latest snapshot</source>
+        <translation>最新のスナップショットを開く</translation>
+    </message>
+    <message>
+        <source>Show the selected Source&apos;s latest stored snapshot in the Source tree</source>
+        <translation>選択したソースの最新の保存済みスナップショットをソースツリーに表示します</translation>
+    </message>
+    <message>
+        <source>Fleet health table</source>
+        <translation>フリートの状態の表</translation>
+    </message>
+</context>
+<context>
     <name>FolderDialogWidgets</name>
     <message>
         <source>Open folder as Source</source>
@@ -2371,6 +2530,10 @@ hub {hub}; state {state}; lease {lease} s, until {expires}{error}
     <message>
         <source>Appearance</source>
         <translation>外観</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>フリート</translation>
     </message>
     <message>
         <source>settings saved</source>
