@@ -14,7 +14,7 @@ Delivery is at least once, on purpose: tasks are acknowledged only when they fin
 runs out. That timeout is twice the longest run (``run_limit``): shorter, a slow run
 still going would be handed to a second worker. A task delivered twice is harmless:
 the Source's lock in PostgreSQL lets one run at a time, and a turn that already has its
-run is not run again (``run_source``). Each worker process takes one task at a time
+run is not run again (``turn_done``). Each worker process takes one task at a time
 (``worker_prefetch_multiplier=1``), so no task waits behind a long run in a busy
 worker's hands while another worker is idle.
 
@@ -137,8 +137,10 @@ def dispatch(dsn: str, send: Callable[[str, str], Any], now: datetime | None = N
 
     The claim commits only once every turn is sent: a worker killed in between leaves
     the Sources due, to be claimed again, rather than claimed and never sent (a turn
-    lost). A turn is the time of its claim: a message delivered twice carries the same
-    one, which is how ``run_source`` tells a repeat from a new turn."""
+    lost); at worst, killed in the moment between the sends and the commit, a turn runs
+    twice, one run after the other (the lock). A turn is the time of its claim: a message
+    delivered twice carries the same one, which is how ``turn_done`` tells a repeat from
+    a new turn."""
     from explorer.net.fleet.database import FleetDatabase
 
     now = now if now is not None else datetime.now(UTC)
