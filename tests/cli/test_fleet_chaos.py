@@ -129,7 +129,8 @@ def _unaccounted_turns(
     skipped: dict[str, list[datetime]],
 ) -> list[str]:
     """Turns without exactly one finished run, or without any run and not skipped; a
-    turn's runs are those whose ``scheduled_for`` (the claim's time) lies within its period."""
+    turn's runs are those whose ``scheduled_for`` (the time the Source was due) lies within its
+    period."""
 
     def within(start: datetime, turn: datetime | None) -> bool:
         return turn is not None and 0 <= (turn - start).total_seconds() < PERIOD

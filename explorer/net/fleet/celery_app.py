@@ -14,7 +14,7 @@ Delivery is at least once, on purpose: tasks are acknowledged only when they fin
 runs out. That timeout is twice the longest run (``run_limit``): shorter, a slow run
 still going would be handed to a second worker. A task delivered twice is harmless:
 the Source's lock in PostgreSQL lets one run at a time, and a turn that already has its
-run is not run again (``turn_done``). Each worker process takes one task at a time
+run is not run again (the runner's ``already-done``). Each worker process takes one task at a time
 (``worker_prefetch_multiplier=1``), so no task waits behind a long run in a busy
 worker's hands while another worker is idle.
 
@@ -42,8 +42,6 @@ DISPATCH_EVERY = 5.0
 """Seconds between two claims of due Sources: a Source's turn starts at most this late."""
 DISPATCH_LIMIT = 1000
 """Sources handed out by one claim; the rest wait for the next (a few seconds later)."""
-REPEAT = "repeat"
-"""A task's outcome when its turn already had its run (the message was delivered again)."""
 RUN_LIMIT = 3600.0
 """Seconds one run may take before Celery stops it; the visibility timeout is twice this."""
 
@@ -102,34 +100,13 @@ def _transport_options(run_limit: float) -> dict[str, int]:
 def run_check(dsn: str, url: str, scheduled_for: str) -> dict[str, str]:
     """One Source's turn (``scheduled_for`` in ISO 8601, as the message carries it). The
     result names the Source, the turn and the outcome (a run's state, ``skipped`` while
-    another run held the Source, ``repeat``): the worker's log shows it for each task,
-    the one record of a turn that made no run row."""
+    another run held the Source, ``already-done`` for a message delivered again after its
+    run finished): the worker's log shows it for each task, the one record of a turn that
+    made no run row."""
     from explorer.net.fleet.runner import run_source
 
-    turn = datetime.fromisoformat(scheduled_for)
-    if turn_done(dsn, url, turn):
-        return {"url": url, "turn": scheduled_for, "state": REPEAT}
-    outcome = run_source(dsn, url, scheduled_for=turn)
+    outcome = run_source(dsn, url, scheduled_for=datetime.fromisoformat(scheduled_for))
     return {"url": url, "turn": scheduled_for, "state": outcome.state}
-
-
-def turn_done(dsn: str, url: str, turn: datetime) -> bool:
-    """Whether the Source's turn already has its finished run: the message delivered again
-    after its worker finished the run but died before acknowledging it.
-
-    Asked before the run takes the Source's lock, which is enough: two deliveries of one
-    message are never in hand at once, since a run is stopped (``task_time_limit``) well
-    before the broker gives its message to another worker (the visibility timeout)."""
-    from explorer.net.fleet.database import connect_raw
-
-    with connect_raw(dsn) as connection:
-        row = connection.execute(
-            "SELECT EXISTS (SELECT 1 FROM fleet_runs r JOIN fleet_sources s"
-            " ON s.id = r.source_id WHERE s.url = %s AND r.scheduled_for = %s"
-            " AND r.state IN ('ok', 'findings', 'unreachable'))",
-            (url, turn),
-        ).fetchone()
-    return bool(row and row[0])
 
 
 def dispatch(dsn: str, send: Callable[[str, str], Any], now: datetime | None = None) -> int:
@@ -137,15 +114,14 @@ def dispatch(dsn: str, send: Callable[[str, str], Any], now: datetime | None = N
 
     The claim commits only once every turn is sent: a worker killed in between leaves
     the Sources due, to be claimed again, rather than claimed and never sent (a turn
-    lost); at worst, killed in the moment between the sends and the commit, a turn runs
-    twice, one run after the other (the lock). A turn is the time of its claim: a message
-    delivered twice carries the same one, which is how ``turn_done`` tells a repeat from
-    a new turn."""
+    lost). A turn is the time the Source was due (``claim_due_turns``), not the time of
+    the claim: claimed again after such a death, or its message delivered twice, it is the
+    same turn, and the runner checks a turn once (``already-done``)."""
     from explorer.net.fleet.database import FleetDatabase
 
     now = now if now is not None else datetime.now(UTC)
     with FleetDatabase.connect(dsn) as database, database.connection.transaction():
-        due = database.claim_due(now, DISPATCH_LIMIT)
-        for url in due:
-            send(url, now.isoformat())
+        due = database.claim_due_turns(now, DISPATCH_LIMIT)
+        for url, turn in due:
+            send(url, turn.isoformat())
     return len(due)
