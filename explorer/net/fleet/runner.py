@@ -130,7 +130,7 @@ def _run_locked(
         if done is not None:
             return RunOutcome(plan.url, ALREADY_DONE, int(done[0]), done[1])
     abandoned = connection.execute(
-        "UPDATE fleet_runs SET state = 'abandoned', finished_at = now()"
+        "UPDATE fleet_runs SET state = 'abandoned', finished_at = clock_timestamp()"
         " WHERE source_id = %s AND state = 'running'",
         (source_id,),
     ).rowcount
@@ -272,7 +272,7 @@ async def _audit(plan: SourcePlan, fetcher: Fetcher) -> tuple[str, Phrase | None
 
 def _finish(connection: psycopg.Connection[tuple[Any, ...]], run_id: int, done: _Checked) -> None:
     connection.execute(
-        "UPDATE fleet_runs SET state = %(state)s, finished_at = now(),"
+        "UPDATE fleet_runs SET state = %(state)s, finished_at = clock_timestamp(),"
         " snapshot_id = %(snapshot)s, errors = %(errors)s, warnings = %(warnings)s,"
         " changes = %(changes)s, unannounced = %(unannounced)s, audit = %(audit)s,"
         " error = %(error)s WHERE id = %(run)s",
