@@ -67,6 +67,15 @@ NOT_PROSE = {
     "metadataPrefix",
     "SIGTERM",  # the signals subscriber-check sends, as kill(1) names them
     "SIGKILL",
+    "PostgreSQL",  # the fleet's database, a product's name
+    "Celery",
+    "init",  # fleet's subcommands, typed as written
+    "load",
+    "add",
+    "remove",
+    "report",
+    "worker",
+    "beat",
     "parallel",  # plan --profile's choices, typed as written
     "dumps",
     "XML",

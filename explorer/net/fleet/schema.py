@@ -1,4 +1,6 @@
-"""The fleet's tables, as numbered steps applied once each (feature ``fleet``).
+"""The tables kept in PostgreSQL, as numbered steps applied once each: the fleet's
+(feature ``fleet``, applied here) and the shared ``listen`` store's (feature ``listen``,
+applied by ``explorer.net.fleet.listen.listen_schema`` on its asynchronous connection).
 
 The version table is shared with every feature that keeps tables in the same PostgreSQL
 database (the ``listen`` store too): one row per feature, its number of steps applied.
@@ -22,6 +24,13 @@ VERSION_TABLE = (
     " (feature TEXT PRIMARY KEY, version INTEGER NOT NULL)"
 )
 SCHEMA_LOCK = "SELECT pg_advisory_xact_lock(hashtext('explorer_schema'))"
+
+RECONCILE_TABLE = (
+    "CREATE TABLE IF NOT EXISTS fleet_reconcile (id BIGSERIAL PRIMARY KEY,"
+    " source_url TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),"
+    " outcome TEXT NOT NULL, params JSONB NOT NULL DEFAULT '{}')"
+)
+"""Where a listen process's reconcile results land, for the fleet's health table."""
 
 STEPS: tuple[tuple[str, ...], ...] = (
     (
@@ -72,14 +81,43 @@ STEPS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE fleet_hosts (host TEXT PRIMARY KEY, next_slot TIMESTAMPTZ NOT NULL)",
         # shared with the listen store (``listen --store postgresql://``), which writes
         # reconcile outcomes here: whichever feature comes first creates it
-        "CREATE TABLE IF NOT EXISTS fleet_reconcile (id BIGSERIAL PRIMARY KEY,"
-        " source_url TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),"
-        " outcome TEXT NOT NULL, params JSONB NOT NULL DEFAULT '{}')",
+        RECONCILE_TABLE,
         "CREATE INDEX IF NOT EXISTS fleet_reconcile_source ON fleet_reconcile"
         " (source_url, id DESC)",
     ),
 )
 """Each step: statements run in order in the migration's one transaction."""
+
+LISTEN_STEPS: tuple[tuple[str, ...], ...] = (
+    (
+        # 1: subscriptions, who works on each, deliveries stored once
+        "CREATE TABLE listen_subscription ("
+        "id BIGSERIAL PRIMARY KEY, token TEXT NOT NULL UNIQUE, topic TEXT NOT NULL, "
+        "hub TEXT NOT NULL, secret TEXT, lease_seconds INTEGER, "
+        "state TEXT NOT NULL DEFAULT 'new', requested TIMESTAMPTZ, expires TIMESTAMPTZ, "
+        "created TIMESTAMPTZ NOT NULL DEFAULT now(), UNIQUE (topic, hub))",
+        "CREATE TABLE listen_lease ("
+        "subscription_id BIGINT PRIMARY KEY "
+        "REFERENCES listen_subscription (id) ON DELETE CASCADE, "
+        "owner TEXT NOT NULL, heartbeat TIMESTAMPTZ NOT NULL DEFAULT now())",
+        "CREATE INDEX listen_lease_owner ON listen_lease (owner)",
+        "CREATE TABLE listen_delivery ("
+        "id BIGSERIAL PRIMARY KEY, subscription_id BIGINT NOT NULL "
+        "REFERENCES listen_subscription (id) ON DELETE CASCADE, "
+        "received TIMESTAMPTZ NOT NULL DEFAULT now(), digest TEXT NOT NULL, "
+        "signature TEXT NOT NULL, content_type TEXT, headers JSONB NOT NULL DEFAULT '[]', "
+        "body BYTEA NOT NULL, taken_by TEXT NOT NULL)",
+        "CREATE INDEX listen_delivery_subscription ON listen_delivery (subscription_id, id)",
+        "CREATE TABLE listen_delivery_seen ("
+        "subscription_id BIGINT NOT NULL "
+        "REFERENCES listen_subscription (id) ON DELETE CASCADE, "
+        "digest TEXT NOT NULL, seen TIMESTAMPTZ NOT NULL DEFAULT now(), "
+        "PRIMARY KEY (subscription_id, digest))",
+        RECONCILE_TABLE,
+    ),
+)
+"""The shared listen store's steps (feature ``listen``): step n (from 1) is
+``LISTEN_STEPS[n - 1]``."""
 
 
 class SchemaTooNew(SaidError):
