@@ -88,3 +88,13 @@ async def demo() -> AsyncIterator[RunningDemo]:
         yield running
     finally:
         await running.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """Debian's PostgreSQL for one module's fleet and shared-store tests, as a DSN; each
+    test takes a database of its own in it (``helpers.fleet_db.fresh_database``)."""
+    from helpers.fleet_services import postgres_server
+
+    with postgres_server() as dsn:
+        yield dsn

@@ -7,24 +7,17 @@ import os
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server, redis_server
+from helpers.fleet_services import redis_server
 from helpers.fleet_sources import Resource, fleet_site
 
 from explorer.cli.fleet.load import FILE_LIMIT
 from explorer.core.fleet.fleet_file import SourcePlan
 from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.runner import run_source
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
 
 
 @pytest.fixture

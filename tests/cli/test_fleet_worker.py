@@ -7,12 +7,11 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server, redis_server
+from helpers.fleet_services import redis_server
 from helpers.fleet_sources import Resource, fleet_site
 
 from explorer.core.fleet.fleet_file import SourcePlan
@@ -20,12 +19,6 @@ from explorer.net.fleet.database import FleetDatabase
 
 RUN_BOUND = 90.0
 """Seconds for three Sources to be checked once by one worker (a busy two-core machine)."""
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
 
 
 @pytest.fixture

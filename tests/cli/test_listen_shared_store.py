@@ -22,14 +22,13 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import psycopg
-import pytest
 from aiohttp import web
-from helpers.fleet_services import postgres_server
+from helpers.fleet_db import fresh_database
 from helpers.round_robin import RoundRobin
 
 SUBSCRIPTIONS = 20
@@ -38,18 +37,6 @@ KILL_AT = 300
 SENDERS = 8
 BOUND = 100.0
 STARTED = re.compile(r"callbacks at http://127\.0\.0\.1:(\d+) ")
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
-
-
-def _database(cluster: str, name: str) -> str:
-    with psycopg.connect(cluster, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return cluster.replace("/postgres?", f"/{name}?")
 
 
 class Hub:
@@ -147,7 +134,7 @@ def _delivery(n: int) -> bytes:
 async def test_two_processes_store_each_of_1000_deliveries_once_through_a_kill(
     cluster: str,
 ) -> None:
-    dsn = _database(cluster, "shared_listen_done")
+    dsn = fresh_database(cluster)
     topics = [f"http://example.org/topic/{n}" for n in range(SUBSCRIPTIONS)]
     processes: list[asyncio.subprocess.Process] = []
     async with running_hub() as hub, RoundRobin([]) as balancer:
@@ -305,7 +292,7 @@ def test_listen_on_a_store_file_never_loads_the_database_driver() -> None:
 
 
 def test_a_taken_port_is_one_line_and_the_store_keeps_no_lease(cluster: str) -> None:
-    dsn = _database(cluster, "shared_listen_port")
+    dsn = fresh_database(cluster)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -340,7 +327,7 @@ def test_a_taken_port_is_one_line_and_the_store_keeps_no_lease(cluster: str) -> 
 async def test_a_stop_hands_the_leases_over_and_json_lines_say_what_happened(
     cluster: str,
 ) -> None:
-    dsn = _database(cluster, "shared_listen_json")
+    dsn = fresh_database(cluster)
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

@@ -4,13 +4,12 @@ a broker or database that does not answer is refused naming which."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server, redis_server
+from helpers.fleet_services import redis_server
 
 from explorer.core.fleet.fleet_file import SourcePlan
 from explorer.net.fleet.broker import BrokerUnreachable
@@ -20,12 +19,6 @@ from explorer.net.fleet.database import FleetDatabase, FleetNotInitialised, Flee
 from explorer.net.fleet.runner import ALREADY_DONE
 
 URLS = ("https://a.example.org/", "https://b.example.org/", "https://c.example.org/")
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server
 
 from explorer.core.fleet.fleet_file import SourcePlan
 from explorer.core.fleet.health import HealthState
@@ -21,12 +20,6 @@ from explorer.net.fleet.database import (
 )
 
 T0 = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from typing import Any
 import psycopg
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server
 from helpers.fleet_sources import FleetSite, Resource, fleet_site
 
 from explorer.core.fleet.fleet_file import AuditPlan, SourcePlan
@@ -25,12 +24,6 @@ from explorer.core.fleet.health import AUDIT_FAILED, AUDIT_IN_SYNC, AUDIT_OUT_OF
 from explorer.net.fleet.database import FleetDatabase
 from explorer.net.fleet.host_rate import host_key
 from explorer.net.fleet.runner import ALREADY_DONE, SKIPPED, run_source
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
 
 
 @pytest.fixture

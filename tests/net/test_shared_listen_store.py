@@ -9,15 +9,14 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import itertools
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import httpx
 import psycopg
 import pytest
 from aiohttp import web
-from helpers.fleet_services import postgres_server
+from helpers.fleet_db import fresh_database
 
 from explorer.net.fleet.listen.listen_schema import STEPS
 from explorer.net.fleet.listen.shared_intake import SharedIntake
@@ -32,21 +31,10 @@ from explorer.net.fleet.listen.shared_store import (
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.http.network_access import NetworkAccess
 
-_numbers = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
-
 
 @pytest.fixture
 def dsn(cluster: str) -> str:
-    name = f"listen_{next(_numbers)}"
-    with psycopg.connect(cluster, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return cluster.replace("/postgres?", f"/{name}?")
+    return fresh_database(cluster)
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from typing import Any
 import psycopg
 import pytest
 from helpers.fleet_db import fresh_database
-from helpers.fleet_services import postgres_server
 from helpers.fleet_sources import FleetSite, Resource, fleet_site
 from PySide6.QtCore import Qt
 
@@ -26,12 +25,6 @@ from explorer.ui.shared.columns import column_index
 
 FAST = {"max_rate": 1000.0}
 pytestmark = pytest.mark.qt_log_ignore("does not support raise")  # the window, offscreen
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_server() as dsn:
-        yield dsn
 
 
 @pytest.fixture(scope="module")
