@@ -214,3 +214,50 @@ def test_a_fleet_file_that_is_no_file_or_too_large_is_refused(
     done = _fleet("load", "fleet.toml", "--db", dsn, cwd=tmp_path)  # named as given
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert done.stderr.startswith("fleet load: fleet.toml") and "Traceback" not in done.stderr
+
+
+def _snapshots(dsn: str) -> dict[str, list[int]]:
+    with FleetDatabase.connect(dsn) as database:
+        rows = database.connection.execute(
+            "SELECT s.url, n.id FROM fleet_snapshots n JOIN fleet_sources s"
+            " ON s.id = n.source_id ORDER BY n.id"
+        ).fetchall()
+    found: dict[str, list[int]] = {}
+    for url, snapshot in rows:
+        found.setdefault(url, []).append(snapshot)
+    return found
+
+
+def test_prune_keeps_each_sources_newest_and_the_runs_changes(dsn: str) -> None:
+    """Snapshots are kept until the user prunes them; the newest of each Source always
+    stays (the next compare's baseline), and the changed URLs of a compare stay too."""
+    _ok("init", "--db", dsn)
+    with fleet_site() as site:
+        urls = [site.put(name, [[Resource("/r/1")]]) for name in ("a", "b")]
+        with FleetDatabase.connect(dsn) as database:
+            database.put_sources(SourcePlan(url, max_rate=1000) for url in urls)
+        for turn in range(3):
+            site.put("a", [[Resource("/r/1"), *[Resource(f"/r/new{n}") for n in range(turn)]]])
+            for url in urls:
+                run_source(dsn, url)
+    before = _snapshots(dsn)
+    assert [len(before[url]) for url in urls] == [3, 3]
+    refused = _fleet("prune", "--db", dsn)
+    assert refused.returncode == 2 and "--keep N" in refused.stderr and not refused.stdout
+    assert _snapshots(dsn) == before
+    assert "Removed 0 snapshots" in _ok("prune", "--older-than", "1d", "--db", dsn)
+    oldest = [before[url][0] for url in urls]
+    with FleetDatabase.connect(dsn) as database:  # two days pass for the first of each
+        database.connection.execute(
+            "UPDATE fleet_snapshots SET taken = now() - interval '2 days' WHERE id = ANY(%s)",
+            (oldest,),
+        )
+    assert "Removed 2 snapshots" in _ok("prune", "--older-than", "1d", "--db", dsn)
+    assert _snapshots(dsn) == {url: before[url][1:] for url in urls}
+    said = _ok("prune", "--keep", "1", "--lang", "ja", "--db", dsn)
+    assert "2 件削除しました" in said
+    assert _snapshots(dsn) == {url: before[url][2:] for url in urls}
+    with FleetDatabase.connect(dsn) as database:
+        changed = database.connection.execute("SELECT count(*) FROM fleet_changes").fetchone()
+        runs = database.connection.execute("SELECT count(*) FROM fleet_runs").fetchone()
+    assert changed == (2,) and runs == (6,)

@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, str] = {
     "remove": "explorer.cli.fleet.remove",
     "status": "explorer.cli.fleet.status",
     "report": "explorer.cli.fleet.report",
+    "prune": "explorer.cli.fleet.prune",
     "worker": "explorer.cli.fleet.worker",
     "beat": "explorer.cli.fleet.beat",
 }

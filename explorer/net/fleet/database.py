@@ -142,6 +142,22 @@ class FleetDatabase:
         cursor = self.connection.execute("DELETE FROM fleet_sources WHERE url = %s", (url,))
         return cursor.rowcount > 0
 
+    def prune(self, keep: int, before: datetime | None) -> int:
+        """Remove every snapshot that is not among its Source's ``keep`` newest (and, with
+        ``before``, was taken before it); how many went. Their documents, entries and
+        findings go with them; a run keeps its row (its snapshot reads as none) and a
+        compare keeps its changed URLs, which name no snapshot rows."""
+        if keep < 1:  # the newest is the next compare's baseline and the window's snapshot
+            raise ValueError("keep at least the newest snapshot of each Source")
+        cursor = self.connection.execute(
+            "DELETE FROM fleet_snapshots n USING (SELECT id, row_number() OVER"
+            " (PARTITION BY source_id ORDER BY id DESC) AS rank FROM fleet_snapshots) r"
+            " WHERE n.id = r.id AND r.rank > %(keep)s"
+            " AND (%(before)s::TIMESTAMPTZ IS NULL OR n.taken < %(before)s)",
+            {"keep": keep, "before": before},
+        )
+        return cursor.rowcount
+
     def source(self, url: str) -> tuple[int, SourcePlan]:
         """A Source's id and plan, or ``SourceUnknown``."""
         row = self.connection.execute(
