@@ -23,8 +23,18 @@ from pathlib import Path
 from helpers.fleet_chaos_sources import Served
 
 SOURCES_SCRIPT = Path(__file__).with_name("fleet_chaos_sources.py")
+COVERAGE_VARIABLES = ("COVERAGE_PROCESS_CONFIG", "COVERAGE_PROCESS_START")
 START_BOUND = 60.0
 STOP_BOUND = 20.0
+
+
+def untraced() -> dict[str, str]:
+    """The environment without coverage's start-up variables, for the fleet's long-lived
+    processes: the chaos test and the benchmark watch the fleet as it runs in production,
+    not slowed by a tracer in each of a dozen workers crawling for minutes (CPU the rest of
+    the suite, on two cores, would wait for). The code those processes run is measured in
+    the fleet's other tests, traced."""
+    return {name: value for name, value in os.environ.items() if name not in COVERAGE_VARIABLES}
 
 
 def explorer(*args: str, timeout: float = 120.0) -> subprocess.CompletedProcess[str]:
@@ -47,6 +57,7 @@ def served_sources(folder: Path, *options: str) -> Iterator[Served]:
             [sys.executable, str(SOURCES_SCRIPT), str(folder), *options],
             stdout=log,
             stderr=subprocess.STDOUT,
+            env=untraced(),
         )
     try:
         deadline = time.monotonic() + START_BOUND
@@ -121,6 +132,7 @@ class Fleet:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                env=untraced(),
             )
 
     def start_worker(self, index: int) -> None:
