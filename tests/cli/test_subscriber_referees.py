@@ -139,7 +139,7 @@ async def test_referee_subscribes_fetches_renews_and_unsubscribes(
                 )
                 >= 2
             ),
-            "the lease renewed",
+            f"the lease renewed; the referee said {process.lines}",
         )
         await process.stop()
         assert process.said("stopped"), process.lines

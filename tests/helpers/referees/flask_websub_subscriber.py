@@ -53,6 +53,8 @@ from flask_websub.subscriber import (
 )
 from werkzeug.serving import make_server
 
+RENEWAL_ATTEMPTS = 5
+"""Tries of one renewal before the subscriber gives the lease up."""
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 RS = "{http://www.openarchives.org/rs/terms/}"
 CHANNELS = ("change-notification", "framework-notification")
@@ -221,7 +223,7 @@ class Destination:
     def on_denied(self, topic_url: str, callback_id: str, reason: str) -> None:
         say("denied", topic_url, reason)
 
-    def renew(self, callback_id: str) -> None:
+    def renew(self, callback_id: str, attempt: int = 1) -> None:
         with self.ended:
             if callback_id not in self.active:
                 return
@@ -231,6 +233,11 @@ class Destination:
                 self.subscriber.renew(callback_id)
         except FlaskWebSubError as error:
             say("renewal-failed", error)
+            # as a deployment would: a hub busy for a moment is asked again, a few times
+            if attempt < RENEWAL_ATTEMPTS:
+                again = threading.Timer(1.0, self.renew, (callback_id, attempt + 1))
+                again.daemon = True
+                again.start()
 
     def on_notification(self, topic_url: str, callback_id: str, body: bytes) -> None:
         locs = notification_locs(body)
