@@ -4,10 +4,12 @@ a broker or database that does not answer is refused naming which."""
 
 from __future__ import annotations
 
+import warnings
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from celery import Celery
 from helpers.fleet_db import fresh_database
 from helpers.fleet_services import redis_server
 
@@ -82,6 +84,21 @@ def test_the_app_delivers_at_least_once_and_routes_claims_apart() -> None:
     assert options["unacked_restore_interval"] * options["unacked_restore_throttle"] <= 30
     assert conf.task_routes["explorer.fleet.dispatch_due"]["queue"] == DISPATCH_QUEUE
     assert set(app.tasks) >= {"explorer.fleet.check_source", "explorer.fleet.dispatch_due"}
+
+
+def test_the_fleet_tasks_stay_in_their_own_app() -> None:
+    """Two fleet apps in one process (the window, the tests) and another Celery app
+    finalized after them (a hub under test) must not meet: Celery 5.7 warns when one name is
+    given two callables, and a shared task is given to every app finalized later."""
+    first = fleet_app("postgresql:///a", "redis://127.0.0.1:1/0")
+    second = fleet_app("postgresql:///b", "redis://127.0.0.1:1/0")
+    other = Celery("a-hub", set_as_current=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        first.finalize()
+        second.finalize()
+        other.finalize()
+    assert not any(name.startswith("explorer.fleet.") for name in other.tasks)
 
 
 def test_an_unreachable_broker_is_named(dsn: str, tmp_path: Path) -> None:

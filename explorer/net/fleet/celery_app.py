@@ -75,12 +75,14 @@ def fleet_app(dsn: str, broker: str, *, run_limit: float = RUN_LIMIT) -> Celery:
     def check_source(url: str, scheduled_for: str) -> dict[str, str]:
         return run_check(dsn, url, scheduled_for)
 
-    checker = app.task(name=CHECK_SOURCE)(check_source)
+    # not shared: a shared task is given to every Celery app finalized later in the process
+    # (a second fleet app, or a hub's own), and the same name twice is refused there
+    checker = app.task(name=CHECK_SOURCE, shared=False)(check_source)
 
     def dispatch_due() -> int:
         return dispatch(dsn, lambda url, turn: checker.delay(url, turn))
 
-    app.task(name=DISPATCH_DUE)(dispatch_due)
+    app.task(name=DISPATCH_DUE, shared=False)(dispatch_due)
 
     return app
 
