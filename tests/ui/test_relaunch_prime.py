@@ -4,9 +4,14 @@ before, as it would have had before the window closed."""
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from explorer.core.findings import Finding
 from explorer.net.live.session import PRIME_WAIT
@@ -35,9 +40,12 @@ def launch(run, store: Path, told: list[list[Finding]] | None = None) -> Any:
     return services
 
 
+@pytest.mark.parametrize("port_taken", [False, True], ids=["same-port", "port-taken"])
 def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
-    qtbot, run, tmp_path: Path
+    qtbot, run, tmp_path: Path, port_taken: bool
 ) -> None:
+    """Also when another program took the callback port meanwhile (in a busy test run,
+    another test's server may): the subscription is moved to the new port first."""
     store = tmp_path / "store.sqlite3"
     services = launch(run, store)
     try:  # the first session: the set opened as a Source, its change channel subscribed
@@ -47,18 +55,23 @@ def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
         )
         view = run(services.live.subscribe(channel.topic, channel.hub))
         assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
+        assert services.live.live_session is not None
+        port = services.live.live_session.server.port
     finally:
         run(services.aclose())
-    services = launch(run, store)  # the relaunch opens no Source: the store knows the set
+    with contextlib.ExitStack() as held:
+        if port_taken:
+            held.enter_context(_listening_on(port))
+        services = launch(run, store)  # the relaunch opens no Source: the store knows the set
     try:
         events: list[SubscriberEvent] = []
         services.live.subscriber_events.connect(events.extend)
         qtbot.waitUntil(
             lambda: (
-                [(v.state, v.checking) for v in services.live.subscriptions()]
+                [(v.state, v.checking) for v in services.live.subscriptions() if v.served]
                 == [(State.ACTIVE, False)]
-            ),  # the hub confirmed it: it delivers again
-            timeout=10_000,
+            ),  # the hub confirmed it (or its move to the new port): it delivers here
+            timeout=30_000,
         )
         services.demo.change("dataset1", "updated")
         qtbot.waitUntil(  # the feed's first diffs wait for the priming (PRIME_WAIT at most),
@@ -72,6 +85,16 @@ def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
         assert entry["known_from"]["kind"] in ("resourcelist", "changelist")
     finally:
         run(services.aclose())
+
+
+@contextlib.contextmanager
+def _listening_on(port: int) -> Iterator[None]:
+    """Another program's listener on ``port`` while the relaunch binds its callback."""
+    with socket.socket() as other:
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        other.bind(("127.0.0.1", port))
+        other.listen()
+        yield
 
 
 def test_a_set_that_cannot_be_read_again_is_told_not_dropped(qtbot, run, tmp_path: Path) -> None:
