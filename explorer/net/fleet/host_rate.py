@@ -2,10 +2,15 @@
 
 Each worker's own pacing would let N workers send N times the rate to a host two Sources
 share (or to the one CDN many Sources' lists live on). So the slots live in one table,
-``fleet_hosts(host, next_slot)``: a request takes the host's next slot and moves it on by
-``1 / max_rate`` in one ``INSERT … ON CONFLICT DO UPDATE`` (the row's lock orders takers
-on every worker), then sleeps until its slot. The database's clock hands out the slots,
-so workers on machines whose clocks differ still space their requests.
+``fleet_hosts(host, next_slot)``. A request is granted only when the host's slot has come:
+one ``INSERT … ON CONFLICT DO UPDATE … WHERE next_slot <= now`` sets the next slot
+``1 / max_rate`` after the moment of the grant (the row's lock orders takers on every
+worker); a request not granted sleeps until the slot it was shown and asks again.
+
+Granting at the moment of sending, not booking a slot ahead and sleeping until it, is what
+keeps the rate on a loaded machine: a booked sleep that wakes late sends beside the next
+booked request, while a late grant moves every later slot back with it. The database's
+clock decides, so workers on machines whose clocks differ still space their requests.
 """
 
 from __future__ import annotations
@@ -50,16 +55,23 @@ class HostRate:
         await self.connection.close()
 
     async def wait(self, url: str) -> None:
-        """Take the next slot of ``url``'s host and sleep until it comes."""
-        cursor = await self.connection.execute(
-            "INSERT INTO fleet_hosts AS h (host, next_slot)"
-            " VALUES (%(host)s, clock_timestamp() + %(gap)s)"
-            " ON CONFLICT (host) DO UPDATE"
-            " SET next_slot = greatest(h.next_slot, clock_timestamp()) + %(gap)s"
-            " RETURNING extract(epoch FROM h.next_slot - %(gap)s - clock_timestamp())",
-            {"host": host_key(url), "gap": self.gap},
-        )
-        row = await cursor.fetchone()
-        delay = float(row[0]) if row is not None else 0.0
-        if delay > 0:
-            await asyncio.sleep(delay)
+        """Return when ``url``'s host grants this request its slot: sent right away."""
+        params = {"host": host_key(url), "gap": self.gap}
+        while True:
+            granted = await self.connection.execute(
+                "INSERT INTO fleet_hosts AS h (host, next_slot)"
+                " VALUES (%(host)s, clock_timestamp() + %(gap)s)"
+                " ON CONFLICT (host) DO UPDATE SET next_slot = clock_timestamp() + %(gap)s"
+                " WHERE h.next_slot <= clock_timestamp()"
+                " RETURNING true",
+                params,
+            )
+            if await granted.fetchone() is not None:
+                return
+            shown = await self.connection.execute(
+                "SELECT extract(epoch FROM next_slot - clock_timestamp())"
+                " FROM fleet_hosts WHERE host = %(host)s",
+                params,
+            )
+            row = await shown.fetchone()
+            await asyncio.sleep(max(float(row[0]) if row is not None else 0.0, 0.0))
