@@ -164,6 +164,28 @@ def request_log(folder: Path) -> dict[str, list[float]]:
     return times
 
 
+def loop_lag(folder: Path) -> float:
+    """The longest the server's loop has been late so far, in seconds: how late it may
+    have logged a request that had already arrived."""
+    return float((folder / "loop-lag").read_text())
+
+
+async def _probe_lag(folder: Path, every: float = 0.01) -> None:
+    """Keep the longest lateness of a short sleep in ``loop-lag``: a request's time is
+    logged when its handler runs, and the loop (one for every host) runs it that late at
+    most."""
+    loop, longest = asyncio.get_running_loop(), 0.0
+    while True:
+        asked = loop.time()
+        await asyncio.sleep(every)
+        late = loop.time() - asked - every
+        if late > longest:
+            longest = late
+            part = folder / "loop-lag.part"
+            part.write_text(f"{longest:.6f}")
+            part.rename(folder / "loop-lag")
+
+
 def _closed_port(host: str) -> int:
     """A port on ``host`` where nothing listens (bound, then released)."""
     with socket.socket() as probe:
@@ -237,12 +259,15 @@ async def _serve(args: argparse.Namespace) -> None:
         "change_every": args.change_every,
         "hosts": hosts,
     }
+    (folder / "loop-lag").write_text("0")
     ready = folder / "sources.json.part"
     ready.write_text(json.dumps(record))
     ready.rename(folder / "sources.json")
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    probe = asyncio.create_task(_probe_lag(folder))
     await stop.wait()
+    probe.cancel()
     for runner in runners:
         await runner.cleanup()
     for log in logs:

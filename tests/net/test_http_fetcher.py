@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 from crawl_site import Reply, Site
@@ -240,3 +241,32 @@ async def test_before_send_is_awaited_for_every_hop_and_every_retry() -> None:
         result = await f.fetch(site.url("/a"))
     assert result.ok
     assert sent == [site.url("/a"), site.url("/b"), site.url("/b")]
+
+
+async def test_what_before_send_returns_is_awaited_once_each_request_left() -> None:
+    """The fleet spaces a host's requests by when they left: the callback comes once per
+    hop, after the request is written and before its reply is read; a request that never
+    left (nothing listens) still ends its hold when the hop ends."""
+    steps: list[str] = []
+
+    async def before_send(url: str) -> Callable[[], Awaitable[None]]:
+        steps.append("granted " + url.rsplit("/", 1)[-1])
+
+        async def left() -> None:
+            steps.append("left")
+
+        return left
+
+    async def slow(request: web.Request) -> web.Response:
+        await asyncio.sleep(0.2)
+        steps.append("answered")
+        return web.Response(text="ok")
+
+    async with Site() as site, Fetcher(retries=0, before_send=before_send) as f:
+        site.add("/a", Reply(status=301, headers={"Location": "/b"}))
+        site.add("/b", slow)
+        assert (await f.fetch(site.url("/a"))).ok
+        assert steps == ["granted a", "left", "granted b", "left", "answered"]
+        steps.clear()
+        assert not (await f.fetch("http://127.0.0.1:9/c")).ok
+        assert steps == ["granted c", "left"]

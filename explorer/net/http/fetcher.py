@@ -120,10 +120,34 @@ class Exchange:
 
 
 ExchangeHook = Callable[[Exchange], None]
-BeforeSend = Callable[[str], Awaitable[None]]
+
+
+class _Once:
+    """A ``Sent`` callback awaited at most once: when httpcore's trace (a documented
+    request extension) says the request body was written, else when the hop ends."""
+
+    def __init__(self, sent: Callable[[], Awaitable[None]]) -> None:
+        self._sent: Callable[[], Awaitable[None]] | None = sent
+
+    async def call(self) -> None:
+        sent, self._sent = self._sent, None
+        if sent is not None:
+            await sent()
+
+    async def trace(self, event: str, info: dict[str, object]) -> None:
+        if event.endswith("send_request_body.complete"):
+            await self.call()
+
+
+Sent = Callable[[], Awaitable[None]]
+BeforeSend = Callable[[str], Awaitable[Sent | None]]
 """Awaited with a request's URL just before it is sent (each hop and each retry): a caller
 that must pace or meter requests it does not make itself (the fleet's per-host rate across
-workers) waits here, inside the per-host bound, so the time waited is the request's own."""
+workers) waits here, inside the per-host bound, so the time waited is the request's own.
+It may return a ``Sent`` callback, awaited once the request has left (its body written),
+or once the hop ended without it leaving: a pacer then spaces requests by when they left,
+not by when they were allowed to (on a loaded machine the two differ by tenths of a
+second)."""
 
 
 @dataclass(slots=True)
@@ -562,10 +586,14 @@ class Fetcher:
         self, method: str, url: str, headers: dict[str, str], cap: _BodyCap
     ) -> _Hop:
         async with self._semaphore(url):
-            if self.before_send is not None:
-                await self.before_send(url)
+            left = await self.before_send(url) if self.before_send is not None else None
+            once = _Once(left) if left is not None else None
             started_wall, started = time.time(), time.perf_counter()
-            hop = await self._exchange(method, url, headers, cap)
+            try:
+                hop = await self._exchange(method, url, headers, cap, once)
+            finally:
+                if once is not None:
+                    await once.call()
             if self.on_exchange is not None:
                 secret = self.access.headers_for(url)
                 sent = {**self._default_headers(), **headers, **secret}
@@ -586,12 +614,20 @@ class Fetcher:
             return hop
 
     async def _exchange(
-        self, method: str, url: str, headers: dict[str, str], cap: _BodyCap
+        self,
+        method: str,
+        url: str,
+        headers: dict[str, str],
+        cap: _BodyCap,
+        sent: _Once | None = None,
     ) -> _Hop:
         response: httpx.Response | None = None
+        extensions = {"trace": sent.trace} if sent is not None else None
         try:
             async with asyncio.timeout(self.timeouts.total):
-                async with self._client.stream(method, url, headers=headers) as response:
+                async with self._client.stream(
+                    method, url, headers=headers, extensions=extensions
+                ) as response:
                     hop = await self._read_body(response, cap)
                     hop.credentials_sent = carries_credentials(response.request, self.access)
                     return hop
