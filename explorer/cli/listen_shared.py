@@ -22,6 +22,7 @@ from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
 from explorer.net.fleet.listen.shared_listener import LeaseOptions, SharedListener, Wanted
 from explorer.net.fleet.listen.shared_store import SharedStore, SharedStoreUnreachable
+from explorer.net.fleet.schema import SchemaTooNew
 
 LOCAL_ONLY = (
     ("record", "--record"),
@@ -46,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_listen(args))
     except SharedStoreUnreachable as exc:
         return fail("listen", say("fleetlisten.unreachable", where=exc.where, reason=exc.reason))
+    except SchemaTooNew as exc:
+        return fail("listen", exc.describe(language_of(args)))
     except KeyboardInterrupt:
         return 0
 

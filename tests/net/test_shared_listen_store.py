@@ -28,6 +28,7 @@ from explorer.net.fleet.listen.shared_store import (
     delivery_digest,
     shown_dsn,
 )
+from explorer.net.fleet.schema import SchemaTooNew
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.http.network_access import NetworkAccess
 
@@ -64,6 +65,19 @@ async def test_processes_opening_together_apply_each_step_once(dsn: str) -> None
     assert _rows(dsn, "SELECT source_url, outcome, params FROM fleet_reconcile") == [
         ("https://example.org/sd.xml", "ok", {"changes": 2})
     ]
+
+
+async def test_a_store_a_newer_release_set_up_is_refused_not_misread(dsn: str) -> None:
+    """The same plan of statements as the fleet's migration: a version this release does
+    not know is refused, naming both versions, before any table is touched."""
+    await (await SharedStore.open(dsn)).close()
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("UPDATE explorer_schema SET version = %s", (len(STEPS) + 1,))
+    with pytest.raises(SchemaTooNew) as refused:
+        await SharedStore.open(dsn)
+    said = refused.value.describe("en")
+    assert f"schema version {len(STEPS) + 1}, newer than this program's {len(STEPS)}" in said
+    assert "ResourceSync Explorer を更新してください" in refused.value.describe("ja")
 
 
 async def test_a_delivery_is_stored_once_within_the_window(store: SharedStore, dsn: str) -> None:

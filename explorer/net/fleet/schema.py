@@ -1,6 +1,7 @@
 """The tables kept in PostgreSQL, as numbered steps applied once each: the fleet's
 (feature ``fleet``, applied here) and the shared ``listen`` store's (feature ``listen``,
-applied by ``explorer.net.fleet.listen.listen_schema`` on its asynchronous connection).
+applied by ``explorer.net.fleet.listen.listen_schema`` on its asynchronous connection);
+``migration`` is the one plan of statements both run.
 
 The version table is shared with every feature that keeps tables in the same PostgreSQL
 database (the ``listen`` store too): one row per feature, its number of steps applied.
@@ -11,6 +12,7 @@ was. A released step is never edited: a change is a new step at the end.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from explorer.core.said_error import SaidError
@@ -135,23 +137,44 @@ def version(connection: psycopg.Connection[tuple[object, ...]]) -> int | None:
     return int(str(row[0])) if row is not None else None
 
 
+Statement = tuple[str, tuple[object, ...]]
+"""A statement of a migration and its parameters."""
+
+
+def migration(
+    feature: str, steps: tuple[tuple[str, ...], ...], newer: str, host: str
+) -> Generator[Statement, tuple[object, ...] | None, int]:
+    """The statements that bring ``feature`` up to ``steps``, to run in one transaction;
+    each statement's first row is sent back. Written once for both connection kinds (the
+    fleet's synchronous one, the listen store's asynchronous one), which only run what
+    this yields. Refuses (``SchemaTooNew``, said by ``newer``) a database a newer release
+    set up; returns the number of steps applied."""
+    yield SCHEMA_LOCK, ()
+    yield VERSION_TABLE, ()
+    row = yield "SELECT version FROM explorer_schema WHERE feature = %s", (feature,)
+    applied = int(str(row[0])) if row is not None else 0
+    if applied > len(steps):
+        raise SchemaTooNew(newer, host=host, found=applied, known=len(steps))
+    for step in steps[applied:]:
+        for statement in step:
+            yield statement, ()
+    yield (
+        "INSERT INTO explorer_schema (feature, version) VALUES (%s, %s)"
+        " ON CONFLICT (feature) DO UPDATE SET version = excluded.version",
+        (feature, len(steps)),
+    )
+    return len(steps) - applied
+
+
 def migrate(connection: psycopg.Connection[tuple[object, ...]], host: str) -> int:
-    """Apply the steps this database lacks; the number of steps applied now."""
+    """Apply the fleet's steps this database lacks; the number of steps applied now."""
+    plan = migration(FEATURE, STEPS, "fleet.db.newer", host)
     with connection.transaction():
-        connection.execute(SCHEMA_LOCK)
-        connection.execute(VERSION_TABLE)
-        row = connection.execute(
-            "SELECT version FROM explorer_schema WHERE feature = %s", (FEATURE,)
-        ).fetchone()
-        applied = int(str(row[0])) if row is not None else 0
-        if applied > len(STEPS):
-            raise SchemaTooNew("fleet.db.newer", host=host, found=applied, known=len(STEPS))
-        for step in STEPS[applied:]:
-            for statement in step:
-                connection.execute(statement.encode())
-        connection.execute(
-            "INSERT INTO explorer_schema (feature, version) VALUES (%s, %s)"
-            " ON CONFLICT (feature) DO UPDATE SET version = excluded.version",
-            (FEATURE, len(STEPS)),
-        )
-    return len(STEPS) - applied
+        row: tuple[object, ...] | None = None
+        while True:
+            try:
+                statement, params = plan.send(row)
+            except StopIteration as done:
+                return int(done.value)
+            cursor = connection.execute(statement.encode(), params or None)
+            row = cursor.fetchone() if cursor.description is not None else None

@@ -14,32 +14,28 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.net.fleet.schema import LISTEN_STEPS as STEPS
-from explorer.net.fleet.schema import RECONCILE_TABLE, SCHEMA_LOCK, VERSION_TABLE
+from explorer.net.fleet.schema import RECONCILE_TABLE, migration
 
 FEATURE = "listen"
 
 
-async def migrate(conn: Any) -> int:
-    """Apply the steps the database lacks, in one transaction; returns the version after.
+async def migrate(conn: Any, host: str) -> int:
+    """Apply the steps the database lacks, in one transaction (``migration``, the plan the
+    fleet's runs too); returns the number of steps applied now. A store set up by a newer
+    release is refused (``SchemaTooNew``), ``host`` naming it.
 
     ``conn`` is a psycopg ``AsyncConnection`` in autocommit mode (typed ``Any`` so this
     module loads without psycopg)."""
+    plan = migration(FEATURE, STEPS, "fleetlisten.newer", host)
     async with conn.transaction():
-        await conn.execute(SCHEMA_LOCK)
-        await conn.execute(VERSION_TABLE)
-        cursor = await conn.execute(
-            "SELECT version FROM explorer_schema WHERE feature = %s", (FEATURE,)
-        )
-        row = await cursor.fetchone()
-        version = row[0] if row else 0
-        for number in range(version + 1, len(STEPS) + 1):
-            for statement in STEPS[number - 1]:
-                await conn.execute(statement)
-        if version < len(STEPS):
-            await conn.execute(
-                "INSERT INTO explorer_schema (feature, version) VALUES (%s, %s) "
-                "ON CONFLICT (feature) DO UPDATE SET version = EXCLUDED.version",
-                (FEATURE, len(STEPS)),
-            )
+        row = None
+        while True:
+            try:
+                statement, params = plan.send(row)
+            except StopIteration as done:
+                applied = int(done.value)
+                break
+            cursor = await conn.execute(statement.encode(), params or None)
+            row = await cursor.fetchone() if cursor.description is not None else None
         await conn.execute(RECONCILE_TABLE)  # also under a fleet that predates it
-        return max(version, len(STEPS))
+    return applied

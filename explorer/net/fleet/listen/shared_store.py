@@ -115,14 +115,19 @@ class SharedStore:
     async def open(cls, dsn: str) -> SharedStore:
         """Connect twice and bring the schema up to date, or raise ``SharedStoreUnreachable``."""
         where = shown_dsn(dsn)
+        opened: list[Any] = []
         try:
-            intake = await _connect(dsn)
-            work = await _connect(dsn)
-            await migrate(work)
-        except (psycopg.Error, OSError) as exc:
-            message = " ".join(str(exc).split()) or type(exc).__name__
-            raise SharedStoreUnreachable(where, _hidden(message, dsn)) from exc
-        return cls(dsn, intake, work)
+            opened.append(await _connect(dsn))
+            opened.append(await _connect(dsn))
+            await migrate(opened[1], where)
+        except BaseException as exc:
+            for conn in opened:  # a refused schema or a lost server leaves nothing open
+                await conn.close()
+            if isinstance(exc, psycopg.Error | OSError):
+                message = " ".join(str(exc).split()) or type(exc).__name__
+                raise SharedStoreUnreachable(where, _hidden(message, dsn)) from exc
+            raise
+        return cls(dsn, *opened)
 
     async def close(self) -> None:
         for conn in self._connections.values():
