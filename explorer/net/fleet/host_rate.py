@@ -8,7 +8,7 @@ whose clocks differ still space their requests.
 A request is granted only when the host's slot has come (``INSERT … ON CONFLICT DO UPDATE
 … WHERE next_slot <= now``; the row's lock orders takers on every worker). The grant holds
 the host (``HOLD``) until the request has left, and its leaving sets the next slot
-``1 / max_rate`` later. So what the server sees is spaced, not only what was allowed: on a
+``SPACING / max_rate`` later. So what the server sees is spaced, not only what was allowed: on a
 loaded machine a granted request may leave tenths of a second late, and spacing the grants
 alone let it arrive beside the next one (seen: 7 requests in a second at ``max_rate`` 5).
 A worker killed between grant and leaving holds the host ``HOLD`` seconds at most.
@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     import psycopg
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
+SPACING = 1.05
+"""Requests to a host leave ``SPACING / max_rate`` seconds apart, 5% more than the rate
+itself: a server's rate limiter without a burst (nginx ``limit_req``) refuses a request
+that arrives even a millisecond early, and the network and the server's own scheduling
+move arrivals by a few milliseconds."""
 HOLD = timedelta(seconds=10)
 """How long a grant holds its host when its request is never said to have left."""
 HELD_POLL = 0.02
@@ -50,7 +55,7 @@ class HostRate:
 
     def __init__(self, connection: psycopg.AsyncConnection[tuple[Any, ...]], rate: float) -> None:
         self.connection = connection
-        self.gap = timedelta(seconds=1 / rate)
+        self.gap = timedelta(seconds=SPACING / rate)
 
     @classmethod
     async def open(cls, dsn: str, rate: float) -> HostRate:
