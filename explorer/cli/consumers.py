@@ -203,6 +203,7 @@ def _read_file(path: Path, lang: str) -> bytes:
 async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool | None:
     """Discover and walk the Source, then examine every document fetched, in tree order,
     while the fetcher (and the spool holding large bodies) is open."""
+    from explorer.core.consumers.crawl_heads import read_head_or_check
     from explorer.net.http.fetcher import Fetcher
     from explorer.net.http.network_access import NetworkAccess
     from explorer.net.http.outbound import private_addresses_allowed
@@ -228,6 +229,8 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
             # the consumers read the bytes again: no list's parsed entries are kept
             on_node=lambda node: keep_sampled_entries(node, 0, kept_none),
             check_topics=False,
+            # the consumers read every list's bytes themselves: the crawl reads its head
+            check=read_head_or_check,
         )
         discovery = await discover_source(start, fetcher, ROUTE_ORDER, budget=crawler.budget)
         result = await crawler.crawl(start, depth=None, discovery=discovery)
