@@ -81,7 +81,7 @@ class ShapeQuery:
         self._none, self._none_one = total(none, "*/"), total(none, "")
         # the entries' tails are the root's text nodes, but for the one before its first child
         self._root_text = etree.XPath("count(text()[normalize-space()])")
-        self._values: dict[tuple[int, str], tuple[etree.XPath, etree.XPath]] = {}
+        self._values: dict[tuple[int, str], etree.XPath] = {}
 
     def matches(self, root: etree._Element, count: int) -> bool:
         """Whether all of the root's first ``count`` children are plain entries of this shape
@@ -97,17 +97,26 @@ class ShapeQuery:
         """The text (``what`` = "text()") or an attribute (``@name``) of child ``index`` of
         each of the first ``count`` entries, in document order: missing attributes are left
         out. Call only after ``matches``."""
-        queries = self._values.get((index, what))
-        if queries is None:
-            path = f"*[{index + 1}]/{what}"
-            queries = self._values[(index, what)] = (
-                etree.XPath("*/" + path, smart_strings=False),
-                etree.XPath(path, smart_strings=False),
+        query = self._values.get((index, what))
+        if query is None:
+            query = self._values[(index, what)] = etree.XPath(
+                f"*/*[{index + 1}]/{what}", smart_strings=False
             )
-        values: list[str] = queries[0](root)  # type: ignore[assignment]
-        if len(root) > count:  # the open entry's values come last: taken off
-            values = values[: len(values) - len(queries[1](root[-1]))]  # type: ignore[arg-type]
+        values: list[str] = query(root)  # type: ignore[assignment]
+        if len(root) > count and _holds(root[-1], index, what):
+            values.pop()  # the open entry's, the last in document order
         return values
+
+
+def _holds(entry: etree._Element, index: int, what: str) -> bool:
+    """Whether child ``index`` of ``entry`` (the entry still open) has a text node
+    (``text()``) or the attribute (``@name``): what ``values`` took of it."""
+    if len(entry) <= index:
+        return False
+    child = entry[index]
+    if what == "text()":
+        return child.text is not None
+    return child.get(what[1:]) is not None
 
 
 class Batch:

@@ -21,8 +21,8 @@ from explorer.core.consumers.value_checks import (
     is_xsd_date_or_datetime_text,
     xsd_decimal,
 )
-from explorer.core.consumers.verdict import SM, Plans, Verdict, local_name
-from explorer.core.findings import finding
+from explorer.core.consumers.verdict import MAX_PLANS, SM, Plans, Verdict, local_name
+from explorer.core.findings import english_message, finding
 from explorer.core.model import SITEMAP_NS
 
 if TYPE_CHECKING:
@@ -88,6 +88,9 @@ class SitemapsSchema:
         self._items_seen = False
         self._aborted = False
         self._plans: Plans[tuple[object, ...], _ItemPlan] = Plans()
+        # English messages by (element, variant) for errors without other values: a list
+        # has a thousand of the same one (an rs:md per entry), said the same each time
+        self._messages: dict[tuple[str, str], str] = {}
 
     def _error(self, element: etree._Element, variant: str, **params: object) -> None:
         self.verdict.reads = False
@@ -95,11 +98,18 @@ class SitemapsSchema:
             self.verdict.problems_total += 1
             return
         _ns, local = local_name(element.tag)
+        values = {"element": local, **params}
+        message = self._messages.get((local, variant)) if not params else None
+        if message is None:
+            message = english_message("consumers.schema-invalid", variant, values)
+            if not params and len(self._messages) < MAX_PLANS:
+                self._messages[(local, variant)] = message
         self.verdict.complain(
             finding(
                 "consumers.schema-invalid",
+                message,
                 line=element.sourceline,
-                params={"element": local, **params},
+                params=values,
                 variant=variant,
             )
         )
