@@ -15,6 +15,8 @@ entry as before; so the verdicts, findings and their lines are those of the per-
 
 from __future__ import annotations
 
+from typing import cast
+
 from lxml import etree
 
 from explorer.core.consumers.verdict import local_name
@@ -86,11 +88,11 @@ class ShapeQuery:
     def matches(self, root: etree._Element, count: int) -> bool:
         """Whether all of the root's first ``count`` children are plain entries of this shape
         (a child after them is the entry still open: its counts are taken off)."""
-        full, none = self._full(root), self._none(root)
+        full, none = float(self._full(root)), float(self._none(root))  # XPath counts
         if len(root) > count:
             still_open = root[-1]
-            full -= self._full_one(still_open)  # type: ignore[operator]
-            none -= self._none_one(still_open)  # type: ignore[operator]
+            full -= float(self._full_one(still_open))
+            none -= float(self._none_one(still_open))
         return full == count * self._terms and none == 0 and self._root_text(root) == 0
 
     def values(self, root: etree._Element, count: int, index: int, what: str) -> list[str]:
@@ -102,7 +104,7 @@ class ShapeQuery:
             query = self._values[(index, what)] = etree.XPath(
                 f"*/*[{index + 1}]/{what}", smart_strings=False
             )
-        values: list[str] = query(root)  # type: ignore[assignment]
+        values = cast("list[str]", query(root))  # smart_strings=False: plain strings
         if len(root) > count and _holds(root[-1], index, what):
             values.pop()  # the open entry's, the last in document order
         return values
