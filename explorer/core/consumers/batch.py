@@ -19,9 +19,9 @@ from typing import cast
 
 from lxml import etree
 
-from explorer.core.consumers.verdict import local_name
 from explorer.core.model import SITEMAP_NS
 
+_SM = "{" + SITEMAP_NS + "}"
 MAX_SHAPE_CHILDREN = 16
 """Children of a shape read in bulk: entries hold a handful; a longer shape goes per entry."""
 MAX_QUERIES = 64
@@ -32,9 +32,9 @@ def _name_test(tag: object, prefixes: dict[str, str]) -> str | None:
     """``p0:loc`` (the prefix bound in ``prefixes``) for a Clark tag; None for a comment or PI."""
     if not isinstance(tag, str):
         return None
-    namespace, local = local_name(tag)
-    if not namespace:
-        return local
+    if not tag.startswith("{"):
+        return tag
+    namespace, _brace, local = tag[1:].partition("}")
     prefix = prefixes.setdefault(namespace, f"p{len(prefixes)}")
     return f"{prefix}:{local}"
 
@@ -51,7 +51,7 @@ class ShapeQuery:
         self.usable = entry is not None and None not in children
         self.tag = tag
         self.tags = tags
-        self.simple = tuple(local_name(part)[0] == SITEMAP_NS for part in tags)
+        self.simple = tuple(isinstance(part, str) and part.startswith(_SM) for part in tags)
         """Per child: in the sitemap namespace, so proven to hold exactly one text node."""
         self._namespaces = {prefix: uri for uri, prefix in prefixes.items()}
         if not self.usable:
