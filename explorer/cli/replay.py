@@ -119,7 +119,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from explorer.net.live.forwarding.replay import Edits
+    import asyncio
+
+    from explorer.net.live.forwarding.replay import Edits, ReplayError, load_original
+    from explorer.net.store.database import Store, StoreError
+    from explorer.net.store.exchange_links import DELIVERY, EXCHANGE
 
     lang = language_of(args)
     try:
@@ -148,18 +152,6 @@ def run(args: argparse.Namespace) -> int:
         algorithm=args.algorithm,
         masked=frozenset(hidden | credential_names(headers)),
     )
-    return _replay(args, edits)
-
-
-def _replay(args: argparse.Namespace, edits: Edits) -> int:
-    """Send the stored request again with ``edits``, and say what the target answered."""
-    import asyncio
-
-    from explorer.net.live.forwarding.replay import ReplayError, load_original
-    from explorer.net.store.database import Store, StoreError
-    from explorer.net.store.exchange_links import DELIVERY, EXCHANGE
-
-    lang = language_of(args)
     path = args.store or default_store_path()
     if not path.exists():  # a replay reads what is stored: never make an empty store
         return fail("replay", catalog.text("replay.no-store", lang, path=path))
