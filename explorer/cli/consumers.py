@@ -98,8 +98,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from explorer.net.reports.consumer_twin import TwinError
-
     lang = language_of(args)
     twin = args.write_twin
     if twin is not None and os.path.exists(twin) and not os.path.isdir(twin):
@@ -109,8 +107,6 @@ def run(args: argparse.Namespace) -> int:
         takes_all = _reach(args, lang, output)
     except _Unusable as exc:
         return fail("consumers", str(exc))
-    except TwinError as exc:
-        return fail("consumers", exc.describe(lang))
     if takes_all is None:
         return fail("consumers", catalog.text("consumers.cli.nothing", lang, target=args.url))
     return EXIT_OK if takes_all else EXIT_FINDINGS
@@ -126,13 +122,18 @@ def _examine(
     every document, each document's verdicts written and dropped before the next is read:
     memory holds one document. None when no document could be read."""
     from explorer.core.consumers.engine import read_consumers
-    from explorer.net.reports.consumer_twin import write_twin
     from explorer.net.source.crawl_memory import release_freed_memory
 
     twin_lines: list[str] = []
     if args.write_twin is not None and reached:
+        # the twin's writer (and the XML escaping it loads) only when a twin is asked for
+        from explorer.net.reports.consumer_twin import TwinError, write_twin
+
         lists = [(doc.url, doc.read) for doc in reached if doc.resource_list and not doc.index]
-        twin_lines = write_twin(Path(args.write_twin), lists)
+        try:
+            twin_lines = write_twin(Path(args.write_twin), lists)
+        except TwinError as exc:
+            raise _Unusable(exc.describe(output.lang)) from None
     nested = {doc.url for doc in reached if doc.url and doc.index}
     takes_all: bool | None = None
     for doc in reached:
