@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from aiohttp import web
+from helpers.hub_log import until_hub_subscribed
 from helpers.listen_session import kept_once_verified, kept_where_the_hub_is_gone, listening
 from helpers.loopback import loopback
 
@@ -26,9 +27,7 @@ async def test_listen_to_both_channels_of_a_capability_list(tmp_path: Path) -> N
         args = ("--topic", demo.capability_list_urls[0], "--store", str(store_path))
         async with listening(*args) as run:
             await run.until(lambda e: run.count("verified") == 2, 20)
-            async with asyncio.timeout(5):  # the hub records a subscription after our 200
-                while len(demo.hub.subscriptions()) < 2:
-                    await asyncio.sleep(0.01)
+            await until_hub_subscribed(demo.hub, count=2)  # it reads our 200s after we said
             demo.change("dataset1", "updated")
             demo.rollover("dataset1")
             await run.until(lambda e: len(_capabilities(e)) == 2, 20)
@@ -75,6 +74,7 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
             said = await second.proc.stderr.readline() + await second.proc.stderr.readline()
             assert b"resuming" in said and b"(checking)" in said
             await second.until(lambda e: second.count("confirmed") == 1, 20)
+            await until_hub_subscribed(demo.hub, topic=topic)  # the hub read the answer
             demo.change(demo.channels[0].set_name, "updated")
             await second.until(lambda e: second.count("notification") >= 1, 20)
         assert second.proc.returncode == 0, second.stderr.decode()

@@ -10,6 +10,8 @@ import signal
 import sys
 from pathlib import Path
 
+from helpers.hub_log import until_hub_subscribed
+
 from explorer.demo import RunningDemo, start_demo
 
 PERIOD = 1.0
@@ -66,9 +68,7 @@ async def _subscribed(
     proc: asyncio.subprocess.Process, demo: RunningDemo, events: list[dict]
 ) -> None:
     await _events_until(proc, events, lambda e: sum(x["event"] == "verified" for x in e) == 2)
-    async with asyncio.timeout(5):
-        while len(demo.hub.subscriptions()) < 2:
-            await asyncio.sleep(0.01)
+    await until_hub_subscribed(demo.hub, count=2)
 
 
 async def test_a_silent_hub_is_named_within_two_periods(tmp_path: Path) -> None:
@@ -126,9 +126,7 @@ async def test_a_channel_topic_is_reconciled_through_its_notifications_up_link(
         events: list[dict] = []
         try:
             await _events_until(proc, events, lambda e: any(x["event"] == "verified" for x in e))
-            async with asyncio.timeout(5):
-                while not demo.hub.subscriptions():
-                    await asyncio.sleep(0.01)
+            await until_hub_subscribed(demo.hub)
             changes = [demo.change("dataset1") for _ in range(10)]
             await _events_until(proc, events, lambda e: len(_named(e, "unannounced")) >= 2)
         finally:
