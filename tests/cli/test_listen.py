@@ -67,6 +67,7 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
         args = ("--topic", topic, "--hub", demo.hub_url, "--store", str(store_path), "--keep")
         first = await kept_once_verified(*args)
         assert first.proc.returncode == 0 and first.count("unsubscribed") == 0
+        await until_hub_subscribed(demo.hub, topic=topic)  # it read the answer "verified" sent
         assert len(demo.hub.subscriptions(topic)) == 1
 
         async with listening(*args) as second:
