@@ -19,6 +19,7 @@ the test process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -26,6 +27,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 STOP_TIMEOUT = 60.0
 """Seconds each stop command has; PostgreSQL's immediate stop takes well under one."""
@@ -50,26 +52,28 @@ def stopped_if_orphaned(
     try:
         yield
     finally:
-        guard.stdin.write(b"x")  # the owner is alive and stops the server itself
-        guard.stdin.close()
+        with contextlib.suppress(BrokenPipeError):  # a guard killed by someone else
+            guard.stdin.write(b"x")  # the owner is alive and stops the server itself
+            guard.stdin.close()
         guard.wait(timeout=STOP_TIMEOUT)
 
 
-def _guard(plan: dict[str, object]) -> None:
+def _guard(plan: dict[str, Any]) -> None:
     """Wait for the owner's word or its death; on its death, stop and clean up."""
     if sys.stdin.buffer.read():
         return
-    for command in plan["stop"]:  # type: ignore[attr-defined]
-        subprocess.run(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            timeout=STOP_TIMEOUT,
-            check=False,
-        )
+    for command in plan["stop"]:  # each in turn, whatever the one before did
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            subprocess.run(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=STOP_TIMEOUT,
+                check=False,
+            )
     if plan["folder"]:
-        shutil.rmtree(str(plan["folder"]), ignore_errors=True)
+        shutil.rmtree(plan["folder"], ignore_errors=True)
 
 
 if __name__ == "__main__":
