@@ -62,7 +62,7 @@ def hub_holds(
 
 
 def wait_until_hub_subscribed(
-    qtbot: Any, hub: Hub, callback: str | None, timeout: int = 10_000
+    qtbot: Any, hub: Hub, callback: str | None, timeout: int = 30_000
 ) -> None:
     """In a Qt test: spin until the hub holds ``callback`` (``timeout`` in milliseconds)."""
     assert callback, "a subscription with a callback URL"
@@ -75,7 +75,7 @@ async def until_hub_subscribed(
     callback: str | None = None,
     topic: str | None = None,
     count: int = 1,
-    timeout: float = 10.0,
+    timeout: float = 30.0,
 ) -> None:
     """In an async test on the hub's loop: poll until :func:`hub_holds` says so."""
     async with asyncio.timeout(timeout):
