@@ -68,7 +68,7 @@ READ_CHUNK = 1024 * 1024
 _BATCH = 5000
 _by_loc = itemgetter(0)
 _LOC, _LASTMOD = attrgetter("loc"), attrgetter("lastmod")
-_ROW_JSON = json.JSONEncoder(ensure_ascii=False).encode
+_ROW_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 _UPSERT_LISTED = (
     " ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, lastmod = excluded.lastmod,"
     " length = excluded.length, hash = excluded.hash, document = excluded.document,"
@@ -476,9 +476,14 @@ def _resource_array(columns: Columns) -> str | None:
     ``_LISTED_ARRAY``; None where SQLite would not read back exactly what Python holds: a
     second that is not a whole number (SQLite parses decimals its own way) or a NUL."""
     urls, lastmods, lengths, hashes, seconds = columns
-    if not all(second is None or second.is_integer() for second in seconds):
+    if None not in seconds:  # the usual list: every entry dated, checked and made whole in C
+        if not all(map(float.is_integer, seconds)):  # type: ignore[arg-type]
+            return None
+        whole: list[int | None] = list(map(int, seconds))  # type: ignore[arg-type]
+    elif all(second is None or second.is_integer() for second in seconds):
+        whole = [None if second is None else int(second) for second in seconds]
+    else:
         return None
-    whole = [None if second is None else int(second) for second in seconds]
     array = _ROW_JSON(list(zip(urls, lastmods, lengths, hashes, whole, strict=True)))
     return None if "\\u0000" in array else array
 

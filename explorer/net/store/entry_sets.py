@@ -27,7 +27,7 @@ EntryRow = tuple[int, str, str | None, str | None, str | None, str | None, str |
 
 BATCH = 10_000
 """Rows of a set written by one ``executemany``."""
-_ROW_JSON = json.JSONEncoder(ensure_ascii=False).encode
+_ROW_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 """``json.dumps(row, ensure_ascii=False)`` without building an encoder for every row."""
 _QUOTED = encode_basestring
 """A string as ``json.dumps(..., ensure_ascii=False)`` writes it (the encoder's own)."""
