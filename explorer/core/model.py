@@ -99,10 +99,16 @@ class Entry:
         self.line = line
         if layout is None:
             layout, values = (md_layout(tuple(md)), tuple(md.values())) if md else (_NO_LAYOUT, ())
-        elif len(values) == _INLINE and not changefreq and not links:
-            # The parser's common case, a Resource List entry: no call, no tuple.
+        elif not changefreq and not links and len(values) <= _INLINE:
+            # The parser's common case, a Resource List entry: no call.
             self.md_layout = layout
-            self._md0, self._md1, self._md2 = values
+            count = len(values)
+            if count == _INLINE:
+                self._md0, self._md1, self._md2 = values
+            elif count == 2:
+                (self._md0, self._md1), self._md2 = values, None
+            else:
+                self._md0, self._md1, self._md2 = values[0] if count else None, None, None
             self._rest = None
             return
         self._store(layout, values, changefreq, links)
