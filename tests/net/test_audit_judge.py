@@ -5,7 +5,6 @@ decide reach the rule (counted, not timed)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from unittest import mock
 
@@ -163,50 +162,3 @@ def test_a_resource_lists_rows_are_each_entrys_and_plain_locs_are_not_resolved_a
     with mock.patch.object(streamed_crawl, "resolve_loc") as each:
         assert len(audit._resource_rows(node, 5.0)) == 50
     assert each.call_count == 0
-
-
-@pytest.mark.parametrize("stamped", [True, False])
-def test_a_resource_list_is_written_by_one_statement_as_row_by_row(stamped: bool) -> None:
-    """A Resource List goes to the working file as one JSON array in one statement, and
-    the table then holds what row-by-row writing gave: a repeated loc's later entry wins,
-    a blank loc is left out, seconds stay exact. A list with a fractional second or a NUL,
-    which SQLite's JSON would not give back exactly, is written row by row."""
-    from explorer.core.model import Document, Entry
-    from explorer.net.source.crawl_tree import DocumentNode, NodeState
-
-    def node(entries: list[Entry]) -> DocumentNode:
-        made = DocumentNode("https://e.org/rs/list.xml")
-        md = {"capability": "resourcelist", **({"at": "2026-01-02T00:00:00Z"} if stamped else {})}
-        made.document = Document(root="urlset", md=md, entries=entries)
-        made.state = NodeState.LOADED
-        return made
-
-    whole = [
-        Entry("https://e.org/a", "2026-01-01T00:00:00Z", md={"length": "3", "hash": "md5:aa"}),
-        Entry("b/日本語", None, md={"type": "text/plain"}),
-        Entry("  "),
-        Entry("https://e.org/a", "2025-01-01T00:00:00Z", md={"length": "4"}),
-        Entry("https://e.org/c", "not a date", md={"length": '"], ["'}),
-    ]
-    fractional = [Entry("https://e.org/f", "2026-01-01T00:00:00.1234567Z")]
-    nul = [Entry("https://e.org/n", "2026-01-01T00:00:00Z", md={"hash": "a\x00b"})]
-    query = "SELECT *, typeof(seconds) FROM source ORDER BY loc"
-    for entries in (whole, fractional, nul):
-        written, by_rows = AuditState(), AuditState()
-        try:
-            statements: list[str] = []
-            written.db.set_trace_callback(statements.append)
-            written.add_document(node(entries))
-            inserts = [s for s in statements if s.startswith("INSERT INTO source")]
-            by_rows.db.executemany(
-                audit._LISTED,
-                audit._resource_rows(node(entries), 1767312000.0 if stamped else -math.inf),
-            )
-            assert written.db.execute(query).fetchall() == by_rows.db.execute(query).fetchall()
-            if entries is whole:
-                assert len(inserts) == 1
-            else:
-                assert len(inserts) == len(entries)  # row by row
-        finally:
-            written.close()
-            by_rows.close()

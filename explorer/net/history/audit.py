@@ -27,9 +27,8 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import compress, repeat
+from itertools import repeat
 from operator import attrgetter, itemgetter
-from typing import cast
 
 from explorer.core.audit_rules import (
     LASTMOD_TOLERANCE,
@@ -68,26 +67,13 @@ READ_CHUNK = 1024 * 1024
 _BATCH = 5000
 _by_loc = itemgetter(0)
 _LOC, _LASTMOD = attrgetter("loc"), attrgetter("lastmod")
-_ROW_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-_UPSERT_LISTED = (
+_LISTED = (
+    "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document, seconds)"
+    " VALUES (?, ?, 'resourcelist', ?, ?, ?, ?, ?)"
     " ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, lastmod = excluded.lastmod,"
     " length = excluded.length, hash = excluded.hash, document = excluded.document,"
     " seconds = excluded.seconds WHERE excluded.stamp >= source.stamp"
 )
-_LISTED = (
-    "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document, seconds)"
-    " VALUES (?, ?, 'resourcelist', ?, ?, ?, ?, ?)" + _UPSERT_LISTED
-)
-_LISTED_ARRAY = (
-    "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document, seconds)"
-    " SELECT json_extract(value, '$[0]'), ?1, 'resourcelist', json_extract(value, '$[1]'),"
-    " json_extract(value, '$[2]'), json_extract(value, '$[3]'), ?2,"
-    " CAST(json_extract(value, '$[4]') AS REAL) FROM json_each(?3) WHERE true" + _UPSERT_LISTED
-)
-"""A Resource List's rows from one JSON array in one statement, in the list's order: SQLite
-reads it with the GIL released throughout (``executemany`` took it back after every row,
-waiting on the parse of the next list each time); ``WHERE true`` tells SQLite's parser the
-``ON CONFLICT`` is the upsert's, not the join's."""
 """The scan's rows are written in the order of the table's key (loc), not the folders'
 (hash order on ext4): a B-tree filled in order touches a few pages per batch instead of
 one or more per row (200,000 rows, in batches of 5,000: 0.94 s unsorted, 0.64 s sorted)."""
@@ -236,15 +222,9 @@ class AuditState:
         at = _snapshot_time(node)
         self.resource_lists.append(at)
         stamp = at if at is not None else -math.inf
-        columns = _resource_columns(node)
-        array = _resource_array(columns)
+        rows = _resource_rows(node, stamp)
         self.db.execute("BEGIN")
-        if array is not None:
-            self.db.execute(_LISTED_ARRAY, (stamp, node.url, array))
-        else:
-            urls, lastmods, lengths, hashes, seconds = columns
-            rows = zip(urls, repeat(stamp), lastmods, lengths, hashes, repeat(node.url), seconds)
-            self.db.executemany(_LISTED, rows)
+        self.db.executemany(_LISTED, rows)
         self.db.execute("COMMIT")
 
     def _add_change_list(self, node: DocumentNode) -> None:
@@ -441,14 +421,10 @@ def _verdict_row(
     return (str(verdict), loc, path, str(origin), document, change, when, fields)
 
 
-Columns = tuple[list[str], list[str | None], list[str | None], list[str | None], list[float | None]]
-"""A Resource List's entries with a loc, as columns: URL, lastmod, length, hash and the
-lastmod's POSIX seconds."""
-
-
-def _resource_columns(node: DocumentNode) -> Columns:
-    """The columns of a Resource List's entries that have a loc, each read by ``map`` in C
-    rather than a Python loop per entry."""
+def _resource_rows(node: DocumentNode, stamp: float) -> list[tuple[object, ...]]:
+    """A Resource List's rows for the ``source`` table (loc, stamp, lastmod, length, hash,
+    document, lastmod's seconds), one per entry with a loc, built a column at a time by
+    ``map`` and ``zip`` in C rather than a Python loop per entry."""
     assert node.document is not None
     entries = node.document.entries
     lastmods = list(map(_LASTMOD, entries))
@@ -457,35 +433,18 @@ def _resource_columns(node: DocumentNode) -> Columns:
     else:
         seconds = [parse_w3c_datetime(lastmod) if lastmod else None for lastmod in lastmods]
     urls = entry_urls(node.final_url, list(map(_LOC, entries)))
-    columns = [urls, lastmods, md_column(entries, "length"), md_column(entries, "hash"), seconds]
-    if None in urls:
-        keep = [url is not None for url in urls]
-        columns = [list(compress(column, keep)) for column in columns]
-    return cast(Columns, tuple(columns))
-
-
-def _resource_rows(node: DocumentNode, stamp: float) -> list[tuple[object, ...]]:
-    """A Resource List's rows for the ``source`` table (loc, stamp, lastmod, length, hash,
-    document, lastmod's seconds), one per entry with a loc."""
-    urls, lastmods, lengths, hashes, seconds = _resource_columns(node)
-    return list(zip(urls, repeat(stamp), lastmods, lengths, hashes, repeat(node.url), seconds))
-
-
-def _resource_array(columns: Columns) -> str | None:
-    """The columns as one JSON array of (loc, lastmod, length, hash, seconds) rows, for
-    ``_LISTED_ARRAY``; None where SQLite would not read back exactly what Python holds: a
-    second that is not a whole number (SQLite parses decimals its own way) or a NUL."""
-    urls, lastmods, lengths, hashes, seconds = columns
-    if None not in seconds:  # the usual list: every entry dated, checked and made whole in C
-        if not all(map(float.is_integer, seconds)):  # type: ignore[arg-type]
-            return None
-        whole: list[int | None] = list(map(int, seconds))  # type: ignore[arg-type]
-    elif all(second is None or second.is_integer() for second in seconds):
-        whole = [None if second is None else int(second) for second in seconds]
-    else:
-        return None
-    array = _ROW_JSON(list(zip(urls, lastmods, lengths, hashes, whole, strict=True)))
-    return None if "\\u0000" in array else array
+    rows = list(
+        zip(
+            urls,
+            repeat(stamp),
+            lastmods,
+            md_column(entries, "length"),
+            md_column(entries, "hash"),
+            repeat(node.url),
+            seconds,
+        )
+    )
+    return [row for row in rows if row[0] is not None] if None in urls else rows
 
 
 def _snapshot_time(node: DocumentNode) -> float | None:
