@@ -101,7 +101,7 @@ def test_a_plain_absolute_loc_is_not_joined() -> None:
     assert join.call_count == 1
 
 
-@FAST
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(base=st.sampled_from(BASES), locs=st.lists(st.none() | LOCS, max_size=6))
 def test_a_documents_locs_resolve_as_each_alone(base: str, locs: list[str | None]) -> None:
     """``entry_urls`` over a document's locs: each URL as ``resolve_loc`` gives it."""
