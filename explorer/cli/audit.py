@@ -24,11 +24,10 @@ Exit status: 0 in sync, 1 not in sync, 2 the audit could not be made.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail, http_url, positive_int
@@ -42,18 +41,14 @@ from explorer.cli.options.network_options import (
 from explorer.core.audit_rules import Mapping, Verdict
 from explorer.core.catalog import text
 from explorer.core.harvest.folder_map import MappingError, parse_mapping
-from explorer.net.history.audit import (
-    MAX_LOCAL_FILES,
-    MEGABYTE,
-    WORK_BUDGET,
-    AuditError,
-    AuditReport,
-    audit,
-)
-from explorer.net.history.audit_text import reasons
-from explorer.net.http.fetcher import Fetcher, Timeouts
-from explorer.net.http.network_access import NetworkAccess
-from explorer.net.source.crawl_budget import CrawlLimits
+from explorer.net.history.audit_limits import MAX_LOCAL_FILES, MEGABYTE, WORK_BUDGET
+
+# The audit, its crawl, the HTTP client and SQLite load once the arguments are parsed: a
+# refused or --help invocation imports none of them (nor does ``plan``'s parser, which
+# takes --dest and --map from here).
+if TYPE_CHECKING:
+    from explorer.net.history.audit import AuditReport
+    from explorer.net.http.network_access import NetworkAccess
 
 EXIT_OK, EXIT_NOT_IN_SYNC, EXIT_UNUSABLE = 0, 1, 2
 
@@ -121,6 +116,10 @@ def mappings_for(args: argparse.Namespace) -> list[Mapping]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from explorer.net.history.audit import AuditError
+
     try:
         access = network_access(args, [args.url], "audit")
     except NetworkOptionsError as exc:
@@ -143,6 +142,10 @@ def run(args: argparse.Namespace) -> int:
 async def _audit(
     args: argparse.Namespace, mappings: list[Mapping], access: NetworkAccess
 ) -> AuditReport:
+    from explorer.net.history.audit import audit
+    from explorer.net.http.fetcher import Fetcher, Timeouts
+    from explorer.net.source.crawl_budget import CrawlLimits
+
     limits = CrawlLimits(max_documents=args.max_documents)
     async with Fetcher(timeout=Timeouts.uniform(args.timeout), access=access) as fetcher:
         return await audit(
@@ -180,6 +183,8 @@ def write_json(report: AuditReport, mappings: list[Mapping], checksum: bool, out
 def write_text(
     report: AuditReport, mappings: list[Mapping], checksum: bool, out: TextIO, lang: str
 ) -> None:
+    from explorer.net.history.audit_text import reasons
+
     rule = text("audit.rule-checksum" if checksum else "audit.rule-plain", lang)
     out.write(
         text(

@@ -29,7 +29,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli.arguments import fail
 from explorer.cli.options.crawl_options import add_crawl_options
@@ -51,14 +51,12 @@ from explorer.cli.snapshots import (
 from explorer.core.catalog import text
 from explorer.core.words.messages import render_message, render_severity
 from explorer.core.words.time_text import seconds_text
-from explorer.net.history.snapshot_compare import Comparison
-from explorer.net.history.snapshot_store import (
-    SnapshotInfo,
-    SnapshotNotFound,
-    SnapshotQuotaReached,
-    SnapshotStore,
-)
-from explorer.net.store.database import StoreError
+
+# The store and the comparison load once the arguments are parsed: a refused or --help
+# invocation imports no SQLite.
+if TYPE_CHECKING:
+    from explorer.net.history.snapshot_compare import Comparison
+    from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotStore
 
 EXIT_OK, EXIT_UNANNOUNCED, EXIT_UNUSABLE = 0, 1, 2
 NOW = "now"
@@ -75,6 +73,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from explorer.net.history.snapshot_compare import Comparison
+    from explorer.net.history.snapshot_store import SnapshotNotFound, SnapshotQuotaReached
+    from explorer.net.store.database import StoreError
+
     if args.a == NOW and args.b == NOW:
         return fail("compare", text("snapshot.both-now", language_of(args)))
     try:

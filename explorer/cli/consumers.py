@@ -17,35 +17,27 @@ target cannot be read.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import fail
 from explorer.cli.options.handover_options import disk_source_of, source_location
 from explorer.cli.options.language_option import add_language_option, language_of, say
 from explorer.core import catalog
-from explorer.core.consumers.engine import CONSUMER_NAMES, read_consumers
-from explorer.core.consumers.robots import (
-    MAX_ROBOTS_BYTES,
-    RobotsReading,
-    list_not_named,
-    read_robots_sitemaps,
-    unlisted_lists,
-)
-from explorer.core.consumers.verdict import Verdict
 from explorer.core.findings import Finding
-from explorer.core.model import SITEMAPINDEX
-from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
 from explorer.core.words.messages import render_message
-from explorer.net.reports.consumer_twin import TwinError, write_twin
-from explorer.net.source.crawl_memory import release_freed_memory
+
+# The consumers, the parser (lxml), the twin's writer and the crawl load once the arguments
+# are parsed: a refused or --help invocation imports none of them.
+if TYPE_CHECKING:
+    from explorer.core.consumers.robots import RobotsReading
+    from explorer.core.consumers.verdict import Verdict
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 # Problems printed per consumer and document; the JSON has them all.
@@ -74,6 +66,8 @@ class RobotsVerdict:
     unlisted: tuple[str, ...]
 
     def problems(self) -> list[Finding]:
+        from explorer.core.consumers.robots import list_not_named
+
         return [*self.reading.problems, *(list_not_named(u, self.url) for u in self.unlisted)]
 
     def to_json(self) -> dict[str, Any]:
@@ -102,6 +96,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from explorer.net.reports.consumer_twin import TwinError
+
     lang = language_of(args)
     twin = args.write_twin
     if twin is not None and os.path.exists(twin) and not os.path.isdir(twin):
@@ -127,6 +123,10 @@ def _examine(
     """The twin first (it may refuse before anything is printed), then every consumer on
     every document, each document's verdicts written and dropped before the next is read:
     memory holds one document. None when no document could be read."""
+    from explorer.core.consumers.engine import read_consumers
+    from explorer.net.reports.consumer_twin import write_twin
+    from explorer.net.source.crawl_memory import release_freed_memory
+
     twin_lines: list[str] = []
     if args.write_twin is not None and reached:
         lists = [(doc.url, doc.read) for doc in reached if doc.resource_list and not doc.index]
@@ -156,6 +156,10 @@ class _Unusable(Exception):
 
 def _reach(args: argparse.Namespace, lang: str, output: _Output) -> bool | None:
     """Examine the target: a file alone, or a Source crawled as ``inspect`` does."""
+    import asyncio
+
+    from explorer.core.model import SITEMAPINDEX
+
     target = args.url
     if args.base_url is None and not target.lower().startswith(("http://", "https://", "file:")):
         path = Path(target)
@@ -179,6 +183,7 @@ def _reach(args: argparse.Namespace, lang: str, output: _Output) -> bool | None:
 
 def _kind(body: bytes) -> str | None:
     """``resourcelist`` for a Resource List, ``sitemapindex`` for any index, else None."""
+    from explorer.core.model import SITEMAPINDEX
     from explorer.core.parser import parse_document
 
     try:
@@ -191,6 +196,8 @@ def _kind(body: bytes) -> str | None:
 
 
 def _read_file(path: Path, lang: str) -> bytes:
+    from explorer.core.safe_xml import MAX_DOCUMENT_BYTES
+
     try:
         with path.open("rb") as handle:
             return handle.read(MAX_DOCUMENT_BYTES + 1)
@@ -203,6 +210,10 @@ def _read_file(path: Path, lang: str) -> bytes:
 async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool | None:
     """Discover and walk the Source, then examine every document fetched, in tree order,
     while the fetcher (and the spool holding large bodies) is open."""
+    import asyncio
+
+    from explorer.core.consumers.crawl_heads import read_head_or_check
+    from explorer.core.model import SITEMAPINDEX
     from explorer.net.http.fetcher import Fetcher
     from explorer.net.http.network_access import NetworkAccess
     from explorer.net.http.outbound import private_addresses_allowed
@@ -228,6 +239,8 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
             # the consumers read the bytes again: no list's parsed entries are kept
             on_node=lambda node: keep_sampled_entries(node, 0, kept_none),
             check_topics=False,
+            # the consumers read every list's bytes themselves: the crawl reads its head
+            check=read_head_or_check,
         )
         discovery = await discover_source(start, fetcher, ROUTE_ORDER, budget=crawler.budget)
         result = await crawler.crawl(start, depth=None, discovery=discovery)
@@ -259,6 +272,15 @@ def _named_lists(nodes: list[Any]) -> list[str]:
 
 async def _read_robots(fetcher: Any, source_url: str, lists: list[str]) -> RobotsVerdict:
     """The Source's /robots.txt (at its origin) as robotparser and Protego read it."""
+    import asyncio
+
+    from explorer.core.consumers.robots import (
+        MAX_ROBOTS_BYTES,
+        RobotsReading,
+        read_robots_sitemaps,
+        unlisted_lists,
+    )
+
     parts = urlsplit(source_url)
     robots_url = f"{parts.scheme}://{parts.netloc}/robots.txt"
     fetched = await fetcher.fetch(robots_url, max_bytes=MAX_ROBOTS_BYTES)
@@ -331,6 +353,8 @@ def _problem_line(problem: Finding, lang: str) -> str:
 
 
 def _print_document(url: str, verdicts: dict[str, Verdict], out: TextIO, lang: str) -> None:
+    from explorer.core.consumers.engine import CONSUMER_NAMES
+
     out.write(url + "\n")
     for name in CONSUMER_NAMES:
         verdict = verdicts[name]

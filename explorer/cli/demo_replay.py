@@ -10,14 +10,16 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from explorer.cli.arguments import InputError, check_regular_file, positive_seconds
 from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
 from explorer.core.recording import MAX_LINE_CHARS, MAX_TOTAL_CHARS, RecordingError
 from explorer.core.recording import parse_recording as parse
-from explorer.demo.playback import Playback
+
+if TYPE_CHECKING:  # the demo's playback loads when a recording is given
+    from explorer.demo.playback import Playback
 
 
 class PlaybackUnusable(Exception):
@@ -43,6 +45,8 @@ def add_replay_options(parser: argparse.ArgumentParser) -> None:
 def load_playback(args: argparse.Namespace) -> Playback | None:
     if args.replay is None:
         return None
+    from explorer.demo.playback import Playback
+
     lang = language_of(args)
     path = args.replay
     try:

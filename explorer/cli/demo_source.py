@@ -7,9 +7,6 @@ start the command, read one line and talk to the demo.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import signal
 import sys
 
 from explorer.cli.arguments import (
@@ -29,7 +26,7 @@ from explorer.cli.options.language_option import (
     say,
 )
 from explorer.core.catalog import text
-from explorer.demo import FAULTS, UnknownFaultError, parse_fault_names, start_demo
+from explorer.demo.faults import FAULTS, UnknownFaultError, parse_fault_names
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 
@@ -77,6 +74,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 async def _serve(args: argparse.Namespace, faults: list[str]) -> int:
+    """Serve until Ctrl-C or SIGTERM; the demo (aiohttp's server, the hub) loads here, once
+    the arguments are parsed."""
+    import asyncio
+    import contextlib
+    import signal
+
+    from explorer.demo.server import start_demo
+
     demo = await start_demo(
         host=args.host,
         port=args.port,
@@ -108,6 +113,8 @@ async def _serve(args: argparse.Namespace, faults: list[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
     try:
         faults = parse_fault_names(args.faults)
     except UnknownFaultError as exc:

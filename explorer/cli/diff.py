@@ -21,11 +21,10 @@ input is unusable (missing file, failed fetch, not a document) or arguments are 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from explorer.cli.arguments import (
     InputError,
@@ -43,25 +42,18 @@ from explorer.cli.options.network_options import (
     network_access,
 )
 from explorer.core.catalog import text
-from explorer.core.changes.document_diff import (
-    MAX_LISTED_ENTRIES,
-    DocumentDiff,
-    diff_documents,
-    listed,
-)
-from explorer.core.changes.line_diff import (
-    LineDiff,
-    LineDiffTooLarge,
-    canonical_lines,
-    check_showable,
-    diff_lines,
-)
+from explorer.core.document_limits import MAX_DOCUMENT_BYTES
 from explorer.core.findings import Finding, finding
-from explorer.core.model import Document, Link
-from explorer.core.parser import MAX_DOCUMENT_BYTES, DocumentParseError, parse_document
 from explorer.core.words.messages import render_message, render_severity
-from explorer.net.http.fetcher import Fetcher, Timeouts
-from explorer.net.http.network_access import NetworkAccess
+
+# The parser (lxml), the diffs and the HTTP client load once the arguments are parsed: a
+# refused or --help invocation imports none of them.
+if TYPE_CHECKING:
+    from explorer.core.changes.document_diff import DocumentDiff
+    from explorer.core.changes.line_diff import LineDiff, LineDiffTooLarge
+    from explorer.core.model import Document, Link
+    from explorer.net.http.fetcher import Fetcher
+    from explorer.net.http.network_access import NetworkAccess
 
 EXIT_OK, EXIT_UNUSABLE = 0, 2
 # A little past the parser's limit, so that it reports the document as too large.
@@ -120,6 +112,10 @@ def _is_url(source: str) -> bool:
 async def _read_all(sources: list[str], timeout: float, access: NetworkAccess) -> list[_Input]:
     """Read, parse and canonicalise each side in turn, dropping its bytes once done, so a
     large pair never holds both documents' bytes, trees and lines at once."""
+    from explorer.core.changes.line_diff import LineDiffTooLarge, canonical_lines
+    from explorer.core.parser import DocumentParseError, parse_document
+    from explorer.net.http.fetcher import Fetcher, Timeouts
+
     inputs = [_Input(source) for source in sources]
     async with Fetcher(
         timeout=Timeouts.uniform(timeout), max_bytes=READ_LIMIT, access=access
@@ -166,6 +162,8 @@ def _link_text(link: Link) -> str:
 
 
 def _print_structure(diff: DocumentDiff, lang: str) -> None:
+    from explorer.core.changes.document_diff import MAX_LISTED_ENTRIES, listed
+
     if diff.root is not None:
         print(text("cli.diff.root", lang, old=diff.root.old, new=diff.root.new))
     for change in diff.metadata:
@@ -193,6 +191,11 @@ def _no_line_diff(reason: str) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from explorer.core.changes.document_diff import diff_documents
+    from explorer.core.changes.line_diff import LineDiffTooLarge, check_showable, diff_lines
+
     try:
         access = network_access(args, [args.old, args.new], "diff")
     except NetworkOptionsError as exc:

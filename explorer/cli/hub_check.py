@@ -10,9 +10,9 @@ naming the check it needed; exit 0 when no check fails.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import (
     host,
@@ -30,27 +30,25 @@ from explorer.cli.options.network_options import (
     network_access,
 )
 from explorer.core.catalog import text
-from explorer.core.words.messages import ENGLISH, render_cited, render_severity, render_title
-from explorer.core.words.text_width import pad
-from explorer.net.conformance import (
-    ALL_CHECKS,
-    CHECKS,
-    MEMORY_CHECKS,
+from explorer.core.push.hub_check_plan import (
+    CHECK_IDS,
+    MEMORY_CHECK_IDS,
     PUBLISH_AUTO,
     PUBLISH_FORM,
     PUBLISH_NONE,
     PUBLISH_XML,
-    CheckResult,
     ConformanceSettings,
-    Outcome,
-    run_conformance,
 )
-from explorer.net.http.bounded_body import bounded_client
-from explorer.net.http.network_access import NetworkAccess
-from explorer.net.live.callback.callback_server import CallbackServer
-from explorer.net.reports.junit_cases import conformance_suite
-from explorer.net.store.exchange_log import ExchangeLog
+from explorer.core.words.messages import ENGLISH, render_cited, render_severity, render_title
+from explorer.core.words.text_width import pad
 
+# The checks, their HTTP client and callback server load once the arguments are parsed:
+# a refused or --help invocation imports no aiohttp, httpx or event loop.
+if TYPE_CHECKING:
+    from explorer.net.conformance import CheckResult
+    from explorer.net.http.network_access import NetworkAccess
+
+ALL_CHECK_IDS = (*CHECK_IDS, *MEMORY_CHECK_IDS)
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 EVIDENCE_LINES = 8
 DEFAULTS = ConformanceSettings()
@@ -80,14 +78,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check",
         action="append",
-        choices=list(ALL_CHECKS),
+        choices=list(ALL_CHECK_IDS),
         metavar="ID",
-        help=say("cli.hub-check.check", checks=", ".join(ALL_CHECKS)),
+        help=say("cli.hub-check.check", checks=", ".join(ALL_CHECK_IDS)),
     )
     parser.add_argument(
         "--memory",
         action="store_true",
-        help=say("cli.hub-check.memory", checks=", ".join(MEMORY_CHECKS)),
+        help=say("cli.hub-check.memory", checks=", ".join(MEMORY_CHECK_IDS)),
     )
     parser.add_argument(
         "--hub-restart",
@@ -143,6 +141,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from explorer.net.conformance import Outcome
+    from explorer.net.reports.junit_cases import conformance_suite
+
     try:
         access = network_access(args, [args.hub], "hub-check")
     except NetworkOptionsError as exc:
@@ -189,6 +192,11 @@ def run(args: argparse.Namespace) -> int:
 async def _check(
     args: argparse.Namespace, settings: ConformanceSettings, access: NetworkAccess
 ) -> list[CheckResult]:
+    from explorer.net.conformance import run_conformance
+    from explorer.net.http.bounded_body import bounded_client
+    from explorer.net.live.callback.callback_server import CallbackServer
+    from explorer.net.store.exchange_log import ExchangeLog
+
     server = CallbackServer(
         args.host, args.port, public_url=args.public_url, exchange_log=ExchangeLog()
     )
@@ -221,10 +229,10 @@ def _wanted(args: argparse.Namespace) -> list[str] | None:
     retries and leases, so they run only when asked for: all with ``--memory``, restart
     with ``--hub-restart``."""
     named: list[str] | None = args.check
-    extra = list(MEMORY_CHECKS) if args.memory else ["restart"] if args.hub_restart else []
+    extra = list(MEMORY_CHECK_IDS) if args.memory else ["restart"] if args.hub_restart else []
     if not extra:
         return named
-    base = list(named or CHECKS)
+    base = list(named or CHECK_IDS)
     return [*base, *(check for check in extra if check not in base)]
 
 

@@ -22,12 +22,11 @@ arguments are wrong.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from explorer.cli.arguments import (
     fail,
@@ -50,28 +49,21 @@ from explorer.cli.options.network_options import (
     network_access,
 )
 from explorer.cli.snapshots import add_snapshot_options, run_saving
-from explorer.cli.tree_report import print_tree
 from explorer.cli.visible_output import rewind_line
 from explorer.core.catalog import text
 from explorer.core.findings import Severity, finding
 from explorer.core.words.messages import (
     ENGLISH,
 )
-from explorer.net.http.fetcher import Fetcher, Timeouts
-from explorer.net.http.network_access import NetworkAccess
-from explorer.net.source.crawl import Crawler
-from explorer.net.source.crawl_budget import CrawlLimits
-from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, Progress
-from explorer.net.source.discovery import ROUTE_ORDER, Route, discover_source
-from explorer.net.source.disk_source import DiskSource, DiskSourceError, DiskTransport, set_aside
-from explorer.net.source.dump_check import check_dumps
-from explorer.net.source.inspection import Inspection
-from explorer.net.source.resource_check import (
-    CHECKED_CAPABILITIES,
-    MANIFEST_CAPABILITIES,
-    check_resources,
-    keep_sampled_entries,
-)
+from explorer.net.source.crawl_limits import DEFAULT_MAX_DOCUMENTS
+from explorer.net.source.routes import ROUTE_ORDER, Route
+
+# The crawl, its HTTP client and the report's tree load once the arguments are parsed: a
+# refused or --help invocation imports no httpx, event loop or XML parser.
+if TYPE_CHECKING:
+    from explorer.net.http.network_access import NetworkAccess
+    from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, Progress
+    from explorer.net.source.disk_source import DiskSource
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -113,7 +105,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-documents",
         type=positive_int,
-        default=CrawlLimits().max_documents,
+        default=DEFAULT_MAX_DOCUMENTS,
         metavar="N",
         help=say("cli.inspect.max-documents"),
     )
@@ -132,6 +124,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from explorer.cli.tree_report import print_tree
+    from explorer.net.source.disk_source import DiskSourceError, set_aside
+    from explorer.net.source.inspection import Inspection
+
     assume_scheme(args, "inspect")
     try:
         disk = disk_source_of(args)
@@ -182,6 +180,16 @@ async def inspect(
 ) -> CrawlResult:
     """Discover, crawl to ``--depth``, then run the requested spot and dump checks; a Source
     on disk is read through its folder, with no topic checks (they are HTTP only)."""
+    import asyncio
+
+    from explorer.net.http.fetcher import Fetcher, Timeouts
+    from explorer.net.source.crawl import Crawler
+    from explorer.net.source.crawl_budget import CrawlLimits
+    from explorer.net.source.discovery import discover_source
+    from explorer.net.source.disk_source import DiskTransport
+    from explorer.net.source.dump_check import check_dumps
+    from explorer.net.source.resource_check import check_resources
+
     limits = CrawlLimits(max_documents=args.max_documents)
     transport = DiskTransport(disk) if disk is not None else None
     start = disk.start_url if disk is not None else args.url
@@ -222,6 +230,12 @@ async def inspect(
 def _entry_keeper(args: argparse.Namespace) -> Callable[[DocumentNode], None]:
     """Drop the entries of each list once read, but for what the requested checks use: the
     report needs only counts and findings, so the crawl holds few full lists at once."""
+    from explorer.net.source.resource_check import (
+        CHECKED_CAPABILITIES,
+        MANIFEST_CAPABILITIES,
+        keep_sampled_entries,
+    )
+
     bulk = (
         CHECKED_CAPABILITIES if args.check_dumps else CHECKED_CAPABILITIES | MANIFEST_CAPABILITIES
     )

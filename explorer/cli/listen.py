@@ -11,16 +11,13 @@ On Ctrl-C or SIGTERM every subscription made or resumed here is unsubscribed, un
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import json
 import queue
-import signal
 import sys
 import threading
 import time
-from collections.abc import Coroutine
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import fail, host, http_url, listen_store, port, positive_int
 from explorer.cli.engine_text import (
@@ -47,7 +44,7 @@ from explorer.cli.options.network_options import (
     add_network_options,
     network_access,
 )
-from explorer.cli.options.reconcile_option import Watchdog, add_reconcile_option
+from explorer.cli.options.reconcile_option import add_reconcile_option
 from explorer.cli.options.recording_option import add_record_option
 from explorer.cli.options.secret_option import (
     SecretFormError,
@@ -65,22 +62,21 @@ from explorer.core.words.engine_words import known_reason
 from explorer.core.words.messages import Phrase
 from explorer.core.words.messages import said as phrase
 from explorer.core.words.text_width import pad
-from explorer.net.live import transports
-from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
-from explorer.net.live.forwarding.forwarder import Forwarder
-from explorer.net.live.hub_discovery import DiscoveredChannel, discover_channels
-from explorer.net.live.legacy.xmpp_account import XmppOptions
-from explorer.net.live.session import CannotListen, LiveConfig, LiveSession
-from explorer.net.live.subscriber import SubscriberConfig
-from explorer.net.live.subscriber_events import DIFF, NOTIFICATION, SubscriberEvent
-from explorer.net.live.subscription import State, Subscription
-from explorer.net.store.database import (
-    Store,
-    StoreDamaged,
-    StoreError,
-    StoreLocked,
-    default_store_path,
-)
+from explorer.net.live.callback.body_limits import DEFAULT_MAX_BODY
+from explorer.net.store.store_location import default_store_path
+
+# The live session, its transports and the store load once the arguments are parsed: a
+# refused or --help invocation imports no aiohttp, event loop or SQLite.
+if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Coroutine
+
+    from explorer.net.live.forwarding.forwarder import Forwarder
+    from explorer.net.live.hub_discovery import DiscoveredChannel
+    from explorer.net.live.session import LiveSession
+    from explorer.net.live.subscriber_events import SubscriberEvent
+    from explorer.net.live.subscription import Subscription
+    from explorer.net.store.database import Store
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 UNSUBSCRIBE_WAIT = 10.0
@@ -194,6 +190,10 @@ def run(args: argparse.Namespace) -> int:
         from explorer.cli import listen_shared  # loads the fleet's database driver
 
         return listen_shared.run(args)
+    import asyncio
+
+    from explorer.net.store.database import Store, StoreDamaged, StoreError, StoreLocked
+
     path = args.store or default_store_path()
     lang = language_of(args)
     try:
@@ -213,6 +213,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _listen(args: argparse.Namespace, store: Store) -> int:
+    import asyncio
+    import contextlib
+    import signal
+
+    from explorer.cli.listen_watchdog import Watchdog
+    from explorer.net.live.legacy.xmpp_account import XmppOptions
+    from explorer.net.live.session import CannotListen, LiveConfig, LiveSession
+    from explorer.net.live.subscriber import SubscriberConfig
+    from explorer.net.live.subscription import State
+
     lang = language_of(args)
     config = LiveConfig(
         host=args.host,
@@ -325,6 +335,8 @@ async def _subscribe_all(
 
 async def _until_stopped(work: Coroutine[object, object, None], stop: asyncio.Event) -> None:
     """Run ``work`` until it ends or ``stop`` is set (Ctrl-C, SIGTERM), then cancel it."""
+    import asyncio
+
     task = asyncio.ensure_future(work)
     stopping = asyncio.ensure_future(stop.wait())
     try:
@@ -341,6 +353,8 @@ async def _until_stopped(work: Coroutine[object, object, None], stop: asyncio.Ev
 async def _unsubscribe(session: LiveSession, sub: Subscription) -> None:
     """Send the unsubscription; wait for its verification only when the hub had verified
     the subscription: one still pending cannot become active once we stop confirming it."""
+    from explorer.net.live.subscription import State
+
     pending = sub.state in (State.REQUESTED, State.PENDING)
     await session.unsubscribe(sub, wait=not pending)
 
@@ -350,6 +364,9 @@ async def _subscribe(
 ) -> list[Subscription]:
     """Resume a live stored subscription to ``topic`` or subscribe (each channel of a
     Capability List when the URL is one)."""
+    from explorer.net.live import transports
+    from explorer.net.live.hub_discovery import discover_channels
+
     subscriber = session.subscriber
     secret = args.secret
     resumed = subscriber.live_subscription(topic, args.hub)
@@ -435,6 +452,8 @@ class _Printer:
 
 
 def _text_line(event: SubscriberEvent, lang: str = "en") -> str:
+    from explorer.net.live.subscriber_events import DIFF, NOTIFICATION
+
     data = event.to_json()
     name = pad(event_name(event.event, lang), column_width("events.name-", lang, 19))
     parts = [data["time"], name, event.topic]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from explorer.cli.arguments import http_url
@@ -22,14 +23,10 @@ from explorer.cli.options.secret_option import (
     secret_value,
 )
 from explorer.core import catalog
-from explorer.core.push.signatures import MAX_SECRET_BYTES
-from explorer.net.live.forwarding.forwarder import (
-    ALGORITHMS,
-    Forwarder,
-    ForwardState,
-    ForwardTarget,
-    describe,
-)
+from explorer.core.push.signatures import ALGORITHMS, MAX_SECRET_BYTES
+
+if TYPE_CHECKING:  # the forwarder (aiohttp, the store) loads once the options are parsed
+    from explorer.net.live.forwarding.forwarder import Forwarder, ForwardState, ForwardTarget
 
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an RFC 9110 token
 
@@ -53,7 +50,7 @@ def add_forward_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--forward-algorithm",
-        choices=ALGORITHMS,
+        choices=tuple(ALGORITHMS),
         default="sha256",
         help=say("forwarding.option-algorithm"),
     )
@@ -75,6 +72,8 @@ def add_forward_options(parser: argparse.ArgumentParser) -> None:
 def forward_target(args: argparse.Namespace, lang: str = "en") -> ForwardTarget | None:
     """The target the options describe (None without ``--forward``); raises
     ``SecretFormError`` for an empty secret or header, which never means "unsigned"."""
+    from explorer.net.live.forwarding.forwarder import ForwardTarget
+
     if args.forward is None:
         for option in ("--forward-secret", "--forward-header"):
             if given(args, option):
@@ -122,6 +121,7 @@ def plain_forward_header(text: str) -> tuple[str, str]:
 
 def announce_forwarding(forwarder: Forwarder, lang: str = "en") -> None:
     """Once the session started the forwarder: its state changes and its start on stderr."""
+    from explorer.net.live.forwarding.forwarder import describe
 
     def report(state: ForwardState) -> None:
         print(f"listen: {describe(state, lang)}", file=sys.stderr, flush=True)

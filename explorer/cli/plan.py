@@ -29,7 +29,6 @@ Exit status: 0 a plan was made, 2 it could not be (the message says why and what
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from dataclasses import replace
@@ -126,6 +125,8 @@ def _datetime(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
     from explorer.net.source.disk_source import DiskSourceError
 
     lang = language_of(args)

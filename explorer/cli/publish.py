@@ -10,9 +10,9 @@ Prints the hub's full response. Exit 0 on 200, 1 otherwise, 2 for unusable input
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import (
     InputError,
@@ -35,11 +35,14 @@ from explorer.cli.options.network_options import (
     network_access,
 )
 from explorer.core.catalog import text
-from explorer.core.parser import MAX_DOCUMENT_BYTES
-from explorer.core.validator import check_bytes
-from explorer.net.http.bounded_body import bounded_client
-from explorer.net.http.network_access import NetworkAccess
-from explorer.net.live.publisher import DEFAULT_TIMEOUT, PublishResult, publish
+from explorer.core.document_limits import MAX_DOCUMENT_BYTES
+from explorer.net.http.request_defaults import PUBLISH_TIMEOUT
+
+# The validator (lxml), the HTTP client and the publisher load once the arguments are
+# parsed: a refused or --help invocation imports none of them.
+if TYPE_CHECKING:
+    from explorer.net.http.network_access import NetworkAccess
+    from explorer.net.live.publisher import PublishResult
 
 EXIT_OK, EXIT_FAILED = 0, 1
 MAX_PAYLOAD_BYTES = MAX_DOCUMENT_BYTES
@@ -60,7 +63,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timeout",
         type=positive_seconds,
-        default=DEFAULT_TIMEOUT,
+        default=PUBLISH_TIMEOUT,
         metavar="SECONDS",
     )
     parser.add_argument("--json", action="store_true", help=say("cli.publish.json"))
@@ -69,6 +72,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
     try:
         payload = read_regular_file(args.file, MAX_PAYLOAD_BYTES + 1)
     except InputError as exc:
@@ -80,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         access = network_access(args, [args.hub], "publish")
     except NetworkOptionsError as exc:
         return fail("publish", str(exc))
+    from explorer.core.validator import check_bytes  # lxml: once there is a payload to check
+
     findings = check_bytes(payload).findings
     for item in findings:
         where = text("cli.publish.line", language_of(args), line=item.line) if item.line else ""
@@ -111,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
 async def _publish(
     args: argparse.Namespace, payload: bytes, access: NetworkAccess
 ) -> PublishResult:
+    from explorer.net.http.bounded_body import bounded_client
+    from explorer.net.live.publisher import publish
+
     async with bounded_client(args.timeout, access=access) as client:
         return await publish(
             client,

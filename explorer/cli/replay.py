@@ -11,9 +11,9 @@ target answered 2xx, 1 when it answered otherwise or not at all, 2 for unusable 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import re
+from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import (
     InputError,
@@ -38,18 +38,15 @@ from explorer.cli.options.secret_option import (
 from explorer.core import catalog
 from explorer.core.credential_headers import credential_names
 from explorer.core.push.signatures import ALGORITHMS
-from explorer.net.live.callback.callback_server import DEFAULT_MAX_BODY
-from explorer.net.live.forwarding.replay import (
-    DEFAULT_TIMEOUT,
-    Edits,
-    ReplayError,
-    ReplayRequest,
-    ReplayResult,
-    load_original,
-    replay,
-)
-from explorer.net.store.database import Store, StoreError, default_store_path
-from explorer.net.store.exchange_links import DELIVERY, EXCHANGE
+from explorer.net.http.request_defaults import REPLAY_TIMEOUT as DEFAULT_TIMEOUT
+from explorer.net.live.callback.body_limits import DEFAULT_MAX_BODY
+from explorer.net.store.store_location import default_store_path
+
+# The store, the HTTP client and the replay load once the arguments are parsed: a refused
+# or --help invocation imports no SQLite, httpx or aiohttp.
+if TYPE_CHECKING:
+    from explorer.net.live.forwarding.replay import Edits, ReplayRequest, ReplayResult
+    from explorer.net.store.database import Store
 
 EXIT_OK, EXIT_REFUSED, EXIT_UNUSABLE = 0, 1, 2
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
@@ -122,6 +119,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from explorer.net.live.forwarding.replay import Edits, ReplayError, load_original
+    from explorer.net.store.database import Store, StoreError
+    from explorer.net.store.exchange_links import DELIVERY, EXCHANGE
+
     lang = language_of(args)
     try:
         secret = secret_of(args, lang)  # the option, the file, else $RESOURCESYNC_EXPLORER_SECRET
@@ -213,4 +216,6 @@ def run(args: argparse.Namespace) -> int:
 async def _send(
     store: Store, original: ReplayRequest, edits: Edits, timeout: float
 ) -> ReplayResult:
+    from explorer.net.live.forwarding.replay import replay
+
     return await replay(store, original, edits, timeout=timeout)

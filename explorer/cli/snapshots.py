@@ -29,15 +29,16 @@ from explorer.core.catalog import text
 from explorer.core.findings import Severity
 from explorer.core.words.messages import render_severity, render_title
 from explorer.core.words.time_text import seconds_text
-from explorer.net.store.database import Store, StoreError, StoreLocked, default_store_path
+from explorer.net.store.store_location import default_store_path
 
 # Imported where used: every ``inspect`` loads this module, few save, and ``compare`` of two
 # stored snapshots reads the store only (the crawl and HTTP client are a tenth of its start).
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the store and the crawl load once the arguments are parsed
     from explorer.net.history.snapshot_compare import Comparison
     from explorer.net.history.snapshot_store import SnapshotInfo, SnapshotStore
     from explorer.net.http.network_access import NetworkAccess
     from explorer.net.source.crawl_tree import CrawlResult
+    from explorer.net.store.database import Store
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 DEFAULT_QUOTA_MB = 4096
@@ -76,6 +77,7 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
 def open_snapshots(args: argparse.Namespace) -> tuple[Store, SnapshotStore]:
     """The store named by ``--store`` (or the default) and its snapshot tables."""
     from explorer.net.history.snapshot_store import SnapshotStore
+    from explorer.net.store.database import Store
 
     store = Store(args.store or default_store_path())
     megabytes = getattr(args, "snapshot_quota", None) or DEFAULT_QUOTA_MB
@@ -124,6 +126,7 @@ def _round(args: argparse.Namespace, access: NetworkAccess) -> int:
     from explorer.cli.tree_report import print_tree
     from explorer.net.history.snapshot_compare import Comparison
     from explorer.net.history.snapshot_store import SnapshotQuotaReached
+    from explorer.net.store.database import StoreError, StoreLocked
 
     lang = language_of(args)
     try:

@@ -11,28 +11,23 @@ fails, 1 when one does, 2 for input it cannot use.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import positive_seconds
 from explorer.cli.engine_text import column_width, exchange_line
 from explorer.cli.options.language_option import add_language_option, language_of, say
 from explorer.core.catalog import text
 from explorer.core.subscribers import TEST_IDS, Verdict
+from explorer.core.subscribers.run_settings import SubscriberSettings
 from explorer.core.words.messages import render_cited, render_phrase
 from explorer.core.words.text_width import pad
-from explorer.net.subscribers import (
-    ChannelUrls,
-    CommandError,
-    CommandLauncher,
-    ManualLauncher,
-    SubscriberResult,
-    SubscriberSettings,
-    SubscriberUnderTest,
-    run_subscriber_check,
-    settings_for,
-)
+
+# The bench (its HTTP server and hub client) loads once the arguments are parsed: a refused
+# or --help invocation imports no aiohttp, httpx or event loop.
+if TYPE_CHECKING:
+    from explorer.net.subscribers import ChannelUrls, SubscriberResult, SubscriberUnderTest
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 EVIDENCE_LINES = 8
@@ -73,6 +68,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from explorer.net.subscribers import (
+        CommandError,
+        CommandLauncher,
+        ManualLauncher,
+        run_subscriber_check,
+        settings_for,
+    )
+
     lang = language_of(args)
     subscriber: SubscriberUnderTest
     if args.run is not None:

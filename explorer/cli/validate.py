@@ -41,13 +41,15 @@ from explorer.cli.options.network_options import (
 )
 from explorer.core import catalog
 from explorer.core.catalog import text
+from explorer.core.document_limits import MAX_DOCUMENT_BYTES
 from explorer.core.finding_groups import FindingGroup, group_findings
 from explorer.core.findings import Finding, Severity, count_by_severity, finding
-from explorer.core.parser import MAX_DOCUMENT_BYTES
-from explorer.core.validator import ValidationContext, check_bytes
 from explorer.core.words.messages import ENGLISH, render_message, render_severity
 
-if TYPE_CHECKING:  # a local file needs none of the network stack: loaded in _fetch
+# A local file needs none of the network stack (loaded in _fetch), and the validator (lxml)
+# loads once a target was read: a refused invocation, or a target that cannot be read,
+# never imports it.
+if TYPE_CHECKING:
     from explorer.net.http.network_access import NetworkAccess
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
@@ -224,6 +226,8 @@ def validate_target(
             )
         ]
         return report
+    from explorer.core.validator import ValidationContext, check_bytes
+
     context = ValidationContext(url=target if is_url(target) else None)
     result = check_bytes(data, context)
     report.findings = result.findings

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, NoReturn, TypedDict, cast
 from lxml import etree
 
 from explorer.core import catalog
+from explorer.core.document_limits import MAX_DOCUMENT_BYTES as MAX_DOCUMENT_BYTES
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import GZIP_MAGIC, InflateError, InflateLimit, inflate
 from explorer.core.syntax_hints import syntax_hint
@@ -45,9 +46,6 @@ from explorer.core.words.messages import Phrase
 if TYPE_CHECKING:
     from lxml.etree import ParserTarget
 
-# The spec's limit is 50 MB per document (core 1.1 §7); a little headroom lets the validator
-# report an over-limit document as a size finding instead of refusing to read it.
-MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 # Attributes one element may carry: core 1.1 §7 Table 3 defines 17 for rs:md and rs:ln,
 # so a few dozen leave room for extensions and stop a start tag of millions.
 MAX_ATTRIBUTES = 64

@@ -50,19 +50,58 @@ current resources (hash and length match the bytes served); the Resource Dump is
 snapshot taken at its ``at``; a Change Dump package is added at each rollover.
 
 The hub and the faults are described in ``explorer.demo.hub`` and ``explorer.demo.faults``.
+
+The package loads its parts when a name is first asked for (``__getattr__`` below), so
+that ``explorer.demo.faults`` alone, which ``demo-source``'s argument parser reads for its
+help, does not import aiohttp's server and the hub.
 """
 
-from explorer.demo.faults import FAULTS, FaultSet, UnknownFaultError, parse_fault_names
-from explorer.demo.hub import (
-    DEFAULT_LEASE,
-    DEFAULT_MAX_LEASE,
-    DEFAULT_MIN_LEASE,
-    Hub,
-    HubEvent,
-    sign,
-)
-from explorer.demo.server import DemoChannel, RunningDemo, start_demo
-from explorer.demo.world import Change, DemoWorld
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from explorer.demo.faults import FAULTS, FaultSet, UnknownFaultError, parse_fault_names
+    from explorer.demo.hub import (
+        DEFAULT_LEASE,
+        DEFAULT_MAX_LEASE,
+        DEFAULT_MIN_LEASE,
+        Hub,
+        HubEvent,
+        sign,
+    )
+    from explorer.demo.server import DemoChannel, RunningDemo, start_demo
+    from explorer.demo.world import Change, DemoWorld
+
+_HOMES = {
+    "FAULTS": "faults",
+    "FaultSet": "faults",
+    "UnknownFaultError": "faults",
+    "parse_fault_names": "faults",
+    "DEFAULT_LEASE": "hub",
+    "DEFAULT_MAX_LEASE": "hub",
+    "DEFAULT_MIN_LEASE": "hub",
+    "Hub": "hub",
+    "HubEvent": "hub",
+    "sign": "hub",
+    "DemoChannel": "server",
+    "RunningDemo": "server",
+    "start_demo": "server",
+    "Change": "world",
+    "DemoWorld": "world",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``explorer.demo.NAME``: imported from its module the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DEFAULT_LEASE",

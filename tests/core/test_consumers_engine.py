@@ -149,7 +149,8 @@ def test_entries_are_listed_once_and_each_consumer_plans_each_shape_once(monkeyp
         Entry(f"https://example.org/{n}", "2026-01-01", {"length": "1"} if n % 2 else None)
         for n in range(400)
     ]
-    verdicts = read_consumers(document("resourcelist", entries), WHERE)
+    # entry by entry (two shapes alternating: no batch of one shape for the bulk reading)
+    verdicts = read_consumers(document("resourcelist", entries), WHERE, bulk=False)
     assert verdicts["resync"].urls == verdicts["scrapy"].urls == 400
     assert counts.pop("children_of") == 400 + 1  # the entries and the top rs:md
     assert counts == {

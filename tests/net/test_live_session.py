@@ -31,6 +31,7 @@ FRONT_ENDS = [
     PACKAGE / "cli" / "listen_forwarding.py",
     PACKAGE / "cli" / "options" / "recording_option.py",
     PACKAGE / "cli" / "options" / "reconcile_option.py",
+    PACKAGE / "cli" / "listen_watchdog.py",
     PACKAGE / "cli" / "options" / "xmpp_option.py",
     *sorted((PACKAGE / "ui" / "services").glob("*.py")),
 ]

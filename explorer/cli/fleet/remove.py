@@ -7,7 +7,6 @@ import argparse
 from explorer.cli.fleet.connection import add_db_option, open_fleet
 from explorer.cli.options.language_option import language_of, say
 from explorer.core import catalog
-from explorer.net.fleet.database import SourceUnknown
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -16,6 +15,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from explorer.net.fleet.database import SourceUnknown
+
     with open_fleet(args) as database:
         if not database.remove_source(args.url):
             raise SourceUnknown("fleet.source.unknown", url=args.url)

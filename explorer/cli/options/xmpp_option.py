@@ -9,13 +9,14 @@ terminal; it is never printed. ``--ca-bundle`` is trusted for the server's certi
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
+from typing import TYPE_CHECKING
 
 from explorer.cli.options.language_option import help_language, say
 from explorer.core import catalog
-from explorer.net.http.credentials import default_credential_files, xmpp_password
-from explorer.net.live.legacy.xmpp_account import XmppAccount
+
+if TYPE_CHECKING:  # the account and its password files load once the arguments are parsed
+    from explorer.net.live.legacy.xmpp_account import XmppAccount
 
 
 class XmppOptionError(ValueError):
@@ -42,6 +43,9 @@ def xmpp_account(args: argparse.Namespace) -> XmppAccount | None:
     jid = args.xmpp_jid
     if jid is None:
         return None
+    from explorer.net.http.credentials import default_credential_files, xmpp_password
+    from explorer.net.live.legacy.xmpp_account import XmppAccount
+
     local, at, domain = jid.partition("@")
     if not local or not at or not domain or any(c.isspace() for c in jid):
         raise XmppOptionError(
@@ -58,6 +62,8 @@ def xmpp_account(args: argparse.Namespace) -> XmppAccount | None:
 
 
 def _ask(jid: str) -> str:
+    import getpass
+
     if not sys.stdin.isatty():
         raise XmppOptionError(catalog.text("legacy_push.no-password", help_language(), jid=jid))
     try:

@@ -21,10 +21,15 @@ is not looked at.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lxml import etree
 
 from explorer.core.consumers.verdict import Plans, Verdict, local_name
 from explorer.core.findings import finding
+
+if TYPE_CHECKING:
+    from explorer.core.consumers.batch import Batch
 
 
 def _scrapy_plan(tag: object, tags: tuple[object, ...]) -> int:
@@ -62,6 +67,20 @@ class Scrapy:
         if loc >= 0:
             text = parts[loc].text
             self.verdict.take(text.strip() if text else "")
+
+    def bulk(self, batch: Batch) -> bool:
+        """Scrapy yields one item per entry with a ``loc``, whatever its text: a count."""
+        if not self.verdict.reads:
+            return True
+        if self.verdict.url_list is not None:
+            return False
+        key = (batch.tag, batch.tags)
+        loc = self._plans.get(key)
+        if loc is None:
+            loc = self._plans.keep(key, _scrapy_plan(batch.tag, batch.tags))
+        if loc >= 0:
+            self.verdict.urls += len(batch)
+        return True
 
     def end(self, root: etree._Element) -> None:
         return None
@@ -121,6 +140,27 @@ class Advertools:
             text = parts[n].text
             if text:
                 rows[first] = text
+
+    def bulk(self, batch: Batch) -> bool:
+        """Taken whole for entries whose one loc-like child is their ``loc`` when no URL
+        of the batch repeats one before it (a repeat is dropped, with its example: per
+        entry): each URL is then a row of its own, its value itself."""
+        if not self.verdict.reads:
+            return True
+        if self.verdict.url_list is not None:
+            return False
+        plan = self._plans.get(batch.tags)
+        if plan is None:
+            plan = self._plans.keep(batch.tags, _advertools_plan(batch.tags))
+        loc_like, locs = plan
+        if len(locs) != 1 or loc_like != locs or not batch.simple[locs[0]]:
+            return False
+        texts = batch.texts(locs[0])
+        rows = self._rows
+        if len(set(texts)) != len(texts) or not rows.keys().isdisjoint(texts):
+            return False
+        rows.update(zip(texts, texts, strict=True))
+        return True
 
     def end(self, root: etree._Element) -> None:
         if self.verdict.reads:

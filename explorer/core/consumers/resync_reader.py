@@ -8,12 +8,17 @@ It is lax about what it does not look for and strict about what it does: one exc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lxml import etree
 
 from explorer.core.consumers.value_checks import is_w3c_datetime_for_resync
 from explorer.core.consumers.verdict import SM, Plans, Verdict
 from explorer.core.findings import finding
 from explorer.core.model import RS_NS
+
+if TYPE_CHECKING:
+    from explorer.core.consumers.batch import Batch
 
 _RS = "{" + RS_NS + "}"
 _CHANGES = ("created", "updated", "deleted")
@@ -30,6 +35,12 @@ def _is_int(value: str) -> bool:
 
 
 _Plan = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_CHANGE_SET = frozenset(_CHANGES)
+
+
+def _stamps_read(stamps: list[str]) -> bool:
+    """Whether the client reads every one of these datetimes (each distinct one checked)."""
+    return all(map(is_w3c_datetime_for_resync, set(stamps)))
 
 
 def _resource_plan(tags: tuple[object, ...]) -> _Plan:
@@ -98,6 +109,35 @@ class Resync:
                 self._ln(element)
             else:
                 self._refuse(element, "ln-late")
+
+    def bulk(self, batch: Batch) -> bool:
+        """Taken whole when no entry of the batch would make the client refuse: one ``loc``
+        (a plain entry's has text), at most one ``lastmod`` and one ``rs:md``, no ``rs:ln``
+        (read per entry), and every datetime, ``change`` and ``length`` of the batch one
+        the client reads (``length``: decimal digits, which ``int()`` reads)."""
+        if not self.verdict.reads:
+            return True
+        if batch.tag != self._item or self.verdict.url_list is not None:
+            return False
+        plan = self._plans.get(batch.tags)
+        if plan is None:
+            plan = self._plans.keep(batch.tags, _resource_plan(batch.tags))
+        locs, lastmods, mds, links = plan
+        if len(locs) != 1 or len(lastmods) > 1 or len(mds) > 1 or links:
+            return False
+        if lastmods and not _stamps_read(batch.texts(lastmods[0])):
+            return False
+        if mds:
+            md = mds[0]
+            if not set(batch.attributes(md, "change")) <= _CHANGE_SET:
+                return False
+            if not all(map(str.isdecimal, batch.attributes(md, "length"))):
+                return False
+            if not _stamps_read(batch.attributes(md, "datetime")):
+                return False
+        self._preamble = False
+        self.verdict.urls += len(batch)
+        return True
 
     def _resource(self, item: etree._Element, parts: list[etree._Element], plan: _Plan) -> None:
         locs, lastmods, mds, links = plan

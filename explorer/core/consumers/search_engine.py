@@ -9,6 +9,8 @@ hreflang links) are warned about as "Parent tag: urlset Tag: md", one line per p
 
 from __future__ import annotations
 
+from itertools import repeat
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -16,6 +18,9 @@ from lxml import etree
 from explorer.core.consumers.verdict import Plans, Verdict, local_name
 from explorer.core.findings import finding
 from explorer.core.model import SITEMAP_NS
+
+if TYPE_CHECKING:
+    from explorer.core.consumers.batch import Batch
 
 MAX_URLS = 50_000
 MAX_BYTES = 50 * 1024 * 1024
@@ -108,6 +113,38 @@ class SearchEngine:
             self._unknown(pair, parts[n])
         if loc >= 0:
             self._judge((parts[loc].text or "").strip())
+
+    def bulk(self, batch: Batch) -> bool:
+        """Taken whole when every URL starts with the document's own ``scheme://host/``
+        and fits 2,048 characters, the 50,000 are not reached, no index lists an index,
+        and every parent/tag pair warned about was seen before (its first line is kept)."""
+        if not self._item:
+            return True
+        key = (batch.tag, batch.tags)
+        if key in self._plans:
+            plan = self._plans[key]
+        else:
+            plan = self._plans.keep(key, self._plan(batch.tag, batch.tags))
+        if plan is None or self.verdict.url_list is not None:
+            return False
+        loc, unknown = plan
+        if any(pair not in self._counts for _n, pair in unknown):
+            return False
+        count = len(batch)
+        if loc >= 0:
+            if self._too_large or self._own is None or self.verdict.urls + count > MAX_URLS:
+                return False
+            locs = list(map(str.strip, batch.texts(loc)))
+            if not all(map(str.startswith, locs, repeat(self._own))):
+                return False
+            if max(map(len, locs)) > MAX_LOC:
+                return False
+            if self._item == "sitemap" and not self._nested.isdisjoint(locs):
+                return False
+            self.verdict.urls += count
+        for _n, pair in unknown:
+            self._counts[pair] += count
+        return True
 
     def _judge(self, loc: str) -> None:
         verdict = self.verdict

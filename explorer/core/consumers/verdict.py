@@ -8,12 +8,15 @@ rest are counted), so memory does not grow with the document.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from lxml import etree
 
 from explorer.core.findings import Finding, finding
 from explorer.core.model import SITEMAP_NS
+
+if TYPE_CHECKING:
+    from explorer.core.consumers.batch import Batch
 
 # Dropped URLs and problems kept per verdict as examples; past it they are counted and one
 # finding says so (a list of 50,000 entries each with rs:md has 50,000 schema errors).
@@ -98,7 +101,10 @@ class Consumer(Protocol):
     """A reader the engine feeds in one pass: the root once its start tag is read, then every
     complete child of the root (with its own children; deeper elements may be freed), then
     the end. ``verdict`` is read after ``end``. ``child`` gets the element's children listed
-    (``parts``) and their tags (``tags``, the element's shape: a key for work planned once)."""
+    (``parts``) and their tags (``tags``, the element's shape: a key for work planned once).
+    ``bulk`` is offered a batch of plain entries of one shape first: it takes them all and
+    returns True only where its verdict is then exactly what ``child`` on each would make
+    of them; else it changes nothing and returns False, and ``child`` gets each entry."""
 
     name: str
     verdict: Verdict
@@ -108,6 +114,8 @@ class Consumer(Protocol):
     def child(
         self, element: etree._Element, parts: list[etree._Element], tags: tuple[object, ...]
     ) -> None: ...
+
+    def bulk(self, batch: Batch) -> bool: ...
 
     def end(self, root: etree._Element) -> None: ...
 

@@ -18,6 +18,11 @@ import httpx
 
 from explorer.core.findings import Finding, finding
 from explorer.core.link_header import links_by_rel
+from explorer.core.push.hub_check_plan import PUBLISH_AUTO as PUBLISH_AUTO
+from explorer.core.push.hub_check_plan import PUBLISH_FORM as PUBLISH_FORM
+from explorer.core.push.hub_check_plan import PUBLISH_NONE as PUBLISH_NONE
+from explorer.core.push.hub_check_plan import PUBLISH_XML as PUBLISH_XML
+from explorer.core.push.hub_check_plan import ConformanceSettings as ConformanceSettings
 from explorer.core.push.payload_templates import change_notification
 from explorer.core.serialize import serialize_document
 from explorer.core.words.messages import Phrase, render_check_title, render_phrase, said
@@ -42,7 +47,6 @@ from explorer.net.live.subscription import new_callback_token, new_secret
 from explorer.net.store.exchange_log import ExchangeLog
 from explorer.net.store.records import ExchangeRecord
 
-PUBLISH_AUTO, PUBLISH_XML, PUBLISH_FORM, PUBLISH_NONE = "auto", "xml", "form", "none"
 PUBLISH_STYLES = {
     PUBLISH_AUTO: (PUBLISH_XML, PUBLISH_FORM),
     PUBLISH_XML: (PUBLISH_XML,),
@@ -56,35 +60,6 @@ class Outcome(StrEnum):
     WARN = "warn"
     FAIL = "fail"
     NOT_RUN = "not-run"  # a check it depends on could not give it what it needs
-
-
-@dataclass(frozen=True, slots=True)
-class ConformanceSettings:
-    """Waits and leases of a run. Defaults suit a remote hub; tests shrink the waits."""
-
-    verification_timeout: float = 10.0  # after the 2xx, for the hub's GET
-    delivery_timeout: float = 10.0  # after a publication, for its delivery
-    quiet_period: float = 2.0  # how long "no delivery" is watched (at least)
-    slow_delivery: float = 3.0  # deliveries slower than this warn
-    # After a verified (un)subscription, how long the hub may take to act on it before a
-    # publication is trusted to see the change: a hub may answer the callback first and
-    # store the change afterwards (Flask-WebSub's Celery task does), and WebSub §5.3
-    # names no moment when the change takes effect.
-    settle: float = 1.0
-    request_timeout: float = 10.0
-    lease_seconds: int = 3600  # asked for in the typical subscription
-    probe_leases: tuple[int, int] = (1, 10 * 365 * 86400)  # asked for to see clamping
-    # auto: the §4.1 POST, then hub.mode=publish; none: the user publishes through the Source
-    publish_style: str = PUBLISH_AUTO
-    # The memory checks (explorer.net.conformance.memory) wait for what a hub does later:
-    retry_failures: int = 2  # 5xx answers the retries probe gives before it takes one
-    # a hub that made no attempt for this long is taken to have stopped retrying
-    retry_wait: float = 30.0
-    retry_limit: float = 300.0  # how long survives-failures fails deliveries at most
-    short_lease: int = 5  # asked for by lease-expiry
-    lease_wait: float = 120.0  # the longest granted lease lease-expiry waits out
-    hub_restart: str | None = None  # the shell command that restarts the hub (restart)
-    restart_timeout: float = 60.0  # for the command and for the hub to answer again
 
 
 @dataclass(slots=True)

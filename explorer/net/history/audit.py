@@ -48,6 +48,9 @@ from explorer.core.model import md_column
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.said_error import SaidError
+from explorer.net.history.audit_limits import MAX_LOCAL_FILES as MAX_LOCAL_FILES
+from explorer.net.history.audit_limits import MEGABYTE as MEGABYTE
+from explorer.net.history.audit_limits import WORK_BUDGET as WORK_BUDGET
 from explorer.net.history.audit_work import WorkFile
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.source.crawl_budget import CrawlLimits
@@ -55,14 +58,8 @@ from explorer.net.source.crawl_tree import DocumentNode, NodeState
 from explorer.net.source.streamed_crawl import crawl_streamed, entry_url, entry_urls
 from explorer.net.store.schema import AUDIT_VERDICTS_ORDER, AUDIT_WORK, create_scratch
 
-MEGABYTE = 1024 * 1024
-WORK_BUDGET = 2048 * MEGABYTE
-"""Bytes the working file may reach (``audit --work-budget``): about 5 million
-resources; an audit past it stops with ``audit.work-budget``."""
 DISK_ROOM = 1024 * 1024
 """Free bytes on the disk past which a full working file is the budget's doing."""
-MAX_LOCAL_FILES = 10_000_000
-"""Files scanned under the mapped folders before the audit stops as unusable."""
 READ_CHUNK = 1024 * 1024
 _BATCH = 5000
 _by_loc = itemgetter(0)

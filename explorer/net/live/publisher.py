@@ -30,11 +30,11 @@ from explorer.net.http.bounded_body import (
     failure_phrase,
     read_body,
 )
+from explorer.net.http.request_defaults import PUBLISH_TIMEOUT as DEFAULT_TIMEOUT
 from explorer.net.live.callback.callback_server import Reply
 from explorer.net.store.exchange_log import ExchangeLog
 
 XML = "application/xml"
-DEFAULT_TIMEOUT = 15.0
 
 
 @dataclass(slots=True)

@@ -86,6 +86,8 @@ class Crawler:
     only when every check has finished. ``cpu_slots`` bounds the documents parsed and
     validated at the same time. ``budget`` (made from ``limits``) is what the crawl may
     still fetch; pass it to ``discover_source`` so that discovery draws on it too.
+    ``check`` reads a document's bytes (None: ``check_bytes``, parse and validate;
+    ``consumers`` reads its lists of resources to their heads only).
     """
 
     def __init__(
@@ -98,8 +100,10 @@ class Crawler:
         on_node: Callable[[DocumentNode], None] | None = None,
         check_topics: bool = True,
         cpu_slots: int = CPU_SLOTS,
+        check: Callable[[bytes, ValidationContext], ValidationResult] | None = None,
     ) -> None:
         self.fetcher = fetcher
+        self._check = check
         self._cpu = asyncio.Semaphore(cpu_slots)
         self.limits = limits = limits if limits is not None else CrawlLimits()
         self.budget = CrawlBudget(limits)
@@ -320,7 +324,7 @@ class Crawler:
                 if not spool:
                     self._kept_bytes -= size
         else:
-            checked = check_bytes(result.body, context)
+            checked = (self._check or check_bytes)(result.body, context)
         node.findings.extend(checked.findings)
         node.document = document = checked.document
         if document is None:
@@ -342,7 +346,7 @@ class Crawler:
         disk (or any body, with ``spool``; or keep the copy the cache spooled), and give
         the freed lxml heap back."""
         body = result.body
-        checked = check_bytes(body, context)
+        checked = (self._check or check_bytes)(body, context)
         if checked.document is not None:
             share_repeated_strings(checked.document)
         spooled = result.spooled

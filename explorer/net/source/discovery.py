@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
@@ -50,6 +49,8 @@ from explorer.core.rules.well_known import WELL_KNOWN_PATH
 from explorer.core.words.messages import Phrase, said, verbatim
 from explorer.net.http.fetcher import SPOOL_BODY_BYTES, Fetcher, FetchError, FetchResult
 from explorer.net.source.crawl_budget import CrawlBudget
+from explorer.net.source.routes import ROUTE_ORDER as ROUTE_ORDER
+from explorer.net.source.routes import Route as Route
 
 MAX_CLIMB = 8
 """Longest up-chain followed: resource list -> index -> capability list -> description is 3."""
@@ -66,17 +67,6 @@ ROBOTS_BYTES = 512 * 1024
 LINKED_DOCUMENT_BYTES = 8 * 1024 * 1024
 """Read of a ``resourcesync`` link target: a Capability List (core 1.1 §6.3.3) lists a few
 capabilities, so a page linking to dozens of huge bodies costs a bounded read each."""
-
-
-class Route(StrEnum):
-    DIRECT = "direct"
-    LINK_HEADER = "link-header"
-    HTML_LINK = "html-link"
-    WELL_KNOWN = "well-known"
-    ROBOTS = "robots"
-
-
-ROUTE_ORDER = (Route.DIRECT, Route.LINK_HEADER, Route.HTML_LINK, Route.WELL_KNOWN, Route.ROBOTS)
 
 
 @dataclass(slots=True)

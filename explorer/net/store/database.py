@@ -38,6 +38,8 @@ from explorer.core.said_error import SaidError
 from explorer.net.store import schema
 from explorer.net.store.reasons import REASON_COLUMNS, reason_of, stored_reason
 from explorer.net.store.records import ExchangeRecord, NotificationRecord
+from explorer.net.store.store_location import APP_DIR as APP_DIR
+from explorer.net.store.store_location import default_store_path as default_store_path
 from explorer.net.store.store_lock import StoreInUse, StoreLock
 
 # The event loop is the writer thread's callers' (``listen``, the window): a command that
@@ -46,7 +48,6 @@ if TYPE_CHECKING:
     import asyncio
 
 DEFAULT_EXCHANGE_RETENTION = 20_000
-APP_DIR = "resourcesync-explorer"
 _GROUP_LIMIT = 512
 _PRUNE_EVERY = 500
 PRIVATE_FILE = 0o600
@@ -74,12 +75,6 @@ class StoreDamaged(StoreError):
     def __init__(self, problems: list[str], /, **params: object) -> None:
         super().__init__("store.damaged", **params)
         self.problems = problems
-
-
-def default_store_path() -> Path:
-    """``$XDG_DATA_HOME/resourcesync-explorer/explorer.sqlite3`` (``~/.local/share`` default)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_DIR / "explorer.sqlite3"
 
 
 _SUBSCRIPTION_COLUMNS = (

@@ -38,6 +38,7 @@ from aiohttp.log import server_logger
 from explorer.core import catalog
 from explorer.core.findings import Finding, finding
 from explorer.core.inflate import InflateError, InflateLimit, inflate, parse_content_encoding
+from explorer.net.live.callback.body_limits import DEFAULT_MAX_BODY as DEFAULT_MAX_BODY
 from explorer.net.live.callback.connection_guard import (
     DEFAULT_BODY_GRACE,
     DEFAULT_HEADER_TIMEOUT,
@@ -50,7 +51,6 @@ from explorer.net.live.callback.received_body import ReceivedBody
 from explorer.net.live.callback.stray_requests import StraySampler
 from explorer.net.store.exchange_log import ExchangeLog
 
-DEFAULT_MAX_BODY = 50 * 1024 * 1024
 DEFAULT_BODY_TIMEOUT = 30.0
 CALLBACK_PREFIX = "/callback/"
 TOPIC_PREFIX = "/topic/"

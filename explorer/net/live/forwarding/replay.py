@@ -27,6 +27,7 @@ from explorer.net.http.bounded_body import (
 )
 from explorer.net.http.credentials import Credential, Credentials, CredentialsError
 from explorer.net.http.network_access import NetworkAccess
+from explorer.net.http.request_defaults import REPLAY_TIMEOUT as DEFAULT_TIMEOUT
 from explorer.net.store.database import Store
 from explorer.net.store.exchange_links import (
     DELIVERY,
@@ -39,7 +40,6 @@ from explorer.net.store.records import ExchangeRecord
 
 REPLY_LIMIT = 1024 * 1024
 """The most of the target's answer kept: a receiver answers with a status and a line."""
-DEFAULT_TIMEOUT = 30.0
 SIGNATURE_HEADER = "X-Hub-Signature"
 _NOT_REPLAYED = frozenset(
     {"host", "content-length", "transfer-encoding", "connection", "content-encoding", "expect"}
