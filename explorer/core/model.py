@@ -99,10 +99,16 @@ class Entry:
         self.line = line
         if layout is None:
             layout, values = (md_layout(tuple(md)), tuple(md.values())) if md else (_NO_LAYOUT, ())
-        elif len(values) == _INLINE and not changefreq and not links:
-            # The parser's common case, a Resource List entry: no call, no tuple.
+        elif not changefreq and not links and len(values) <= _INLINE:
+            # The parser's common case, a Resource List entry: no call.
             self.md_layout = layout
-            self._md0, self._md1, self._md2 = values
+            count = len(values)
+            if count == _INLINE:
+                self._md0, self._md1, self._md2 = values
+            elif count == 2:
+                (self._md0, self._md1), self._md2 = values, None
+            else:
+                self._md0, self._md1, self._md2 = values[0] if count else None, None, None
             self._rest = None
             return
         self._store(layout, values, changefreq, links)
@@ -256,6 +262,23 @@ def _rest_reader(index: int) -> Callable[[Entry], str]:
 _READERS: tuple[Callable[[Entry], str], ...] = tuple(
     attrgetter(name) for name in ("_md0", "_md1", "_md2")
 )
+
+_LAYOUT_OF = attrgetter("md_layout")
+
+
+def md_column(entries: Sequence[Entry], name: str) -> list[str | None]:
+    """``[entry.md_get(name) for entry in entries]``; where every entry has the first's
+    layout (a list's entries nearly always do), read by one ``map`` of its reader in C, not
+    a Python call per entry: a million entries' rows are written this way."""
+    if not entries:
+        return []
+    layout = entries[0].md_layout
+    if list(map(_LAYOUT_OF, entries)).count(layout) != len(entries):
+        return [entry.md_get(name) for entry in entries]
+    index = layout.get(name)
+    if index is None:
+        return [None] * len(entries)
+    return list(map(md_reader(index), entries))
 
 
 def md_reader(index: int) -> Callable[[Entry], str]:

@@ -28,6 +28,9 @@ from PySide6.QtWidgets import QApplication
 from explorer.net.live.subscriber import SubscriberConfig
 from explorer.net.live.subscription import State
 
+sys.path[:0] = [str(Path(__file__).resolve().parents[1])]
+from helpers.hub_log import until_hub_subscribed  # noqa: E402
+
 DEMO = {"rate": 0}
 
 
@@ -85,6 +88,8 @@ async def second_session(store: Path, old_id: str) -> dict[str, float | bool | s
                 active_at, live = time.monotonic() - started, rows[0]
                 break
             await asyncio.sleep(0.02)
+        if live is not None:  # active once it answered; the hub delivers once it read that
+            await until_hub_subscribed(services.demo.hub, callback=live.callback_url)
         services.demo.change("dataset1", "updated")
         while not delivered and time.monotonic() - started < 30:
             await asyncio.sleep(0.02)

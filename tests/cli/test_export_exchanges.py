@@ -18,6 +18,7 @@ import jsonschema
 import pytest
 from haralyzer import HarEntry, HarParser
 from helpers.har_schema import HAR_1_2
+from helpers.hub_log import until_hub_subscribed
 from helpers.listen_session import listening
 
 from explorer.demo import start_demo
@@ -49,9 +50,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
             args = ("--topic", channel.topic, "--hub", demo.hub_url, "--store", str(store))
             async with listening(*args, "--secret", HUB_SECRET, "--token", TOKEN) as listen:
                 await listen.until(lambda _: listen.count("verified") == 1)
-                async with asyncio.timeout(10):
-                    while not demo.hub.subscriptions(channel.topic):
-                        await asyncio.sleep(0.01)
+                await until_hub_subscribed(demo.hub, topic=channel.topic)
                 for _ in range(3):
                     demo.change(channel.set_name, "updated")
                 await listen.until(lambda _: listen.count("notification") == 3)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from aiohttp import web
+from helpers.hub_log import until_hub_subscribed
 from helpers.listen_session import kept_once_verified, kept_where_the_hub_is_gone, listening
 from helpers.loopback import loopback
 
@@ -25,15 +26,13 @@ async def test_listen_to_both_channels_of_a_capability_list(tmp_path: Path) -> N
     async with await start_demo(rate=0) as demo:
         args = ("--topic", demo.capability_list_urls[0], "--store", str(store_path))
         async with listening(*args) as run:
-            await run.until(lambda e: run.count("verified") == 2, 20)
-            async with asyncio.timeout(5):  # the hub records a subscription after our 200
-                while len(demo.hub.subscriptions()) < 2:
-                    await asyncio.sleep(0.01)
+            await run.until(lambda e: run.count("verified") == 2)
+            await until_hub_subscribed(demo.hub, count=2)  # it reads our 200s after we said
             demo.change("dataset1", "updated")
             demo.rollover("dataset1")
-            await run.until(lambda e: len(_capabilities(e)) == 2, 20)
+            await run.until(lambda e: len(_capabilities(e)) == 2)
             run.stop()
-            await run.until(lambda e: run.count("unsubscribed") == 2, 20)
+            await run.until(lambda e: run.count("unsubscribed") == 2)
         assert run.proc.returncode == 0, run.stderr.decode()
     events = run.events
     topics = {event["topic"] for event in events if event["event"] == "verified"}
@@ -68,15 +67,17 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
         args = ("--topic", topic, "--hub", demo.hub_url, "--store", str(store_path), "--keep")
         first = await kept_once_verified(*args)
         assert first.proc.returncode == 0 and first.count("unsubscribed") == 0
+        await until_hub_subscribed(demo.hub, topic=topic)  # it read the answer "verified" sent
         assert len(demo.hub.subscriptions(topic)) == 1
 
         async with listening(*args) as second:
             assert second.proc.stderr is not None
             said = await second.proc.stderr.readline() + await second.proc.stderr.readline()
             assert b"resuming" in said and b"(checking)" in said
-            await second.until(lambda e: second.count("confirmed") == 1, 20)
+            await second.until(lambda e: second.count("confirmed") == 1)
+            await until_hub_subscribed(demo.hub, topic=topic)  # the hub read the answer
             demo.change(demo.channels[0].set_name, "updated")
-            await second.until(lambda e: second.count("notification") >= 1, 20)
+            await second.until(lambda e: second.count("notification") >= 1)
         assert second.proc.returncode == 0, second.stderr.decode()
         events = second.events
         assert events[0]["event"] == "checking"  # said before the hub confirmed it
@@ -86,7 +87,7 @@ async def test_keep_leaves_the_subscription_and_a_restart_resumes_it(tmp_path: P
 async def test_a_restored_subscription_whose_hub_is_gone_is_said_at_once(tmp_path: Path) -> None:
     args = await kept_where_the_hub_is_gone(tmp_path / "s.sqlite3")
     async with listening(*args) as second:
-        await second.until(lambda e: second.count("not-confirmed") == 1, 20)
+        await second.until(lambda e: second.count("not-confirmed") == 1)
     events = second.events
     assert [e["event"] for e in events] == ["checking", "not-confirmed"]
     assert "nothing listens on 127.0.0.1:" in events[1]["message"]

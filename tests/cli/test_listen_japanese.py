@@ -9,6 +9,7 @@ import re
 import socket
 from pathlib import Path
 
+from helpers.hub_log import until_hub_subscribed
 from helpers.listen_session import kept_where_the_hub_is_gone, listening
 from helpers.source_2012 import source_2012
 
@@ -38,6 +39,7 @@ async def test_a_rejected_delivery_is_said_in_japanese(tmp_path: Path) -> None:
             "--secret", "s3cret-for-the-test", "--lang", "ja", text=True,
         ) as run:  # fmt: skip
             await run.until_line(lambda seen: any(" 検証済み " in line for line in seen))
+            await until_hub_subscribed(demo.hub, topic=channel.topic)  # it delivers from now
             demo.change(channel.set_name, "updated")
             await run.until_line(lambda seen: any(" 受信拒否 " in line for line in seen))
     rejected = _event(run.lines, "受信拒否")

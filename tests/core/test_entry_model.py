@@ -7,10 +7,11 @@ in one tuple; these tests hold every attribute and method to the plain-dict beha
 from __future__ import annotations
 
 import sys
+from unittest import mock
 
 import pytest
 
-from explorer.core.model import MAX_SHARED_NAME_CHARS, Entry, Link, md_layout
+from explorer.core.model import MAX_SHARED_NAME_CHARS, Entry, Link, md_column, md_layout
 from explorer.core.parser import parse_document
 
 FIVE = {"change": "updated", "datetime": "2026-01-01T00:00:00Z", "hash": "md5:ab"}
@@ -101,3 +102,20 @@ def test_only_short_name_sequences_are_kept_for_the_process() -> None:
     assert md_layout(short) is md_layout(short)
     entry = Entry("http://s/a", md={long_names[0]: "v"})
     assert entry.md == {long_names[0]: "v"}
+
+
+def test_a_column_of_md_values_reads_each_entry_as_md_get() -> None:
+    """``md_column`` gives ``md_get`` of each entry, for one shared layout (read in C, no
+    ``md_get`` call) and for entries of mixed layouts alike."""
+    names = ("hash", "length", "type", "change", "datetime", "path")
+    layout = md_layout(names)
+    shared = [Entry(f"u{i}", layout=layout, values=[f"{n}{i}" for n in names]) for i in range(5)]
+    shared.append(Entry("v", layout=dict(layout), values=[f"{n}x" for n in names]))  # equal
+    mixed = [*shared, Entry("w", md={"type": "text/plain"}), Entry("x")]
+    for entries in (shared, mixed, []):
+        for name in (*names, "capability"):
+            assert md_column(entries, name) == [entry.md_get(name) for entry in entries]
+    with mock.patch.object(Entry, "md_get") as each:
+        assert md_column(shared, "path") == [f"path{i}" for i in range(5)] + ["pathx"]
+        assert md_column(shared, "at") == [None] * 6
+    assert each.call_count == 0

@@ -5,7 +5,8 @@ each other never meet on a port and nothing outside the machine can reach them.
 PostgreSQL refuses to run as root: when the tests run as root (CI), ``initdb`` and the
 server run as the ``postgres`` user the Debian package creates, in a folder of its own
 under the system's temporary folder (pytest's folders are private to root, and the server
-user could not reach into them).
+user could not reach into them). Each server dies with the test process, even one killed
+by SIGKILL (``orphan_guard``), so a killed run leaves no server and no folder behind.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from helpers.orphan_guard import stopped_if_orphaned
 
 START_TIMEOUT = 60.0
 """Seconds a server has to answer; a busy two-core machine takes several for initdb."""
@@ -72,22 +75,24 @@ def _cluster(folder: Path) -> Iterator[str]:
     )
     options = f"-c listen_addresses='' -k {sockets} -c fsync=off -c max_connections=200"
     pg_ctl = [*prefix, _postgres_bin("pg_ctl"), "-D", str(data)]
-    subprocess.run(
-        [*pg_ctl, "-o", options, "-l", str(folder / "server.log"), "-w", "start"],
-        check=True,
-        stdout=subprocess.DEVNULL,
-        timeout=START_TIMEOUT,
-    )
-    try:
-        yield f"postgresql://{user}@/postgres?host={sockets}"
-    finally:
+    stop = [*pg_ctl, "-m", "immediate", "-w", "stop"]
+    with stopped_if_orphaned([stop], folder):  # armed before the start: pg_ctl detaches it
         subprocess.run(
-            [*pg_ctl, "-m", "immediate", "-w", "stop"],
+            [*pg_ctl, "-o", options, "-l", str(folder / "server.log"), "-w", "start"],
+            check=True,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
             timeout=START_TIMEOUT,
-            check=False,
         )
+        try:
+            yield f"postgresql://{user}@/postgres?host={sockets}"
+        finally:
+            subprocess.run(
+                stop,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=START_TIMEOUT,
+                check=False,
+            )
 
 
 @contextmanager
@@ -101,14 +106,16 @@ def redis_server(folder: Path) -> Iterator[str]:
     socket = folder / "redis.sock"
     listen = ["--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700"]
     volatile = ["--save", "", "--appendonly", "no", "--dir", str(folder)]
-    process = subprocess.Popen([server, *listen, *volatile], stdout=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while not socket.exists():
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"redis-server did not start (exit {process.poll()})")
-            time.sleep(0.05)
-        yield f"redis+socket://{socket}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    shutdown = [shutil.which("redis-cli") or "redis-cli", "-s", str(socket), "shutdown", "nosave"]
+    with stopped_if_orphaned([shutdown]):  # found by its socket, not by a reusable pid
+        process = subprocess.Popen([server, *listen, *volatile], stdout=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + START_TIMEOUT
+            while not socket.exists():
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server did not start (exit {process.poll()})")
+                time.sleep(0.05)
+            yield f"redis+socket://{socket}"
+        finally:
+            process.terminate()
+            process.wait(timeout=10)

@@ -14,6 +14,7 @@ from explorer.core.recording import Recording, parse_recording
 from explorer.demo import start_demo
 from explorer.net.store.database import Store
 from explorer.net.store.records import NotificationRecord
+from helpers.hub_log import until_hub_subscribed
 from helpers.listen_session import listening
 
 
@@ -27,8 +28,7 @@ async def record_session(
         args = ("--topic", channel.topic, "--store", str(store), "--record", str(path))
         async with listening(*args, *extra) as listen:
             await listen.until(lambda _: listen.count("verified") == 1)
-            while not demo.hub.subscriptions(channel.topic):
-                await asyncio.sleep(0.01)
+            await until_hub_subscribed(demo.hub, topic=channel.topic)
             for gap in gaps:
                 await asyncio.sleep(gap)
                 demo.change(channel.set_name, "updated")

@@ -132,3 +132,33 @@ def test_only_the_copies_sql_cannot_show_the_same_reach_the_rule() -> None:
 def test_a_length_is_a_count_of_digits_or_nothing(value: str | None, length: int | None) -> None:
     """``²`` is a digit to ``str.isdigit`` but not to ``int``: no length, not a crash."""
     assert audit_rules.parse_length(value) == length
+
+
+def test_a_resource_lists_rows_are_each_entrys_and_plain_locs_are_not_resolved_alone() -> None:
+    """The rows the audit writes for a Resource List, built a column at a time, are the
+    ones a loop over its entries gives (a relative loc joined, a blank one left out, a
+    lastmod missing or not a date); a list of plain absolute locs resolves none alone."""
+    from explorer.core.model import Document, Entry
+    from explorer.net.source import streamed_crawl
+    from explorer.net.source.crawl_tree import DocumentNode
+
+    entries = [
+        Entry("https://e.org/a", "2026-01-01T00:00:00Z", md={"length": "3", "hash": "md5:aa"}),
+        Entry("b/c", None, md={"type": "text/plain"}),
+        Entry("  ", "not a date"),
+        Entry(None, "2026-01-01T00:00:00Z"),
+        Entry("https://e.org/d", "", md={"hash": "sha-256:bb", "length": "x"}),
+    ]
+    node = DocumentNode("https://e.org/rs/list.xml")
+    node.document = Document(root="urlset", entries=entries)
+    expected = [
+        (loc, 5.0, e.lastmod, e.length, e.hash, node.url, parse_w3c_datetime(e.lastmod or "x"))
+        for e in entries
+        if (loc := streamed_crawl.entry_url(node, e)) is not None
+    ]
+    assert audit._resource_rows(node, 5.0) == expected
+    plain = [Entry(f"https://e.org/{i}", "2026-01-01T00:00:00Z") for i in range(50)]
+    node.document = Document(root="urlset", entries=plain)
+    with mock.patch.object(streamed_crawl, "resolve_loc") as each:
+        assert len(audit._resource_rows(node, 5.0)) == 50
+    assert each.call_count == 0

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorer.net.source import streamed_crawl
-from explorer.net.source.streamed_crawl import resolve_loc
+from explorer.net.source.streamed_crawl import entry_urls, resolve_loc
 
 BASES = (
     "http://e.org/rs/list.xml",
@@ -99,3 +99,30 @@ def test_a_plain_absolute_loc_is_not_joined() -> None:
             assert resolve_loc(BASES[1], f"https://e.org/res/{i}") == f"https://e.org/res/{i}"
         assert resolve_loc(BASES[1], "res/x") == "https://e.org/rs/res/x"
     assert join.call_count == 1
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(base=st.sampled_from(BASES), locs=st.lists(st.none() | LOCS, max_size=6))
+def test_a_documents_locs_resolve_as_each_alone(base: str, locs: list[str | None]) -> None:
+    """``entry_urls`` over a document's locs: each URL as ``resolve_loc`` gives it."""
+    try:
+        expected: list[object] = [None if loc is None else resolve_loc(base, loc) for loc in locs]
+    except ValueError:
+        expected = [ValueError]
+    try:
+        found: list[object] = list(entry_urls(base, list(locs)))
+    except ValueError:
+        found = [ValueError]
+    assert found == expected
+
+
+def test_a_list_of_plain_locs_is_resolved_without_a_call_per_entry() -> None:
+    """A whole list of plain absolute locs is checked at once: no ``resolve_loc`` each;
+    one loc that needs it sends the list through ``resolve_loc``, loc by loc."""
+    plain: list[str | None] = [f"https://e.org/res/{i}" for i in range(100)]
+    with mock.patch.object(streamed_crawl, "resolve_loc", wraps=resolve_loc) as each:
+        assert entry_urls(BASES[1], plain) == plain
+        assert each.call_count == 0
+        mixed = [*plain, "res/x", None]
+        assert entry_urls(BASES[1], mixed) == [*plain, "https://e.org/rs/res/x", None]
+        assert each.call_count == 101

@@ -18,7 +18,13 @@ from explorer.net.http.fetcher import Fetcher
 from explorer.net.source import streamed_crawl
 from explorer.net.store import entry_sets
 from explorer.net.store.database import Store
-from explorer.net.store.entry_sets import EntryRow, keep_entries, row_json, set_digest
+from explorer.net.store.entry_sets import (
+    EntryRow,
+    keep_entries,
+    row_json,
+    rows_json,
+    set_digest,
+)
 
 ROWS: list[EntryRow] = [
     (0, "https://e.org/a", "2026-01-01T00:00:00Z", "md5:aa", "3", "text/plain", None, None),
@@ -58,6 +64,25 @@ def test_a_row_is_written_as_the_json_encoder_writes_it(row: EntryRow) -> None:
     assert row_json(row) == json.dumps(row, ensure_ascii=False)
 
 
+_ROW = st.tuples(
+    st.integers(min_value=0, max_value=2**40),
+    st.text() | st.sampled_from(["], [", '"], ["', "a], [b"]),
+    _VALUE | st.just("], ["),
+    _VALUE,
+    _VALUE,
+    _VALUE,
+    _VALUE,
+    _VALUE,
+)
+
+
+@given(st.lists(_ROW, max_size=5))
+def test_a_batch_of_rows_is_written_as_each_row_alone(rows: list[EntryRow]) -> None:
+    """The key's text written for many rows at once (the encoder's ``"], ["`` turned into
+    line breaks) is the rows' own, also where a value holds ``"], ["`` itself."""
+    assert rows_json(rows) == "\n".join(json.dumps(row, ensure_ascii=False) for row in rows)
+
+
 def test_a_row_of_other_values_is_written_by_the_encoder_itself() -> None:
     odd = (True, "https://e.org/a", 3, 2.5, None, None, None, None)
     assert row_json(odd) == json.dumps(odd, ensure_ascii=False)  # type: ignore[arg-type]
@@ -89,20 +114,22 @@ def test_a_set_larger_than_a_batch_is_written_whole_and_keyed_as_one(tmp_path: P
     assert digest == small_batches == set_digest("resourcelist", many)
 
 
-async def test_a_snapshot_resolves_each_entry_once_and_joins_no_absolute_loc(
+async def test_a_snapshot_resolves_no_plain_absolute_loc_one_by_one(
     tmp_path: Path,
 ) -> None:
     files = SourceFiles()
     store = Store(tmp_path / "store.sqlite3")
     snapshots = SnapshotStore(store)
-    # the store imports it when it writes a document, so the crawl module's own name is patched
-    resolve = mock.patch.object(streamed_crawl, "entry_url", wraps=streamed_crawl.entry_url)
+    # the store imports them when it writes a document, so the crawl module's own names are
+    # patched: a document's plain absolute locs are checked at once, none resolved alone
+    resolve = mock.patch.object(streamed_crawl, "resolve_loc", wraps=streamed_crawl.resolve_loc)
+    per_document = mock.patch.object(streamed_crawl, "entry_urls", wraps=streamed_crawl.entry_urls)
     join = mock.patch.object(streamed_crawl, "urljoin", wraps=streamed_crawl.urljoin)
     try:
         with serving(files) as base:
             before(base, files)
             async with Fetcher() as fetcher:
-                with resolve as resolved, join as joined:
+                with resolve as resolved, join as joined, per_document as documents:
                     info, _result = await take_snapshot(base + "/", fetcher, snapshots)
         kept = snapshots.db.execute("SELECT count(*) FROM snapshot_set_entries").fetchone()[0]
     finally:
@@ -110,5 +137,48 @@ async def test_a_snapshot_resolves_each_entry_once_and_joins_no_absolute_loc(
         store.close()
     assert info.entries is not None and info.entries >= 10
     assert kept == info.entries  # every set new: each entry written once
-    assert resolved.call_count == info.entries
+    assert resolved.call_count == 0
     assert joined.call_count == 0
+    assert 0 < documents.call_count <= (info.documents or 0)
+
+
+def test_a_set_is_written_by_a_statement_per_batch_and_read_back_as_given(
+    tmp_path: Path,
+) -> None:
+    """Rows go to SQLite as one JSON array per batch (one statement each, not one per
+    row), and come back value for value, types too; a batch holding a NUL, which SQLite's
+    JSON would cut, is written row by row."""
+    odd: list[EntryRow] = [
+        (0, "https://e.org/日本語", "\u2028", '"], ["', "12", None, None, None),
+        (1, "https://e.org/b", None, None, None, "a\\b", "\t", "\U0001f600"),
+    ]
+    many: list[EntryRow] = [
+        (i, f"https://e.org/{i}", None, None, str(i), None, None, None) for i in range(2500)
+    ]
+    nul: list[EntryRow] = [(0, "https://e.org/n", "a\x00b", None, None, None, None, None)]
+    store = Store(tmp_path / "store.sqlite3")
+    snapshots = SnapshotStore(store)
+    statements: list[str] = []
+    try:
+        snapshots.db.set_trace_callback(statements.append)
+        with mock.patch.object(entry_sets, "BATCH", 1000):
+            sets = [keep_entries(snapshots.db, "resourcelist", lambda r=r: r) for r in (odd, many)]
+        inserts = [s for s in statements if s.startswith("INSERT INTO snapshot_set_entries")]
+        nul_set = keep_entries(snapshots.db, "resourcelist", lambda: nul)
+        snapshots.db.set_trace_callback(None)
+        back = [
+            snapshots.db.execute(
+                "SELECT position, loc, lastmod, hash, length, type, change, datetime,"
+                " typeof(position) FROM snapshot_set_entries WHERE entry_set = ?"
+                " ORDER BY position",
+                (set_id,),
+            ).fetchall()
+            for set_id in (*sets, nul_set)
+        ]
+    finally:
+        snapshots.close()
+        store.close()
+    assert len(inserts) == 1 + 3  # a batch each: 2 rows, then 1000 + 1000 + 500
+    for rows, read in zip((odd, many, nul), back, strict=True):
+        assert [row[:8] for row in read] == rows
+        assert {row[8] for row in read} == {"integer"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers.hub_log import until_hub_subscribed
 from websub_env import websub_env
 
 from explorer.demo import start_demo
@@ -29,7 +30,7 @@ async def test_both_channels_discovered_verified_and_notified(tmp_path: Path) ->
         ]
         for sub in subs:
             assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
-        await env.until(lambda: len(demo.hub.subscriptions()) == 2)  # the hub saw our 200s
+        await until_hub_subscribed(demo.hub, count=2)  # the hub read our 200s
         demo.change("dataset1", "updated")
         demo.rollover("dataset1")
         await env.until(
@@ -62,7 +63,8 @@ async def test_demo_faults_are_reported_precisely(tmp_path: Path) -> None:
         channel = demo.channels[0]
         sub = await env.subscriber.subscribe(channel.topic, channel.hub)
         assert await env.subscriber.wait_settled(sub, 5) == State.ACTIVE
-        await env.until(lambda: env.of("verified") and demo.hub.subscriptions())
+        await env.until(lambda: env.of("verified"))
+        await until_hub_subscribed(demo.hub)
         assert "websub.lease-invalid" in codes(env, "verified")
         demo.change("dataset1", "updated")
         await env.until(lambda: env.of("rejected"))

@@ -7,6 +7,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from helpers.hub_log import wait_until_hub_subscribed
 from PySide6.QtCore import Qt
 
 from explorer.net.live.subscriber import SubscriberConfig
@@ -51,6 +52,10 @@ def recorded(services: Any) -> list[SubscriberEvent]:
 
 
 def delivered(qtbot, services: Any, events: list[SubscriberEvent], sub_id: str) -> None:
+    """A change once the relaunched demo's hub holds the subscription (the row says active
+    once it answered the hub's check, before the hub read that answer), and its delivery."""
+    [view] = [v for v in services.live.subscriptions() if v.id == sub_id]
+    wait_until_hub_subscribed(qtbot, services.demo.hub, view.callback_url)
     services.demo.change("dataset1", "updated")
     qtbot.waitUntil(
         lambda: any(e.event == NOTIFICATION and e.subscription == sub_id for e in events),

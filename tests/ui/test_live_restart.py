@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.hub_log import wait_until_hub_subscribed
 
 from explorer.net.live.subscriber import SubscriberConfig
 from explorer.net.live.subscriber_events import MOVED, NOTIFICATION, SubscriberEvent
@@ -48,9 +49,13 @@ def received(services: Any) -> list[SubscriberEvent]:
 
 
 def next_notification_reaches(
-    qtbot, demo: Any, events: list[SubscriberEvent], subscription_id: str
+    qtbot, demo: Any, services: Any, events: list[SubscriberEvent], subscription_id: str
 ) -> None:
-    """The Source changes; its hub's delivery arrives as an event of ``subscription_id``."""
+    """The Source changes; its hub's delivery arrives as an event of ``subscription_id``.
+    The change waits until the hub has read the subscriber's answer to its check: active
+    on the subscriber's side comes first, and a change in between reaches nobody."""
+    [view] = [v for v in services.live.subscriptions() if v.id == subscription_id]
+    wait_until_hub_subscribed(qtbot, demo.hub, view.callback_url)
     demo.change("dataset1", "updated")
     qtbot.waitUntil(
         lambda: any(e.event == NOTIFICATION and e.subscription == subscription_id for e in events),
@@ -85,7 +90,7 @@ def test_a_restored_subscription_receives_the_next_delivery(
         qtbot.waitUntil(lambda: any(e.event == "confirmed" for e in events), timeout=10_000)
         [view] = second.live.subscriptions()
         assert view.health(time.time())[0] == "active"
-        next_notification_reaches(qtbot, demo, events, sub_id)
+        next_notification_reaches(qtbot, demo, second, events, sub_id)
         assert not [e for e in events if e.event == MOVED]
     finally:
         run(second.aclose())
@@ -122,7 +127,7 @@ def moved_on_a_new_port(qtbot, run, demo: Any, store: Path, old_id: str, port: i
             ),
             timeout=10_000,
         )
-        next_notification_reaches(qtbot, demo, events, new_id)
+        next_notification_reaches(qtbot, demo, second, events, new_id)
     finally:
         run(second.aclose())
 

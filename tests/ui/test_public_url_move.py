@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import time
 
+from helpers.hub_log import wait_until_hub_subscribed
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from explorer.net.live.subscription import State
@@ -43,6 +44,7 @@ def _active_subscription(window, qtbot, run):
     channel = next(c for c in services.demo.channels if c.capability == "change-notification")
     view = run(services.live.subscribe(channel.topic, channel.hub))
     assert run(services.live.wait_settled(view, 10)) == State.ACTIVE
+    wait_until_hub_subscribed(qtbot, services.demo.hub, view.callback_url)  # it delivers
     return view
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.hub_log import wait_until_hub_subscribed
 
 from explorer.core.findings import Finding
 from explorer.net.live.session import PRIME_WAIT
@@ -76,7 +77,7 @@ def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
         [served] = [v for v in services.live.subscriptions() if v.served]
         # the subscriber is active once it answered the hub's check; the hub delivers once
         # it read that answer: a change published in between reaches nobody (WebSub §5.3)
-        qtbot.waitUntil(lambda: served.callback_url in _hub_subscribed(services))
+        wait_until_hub_subscribed(qtbot, services.demo.hub, served.callback_url)
         services.demo.change("dataset1", "updated")
         qtbot.waitUntil(  # the feed's first diffs wait for the priming (PRIME_WAIT at most),
             lambda: any(e.event == NOTIFICATION for e in events),  # then the hub's delivery
@@ -89,14 +90,6 @@ def test_a_resumed_subscription_is_primed_so_its_first_update_has_a_before(
         assert entry["known_from"]["kind"] in ("resourcelist", "changelist")
     finally:
         run(services.aclose())
-
-
-def _hub_subscribed(services: Any) -> set[str | None]:
-    """The callback URLs the demo hub has said it subscribed (its log, copied at once: the
-    hub runs on the net loop's thread)."""
-    return {
-        event.callback for event in list(services.demo.hub.events) if event.kind == "subscribed"
-    }
 
 
 @contextlib.contextmanager

@@ -5,6 +5,7 @@ marked as probe payloads)."""
 
 from __future__ import annotations
 
+from helpers.hub_log import wait_until_hub_subscribed
 from test_net_thread import subscribe_to_demo
 
 from explorer.net.live.subscriber import PROBE_REPLY
@@ -13,6 +14,7 @@ from explorer.net.live.subscriber import PROBE_REPLY
 def test_a_conformance_run_leaves_the_live_feed_unchanged(window, qtbot, run) -> None:
     services = window.services
     view = subscribe_to_demo(window, run)
+    wait_until_hub_subscribed(qtbot, services.demo.hub, view.callback_url)  # it delivers
     feed, inspector, bench = window.panels.feed, window.panels.inspector, window.panels.workbench
 
     services.demo.change("dataset1", "updated")  # the Source's own notification: one row

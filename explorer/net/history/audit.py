@@ -27,7 +27,8 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import repeat
+from operator import attrgetter, itemgetter
 
 from explorer.core.audit_rules import (
     LASTMOD_TOLERANCE,
@@ -43,6 +44,7 @@ from explorer.core.audit_rules import (
     parse_length,
 )
 from explorer.core.digests import Digester, parse_hash
+from explorer.core.model import md_column
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.datetimes import parse_w3c_datetime
 from explorer.core.said_error import SaidError
@@ -53,7 +55,7 @@ from explorer.net.history.audit_work import WorkFile
 from explorer.net.http.fetcher import Fetcher
 from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import DocumentNode, NodeState
-from explorer.net.source.streamed_crawl import crawl_streamed, entry_url
+from explorer.net.source.streamed_crawl import crawl_streamed, entry_url, entry_urls
 from explorer.net.store.schema import AUDIT_VERDICTS_ORDER, AUDIT_WORK, create_scratch
 
 DISK_ROOM = 1024 * 1024
@@ -61,6 +63,14 @@ DISK_ROOM = 1024 * 1024
 READ_CHUNK = 1024 * 1024
 _BATCH = 5000
 _by_loc = itemgetter(0)
+_LOC, _LASTMOD = attrgetter("loc"), attrgetter("lastmod")
+_LISTED = (
+    "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document, seconds)"
+    " VALUES (?, ?, 'resourcelist', ?, ?, ?, ?, ?)"
+    " ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, lastmod = excluded.lastmod,"
+    " length = excluded.length, hash = excluded.hash, document = excluded.document,"
+    " seconds = excluded.seconds WHERE excluded.stamp >= source.stamp"
+)
 """The scan's rows are written in the order of the table's key (loc), not the folders'
 (hash order on ext4): a B-tree filled in order touches a few pages per batch instead of
 one or more per row (200,000 rows, in batches of 5,000: 0.94 s unsorted, 0.64 s sorted)."""
@@ -209,22 +219,9 @@ class AuditState:
         at = _snapshot_time(node)
         self.resource_lists.append(at)
         stamp = at if at is not None else -math.inf
-        rows = []
-        for entry in node.document.entries:
-            loc = entry_url(node, entry)
-            if loc is not None:
-                lastmod = entry.lastmod
-                seconds = parse_w3c_datetime(lastmod) if lastmod else None
-                rows.append((loc, stamp, lastmod, entry.length, entry.hash, node.url, seconds))
+        rows = _resource_rows(node, stamp)
         self.db.execute("BEGIN")
-        self.db.executemany(
-            "INSERT INTO source (loc, stamp, origin, lastmod, length, hash, document, seconds) "
-            "VALUES (?, ?, 'resourcelist', ?, ?, ?, ?, ?) "
-            "ON CONFLICT (loc) DO UPDATE SET stamp = excluded.stamp, lastmod = excluded.lastmod,"
-            " length = excluded.length, hash = excluded.hash, document = excluded.document,"
-            " seconds = excluded.seconds WHERE excluded.stamp >= source.stamp",
-            rows,
-        )
+        self.db.executemany(_LISTED, rows)
         self.db.execute("COMMIT")
 
     def _add_change_list(self, node: DocumentNode) -> None:
@@ -419,6 +416,32 @@ def _verdict_row(
 ) -> tuple[object, ...]:
     fields = json.dumps([[d.field, d.listed, d.local] for d in differences])
     return (str(verdict), loc, path, str(origin), document, change, when, fields)
+
+
+def _resource_rows(node: DocumentNode, stamp: float) -> list[tuple[object, ...]]:
+    """A Resource List's rows for the ``source`` table (loc, stamp, lastmod, length, hash,
+    document, lastmod's seconds), one per entry with a loc, built a column at a time by
+    ``map`` and ``zip`` in C rather than a Python loop per entry."""
+    assert node.document is not None
+    entries = node.document.entries
+    lastmods = list(map(_LASTMOD, entries))
+    if all(lastmods):
+        seconds = list(map(parse_w3c_datetime, lastmods))
+    else:
+        seconds = [parse_w3c_datetime(lastmod) if lastmod else None for lastmod in lastmods]
+    urls = entry_urls(node.final_url, list(map(_LOC, entries)))
+    rows = list(
+        zip(
+            urls,
+            repeat(stamp),
+            lastmods,
+            md_column(entries, "length"),
+            md_column(entries, "hash"),
+            repeat(node.url),
+            seconds,
+        )
+    )
+    return [row for row in rows if row[0] is not None] if None in urls else rows
 
 
 def _snapshot_time(node: DocumentNode) -> float | None:

@@ -27,6 +27,9 @@ URL with a host and without the parts urllib splits off and may drop when empty 
 fragment, ``;`` parameters), IPv6 brackets (which it checks) or the tab and line breaks
 (which it removes). Nearly every entry of a real list is one; a million ``urljoin`` calls
 were a third of a snapshot's time."""
+_PLAIN_LOC = re.compile(r"https?://[^/?#;\[\]\x00-\x20\x7f][^?#;\[\]\x00-\x20\x7f]*")
+"""A stricter ``_AS_GIVEN`` (no space or control character anywhere, so nothing for
+``strip`` to remove either), checked over a whole document's locs at once."""
 
 
 async def crawl_streamed(
@@ -83,6 +86,16 @@ def entry_url(node: DocumentNode, entry: Entry) -> str | None:
     if entry.loc is None:
         return None
     return resolve_loc(node.final_url, entry.loc)
+
+
+def entry_urls(base: str, locs: list[str | None]) -> list[str | None]:
+    """``resolve_loc(base, loc)`` of each of ``locs`` (None stays None). A list whose every
+    loc is an ASCII ``_PLAIN_LOC`` is its own answer, found by two passes in C instead of
+    a Python call per entry (a fifth of a snapshot's writing)."""
+    plain = None not in locs and all(map(str.isascii, locs))  # type: ignore[arg-type]
+    if plain and all(map(_PLAIN_LOC.fullmatch, locs)):  # type: ignore[arg-type]
+        return locs
+    return [None if loc is None else resolve_loc(base, loc) for loc in locs]
 
 
 def resolve_loc(base: str, loc: str) -> str | None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from itertools import islice
 from json.encoder import encode_basestring
 
 EntryRow = tuple[int, str, str | None, str | None, str | None, str | None, str | None, str | None]
@@ -26,7 +27,7 @@ EntryRow = tuple[int, str, str | None, str | None, str | None, str | None, str |
 
 BATCH = 10_000
 """Rows of a set written by one ``executemany``."""
-_ROW_JSON = json.JSONEncoder(ensure_ascii=False).encode
+_ROW_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 """``json.dumps(row, ensure_ascii=False)`` without building an encoder for every row."""
 _QUOTED = encode_basestring
 """A string as ``json.dumps(..., ensure_ascii=False)`` writes it (the encoder's own)."""
@@ -59,25 +60,57 @@ def set_digest(capability: str | None, rows: Iterable[EntryRow]) -> str:
     """The key of a set: the same capability and rows give the same digest. Each row
     adds a line break and its JSON; the key is kept by stores of earlier releases, whose
     unchanged documents must keep finding their sets."""
+    return _keyed(capability, rows)[0]
+
+
+def _keyed(capability: str | None, rows: Iterable[EntryRow]) -> tuple[str, list[str]]:
+    """The set's key, and its rows as JSON arrays of at most ``BATCH`` rows each (what
+    ``keep_entries`` writes): the encoder runs once per batch for both."""
     digest = hashlib.sha256(json.dumps([capability]).encode("utf-8"))
-    lines: list[str] = []
-    for row in rows:
-        lines.append(row_json(row))
-        if len(lines) >= BATCH:
-            digest.update(("\n" + "\n".join(lines)).encode("utf-8"))
-            lines.clear()
-    if lines:
-        digest.update(("\n" + "\n".join(lines)).encode("utf-8"))
-    return digest.hexdigest()
+    arrays: list[str] = []
+    rows = iter(rows)
+    while batch := list(islice(rows, BATCH)):
+        array = _ROW_JSON(batch)
+        digest.update(("\n" + _lines(array, batch)).encode("utf-8"))
+        arrays.append(array)
+    return digest.hexdigest(), arrays
+
+
+def rows_json(rows: list[EntryRow]) -> str:
+    """``"\n".join(map(row_json, rows))``, the same text, written by the encoder's C code
+    in one call for the whole list."""
+    return _lines(_ROW_JSON(rows), rows)
+
+
+def _lines(array: str, rows: list[EntryRow]) -> str:
+    """``rows`` one per line, from ``array``, the encoder's JSON of the list: it separates
+    rows with ``"], ["``, which becomes a line break where the text holds no other ``"], ["``
+    (a row's values are scalars, so only a string could hold one; then each row is
+    written alone)."""
+    if array.count("], [") != len(rows) - 1:
+        return "\n".join(map(row_json, rows))
+    return array[1:-1].replace("], [", "]\n[")
+
+
+INSERT_ARRAY = (
+    "INSERT INTO snapshot_set_entries SELECT ?1"
+    + "".join(f", json_extract(value, '$[{index}]')" for index in range(8))
+    + " FROM json_each(?2)"
+)
+"""A batch of a set's rows written from their JSON array by one statement: SQLite reads
+it in C with the GIL released for the whole batch (``executemany`` took the GIL back
+after each row, and the parse in the other thread kept it from getting it), so the lists
+still being parsed are read meanwhile on the other core."""
+INSERT_ROW = "INSERT INTO snapshot_set_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 def keep_entries(
     conn: sqlite3.Connection, capability: str | None, rows: Callable[[], Iterable[EntryRow]]
 ) -> int:
-    """The id of the set holding ``rows()`` (read twice: once for the key, once to write
-    them), written now unless a set with that content is already kept. Runs inside the
+    """The id of the set holding ``rows()`` (read once, kept as JSON until written),
+    written now unless a set with that content is already kept. Runs inside the
     caller's write transaction, so no other writer deletes the set it reuses meanwhile."""
-    digest = set_digest(capability, rows())
+    digest, arrays = _keyed(capability, rows())
     found = conn.execute(
         "SELECT id FROM snapshot_entry_sets WHERE digest = ?", (digest,)
     ).fetchone()
@@ -89,26 +122,14 @@ def keep_entries(
     )
     set_id = cursor.lastrowid
     count = 0
-    insert = "INSERT INTO snapshot_set_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    for batch in _batches(rows(), set_id):
-        conn.executemany(insert, batch)
-        count += len(batch)
+    for array in arrays:
+        if "\\u0000" in array:  # SQLite's JSON ends a string at a NUL: row by row, then
+            rows_back = ((set_id, *row) for row in json.loads(array))
+            count += conn.executemany(INSERT_ROW, rows_back).rowcount
+        else:
+            count += conn.execute(INSERT_ARRAY, (set_id, array)).rowcount
     conn.execute("UPDATE snapshot_entry_sets SET entries = ? WHERE id = ?", (count, set_id))
     return int(set_id or 0)
-
-
-def _batches(rows: Iterable[EntryRow], set_id: int | None) -> Iterator[list[tuple[object, ...]]]:
-    """``rows`` with the set's id in front, ``BATCH`` at a time: one prepared statement
-    runs over a list (no Python generator resumed per row), and a set read back from a
-    store's cursor is never held whole."""
-    batch: list[tuple[object, ...]] = []
-    for row in rows:
-        batch.append((set_id, *row))
-        if len(batch) >= BATCH:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
 
 
 def drop_unnamed(conn: sqlite3.Connection, sets: Iterable[int]) -> None:
