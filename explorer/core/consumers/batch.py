@@ -40,12 +40,12 @@ def _name_test(tag: object, prefixes: dict[str, str]) -> str | None:
 
 
 class ShapeQuery:
-    """The XPath expressions of one shape, compiled once per document: the count of the
-    batch's entries (the first ``$n`` children of the root) that are plain and of this
-    shape, and, per child, its text and attribute values across the batch."""
+    """The XPath expressions of one shape, compiled once per document: one count that proves
+    the batch's entries (the first ``$n`` children of the root) plain and of this shape,
+    and, per child, its text and attribute values across the batch."""
 
     def __init__(self, tag: object, tags: tuple[object, ...]) -> None:
-        prefixes: dict[str, str] = {}
+        prefixes: dict[str, str] = {SITEMAP_NS: "sm"}
         entry = _name_test(tag, prefixes)
         children = [_name_test(part, prefixes) for part in tags]
         self.usable = entry is not None and None not in children
@@ -54,51 +54,66 @@ class ShapeQuery:
         self.simple = tuple(isinstance(part, str) and part.startswith(_SM) for part in tags)
         """Per child: in the sitemap namespace, so proven to hold exactly one text node."""
         self._namespaces = {prefix: uri for uri, prefix in prefixes.items()}
+        self._values: dict[tuple[int, str], etree.XPath] = {}
         if not self.usable:
             return
-        # Counts over the batch, each a plain path libxml2 walks once (a predicate per
-        # entry costs several times more): every entry of the tag, with a k-th child and
-        # no (k+1)-th, the j-th child of the j-th tag and without children; no attributes
-        # on the entry and no text in it but blanks; each simple child without attributes
-        # and with a text node (one at most: the hardened parser strips CDATA and drops
-        # comments and PIs, so a text run is one node). ``full`` are the counts each entry
-        # adds one to, ``none`` those none may; each in two forms, from the root over its
-        # children and from one child, for the entry still open at the end of the root.
+        # Plain paths libxml2 walks once each (a predicate per entry costs several times
+        # more), as few as prove the shape: ``full`` are the paths each entry adds one to
+        # (its tag, the n-th child of the n-th tag), ``none`` those none may (a (k+1)-th
+        # child, a grandchild, attributes on the entry or on a simple child, text in the
+        # entry but blanks). Every entry has at most one of each ``full`` path, so the sum
+        # of those less the sum of the others is ``count * len(full)`` only when each
+        # entry has all of the first and none of the others: one evaluation per batch.
+        # Each path in two forms: over the root's children and from one child (the entry
+        # still open at the end of the root, whose counts are taken off). A simple child's
+        # text node is proven with its values (``Batch``: one text per entry).
         k = len(tags)
-        full = [f"self::{entry}", f"*[{k}]"]
-        none = [f"*[{k + 1}]", "@*", "text()[normalize-space()]"]
+        full = [(entry, f"self::{entry}")]
+        none = [
+            (f"*/*[{k + 1}]", f"*[{k + 1}]"),
+            ("*/*/*", "*/*"),
+            ("*/@*", "@*"),
+            ("*/text()[normalize-space()]", "text()[normalize-space()]"),
+        ]
         for n, (simple, test) in enumerate(zip(self.simple, children, strict=True), start=1):
-            full.append(f"*[{n}]/self::{test}")
-            none.append(f"*[{n}]/*")
+            full.append((f"*/*[{n}]/self::{test}", f"*[{n}]/self::{test}"))
             if simple:
-                full.append(f"*[{n}]/text()[1]")
-                none.append(f"*[{n}]/@*")
+                none.append((f"*/*[{n}]/@*", f"*[{n}]/@*"))
         self._terms = len(full)
+        # the entries' tails are the root's text nodes, but for the one before its first child
+        none_root = [*none, ("text()[normalize-space()]", None)]
 
-        def total(paths: list[str], under: str) -> etree.XPath:
-            counts = " + ".join(f"count({under}{path})" for path in paths)
+        def total(
+            form: int, full: list[tuple[str, str]], none: list[tuple[str, str | None]]
+        ) -> etree.XPath:
+            counts = " + ".join(f"count({paths[form]})" for paths in full)
+            counts += "".join(f" - count({paths[form]})" for paths in none)
             return etree.XPath(counts, namespaces=self._namespaces)
 
-        self._full, self._full_one = total(full, "*/"), total(full, "")
-        self._none, self._none_one = total(none, "*/"), total(none, "")
-        # the entries' tails are the root's text nodes, but for the one before its first child
-        self._root_text = etree.XPath("count(text()[normalize-space()])")
-        self._values: dict[tuple[int, str], etree.XPath] = {}
+        self._count, self._count_one = total(0, full, none_root), total(1, full, none)
 
-    def matches(self, root: etree._Element, count: int) -> bool:
-        """Whether all of the root's first ``count`` children are plain entries of this shape
-        (a child after them is the entry still open: its counts are taken off)."""
-        full, none = float(self._full(root)), float(self._none(root))  # XPath counts
+    def plain(self, root: etree._Element, count: int) -> dict[tuple[int, str], list[str]] | None:
+        """The text of each simple child of the root's first ``count`` children, by
+        ``(index, "text()")``, when all of them are plain entries of this shape (a child
+        after them is the entry still open: its counts are taken off); else None."""
+        total = float(self._count(root))  # an XPath count
         if len(root) > count:
-            still_open = root[-1]
-            full -= float(self._full_one(still_open))
-            none -= float(self._none_one(still_open))
-        return full == count * self._terms and none == 0 and self._root_text(root) == 0
+            total -= float(self._count_one(root[-1]))
+        if total != count * self._terms:
+            return None
+        texts = {}
+        for index, simple in enumerate(self.simple):
+            if simple:
+                values = self.values(root, count, index, "text()")
+                if len(values) != count:  # a simple child without text: read per entry
+                    return None
+                texts[(index, "text()")] = values
+        return texts
 
     def values(self, root: etree._Element, count: int, index: int, what: str) -> list[str]:
         """The text (``what`` = "text()") or an attribute (``@name``) of child ``index`` of
-        each of the first ``count`` entries, in document order: missing attributes are left
-        out. Call only after ``matches``."""
+        each of the first ``count`` entries, in document order: missing ones are left
+        out. Call only after ``plain``."""
         query = self._values.get((index, what))
         if query is None:
             query = self._values[(index, what)] = etree.XPath(
@@ -122,16 +137,23 @@ def _holds(entry: etree._Element, index: int, what: str) -> bool:
 
 
 class Batch:
-    """Entries proven plain and of one shape (``ShapeQuery.matches``), with their values
-    read in bulk and kept for the consumers that ask for the same ones."""
+    """Entries proven plain and of one shape (``ShapeQuery.plain``), with their values
+    read in bulk and kept for the consumers that ask for the same ones (the simple
+    children's texts come with the proof)."""
 
     __slots__ = ("_cache", "_count", "_query", "_root", "simple", "tag", "tags")
 
-    def __init__(self, root: etree._Element, count: int, query: ShapeQuery) -> None:
+    def __init__(
+        self,
+        root: etree._Element,
+        count: int,
+        query: ShapeQuery,
+        texts: dict[tuple[int, str], list[str]],
+    ) -> None:
         self._root = root
         self._count = count
         self._query = query
-        self._cache: dict[tuple[int, str], list[str]] = {}
+        self._cache = texts
         self.tag = query.tag
         self.tags = query.tags
         self.simple = query.simple

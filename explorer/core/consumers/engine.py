@@ -78,9 +78,10 @@ class _Pass:
             query = ShapeQuery(first.tag, tags)
             if len(self._queries) < MAX_QUERIES:
                 self._queries[key] = query
-        if not query.usable or not query.matches(root, len(elements)):
+        texts = query.plain(root, len(elements)) if query.usable else None
+        if texts is None:
             return None
-        return Batch(root, len(elements), query)
+        return Batch(root, len(elements), query, texts)
 
     def end(self) -> None:
         if self.root is not None:
