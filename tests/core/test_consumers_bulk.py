@@ -5,11 +5,14 @@ findings and lines in bulk as entry by entry, whatever it holds and wherever in 
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
+from typing import Any, ClassVar
 
 import pytest
 from helpers.spec_shaped import Entry, document
+from lxml import etree
 
-from explorer.core.consumers import engine
+from explorer.core.consumers import batch, engine
 from explorer.core.consumers.engine import read_consumers
 from explorer.core.consumers.verdict import MAX_PROBLEMS
 from explorer.core.safe_xml import parse_tree
@@ -50,7 +53,8 @@ def test_plain_entries_of_one_shape_cost_no_python_step_per_entry(monkeypatch) -
         return listing(element)  # type: ignore[arg-type]
 
     monkeypatch.setattr(engine, "children_of", counted)
-    fed = {name: getattr(engine, name).child for name in ("SearchEngine", "Resync", "Scrapy")}
+    consumers = ("SitemapsSchema", "SearchEngine", "Resync", "Scrapy")
+    fed = {name: getattr(engine, name).child for name in consumers}
     for name, child in fed.items():
 
         def feed(self: object, *args: object, name: str = name, child=child) -> None:
@@ -64,16 +68,70 @@ def test_plain_entries_of_one_shape_cost_no_python_step_per_entry(monkeypatch) -
     # the first batch holds the top rs:md, so it goes entry by entry; every later one in bulk
     first_batch = counts["Scrapy"]
     assert 0 < first_batch < COUNT / 3
-    assert counts["SearchEngine"] == counts["Resync"] == first_batch
+    assert counts["SearchEngine"] == counts["Resync"] == counts["SitemapsSchema"] == first_batch
     assert counts["listed"] < first_batch + COUNT / 50  # the first entry of each batch
-    # Hyrax's rs:md is a schema error per entry: the first MAX_PROBLEMS are made per entry
-    # (each with its line), the rest counted in bulk; the other consumers take every batch
+    # Hyrax's rs:md is a schema error per entry: the first MAX_PROBLEMS are made with their
+    # lines from the rs:md children alone, the rest counted; no consumer is fed an entry
     counts.clear()
     verdicts = read_consumers(document("resourcelist", [_hyrax(n) for n in range(COUNT)]), WHERE)
-    assert verdicts["sitemaps-schema"].problems_total == COUNT + 1
+    schema = verdicts["sitemaps-schema"]
+    assert schema.problems_total == COUNT + 1
+    assert len(schema.problems) == MAX_PROBLEMS + 1  # and one that says how many more
+    assert schema.problems[MAX_PROBLEMS - 1].line is not None
     first_batch = counts["Scrapy"]
-    assert counts["SearchEngine"] == counts["Resync"] == first_batch
-    assert counts["listed"] < MAX_PROBLEMS + first_batch + COUNT / 50
+    assert counts["SearchEngine"] == counts["Resync"] == counts["SitemapsSchema"] == first_batch
+    assert counts["listed"] < first_batch + COUNT / 50
+
+
+class _CountedXPath:
+    """An ``etree.XPath`` that counts its evaluations over a whole batch (the root): proofs
+    (sums of ``count()`` terms, each a location path walked) and value lists."""
+
+    counts: ClassVar[Counter[str]] = Counter()
+
+    def __init__(self, path: str, **options: object) -> None:
+        self._query = etree.XPath(path, **options)  # type: ignore[arg-type]
+        self._paths = path.count("count(")
+
+    def __call__(self, element: etree._Element) -> object:
+        if element.getparent() is not None:
+            self.counts["open entry"] += 1
+        elif self._paths:
+            self.counts["proofs"] += 1
+            self.counts["proof paths"] += self._paths
+        else:
+            self.counts["value lists"] += 1
+        return self._query(element)
+
+
+def test_a_plain_batch_costs_one_proof_and_one_walk_per_value_list(monkeypatch) -> None:
+    """Counted work, not time: a batch of Hyrax entries (loc, lastmod, rs:md) is proven
+    plain in one XPath evaluation over it (eleven paths: the entry's tag, each child's tag,
+    no extra child, grandchild, attribute or stray text), then read in five value lists
+    shared by every consumer (the texts of loc and lastmod, the rs:md's change, length
+    and datetime); the entry still open at its end costs one evaluation more. The schema's
+    first errors (one per rs:md, with its line) take the rs:md children of 3 batches."""
+    monkeypatch.setattr(batch, "etree", SimpleNamespace(XPath=_CountedXPath))
+    _CountedXPath.counts.clear()
+    batches: list[int] = []
+    made = batch.Batch.__init__
+
+    def counted(self: batch.Batch, *args: Any) -> None:
+        made(self, *args)
+        batches.append(len(self))
+
+    monkeypatch.setattr(batch.Batch, "__init__", counted)
+    body = document("resourcelist", [_hyrax(n) for n in range(COUNT)])
+    verdicts = read_consumers(body, WHERE)
+    assert verdicts["resync"].urls == COUNT
+    assert len(batches) >= 5 and sum(batches) > COUNT * 0.8
+    counts = _CountedXPath.counts
+    # every batch but the first (with the top rs:md and rs:ln, not of one shape) in bulk
+    proofs = len(batches) + 1
+    assert counts["proofs"] == proofs
+    assert counts["proof paths"] <= 11 * proofs
+    assert counts["value lists"] == 5 * len(batches) + 3
+    assert counts["open entry"] <= proofs
 
 
 def _variant(name: str) -> bytes:
@@ -108,6 +166,11 @@ def _variant(name: str) -> bytes:
         late.md = {"datetime": "yesterday"}
     elif name == "link-in-entry":
         late.links = [{"rel": "alternate", "href": "https://example.org/alt"}]
+    elif name == "links-everywhere":  # two schema errors per entry: the last kept mid-entry
+        for entry in entries:
+            entry.links = [{"rel": "alternate", "href": f"{entry.loc}.html"}]
+    elif name == "empty-loc":
+        late.loc = ""
     elif name == "no-md-from-here":
         for entry in entries[2_000:]:
             entry.md = None
@@ -154,7 +217,8 @@ def _variant(name: str) -> bytes:
 VARIANTS = [
     "plain", "other-host", "other-scheme", "relative", "too-long", "short-loc",
     "spaces-in-loc", "duplicate", "bad-lastmod", "date-only-lastmod", "bad-length",
-    "bad-change", "bad-md-datetime", "link-in-entry", "no-md-from-here", "mixed-shapes",
+    "bad-change", "bad-md-datetime", "link-in-entry", "links-everywhere", "empty-loc",
+    "no-md-from-here", "mixed-shapes",
     "attribute-on-entry", "text-in-entry", "text-after-entry", "changefreq",
     "bad-changefreq", "priority", "bad-priority", "attribute-on-loc", "cdata-loc",
     "split-loc", "grandchild", "other-namespace-loc",

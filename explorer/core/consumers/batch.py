@@ -124,6 +124,17 @@ class ShapeQuery:
             values.pop()  # the open entry's, the last in document order
         return values
 
+    def children(self, root: etree._Element, count: int, index: int) -> list[etree._Element]:
+        """Child ``index`` of each of the first ``count`` entries, in document order (one
+        each: call only after ``plain``)."""
+        query = self._values.get((index, ""))
+        if query is None:
+            query = self._values[(index, "")] = etree.XPath(f"*/*[{index + 1}]")
+        children = cast("list[etree._Element]", query(root))
+        if len(root) > count and len(root[-1]) > index:
+            children.pop()  # the open entry's, the last in document order
+        return children
+
 
 def _holds(entry: etree._Element, index: int, what: str) -> bool:
     """Whether child ``index`` of ``entry`` (the entry still open) has a text node
@@ -179,3 +190,7 @@ class Batch:
     def attributes(self, index: int, name: str) -> list[str]:
         """The values of attribute ``name`` (no namespace) of child ``index``, where present."""
         return self._values(index, "@" + name)
+
+    def children(self, index: int) -> list[etree._Element]:
+        """Child ``index`` of every entry, for what only an element has (its line)."""
+        return self._query.children(self._root, self._count, index)

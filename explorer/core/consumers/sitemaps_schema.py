@@ -156,8 +156,8 @@ class SitemapsSchema:
     def bulk(self, batch: Batch) -> bool:
         """Plain entries (``batch``) have no attributes, stray text or grandchildren: what
         is left is each step of the shape's plan, checked over the batch's values at once.
-        An ``rs:md`` in the wildcard is an error per entry, counted here only once no more
-        problems are kept (the first ones need their lines: per entry)."""
+        An ``rs:md`` in the wildcard is an error per entry: the first ones are made with
+        their lines, from the children alone, the rest counted."""
         if self._aborted or self._item is None:
             return True
         if batch.tag != self._item or self.verdict.url_list is not None:
@@ -169,23 +169,39 @@ class SitemapsSchema:
         steps, missing, _loc = plan
         if missing:
             return False
-        undeclared = 0
+        undeclared = []
         for index, (check, variant) in enumerate(steps):
             if check is not None:
                 if not _BULK_CHECKS[check](batch.texts(index)):
                     return False
             elif variant == "undeclared":
-                undeclared += 1
+                undeclared.append(index)
             elif variant:
                 return False
-        if undeclared and not self.verdict.full:
-            return False
         self._items_seen = True
         if undeclared:
-            self.verdict.reads = False
-            self.verdict.problems_total += undeclared * len(batch)
+            self._undeclared(batch, undeclared)
         self.verdict.urls += len(batch)
         return True
+
+    def _undeclared(self, batch: Batch, indexes: list[int]) -> None:
+        """The batch's only errors, one per child in the wildcard (an ``rs:md`` per entry),
+        in the order the entries make them: while problems are still kept, each with its
+        line, for as many entries as that takes; the rest counted."""
+        verdict = self.verdict
+        verdict.reads = False
+        total = len(indexes) * len(batch)
+        if not verdict.full:
+            columns = [batch.children(index) for index in indexes]
+            made = 0
+            for row in zip(*columns, strict=True):
+                for child in row:
+                    self._error(child, "undeclared")
+                made += len(row)
+                if verdict.full:
+                    break
+            total -= made
+        verdict.problems_total += total
 
     def _check_item(
         self, item: etree._Element, parts: list[etree._Element], plan: _ItemPlan
