@@ -55,7 +55,7 @@ class ShapeQuery:
         """Per child: in the sitemap namespace, so proven to hold exactly one text node."""
         self._namespaces = {prefix: uri for uri, prefix in prefixes.items()}
         self._values: dict[tuple[int, str], etree.XPath] = {}
-        if not self.usable:
+        if entry is None or not self.usable:
             return
         # Plain paths libxml2 walks once each (a predicate per entry costs several times
         # more), as few as prove the shape: ``full`` are the paths each entry adds one to
@@ -80,17 +80,15 @@ class ShapeQuery:
             if simple:
                 none.append((f"*/*[{n}]/@*", f"*[{n}]/@*"))
         self._terms = len(full)
-        # the entries' tails are the root's text nodes, but for the one before its first child
-        none_root = [*none, ("text()[normalize-space()]", None)]
 
-        def total(
-            form: int, full: list[tuple[str, str]], none: list[tuple[str, str | None]]
-        ) -> etree.XPath:
+        def total(form: int, extra: tuple[str, ...] = ()) -> etree.XPath:
             counts = " + ".join(f"count({paths[form]})" for paths in full)
-            counts += "".join(f" - count({paths[form]})" for paths in none)
+            counts += "".join(f" - count({path})" for path in (*(p[form] for p in none), *extra))
             return etree.XPath(counts, namespaces=self._namespaces)
 
-        self._count, self._count_one = total(0, full, none_root), total(1, full, none)
+        # the entries' tails are the root's text nodes, but for the one before its first child
+        self._count = total(0, ("text()[normalize-space()]",))
+        self._count_one = total(1)
 
     def plain(self, root: etree._Element, count: int) -> dict[tuple[int, str], list[str]] | None:
         """The text of each simple child of the root's first ``count`` children, by
