@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -227,9 +228,12 @@ class Comparison:
 
     def _side_table(self, side: str, snapshot: int, unchanged: str) -> None:
         """``side`` (``ea`` or ``eb``): the snapshot's entries with their match key
-        (capability, loc, moment, occurrence), indexed by capability, loc, moment, then
-        document and position, the order that ranks repeated keys; the entries of the
-        ``unchanged`` capabilities (a JSON list) left out."""
+        (capability, loc, moment, occurrence) under a unique index, the entries of the
+        ``unchanged`` capabilities (a JSON list) left out. The unique index is built
+        first, with every occurrence 1: it succeeds unless a key repeats, which a valid
+        Source never does, so ranking (an index by capability, loc, moment, document and
+        position, and a pass grouping every key) is only paid for a side that needs it:
+        skipping it was a quarter of a comparison's CPU."""
         events = ", ".join(f"'{name}'" for name in EVENT_CAPABILITIES)
         columns = ", ".join(ENTRY_FIELDS)
         self.db.executescript(f"DROP TABLE IF EXISTS temp.{side};")
@@ -241,8 +245,17 @@ class Comparison:
             " (SELECT value FROM json_each(?))",
             (snapshot, unchanged),
         )
+        key_index = (
+            f"CREATE UNIQUE INDEX temp.{side}_key ON {side} (capability, loc, moment, occurrence)"
+        )
+        try:  # a Source's usual case: no key repeats, so every occurrence stays 1
+            self.db.execute(key_index)
+            return
+        except sqlite3.IntegrityError:
+            pass
         self.db.execute(
-            f"CREATE INDEX temp.{side}_key ON {side} (capability, loc, moment, document, position)"
+            f"CREATE INDEX temp.{side}_order ON {side} (capability, loc, moment, document,"
+            " position)"
         )
         same = (
             f"y.capability = {side}.capability AND y.loc = {side}.loc AND y.moment ="
@@ -253,6 +266,7 @@ class Comparison:
             f" WHERE (capability, loc, moment) IN (SELECT capability, loc, moment FROM {side}"
             " GROUP BY capability, loc, moment HAVING count(*) > 1)"
         )
+        self.db.execute(key_index)
 
     def entry_counts(self) -> dict[str, dict[str, int]]:
         """{capability: {"added": n, "removed": n, "changed": n}}."""
