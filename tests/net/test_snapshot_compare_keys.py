@@ -212,3 +212,35 @@ def test_an_unchanged_change_list_still_announces_a_change(snapshots: SnapshotSt
     comparison = Comparison(snapshots, snapshots.get(first), snapshots.get(second))
     assert comparison.entry_counts() == {RL: {"added": 0, "removed": 0, "changed": 1}}
     assert comparison.unannounced_count() == 0
+
+
+def test_the_removed_entries_are_looked_up_only_when_some_are_missing(
+    snapshots: SnapshotStore,
+) -> None:
+    """Statements counted (SQLite's trace callback): when the later side's matches account
+    for every earlier entry, no pass looks each earlier entry up in the later side; when
+    one is missing, or a repeated loc lost an occurrence, the pass runs and finds it."""
+    lookups: list[str] = []
+
+    def trace(statement: str) -> None:
+        if "FROM ea n" in statement:
+            lookups.append(statement)
+
+    snapshots.db.set_trace_callback(trace)
+    a: Listing = {("http://src/rl", RL): [("http://src/x", L1, None), ("http://src/y", L1, None)]}
+    b: Listing = {("http://src/rl", RL): [("http://src/x", L2, None), ("http://src/y", L1, None)]}
+    assert _changes(snapshots, a, b) == {("changed", RL, "http://src/x", "lastmod")}
+    assert lookups == []
+    b = {("http://src/rl", RL): [("http://src/x", L1, None), ("http://src/z", L1, None)]}
+    assert _changes(snapshots, a, b) == {
+        ("added", RL, "http://src/z"),
+        ("removed", RL, "http://src/y"),
+    }
+    assert len(lookups) == 1
+    twice: Listing = {("http://src/rl", RL): [("http://src/x", L1, None)] * 2}
+    b = {("http://src/rl", RL): [("http://src/x", L1, None), ("http://src/y", L1, None)]}
+    assert _changes(snapshots, twice, b) == {
+        ("added", RL, "http://src/y"),
+        ("removed", RL, "http://src/x"),
+    }
+    assert len(lookups) == 2
