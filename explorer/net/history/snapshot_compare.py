@@ -159,7 +159,8 @@ class Comparison:
 
     def _compare_entries(self) -> None:
         """Each side's entries into a temporary table indexed by their key, then one pass
-        over each side. An entry's ``occurrence`` (its rank among the entries of the same
+        over the later side and, when some earlier entries are unmatched, one over the
+        earlier side. An entry's ``occurrence`` (its rank among the entries of the same
         capability, loc and moment, in document and position order) is 1 unless its key
         repeats; only the repeated keys are ranked, since ranking every entry (a window
         function over the whole side) sorted all the rows' columns and was half the
