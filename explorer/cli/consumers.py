@@ -47,12 +47,14 @@ SHOWN_PROBLEMS = 5
 @dataclass
 class Reached:
     """One document reached: where it is, how to read its bytes (a crawled body may be
-    spooled to disk), and what it is."""
+    spooled to disk), and what it is; ``verdicts`` when the consumers read it already,
+    during the crawl."""
 
     url: str | None
     read: Callable[[], bytes | None]
     resource_list: bool
     index: bool
+    verdicts: dict[str, Verdict] | None = None
 
 
 @dataclass
@@ -96,8 +98,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from explorer.net.reports.consumer_twin import TwinError
-
     lang = language_of(args)
     twin = args.write_twin
     if twin is not None and os.path.exists(twin) and not os.path.isdir(twin):
@@ -107,8 +107,6 @@ def run(args: argparse.Namespace) -> int:
         takes_all = _reach(args, lang, output)
     except _Unusable as exc:
         return fail("consumers", str(exc))
-    except TwinError as exc:
-        return fail("consumers", exc.describe(lang))
     if takes_all is None:
         return fail("consumers", catalog.text("consumers.cli.nothing", lang, target=args.url))
     return EXIT_OK if takes_all else EXIT_FINDINGS
@@ -124,22 +122,29 @@ def _examine(
     every document, each document's verdicts written and dropped before the next is read:
     memory holds one document. None when no document could be read."""
     from explorer.core.consumers.engine import read_consumers
-    from explorer.net.reports.consumer_twin import write_twin
     from explorer.net.source.crawl_memory import release_freed_memory
 
     twin_lines: list[str] = []
     if args.write_twin is not None and reached:
+        # the twin's writer (and the XML escaping it loads) only when a twin is asked for
+        from explorer.net.reports.consumer_twin import TwinError, write_twin
+
         lists = [(doc.url, doc.read) for doc in reached if doc.resource_list and not doc.index]
-        twin_lines = write_twin(Path(args.write_twin), lists)
+        try:
+            twin_lines = write_twin(Path(args.write_twin), lists)
+        except TwinError as exc:
+            raise _Unusable(exc.describe(output.lang)) from None
     nested = {doc.url for doc in reached if doc.url and doc.index}
     takes_all: bool | None = None
     for doc in reached:
-        body = doc.read()
-        if body is None:
-            continue
-        verdicts = read_consumers(body, doc.url, nested_indexes=nested)
-        del body
-        release_freed_memory()  # the heap the document's parse freed, before the next one
+        verdicts = doc.verdicts
+        if verdicts is None:
+            body = doc.read()
+            if body is None:
+                continue
+            verdicts = read_consumers(body, doc.url, nested_indexes=nested)
+            del body
+            release_freed_memory()  # the heap the document's parse freed, before the next one
         output.document(doc.url or args.url, verdicts)
         whole = all(v.reads and not v.dropped_total for v in verdicts.values())
         takes_all = whole if takes_all is None else takes_all and whole
@@ -212,7 +217,7 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
     while the fetcher (and the spool holding large bodies) is open."""
     import asyncio
 
-    from explorer.core.consumers.crawl_heads import read_head_or_check
+    from explorer.core.consumers.crawl_heads import ListVerdicts, read_head_or_check
     from explorer.core.model import SITEMAPINDEX
     from explorer.net.http.fetcher import Fetcher
     from explorer.net.http.network_access import NetworkAccess
@@ -233,6 +238,8 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
     private = disk is not None or private_addresses_allowed([start])
     access = replace(access, settings=replace(access.settings, allow_private_addresses=private))
     transport = DiskTransport(disk) if disk is not None else None
+    # the twin writes every list's bytes after the crawl: then they are kept (spooled)
+    examined = ListVerdicts() if args.write_twin is None else None
     async with Fetcher(access=access, transport=transport) as fetcher:
         crawler = Crawler(
             fetcher,
@@ -241,6 +248,8 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
             check_topics=False,
             # the consumers read every list's bytes themselves: the crawl reads its head
             check=read_head_or_check,
+            # ... and examine each list in the crawl's worker, from the bytes it holds
+            consume=examined,
         )
         discovery = await discover_source(start, fetcher, ROUTE_ORDER, budget=crawler.budget)
         result = await crawler.crawl(start, depth=None, discovery=discovery)
@@ -251,6 +260,7 @@ async def _crawl(args: argparse.Namespace, disk: Any, output: _Output) -> bool |
                 node.read_body,
                 node.capability == "resourcelist",
                 node.document is not None and node.document.root == SITEMAPINDEX,
+                examined.verdicts.get(node.final_url) if examined is not None else None,
             )
             for node in nodes
         ]

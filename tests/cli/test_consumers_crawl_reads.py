@@ -17,6 +17,9 @@ from explorer.core import parser
 from explorer.core.consumers import crawl_heads, engine
 from explorer.core.consumers.crawl_heads import read_head_or_check
 from explorer.core.validator import check_bytes
+from explorer.net.http.spool import BodySpool
+from explorer.net.source import crawl
+from explorer.net.source.crawl_tree import DocumentNode
 
 ENTRIES = 3_000  # about ten stream batches a list
 
@@ -93,3 +96,52 @@ def test_a_list_is_read_to_its_head_and_anything_else_as_check_bytes_reads_it() 
     for whole in (index, late_md, broken):
         assert read_head_or_check(whole) == check_bytes(whole)
     assert read_head_or_check(late_md).document.entries  # type: ignore[union-attr]
+
+
+def test_each_list_is_examined_in_the_crawl_and_never_spooled_or_read_back(
+    source: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every body above 1,000 bytes would be spooled: the lists are examined from the
+    crawl's own bytes, so none is written to the spool or read back; the verdicts are the
+    ones the consumers give the bytes read after the crawl (``--write-twin`` keeps them)."""
+    spooled: list[int] = []
+    read_back: list[str] = []
+    examined: Counter[str | None] = Counter()
+    keep, read_body = BodySpool.keep, DocumentNode.read_body
+    read = crawl_heads.ListVerdicts.__call__
+
+    def counted_keep(spool: BodySpool, data: bytes) -> object:
+        spooled.append(len(data))
+        return keep(spool, data)
+
+    def counted_read_body(node: DocumentNode) -> bytes | None:
+        read_back.append(node.url)
+        return read_body(node)
+
+    def counted_examine(verdicts: object, data: bytes, url: str, doc: object) -> bool:
+        taken = read(verdicts, data, url, doc)  # type: ignore[arg-type]
+        examined[url] += taken
+        return taken
+
+    monkeypatch.setattr(crawl, "SPOOL_BODY_BYTES", 1_000)
+    monkeypatch.setattr(BodySpool, "keep", counted_keep)
+    monkeypatch.setattr(DocumentNode, "read_body", counted_read_body)
+    monkeypatch.setattr(crawl_heads.ListVerdicts, "__call__", counted_examine)
+    target = [str(source / "capabilitylist.xml"), "--base-url", BASE, "--json"]
+    assert main(["consumers", *target]) == 1
+    report = json.loads(capsys.readouterr().out)
+    lists = [BASE + "rl-1.xml", BASE + "rl-2.xml"]
+    assert +examined == Counter(lists)  # each list once, in the crawl
+    assert spooled == []  # the index and the Capability List are below the spool's size
+    followed = [BASE + "capabilitylist.xml", BASE + "rl-index.xml"]
+    assert sorted(read_back) == followed
+    # the twin reads every list's bytes after the crawl: there they are spooled, read back
+    read_back.clear()
+    assert main(["consumers", *target, "--write-twin", str(tmp_path / "twin")]) == 1
+    after_crawl = json.loads(capsys.readouterr().out)
+    assert len(spooled) == 2
+    assert sorted(set(read_back)) == sorted([*followed, *lists])
+    assert report["documents"] == after_crawl["documents"]

@@ -9,14 +9,23 @@ Capability List, a dump, an archive: what the crawl follows) is parsed and valid
 ``inspect`` reads it, and so is a list whose head cannot be read this way (a syntax error
 before the first entry, no ``rs:md`` before it). A 50,000-entry list then costs the crawl
 one stream chunk instead of a parse and a validation.
+
+``ListVerdicts`` is the crawl's ``consume`` hook: the consumers read each such list in the
+crawl's worker, from the bytes the crawl already holds, so no list is written to the
+fetcher's spool and read back; only the verdicts (small) are kept, by redirect-final URL.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from explorer.core.model import Document, Entry
 from explorer.core.parser import DocumentParseError, parse_document_streamed
 from explorer.core.rules.capabilities import RESOURCE_ENTRY_DOCUMENTS
 from explorer.core.validator import ValidationContext, ValidationResult, check_bytes
+
+if TYPE_CHECKING:
+    from explorer.core.consumers.verdict import Verdict
 
 
 class _HeadRead(Exception):
@@ -43,3 +52,22 @@ def read_head_or_check(data: bytes, context: ValidationContext | None = None) ->
     except DocumentParseError:
         pass  # read again below, for the finding as check_bytes words it
     return check_bytes(data, context)
+
+
+class ListVerdicts:
+    """Every consumer's verdict on each list of resources the crawl read, keyed by the URL
+    it was read from after redirects (the search engine's host rule needs that one).
+
+    Called by the crawl in a worker; an index or any other document is left to be read
+    after the crawl, when the indexes nested in it are known."""
+
+    def __init__(self) -> None:
+        self.verdicts: dict[str, dict[str, Verdict]] = {}
+
+    def __call__(self, data: bytes, url: str, document: Document) -> bool:
+        if document.is_index or document.capability not in RESOURCE_ENTRY_DOCUMENTS:
+            return False
+        from explorer.core.consumers.engine import read_consumers
+
+        self.verdicts[url] = read_consumers(data, url)
+        return True

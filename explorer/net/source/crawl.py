@@ -87,7 +87,12 @@ class Crawler:
     validated at the same time. ``budget`` (made from ``limits``) is what the crawl may
     still fetch; pass it to ``discover_source`` so that discovery draws on it too.
     ``check`` reads a document's bytes (None: ``check_bytes``, parse and validate;
-    ``consumers`` reads its lists of resources to their heads only).
+    ``consumers`` reads its lists of resources to their heads only). ``consume`` is
+    offered, in the worker, the bytes of every document read there, with its
+    redirect-final URL and what ``check`` read of it; when it returns True it has read the
+    bytes for good and the crawl neither keeps nor spools them (``node.body`` is then
+    empty): ``consumers`` examines each list there, so no list is written to the spool and
+    read back.
     """
 
     def __init__(
@@ -101,9 +106,11 @@ class Crawler:
         check_topics: bool = True,
         cpu_slots: int = CPU_SLOTS,
         check: Callable[[bytes, ValidationContext], ValidationResult] | None = None,
+        consume: Callable[[bytes, str, Document], bool] | None = None,
     ) -> None:
         self.fetcher = fetcher
         self._check = check
+        self._consume = consume
         self._cpu = asyncio.Semaphore(cpu_slots)
         self.limits = limits = limits if limits is not None else CrawlLimits()
         self.budget = CrawlBudget(limits)
@@ -316,10 +323,10 @@ class Crawler:
                 spool = self._kept_bytes + size > KEPT_BODY_BYTES
                 if not spool:
                     self._kept_bytes += size  # counted now: another parse may decide meanwhile
-                checked, node.spooled = await asyncio.to_thread(
+                checked, node.spooled, kept = await asyncio.to_thread(
                     self._check_large, result, context, spool
                 )
-            if node.spooled is not None:
+            if node.spooled is not None or not kept:
                 node.fetch = replace(result, body=b"")
                 if not spool:
                     self._kept_bytes -= size
@@ -341,14 +348,18 @@ class Crawler:
 
     def _check_large(
         self, result: FetchResult, context: ValidationContext, spool: bool = False
-    ) -> tuple[ValidationResult, SpooledBody | None]:
+    ) -> tuple[ValidationResult, SpooledBody | None, bool]:
         """In a worker: parse and validate, share repeated strings, spool a large body to
         disk (or any body, with ``spool``; or keep the copy the cache spooled), and give
-        the freed lxml heap back."""
+        the freed lxml heap back; False last when ``consume`` took the bytes."""
         body = result.body
         checked = (self._check or check_bytes)(body, context)
         if checked.document is not None:
             share_repeated_strings(checked.document)
+            consume = self._consume
+            if consume is not None and consume(body, result.final_url, checked.document):
+                release_freed_memory()
+                return checked, None, False
         spooled = result.spooled
         if spooled is None and (spool or len(body) > SPOOL_BODY_BYTES):
             try:
@@ -356,7 +367,7 @@ class Crawler:
             except OSError:
                 spooled = None  # no room on disk (or closed): the body stays in memory
         release_freed_memory()
-        return checked, spooled
+        return checked, spooled, True
 
     async def _follow_links(self, node: DocumentNode, document: Document) -> None:
         """Link and topic checks wait on other servers: they run beside the walk, so the
