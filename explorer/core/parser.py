@@ -268,6 +268,11 @@ class _Reader:
         # rs:md attribute-name sequences seen with only plain names (see _PLAIN_MD_KEYS),
         # each with its shared layout: such an rs:md is kept as the layout and its values.
         self.plain_layouts: dict[tuple[str, ...], MdLayout] = {}
+        # The last plain rs:md's attribute names (as lxml lists them) and layout: entries
+        # of a list mostly repeat one layout, and comparing the names with the last ones
+        # costs less than hashing them (fresh strings each time) into ``plain_layouts``.
+        self.last_md_names: list[str] | None = None
+        self.last_layout: MdLayout | None = None
 
     # -- tags ---------------------------------------------------------------------------
 
@@ -701,8 +706,11 @@ class _Reader:
                     self.repeated(child, "parse.lastmod-repeated", "<lastmod>", line)
             elif kind is _RS_MD:
                 if md is None and layout is None:
-                    names = tuple(child.keys())
-                    layout = self.plain_layouts.get(names) or self.plain_layout(names)
+                    names = child.keys()
+                    if names == self.last_md_names:
+                        layout = self.last_layout
+                    else:
+                        layout = self.layout_of(names)
                     if layout is not None:
                         values = child.values()
                     else:
@@ -746,6 +754,14 @@ class _Reader:
                 )
             )
         return Entry(loc, lastmod, changefreq, md, links, line, layout, values)
+
+    def layout_of(self, names: list[str]) -> MdLayout | None:
+        """``plain_layout`` through the document's cache; remembered as the last layout."""
+        key = tuple(names)
+        layout = self.plain_layouts.get(key) or self.plain_layout(key)
+        if layout is not None:
+            self.last_md_names, self.last_layout = names, layout
+        return layout
 
     def plain_layout(self, names: tuple[str, ...]) -> MdLayout | None:
         """The shared layout for an rs:md whose attributes all have plain names (no check

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from explorer.core.codes import CODES
 from explorer.core.findings import Finding, finding
-from explorer.core.model import Document, Entry, MdLayout, md_reader
+from explorer.core.model import Document, Entry, MdLayout, has_extras, md_reader
 from explorer.core.rules import capabilities as caps
 from explorer.core.rules.capability_hints import index_capability_finding
 from explorer.core.rules.context import ValidationContext
@@ -113,6 +113,8 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     )
 
     plans: dict[int, _BulkPlan] = {}  # by id: each layout lives on in the entries
+    last_layout: MdLayout | None = None  # entries mostly repeat the one before's layout
+    plan: _BulkPlan = (None, None, None, False)
     in_entry = place("in-entry")
     for entry in doc.entries:
         line = entry.line
@@ -123,9 +125,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
         if lastmod is not None:
             add_lastmod(lastmod)
         layout = entry.md_layout  # entries share a few layouts: positions found once each
-        plan = plans.get(id(layout))
-        if plan is None:
-            plan = plans[id(layout)] = _bulk_plan(layout)
+        if layout is not last_layout:
+            last_layout = layout
+            known = plans.get(id(layout))
+            plan = plans[id(layout)] = _bulk_plan(layout) if known is None else known
         read_hash, read_length, read_type, only_bulk = plan
         if read_hash is not None:
             add_hash(read_hash(entry))
@@ -135,7 +138,7 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
             add_type(read_type(entry))
         if only_bulk and not always_full:
             # Nothing else on this rs:md and nothing mandatory missing to report.
-            if entry.links:
+            if has_extras(entry) and entry.links:
                 for link in entry.links:
                     check_link_attributes(link, out, in_entry, names_checked)
             continue

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -158,7 +159,8 @@ class Comparison:
 
     def _compare_entries(self) -> None:
         """Each side's entries into a temporary table indexed by their key, then one pass
-        over each side. An entry's ``occurrence`` (its rank among the entries of the same
+        over the later side and, when some earlier entries are unmatched, one over the
+        earlier side. An entry's ``occurrence`` (its rank among the entries of the same
         capability, loc and moment, in document and position order) is 1 unless its key
         repeats; only the repeated keys are ranked, since ranking every entry (a window
         function over the whole side) sorted all the rows' columns and was half the
@@ -173,10 +175,6 @@ class Comparison:
         )
         key = "{o}.capability = {n}.capability AND {o}.loc = {n}.loc AND {o}.moment = {n}.moment"
         key += " AND {o}.occurrence = {n}.occurrence"
-        self.db.execute(
-            "INSERT INTO entry_changes SELECT 'removed', n.capability, n.loc, '{}'"
-            f" FROM ea n WHERE NOT EXISTS (SELECT 1 FROM eb o WHERE {key.format(o='o', n='n')})"
-        )
         differs = " OR ".join(f"ea.{name} IS NOT eb.{name}" for name in ENTRY_FIELDS)
         pairs = ", ".join(f"ea.{name}, eb.{name}" for name in ENTRY_FIELDS)
         # one pass over the later side finds both: no earlier entry (added), or one that
@@ -199,6 +197,16 @@ class Comparison:
                     )
                     for row in batch
                 ],
+            )
+        # each side's key is unique, so every earlier entry not matched by a later one was
+        # removed: when the later side's matches account for all of them, none was, and
+        # the pass that looks each one up is not needed (a tenth of a comparison)
+        sizes = "(SELECT count(*) FROM ea) - (SELECT count(*) FROM eb)"
+        added = "(SELECT count(*) FROM entry_changes WHERE kind = 'added')"
+        if self.db.execute(f"SELECT {sizes} + {added}").fetchone()[0]:
+            self.db.execute(
+                "INSERT INTO entry_changes SELECT 'removed', n.capability, n.loc, '{}' FROM ea n"
+                f" WHERE NOT EXISTS (SELECT 1 FROM eb o WHERE {key.format(o='o', n='n')})"
             )
         self.db.execute(
             "CREATE INDEX temp.entry_changes_order ON entry_changes (capability, kind, loc)"
@@ -227,9 +235,12 @@ class Comparison:
 
     def _side_table(self, side: str, snapshot: int, unchanged: str) -> None:
         """``side`` (``ea`` or ``eb``): the snapshot's entries with their match key
-        (capability, loc, moment, occurrence), indexed by capability, loc, moment, then
-        document and position, the order that ranks repeated keys; the entries of the
-        ``unchanged`` capabilities (a JSON list) left out."""
+        (capability, loc, moment, occurrence) under a unique index, the entries of the
+        ``unchanged`` capabilities (a JSON list) left out. The unique index is built
+        first, with every occurrence 1: it succeeds unless a key repeats, which a valid
+        Source never does, so ranking (an index by capability, loc, moment, document and
+        position, and a pass grouping every key) is only paid for a side that needs it:
+        skipping it was a quarter of a comparison's CPU."""
         events = ", ".join(f"'{name}'" for name in EVENT_CAPABILITIES)
         columns = ", ".join(ENTRY_FIELDS)
         self.db.executescript(f"DROP TABLE IF EXISTS temp.{side};")
@@ -241,8 +252,17 @@ class Comparison:
             " (SELECT value FROM json_each(?))",
             (snapshot, unchanged),
         )
+        key_index = (
+            f"CREATE UNIQUE INDEX temp.{side}_key ON {side} (capability, loc, moment, occurrence)"
+        )
+        try:  # a Source's usual case: no key repeats, so every occurrence stays 1
+            self.db.execute(key_index)
+            return
+        except sqlite3.IntegrityError:
+            pass
         self.db.execute(
-            f"CREATE INDEX temp.{side}_key ON {side} (capability, loc, moment, document, position)"
+            f"CREATE INDEX temp.{side}_order ON {side} (capability, loc, moment, document,"
+            " position)"
         )
         same = (
             f"y.capability = {side}.capability AND y.loc = {side}.loc AND y.moment ="
@@ -253,6 +273,7 @@ class Comparison:
             f" WHERE (capability, loc, moment) IN (SELECT capability, loc, moment FROM {side}"
             " GROUP BY capability, loc, moment HAVING count(*) > 1)"
         )
+        self.db.execute(key_index)
 
     def entry_counts(self) -> dict[str, dict[str, int]]:
         """{capability: {"added": n, "removed": n, "changed": n}}."""
