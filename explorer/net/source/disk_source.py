@@ -48,7 +48,9 @@ from explorer.core.words.messages import said
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode
 
 WELL_KNOWN_PATH = "/.well-known/resourcesync"
-CHUNK_BYTES = 64 * 1024
+# One read per MiB, not per 64 KiB: each read is a hand-off to a worker thread and back to
+# the event loop, and a 1,000,000-entry Source (194 MB) took about 6,300 of them.
+CHUNK_BYTES = 1024 * 1024
 
 HTTP_ONLY_CODES = frozenset(
     {
