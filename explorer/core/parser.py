@@ -127,13 +127,15 @@ def _is_rs(uri: str) -> bool:
     return vocabulary_of(uri, "", None)[0] is Vocabulary.RS
 
 
-def parse_document(data: bytes) -> Document:
+def parse_document(data: bytes, *, entries_kept: bool = True) -> Document:
     """Parse any Sitemap-format ResourceSync document (plain or gzip bytes).
 
     Raises only ``DocumentParseError`` (with ``.finding``) when the bytes cannot be read
     as a document: too large, not well-formed, a DOCTYPE, or a root that is not a Sitemap.
+    ``entries_kept=False``: the caller drops the entries soon after (a streamed crawl), so
+    they are not moved to the GC's oldest generation, which pays only for entries kept.
     """
-    return _parse(data, None)
+    return _parse(data, None, promote=entries_kept)
 
 
 def parse_document_streamed(data: bytes, sink: EntrySink) -> Document:
@@ -145,7 +147,7 @@ def parse_document_streamed(data: bytes, sink: EntrySink) -> Document:
     return _parse(data, sink)
 
 
-def _parse(data: bytes, sink: EntrySink | None) -> Document:
+def _parse(data: bytes, sink: EntrySink | None, *, promote: bool = True) -> Document:
     data = prepare(data)
     if len(data) <= STREAM_CHUNK:
         # One stream chunk holds it all, so streaming frees nothing early, and a few hundred
@@ -155,7 +157,7 @@ def _parse(data: bytes, sink: EntrySink | None) -> Document:
         return _Reader(root, len(data), sink=sink).read((root,), promote=False)
     with _cyclic_gc_paused(), _incremental_parse:
         try:
-            return _read_stream(data, sink)
+            return _read_stream(data, sink, promote=promote and sink is None)
         except StreamUnavailable:
             pass
     # Whatever stopped the incremental parse, the answer of a whole-tree parse, found
@@ -163,10 +165,10 @@ def _parse(data: bytes, sink: EntrySink | None) -> Document:
     # is not a Sitemap, or a document after all.
     root = parse_unstreamable(data)
     with _cyclic_gc_paused():
-        return _Reader(root, len(data), sink=sink).read((root,), promote=sink is None)
+        return _Reader(root, len(data), sink=sink).read((root,), promote=promote and sink is None)
 
 
-def _read_stream(data: bytes, sink: EntrySink | None) -> Document:
+def _read_stream(data: bytes, sink: EntrySink | None, *, promote: bool) -> Document:
     """Read the document while it is parsed, a batch of the root's children at a time."""
     dropped: dict[etree._Element, int] = {}
     unread = EntryCount()
@@ -174,7 +176,7 @@ def _read_stream(data: bytes, sink: EntrySink | None) -> Document:
     root, first = next(batches)
     rest = (children for _root, children in batches)
     reader = _Reader(root, len(data), dropped, unread, sink=sink)
-    return reader.read(chain((first,), rest), promote=sink is None)
+    return reader.read(chain((first,), rest), promote=promote)
 
 
 _incremental_parse = threading.Lock()

@@ -78,10 +78,13 @@ def validate_document(doc: Document, context: ValidationContext | None = None) -
     ]
 
 
-def check_bytes(data: bytes, context: ValidationContext | None = None) -> ValidationResult:
-    """Parse and validate; a document that cannot be parsed gives one error finding."""
+def check_bytes(
+    data: bytes, context: ValidationContext | None = None, *, entries_kept: bool = True
+) -> ValidationResult:
+    """Parse and validate; a document that cannot be parsed gives one error finding.
+    ``entries_kept``: as for ``parse_document``."""
     try:
-        doc = parse_document(data)
+        doc = parse_document(data, entries_kept=entries_kept)
     except DocumentParseError as exc:
         item = exc.finding
         if context is not None and context.url is not None and item.url is None:

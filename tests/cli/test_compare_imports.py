@@ -13,7 +13,7 @@ from pathlib import Path
 
 from explorer.net.history.snapshot_store import SnapshotStore
 from explorer.net.store.database import Store
-from explorer.net.store.entry_sets import keep_entries
+from explorer.net.store.entry_sets import keep_entries, keyed_entries
 
 ROOT = Path(__file__).resolve().parents[2]
 UNNEEDED = ("httpx", "httpcore", "asyncio", "ssl", "lxml", "explorer.net.http.fetcher")
@@ -48,7 +48,7 @@ def _store_with_two_snapshots(path: Path) -> None:
             db = snapshots.db
             db.execute("BEGIN IMMEDIATE")
             rows = [(0, "http://127.0.0.1:9/a", lastmod, None, None, None, None, None)]
-            entry_set = keep_entries(db, "resourcelist", lambda rows=rows: rows)
+            entry_set = keep_entries(db, keyed_entries("resourcelist", rows))
             db.execute(
                 "INSERT INTO snapshot_documents (snapshot, url, capability, state, entries, md,"
                 " entry_set) VALUES (?, 'http://127.0.0.1:9/rl', 'resourcelist', 'loaded', 1,"

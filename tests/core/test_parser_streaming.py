@@ -85,7 +85,7 @@ def test_incremental_parses_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     read_stream = parser._read_stream
     calls = 0
 
-    def watched(document: bytes, *sink: object):
+    def watched(document: bytes, *sink: object, **options: bool):
         nonlocal calls
         calls += 1
         entered.release()
@@ -93,7 +93,7 @@ def test_incremental_parses_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
             second_tried.wait(5)
             entered.acquire(timeout=0.5)  # given the time to enter, a second parse would
             inside_while_first_ran.append(calls)
-        return read_stream(document, *sink)
+        return read_stream(document, *sink, **options)
 
     monkeypatch.setattr(parser, "_read_stream", watched)
     results: list[object] = []

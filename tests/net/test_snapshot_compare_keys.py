@@ -14,7 +14,7 @@ import pytest
 from explorer.net.history.snapshot_compare import Comparison
 from explorer.net.history.snapshot_store import SnapshotStore
 from explorer.net.store.database import Store
-from explorer.net.store.entry_sets import EntryRow, keep_entries
+from explorer.net.store.entry_sets import EntryRow, keep_entries, keyed_entries
 
 Listing = dict[tuple[str, str], list[tuple[str, str | None, str | None]]]
 """(document URL, capability): [(loc, lastmod, change)] in position order."""
@@ -44,7 +44,7 @@ def _snapshot(snapshots: SnapshotStore, listing: Listing) -> int:
             (position, loc, lastmod, None, None, None, change, lastmod if change else None)
             for position, (loc, lastmod, change) in enumerate(entries)
         ]
-        entry_set = keep_entries(db, capability, lambda rows=rows: rows)
+        entry_set = keep_entries(db, keyed_entries(capability, rows))
         db.execute(
             "INSERT INTO snapshot_documents (snapshot, url, capability, state, entries, md,"
             " entry_set) VALUES (?, ?, ?, 'loaded', ?, '{}', ?)",

@@ -21,6 +21,7 @@ from explorer.net.store.database import Store
 from explorer.net.store.entry_sets import (
     EntryRow,
     keep_entries,
+    keyed_entries,
     row_json,
     rows_json,
     set_digest,
@@ -98,7 +99,7 @@ def test_a_set_larger_than_a_batch_is_written_whole_and_keyed_as_one(tmp_path: P
     try:
         with mock.patch.object(entry_sets, "BATCH", 1000):
             small_batches = set_digest("resourcelist", many)
-        set_id = keep_entries(snapshots.db, "resourcelist", lambda: many)
+        set_id = keep_entries(snapshots.db, keyed_entries("resourcelist", many))
         kept = snapshots.db.execute(
             "SELECT count(*), max(position) FROM snapshot_set_entries WHERE entry_set = ?",
             (set_id,),
@@ -162,9 +163,9 @@ def test_a_set_is_written_by_a_statement_per_batch_and_read_back_as_given(
     try:
         snapshots.db.set_trace_callback(statements.append)
         with mock.patch.object(entry_sets, "BATCH", 1000):
-            sets = [keep_entries(snapshots.db, "resourcelist", lambda r=r: r) for r in (odd, many)]
+            sets = [keep_entries(snapshots.db, keyed_entries("resourcelist", r)) for r in (odd, many)]
         inserts = [s for s in statements if s.startswith("INSERT INTO snapshot_set_entries")]
-        nul_set = keep_entries(snapshots.db, "resourcelist", lambda: nul)
+        nul_set = keep_entries(snapshots.db, keyed_entries("resourcelist", nul))
         snapshots.db.set_trace_callback(None)
         back = [
             snapshots.db.execute(

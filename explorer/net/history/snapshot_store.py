@@ -26,7 +26,7 @@ import json
 import shutil
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import attrgetter
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from explorer.core.said_error import SaidError
 from explorer.net.store import schema
 from explorer.net.store.database import Store, StoreError
-from explorer.net.store.entry_sets import EntryRow, drop_unnamed, keep_entries
+from explorer.net.store.entry_sets import EntryRow, drop_unnamed, keep_entries, keyed_entries
 
 # The crawl and the HTTP client load where a snapshot is taken: ``compare`` and the other
 # readers of stored snapshots never fetch, and importing them was a tenth of their start.
@@ -111,7 +111,11 @@ class SnapshotStore:
             raise StoreError("store.snapshots-need-writing", path=store.path)
         self.path = store.path
         self.quota = quota
-        self.db = sqlite3.connect(store.path, isolation_level=None, timeout=30)
+        # written from the crawl's writer thread (one write at a time, never beside the
+        # caller's own use: ``finish`` and ``delete`` come after the crawl has ended)
+        self.db = sqlite3.connect(
+            store.path, isolation_level=None, timeout=30, check_same_thread=False
+        )
         self.db.execute(schema.UNTRUSTED)
         self.db.execute("PRAGMA journal_mode=WAL")
         page_size = self.db.execute("PRAGMA page_size").fetchone()[0]
@@ -131,18 +135,25 @@ class SnapshotStore:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def add_document(self, snapshot: int, node: DocumentNode) -> None:
-        """Write one fetched document and its entries (a crawl sink); entries an earlier
-        snapshot kept for the same content are named, not written again."""
+    def add_document(self, snapshot: int, node: DocumentNode) -> Callable[[], None]:
+        """Read one fetched document and its entries into what the snapshot keeps (a
+        crawl sink), and return its write: the crawl runs that on its writer thread, so
+        SQLite writes one list while the next is parsed. Entries an earlier snapshot kept
+        for the same content are named, not written again."""
         row, entry_capability, rows = document_rows(node)
-        with self._writing():
-            entry_set = keep_entries(self.db, entry_capability, lambda: rows) if rows else None
-            self.db.execute(
-                "INSERT OR REPLACE INTO snapshot_documents (snapshot, url, parent, capability,"
-                " root, state, status, etag, last_modified, digest, entries, md, entry_set)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (snapshot, *row, entry_set),
-            )
+        keyed = keyed_entries(entry_capability, rows) if rows else None
+
+        def write() -> None:
+            with self._writing():
+                entry_set = keep_entries(self.db, keyed) if keyed is not None else None
+                self.db.execute(
+                    "INSERT OR REPLACE INTO snapshot_documents (snapshot, url, parent,"
+                    " capability, root, state, status, etag, last_modified, digest, entries,"
+                    " md, entry_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (snapshot, *row, entry_set),
+                )
+
+        return write
 
     def finish(self, snapshot: int, result: CrawlResult) -> SnapshotInfo:
         """Record the findings (known only once every check ran) and the totals."""

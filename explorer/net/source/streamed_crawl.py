@@ -3,12 +3,19 @@
 Audits and snapshots read every entry of every list, which for a large Source is
 millions: the sink writes them to disk (SQLite) and the tree keeps only counts, so at
 most the documents being parsed (``CPU_SLOTS``) hold their entries in memory at once.
+
+A sink may return the rest of its work, a write that needs no entry any more, to be run
+on the crawl's writer thread: SQLite writes with the GIL released, so a list is written
+while the next is parsed. Written on the event loop instead, a million entries' rows kept
+the loop busy for most of a snapshot, and the parses waited on it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urljoin
 
 from explorer.core.model import Entry
@@ -19,7 +26,9 @@ from explorer.net.source.crawl_budget import CrawlLimits
 from explorer.net.source.crawl_tree import CrawlResult, DocumentNode, NodeState
 from explorer.net.source.discovery import ROUTE_ORDER, discover_source
 
-DocumentSink = Callable[[DocumentNode], None]
+DocumentWrite = Callable[[], None]
+"""What a sink left to do for a document: run on the crawl's writer thread, one at a time."""
+DocumentSink = Callable[[DocumentNode], DocumentWrite | None]
 
 _AS_GIVEN = re.compile(r"https?://[^/?#;\[\]\t\r\n][^?#;\[\]\t\r\n]*")
 """A ``<loc>`` that ``urljoin`` gives back unchanged against any base: an ASCII http(s)
@@ -48,27 +57,36 @@ async def crawl_streamed(
     reads it), and ``scoped`` is told its URL before the walk."""
     seen: set[str] = set()
     scope: str | None = None
+    writer = ThreadPoolExecutor(1, thread_name_prefix="explorer-sink")
+    loop = asyncio.get_running_loop()
 
-    def on_node(node: DocumentNode) -> None:
+    def on_node(node: DocumentNode) -> Awaitable[None] | None:
         if node.url in seen or node.state not in (NodeState.LOADED, NodeState.FAILED):
-            return
+            return None
         if scope is not None and not _below(node, scope):
-            return
+            return None
         seen.add(node.url)
-        sink(node)
+        write = sink(node)
         document = node.document
         if document is not None and not document.is_index:
             node.entry_count = len(document.entries)
             document.entries = []
+        return loop.run_in_executor(writer, write) if write is not None else None
 
-    crawler = Crawler(fetcher, limits=limits, on_node=on_node, check_topics=False)
-    discovery = await discover_source(url, fetcher, ROUTE_ORDER, budget=crawler.budget)
-    start = discovery.documents.get(url)
-    if scoped is not None and start is not None and start.capability == caps.CAPABILITYLIST:
-        scope = url
-        scoped(url)
-    # the Source's own documents only: a stray list the URL named is no part of the set
-    return await crawler.crawl(url, discovery=discovery, read_given=False)
+    try:
+        crawler = Crawler(
+            fetcher, limits=limits, on_node=on_node, check_topics=False, drops_entries=True
+        )
+        discovery = await discover_source(url, fetcher, ROUTE_ORDER, budget=crawler.budget)
+        start = discovery.documents.get(url)
+        if scoped is not None and start is not None and start.capability == caps.CAPABILITYLIST:
+            scope = url
+            scoped(url)
+        # the Source's own documents only: a stray list the URL named is no part of the set
+        return await crawler.crawl(url, discovery=discovery, read_given=False)
+    finally:
+        # a write already running ends before the caller removes what was written
+        writer.shutdown(wait=True, cancel_futures=True)
 
 
 def _below(node: DocumentNode, top: str) -> bool:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import islice
 from json.encoder import encode_basestring
 
@@ -104,13 +105,27 @@ still being parsed are read meanwhile on the other core."""
 INSERT_ROW = "INSERT INTO snapshot_set_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
-def keep_entries(
-    conn: sqlite3.Connection, capability: str | None, rows: Callable[[], Iterable[EntryRow]]
-) -> int:
-    """The id of the set holding ``rows()`` (read once, kept as JSON until written),
-    written now unless a set with that content is already kept. Runs inside the
-    caller's write transaction, so no other writer deletes the set it reuses meanwhile."""
-    digest, arrays = _keyed(capability, rows())
+@dataclass(frozen=True, slots=True)
+class KeyedEntries:
+    """A set's rows ready to be kept: its capability, key and rows as JSON arrays of at
+    most ``BATCH`` rows. Made where the rows are read (Python, holding the GIL), written
+    later by ``keep_entries`` (SQLite, which releases it) on another thread."""
+
+    capability: str | None
+    digest: str
+    arrays: list[str]
+
+
+def keyed_entries(capability: str | None, rows: Iterable[EntryRow]) -> KeyedEntries:
+    """``rows`` (read once) keyed and turned into the JSON ``keep_entries`` writes."""
+    return KeyedEntries(capability, *_keyed(capability, rows))
+
+
+def keep_entries(conn: sqlite3.Connection, keyed: KeyedEntries) -> int:
+    """The id of the set holding ``keyed``'s rows, written now unless a set with that
+    content is already kept. Runs inside the caller's write transaction, so no other
+    writer deletes the set it reuses meanwhile."""
+    capability, digest, arrays = keyed.capability, keyed.digest, keyed.arrays
     found = conn.execute(
         "SELECT id FROM snapshot_entry_sets WHERE digest = ?", (digest,)
     ).fetchone()
@@ -165,7 +180,7 @@ def move_entries(conn: sqlite3.Connection) -> None:
                 (snapshot, document),
             )
 
-        set_id = keep_entries(conn, capability, rows)
+        set_id = keep_entries(conn, keyed_entries(capability, rows()))
         conn.execute(
             "UPDATE snapshot_documents SET entry_set = ? WHERE snapshot = ? AND url = ?",
             (set_id, snapshot, document),
