@@ -163,7 +163,10 @@ def test_a_set_is_written_by_a_statement_per_batch_and_read_back_as_given(
     try:
         snapshots.db.set_trace_callback(statements.append)
         with mock.patch.object(entry_sets, "BATCH", 1000):
-            sets = [keep_entries(snapshots.db, keyed_entries("resourcelist", r)) for r in (odd, many)]
+            sets = [
+                keep_entries(snapshots.db, keyed_entries("resourcelist", rows))
+                for rows in (odd, many)
+            ]
         inserts = [s for s in statements if s.startswith("INSERT INTO snapshot_set_entries")]
         nul_set = keep_entries(snapshots.db, keyed_entries("resourcelist", nul))
         snapshots.db.set_trace_callback(None)

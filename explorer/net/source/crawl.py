@@ -384,9 +384,9 @@ class Crawler:
         found, *_ = await asyncio.gather(self._link_findings(node, document), *checks)
         if found:
             node.findings.extend(found)
-        if self.on_node is not None and (found or checks):
-            if (pending := self.on_node(node)) is not None:
-                await pending
+        pending = self.on_node(node) if self.on_node is not None and (found or checks) else None
+        if pending is not None:
+            await pending
 
     async def _finish_checks(self) -> None:
         while self._checks:
