@@ -34,6 +34,7 @@ from typing import cast
 
 from lxml import etree
 
+from explorer.core.bulk_entries import MIN_BULK, BulkEntries
 from explorer.core.entry_order import loc_not_first, md_repeated
 from explorer.core.findings import CappedFindings, finding
 from explorer.core.legacy import ELEMENT_TO_MD, LegacyTally, fixity_to_hash, read_v09_forms
@@ -275,6 +276,7 @@ class _Reader:
         # costs less than hashing them (fresh strings each time) into ``plain_layouts``.
         self.last_md_names: list[str] | None = None
         self.last_layout: MdLayout | None = None
+        self.bulk = BulkEntries(self.kinds, self.layout_of)
 
     # -- tags ---------------------------------------------------------------------------
 
@@ -387,6 +389,14 @@ class _Reader:
     def read_children(
         self, doc: Document, children: Iterable[etree._Element], entry_kind: Kind
     ) -> None:
+        if (
+            type(children) is list
+            and len(children) >= MIN_BULK
+            and not self.dropped
+            and len(doc.entries) + len(children) <= self.entry_limit
+            and self.read_in_bulk(doc, children, entry_kind)
+        ):
+            return
         other_entry = Kind.SITEMAP if entry_kind is Kind.URL else Kind.URL
         kinds = self.kinds
         entries = doc.entries
@@ -670,6 +680,19 @@ class _Reader:
     def read_legacy_meta(self, el: etree._Element) -> None:
         if (el.get("name") or "").strip().lower() == "dcterms.modified":
             self.legacy.note("parse.legacy-xhtml-meta", el.sourceline)
+
+    def read_in_bulk(self, doc: Document, children: list[etree._Element], entry_kind: Kind) -> bool:
+        """Read a stream batch (the root's first children, then at most the entry still
+        open) whole when ``BulkEntries`` proves it plain; False: read it entry by entry."""
+        read = self.bulk.read(self.root, children, entry_kind)
+        if read is None:
+            return False
+        entries, attributes = read
+        if self.attributes_left < attributes:  # the entry that crosses it is found one by one
+            return False
+        self.attributes_left -= attributes
+        doc.entries.extend(entries)
+        return True
 
     def read_entry(self, el: etree._Element) -> Entry:
         """The hot loop: one call per entry, so module-level kind constants and no proxies

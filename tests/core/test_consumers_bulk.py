@@ -1,4 +1,4 @@
-"""The consumers' bulk reading (``explorer.core.consumers.batch``): a batch of plain entries of
+"""The consumers' bulk reading (``explorer.core.plain_batch``): a batch of plain entries of
 one shape costs no Python per entry, and every document reads to the very same verdicts,
 findings and lines in bulk as entry by entry, whatever it holds and wherever in it."""
 
@@ -12,7 +12,8 @@ import pytest
 from helpers.spec_shaped import Entry, document
 from lxml import etree
 
-from explorer.core.consumers import batch, engine
+from explorer.core import plain_batch as batch
+from explorer.core.consumers import engine
 from explorer.core.consumers.engine import read_consumers
 from explorer.core.consumers.verdict import MAX_PROBLEMS
 from explorer.core.safe_xml import parse_tree

@@ -137,7 +137,8 @@ def test_a_length_is_a_count_of_digits_or_nothing(value: str | None, length: int
 def test_a_resource_lists_rows_are_each_entrys_and_plain_locs_are_not_resolved_alone() -> None:
     """The rows the audit writes for a Resource List, built a column at a time, are the
     ones a loop over its entries gives (a relative loc joined, a blank one left out, a
-    lastmod missing or not a date); a list of plain absolute locs resolves none alone."""
+    lastmod missing or not a date), in loc order; a list of plain absolute locs resolves
+    none alone."""
     from explorer.core.model import Document, Entry
     from explorer.net.source import streamed_crawl
     from explorer.net.source.crawl_tree import DocumentNode
@@ -152,13 +153,13 @@ def test_a_resource_lists_rows_are_each_entrys_and_plain_locs_are_not_resolved_a
     node = DocumentNode("https://e.org/rs/list.xml")
     node.document = Document(root="urlset", entries=entries)
     expected = [
-        (loc, 5.0, e.lastmod, e.length, e.hash, node.url, parse_w3c_datetime(e.lastmod or "x"))
+        (loc, e.lastmod, e.length, e.hash, parse_w3c_datetime(e.lastmod or "x"))
         for e in entries
         if (loc := streamed_crawl.entry_url(node, e)) is not None
     ]
-    assert audit._resource_rows(node, 5.0) == expected
+    assert audit._resource_rows(node) == sorted(expected, key=lambda row: str(row[0]))
     plain = [Entry(f"https://e.org/{i}", "2026-01-01T00:00:00Z") for i in range(50)]
     node.document = Document(root="urlset", entries=plain)
     with mock.patch.object(streamed_crawl, "resolve_loc") as each:
-        assert len(audit._resource_rows(node, 5.0)) == 50
+        assert len(audit._resource_rows(node)) == 50
     assert each.call_count == 0

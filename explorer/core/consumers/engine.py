@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterable
 
 from lxml import etree
 
-from explorer.core.consumers.batch import MAX_QUERIES, MAX_SHAPE_CHILDREN, Batch, ShapeQuery
 from explorer.core.consumers.harvesters import Advertools, Scrapy
 from explorer.core.consumers.resync_reader import Resync
 from explorer.core.consumers.search_engine import SearchEngine
 from explorer.core.consumers.sitemaps_schema import SitemapsSchema
 from explorer.core.consumers.verdict import Consumer, Verdict, children_of
+from explorer.core.plain_batch import MAX_QUERIES, MAX_SHAPE_CHILDREN, Batch, ShapeQuery
 from explorer.core.safe_xml import (
     DocumentParseError,
     StreamUnavailable,

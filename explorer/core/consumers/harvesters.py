@@ -29,7 +29,7 @@ from explorer.core.consumers.verdict import Plans, Verdict, local_name
 from explorer.core.findings import finding
 
 if TYPE_CHECKING:
-    from explorer.core.consumers.batch import Batch
+    from explorer.core.plain_batch import Batch
 
 
 def _scrapy_plan(tag: object, tags: tuple[object, ...]) -> int:

@@ -18,7 +18,7 @@ from explorer.core.findings import finding
 from explorer.core.model import RS_NS
 
 if TYPE_CHECKING:
-    from explorer.core.consumers.batch import Batch
+    from explorer.core.plain_batch import Batch
 
 _RS = "{" + RS_NS + "}"
 _CHANGES = ("created", "updated", "deleted")

@@ -20,7 +20,7 @@ from explorer.core.findings import finding
 from explorer.core.model import SITEMAP_NS
 
 if TYPE_CHECKING:
-    from explorer.core.consumers.batch import Batch
+    from explorer.core.plain_batch import Batch
 
 MAX_URLS = 50_000
 MAX_BYTES = 50 * 1024 * 1024

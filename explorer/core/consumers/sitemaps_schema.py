@@ -26,7 +26,7 @@ from explorer.core.findings import english_message, finding
 from explorer.core.model import SITEMAP_NS
 
 if TYPE_CHECKING:
-    from explorer.core.consumers.batch import Batch
+    from explorer.core.plain_batch import Batch
 
 _XSI = "http://www.w3.org/2001/XMLSchema-instance"
 _CHANGEFREQ = frozenset(("always", "hourly", "daily", "weekly", "monthly", "yearly", "never"))

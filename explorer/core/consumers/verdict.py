@@ -16,7 +16,7 @@ from explorer.core.findings import Finding, finding
 from explorer.core.model import SITEMAP_NS
 
 if TYPE_CHECKING:
-    from explorer.core.consumers.batch import Batch
+    from explorer.core.plain_batch import Batch
 
 # Dropped URLs and problems kept per verdict as examples; past it they are counted and one
 # finding says so (a list of 50,000 entries each with rs:md has 50,000 schema errors).
