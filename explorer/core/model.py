@@ -286,6 +286,22 @@ def md_column(entries: Sequence[Entry], name: str) -> list[str | None]:
     return list(map(md_reader(index), entries))
 
 
+def md_columns(entries: Sequence[Entry], names: Sequence[str]) -> list[list[str | None]]:
+    """``md_column`` of each of ``names``, the entries' layouts compared once for all."""
+    if not entries:
+        return [[] for _name in names]
+    layout = entries[0].md_layout
+    if list(map(_LAYOUT_OF, entries)).count(layout) != len(entries):
+        return [[entry.md_get(name) for entry in entries] for name in names]
+    nothing = [None] * len(entries)
+    return [
+        nothing.copy()
+        if (index := layout.get(name)) is None
+        else list(map(md_reader(index), entries))
+        for name in names
+    ]
+
+
 def md_reader(index: int) -> Callable[[Entry], str]:
     """A function reading the value at ``index`` of an entry's layout (``layout[name]``);
     the inline ones are C-level attribute getters."""

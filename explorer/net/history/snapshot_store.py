@@ -321,7 +321,7 @@ def entry_rows(base: str, entries: list[Entry]) -> list[EntryRow]:
     """Each entry's row (position, its URL resolved against ``base`` or "" for none, and
     ``ENTRY_FIELDS``), built a column at a time by ``map`` and ``zip`` in C: a row per
     entry in Python was half of a snapshot's writing."""
-    from explorer.core.model import md_column  # loaded, with the next, by the crawl
+    from explorer.core.model import md_columns  # loaded, with the next, by the crawl
     from explorer.net.source.streamed_crawl import entry_urls
 
     urls = entry_urls(base, list(map(_LOC, entries)))
@@ -332,7 +332,7 @@ def entry_rows(base: str, entries: list[Entry]) -> list[EntryRow]:
             range(len(entries)),
             urls,
             map(_LASTMOD, entries),
-            *(md_column(entries, name) for name in ENTRY_FIELDS[1:]),
+            *md_columns(entries, ENTRY_FIELDS[1:]),
             strict=True,
         )
     )

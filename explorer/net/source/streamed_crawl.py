@@ -36,9 +36,10 @@ URL with a host and without the parts urllib splits off and may drop when empty 
 fragment, ``;`` parameters), IPv6 brackets (which it checks) or the tab and line breaks
 (which it removes). Nearly every entry of a real list is one; a million ``urljoin`` calls
 were a third of a snapshot's time."""
-_PLAIN_LOC = re.compile(r"https?://[^/?#;\[\]\x00-\x20\x7f][^?#;\[\]\x00-\x20\x7f]*")
-"""A stricter ``_AS_GIVEN`` (no space or control character anywhere, so nothing for
-``strip`` to remove either), checked over a whole document's locs at once."""
+_PLAIN_LOCS = re.compile(r"(?:https?://[^/?#;\[\]\x00-\x20\x7f][^?#;\[\]\x00-\x20\x7f]*+\n)*+")
+"""Locs one per line, each a stricter ``_AS_GIVEN`` (no space or control character
+anywhere, so nothing for ``strip`` to remove either, nor a line break inside): a whole
+document's locs checked by one run of the pattern over their lines."""
 
 
 async def crawl_streamed(
@@ -108,11 +109,13 @@ def entry_url(node: DocumentNode, entry: Entry) -> str | None:
 
 def entry_urls(base: str, locs: list[str | None]) -> list[str | None]:
     """``resolve_loc(base, loc)`` of each of ``locs`` (None stays None). A list whose every
-    loc is an ASCII ``_PLAIN_LOC`` is its own answer, found by two passes in C instead of
-    a Python call per entry (a fifth of a snapshot's writing)."""
-    plain = None not in locs and all(map(str.isascii, locs))  # type: ignore[arg-type]
-    if plain and all(map(_PLAIN_LOC.fullmatch, locs)):  # type: ignore[arg-type]
-        return locs
+    loc is ASCII and plain (``_PLAIN_LOCS``) is its own answer, found by one pattern run
+    over all of them instead of a Python call per entry (a fifth of a snapshot's writing,
+    and a call of the pattern per loc half of what was left)."""
+    if None not in locs:
+        lines = "\n".join(locs) + "\n"  # type: ignore[arg-type]
+        if lines.isascii() and _PLAIN_LOCS.fullmatch(lines):
+            return locs
     return [None if loc is None else resolve_loc(base, loc) for loc in locs]
 
 

@@ -72,7 +72,8 @@ def _keyed(capability: str | None, rows: Iterable[EntryRow]) -> tuple[str, list[
     rows = iter(rows)
     while batch := list(islice(rows, BATCH)):
         array = _ROW_JSON(batch)
-        digest.update(("\n" + _lines(array, batch)).encode("utf-8"))
+        digest.update(b"\n")
+        digest.update(_lines(array, batch).encode("utf-8"))
         arrays.append(array)
     return digest.hexdigest(), arrays
 
