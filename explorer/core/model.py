@@ -293,7 +293,7 @@ def md_columns(entries: Sequence[Entry], names: Sequence[str]) -> list[list[str 
     layout = entries[0].md_layout
     if list(map(_LAYOUT_OF, entries)).count(layout) != len(entries):
         return [[entry.md_get(name) for entry in entries] for name in names]
-    nothing = [None] * len(entries)
+    nothing: list[str | None] = [None] * len(entries)
     return [
         nothing.copy()
         if (index := layout.get(name)) is None

@@ -7,11 +7,9 @@ the Change List entries dated after the snapshot they describe (§12.1): a later
 removes the resource. Each local file under a mapped folder stands for one URL. Both sides
 stream into a working SQLite file as they are read, and the verdicts are written there
 too, so a Source of millions of resources is never held in memory; the report reads the
-verdicts back in order. The folders are scanned while the Source is read: the scan waits
-mostly on the kernel (a ``stat`` per file) and the crawl mostly on parsing, so on two
-cores the one costs little beside the other. The file has a budget (``work_budget``
-bytes, enforced by SQLite's ``max_page_count``) and lives in a known folder, so one that a
-kill left behind is removed when the next audit starts (``audit_work``).
+verdicts back in order. The file has a budget (``work_budget`` bytes, enforced by SQLite's
+``max_page_count``) and lives in a known folder, so one that a kill left behind is removed
+when the next audit starts (``audit_work``).
 
 The rule for one resource is ``explorer.core.audit_rules.compare_copy`` (the reference
 client's). Verdicts hold the facts (fields, values, documents); the words are the CLI's.
@@ -26,7 +24,6 @@ import math
 import os
 import shutil
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -64,6 +61,9 @@ DISK_ROOM = 1024 * 1024
 """Free bytes on the disk past which a full working file is the budget's doing."""
 READ_CHUNK = 1024 * 1024
 _BATCH = 5000
+_LOCAL_BATCH = 50_000
+"""Local files written by one statement: in loc order within a batch, and a folder's files
+(hash order on ext4) mostly in one, so its rows go into the B-tree as one run."""
 _by_loc = itemgetter(0)
 _LOC, _LASTMOD = attrgetter("loc"), attrgetter("lastmod")
 _CHANGED = (
@@ -195,7 +195,6 @@ class AuditState:
         self.resource_lists: list[float | None] = []
         self.change_lists = 0
         self.unreadable: list[str] = []
-        self._one_writer = threading.Lock()  # the crawl's writer thread and the scan's
 
     def close(self) -> None:
         self.db.close()
@@ -221,18 +220,16 @@ class AuditState:
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        """One write transaction with the connection to itself: the crawl's writer thread
-        and the scan write beside each other, a batch each time."""
-        with self._one_writer:
-            self.db.execute("BEGIN")
-            try:
-                yield
-            except BaseException:
-                if self.db.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
-                        self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+        """One write transaction, rolled back if the write fails (the budget, the disk)."""
+        self.db.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            if self.db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     # --- the Source side, as the crawl reads it ---------------------------------
 
@@ -325,20 +322,14 @@ class AuditState:
 
     # --- the local side -------------------------------------------------------
 
-    def scan(
-        self,
-        mappings: list[Mapping],
-        max_files: int = MAX_LOCAL_FILES,
-        stop: threading.Event | None = None,
-    ) -> None:
+    def scan(self, mappings: list[Mapping], max_files: int = MAX_LOCAL_FILES) -> None:
         """Record every regular file (not symbolic links, as the reference client) under
-        the mapped folders with the URL it stands for (the first mapping that covers it).
-        Runs in a thread beside the crawl, a batch of files per transaction; ``stop``
-        (set when the crawl failed) ends it at the next batch."""
+        the mapped folders with the URL it stands for (the first mapping that covers it),
+        a batch of files per transaction."""
         with self._writing():
-            self._scan(mappings, max_files, stop or threading.Event())
+            self._scan(mappings, max_files)
 
-    def _scan(self, mappings: list[Mapping], max_files: int, stop: threading.Event) -> None:
+    def _scan(self, mappings: list[Mapping], max_files: int) -> None:
         count = 0
         rows: list[tuple[str, str, float, int]] = []
         # A file's URL is its folder's and its name; only a file that is itself a mapped
@@ -358,9 +349,7 @@ class AuditState:
                     url = base + path[len(current) :]
                 if url is not None:
                     rows.append((url, path, info.st_mtime, info.st_size))
-                if len(rows) >= _BATCH:
-                    if stop.is_set():
-                        return
+                if len(rows) >= _LOCAL_BATCH:
                     self._add_local(rows)
         self._add_local(rows)
 
@@ -541,19 +530,39 @@ def _snapshot_time(node: DocumentNode) -> float | None:
 
 def _walk(folder: str) -> Iterator[tuple[str, str, os.stat_result]]:
     """Regular files below ``folder`` (symbolic links are not followed nor counted), each
-    with the folder listing it: one ``scandir`` per folder, one ``stat`` per file."""
+    with the folder listing it: one ``scandir`` per folder, one ``stat`` per file. Where
+    the system lists a folder by its descriptor, each ``stat`` names the file relative to
+    it (``fstatat``), so the kernel does not walk the whole path again for every file: a
+    sixth less time for a million files."""
+    by_descriptor = os.scandir in os.supports_fd
     pending = [folder]
     while pending:
         current = pending.pop()
         try:
-            with os.scandir(current) as listing:
-                for item in listing:
-                    if item.is_symlink():
-                        continue
-                    if item.is_dir():
-                        pending.append(item.path)
-                    elif item.is_file():
-                        yield current, item.path, item.stat()
+            if not by_descriptor:
+                with os.scandir(current) as listing:
+                    for item in listing:
+                        if item.is_symlink():
+                            continue
+                        if item.is_dir():
+                            pending.append(item.path)
+                        elif item.is_file():
+                            yield current, item.path, item.stat()
+                continue
+            descriptor = os.open(current, os.O_RDONLY)
+            within = current if current.endswith("/") else current + "/"
+            try:
+                with os.scandir(descriptor) as listing:
+                    for item in listing:
+                        if item.is_symlink():
+                            continue
+                        path = within + item.name
+                        if item.is_dir():
+                            pending.append(path)
+                        elif item.is_file():
+                            yield current, path, item.stat()
+            finally:
+                os.close(descriptor)
         except OSError:
             continue
 
@@ -593,18 +602,8 @@ async def audit(
     The working file holds at most ``work_budget`` bytes. Raises ``AuditError``."""
     state = AuditState(work_budget)
     scope: list[str] = []  # the Capability List given, whose set alone is audited
-    stop = threading.Event()
-    scanning = asyncio.ensure_future(asyncio.to_thread(state.scan, mappings, max_files, stop))
-    crawling = asyncio.ensure_future(
-        crawl_streamed(url, fetcher, state.add_document, limits, scoped=scope.append)
-    )
     try:
-        # the first to fail ends the other: a Source that cannot be read is not worth a
-        # scan of a million files, nor a folder over its bound a crawl of every list
-        await asyncio.wait((scanning, crawling), return_when=asyncio.FIRST_EXCEPTION)
-        if scanning.done() and scanning.exception() is not None:
-            await scanning
-        result = await crawling
+        result = await crawl_streamed(url, fetcher, state.add_document, limits, scoped=scope.append)
         if result.root is None:
             raise AuditError("audit.no-source", url=url)
         audited = scope[0] if scope else result.root.url
@@ -618,14 +617,10 @@ async def audit(
         ]
         if state.unreadable:
             raise AuditError("audit.list-unreadable", url=state.unreadable[0])
-        await scanning
         await asyncio.to_thread(state.apply_changes)
+        await asyncio.to_thread(state.scan, mappings, max_files)
         counts = await asyncio.to_thread(state.judge, mappings, checksum)
     except BaseException:
-        stop.set()
-        crawling.cancel()
-        # the scan's thread writes to the working file until it sees ``stop``
-        await asyncio.gather(scanning, crawling, return_exceptions=True)
         state.close()
         raise
     return AuditReport(audited, counts, len(state.resource_lists), state.change_lists, state)
