@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import attrgetter
 
 from explorer.core.codes import CODES
 from explorer.core.findings import Finding, finding
@@ -116,7 +117,10 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
     last_layout: MdLayout | None = None  # entries mostly repeat the one before's layout
     plan: _BulkPlan = (None, None, None, False)
     in_entry = place("in-entry")
-    for entry in doc.entries:
+    columns = None if always_full else _plain_columns(doc.entries)
+    if columns is not None:
+        lastmods, hashes, lengths, types = columns
+    for entry in doc.entries if columns is None else ():
         line = entry.line
         loc = entry.loc
         if loc is None or len(loc) > MAX_LOC_LENGTH or not loc.startswith(("http://", "https://")):
@@ -255,6 +259,46 @@ def check(doc: Document, context: ValidationContext, out: list[Finding]) -> None
                 params={"count": missing_from, "total": len(doc.entries), "name": name},
             )
         )
+
+
+_LASTMOD_OF = attrgetter("lastmod")
+_LOC_OF = attrgetter("loc")
+_LAYOUT_OF = attrgetter("md_layout")
+_PLAIN_LOCS = re.compile(r"(?:(?:http://[^\n]{0,2041}+|https://[^\n]{0,2040}+)\n)*+").fullmatch
+"""Locs one per line, each one the loop passes without a look (an http(s) URL of at most
+``MAX_LOC_LENGTH`` characters): one run of the pattern over a whole list."""
+
+
+def _plain_columns(
+    entries: list[Entry],
+) -> tuple[set[str], list[str], list[str], set[str]] | None:
+    """The loop's bulk values (lastmods, hashes, lengths, types) read by ``map`` in C, for a
+    list whose loop would find nothing per entry: every entry of one layout holding only
+    hash, length and type (or nothing), with no links, and each loc an http(s) URL within
+    ``MAX_LOC_LENGTH``; None for any other list, which goes through the loop. A Resource
+    List's 50,000 entries then cost no Python step each (the loop was a third of its
+    validation)."""
+    if not entries:
+        return None
+    layout = entries[0].md_layout
+    if list(map(_LAYOUT_OF, entries)).count(layout) != len(entries):
+        return None
+    read_hash, read_length, read_type, only_bulk = _bulk_plan(layout)
+    if not only_bulk or any(map(has_extras, entries)):
+        return None
+    locs = list(map(_LOC_OF, entries))
+    if None in locs:
+        return None
+    lines = "\n".join(locs) + "\n"
+    # one line per loc (a loc holding a line break is left to the loop), each one plain
+    if lines.count("\n") != len(locs) or _PLAIN_LOCS(lines) is None:
+        return None
+    lastmods = set(map(_LASTMOD_OF, entries))
+    lastmods.discard(None)
+    hashes = list(map(read_hash, entries)) if read_hash is not None else []
+    lengths = list(map(read_length, entries)) if read_length is not None else []
+    types = set(map(read_type, entries)) if read_type is not None else set()
+    return lastmods, hashes, lengths, types
 
 
 def _digits(text: str) -> bool:
