@@ -122,23 +122,28 @@ def test_an_rs_md_of_other_names_in_a_batch_of_one_shape_is_read_alone(
     _same(*_both(_document(pieces), monkeypatch))
 
 
-@pytest.mark.parametrize("limit", [1, 700, 1_999, 3_000])
-def test_the_entry_budget_ends_where_it_ends_entry_by_entry(
-    limit: int, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("budget", "limit"),
+    [
+        ("MAX_ENTRIES", 1),
+        ("MAX_ENTRIES", 700),
+        ("MAX_ENTRIES", 1_999),
+        ("MAX_ENTRIES", 3_000),
+        ("MAX_DOCUMENT_ATTRIBUTES", 10),
+        ("MAX_DOCUMENT_ATTRIBUTES", 1_501),
+        ("MAX_DOCUMENT_ATTRIBUTES", 4_001),
+        ("MAX_DOCUMENT_ATTRIBUTES", 7_999),
+    ],
+)
+def test_a_budget_ends_where_it_ends_entry_by_entry(
+    budget: str, limit: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(parser, "MAX_ENTRIES", limit)
+    """The entry budget and the attribute budget, each cut inside a batch and at its edge."""
+    monkeypatch.setattr(parser, budget, limit)
     bulk, alone = _both(_mixed(4_000, 6, 0.0), monkeypatch)
     _same(bulk, alone)
-    assert bulk.unread_entries  # type: ignore[attr-defined]
-
-
-@pytest.mark.parametrize("limit", [10, 1_501, 4_001, 7_999])
-def test_the_attribute_budget_ends_where_it_ends_entry_by_entry(
-    limit: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(parser, "MAX_DOCUMENT_ATTRIBUTES", limit)
-    bulk, alone = _both(_mixed(4_000, 7, 0.0), monkeypatch)
-    _same(bulk, alone)
+    if budget == "MAX_ENTRIES":
+        assert bulk.unread_entries  # type: ignore[attr-defined]
 
 
 def test_a_plain_list_is_read_entry_by_entry_in_its_first_batch_only(
