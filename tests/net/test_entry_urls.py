@@ -126,3 +126,12 @@ def test_a_list_of_plain_locs_is_resolved_without_a_call_per_entry() -> None:
         mixed = [*plain, "res/x", None]
         assert entry_urls(BASES[1], mixed) == [*plain, "https://e.org/rs/res/x", None]
         assert each.call_count == 101
+
+
+def test_a_loc_holding_a_line_break_is_resolved_alone() -> None:
+    """Checked as lines, a loc with a line break inside would pass as two plain locs; it
+    is resolved as ``resolve_loc`` does it (urljoin drops the break)."""
+    locs: list[str | None] = ["https://e.org/a\nhttps://e.org/b", "https://e.org/c"]
+    expected = [resolve_loc(BASES[1], loc) for loc in locs if loc is not None]
+    assert expected[0] != locs[0]
+    assert entry_urls(BASES[1], locs) == expected

@@ -114,7 +114,9 @@ def entry_urls(base: str, locs: list[str | None]) -> list[str | None]:
     and a call of the pattern per loc half of what was left)."""
     if None not in locs:
         lines = "\n".join(locs) + "\n"  # type: ignore[arg-type]
-        if lines.isascii() and _PLAIN_LOCS.fullmatch(lines):
+        # a line per loc: a loc holding a line break (which urljoin would drop) is resolved
+        one_each = lines.count("\n") == len(locs)
+        if one_each and lines.isascii() and _PLAIN_LOCS.fullmatch(lines):
             return locs
     return [None if loc is None else resolve_loc(base, loc) for loc in locs]
 
