@@ -186,3 +186,33 @@ def test_a_set_is_written_by_a_statement_per_batch_and_read_back_as_given(
     for rows, read in zip((odd, many, nul), back, strict=True):
         assert [row[:8] for row in read] == rows
         assert {row[8] for row in read} == {"integer"}
+
+
+async def test_a_snapshot_writes_on_the_crawls_writer_thread(tmp_path: Path) -> None:
+    """Each document's SQLite write runs on the crawl's own writer thread, not on the event
+    loop, and every one has ended when the snapshot is finished (all rows are there)."""
+    import threading
+
+    files = SourceFiles()
+    store = Store(tmp_path / "store.sqlite3")
+    snapshots = SnapshotStore(store)
+    threads: list[str] = []
+    keep = entry_sets.keep_entries
+
+    def watched(*args: object) -> int:
+        threads.append(threading.current_thread().name)
+        return keep(*args)  # type: ignore[arg-type]
+
+    try:
+        with serving(files) as base:
+            before(base, files)
+            async with Fetcher() as fetcher:
+                with mock.patch("explorer.net.history.snapshot_store.keep_entries", watched):
+                    info, _result = await take_snapshot(base + "/", fetcher, snapshots)
+        kept = snapshots.db.execute("SELECT count(*) FROM snapshot_set_entries").fetchone()[0]
+    finally:
+        snapshots.close()
+        store.close()
+    assert threads and all(name.startswith("explorer-sink") for name in threads), threads
+    assert threading.current_thread().name not in threads
+    assert kept == info.entries
