@@ -167,3 +167,25 @@ def test_no_source_is_unusable(tmp_path: Path) -> None:
         done = _explorer(base + "/", "--dest", str(tmp_path))
     assert done.returncode == 2
     assert done.stderr.startswith("audit: no ResourceSync Source found")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a file name of bytes that are not UTF-8")
+def test_a_file_name_that_is_not_utf8_is_listed_to_delete_with_its_bytes(tmp_path: Path) -> None:
+    """A local file whose name is not UTF-8 (a folder copied from a Shift_JIS server, say)
+    stands for no URL of the Source: it is listed to delete, its name's bytes written as
+    ``\\xNN``, in both languages, and the audit does not stop on it."""
+    files = SourceFiles()
+    put_file(tmp_path, "a.txt", b"abc", T1)
+    odd = bytes(tmp_path) + b"/data/" + "\u8cc7\u6599".encode("shift_jis") + b".pdf"
+    with open(odd, "wb") as stream:
+        stream.write(b"x")
+    with serving(files) as base:
+        build_source(base, files, [[Listed("/data/a.txt", T1, 3)]], [], AT, AT)
+        report = _audit_json(base, tmp_path)
+        said = _explorer(base + "/", "--dest", str(tmp_path), "--lang", "ja")
+    assert report["counts"] == {"same": 1, "create": 0, "update": 0, "delete": 1}
+    (item,) = report["items"]  # type: ignore[misc]
+    assert item["verdict"] == "delete"
+    assert item["path"].endswith("/\\x8e\\x91\\x97\\xbf.pdf"), item
+    assert said.returncode == 1 and "Traceback" not in said.stderr, said.stderr
+    assert "\\x8e\\x91\\x97\\xbf.pdf" in said.stdout

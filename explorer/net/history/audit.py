@@ -348,6 +348,8 @@ class AuditState:
                 else:
                     url = base + path[len(current) :]
                 if url is not None:
+                    if not path.isascii():
+                        url, path = _as_text(url), _as_text(path)
                     rows.append((url, path, info.st_mtime, info.st_size))
                 if len(rows) >= _LOCAL_BATCH:
                     self._add_local(rows)
@@ -565,6 +567,22 @@ def _walk(folder: str) -> Iterator[tuple[str, str, os.stat_result]]:
                 os.close(descriptor)
         except OSError:
             continue
+
+
+def _as_text(name: str) -> str:
+    """A local name as text SQLite and a report can hold. A file name that is not UTF-8 (a
+    folder copied from a Shift_JIS server, say) reaches Python with its odd bytes as lone
+    surrogates, which no text encoding writes: they are written as ``\\xNN`` instead. Such a
+    name stands for no URL a Source lists, so the file is listed to delete, under a name
+    that shows its bytes."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a surrogate no byte stands for (a Windows name)
+            return name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return name
 
 
 def _url_of(mappings: list[Mapping], path: str) -> str | None:
