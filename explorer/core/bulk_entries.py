@@ -30,8 +30,8 @@ from explorer.core.plain_batch import MAX_QUERIES, ShapeQuery
 from explorer.core.tags import Kind
 
 MIN_BULK = 16
-"""Entries in a batch below which it is read entry by entry: the proof's few XPath
-evaluations cost about what a dozen entries read one by one do."""
+"""Entries in a batch below which it is read entry by entry: a few XPath evaluations per
+batch are not worth it for a handful of entries (a small list, the end of a large one)."""
 _SOURCELINE = attrgetter("sourceline")
 _STRIP = str.strip
 _READ_ALONE = frozenset({Kind.LASTMOD, Kind.RS_MD})

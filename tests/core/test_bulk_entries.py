@@ -146,6 +146,23 @@ def test_a_budget_ends_where_it_ends_entry_by_entry(
         assert bulk.unread_entries  # type: ignore[attr-defined]
 
 
+def test_an_index_of_plain_sitemaps_reads_as_entry_by_entry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = "\n".join(
+        f"<sitemap><loc>http://e.org/list-{i}.xml</loc><lastmod>2020-01-01</lastmod>"
+        f'<rs:md at="2020-01-0{1 + i % 9}T00:00:00Z"/></sitemap>'
+        for i in range(3_000)
+    )
+    data = (
+        f'<?xml version="1.0"?>\n<sitemapindex xmlns="{SITEMAP_NS}" xmlns:rs="{RS_NS}">'
+        f'<rs:md capability="resourcelist"/>\n{rows}\n</sitemapindex>'
+    ).encode()
+    bulk, alone = _both(data, monkeypatch)
+    _same(bulk, alone)
+    assert len(bulk.entries) == 3_000  # type: ignore[attr-defined]
+
+
 def test_a_plain_list_is_read_entry_by_entry_in_its_first_batch_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
