@@ -275,15 +275,7 @@ def md_column(entries: Sequence[Entry], name: str) -> list[str | None]:
     """``[entry.md_get(name) for entry in entries]``; where every entry has the first's
     layout (a list's entries nearly always do), read by one ``map`` of its reader in C, not
     a Python call per entry: a million entries' rows are written this way."""
-    if not entries:
-        return []
-    layout = entries[0].md_layout
-    if list(map(_LAYOUT_OF, entries)).count(layout) != len(entries):
-        return [entry.md_get(name) for entry in entries]
-    index = layout.get(name)
-    if index is None:
-        return [None] * len(entries)
-    return list(map(md_reader(index), entries))
+    return md_columns(entries, (name,))[0]
 
 
 def md_columns(entries: Sequence[Entry], names: Sequence[str]) -> list[list[str | None]]:

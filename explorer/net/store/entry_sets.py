@@ -34,6 +34,14 @@ _QUOTED = encode_basestring
 """A string as ``json.dumps(..., ensure_ascii=False)`` writes it (the encoder's own)."""
 
 
+def json_each_text(rows: list[tuple[object, ...]]) -> str | None:
+    """``rows`` as one JSON array for an ``INSERT … SELECT … FROM json_each(?)``, or None
+    when a value holds a NUL: SQLite's JSON ends a string there, so such rows go through
+    ``executemany`` instead."""
+    text = _ROW_JSON(rows)
+    return None if "\\u0000" in text else text
+
+
 def row_json(row: EntryRow) -> str:
     """``json.dumps(row, ensure_ascii=False)``, the same text, for a row of the shape every
     row has (an ``int`` and strings or None): written in one f-string, as the encoder
@@ -139,7 +147,7 @@ def keep_entries(conn: sqlite3.Connection, keyed: KeyedEntries) -> int:
     set_id = cursor.lastrowid
     count = 0
     for array in arrays:
-        if "\\u0000" in array:  # SQLite's JSON ends a string at a NUL: row by row, then
+        if "\\u0000" in array:  # as ``json_each_text`` says: row by row, then
             rows_back = ((set_id, *row) for row in json.loads(array))
             count += conn.executemany(INSERT_ROW, rows_back).rowcount
         else:
