@@ -186,6 +186,35 @@ def test_a_worker_killed_mid_snapshot_leaves_no_snapshot_rows(dsn: str, site: Fl
     assert _rows(dsn, listed) == [(6001,)]
 
 
+def test_a_snapshot_is_sent_on_the_crawls_writer_thread(dsn: str, site: FleetSite) -> None:
+    """Each document's rows go to PostgreSQL from the crawl's writer thread, not from the
+    event loop that parses the next list, and all of them are there when the run ends."""
+    from unittest import mock
+
+    from explorer.net.fleet import snapshot_sink
+
+    url = site.put("a", [[Resource("/r/1"), Resource("/r/2")], [Resource("/r/3")]])
+    _add(dsn, url, **FAST)
+    threads: list[str] = []
+    copy = snapshot_sink.SnapshotSink._copy
+
+    def watched(sink: snapshot_sink.SnapshotSink, statement: str, rows: list[Any]) -> None:
+        if statement == snapshot_sink.COPY_ENTRIES and rows:
+            threads.append(threading.current_thread().name)
+        copy(sink, statement, rows)
+
+    # a batch of one row: every document's entries are sent as soon as it is read
+    with (
+        mock.patch.object(snapshot_sink, "BATCH", 1),
+        mock.patch.object(snapshot_sink.SnapshotSink, "_copy", watched),
+    ):
+        outcome = run_source(dsn, url)
+    assert outcome.state == "ok"
+    assert len(threads) == 5  # the description, capability list, index and both lists
+    assert all(name.startswith("explorer-sink") for name in threads), threads
+    assert _rows(dsn, "SELECT count(*) FROM fleet_entries") == [(7,)]
+
+
 def test_requests_to_one_host_are_spaced_across_workers(dsn: str, site: FleetSite) -> None:
     rate = 8.0
     urls = [site.put(name, [[Resource("/r/1")], [Resource("/r/2")]]) for name in ("a", "b")]

@@ -3,13 +3,17 @@
 The crawl hands each fetched document to ``add_document`` (a crawl sink, as for
 ``inspect --save``, with the same rows: ``document_rows``); rows are buffered and sent with
 ``COPY`` in batches, so a Source of a million entries costs a few hundred round trips, and
-never sits in memory whole. Nothing is committed here: the runner holds one transaction
-for the whole snapshot and the run's finish, so a worker killed mid-crawl leaves no rows.
+never sits in memory whole. The sending runs on the crawl's writer thread, as
+``inspect --save``'s SQLite writes do (``streamed_crawl``): the event loop parses the
+next list meanwhile instead of waiting for the server. Nothing is
+committed here: the runner holds one transaction for the whole snapshot and the run's
+finish, so a worker killed mid-crawl leaves no rows.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from explorer.net.history.snapshot_store import document_rows
@@ -58,16 +62,24 @@ class SnapshotSink:
         assert row is not None
         return cls(connection, int(row[0]))
 
-    def add_document(self, node: DocumentNode) -> None:
-        """The crawl sink: keep one fetched document and its entries."""
+    def add_document(self, node: DocumentNode) -> Callable[[], None] | None:
+        """The crawl sink: read one fetched document and its entries into rows, and return
+        their writing, which the crawl runs on its writer thread, one document at a time
+        (the buffers are that thread's until the crawl has ended and ``finish`` runs)."""
         row, capability, entries = document_rows(node)
         if row[0] in self.seen:  # a URL reached twice is one document of the snapshot
-            return
+            return None
         self.seen.add(row[0])
-        self.documents.append((self.id, *row))
-        self.entries.extend((self.id, node.url, capability, *entry) for entry in entries)
-        if len(self.entries) >= BATCH:
-            self.flush()
+        document = (self.id, *row)
+        rows = [(self.id, node.url, capability, *entry) for entry in entries]
+
+        def write() -> None:
+            self.documents.append(document)
+            self.entries += rows
+            if len(self.entries) >= BATCH:
+                self.flush()
+
+        return write
 
     def flush(self) -> None:
         self._copy(COPY_DOCUMENTS, self.documents)
